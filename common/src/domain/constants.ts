@@ -1,0 +1,39 @@
+// Business constants shared by the server and the web app.
+
+export const VERSION = "0.10.2";
+
+export const VISIBILITIES = ["PUBLIC", "PROTECTED", "PRIVATE"] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+export const ROW_STATUSES = ["NORMAL", "ARCHIVED"] as const;
+export type RowStatus = (typeof ROW_STATUSES)[number];
+
+export const ROLES = ["HOST", "ADMIN", "USER"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const LOCALES = ["en", "zh", "vi", "fr", "nl", "sv", "de", "es", "uk", "ru", "it"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const APPEARANCES = ["system", "light", "dark"] as const;
+export type Appearance = (typeof APPEARANCES)[number];
+
+export const MEMO_DISPLAY_TS_OPTIONS = ["created_ts", "updated_ts"] as const;
+export type MemoDisplayTsOption = (typeof MEMO_DISPLAY_TS_OPTIONS)[number];
+
+/** The id the web uses for "nobody signed in" / "no user in the path". */
+export const UNKNOWN_ID = -1;
+export const DAILY_TIMESTAMP = 86_400_000;
+/** Spaces inserted by Tab in the editor. */
+export const TAB_SPACE_WIDTH = 2;
+/** Page size the web app asks for (infinite scroll). */
+export const DEFAULT_MEMO_PAGE_SIZE = 30;
+
+/** Server-side list limits (API.md "Lists and limits"). */
+export const DEFAULT_LIST_LIMIT = 200;
+export const MAX_LIST_LIMIT = 1000;
+
+/** The largest memo content we accept, in UTF-8 bytes. */
+export const MAX_MEMO_CONTENT_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_UPLOAD_MB = 32;
+
+export const isAdminRole = (role: Role): boolean => role === "HOST" || role === "ADMIN";

@@ -1,0 +1,44 @@
+// Tag extraction from memo content: the regex of the wire (`#([^\s#]+)`), applied outside code and links.
+
+const TAG_PATTERN = /#([^\s#]+)/g;
+const FENCED_CODE = /```[\s\S]*?```/g;
+const INLINE_CODE = /`[^`\n]+`/g;
+const MARKDOWN_LINK = /!?\[[^\]\n]*\]\([^)\n]+\)+/g;
+const PLAIN_LINK = /https?:\/\/[^\s]+/g;
+
+/** Returns the text that can hold tags: code blocks, inline code and links are blanked out. */
+function stripNonTagText(content: string): string {
+  return content
+    .replace(FENCED_CODE, " ")
+    .replace(INLINE_CODE, " ")
+    .replace(MARKDOWN_LINK, " ")
+    .replace(PLAIN_LINK, " ");
+}
+
+/**
+ * The tags a memo holds, deduplicated and sorted.
+ * @example extractTags("#work/project ok #todo `#not`") // ["todo", "work/project"]
+ */
+export function extractTags(content: string): string[] {
+  const found = new Set<string>();
+  for (const match of stripNonTagText(content).matchAll(TAG_PATTERN)) {
+    found.add(match[1]!);
+  }
+  return [...found].sort();
+}
+
+/** True when `tag` is `wanted` or one of its children (`a` matches `a` and `a/b`, never `ab`). */
+export function tagMatches(tag: string, wanted: string): boolean {
+  return tag === wanted || tag.startsWith(`${wanted}/`);
+}
+
+/** A tag name is valid when `#name` is exactly one tag: non-empty, no whitespace, no `#`. */
+export function isValidTagName(name: string): boolean {
+  return /^[^\s#]+$/.test(name);
+}
+
+/** Every prefix of a hierarchical tag: `a/b/c` → `a`, `a/b`, `a/b/c`. */
+export function tagAncestry(tag: string): string[] {
+  const parts = tag.split("/");
+  return parts.map((_, i) => parts.slice(0, i + 1).join("/"));
+}

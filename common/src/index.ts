@@ -1,0 +1,4 @@
+export * from "./api/index.js";
+export * from "./domain/constants.js";
+export * from "./domain/tags.js";
+export * from "./domain/validation.js";

@@ -1,0 +1,54 @@
+// Builds the Fastify instance: plugins, the access hook, every route, the error handler. Tests use it
+// in-process through app.inject().
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { AppContext } from "./context.js";
+import { badRequest, handleError } from "./errors.js";
+import { registerAccessHook } from "./http/access.js";
+import { authRoutes } from "./routes/auth.routes.js";
+import { memoRoutes } from "./routes/memo.routes.js";
+import { resourceRoutes } from "./routes/resource.routes.js";
+import { rssRoutes } from "./routes/rss.routes.js";
+import { shortcutRoutes } from "./routes/shortcut.routes.js";
+import { staticRoutes } from "./routes/static.routes.js";
+import { systemRoutes } from "./routes/system.routes.js";
+import { tagRoutes } from "./routes/tag.routes.js";
+import { userRoutes } from "./routes/user.routes.js";
+
+/** Room for a 1 MiB memo in JSON with escapes. */
+const JSON_BODY_LIMIT = 4 * 1024 * 1024;
+
+export interface AppOptions {
+  logger?: boolean | { level: string };
+  trustProxy?: boolean;
+}
+
+export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+
+  // Scripts often post JSON without a content type, or as text/plain; read those as JSON too.
+  app.addContentTypeParser(["text/plain", "application/x-www-form-urlencoded"], { parseAs: "string" }, (_request, body, done) => {
+    try {
+      done(null, body === "" ? undefined : JSON.parse(body as string));
+    } catch {
+      done(badRequest("Malformatted JSON body"), undefined);
+    }
+  });
+
+  app.setErrorHandler(handleError);
+  await app.register(cookie);
+  await app.register(compress, { encodings: ["gzip", "deflate"], threshold: 1024 });
+  registerAccessHook(app, ctx);
+
+  const areas = [authRoutes, userRoutes, systemRoutes, memoRoutes, shortcutRoutes, resourceRoutes, tagRoutes, rssRoutes, staticRoutes];
+  for (const area of areas) {
+    await app.register(async (scope) => area(scope, ctx));
+  }
+  return app;
+}

@@ -1,0 +1,18 @@
+// Session tokens: 256 random bits in the cookie, only their sha256 in the database.
+import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "../store/db.js";
+import { createSession } from "../store/session.store.js";
+import { nowSeconds } from "../store/time.js";
+
+export const SESSION_COOKIE = "memos_session";
+export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
+
+export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex");
+
+export async function startSession(db: Db, userId: number): Promise<{ token: string; sessionId: string }> {
+  const token = randomBytes(32).toString("base64url");
+  const sessionId = hashToken(token);
+  const now = nowSeconds();
+  await createSession(db, { id: sessionId, user_id: userId, created_ts: now, expires_ts: now + SESSION_TTL_SECONDS });
+  return { token, sessionId };
+}

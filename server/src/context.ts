@@ -1,0 +1,22 @@
+// What every service receives: the config and the database.
+import type { Role } from "@memos/common";
+import type { Config } from "./config.js";
+import type { DatabaseHandle } from "./store/db.js";
+
+export interface AppContext {
+  config: Config;
+  store: DatabaseHandle;
+}
+
+/** The signed-in user a request acts for. `null` means anonymous. */
+export interface Actor {
+  id: number;
+  role: Role;
+  username: string;
+  /** How the request proved who it is; token requests are exempt from the same-origin rule. */
+  via: "session" | "token";
+  /** The session's id (hash) when signed in by cookie. */
+  sessionId: string | null;
+}
+
+export type Viewer = Actor | null;

@@ -1,0 +1,56 @@
+// Typed HTTP errors and the one error handler that turns anything thrown into the wire's error envelope.
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodError } from "zod";
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthenticated = (message = "Missing user in session") => new HttpError(401, message);
+export const forbidden = (message = "Access forbidden for current session user") => new HttpError(403, message);
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooLarge = (message = "Upload file overload max size") => new HttpError(413, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
+
+/** "Malformatted post memo request: content: expected string" */
+export function describeZodError(prefix: string, error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return prefix;
+  const path = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
+  return `${prefix}: ${path}${issue.message}`;
+}
+
+export function errorBody(status: number, message: string) {
+  return { error: `code=${status}, message=${message}`, message };
+}
+
+/** Maps Fastify's own errors (body parsing, limits) to our statuses; everything unknown is a plain 500. */
+export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply.status(error.status).send(errorBody(error.status, error.message));
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.code === "FST_ERR_CTP_BODY_TOO_LARGE" || fastifyError.code === "FST_REQ_FILE_TOO_LARGE") {
+    return reply.status(413).send(errorBody(413, "Upload file overload max size"));
+  }
+  if (fastifyError.code === "FST_INVALID_MULTIPART_CONTENT_TYPE") {
+    return reply.status(400).send(errorBody(400, "Upload file overload max size: the request is not multipart/form-data"));
+  }
+  const status = fastifyError.statusCode;
+  if (status && status >= 400 && status < 500) {
+    // Malformed JSON, an unsupported content type and the like: the client's fault, said plainly.
+    const message = fastifyError.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+      ? "Unsupported content type"
+      : fastifyError.message.replace(/^Body is not valid JSON but content-type is set to 'application\/json'$/, "Malformatted JSON body");
+    return reply.status(status).send(errorBody(status, message));
+  }
+  request.log.error({ err: error }, "unhandled error");
+  return reply.status(500).send(errorBody(500, "Internal Server Error"));
+}

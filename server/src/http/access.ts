@@ -1,0 +1,67 @@
+// The single source of truth for which API routes a visitor may call without signing in, and the hook
+// that resolves the caller, refuses cross-site cookie requests, and requires a user everywhere else.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { SESSION_COOKIE } from "../auth/session.js";
+import type { AppContext } from "../context.js";
+import { forbidden, unauthenticated } from "../errors.js";
+import { resolveActor } from "../services/auth.service.js";
+
+/** Routes open to anonymous callers (read-only) and the auth routes themselves. */
+const PUBLIC_ROUTES = new Set([
+  "GET /api/ping",
+  "GET /api/status",
+  "GET /api/user/:id",
+  "GET /api/memo",
+  "GET /api/memo/all",
+  "GET /api/memo/stats",
+  "GET /api/memo/amount",
+  "GET /api/memo/:memoId",
+  "GET /api/memo/:memoId/resource",
+  "POST /api/auth/signin",
+  "POST /api/auth/signup",
+  "POST /api/auth/signout",
+]);
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function routeKey(request: FastifyRequest): string {
+  const method = request.method === "HEAD" ? "GET" : request.method;
+  return `${method} ${request.routeOptions.url ?? request.url}`;
+}
+
+function accessToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith("Bearer ")) return header.slice("Bearer ".length).trim() || undefined;
+  const query = request.query as Record<string, unknown> | undefined;
+  return typeof query?.openId === "string" && query.openId !== "" ? query.openId : undefined;
+}
+
+/** A state-changing browser request must come from our own origin (Origin, or Sec-Fetch-Site). */
+function isCrossSite(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined) {
+    try {
+      return new URL(origin).host !== request.host;
+    } catch {
+      return true;
+    }
+  }
+  const site = request.headers["sec-fetch-site"];
+  return site !== undefined && site !== "same-origin" && site !== "none";
+}
+
+export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest("viewer", null);
+  app.addHook("onRequest", async (request) => {
+    if (!request.url.startsWith("/api/") && !request.url.startsWith("/o/") && !request.url.startsWith("/h/")) return;
+    const token = accessToken(request);
+    if (!SAFE_METHODS.has(request.method) && token === undefined && isCrossSite(request)) {
+      throw forbidden("Cross-site request refused");
+    }
+    const key = routeKey(request);
+    if (key.startsWith("POST /api/auth/")) return;
+    request.viewer = await resolveActor(ctx, { accessToken: token, sessionToken: request.cookies[SESSION_COOKIE] });
+    const isApiRoute = request.url.startsWith("/api/") && request.routeOptions.url !== undefined;
+    if (isApiRoute && request.viewer === null && !PUBLIC_ROUTES.has(key)) throw unauthenticated();
+  });
+}

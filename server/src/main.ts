@@ -1,0 +1,53 @@
+// The memos server: flags and MEMOS_* variables → config → database → HTTP on the configured port.
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { seedDemoData } from "./seed/demo.js";
+import { ensureServerId } from "./services/system.service.js";
+import { openStore } from "./store/open.js";
+
+/** web/dist beside this server, whether it runs from server/src (tsx) or server/dist (built). */
+const defaultWebDist = () => resolve(dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`memos: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  config.webDist ??= defaultWebDist();
+  mkdirSync(config.data, { recursive: true });
+  const { store, migration } = await openStore(config);
+  await ensureServerId(store.db);
+  if (config.mode !== "prod") await seedDemoData(store);
+  const app = await buildApp(
+    { config, store },
+    { logger: { level: config.logLevel }, trustProxy: process.env.MEMOS_TRUST_PROXY === "true" },
+  );
+  if (migration.applied.length > 0) {
+    app.log.info({ applied: migration.applied, backup: migration.backup }, "database migrated");
+  }
+  const shutdown = async () => {
+    await app.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+  await app.listen({ host: config.addr, port: config.port });
+  const where = config.driver === "sqlite" ? config.dsn : "PostgreSQL";
+  app.log.info(`memos ${config.mode} is running at http://localhost:${config.port} (data: ${where})`);
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`memos: failed to start: ${message}`);
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+// Who may do what with a memo, and which memos a list may show. The one place these rules live.
+import { VISIBILITIES, type RowStatus, type Visibility } from "@memos/common";
+import type { Viewer } from "../context.js";
+import { badRequest, forbidden, notFound, unauthenticated } from "../errors.js";
+import { isSelf } from "./utils.js";
+
+export type MemoAction = "read" | "update" | "delete" | "pin" | "link-resource";
+
+interface MemoFacts {
+  id: number;
+  creator_id: number;
+  visibility: Visibility;
+  row_status: RowStatus;
+}
+
+/** Others see a NORMAL memo by visibility; an archived memo is its creator's alone. */
+export function canReadMemo(viewer: Viewer, memo: MemoFacts): boolean {
+  if (isSelf(viewer, memo.creator_id)) return true;
+  if (memo.row_status !== "NORMAL") return false;
+  if (memo.visibility === "PUBLIC") return true;
+  if (memo.visibility === "PROTECTED") return viewer !== null;
+  return false;
+}
+
+function assertReadable(viewer: Viewer, memo: MemoFacts): void {
+  if (canReadMemo(viewer, memo)) return;
+  if (memo.row_status !== "NORMAL") throw notFound(`Memo ID not found: ${memo.id}`);
+  if (memo.visibility === "PROTECTED") throw unauthenticated("this memo is protected, missing user in session");
+  throw forbidden("this memo is private only");
+}
+
+/** Throws the wire's error when `viewer` may not do `action`; returns quietly otherwise. */
+export function authorizeMemo(viewer: Viewer, action: MemoAction, memo: MemoFacts): void {
+  assertReadable(viewer, memo);
+  if (action === "read") return;
+  if (viewer === null) throw unauthenticated();
+  if (action === "pin") return;
+  if (viewer.id !== memo.creator_id) throw forbidden("Unauthorized: only the creator may change this memo");
+}
+
+export interface MemoScope {
+  creatorId?: number;
+  visibilities?: Visibility[];
+  rowStatus?: RowStatus;
+}
+
+const SHARED: Visibility[] = ["PUBLIC", "PROTECTED"];
+
+/** Intersects what the caller asked for with what the caller may see; it never widens. */
+function narrow(allowed: Visibility[] | undefined, requested: Visibility[] | undefined): Visibility[] | undefined {
+  if (requested === undefined) return allowed;
+  const base = allowed ?? [...VISIBILITIES];
+  return base.filter((visibility) => requested.includes(visibility));
+}
+
+/**
+ * `GET /api/memo`: without a creator, the caller's own memos; a creator's list shows others only their
+ * NORMAL public (and, to members, protected) memos.
+ */
+export function memoListScope(
+  viewer: Viewer,
+  creatorId: number | undefined,
+  requested: { visibilities?: Visibility[]; rowStatus?: RowStatus },
+): MemoScope & { creatorId: number } {
+  if (creatorId === undefined) {
+    if (viewer === null) throw badRequest("Missing user id to find memo");
+    return { creatorId: viewer.id, visibilities: requested.visibilities, rowStatus: requested.rowStatus };
+  }
+  if (isSelf(viewer, creatorId)) {
+    return { creatorId, visibilities: requested.visibilities, rowStatus: requested.rowStatus };
+  }
+  // Another user's archive is theirs alone: asking for it yields nothing.
+  if (requested.rowStatus === "ARCHIVED") return { creatorId, visibilities: [] };
+  const allowed: Visibility[] = viewer === null ? ["PUBLIC"] : SHARED;
+  return { creatorId, visibilities: narrow(allowed, requested.visibilities), rowStatus: "NORMAL" };
+}
+
+/** `GET /api/memo/all`: NORMAL memos of everyone, public to visitors, public and protected to members. */
+export function exploreScope(viewer: Viewer, requested: Visibility[] | undefined): MemoScope {
+  const allowed: Visibility[] = viewer === null ? ["PUBLIC"] : SHARED;
+  return { visibilities: narrow(allowed, requested), rowStatus: "NORMAL" };
+}
+
+/** `GET /api/memo/stats`: a creator's NORMAL memos the caller may read. */
+export function statsScope(viewer: Viewer, creatorId: number): MemoScope & { creatorId: number } {
+  if (isSelf(viewer, creatorId)) return { creatorId, rowStatus: "NORMAL" };
+  return { creatorId, rowStatus: "NORMAL", visibilities: viewer === null ? ["PUBLIC"] : SHARED };
+}
+
+/** RSS feeds are public documents: PUBLIC, NORMAL memos only, whoever asks. */
+export const feedScope = (creatorId?: number): MemoScope => ({ creatorId, visibilities: ["PUBLIC"], rowStatus: "NORMAL" });

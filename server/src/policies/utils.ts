@@ -1,0 +1,8 @@
+// Small predicates the policy files combine.
+import { isAdminRole } from "@memos/common";
+import type { Actor, Viewer } from "../context.js";
+
+export const isSignedIn = (viewer: Viewer): viewer is Actor => viewer !== null;
+export const isAdmin = (viewer: Viewer): boolean => viewer !== null && isAdminRole(viewer.role);
+export const isHost = (viewer: Viewer): boolean => viewer !== null && viewer.role === "HOST";
+export const isSelf = (viewer: Viewer, userId: number): boolean => viewer !== null && viewer.id === userId;

@@ -1,0 +1,46 @@
+// The web app: built files from web/dist, with index.html for every other path (the SPA decides).
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.js";
+import { errorBody } from "../errors.js";
+
+const PLACEHOLDER = `<!doctype html><html><head><meta charset="utf-8"><title>memos</title></head>
+<body><p>The memos web app is not built. Run <code>npm start</code> from the repository root.</p></body></html>`;
+
+/** Only the embed page may be framed by other sites. */
+const isEmbed = (url: string) => /^\/m\/\d+\/embed\/?(\?|$)/.test(url);
+
+export async function staticRoutes(app: FastifyInstance, ctx: AppContext) {
+  const root = ctx.config.webDist;
+  const indexFile = root ? join(root, "index.html") : null;
+  const hasApp = indexFile !== null && existsSync(indexFile);
+  const indexHtml = hasApp ? readFileSync(indexFile!, "utf8") : PLACEHOLDER;
+
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: root!,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        res.header("X-Content-Type-Options", "nosniff");
+        if (path.includes(`${join(root!, "assets")}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    });
+  }
+
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header("Cache-Control", "no-cache").header("X-Content-Type-Options", "nosniff");
+    if (!isEmbed(request.url)) reply.header("X-Frame-Options", "SAMEORIGIN");
+    return reply.type("text/html; charset=utf-8").send(indexHtml);
+  };
+
+  app.get("/", sendIndex);
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/") || request.url === "/api" || !["GET", "HEAD"].includes(request.method)) {
+      return reply.status(404).send(errorBody(404, "Not Found"));
+    }
+    return sendIndex(request, reply);
+  });
+}

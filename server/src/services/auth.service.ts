@@ -1,0 +1,99 @@
+// Sign-in, sign-up and sign-out, and who a request acts for.
+import { randomUUID } from "node:crypto";
+import { signInSchema, signUpSchema, type User, validatePassword, validateUsername } from "@memos/common";
+import { hashPassword, needsRehash, verifyPassword } from "../auth/password.js";
+import { assertNotThrottled, recordFailedSignIn, recordSuccessfulSignIn } from "../auth/rate-limit.js";
+import { hashToken, startSession } from "../auth/session.js";
+import type { Actor, AppContext } from "../context.js";
+import { badRequest, conflict, forbidden, unauthenticated } from "../errors.js";
+import { presentUser } from "../presenters/user.presenter.js";
+import { deleteSession, findLiveSession } from "../store/session.store.js";
+import type { UserRow } from "../store/schema.js";
+import { createUser, findHost, findUserById, findUserByOpenId, findUserByUsername, updateUser } from "../store/user.store.js";
+import { readAllowSignUp } from "./system.service.js";
+import { parseInput } from "./validate.js";
+
+export interface SignedIn {
+  user: User;
+  token: string;
+}
+
+const archivedMessage = (user: UserRow) => `User has been archived with username ${user.username}`;
+
+export async function signIn(ctx: AppContext, body: unknown, address: string): Promise<SignedIn> {
+  const { username, password } = parseInput(signInSchema, body, "Malformatted signin request");
+  const { db } = ctx.store;
+  await assertNotThrottled(db, username, address);
+  const user = await findUserByUsername(db, username);
+  if (!user) {
+    await recordFailedSignIn(db, username, address);
+    throw unauthenticated(`User not found with username ${username}`);
+  }
+  if (user.row_status === "ARCHIVED") throw forbidden(archivedMessage(user));
+  if (!(await verifyPassword(password, user.password_hash))) {
+    await recordFailedSignIn(db, username, address);
+    throw unauthenticated("Incorrect password");
+  }
+  await recordSuccessfulSignIn(db, username);
+  const current = needsRehash(user.password_hash)
+    ? await updateUser(db, user.id, { password_hash: await hashPassword(password) })
+    : user;
+  const { token } = await startSession(db, user.id);
+  return { user: presentUser(current, { full: true }), token };
+}
+
+export async function signUp(ctx: AppContext, body: unknown): Promise<SignedIn> {
+  const input = parseInput(signUpSchema, body, "Malformatted signup request");
+  const problem = validateUsername(input.username) ?? validatePassword(input.password);
+  if (problem) throw badRequest(`Invalid user create format: ${problem}`);
+  const passwordHash = await hashPassword(input.password);
+  const { db } = ctx.store;
+  const user = await db.transaction().execute(async (tx) => {
+    const host = await findHost(tx);
+    if (host === undefined && input.role !== undefined && input.role !== "HOST") {
+      throw forbidden("The first account must sign up as the site host");
+    }
+    if (host !== undefined && !(await readAllowSignUp(tx))) {
+      throw forbidden("Site Host existed, please contact the site host to signin account firstly");
+    }
+    if (await findUserByUsername(tx, input.username)) throw conflict(`Username already exists: ${input.username}`);
+    return createUser(tx, {
+      username: input.username,
+      nickname: input.username,
+      role: host === undefined ? "HOST" : "USER",
+      password_hash: passwordHash,
+      open_id: randomUUID(),
+    });
+  });
+  const { token } = await startSession(db, user.id);
+  return { user: presentUser(user, { full: true }), token };
+}
+
+export async function signOut(ctx: AppContext, sessionToken: string | undefined): Promise<void> {
+  if (sessionToken) await deleteSession(ctx.store.db, hashToken(sessionToken));
+}
+
+export interface Credentials {
+  sessionToken?: string;
+  /** `Authorization: Bearer <openId>` or `?openId=`. */
+  accessToken?: string;
+}
+
+/** Finds who a request acts for. A bad token is an error; a stale cookie is simply anonymous. */
+export async function resolveActor(ctx: AppContext, credentials: Credentials): Promise<Actor | null> {
+  const { db } = ctx.store;
+  if (credentials.accessToken) {
+    const user = await findUserByOpenId(db, credentials.accessToken);
+    if (!user) throw unauthenticated("Invalid access token");
+    if (user.row_status === "ARCHIVED") throw forbidden(archivedMessage(user));
+    return { id: user.id, role: user.role, username: user.username, via: "token", sessionId: null };
+  }
+  if (!credentials.sessionToken) return null;
+  const sessionId = hashToken(credentials.sessionToken);
+  const session = await findLiveSession(db, sessionId);
+  if (!session) return null;
+  const user = await findUserById(db, session.user_id);
+  if (!user) return null;
+  if (user.row_status === "ARCHIVED") throw forbidden(archivedMessage(user));
+  return { id: user.id, role: user.role, username: user.username, via: "session", sessionId };
+}

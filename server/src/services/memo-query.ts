@@ -1,0 +1,74 @@
+// Reads the memo list query string into a store filter and a page.
+import {
+  DEFAULT_LIST_LIMIT,
+  MAX_LIST_LIMIT,
+  type MemoListQuery,
+  memoListQuerySchema,
+  type RowStatus,
+  ROW_STATUSES,
+  type Visibility,
+  VISIBILITIES,
+} from "@memos/common";
+import { badRequest } from "../errors.js";
+import type { MemoFilter } from "../store/memo.store.js";
+import { parseInput, parseOptionalId } from "./validate.js";
+
+export interface ParsedMemoQuery {
+  creatorId?: number;
+  visibilities?: Visibility[];
+  rowStatus?: RowStatus;
+  /** Filters that narrow, whoever asks. */
+  narrowing: Omit<MemoFilter, "creatorId" | "visibilities" | "rowStatus">;
+  limit: number;
+  offset: number;
+}
+
+function parseVisibilities(raw: string | undefined): Visibility[] | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  const values = raw.split(",").map((value) => value.trim()).filter(Boolean);
+  for (const value of values) {
+    if (!(VISIBILITIES as readonly string[]).includes(value)) throw badRequest(`Invalid visibility: ${value}`);
+  }
+  return values as Visibility[];
+}
+
+function parseRowStatus(raw: string | undefined): RowStatus | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  if (!(ROW_STATUSES as readonly string[]).includes(raw)) throw badRequest(`Invalid rowStatus: ${raw}`);
+  return raw as RowStatus;
+}
+
+function parseText(text: string | undefined): { text?: string; regex?: boolean } {
+  if (text === undefined || text === "") return {};
+  if (!text.startsWith("^")) return { text };
+  const pattern = text.slice(1);
+  try {
+    new RegExp(pattern);
+  } catch {
+    throw badRequest(`Invalid regular expression: ${pattern}`);
+  }
+  return { text: pattern, regex: true };
+}
+
+export function parseMemoQuery(query: unknown): ParsedMemoQuery {
+  const input: MemoListQuery = parseInput(memoListQuerySchema, query, "Malformatted memo list query");
+  const limit = input.limit === undefined || input.limit === 0 ? DEFAULT_LIST_LIMIT : Math.min(input.limit, MAX_LIST_LIMIT);
+  if (input.from !== undefined && input.to !== undefined && input.from >= input.to) {
+    throw badRequest("Invalid duration: from must be earlier than to");
+  }
+  return {
+    creatorId: parseOptionalId(input.creatorId, "creatorId"),
+    visibilities: parseVisibilities(input.visibility),
+    rowStatus: parseRowStatus(input.rowStatus),
+    narrowing: {
+      pinned: input.pinned === undefined ? undefined : input.pinned === "true",
+      tag: input.tag || undefined,
+      ...parseText(input.text),
+      fromTs: input.from,
+      toTs: input.to,
+      type: input.type,
+    },
+    limit,
+    offset: input.offset ?? 0,
+  };
+}

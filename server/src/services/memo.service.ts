@@ -1,0 +1,180 @@
+// Memos: create, change, read, list, explore, stats, pins.
+import { extractTags, type Memo, memoCreateSchema, memoOrganizerSchema, memoPatchSchema, type Visibility } from "@memos/common";
+import type { AppContext, Viewer } from "../context.js";
+import { badRequest, notFound, unauthenticated } from "../errors.js";
+import { authorizeMemo, exploreScope, memoListScope, statsScope } from "../policies/memo.policy.js";
+import { authorizeResourceLink } from "../policies/resource.policy.js";
+import type { Db } from "../store/db.js";
+import {
+  countMemos,
+  deleteMemoCascade,
+  findMemoById,
+  insertMemo,
+  listDisplayTimes,
+  listMemos as selectMemos,
+  type MemoListRow,
+  type MemoUpdate,
+  replaceMemoTags,
+  updateMemo,
+  upsertOrganizer,
+} from "../store/memo.store.js";
+import { findResourcesByIds, linkResources } from "../store/resource.store.js";
+import { upsertTags } from "../store/tag.store.js";
+import { nowSeconds } from "../store/time.js";
+import { findUserSetting } from "../store/user-setting.store.js";
+import { composeMemos } from "./memo-compose.js";
+import { parseMemoQuery } from "./memo-query.js";
+import { parseInput, parseOptionalId } from "./validate.js";
+
+/** Clock skew we tolerate on a client-chosen created time. */
+const FUTURE_TOLERANCE_SECONDS = 60;
+
+export async function requireMemo(db: Db, id: number): Promise<MemoListRow> {
+  const memo = await findMemoById(db, id);
+  if (!memo) throw notFound(`Memo ID not found: ${id}`);
+  return memo;
+}
+
+async function composeOne(db: Db, id: number): Promise<Memo> {
+  const [memo] = await composeMemos(db, [await requireMemo(db, id)]);
+  if (!memo) throw notFound(`Memo ID not found: ${id}`);
+  return memo;
+}
+
+/** Every id must be an existing resource of the caller; otherwise nothing is written. */
+async function assertOwnResources(db: Db, viewer: Viewer, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const resources = await findResourcesByIds(db, ids);
+  const found = new Set(resources.map((resource) => resource.id));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing !== undefined) throw notFound(`Resource not found: ${missing}`);
+  for (const resource of resources) authorizeResourceLink(viewer, resource);
+}
+
+function assertCreatedTs(createdTs: number | undefined): void {
+  if (createdTs !== undefined && createdTs > nowSeconds() + FUTURE_TOLERANCE_SECONDS) {
+    throw badRequest("Invalid created datetime: it is in the future");
+  }
+}
+
+async function defaultVisibility(db: Db, userId: number): Promise<Visibility> {
+  const setting = await findUserSetting(db, userId, "memoVisibility");
+  const value = setting ? (JSON.parse(setting.value) as unknown) : undefined;
+  return value === "PUBLIC" || value === "PROTECTED" || value === "PRIVATE" ? value : "PRIVATE";
+}
+
+/** Extracted tags feed the tag filter and the user's tag list. */
+async function indexTags(db: Db, memoId: number, creatorId: number, content: string): Promise<void> {
+  const tags = extractTags(content);
+  await replaceMemoTags(db, memoId, tags);
+  await upsertTags(db, creatorId, tags);
+}
+
+export async function createMemo(ctx: AppContext, viewer: Viewer, body: unknown): Promise<Memo> {
+  if (viewer === null) throw unauthenticated();
+  const input = parseInput(memoCreateSchema, body, "Malformatted post memo request");
+  assertCreatedTs(input.createdTs);
+  const { db } = ctx.store;
+  const resourceIds = input.resourceIdList ?? [];
+  const id = await db.transaction().execute(async (tx) => {
+    await assertOwnResources(tx, viewer, resourceIds);
+    const visibility = input.visibility || (await defaultVisibility(tx, viewer.id));
+    const memoId = await insertMemo(tx, {
+      creator_id: viewer.id,
+      content: input.content,
+      visibility,
+      ...(input.createdTs !== undefined ? { created_ts: input.createdTs, updated_ts: input.createdTs } : {}),
+    });
+    await indexTags(tx, memoId, viewer.id, input.content);
+    await linkResources(tx, memoId, resourceIds);
+    return memoId;
+  });
+  return composeOne(db, id);
+}
+
+export async function patchMemo(ctx: AppContext, viewer: Viewer, id: number, body: unknown): Promise<Memo> {
+  const { db } = ctx.store;
+  const memo = await requireMemo(db, id);
+  authorizeMemo(viewer, "update", memo);
+  const input = parseInput(memoPatchSchema, body, "Malformatted patch memo request");
+  assertCreatedTs(input.createdTs);
+  const update: MemoUpdate = {};
+  if (input.content !== undefined) update.content = input.content;
+  if (input.visibility !== undefined) update.visibility = input.visibility;
+  if (input.rowStatus !== undefined) update.row_status = input.rowStatus;
+  if (input.createdTs !== undefined) update.created_ts = input.createdTs;
+  await db.transaction().execute(async (tx) => {
+    await assertOwnResources(tx, viewer, input.resourceIdList ?? []);
+    await updateMemo(tx, id, update);
+    if (input.content !== undefined) await indexTags(tx, id, memo.creator_id, input.content);
+    await linkResources(tx, id, input.resourceIdList ?? []);
+  });
+  return composeOne(db, id);
+}
+
+export async function getMemo(ctx: AppContext, viewer: Viewer, id: number): Promise<Memo> {
+  const { db } = ctx.store;
+  const memo = await requireMemo(db, id);
+  authorizeMemo(viewer, "read", memo);
+  const [composed] = await composeMemos(db, [memo]);
+  if (!composed) throw notFound(`Memo ID not found: ${id}`);
+  return composed;
+}
+
+export async function deleteMemo(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
+  const { db } = ctx.store;
+  authorizeMemo(viewer, "delete", await requireMemo(db, id));
+  await db.transaction().execute((tx) => deleteMemoCascade(tx, id));
+}
+
+export async function pinMemo(ctx: AppContext, viewer: Viewer, id: number, body: unknown): Promise<Memo> {
+  const { db } = ctx.store;
+  const memo = await requireMemo(db, id);
+  authorizeMemo(viewer, "pin", memo);
+  const { pinned } = parseInput(memoOrganizerSchema, body, "Malformatted post memo organizer request");
+  await upsertOrganizer(db, id, viewer!.id, pinned);
+  return composeOne(db, id);
+}
+
+/** `GET /api/memo`: the caller's own memos, or a creator's memos as the caller may see them. */
+export async function listMemos(ctx: AppContext, viewer: Viewer, query: unknown): Promise<Memo[]> {
+  const parsed = parseMemoQuery(query);
+  const scope = memoListScope(viewer, parsed.creatorId, parsed);
+  const { db, engine } = ctx.store;
+  const rows = await selectMemos(db, engine, { ...parsed.narrowing, ...scope }, {
+    pinnedFirst: true,
+    limit: parsed.limit,
+    offset: parsed.offset,
+  });
+  return composeMemos(db, rows);
+}
+
+/** `GET /api/memo/all`: everyone's memos the caller may see, newest first. */
+export async function exploreMemos(ctx: AppContext, viewer: Viewer, query: unknown): Promise<Memo[]> {
+  const parsed = parseMemoQuery(query);
+  const scope = exploreScope(viewer, parsed.visibilities);
+  const { db, engine } = ctx.store;
+  const rows = await selectMemos(db, engine, { ...parsed.narrowing, ...scope, creatorId: parsed.creatorId }, {
+    pinnedFirst: false,
+    limit: parsed.limit,
+    offset: parsed.offset,
+  });
+  return composeMemos(db, rows);
+}
+
+export async function memoStats(ctx: AppContext, viewer: Viewer, query: Record<string, string | undefined>): Promise<number[]> {
+  const creatorId = parseOptionalId(query.creatorId, "creatorId");
+  if (creatorId === undefined) throw badRequest("Missing user id to find memo");
+  return listDisplayTimes(ctx.store.db, ctx.store.engine, statsScope(viewer, creatorId));
+}
+
+/** `GET /api/memo/amount`: how many NORMAL memos the caller may read (of one user, or of everyone). */
+export async function memoAmount(ctx: AppContext, viewer: Viewer, query: Record<string, string | undefined>): Promise<number> {
+  const userId = parseOptionalId(query.userId, "userId");
+  const { db, engine } = ctx.store;
+  if (userId !== undefined) return countMemos(db, engine, statsScope(viewer, userId));
+  const shared = await countMemos(db, engine, exploreScope(viewer, undefined));
+  if (viewer === null) return shared;
+  const ownPrivate = await countMemos(db, engine, { creatorId: viewer.id, rowStatus: "NORMAL", visibilities: ["PRIVATE"] });
+  return shared + ownPrivate;
+}

@@ -1,0 +1,145 @@
+// Resources: uploads and external links, their memo links, and who may read their files.
+import { isValidResourceFilename, type Resource, resourceCreateSchema, resourcePatchSchema } from "@memos/common";
+import type { AppContext, Viewer } from "../context.js";
+import { badRequest, notFound, unauthenticated } from "../errors.js";
+import { authorizeMemo, canReadMemo } from "../policies/memo.policy.js";
+import { authorizeResource, authorizeResourceLink, canReadResourceFile } from "../policies/resource.policy.js";
+import { presentResource } from "../presenters/resource.presenter.js";
+import type { Db } from "../store/db.js";
+import { findMemoFacts } from "../store/memo.store.js";
+import {
+  deleteResourceCascade,
+  findResourceById,
+  insertResource,
+  linkResources,
+  listLinkedResources,
+  listMemoIdsOfResource,
+  listResourcesOfCreator,
+  readResourceBlob,
+  renameResource,
+  unlinkResource,
+} from "../store/resource.store.js";
+import type { ResourceRow } from "../store/schema.js";
+import { requireMemo } from "./memo.service.js";
+import { parseInput } from "./validate.js";
+
+async function requireResource(db: Db, id: number): Promise<ResourceRow> {
+  const resource = await findResourceById(db, id);
+  if (!resource) throw notFound(`Resource not found: ${id}`);
+  return resource;
+}
+
+/** Upload names lose any folder part; what is left must be a plain name. */
+export function cleanUploadFilename(raw: string): string {
+  const name = raw.split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  if (name === "" || name === "." || name === "..") throw badRequest("Invalid filename.");
+  return name.slice(0, 255);
+}
+
+export async function listResources(ctx: AppContext, viewer: Viewer): Promise<Resource[]> {
+  if (viewer === null) throw unauthenticated();
+  const rows = await listResourcesOfCreator(ctx.store.db, viewer.id);
+  return rows.map((row) => presentResource(row, row.linked_memo_amount));
+}
+
+export async function createExternalResource(ctx: AppContext, viewer: Viewer, body: unknown): Promise<Resource> {
+  if (viewer === null) throw unauthenticated();
+  const input = parseInput(resourceCreateSchema, body, "Malformatted post resource request");
+  if (!/^https?:\/\//i.test(input.externalLink)) throw badRequest("Malformatted post resource request: externalLink must be an http(s) URL");
+  const row = await insertResource(ctx.store.db, {
+    creator_id: viewer.id,
+    filename: cleanUploadFilename(input.filename),
+    external_link: input.externalLink,
+    type: input.type ?? "",
+    size: 0,
+    blob: null,
+  });
+  return presentResource(row);
+}
+
+export interface Upload {
+  filename: string;
+  type: string;
+  data: Buffer;
+}
+
+export async function uploadResource(ctx: AppContext, viewer: Viewer, upload: Upload): Promise<Resource> {
+  if (viewer === null) throw unauthenticated();
+  const row = await insertResource(ctx.store.db, {
+    creator_id: viewer.id,
+    filename: cleanUploadFilename(upload.filename),
+    external_link: "",
+    type: upload.type.slice(0, 255),
+    size: upload.data.length,
+    blob: upload.data,
+  });
+  return presentResource(row);
+}
+
+export async function getResource(ctx: AppContext, viewer: Viewer, id: number): Promise<Resource> {
+  const resource = await requireResource(ctx.store.db, id);
+  authorizeResource(viewer, "read", resource);
+  return presentResource(resource);
+}
+
+export async function patchResource(ctx: AppContext, viewer: Viewer, id: number, body: unknown): Promise<Resource> {
+  const { db } = ctx.store;
+  const resource = await requireResource(db, id);
+  authorizeResource(viewer, "update", resource);
+  const input = parseInput(resourcePatchSchema, body, "Malformatted patch resource request");
+  if (input.filename !== undefined) {
+    if (!isValidResourceFilename(input.filename)) throw badRequest("Invalid filename.");
+    await renameResource(db, id, input.filename);
+  }
+  return presentResource(await requireResource(db, id));
+}
+
+export async function deleteResource(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
+  const { db } = ctx.store;
+  authorizeResource(viewer, "delete", await requireResource(db, id));
+  await db.transaction().execute((tx) => deleteResourceCascade(tx, id));
+}
+
+/** `POST /api/memo/:id/resource`: the memo must be the caller's, and so must the resource. */
+export async function linkResourceToMemo(ctx: AppContext, viewer: Viewer, memoId: number, resourceId: number): Promise<Resource> {
+  const { db } = ctx.store;
+  authorizeMemo(viewer, "link-resource", await requireMemo(db, memoId));
+  const resource = await requireResource(db, resourceId);
+  authorizeResourceLink(viewer, resource);
+  await linkResources(db, memoId, [resourceId]);
+  return presentResource(resource);
+}
+
+export async function listMemoResources(ctx: AppContext, viewer: Viewer, memoId: number): Promise<Resource[]> {
+  const { db } = ctx.store;
+  authorizeMemo(viewer, "read", await requireMemo(db, memoId));
+  const links = await listLinkedResources(db, [memoId]);
+  return links.sort((a, b) => b.id - a.id).map((link) => presentResource(link));
+}
+
+export async function unlinkResourceFromMemo(ctx: AppContext, viewer: Viewer, memoId: number, resourceId: number): Promise<void> {
+  const { db } = ctx.store;
+  authorizeMemo(viewer, "link-resource", await requireMemo(db, memoId));
+  if (!(await unlinkResource(db, memoId, resourceId))) {
+    throw notFound(`Resource ${resourceId} is not linked to memo ${memoId}`);
+  }
+}
+
+export interface ResourceFile {
+  resource: ResourceRow;
+  data: Buffer;
+}
+
+/** `/o/r/:id/:filename`: the owner, or anyone who may read a memo the resource is linked to. */
+export async function readResourceFile(ctx: AppContext, viewer: Viewer, id: number, filename: string): Promise<ResourceFile> {
+  const { db } = ctx.store;
+  const resource = await findResourceById(db, id);
+  const missing = notFound(`Resource not found: ${id}`);
+  if (!resource || resource.filename !== filename) throw missing;
+  const memos = canReadResourceFile(viewer, resource, false) ? [] : await findMemoFacts(db, await listMemoIdsOfResource(db, id));
+  const readable = memos.some((memo) => canReadMemo(viewer, memo));
+  if (!canReadResourceFile(viewer, resource, readable)) throw missing;
+  const data = await readResourceBlob(db, id);
+  if (data === null) throw missing;
+  return { resource, data };
+}

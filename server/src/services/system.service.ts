@@ -1,0 +1,138 @@
+// System status, instance settings and database maintenance.
+import { randomUUID } from "node:crypto";
+import { statSync } from "node:fs";
+import {
+  type CustomizedProfile,
+  customizedProfileSchema,
+  type SystemSetting,
+  systemSettingUpsertSchema,
+  type SystemStatus,
+  VERSION,
+} from "@memos/common";
+import { sql } from "kysely";
+import type { AppContext, Viewer } from "../context.js";
+import { badRequest } from "../errors.js";
+import { authorizeSystem, canSeeDatabaseSize } from "../policies/system.policy.js";
+import { presentSystemSetting } from "../presenters/shortcut.presenter.js";
+import { presentUser } from "../presenters/user.presenter.js";
+import type { Db } from "../store/db.js";
+import { findSystemSetting, listSystemSettings, upsertSystemSetting } from "../store/system-setting.store.js";
+import { findHost } from "../store/user.store.js";
+import { parseInput } from "./validate.js";
+
+/** Rows the server keeps for itself; no route ever returns or accepts them. */
+const INTERNAL_SETTINGS = new Set(["serverId", "secretSessionName"]);
+
+export const DEFAULT_PROFILE: CustomizedProfile = {
+  name: "memos",
+  logoUrl: "",
+  description: "",
+  locale: "en",
+  appearance: "system",
+  externalUrl: "",
+};
+
+function parseJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Checks a setting value by name; returns the reason it is refused, or null. */
+function settingProblem(name: string, value: unknown): string | null {
+  switch (name) {
+    case "allowSignUp":
+      return typeof value === "boolean" ? null : "allowSignUp must be a JSON boolean";
+    case "additionalStyle":
+    case "additionalScript":
+      return typeof value === "string" ? null : `${name} must be a JSON string`;
+    case "customizedProfile": {
+      if (typeof value !== "object" || value === null || Array.isArray(value)) return "customizedProfile must be a JSON object";
+      const result = customizedProfileSchema.safeParse(value);
+      return result.success ? null : `customizedProfile.${result.error.issues[0]?.path.join(".")}: ${result.error.issues[0]?.message}`;
+    }
+    case "serverId":
+      return "update server id is not allowed";
+    default:
+      return "invalid system setting name";
+  }
+}
+
+export async function readAllowSignUp(db: Db): Promise<boolean> {
+  const row = await findSystemSetting(db, "allowSignUp");
+  return row !== undefined && parseJson(row.value) === true;
+}
+
+async function databaseSize(ctx: AppContext): Promise<number> {
+  const { store } = ctx;
+  if (store.sqliteFile) return statSync(store.sqliteFile, { throwIfNoEntry: false })?.size ?? 0;
+  const result = await sql<{ size: number }>`SELECT pg_database_size(current_database()) AS size`.execute(store.db);
+  return Number(result.rows[0]?.size ?? 0);
+}
+
+export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<SystemStatus> {
+  const { db } = ctx.store;
+  const [host, settings] = await Promise.all([findHost(db), listSystemSettings(db)]);
+  const values = new Map(settings.map((row) => [row.name, parseJson(row.value)]));
+  const profile = customizedProfileSchema.safeParse(values.get("customizedProfile") ?? {});
+  const style = values.get("additionalStyle");
+  const script = values.get("additionalScript");
+  return {
+    host: host ? presentUser(host, { full: false }) : null,
+    profile: { mode: ctx.config.mode, version: VERSION },
+    dbSize: canSeeDatabaseSize(viewer) ? await databaseSize(ctx) : 0,
+    allowSignUp: values.get("allowSignUp") === true,
+    additionalStyle: typeof style === "string" ? style : "",
+    additionalScript: typeof script === "string" ? script : "",
+    customizedProfile: { ...DEFAULT_PROFILE, ...(profile.success ? profile.data : {}) },
+  };
+}
+
+export async function upsertSetting(ctx: AppContext, viewer: Viewer, body: unknown): Promise<SystemSetting> {
+  authorizeSystem(viewer, "write-settings");
+  const input = parseInput(systemSettingUpsertSchema, body, "Malformatted post system setting request");
+  const value = parseJson(input.value);
+  const problem = value === undefined ? "value must be JSON text" : settingProblem(input.name, value);
+  if (problem) throw badRequest(`system setting invalidate: ${problem}`);
+  const row = await upsertSystemSetting(ctx.store.db, { name: input.name, value: input.value, description: input.description ?? "" });
+  return presentSystemSetting(row);
+}
+
+export async function listSettings(ctx: AppContext, viewer: Viewer): Promise<SystemSetting[]> {
+  authorizeSystem(viewer, "read-settings");
+  const rows = await listSystemSettings(ctx.store.db);
+  return rows.filter((row) => !INTERNAL_SETTINGS.has(row.name)).map(presentSystemSetting);
+}
+
+/** Removes rows whose owner is gone (the v0 orphan cleanup), then compacts the database. */
+export async function vacuum(ctx: AppContext, viewer: Viewer): Promise<void> {
+  authorizeSystem(viewer, "vacuum");
+  const { db } = ctx.store;
+  await db.transaction().execute(async (tx) => {
+    const users = tx.selectFrom("user").select("id");
+    const memos = tx.selectFrom("memo").select("id");
+    const resources = tx.selectFrom("resource").select("id");
+    await tx.deleteFrom("memo").where("creator_id", "not in", users).execute();
+    await tx.deleteFrom("resource").where("creator_id", "not in", users).execute();
+    await tx.deleteFrom("shortcut").where("creator_id", "not in", users).execute();
+    await tx.deleteFrom("user_setting").where("user_id", "not in", users).execute();
+    await tx.deleteFrom("tag").where("creator_id", "not in", users).execute();
+    await tx.deleteFrom("session").where("user_id", "not in", users).execute();
+    await tx.deleteFrom("memo_organizer").where((eb) => eb.or([eb("memo_id", "not in", memos), eb("user_id", "not in", users)])).execute();
+    await tx.deleteFrom("memo_resource").where((eb) => eb.or([eb("memo_id", "not in", memos), eb("resource_id", "not in", resources)])).execute();
+    await tx.deleteFrom("memo_tag").where("memo_id", "not in", memos).execute();
+  });
+  await sql`VACUUM`.execute(db);
+}
+
+/** Every instance has a stable server id, created on first start. */
+export async function ensureServerId(db: Db): Promise<void> {
+  if (await findSystemSetting(db, "serverId")) return;
+  await db
+    .insertInto("system_setting")
+    .values({ name: "serverId", value: JSON.stringify(randomUUID()), description: "" })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+}

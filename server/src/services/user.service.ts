@@ -1,0 +1,144 @@
+// Users and their settings.
+import { randomUUID } from "node:crypto";
+import {
+  type User,
+  type UserSetting,
+  userCreateSchema,
+  userPatchSchema,
+  userSettingUpsertSchema,
+  userSettingValueSchemas,
+  validateEmail,
+  validateNickname,
+  validatePassword,
+  validateUsername,
+} from "@memos/common";
+import { hashPassword } from "../auth/password.js";
+import type { AppContext, Viewer } from "../context.js";
+import { badRequest, conflict, notFound, unauthenticated } from "../errors.js";
+import { authorizeUser, authorizeUserCreate } from "../policies/user.policy.js";
+import { presentUser, presentUserSetting } from "../presenters/user.presenter.js";
+import type { Db } from "../store/db.js";
+import type { UserRow } from "../store/schema.js";
+import { deleteUserSessions } from "../store/session.store.js";
+import { listUserSettings, upsertUserSetting } from "../store/user-setting.store.js";
+import {
+  createUser as insertUser,
+  deleteUserCascade,
+  findUserById,
+  findUserByUsername,
+  listUsers as selectUsers,
+  type UserUpdate,
+  updateUser,
+} from "../store/user.store.js";
+import { parseInput } from "./validate.js";
+
+async function requireUser(db: Db, id: number): Promise<UserRow> {
+  const user = await findUserById(db, id);
+  if (!user) throw notFound(`User ID not found: ${id}`);
+  return user;
+}
+
+async function assertUsernameFree(db: Db, username: string, exceptId?: number): Promise<void> {
+  const existing = await findUserByUsername(db, username);
+  if (existing && existing.id !== exceptId) throw conflict(`Username already exists: ${username}`);
+}
+
+export async function createMember(ctx: AppContext, viewer: Viewer, body: unknown): Promise<User> {
+  const input = parseInput(userCreateSchema, body, "Malformatted post user request");
+  const role = input.role ?? "USER";
+  authorizeUserCreate(viewer, role);
+  const problem =
+    validateUsername(input.username) ??
+    validatePassword(input.password) ??
+    validateNickname(input.nickname ?? "") ??
+    validateEmail(input.email ?? "");
+  if (problem) throw badRequest(`Invalid user create format: ${problem}`);
+  const passwordHash = await hashPassword(input.password);
+  const user = await ctx.store.db.transaction().execute(async (tx) => {
+    await assertUsernameFree(tx, input.username);
+    return insertUser(tx, {
+      username: input.username,
+      role,
+      email: input.email ?? "",
+      nickname: input.nickname || input.username,
+      password_hash: passwordHash,
+      open_id: randomUUID(),
+    });
+  });
+  return presentUser(user, { full: true });
+}
+
+export async function listUsers(ctx: AppContext): Promise<User[]> {
+  const rows = await selectUsers(ctx.store.db);
+  return rows.map((row) => presentUser(row, { full: false }));
+}
+
+export async function getUser(ctx: AppContext, id: number): Promise<User> {
+  return presentUser(await requireUser(ctx.store.db, id), { full: false });
+}
+
+export async function getMe(ctx: AppContext, viewer: Viewer): Promise<User> {
+  if (viewer === null) throw unauthenticated();
+  const { db } = ctx.store;
+  const [user, settings] = await Promise.all([requireUser(db, viewer.id), listUserSettings(db, viewer.id)]);
+  return presentUser(user, { full: true, settings });
+}
+
+function validatePatch(input: { username?: string; email?: string; nickname?: string; password?: string }): void {
+  const problem =
+    (input.username !== undefined ? validateUsername(input.username) : null) ??
+    (input.password !== undefined ? validatePassword(input.password) : null) ??
+    (input.nickname !== undefined ? validateNickname(input.nickname) : null) ??
+    (input.email !== undefined ? validateEmail(input.email) : null);
+  if (problem) throw badRequest(`Invalid user patch format: ${problem}`);
+}
+
+export async function patchUser(ctx: AppContext, viewer: Viewer, id: number, body: unknown): Promise<User> {
+  const { db } = ctx.store;
+  const target = await requireUser(db, id);
+  authorizeUser(viewer, "update", target);
+  const input = parseInput(userPatchSchema, body, "Malformatted patch user request");
+  if (input.rowStatus !== undefined && input.rowStatus !== target.row_status) authorizeUser(viewer, "archive", target);
+  validatePatch(input);
+  const update: UserUpdate = {};
+  if (input.username !== undefined) update.username = input.username;
+  if (input.email !== undefined) update.email = input.email;
+  if (input.nickname !== undefined) update.nickname = input.nickname;
+  if (input.rowStatus !== undefined) update.row_status = input.rowStatus;
+  if (input.password !== undefined) update.password_hash = await hashPassword(input.password);
+  if (input.resetOpenId) update.open_id = randomUUID();
+  const user = await db.transaction().execute(async (tx) => {
+    if (update.username !== undefined) await assertUsernameFree(tx, update.username, id);
+    const updated = await updateUser(tx, id, update);
+    if (update.row_status === "ARCHIVED") await deleteUserSessions(tx, id);
+    // A new password signs the user out everywhere else; the session that changed it stays.
+    if (update.password_hash !== undefined) {
+      await deleteUserSessions(tx, id, viewer?.id === id ? (viewer.sessionId ?? undefined) : undefined);
+    }
+    return updated;
+  });
+  const settings = await listUserSettings(db, id);
+  return presentUser(user, { full: true, settings });
+}
+
+export async function deleteUser(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
+  const { db } = ctx.store;
+  const target = await requireUser(db, id);
+  authorizeUser(viewer, "delete", target);
+  await db.transaction().execute((tx) => deleteUserCascade(tx, id));
+}
+
+export async function upsertSetting(ctx: AppContext, viewer: Viewer, body: unknown): Promise<UserSetting> {
+  if (viewer === null) throw unauthenticated();
+  const input = parseInput(userSettingUpsertSchema, body, "Malformatted post user setting upsert request");
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(input.value);
+  } catch {
+    throw badRequest(`Invalid user setting format: value of ${input.key} must be JSON text`);
+  }
+  const result = userSettingValueSchemas[input.key].safeParse(decoded);
+  if (!result.success) throw badRequest(`Invalid user setting format: invalid ${input.key} value ${input.value}`);
+  const row = await upsertUserSetting(ctx.store.db, { user_id: viewer.id, key: input.key, value: JSON.stringify(result.data) });
+  return presentUserSetting(row);
+}

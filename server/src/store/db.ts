@@ -1,0 +1,59 @@
+// Opens the database for either engine and gives every query one Kysely handle.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.js";
+
+export type Engine = "sqlite" | "postgres";
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** The SQLite file, for backups and the size shown to the host. */
+  sqliteFile: string | null;
+  close(): Promise<void>;
+}
+
+/** JS regular expressions for `content REGEXP ?` (the text filter's `^` form), compiled once each. */
+function registerRegexp(sqlite: SQLite.Database) {
+  const cache = new Map<string, RegExp>();
+  sqlite.function("regexp", { deterministic: true }, (pattern: unknown, value: unknown) => {
+    if (typeof pattern !== "string" || typeof value !== "string") return 0;
+    let regex = cache.get(pattern);
+    if (!regex) {
+      regex = new RegExp(pattern, "i");
+      if (cache.size > 200) cache.clear();
+      cache.set(pattern, regex);
+    }
+    return regex.test(value) ? 1 : 0;
+  });
+}
+
+export function openSqlite(file: string): DatabaseHandle {
+  mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  registerRegexp(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: "sqlite", sqliteFile: file, close: () => db.destroy() };
+}
+
+/** BIGINT and COUNT come back from pg as strings; our ids and seconds fit in a JS number. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+export function openPostgres(dsn: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: dsn, max: 10, types: pgTypes });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: "postgres", sqliteFile: null, close: () => db.destroy() };
+}

@@ -1,0 +1,213 @@
+// Memo queries. Every list is paged, filtered and ordered in the database; the page is composed by the
+// caller with a fixed number of batched look-ups (creators, resources), never one per memo.
+import type { RowStatus, Visibility } from "@memos/common";
+import { sql } from "kysely";
+import type { Db, Engine } from "./db.js";
+import type { MemoRow } from "./schema.js";
+import { nowSeconds } from "./time.js";
+
+/** A memo with the two values computed from other tables: the creator's pin and the display time. */
+export interface MemoListRow extends MemoRow {
+  pinned: number;
+  display_ts: number;
+}
+
+export interface MemoFilter {
+  creatorId?: number;
+  /** The visibilities the caller may see; undefined means all. */
+  visibilities?: Visibility[];
+  rowStatus?: RowStatus;
+  pinned?: boolean;
+  /** Exact tag or any of its children. */
+  tag?: string;
+  /** Case-insensitive substring, or a regular expression when `regex` is set. */
+  text?: string;
+  regex?: boolean;
+  fromTs?: number;
+  toTs?: number;
+  type?: "NOT_TAGGED" | "LINKED";
+  /** For a creator's list other viewers may see: their PRIVATE and ARCHIVED memos are left out. */
+}
+
+export interface MemoPage {
+  pinnedFirst: boolean;
+  limit: number;
+  offset: number;
+}
+
+const DISPLAY_TS = sql<number>`CASE WHEN ds.value = '"updated_ts"' THEN m.updated_ts ELSE m.created_ts END`;
+const PINNED = sql<number>`COALESCE(o.pinned, 0)`;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function baseQuery(db: Db) {
+  return db
+    .selectFrom("memo as m")
+    .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id"))
+    .leftJoin("user_setting as ds", (join) =>
+      join.onRef("ds.user_id", "=", "m.creator_id").on("ds.key", "=", "memoDisplayTsOption"),
+    );
+}
+
+function textCondition(engine: Engine, text: string, regex: boolean) {
+  if (regex) {
+    return engine === "sqlite" ? sql<boolean>`m.content REGEXP ${text}` : sql<boolean>`m.content ~* ${text}`;
+  }
+  const pattern = `%${escapeLike(text)}%`;
+  if (engine === "postgres") return sql<boolean>`m.content ILIKE ${pattern} ESCAPE '\\'`;
+  // FTS5's trigram index answers LIKE without an ESCAPE clause; with one, SQLite scans.
+  if (pattern === `%${text}%`) {
+    return sql<boolean>`m.id IN (SELECT rowid FROM memo_fts WHERE memo_fts.content LIKE ${pattern})`;
+  }
+  return sql<boolean>`m.content LIKE ${pattern} ESCAPE '\\'`;
+}
+
+function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter: MemoFilter) {
+  let q = query;
+  if (filter.creatorId !== undefined) q = q.where("m.creator_id", "=", filter.creatorId);
+  if (filter.visibilities !== undefined) {
+    if (filter.visibilities.length === 0) return q.where(sql<boolean>`1 = 0`);
+    q = q.where("m.visibility", "in", filter.visibilities);
+  }
+  if (filter.rowStatus !== undefined) q = q.where("m.row_status", "=", filter.rowStatus);
+  if (filter.pinned !== undefined) q = q.where(PINNED, "=", filter.pinned ? 1 : 0);
+  if (filter.fromTs !== undefined) q = q.where(DISPLAY_TS, ">=", filter.fromTs);
+  if (filter.toTs !== undefined) q = q.where(DISPLAY_TS, "<", filter.toTs);
+  if (filter.tag !== undefined) {
+    const tag = filter.tag;
+    const prefix = `${tag}/`;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("memo_tag as t")
+          .select(sql`1`.as("one"))
+          .whereRef("t.memo_id", "=", "m.id")
+          .where((inner) => inner.or([inner("t.tag", "=", tag), inner(sql`substr(t.tag, 1, ${prefix.length})`, "=", prefix)])),
+      ),
+    );
+  }
+  if (filter.type === "NOT_TAGGED") {
+    q = q.where((eb) => eb.not(eb.exists(eb.selectFrom("memo_tag as t").select(sql`1`.as("one")).whereRef("t.memo_id", "=", "m.id"))));
+  }
+  if (filter.type === "LINKED") q = q.where("m.content", "like", "%[%](_%)%");
+  if (filter.text !== undefined && filter.text !== "") q = q.where(textCondition(engine, filter.text, filter.regex ?? false));
+  return q;
+}
+
+export async function listMemos(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage): Promise<MemoListRow[]> {
+  let query = applyFilter(baseQuery(db), engine, filter)
+    .selectAll("m")
+    .select([PINNED.as("pinned"), DISPLAY_TS.as("display_ts")]);
+  if (page.pinnedFirst) query = query.orderBy(PINNED, "desc");
+  const rows = await query
+    .orderBy(DISPLAY_TS, "desc")
+    .orderBy("m.id", "desc")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows as MemoListRow[];
+}
+
+/** The display times of matching memos, newest created first (the heat map and counts). */
+export async function listDisplayTimes(db: Db, engine: Engine, filter: MemoFilter): Promise<number[]> {
+  const rows = await applyFilter(baseQuery(db), engine, filter)
+    .select(DISPLAY_TS.as("display_ts"))
+    .orderBy("m.created_ts", "desc")
+    .orderBy("m.id", "desc")
+    .execute();
+  return rows.map((row) => Number(row.display_ts));
+}
+
+export async function countMemos(db: Db, engine: Engine, filter: MemoFilter): Promise<number> {
+  const row = await applyFilter(baseQuery(db), engine, filter)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findMemoById(db: Db, id: number): Promise<MemoListRow | undefined> {
+  const row = await baseQuery(db)
+    .selectAll("m")
+    .select([PINNED.as("pinned"), DISPLAY_TS.as("display_ts")])
+    .where("m.id", "=", id)
+    .executeTakeFirst();
+  return row as MemoListRow | undefined;
+}
+
+export interface NewMemo {
+  creator_id: number;
+  content: string;
+  visibility: Visibility;
+  created_ts?: number;
+}
+
+export async function insertMemo(db: Db, memo: NewMemo): Promise<number> {
+  const now = nowSeconds();
+  const row = await db
+    .insertInto("memo")
+    .values({ created_ts: now, updated_ts: now, ...memo })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface MemoUpdate {
+  content?: string;
+  visibility?: Visibility;
+  row_status?: RowStatus;
+  created_ts?: number;
+}
+
+export async function updateMemo(db: Db, id: number, update: MemoUpdate): Promise<void> {
+  await db
+    .updateTable("memo")
+    .set({ ...update, updated_ts: nowSeconds() })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Replaces the extracted tags of a memo. */
+export async function replaceMemoTags(db: Db, memoId: number, tags: string[]): Promise<void> {
+  await db.deleteFrom("memo_tag").where("memo_id", "=", memoId).execute();
+  if (tags.length > 0) {
+    await db.insertInto("memo_tag").values(tags.map((tag) => ({ memo_id: memoId, tag }))).execute();
+  }
+}
+
+/** Removes the memo with its pins, resource links and tags. Run inside a transaction. */
+export async function deleteMemoCascade(db: Db, id: number): Promise<void> {
+  await db.deleteFrom("memo_resource").where("memo_id", "=", id).execute();
+  await db.deleteFrom("memo_organizer").where("memo_id", "=", id).execute();
+  await db.deleteFrom("memo_tag").where("memo_id", "=", id).execute();
+  await db.deleteFrom("memo").where("id", "=", id).execute();
+}
+
+export async function upsertOrganizer(db: Db, memoId: number, userId: number, pinned: boolean): Promise<void> {
+  await db
+    .insertInto("memo_organizer")
+    .values({ memo_id: memoId, user_id: userId, pinned: pinned ? 1 : 0 })
+    .onConflict((oc) => oc.columns(["memo_id", "user_id"]).doUpdateSet({ pinned: pinned ? 1 : 0 }))
+    .execute();
+}
+
+/** Tags found in a user's NORMAL memos (for suggestions). */
+export async function listMemoTagsOfCreator(db: Db, creatorId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("memo_tag as t")
+    .innerJoin("memo as m", "m.id", "t.memo_id")
+    .select("t.tag")
+    .distinct()
+    .where("m.creator_id", "=", creatorId)
+    .where("m.row_status", "=", "NORMAL")
+    .orderBy("t.tag")
+    .execute();
+  return rows.map((row) => row.tag);
+}
+
+/** The visibility facts of several memos in one query (for resource read checks). */
+export function findMemoFacts(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom("memo").select(["id", "creator_id", "visibility", "row_status"]).where("id", "in", ids).execute();
+}

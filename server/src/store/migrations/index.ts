@@ -1,0 +1,9 @@
+import { v010Base } from "./001-v010-base.js";
+import { sessions } from "./002-sessions.js";
+import { memoTags } from "./003-memo-tags.js";
+import { indexes } from "./004-indexes.js";
+import { fulltext } from "./005-fulltext.js";
+import type { Migration } from "./types.js";
+
+/** Every migration, in the order it runs. Append only. */
+export const MIGRATIONS: Migration[] = [v010Base, sessions, memoTags, indexes, fulltext];

@@ -1,0 +1,119 @@
+// Resource rows (the blob column is read only when a file is served) and their links to memos.
+import { sql } from "kysely";
+import type { Db } from "./db.js";
+import type { ResourceRow } from "./schema.js";
+import { nowSeconds } from "./time.js";
+
+const RESOURCE_COLUMNS = [
+  "r.id",
+  "r.creator_id",
+  "r.created_ts",
+  "r.updated_ts",
+  "r.filename",
+  "r.external_link",
+  "r.type",
+  "r.size",
+] as const;
+
+export interface ResourceWithLinks extends ResourceRow {
+  linked_memo_amount: number;
+}
+
+export async function listResourcesOfCreator(db: Db, creatorId: number): Promise<ResourceWithLinks[]> {
+  const rows = await db
+    .selectFrom("resource as r")
+    .select(RESOURCE_COLUMNS)
+    .select(sql<number>`(SELECT count(*) FROM memo_resource mr WHERE mr.resource_id = r.id)`.as("linked_memo_amount"))
+    .where("r.creator_id", "=", creatorId)
+    .orderBy("r.id", "desc")
+    .execute();
+  return rows.map((row) => ({ ...row, linked_memo_amount: Number(row.linked_memo_amount) }));
+}
+
+export function findResourceById(db: Db, id: number): Promise<ResourceRow | undefined> {
+  return db.selectFrom("resource as r").select(RESOURCE_COLUMNS).where("r.id", "=", id).executeTakeFirst();
+}
+
+export async function findResourcesByIds(db: Db, ids: number[]): Promise<ResourceRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom("resource as r").select(RESOURCE_COLUMNS).where("r.id", "in", [...new Set(ids)]).execute();
+}
+
+export async function readResourceBlob(db: Db, id: number): Promise<Buffer | null> {
+  const row = await db.selectFrom("resource").select("blob").where("id", "=", id).executeTakeFirst();
+  return row?.blob ?? null;
+}
+
+export interface NewResource {
+  creator_id: number;
+  filename: string;
+  external_link: string;
+  type: string;
+  size: number;
+  blob: Buffer | null;
+}
+
+export async function insertResource(db: Db, resource: NewResource): Promise<ResourceRow> {
+  const now = nowSeconds();
+  const { id } = await db
+    .insertInto("resource")
+    .values({ created_ts: now, updated_ts: now, ...resource })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return (await findResourceById(db, id))!;
+}
+
+export async function renameResource(db: Db, id: number, filename: string): Promise<void> {
+  await db.updateTable("resource").set({ filename, updated_ts: nowSeconds() }).where("id", "=", id).execute();
+}
+
+/** Removes the resource and its memo links; the memos stay. Run inside a transaction. */
+export async function deleteResourceCascade(db: Db, id: number): Promise<void> {
+  await db.deleteFrom("memo_resource").where("resource_id", "=", id).execute();
+  await db.deleteFrom("resource").where("id", "=", id).execute();
+}
+
+export async function linkResources(db: Db, memoId: number, resourceIds: number[]): Promise<void> {
+  if (resourceIds.length === 0) return;
+  const now = nowSeconds();
+  await db
+    .insertInto("memo_resource")
+    .values([...new Set(resourceIds)].map((resourceId) => ({ memo_id: memoId, resource_id: resourceId, created_ts: now, updated_ts: now })))
+    .onConflict((oc) => oc.columns(["memo_id", "resource_id"]).doUpdateSet({ updated_ts: now }))
+    .execute();
+}
+
+export async function unlinkResource(db: Db, memoId: number, resourceId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom("memo_resource")
+    .where("memo_id", "=", memoId)
+    .where("resource_id", "=", resourceId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export interface LinkedResource extends ResourceRow {
+  memo_id: number;
+  link_created_ts: number;
+  link_updated_ts: number;
+}
+
+/** The resources of several memos in one query, in the wire's order (link time, then resource id). */
+export async function listLinkedResources(db: Db, memoIds: number[]): Promise<LinkedResource[]> {
+  if (memoIds.length === 0) return [];
+  return db
+    .selectFrom("memo_resource as mr")
+    .innerJoin("resource as r", "r.id", "mr.resource_id")
+    .select(RESOURCE_COLUMNS)
+    .select(["mr.memo_id", "mr.created_ts as link_created_ts", "mr.updated_ts as link_updated_ts"])
+    .where("mr.memo_id", "in", [...new Set(memoIds)])
+    .orderBy("mr.created_ts")
+    .orderBy("r.id")
+    .execute();
+}
+
+/** The ids of the memos a resource is linked to. */
+export async function listMemoIdsOfResource(db: Db, resourceId: number): Promise<number[]> {
+  const rows = await db.selectFrom("memo_resource").select("memo_id").where("resource_id", "=", resourceId).execute();
+  return rows.map((row) => row.memo_id);
+}

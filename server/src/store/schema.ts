@@ -1,0 +1,142 @@
+// Row types of every table, as Kysely sees them. Timestamps are Unix seconds.
+import type { Generated, Insertable, Selectable } from "kysely";
+import type { Role, RowStatus, Visibility } from "@memos/common";
+
+export interface UserTable {
+  id: Generated<number>;
+  created_ts: Generated<number>;
+  updated_ts: Generated<number>;
+  row_status: Generated<RowStatus>;
+  username: string;
+  role: Generated<Role>;
+  email: Generated<string>;
+  nickname: Generated<string>;
+  password_hash: string;
+  open_id: string;
+}
+
+export interface UserSettingTable {
+  user_id: number;
+  key: string;
+  value: string;
+}
+
+export interface MemoTable {
+  id: Generated<number>;
+  creator_id: number;
+  created_ts: Generated<number>;
+  updated_ts: Generated<number>;
+  row_status: Generated<RowStatus>;
+  content: Generated<string>;
+  visibility: Generated<Visibility>;
+}
+
+export interface MemoOrganizerTable {
+  id: Generated<number>;
+  memo_id: number;
+  user_id: number;
+  pinned: Generated<number>;
+}
+
+export interface ShortcutTable {
+  id: Generated<number>;
+  creator_id: number;
+  created_ts: Generated<number>;
+  updated_ts: Generated<number>;
+  row_status: Generated<RowStatus>;
+  title: Generated<string>;
+  payload: Generated<string>;
+}
+
+export interface ResourceTable {
+  id: Generated<number>;
+  creator_id: number;
+  created_ts: Generated<number>;
+  updated_ts: Generated<number>;
+  filename: Generated<string>;
+  blob: Buffer | null;
+  external_link: Generated<string>;
+  type: Generated<string>;
+  size: Generated<number>;
+}
+
+export interface MemoResourceTable {
+  memo_id: number;
+  resource_id: number;
+  created_ts: Generated<number>;
+  updated_ts: Generated<number>;
+}
+
+export interface TagTable {
+  name: string;
+  creator_id: number;
+}
+
+export interface SystemSettingTable {
+  name: string;
+  value: string;
+  description: Generated<string>;
+}
+
+export interface MigrationHistoryTable {
+  version: string;
+  created_ts: Generated<number>;
+}
+
+export interface ActivityTable {
+  id: Generated<number>;
+  creator_id: number;
+  created_ts: Generated<number>;
+  type: Generated<string>;
+  level: Generated<string>;
+  payload: Generated<string>;
+}
+
+/** Our additions. */
+export interface SchemaMigrationTable {
+  name: string;
+  applied_ts: number;
+}
+
+export interface SessionTable {
+  /** sha256 of the cookie token, hex: a leaked database gives no live session. */
+  id: string;
+  user_id: number;
+  created_ts: number;
+  expires_ts: number;
+}
+
+export interface MemoTagTable {
+  memo_id: number;
+  tag: string;
+}
+
+export interface AuthFailureTable {
+  id: Generated<number>;
+  key: string;
+  created_ts: number;
+}
+
+export interface Database {
+  user: UserTable;
+  user_setting: UserSettingTable;
+  memo: MemoTable;
+  memo_organizer: MemoOrganizerTable;
+  shortcut: ShortcutTable;
+  resource: ResourceTable;
+  memo_resource: MemoResourceTable;
+  tag: TagTable;
+  system_setting: SystemSettingTable;
+  migration_history: MigrationHistoryTable;
+  activity: ActivityTable;
+  schema_migration: SchemaMigrationTable;
+  session: SessionTable;
+  memo_tag: MemoTagTable;
+  auth_failure: AuthFailureTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type MemoRow = Selectable<MemoTable>;
+export type ShortcutRow = Selectable<ShortcutTable>;
+export type ResourceRow = Omit<Selectable<ResourceTable>, "blob">;
+export type NewUser = Insertable<UserTable>;
