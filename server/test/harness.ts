@@ -1,0 +1,78 @@
+// Test harness: a real app on a real database (a temp SQLite file, or a fresh PostgreSQL database),
+// driven through app.inject(). MEMOS_TEST_DRIVER=postgres picks PostgreSQL.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp } from "../src/app.js";
+import type { Config } from "../src/config.js";
+import type { AppContext } from "../src/context.js";
+import { ensureServerId } from "../src/services/system.service.js";
+import { openStore } from "../src/store/open.js";
+
+export const TEST_DRIVER = process.env.MEMOS_TEST_DRIVER === "postgres" ? "postgres" : "sqlite";
+export const PG_ADMIN_DSN = process.env.MEMOS_TEST_PG_DSN ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+async function createPgDatabase(): Promise<{ dsn: string; drop(): Promise<void> }> {
+  const name = `memos_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_DSN });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_DSN);
+  url.pathname = `/${name}`;
+  return {
+    dsn: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: PG_ADMIN_DSN });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  mode?: Config["mode"];
+  maxUploadMb?: number;
+  webDist?: string | null;
+  /** Use this SQLite file instead of a fresh one (for opening legacy databases). */
+  sqliteFile?: string;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), "memos-test-"));
+  const pgDb = TEST_DRIVER === "postgres" && !options.sqliteFile ? await createPgDatabase() : null;
+  const config: Config = {
+    mode: options.mode ?? "prod",
+    addr: "127.0.0.1",
+    port: 0,
+    data: dir,
+    driver: pgDb ? "postgres" : "sqlite",
+    dsn: pgDb ? pgDb.dsn : (options.sqliteFile ?? join(dir, "memos_test.db")),
+    maxUploadBytes: (options.maxUploadMb ?? 32) * 1024 * 1024,
+    webDist: options.webDist ?? null,
+    logLevel: "warn",
+  };
+  const { store } = await openStore(config);
+  await ensureServerId(store.db);
+  const ctx: AppContext = { config, store };
+  const app = await buildApp(ctx);
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await store.close();
+      await pgDb?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
