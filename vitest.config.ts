@@ -18,6 +18,15 @@ export default defineConfig({
       { test: { name: "server-unit", include: ["server/src/**/*.test.ts"] } },
       serverApi("sqlite"),
       serverApi("postgres"),
+      {
+        extends: "./web/vite.config.ts",
+        test: {
+          name: "web",
+          root: "./web",
+          environment: "jsdom",
+          include: ["src/**/*.test.{ts,tsx}"],
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,22 @@
+// Providers and instance-wide effects: language, appearance, title, favicon, the host's style and script.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "react-router";
+import { Toaster } from "./components/ui/Toaster";
+import { useInstanceEffects } from "./state/useInstanceEffects";
+import { queryClient } from "./queries/client";
+import { router } from "./router";
+
+function InstanceEffects() {
+  useInstanceEffects();
+  return null;
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <InstanceEffects />
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,76 @@
+// Every API call the web app makes, typed from @memos/common.
+import type { Memo, Resource, Shortcut, SystemSetting, SystemStatus, User, UserSetting, Visibility, RowStatus } from "@memos/common";
+import { http, uploadWithProgress } from "./client";
+
+export interface MemoListParams {
+  creatorId?: number;
+  rowStatus?: RowStatus;
+  pinned?: boolean;
+  tag?: string;
+  text?: string;
+  visibility?: string;
+  type?: "NOT_TAGGED" | "LINKED";
+  from?: number;
+  to?: number;
+  limit?: number;
+  offset?: number;
+}
+
+export const api = {
+  status: () => http.get<SystemStatus>("/api/status"),
+  upsertSystemSetting: (name: string, value: unknown) =>
+    http.post<SystemSetting>("/api/system/setting", { name, value: JSON.stringify(value) }),
+  vacuum: () => http.post<boolean>("/api/system/vacuum"),
+
+  signIn: (username: string, password: string) => http.post<User>("/api/auth/signin", { username, password }),
+  signUp: (username: string, password: string, role: "HOST" | "USER") =>
+    http.post<User>("/api/auth/signup", { username, password, role }),
+  signOut: () => http.post<boolean>("/api/auth/signout"),
+
+  me: () => http.get<User>("/api/user/me"),
+  users: () => http.get<User[]>("/api/user"),
+  user: (id: number) => http.get<User>(`/api/user/${id}`),
+  createUser: (body: { username: string; password: string; role: "USER" | "ADMIN"; email?: string; nickname?: string }) =>
+    http.post<User>("/api/user", body),
+  patchUser: (id: number, body: Partial<{ username: string; email: string; nickname: string; password: string; rowStatus: RowStatus; resetOpenId: boolean }>) =>
+    http.patch<User>(`/api/user/${id}`, body),
+  deleteUser: (id: number) => http.delete(`/api/user/${id}`),
+  upsertUserSetting: (key: string, value: unknown) =>
+    http.post<UserSetting>("/api/user/setting", { key, value: JSON.stringify(value) }),
+
+  memos: (params: MemoListParams) => http.get<Memo[]>("/api/memo", { ...params }),
+  exploreMemos: (params: MemoListParams) => http.get<Memo[]>("/api/memo/all", { ...params }),
+  memoStats: (creatorId: number) => http.get<number[]>("/api/memo/stats", { creatorId }),
+  memo: (id: number) => http.get<Memo>(`/api/memo/${id}`),
+  createMemo: (body: { content: string; visibility?: Visibility; resourceIdList?: number[] }) => http.post<Memo>("/api/memo", body),
+  patchMemo: (id: number, body: Partial<{ content: string; visibility: Visibility; rowStatus: RowStatus; createdTs: number; resourceIdList: number[] }>) =>
+    http.patch<Memo>(`/api/memo/${id}`, body),
+  deleteMemo: (id: number) => http.delete(`/api/memo/${id}`),
+  pinMemo: (id: number, pinned: boolean) => http.post<Memo>(`/api/memo/${id}/organizer`, { pinned }),
+  linkResource: (memoId: number, resourceId: number) => http.post<Resource>(`/api/memo/${memoId}/resource`, { resourceId }),
+  unlinkResource: (memoId: number, resourceId: number) => http.delete(`/api/memo/${memoId}/resource/${resourceId}`),
+
+  shortcuts: () => http.get<Shortcut[]>("/api/shortcut"),
+  createShortcut: (body: { title: string; payload: string }) => http.post<Shortcut>("/api/shortcut", body),
+  patchShortcut: (id: number, body: Partial<{ title: string; payload: string; rowStatus: RowStatus }>) =>
+    http.patch<Shortcut>(`/api/shortcut/${id}`, body),
+  deleteShortcut: (id: number) => http.delete(`/api/shortcut/${id}`),
+
+  resources: () => http.get<Resource[]>("/api/resource"),
+  uploadResource: (file: File, onProgress?: (fraction: number) => void) => {
+    const form = new FormData();
+    form.append("file", file, file.name);
+    return uploadWithProgress<Resource>("/api/resource/blob", form, onProgress);
+  },
+  patchResource: (id: number, filename: string) => http.patch<Resource>(`/api/resource/${id}`, { filename }),
+  deleteResource: (id: number) => http.delete(`/api/resource/${id}`),
+
+  tags: () => http.get<string[]>("/api/tag"),
+  tagSuggestions: () => http.get<string[]>("/api/tag/suggestion"),
+  createTag: (name: string) => http.post<string>("/api/tag", { name }),
+  deleteTag: (name: string) => http.delete(`/api/tag/${encodeURIComponent(name)}`),
+};
+
+/** Where a resource's bytes live: its external link, or our file route. */
+export const resourceUrl = (resource: Resource): string =>
+  resource.externalLink || `/o/r/${resource.id}/${encodeURIComponent(resource.filename)}`;

@@ -1,0 +1,6 @@
+import { useTranslation } from "react-i18next";
+
+export default function Home() {
+  const { t } = useTranslation();
+  return <main className="p-6">{t("common.loading")} — Home</main>;
+}

@@ -1,0 +1,19 @@
+// Query-key factory: every cache entry of server data is named here, so mutations can invalidate by prefix.
+import type { MemoListParams } from "../api/endpoints";
+
+export const keys = {
+  status: ["status"] as const,
+  me: ["me"] as const,
+  users: ["users"] as const,
+  user: (id: number) => ["user", id] as const,
+  memos: {
+    all: ["memos"] as const,
+    list: (scope: "home" | "explore" | "archived", params: MemoListParams) => ["memos", "list", scope, params] as const,
+    detail: (id: number) => ["memos", "detail", id] as const,
+    stats: (creatorId: number) => ["memos", "stats", creatorId] as const,
+  },
+  shortcuts: ["shortcuts"] as const,
+  tags: ["tags"] as const,
+  tagSuggestions: ["tags", "suggestions"] as const,
+  resources: ["resources"] as const,
+};

@@ -1,0 +1,26 @@
+// Routes and their entry rules. Pages load lazily behind a centred full-size spinner.
+import { lazy, Suspense, type ComponentType } from "react";
+import { createBrowserRouter, Navigate } from "react-router";
+import { FullPageSpinner } from "../components/ui/Spinner";
+import { authLoader, embedLoader, homeLoader, publicLoader } from "./loaders";
+
+function page(load: () => Promise<{ default: ComponentType }>) {
+  const Page = lazy(load);
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+export const router = createBrowserRouter([
+  { path: "/auth", loader: authLoader, element: page(() => import("../pages/Auth")) },
+  { path: "/", loader: homeLoader, element: page(() => import("../pages/Home")) },
+  { path: "/explore", loader: publicLoader, element: page(() => import("../pages/Explore")) },
+  { path: "/u/:userId", loader: publicLoader, element: page(() => import("../pages/UserPage")) },
+  { path: "/m/:memoId", loader: publicLoader, element: page(() => import("../pages/MemoDetail")) },
+  { path: "/m/:memoId/embed", loader: embedLoader, element: page(() => import("../pages/EmbedMemo")) },
+  { path: "*", element: <Navigate to="/" replace /> },
+], { hydrationData: undefined });
+
+export const hydrateFallback = <FullPageSpinner />;

@@ -1,0 +1,48 @@
+// Route entry rules (PRODUCT.md §2): no host → /auth everywhere but embed; signed out on / → /explore.
+// Failures while loading the status or the user are swallowed and the route continues.
+import type { SystemStatus, User } from "@memos/common";
+import { redirect } from "react-router";
+import { api } from "../api/endpoints";
+import { queryClient } from "../queries/client";
+import { keys } from "../queries/keys";
+import { fetchMe } from "../queries/session";
+
+async function loadStatus(): Promise<SystemStatus | null> {
+  try {
+    return await queryClient.ensureQueryData({ queryKey: keys.status, queryFn: api.status });
+  } catch {
+    return null;
+  }
+}
+
+async function loadMe(): Promise<User | null> {
+  try {
+    return await queryClient.ensureQueryData({ queryKey: keys.me, queryFn: fetchMe });
+  } catch {
+    return null;
+  }
+}
+
+export async function homeLoader() {
+  const [status, me] = await Promise.all([loadStatus(), loadMe()]);
+  if (status && !status.host) return redirect("/auth");
+  if (status && !me) return redirect("/explore");
+  return null;
+}
+
+/** /explore, /u/:id and /m/:id: visitors welcome, but a site without a host starts at /auth. */
+export async function publicLoader() {
+  const [status] = await Promise.all([loadStatus(), loadMe()]);
+  if (status && !status.host) return redirect("/auth");
+  return null;
+}
+
+export async function authLoader() {
+  await loadStatus();
+  return null;
+}
+
+export async function embedLoader() {
+  await loadStatus();
+  return null;
+}
