@@ -99,7 +99,7 @@ async function main() {
       times.push(performance.now() - started);
       if (i === 0) {
         if (response.statusCode !== 200) throw new Error(`${url} → ${response.statusCode} ${response.body}`);
-        const body = response.headers["content-type"]?.includes("json") ? JSON.parse(response.body).data : null;
+        const body = String(response.headers["content-type"]).includes("json") ? JSON.parse(response.body).data : null;
         items = Array.isArray(body) ? body.length : 0;
       }
     }

@@ -53,44 +53,54 @@ function parseFlags(argv: string[]): Record<string, string> {
   return values;
 }
 
-function pick(name: string, flags: Record<string, string>, env: NodeJS.ProcessEnv): string {
-  const spec = FLAGS[name]!;
-  return flags[name] ?? env[spec.env] ?? spec.fallback;
+/** Reads each setting from its flag, else its MEMOS_* variable, else the default. */
+function createReader(flags: Record<string, string>, env: NodeJS.ProcessEnv) {
+  const fromEnv = (name: string) => flags[name] === undefined && env[FLAGS[name]!.env] !== undefined;
+  return {
+    pick: (name: string): string => flags[name] ?? env[FLAGS[name]!.env] ?? FLAGS[name]!.fallback,
+    /** "--port", or "--port (from MEMOS_PORT)" when the value came from the environment. */
+    label: (name: string): string => (fromEnv(name) ? `--${name} (from ${FLAGS[name]!.env})` : `--${name}`),
+  };
 }
 
-function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+function oneOf<T extends string>(label: string, value: string, allowed: readonly T[]): T {
   if (!(allowed as readonly string[]).includes(value)) {
-    throw new ConfigError(`invalid --${name} "${value}": expected one of ${allowed.join(", ")}`);
+    throw new ConfigError(`invalid ${label} "${value}": expected one of ${allowed.join(", ")}`);
   }
   return value as T;
 }
 
-function integer(name: string, value: string, min: number, max: number): number {
+function integer(label: string, value: string, min: number, max: number): number {
   const parsed = /^\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
-    throw new ConfigError(`invalid --${name} "${value}": expected a whole number from ${min} to ${max}`);
+    throw new ConfigError(`invalid ${label} "${value}": expected a whole number from ${min} to ${max}`);
   }
   return parsed;
 }
 
 export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
-  const flags = parseFlags(argv);
-  const mode = oneOf("mode", pick("mode", flags, env), ["prod", "dev", "demo"] as const);
-  const addr = pick("addr", flags, env);
-  if (addr.trim() === "") throw new ConfigError(`invalid --addr "": expected a host or IP address`);
-  const port = integer("port", pick("port", flags, env), 0, 65535);
-  const dataArg = pick("data", flags, env);
-  if (dataArg.trim() === "") throw new ConfigError(`invalid --data "": expected a folder path`);
+  const { pick, label } = createReader(parseFlags(argv), env);
+  const mode = oneOf(label("mode"), pick("mode"), ["prod", "dev", "demo"] as const);
+  const addr = pick("addr");
+  if (addr.trim() === "") throw new ConfigError(`invalid ${label("addr")} "": expected a host or IP address`);
+  const port = integer(label("port"), pick("port"), 0, 65535);
+  const dataArg = pick("data");
+  if (dataArg.trim() === "") throw new ConfigError(`invalid ${label("data")} "": expected a folder path`);
   const data = isAbsolute(dataArg) ? dataArg : resolve(cwd, dataArg);
-  const dsnArg = pick("dsn", flags, env);
-  const driverArg = pick("driver", flags, env) || (/^postgres(ql)?:\/\//.test(dsnArg) ? "postgres" : "sqlite");
-  const driver = oneOf("driver", driverArg, ["sqlite", "postgres"] as const);
-  if (driver === "postgres" && !/^postgres(ql)?:\/\//.test(dsnArg)) {
-    throw new ConfigError(`invalid --dsn "${dsnArg}": --driver postgres needs a postgres://user@host:port/db DSN`);
+  const dsnArg = pick("dsn");
+  const isPostgresDsn = /^postgres(ql)?:\/\//.test(dsnArg);
+  const driverArg = pick("driver") || (isPostgresDsn ? "postgres" : "sqlite");
+  const driver = oneOf(label("driver"), driverArg, ["sqlite", "postgres"] as const);
+  // The DSN is not echoed back: it may hold a password.
+  if (driver === "postgres" && !isPostgresDsn) {
+    throw new ConfigError(`invalid ${label("dsn")}: --driver postgres needs a postgres://user@host:port/db DSN`);
+  }
+  if (driver === "sqlite" && isPostgresDsn) {
+    throw new ConfigError(`invalid ${label("dsn")}: --driver sqlite needs a file path, not a postgres:// DSN`);
   }
   const dsn = driver === "sqlite" ? (dsnArg ? resolve(cwd, dsnArg) : resolve(data, `memos_${mode}.db`)) : dsnArg;
-  const maxUploadMb = integer("max-upload-mb", pick("max-upload-mb", flags, env), 1, 10240);
-  const webDistArg = pick("web-dist", flags, env);
+  const maxUploadMb = integer(label("max-upload-mb"), pick("max-upload-mb"), 1, 10240);
+  const webDistArg = pick("web-dist");
   return {
     mode,
     addr,

@@ -31,10 +31,25 @@ export function errorBody(status: number, message: string) {
   return { error: `code=${status}, message=${message}`, message };
 }
 
+/**
+ * Database errors that are the client's fault: text PostgreSQL cannot store (a NUL character), a number
+ * outside a column's range (an id past 2^31 on PostgreSQL), and a unique key taken by a concurrent request.
+ */
+function databaseClientError(error: Error): HttpError | null {
+  const code = (error as { code?: unknown }).code;
+  if (code === "22021" || code === "22P05") return badRequest("Malformatted request: text must not contain NUL characters");
+  if (code === "22003") return badRequest("Malformatted request: a number is out of range");
+  if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
+    return conflict("Conflict: the value already exists");
+  }
+  return null;
+}
+
 /** Maps Fastify's own errors (body parsing, limits) to our statuses; everything unknown is a plain 500. */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof HttpError) {
-    return reply.status(error.status).send(errorBody(error.status, error.message));
+  const known = error instanceof HttpError ? error : databaseClientError(error);
+  if (known) {
+    return reply.status(known.status).send(errorBody(known.status, known.message));
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.code === "FST_ERR_CTP_BODY_TOO_LARGE" || fastifyError.code === "FST_REQ_FILE_TOO_LARGE") {

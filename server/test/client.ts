@@ -5,7 +5,7 @@ export interface Response<T = any> {
   status: number;
   body: T;
   text: string;
-  headers: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | string[] | number | undefined>;
 }
 
 export interface RequestOptions {

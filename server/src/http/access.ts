@@ -41,7 +41,8 @@ function isCrossSite(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin !== undefined) {
     try {
-      return new URL(origin).host !== request.host;
+      // Both sides through URL, so a default port written out on one side ("host:80") still matches.
+      return new URL(origin).host !== new URL(`${request.protocol}://${request.host}`).host;
     } catch {
       return true;
     }

@@ -10,16 +10,19 @@ function contentDisposition(kind: "inline" | "attachment", filename: string): st
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-/** Parses `bytes=a-b`, `bytes=a-` and `bytes=-n`; null when absent or not satisfiable as one range. */
+/**
+ * Parses one `bytes=a-b`, `bytes=a-` or `bytes=-n`. null means "send the whole file": no header, another
+ * unit, several ranges or a malformed value (a server may ignore those); "invalid" means unsatisfiable (416).
+ */
 function parseRange(header: string | undefined, size: number): { start: number; end: number } | "invalid" | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === "" && match[2] === "")) return "invalid";
+  if (!match || (match[1] === "" && match[2] === "")) return null;
   let start: number;
   let end: number;
   if (match[1] === "") {
     start = Math.max(0, size - Number(match[2]));
-    end = size - 1;
+    end = Number(match[2]) === 0 ? -1 : size - 1;
   } else {
     start = Number(match[1]);
     end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);

@@ -1,8 +1,8 @@
 // /api/resource (list, external links, uploads, rename, delete) and the file routes /o/r and /h/r.
 import multipart from "@fastify/multipart";
-import type { FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
-import { badRequest } from "../errors.js";
+import { badRequest, HttpError, tooLarge } from "../errors.js";
 import { ok, viewerOf } from "../http/request-context.js";
 import { sendUploadedFile } from "../http/send-file.js";
 import {
@@ -12,12 +12,36 @@ import {
   listResources,
   patchResource,
   readResourceFile,
+  type Upload,
   uploadResource,
 } from "../services/resource.service.js";
 import { parseId } from "../services/validate.js";
 
 type IdParams = { Params: { resourceId: string } };
 type FileParams = { Params: { resourceId: string; filename: string } };
+
+const NOT_MULTIPART = "Upload file overload max size: the request is not multipart/form-data";
+
+/** Refuses anything but a form before its body is read, so no parser (or 415) ever sees it. */
+async function requireMultipart(request: FastifyRequest) {
+  if (!/^multipart\/form-data\b/i.test(request.headers["content-type"] ?? "")) throw badRequest(NOT_MULTIPART);
+}
+
+/** Reads the form's `file` part; a broken form is the client's fault (400), an oversized file is 413. */
+async function readUpload(request: FastifyRequest): Promise<Upload> {
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== "file") throw badRequest("Failed to get uploading file: send it in the form field \"file\"");
+    const data = await part.toBuffer();
+    return { filename: part.filename, type: part.mimetype, data };
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const { code, statusCode } = error as FastifyError;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+    if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) throw error;
+    throw badRequest("Upload file overload max size: the multipart body is malformed");
+  }
+}
 
 export async function resourceRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(multipart, {
@@ -27,12 +51,9 @@ export async function resourceRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get("/api/resource", async (request) => ok(await listResources(ctx, viewerOf(request))));
   app.post("/api/resource", async (request) => ok(await createExternalResource(ctx, viewerOf(request), request.body)));
 
-  app.post("/api/resource/blob", async (request) => {
-    if (!request.isMultipart()) throw badRequest("Upload file overload max size: the request is not multipart/form-data");
-    const part = await request.file();
-    if (!part || part.fieldname !== "file") throw badRequest("Failed to get uploading file: send it in the form field \"file\"");
-    const data = await part.toBuffer();
-    return ok(await uploadResource(ctx, viewerOf(request), { filename: part.filename, type: part.mimetype, data }));
+  app.post("/api/resource/blob", { onRequest: requireMultipart }, async (request) => {
+    if (!request.isMultipart()) throw badRequest(NOT_MULTIPART);
+    return ok(await uploadResource(ctx, viewerOf(request), await readUpload(request)));
   });
 
   app.get<IdParams>("/api/resource/:resourceId", async (request) =>

@@ -136,16 +136,24 @@ export async function pinMemo(ctx: AppContext, viewer: Viewer, id: number, body:
   return composeOne(db, id);
 }
 
+/** PostgreSQL's regex dialect refuses some patterns JavaScript accepts (named groups, \p{…}): a 400, not a 500. */
+async function withRegexGuard<T>(query: Promise<T>): Promise<T> {
+  try {
+    return await query;
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === "2201B") throw badRequest("Invalid regular expression: the database cannot run this pattern");
+    throw error;
+  }
+}
+
 /** `GET /api/memo`: the caller's own memos, or a creator's memos as the caller may see them. */
 export async function listMemos(ctx: AppContext, viewer: Viewer, query: unknown): Promise<Memo[]> {
   const parsed = parseMemoQuery(query);
   const scope = memoListScope(viewer, parsed.creatorId, parsed);
   const { db, engine } = ctx.store;
-  const rows = await selectMemos(db, engine, { ...parsed.narrowing, ...scope }, {
-    pinnedFirst: true,
-    limit: parsed.limit,
-    offset: parsed.offset,
-  });
+  const rows = await withRegexGuard(
+    selectMemos(db, engine, { ...parsed.narrowing, ...scope }, { pinnedFirst: true, limit: parsed.limit, offset: parsed.offset }),
+  );
   return composeMemos(db, rows);
 }
 
@@ -154,11 +162,8 @@ export async function exploreMemos(ctx: AppContext, viewer: Viewer, query: unkno
   const parsed = parseMemoQuery(query);
   const scope = exploreScope(viewer, parsed.visibilities);
   const { db, engine } = ctx.store;
-  const rows = await selectMemos(db, engine, { ...parsed.narrowing, ...scope, creatorId: parsed.creatorId }, {
-    pinnedFirst: false,
-    limit: parsed.limit,
-    offset: parsed.offset,
-  });
+  const filter = { ...parsed.narrowing, ...scope, creatorId: parsed.creatorId };
+  const rows = await withRegexGuard(selectMemos(db, engine, filter, { pinnedFirst: false, limit: parsed.limit, offset: parsed.offset }));
   return composeMemos(db, rows);
 }
 

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import {
   type User,
   type UserSetting,
+  USER_SETTING_KEYS,
   userCreateSchema,
   userPatchSchema,
   userSettingUpsertSchema,
@@ -32,8 +33,11 @@ import {
 } from "../store/user.store.js";
 import { parseInput } from "./validate.js";
 
+/** User ids are 32-bit on PostgreSQL (SERIAL); a larger one cannot exist, on either engine. */
+const MAX_USER_ID = 2_147_483_647;
+
 async function requireUser(db: Db, id: number): Promise<UserRow> {
-  const user = await findUserById(db, id);
+  const user = id <= MAX_USER_ID ? await findUserById(db, id) : undefined;
   if (!user) throw notFound(`User ID not found: ${id}`);
   return user;
 }
@@ -130,6 +134,11 @@ export async function deleteUser(ctx: AppContext, viewer: Viewer, id: number): P
 
 export async function upsertSetting(ctx: AppContext, viewer: Viewer, body: unknown): Promise<UserSetting> {
   if (viewer === null) throw unauthenticated();
+  // The wire answers an unknown key with its "Invalid user setting format" message, not a parse error.
+  const key = (body as { key?: unknown } | null | undefined)?.key;
+  if (typeof key === "string" && !(USER_SETTING_KEYS as string[]).includes(key)) {
+    throw badRequest(`Invalid user setting format: invalid user setting key ${key}`);
+  }
   const input = parseInput(userSettingUpsertSchema, body, "Malformatted post user setting upsert request");
   let decoded: unknown;
   try {

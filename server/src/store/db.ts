@@ -54,6 +54,9 @@ const pgTypes = {
 
 export function openPostgres(dsn: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: dsn, max: 10, types: pgTypes });
+  // An idle connection dropped by the server (a restart, a dropped database) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on("error", (error) => console.warn(`memos: PostgreSQL connection lost: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: "postgres", sqliteFile: null, close: () => db.destroy() };
 }

@@ -51,12 +51,20 @@ function baseQuery(db: Db) {
     );
 }
 
+const escapeRegex = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** True when the text holds a non-ASCII letter with an upper and a lower case (ä, Ω), which SQLite's LIKE won't fold. */
+const hasNonAsciiCase = (text: string): boolean =>
+  [...text].some((char) => char > "\u007f" && char.toLowerCase() !== char.toUpperCase());
+
 function textCondition(engine: Engine, text: string, regex: boolean) {
   if (regex) {
     return engine === "sqlite" ? sql<boolean>`m.content REGEXP ${text}` : sql<boolean>`m.content ~* ${text}`;
   }
   const pattern = `%${escapeLike(text)}%`;
   if (engine === "postgres") return sql<boolean>`m.content ILIKE ${pattern} ESCAPE '\\'`;
+  // SQLite folds ASCII case only; the case-insensitive REGEXP function folds the rest (ä = Ä).
+  if (hasNonAsciiCase(text)) return sql<boolean>`m.content REGEXP ${escapeRegex(text)}`;
   // FTS5's trigram index answers LIKE without an ESCAPE clause; with one, SQLite scans.
   if (pattern === `%${text}%`) {
     return sql<boolean>`m.id IN (SELECT rowid FROM memo_fts WHERE memo_fts.content LIKE ${pattern})`;

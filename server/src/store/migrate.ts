@@ -1,15 +1,25 @@
-// Applies pending migrations at start-up, each in its own transaction; a SQLite file that already holds
-// data is copied aside first (memos_<mode>.db.bak-<version>), so a failed upgrade loses nothing.
+// Applies pending migrations at start-up, all in one transaction; a SQLite file that already holds data is
+// copied aside first (memos_<mode>.db.bak-<version>), so a failed upgrade loses nothing.
 import { existsSync } from "node:fs";
 import { sql } from "kysely";
-import type { DatabaseHandle } from "./db.js";
+import type { DatabaseHandle, Db, Engine } from "./db.js";
 import { MIGRATIONS } from "./migrations/index.js";
+import type { Migration } from "./migrations/types.js";
 
-async function appliedNames(handle: DatabaseHandle): Promise<Set<string>> {
-  await sql`CREATE TABLE IF NOT EXISTS schema_migration (name TEXT NOT NULL PRIMARY KEY, applied_ts BIGINT NOT NULL)`.execute(
-    handle.db,
-  );
-  const rows = await handle.db.selectFrom("schema_migration").select("name").execute();
+const CREATE_LEDGER = sql`CREATE TABLE IF NOT EXISTS schema_migration (name TEXT NOT NULL PRIMARY KEY, applied_ts BIGINT NOT NULL)`;
+
+async function hasLedger(db: Db, engine: Engine): Promise<boolean> {
+  const found =
+    engine === "sqlite"
+      ? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migration'`.execute(db)
+      : await sql<{ name: string }>`SELECT to_regclass('schema_migration')::text AS name`.execute(db);
+  return found.rows.some((row) => row.name !== null);
+}
+
+/** What has been applied, read without writing anything (so a backup taken next is the untouched file). */
+async function appliedNames(db: Db, engine: Engine): Promise<Set<string>> {
+  if (!(await hasLedger(db, engine))) return new Set();
+  const rows = await db.selectFrom("schema_migration").select("name").execute();
   return new Set(rows.map((row) => row.name));
 }
 
@@ -41,13 +51,24 @@ export interface MigrationReport {
   backup: string | null;
 }
 
-export async function migrate(handle: DatabaseHandle): Promise<MigrationReport> {
-  const applied = await appliedNames(handle);
-  const pending = MIGRATIONS.filter((migration) => !applied.has(migration.name));
-  if (pending.length === 0) return { applied: [], backup: null };
-  const backup = await backupSqlite(handle, applied);
-  for (const migration of pending) {
-    await handle.db.transaction().execute(async (tx) => {
+/** Two instances starting together on one PostgreSQL database must not both migrate it. */
+const PG_MIGRATION_LOCK = 4_242_010;
+
+/**
+ * Applies every pending migration in ONE transaction: a failure anywhere rolls all of them back, so the
+ * database is left exactly as it was (and a SQLite file also keeps its backup). `migrations` is for tests.
+ */
+export async function migrate(handle: DatabaseHandle, migrations: readonly Migration[] = MIGRATIONS): Promise<MigrationReport> {
+  const pendingIn = (applied: Set<string>) => migrations.filter((migration) => !applied.has(migration.name));
+  const before = await appliedNames(handle.db, handle.engine);
+  if (pendingIn(before).length === 0) return { applied: [], backup: null };
+  const backup = await backupSqlite(handle, before);
+  const applied = await handle.db.transaction().execute(async (tx) => {
+    if (handle.engine === "postgres") await sql`SELECT pg_advisory_xact_lock(${PG_MIGRATION_LOCK})`.execute(tx);
+    await CREATE_LEDGER.execute(tx);
+    // Read again under the lock: another instance may have finished meanwhile.
+    const pending = pendingIn(await appliedNames(tx, handle.engine));
+    for (const migration of pending) {
       for (const statement of migration.statements(handle.engine)) {
         await sql.raw(statement).execute(tx);
       }
@@ -56,7 +77,8 @@ export async function migrate(handle: DatabaseHandle): Promise<MigrationReport> 
         .insertInto("schema_migration")
         .values({ name: migration.name, applied_ts: Math.floor(Date.now() / 1000) })
         .execute();
-    });
-  }
-  return { applied: pending.map((migration) => migration.name), backup };
+    }
+    return pending.map((migration) => migration.name);
+  });
+  return { applied, backup };
 }

@@ -1,6 +1,180 @@
+// Sign in and sign up. The first account signs up as the host; afterwards sign-up is offered only while the
+// host allows it. Opening the page signs out, as v0 did.
+import { checkFormField, type User } from "@memos/common";
+import { useQueryClient } from "@tanstack/react-query";
+import { Compass } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { api } from "../api/endpoints";
+import { Button } from "../components/ui/Button";
+import { PreferenceSelects } from "../components/layout/PreferenceSelects";
+import { Spinner } from "../components/ui/Spinner";
+import { keys } from "../queries/keys";
+import { fetchMe, useStatus } from "../queries/session";
+import { errorMessage, toast } from "../state/toast";
+
+type Action = "signin" | "signup";
+
+const INPUT =
+  "h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 text-[15px] text-zinc-800 focus:border-accent focus:outline-none dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100";
 
 export default function Auth() {
   const { t } = useTranslation();
-  return <main className="p-6">{t("common.loading")} — Auth</main>;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: status } = useStatus();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [pending, setPending] = useState<Action | null>(null);
+  const signedOut = useRef<Promise<unknown>>(Promise.resolve());
+  const ids = { username: useId(), password: useId(), problem: useId() };
+
+  const profile = status?.customizedProfile;
+  const hasHost = Boolean(status?.host);
+  const canSignUp = !hasHost || Boolean(status?.allowSignUp);
+
+  useEffect(() => {
+    signedOut.current = api
+      .signOut()
+      .catch(() => undefined)
+      .finally(() => {
+        queryClient.setQueryData<User | null>(keys.me, null);
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "status" && query.queryKey[0] !== "me" });
+      });
+  }, [queryClient]);
+
+  // The demo and dev servers come with a demo account.
+  const mode = status?.profile.mode;
+  useEffect(() => {
+    if (mode === "dev" || mode === "demo") {
+      setUsername((value) => value || "demohero");
+      setPassword((value) => value || "secret");
+    }
+  }, [mode]);
+
+  const validate = (): string | null => {
+    if (!username || !password) return t("message.fill-all-fields");
+    const usernameRule = checkFormField(username);
+    if (usernameRule) return `${t("common.username")}: ${t(`message.${usernameRule}`)}`;
+    const passwordRule = checkFormField(password);
+    if (passwordRule) return `${t("common.password")}: ${t(`message.${passwordRule}`)}`;
+    return null;
+  };
+
+  const run = async (action: Action) => {
+    const failure = validate();
+    setProblem(failure);
+    if (failure) return;
+    setPending(action);
+    const failed = t(action === "signin" ? "auth.login-failed" : "auth.signup-failed");
+    try {
+      await signedOut.current;
+      if (action === "signin") await api.signIn(username, password);
+      else await api.signUp(username, password, hasHost ? "USER" : "HOST");
+      // Fresh status (a host may exist now) and user before the home page's entry rules read them.
+      const [me] = await Promise.all([
+        queryClient.fetchQuery({ queryKey: keys.me, queryFn: fetchMe }),
+        queryClient.fetchQuery({ queryKey: keys.status, queryFn: api.status }),
+      ]);
+      if (!me) {
+        toast.error(failed);
+        return;
+      }
+      void navigate("/");
+    } catch (error) {
+      toast.error(`${failed}: ${errorMessage(error)}`);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(hasHost ? "signin" : "signup");
+  };
+
+  return (
+    <main className="flex min-h-dvh w-full flex-col items-center px-4 py-10 sm:justify-center">
+      <div className="w-full max-w-sm">
+        <div className="mb-6 flex flex-col items-center text-center">
+          <img src={profile?.logoUrl || "/logo.png"} alt="" className="mb-3 size-14 rounded-xl" />
+          <h1 className="text-2xl font-semibold text-zinc-800 dark:text-zinc-100">{profile?.name || "memos"}</h1>
+          {profile?.description ? <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{profile.description}</p> : null}
+        </div>
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          aria-describedby={problem ? ids.problem : undefined}
+          className="flex flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-700 dark:bg-zinc-800"
+        >
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.username} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+              {t("common.username")}
+            </label>
+            <input
+              id={ids.username}
+              className={INPUT}
+              value={username}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              onChange={(event) => setUsername(event.target.value)}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.password} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+              {t("common.password")}
+            </label>
+            <input
+              id={ids.password}
+              type="password"
+              className={INPUT}
+              value={password}
+              autoComplete={hasHost ? "current-password" : "new-password"}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </div>
+          {problem ? (
+            <p id={ids.problem} role="alert" className="text-sm text-red-600 dark:text-red-400">
+              {problem}
+            </p>
+          ) : null}
+          {!status ? (
+            <Spinner className="size-5 self-center" />
+          ) : hasHost ? (
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              {canSignUp ? (
+                <Button type="button" disabled={pending !== null} onClick={() => void run("signup")} className="h-10">
+                  {pending === "signup" ? <Spinner className="size-4" /> : null}
+                  {t("common.sign-up")}
+                </Button>
+              ) : null}
+              <Button type="submit" variant="primary" disabled={pending !== null} className="h-10 sm:min-w-28">
+                {pending === "signin" ? <Spinner className="size-4" /> : null}
+                {t("common.sign-in")}
+              </Button>
+            </div>
+          ) : (
+            <Button type="submit" variant="primary" disabled={pending !== null} className="h-10">
+              {pending === "signup" ? <Spinner className="size-4" /> : null}
+              {t("auth.signup-as-host")}
+            </Button>
+          )}
+          {status && !hasHost ? <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("auth.host-tip")}</p> : null}
+          {status && hasHost && !canSignUp ? <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("auth.contact-host")}</p> : null}
+        </form>
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+          <PreferenceSelects />
+          {hasHost ? (
+            <Link to="/explore" className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm text-zinc-600 hover:bg-zinc-200 dark:text-zinc-300 dark:hover:bg-zinc-800">
+              <Compass className="size-4" aria-hidden />
+              {t("sidebar.explore")}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </main>
+  );
 }

@@ -1,6 +1,57 @@
+// /u/:id: a user's memos as a visitor sees them (no editor, nothing editable), under a banner with their name.
+import { UNKNOWN_ID } from "@memos/common/domain/constants";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import { AppShell } from "../components/layout/AppShell";
+import { FilterChips } from "../components/layout/FilterChips";
+import { filterParams } from "../components/MemoList/listParams";
+import { MemoList } from "../components/MemoList/MemoList";
+import { Sidebar } from "../components/Sidebar/Sidebar";
+import { Spinner } from "../components/ui/Spinner";
+import { useMe, useUser } from "../queries/session";
+import { useFilter } from "../state/filter";
+import { SignInLink } from "./Explore";
 
 export default function UserPage() {
   const { t } = useTranslation();
-  return <main className="p-6">{t("common.loading")} — UserPage</main>;
+  const userId = Number(useParams().userId ?? UNKNOWN_ID);
+  const { data: me, isPending: mePending } = useMe();
+  const user = useUser(userId);
+  const { filter, update } = useFilter();
+  const params = useMemo(() => ({ creatorId: userId, rowStatus: "NORMAL" as const, ...filterParams(filter) }), [userId, filter]);
+  const toggleTag = (tag: string) => update({ tag: filter.tag === tag ? undefined : tag });
+  const name = user.data ? user.data.nickname || user.data.username : "";
+
+  let body;
+  if (user.isPending) {
+    body = (
+      <div className="flex justify-center py-10">
+        <Spinner className="size-6" />
+      </div>
+    );
+  } else if (user.isError || !user.data) {
+    body = <p className="py-16 text-center text-sm text-zinc-500 dark:text-zinc-400">{t("user-page.not-found")}</p>;
+  } else {
+    body = (
+      <div className="flex flex-col gap-3">
+        <div className="rounded-xl border border-zinc-200 bg-white px-4 py-3 dark:border-zinc-700 dark:bg-zinc-800">
+          <p className="text-base font-semibold text-zinc-800 dark:text-zinc-100">{name}</p>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("user-page.visitor", { name })}</p>
+        </div>
+        <FilterChips />
+        <MemoList scope="user" params={params} card={{ readOnly: true, onTagClick: toggleTag }} />
+      </div>
+    );
+  }
+
+  return (
+    <AppShell
+      sidebar={<Sidebar />}
+      title={name ? t("user-page.title", { name }) : ""}
+      actions={!mePending && !me ? <SignInLink /> : undefined}
+    >
+      {body}
+    </AppShell>
+  );
 }

@@ -1,6 +1,9 @@
 // Query-key factory: every cache entry of server data is named here, so mutations can invalidate by prefix.
 import type { MemoListParams } from "../api/endpoints";
 
+/** Which list: the home feed, explore, a user page (visitor mode) or the archive. */
+export type MemoListScope = "home" | "explore" | "user" | "archived";
+
 export const keys = {
   status: ["status"] as const,
   me: ["me"] as const,
@@ -8,7 +11,7 @@ export const keys = {
   user: (id: number) => ["user", id] as const,
   memos: {
     all: ["memos"] as const,
-    list: (scope: "home" | "explore" | "archived", params: MemoListParams) => ["memos", "list", scope, params] as const,
+    list: (scope: MemoListScope, params: MemoListParams) => ["memos", "list", scope, params] as const,
     detail: (id: number) => ["memos", "detail", id] as const,
     stats: (creatorId: number) => ["memos", "stats", creatorId] as const,
   },

@@ -1,28 +1,24 @@
 // Effects that follow the instance and the signed-in user: language, appearance, document title, favicon,
 // and the host's additional style and script.
-import type { Appearance, Locale } from "@memos/common";
 import { useEffect } from "react";
-import { browserLocale, changeLanguage, isLocale } from "../i18n";
-import { useMe, userSetting, useStatus } from "../queries/session";
+import { changeLanguage } from "../i18n";
+import { useStatus } from "../queries/session";
 import { usePreferences } from "./preferences";
 import { useAppearance } from "./useAppearance";
-
-const APPEARANCES = ["system", "light", "dark"];
+import { useEffectivePreferences } from "./useEffectivePreferences";
 
 export function useInstanceEffects() {
   const { data: status } = useStatus();
-  const { data: me } = useMe();
-  const preferences = usePreferences();
-
+  const { locale, appearance, user } = useEffectivePreferences();
   const profile = status?.customizedProfile;
-  const userLocale = userSetting<string>(me, "locale", "");
-  const userAppearance = userSetting<string>(me, "appearance", "");
-  // Signed-in users' settings win; then this browser's choice; then the instance default.
-  const locale: Locale =
-    (isLocale(userLocale) && userLocale) || preferences.locale || (isLocale(profile?.locale) ? profile.locale : browserLocale());
-  const appearance = ((APPEARANCES.includes(userAppearance) && userAppearance) ||
-    preferences.appearance ||
-    (APPEARANCES.includes(profile?.appearance ?? "") ? profile!.appearance : "system")) as Appearance;
+
+  // The signed-in user's choices become this browser's too (as v0 stored them), so the sign-in page
+  // keeps them after signing out.
+  useEffect(() => {
+    const local = usePreferences.getState();
+    if (user.locale && user.locale !== local.locale) local.setLocale(user.locale);
+    if (user.appearance && user.appearance !== local.appearance) local.setAppearance(user.appearance);
+  }, [user.locale, user.appearance]);
 
   useEffect(() => {
     void changeLanguage(locale);

@@ -1,12 +1,126 @@
-// The page frame: sidebar on desktop, a drawer on phones, and one centred main column.
-// (Skeleton: the Sidebar and header are being built.)
-import type { ReactNode } from "react";
+// The page frame. Desktop (≥1024 px): the sidebar fixed on the left (260 px) and one main column
+// (≤680 px) centred in the remaining space. Smaller screens: the sidebar becomes a drawer opened from the
+// header's menu button. The header holds the page title and the search box.
+import { X } from "lucide-react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { PageHeader } from "./PageHeader";
+import { DESKTOP_QUERY, useMediaQuery } from "./useMediaQuery";
 
-export function AppShell({ children, sidebar }: { children: ReactNode; sidebar?: ReactNode }) {
+interface AppShellProps {
+  children: ReactNode;
+  /** The sidebar (usually `<Sidebar />`); without it there is no drawer and the column fills the page. */
+  sidebar?: ReactNode;
+  /** The page title in the header; without a title and search there is no header. */
+  title?: ReactNode;
+  /** Show the search box in the header (default: true when there is a sidebar). */
+  search?: boolean;
+  /** Extra controls at the end of the header. */
+  actions?: ReactNode;
+}
+
+// Visible at once when opening (so focus can move in); hidden only after sliding out.
+const DRAWER_OPEN = "visible translate-x-0 shadow-xl transition-transform";
+const DRAWER_CLOSED = "transition-[transform,visibility] max-lg:invisible max-lg:-translate-x-full";
+
+/** Escape closes the drawer, unless it is meant for a dialog or a menu inside it. */
+const escapeIsForDrawer = (event: KeyboardEvent) =>
+  event.key === "Escape" && !event.defaultPrevented && !(event.target instanceof Element && event.target.closest("dialog,[role=menu]"));
+
+export function AppShell({ children, sidebar, title, search, actions }: AppShellProps) {
+  const { t } = useTranslation();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const drawer = Boolean(sidebar) && !desktop;
+  const showSearch = search ?? Boolean(sidebar);
+
+  const refocus = useRef(false);
+
+  const close = useCallback(() => {
+    refocus.current = true;
+    setOpen(false);
+  }, []);
+
+  // Back to the menu button once the page is no longer inert.
+  useEffect(() => {
+    if (open || !refocus.current) return;
+    refocus.current = false;
+    menuButton.current?.focus();
+  }, [open]);
+
+  // Navigating (a link, a tag, a shortcut) closes the drawer.
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    if (desktop) setOpen(false);
+  }, [desktop]);
+
+  useEffect(() => {
+    if (!open || !drawer) return;
+    closeButton.current?.focus();
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    const onKey = (event: KeyboardEvent) => {
+      if (escapeIsForDrawer(event)) close();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.body.style.overflow = previous;
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open, drawer, close]);
+
+  const drawerOpen = open && drawer;
   return (
-    <div className="mx-auto flex min-h-dvh w-full max-w-6xl">
-      {sidebar ? <aside className="hidden w-64 shrink-0 p-4 lg:block">{sidebar}</aside> : null}
-      <main className="mx-auto w-full max-w-[680px] px-3 py-4 sm:px-4">{children}</main>
+    <div className="min-h-dvh w-full overflow-x-clip">
+      {sidebar ? (
+        <>
+          {drawerOpen ? <div aria-hidden className="fixed inset-0 z-40 bg-black/40 lg:hidden" onClick={close} /> : null}
+          <aside
+            aria-label={t("sidebar.label")}
+            role={drawerOpen ? "dialog" : undefined}
+            aria-modal={drawerOpen ? true : undefined}
+            className={`fixed inset-y-0 left-0 z-50 flex w-[280px] max-w-[85vw] flex-col overflow-y-auto overscroll-contain bg-zinc-100 duration-200 dark:bg-zinc-900 lg:w-[260px] lg:max-w-none lg:translate-x-0 lg:border-r lg:border-zinc-200 lg:dark:border-zinc-800 ${
+              drawerOpen ? DRAWER_OPEN : DRAWER_CLOSED
+            }`}
+          >
+            {drawer ? (
+              <div className="flex justify-end px-2 pt-2">
+                <button
+                  ref={closeButton}
+                  type="button"
+                  onClick={close}
+                  aria-label={t("sidebar.close-menu")}
+                  className="flex size-10 items-center justify-center rounded-lg text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-800"
+                >
+                  <X className="size-5" aria-hidden />
+                </button>
+              </div>
+            ) : null}
+            {sidebar}
+          </aside>
+        </>
+      ) : null}
+      <div className={sidebar ? "lg:pl-[260px]" : ""} inert={drawerOpen}>
+        <main className="mx-auto w-full max-w-[680px] px-3 pb-12 sm:px-4">
+          {title !== undefined || showSearch || drawer ? (
+            <PageHeader
+              title={title}
+              search={showSearch}
+              actions={actions}
+              menuButton={
+                drawer ? { ref: menuButton, onClick: () => setOpen(true), expanded: open, label: t("sidebar.open-menu") } : undefined
+              }
+            />
+          ) : (
+            <div className="h-4" />
+          )}
+          {children}
+        </main>
+      </div>
     </div>
   );
 }

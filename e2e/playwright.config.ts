@@ -1,0 +1,59 @@
+// The end-to-end suite: the real server (prod mode, fresh data) serving the built web app, driven by
+// Debian's Chromium. Desktop runs every flow; the phone project runs the tests tagged @phone (the screens
+// and the drawer), so the run stays short.
+import { defineConfig } from "@playwright/test";
+
+const CI = Boolean(process.env.CI);
+
+const chromium = {
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "./tests",
+  outputDir: "./artifacts/test-results",
+  globalSetup: "./global-setup.ts",
+  fullyParallel: false,
+  workers: 2,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: "list",
+  use: {
+    browserName: "chromium",
+    launchOptions: chromium,
+    locale: "en-US",
+    timezoneId: "UTC",
+    colorScheme: "light",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "phone",
+      grep: /@phone/,
+      use: {
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+});

@@ -1,0 +1,109 @@
+// The test object every spec imports. On the shared server each test that writes memos gets a member of its
+// own (created by the host through the API), so tests never see each other's memos on their home page.
+//   baseURL     the shared server
+//   hostApi     an API client signed in as the shared server's host (one per worker)
+//   member      a fresh member, not signed in anywhere
+//   signedIn    a fresh member whose session is the page's (the browser is signed in), with an API client
+//   visitorApi  an API client with no session
+import { test as base, expect, request as playwrightRequest, type Page, type TestInfo } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Credentials, MemosApi, PASSWORD, type User, uniqueName } from "./api";
+import { HOST, sharedBaseURL } from "./env";
+import { type MemosServer, ROOT, startServer } from "./server";
+
+export interface Member {
+  user: User;
+  credentials: Credentials;
+}
+
+export interface SignedIn extends Member {
+  /** API calls with the browser's session. */
+  api: MemosApi;
+}
+
+interface TestFixtures {
+  member: Member;
+  signedIn: SignedIn;
+  visitorApi: MemosApi;
+}
+
+interface WorkerFixtures {
+  serverURL: string;
+  hostApi: MemosApi;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  serverURL: [async ({}, use) => use(sharedBaseURL()), { scope: "worker" }],
+  baseURL: async ({ serverURL }, use) => use(serverURL),
+
+  hostApi: [
+    async ({ serverURL }, use) => {
+      const context = await playwrightRequest.newContext();
+      const api = new MemosApi(context, serverURL);
+      await api.signIn(HOST);
+      await use(api);
+      await context.dispose();
+    },
+    { scope: "worker" },
+  ],
+
+  member: async ({ hostApi }, use) => {
+    const credentials = { username: uniqueName("m"), password: PASSWORD };
+    const user = await hostApi.createUser(credentials);
+    await use({ user, credentials });
+  },
+
+  signedIn: async ({ member, page, serverURL }, use) => {
+    const api = new MemosApi(page.context().request, serverURL);
+    await api.signIn(member.credentials);
+    await use({ ...member, api });
+  },
+
+  visitorApi: async ({ serverURL }, use) => {
+    const context = await playwrightRequest.newContext();
+    await use(new MemosApi(context, serverURL));
+    await context.dispose();
+  },
+});
+
+export { expect };
+
+export const ARTIFACTS = join(ROOT, "e2e", "artifacts");
+
+/** Saves a full-page screenshot as e2e/artifacts/<project>-<name>.png. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: join(ARTIFACTS, `${testInfo.project.name}-${name}.png`), fullPage: true, animations: "disabled" });
+}
+
+/** Signs the page's browser context in as `credentials` (through the API, which sets the session cookie). */
+export async function signInPage(page: Page, baseURL: string, credentials: Credentials): Promise<MemosApi> {
+  const api = new MemosApi(page.context().request, baseURL);
+  await api.signIn(credentials);
+  return api;
+}
+
+/**
+ * A test object whose `baseURL` is a server of this spec file's own (started before its first test,
+ * stopped after its last), for flows that need a state the shared server has left behind, such as no host.
+ * Use it with `describe.configure({ mode: "serial" })` when the tests build on each other.
+ */
+export function withOwnServer() {
+  let server: Promise<MemosServer> | undefined;
+  const own = test.extend<{ ownServer: MemosServer }>({
+    // Started by the file's first test (hooks can't hand values to fixtures), stopped after its last.
+    ownServer: async ({}, use) => {
+      server ??= startServer();
+      await use(await server);
+    },
+    baseURL: async ({ ownServer }, use) => use(ownServer.url),
+  });
+  own.afterAll(async () => {
+    const running = server;
+    server = undefined;
+    await (await running?.catch(() => undefined))?.stop();
+  });
+  return own;
+}

@@ -1,0 +1,125 @@
+// Home for a signed-in member: writing memos with tags and an image, filtering by tag and text, pinning,
+// editing, archiving and deleting, and loading more. Each test has a member of its own on the shared server.
+import { PNG_BYTES } from "../support/api";
+import { expect, test } from "../support/fixtures";
+import { editor, memoAction, memoCard, memoCards, sidebar, text, toast, writeMemo } from "../support/ui";
+
+test("writes memos with tags and an uploaded image", async ({ page, signedIn }) => {
+  await page.goto("/");
+  await expect(editor(page)).toBeVisible();
+  await expect(page.getByText("no memos")).toBeVisible();
+
+  const first = await writeMemo(page, "Groceries for the weekend #shopping");
+  await expect(first.getByRole("button", { name: "#shopping" })).toBeVisible();
+
+  await editor(page).fill("A picture of the garden #photos");
+  await page.locator('input[type="file"]').setInputFiles({ name: "garden.png", mimeType: "image/png", buffer: PNG_BYTES });
+  await expect(page.getByRole("img", { name: "garden.png" })).toBeVisible();
+  await page.getByRole("button", { name: text.save, exact: true }).click();
+
+  const withImage = memoCard(page, "A picture of the garden");
+  await expect(withImage).toBeVisible();
+  await expect(withImage.getByRole("img", { name: "garden.png" })).toBeVisible();
+  await expect(withImage.getByRole("img", { name: "garden.png" })).toHaveJSProperty("complete", true);
+  expect(await withImage.getByRole("img", { name: "garden.png" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+  // Newest first.
+  await expect(memoCards(page).first()).toContainText("A picture of the garden");
+
+  const memos = await signedIn.api.myMemos();
+  expect(memos.map((memo) => memo.content).sort()).toEqual(["A picture of the garden #photos", "Groceries for the weekend #shopping"]);
+  expect(memos.find((memo) => memo.content.includes("garden"))?.resourceList).toHaveLength(1);
+
+  await expect(sidebar(page).getByRole("button", { name: "shopping", exact: true })).toBeVisible();
+  await expect(sidebar(page).getByRole("button", { name: "photos", exact: true })).toBeVisible();
+});
+
+test("an empty memo is refused", async ({ page, signedIn: _ }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: text.save, exact: true }).click();
+  await expect(toast(page, text.contentEmpty, "error")).toBeVisible();
+  await expect(page.getByText("no memos")).toBeVisible();
+});
+
+test("filters by a tag in a memo, a tag in the sidebar, and by text", async ({ page, signedIn }) => {
+  await signedIn.api.createMemo("Alpha draft #work");
+  await signedIn.api.createMemo("Beta errands #home");
+  await signedIn.api.createMemo("Gamma meeting notes #work");
+  await page.goto("/");
+  await expect(memoCards(page)).toHaveCount(3);
+
+  await memoCard(page, "Alpha draft").getByRole("button", { name: "#work" }).click();
+  await expect(page).toHaveURL(/[?&]tag=work/);
+  await expect(memoCards(page)).toHaveCount(2);
+  await expect(memoCard(page, "Beta errands")).toHaveCount(0);
+  const chips = page.getByRole("group", { name: text.activeFilters });
+  await expect(chips).toContainText("work");
+  await chips.getByRole("button", { name: "Clear all" }).click();
+  await expect(memoCards(page)).toHaveCount(3);
+
+  await sidebar(page).getByRole("button", { name: "home", exact: true }).click();
+  await expect(memoCards(page)).toHaveCount(1);
+  await expect(memoCard(page, "Beta errands")).toBeVisible();
+  await page.getByRole("button", { name: "Remove filter: home" }).click();
+  await expect(memoCards(page)).toHaveCount(3);
+
+  await page.getByRole("searchbox", { name: text.searchLabel }).fill("meeting");
+  await expect(page).toHaveURL(/[?&]text=meeting/);
+  await expect(memoCards(page)).toHaveCount(1);
+  await expect(memoCard(page, "Gamma meeting notes")).toBeVisible();
+  await page.getByRole("button", { name: "Clear search" }).click();
+  await expect(memoCards(page)).toHaveCount(3);
+});
+
+test("pins, edits, archives and deletes memos", async ({ page, signedIn }) => {
+  await signedIn.api.createMemo("Oldest memo");
+  await signedIn.api.createMemo("Middle memo");
+  await signedIn.api.createMemo("Newest memo");
+  await page.goto("/");
+  await expect(memoCards(page).first()).toContainText("Newest memo");
+
+  // Pin: the card moves to the top and carries the marker.
+  await memoAction(page, memoCard(page, "Oldest memo"), "Pin");
+  await expect(toast(page, "Memo pinned")).toBeVisible();
+  await expect(memoCards(page).first()).toContainText("Oldest memo");
+  await expect(memoCard(page, "Oldest memo").getByLabel(text.pinned)).toBeVisible();
+
+  // Edit in place (Ctrl+Enter saves).
+  await memoAction(page, memoCard(page, "Middle memo"), "Edit");
+  const editing = page.getByRole("textbox", { name: "Editing memo" });
+  await expect(editing).toHaveValue("Middle memo");
+  await editing.fill("Middle memo, edited #revised");
+  await editing.press("Control+Enter");
+  await expect(editing).toHaveCount(0);
+  await expect(memoCard(page, "Middle memo, edited")).toBeVisible();
+  await expect(memoCard(page, "Middle memo, edited").getByRole("button", { name: "#revised" })).toBeVisible();
+
+  // Archive: gone from home, kept by the server as ARCHIVED.
+  await memoAction(page, memoCard(page, "Newest memo"), "Archive");
+  await expect(toast(page, "Memo archived")).toBeVisible();
+  await expect(memoCard(page, "Newest memo")).toHaveCount(0);
+  expect((await signedIn.api.myMemos("ARCHIVED")).map((memo) => memo.content)).toEqual(["Newest memo"]);
+
+  // Delete, after a confirmation; cancelling keeps it.
+  await memoAction(page, memoCard(page, "Middle memo, edited"), "Delete");
+  const dialog = page.getByRole("dialog", { name: text.deleteTitle });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(memoCard(page, "Middle memo, edited")).toBeVisible();
+  await memoAction(page, memoCard(page, "Middle memo, edited"), "Delete");
+  await page.getByRole("dialog", { name: text.deleteTitle }).getByRole("button", { name: "Delete" }).click();
+  await expect(memoCard(page, "Middle memo, edited")).toHaveCount(0);
+  await expect(memoCards(page)).toHaveCount(1);
+  expect((await signedIn.api.myMemos()).map((memo) => memo.content)).toEqual(["Oldest memo"]);
+});
+
+test("loads more memos on request and says when all are there", async ({ page, signedIn }) => {
+  for (let i = 1; i <= 32; i++) await signedIn.api.createMemo(`Numbered memo ${i}`);
+  await page.goto("/");
+  await expect(memoCards(page)).toHaveCount(30);
+  const more = page.getByRole("button", { name: "Click here to fetch more" });
+  // Scrolling to the end may load the next page by itself; otherwise the button does.
+  if (await more.isVisible()) await more.click().catch(() => undefined);
+  await expect(memoCards(page)).toHaveCount(32);
+  await expect(page.getByText("all memos are ready")).toBeVisible();
+});

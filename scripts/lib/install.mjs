@@ -1,0 +1,101 @@
+// Installs the dependencies when they are missing or out of date, and never otherwise: better-sqlite3
+// compiles from source (about 80 s), so a needless `npm ci` is expensive.
+//
+// node_modules/.memos-install-stamp holds a hash of everything that decides what `npm ci` installs: the
+// lockfile, the dependency fields of every package.json, and the Node ABI the native modules were built for.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { ROOT, run, say } from "./util.mjs";
+
+const STAMP = join(ROOT, "node_modules", ".memos-install-stamp");
+const DEPENDENCY_FIELDS = [
+  "name",
+  "workspaces",
+  "dependencies",
+  "devDependencies",
+  "optionalDependencies",
+  "peerDependencies",
+  "overrides",
+  "allowScripts",
+];
+const DEPENDENCY_KINDS = ["dependencies", "devDependencies", "optionalDependencies"];
+
+function readJson(path) {
+  return JSON.parse(readFileSync(path, "utf8"));
+}
+
+/** The root package.json followed by every workspace's package.json that exists, as [folder, manifest]. */
+function manifests() {
+  const root = readJson(join(ROOT, "package.json"));
+  const list = [[ROOT, root]];
+  for (const workspace of root.workspaces ?? []) {
+    const file = join(ROOT, workspace, "package.json");
+    if (existsSync(file)) list.push([join(ROOT, workspace), readJson(file)]);
+  }
+  return list;
+}
+
+export function installHash() {
+  const hash = createHash("sha256");
+  const lock = join(ROOT, "package-lock.json");
+  hash.update(existsSync(lock) ? readFileSync(lock) : "no lockfile");
+  for (const [folder, manifest] of manifests()) {
+    const relevant = Object.fromEntries(DEPENDENCY_FIELDS.map((field) => [field, manifest[field] ?? null]));
+    hash.update(`\n${folder.slice(ROOT.length) || "/"}\n${JSON.stringify(relevant)}`);
+  }
+  hash.update(`\n${process.platform}-${process.arch}-abi${process.versions.modules}`);
+  return hash.digest("hex");
+}
+
+/**
+ * node_modules exists but carries no stamp (installed by hand, or before this script existed): accept it
+ * when every declared dependency is present and the native SQLite module loads in this Node.
+ */
+function existingInstallLooksComplete() {
+  if (!existsSync(join(ROOT, "node_modules", ".package-lock.json"))) return false;
+  for (const [folder, manifest] of manifests()) {
+    for (const kind of DEPENDENCY_KINDS) {
+      for (const name of Object.keys(manifest[kind] ?? {})) {
+        const found = [join(folder, "node_modules", name), join(ROOT, "node_modules", name)].some((dir) =>
+          existsSync(join(dir, "package.json")),
+        );
+        if (!found && kind !== "optionalDependencies") return false;
+      }
+    }
+  }
+  const probe = spawnSync(
+    process.execPath,
+    ["-e", "const D = require('better-sqlite3'); new D(':memory:').close();"],
+    { cwd: join(ROOT, "server"), stdio: "ignore" },
+  );
+  return probe.status === 0;
+}
+
+/** Runs `npm ci` unless node_modules matches the stamp. Returns true when the dependencies are ready. */
+export async function ensureInstalled() {
+  const wanted = installHash();
+  const hasModules = existsSync(join(ROOT, "node_modules"));
+  if (hasModules && existsSync(STAMP) && readFileSync(STAMP, "utf8").trim() === wanted) return true;
+
+  if (hasModules && !existsSync(STAMP) && existingInstallLooksComplete()) {
+    writeFileSync(STAMP, `${wanted}\n`);
+    say("dependencies already installed; recorded node_modules/.memos-install-stamp");
+    return true;
+  }
+
+  say(
+    hasModules
+      ? "package-lock.json or a package.json changed since the last install: running npm ci"
+      : "node_modules is missing: running npm ci (better-sqlite3 compiles from source, about a minute and a half)",
+  );
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const code = await run(npm, ["ci", "--no-audit", "--no-fund"]);
+  if (code !== 0) {
+    console.error(`[memos] npm ci failed (exit code ${code})`);
+    return false;
+  }
+  writeFileSync(STAMP, `${wanted}\n`);
+  return true;
+}

@@ -1,0 +1,221 @@
+// `npm test`: every suite of the repository, then one summary. In order:
+//   install (as `npm start` does) → Chromium for the e2e suite (apt-get, as root, when missing) →
+//   typecheck (tsc; a failure counts as one failed test) → is PostgreSQL reachable? → Vitest, every
+//   project (server-api:postgres left out with a NOTICE when PostgreSQL is unreachable, unless
+//   MEMOS_TEST_PG=require) → build + Playwright, when e2e/playwright.config.ts exists.
+// Counts come from the runners' JSON reports. The last line printed is `N passed, N failed[, N skipped]`;
+// the exit code is non-zero when anything failed or a runner crashed without a report.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "./build.mjs";
+import { ensureInstalled } from "./lib/install.mjs";
+import { ROOT, bin, run, say } from "./lib/util.mjs";
+
+const PG_PROJECT = "server-api:postgres";
+const PG_DSN = process.env.MEMOS_TEST_PG_DSN ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PG_REQUIRED = process.env.MEMOS_TEST_PG === "require";
+const E2E_CONFIG = join(ROOT, "e2e", "playwright.config.ts");
+const MINUTE = 60_000;
+
+const reports = mkdtempSync(join(tmpdir(), "memos-test-"));
+/** @type {{name: string, passed: number, failed: number, skipped: number, note?: string, indent?: boolean}[]} */
+const suites = [];
+const notices = [];
+
+let interrupted = false;
+process.on("SIGINT", () => (interrupted = true));
+process.on("SIGTERM", () => (interrupted = true));
+
+function record(name, counts, note) {
+  suites.push({ name, passed: 0, failed: 0, skipped: 0, ...counts, note });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function countsLine({ passed, failed, skipped }) {
+  return `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`;
+}
+
+function finish() {
+  rmSync(reports, { recursive: true, force: true });
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  console.log("");
+  console.log("──────────────── test summary ────────────────");
+  for (const notice of notices) console.log(notice);
+  const width = Math.max(...suites.map((s) => s.name.length + (s.indent ? 2 : 0)), 10) + 2;
+  for (const suite of suites) {
+    const label = `${suite.indent ? "  " : ""}${suite.name}`.padEnd(width);
+    console.log(`${label}${countsLine(suite)}${suite.note ? `  (${suite.note})` : ""}`);
+    if (suite.indent) continue; // project lines break down their runner's line; don't count twice
+    total.passed += suite.passed;
+    total.failed += suite.failed;
+    total.skipped += suite.skipped;
+  }
+  console.log("──────────────────────────────────────────────");
+  console.log(countsLine(total));
+  process.exit(total.failed > 0 || interrupted ? 1 : 0);
+}
+
+function stopIfInterrupted() {
+  if (!interrupted) return;
+  record("interrupted", { failed: 1 }, "stopped by a signal");
+  finish();
+}
+
+// (a) Dependencies.
+if (!(await ensureInstalled())) {
+  record("install", { failed: 1 }, "npm ci failed; nothing could run");
+  finish();
+}
+stopIfInterrupted();
+
+// (b) Chromium for Playwright (Debian's package; the e2e config points at /usr/bin/chromium).
+if (existsSync("/usr/bin/chromium")) {
+  // Present: nothing to do.
+} else if (process.getuid?.() === 0) {
+  say("/usr/bin/chromium is missing: installing chromium and fonts-noto-cjk with apt-get");
+  const code = await run("bash", ["-c", "apt-get update && apt-get install -y chromium fonts-noto-cjk"], {
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    timeoutMs: 8 * MINUTE,
+  });
+  if (code !== 0) notices.push(`NOTICE: installing Chromium failed (apt-get exit code ${code}); the e2e suite needs it`);
+} else {
+  notices.push("NOTICE: /usr/bin/chromium is missing and we are not root: skipped installing it (apt-get install chromium fonts-noto-cjk)");
+  console.log(notices.at(-1));
+}
+stopIfInterrupted();
+
+// (c) Typecheck: one test.
+{
+  say("typecheck: tsc -p tsconfig.json");
+  const code = await run(bin("tsc"), ["-p", "tsconfig.json"], { timeoutMs: 6 * MINUTE });
+  record("typecheck (tsc)", code === 0 ? { passed: 1 } : { failed: 1 }, code === 0 ? undefined : `tsc exit code ${code}`);
+}
+stopIfInterrupted();
+
+// (d) Is PostgreSQL there?
+async function postgresError() {
+  try {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: PG_DSN, connectionTimeoutMillis: 5000 });
+    client.on("error", () => {});
+    await client.connect();
+    await client.query("SELECT 1");
+    await client.end();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message || error.name : String(error);
+  }
+}
+const pgError = await postgresError();
+const pgDsnShown = PG_DSN.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@");
+if (pgError === null) {
+  say(`PostgreSQL reachable at ${pgDsnShown}: the ${PG_PROJECT} suite runs`);
+} else if (PG_REQUIRED) {
+  notices.push(`ERROR: PostgreSQL not reachable at ${pgDsnShown} (${pgError}), and MEMOS_TEST_PG=require`);
+  console.log(notices.at(-1));
+  record(PG_PROJECT, { failed: 1 }, "PostgreSQL required but not reachable");
+} else {
+  notices.push(`NOTICE: PostgreSQL not reachable — skipping the PostgreSQL suite (${pgDsnShown}: ${pgError})`);
+  console.log(notices.at(-1));
+}
+stopIfInterrupted();
+
+// (e) Vitest: every project in vitest.config.ts.
+{
+  const jsonFile = join(reports, "vitest.json");
+  const countsFile = join(reports, "vitest-projects.json");
+  const args = [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--reporter=${join(ROOT, "scripts", "lib", "vitest-project-counts.mjs")}`,
+    `--outputFile=${jsonFile}`,
+  ];
+  if (pgError !== null) args.push("--project", `!${PG_PROJECT}`);
+  say(`vitest run${pgError === null ? "" : ` --project !${PG_PROJECT}`}`);
+  const code = await run(bin("vitest"), args, {
+    env: { ...process.env, MEMOS_VITEST_PROJECT_COUNTS: countsFile },
+    timeoutMs: 10 * MINUTE,
+  });
+  const report = readJson(jsonFile);
+  if (!report) {
+    record("vitest", { failed: 1 }, `crashed with exit code ${code} and wrote no report`);
+  } else {
+    // A file that failed to load, or whose hooks threw, has no failed test of its own: count it as one.
+    const brokenFiles = report.testResults.filter(
+      (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
+    ).length;
+    const counts = {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + brokenFiles,
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
+    let note = brokenFiles > 0 ? `${plural(brokenFiles, "test file")} failed outside any test` : undefined;
+    if (code !== 0 && counts.failed === 0) {
+      counts.failed = 1;
+      note = `exit code ${code} with no failed test: unhandled errors, or no test files; see the output above`;
+    }
+    record("vitest", counts, note);
+    const projects = readJson(countsFile) ?? {};
+    for (const [name, entry] of Object.entries(projects).sort(([a], [b]) => a.localeCompare(b))) {
+      suites.push({
+        name,
+        passed: entry.passed,
+        failed: entry.failed + entry.brokenFiles,
+        skipped: entry.skipped,
+        indent: true,
+      });
+    }
+    if (pgError !== null && !PG_REQUIRED) {
+      suites.push({ name: PG_PROJECT, passed: 0, failed: 0, skipped: 0, note: "not run: PostgreSQL not reachable", indent: true });
+    }
+  }
+}
+stopIfInterrupted();
+
+// (f) End-to-end: Playwright against the built app.
+if (existsSync(E2E_CONFIG)) {
+  if (!(await build())) {
+    record("e2e (playwright)", { failed: 1 }, "the build failed, so the e2e suite could not run");
+  } else {
+    stopIfInterrupted();
+    const jsonFile = join(reports, "playwright.json");
+    say("playwright test -c e2e/playwright.config.ts");
+    const code = await run(bin("playwright"), ["test", "-c", "e2e/playwright.config.ts", "--reporter=list,json"], {
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile },
+      timeoutMs: 10 * MINUTE,
+    });
+    const report = readJson(jsonFile);
+    if (!report?.stats) {
+      record("e2e (playwright)", { failed: 1 }, `crashed with exit code ${code} and wrote no report`);
+    } else {
+      const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+      const counts = { passed: expected + flaky, failed: unexpected, skipped };
+      const notes = [];
+      if (flaky > 0) notes.push(`${flaky} flaky: passed on a retry`);
+      const errors = report.errors?.length ?? 0;
+      if (errors > 0 && counts.failed === 0) {
+        counts.failed = 1;
+        notes.push(`${plural(errors, "error")} outside any test`);
+      } else if (code !== 0 && counts.failed === 0) {
+        counts.failed = 1;
+        notes.push(`exit code ${code} with no failed test`);
+      }
+      record("e2e (playwright)", counts, notes.join("; ") || undefined);
+    }
+  }
+} else {
+  say("e2e: no e2e/playwright.config.ts yet; skipping the end-to-end suite");
+}
+
+finish();

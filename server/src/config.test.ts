@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+const CWD = "/srv/memos";
+const load = (argv: string[], env: NodeJS.ProcessEnv = {}) => loadConfig(argv, env, CWD);
+
+function configError(argv: string[], env: NodeJS.ProcessEnv = {}): ConfigError {
+  try {
+    load(argv, env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`expected a ConfigError for ${argv.join(" ")}`);
+}
+
+describe("loadConfig", () => {
+  it("has defaults: prod, 0.0.0.0:5230, ./data, SQLite in the data folder, 32 MiB uploads", () => {
+    expect(load([])).toEqual({
+      mode: "prod",
+      addr: "0.0.0.0",
+      port: 5230,
+      data: "/srv/memos/data",
+      driver: "sqlite",
+      dsn: "/srv/memos/data/memos_prod.db",
+      maxUploadBytes: 32 * 1024 * 1024,
+      webDist: null,
+      logLevel: "info",
+    });
+  });
+
+  it("reads flags as `--name value` and `--name=value`", () => {
+    const config = load(["--mode", "dev", "--port=8081", "--addr", "127.0.0.1", "--data=/var/opt/memos", "--max-upload-mb", "5", "--web-dist", "web/dist"]);
+    expect(config).toMatchObject({
+      mode: "dev",
+      port: 8081,
+      addr: "127.0.0.1",
+      data: "/var/opt/memos",
+      dsn: "/var/opt/memos/memos_dev.db",
+      maxUploadBytes: 5 * 1024 * 1024,
+      webDist: "/srv/memos/web/dist",
+      logLevel: "debug",
+    });
+  });
+
+  it("keeps everything after the first = in an inline value", () => {
+    expect(load(["--dsn=postgres://u@h:5432/db?sslmode=require&x=a=b"]).dsn).toBe("postgres://u@h:5432/db?sslmode=require&x=a=b");
+  });
+
+  it("reads the same settings from MEMOS_* variables, flags winning", () => {
+    const env = {
+      MEMOS_MODE: "demo",
+      MEMOS_PORT: "9000",
+      MEMOS_ADDR: "::",
+      MEMOS_DATA: "rel/data",
+      MEMOS_MAX_UPLOAD_MB: "64",
+      MEMOS_WEB_DIST: "/opt/web",
+    };
+    expect(load([], env)).toMatchObject({
+      mode: "demo",
+      port: 9000,
+      addr: "::",
+      data: "/srv/memos/rel/data",
+      dsn: "/srv/memos/rel/data/memos_demo.db",
+      maxUploadBytes: 64 * 1024 * 1024,
+      webDist: "/opt/web",
+    });
+    expect(load(["--port", "7000", "--mode", "prod"], env)).toMatchObject({ port: 7000, mode: "prod" });
+  });
+
+  it("picks PostgreSQL from the DSN, or from --driver with a DSN", () => {
+    expect(load([], { MEMOS_DSN: "postgres://memos@db:5432/memos" })).toMatchObject({ driver: "postgres", dsn: "postgres://memos@db:5432/memos" });
+    expect(load(["--driver", "postgres", "--dsn", "postgresql://u@h/db"])).toMatchObject({ driver: "postgres", dsn: "postgresql://u@h/db" });
+    expect(load(["--dsn", "custom.db"])).toMatchObject({ driver: "sqlite", dsn: "/srv/memos/custom.db" });
+  });
+
+  it("accepts the port bounds 0 and 65535", () => {
+    expect(load(["--port", "0"]).port).toBe(0);
+    expect(load(["--port", "65535"]).port).toBe(65535);
+  });
+
+  it.each([
+    [["--port", "abc"], "--port"],
+    [["--port", "-1"], "--port"],
+    [["--port", "65536"], "--port"],
+    [["--port", "80.5"], "--port"],
+    [["--port", ""], "--port"],
+    [["--port=1e3"], "--port"],
+    [["--mode", "x"], "--mode"],
+    [["--mode", "PROD"], "--mode"],
+    [["--driver", "mysql"], "--driver"],
+    [["--driver", "postgres"], "--dsn"],
+    [["--driver", "postgres", "--dsn", "/tmp/file.db"], "--dsn"],
+    [["--driver", "sqlite", "--dsn", "postgres://u@h/db"], "--dsn"],
+    [["--max-upload-mb", "0"], "--max-upload-mb"],
+    [["--max-upload-mb", "lots"], "--max-upload-mb"],
+    [["--data", ""], "--data"],
+    [["--addr", " "], "--addr"],
+  ])("refuses %j naming %s", (argv, flag) => {
+    expect(configError(argv).message).toContain(flag);
+  });
+
+  it("names the environment variable when the bad value came from there", () => {
+    const error = configError([], { MEMOS_PORT: "abc" });
+    expect(error.message).toContain("--port");
+    expect(error.message).toContain("MEMOS_PORT");
+    expect(configError([], { MEMOS_MODE: "staging" }).message).toContain("MEMOS_MODE");
+  });
+
+  it("does not echo a DSN back, since it may carry a password", () => {
+    const error = configError(["--driver", "postgres", "--dsn", "host=db password=hunter2"]);
+    expect(error.message).not.toContain("hunter2");
+  });
+
+  it.each([
+    [["--prot", "80"], "--prot"],
+    [["serve"], "serve"],
+    [["--port"], "--port"],
+    [["-p", "80"], "-p"],
+  ])("refuses unknown or incomplete arguments %j", (argv, name) => {
+    expect(configError(argv).message).toContain(name);
+  });
+});

@@ -1,0 +1,163 @@
+// migrate(): pending migrations run in one transaction, so a failure leaves the database as it was.
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openPostgres, openSqlite } from "./db.js";
+import { migrate } from "./migrate.js";
+import { MIGRATIONS } from "./migrations/index.js";
+import type { Migration } from "./migrations/types.js";
+
+const PG_ADMIN_DSN = process.env.MEMOS_TEST_PG_DSN ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+const createNotes: Migration = {
+  name: "900-notes",
+  statements: () => ["CREATE TABLE notes (id INTEGER NOT NULL PRIMARY KEY, body TEXT NOT NULL)"],
+  async after(db) {
+    await sql`INSERT INTO notes (id, body) VALUES (1, 'kept?')`.execute(db);
+  },
+};
+
+const addColumnThenFail: Migration = {
+  name: "901-breaks",
+  statements: () => ["ALTER TABLE memo ADD COLUMN extra TEXT", "CREATE TABLE half_done (id INTEGER)"],
+  async after(db) {
+    await sql`UPDATE memo SET content = 'clobbered'`.execute(db);
+    await sql`SELECT * FROM no_such_table`.execute(db);
+  },
+};
+
+const badSql: Migration = {
+  name: "902-bad-sql",
+  statements: () => ["CREATE TABLE fine (id INTEGER)", "THIS IS NOT SQL"],
+};
+
+async function tableNames(handle: DatabaseHandle): Promise<string[]> {
+  const result =
+    handle.engine === "sqlite"
+      ? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger') ORDER BY name`.execute(handle.db)
+      : await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`.execute(handle.db);
+  return result.rows.map((row) => row.name);
+}
+
+async function memoColumns(handle: DatabaseHandle): Promise<string[]> {
+  const result =
+    handle.engine === "sqlite"
+      ? await sql<{ name: string }>`SELECT name FROM pragma_table_info('memo') ORDER BY cid`.execute(handle.db)
+      : await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'memo' ORDER BY ordinal_position`.execute(handle.db);
+  return result.rows.map((row) => row.name);
+}
+
+async function snapshot(handle: DatabaseHandle) {
+  return {
+    tables: await tableNames(handle),
+    memoColumns: await memoColumns(handle),
+    memos: await handle.db.selectFrom("memo").select(["id", "content"]).orderBy("id").execute(),
+    applied: (await handle.db.selectFrom("schema_migration").select("name").orderBy("name").execute()).map((row) => row.name),
+  };
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+async function openEngine(engine: "sqlite" | "postgres"): Promise<{ handle: DatabaseHandle; dir: string } | null> {
+  const dir = mkdtempSync(join(tmpdir(), "memos-migrate-"));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  if (engine === "sqlite") {
+    const handle = openSqlite(join(dir, "memos.db"));
+    cleanups.push(() => handle.close());
+    return { handle, dir };
+  }
+  const name = `memos_migrate_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_DSN });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_DSN);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString());
+  cleanups.push(async () => {
+    await handle.close();
+    const client = new pg.Client({ connectionString: PG_ADMIN_DSN });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  });
+  return { handle, dir };
+}
+
+describe.each(["sqlite", "postgres"] as const)("migrate on %s", (engine) => {
+  it("applies every migration once, then nothing", async (ctx) => {
+    const opened = await openEngine(engine);
+    if (!opened) return ctx.skip();
+    const first = await migrate(opened.handle);
+    expect(first.applied).toEqual(MIGRATIONS.map((migration) => migration.name));
+    expect(first.backup).toBeNull();
+    const second = await migrate(opened.handle);
+    expect(second).toEqual({ applied: [], backup: null });
+    const history = await opened.handle.db.selectFrom("migration_history").select("version").execute();
+    expect(history).toEqual([{ version: "0.10.0" }]);
+  });
+
+  it.for<[string, Migration[]]>([
+    ["a failing data step after DDL", [createNotes, addColumnThenFail]],
+    ["invalid SQL", [createNotes, badSql]],
+  ])("leaves the database as it was when %s fails", async ([, extra], ctx) => {
+    const opened = await openEngine(engine);
+    if (!opened) return ctx.skip();
+    const { handle } = opened;
+    await migrate(handle);
+    await handle.db.insertInto("user").values({ username: "host", password_hash: "x", open_id: "o1", role: "HOST" }).execute();
+    await handle.db.insertInto("memo").values({ creator_id: 1, content: "original" }).execute();
+    const before = await snapshot(handle);
+
+    await expect(migrate(handle, [...MIGRATIONS, ...extra])).rejects.toThrow();
+
+    expect(await snapshot(handle)).toEqual(before);
+    expect(before.tables).not.toContain("notes");
+    // Fixed, the same list goes through cleanly afterwards.
+    const retry = await migrate(handle, [...MIGRATIONS, createNotes]);
+    expect(retry.applied).toEqual(["900-notes"]);
+    const notes = await sql<{ body: string }>`SELECT body FROM notes`.execute(handle.db);
+    expect(notes.rows).toEqual([{ body: "kept?" }]);
+  });
+
+  it("rolls back earlier pending migrations of the same run too", async (ctx) => {
+    const opened = await openEngine(engine);
+    if (!opened) return ctx.skip();
+    const { handle } = opened;
+    await expect(migrate(handle, [...MIGRATIONS, badSql])).rejects.toThrow();
+    expect(await tableNames(handle)).toEqual([]);
+    if (engine === "sqlite") {
+      // Nothing held data, so there was nothing to back up.
+      expect(readdirSync(opened.dir).filter((name) => name.includes(".bak-"))).toEqual([]);
+    }
+  });
+});
+
+describe("a SQLite backup", () => {
+  it("is taken before migrating a file that already holds data, and the failed run keeps it", async () => {
+    const opened = await openEngine("sqlite");
+    const { handle, dir } = opened!;
+    await migrate(handle);
+    await handle.db.insertInto("memo").values({ creator_id: 1, content: "precious" }).execute();
+    await expect(migrate(handle, [...MIGRATIONS, badSql])).rejects.toThrow();
+    const backups = readdirSync(dir).filter((name) => name.includes(".bak-"));
+    expect(backups).toEqual([`memos.db.bak-${MIGRATIONS.at(-1)!.name}`]);
+    const copy = openSqlite(join(dir, backups[0]!));
+    try {
+      expect(await copy.db.selectFrom("memo").select("content").execute()).toEqual([{ content: "precious" }]);
+    } finally {
+      await copy.close();
+    }
+    expect(existsSync(join(dir, "memos.db"))).toBe(true);
+  });
+});

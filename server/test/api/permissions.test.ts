@@ -1,0 +1,232 @@
+// The memo permission matrix, as a table: caller × visibility × row status × action, through HTTP.
+// Expected outcomes come from API.md and memo.policy.ts: others see NORMAL memos by visibility; archived memos
+// are the creator's alone; only the creator updates, deletes and links; anyone who can read may pin for
+// themself; a resource file is readable by its owner or by anyone who may read a memo it is linked to.
+// Admins and the host have no special rights over other people's memos.
+import type { Memo, Visibility } from "@memos/common";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Client } from "../client.js";
+import { anonymous, createMemo, createUser, signUpHost, type TestUser, uploadResource } from "../factories.js";
+import { createTestApp, type TestApp } from "../harness.js";
+
+type Caller = "anon" | "owner" | "member" | "admin" | "host";
+type Kind = `${Visibility}/${"NORMAL" | "ARCHIVED"}`;
+type Action = "read" | "list" | "explore" | "stats" | "rssUser" | "rssExplore" | "update" | "delete" | "pin" | "link" | "file" | "resources";
+/** A status code, or for listings whether the memo is in them. */
+type Outcome = number | boolean;
+
+const CALLERS: Caller[] = ["anon", "owner", "member", "admin", "host"];
+const Y = true;
+const N = false;
+
+// prettier-ignore
+const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
+  //                                anon   owner  member admin  host
+  ["PUBLIC/NORMAL",    "read",       200,   200,   200,   200,   200],
+  ["PUBLIC/NORMAL",    "list",       Y,     Y,     Y,     Y,     Y],
+  ["PUBLIC/NORMAL",    "explore",    Y,     Y,     Y,     Y,     Y],
+  ["PUBLIC/NORMAL",    "stats",      Y,     Y,     Y,     Y,     Y],
+  ["PUBLIC/NORMAL",    "rssUser",    Y,     Y,     Y,     Y,     Y],
+  ["PUBLIC/NORMAL",    "rssExplore", Y,     Y,     Y,     Y,     Y],
+  ["PUBLIC/NORMAL",    "update",     401,   200,   403,   403,   403],
+  ["PUBLIC/NORMAL",    "delete",     401,   200,   403,   403,   403],
+  ["PUBLIC/NORMAL",    "pin",        401,   200,   200,   200,   200],
+  ["PUBLIC/NORMAL",    "link",       401,   200,   403,   403,   403],
+  ["PUBLIC/NORMAL",    "file",       200,   200,   200,   200,   200],
+  ["PUBLIC/NORMAL",    "resources",  200,   200,   200,   200,   200],
+
+  ["PROTECTED/NORMAL", "read",       401,   200,   200,   200,   200],
+  ["PROTECTED/NORMAL", "list",       N,     Y,     Y,     Y,     Y],
+  ["PROTECTED/NORMAL", "explore",    N,     Y,     Y,     Y,     Y],
+  ["PROTECTED/NORMAL", "stats",      N,     Y,     Y,     Y,     Y],
+  ["PROTECTED/NORMAL", "rssUser",    N,     N,     N,     N,     N],
+  ["PROTECTED/NORMAL", "rssExplore", N,     N,     N,     N,     N],
+  ["PROTECTED/NORMAL", "update",     401,   200,   403,   403,   403],
+  ["PROTECTED/NORMAL", "delete",     401,   200,   403,   403,   403],
+  ["PROTECTED/NORMAL", "pin",        401,   200,   200,   200,   200],
+  ["PROTECTED/NORMAL", "link",       401,   200,   403,   403,   403],
+  ["PROTECTED/NORMAL", "file",       404,   200,   200,   200,   200],
+  ["PROTECTED/NORMAL", "resources",  401,   200,   200,   200,   200],
+
+  ["PRIVATE/NORMAL",   "read",       403,   200,   403,   403,   403],
+  ["PRIVATE/NORMAL",   "list",       N,     Y,     N,     N,     N],
+  ["PRIVATE/NORMAL",   "explore",    N,     N,     N,     N,     N],
+  ["PRIVATE/NORMAL",   "stats",      N,     Y,     N,     N,     N],
+  ["PRIVATE/NORMAL",   "rssUser",    N,     N,     N,     N,     N],
+  ["PRIVATE/NORMAL",   "rssExplore", N,     N,     N,     N,     N],
+  ["PRIVATE/NORMAL",   "update",     401,   200,   403,   403,   403],
+  ["PRIVATE/NORMAL",   "delete",     401,   200,   403,   403,   403],
+  ["PRIVATE/NORMAL",   "pin",        401,   200,   403,   403,   403],
+  ["PRIVATE/NORMAL",   "link",       401,   200,   403,   403,   403],
+  ["PRIVATE/NORMAL",   "file",       404,   200,   404,   404,   404],
+  ["PRIVATE/NORMAL",   "resources",  403,   200,   403,   403,   403],
+];
+// Archived memos are their creator's alone, whatever the visibility: one block per visibility.
+for (const visibility of ["PUBLIC", "PROTECTED", "PRIVATE"] as const) {
+  const kind: Kind = `${visibility}/ARCHIVED`;
+  // prettier-ignore
+  MATRIX.push(
+    //                  anon   owner  member admin  host
+    [kind, "read",       404,   200,   404,   404,   404],
+    [kind, "list",       N,     Y,     N,     N,     N],
+    [kind, "explore",    N,     N,     N,     N,     N],
+    [kind, "stats",      N,     N,     N,     N,     N],
+    [kind, "rssUser",    N,     N,     N,     N,     N],
+    [kind, "rssExplore", N,     N,     N,     N,     N],
+    [kind, "update",     401,   200,   404,   404,   404],
+    [kind, "delete",     401,   200,   404,   404,   404],
+    [kind, "pin",        401,   200,   404,   404,   404],
+    [kind, "link",       401,   200,   404,   404,   404],
+    [kind, "file",       404,   200,   404,   404,   404],
+    [kind, "resources",  404,   200,   404,   404,   404],
+  );
+}
+
+const OWNER_EMAIL = "owner-secret@example.com";
+
+describe("memo permission matrix", () => {
+  let t: TestApp;
+  let users: Record<Exclude<Caller, "anon">, TestUser>;
+  let owner: TestUser;
+  let ownerOpenId: string;
+  let seq = 0;
+  const clientOf = (caller: Caller): Client => (caller === "anon" ? anonymous(t) : users[caller].client);
+  /** Every body a non-owner received, for the leak checks at the end. */
+  const seenByOthers: string[] = [];
+
+  /** A memo of the given kind, with a resource of the owner's linked only to it, and a unique created time. */
+  async function makeMemo(kind: Kind, label: string): Promise<{ memo: Memo; filename: string; resourceId: number; marker: string }> {
+    const [visibility, rowStatus] = kind.split("/") as [Visibility, "NORMAL" | "ARCHIVED"];
+    const n = ++seq;
+    const marker = `marker-${label}-${n}`;
+    const filename = `file-${n}.png`;
+    const resource = await uploadResource(owner, filename, "image/png", Buffer.from(`bytes-${marker}`));
+    const memo = await createMemo(owner, marker, visibility, { resourceIdList: [resource.id], createdTs: 1_600_000_000 + n });
+    if (rowStatus === "ARCHIVED") await owner.client.patch(`/api/memo/${memo.id}`, { rowStatus: "ARCHIVED" });
+    return { memo, filename, resourceId: resource.id, marker };
+  }
+
+  async function perform(caller: Caller, action: Action, kind: Kind): Promise<{ outcome: Outcome; text: string }> {
+    const client = clientOf(caller);
+    const { memo, filename, resourceId, marker } = await makeMemo(kind, `${caller}-${action}`);
+    const path = `/api/memo/${memo.id}`;
+    const status = async (request: Promise<{ status: number; text: string }>) => {
+      const response = await request;
+      return { outcome: response.status, text: response.text };
+    };
+    const includes = async (request: Promise<{ status: number; text: string }>, needle: string) => {
+      const response = await request;
+      expect(response.status).toBe(200);
+      return { outcome: response.text.includes(needle), text: response.text };
+    };
+    switch (action) {
+      case "read":
+        return status(client.get(path));
+      case "list":
+        return includes(client.get("/api/memo", { query: { creatorId: owner.user.id, limit: 1000 } }), marker);
+      case "explore":
+        return includes(client.get("/api/memo/all", { query: { limit: 1000 } }), marker);
+      case "stats":
+        return includes(client.get("/api/memo/stats", { query: { creatorId: owner.user.id } }), String(memo.createdTs));
+      case "rssUser":
+        return includes(client.get(`/u/${owner.user.id}/rss.xml`), marker);
+      case "rssExplore":
+        return includes(client.get("/explore/rss.xml"), marker);
+      case "update":
+        return status(client.patch(path, { content: `${marker} edited` }));
+      case "delete":
+        return status(client.delete(path));
+      case "pin":
+        return status(client.post(`${path}/organizer`, { pinned: true }));
+      case "link": {
+        const mine = caller === "anon" ? resourceId : (await uploadResource(users[caller], `own-${seq}.png`)).id;
+        return status(client.post(`${path}/resource`, { resourceId: mine }));
+      }
+      case "file":
+        return status(client.get(`/o/r/${resourceId}/${filename}`));
+      case "resources":
+        return status(client.get(`${path}/resource`));
+    }
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const host = await signUpHost(t);
+    owner = await createUser(t, host, "owner");
+    users = { host, owner, member: await createUser(t, host, "member"), admin: await createUser(t, host, "admin", "ADMIN") };
+    const patched = await owner.client.patch(`/api/user/${owner.user.id}`, { email: OWNER_EMAIL });
+    expect(patched.status).toBe(200);
+    ownerOpenId = patched.body.data.openId;
+    expect(ownerOpenId).toMatch(/\S{8,}/);
+  });
+  afterAll(() => t.close());
+
+  for (const [kind, action, ...expected] of MATRIX) {
+    it(`${kind} ${action}: ${CALLERS.map((caller, i) => `${caller}=${expected[i]}`).join(" ")}`, async () => {
+      const observed: Outcome[] = [];
+      for (const caller of CALLERS) {
+        const { outcome, text } = await perform(caller, action, kind);
+        observed.push(outcome);
+        if (caller !== "owner") seenByOthers.push(text);
+      }
+      expect(Object.fromEntries(CALLERS.map((caller, i) => [caller, observed[i]]))).toEqual(
+        Object.fromEntries(CALLERS.map((caller, i) => [caller, expected[i]])),
+      );
+    });
+  }
+
+  it("a denied read reveals neither the content nor the file", async () => {
+    for (const kind of ["PRIVATE/NORMAL", "PROTECTED/ARCHIVED", "PUBLIC/ARCHIVED"] as Kind[]) {
+      const { memo, filename, resourceId, marker } = await makeMemo(kind, "leak");
+      for (const caller of ["anon", "member", "admin", "host"] as Caller[]) {
+        const client = clientOf(caller);
+        for (const url of [`/api/memo/${memo.id}`, `/api/memo/${memo.id}/resource`, `/o/r/${resourceId}/${filename}`, `/h/r/${resourceId}/${filename}`]) {
+          const response = await client.get(url);
+          expect(response.status, `${caller} ${url}`).toBeGreaterThanOrEqual(400);
+          expect(response.text).not.toContain(marker);
+          expect(response.text).not.toContain(filename);
+        }
+        for (const url of ["/api/memo/all", `/u/${owner.user.id}/rss.xml`, "/explore/rss.xml", `/api/memo?creatorId=${owner.user.id}`]) {
+          expect((await client.get(url)).text).not.toContain(marker);
+        }
+      }
+    }
+  });
+
+  it("never sends the owner's email or openId to anyone through memo routes, the owner included", async () => {
+    const { memo } = await makeMemo("PUBLIC/NORMAL", "creator");
+    for (const caller of CALLERS) {
+      const client = clientOf(caller);
+      for (const url of [`/api/memo/${memo.id}`, "/api/memo/all", `/api/memo?creatorId=${owner.user.id}`, `/api/memo/${memo.id}/resource`, `/u/${owner.user.id}/rss.xml`]) {
+        const response = await client.get(url);
+        expect(response.status).toBe(200);
+        expect(response.text).not.toContain(OWNER_EMAIL);
+        expect(response.text).not.toContain(ownerOpenId);
+      }
+    }
+    const pinned = await users.member.client.post(`/api/memo/${memo.id}/organizer`, { pinned: true });
+    expect(pinned.body.data.creator).toMatchObject({ email: "", openId: "" });
+    for (const text of seenByOthers) {
+      expect(text).not.toContain(OWNER_EMAIL);
+      expect(text).not.toContain(ownerOpenId);
+    }
+  });
+
+  it("a pin by someone else neither changes `pinned` nor writes for an unreadable memo", async () => {
+    const { memo } = await makeMemo("PRIVATE/NORMAL", "pin");
+    expect((await users.member.client.post(`/api/memo/${memo.id}/organizer`, { pinned: true })).status).toBe(403);
+    const rows = await t.ctx.store.db.selectFrom("memo_organizer").selectAll().where("memo_id", "=", memo.id).execute();
+    expect(rows).toEqual([]);
+  });
+
+  it("a refused update, delete or link changes nothing", async () => {
+    const { memo, marker } = await makeMemo("PUBLIC/NORMAL", "untouched");
+    const resource = await uploadResource(users.member, "intruder.png");
+    await users.member.client.patch(`/api/memo/${memo.id}`, { content: "defaced", visibility: "PRIVATE" });
+    await users.admin.client.delete(`/api/memo/${memo.id}`);
+    await users.member.client.post(`/api/memo/${memo.id}/resource`, { resourceId: resource.id });
+    const after = (await anonymous(t).get(`/api/memo/${memo.id}`)).body.data as Memo;
+    expect(after).toMatchObject({ content: marker, visibility: "PUBLIC" });
+    expect(after.resourceList.map((item) => item.id)).not.toContain(resource.id);
+  });
+});

@@ -1,0 +1,34 @@
+// Small helpers shared by the memo, permission and RSS API tests.
+import type { Memo } from "@memos/common";
+import type { TestUser } from "./factories.js";
+import type { Response } from "./client.js";
+
+/** Upserts one of the caller's user settings; the value is JSON-encoded as the web sends it. */
+export async function setUserSetting(owner: TestUser, key: string, value: string): Promise<void> {
+  const response = await owner.client.post("/api/user/setting", { key, value: JSON.stringify(value) });
+  if (response.status !== 200) throw new Error(`setting ${key} failed: ${response.text}`);
+}
+
+/** The ids of a memo list response, in order. */
+export const idsOf = (response: Response<{ data: Memo[] }>): number[] => {
+  if (response.status !== 200) throw new Error(`expected a memo list, got ${response.status}: ${response.text}`);
+  return response.body.data.map((memo) => memo.id);
+};
+
+/** Moves a memo's created time through the API (its creator acting). */
+export async function setCreatedTs(owner: TestUser, memoId: number, createdTs: number): Promise<Memo> {
+  const response = await owner.client.patch(`/api/memo/${memoId}`, { createdTs });
+  if (response.status !== 200) throw new Error(`createdTs patch failed: ${response.text}`);
+  return response.body.data;
+}
+
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/** Asserts the wire's error envelope: both keys, the status in `error`. */
+export function expectError(response: Response, status: number): void {
+  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${response.text}`);
+  const body = response.body as { error?: unknown; message?: unknown } | undefined;
+  if (typeof body?.message !== "string" || typeof body.error !== "string" || !body.error.startsWith(`code=${status},`)) {
+    throw new Error(`expected the error envelope, got ${response.text}`);
+  }
+}

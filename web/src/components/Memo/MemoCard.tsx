@@ -1,0 +1,116 @@
+// One memo as a card: time, visibility, pinned marker, content, attachments and its menu; edits in place.
+import type { Memo } from "@memos/common";
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { resourceUrl } from "../../api/endpoints";
+import { useMe } from "../../queries/session";
+import { formatFullTime, formatMemoTime } from "../../utils/time";
+import { Spinner } from "../ui/Spinner";
+import { MemoContent } from "./MemoContent";
+import { MemoMenu } from "./MemoMenu";
+import { attachmentsToShow, isImage, MemoResources } from "./MemoResources";
+import { useMemoActions } from "./useMemoActions";
+import { VisibilityBadge } from "./VisibilityBadge";
+
+const MemoEditor = lazy(() => import("../MemoEditor/MemoEditor").then((module) => ({ default: module.MemoEditor })));
+const ImagePreview = lazy(() => import("./ImagePreview"));
+const ChangeCreatedTimeDialog = lazy(() => import("./ChangeCreatedTimeDialog"));
+const ConfirmDialog = lazy(() => import("../ui/ConfirmDialog").then((module) => ({ default: module.ConfirmDialog })));
+
+export interface MemoCardProps {
+  memo: Memo;
+  /** Visitor mode: nothing can change, even for the author. */
+  readOnly?: boolean;
+  /** Show the author (explore). */
+  showCreator?: boolean;
+  /** Hide "view detail" (on the detail page itself). */
+  showDetail?: boolean;
+  onTagClick?: (tag: string) => void;
+}
+
+type Dialog = { kind: "preview"; urls: string[]; index: number } | { kind: "time" } | { kind: "delete" } | null;
+
+export function MemoCard({ memo, readOnly = false, showCreator = false, showDetail = true, onTagClick }: MemoCardProps) {
+  const { t, i18n } = useTranslation();
+  const { data: me } = useMe();
+  const owner = !readOnly && me?.id === memo.creatorId;
+  const actions = useMemoActions(memo);
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const displayMs = memo.displayTs * 1000;
+  const creatorName = memo.creator?.nickname || memo.creator?.username;
+
+  if (editing) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <MemoEditor memo={memo} autoFocus onDone={() => setEditing(false)} />
+      </Suspense>
+    );
+  }
+
+  const preview = (url: string) => {
+    const urls = memo.resourceList.filter(isImage).map(resourceUrl);
+    const index = urls.indexOf(url);
+    setDialog(index >= 0 ? { kind: "preview", urls, index } : { kind: "preview", urls: [url], index: 0 });
+  };
+
+  return (
+    <article
+      aria-label={formatFullTime(displayMs)}
+      className="group/memo relative rounded-xl border border-zinc-200 bg-white px-4 pt-2.5 pb-3.5 transition-colors duration-200 dark:border-zinc-700 dark:bg-zinc-800"
+    >
+      {memo.pinned ? (
+        <span role="img" aria-label={t("memo.pinned")} title={t("memo.pinned")} className="absolute top-0 right-0 size-4 overflow-hidden rounded-tr-xl">
+          <span className="absolute -top-2 -right-2 size-4 rotate-45 bg-green-600 dark:bg-green-500" />
+        </span>
+      ) : null}
+      <header className="mb-1 flex min-h-8 items-center justify-between gap-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-500 dark:text-zinc-400">
+          {showCreator && creatorName ? (
+            <Link to={`/u/${memo.creatorId}`} className="truncate font-medium text-zinc-600 hover:underline dark:text-zinc-300">
+              @{creatorName}
+            </Link>
+          ) : null}
+          <Link to={`/m/${memo.id}`} title={formatFullTime(displayMs)} className="hover:text-zinc-800 hover:underline dark:hover:text-zinc-200">
+            <time dateTime={new Date(displayMs).toISOString()}>{formatMemoTime(displayMs, Date.now(), i18n.language)}</time>
+          </Link>
+          <VisibilityBadge visibility={memo.visibility} />
+        </div>
+        <div className="-mr-2 shrink-0">
+            <MemoMenu
+              memo={memo}
+              owner={owner}
+              actions={actions}
+              showDetail={showDetail}
+              onEdit={() => setEditing(true)}
+              onChangeTime={() => setDialog({ kind: "time" })}
+              onDelete={() => setDialog({ kind: "delete" })}
+            />
+        </div>
+      </header>
+      <MemoContent
+        content={memo.content}
+        onTagClick={onTagClick}
+        onTodoToggle={owner ? actions.toggleTodo : undefined}
+        onImageClick={preview}
+        onEdit={owner ? () => setEditing(true) : undefined}
+      />
+      <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} onPreview={preview} />
+      <Suspense fallback={null}>
+        {dialog?.kind === "preview" ? <ImagePreview urls={dialog.urls} index={dialog.index} onClose={() => setDialog(null)} /> : null}
+        {dialog?.kind === "time" ? <ChangeCreatedTimeDialog memo={memo} onClose={() => setDialog(null)} /> : null}
+        {dialog?.kind === "delete" ? (
+          <ConfirmDialog
+            open
+            title={t("memo.delete-title")}
+            body={t("memo.delete-body")}
+            confirmLabel={t("memo.delete")}
+            onConfirm={actions.remove}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
+      </Suspense>
+    </article>
+  );
+}

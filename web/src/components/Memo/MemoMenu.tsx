@@ -1,0 +1,45 @@
+// The card's "more" menu. Owners get pin, edit, created time, archive and delete; everyone can share and open.
+import { Archive, CalendarClock, Code2, Ellipsis, Link2, Maximize, Pencil, Pin, PinOff, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import type { Memo } from "@memos/common";
+import { Menu, type MenuItem } from "../ui/Menu";
+import type { useMemoActions } from "./useMemoActions";
+
+export interface MemoMenuProps {
+  memo: Memo;
+  owner: boolean;
+  actions: ReturnType<typeof useMemoActions>;
+  onEdit: () => void;
+  onChangeTime: () => void;
+  onDelete: () => void;
+  /** Hidden on the detail page itself. */
+  showDetail?: boolean;
+}
+
+export function MemoMenu({ memo, owner, actions, onEdit, onChangeTime, onDelete, showDetail = true }: MemoMenuProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const icon = (Icon: typeof Pin) => <Icon aria-hidden />;
+
+  const items: MenuItem[] = [];
+  if (owner) {
+    items.push(
+      { key: "pin", label: t(memo.pinned ? "memo.unpin" : "memo.pin"), icon: icon(memo.pinned ? PinOff : Pin), onSelect: () => void actions.togglePin() },
+      { key: "edit", label: t("memo.edit"), icon: icon(Pencil), onSelect: onEdit },
+      { key: "time", label: t("memo.change-created-time"), icon: icon(CalendarClock), onSelect: onChangeTime },
+    );
+  }
+  items.push(
+    { key: "link", label: t("memo.copy-link"), icon: icon(Link2), onSelect: () => void actions.copyLink(), separated: owner },
+    { key: "embed", label: t("memo.copy-embed"), icon: icon(Code2), onSelect: () => void actions.copyEmbed() },
+  );
+  if (showDetail) items.push({ key: "detail", label: t("memo.view-detail"), icon: icon(Maximize), onSelect: () => navigate(`/m/${memo.id}`) });
+  if (owner) {
+    items.push(
+      { key: "archive", label: t("memo.archive"), icon: icon(Archive), onSelect: () => void actions.archive(), separated: true },
+      { key: "delete", label: t("memo.delete"), icon: icon(Trash2), onSelect: onDelete, danger: true },
+    );
+  }
+  return <Menu label={t("memo.more")} trigger={<Ellipsis className="size-4" aria-hidden />} items={items} />;
+}

@@ -1,0 +1,192 @@
+// The memo editor: a plain textarea with markdown helpers, attachments, visibility and save. Without a memo it
+// writes a new one (its draft kept across reloads); with a memo it edits that memo in place.
+import type { Memo, Resource, Visibility } from "@memos/common";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../api/endpoints";
+import { useCreateMemo, usePatchMemo } from "../../queries/memos";
+import { useMe, userSetting } from "../../queries/session";
+import { usePreferences } from "../../state/preferences";
+import { errorMessage, toast } from "../../state/toast";
+import { Button } from "../ui/Button";
+import { AttachmentList } from "./AttachmentList";
+import { EditorToolbar } from "./EditorToolbar";
+import { insertCodeBlock, insertText } from "./textOps";
+import { useDraft } from "./useDraft";
+import { useTextEditing } from "./useTextEditing";
+import { useUploads } from "./useUploads";
+import { VisibilitySelect } from "./VisibilitySelect";
+
+const ResourcePicker = lazy(() => import("./ResourcePicker"));
+
+export interface MemoEditorProps {
+  /** The memo to edit; omitted for a new memo. */
+  memo?: Memo;
+  /** Called after saving an edit, and on cancel. */
+  onDone?: () => void;
+  autoFocus?: boolean;
+}
+
+export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps) {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  const powerful = usePreferences((state) => state.localSetting.enablePowerfulEditor);
+  const monospace = usePreferences((state) => state.localSetting.editorFontStyle === "mono");
+  const { content, setContent, clear } = useDraft(memo?.content ?? "", !memo);
+  const [visibility, setVisibility] = useState<Visibility>(() => memo?.visibility ?? userSetting<Visibility>(me, "memoVisibility", "PRIVATE"));
+  const [resources, setResources] = useState<Resource[]>(() => memo?.resourceList ?? []);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const create = useCreateMemo();
+  const patch = usePatchMemo();
+  const saving = create.isPending || patch.isPending;
+
+  // The default visibility arrives with the user; follow it until the user picks one.
+  const defaultVisibility = userSetting<Visibility>(me, "memoVisibility", "PRIVATE");
+  const touchedVisibility = useRef(false);
+  useEffect(() => {
+    if (!memo && !touchedVisibility.current) setVisibility(defaultVisibility);
+  }, [defaultVisibility, memo]);
+
+  const addResource = useCallback(
+    (resource: Resource) => setResources((list) => (list.some((item) => item.id === resource.id) ? list : [...list, resource])),
+    [],
+  );
+  const { uploads, addFiles } = useUploads(addResource);
+
+  const save = async () => {
+    if (saving) return;
+    if (!content.trim()) {
+      toast.error(t("message.content-cant-be-empty"));
+      return;
+    }
+    const resourceIdList = resources.map((resource) => resource.id);
+    try {
+      if (memo) {
+        const removed = memo.resourceList.filter((resource) => !resourceIdList.includes(resource.id));
+        await Promise.all(removed.map((resource) => api.unlinkResource(memo.id, resource.id)));
+        await patch.mutateAsync({ id: memo.id, patch: { content, visibility, resourceIdList } });
+        onDone?.();
+      } else {
+        await create.mutateAsync({ content, visibility, resourceIdList });
+        clear();
+        setResources([]);
+        setFullscreen(false);
+      }
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const { onKeyDown, run } = useTextEditing({
+    textarea,
+    content,
+    setContent,
+    powerful,
+    onSave: () => void save(),
+    onEscape: fullscreen ? () => setFullscreen(false) : undefined,
+  });
+
+  // Grow with the content (the full-screen editor fills the screen instead).
+  useEffect(() => {
+    const element = textarea.current;
+    if (!element || fullscreen) return;
+    element.style.height = "auto";
+    element.style.height = `${element.scrollHeight}px`;
+  }, [content, fullscreen]);
+
+  useEffect(() => {
+    if (!autoFocus || !textarea.current) return;
+    const element = textarea.current;
+    element.focus();
+    element.setSelectionRange(element.value.length, element.value.length);
+  }, [autoFocus]);
+
+  const onPaste = (event: ClipboardEvent) => {
+    const files = Array.from(event.clipboardData.files);
+    if (files.length === 0) return;
+    event.preventDefault();
+    void addFiles(files);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    setDragging(false);
+    if (!event.dataTransfer.types.includes("Files")) return;
+    event.preventDefault();
+    void addFiles(Array.from(event.dataTransfer.files));
+  };
+
+  const onDragOver = (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes("Files")) return;
+    event.preventDefault();
+    setDragging(true);
+  };
+
+  const frame = fullscreen
+    ? "fixed inset-0 z-40 flex flex-col rounded-none sm:inset-6 sm:rounded-xl"
+    : "relative rounded-xl";
+
+  return (
+    <div
+      className={`border bg-white transition-colors duration-200 dark:bg-zinc-800 ${frame} ${dragging ? "border-green-600 ring-2 ring-green-600/30" : "border-zinc-200 focus-within:border-green-600/60 focus-within:ring-2 focus-within:ring-green-600/15 dark:border-zinc-700 dark:focus-within:border-green-500/50"}`}
+      onDragOver={onDragOver}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      {dragging ? (
+        <div className="pointer-events-none absolute inset-0 z-10 grid place-items-center rounded-xl bg-green-50/80 text-sm font-medium text-green-700 dark:bg-green-950/60 dark:text-green-300">
+          {t("editor.drop-here")}
+        </div>
+      ) : null}
+      <textarea
+        ref={textarea}
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+        onKeyDown={onKeyDown}
+        onPaste={onPaste}
+        placeholder={t("editor.placeholder")}
+        aria-label={memo ? t("editor.editing") : t("editor.placeholder")}
+        rows={memo ? 3 : 2}
+        className={`block w-full resize-none bg-transparent px-3.5 pt-3 pb-2 text-[15px] leading-relaxed placeholder:text-zinc-400 focus:outline-none dark:placeholder:text-zinc-500 ${fullscreen ? "min-h-0 flex-1 overflow-y-auto" : "max-h-[60dvh] min-h-16 overflow-y-auto"}`}
+        // The card shows focus (border and ring); the global outline would box the textarea alone.
+        style={{ fontFamily: monospace ? "var(--font-mono)" : undefined, outline: "none" }}
+      />
+      <AttachmentList resources={resources} uploads={uploads} onRemove={(id) => setResources((list) => list.filter((item) => item.id !== id))} />
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-zinc-100 px-2 py-1.5 dark:border-zinc-700/70">
+        <EditorToolbar
+          fullscreen={fullscreen}
+          onTag={(tag) => run((state) => insertText(state, `#${tag} `))}
+          onTodo={() => run((state) => insertText(state, "- [ ] ", true))}
+          onCode={() => run(insertCodeBlock)}
+          onFiles={(files) => void addFiles(files)}
+          onPickResources={() => setPicking(true)}
+          onToggleFullscreen={() => setFullscreen((value) => !value)}
+        />
+        <div className="ml-auto flex items-center gap-1.5">
+          <VisibilitySelect
+            value={visibility}
+            onChange={(value) => {
+              touchedVisibility.current = true;
+              setVisibility(value);
+            }}
+          />
+          {memo ? (
+            <Button variant="ghost" onClick={onDone}>
+              {t("editor.cancel-edit")}
+            </Button>
+          ) : null}
+          <Button variant="primary" onClick={() => void save()} disabled={saving || uploads.length > 0} title={t("editor.shortcut-hint")}>
+            {t("editor.save")}
+          </Button>
+        </div>
+      </div>
+      {picking ? (
+        <Suspense fallback={null}>
+          <ResourcePicker open={picking} attachedIds={resources.map((resource) => resource.id)} onClose={() => setPicking(false)} onPick={(picked) => picked.forEach(addResource)} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// Image uploads from the button, paste and drop: one request per file, each with its progress.
+import type { Resource } from "@memos/common";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useUploadResource } from "../../queries/resources";
+import { errorMessage, toast } from "../../state/toast";
+
+export interface Upload {
+  id: number;
+  name: string;
+  progress: number;
+}
+
+let nextUploadId = 1;
+
+export const isImageFile = (file: File): boolean => file.type.startsWith("image/");
+
+export function useUploads(onUploaded: (resource: Resource) => void) {
+  const { t } = useTranslation();
+  const upload = useUploadResource();
+  const [uploads, setUploads] = useState<Upload[]>([]);
+
+  const setProgress = (id: number, progress: number) =>
+    setUploads((list) => list.map((item) => (item.id === id ? { ...item, progress } : item)));
+
+  const addFiles = useCallback(
+    async (files: File[]) => {
+      if (files.length === 0) return;
+      const images = files.filter(isImageFile);
+      if (images.length < files.length) toast.error(t("message.only-image-supported"));
+      await Promise.all(
+        images.map(async (file) => {
+          const id = nextUploadId++;
+          setUploads((list) => [...list, { id, name: file.name, progress: 0 }]);
+          try {
+            const resource = await upload.mutateAsync({ file, onProgress: (fraction) => setProgress(id, fraction) });
+            onUploaded(resource);
+          } catch (error) {
+            toast.error(`${t("message.upload-failed")}: ${errorMessage(error)}`);
+          } finally {
+            setUploads((list) => list.filter((item) => item.id !== id));
+          }
+        }),
+      );
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [onUploaded, t],
+  );
+
+  return { uploads, addFiles };
+}

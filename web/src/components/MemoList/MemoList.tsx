@@ -1,0 +1,97 @@
+// A list of memo cards in pages of 30: loads more when the end comes into view or on click, and says when
+// everything is there or nothing matched.
+import type { Memo } from "@memos/common";
+import { useEffect, useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { MemoListParams } from "../../api/endpoints";
+import type { MemoListScope } from "../../queries/keys";
+import { useMemoList } from "../../queries/memos";
+import { MemoCard, type MemoCardProps } from "../Memo/MemoCard";
+import { Spinner } from "../ui/Spinner";
+
+export interface MemoListProps {
+  scope: MemoListScope;
+  params: MemoListParams;
+  /** Client-side filter (a shortcut), applied to what is loaded. */
+  filter?: ((memo: Memo) => boolean) | null;
+  card?: Omit<MemoCardProps, "memo">;
+  enabled?: boolean;
+}
+
+export function MemoList({ scope, params, filter, card, enabled = true }: MemoListProps) {
+  const { t } = useTranslation();
+  const list = useMemoList(scope, params, enabled);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetching } = list;
+
+  const memos = useMemo(() => {
+    // Pages can overlap when memos are added between requests; show each memo once.
+    const byId = new Map<number, Memo>();
+    for (const memo of (list.data?.pages ?? []).flat()) {
+      if (memo.rowStatus === "NORMAL" && !byId.has(memo.id)) byId.set(memo.id, memo);
+    }
+    const all = [...byId.values()];
+    return filter ? all.filter(filter) : all;
+  }, [list.data, filter]);
+
+  // Load the next page when the end of the list is in view (or still in view after a page came in, which
+  // keeps a client-side filter fed, as v0 did while fewer than a page of memos showed).
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage) return;
+    const load = () => {
+      if (!isFetching) void fetchNextPage();
+    };
+    if (typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), { rootMargin: "400px 0px" });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetching, fetchNextPage, memos.length]);
+
+  if (list.isPending && enabled) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner className="size-6" />
+      </div>
+    );
+  }
+
+  if (list.isError && memos.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 py-10 text-sm text-zinc-500 dark:text-zinc-400">
+        <p>{t("memo-list.load-failed")}</p>
+        <button type="button" onClick={() => void list.refetch()} className="font-medium text-zinc-700 underline dark:text-zinc-200">
+          {t("memo-list.retry")}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-busy={isFetching} className="flex flex-col gap-2.5">
+      {memos.map((memo) => (
+        <MemoCard key={memo.id} memo={memo} {...card} />
+      ))}
+      <div ref={sentinel} className="flex min-h-14 items-center justify-center py-3 text-sm text-zinc-500 dark:text-zinc-400">
+        {isFetchingNextPage ? (
+          <span className="inline-flex items-center gap-2">
+            <Spinner className="size-4" />
+            {t("memo-list.fetching")}
+          </span>
+        ) : hasNextPage ? (
+          <button
+            type="button"
+            onClick={() => void fetchNextPage()}
+            className="rounded-lg px-3 py-2 font-medium text-zinc-600 transition-colors duration-200 hover:bg-zinc-200/60 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+          >
+            {t("memo-list.fetch-more")}
+          </button>
+        ) : memos.length === 0 ? (
+          <p className="py-8">{t("memo-list.no-memos")}</p>
+        ) : (
+          <p className="text-xs">{t("memo-list.all-ready")}</p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+// The sidebar's entries. Daily review, resources, settings and archived open dialogs (pushed on the
+// dialog stack); Home and Explore are pages.
+import { Archive, CalendarDays, Compass, House, LogIn, Paperclip, Settings } from "lucide-react";
+import type { ComponentType, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import { type DialogName, useDialogs } from "../../state/dialogs";
+
+const ITEM =
+  "flex h-10 w-full items-center gap-3 rounded-lg px-2 text-[15px] text-zinc-700 transition-colors duration-200 hover:bg-zinc-200/70 lg:h-9 dark:text-zinc-300 dark:hover:bg-zinc-800";
+const ACTIVE = "bg-white font-medium text-zinc-900 shadow-[0_0_0_1px] shadow-zinc-200 dark:bg-zinc-800 dark:text-zinc-100 dark:shadow-zinc-700";
+
+type Icon = ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
+
+function LinkEntry({ to, icon: Icon, children }: { to: string; icon: Icon; children: ReactNode }) {
+  return (
+    <li>
+      <NavLink to={to} end className={({ isActive }) => `${ITEM} ${isActive ? ACTIVE : ""}`}>
+        <Icon className="size-[18px] shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden />
+        {children}
+      </NavLink>
+    </li>
+  );
+}
+
+function DialogEntry({ dialog, icon: Icon, children }: { dialog: DialogName; icon: Icon; children: ReactNode }) {
+  const push = useDialogs((state) => state.push);
+  return (
+    <li>
+      <button type="button" aria-haspopup="dialog" onClick={() => push(dialog)} className={ITEM}>
+        <Icon className="size-[18px] shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden />
+        {children}
+      </button>
+    </li>
+  );
+}
+
+/** `owner`: signed in and not visiting someone else's page, so the personal entries apply. */
+export function Navigation({ signedIn, owner }: { signedIn: boolean; owner: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t("sidebar.navigation")}>
+      <ul className="flex flex-col gap-0.5">
+        {signedIn ? (
+          <LinkEntry to="/" icon={House}>
+            {t("sidebar.home")}
+          </LinkEntry>
+        ) : null}
+        {owner ? (
+          <DialogEntry dialog="daily-review" icon={CalendarDays}>
+            {t("sidebar.daily-review")}
+          </DialogEntry>
+        ) : null}
+        <LinkEntry to="/explore" icon={Compass}>
+          {t("sidebar.explore")}
+        </LinkEntry>
+        {owner ? (
+          <>
+            <DialogEntry dialog="resources" icon={Paperclip}>
+              {t("sidebar.resources")}
+            </DialogEntry>
+            <DialogEntry dialog="setting" icon={Settings}>
+              {t("sidebar.setting")}
+            </DialogEntry>
+            <DialogEntry dialog="archived" icon={Archive}>
+              {t("sidebar.archived")}
+            </DialogEntry>
+          </>
+        ) : null}
+        {signedIn ? null : (
+          <LinkEntry to="/auth" icon={LogIn}>
+            {t("common.sign-in")}
+          </LinkEntry>
+        )}
+      </ul>
+    </nav>
+  );
+}

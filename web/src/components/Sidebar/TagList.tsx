@@ -1,0 +1,133 @@
+// The sidebar's tags as a collapsible tree of nested `#a/b` tags. Clicking a tag toggles the tag filter;
+// a tag's menu deletes it; + opens the create dialog.
+import { ChevronRight, MoreHorizontal, Trash2 } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useTagMutations, useTags } from "../../queries/sidebar";
+import { useFilter } from "../../state/filter";
+import { errorMessage, toast } from "../../state/toast";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
+import { Menu } from "../ui/Menu";
+import { CreateTagDialog } from "./CreateTagDialog";
+import { ROW_MENU_TRIGGER, SectionHeader } from "./SectionHeader";
+import { buildTagTree, type TagNode } from "./tagTree";
+
+interface TreeProps {
+  nodes: TagNode[];
+  depth: number;
+  expanded: Set<string>;
+  onToggleExpand: (path: string) => void;
+  onDelete: (tag: string) => void;
+}
+
+function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete }: TreeProps) {
+  const { t } = useTranslation();
+  const { filter, update } = useFilter();
+  return (
+    <ul role={depth === 0 ? undefined : "group"} className="flex flex-col gap-0.5">
+      {nodes.map((node) => {
+        const open = expanded.has(node.path);
+        const active = filter.tag === node.path;
+        return (
+          <li key={node.path}>
+            <div className={`group flex items-center rounded-lg ${active ? "bg-blue-50 dark:bg-blue-950/40" : "hover:bg-zinc-200/70 dark:hover:bg-zinc-800"}`}>
+              <span style={{ width: depth * 14 }} className="shrink-0" />
+              {node.children.length ? (
+                <button
+                  type="button"
+                  onClick={() => onToggleExpand(node.path)}
+                  aria-expanded={open}
+                  aria-label={t(open ? "tag-list.collapse" : "tag-list.expand", { tag: node.path })}
+                  className="flex h-10 w-8 shrink-0 items-center justify-center rounded-lg text-zinc-400 hover:text-zinc-700 lg:h-8 lg:w-6 dark:hover:text-zinc-200"
+                >
+                  <ChevronRight className={`size-4 transition-transform duration-200 ${open ? "rotate-90" : ""}`} aria-hidden />
+                </button>
+              ) : (
+                <span className="h-10 w-8 shrink-0 lg:h-8 lg:w-6" />
+              )}
+              <button
+                type="button"
+                aria-pressed={active}
+                onClick={() => update({ tag: active ? undefined : node.path })}
+                title={`#${node.path}`}
+                className={`flex h-10 min-w-0 flex-1 items-center truncate text-left text-[15px] lg:h-8 ${
+                  active ? "font-medium text-tag dark:text-blue-400" : "text-zinc-700 dark:text-zinc-300"
+                }`}
+              >
+                <span className="mr-0.5 text-zinc-400" aria-hidden>
+                  #
+                </span>
+                <span className="truncate">{node.name}</span>
+              </button>
+              {node.tag !== null ? (
+                <Menu
+                  label={t("tag-list.actions", { tag: node.tag })}
+                  trigger={<MoreHorizontal className="size-4" aria-hidden />}
+                  triggerClassName={ROW_MENU_TRIGGER}
+                  items={[{ key: "delete", label: t("tag-list.delete"), icon: <Trash2 />, danger: true, onSelect: () => onDelete(node.tag!) }]}
+                />
+              ) : null}
+            </div>
+            {open && node.children.length ? (
+              <TagTree nodes={node.children} depth={depth + 1} expanded={expanded} onToggleExpand={onToggleExpand} onDelete={onDelete} />
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function TagList() {
+  const { t } = useTranslation();
+  const { data: tags } = useTags();
+  const { filter, update } = useFilter();
+  const { remove } = useTagMutations();
+  const tree = useMemo(() => buildTagTree(tags ?? []), [tags]);
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  // Open the branches down to the tag being filtered, so it is visible.
+  useEffect(() => {
+    if (!filter.tag?.includes("/")) return;
+    const parts = filter.tag.split("/").slice(0, -1);
+    setExpanded((current) => new Set([...current, ...parts.map((_, i) => parts.slice(0, i + 1).join("/"))]));
+  }, [filter.tag]);
+
+  const toggleExpand = (path: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(path)) next.add(path);
+      return next;
+    });
+
+  const confirmDelete = async (tag: string) => {
+    try {
+      await remove.mutateAsync(tag);
+      if (filter.tag === tag) update({ tag: undefined });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <section aria-labelledby="sidebar-tags">
+      <SectionHeader id="sidebar-tags" title={t("tag-list.title")} addLabel={t("tag-list.create")} onAdd={() => setCreating(true)} />
+      {tags && tags.length === 0 ? (
+        <p className="px-2 py-1 text-sm text-zinc-500 dark:text-zinc-400">{t("tag-list.hint")}</p>
+      ) : (
+        <TagTree nodes={tree} depth={0} expanded={expanded} onToggleExpand={toggleExpand} onDelete={setDeleting} />
+      )}
+      <CreateTagDialog open={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("tag-list.delete-title", { tag: deleting ?? "" })}
+        body={t("tag-list.delete-body")}
+        confirmLabel={t("common.delete")}
+        onConfirm={() => (deleting !== null ? confirmDelete(deleting) : undefined)}
+        onClose={() => setDeleting(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+// The usage heat map: 12 weeks × 7 days of memo counts from GET /api/memo/stats. Clicking a day toggles
+// the duration filter for that day. One tab stop; arrow keys move between days.
+import { DAILY_TIMESTAMP } from "@memos/common";
+import dayjs from "dayjs";
+import { type KeyboardEvent, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useMemoStats } from "../../queries/sidebar";
+import { useFilter } from "../../state/filter";
+import { buildHeatMap, type HeatCell, heatLevel, startOfLocalDay } from "./heatmap";
+
+const LEVEL_CLASS = [
+  "bg-zinc-200 dark:bg-zinc-800",
+  "bg-green-200 dark:bg-green-900",
+  "bg-green-400 dark:bg-green-700",
+  "bg-green-500 dark:bg-green-600",
+  "bg-green-600 dark:bg-green-500",
+];
+
+const ROWS = 7;
+
+export function UsageHeatMap({ creatorId }: { creatorId: number }) {
+  const { t } = useTranslation();
+  const { data: stats } = useMemoStats(creatorId);
+  const { filter, update } = useFilter();
+  const today = startOfLocalDay(Date.now());
+  const map = useMemo(() => buildHeatMap(stats ?? [], today), [stats, today]);
+  const cells = map.weeks.flat();
+  const [focusIndex, setFocusIndex] = useState(() => cells.findIndex((cell) => cell?.date === today));
+  const grid = useRef<HTMLDivElement>(null);
+
+  const toggle = (cell: HeatCell) => {
+    const selected = filter.duration?.from === cell.date;
+    update({ duration: selected ? undefined : { from: cell.date, to: cell.date + DAILY_TIMESTAMP } });
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = { ArrowUp: -1, ArrowDown: 1, ArrowLeft: -ROWS, ArrowRight: ROWS }[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const next = focusIndex + step;
+    if (next < 0 || next >= cells.length || !cells[next]) return;
+    setFocusIndex(next);
+    grid.current?.querySelectorAll<HTMLButtonElement>("button")[next]?.focus();
+  };
+
+  return (
+    <section aria-label={t("sidebar.heatmap-label")} className="px-2">
+      <div ref={grid} onKeyDown={onKeyDown} className="grid grid-flow-col grid-cols-12 grid-rows-7 gap-[3px]">
+        {cells.map((cell, index) => {
+          if (!cell) return <span key={`empty-${index}`} aria-hidden className="aspect-square" />;
+          const label = t("sidebar.heatmap-cell", { count: cell.count, date: dayjs(cell.date).format("YYYY/MM/DD ddd") });
+          const selected = filter.duration?.from === cell.date;
+          const isToday = cell.date === today;
+          return (
+            <button
+              key={cell.date}
+              type="button"
+              title={label}
+              aria-label={label}
+              aria-pressed={selected}
+              tabIndex={index === focusIndex ? 0 : -1}
+              onFocus={() => setFocusIndex(index)}
+              onClick={() => toggle(cell)}
+              className={`aspect-square rounded-[3px] transition-shadow duration-200 hover:ring-2 hover:ring-zinc-400 focus-visible:outline-offset-1 ${
+                LEVEL_CLASS[heatLevel(cell.count, map.max)]
+              } ${selected ? "ring-2 ring-zinc-800 dark:ring-zinc-100" : isToday ? "ring-1 ring-accent" : ""}`}
+            />
+          );
+        })}
+      </div>
+    </section>
+  );
+}

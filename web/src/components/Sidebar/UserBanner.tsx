@@ -1,0 +1,83 @@
+// The top of the sidebar: the user's name with a MOD badge for host and admin, the menu, and the counts of
+// memos, tags and days. Signed-out visitors away from /u/:id see the instance's name instead.
+import { DAILY_TIMESTAMP, isAdminRole, type User } from "@memos/common";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useMemoStats, useTags } from "../../queries/sidebar";
+import { useStatus } from "../../queries/session";
+import { UserMenu } from "./UserMenu";
+
+interface UserBannerProps {
+  user: User | null;
+  me: User | null;
+  visitor: boolean;
+}
+
+/** Days since the account was created, counting the first day (v0: ceil). */
+export const daysSince = (createdTs: number, now = Date.now()): number =>
+  Math.max(1, Math.ceil((now - createdTs * 1000) / DAILY_TIMESTAMP));
+
+function Count({ value, label }: { value: number | undefined; label: string }) {
+  return (
+    <div className="flex flex-col-reverse">
+      <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dd className="text-xl font-semibold text-zinc-800 tabular-nums dark:text-zinc-100">{value ?? "–"}</dd>
+    </div>
+  );
+}
+
+function Counts({ user, showTags }: { user: User; showTags: boolean }) {
+  const { t } = useTranslation();
+  const { data: stats } = useMemoStats(user.id);
+  const { data: tags } = useTags(showTags);
+  const memoCount = stats?.length;
+  const tagCount = tags?.length;
+  const days = daysSince(user.createdTs);
+  return (
+    <dl className={`grid gap-2 px-2 ${showTags ? "grid-cols-3" : "grid-cols-2"}`}>
+      <Count value={memoCount} label={t("sidebar.memos", { count: memoCount ?? 0 })} />
+      {showTags ? <Count value={tagCount} label={t("sidebar.tags", { count: tagCount ?? 0 })} /> : null}
+      <Count value={days} label={t("sidebar.days", { count: days })} />
+    </dl>
+  );
+}
+
+export function UserBanner({ user, me, visitor }: UserBannerProps) {
+  const { t } = useTranslation();
+  const { data: status } = useStatus();
+  const profile = status?.customizedProfile;
+  const name = user ? user.nickname || user.username : profile?.name || "memos";
+  const home = user ? (visitor ? `/u/${user.id}` : "/") : "/explore";
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center gap-2 pl-2">
+        {user ? (
+          <span
+            aria-hidden
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-green-600/10 text-base font-semibold text-accent uppercase dark:bg-green-500/15 dark:text-green-400"
+          >
+            {name.slice(0, 1)}
+          </span>
+        ) : (
+          <img src={profile?.logoUrl || "/logo.png"} alt="" className="size-9 shrink-0 rounded-lg" />
+        )}
+        <div className="flex min-w-0 flex-1 items-center gap-1.5">
+          <Link to={home} className="truncate text-base font-semibold text-zinc-800 hover:underline dark:text-zinc-100">
+            {name}
+          </Link>
+          {user && isAdminRole(user.role) ? (
+            <span
+              title={t(`sidebar.role.${user.role}`)}
+              className="shrink-0 rounded border border-zinc-300 px-1 text-[10px] leading-4 font-semibold tracking-wide text-zinc-500 dark:border-zinc-600 dark:text-zinc-400"
+            >
+              {t("sidebar.mod")}
+            </span>
+          ) : null}
+        </div>
+        <UserMenu me={me} />
+      </div>
+      {user ? <Counts user={user} showTags={!visitor && me !== null} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+// The banner's menu: language, appearance, and sign out (or sign in for visitors). The language list
+// opens in place of the main list.
+import type { User } from "@memos/common";
+import { useQueryClient } from "@tanstack/react-query";
+import { ChevronLeft, ChevronRight, Globe, LogIn, LogOut, Monitor, Moon, MoreHorizontal, Sun } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { api } from "../../api/endpoints";
+import { keys } from "../../queries/keys";
+import { errorMessage, toast } from "../../state/toast";
+import { useEffectivePreferences } from "../../state/useEffectivePreferences";
+import { usePreferenceActions } from "../../state/usePreferenceActions";
+import { ChoiceMenu as Menu, ChoiceMenuGroup as MenuGroup, ChoiceMenuItem as MenuItem } from "./ChoiceMenu";
+import { APPEARANCE_OPTIONS, LANGUAGE_NAMES, LANGUAGE_OPTIONS } from "../layout/preferenceOptions";
+
+const APPEARANCE_ICONS = { system: Monitor, light: Sun, dark: Moon };
+
+function MenuContent({ me }: { me: User | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { locale, appearance } = useEffectivePreferences();
+  const { setLocale, setAppearance } = usePreferenceActions();
+  const [view, setView] = useState<"main" | "language">("main");
+  const root = useRef<HTMLDivElement>(null);
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    root.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
+  }, [view]);
+
+  const signOut = async () => {
+    try {
+      await api.signOut();
+    } catch (error) {
+      toast.error(errorMessage(error));
+      return;
+    }
+    queryClient.setQueryData(keys.me, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "status" && query.queryKey[0] !== "me" });
+    void navigate("/auth");
+  };
+
+  if (view === "language") {
+    return (
+      <div ref={root}>
+        <MenuItem keepOpen onSelect={() => setView("main")} icon={<ChevronLeft className="size-4" />}>
+          {t("common.language")}
+        </MenuItem>
+        <MenuGroup>
+          {LANGUAGE_OPTIONS.map((option) => (
+            <MenuItem key={option.value} checked={option.value === locale} onSelect={() => void setLocale(option.value)}>
+              <span lang={option.value}>{option.label}</span>
+            </MenuItem>
+          ))}
+        </MenuGroup>
+      </div>
+    );
+  }
+  return (
+    <div ref={root}>
+      <MenuGroup>
+        <MenuItem
+          keepOpen
+          onSelect={() => setView("language")}
+          icon={<Globe className="size-4" />}
+          end={
+            <>
+              {LANGUAGE_NAMES[locale]}
+              <ChevronRight className="size-3.5" aria-hidden />
+            </>
+          }
+        >
+          {t("common.language")}
+        </MenuItem>
+      </MenuGroup>
+      <MenuGroup label={t("common.appearance")}>
+        {APPEARANCE_OPTIONS.map((option) => {
+          const Icon = APPEARANCE_ICONS[option];
+          return (
+            <MenuItem key={option} checked={option === appearance} onSelect={() => void setAppearance(option)}>
+              <span className="inline-flex items-center gap-2">
+                <Icon className="size-4 text-zinc-500" aria-hidden />
+                {t(`setting.appearance-option.${option}`)}
+              </span>
+            </MenuItem>
+          );
+        })}
+      </MenuGroup>
+      <MenuGroup>
+        {me ? (
+          <MenuItem onSelect={() => void signOut()} icon={<LogOut className="size-4" />}>
+            {t("common.sign-out")}
+          </MenuItem>
+        ) : (
+          <MenuItem onSelect={() => void navigate("/auth")} icon={<LogIn className="size-4" />}>
+            {t("common.sign-in")}
+          </MenuItem>
+        )}
+      </MenuGroup>
+    </div>
+  );
+}
+
+export function UserMenu({ me }: { me: User | null }) {
+  const { t } = useTranslation();
+  return (
+    <Menu
+      label={t("sidebar.user-menu")}
+      trigger={<MoreHorizontal className="size-5" aria-hidden />}
+      triggerClassName="flex size-10 items-center justify-center rounded-lg text-zinc-500 hover:bg-zinc-200 dark:text-zinc-400 dark:hover:bg-zinc-800"
+    >
+      <MenuContent me={me} />
+    </Menu>
+  );
+}

@@ -1,0 +1,47 @@
+// Builds the sidebar's tag tree from flat tag names: `work/project` nests under `work`.
+
+export interface TagNode {
+  /** The last segment, shown in the tree. */
+  name: string;
+  /** The full path of segments: the tag filter value for this node. */
+  path: string;
+  /** The tag as listed when it is in the list itself (not only a parent of others), so it can be deleted. */
+  tag: string | null;
+  children: TagNode[];
+}
+
+const byName = (a: TagNode, b: TagNode) => a.name.localeCompare(b.name);
+
+function sortTree(nodes: TagNode[]): TagNode[] {
+  nodes.sort(byName);
+  for (const node of nodes) sortTree(node.children);
+  return nodes;
+}
+
+/** Empty segments (`a//b`, a trailing `/`) are skipped so every node has a name. */
+export function buildTagTree(tags: readonly string[]): TagNode[] {
+  const roots: TagNode[] = [];
+  const index = new Map<string, TagNode>();
+  for (const tag of new Set(tags)) {
+    const segments = tag.split("/").filter((segment) => segment !== "");
+    let siblings = roots;
+    let path = "";
+    segments.forEach((segment, i) => {
+      path = path ? `${path}/${segment}` : segment;
+      let node = index.get(path);
+      if (!node) {
+        node = { name: segment, path, tag: null, children: [] };
+        index.set(path, node);
+        siblings.push(node);
+      }
+      if (i === segments.length - 1) node.tag = tag;
+      siblings = node.children;
+    });
+  }
+  return sortTree(roots);
+}
+
+/** The paths of every node that has children (to expand a tree fully). */
+export function parentPaths(nodes: readonly TagNode[]): string[] {
+  return nodes.flatMap((node) => (node.children.length ? [node.path, ...parentPaths(node.children)] : []));
+}

@@ -1,0 +1,48 @@
+// A fenced code block: plain text at once, highlighted when highlight.js has loaded, with a copy button.
+import { Check, Copy } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "../state/toast";
+import { copyText } from "../utils/clipboard";
+import { highlight, loadHighlighter } from "./highlight";
+
+export function CodeBlock({ code, language }: { code: string; language: string }) {
+  const { t } = useTranslation();
+  const [highlighted, setHighlighted] = useState<ReactNode[] | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    loadHighlighter()
+      .then((hljs) => live && setHighlighted(highlight(hljs, code, language)))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [code, language]);
+
+  const copy = async () => {
+    try {
+      await copyText(code);
+      setCopied(true);
+      toast.success(t("message.copied"));
+      setTimeout(() => setCopied(false), 1500);
+    } catch {
+      toast.error(t("message.copy-failed"));
+    }
+  };
+
+  return (
+    <div className="md-code">
+      <div className="md-code-bar">
+        <span className="md-code-lang">{language}</span>
+        <button type="button" className="md-code-copy" onClick={copy} aria-label={t("memo.copy-code")} title={t("memo.copy-code")}>
+          {copied ? <Check className="size-3.5" aria-hidden /> : <Copy className="size-3.5" aria-hidden />}
+        </button>
+      </div>
+      <pre>
+        <code className={`hljs${language ? ` language-${language.replace(/[^\w-]/g, "")}` : ""}`}>{highlighted ?? code}</code>
+      </pre>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+// Block tokens to React elements: paragraphs, headings, code, quotes, lists with todo items, rules and tables.
+import type { MarkedToken, Token, Tokens } from "marked";
+import { createElement, type ReactNode } from "react";
+import { CodeBlock } from "./CodeBlock";
+import type { RenderContext } from "./context";
+import { renderInline } from "./inline";
+
+function TodoBox({ checked, index, onToggle }: { checked: boolean; index: number; onToggle?: RenderContext["onTodoToggle"] }) {
+  return (
+    <input
+      type="checkbox"
+      className="md-todo"
+      checked={checked}
+      disabled={!onToggle}
+      aria-label={checked ? "done" : "todo"}
+      onClick={(event) => event.stopPropagation()}
+      onChange={() => onToggle?.(index, !checked)}
+    />
+  );
+}
+
+function renderListItem(item: Tokens.ListItem, ctx: RenderContext, key: number): ReactNode {
+  // Numbered here, in document order, before nested items are rendered.
+  const todoIndex = item.task ? ctx.todoCounter.next++ : -1;
+  const body = item.tokens.filter((token) => token.type !== "checkbox");
+  const content = item.loose ? renderBlocks(body, ctx) : body.map((token, index) => renderTight(token, ctx, index));
+  if (!item.task) return <li key={key}>{content}</li>;
+  return (
+    <li key={key} className={`md-task${item.checked ? " md-task-done" : ""}`}>
+      <TodoBox checked={item.checked === true} index={todoIndex} onToggle={ctx.onTodoToggle} />
+      <div className="min-w-0 flex-1">{content}</div>
+    </li>
+  );
+}
+
+/** Inside a tight list item, text blocks render inline and nested lists as blocks. */
+function renderTight(token: Token, ctx: RenderContext, key: number): ReactNode {
+  if (token.type === "text") return <span key={key}>{renderInline((token as Tokens.Text).tokens ?? [token], ctx)}</span>;
+  return renderBlock(token, ctx, key);
+}
+
+function renderTable(table: Tokens.Table, ctx: RenderContext, key: number): ReactNode {
+  const align = (index: number) => table.align[index] ?? undefined;
+  return (
+    <div key={key} className="md-table">
+      <table>
+        <thead>
+          <tr>
+            {table.header.map((cell, index) => (
+              <th key={index} style={{ textAlign: align(index) }}>
+                {renderInline(cell.tokens, ctx)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, rowIndex) => (
+            <tr key={rowIndex}>
+              {row.map((cell, index) => (
+                <td key={index} style={{ textAlign: align(index) }}>
+                  {renderInline(cell.tokens, ctx)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function renderBlock(token: Token, ctx: RenderContext, key: number): ReactNode {
+  const known = token as MarkedToken;
+  switch (known.type) {
+    case "space":
+    case "def":
+      return null;
+    case "paragraph":
+      return <p key={key}>{renderInline(known.tokens, ctx)}</p>;
+    case "heading":
+      return createElement(`h${Math.min(Math.max(known.depth, 1), 6)}`, { key, className: "md-heading" }, renderInline(known.tokens, ctx));
+    case "code":
+      return <CodeBlock key={key} code={known.text} language={(known.lang ?? "").trim().split(/\s/)[0] ?? ""} />;
+    case "blockquote":
+      return <blockquote key={key}>{renderBlocks(known.tokens, ctx)}</blockquote>;
+    case "hr":
+      return <hr key={key} />;
+    case "list": {
+      const items = known.items.map((item, index) => renderListItem(item, ctx, index));
+      const start = typeof known.start === "number" && known.start !== 1 ? known.start : undefined;
+      return known.ordered ? <ol key={key} start={start}>{items}</ol> : <ul key={key}>{items}</ul>;
+    }
+    case "table":
+      return renderTable(known, ctx, key);
+    case "html":
+      // Raw HTML is never interpreted: it shows as the text that was written.
+      return <p key={key} className="whitespace-pre-wrap">{known.raw.replace(/\n+$/, "")}</p>;
+    case "text":
+      return <p key={key}>{renderInline(known.tokens ?? [known], ctx)}</p>;
+    default:
+      return token.raw ? <p key={key}>{token.raw}</p> : null;
+  }
+}
+
+export function renderBlocks(tokens: Token[], ctx: RenderContext): ReactNode[] {
+  return tokens.map((token, index) => renderBlock(token, ctx, index));
+}

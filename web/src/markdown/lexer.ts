@@ -1,0 +1,65 @@
+// The markdown lexer: marked's maintained GFM lexer plus one inline extension for `#tag` (the wire's tag regex).
+import { Marked, Tokenizer, type Tokens, type TokenizerExtension, type TokensList } from "marked";
+
+/** The wire's tag pattern (`#([^\s#]+)`), anchored for the inline tokenizer. */
+const TAG_AT_START = /^#([^\s#]+)/;
+
+export interface TagToken {
+  type: "tag";
+  raw: string;
+  name: string;
+}
+
+const tagExtension: TokenizerExtension = {
+  name: "tag",
+  level: "inline",
+  start(src) {
+    // `&#35;` is a character reference, not a tag: skip a `#` right after `&`.
+    const match = /(?:^|[^&])#/.exec(src);
+    if (!match) return undefined;
+    return match.index + match[0].length - 1;
+  },
+  tokenizer(src) {
+    const match = TAG_AT_START.exec(src);
+    if (!match) return undefined;
+    return { type: "tag", raw: match[0], name: match[1]! } satisfies TagToken;
+  },
+};
+
+/**
+ * Setext headings are off: v0 memos use `---` under a line as a rule (and a fold point), never as an h2
+ * underline. What marked would make a setext heading becomes a paragraph, and a `---` underline is left for
+ * the rule tokenizer.
+ */
+function lheadingAsParagraph(this: Tokenizer, src: string): Tokens.Paragraph | undefined {
+  const original = new Tokenizer(this.options);
+  original.rules = this.rules;
+  original.lexer = this.lexer;
+  const heading = original.lheading(src);
+  if (!heading) return undefined;
+  const lines = heading.raw.replace(/\n+$/, "").split("\n");
+  const underline = lines.pop() ?? "";
+  const keepsRule = underline.trim().startsWith("-");
+  const textLines = keepsRule ? lines : [...lines, underline];
+  const text = textLines.join("\n");
+  const raw = keepsRule ? `${text}\n` : heading.raw;
+  return { type: "paragraph", raw, text, tokens: this.lexer.inline(text) };
+}
+
+const marked = new Marked({
+  gfm: true,
+  breaks: true,
+  extensions: [tagExtension],
+  // marked types lheading as returning a heading; a paragraph token is what we want it to produce here.
+  tokenizer: { lheading: lheadingAsParagraph as unknown as Tokenizer["lheading"] },
+});
+
+/** Splits memo content into block tokens. Never throws: on a lexer failure the content becomes one paragraph of text. */
+export function lex(content: string): TokensList {
+  try {
+    return marked.lexer(content);
+  } catch {
+    const fallback = [{ type: "paragraph", raw: content, text: content, tokens: [{ type: "text", raw: content, text: content }] }];
+    return Object.assign(fallback, { links: {} }) as unknown as TokensList;
+  }
+}

@@ -1,0 +1,129 @@
+// Memo lists (pages of 30, infinite), one memo, and the mutations that keep every cached list in step.
+import type { Memo, Visibility } from "@memos/common";
+import { DEFAULT_MEMO_PAGE_SIZE } from "@memos/common/domain/constants";
+import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, type MemoListParams } from "../api/endpoints";
+import { keys, type MemoListScope } from "./keys";
+
+export const MEMO_PAGE_SIZE = DEFAULT_MEMO_PAGE_SIZE;
+
+type MemoPages = InfiniteData<Memo[], number>;
+
+/**
+ * One list of memos in pages of 30, as the server orders them (own lists: pinned first, then newest).
+ * @example const list = useMemoList("home", { rowStatus: "NORMAL", tag: "work" });
+ */
+export function useMemoList(scope: MemoListScope, params: MemoListParams, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: keys.memos.list(scope, params),
+    queryFn: ({ pageParam }) => {
+      const page = { ...params, limit: MEMO_PAGE_SIZE, offset: pageParam || undefined };
+      return scope === "explore" ? api.exploreMemos(page) : api.memos(page);
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last: Memo[], pages: Memo[][]) => (last.length < MEMO_PAGE_SIZE ? undefined : pages.length * MEMO_PAGE_SIZE),
+    enabled,
+  });
+}
+
+export const useMemoDetail = (id: number) =>
+  useQuery({ queryKey: keys.memos.detail(id), queryFn: () => api.memo(id), enabled: Number.isInteger(id) && id > 0 });
+
+/** Applies `change` to every cached copy of memo lists, whether infinite (pages) or plain arrays. */
+function updateLists(client: QueryClient, change: (memos: Memo[], scope: MemoListScope) => Memo[]) {
+  for (const query of client.getQueryCache().findAll({ queryKey: [...keys.memos.all, "list"] })) {
+    const scope = query.queryKey[2] as MemoListScope;
+    const data = query.state.data as MemoPages | Memo[] | undefined;
+    if (!data) continue;
+    const next = Array.isArray(data)
+      ? change(data, scope)
+      : { ...data, pages: data.pages.map((page) => change(page, scope)) };
+    client.setQueryData(query.queryKey, next);
+  }
+}
+
+/** Puts a fresh copy of a memo in every cache; a memo that left the NORMAL state leaves the normal lists. */
+export function storeMemo(client: QueryClient, memo: Memo) {
+  client.setQueryData(keys.memos.detail(memo.id), memo);
+  updateLists(client, (memos, scope) => {
+    const leaves = (scope === "archived") !== (memo.rowStatus === "ARCHIVED");
+    if (leaves) return memos.filter((item) => item.id !== memo.id);
+    return memos.map((item) => (item.id === memo.id ? memo : item));
+  });
+}
+
+function forgetMemo(client: QueryClient, id: number) {
+  client.removeQueries({ queryKey: keys.memos.detail(id) });
+  updateLists(client, (memos) => memos.filter((memo) => memo.id !== id));
+}
+
+/** Lists, stats and tags may all change when a memo does; refetch the ones on screen. */
+function refreshAround(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: [...keys.memos.all, "list"] });
+  void client.invalidateQueries({ queryKey: [...keys.memos.all, "stats"] });
+  void client.invalidateQueries({ queryKey: keys.tags });
+}
+
+export interface MemoDraft {
+  content: string;
+  visibility: Visibility;
+  resourceIdList: number[];
+}
+
+export function useCreateMemo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (draft: MemoDraft) => api.createMemo(draft),
+    onSuccess: (memo) => {
+      client.setQueryData(keys.memos.detail(memo.id), memo);
+      refreshAround(client);
+    },
+  });
+}
+
+export type MemoPatch = Parameters<typeof api.patchMemo>[1];
+
+export function usePatchMemo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: number; patch: MemoPatch }) => api.patchMemo(id, patch),
+    onSuccess: (memo, { patch }) => {
+      storeMemo(client, memo);
+      // A toggled todo changes nothing about order or tags; everything else may.
+      const contentOnly = Object.keys(patch).length === 1 && patch.content !== undefined;
+      if (!contentOnly) refreshAround(client);
+      else void client.invalidateQueries({ queryKey: keys.tags });
+    },
+  });
+}
+
+export function usePinMemo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, pinned }: { id: number; pinned: boolean }) => api.pinMemo(id, pinned),
+    onSuccess: (memo) => {
+      storeMemo(client, memo);
+      void client.invalidateQueries({ queryKey: [...keys.memos.all, "list"] });
+    },
+  });
+}
+
+export function useDeleteMemo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.deleteMemo(id),
+    onSuccess: (_result, id) => {
+      forgetMemo(client, id);
+      refreshAround(client);
+    },
+  });
+}
+
+/** Detaches a resource from a saved memo (the editor's chip "remove" while editing). */
+export function useUnlinkResource() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ memoId, resourceId }: { memoId: number; resourceId: number }) => api.unlinkResource(memoId, resourceId),
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.memos.all }),
+  });
+}

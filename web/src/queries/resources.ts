@@ -1,0 +1,17 @@
+// The signed-in user's resources, and uploads with progress that land in that list.
+import type { Resource } from "@memos/common";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../api/endpoints";
+import { keys } from "./keys";
+
+export const useResources = (enabled = true) => useQuery({ queryKey: keys.resources, queryFn: api.resources, enabled });
+
+export function useUploadResource() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) => api.uploadResource(file, onProgress),
+    onSuccess: (resource: Resource) => {
+      client.setQueryData<Resource[]>(keys.resources, (list) => (list ? [resource, ...list] : list));
+    },
+  });
+}

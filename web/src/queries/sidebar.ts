@@ -1,0 +1,47 @@
+// Server data of the sidebar: memo stats (heat map and counts), tags, tag suggestions and shortcuts.
+import type { Shortcut } from "@memos/common";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../api/endpoints";
+import { keys } from "./keys";
+
+export const useMemoStats = (creatorId: number | undefined) =>
+  useQuery({
+    queryKey: keys.memos.stats(creatorId ?? -1),
+    queryFn: () => api.memoStats(creatorId!),
+    enabled: creatorId !== undefined && creatorId > 0,
+  });
+
+export const useTags = (enabled = true) => useQuery({ queryKey: keys.tags, queryFn: api.tags, enabled });
+
+export const useTagSuggestions = (enabled = true) =>
+  useQuery({ queryKey: keys.tagSuggestions, queryFn: api.tagSuggestions, enabled });
+
+export const useShortcuts = (enabled = true) => useQuery({ queryKey: keys.shortcuts, queryFn: api.shortcuts, enabled });
+
+/** Shortcuts as the sidebar lists them: "pinned" (rowStatus ARCHIVED, as v0) first, then newest first. */
+export function sortShortcuts(shortcuts: readonly Shortcut[]): Shortcut[] {
+  const pinnedFirst = (shortcut: Shortcut) => (shortcut.rowStatus === "ARCHIVED" ? 0 : 1);
+  return [...shortcuts].sort((a, b) => pinnedFirst(a) - pinnedFirst(b) || b.createdTs - a.createdTs || b.id - a.id);
+}
+
+export function useTagMutations() {
+  const queryClient = useQueryClient();
+  // keys.tags is the prefix of the suggestions too, so both refresh.
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: keys.tags });
+  const create = useMutation({ mutationFn: api.createTag, onSettled });
+  const remove = useMutation({ mutationFn: api.deleteTag, onSettled });
+  return { create, remove };
+}
+
+export function useShortcutMutations() {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: keys.shortcuts });
+  const create = useMutation({ mutationFn: api.createShortcut, onSettled });
+  const patch = useMutation({
+    mutationFn: ({ id, ...body }: { id: number; title?: string; payload?: string; rowStatus?: Shortcut["rowStatus"] }) =>
+      api.patchShortcut(id, body),
+    onSettled,
+  });
+  const remove = useMutation({ mutationFn: api.deleteShortcut, onSettled });
+  return { create, patch, remove };
+}

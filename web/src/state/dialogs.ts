@@ -1,0 +1,25 @@
+// The dialog stack (PRODUCT.md §3): sidebar entries push a dialog by name; the dialogs themselves render it.
+import { create } from "zustand";
+
+export type DialogName = "daily-review" | "resources" | "setting" | "archived" | "about";
+
+interface DialogState {
+  stack: DialogName[];
+  push(name: DialogName): void;
+  /** Closes the last opened dialog. */
+  pop(): void;
+  remove(name: DialogName): void;
+}
+
+export const useDialogs = create<DialogState>((set, get) => ({
+  stack: [],
+  push(name) {
+    set({ stack: [...get().stack.filter((entry) => entry !== name), name] });
+  },
+  pop() {
+    set({ stack: get().stack.slice(0, -1) });
+  },
+  remove(name) {
+    set({ stack: get().stack.filter((entry) => entry !== name) });
+  },
+}));

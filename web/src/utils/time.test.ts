@@ -1,0 +1,37 @@
+import dayjs from "dayjs";
+import { describe, expect, it } from "vitest";
+import { formatMemoTime, parseCreatedTime, toDatetimeLocal } from "./time";
+
+const NOW = new Date(2025, 5, 15, 12, 0, 0).getTime();
+
+describe("formatMemoTime", () => {
+  it("is relative under a day", () => {
+    expect(formatMemoTime(NOW - 3000, NOW)).toBe("now");
+    expect(formatMemoTime(NOW - 45_000, NOW)).toBe("45 seconds ago");
+    expect(formatMemoTime(NOW - 90_000, NOW)).toBe("1 minute ago");
+    expect(formatMemoTime(NOW - 5 * 3_600_000, NOW)).toBe("5 hours ago");
+  });
+
+  it("is a date from a day on, and for the future", () => {
+    expect(formatMemoTime(new Date(2025, 5, 14, 11, 59).getTime(), NOW)).toBe("2025/06/14 11:59");
+    expect(formatMemoTime(new Date(2024, 0, 2, 3, 4).getTime(), NOW)).toBe("2024/01/02 03:04");
+    expect(formatMemoTime(NOW + 60_000, NOW)).toBe("2025/06/15 12:01");
+  });
+
+  it("follows the language", () => {
+    expect(formatMemoTime(NOW - 120_000, NOW, "fr")).toBe("il y a 2 minutes");
+  });
+});
+
+describe("parseCreatedTime", () => {
+  it("gives Unix seconds for a past local time", () => {
+    const value = toDatetimeLocal(NOW - 3_600_000);
+    expect(parseCreatedTime(value, NOW)).toBe(Math.floor((NOW - 3_600_000) / 1000));
+  });
+
+  it("refuses future, empty and malformed values", () => {
+    expect(parseCreatedTime(dayjs(NOW + 60_000).format("YYYY-MM-DDTHH:mm"), NOW)).toBeNull();
+    expect(parseCreatedTime("", NOW)).toBeNull();
+    expect(parseCreatedTime("not a date", NOW)).toBeNull();
+  });
+});

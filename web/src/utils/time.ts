@@ -1,0 +1,53 @@
+// How memo times read: relative under a day ("5 minutes ago"), then YYYY/MM/DD HH:mm; plus the created-time form.
+import dayjs from "dayjs";
+
+const DAY_MS = 86_400_000;
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+  ["second", 1000],
+];
+
+/**
+ * A memo's time for display; `ms` is Unix milliseconds.
+ * @example formatMemoTime(Date.now() - 90_000, Date.now(), "en") // "1 minute ago"
+ */
+export function formatMemoTime(ms: number, now: number = Date.now(), locale = "en"): string {
+  const age = now - ms;
+  if (age >= 0 && age < DAY_MS) {
+    if (age < 10_000) return relative(locale).format(0, "second");
+    for (const [unit, size] of UNITS) {
+      if (age >= size) return relative(locale).format(-Math.floor(age / size), unit);
+    }
+  }
+  return dayjs(ms).format("YYYY/MM/DD HH:mm");
+}
+
+/** The full form, for a tooltip. */
+export const formatFullTime = (ms: number): string => dayjs(ms).format("YYYY/MM/DD HH:mm:ss");
+
+const formatters = new Map<string, Intl.RelativeTimeFormat>();
+function relative(locale: string): Intl.RelativeTimeFormat {
+  let formatter = formatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+    formatters.set(locale, formatter);
+  }
+  return formatter;
+}
+
+/** A value for <input type="datetime-local"> (local time, to the second). */
+export const toDatetimeLocal = (ms: number): string => dayjs(ms).format("YYYY-MM-DDTHH:mm:ss");
+
+/**
+ * Reads a created time typed by the user: Unix seconds, or null when it is not a date or lies in the future
+ * (the message is "Invalid created datetime.").
+ */
+export function parseCreatedTime(value: string, now: number = Date.now()): number | null {
+  if (!value.trim()) return null;
+  const parsed = dayjs(value);
+  if (!parsed.isValid()) return null;
+  const ms = parsed.valueOf();
+  if (ms > now) return null;
+  return Math.floor(ms / 1000);
+}
