@@ -72,7 +72,7 @@ export class Client {
 /** The `name=value` part of a Set-Cookie header, ready for a Cookie header. */
 export function sessionCookieFrom(headers: Response["headers"]): string {
   const raw = headers["set-cookie"];
-  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
   const cookie = list.find((value) => value.startsWith("memos_session="));
   if (!cookie) throw new Error("no memos_session cookie was set");
   return cookie.split(";")[0]!;
