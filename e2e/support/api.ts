@@ -2,6 +2,7 @@
 // APIRequestContext, so when that context is a browser context's `request`, the session cookie it gets by
 // signing in is the browser's too.
 import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { deflateSync } from "node:zlib";
 
 export type Visibility = "PUBLIC" | "PROTECTED" | "PRIVATE";
 
@@ -10,6 +11,7 @@ export interface User {
   username: string;
   nickname: string;
   role: "HOST" | "ADMIN" | "USER";
+  userSettingList?: { key: string; value: string }[];
 }
 
 export interface Resource {
@@ -40,11 +42,53 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.slice(0, 32);
 }
 
-/** A tiny valid PNG (2×2, green), for uploads. */
-export const PNG_BYTES = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAAh0gEDsyPw6QAAAABJRU5ErkJggg==",
-  "base64",
-);
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(body.length, 0);
+  head.write(type, 4, "ascii");
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), body])), 0);
+  return Buffer.concat([head, body, crc]);
+}
+
+/** A real PNG of `width`×`height`: a dawn-coloured gradient with a sun, so screenshots show a picture. */
+export function makePng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) {
+      const t = y / height;
+      const sun = Math.hypot(x - width * 0.7, y - height * 0.62) < height * 0.16;
+      const pixel = sun ? [255, 214, 102] : [Math.round(40 + 200 * t), Math.round(90 + 80 * t), Math.round(170 - 60 * t)];
+      rows.set(pixel, row + 1 + x * 3);
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** The image the tests upload (96×64). */
+export const PNG_BYTES = makePng(96, 64);
 
 async function data<T>(response: APIResponse, what: string): Promise<T> {
   if (!response.ok()) throw new Error(`${what}: HTTP ${response.status()} ${await response.text()}`);
@@ -109,14 +153,18 @@ export class MemosApi {
     return data<User>(await this.request.get(this.url("/api/user/me")), "me");
   }
 
+  async setNickname(id: number, nickname: string): Promise<User> {
+    return data<User>(await this.request.patch(this.url(`/api/user/${id}`), { data: { nickname } }), "patch user");
+  }
+
   async setUserSetting(key: "locale" | "appearance" | "memoVisibility", value: string): Promise<void> {
     const response = await this.request.post(this.url("/api/user/setting"), { data: { key, value: JSON.stringify(value) } });
     await data(response, "user setting");
   }
 
-  async uploadImage(name = "pixel.png"): Promise<Resource> {
+  async uploadImage(name = "picture.png", buffer: Buffer = PNG_BYTES): Promise<Resource> {
     const response = await this.request.post(this.url("/api/resource/blob"), {
-      multipart: { file: { name, mimeType: "image/png", buffer: PNG_BYTES } },
+      multipart: { file: { name, mimeType: "image/png", buffer } },
     });
     return data<Resource>(response, "upload");
   }

@@ -2,7 +2,7 @@
 // port with a throwaway data folder, serving the built web app. Used by the global setup and by spec files
 // that need an instance of their own (for example one without a host).
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -89,11 +89,14 @@ function stopChild(child: ChildProcess): Promise<void> {
 export async function startServer(): Promise<MemosServer> {
   assertWebBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), "memos-e2e-"));
+  // Served from a copy, so a rebuild of web/dist during the run can't pull the assets from under a test.
+  const webDist = join(dataDir, "web-dist");
+  cpSync(WEB_DIST, webDist, { recursive: true });
   const port = await freePort();
   const { command, args } = serverCommand();
   const child = spawn(
     command,
-    [...args, "--mode", "prod", "--addr", "127.0.0.1", "--port", String(port), "--data", dataDir, "--web-dist", WEB_DIST],
+    [...args, "--mode", "prod", "--addr", "127.0.0.1", "--port", String(port), "--data", join(dataDir, "data"), "--web-dist", webDist],
     { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, MEMOS_TRUST_PROXY: "false" } },
   );
   let log = "";

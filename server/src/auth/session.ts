@@ -1,7 +1,7 @@
 // Session tokens: 256 random bits in the cookie, only their sha256 in the database.
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../store/db.js";
-import { createSession } from "../store/session.store.js";
+import { createSession, deleteExpiredSessions } from "../store/session.store.js";
 import { nowSeconds } from "../store/time.js";
 
 export const SESSION_COOKIE = "memos_session";
@@ -13,6 +13,8 @@ export async function startSession(db: Db, userId: number): Promise<{ token: str
   const token = randomBytes(32).toString("base64url");
   const sessionId = hashToken(token);
   const now = nowSeconds();
+  // Expired rows are dead weight; each new session sweeps them so the table never grows without bound.
+  await deleteExpiredSessions(db);
   await createSession(db, { id: sessionId, user_id: userId, created_ts: now, expires_ts: now + SESSION_TTL_SECONDS });
   return { token, sessionId };
 }

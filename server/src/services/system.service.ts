@@ -93,6 +93,7 @@ export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<
 export async function upsertSetting(ctx: AppContext, viewer: Viewer, body: unknown): Promise<SystemSetting> {
   authorizeSystem(viewer, "write-settings");
   const input = parseInput(systemSettingUpsertSchema, body, "Malformatted post system setting request");
+  if (input.name === "additionalScript") authorizeSystem(viewer, "write-script");
   const value = parseJson(input.value);
   const problem = value === undefined ? "value must be JSON text" : settingProblem(input.name, value);
   if (problem) throw badRequest(`system setting invalidate: ${problem}`);

@@ -202,6 +202,9 @@ describe("session revocation", () => {
     expect((await forged.get("/api/status")).status).toBe(200);
     // A v0.10 cookie (the user id, signed) means nothing to us either.
     expect((await anonymous(t).withCookie(`memos_session=${host.user.id}`).get("/api/user/me")).status).toBe(401);
+    // The next sign-in sweeps expired rows away.
+    await signIn(t, "host");
+    expect(await t.ctx.store.db.selectFrom("session").select("id").where("user_id", "=", member.user.id).execute()).toEqual([]);
   });
 });
 

@@ -110,6 +110,16 @@ describe("POST /api/system/setting", () => {
     expect((await anonymous(t).get("/api/status")).body.data.allowSignUp).toBe(true);
   });
 
+  it("additionalScript is the host's alone: it runs in the host's browser too", async () => {
+    const host = await signUpHost(t);
+    const admin = await createUser(t, host, "anadmin", "ADMIN");
+    expectError(await setting(admin, "additionalScript", "fetch('/api/user/1', {method: 'PATCH'})"), 403);
+    expect((await anonymous(t).get("/api/status")).body.data.additionalScript).toBe("");
+    expect((await setting(admin, "additionalStyle", "body{}")).status).toBe(200);
+    expect((await setting(host, "additionalScript", "console.log(1)")).status).toBe(200);
+    expect((await anonymous(t).get("/api/status")).body.data.additionalScript).toBe("console.log(1)");
+  });
+
   it.each([
     ["allowSignUp", '"true"'],
     ["allowSignUp", "1"],

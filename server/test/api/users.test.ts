@@ -105,6 +105,8 @@ describe("reading users", () => {
     expect(response.status).toBe(200);
     const list = response.body.data as Array<Record<string, unknown>>;
     expect(list.map((u) => u.username).sort()).toEqual(["host", "member"]);
+    // Newest first (created_ts, then id, descending).
+    expect(list.map((u) => u.id)).toEqual([member.user.id, host.user.id]);
     for (const user of list) {
       expect(user.email).toBe("");
       expect(user.openId).toBe("");

@@ -19,4 +19,6 @@ export const keys = {
   tags: ["tags"] as const,
   tagSuggestions: ["tags", "suggestions"] as const,
   resources: ["resources"] as const,
+  /** The project's star count and latest release, from api.github.com (About dialog). */
+  github: ["github", "usememos/memos"] as const,
 };

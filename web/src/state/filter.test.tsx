@@ -1,7 +1,9 @@
-import { act, render } from "@testing-library/react";
+import { act, cleanup, render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { filterToParams, hasFilter, parseFilter, useFilter } from "./filter";
+
+afterEach(cleanup);
 
 const parse = (query: string) => parseFilter(new URLSearchParams(query));
 

@@ -16,6 +16,7 @@ import { VisibilityBadge } from "./VisibilityBadge";
 const MemoEditor = lazy(() => import("../MemoEditor/MemoEditor").then((module) => ({ default: module.MemoEditor })));
 const ImagePreview = lazy(() => import("./ImagePreview"));
 const ChangeCreatedTimeDialog = lazy(() => import("./ChangeCreatedTimeDialog"));
+const ShareImageDialog = lazy(() => import("../dialogs/ShareImageDialog"));
 const ConfirmDialog = lazy(() => import("../ui/ConfirmDialog").then((module) => ({ default: module.ConfirmDialog })));
 
 export interface MemoCardProps {
@@ -29,7 +30,7 @@ export interface MemoCardProps {
   onTagClick?: (tag: string) => void;
 }
 
-type Dialog = { kind: "preview"; urls: string[]; index: number } | { kind: "time" } | { kind: "delete" } | null;
+type Dialog = { kind: "preview"; urls: string[]; index: number } | { kind: "time" } | { kind: "delete" } | { kind: "image" } | null;
 
 export function MemoCard({ memo, readOnly = false, showCreator = false, showDetail = true, onTagClick }: MemoCardProps) {
   const { t, i18n } = useTranslation();
@@ -86,6 +87,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
               onEdit={() => setEditing(true)}
               onChangeTime={() => setDialog({ kind: "time" })}
               onDelete={() => setDialog({ kind: "delete" })}
+              onShareImage={() => setDialog({ kind: "image" })}
             />
         </div>
       </header>
@@ -99,6 +101,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
       <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} onPreview={preview} />
       <Suspense fallback={null}>
         {dialog?.kind === "preview" ? <ImagePreview urls={dialog.urls} index={dialog.index} onClose={() => setDialog(null)} /> : null}
+        {dialog?.kind === "image" ? <ShareImageDialog memo={memo} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "time" ? <ChangeCreatedTimeDialog memo={memo} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "delete" ? (
           <ConfirmDialog

@@ -1,5 +1,5 @@
 // The card's "more" menu. Owners get pin, edit, created time, archive and delete; everyone can share and open.
-import { Archive, CalendarClock, Code2, Ellipsis, Link2, Maximize, Pencil, Pin, PinOff, Trash2 } from "lucide-react";
+import { Archive, CalendarClock, Code2, Ellipsis, Image, Link2, Maximize, Pencil, Pin, PinOff, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { Memo } from "@memos/common";
@@ -13,11 +13,12 @@ export interface MemoMenuProps {
   onEdit: () => void;
   onChangeTime: () => void;
   onDelete: () => void;
+  onShareImage: () => void;
   /** Hidden on the detail page itself. */
   showDetail?: boolean;
 }
 
-export function MemoMenu({ memo, owner, actions, onEdit, onChangeTime, onDelete, showDetail = true }: MemoMenuProps) {
+export function MemoMenu({ memo, owner, actions, onEdit, onChangeTime, onDelete, onShareImage, showDetail = true }: MemoMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const icon = (Icon: typeof Pin) => <Icon aria-hidden />;
@@ -33,6 +34,7 @@ export function MemoMenu({ memo, owner, actions, onEdit, onChangeTime, onDelete,
   items.push(
     { key: "link", label: t("memo.copy-link"), icon: icon(Link2), onSelect: () => void actions.copyLink(), separated: owner },
     { key: "embed", label: t("memo.copy-embed"), icon: icon(Code2), onSelect: () => void actions.copyEmbed() },
+    { key: "image", label: t("memo.share-image"), icon: icon(Image), onSelect: onShareImage },
   );
   if (showDetail) items.push({ key: "detail", label: t("memo.view-detail"), icon: icon(Maximize), onSelect: () => navigate(`/m/${memo.id}`) });
   if (owner) {

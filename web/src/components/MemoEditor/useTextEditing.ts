@@ -91,7 +91,8 @@ export function useTextEditing({ textarea, content, setContent, powerful, onSave
       handled = run((current) => toggleWrap(current, WRAP_KEYS[key]!));
     } else if (mod && !event.shiftKey && !event.altKey && key === "k") {
       handled = run(insertLink);
-    } else if (event.key === "Tab" && !mod && !event.altKey) {
+    } else if (event.key === "Tab" && !mod && !event.altKey && event.currentTarget.value !== "") {
+      // An empty editor lets Tab move focus on, so keyboard users are never trapped.
       handled = run((current) => indent(current, event.shiftKey));
     } else if (event.key === "Enter" && !mod && !event.shiftKey && !event.altKey) {
       handled = run(continueList);

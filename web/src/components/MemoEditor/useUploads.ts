@@ -17,7 +17,7 @@ export const isImageFile = (file: File): boolean => file.type.startsWith("image/
 
 export function useUploads(onUploaded: (resource: Resource) => void) {
   const { t } = useTranslation();
-  const upload = useUploadResource();
+  const { mutateAsync: upload } = useUploadResource();
   const [uploads, setUploads] = useState<Upload[]>([]);
 
   const setProgress = (id: number, progress: number) =>
@@ -33,7 +33,7 @@ export function useUploads(onUploaded: (resource: Resource) => void) {
           const id = nextUploadId++;
           setUploads((list) => [...list, { id, name: file.name, progress: 0 }]);
           try {
-            const resource = await upload.mutateAsync({ file, onProgress: (fraction) => setProgress(id, fraction) });
+            const resource = await upload({ file, onProgress: (fraction) => setProgress(id, fraction) });
             onUploaded(resource);
           } catch (error) {
             toast.error(`${t("message.upload-failed")}: ${errorMessage(error)}`);
@@ -43,8 +43,7 @@ export function useUploads(onUploaded: (resource: Resource) => void) {
         }),
       );
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [onUploaded, t],
+    [onUploaded, t, upload],
   );
 
   return { uploads, addFiles };

@@ -69,7 +69,7 @@ export function CreateTagDialog({ open, onClose }: { open: boolean; onClose: () 
         <label htmlFor={inputId} className="text-sm font-medium">
           {t("tag-list.name")}
         </label>
-        <div className="flex h-10 items-center rounded-lg border border-zinc-300 bg-white focus-within:border-accent dark:border-zinc-600 dark:bg-zinc-900">
+        <div className="flex h-10 items-center rounded-lg border border-zinc-300 bg-white focus-within:border-accent focus-within:ring-1 focus-within:ring-accent dark:border-zinc-600 dark:bg-zinc-900">
           <span className="pl-3 text-zinc-400" aria-hidden>
             #
           </span>
@@ -84,7 +84,9 @@ export function CreateTagDialog({ open, onClose }: { open: boolean; onClose: () 
             placeholder={t("tag-list.name-placeholder")}
             aria-invalid={error !== null}
             aria-describedby={error ? errorId : undefined}
-            className="h-full min-w-0 flex-1 bg-transparent px-1 text-sm outline-none focus-visible:outline-none"
+            // The wrapper shows the focus ring around the # and the input together.
+            style={{ outline: "none" }}
+            className="h-full min-w-0 flex-1 bg-transparent px-1 text-sm"
           />
         </div>
         {error ? (

@@ -5,6 +5,7 @@ import { X } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { DialogHost } from "../dialogs/DialogHost";
 import { PageHeader } from "./PageHeader";
 import { DESKTOP_QUERY, useMediaQuery } from "./useMediaQuery";
 
@@ -121,6 +122,7 @@ export function AppShell({ children, sidebar, title, search, actions }: AppShell
           {children}
         </main>
       </div>
+      <DialogHost />
     </div>
   );
 }

@@ -1,0 +1,60 @@
+// Language and appearance: switching to Chinese changes the interface text, dark mode marks <html> with
+// "dark", and both stick (this browser and the user's settings).
+import { expect, test } from "../support/fixtures";
+import { openUserMenu, text } from "../support/ui";
+
+test("switching the language to Chinese changes the interface text", async ({ page, signedIn }) => {
+  await page.goto("/");
+  await expect(page.getByRole("searchbox", { name: text.searchLabel })).toBeVisible();
+
+  await openUserMenu(page);
+  await page.getByRole("menuitem", { name: /Language/ }).click();
+  await page.getByRole("menuitemradio", { name: /中文/ }).click();
+
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh");
+  await expect(page.getByRole("searchbox", { name: "搜索备忘录" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: text.editorPlaceholder })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "保存", exact: true })).toBeVisible();
+
+  // Kept in the user's settings, so it follows them to a new browser session.
+  await expect.poll(async () => (await signedIn.api.me()).userSettingList?.find((s) => s.key === "locale")?.value).toBe('"zh"');
+  await page.reload();
+  await expect(page.getByRole("searchbox", { name: "搜索备忘录" })).toBeVisible();
+});
+
+test("the sign-in page switches language with its language select", async ({ page }) => {
+  await page.goto("/auth");
+  await expect(page.getByRole("button", { name: text.signIn, exact: true })).toBeVisible();
+  await page.getByRole("combobox", { name: "Language" }).selectOption("zh");
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh");
+  await expect(page.getByRole("button", { name: "登录", exact: true })).toBeVisible();
+  await expect(page.getByLabel("用户名")).toBeVisible();
+});
+
+test("dark mode applies to the whole page and survives a reload", async ({ page, signedIn }) => {
+  await page.goto("/");
+  const html = page.locator("html");
+  await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
+
+  await openUserMenu(page);
+  await page.getByRole("menuitemradio", { name: "Dark" }).click();
+  await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).not.toBe("rgb(244, 244, 245)");
+
+  await page.reload();
+  await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+  await expect.poll(async () => (await signedIn.api.me()).userSettingList?.find((s) => s.key === "appearance")?.value).toBe('"dark"');
+
+  await openUserMenu(page);
+  await page.getByRole("menuitemradio", { name: "Light" }).click();
+  await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
+});
+
+test("system appearance follows the operating system", async ({ page, signedIn: _ }) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveClass(/(^|\s)dark(\s|$)/);
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect(page.locator("html")).not.toHaveClass(/(^|\s)dark(\s|$)/);
+});

@@ -1,0 +1,31 @@
+// Table test: instance administration by role.
+import type { Role } from "@memos/common";
+import { describe, expect, it } from "vitest";
+import type { Actor, Viewer } from "../context.js";
+import { HttpError } from "../errors.js";
+import { authorizeSystem, canSeeDatabaseSize, type SystemAction } from "./system.policy.js";
+
+const actor = (role: Role): Actor => ({ id: 1, role, username: "u", via: "session", sessionId: "s" });
+
+function outcome(viewer: Viewer, action: SystemAction): number | null {
+  try {
+    authorizeSystem(viewer, action);
+    return null;
+  } catch (error) {
+    return error instanceof HttpError ? error.status : -1;
+  }
+}
+
+describe.each<[string, Viewer, Record<SystemAction, number | null>, boolean]>([
+  ["the host", actor("HOST"), { "read-settings": null, "write-settings": null, "write-script": null, vacuum: null }, true],
+  ["an admin", actor("ADMIN"), { "read-settings": null, "write-settings": null, "write-script": 403, vacuum: null }, true],
+  ["a user", actor("USER"), { "read-settings": 403, "write-settings": 403, "write-script": 403, vacuum: 403 }, false],
+  ["a visitor", null, { "read-settings": 401, "write-settings": 401, "write-script": 401, vacuum: 401 }, false],
+])("system policy for %s", (_label, viewer, expected, seesSize) => {
+  it.each(Object.keys(expected) as SystemAction[])("%s", (action) => {
+    expect(outcome(viewer, action)).toBe(expected[action]);
+  });
+  it("database size", () => {
+    expect(canSeeDatabaseSize(viewer)).toBe(seesSize);
+  });
+});

@@ -1,0 +1,100 @@
+// A new password typed twice, for the signed-in user or (from the member list) for another member.
+import type { User } from "@memos/common";
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useUserMutations } from "../../queries/users";
+import { errorMessage, toast } from "../../state/toast";
+import { Button } from "../ui/Button";
+import { Dialog } from "../ui/Dialog";
+import { Field } from "./controls";
+import { useRestoreFocus } from "./useRestoreFocus";
+import { checkPasswordPair, type MessageKey } from "./validation";
+
+interface ChangePasswordDialogProps {
+  open: boolean;
+  user: Pick<User, "id" | "username">;
+  /** "member": the host or an admin sets someone else's password. */
+  who?: "self" | "member";
+  onClose: () => void;
+}
+
+export function ChangePasswordDialog({ open, user, who = "self", onClose }: ChangePasswordDialogProps) {
+  const { t } = useTranslation();
+  const { patch } = useUserMutations();
+  const [password, setPassword] = useState("");
+  const [again, setAgain] = useState("");
+  const [problem, setProblem] = useState<MessageKey | null>(null);
+  const formId = `change-password-${user.id}`;
+  useRestoreFocus(open);
+
+  useEffect(() => {
+    if (!open) return;
+    setPassword("");
+    setAgain("");
+    setProblem(null);
+  }, [open]);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const found = checkPasswordPair(password, again, who);
+    setProblem(found);
+    if (found) return;
+    try {
+      await patch.mutateAsync({ id: user.id, body: { password } });
+      toast.success(t("message.password-changed"));
+      onClose();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const title = who === "member" ? t("setting.member.change-password-of", { username: user.username }) : t("setting.account.change-password");
+  // Mismatches belong to the second field; everything else to the first.
+  const mismatch = problem === "message.passwords-not-match" || problem === "message.new-passwords-not-match";
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      size="sm"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" form={formId} variant="primary" disabled={patch.isPending}>
+            {t("common.save")}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
+        {/* Lets password managers tie the new password to the right account. */}
+        <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
+        <Field
+          label={t("setting.account.new-password")}
+          type="password"
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            setProblem(null);
+          }}
+          error={problem && !mismatch ? t(problem) : null}
+          autoComplete="new-password"
+          autoFocus
+        />
+        <Field
+          label={t("setting.account.repeat-password")}
+          type="password"
+          value={again}
+          onChange={(value) => {
+            setAgain(value);
+            setProblem(null);
+          }}
+          error={problem && mismatch ? t(problem) : null}
+          autoComplete="new-password"
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,131 @@
+// The instance's customized profile (wire §2.11): name, icon URL, description, default language and
+// appearance, external URL. Saved whole as one JSON object (POST /api/system/setting customizedProfile).
+import { APPEARANCES, type Appearance, type CustomizedProfile, LOCALES, type Locale } from "@memos/common";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSystemSettingMutation } from "../../queries/settings";
+import { errorMessage, toast } from "../../state/toast";
+import { LANGUAGE_OPTIONS } from "../layout/preferenceOptions";
+import { Button } from "../ui/Button";
+import { Dialog } from "../ui/Dialog";
+import { Select } from "../ui/Select";
+import { BORDERED_SELECT, Field, INPUT } from "./controls";
+import { useRestoreFocus } from "./useRestoreFocus";
+
+export const DEFAULT_PROFILE: CustomizedProfile = { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl: "" };
+
+const asLocale = (value: string): Locale => ((LOCALES as readonly string[]).includes(value) ? (value as Locale) : "en");
+const asAppearance = (value: string): Appearance => ((APPEARANCES as readonly string[]).includes(value) ? (value as Appearance) : "system");
+
+/** The profile as the form edits it: missing keys (the server sends "") take the defaults' place. */
+export function normalizeProfile(profile: CustomizedProfile | undefined): CustomizedProfile {
+  const source = profile ?? DEFAULT_PROFILE;
+  return {
+    name: source.name,
+    logoUrl: source.logoUrl,
+    description: source.description,
+    locale: asLocale(source.locale),
+    appearance: asAppearance(source.appearance),
+    externalUrl: source.externalUrl,
+  };
+}
+
+export function CustomizedProfileDialog({ open, profile, onClose }: { open: boolean; profile: CustomizedProfile | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const save = useSystemSettingMutation();
+  const [form, setForm] = useState<CustomizedProfile>(() => normalizeProfile(profile));
+  const ids = { description: useId(), locale: useId(), appearance: useId() };
+  useRestoreFocus(open);
+
+  useEffect(() => {
+    if (open) setForm(normalizeProfile(profile));
+  }, [open, profile]);
+
+  const set = (patch: Partial<CustomizedProfile>) => setForm((current) => ({ ...current, ...patch }));
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const value: CustomizedProfile = { ...form, name: form.name.trim(), logoUrl: form.logoUrl.trim(), externalUrl: form.externalUrl.trim() };
+    try {
+      await save.mutateAsync({ name: "customizedProfile", value });
+      toast.success(t("message.profile-updated"));
+      onClose();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t("setting.system.profile-title")}
+      footer={
+        <>
+          <Button variant="ghost" className="mr-auto" onClick={() => setForm(DEFAULT_PROFILE)}>
+            {t("setting.system.restore-default")}
+          </Button>
+          <Button variant="ghost" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" form="customized-profile-form" variant="primary" disabled={save.isPending}>
+            {t("common.save")}
+          </Button>
+        </>
+      }
+    >
+      <form id="customized-profile-form" noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
+        <Field label={t("setting.system.server-name")} value={form.name} onChange={(name) => set({ name })} placeholder="memos" autoFocus />
+        <Field
+          label={t("setting.system.icon-url")}
+          type="url"
+          value={form.logoUrl}
+          onChange={(logoUrl) => set({ logoUrl })}
+          placeholder="/logo.png"
+          hint={t("setting.system.icon-url-hint")}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.description} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+            {t("setting.system.description")}
+          </label>
+          <textarea
+            id={ids.description}
+            rows={2}
+            value={form.description}
+            onChange={(event) => set({ description: event.target.value })}
+            className={`${INPUT} h-auto py-2`}
+          />
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.locale} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+              {t("setting.system.default-locale")}
+            </label>
+            <Select<Locale> id={ids.locale} label={t("setting.system.default-locale")} value={asLocale(form.locale)} options={LANGUAGE_OPTIONS} onChange={(locale) => set({ locale })} className={`${BORDERED_SELECT} [&>select]:w-full`} />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.appearance} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+              {t("setting.system.default-appearance")}
+            </label>
+            <Select<Appearance>
+              id={ids.appearance}
+              label={t("setting.system.default-appearance")}
+              value={asAppearance(form.appearance)}
+              options={APPEARANCES.map((value) => ({ value, label: t(`setting.appearance-option.${value}`) }))}
+              onChange={(appearance) => set({ appearance })}
+              className={`${BORDERED_SELECT} [&>select]:w-full`}
+            />
+          </div>
+        </div>
+        <Field
+          label={t("setting.system.external-url")}
+          type="url"
+          value={form.externalUrl}
+          onChange={(externalUrl) => set({ externalUrl })}
+          placeholder="https://memos.example.com"
+          hint={t("setting.system.external-url-hint")}
+        />
+      </form>
+    </Dialog>
+  );
+}

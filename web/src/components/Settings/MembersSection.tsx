@@ -1,0 +1,133 @@
+// Members (host and admins): the member list with roles and status, creating members, and per member a
+// menu to change the password, archive or restore, and delete. Destructive steps ask first.
+import type { User } from "@memos/common";
+import { Archive, ArchiveRestore, KeyRound, MoreHorizontal, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useUserList, useUserMutations } from "../../queries/users";
+import { errorMessage, toast } from "../../state/toast";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
+import { Menu, type MenuItem } from "../ui/Menu";
+import { Spinner } from "../ui/Spinner";
+import { type MemberAction, memberActions } from "./access";
+import { ChangePasswordDialog } from "./ChangePasswordDialog";
+import { SettingGroup } from "./controls";
+import { CreateMemberForm } from "./CreateMemberForm";
+import { RoleBadge } from "./RoleBadge";
+
+type Pending = { action: Exclude<MemberAction, "restore">; member: User } | null;
+
+const ICONS = { "change-password": KeyRound, archive: Archive, restore: ArchiveRestore, delete: Trash2 };
+
+function MemberRow({ member, me, onAction }: { member: User; me: User; onAction: (action: MemberAction) => void }) {
+  const { t } = useTranslation();
+  const actions = memberActions(me, member);
+  const items: MenuItem[] = actions.map((action) => {
+    const Icon = ICONS[action];
+    return {
+      key: action,
+      label: t(`setting.member.action.${action}`),
+      icon: <Icon aria-hidden />,
+      danger: action === "delete",
+      separated: action === "delete",
+      onSelect: () => onAction(action),
+    };
+  });
+  const archived = member.rowStatus === "ARCHIVED";
+  return (
+    <li className="flex items-center gap-3 border-b border-zinc-100 px-3 py-2 last:border-b-0 dark:border-zinc-700/70">
+      <div className={`min-w-0 flex-1 ${archived ? "opacity-60" : ""}`}>
+        <p className="flex items-center gap-2 text-sm">
+          <span className="truncate font-medium text-zinc-800 dark:text-zinc-100">{member.nickname || member.username}</span>
+          <RoleBadge role={member.role} />
+          {archived ? (
+            <span className="inline-flex h-5 items-center rounded border border-dashed border-zinc-400 px-1.5 text-xs text-zinc-600 dark:border-zinc-500 dark:text-zinc-300">
+              {t("setting.member.archived")}
+            </span>
+          ) : null}
+        </p>
+        <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">@{member.username}</p>
+      </div>
+      {member.id === me.id ? (
+        <span className="px-2 text-xs text-zinc-500 dark:text-zinc-400">{t("setting.member.yourself")}</span>
+      ) : items.length ? (
+        <Menu label={t("setting.member.actions", { username: member.username })} trigger={<MoreHorizontal className="size-4" aria-hidden />} items={items} />
+      ) : null}
+    </li>
+  );
+}
+
+export function MembersSection({ me }: { me: User }) {
+  const { t } = useTranslation();
+  const { data: users, isPending, isError } = useUserList();
+  const { patch, remove } = useUserMutations();
+  const [pending, setPending] = useState<Pending>(null);
+
+  const setStatus = async (member: User, rowStatus: User["rowStatus"]) => {
+    try {
+      await patch.mutateAsync({ id: member.id, body: { rowStatus } });
+      toast.success(t(rowStatus === "ARCHIVED" ? "message.member-archived" : "message.member-restored", { username: member.username }));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const deleteMember = async (member: User) => {
+    try {
+      await remove.mutateAsync(member.id);
+      toast.success(t("message.member-deleted", { username: member.username }));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const onAction = (member: User, action: MemberAction) => {
+    if (action === "restore") void setStatus(member, "NORMAL");
+    else setPending({ action, member });
+  };
+
+  const count = users?.length ?? 0;
+  return (
+    <div className="flex flex-col gap-5">
+      <SettingGroup title={t("setting.member.create-title")}>
+        <CreateMemberForm />
+      </SettingGroup>
+
+      <SettingGroup title={t("setting.member.list-title", { count })}>
+        {isPending ? (
+          <div className="flex justify-center py-6">
+            <Spinner />
+          </div>
+        ) : isError ? (
+          <p className="py-6 text-center text-sm text-zinc-500">{t("setting.member.load-failed")}</p>
+        ) : (
+          <ul>
+            {users.map((member) => (
+              <MemberRow key={member.id} member={member} me={me} onAction={(action) => onAction(member, action)} />
+            ))}
+          </ul>
+        )}
+      </SettingGroup>
+
+      {pending?.action === "change-password" ? (
+        <ChangePasswordDialog open user={pending.member} who="member" onClose={() => setPending(null)} />
+      ) : null}
+      <ConfirmDialog
+        open={pending?.action === "archive"}
+        onClose={() => setPending(null)}
+        title={t("setting.member.archive-title", { username: pending?.member.username })}
+        body={t("setting.member.archive-body")}
+        confirmLabel={t("setting.member.action.archive")}
+        onConfirm={() => (pending ? setStatus(pending.member, "ARCHIVED") : undefined)}
+      />
+      <ConfirmDialog
+        open={pending?.action === "delete"}
+        onClose={() => setPending(null)}
+        title={t("setting.member.delete-title", { username: pending?.member.username })}
+        body={t("setting.member.delete-body")}
+        confirmLabel={t("common.delete")}
+        onConfirm={() => (pending ? deleteMember(pending.member) : undefined)}
+      />
+    </div>
+  );
+}

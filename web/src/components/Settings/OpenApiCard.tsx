@@ -1,0 +1,71 @@
+// The Open API of My account (wire §3.2): the user's openId, a reset that invalidates the old one, and a
+// ready-to-paste example of posting a memo with it.
+import type { User } from "@memos/common";
+import { RotateCcw } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useUserMutations } from "../../queries/users";
+import { errorMessage, toast } from "../../state/toast";
+import { Button } from "../ui/Button";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
+import { CopyButton, SettingGroup } from "./controls";
+import { openApiExample } from "./validation";
+
+const CODE = "block overflow-x-auto rounded-lg bg-zinc-100 px-2.5 py-2 font-mono text-xs leading-5 whitespace-pre text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300";
+
+export function OpenApiCard({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const { patch } = useUserMutations();
+  const [confirming, setConfirming] = useState(false);
+  const example = openApiExample(window.location.origin, user.openId);
+
+  const reset = async () => {
+    try {
+      await patch.mutateAsync({ id: user.id, body: { resetOpenId: true } });
+      toast.success(t("message.openid-reset"));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <SettingGroup title={t("setting.account.open-api")} description={t("setting.account.open-api-hint")}>
+      <div className="flex flex-col gap-3 p-3">
+        <div className="flex flex-col gap-1">
+          <span id="openid-label" className="text-sm text-zinc-800 dark:text-zinc-100">
+            {t("setting.account.open-id")}
+          </span>
+          <div className="flex items-center gap-2">
+            <code aria-labelledby="openid-label" className={`${CODE} min-w-0 flex-1`}>
+              {user.openId}
+            </code>
+            <Button icon={<RotateCcw className="size-4" aria-hidden />} onClick={() => setConfirming(true)} disabled={patch.isPending}>
+              {t("setting.account.reset")}
+            </Button>
+          </div>
+        </div>
+        <div className="flex flex-col gap-1">
+          <div className="flex items-center justify-between gap-2">
+            <span className="text-sm text-zinc-800 dark:text-zinc-100">{t("setting.account.example")}</span>
+            <CopyButton text={example.curl} label={t("setting.account.copy-example")} />
+          </div>
+          <pre className={CODE}>
+            <span className="text-zinc-500 select-none dark:text-zinc-500">$ </span>
+            {example.curl}
+          </pre>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            <code className="font-mono">POST {example.url}</code>
+          </p>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t("setting.account.reset-title")}
+        body={t("setting.account.reset-body")}
+        confirmLabel={t("setting.account.reset")}
+        onConfirm={reset}
+      />
+    </SettingGroup>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Role, SystemStatus, User } from "@memos/common";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import "../../i18n";
+import { keys } from "../../queries/keys";
+import SettingDialog from "../dialogs/SettingDialog";
+
+const user = (id: number, role: Role, username: string): User => ({
+  id,
+  role,
+  username,
+  nickname: username,
+  email: "",
+  openId: role === "USER" ? "open-id-of-jack" : "",
+  rowStatus: "NORMAL",
+  createdTs: 0,
+  updatedTs: 0,
+  userSettingList: [],
+});
+
+const status: SystemStatus = {
+  host: user(1, "HOST", "demohero"),
+  profile: { mode: "demo", version: "0.10.2" },
+  dbSize: 2048,
+  allowSignUp: true,
+  additionalStyle: "",
+  additionalScript: "",
+  customizedProfile: { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl: "" },
+};
+
+function renderAs(me: User) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(keys.me, me);
+  client.setQueryData(keys.status, status);
+  client.setQueryData(keys.users, [user(1, "HOST", "demohero"), user(2, "USER", "jack")]);
+  const onClose = vi.fn();
+  render(
+    <QueryClientProvider client={client}>
+      <SettingDialog onClose={onClose} />
+    </QueryClientProvider>,
+  );
+  return { onClose };
+}
+
+const tabNames = () => screen.getAllByRole("tab").map((tab) => tab.textContent);
+
+afterEach(cleanup);
+
+describe("SettingDialog", () => {
+  it("shows a member only My account and Preferences", () => {
+    renderAs(user(2, "USER", "jack"));
+    expect(tabNames()).toEqual(["My account", "Preferences"]);
+    expect(screen.queryByRole("tab", { name: "Members" })).toBeNull();
+    expect(screen.queryByRole("tab", { name: "System" })).toBeNull();
+  });
+
+  it("shows the host every section, and the member list", () => {
+    renderAs(user(1, "HOST", "demohero"));
+    expect(tabNames()).toEqual(["My account", "Preferences", "Members", "System"]);
+    fireEvent.click(screen.getByRole("tab", { name: "Members" }));
+    expect(screen.getByRole("tab", { name: "Members" }).getAttribute("aria-selected")).toBe("true");
+    expect(screen.getByText("@jack")).toBeTruthy();
+    // No actions on one's own row.
+    expect(screen.queryByRole("button", { name: "Actions for demohero" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Actions for jack" })).toBeTruthy();
+  });
+
+  it("shows the Open API example with the user's openId", () => {
+    renderAs(user(2, "USER", "jack"));
+    expect(screen.getByText(/curl -X POST .*\/api\/memo\?openId=open-id-of-jack/)).toBeTruthy();
+  });
+
+  it("validates the change-password form", () => {
+    renderAs(user(2, "USER", "jack"));
+    fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+    fireEvent.change(screen.getByLabelText("New password"), { target: { value: "secret1" } });
+    fireEvent.change(screen.getByLabelText("Repeat new password"), { target: { value: "secret2" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(screen.getByRole("alert").textContent).toBe("Passwords do not match.");
+  });
+
+  it("moves between tabs with the arrow keys", () => {
+    renderAs(user(1, "HOST", "demohero"));
+    fireEvent.keyDown(screen.getByRole("tab", { name: "My account" }), { key: "ArrowUp" });
+    expect(screen.getByRole("tab", { name: "System" }).getAttribute("aria-selected")).toBe("true");
+    expect(document.activeElement).toBe(screen.getByRole("tab", { name: "System" }));
+  });
+});

@@ -1,0 +1,119 @@
+// System (host and admins): the customized profile, the database (size, vacuum), sign-up, and the
+// additional style and script. Every save refetches the status so the change applies at once.
+import type { User } from "@memos/common";
+import { Database, Pencil } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSystemSettingMutation, useVacuumMutation } from "../../queries/settings";
+import { useStatus } from "../../queries/session";
+import { errorMessage, toast } from "../../state/toast";
+import { Button } from "../ui/Button";
+import { Spinner } from "../ui/Spinner";
+import { canEditScript } from "./access";
+import { CodeSettingEditor } from "./CodeSettingEditor";
+import { SettingGroup, SettingRow, Switch } from "./controls";
+import { CustomizedProfileDialog } from "./CustomizedProfileDialog";
+import { formatBytes } from "./validation";
+import { LANGUAGE_NAMES } from "../layout/preferenceOptions";
+import { isLocale } from "../../i18n";
+
+export function SystemSection({ me }: { me: User }) {
+  const { t } = useTranslation();
+  const { data: status, isPending } = useStatus();
+  const saveSetting = useSystemSettingMutation();
+  const vacuum = useVacuumMutation();
+  const [editingProfile, setEditingProfile] = useState(false);
+  const signUpLabel = useId();
+
+  if (isPending || !status) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner />
+      </div>
+    );
+  }
+  const profile = status.customizedProfile;
+
+  const runVacuum = async () => {
+    try {
+      await vacuum.mutateAsync();
+      toast.success(t("message.vacuum-succeed"));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const setAllowSignUp = async (allow: boolean) => {
+    try {
+      await saveSetting.mutateAsync({ name: "allowSignUp", value: allow });
+      toast.success(t(allow ? "message.signup-enabled" : "message.signup-disabled"));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const locale = isLocale(profile.locale) ? LANGUAGE_NAMES[profile.locale] : LANGUAGE_NAMES.en;
+  const appearance = t(`setting.appearance-option.${["light", "dark"].includes(profile.appearance) ? profile.appearance : "system"}`);
+  return (
+    <div className="flex flex-col gap-5">
+      <SettingGroup
+        title={t("setting.system.profile-title")}
+        actions={
+          <Button icon={<Pencil className="size-4" aria-hidden />} onClick={() => setEditingProfile(true)}>
+            {t("common.edit")}
+          </Button>
+        }
+      >
+        <div className="flex items-center gap-3 p-3">
+          <img src={profile.logoUrl || "/logo.png"} alt="" className="size-10 shrink-0 rounded-lg border border-zinc-200 object-cover dark:border-zinc-700" />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium text-zinc-800 dark:text-zinc-100">{profile.name || "memos"}</p>
+            <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{profile.description || t("setting.system.no-description")}</p>
+            <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
+              {locale} · {appearance}
+              {profile.externalUrl ? ` · ${profile.externalUrl}` : ""}
+            </p>
+          </div>
+        </div>
+      </SettingGroup>
+
+      <SettingGroup title={t("setting.system.general")}>
+        <SettingRow label={t("setting.system.database-size")} hint={t("setting.system.vacuum-hint")}>
+          <span className="text-sm text-zinc-600 tabular-nums dark:text-zinc-300">{formatBytes(status.dbSize)}</span>
+          <Button
+            icon={vacuum.isPending ? <Spinner className="size-4" /> : <Database className="size-4" aria-hidden />}
+            disabled={vacuum.isPending}
+            onClick={() => void runVacuum()}
+          >
+            {t("setting.system.vacuum")}
+          </Button>
+        </SettingRow>
+        <SettingRow label={t("setting.system.allow-signup")} hint={t("setting.system.allow-signup-hint")} labelId={signUpLabel}>
+          <Switch checked={status.allowSignUp} disabled={saveSetting.isPending} onChange={(allow) => void setAllowSignUp(allow)} labelledBy={signUpLabel} />
+        </SettingRow>
+      </SettingGroup>
+
+      <SettingGroup title={t("setting.system.customization")}>
+        <CodeSettingEditor
+          name="additionalStyle"
+          label={t("setting.system.additional-style")}
+          hint={t("setting.system.additional-style-hint")}
+          placeholder={"body {\n  font-size: 16px;\n}"}
+          saved={status.additionalStyle}
+          successMessage={t("message.style-updated")}
+        />
+        <CodeSettingEditor
+          name="additionalScript"
+          label={t("setting.system.additional-script")}
+          hint={t("setting.system.additional-script-hint")}
+          placeholder={'console.log("Hello, memos");'}
+          saved={status.additionalScript}
+          successMessage={t("message.script-updated")}
+          readOnlyReason={canEditScript(me.role) ? undefined : t("setting.system.script-host-only")}
+        />
+      </SettingGroup>
+
+      <CustomizedProfileDialog open={editingProfile} profile={profile} onClose={() => setEditingProfile(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+// Editing the signed-in user's username, nickname and email (PATCH /api/user/:id with the changed fields).
+import type { User } from "@memos/common";
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useUserMutations, type UserPatch } from "../../queries/users";
+import { errorMessage, toast } from "../../state/toast";
+import { Button } from "../ui/Button";
+import { Dialog } from "../ui/Dialog";
+import { Field } from "./controls";
+import { useRestoreFocus } from "./useRestoreFocus";
+import { checkCredential, checkEmail, checkNickname, type MessageKey } from "./validation";
+
+interface Problems {
+  username?: MessageKey | null;
+  nickname?: MessageKey | null;
+  email?: MessageKey | null;
+}
+
+export function UpdateAccountDialog({ open, user, onClose }: { open: boolean; user: User; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { patch } = useUserMutations();
+  const [username, setUsername] = useState(user.username);
+  const [nickname, setNickname] = useState(user.nickname);
+  const [email, setEmail] = useState(user.email);
+  const [problems, setProblems] = useState<Problems>({});
+  useRestoreFocus(open);
+
+  useEffect(() => {
+    if (!open) return;
+    setUsername(user.username);
+    setNickname(user.nickname);
+    setEmail(user.email);
+    setProblems({});
+  }, [open, user]);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const found: Problems = {
+      username: username === "" ? "message.fill-all-fields" : checkCredential(username),
+      nickname: checkNickname(nickname),
+      email: checkEmail(email.trim()),
+    };
+    setProblems(found);
+    if (found.username || found.nickname || found.email) return;
+
+    const body: UserPatch = {};
+    if (username !== user.username) body.username = username;
+    if (nickname !== user.nickname) body.nickname = nickname;
+    if (email.trim() !== user.email) body.email = email.trim();
+    if (Object.keys(body).length === 0) {
+      onClose();
+      return;
+    }
+    try {
+      await patch.mutateAsync({ id: user.id, body });
+      toast.success(t("message.update-succeed"));
+      onClose();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const message = (key: MessageKey | null | undefined) => (key ? t(key) : null);
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t("setting.account.edit-title")}
+      size="sm"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" form="update-account-form" variant="primary" disabled={patch.isPending}>
+            {t("common.save")}
+          </Button>
+        </>
+      }
+    >
+      <form id="update-account-form" noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
+        <Field
+          label={t("common.username")}
+          value={username}
+          onChange={(value) => {
+            setUsername(value);
+            setProblems((current) => ({ ...current, username: null }));
+          }}
+          error={message(problems.username)}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+        />
+        <Field
+          label={t("setting.account.nickname")}
+          value={nickname}
+          onChange={(value) => {
+            setNickname(value);
+            setProblems((current) => ({ ...current, nickname: null }));
+          }}
+          error={message(problems.nickname)}
+          autoComplete="nickname"
+        />
+        <Field
+          label={t("setting.account.email")}
+          type="email"
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            setProblems((current) => ({ ...current, email: null }));
+          }}
+          error={message(problems.email)}
+          hint={t("setting.account.email-hint")}
+          autoComplete="email"
+        />
+      </form>
+    </Dialog>
+  );
+}

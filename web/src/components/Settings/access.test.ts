@@ -1,0 +1,45 @@
+import type { Role, RowStatus } from "@memos/common";
+import { describe, expect, it } from "vitest";
+import { canEditScript, memberActions, sectionsFor } from "./access";
+
+describe("sectionsFor", () => {
+  it("shows a member only My account and Preferences", () => {
+    expect(sectionsFor("USER")).toEqual(["my-account", "preference"]);
+  });
+
+  it.each<Role>(["HOST", "ADMIN"])("shows %s every section", (role) => {
+    expect(sectionsFor(role)).toEqual(["my-account", "preference", "member", "system"]);
+  });
+
+  it("shows nothing without a user", () => {
+    expect(sectionsFor(undefined)).toEqual([]);
+  });
+});
+
+describe("memberActions", () => {
+  const user = (id: number, role: Role, rowStatus: RowStatus = "NORMAL") => ({ id, role, rowStatus });
+  const host = user(1, "HOST");
+  const admin = user(2, "ADMIN");
+
+  it.each([
+    ["host on a member", host, user(3, "USER"), ["change-password", "archive", "delete"]],
+    ["host on an archived member", host, user(3, "USER", "ARCHIVED"), ["change-password", "restore", "delete"]],
+    ["host on an admin", host, admin, ["change-password", "archive", "delete"]],
+    ["admin on a member", admin, user(3, "USER"), ["change-password", "archive", "delete"]],
+    ["admin on another admin", admin, user(4, "ADMIN"), ["change-password", "archive", "delete"]],
+    ["admin on the host", admin, host, []],
+    ["host on itself", host, host, []],
+    ["admin on itself", admin, admin, []],
+    ["member on anyone", user(3, "USER"), user(4, "USER"), []],
+  ] as const)("%s", (_name, viewer, member, expected) => {
+    expect(memberActions(viewer, member)).toEqual(expected);
+  });
+});
+
+describe("canEditScript", () => {
+  it("is the host's alone", () => {
+    expect(canEditScript("HOST")).toBe(true);
+    expect(canEditScript("ADMIN")).toBe(false);
+    expect(canEditScript("USER")).toBe(false);
+  });
+});

@@ -1,0 +1,57 @@
+// Form checks of the settings dialogs (wire §5.2) and small formatting helpers. Every check answers with an
+// i18n key (or null when the value is fine), so the messages stay translatable and testable.
+import { checkFormField, validateEmail, validateNickname } from "@memos/common";
+
+export type MessageKey = `message.${string}`;
+
+/** Username and password rule of the v0 web: 4–320 characters, no space, no Chinese. */
+export function checkCredential(value: string): MessageKey | null {
+  const failure = checkFormField(value);
+  return failure ? `message.${failure}` : null;
+}
+
+/** A nickname may be empty; the server caps it at 64 bytes. */
+export function checkNickname(value: string): MessageKey | null {
+  return validateNickname(value) ? "message.too-long" : null;
+}
+
+/** An email may be empty (it clears the field); otherwise the server's format rule. */
+export function checkEmail(value: string): MessageKey | null {
+  return validateEmail(value) ? "message.invalid-email" : null;
+}
+
+/**
+ * A new password typed twice. `member` is the host changing someone else's password, which has its own
+ * mismatch message in v0 ("New passwords do not match.").
+ * @example checkPasswordPair("abcd", "abce") === "message.passwords-not-match"
+ */
+export function checkPasswordPair(password: string, again: string, who: "self" | "member" = "self"): MessageKey | null {
+  if (password === "" || again === "") return "message.fill-all-fields";
+  if (password !== again) return who === "member" ? "message.new-passwords-not-match" : "message.passwords-not-match";
+  return checkCredential(password);
+}
+
+/** The member-creation form: both fields filled, then the credential rule on each. */
+export function checkNewMember(username: string, password: string): MessageKey | null {
+  if (username.trim() === "" || password === "") return "message.fill-all-fields";
+  return checkCredential(username) ?? checkCredential(password);
+}
+
+const UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
+
+/** Bytes as people read them: 0 B, 812 B, 1.5 KB, 24 MB. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return "0 B";
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), UNITS.length - 1);
+  const value = bytes / 1024 ** exponent;
+  const digits = exponent === 0 || value >= 10 ? 0 : 1;
+  return `${value.toFixed(digits)} ${UNITS[exponent]}`;
+}
+
+/** The Open API example of My account: posting a memo with the user's openId (wire §3.2). */
+export function openApiExample(origin: string, openId: string) {
+  const url = `${origin}/api/memo?openId=${encodeURIComponent(openId)}`;
+  const body = JSON.stringify({ content: `Hello #memos from ${origin}` });
+  const curl = `curl -X POST '${url}' -H 'Content-Type: application/json' -d '${body.replaceAll("'", "'\\''")}'`;
+  return { url, body, curl };
+}

@@ -1,0 +1,135 @@
+// The signed-in user's archived memos, newest first, each with restore and delete.
+import type { Memo } from "@memos/common";
+import { ArchiveRestore, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useDeleteMemo, useMemoList, usePatchMemo } from "../../queries/memos";
+import { errorMessage, toast } from "../../state/toast";
+import { formatFullTime, formatMemoTime } from "../../utils/time";
+import { MemoContent } from "../Memo/MemoContent";
+import { attachmentsToShow, MemoResources } from "../Memo/MemoResources";
+import { Button } from "../ui/Button";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
+import { Dialog } from "../ui/Dialog";
+import { Spinner } from "../ui/Spinner";
+import type { StackDialogProps } from "./DialogHost";
+
+const PARAMS = { rowStatus: "ARCHIVED" as const };
+
+export default function ArchivedDialog({ onClose }: StackDialogProps) {
+  const { t } = useTranslation();
+  const list = useMemoList("archived", PARAMS);
+  const patch = usePatchMemo();
+  const remove = useDeleteMemo();
+  const [deleting, setDeleting] = useState<Memo | null>(null);
+  const memos = list.data?.pages.flat() ?? [];
+
+  const restore = async (memo: Memo) => {
+    try {
+      await patch.mutateAsync({ id: memo.id, patch: { rowStatus: "NORMAL" } });
+      toast.success(t("message.restored-successfully"));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const confirmDelete = async (memo: Memo) => {
+    try {
+      await remove.mutateAsync(memo.id);
+      toast.success(t("message.memo-deleted"));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  let body;
+  if (list.isPending) {
+    body = (
+      <div className="flex justify-center py-12">
+        <Spinner />
+      </div>
+    );
+  } else if (list.isError) {
+    body = (
+      <p role="alert" className="py-12 text-center text-sm text-red-600 dark:text-red-400">
+        {list.error.message}
+      </p>
+    );
+  } else if (memos.length === 0) {
+    body = <p className="py-12 text-center text-sm text-zinc-500 dark:text-zinc-400">{t("archived.empty")}</p>;
+  } else {
+    body = (
+      <ul className="flex flex-col gap-3">
+        {memos.map((memo) => (
+          <ArchivedMemo
+            key={memo.id}
+            memo={memo}
+            busy={patch.isPending && patch.variables?.id === memo.id}
+            onRestore={() => void restore(memo)}
+            onDelete={() => setDeleting(memo)}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} title={t("archived.title")} size="md">
+      {body}
+      {list.hasNextPage ? (
+        <div className="mt-3 flex justify-center">
+          <Button variant="ghost" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+            {list.isFetchingNextPage ? <Spinner className="size-4" /> : null}
+            {t("archived.fetch-more")}
+          </Button>
+        </div>
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          open
+          title={t("archived.delete-title")}
+          body={t("archived.delete-body")}
+          confirmLabel={t("archived.delete")}
+          onConfirm={() => confirmDelete(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+interface ArchivedMemoProps {
+  memo: Memo;
+  busy: boolean;
+  onRestore: () => void;
+  onDelete: () => void;
+}
+
+function ArchivedMemo({ memo, busy, onRestore, onDelete }: ArchivedMemoProps) {
+  const { t, i18n } = useTranslation();
+  const archivedMs = memo.updatedTs * 1000;
+  return (
+    <li className="rounded-xl border border-zinc-200 bg-white px-4 pt-2 pb-3 dark:border-zinc-700 dark:bg-zinc-800/60">
+      <div className="mb-1 flex min-h-8 items-center justify-between gap-2">
+        <time dateTime={new Date(archivedMs).toISOString()} title={formatFullTime(archivedMs)} className="truncate text-xs text-zinc-500 dark:text-zinc-400">
+          {t("archived.archived-at", { time: formatMemoTime(archivedMs, Date.now(), i18n.language) })}
+        </time>
+        <div className="-mr-2 flex shrink-0 gap-1">
+          <Button variant="ghost" onClick={onRestore} disabled={busy} icon={<ArchiveRestore className="size-4" aria-hidden />}>
+            {t("archived.restore")}
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={onDelete}
+            icon={<Trash2 className="size-4" aria-hidden />}
+            className="text-red-600! hover:bg-red-50! dark:text-red-400! dark:hover:bg-red-500/10!"
+          >
+            {t("archived.delete")}
+          </Button>
+        </div>
+      </div>
+      <MemoContent content={memo.content} />
+      <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} />
+    </li>
+  );
+}

@@ -1,0 +1,36 @@
+// Renders the dialog stack (state/dialogs.ts): each dialog loads lazily by name, closes on Esc or its close
+// button, and leaves the stack.
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
+import { type DialogName, useDialogs } from "../../state/dialogs";
+
+/** What every dialog on the stack receives. */
+export interface StackDialogProps {
+  onClose: () => void;
+}
+
+const DIALOGS: Record<DialogName, LazyExoticComponent<ComponentType<StackDialogProps>>> = {
+  setting: lazy(() => import("./SettingDialog")),
+  resources: lazy(() => import("./ResourcesDialog")),
+  archived: lazy(() => import("./ArchivedDialog")),
+  "daily-review": lazy(() => import("./DailyReviewDialog")),
+  about: lazy(() => import("./AboutDialog")),
+};
+
+export function DialogHost() {
+  const stack = useDialogs((state) => state.stack);
+  const remove = useDialogs((state) => state.remove);
+
+  return (
+    <>
+      {stack.map((name) => {
+        const Dialog = DIALOGS[name];
+        // One boundary each, so loading a dialog never hides the ones already open.
+        return (
+          <Suspense key={name} fallback={null}>
+            <Dialog onClose={() => remove(name)} />
+          </Suspense>
+        );
+      })}
+    </>
+  );
+}

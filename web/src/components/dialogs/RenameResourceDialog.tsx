@@ -1,0 +1,85 @@
+// Renames a resource. The wire's filename rule is checked here first ("Invalid filename."), then by the server.
+import type { Resource } from "@memos/common";
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../ui/Button";
+import { Dialog } from "../ui/Dialog";
+import { checkRename } from "./resourceRules";
+
+export interface RenameResourceDialogProps {
+  resource: Resource;
+  onRename: (resource: Resource, filename: string) => Promise<boolean>;
+  onClose: () => void;
+}
+
+export default function RenameResourceDialog({ resource, onRename, onClose }: RenameResourceDialogProps) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(resource.filename);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputId = useId();
+  const hintId = useId();
+  const formId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkRename(resource.filename, value);
+    if (check.kind === "unchanged") return onClose();
+    if (check.kind === "invalid") return setError(t(check.messageKey));
+    setBusy(true);
+    const done = await onRename(resource, check.filename);
+    setBusy(false);
+    if (done) onClose();
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="sm"
+      title={t("resources.rename-title")}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
+          <Button variant="primary" type="submit" form={formId} disabled={busy}>
+            {t("common.save")}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-1.5">
+        <label htmlFor={inputId} className="text-sm font-medium text-zinc-700 dark:text-zinc-200">
+          {t("resources.filename")}
+        </label>
+        <input
+          id={inputId}
+          autoFocus
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setError(null);
+          }}
+          onFocus={(event) => {
+            // Select the name without its extension, as file managers do.
+            const dot = event.target.value.lastIndexOf(".");
+            event.target.setSelectionRange(0, dot > 0 ? dot : event.target.value.length);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={hintId}
+          className="h-8 w-full rounded-lg border border-zinc-300 bg-white px-2.5 text-sm text-zinc-800 outline-none transition-colors duration-200 focus:border-green-600 focus:ring-2 focus:ring-green-600/30 aria-invalid:border-red-500 max-sm:h-10 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100"
+        />
+        {error ? (
+          <p id={hintId} role="alert" className="text-xs text-red-600 dark:text-red-400">
+            {error}
+          </p>
+        ) : (
+          <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
+            {t("resources.filename-hint")}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,47 @@
+// Pure rules of the Resources dialog: which resources "clear unused" deletes, rename checks, sizes and links.
+import type { Resource } from "@memos/common";
+import { isValidResourceFilename } from "@memos/common/domain/validation";
+import { resourceUrl } from "../../api/endpoints";
+
+/** The resources no memo links to: exactly what "clear unused" deletes. */
+export const unusedResources = (resources: readonly Resource[]): Resource[] =>
+  resources.filter((resource) => resource.linkedMemoAmount === 0);
+
+export type RenameCheck =
+  | { kind: "unchanged" }
+  | { kind: "invalid"; messageKey: "message.invalid-resource-filename" }
+  | { kind: "ok"; filename: string };
+
+/**
+ * Checks a new filename typed in the rename dialog against the wire's rule (wire §5.4), before any request.
+ * Surrounding spaces are dropped.
+ * @example checkRename("a.png", "b.png") // { kind: "ok", filename: "b.png" }
+ */
+export function checkRename(current: string, input: string): RenameCheck {
+  const filename = input.trim();
+  if (filename === current) return { kind: "unchanged" };
+  if (!isValidResourceFilename(filename)) return { kind: "invalid", messageKey: "message.invalid-resource-filename" };
+  return { kind: "ok", filename };
+}
+
+const UNITS = ["B", "KB", "MB", "GB"];
+
+/** A short human size: 512 B, 1.5 KB, 12 MB. */
+export function formatBytes(size: number): string {
+  let value = Math.max(0, size);
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 10 ? 0 : 1;
+  return `${value.toFixed(digits)} ${UNITS[unit]}`;
+}
+
+export const isImageResource = (resource: Resource): boolean => resource.type.startsWith("image");
+
+/** The absolute link "copy link" puts on the clipboard. */
+export const absoluteResourceUrl = (resource: Resource, origin = window.location.origin): string => {
+  const url = resourceUrl(resource);
+  return url.startsWith("/") ? `${origin}${url}` : url;
+};

@@ -1,0 +1,101 @@
+// What the Resources dialog does to the user's files: upload with progress, rename, delete, clear unused.
+import type { Resource } from "@memos/common";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../api/endpoints";
+import { keys } from "../../queries/keys";
+import { useUploadResource } from "../../queries/resources";
+import { errorMessage, toast } from "../../state/toast";
+import { copyText } from "../../utils/clipboard";
+import { absoluteResourceUrl, unusedResources } from "./resourceRules";
+
+export interface UploadProgress {
+  key: number;
+  name: string;
+  /** 0…1 */
+  fraction: number;
+}
+
+let nextUploadKey = 1;
+
+export function useResourceActions() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const upload = useUploadResource();
+  const [uploads, setUploads] = useState<UploadProgress[]>([]);
+
+  const setFraction = (key: number, fraction: number) =>
+    setUploads((list) => list.map((item) => (item.key === key ? { ...item, fraction } : item)));
+
+  /** One request per file, one after another (as the v0 web did), each with its own progress bar. */
+  const uploadFiles = async (files: File[]) => {
+    const queued = files.map((file) => ({ file, key: nextUploadKey++ }));
+    setUploads((list) => [...list, ...queued.map(({ file, key }) => ({ key, name: file.name, fraction: 0 }))]);
+    for (const { file, key } of queued) {
+      try {
+        await upload.mutateAsync({ file, onProgress: (fraction) => setFraction(key, fraction) });
+      } catch (error) {
+        toast.error(`${file.name}: ${errorMessage(error)}`);
+      } finally {
+        setUploads((list) => list.filter((item) => item.key !== key));
+      }
+    }
+    void client.invalidateQueries({ queryKey: keys.resources });
+  };
+
+  /** Memos show their attachments, so they refresh when a resource changes or goes. */
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: keys.resources });
+    void client.invalidateQueries({ queryKey: keys.memos.all });
+  };
+
+  const rename = async (resource: Resource, filename: string): Promise<boolean> => {
+    try {
+      await api.patchResource(resource.id, filename);
+      toast.success(t("message.resource-filename-changed"));
+      refresh();
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error));
+      return false;
+    }
+  };
+
+  const remove = async (resource: Resource) => {
+    try {
+      await api.deleteResource(resource.id);
+      toast.success(t("message.resource-deleted"));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+    refresh();
+  };
+
+  /** Deletes every unused resource of `resources`; the toast says how many went. */
+  const clearUnused = async (resources: readonly Resource[]) => {
+    const unused = unusedResources(resources);
+    let deleted = 0;
+    for (const resource of unused) {
+      try {
+        await api.deleteResource(resource.id);
+        deleted += 1;
+      } catch (error) {
+        toast.error(`${resource.filename}: ${errorMessage(error)}`);
+      }
+    }
+    if (deleted > 0) toast.success(t("resources.cleared", { count: deleted }));
+    refresh();
+  };
+
+  const copyLink = async (resource: Resource) => {
+    try {
+      await copyText(absoluteResourceUrl(resource));
+      toast.success(t("message.copied"));
+    } catch {
+      toast.error(t("message.copy-failed"));
+    }
+  };
+
+  return { uploads, uploadFiles, rename, remove, clearUnused, copyLink };
+}

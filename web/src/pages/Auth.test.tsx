@@ -1,0 +1,120 @@
+import type { SystemStatus, User } from "@memos/common";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import "../i18n";
+import { keys } from "../queries/keys";
+import { useToasts } from "../state/toast";
+import Auth from "./Auth";
+
+const host = { id: 1, username: "demohero", role: "HOST" } as User;
+const status = (patch: Partial<SystemStatus>): SystemStatus =>
+  ({
+    host,
+    allowSignUp: false,
+    profile: { mode: "prod", version: "0.10.2" },
+    dbSize: 0,
+    additionalStyle: "",
+    additionalScript: "",
+    customizedProfile: { name: "My memos", logoUrl: "", description: "Notes of the team", locale: "en", appearance: "system", externalUrl: "" },
+    ...patch,
+  }) as SystemStatus;
+
+type Handler = (url: string, init?: RequestInit) => Response;
+const json = (body: unknown, code = 200) => new Response(JSON.stringify(body), { status: code });
+
+function setup(systemStatus: SystemStatus, handler: Handler = () => json(true)) {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
+  vi.stubGlobal("fetch", fetch);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(keys.status, systemStatus);
+  const router = createMemoryRouter(
+    [
+      { path: "/auth", element: <Auth /> },
+      { path: "/", element: <p>home page</p> },
+    ],
+    { initialEntries: ["/auth"] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  const fill = (username: string, password: string) => {
+    fireEvent.change(screen.getByLabelText("Username"), { target: { value: username } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: password } });
+  };
+  return { fetch, router, fill };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useToasts.setState({ toasts: [] });
+});
+
+describe("Auth page", () => {
+  it("signs out on mount and shows the instance profile", async () => {
+    const { fetch } = setup(status({}));
+    expect(screen.getByRole("heading", { name: "My memos" })).toBeTruthy();
+    expect(screen.getByText("Notes of the team")).toBeTruthy();
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/auth/signout", expect.objectContaining({ method: "POST" })));
+  });
+
+  it("offers only 'Sign up as Host' while there is no host", () => {
+    setup(status({ host: null }));
+    expect(screen.getByRole("button", { name: "Sign up as Host" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Sign in" })).toBeNull();
+  });
+
+  it("without sign-up allowed: the contact-the-host text and no Sign up", () => {
+    setup(status({ allowSignUp: false }));
+    expect(screen.getByText("If you don't have an account, please contact the site host.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Sign up" })).toBeNull();
+  });
+
+  it("with sign-up allowed: Sign up and Sign in", () => {
+    setup(status({ allowSignUp: true }));
+    expect(screen.getByRole("button", { name: "Sign up" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Sign in" })).toBeTruthy();
+  });
+
+  it.each([
+    ["", "secret", "Please fill in all fields."],
+    ["abc", "secret", "Username: Too short"],
+    ["a".repeat(321), "secret", "Username: Too long"],
+    ["jack", "pass word", "Password: Don't allow space"],
+    ["杰克杰克", "secret", "Username: Don't allow chinese"],
+  ])("validates %j / %j → %s", (username, password, message) => {
+    const { fetch, fill } = setup(status({}));
+    fill(username, password);
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(screen.getByRole("alert").textContent).toBe(message);
+    expect(fetch.mock.calls.some(([url]) => url === "/api/auth/signin")).toBe(false);
+  });
+
+  it("toasts 'Login failed' with the server's message", async () => {
+    const { fill } = setup(status({}), (url) =>
+      url === "/api/auth/signin" ? json({ error: "code=401, message=Incorrect password", message: "Incorrect password" }, 401) : json(true),
+    );
+    fill("jack", "wrong");
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    await waitFor(() => expect(useToasts.getState().toasts.map((toast) => toast.message)).toEqual(["Login failed: Incorrect password"]));
+  });
+
+  it("signs up the host, then goes home", async () => {
+    const me = { ...host, userSettingList: [] };
+    const { fetch, router, fill } = setup(status({ host: null }), (url) => {
+      if (url === "/api/auth/signup") return json({ data: me });
+      if (url === "/api/user/me") return json({ data: me });
+      if (url === "/api/status") return json({ data: status({}) });
+      return json(true);
+    });
+    fill("admin", "secret");
+    fireEvent.click(screen.getByRole("button", { name: "Sign up as Host" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    const signup = fetch.mock.calls.find(([url]) => url === "/api/auth/signup");
+    expect(JSON.parse(String(signup?.[1]?.body))).toEqual({ username: "admin", password: "secret", role: "HOST" });
+  });
+});

@@ -1,0 +1,51 @@
+// Saving settings: the signed-in user's own (POST /api/user/setting, then GET /api/user/me again) and the
+// instance's (POST /api/system/setting, then GET /api/status again, so style, script and profile apply at once).
+import type { User } from "@memos/common";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../api/endpoints";
+import { withUserSetting } from "../state/usePreferenceActions";
+import { keys } from "./keys";
+
+/** The user settings this hook writes; locale and appearance go through usePreferenceActions. */
+export type UserSettingKey = "memoVisibility" | "memoDisplayTsOption";
+
+/**
+ * Saves one user setting. The cached user changes first so the choice shows at once; a failure puts the
+ * server's copy back. The display-time option reorders every memo list, so those are refetched.
+ * @example useUserSettingMutation().mutate({ key: "memoVisibility", value: "PUBLIC" })
+ */
+export function useUserSettingMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, value }: { key: UserSettingKey; value: string }) => api.upsertUserSetting(key, value),
+    onMutate: async ({ key, value }) => {
+      await queryClient.cancelQueries({ queryKey: keys.me });
+      const me = queryClient.getQueryData<User | null>(keys.me);
+      if (me) queryClient.setQueryData<User | null>(keys.me, withUserSetting(me, key, value));
+    },
+    onSettled: async (_data, _error, { key }) => {
+      await queryClient.invalidateQueries({ queryKey: keys.me });
+      if (key === "memoDisplayTsOption") await queryClient.invalidateQueries({ queryKey: keys.memos.all });
+    },
+  });
+}
+
+export type SystemSettingName = "allowSignUp" | "additionalStyle" | "additionalScript" | "customizedProfile";
+
+/** Saves one system setting (the value is JSON-encoded by the endpoint), then refetches the status. */
+export function useSystemSettingMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, value }: { name: SystemSettingName; value: unknown }) => api.upsertSystemSetting(name, value),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.status }),
+  });
+}
+
+/** Cleans orphaned rows and compacts the database; the status carries the new size. */
+export function useVacuumMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: api.vacuum,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.status }),
+  });
+}

@@ -1,0 +1,57 @@
+// The member list (GET /api/user) and changes to users: create, patch (profile, password, archive, openId)
+// and delete. A change to the signed-in user replaces the cached `me` at once.
+import type { RowStatus, User } from "@memos/common";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../api/endpoints";
+import { keys } from "./keys";
+
+export const useUserList = (enabled = true) => useQuery({ queryKey: keys.users, queryFn: api.users, enabled });
+
+export type UserPatch = Partial<{
+  username: string;
+  email: string;
+  nickname: string;
+  password: string;
+  rowStatus: RowStatus;
+  resetOpenId: boolean;
+}>;
+
+export function useUserMutations() {
+  const queryClient = useQueryClient();
+
+  const afterChange = async (user?: User) => {
+    if (user) {
+      const me = queryClient.getQueryData<User | null>(keys.me);
+      if (me && me.id === user.id) queryClient.setQueryData<User | null>(keys.me, user);
+      queryClient.removeQueries({ queryKey: keys.user(user.id) });
+    }
+    // The host's name shows in the status, and names show on memo cards.
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: keys.users }),
+      queryClient.invalidateQueries({ queryKey: keys.status }),
+    ]);
+  };
+
+  const create = useMutation({
+    mutationFn: api.createUser,
+    onSuccess: (user) => afterChange(user),
+  });
+  const patch = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UserPatch }) => api.patchUser(id, body),
+    onSuccess: async (user, { body }) => {
+      await afterChange(user);
+      if (body.nickname !== undefined || body.username !== undefined) {
+        await queryClient.invalidateQueries({ queryKey: keys.memos.all });
+      }
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.deleteUser(id),
+    onSuccess: async () => {
+      await afterChange();
+      // Their memos leave the explore feed.
+      await queryClient.invalidateQueries({ queryKey: keys.memos.all });
+    },
+  });
+  return { create, patch, remove };
+}
