@@ -1,7 +1,7 @@
 // Who sees what: visitors see public memos, members also protected ones, private memos stay with their
 // author. Also the memo detail page, the embed page and a user's page.
 import { expect, signInPage, test, screenshot } from "../support/fixtures";
-import { memoCard, memoCards, pathOf, text } from "../support/ui";
+import { memoCard, memoCards, openUserMenu, pathOf, text } from "../support/ui";
 import { type Memo, MemosApi, PASSWORD, uniqueName } from "../support/api";
 
 interface Authored {
@@ -102,5 +102,18 @@ test.describe("visibility", () => {
     await expect(memoCards(page)).toHaveCount(1);
     // Visitor mode: nothing to edit.
     await expect(page.getByRole("textbox", { name: text.editorPlaceholder })).toHaveCount(0);
+  });
+
+  test("after signing out, explore shows the visitor only public memos", async ({ page, signedIn: _ }) => {
+    await page.goto("/explore");
+    await expect(memoCard(page, `Members only from ${authored.marker}`)).toBeVisible();
+    await openUserMenu(page);
+    await page.getByRole("menuitem", { name: text.signOut }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.getByRole("link", { name: "Explore" }).click();
+    await expect(page).toHaveURL(/\/explore$/);
+    await expect(memoCard(page, `Public hello from ${authored.marker}`)).toBeVisible();
+    await expect(memoCard(page, `Members only from ${authored.marker}`)).toHaveCount(0);
+    await expect(memoCard(page, `Secret diary of ${authored.marker}`)).toHaveCount(0);
   });
 });

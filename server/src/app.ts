@@ -32,6 +32,14 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
 
+  // An empty JSON body is "no body", so the route answers with its own "Malformatted … request" message.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "") return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+
   // Scripts often post JSON without a content type, or as text/plain; read those as JSON too.
   app.addContentTypeParser(["text/plain", "application/x-www-form-urlencoded"], { parseAs: "string" }, (_request, body, done) => {
     try {

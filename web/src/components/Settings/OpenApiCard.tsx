@@ -49,13 +49,7 @@ export function OpenApiCard({ user }: { user: User }) {
             <span className="text-sm text-zinc-800 dark:text-zinc-100">{t("setting.account.example")}</span>
             <CopyButton text={example.curl} label={t("setting.account.copy-example")} />
           </div>
-          <pre className={CODE}>
-            <span className="text-zinc-500 select-none dark:text-zinc-500">$ </span>
-            {example.curl}
-          </pre>
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">
-            <code className="font-mono">POST {example.url}</code>
-          </p>
+          <pre className={`${CODE} whitespace-pre-wrap break-all`}>{example.curl}</pre>
         </div>
       </div>
       <ConfirmDialog

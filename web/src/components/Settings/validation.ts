@@ -52,6 +52,8 @@ export function formatBytes(bytes: number): string {
 export function openApiExample(origin: string, openId: string) {
   const url = `${origin}/api/memo?openId=${encodeURIComponent(openId)}`;
   const body = JSON.stringify({ content: `Hello #memos from ${origin}` });
-  const curl = `curl -X POST '${url}' -H 'Content-Type: application/json' -d '${body.replaceAll("'", "'\\''")}'`;
+  const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+  // One option per line, as people paste it into a terminal.
+  const curl = [`curl -X POST ${quote(url)}`, `  -H ${quote("Content-Type: application/json")}`, `  -d ${quote(body)}`].join(" \\\n");
   return { url, body, curl };
 }

@@ -46,6 +46,8 @@ export default function SettingDialog({ onClose }: { onClose: () => void }) {
       open
       onClose={onClose}
       size="lg"
+      // One height for every tab on larger screens, so the dialog does not jump while switching.
+      className="sm:h-[min(680px,85dvh)] sm:[&>div]:h-full"
       title={phone && me ? <PageTitle section={section} onBack={() => setChosen(null)} /> : t("setting.title")}
     >
       {body}
