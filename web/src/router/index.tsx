@@ -2,7 +2,7 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
 import { FullPageSpinner } from "../components/ui/Spinner";
-import { authLoader, embedLoader, homeLoader, publicLoader } from "./loaders";
+import { authLoader, embedLoader, homeLoader, publicLoader, userPageLoader } from "./loaders";
 
 function page(load: () => Promise<{ default: ComponentType }>) {
   const Page = lazy(load);
@@ -13,14 +13,15 @@ function page(load: () => Promise<{ default: ComponentType }>) {
   );
 }
 
-export const router = createBrowserRouter([
+const routes = [
   { path: "/auth", loader: authLoader, element: page(() => import("../pages/Auth")) },
   { path: "/", loader: homeLoader, element: page(() => import("../pages/Home")) },
   { path: "/explore", loader: publicLoader, element: page(() => import("../pages/Explore")) },
-  { path: "/u/:userId", loader: publicLoader, element: page(() => import("../pages/UserPage")) },
+  { path: "/u/:userId", loader: userPageLoader, element: page(() => import("../pages/UserPage")) },
   { path: "/m/:memoId", loader: publicLoader, element: page(() => import("../pages/MemoDetail")) },
   { path: "/m/:memoId/embed", loader: embedLoader, element: page(() => import("../pages/EmbedMemo")) },
   { path: "*", element: <Navigate to="/" replace /> },
-], { hydrationData: undefined });
+];
 
-export const hydrateFallback = <FullPageSpinner />;
+// One pathless root holds the spinner shown while the first route's loader runs.
+export const router = createBrowserRouter([{ hydrateFallbackElement: <FullPageSpinner />, children: routes }]);

@@ -1,7 +1,7 @@
 // Route entry rules (PRODUCT.md §2): no host → /auth everywhere but embed; signed out on / → /explore.
 // Failures while loading the status or the user are swallowed and the route continues.
 import type { SystemStatus, User } from "@memos/common";
-import { redirect } from "react-router";
+import { type LoaderFunctionArgs, redirect } from "react-router";
 import { api } from "../api/endpoints";
 import { queryClient } from "../queries/client";
 import { keys } from "../queries/keys";
@@ -35,6 +35,12 @@ export async function publicLoader() {
   const [status] = await Promise.all([loadStatus(), loadMe()]);
   if (status && !status.host) return redirect("/auth");
   return null;
+}
+
+/** /u/{digits} is visitor mode for that user; any other /u/… falls back to /. */
+export async function userPageLoader({ params }: LoaderFunctionArgs) {
+  if (!/^\d+$/.test(params.userId ?? "")) return redirect("/");
+  return publicLoader();
 }
 
 export async function authLoader() {

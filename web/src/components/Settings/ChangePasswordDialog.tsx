@@ -81,7 +81,7 @@ export function ChangePasswordDialog({ open, user, who = "self", onClose }: Chan
           }}
           error={problem && !mismatch ? t(problem) : null}
           autoComplete="new-password"
-          autoFocus
+          data-autofocus
         />
         <Field
           label={t("setting.account.repeat-password")}

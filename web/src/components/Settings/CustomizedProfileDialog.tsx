@@ -75,7 +75,7 @@ export function CustomizedProfileDialog({ open, profile, onClose }: { open: bool
       }
     >
       <form id="customized-profile-form" noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
-        <Field label={t("setting.system.server-name")} value={form.name} onChange={(name) => set({ name })} placeholder="memos" autoFocus />
+        <Field label={t("setting.system.server-name")} value={form.name} onChange={(name) => set({ name })} placeholder="memos" data-autofocus />
         <Field
           label={t("setting.system.icon-url")}
           type="url"

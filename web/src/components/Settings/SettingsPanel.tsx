@@ -65,6 +65,7 @@ export function SettingsTabs({ me, section, onSelect }: PanelProps) {
               aria-selected={selected}
               aria-controls={`${baseId}-panel`}
               tabIndex={selected ? 0 : -1}
+              data-autofocus={selected ? "" : undefined}
               onClick={() => onSelect(id)}
               className={`flex h-9 items-center gap-2.5 rounded-lg px-2.5 text-left text-sm transition-colors duration-200 ${
                 selected
@@ -107,6 +108,7 @@ export function SettingsPages({ me, section, onSelect, lastVisited }: PanelProps
               type="button"
               onClick={() => onSelect(id)}
               data-last={id === lastVisited ? "" : undefined}
+              data-autofocus={id === sections[0] ? "" : undefined}
               className="flex h-12 w-full items-center gap-3 rounded-lg px-2 text-left text-[15px] text-zinc-800 hover:bg-zinc-100 dark:text-zinc-100 dark:hover:bg-zinc-700/50"
             >
               <Icon aria-hidden className="size-5 shrink-0 text-zinc-500 dark:text-zinc-400" />

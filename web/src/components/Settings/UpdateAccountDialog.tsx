@@ -90,7 +90,7 @@ export function UpdateAccountDialog({ open, user, onClose }: { open: boolean; us
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          autoFocus
+          data-autofocus
         />
         <Field
           label={t("setting.account.nickname")}

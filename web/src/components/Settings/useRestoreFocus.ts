@@ -1,18 +1,24 @@
 import { useEffect, useRef } from "react";
 
 /**
- * Remembers what had focus when `open` became true and puts focus back there once it is false again (our
- * dialogs unmount rather than close, so the browser does not do it for us).
+ * Puts focus back on what had it before `open` became true, once the dialog is gone (our dialogs unmount
+ * rather than close, so the browser does not do it for us). The element is read while rendering, before
+ * the dialog takes focus; it is restored only if focus fell to the page body, never stolen from elsewhere.
  */
 export function useRestoreFocus(open: boolean) {
   const previous = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current) previous.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  wasOpen.current = open;
+
   useEffect(() => {
     if (!open) return;
-    previous.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const target = previous.current;
     return () => {
-      const target = previous.current;
-      // After the dialog has left the DOM, so focus does not land in the closing dialog.
-      requestAnimationFrame(() => target?.isConnected && target.focus());
+      requestAnimationFrame(() => {
+        const current = document.activeElement;
+        if (target?.isConnected && (current === null || current === document.body)) target.focus();
+      });
     };
   }, [open]);
 }

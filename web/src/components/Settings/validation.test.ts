@@ -93,8 +93,13 @@ describe("openApiExample", () => {
     const example = openApiExample("https://memos.example.com", "abc-123");
     expect(example.url).toBe("https://memos.example.com/api/memo?openId=abc-123");
     expect(JSON.parse(example.body)).toEqual({ content: "Hello #memos from https://memos.example.com" });
+    expect(example.body).toBe('{"content": "Hello #memos from https://memos.example.com"}');
     expect(example.curl).toBe(
-      `curl -X POST 'https://memos.example.com/api/memo?openId=abc-123' -H 'Content-Type: application/json' -d '{"content":"Hello #memos from https://memos.example.com"}'`,
+      [
+        "curl -X POST 'https://memos.example.com/api/memo?openId=abc-123' \\",
+        "  -H 'Content-Type: application/json' \\",
+        `  -d '{"content": "Hello #memos from https://memos.example.com"}'`,
+      ].join("\n"),
     );
   });
 

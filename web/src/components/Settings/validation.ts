@@ -51,7 +51,7 @@ export function formatBytes(bytes: number): string {
 /** The Open API example of My account: posting a memo with the user's openId (wire §3.2). */
 export function openApiExample(origin: string, openId: string) {
   const url = `${origin}/api/memo?openId=${encodeURIComponent(openId)}`;
-  const body = JSON.stringify({ content: `Hello #memos from ${origin}` });
+  const body = `{"content": ${JSON.stringify(`Hello #memos from ${origin}`)}}`;
   const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
   // One option per line, as people paste it into a terminal.
   const curl = [`curl -X POST ${quote(url)}`, `  -H ${quote("Content-Type: application/json")}`, `  -d ${quote(body)}`].join(" \\\n");

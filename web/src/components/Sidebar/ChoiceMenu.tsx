@@ -119,7 +119,7 @@ export function ChoiceMenuItem({ onSelect, children, icon, danger = false, check
         if (!keepOpen) close();
         onSelect();
       }}
-      className={`flex min-h-9 w-full items-center gap-2 rounded-md px-2 text-left outline-none hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:outline-none dark:hover:bg-zinc-700 dark:focus-visible:bg-zinc-700 ${
+      className={`flex min-h-10 w-full items-center lg:min-h-9 gap-2 rounded-md px-2 text-left outline-none hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:outline-none dark:hover:bg-zinc-700 dark:focus-visible:bg-zinc-700 ${
         danger ? "text-red-600 dark:text-red-400" : ""
       }`}
     >

@@ -8,8 +8,16 @@ import { UserBanner } from "./UserBanner";
 import { useSidebarUser } from "./useSidebarUser";
 
 export function Sidebar() {
-  const { me, user, visitor } = useSidebarUser();
+  const { me, user, visitor, loading } = useSidebarUser();
   const owner = !visitor && me !== null;
+  if (loading) {
+    return (
+      <div aria-hidden className="flex flex-col gap-5 px-5 pt-2 pb-8 lg:pt-5">
+        <div className="h-9 w-40 animate-pulse rounded-lg bg-zinc-200 dark:bg-zinc-800" />
+        <div className="h-36 animate-pulse rounded-lg bg-zinc-200 dark:bg-zinc-800" />
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-5 px-3 pt-2 pb-8 lg:pt-5">
       <UserBanner user={user} me={me} visitor={visitor} />

@@ -2,12 +2,13 @@
 // opens in place of the main list.
 import type { User } from "@memos/common";
 import { useQueryClient } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight, Globe, LogIn, LogOut, Monitor, Moon, MoreHorizontal, Sun } from "lucide-react";
+import { ChevronLeft, ChevronRight, Globe, Info, LogIn, LogOut, Monitor, Moon, MoreHorizontal, Sun } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { api } from "../../api/endpoints";
 import { keys } from "../../queries/keys";
+import { useDialogs } from "../../state/dialogs";
 import { errorMessage, toast } from "../../state/toast";
 import { useEffectivePreferences } from "../../state/useEffectivePreferences";
 import { usePreferenceActions } from "../../state/usePreferenceActions";
@@ -20,6 +21,7 @@ function MenuContent({ me }: { me: User | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const pushDialog = useDialogs((state) => state.push);
   const { locale, appearance } = useEffectivePreferences();
   const { setLocale, setAppearance } = usePreferenceActions();
   const [view, setView] = useState<"main" | "language">("main");
@@ -93,6 +95,9 @@ function MenuContent({ me }: { me: User | null }) {
         })}
       </MenuGroup>
       <MenuGroup>
+        <MenuItem onSelect={() => pushDialog("about")} icon={<Info className="size-4" />}>
+          {t("about.title")}
+        </MenuItem>
         {me ? (
           <MenuItem onSelect={() => void signOut()} icon={<LogOut className="size-4" />}>
             {t("common.sign-out")}

@@ -75,11 +75,12 @@ export default function DailyReviewDialog({ onClose }: StackDialogProps) {
         <Button
           variant="secondary"
           className="ml-auto"
+          title={t("daily-review.export")}
           onClick={() => void exportImage()}
           disabled={exporting || memos.length === 0}
           icon={exporting ? <Spinner className="size-4" /> : <ImageDown className="size-4" aria-hidden />}
         >
-          {exporting ? t("daily-review.exporting") : t("daily-review.export")}
+          <span className="max-sm:sr-only">{exporting ? t("daily-review.exporting") : t("daily-review.export")}</span>
         </Button>
       </div>
       <div ref={sheet} className="rounded-xl border border-zinc-200 bg-white px-4 py-4 dark:border-zinc-700 dark:bg-zinc-800">
@@ -101,7 +102,7 @@ export default function DailyReviewDialog({ onClose }: StackDialogProps) {
           <ol className="flex flex-col">
             {memos.map((memo, index) => (
               <li key={memo.id} className="grid grid-cols-[3rem_1fr] gap-3">
-                <time dateTime={new Date(memo.displayTs * 1000).toISOString()} className="pt-0.5 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+                <time dateTime={new Date(memo.displayTs * 1000).toISOString()} className="pt-[5px] text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
                   {dayjs(memo.displayTs * 1000).format("HH:mm")}
                 </time>
                 <div className={`min-w-0 ${index < memos.length - 1 ? "mb-3 border-b border-dashed border-zinc-200 pb-3 dark:border-zinc-700" : ""}`}>

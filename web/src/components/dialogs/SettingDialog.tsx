@@ -8,6 +8,7 @@ import { PageTitle, SettingsPages, SettingsTabs } from "../Settings/SettingsPane
 import { useMediaQuery } from "../layout/useMediaQuery";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Spinner";
+import { useRestoreFocus } from "../Settings/useRestoreFocus";
 
 const PHONE_QUERY = "(max-width: 639.98px)";
 
@@ -17,6 +18,7 @@ export default function SettingDialog({ onClose }: { onClose: () => void }) {
   const phone = useMediaQuery(PHONE_QUERY);
   const [chosen, setChosen] = useState<SectionId | null>(null);
   const [lastVisited, setLastVisited] = useState<SectionId | null>(null);
+  useRestoreFocus(true);
 
   // A section the user may not see (say the role changed) falls back to the first one.
   const sections = sectionsFor(me?.role);

@@ -35,7 +35,7 @@ export const ShareCard = forwardRef<HTMLDivElement, { memo: Memo }>(function Sha
         </div>
         <footer className="flex items-center justify-between gap-3 border-t border-zinc-100 bg-zinc-50 px-5 py-3 dark:border-zinc-700 dark:bg-zinc-800/60">
           <div className="min-w-0">
-            <p className="truncate text-sm font-medium text-zinc-700 dark:text-zinc-200">{author ? `@${author}` : null}</p>
+            <p className="truncate text-sm font-medium text-zinc-700 dark:text-zinc-200">{author}</p>
             <p className="text-xs text-zinc-500 dark:text-zinc-400">
               {stats ? t("share.memos", { count: stats.length }) : null}
               {stats && creator ? " · " : null}

@@ -81,13 +81,7 @@ export default function ShareImageDialog({ memo, onClose }: ShareImageDialogProp
       title={t("share.title")}
       size="md"
       footer={
-        <div className="flex w-full flex-wrap items-center justify-end gap-2">
-          <Button variant="ghost" icon={<Link2 className="size-4" aria-hidden />} onClick={() => void copy(memoLink(memo.id), t("message.copied-link"))}>
-            {t("share.copy-link")}
-          </Button>
-          <Button variant="ghost" icon={<Code2 className="size-4" aria-hidden />} onClick={() => void copy(embedCode(memo.id), t("message.copied-embed"))}>
-            {t("share.copy-embed")}
-          </Button>
+        <>
           {copyable ? (
             <Button variant="secondary" disabled={busy !== null} onClick={() => void copyImage()} icon={busy === "copy" ? spinner : <Copy className="size-4" aria-hidden />}>
               {t("share.copy-image")}
@@ -96,11 +90,22 @@ export default function ShareImageDialog({ memo, onClose }: ShareImageDialogProp
           <Button variant="primary" disabled={busy !== null} onClick={() => void download()} icon={busy === "download" ? spinner : <Download className="size-4" aria-hidden />}>
             {busy === "download" ? t("share.rendering") : t("share.download")}
           </Button>
-        </div>
+        </>
       }
     >
-      <div aria-label={t("share.preview")} role="group" className="-mx-4 -my-3">
-        <ShareCard ref={card} memo={memo} />
+      {/* The page colour runs to the edges, so the card reads as it will in the image. */}
+      <div className="-mx-4 -my-3 flex min-h-[calc(100%+1.5rem)] flex-col bg-zinc-100 pb-3 dark:bg-zinc-900">
+        <div role="group" aria-label={t("share.preview")}>
+          <ShareCard ref={card} memo={memo} />
+        </div>
+        <div className="flex flex-wrap justify-center gap-1 px-4">
+          <Button variant="ghost" icon={<Link2 className="size-4" aria-hidden />} onClick={() => void copy(memoLink(memo.id), t("message.copied-link"))}>
+            {t("share.copy-link")}
+          </Button>
+          <Button variant="ghost" icon={<Code2 className="size-4" aria-hidden />} onClick={() => void copy(embedCode(memo.id), t("message.copied-embed"))}>
+            {t("share.copy-embed")}
+          </Button>
+        </div>
       </div>
     </Dialog>
   );

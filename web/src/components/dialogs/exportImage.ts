@@ -37,6 +37,19 @@ async function inlineImages(node: HTMLElement): Promise<void> {
 /** The page background the image gets behind rounded corners: the card colour of the current theme. */
 const background = () => (document.documentElement.classList.contains("dark") ? "#18181b" : "#f4f4f5");
 
+/** An image has no scrolling: while rendering, code and tables wrap or show in full instead of scrolling. */
+const PRINT_RULES = `
+[data-exporting] pre { white-space: pre-wrap !important; overflow: visible !important; }
+[data-exporting] .md-table { overflow: visible !important; }
+`;
+
+/** Controls (copy code, show more) stay out of the image; image thumbnails are buttons too and stay in. */
+const keepInImage = (node: HTMLElement): boolean => {
+  if (!(node instanceof Element)) return true;
+  if (node.hasAttribute(SKIP_ATTRIBUTE)) return false;
+  return !(node instanceof HTMLButtonElement && !node.querySelector("img"));
+};
+
 /**
  * Renders `node` to a PNG blob at twice the pixel density.
  * @example const blob = await renderPng(cardRef.current);
@@ -44,14 +57,18 @@ const background = () => (document.documentElement.classList.contains("dark") ? 
 export async function renderPng(node: HTMLElement): Promise<Blob> {
   const { toBlob } = await import("html-to-image");
   await inlineImages(node);
-  const blob = await toBlob(node, {
-    pixelRatio: 2,
-    backgroundColor: background(),
-    cacheBust: false,
-    filter: (element) => !(element instanceof Element && element.hasAttribute(SKIP_ATTRIBUTE)),
-  });
-  if (!blob) throw new Error("empty image");
-  return blob;
+  const style = document.createElement("style");
+  style.textContent = PRINT_RULES;
+  document.head.append(style);
+  node.setAttribute("data-exporting", "");
+  try {
+    const blob = await toBlob(node, { pixelRatio: 2, backgroundColor: background(), filter: keepInImage });
+    if (!blob) throw new Error("empty image");
+    return blob;
+  } finally {
+    node.removeAttribute("data-exporting");
+    style.remove();
+  }
 }
 
 export function downloadBlob(blob: Blob, filename: string): void {

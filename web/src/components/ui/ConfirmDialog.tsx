@@ -35,7 +35,7 @@ export function ConfirmDialog({ open, title, body, confirmLabel, onConfirm, onCl
       size="sm"
       footer={
         <>
-          <Button autoFocus variant="ghost" onClick={onClose}>
+          <Button data-autofocus variant="ghost" onClick={onClose}>
             {t("common.cancel")}
           </Button>
           <Button variant="danger" disabled={busy} onClick={confirm}>

@@ -28,6 +28,9 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", cl
     if (open && !dialog.open) {
       if (typeof dialog.showModal === "function") dialog.showModal();
       else dialog.setAttribute("open", "");
+      // React's autoFocus fires while the dialog is still closed (so it does nothing) and renders no
+      // attribute for showModal to find; mark the first field with data-autofocus instead.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === "function") dialog.close();
       else dialog.removeAttribute("open");
@@ -41,6 +44,8 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", cl
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
+        // Esc closes only the top dialog: React would hand this event on to a dialog that renders this one.
+        event.stopPropagation();
         onClose();
       }}
       onClick={(event) => {

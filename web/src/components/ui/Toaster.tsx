@@ -1,3 +1,6 @@
+// Top-centre toasts. The stack is a manual popover so it sits in the top layer: a toast raised while a modal
+// dialog is open shows above the dialog and its backdrop instead of dimmed beneath them.
+import { useEffect, useRef } from "react";
 import { useToasts } from "../../state/toast";
 
 const TONE = {
@@ -8,8 +11,23 @@ const TONE = {
 
 export function Toaster() {
   const { toasts, dismiss } = useToasts();
+  const stack = useRef<HTMLDivElement>(null);
+
+  // Re-entering the top layer puts the stack above any dialog opened since.
+  useEffect(() => {
+    const element = stack.current;
+    if (!element || typeof element.showPopover !== "function" || toasts.length === 0) return;
+    if (element.matches(":popover-open")) element.hidePopover();
+    element.showPopover();
+  }, [toasts]);
+
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2 px-3">
+    <div
+      ref={stack}
+      popover="manual"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-3 bottom-auto z-[100] m-0 flex h-fit w-full flex-col items-center gap-2 overflow-visible border-0 bg-transparent px-3 py-0"
+    >
       {toasts.map((toast) => (
         <button
           key={toast.id}
