@@ -78,18 +78,24 @@ if (!(await ensureInstalled())) {
 }
 stopIfInterrupted();
 
-// (b) Chromium for Playwright (Debian's package; the e2e config points at /usr/bin/chromium).
-if (existsSync("/usr/bin/chromium")) {
+// (b) Chromium and the fonts screenshots need (CJK, emoji), from Debian's packages, when missing.
+const SYSTEM_PACKAGES = [
+  ["chromium", "/usr/bin/chromium"],
+  ["fonts-noto-cjk", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"],
+  ["fonts-noto-color-emoji", "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"],
+];
+const missingPackages = SYSTEM_PACKAGES.filter(([, path]) => !existsSync(path)).map(([name]) => name);
+if (missingPackages.length === 0) {
   // Present: nothing to do.
 } else if (process.getuid?.() === 0) {
-  say("/usr/bin/chromium is missing: installing chromium and fonts-noto-cjk with apt-get");
-  const code = await run("bash", ["-c", "apt-get update && apt-get install -y chromium fonts-noto-cjk"], {
+  say(`installing ${missingPackages.join(", ")} with apt-get`);
+  const code = await run("bash", ["-c", `apt-get update && apt-get install -y ${missingPackages.join(" ")}`], {
     env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
     timeoutMs: 8 * MINUTE,
   });
-  if (code !== 0) notices.push(`NOTICE: installing Chromium failed (apt-get exit code ${code}); the e2e suite needs it`);
+  if (code !== 0) notices.push(`NOTICE: apt-get install ${missingPackages.join(" ")} failed (exit code ${code}); the e2e suite needs Chromium`);
 } else {
-  notices.push("NOTICE: /usr/bin/chromium is missing and we are not root: skipped installing it (apt-get install chromium fonts-noto-cjk)");
+  notices.push(`NOTICE: not root: skipped installing ${missingPackages.join(", ")} (apt-get install ${missingPackages.join(" ")})`);
   console.log(notices.at(-1));
 }
 stopIfInterrupted();

@@ -1,0 +1,94 @@
+import type { Resource, SystemStatus } from "@memos/common";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import "../../i18n";
+import { keys } from "../../queries/keys";
+import { useDialogs } from "../../state/dialogs";
+import { DialogHost } from "./DialogHost";
+
+const status = {
+  host: null,
+  profile: { mode: "demo", version: "0.10.2" },
+  dbSize: 0,
+  allowSignUp: false,
+  additionalStyle: "",
+  additionalScript: "",
+  customizedProfile: { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl: "" },
+} as unknown as SystemStatus;
+
+const resource = (id: number, linkedMemoAmount: number): Resource => ({
+  id,
+  creatorId: 1,
+  createdTs: 0,
+  updatedTs: 0,
+  filename: `file-${id}.txt`,
+  externalLink: "",
+  type: "text/plain",
+  size: 100,
+  linkedMemoAmount,
+});
+
+function renderHost(resources: Resource[] = []) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(keys.status, status);
+  client.setQueryData(keys.resources, resources);
+  render(
+    <QueryClientProvider client={client}>
+      <DialogHost />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  // Offline: api.github.com and the API fail, and the dialogs must cope.
+  vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new Error("offline"))));
+});
+
+afterEach(() => {
+  cleanup();
+  act(() => useDialogs.setState({ stack: [] }));
+  vi.unstubAllGlobals();
+});
+
+describe("DialogHost", () => {
+  it("renders nothing while the stack is empty", () => {
+    renderHost();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("loads a pushed dialog by name and pops it on close", async () => {
+    renderHost();
+    act(() => useDialogs.getState().push("about"));
+    const dialog = await screen.findByRole("dialog", { name: "About" });
+    expect(dialog.textContent).toContain("Version 0.10.2");
+    // GitHub is unreachable: no star count, no error.
+    expect(dialog.textContent).not.toMatch(/star/i);
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect(useDialogs.getState().stack).toEqual([]);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("says there are no unused resources instead of asking to delete none", async () => {
+    renderHost([resource(1, 2)]);
+    act(() => useDialogs.getState().push("resources"));
+    await screen.findByRole("dialog", { name: "Resources" });
+    expect(screen.getByText("Used in 2 memos")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Clear unused" }));
+    expect(screen.queryByRole("dialog", { name: /unused/ })).toBeNull();
+  });
+
+  it("asks before clearing, naming how many unused resources go", async () => {
+    renderHost([resource(3, 0), resource(2, 1), resource(1, 0)]);
+    act(() => useDialogs.getState().push("resources"));
+    await screen.findByRole("dialog", { name: "Resources" });
+    fireEvent.click(screen.getByRole("button", { name: "Clear unused" }));
+    expect(screen.getByRole("dialog", { name: "Delete 2 unused resources?" })).toBeTruthy();
+  });
+
+  it("shows the empty state", async () => {
+    renderHost([]);
+    act(() => useDialogs.getState().push("resources"));
+    expect(await screen.findByText("No resources.")).toBeTruthy();
+  });
+});
