@@ -62,6 +62,7 @@ async function main() {
     dsn: pgDb?.dsn ?? join(dir, "bench.db"),
     maxUploadBytes: 32 << 20,
     webDist: null,
+    trustProxy: false,
     logLevel: "warn",
   };
   const { store } = await openStore(config);

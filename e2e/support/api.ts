@@ -145,6 +145,10 @@ export class MemosApi {
     return data<Memo[]>(response, "list memos");
   }
 
+  async archive(id: number): Promise<void> {
+    await data(await this.request.patch(this.url(`/api/memo/${id}`), { data: { rowStatus: "ARCHIVED" } }), "archive memo");
+  }
+
   async pin(id: number, pinned = true): Promise<void> {
     await data(await this.request.post(this.url(`/api/memo/${id}/organizer`), { data: { pinned } }), "pin memo");
   }

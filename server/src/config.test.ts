@@ -25,8 +25,15 @@ describe("loadConfig", () => {
       dsn: "/srv/memos/data/memos_prod.db",
       maxUploadBytes: 32 * 1024 * 1024,
       webDist: null,
+      trustProxy: false,
       logLevel: "info",
     });
+  });
+
+  it("trusts a reverse proxy only when told to", () => {
+    expect(load(["--trust-proxy", "true"]).trustProxy).toBe(true);
+    expect(load([], { MEMOS_TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(() => load(["--trust-proxy", "yes"])).toThrow(/--trust-proxy/);
   });
 
   it("reads flags as `--name value` and `--name=value`", () => {

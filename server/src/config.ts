@@ -17,6 +17,8 @@ export interface Config {
   maxUploadBytes: number;
   /** Where the built web app lives; the server serves index.html for every SPA path. */
   webDist: string | null;
+  /** Behind a reverse proxy: read the client address and scheme from X-Forwarded-*. */
+  trustProxy: boolean;
   logLevel: "debug" | "info" | "warn";
 }
 
@@ -36,6 +38,7 @@ const FLAGS: Record<string, FlagSpec> = {
   dsn: { env: "MEMOS_DSN", fallback: "" },
   "max-upload-mb": { env: "MEMOS_MAX_UPLOAD_MB", fallback: String(DEFAULT_MAX_UPLOAD_MB) },
   "web-dist": { env: "MEMOS_WEB_DIST", fallback: "" },
+  "trust-proxy": { env: "MEMOS_TRUST_PROXY", fallback: "false" },
 };
 
 /** Reads `--name value` and `--name=value` pairs; unknown flags are an error. */
@@ -101,6 +104,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const dsn = driver === "sqlite" ? (dsnArg ? resolve(cwd, dsnArg) : resolve(data, `memos_${mode}.db`)) : dsnArg;
   const maxUploadMb = integer(label("max-upload-mb"), pick("max-upload-mb"), 1, 10240);
   const webDistArg = pick("web-dist");
+  const trustProxy = oneOf(label("trust-proxy"), pick("trust-proxy"), ["true", "false"] as const) === "true";
   return {
     mode,
     addr,
@@ -110,6 +114,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
     dsn,
     maxUploadBytes: maxUploadMb * 1024 * 1024,
     webDist: webDistArg ? resolve(cwd, webDistArg) : null,
+    trustProxy,
     logLevel: mode === "dev" ? "debug" : "info",
   };
 }

@@ -29,7 +29,7 @@ async function main() {
   if (config.mode !== "prod") await seedDemoData(store);
   const app = await buildApp(
     { config, store },
-    { logger: { level: config.logLevel }, trustProxy: process.env.MEMOS_TRUST_PROXY === "true" },
+    { logger: { level: config.logLevel }, trustProxy: config.trustProxy },
   );
   if (migration.applied.length > 0) {
     app.log.info({ applied: migration.applied, backup: migration.backup }, "database migrated");

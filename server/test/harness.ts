@@ -59,6 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dsn: pgDb ? pgDb.dsn : (options.sqliteFile ?? join(dir, "memos_test.db")),
     maxUploadBytes: (options.maxUploadMb ?? 32) * 1024 * 1024,
     webDist: options.webDist ?? null,
+    trustProxy: false,
     logLevel: "warn",
   };
   const { store } = await openStore(config);

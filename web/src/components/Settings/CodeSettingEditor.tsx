@@ -65,7 +65,7 @@ export function CodeSettingEditor({ name, label, hint, placeholder, saved, succe
         onKeyDown={(event) => {
           if ((event.metaKey || event.ctrlKey) && event.key === "Enter" && changed && !readOnlyReason) void submit();
         }}
-        placeholder={placeholder}
+        placeholder={readOnlyReason ? undefined : placeholder}
         rows={5}
         readOnly={Boolean(readOnlyReason)}
         spellCheck={false}

@@ -2,7 +2,7 @@
 // ready-to-paste example of posting a memo with it.
 import type { User } from "@memos/common";
 import { RotateCcw } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserMutations } from "../../queries/users";
 import { errorMessage, toast } from "../../state/toast";
@@ -17,6 +17,7 @@ export function OpenApiCard({ user }: { user: User }) {
   const { t } = useTranslation();
   const { patch } = useUserMutations();
   const [confirming, setConfirming] = useState(false);
+  const labelId = useId();
   const example = openApiExample(window.location.origin, user.openId);
 
   const reset = async () => {
@@ -32,11 +33,11 @@ export function OpenApiCard({ user }: { user: User }) {
     <SettingGroup title={t("setting.account.open-api")} description={t("setting.account.open-api-hint")}>
       <div className="flex flex-col gap-3 p-3">
         <div className="flex flex-col gap-1">
-          <span id="openid-label" className="text-sm text-zinc-800 dark:text-zinc-100">
+          <span id={labelId} className="text-sm text-zinc-800 dark:text-zinc-100">
             {t("setting.account.open-id")}
           </span>
           <div className="flex items-center gap-2">
-            <code aria-labelledby="openid-label" className={`${CODE} min-w-0 flex-1`}>
+            <code aria-labelledby={labelId} className={`${CODE} min-w-0 flex-1 whitespace-normal break-all`}>
               {user.openId}
             </code>
             <Button icon={<RotateCcw className="size-4" aria-hidden />} onClick={() => setConfirming(true)} disabled={patch.isPending}>

@@ -1,6 +1,6 @@
 // Renders the dialog stack (state/dialogs.ts): each dialog loads lazily by name, closes on Esc or its close
-// button, and leaves the stack.
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
+// button, and leaves the stack; focus then returns to whatever opened it.
+import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType, type LazyExoticComponent } from "react";
 import { type DialogName, useDialogs } from "../../state/dialogs";
 
 /** What every dialog on the stack receives. */
@@ -19,6 +19,20 @@ const DIALOGS: Record<DialogName, LazyExoticComponent<ComponentType<StackDialogP
 export function DialogHost() {
   const stack = useDialogs((state) => state.stack);
   const remove = useDialogs((state) => state.remove);
+  const openers = useRef(new Map<DialogName, HTMLElement>());
+
+  // A dialog leaves the DOM without <dialog>.close(), so the browser does not restore focus; we do.
+  useLayoutEffect(() => {
+    const known = openers.current;
+    for (const name of stack) {
+      if (!known.has(name) && document.activeElement instanceof HTMLElement) known.set(name, document.activeElement);
+    }
+    for (const [name, opener] of known) {
+      if (stack.includes(name)) continue;
+      known.delete(name);
+      if (opener.isConnected) opener.focus();
+    }
+  }, [stack]);
 
   return (
     <>

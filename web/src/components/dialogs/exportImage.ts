@@ -34,9 +34,6 @@ async function inlineImages(node: HTMLElement): Promise<void> {
   );
 }
 
-/** The page background the image gets behind rounded corners: the card colour of the current theme. */
-const background = () => (document.documentElement.classList.contains("dark") ? "#18181b" : "#f4f4f5");
-
 /** An image has no scrolling: while rendering, code and tables wrap or show in full instead of scrolling. */
 const PRINT_RULES = `
 [data-exporting] pre { white-space: pre-wrap !important; overflow: visible !important; }
@@ -51,7 +48,8 @@ const keepInImage = (node: HTMLElement): boolean => {
 };
 
 /**
- * Renders `node` to a PNG blob at twice the pixel density.
+ * Renders `node` to a PNG blob at twice the pixel density, with the node's own background (outside rounded
+ * corners stays transparent).
  * @example const blob = await renderPng(cardRef.current);
  */
 export async function renderPng(node: HTMLElement): Promise<Blob> {
@@ -62,7 +60,7 @@ export async function renderPng(node: HTMLElement): Promise<Blob> {
   document.head.append(style);
   node.setAttribute("data-exporting", "");
   try {
-    const blob = await toBlob(node, { pixelRatio: 2, backgroundColor: background(), filter: keepInImage });
+    const blob = await toBlob(node, { pixelRatio: 2, filter: keepInImage });
     if (!blob) throw new Error("empty image");
     return blob;
   } finally {

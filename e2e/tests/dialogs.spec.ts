@@ -1,0 +1,66 @@
+// The sidebar's dialogs: archived memos (restore), settings (the host creates a member), resources and
+// the daily review.
+import { MemosApi, PASSWORD, uniqueName } from "../support/api";
+import { HOST } from "../support/env";
+import { expect, signInPage, test } from "../support/fixtures";
+import { memoCard, sidebar, toast } from "../support/ui";
+
+test("restores an archived memo from the Archived dialog", async ({ page, signedIn }) => {
+  const memo = await signedIn.api.createMemo("Put away for later #someday");
+  await signedIn.api.createMemo("Still on the list");
+  await signedIn.api.archive(memo.id);
+  await page.goto("/");
+  await expect(memoCard(page, "Still on the list")).toBeVisible();
+  await expect(memoCard(page, "Put away for later")).toHaveCount(0);
+
+  await sidebar(page).getByRole("button", { name: "Archived" }).click();
+  const dialog = page.getByRole("dialog", { name: "Archived memos" });
+  await expect(dialog).toContainText("Put away for later");
+  await dialog.getByRole("button", { name: "Restore" }).click();
+  await expect(toast(page, "Restored successfully")).toBeVisible();
+  await expect(dialog.getByText("No archived memos.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).first().click();
+  await expect(dialog).toHaveCount(0);
+  await expect(memoCard(page, "Put away for later")).toBeVisible();
+});
+
+test("the host creates a member in Settings, who can then sign in", async ({ page, baseURL, playwright }) => {
+  await signInPage(page, baseURL!, HOST);
+  await page.goto("/");
+  await sidebar(page).getByRole("button", { name: "Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("tab", { name: "Members" }).click();
+
+  const username = uniqueName("ui");
+  await dialog.getByLabel("Username").fill(username);
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(toast(page, `Member ${username} created`)).toBeVisible();
+  await expect(dialog.getByText(username)).toBeVisible();
+
+  const context = await playwright.request.newContext();
+  const member = await new MemosApi(context, baseURL!).signIn({ username, password: PASSWORD });
+  expect(member.role).toBe("USER");
+  await context.dispose();
+});
+
+test("the Resources dialog lists uploaded images", async ({ page, signedIn }) => {
+  await signedIn.api.uploadImage("holiday.png");
+  await page.goto("/");
+  await sidebar(page).getByRole("button", { name: "Resources" }).click();
+  const dialog = page.getByRole("dialog", { name: "Resources" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("holiday.png").first()).toBeVisible();
+});
+
+test("the Daily Review shows today's memos", async ({ page, signedIn }) => {
+  await signedIn.api.createMemo("Written today for the review");
+  await page.goto("/");
+  await sidebar(page).getByRole("button", { name: "Daily Review" }).click();
+  const dialog = page.getByRole("dialog", { name: "Daily Review" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Written today for the review")).toBeVisible();
+  await dialog.getByRole("button", { name: "Previous day" }).click();
+  await expect(dialog.getByText("Oops, there is nothing.")).toBeVisible();
+});
