@@ -37,7 +37,7 @@ test("the host creates a member in Settings, who can then sign in", async ({ pag
   await dialog.getByLabel("Password").fill(PASSWORD);
   await dialog.getByRole("button", { name: "Create", exact: true }).click();
   await expect(toast(page, `Member ${username} created`)).toBeVisible();
-  await expect(dialog.getByText(username)).toBeVisible();
+  await expect(dialog.getByText(username, { exact: true })).toBeVisible();
 
   const context = await playwright.request.newContext();
   const member = await new MemosApi(context, baseURL!).signIn({ username, password: PASSWORD });

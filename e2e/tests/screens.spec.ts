@@ -162,3 +162,18 @@ seeded("@phone Chinese home", async ({ page, baseURL, seed: _ }, testInfo) => {
   await expectNoSidewaysScroll(page, testInfo);
   await screenshot(page, testInfo, "home-zh");
 });
+
+seeded("@phone settings dialog", async ({ page, baseURL, seed: _ }, testInfo) => {
+  await signInPage(page, baseURL!, HOST);
+  await page.goto("/");
+  const menu = page.getByRole("button", { name: text.openMenu });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("tab", { name: "Members" }).click();
+  await expect(dialog.getByText("night", { exact: true })).toBeVisible();
+  await settle(page);
+  await expectNoSidewaysScroll(page, testInfo);
+  await screenshot(page, testInfo, "settings-members");
+});

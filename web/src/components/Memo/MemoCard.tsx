@@ -62,8 +62,8 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
       className="group/memo relative rounded-xl border border-zinc-200 bg-white px-4 pt-2.5 pb-3.5 transition-colors duration-200 dark:border-zinc-700 dark:bg-zinc-800"
     >
       {memo.pinned ? (
-        <span role="img" aria-label={t("memo.pinned")} title={t("memo.pinned")} className="absolute top-0 right-0 size-4 overflow-hidden rounded-tr-xl">
-          <span className="absolute -top-2 -right-2 size-4 rotate-45 bg-green-600 dark:bg-green-500" />
+        <span role="img" aria-label={t("memo.pinned")} title={t("memo.pinned")} className="absolute top-0 right-0 size-6 overflow-hidden rounded-tr-xl">
+          <span className="absolute -top-3 -right-3 size-6 rotate-45 bg-green-600 dark:bg-green-500" />
         </span>
       ) : null}
       <header className="mb-1 flex min-h-8 items-center justify-between gap-2">

@@ -1,6 +1,7 @@
 // The main column's header: the menu button (phones), the page title and the search box. It stays at the top.
 import { Menu as MenuIcon } from "lucide-react";
 import type { ReactNode, RefObject } from "react";
+import { QuickFilterMenu } from "./QuickFilterMenu";
 import { SearchBox } from "./SearchBox";
 
 interface PageHeaderProps {
@@ -27,6 +28,7 @@ export function PageHeader({ title, search = true, actions, menuButton }: PageHe
       ) : null}
       <h1 className="min-w-0 flex-1 truncate text-lg font-semibold text-zinc-800 dark:text-zinc-100">{title}</h1>
       {search ? <SearchBox /> : null}
+      {search ? <QuickFilterMenu /> : null}
       {actions}
     </header>
   );
