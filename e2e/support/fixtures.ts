@@ -71,11 +71,11 @@ export { expect };
 
 export const ARTIFACTS = join(ROOT, "e2e", "artifacts");
 
-/** Saves a full-page screenshot as e2e/artifacts/<project>-<name>.png. */
-export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+/** Saves a screenshot as e2e/artifacts/<project>-<name>.png (the whole page, unless a dialog is open). */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: join(ARTIFACTS, `${testInfo.project.name}-${name}.png`), fullPage: true, animations: "disabled" });
+  await page.screenshot({ path: join(ARTIFACTS, `${testInfo.project.name}-${name}.png`), fullPage, animations: "disabled" });
 }
 
 /** Signs the page's browser context in as `credentials` (through the API, which sets the session cookie). */

@@ -50,9 +50,7 @@ export async function memoAction(page: Page, card: Locator, item: string | RegEx
 
 /** Opens the sidebar user menu (through the drawer on small screens). */
 export async function openUserMenu(page: Page): Promise<void> {
-  const menuButton = page.getByRole("button", { name: text.openMenu });
-  if (await menuButton.isVisible()) await menuButton.click();
-  await page.getByRole("button", { name: text.userMenu }).click();
+  await (await openSidebar(page)).getByRole("button", { name: text.userMenu }).click();
 }
 
 /** Fills the sign-in form and presses `button`. */
@@ -69,5 +67,15 @@ export const pathOf = (page: Page): string => new URL(page.url()).pathname;
 export const toast = (page: Page, message: string | RegExp, kind: "error" | "success" = "success"): Locator =>
   page.getByRole(kind === "error" ? "alert" : "status").filter({ hasText: message });
 
-/** The sidebar (fixed on desktop, a drawer on phones). */
-export const sidebar = (page: Page): Locator => page.getByRole("complementary", { name: "Sidebar" });
+/** The sidebar: a landmark on desktop, a dialog while the phone drawer is open. */
+export const sidebar = (page: Page): Locator =>
+  page.getByRole("complementary", { name: "Sidebar" }).or(page.getByRole("dialog", { name: "Sidebar" }));
+
+/** Opens the drawer on small screens; on desktop the sidebar is always there. */
+export async function openSidebar(page: Page): Promise<Locator> {
+  const menuButton = page.getByRole("button", { name: text.openMenu });
+  // Wait for the page to settle on one layout before choosing.
+  await expect(menuButton.or(page.getByRole("complementary", { name: "Sidebar" })).first()).toBeVisible();
+  if (await menuButton.isVisible()) await menuButton.click();
+  return sidebar(page);
+}

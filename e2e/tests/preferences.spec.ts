@@ -1,6 +1,9 @@
 // Language and appearance: switching to Chinese changes the interface text, dark mode marks <html> with
 // "dark", and both stick (this browser and the user's settings).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test } from "../support/fixtures";
+import { ROOT } from "../support/server";
 import { openUserMenu, text } from "../support/ui";
 
 test("switching the language to Chinese changes the interface text", async ({ page, signedIn }) => {
@@ -57,4 +60,18 @@ test("system appearance follows the operating system", async ({ page, signedIn: 
   await expect(page.locator("html")).toHaveClass(/(^|\s)dark(\s|$)/);
   await page.emulateMedia({ colorScheme: "light" });
   await expect(page.locator("html")).not.toHaveClass(/(^|\s)dark(\s|$)/);
+});
+
+test("every language loads and translates the sign-in page", async ({ page }) => {
+  const locales = ["en", "zh", "vi", "fr", "nl", "sv", "de", "es", "uk", "ru", "it"];
+  for (const locale of locales) {
+    const strings = JSON.parse(readFileSync(join(ROOT, "web", "src", "locales", `${locale}.json`), "utf8")) as {
+      common: { "sign-in": string; username: string };
+    };
+    await page.addInitScript((value) => localStorage.setItem("locale", JSON.stringify(value)), locale);
+    await page.goto("/auth");
+    await expect(page.locator("html"), locale).toHaveAttribute("lang", locale);
+    await expect(page.getByRole("button", { name: strings.common["sign-in"], exact: true }), locale).toBeVisible();
+    await expect(page.getByLabel(strings.common.username, { exact: true }), locale).toBeVisible();
+  }
 });

@@ -11,7 +11,7 @@ import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { CopyButton, SettingGroup } from "./controls";
 import { openApiExample } from "./validation";
 
-const CODE = "block overflow-x-auto rounded-lg bg-zinc-100 px-2.5 py-2 font-mono text-xs leading-5 whitespace-pre text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300";
+const CODE = "block overflow-x-auto rounded-lg bg-zinc-100 px-2.5 py-2 font-mono text-xs leading-5 text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300";
 
 export function OpenApiCard({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -37,7 +37,7 @@ export function OpenApiCard({ user }: { user: User }) {
             {t("setting.account.open-id")}
           </span>
           <div className="flex items-center gap-2">
-            <code aria-labelledby={labelId} className={`${CODE} min-w-0 flex-1 whitespace-normal break-all`}>
+            <code aria-labelledby={labelId} className={`${CODE} min-w-0 flex-1 break-all`}>
               {user.openId}
             </code>
             <Button icon={<RotateCcw className="size-4" aria-hidden />} onClick={() => setConfirming(true)} disabled={patch.isPending}>

@@ -1,8 +1,9 @@
 import type { Role, SystemStatus, User } from "@memos/common";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import "../../i18n";
+import { usePreferences } from "../../state/preferences";
 import { keys } from "../../queries/keys";
 import SettingDialog from "../dialogs/SettingDialog";
 
@@ -45,7 +46,10 @@ function renderAs(me: User) {
 
 const tabNames = () => screen.getAllByRole("tab").map((tab) => tab.textContent);
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe("SettingDialog", () => {
   it("shows a member only My account and Preferences", () => {
@@ -85,5 +89,30 @@ describe("SettingDialog", () => {
     fireEvent.keyDown(screen.getByRole("tab", { name: "My account" }), { key: "ArrowUp" });
     expect(screen.getByRole("tab", { name: "System" }).getAttribute("aria-selected")).toBe("true");
     expect(document.activeElement).toBe(screen.getByRole("tab", { name: "System" }));
+  });
+
+  it("saves preferences at once: the sort as a user setting, folding in this browser", async () => {
+    const jack = user(2, "USER", "jack");
+    const saved = { ...jack, userSettingList: [{ UserID: 2, key: "memoDisplayTsOption", value: '"updated_ts"' }] };
+    const fetch = vi.fn(async (url: string) => {
+      const data = url === "/api/user/me" ? saved : saved.userSettingList[0];
+      return new Response(JSON.stringify({ data }), { headers: { "Content-Type": "application/json" } });
+    });
+    vi.stubGlobal("fetch", fetch);
+    renderAs(jack);
+    fireEvent.click(screen.getByRole("tab", { name: "Preferences" }));
+
+    fireEvent.change(screen.getByLabelText("Sort memos by"), { target: { value: "updated_ts" } });
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/user/setting");
+    expect(JSON.parse(String(init.body))).toEqual({ key: "memoDisplayTsOption", value: '"updated_ts"' });
+    expect((screen.getByLabelText("Sort memos by") as HTMLSelectElement).value).toBe("updated_ts");
+
+    const fold = screen.getByRole("switch", { name: "Fold long memos" });
+    expect(fold.getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(fold);
+    expect(usePreferences.getState().localSetting.enableFoldMemo).toBe(false);
+    expect(fold.getAttribute("aria-checked")).toBe("false");
   });
 });

@@ -16,7 +16,7 @@ export function SettingGroup({ title, description, actions, children }: { title:
   const id = useId();
   return (
     <section aria-labelledby={id} className="flex flex-col gap-2">
-      <div className="flex min-h-8 items-center justify-between gap-2">
+      <div className="flex min-h-8 flex-wrap items-center justify-between gap-2">
         <h3 id={id} className="text-sm font-semibold text-zinc-800 dark:text-zinc-100">
           {title}
         </h3>
