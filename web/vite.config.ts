@@ -9,6 +9,7 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
     port: 3001,
+    // changeOrigin stays off: the server refuses state changes whose Origin does not match the Host.
     proxy: { "/api": backend, "/o": backend, "/h": backend, "^/u/\\d+/rss.xml": backend, "/explore/rss.xml": backend },
   },
   build: {

@@ -14,7 +14,17 @@ import { useMemoActions } from "./useMemoActions";
 import { VisibilityBadge } from "./VisibilityBadge";
 
 const MemoEditor = lazy(() => import("../MemoEditor/MemoEditor").then((module) => ({ default: module.MemoEditor })));
-const ImagePreview = lazy(() => import("./ImagePreview"));
+/** The file name at the end of an image URL, for the viewer's caption. */
+function imageName(url: string): string {
+  const last = url.split("?")[0]!.split("/").pop() || url;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+const ImageViewer = lazy(() => import("../dialogs/ImageViewer"));
 const ChangeCreatedTimeDialog = lazy(() => import("./ChangeCreatedTimeDialog"));
 const ShareImageDialog = lazy(() => import("../dialogs/ShareImageDialog"));
 const ConfirmDialog = lazy(() => import("../ui/ConfirmDialog").then((module) => ({ default: module.ConfirmDialog })));
@@ -100,7 +110,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
       />
       <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} onPreview={preview} />
       <Suspense fallback={null}>
-        {dialog?.kind === "preview" ? <ImagePreview urls={dialog.urls} index={dialog.index} onClose={() => setDialog(null)} /> : null}
+        {dialog?.kind === "preview" ? <ImageViewer images={dialog.urls.map((url) => ({ url, name: imageName(url) }))} index={dialog.index} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "image" ? <ShareImageDialog memo={memo} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "time" ? <ChangeCreatedTimeDialog memo={memo} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "delete" ? (

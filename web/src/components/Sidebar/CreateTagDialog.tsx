@@ -75,7 +75,7 @@ export function CreateTagDialog({ open, onClose }: { open: boolean; onClose: () 
           </span>
           <input
             id={inputId}
-            autoFocus
+            data-autofocus
             value={name}
             onChange={(event) => {
               setName(event.target.value);

@@ -1,4 +1,4 @@
-// A full-screen image viewer for the Resources dialog: zoom (buttons, + / - / 0 keys, click), previous and next.
+// A full-screen image viewer (memo images, the Resources dialog): zoom (buttons, + / - / 0 keys, click), previous and next.
 import { ChevronLeft, ChevronRight, ExternalLink, X, ZoomIn, ZoomOut } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -55,7 +55,7 @@ export default function RenameResourceDialog({ resource, onRename, onClose }: Re
         </label>
         <input
           id={inputId}
-          autoFocus
+          data-autofocus
           value={value}
           onChange={(event) => {
             setValue(event.target.value);
