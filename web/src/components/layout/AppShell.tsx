@@ -4,6 +4,7 @@
 import { X } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useDialogs } from "../../state/dialogs";
 import { useLocation } from "react-router";
 import { DialogHost } from "../dialogs/DialogHost";
 import { PageHeader } from "./PageHeader";
@@ -53,8 +54,9 @@ export function AppShell({ children, sidebar, title, search, actions }: AppShell
     menuButton.current?.focus();
   }, [open]);
 
-  // Navigating (a link, a tag, a shortcut) closes the drawer.
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  // Navigating (a link, a tag, a shortcut) or opening a dialog from the sidebar closes the drawer.
+  const dialogCount = useDialogs((state) => state.stack.length);
+  useEffect(() => setOpen(false), [location.pathname, location.search, dialogCount]);
   useEffect(() => {
     if (desktop) setOpen(false);
   }, [desktop]);
