@@ -62,16 +62,32 @@ test("system appearance follows the operating system", async ({ page, signedIn: 
   await expect(page.locator("html")).not.toHaveClass(/(^|\s)dark(\s|$)/);
 });
 
+const LOCALES = ["en", "zh", "vi", "fr", "nl", "sv", "de", "es", "uk", "ru", "it"];
+
+function strings(locale: string): { common: { "sign-in": string; username: string } } {
+  return JSON.parse(readFileSync(join(ROOT, "web", "src", "locales", `${locale}.json`), "utf8"));
+}
+
 test("every language loads and translates the sign-in page", async ({ page }) => {
-  const locales = ["en", "zh", "vi", "fr", "nl", "sv", "de", "es", "uk", "ru", "it"];
-  for (const locale of locales) {
-    const strings = JSON.parse(readFileSync(join(ROOT, "web", "src", "locales", `${locale}.json`), "utf8")) as {
-      common: { "sign-in": string; username: string };
-    };
-    await page.addInitScript((value) => localStorage.setItem("locale", JSON.stringify(value)), locale);
-    await page.goto("/auth");
+  await page.goto("/auth");
+  for (const locale of LOCALES) {
+    await page.getByRole("combobox").first().selectOption(locale);
     await expect(page.locator("html"), locale).toHaveAttribute("lang", locale);
-    await expect(page.getByRole("button", { name: strings.common["sign-in"], exact: true }), locale).toBeVisible();
-    await expect(page.getByLabel(strings.common.username, { exact: true }), locale).toBeVisible();
+    await expect(page.getByRole("button", { name: strings(locale).common["sign-in"], exact: true }), locale).toBeVisible();
+    await expect(page.getByLabel(strings(locale).common.username, { exact: true }), locale).toBeVisible();
   }
+});
+
+test("a language kept in this browser applies on the next visit", async ({ page }) => {
+  test.fixme(
+    false,
+    "startup race (web/src/i18n + lazy pages): when the page chunk is cached but the language chunk is not, the page renders in English and misses i18next's languageChanged event",
+  );
+  // The app's chunks are cached by a first visit in English; the Chinese chunk is not.
+  await page.goto("/auth");
+  await expect(page.getByRole("button", { name: text.signIn, exact: true })).toBeVisible();
+  await page.evaluate(() => localStorage.setItem("locale", JSON.stringify("zh")));
+  await page.goto("/auth");
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh");
+  await expect(page.getByRole("button", { name: "登录", exact: true })).toBeVisible();
 });

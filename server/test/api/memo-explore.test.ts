@@ -7,7 +7,7 @@ import { expectError, idsOf } from "../memo-helpers.js";
 import { installQueryCounter } from "../query-counter.js";
 
 /** One memo of each visibility and row status for `owner`, with distinct created times. */
-async function seedMatrix(t: TestApp, owner: TestUser, base: number) {
+async function seedMatrix(owner: TestUser, base: number) {
   const made: Record<string, number> = {};
   let step = 0;
   for (const visibility of ["PUBLIC", "PROTECTED", "PRIVATE"] as Visibility[]) {
@@ -34,8 +34,8 @@ describe("explore, stats and amount", () => {
     host = await signUpHost(t);
     alice = await createUser(t, host, "alice");
     bob = await createUser(t, host, "bobby");
-    a = await seedMatrix(t, alice, base);
-    b = await seedMatrix(t, bob, base + 30);
+    a = await seedMatrix(alice, base);
+    b = await seedMatrix(bob, base + 30);
   });
   afterAll(() => t.close());
 

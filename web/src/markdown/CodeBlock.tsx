@@ -2,8 +2,7 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "../state/toast";
-import { copyText } from "../utils/clipboard";
+import { copyWithToast } from "../utils/clipboard";
 import { highlight, loadHighlighter } from "./highlight";
 
 export function CodeBlock({ code, language }: { code: string; language: string }) {
@@ -22,14 +21,9 @@ export function CodeBlock({ code, language }: { code: string; language: string }
   }, [code, language]);
 
   const copy = async () => {
-    try {
-      await copyText(code);
-      setCopied(true);
-      toast.success(t("message.copied"));
-      setTimeout(() => setCopied(false), 1500);
-    } catch {
-      toast.error(t("message.copy-failed"));
-    }
+    if (!(await copyWithToast(code))) return;
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
   };
 
   return (

@@ -1,4 +1,6 @@
 // Copy text: the async Clipboard API where allowed, else the old textarea + execCommand path (plain HTTP).
+import i18n from "../i18n";
+import { toast } from "../state/toast";
 export async function copyText(text: string): Promise<void> {
   if (navigator.clipboard && window.isSecureContext) {
     await navigator.clipboard.writeText(text);
@@ -14,4 +16,19 @@ export async function copyText(text: string): Promise<void> {
   const ok = document.execCommand("copy");
   area.remove();
   if (!ok) throw new Error("copy failed");
+}
+
+/**
+ * Copies text and says so in a toast ("Copied" by default); a failure is toasted too. Resolves to whether
+ * the copy worked, so a button can show its own "done" state.
+ */
+export async function copyWithToast(text: string, success = i18n.t("message.copied")): Promise<boolean> {
+  try {
+    await copyText(text);
+    toast.success(success);
+    return true;
+  } catch {
+    toast.error(i18n.t("message.copy-failed"));
+    return false;
+  }
 }

@@ -3,7 +3,7 @@ import type { Memo } from "@memos/common";
 import { useTranslation } from "react-i18next";
 import { useDeleteMemo, usePatchMemo, usePinMemo } from "../../queries/memos";
 import { errorMessage, toast } from "../../state/toast";
-import { copyText } from "../../utils/clipboard";
+import { copyWithToast } from "../../utils/clipboard";
 import { setTodo } from "../../markdown/todo";
 
 export const memoLink = (id: number) => `${window.location.origin}/m/${id}`;
@@ -27,14 +27,7 @@ export function useMemoActions(memo: Memo) {
     }
   };
 
-  const copy = async (text: string, success: string) => {
-    try {
-      await copyText(text);
-      toast.success(success);
-    } catch {
-      toast.error(t("message.copy-failed"));
-    }
-  };
+  const copy = (text: string, success: string) => copyWithToast(text, success);
 
   return {
     togglePin: () =>

@@ -3,8 +3,7 @@
 import { Check, Copy } from "lucide-react";
 import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { copyText } from "../../utils/clipboard";
-import { toast } from "../../state/toast";
+import { copyWithToast } from "../../utils/clipboard";
 import { Button } from "../ui/Button";
 
 export const INPUT =
@@ -108,15 +107,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     return () => clearTimeout(timer);
   }, [done]);
 
-  const copy = async () => {
-    try {
-      await copyText(text);
-      toast.success(t("message.copied"));
-      setDone(true);
-    } catch {
-      toast.error(t("message.copy-failed"));
-    }
-  };
+  const copy = async () => setDone(await copyWithToast(text));
   return (
     <Button onClick={() => void copy()} aria-label={label} icon={done ? <Check className="size-4 text-green-600" aria-hidden /> : <Copy className="size-4" aria-hidden />}>
       {done ? t("message.copied") : t("setting.copy")}

@@ -5,7 +5,7 @@ import { Code2, Copy, Download, Link2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage, toast } from "../../state/toast";
-import { copyText } from "../../utils/clipboard";
+import { copyWithToast } from "../../utils/clipboard";
 import { embedCode, memoLink } from "../Memo/useMemoActions";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
@@ -64,14 +64,7 @@ export default function ShareImageDialog({ memo, onClose }: ShareImageDialogProp
   const copyImage = () =>
     run("copy", () => copyPng(png()), t("message.image-copied"));
 
-  const copy = async (text: string, success: string) => {
-    try {
-      await copyText(text);
-      toast.success(success);
-    } catch {
-      toast.error(t("message.copy-failed"));
-    }
-  };
+  const copy = (text: string, success: string) => copyWithToast(text, success);
 
   const spinner = <Spinner className="size-4" />;
   return (

@@ -7,7 +7,7 @@ import { api } from "../../api/endpoints";
 import { keys } from "../../queries/keys";
 import { useUploadResource } from "../../queries/resources";
 import { errorMessage, toast } from "../../state/toast";
-import { copyText } from "../../utils/clipboard";
+import { copyWithToast } from "../../utils/clipboard";
 import { absoluteResourceUrl, unusedResources } from "./resourceRules";
 
 export interface UploadProgress {
@@ -88,14 +88,7 @@ export function useResourceActions() {
     refresh();
   };
 
-  const copyLink = async (resource: Resource) => {
-    try {
-      await copyText(absoluteResourceUrl(resource));
-      toast.success(t("message.copied"));
-    } catch {
-      toast.error(t("message.copy-failed"));
-    }
-  };
+  const copyLink = (resource: Resource) => copyWithToast(absoluteResourceUrl(resource));
 
   return { uploads, uploadFiles, rename, remove, clearUnused, copyLink };
 }
