@@ -51,6 +51,7 @@ export async function generate(store: DatabaseHandle, users: number, memos: numb
           row_status: n % 50 === 0 ? ("ARCHIVED" as const) : ("NORMAL" as const),
           created_ts: start + n * 60,
           updated_ts: start + n * 60,
+          display_ts: start + n * 60,
         };
       });
       const inserted = await tx.insertInto("memo").values(rows).returning(["id", "content"]).execute();

@@ -6,9 +6,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { sql } from "kysely";
 import pg from "pg";
 import { buildApp } from "../server/src/app.js";
 import type { Config } from "../server/src/config.js";
+import type { DatabaseHandle } from "../server/src/store/db.js";
 import { openStore } from "../server/src/store/open.js";
 import { generate } from "./generate.js";
 
@@ -44,6 +46,16 @@ async function pgDatabase(): Promise<{ dsn: string; drop(): Promise<void> }> {
   };
 }
 
+/** How the database answers the explore page: it should walk an index in display order, not sort. */
+async function printExplorePlan(store: DatabaseHandle) {
+  const query = sql`SELECT m.id FROM memo m LEFT JOIN memo_organizer o ON o.memo_id = m.id AND o.user_id = m.creator_id
+    WHERE m.row_status = 'NORMAL' AND m.visibility IN ('PUBLIC', 'PROTECTED') ORDER BY m.display_ts DESC, m.id DESC LIMIT 30`;
+  const explain = store.engine === "sqlite" ? sql`EXPLAIN QUERY PLAN ${query}` : sql`EXPLAIN ${query}`;
+  const rows = await explain.execute(store.db);
+  const lines = rows.rows.map((row) => String((row as Record<string, unknown>).detail ?? (row as Record<string, unknown>)["QUERY PLAN"]));
+  console.log(`explore query plan:\n  ${lines.join("\n  ")}`);
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -69,6 +81,10 @@ async function main() {
   let started = performance.now();
   const data = await generate(store, Number(args.users), memoCount);
   console.log(`engine ${driver}: generated ${memoCount} memos for ${data.userIds.length} users in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  // A freshly loaded PostgreSQL table has no statistics until autovacuum gets to it; a real instance has them.
+  if (driver === "postgres") await sql`ANALYZE`.execute(store.db);
+  await printExplorePlan(store);
 
   const app = await buildApp({ config, store });
   const signIn = await app.inject({ method: "POST", url: "/api/auth/signin", payload: { username: "bench1", password: data.password } });

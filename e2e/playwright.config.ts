@@ -1,6 +1,6 @@
 // The end-to-end suite: the real server (prod mode, fresh data) serving the built web app, driven by
-// Debian's Chromium. Desktop runs every flow; the phone project runs the tests tagged @phone (the screens
-// and the drawer), so the run stays short.
+// Debian's Chromium. Desktop runs every flow (but those tagged @phone-only); the phone project runs the tests
+// tagged @phone (the screens and the drawer), so the run stays short.
 import { defineConfig } from "@playwright/test";
 
 const CI = Boolean(process.env.CI);
@@ -43,6 +43,7 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
+      grepInvert: /@phone-only/,
       use: { viewport: { width: 1280, height: 800 } },
     },
     {

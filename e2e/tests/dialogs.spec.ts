@@ -3,7 +3,7 @@
 import { MemosApi, PASSWORD, uniqueName } from "../support/api";
 import { HOST } from "../support/env";
 import { expect, signInPage, test } from "../support/fixtures";
-import { memoCard, sidebar, toast } from "../support/ui";
+import { memoAction, memoCard, sidebar, toast } from "../support/ui";
 
 test("restores an archived memo from the Archived dialog", async ({ page, signedIn }) => {
   const memo = await signedIn.api.createMemo("Put away for later #someday");
@@ -63,4 +63,46 @@ test("the Daily Review shows today's memos", async ({ page, signedIn }) => {
   await expect(dialog.getByText("Written today for the review")).toBeVisible();
   await dialog.getByRole("button", { name: "Previous day" }).click();
   await expect(dialog.getByText("Oops, there is nothing.")).toBeVisible();
+});
+
+test("the host archives a member, who then cannot sign in, and restores them", async ({ page, baseURL, hostApi, playwright }) => {
+  const credentials = { username: uniqueName("arc"), password: PASSWORD };
+  await hostApi.createUser(credentials);
+  await signInPage(page, baseURL!, HOST);
+  await page.goto("/");
+  await sidebar(page).getByRole("button", { name: "Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  await dialog.getByRole("tab", { name: "Members" }).click();
+
+  await dialog.getByRole("button", { name: `Actions for ${credentials.username}` }).click();
+  await page.getByRole("menuitem", { name: "Archive" }).click();
+  const confirm = page.getByRole("dialog", { name: `Archive ${credentials.username}?` });
+  await confirm.getByRole("button", { name: "Archive" }).click();
+  await expect(toast(page, `${credentials.username} archived`)).toBeVisible();
+
+  const context = await playwright.request.newContext();
+  const response = await context.post(`${baseURL}/api/auth/signin`, { data: credentials });
+  expect(response.ok()).toBe(false);
+
+  await dialog.getByRole("button", { name: `Actions for ${credentials.username}` }).click();
+  await page.getByRole("menuitem", { name: "Restore" }).click();
+  await expect(toast(page, `${credentials.username} restored`)).toBeVisible();
+  const member = await new MemosApi(context, baseURL!).signIn(credentials);
+  expect(member.username).toBe(credentials.username);
+  await context.dispose();
+});
+
+test("changes a memo's created time, which reorders the list", async ({ page, signedIn }) => {
+  await signedIn.api.createMemo("Written first");
+  await signedIn.api.createMemo("Written second");
+  await page.goto("/");
+  await expect(page.getByRole("article").first()).toContainText("Written second");
+
+  await memoAction(page, memoCard(page, "Written second"), "Change created time");
+  const dialog = page.getByRole("dialog", { name: "Change created time" });
+  await dialog.getByLabel("Created time").fill("2020-01-02T03:04");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Memo created datetime changed")).toBeVisible();
+  await expect(page.getByRole("article").first()).toContainText("Written first");
+  await expect(page.getByRole("article").last()).toContainText("Written second");
 });

@@ -25,6 +25,14 @@ test("writes memos with tags and an uploaded image", async ({ page, signedIn }) 
   // Newest first.
   await expect(memoCards(page).first()).toContainText("A picture of the garden");
 
+  // The image opens in the viewer; Escape closes it.
+  await withImage.getByRole("button", { name: "garden.png" }).click();
+  const viewer = page.getByRole("dialog", { name: "Preview" });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByRole("img")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(viewer).toHaveCount(0);
+
   const memos = await signedIn.api.myMemos();
   expect(memos.map((memo) => memo.content).sort()).toEqual(["A picture of the garden #photos", "Groceries for the weekend #shopping"]);
   expect(memos.find((memo) => memo.content.includes("garden"))?.resourceList).toHaveLength(1);
@@ -121,4 +129,31 @@ test("loads more memos on request and says when all are there", async ({ page, s
   await page.getByRole("button", { name: "Click here to fetch more" }).dispatchEvent("click");
   await expect(memoCards(page)).toHaveCount(32);
   await expect(page.getByText("all memos are ready")).toBeVisible();
+});
+
+test("quick filters narrow the list by visibility and by type", async ({ page, signedIn }) => {
+  await signedIn.api.createMemo("Shared reading [an article](https://example.com/article)", "PUBLIC");
+  await signedIn.api.createMemo("Members planning #team", "PROTECTED");
+  await signedIn.api.createMemo("Quiet private thought", "PRIVATE");
+  await page.goto("/");
+  await expect(memoCards(page)).toHaveCount(3);
+
+  await page.getByRole("button", { name: "Filter memos" }).click();
+  await page.getByRole("menuitem", { name: "Visibility: Protected" }).click();
+  await expect(page).toHaveURL(/[?&]visibility=PROTECTED/);
+  await expect(memoCards(page)).toHaveCount(1);
+  await expect(memoCard(page, "Members planning")).toBeVisible();
+  await page.getByRole("button", { name: "Remove filter: Protected" }).click();
+  await expect(memoCards(page)).toHaveCount(3);
+
+  await page.getByRole("button", { name: "Filter memos" }).click();
+  await page.getByRole("menuitem", { name: "Type: Has links" }).click();
+  await expect(memoCards(page)).toHaveCount(1);
+  await expect(memoCard(page, "Shared reading")).toBeVisible();
+
+  await page.getByRole("button", { name: "Filter memos" }).click();
+  await page.getByRole("menuitem", { name: "Type: No tags" }).click();
+  await expect(page).toHaveURL(/[?&]type=NOT_TAGGED/);
+  await expect(memoCards(page)).toHaveCount(2);
+  await expect(memoCard(page, "Members planning")).toHaveCount(0);
 });

@@ -20,6 +20,7 @@ import { authorizeUser, authorizeUserCreate } from "../policies/user.policy.js";
 import { presentUser, presentUserSetting } from "../presenters/user.presenter.js";
 import type { Db } from "../store/db.js";
 import type { UserRow } from "../store/schema.js";
+import { refreshDisplayTimes } from "../store/memo.store.js";
 import { deleteUserSessions } from "../store/session.store.js";
 import { listUserSettings, upsertUserSetting } from "../store/user-setting.store.js";
 import {
@@ -148,6 +149,11 @@ export async function upsertSetting(ctx: AppContext, viewer: Viewer, body: unkno
   }
   const result = userSettingValueSchemas[input.key].safeParse(decoded);
   if (!result.success) throw badRequest(`Invalid user setting format: invalid ${input.key} value ${input.value}`);
-  const row = await upsertUserSetting(ctx.store.db, { user_id: viewer.id, key: input.key, value: JSON.stringify(result.data) });
+  const value = result.data;
+  const row = await ctx.store.db.transaction().execute(async (tx) => {
+    const saved = await upsertUserSetting(tx, { user_id: viewer.id, key: input.key, value: JSON.stringify(value) });
+    if (input.key === "memoDisplayTsOption") await refreshDisplayTimes(tx, viewer.id, value as "created_ts" | "updated_ts");
+    return saved;
+  });
   return presentUserSetting(row);
 }

@@ -4,12 +4,12 @@ import type { RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
 import type { Db, Engine } from "./db.js";
 import type { MemoRow } from "./schema.js";
+import { UPDATED_TS_CHOSEN } from "./migrations/006-display-ts.js";
 import { nowSeconds } from "./time.js";
 
-/** A memo with the two values computed from other tables: the creator's pin and the display time. */
+/** A memo with its creator's pin, from memo_organizer. */
 export interface MemoListRow extends MemoRow {
   pinned: number;
-  display_ts: number;
 }
 
 export interface MemoFilter {
@@ -35,7 +35,7 @@ export interface MemoPage {
   offset: number;
 }
 
-const DISPLAY_TS = sql<number>`CASE WHEN ds.value = '"updated_ts"' THEN m.updated_ts ELSE m.created_ts END`;
+const DISPLAY_TS = sql<number>`m.display_ts`;
 const PINNED = sql<number>`COALESCE(o.pinned, 0)`;
 
 function escapeLike(value: string): string {
@@ -45,10 +45,7 @@ function escapeLike(value: string): string {
 function baseQuery(db: Db) {
   return db
     .selectFrom("memo as m")
-    .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id"))
-    .leftJoin("user_setting as ds", (join) =>
-      join.onRef("ds.user_id", "=", "m.creator_id").on("ds.key", "=", "memoDisplayTsOption"),
-    );
+    .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id"));
 }
 
 const escapeRegex = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -107,7 +104,7 @@ function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter
 export async function listMemos(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage): Promise<MemoListRow[]> {
   let query = applyFilter(baseQuery(db), engine, filter)
     .selectAll("m")
-    .select([PINNED.as("pinned"), DISPLAY_TS.as("display_ts")]);
+    .select(PINNED.as("pinned"));
   if (page.pinnedFirst) query = query.orderBy(PINNED, "desc");
   const rows = await query
     .orderBy(DISPLAY_TS, "desc")
@@ -138,7 +135,7 @@ export async function countMemos(db: Db, engine: Engine, filter: MemoFilter): Pr
 export async function findMemoById(db: Db, id: number): Promise<MemoListRow | undefined> {
   const row = await baseQuery(db)
     .selectAll("m")
-    .select([PINNED.as("pinned"), DISPLAY_TS.as("display_ts")])
+    .select(PINNED.as("pinned"))
     .where("m.id", "=", id)
     .executeTakeFirst();
   return row as MemoListRow | undefined;
@@ -152,10 +149,11 @@ export interface NewMemo {
 }
 
 export async function insertMemo(db: Db, memo: NewMemo): Promise<number> {
-  const now = nowSeconds();
+  const createdTs = memo.created_ts ?? nowSeconds();
+  // A new memo's created and updated times are equal, so either display option gives created_ts.
   const row = await db
     .insertInto("memo")
-    .values({ created_ts: now, updated_ts: now, ...memo })
+    .values({ ...memo, created_ts: createdTs, updated_ts: createdTs, display_ts: createdTs })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -169,10 +167,25 @@ export interface MemoUpdate {
 }
 
 export async function updateMemo(db: Db, id: number, update: MemoUpdate): Promise<void> {
+  const now = nowSeconds();
+  const createdTs = update.created_ts === undefined ? sql.ref("created_ts") : sql.val(update.created_ts);
   await db
     .updateTable("memo")
-    .set({ ...update, updated_ts: nowSeconds() })
+    .set({
+      ...update,
+      updated_ts: now,
+      display_ts: sql<number>`CASE WHEN ${sql.raw(UPDATED_TS_CHOSEN)} THEN CAST(${now} AS BIGINT) ELSE CAST(${createdTs} AS BIGINT) END`,
+    })
     .where("id", "=", id)
+    .execute();
+}
+
+/** After a creator changes memoDisplayTsOption: every memo of theirs shows the chosen time. */
+export async function refreshDisplayTimes(db: Db, creatorId: number, option: "created_ts" | "updated_ts"): Promise<void> {
+  await db
+    .updateTable("memo")
+    .set({ display_ts: sql.ref(option) })
+    .where("creator_id", "=", creatorId)
     .execute();
 }
 

@@ -29,6 +29,8 @@ export interface MemoTable {
   row_status: Generated<RowStatus>;
   content: Generated<string>;
   visibility: Generated<Visibility>;
+  /** created_ts or updated_ts, by the creator's memoDisplayTsOption (migration 006). */
+  display_ts: Generated<number>;
 }
 
 export interface MemoOrganizerTable {

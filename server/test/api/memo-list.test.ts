@@ -18,6 +18,7 @@ describe("GET /api/memo", () => {
       visibility: "PRIVATE" as const,
       created_ts: createdTs(i),
       updated_ts: createdTs(i),
+      display_ts: createdTs(i),
     }));
     await t.ctx.store.db.insertInto("memo").values(rows).execute();
   }

@@ -10,8 +10,9 @@ describe("memos: pins, display time, tags", () => {
   let seq = 0;
   const member = () => createUser(t, host, `member${++seq}`);
   /** Sets both times directly, so tests can tell created from updated. */
+  // Back-dates a memo as if it had been written and edited then (its creator shows created times).
   const setTimes = (id: number, created: number, updated: number) =>
-    t.ctx.store.db.updateTable("memo").set({ created_ts: created, updated_ts: updated }).where("id", "=", id).execute();
+    t.ctx.store.db.updateTable("memo").set({ created_ts: created, updated_ts: updated, display_ts: created }).where("id", "=", id).execute();
 
   beforeAll(async () => {
     t = await createTestApp();

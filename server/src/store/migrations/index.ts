@@ -3,7 +3,8 @@ import { sessions } from "./002-sessions.js";
 import { memoTags } from "./003-memo-tags.js";
 import { indexes } from "./004-indexes.js";
 import { fulltext } from "./005-fulltext.js";
+import { displayTs } from "./006-display-ts.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
-export const MIGRATIONS: Migration[] = [v010Base, sessions, memoTags, indexes, fulltext];
+export const MIGRATIONS: Migration[] = [v010Base, sessions, memoTags, indexes, fulltext, displayTs];
