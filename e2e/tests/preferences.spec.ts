@@ -79,10 +79,6 @@ test("every language loads and translates the sign-in page", async ({ page }) =>
 });
 
 test("a language kept in this browser applies on the next visit", async ({ page }) => {
-  test.fixme(
-    true,
-    "startup race (web/src/i18n + lazy pages): when the page chunk is cached but the language chunk is not, the page renders in English and misses i18next's languageChanged event",
-  );
   // The app's chunks are cached by a first visit in English; the Chinese chunk is not.
   await page.goto("/auth");
   await expect(page.getByRole("button", { name: text.signIn, exact: true })).toBeVisible();

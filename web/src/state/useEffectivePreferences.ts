@@ -15,6 +15,11 @@ export interface EffectivePreferences {
   user: { locale?: Locale; appearance?: Appearance };
 }
 
+/** The language rule on its own: the user's setting, this browser's choice, the instance default, the browser. */
+export function pickLocale(candidates: { user?: unknown; local?: unknown; instance?: unknown }): Locale {
+  return [candidates.user, candidates.local, candidates.instance].find(isLocale) ?? browserLocale();
+}
+
 export function useEffectivePreferences(): EffectivePreferences {
   const { data: status } = useStatus();
   const { data: me } = useMe();
@@ -24,7 +29,7 @@ export function useEffectivePreferences(): EffectivePreferences {
   const userLocale = userSetting<string>(me, "locale", "");
   const userAppearance = userSetting<string>(me, "appearance", "");
 
-  const locale = [userLocale, localLocale, profile?.locale].find(isLocale) ?? browserLocale();
+  const locale = pickLocale({ user: userLocale, local: localLocale, instance: profile?.locale });
   const appearance = [userAppearance, localAppearance, profile?.appearance].find(isAppearance) ?? "system";
   const user = {
     locale: isLocale(userLocale) ? userLocale : undefined,

@@ -1,0 +1,34 @@
+// The phone layout (run by the phone project only): signing in with the form, writing a memo, the drawer,
+// and the memo menu by touch.
+import { expect, test } from "../support/fixtures";
+import { editor, memoAction, memoCard, memoCards, openSidebar, submitAuthForm, text, toast } from "../support/ui";
+
+test("@phone-only signs in, writes a memo and works with it by touch", async ({ page, member }) => {
+  await page.goto("/auth");
+  await submitAuthForm(page, member.credentials.username, member.credentials.password, text.signIn);
+  await expect(page).toHaveURL(/\/$/);
+
+  await editor(page).tap();
+  await editor(page).fill("Written on the bus #commute");
+  await page.getByRole("button", { name: text.save, exact: true }).tap();
+  await expect(memoCard(page, "Written on the bus")).toBeVisible();
+  await editor(page).fill("Second note from the phone");
+  await page.getByRole("button", { name: text.save, exact: true }).tap();
+  await expect(memoCards(page)).toHaveCount(2);
+
+  // The drawer's tag list filters, and the drawer closes.
+  const drawer = await openSidebar(page);
+  await drawer.getByRole("button", { name: "commute", exact: true }).tap();
+  await expect(page).toHaveURL(/[?&]tag=commute/);
+  await expect(memoCards(page)).toHaveCount(1);
+  await page.getByRole("button", { name: "Remove filter: commute" }).tap();
+  await expect(memoCards(page)).toHaveCount(2);
+
+  await memoAction(page, memoCard(page, "Written on the bus"), "Pin");
+  await expect(toast(page, "Memo pinned")).toBeVisible();
+  await expect(memoCards(page).first()).toContainText("Written on the bus");
+
+  // Nothing scrolls sideways.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
