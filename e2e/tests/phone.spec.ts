@@ -32,3 +32,21 @@ test("@phone-only signs in, writes a memo and works with it by touch", async ({ 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("@phone-only resources open as a page of their own", async ({ page, signedIn }) => {
+  void signedIn;
+  await page.goto("/");
+  const drawer = await openSidebar(page);
+  await drawer.getByRole("link", { name: "Resources", exact: true }).tap();
+  await expect(page).toHaveURL(/\/resources$/);
+  await expect(page.getByRole("heading", { name: "Resources", level: 1 })).toBeVisible();
+  await expect(page.getByText("No resources.")).toBeVisible();
+
+  await page.locator('input[type="file"][multiple]').setInputFiles({
+    name: "receipt.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("coffee 3.50"),
+  });
+  await expect(page.getByText("receipt.txt")).toBeVisible();
+  await expect(page.getByText("No resources.")).toHaveCount(0);
+});

@@ -16,6 +16,7 @@ function page(load: () => Promise<{ default: ComponentType }>) {
 const routes = [
   { path: "/auth", loader: authLoader, element: page(() => import("../pages/Auth")) },
   { path: "/", loader: homeLoader, element: page(() => import("../pages/Home")) },
+  { path: "/resources", loader: homeLoader, element: page(() => import("../pages/Resources")) },
   { path: "/explore", loader: publicLoader, element: page(() => import("../pages/Explore")) },
   { path: "/u/:userId", loader: userPageLoader, element: page(() => import("../pages/UserPage")) },
   { path: "/m/:memoId", loader: publicLoader, element: page(() => import("../pages/MemoDetail")) },

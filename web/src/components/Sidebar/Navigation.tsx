@@ -1,10 +1,11 @@
 // The sidebar's entries. Daily review, resources, settings and archived open dialogs (pushed on the
-// dialog stack); Home and Explore are pages.
+// dialog stack); Home and Explore are pages, and so is Resources on phones.
 import { Archive, CalendarDays, Compass, House, LogIn, Paperclip, Settings } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { type DialogName, useDialogs } from "../../state/dialogs";
+import { DESKTOP_QUERY, useMediaQuery } from "../layout/useMediaQuery";
 
 const ITEM =
   "flex h-10 w-full items-center gap-3 rounded-lg px-2 text-[15px] text-zinc-700 transition-colors duration-200 hover:bg-zinc-200/70 lg:h-9 dark:text-zinc-300 dark:hover:bg-zinc-800";
@@ -38,6 +39,8 @@ function DialogEntry({ dialog, icon: Icon, children }: { dialog: DialogName; ico
 /** `owner`: signed in and not visiting someone else's page, so the personal entries apply. */
 export function Navigation({ signedIn, owner }: { signedIn: boolean; owner: boolean }) {
   const { t } = useTranslation();
+  // Phones get Resources as a page of its own; desktops open it over the current page.
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   return (
     <nav aria-label={t("sidebar.navigation")}>
       <ul className="flex flex-col gap-0.5">
@@ -56,9 +59,15 @@ export function Navigation({ signedIn, owner }: { signedIn: boolean; owner: bool
         </LinkEntry>
         {owner ? (
           <>
-            <DialogEntry dialog="resources" icon={Paperclip}>
-              {t("sidebar.resources")}
-            </DialogEntry>
+            {desktop ? (
+              <DialogEntry dialog="resources" icon={Paperclip}>
+                {t("sidebar.resources")}
+              </DialogEntry>
+            ) : (
+              <LinkEntry to="/resources" icon={Paperclip}>
+                {t("sidebar.resources")}
+              </LinkEntry>
+            )}
             <DialogEntry dialog="setting" icon={Settings}>
               {t("sidebar.setting")}
             </DialogEntry>

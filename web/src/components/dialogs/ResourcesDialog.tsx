@@ -1,5 +1,5 @@
 // The user's resources: thumbnails and file tiles, upload with progress, preview, copy link, rename, delete and
-// "clear unused" (every resource no memo links to).
+// "clear unused" (every resource no memo links to). Shown in a dialog on desktop and as the /resources page on phones.
 import type { Resource } from "@memos/common";
 import { Eraser, Upload } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
@@ -28,6 +28,15 @@ type Open =
 
 export default function ResourcesDialog({ onClose }: StackDialogProps) {
   const { t } = useTranslation();
+  return (
+    <Dialog open onClose={onClose} title={t("resources.title")} size="lg">
+      <ResourcesPanel />
+    </Dialog>
+  );
+}
+
+export function ResourcesPanel() {
+  const { t } = useTranslation();
   const { data: resources, isPending, isError, error } = useResources();
   const actions = useResourceActions();
   const [open, setOpen] = useState<Open>(null);
@@ -42,7 +51,7 @@ export default function ResourcesDialog({ onClose }: StackDialogProps) {
   };
 
   return (
-    <Dialog open onClose={onClose} title={t("resources.title")} size="lg">
+    <>
       <div
         className="flex min-h-full flex-col gap-3"
         onDragOver={(event) => event.preventDefault()}
@@ -134,7 +143,7 @@ export default function ResourcesDialog({ onClose }: StackDialogProps) {
           onClose={() => setOpen(null)}
         />
       ) : null}
-    </Dialog>
+    </>
   );
 }
 
