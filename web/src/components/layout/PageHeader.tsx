@@ -13,7 +13,8 @@ interface PageHeaderProps {
 
 export function PageHeader({ title, search = true, actions, menuButton }: PageHeaderProps) {
   return (
-    <header className="sticky top-0 z-30 -mx-3 mb-3 flex h-14 items-center gap-2 bg-zinc-100/90 px-3 backdrop-blur sm:-mx-4 sm:px-4 dark:bg-zinc-900/90">
+    // On phones the search gets a row of its own below the title, so neither is squeezed.
+    <header className="sticky top-0 z-30 -mx-3 mb-3 flex flex-wrap items-center gap-2 bg-zinc-100/90 px-3 py-2 backdrop-blur sm:-mx-4 sm:h-14 sm:flex-nowrap sm:px-4 sm:py-0 dark:bg-zinc-900/90">
       {menuButton ? (
         <button
           ref={menuButton.ref}
@@ -27,8 +28,12 @@ export function PageHeader({ title, search = true, actions, menuButton }: PageHe
         </button>
       ) : null}
       <h1 className="min-w-0 flex-1 truncate text-lg font-semibold text-zinc-800 dark:text-zinc-100">{title}</h1>
-      {search ? <SearchBox /> : null}
-      {search ? <QuickFilterMenu /> : null}
+      {search ? (
+        <div className="order-last flex w-full items-center gap-2 sm:order-none sm:w-auto">
+          <SearchBox />
+          <QuickFilterMenu />
+        </div>
+      ) : null}
       {actions}
     </header>
   );

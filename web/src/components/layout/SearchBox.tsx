@@ -28,7 +28,7 @@ export function SearchBox() {
   };
 
   return (
-    <div role="search" className="relative w-44 min-w-0 shrink sm:w-56">
+    <div role="search" className="relative min-w-0 flex-1 sm:w-56 sm:flex-none">
       <label htmlFor={id} className="sr-only">
         {t("search.label")}
       </label>
