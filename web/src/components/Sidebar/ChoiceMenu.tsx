@@ -3,6 +3,7 @@
 // items; focus goes back to the trigger. (Plain action lists use ui/Menu.)
 import { Check } from "lucide-react";
 import { createContext, type KeyboardEvent, type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
+import { moveMenuFocus } from "../ui/menuFocus";
 
 const CloseContext = createContext<() => void>(() => {});
 
@@ -51,14 +52,7 @@ export function ChoiceMenu({ label, trigger, triggerClassName = "", align = "end
       close(false);
       return;
     }
-    if (!["ArrowDown", "ArrowUp", "Home", "End"].includes(event.key)) return;
-    event.preventDefault();
-    const items = [...(list.current?.querySelectorAll<HTMLElement>(ITEM_SELECTOR) ?? [])];
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const last = items.length - 1;
-    const next =
-      event.key === "Home" ? 0 : event.key === "End" ? last : event.key === "ArrowDown" ? (index >= last ? 0 : index + 1) : index <= 0 ? last : index - 1;
-    items[next]?.focus();
+    if (moveMenuFocus(list.current, ITEM_SELECTOR, event.key)) event.preventDefault();
   };
 
   return (

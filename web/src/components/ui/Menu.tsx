@@ -1,5 +1,6 @@
 // A small dropdown menu: a trigger button and a list of actions, with arrow-key navigation and Esc to close.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { moveMenuFocus } from "./menuFocus";
 
 export interface MenuItem {
   key: string;
@@ -48,16 +49,11 @@ export function Menu({ label, trigger, items, align = "right", triggerClassName 
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const entries = Array.from(list.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? []);
-    const index = entries.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => entries[(to + entries.length) % entries.length]?.focus();
-    if (event.key === "ArrowDown") move(index + 1);
-    else if (event.key === "ArrowUp") move(index - 1);
-    else if (event.key === "Home") move(0);
-    else if (event.key === "End") move(entries.length - 1);
-    else if (event.key === "Escape" || event.key === "Tab") close(event.key === "Escape");
-    else return;
-    if (event.key !== "Tab") event.preventDefault();
+    if (moveMenuFocus(list.current, "[role=menuitem]", event.key)) event.preventDefault();
+    else if (event.key === "Escape" || event.key === "Tab") {
+      close(event.key === "Escape");
+      if (event.key === "Escape") event.preventDefault();
+    }
   };
 
   return (
