@@ -50,3 +50,20 @@ test("@phone-only resources open as a page of their own", async ({ page, signedI
   await expect(page.getByText("receipt.txt")).toBeVisible();
   await expect(page.getByText("No resources.")).toHaveCount(0);
 });
+
+test("@phone-only the float editor style docks the editor at the bottom of the screen", async ({ page, signedIn }) => {
+  void signedIn;
+  await page.goto("/");
+  const dock = page.getByTestId("editor-dock");
+  await expect(dock).toHaveCSS("position", "static");
+
+  await page.evaluate(() => localStorage.setItem("localSetting", JSON.stringify({ mobileEditorStyle: "float" })));
+  await page.reload();
+  await expect(dock).toHaveCSS("position", "fixed");
+  const box = await dock.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box!.y + box!.height).toBeGreaterThan(viewport.height - 2);
+  await editor(page).fill("Typed in the docked editor");
+  await page.getByRole("button", { name: text.save, exact: true }).tap();
+  await expect(memoCard(page, "Typed in the docked editor")).toBeVisible();
+});

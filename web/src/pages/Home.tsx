@@ -10,6 +10,7 @@ import { useShortcutFilter } from "../components/MemoList/useShortcutFilter";
 import { Sidebar } from "../components/Sidebar/Sidebar";
 import { useShortcuts } from "../queries/sidebar";
 import { useFilter } from "../state/filter";
+import { usePreferences } from "../state/preferences";
 
 export default function Home() {
   const { t } = useTranslation();
@@ -19,11 +20,18 @@ export default function Home() {
   const shortcut = shortcuts?.find((item) => item.id === filter.shortcutId);
   const params = useMemo(() => ({ rowStatus: "NORMAL" as const, ...filterParams(filter) }), [filter]);
   const toggleTag = (tag: string) => update({ tag: filter.tag === tag ? undefined : tag });
+  // "Float" (Settings › Preferences): on phones the editor stays docked at the bottom of the screen.
+  const floating = usePreferences((state) => state.localSetting.mobileEditorStyle === "float");
 
   return (
     <AppShell sidebar={<Sidebar />} title={shortcut?.title ?? t("home.title")}>
-      <div className="flex flex-col gap-3">
-        <MemoEditor />
+      <div className={`flex flex-col gap-3 ${floating ? "max-sm:pb-52" : ""}`}>
+        <div
+          data-testid="editor-dock"
+          className={floating ? "max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:z-20 max-sm:p-2 max-sm:pb-[max(0.5rem,env(safe-area-inset-bottom))] max-sm:drop-shadow-lg" : ""}
+        >
+          <MemoEditor />
+        </div>
         <FilterChips />
         <MemoList scope="home" params={params} filter={shortcutFilter} card={{ onTagClick: toggleTag }} />
       </div>
