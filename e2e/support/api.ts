@@ -10,6 +10,8 @@ export interface User {
   id: number;
   username: string;
   nickname: string;
+  email?: string;
+  openId?: string;
   role: "HOST" | "ADMIN" | "USER";
   userSettingList?: { key: string; value: string }[];
 }
@@ -124,15 +126,20 @@ export class MemosApi {
     return data(await this.request.get(this.url("/api/status")), "status");
   }
 
-  /** Creates a member (host only). */
-  async createUser(credentials: Credentials, nickname?: string): Promise<User> {
-    const response = await this.request.post(this.url("/api/user"), { data: { ...credentials, role: "USER", nickname } });
+  /** Creates a member, or an admin (host and admins only). */
+  async createUser(credentials: Credentials, nickname?: string, role: "USER" | "ADMIN" = "USER"): Promise<User> {
+    const response = await this.request.post(this.url("/api/user"), { data: { ...credentials, role, nickname } });
     return data<User>(response, "create user");
   }
 
-  async createMemo(content: string, visibility: Visibility = "PRIVATE", resourceIdList?: number[]): Promise<Memo> {
-    const response = await this.request.post(this.url("/api/memo"), { data: { content, visibility, resourceIdList } });
+  /** `createdTs` (Unix seconds) back-dates the memo. */
+  async createMemo(content: string, visibility: Visibility = "PRIVATE", resourceIdList?: number[], createdTs?: number): Promise<Memo> {
+    const response = await this.request.post(this.url("/api/memo"), { data: { content, visibility, resourceIdList, createdTs } });
     return data<Memo>(response, "create memo");
+  }
+
+  async patchMemo(id: number, patch: { content?: string; createdTs?: number; visibility?: Visibility }): Promise<Memo> {
+    return data<Memo>(await this.request.patch(this.url(`/api/memo/${id}`), { data: patch }), "patch memo");
   }
 
   async memo(id: number): Promise<APIResponse> {
@@ -167,9 +174,20 @@ export class MemosApi {
   }
 
   async uploadImage(name = "picture.png", buffer: Buffer = PNG_BYTES): Promise<Resource> {
-    const response = await this.request.post(this.url("/api/resource/blob"), {
-      multipart: { file: { name, mimeType: "image/png", buffer } },
-    });
+    return this.uploadFile(name, "image/png", buffer);
+  }
+
+  async uploadFile(name: string, mimeType: string, buffer: Buffer): Promise<Resource> {
+    const response = await this.request.post(this.url("/api/resource/blob"), { multipart: { file: { name, mimeType, buffer } } });
     return data<Resource>(response, "upload");
+  }
+
+  async resources(): Promise<(Resource & { linkedMemoAmount: number })[]> {
+    return data(await this.request.get(this.url("/api/resource")), "list resources");
+  }
+
+  async shortcuts(): Promise<{ id: number; title: string; payload: string; rowStatus: string }[]> {
+    const me = await this.me();
+    return data(await this.request.get(this.url(`/api/shortcut?creatorId=${me.id}`)), "list shortcuts");
   }
 }

@@ -79,3 +79,27 @@ export async function openSidebar(page: Page): Promise<Locator> {
   if (await menuButton.isVisible()) await menuButton.click();
   return sidebar(page);
 }
+
+export type SettingsSection = "My account" | "Preferences" | "Members" | "System";
+
+/** Opens Settings from the sidebar and, when given, one of its sections (a tab on desktop, a page on phones). */
+export async function openSettings(page: Page, section?: SettingsSection): Promise<Locator> {
+  await (await openSidebar(page)).getByRole("button", { name: "Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: /Settings|My account|Preferences|Members|System/ });
+  await expect(dialog).toBeVisible();
+  if (section) await dialog.getByRole("tab", { name: section }).or(dialog.getByRole("button", { name: section, exact: true })).click();
+  return dialog;
+}
+
+/** The names of the settings tabs (desktop). */
+export async function settingsTabs(dialog: Locator): Promise<string[]> {
+  return dialog.getByRole("tab").allTextContents();
+}
+
+/** Lets pages of `origin` use the async clipboard (read and write). */
+export async function allowClipboard(page: Page, origin: string): Promise<void> {
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+}
+
+/** The clipboard's text (after allowClipboard). */
+export const readClipboard = (page: Page): Promise<string> => page.evaluate(() => navigator.clipboard.readText());

@@ -9,6 +9,7 @@ import {
   type Visibility,
   VISIBILITIES,
 } from "@memos/common";
+import { RE2JS } from "re2js";
 import { badRequest } from "../errors.js";
 import type { MemoFilter } from "../store/memo.store.js";
 import { parseInput, parseOptionalId } from "./validate.js";
@@ -38,52 +39,16 @@ function parseRowStatus(raw: string | undefined): RowStatus | undefined {
   return raw as RowStatus;
 }
 
-/** True at a quantifier that repeats without bound: `*`, `+` or `{n,}`. */
-const isUnboundedQuantifier = (pattern: string, at: number): boolean =>
-  pattern[at] === "*" || pattern[at] === "+" || /^\{\d*,\}/.test(pattern.slice(at, at + 24));
-
-/**
- * Nested unbounded repetition (`(a+)+`, `(\w*\s?)*`) can take exponential time in JavaScript's regex engine,
- * which SQLite's REGEXP uses synchronously: one request could stall the server. Such patterns are refused.
- */
-function hasNestedRepetition(pattern: string): boolean {
-  const groups: boolean[] = [];
-  let inClass = false;
-  let closedGroupRepeats = false;
-  for (let i = 0; i < pattern.length; i += 1) {
-    const char = pattern[i];
-    // Whether the token just before this one is a group holding unbounded repetition.
-    const afterRepeatingGroup = closedGroupRepeats;
-    closedGroupRepeats = false;
-    if (char === "\\") {
-      i += 1;
-    } else if (inClass) {
-      inClass = char !== "]";
-    } else if (char === "[") {
-      inClass = true;
-    } else if (char === "(") {
-      groups.push(false);
-    } else if (char === ")") {
-      closedGroupRepeats = groups.pop() ?? false;
-      if (closedGroupRepeats && groups.length > 0) groups[groups.length - 1] = true;
-    } else if (isUnboundedQuantifier(pattern, i)) {
-      if (afterRepeatingGroup) return true;
-      if (groups.length > 0) groups[groups.length - 1] = true;
-    }
-  }
-  return false;
-}
-
 function parseText(text: string | undefined): { text?: string; regex?: boolean } {
   if (text === undefined || text === "") return {};
   if (!text.startsWith("^")) return { text };
   const pattern = text.slice(1);
+  // RE2 syntax (what SQLite runs, see store/db.ts): linear-time matching, so no pattern can stall the server.
   try {
-    new RegExp(pattern);
+    RE2JS.compile(pattern);
   } catch {
     throw badRequest(`Invalid regular expression: ${pattern}`);
   }
-  if (hasNestedRepetition(pattern)) throw badRequest(`Invalid regular expression: nested repetition is not supported: ${pattern}`);
   return { text: pattern, regex: true };
 }
 

@@ -4,6 +4,7 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
 import pg from "pg";
+import { RE2JS } from "re2js";
 import type { Database } from "./schema.js";
 
 export type Engine = "sqlite" | "postgres";
@@ -17,18 +18,21 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** JS regular expressions for `content REGEXP ?` (the text filter's `^` form), compiled once each. */
+/**
+ * `content REGEXP ?` for the text filter's `^` form. RE2 (re2js) matches in linear time, so a hostile pattern
+ * such as `(a+)+$` cannot stall the single thread SQLite runs on. Compiled patterns are cached.
+ */
 function registerRegexp(sqlite: SQLite.Database) {
-  const cache = new Map<string, RegExp>();
+  const cache = new Map<string, RE2JS>();
   sqlite.function("regexp", { deterministic: true }, (pattern: unknown, value: unknown) => {
     if (typeof pattern !== "string" || typeof value !== "string") return 0;
     let regex = cache.get(pattern);
     if (!regex) {
-      regex = new RegExp(pattern, "i");
+      regex = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
       if (cache.size > 200) cache.clear();
       cache.set(pattern, regex);
     }
-    return regex.test(value) ? 1 : 0;
+    return regex.matcher(value).find() ? 1 : 0;
   });
 }
 

@@ -2,6 +2,7 @@
 // caller with a fixed number of batched look-ups (creators, resources), never one per memo.
 import type { RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
+import { RE2JS } from "re2js";
 import type { Db, Engine } from "./db.js";
 import type { MemoRow } from "./schema.js";
 import { UPDATED_TS_CHOSEN } from "./migrations/006-display-ts.js";
@@ -48,7 +49,6 @@ function baseQuery(db: Db) {
     .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id"));
 }
 
-const escapeRegex = (value: string): string => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** True when the text holds a non-ASCII letter with an upper and a lower case (ä, Ω), which SQLite's LIKE won't fold. */
 const hasNonAsciiCase = (text: string): boolean =>
@@ -61,7 +61,7 @@ function textCondition(engine: Engine, text: string, regex: boolean) {
   const pattern = `%${escapeLike(text)}%`;
   if (engine === "postgres") return sql<boolean>`m.content ILIKE ${pattern} ESCAPE '\\'`;
   // SQLite folds ASCII case only; the case-insensitive REGEXP function folds the rest (ä = Ä).
-  if (hasNonAsciiCase(text)) return sql<boolean>`m.content REGEXP ${escapeRegex(text)}`;
+  if (hasNonAsciiCase(text)) return sql<boolean>`m.content REGEXP ${RE2JS.quote(text)}`;
   // FTS5's trigram index answers LIKE without an ESCAPE clause; with one, SQLite scans.
   if (pattern === `%${text}%`) {
     return sql<boolean>`m.id IN (SELECT rowid FROM memo_fts WHERE memo_fts.content LIKE ${pattern})`;

@@ -1,0 +1,172 @@
+// Settings › System on a server of its own (these settings reach every visitor): the customized profile
+// (document title, About, default language), vacuum, sign-up, and the additional style and script.
+import { type Browser, request } from "@playwright/test";
+import { type Credentials, MemosApi } from "../support/api";
+import { expect, screenshot, signInPage, withOwnServer } from "../support/fixtures";
+import { openSettings, openUserMenu, text, toast } from "../support/ui";
+
+const test = withOwnServer();
+test.describe.configure({ mode: "serial" });
+
+const HOST: Credentials = { username: "harbor", password: "harbor-secret" };
+let signedUp: Promise<unknown> | undefined;
+
+const hosted = test.extend<{ host: Credentials }>({
+  host: async ({ baseURL }, use) => {
+    signedUp ??= (async () => {
+      const context = await request.newContext();
+      const api = new MemosApi(context, baseURL!);
+      await api.signUp(HOST, "HOST");
+      // The host's own choices, so the instance defaults set below reach visitors only.
+      await api.setUserSetting("locale", "en");
+      await api.setUserSetting("appearance", "light");
+      await context.dispose();
+    })();
+    await signedUp;
+    await use(HOST);
+  },
+});
+
+/** A visitor in a browser of their own (no session, no stored language). */
+async function visitor(browser: Browser, baseURL: string, path: string) {
+  const context = await browser.newContext({ baseURL, locale: "en-US" });
+  const page = await context.newPage();
+  await page.goto(path);
+  return { page, close: () => context.close() };
+}
+
+hosted("the server profile names the site: document title, About, default language", async ({ page, baseURL, host, browser }, testInfo) => {
+  await signInPage(page, baseURL!, host);
+  await page.goto("/");
+  await expect(page).toHaveTitle("memos");
+  const settings = await openSettings(page, "System");
+  await settings.getByRole("region", { name: "Server profile" }).getByRole("button", { name: "Edit" }).click();
+  const dialog = page.getByRole("dialog", { name: "Server profile" });
+  await dialog.getByLabel("Server name").fill("Harbor Notes");
+  await dialog.getByLabel("Icon URL").fill("/logo.png?harbor");
+  await dialog.getByLabel("Description").fill("Notes from the harbour office.");
+  await dialog.getByRole("combobox", { name: "Default language" }).selectOption("de");
+  await dialog.getByRole("combobox", { name: "Default appearance" }).selectOption("dark");
+  await screenshot(page, testInfo, "settings-server-profile", { fullPage: false });
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "customized profile updated")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  await expect(page).toHaveTitle("Harbor Notes");
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/logo.png?harbor");
+  const profile = settings.getByRole("region", { name: "Server profile" });
+  await expect(profile).toContainText("Harbor Notes");
+  await expect(profile).toContainText("Notes from the harbour office.");
+  await expect(profile).toContainText("Deutsch · Dark");
+
+  // About shows the name, the version and the project links; GitHub's figures are simply absent offline.
+  await page.route("https://api.github.com/**", (route) => route.abort());
+  await page.keyboard.press("Escape");
+  await openUserMenu(page);
+  await page.getByRole("menuitem", { name: "About" }).click();
+  const about = page.getByRole("dialog", { name: "About" });
+  await expect(about.getByText("Harbor Notes")).toBeVisible();
+  await expect(about.getByText("Notes from the harbour office.")).toBeVisible();
+  await expect(about.getByText(/^Version \S+/)).toBeVisible();
+  await expect(about.getByRole("link", { name: "GitHub" })).toHaveAttribute("href", "https://github.com/usememos/memos");
+  await expect(about.getByRole("link", { name: "Documentation" })).toHaveAttribute("href", /^https:\/\//);
+  await expect(about.getByText(/stars?$/)).toHaveCount(0);
+  await expect(about.getByText(/^Latest release/)).toHaveCount(0);
+  await screenshot(page, testInfo, "about", { fullPage: false });
+
+  // A visitor with no language of their own gets the instance's default, and its title.
+  const guest = await visitor(browser, baseURL!, "/auth");
+  await expect(guest.page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(guest.page.getByRole("button", { name: "Anmelden", exact: true })).toBeVisible();
+  await expect(guest.page).toHaveTitle("Harbor Notes");
+  await expect(guest.page.locator("html")).toHaveClass(/(^|\s)dark(\s|$)/);
+  await guest.close();
+
+  // Restore defaults puts the name and language back.
+  await about.getByRole("button", { name: "Close" }).first().click();
+  const again = await openSettings(page, "System");
+  await again.getByRole("region", { name: "Server profile" }).getByRole("button", { name: "Edit" }).click();
+  await dialog.getByRole("button", { name: "Restore defaults" }).click();
+  await expect(dialog.getByLabel("Server name")).toHaveValue("memos");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "customized profile updated")).toBeVisible();
+  await expect(page).toHaveTitle("memos");
+});
+
+hosted("About shows GitHub's star count and latest release when it answers", async ({ page, baseURL, host }) => {
+  await page.route("https://api.github.com/repos/usememos/memos", (route) => route.fulfill({ json: { stargazers_count: 12345 } }));
+  await page.route("https://api.github.com/repos/usememos/memos/releases/latest", (route) =>
+    route.fulfill({ json: { tag_name: "v0.10.0", html_url: "https://github.com/usememos/memos/releases/tag/v0.10.0" } }),
+  );
+  await signInPage(page, baseURL!, host);
+  await page.goto("/");
+  await openUserMenu(page);
+  await page.getByRole("menuitem", { name: "About" }).click();
+  const about = page.getByRole("dialog", { name: "About" });
+  await expect(about.getByText("12,345 stars")).toBeVisible();
+  await expect(about.getByRole("link", { name: "Latest release v0.10.0" })).toHaveAttribute("href", /releases\/tag\/v0\.10\.0$/);
+});
+
+hosted("vacuums the database and allows sign-up", async ({ page, baseURL, host, browser }, testInfo) => {
+  await signInPage(page, baseURL!, host);
+  await page.goto("/");
+  const settings = await openSettings(page, "System");
+  await expect(settings.getByText(/^\d+(\.\d)? (B|KB|MB)$/)).toBeVisible();
+  await settings.getByRole("button", { name: "Vacuum" }).click();
+  await expect(toast(page, "Succeed to vacuum database")).toBeVisible();
+
+  let guest = await visitor(browser, baseURL!, "/auth");
+  await expect(guest.page.getByText("If you don't have an account, please contact the site host.")).toBeVisible();
+  await expect(guest.page.getByRole("button", { name: "Sign up", exact: true })).toHaveCount(0);
+  await guest.close();
+
+  const signUp = settings.getByRole("switch", { name: "Allow user sign-up" });
+  await expect(signUp).toHaveAttribute("aria-checked", "false");
+  await signUp.click();
+  await expect(toast(page, "User sign-up allowed")).toBeVisible();
+  await expect(signUp).toHaveAttribute("aria-checked", "true");
+  await screenshot(page, testInfo, "settings-system", { fullPage: false });
+  guest = await visitor(browser, baseURL!, "/auth");
+  await expect(guest.page.getByRole("button", { name: "Sign up", exact: true })).toBeVisible();
+  await expect(guest.page.getByText("If you don't have an account, please contact the site host.")).toHaveCount(0);
+  await guest.close();
+
+  await signUp.click();
+  await expect(toast(page, "User sign-up turned off")).toBeVisible();
+  await expect(signUp).toHaveAttribute("aria-checked", "false");
+});
+
+hosted("the additional style and script apply to the page at once and for visitors", async ({ page, baseURL, host, browser }, testInfo) => {
+  await signInPage(page, baseURL!, host);
+  await page.goto("/");
+  const settings = await openSettings(page, "System");
+  const style = settings.getByLabel("Additional style");
+  const region = settings.getByRole("region", { name: "Customization" });
+  await style.fill("body { border-top: 6px solid rgb(219, 39, 119); }");
+  await region.getByRole("button", { name: "Save" }).first().click();
+  await expect(toast(page, "additional style updated")).toBeVisible();
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).borderTopColor)).toBe("rgb(219, 39, 119)");
+  expect(await page.evaluate(() => getComputedStyle(document.body).borderTopWidth)).toBe("6px");
+
+  const script = settings.getByLabel("Additional script");
+  await script.fill('document.documentElement.dataset.harbor = "script ran";');
+  await region.getByRole("button", { name: "Save" }).last().click();
+  await expect(toast(page, "additional script updated")).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("data-harbor", "script ran");
+  await page.keyboard.press("Escape");
+  await screenshot(page, testInfo, "home-additional-style");
+
+  const guest = await visitor(browser, baseURL!, "/explore");
+  await expect(guest.page.locator("html")).toHaveAttribute("data-harbor", "script ran");
+  await expect.poll(() => guest.page.evaluate(() => getComputedStyle(document.body).borderTopColor)).toBe("rgb(219, 39, 119)");
+  await guest.close();
+
+  // Emptied, the style goes at once.
+  const again = await openSettings(page, "System");
+  await again.getByLabel("Additional style").fill("");
+  await again.getByRole("region", { name: "Customization" }).getByRole("button", { name: "Save" }).first().click();
+  await expect(toast(page, "additional style updated")).toHaveCount(2);
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).borderTopWidth)).toBe("0px");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("textbox", { name: text.editorPlaceholder })).toBeVisible();
+});
