@@ -186,6 +186,11 @@ export class MemosApi {
     return data(await this.request.get(this.url("/api/resource")), "list resources");
   }
 
+  async createShortcut(title: string, filters: unknown[]): Promise<{ id: number; title: string }> {
+    const response = await this.request.post(this.url("/api/shortcut"), { data: { title, payload: JSON.stringify(filters) } });
+    return data(response, "create shortcut");
+  }
+
   async shortcuts(): Promise<{ id: number; title: string; payload: string; rowStatus: string }[]> {
     const me = await this.me();
     return data(await this.request.get(this.url(`/api/shortcut?creatorId=${me.id}`)), "list shortcuts");

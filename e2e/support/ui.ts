@@ -103,3 +103,10 @@ export async function allowClipboard(page: Page, origin: string): Promise<void> 
 
 /** The clipboard's text (after allowClipboard). */
 export const readClipboard = (page: Page): Promise<string> => page.evaluate(() => navigator.clipboard.readText());
+
+/** Dismisses every toast on the page (a toast is a button that closes on click), so a later one is new. */
+export async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.locator("[popover][aria-live] > button");
+  for (const item of await toasts.all()) await item.click().catch(() => undefined);
+  await expect(toasts).toHaveCount(0);
+}

@@ -201,4 +201,16 @@ test("@phone-only settings as pages on a phone", async ({ page, signedIn: _ }, t
   await settings.getByRole("button", { name: "My account", exact: true }).click();
   await expect(settings.getByRole("button", { name: "Change password" })).toBeVisible();
   await screenshot(page, testInfo, "settings-account", { fullPage: false });
+
+  // "Editor on phones: Floating" docks the editor at the bottom at once.
+  await settings.getByRole("button", { name: "Back to settings" }).click();
+  await settings.getByRole("button", { name: "Preferences", exact: true }).click();
+  await settings.getByRole("combobox", { name: "Editor on phones" }).selectOption("float");
+  await settings.getByRole("button", { name: "Close" }).click();
+  await expect(settings).toHaveCount(0);
+  const dock = page.getByTestId("editor-dock");
+  await expect(dock).toHaveCSS("position", "fixed");
+  const box = (await dock.boundingBox())!;
+  expect(box.y + box.height).toBeGreaterThan(page.viewportSize()!.height - 2);
+  await screenshot(page, testInfo, "home-floating-editor", { fullPage: false });
 });

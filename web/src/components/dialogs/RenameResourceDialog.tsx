@@ -1,6 +1,6 @@
 // Renames a resource. The wire's filename rule is checked here first ("Invalid filename."), then by the server.
 import type { Resource } from "@memos/common";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
@@ -20,6 +20,7 @@ export default function RenameResourceDialog({ resource, onRename, onClose }: Re
   const inputId = useId();
   const hintId = useId();
   const formId = useId();
+  const stemSelected = useRef(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -62,7 +63,10 @@ export default function RenameResourceDialog({ resource, onRename, onClose }: Re
             setError(null);
           }}
           onFocus={(event) => {
-            // Select the name without its extension, as file managers do.
+            // On opening, select the name without its extension, as file managers do; later focus (say
+            // after "Invalid filename.") keeps whatever the user selects, so typing over it all works.
+            if (stemSelected.current) return;
+            stemSelected.current = true;
             const dot = event.target.value.lastIndexOf(".");
             event.target.setSelectionRange(0, dot > 0 ? dot : event.target.value.length);
           }}
