@@ -52,8 +52,11 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     return reply.status(known.status).send(errorBody(known.status, known.message));
   }
   const fastifyError = error as FastifyError;
-  if (fastifyError.code === "FST_ERR_CTP_BODY_TOO_LARGE" || fastifyError.code === "FST_REQ_FILE_TOO_LARGE") {
+  if (fastifyError.code === "FST_REQ_FILE_TOO_LARGE") {
     return reply.status(413).send(errorBody(413, "Upload file overload max size"));
+  }
+  if (fastifyError.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+    return reply.status(413).send(errorBody(413, "Request body is too large"));
   }
   if (fastifyError.code === "FST_INVALID_MULTIPART_CONTENT_TYPE") {
     return reply.status(400).send(errorBody(400, "Upload file overload max size: the request is not multipart/form-data"));

@@ -1,6 +1,6 @@
 // How the server reads request bodies: empty, malformed, prototype-polluting, and JSON without its header.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymous } from "../factories.js";
+import { anonymous, signUpHost } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
 describe("request bodies", () => {
@@ -30,6 +30,17 @@ describe("request bodies", () => {
     const response = await signIn('{"__proto__":{"polluted":true},"username":"a","password":"b"}');
     expect(response.status).toBe(400);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("refuses a JSON body over the limit with 413, and a memo over 1 MiB with 400", async () => {
+    const host = await signUpHost(t, "bodyhost");
+    const huge = await host.client.post("/api/memo", { content: "x".repeat(5 * 1024 * 1024) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.message).toBe("Request body is too large");
+    const long = await host.client.post("/api/memo", { content: "x".repeat(1024 * 1024 + 1) });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toMatch(/^Malformatted post memo request: content/);
+    expect((await host.client.get("/api/memo")).body.data).toEqual([]);
   });
 
   it("reads JSON sent as text/plain, as scripts often do", async () => {
