@@ -14,6 +14,7 @@ void i18n.use(initReactI18next).init({
   fallbackLng: "en",
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
 });
 
 /** Loads a language's strings if needed, then switches to it and sets <html lang>. */
