@@ -3,7 +3,7 @@ import { Check, Copy } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { copyWithToast } from "../utils/clipboard";
-import { highlight, loadHighlighter } from "./highlight";
+import { highlightCode } from "./highlight";
 
 export function CodeBlock({ code, language }: { code: string; language: string }) {
   const { t } = useTranslation();
@@ -12,8 +12,8 @@ export function CodeBlock({ code, language }: { code: string; language: string }
 
   useEffect(() => {
     let live = true;
-    loadHighlighter()
-      .then((hljs) => live && setHighlighted(highlight(hljs, code, language)))
+    highlightCode(code, language)
+      .then((nodes) => live && setHighlighted(nodes))
       .catch(() => undefined);
     return () => {
       live = false;
