@@ -157,3 +157,18 @@ test("quick filters narrow the list by visibility and by type", async ({ page, s
   await expect(memoCards(page)).toHaveCount(2);
   await expect(memoCard(page, "Members planning")).toHaveCount(0);
 });
+
+test("archiving on the detail page keeps the memo there for its author, who can restore it", async ({ page, signedIn }) => {
+  const memo = await signedIn.api.createMemo("Filed away for later #later");
+  await page.goto(`/m/${memo.id}`);
+  await memoAction(page, memoCard(page, "Filed away for later"), "Archive");
+  await expect(toast(page, "Memo archived")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "This memo is archived." })).toBeVisible();
+  await expect(memoCard(page, "Filed away for later")).toBeVisible();
+
+  await page.getByRole("button", { name: "Restore", exact: true }).click();
+  await expect(toast(page, "Restored successfully")).toBeVisible();
+  await expect(page.getByText("This memo is archived.")).toHaveCount(0);
+  await page.goto("/");
+  await expect(memoCard(page, "Filed away for later")).toBeVisible();
+});

@@ -1,13 +1,40 @@
 // /m/:id: one memo on its own page; says so when it is private or gone.
-import { ArrowLeft } from "lucide-react";
+import type { Memo } from "@memos/common";
+import { ArchiveRestore, ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../api/client";
 import { AppShell } from "../components/layout/AppShell";
 import { MemoCard } from "../components/Memo/MemoCard";
+import { Button } from "../components/ui/Button";
 import { Spinner } from "../components/ui/Spinner";
-import { useMemoDetail } from "../queries/memos";
+import { useMemoDetail, usePatchMemo } from "../queries/memos";
 import { useMe } from "../queries/session";
+import { errorMessage, toast } from "../state/toast";
+
+function ArchivedMemo({ memo }: { memo: Memo }) {
+  const { t } = useTranslation();
+  const patch = usePatchMemo();
+  const restore = () =>
+    patch.mutate(
+      { id: memo.id, patch: { rowStatus: "NORMAL" } },
+      {
+        onSuccess: () => toast.success(t("message.restored-successfully")),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  return (
+    <div className="flex flex-col gap-3">
+      <div role="status" className="flex items-center justify-between gap-3 rounded-xl border border-zinc-200 bg-white px-4 py-2.5 text-sm text-zinc-600 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+        <span>{t("memo-detail.archived")}</span>
+        <Button variant="ghost" onClick={restore} disabled={patch.isPending} icon={<ArchiveRestore className="size-4" aria-hidden />}>
+          {t("archived.restore")}
+        </Button>
+      </div>
+      <MemoCard memo={memo} readOnly showCreator showDetail={false} />
+    </div>
+  );
+}
 
 export default function MemoDetail() {
   const { t } = useTranslation();
@@ -33,6 +60,9 @@ export default function MemoDetail() {
         onTagClick={(tag) => navigate(`${home}?${new URLSearchParams({ tag })}`)}
       />
     );
+  } else if (memo.data && me?.id === memo.data.creatorId) {
+    // The author's own archived memo: shown read-only, with the way back.
+    body = <ArchivedMemo memo={memo.data} />;
   } else {
     const forbidden = memo.error instanceof ApiError && memo.error.status === 403;
     body = (
