@@ -4,6 +4,7 @@ import { FileText, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { resourceUrl } from "../../api/endpoints";
 import type { Upload } from "./useUploads";
+import { ProgressBar } from "../ui/ProgressBar";
 
 export function AttachmentList({ resources, uploads, onRemove }: { resources: Resource[]; uploads: Upload[]; onRemove: (id: number) => void }) {
   const { t } = useTranslation();
@@ -37,16 +38,7 @@ export function AttachmentList({ resources, uploads, onRemove }: { resources: Re
       {uploads.map((upload) => (
         <div key={upload.id} className="flex h-14 w-40 flex-col justify-center gap-1.5 rounded-lg border border-dashed border-zinc-300 px-2.5 dark:border-zinc-600">
           <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">{t("editor.uploading", { name: upload.name })}</span>
-          <div
-            role="progressbar"
-            aria-label={t("editor.uploading", { name: upload.name })}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(upload.progress * 100)}
-            className="h-1.5 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-700"
-          >
-            <div className="h-full rounded-full bg-green-600 transition-[width] duration-200" style={{ width: `${Math.max(4, upload.progress * 100)}%` }} />
-          </div>
+          <ProgressBar fraction={upload.progress} label={t("editor.uploading", { name: upload.name })} />
         </div>
       ))}
     </div>

@@ -10,6 +10,7 @@ import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Dialog } from "../ui/Dialog";
+import { ProgressBar } from "../ui/ProgressBar";
 import { Spinner } from "../ui/Spinner";
 import type { StackDialogProps } from "./DialogHost";
 import { ResourceCard } from "./ResourceCard";
@@ -157,16 +158,7 @@ function UploadList({ uploads }: { uploads: UploadProgress[] }) {
             <span className="truncate">{t("resources.uploading", { name: upload.name })}</span>
             <span className="tabular-nums">{Math.round(upload.fraction * 100)}%</span>
           </div>
-          <div
-            role="progressbar"
-            aria-label={t("resources.upload-progress", { name: upload.name })}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(upload.fraction * 100)}
-            className="h-1.5 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-700"
-          >
-            <div className="h-full rounded-full bg-green-600 transition-[width] duration-200" style={{ width: `${upload.fraction * 100}%` }} />
-          </div>
+          <ProgressBar fraction={upload.fraction} label={t("resources.upload-progress", { name: upload.name })} track="bg-zinc-100" />
         </li>
       ))}
     </ul>
