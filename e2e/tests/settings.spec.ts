@@ -35,9 +35,11 @@ test("My account: edits the nickname, username and email", async ({ page, signed
   expect([me.username, me.nickname, me.email]).toEqual([username, "Ada Lovelace", "ada@example.com"]);
 });
 
-test("My account: changes the password", async ({ page, signedIn, baseURL }) => {
+test("My account: changes the password, which replaces the Open ID shown", async ({ page, signedIn, baseURL }) => {
+  const oldOpenId = (await signedIn.api.me()).openId!;
   await page.goto("/");
   const settings = await openSettings(page);
+  await expect(settings.getByText(oldOpenId, { exact: true })).toBeVisible();
   await settings.getByRole("button", { name: "Change password" }).click();
   const dialog = page.getByRole("dialog", { name: "Change password" });
   await dialog.getByRole("button", { name: "Save" }).click();
@@ -57,6 +59,14 @@ test("My account: changes the password", async ({ page, signedIn, baseURL }) => 
   const user = await new MemosApi(context, baseURL!).signIn({ username: signedIn.user.username, password: "brand-new-pass" });
   expect(user.id).toBe(signedIn.user.id);
   await context.dispose();
+
+  // The old access token is gone with the old password; the settings show the new one.
+  expect((await page.request.get(`${baseURL}/api/user/me`, { headers: { authorization: `Bearer ${oldOpenId}` } })).status()).toBe(401);
+  await expect(settings.getByText(oldOpenId, { exact: true })).toHaveCount(0);
+  const fresh = user.openId!;
+  expect(fresh).toBeTruthy();
+  expect(fresh).not.toBe(oldOpenId);
+  await expect(settings.getByText(fresh, { exact: true })).toBeVisible();
 });
 
 test("My account: the Open ID example copies, works, and the reset replaces the Open ID", async ({ page, signedIn, baseURL }) => {

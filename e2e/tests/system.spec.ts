@@ -107,6 +107,41 @@ hosted("About shows GitHub's star count and latest release when it answers", asy
   await expect(about.getByRole("link", { name: "Latest release v0.10.0" })).toHaveAttribute("href", /releases\/tag\/v0\.10\.0$/);
 });
 
+hosted("a custom logo that fails to load shows ours; a javascript: logo is refused", async ({ page, baseURL, host, browser }) => {
+  await signInPage(page, baseURL!, host);
+  await page.goto("/");
+  const settings = await openSettings(page, "System");
+  const edit = async (logo: string) => {
+    await settings.getByRole("region", { name: "Server profile" }).getByRole("button", { name: "Edit" }).click();
+    const dialog = page.getByRole("dialog", { name: "Server profile" });
+    await dialog.getByLabel("Icon URL").fill(logo);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    return dialog;
+  };
+  const refused = await edit("javascript:alert(1)");
+  await expect(refused.getByText("Use an http(s) address, a path on this site such as /logo.png, or a data:image URL.")).toBeVisible();
+  await refused.getByRole("button", { name: "Cancel" }).click();
+  // The server refuses it too, whoever sends it.
+  const direct = await page.request.post(`${baseURL}/api/system/setting`, {
+    data: { name: "customizedProfile", value: JSON.stringify({ logoUrl: "javascript:alert(1)" }) },
+  });
+  expect(direct.status()).toBe(400);
+
+  const errors: string[] = [];
+  await edit("/no-such-logo.png");
+  await expect(toast(page, "customized profile updated")).toBeVisible();
+  const guest = await visitor(browser, baseURL!, "/auth");
+  guest.page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  const logo = guest.page.locator("main img").first();
+  await expect(logo).toHaveAttribute("src", "/logo.png");
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await guest.page.waitForTimeout(300);
+  expect(errors.filter((text) => text.includes("logo")).length).toBeLessThanOrEqual(1);
+  await guest.close();
+  await edit("");
+  await expect(toast(page, "customized profile updated")).toBeVisible();
+});
+
 hosted("vacuums the database and allows sign-up", async ({ page, baseURL, host, browser }, testInfo) => {
   await signInPage(page, baseURL!, host);
   await page.goto("/");

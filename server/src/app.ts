@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { AppContext } from "./context.js";
 import { badRequest, handleError } from "./errors.js";
 import { registerAccessHook } from "./http/access.js";
+import { registerInputGuard } from "./http/input-guard.js";
 import { authRoutes } from "./routes/auth.routes.js";
 import { memoRoutes } from "./routes/memo.routes.js";
 import { resourceRoutes } from "./routes/resource.routes.js";
@@ -30,6 +31,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // A bad percent-encoding or an over-long path segment gets our error envelope too.
+    frameworkErrors: handleError,
   });
 
   // An empty JSON body is "no body", so the route answers with its own "Malformatted … request" message.
@@ -52,6 +55,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   app.setErrorHandler(handleError);
   await app.register(cookie);
   await app.register(compress, { encodings: ["gzip", "deflate"], threshold: 1024 });
+  // NUL characters are refused before anything (the access hook's token lookup included) reads the input.
+  registerInputGuard(app);
   registerAccessHook(app, ctx);
 
   const areas = [authRoutes, userRoutes, systemRoutes, memoRoutes, shortcutRoutes, resourceRoutes, tagRoutes, rssRoutes, staticRoutes];

@@ -6,6 +6,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Extra response headers (Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -17,7 +19,8 @@ export const forbidden = (message = "Access forbidden for current session user")
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooLarge = (message = "Upload file overload max size") => new HttpError(413, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, { "retry-after": String(retryAfterSeconds) });
 
 /** "Malformatted post memo request: content: expected string" */
 export function describeZodError(prefix: string, error: ZodError): string {
@@ -33,12 +36,16 @@ export function errorBody(status: number, message: string) {
 
 /**
  * Database errors that are the client's fault: text PostgreSQL cannot store (a NUL character), a number
- * outside a column's range (an id past 2^31 on PostgreSQL), and a unique key taken by a concurrent request.
+ * outside a column's range (an id past 2^31 on PostgreSQL), a value too long for an index, and a unique key
+ * taken by a concurrent request. Input can no longer reach the first three (the input guard refuses NUL,
+ * the schemas cap every text and parseId caps ids at 2^31 − 1); they stay as a safety net.
  */
 function databaseClientError(error: Error): HttpError | null {
   const code = (error as { code?: unknown }).code;
   if (code === "22021" || code === "22P05") return badRequest("Malformatted request: text must not contain NUL characters");
   if (code === "22003") return badRequest("Malformatted request: a number is out of range");
+  // 54000 program_limit_exceeded: a value too large for an index (PostgreSQL's btree keys stop at ~2.7 KB).
+  if (code === "54000") return badRequest("Malformatted request: a value is too long");
   if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
     return conflict("Conflict: the value already exists");
   }
@@ -49,7 +56,7 @@ function databaseClientError(error: Error): HttpError | null {
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   const known = error instanceof HttpError ? error : databaseClientError(error);
   if (known) {
-    return reply.status(known.status).send(errorBody(known.status, known.message));
+    return reply.status(known.status).headers(known.headers).send(errorBody(known.status, known.message));
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.code === "FST_REQ_FILE_TOO_LARGE") {
@@ -57,6 +64,12 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   }
   if (fastifyError.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
     return reply.status(413).send(errorBody(413, "Request body is too large"));
+  }
+  if (fastifyError.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    return reply.status(414).send(errorBody(414, "URI Too Long: a path segment is longer than 500 characters"));
+  }
+  if (fastifyError.code === "FST_ERR_BAD_URL") {
+    return reply.status(400).send(errorBody(400, "Malformatted request: the URL is not valid"));
   }
   if (fastifyError.code === "FST_INVALID_MULTIPART_CONTENT_TYPE") {
     return reply.status(400).send(errorBody(400, "Upload file overload max size: the request is not multipart/form-data"));

@@ -28,7 +28,9 @@ export async function signIn(t: TestApp, username: string, password = PASSWORD):
 export async function createUser(t: TestApp, host: TestUser, username: string, role: Exclude<Role, "HOST"> = "USER"): Promise<TestUser> {
   const response = await host.client.post("/api/user", { username, password: PASSWORD, role });
   if (response.status !== 200) throw new Error(`user creation failed: ${response.text}`);
-  return { user: response.body.data, client: await signIn(t, username) };
+  // The creator's answer never carries the member's openId: the member's own view of themself does.
+  const client = await signIn(t, username);
+  return { user: (await client.get("/api/user/me")).body.data, client };
 }
 
 export async function createMemo(owner: TestUser, content: string, visibility: Visibility = "PRIVATE", extra: object = {}): Promise<Memo> {

@@ -1,5 +1,5 @@
 // Test harness: a real app on a real database (a temp SQLite file, or a fresh PostgreSQL database),
-// driven through app.inject(). MEMOS_TEST_DRIVER=postgres picks PostgreSQL.
+// driven through app.inject(). MEMOS_TEST_DRIVER=postgres picks PostgreSQL (or `driver` per app).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -43,13 +43,18 @@ export interface TestAppOptions {
   mode?: Config["mode"];
   maxUploadMb?: number;
   webDist?: string | null;
+  /** As `--trust-proxy true`: the client address and scheme come from X-Forwarded-* headers. */
+  trustProxy?: boolean;
   /** Use this SQLite file instead of a fresh one (for opening legacy databases). */
   sqliteFile?: string;
+  /** The engine of this app; defaults to MEMOS_TEST_DRIVER's (`sqliteFile` implies SQLite). */
+  driver?: "sqlite" | "postgres";
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), "memos-test-"));
-  const pgDb = TEST_DRIVER === "postgres" && !options.sqliteFile ? await createPgDatabase() : null;
+  const driver = options.sqliteFile ? "sqlite" : (options.driver ?? TEST_DRIVER);
+  const pgDb = driver === "postgres" ? await createPgDatabase() : null;
   const config: Config = {
     mode: options.mode ?? "prod",
     addr: "127.0.0.1",
@@ -65,7 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { store } = await openStore(config);
   await ensureServerId(store.db);
   const ctx: AppContext = { config, store };
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { trustProxy: options.trustProxy });
   return {
     app,
     ctx,

@@ -170,6 +170,8 @@ export function buildV010Database(file: string): void {
   insertUser.run(1, 1_672_000_000, 1_672_000_001, "NORMAL", "oldhost", "HOST", "host@example.com", "The Host", goBcrypt(HOST_PASSWORD), "open-id-host");
   insertUser.run(2, 1_672_100_000, 1_672_100_000, "NORMAL", "olduser", "USER", "", "User", goBcrypt(USER_PASSWORD), "open-id-user");
   insertUser.run(3, 1_672_200_000, 1_672_200_000, "ARCHIVED", "goneuser", "USER", "", "", goBcrypt(GONE_PASSWORD), "open-id-gone");
+  // v0.10 compared names exactly: a second account differing only by case could exist.
+  insertUser.run(4, 1_672_300_000, 1_672_300_000, "NORMAL", "OldUser", "USER", "", "", goBcrypt(USER_PASSWORD), "open-id-user-recased");
 
   const insertMemo = db.prepare("INSERT INTO memo (id, creator_id, created_ts, updated_ts, row_status, content, visibility) VALUES (?, ?, ?, ?, ?, ?, ?)");
   for (const m of MEMOS) insertMemo.run(m.id, m.creatorId, m.createdTs, m.updatedTs, m.rowStatus, m.content, m.visibility);

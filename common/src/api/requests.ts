@@ -1,5 +1,10 @@
 // Zod schemas of every request body and query the server accepts. Unknown keys are dropped, so
 // server-only fields (passwordHash, openId, updatedTs, creatorId, id) can never come from a client.
+//
+// Every text has a cap here (docs/api.md "Input limits"), so no value reaches the database that one engine
+// stores and the other refuses (PostgreSQL cannot index a key past ~2.7 KB); the domain rules (username
+// 4–32 bytes and so on) still give the wire's own messages below these caps. NUL characters are refused
+// for every field by the server's input guard, before these schemas run.
 import { z } from "zod";
 import {
   APPEARANCES,
@@ -10,44 +15,80 @@ import {
   ROW_STATUSES,
   VISIBILITIES,
 } from "../domain/constants.js";
+import { MAX_TAG_LENGTH } from "../domain/tags.js";
+
+/** Ids are PostgreSQL INTEGERs (SERIAL) on both engines: 1 … 2^31 − 1. */
+export const MAX_ID = 2_147_483_647;
+
+/** The caps, in characters (UTF-16 code units), except memo content (UTF-8 bytes, MAX_MEMO_CONTENT_BYTES). */
+export const INPUT_LIMITS = {
+  username: 256,
+  password: 1024,
+  nickname: 256,
+  email: 1024,
+  userSettingValue: 1024,
+  /** A tag, given on its own or found in memo content (`#tag`). */
+  tag: MAX_TAG_LENGTH,
+  shortcutTitle: 256,
+  shortcutPayload: 64 * 1024,
+  filename: 512,
+  externalLink: 4096,
+  resourceType: 256,
+  settingName: 256,
+  settingValue: 1024 * 1024,
+  settingDescription: 1024,
+  /** `text` of the memo list (a search or a `^regex`). */
+  searchText: 1024,
+  /** Other query values: ids, enums, numbers. */
+  queryValue: 256,
+} as const;
 
 /** Go decoding treats `null` for a pointer field as "absent". */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === null ? undefined : value), schema.optional());
 
-const id = z.int().positive().max(Number.MAX_SAFE_INTEGER);
+/** A text of at most `max` characters. */
+const text = (max: number) => z.string().max(max, `too long, maximum length is ${max} characters`);
+
+/** How a refused id is echoed: short, and readable whatever JSON value it was. */
+function shownId(input: unknown): string {
+  const shown = typeof input === "string" ? input : typeof input === "number" ? String(input) : (JSON.stringify(input) ?? String(input));
+  return shown.length > 64 ? `${shown.slice(0, 64)}…` : shown;
+}
+
+/** The wire's id message for a body id: "resourceId: ID is not a number: 2147483648". */
+const idError = { error: (issue: { input?: unknown }) => `ID is not a number: ${shownId(issue.input)}` };
+const id = z.int(idError).min(1, idError).max(MAX_ID, idError);
 const unixSeconds = z.int().min(0).max(253_402_300_799);
-const memoContent = z
-  .string()
-  .refine((value) => new TextEncoder().encode(value).length <= MAX_MEMO_CONTENT_BYTES, {
-    message: `content is too long, maximum is ${MAX_MEMO_CONTENT_BYTES} bytes`,
-  });
+const memoContent = z.string().refine((value) => new TextEncoder().encode(value).length <= MAX_MEMO_CONTENT_BYTES, {
+  message: `content is too long, maximum is ${MAX_MEMO_CONTENT_BYTES} bytes`,
+});
 
 export const visibilitySchema = z.enum(VISIBILITIES);
 export const rowStatusSchema = z.enum(ROW_STATUSES);
 export const roleSchema = z.enum(ROLES);
 
-export const signInSchema = z.object({ username: z.string(), password: z.string() });
+export const signInSchema = z.object({ username: text(INPUT_LIMITS.username), password: text(INPUT_LIMITS.password) });
 
 export const signUpSchema = z.object({
-  username: z.string(),
-  password: z.string(),
+  username: text(INPUT_LIMITS.username),
+  password: text(INPUT_LIMITS.password),
   role: optional(roleSchema),
 });
 
 export const userCreateSchema = z.object({
-  username: z.string(),
-  password: z.string(),
+  username: text(INPUT_LIMITS.username),
+  password: text(INPUT_LIMITS.password),
   role: optional(roleSchema),
-  email: optional(z.string()),
-  nickname: optional(z.string()),
+  email: optional(text(INPUT_LIMITS.email)),
+  nickname: optional(text(INPUT_LIMITS.nickname)),
 });
 
 export const userPatchSchema = z.object({
-  username: optional(z.string()),
-  email: optional(z.string()),
-  nickname: optional(z.string()),
-  password: optional(z.string()),
+  username: optional(text(INPUT_LIMITS.username)),
+  email: optional(text(INPUT_LIMITS.email)),
+  nickname: optional(text(INPUT_LIMITS.nickname)),
+  password: optional(text(INPUT_LIMITS.password)),
   rowStatus: optional(rowStatusSchema),
   resetOpenId: optional(z.boolean()),
 });
@@ -63,7 +104,7 @@ export const USER_SETTING_KEYS = Object.keys(userSettingValueSchemas) as UserSet
 
 export const userSettingUpsertSchema = z.object({
   key: z.enum(USER_SETTING_KEYS as [UserSettingKey, ...UserSettingKey[]]),
-  value: z.string(),
+  value: text(INPUT_LIMITS.userSettingValue),
 });
 
 export const memoCreateSchema = z.object({
@@ -86,30 +127,30 @@ export const memoOrganizerSchema = z.object({ pinned: z.boolean() });
 export const memoResourceLinkSchema = z.object({ resourceId: id });
 
 export const shortcutCreateSchema = z.object({
-  title: z.string().max(256),
-  payload: z.string().max(64 * 1024),
+  title: text(INPUT_LIMITS.shortcutTitle),
+  payload: text(INPUT_LIMITS.shortcutPayload),
 });
 
 export const shortcutPatchSchema = z.object({
-  title: optional(z.string().max(256)),
-  payload: optional(z.string().max(64 * 1024)),
+  title: optional(text(INPUT_LIMITS.shortcutTitle)),
+  payload: optional(text(INPUT_LIMITS.shortcutPayload)),
   rowStatus: optional(rowStatusSchema),
 });
 
 export const resourceCreateSchema = z.object({
-  filename: z.string().max(512),
-  externalLink: z.string().max(4096),
-  type: optional(z.string().max(256)),
+  filename: text(INPUT_LIMITS.filename),
+  externalLink: text(INPUT_LIMITS.externalLink),
+  type: optional(text(INPUT_LIMITS.resourceType)),
 });
 
-export const resourcePatchSchema = z.object({ filename: optional(z.string()) });
+export const resourcePatchSchema = z.object({ filename: optional(text(INPUT_LIMITS.filename)) });
 
-export const tagCreateSchema = z.object({ name: z.string().max(256) });
+export const tagCreateSchema = z.object({ name: text(INPUT_LIMITS.tag) });
 
 export const systemSettingUpsertSchema = z.object({
-  name: z.string(),
-  value: z.string().max(1024 * 1024),
-  description: optional(z.string().max(1024)),
+  name: text(INPUT_LIMITS.settingName),
+  value: text(INPUT_LIMITS.settingValue),
+  description: optional(text(INPUT_LIMITS.settingDescription)),
 });
 
 export const customizedProfileSchema = z.object({
@@ -123,8 +164,7 @@ export const customizedProfileSchema = z.object({
 
 /** Query strings arrive as text; numbers are checked here. */
 const queryInt = (min: number) =>
-  z
-    .string()
+  text(INPUT_LIMITS.queryValue)
     .regex(/^-?\d+$/, "must be an integer")
     .transform(Number)
     .pipe(z.int().min(min).max(Number.MAX_SAFE_INTEGER));
@@ -132,12 +172,12 @@ const queryInt = (min: number) =>
 export const MEMO_TYPE_FILTERS = ["NOT_TAGGED", "LINKED"] as const;
 
 export const memoListQuerySchema = z.object({
-  creatorId: z.string().optional(),
-  rowStatus: optional(z.string()),
+  creatorId: text(INPUT_LIMITS.queryValue).optional(),
+  rowStatus: optional(text(INPUT_LIMITS.queryValue)),
   pinned: optional(z.enum(["true", "false"])),
-  tag: optional(z.string().max(256)),
-  text: optional(z.string().max(1024)),
-  visibility: optional(z.string()),
+  tag: optional(text(INPUT_LIMITS.tag)),
+  text: optional(text(INPUT_LIMITS.searchText)),
+  visibility: optional(text(INPUT_LIMITS.queryValue)),
   type: optional(z.enum(MEMO_TYPE_FILTERS)),
   from: optional(queryInt(0)),
   to: optional(queryInt(0)),

@@ -1,6 +1,8 @@
 // Tag extraction from memo content: the regex of the wire (`#([^\s#]+)`), applied outside code and links.
 
 const TAG_PATTERN = /#([^\s#]+)/g;
+/** Longer runs after `#` (a pasted hash, base64) are text, not tags: no index has to hold them. */
+export const MAX_TAG_LENGTH = 256;
 const FENCED_CODE = /```[\s\S]*?```/g;
 const INLINE_CODE = /`[^`\n]+`/g;
 const MARKDOWN_LINK = /!?\[[^\]\n]*\]\([^)\n]+\)+/g;
@@ -22,7 +24,7 @@ function stripNonTagText(content: string): string {
 export function extractTags(content: string): string[] {
   const found = new Set<string>();
   for (const match of stripNonTagText(content).matchAll(TAG_PATTERN)) {
-    found.add(match[1]!);
+    if (match[1]!.length <= MAX_TAG_LENGTH) found.add(match[1]!);
   }
   return [...found].sort();
 }

@@ -5,11 +5,22 @@ const utf8Length = (value: string): number => new TextEncoder().encode(value).le
 /** The server's email rule: a local part, `@`, and a domain (Go net/mail accepts `1@gmail`). */
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/;
 
+/** Control and invisible formatting characters (bidirectional overrides, zero-width joiners, BOM…). */
+const INVISIBLE_CHARS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
 export function validateUsername(username: string): string | null {
   if (utf8Length(username) < 4) return "username is too short, minimum length is 4";
   if (utf8Length(username) > 32) return "username is too long, maximum length is 32";
+  if (INVISIBLE_CHARS.test(username)) return "username must not contain control or invisible characters";
+  if (username.trim() !== username) return "username must not start or end with a space";
   return null;
 }
+
+/**
+ * The form two usernames are compared in: `Alice`, `alice` and `ａｌｉｃｅ` (full-width) are one name, so nobody
+ * can register a look-alike of another member or of the host.
+ */
+export const usernameKey = (username: string): string => username.normalize("NFKC").toLowerCase();
 
 export function validatePassword(password: string): string | null {
   if (utf8Length(password) < 4) return "password is too short, minimum length is 4";
@@ -30,13 +41,50 @@ export function validateEmail(email: string): string | null {
   return null;
 }
 
-/** The rename rule of the v0 web: 1–127 characters, no leading `+ - .`, none of `/ @ # $ % ^ & * ( ) [ ]`. */
+/** The longest resource file name, in characters, at upload and at rename. */
+export const MAX_FILENAME_LENGTH = 127;
+
+/**
+ * The rename rule of the v0 web: 1–127 characters, no leading `+ - .`, none of `/ @ # $ % ^ & * ( ) [ ]`;
+ * and never a control or invisible character (a right-to-left override makes `gnp.exe` read as `exe.png`).
+ */
 export function isValidResourceFilename(filename: string): boolean {
-  if (filename.length < 1 || filename.length > 127) return false;
+  if ([...filename].length < 1 || [...filename].length > MAX_FILENAME_LENGTH) return false;
   if (/^[+\-.]/.test(filename)) return false;
   if (/[/@#$%^&*()[\]\\]/.test(filename)) return false;
-  // Control characters would break headers and file systems.
-  return !/[\u0000-\u001f\u007f]/.test(filename);
+  return !INVISIBLE_CHARS.test(filename);
+}
+
+/**
+ * The same rule applied to an uploaded file's name instead of refusing it: the folder part, control and
+ * invisible characters and leading dots go, and a long name is shortened keeping its extension. Returns ""
+ * when nothing is left.
+ * @example sanitizeUploadFilename("C:\\photos\\\u202egnp.exe") // "gnp.exe"
+ */
+export function sanitizeUploadFilename(raw: string): string {
+  const base = raw.split(/[/\\]/).pop() ?? "";
+  const name = base.replace(new RegExp(INVISIBLE_CHARS.source, "gu"), "").trim().replace(/^[.\s]+/, "");
+  const chars = [...name];
+  if (chars.length <= MAX_FILENAME_LENGTH) return name;
+  const dot = name.lastIndexOf(".");
+  const extension = dot > 0 && name.length - dot <= 16 ? [...name.slice(dot)] : [];
+  return chars.slice(0, MAX_FILENAME_LENGTH - extension.length).join("").trimEnd() + extension.join("");
+}
+
+/**
+ * A logo the instance may show to every visitor: an http(s) URL, a path on this site, or a small inline
+ * raster image. Never `javascript:` or other schemes, never a protocol-relative `//host` path.
+ */
+export function isSafeLogoUrl(url: string): boolean {
+  if (url === "") return true;
+  if (/^data:image\/(png|jpeg|gif|webp|avif);base64,[A-Za-z0-9+/=]+$/.test(url)) return true;
+  if (url.startsWith("/")) return !url.startsWith("//") && !url.startsWith("/\\");
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:";
+  } catch {
+    return false;
+  }
 }
 
 export type FieldRuleFailure = "too-short" | "too-long" | "not-allow-space" | "not-allow-chinese";

@@ -41,8 +41,9 @@ function isCrossSite(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin !== undefined) {
     try {
-      // Both sides through URL, so a default port written out on one side ("host:80") still matches.
-      return new URL(origin).host !== new URL(`${request.protocol}://${request.host}`).host;
+      // The whole origin (scheme, host and port), both sides through URL so that a default port written out on
+      // one side ("host:80") still matches. Behind a TLS proxy the scheme is known only with --trust-proxy.
+      return new URL(origin).origin !== new URL(`${request.protocol}://${request.host}`).origin;
     } catch {
       return true;
     }

@@ -25,7 +25,8 @@ export function canReadMemo(viewer: Viewer, memo: MemoFacts): boolean {
 function assertReadable(viewer: Viewer, memo: MemoFacts): void {
   if (canReadMemo(viewer, memo)) return;
   if (memo.row_status !== "NORMAL") throw notFound(`Memo ID not found: ${memo.id}`);
-  if (memo.visibility === "PROTECTED") throw unauthenticated("this memo is protected, missing user in session");
+  // v0.10 answers 403 here too, not 401: the unchanged v0.10 web client relies on it.
+  if (memo.visibility === "PROTECTED") throw forbidden("this memo is protected, missing user in session");
   throw forbidden("this memo is private only");
 }
 
@@ -76,7 +77,11 @@ export function memoListScope(
 }
 
 /** `GET /api/memo/all`: NORMAL memos of everyone, public to visitors, public and protected to members. */
-export function exploreScope(viewer: Viewer, requested: Visibility[] | undefined): MemoScope {
+export function exploreScope(viewer: Viewer, requested: Visibility[] | undefined, rowStatus?: RowStatus): MemoScope {
+  // Archived memos are their creators' alone: explore cannot list them, and says so instead of ignoring it.
+  if (rowStatus !== undefined && rowStatus !== "NORMAL") {
+    throw badRequest(`Invalid rowStatus: explore lists NORMAL memos only, not ${rowStatus}`);
+  }
   const allowed: Visibility[] = viewer === null ? ["PUBLIC"] : SHARED;
   return { visibilities: narrow(allowed, requested), rowStatus: "NORMAL" };
 }

@@ -17,10 +17,10 @@ function outcome(viewer: Viewer, action: SystemAction): number | null {
 }
 
 describe.each<[string, Viewer, Record<SystemAction, number | null>, boolean]>([
-  ["the host", actor("HOST"), { "read-settings": null, "write-settings": null, "write-script": null, vacuum: null }, true],
-  ["an admin", actor("ADMIN"), { "read-settings": null, "write-settings": null, "write-script": 403, vacuum: null }, true],
-  ["a user", actor("USER"), { "read-settings": 403, "write-settings": 403, "write-script": 403, vacuum: 403 }, false],
-  ["a visitor", null, { "read-settings": 401, "write-settings": 401, "write-script": 401, vacuum: 401 }, false],
+  ["the host", actor("HOST"), { "read-settings": null, "write-settings": null, "write-page-code": null, vacuum: null }, true],
+  ["an admin", actor("ADMIN"), { "read-settings": null, "write-settings": null, "write-page-code": 403, vacuum: null }, true],
+  ["a user", actor("USER"), { "read-settings": 403, "write-settings": 403, "write-page-code": 403, vacuum: 403 }, false],
+  ["a visitor", null, { "read-settings": 401, "write-settings": 401, "write-page-code": 401, vacuum: 401 }, false],
 ])("system policy for %s", (_label, viewer, expected, seesSize) => {
   it.each(Object.keys(expected) as SystemAction[])("%s", (action) => {
     expect(outcome(viewer, action)).toBe(expected[action]);

@@ -1,6 +1,7 @@
 import type { Memo, Resource } from "@memos/common";
 import type { MemoListRow } from "../store/memo.store.js";
 import type { UserRow } from "../store/schema.js";
+import { PUBLIC_DISCLOSURE } from "../policies/user.policy.js";
 import { presentUser } from "./user.presenter.js";
 
 export function presentMemo(row: MemoListRow, creator: UserRow, resources: Resource[]): Memo {
@@ -14,7 +15,7 @@ export function presentMemo(row: MemoListRow, creator: UserRow, resources: Resou
     visibility: row.visibility,
     pinned: Number(row.pinned) === 1,
     displayTs: Number(row.display_ts),
-    creator: presentUser(creator, { full: false }),
+    creator: presentUser(creator, PUBLIC_DISCLOSURE),
     resourceList: resources,
   };
 }

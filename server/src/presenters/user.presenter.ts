@@ -1,6 +1,7 @@
-// The only place a user row becomes wire JSON: the password hash never leaves, and email/openId only
-// reach the user themself (or an administrator managing them).
+// The only place a user row becomes wire JSON: the password hash never leaves, and what of email and openId
+// an answer carries is decided by the user policy's disclosure rule.
 import type { User, UserSetting } from "@memos/common";
+import type { UserDisclosure } from "../policies/user.policy.js";
 import type { UserRow } from "../store/schema.js";
 import type { UserSettingRow } from "../store/user-setting.store.js";
 
@@ -8,7 +9,7 @@ export function presentUserSetting(row: UserSettingRow): UserSetting {
   return { UserID: row.user_id, key: row.key, value: row.value };
 }
 
-export function presentUser(row: UserRow, options: { full: boolean; settings?: UserSettingRow[] | null }): User {
+export function presentUser(row: UserRow, disclosure: UserDisclosure, settings?: UserSettingRow[] | null): User {
   return {
     id: row.id,
     rowStatus: row.row_status,
@@ -16,9 +17,9 @@ export function presentUser(row: UserRow, options: { full: boolean; settings?: U
     updatedTs: row.updated_ts,
     username: row.username,
     role: row.role,
-    email: options.full ? row.email : "",
+    email: disclosure.email ? row.email : "",
     nickname: row.nickname,
-    openId: options.full ? row.open_id : "",
-    userSettingList: options.settings ? options.settings.map(presentUserSetting) : null,
+    openId: disclosure.openId ? row.open_id : "",
+    userSettingList: settings ? settings.map(presentUserSetting) : null,
   };
 }

@@ -3,6 +3,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { badRequest, HttpError, tooLarge } from "../errors.js";
+import { assertNoNul } from "../http/input-guard.js";
 import { ok, viewerOf } from "../http/request-context.js";
 import { sendUploadedFile } from "../http/send-file.js";
 import {
@@ -32,6 +33,14 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   try {
     const part = await request.file();
     if (!part || part.fieldname !== "file") throw badRequest("Failed to get uploading file: send it in the form field \"file\"");
+    // The form is read here, not by a body parser, so the input guard's NUL rule is applied here.
+    for (const [name, field] of Object.entries(part.fields)) {
+      for (const one of [field ?? []].flat()) {
+        if (one.type === "field") assertNoNul(one.value, name);
+      }
+    }
+    assertNoNul(part.filename, "filename");
+    assertNoNul(part.mimetype, "type");
     const data = await part.toBuffer();
     return { filename: part.filename, type: part.mimetype, data };
   } catch (error) {

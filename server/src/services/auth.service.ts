@@ -6,13 +6,15 @@ import { hashPassword, needsRehash, verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn, recordSuccessfulSignIn } from "../auth/rate-limit.js";
 import { hashToken, startSession } from "../auth/session.js";
 import type { Actor, AppContext } from "../context.js";
-import { badRequest, conflict, forbidden, unauthenticated } from "../errors.js";
+import { badRequest, forbidden, unauthenticated } from "../errors.js";
+import { OWN_ACCOUNT_DISCLOSURE } from "../policies/user.policy.js";
 import { presentUser } from "../presenters/user.presenter.js";
 import { deleteSession, findLiveSession } from "../store/session.store.js";
 import type { Db } from "../store/db.js";
 import type { UserRow } from "../store/schema.js";
-import { createUser, findHost, findUserById, findUserByOpenId, findUserByUsername, updateUser } from "../store/user.store.js";
+import { createUser, findHost, findUserById, findUserByOpenId, findUserByUsername, findUserByUsernameKey, updateUser } from "../store/user.store.js";
 import { readAllowSignUp } from "./system.service.js";
+import { assertUsernameFree } from "./user.service.js";
 import { parseInput } from "./validate.js";
 
 export interface SignedIn {
@@ -26,7 +28,8 @@ export async function signIn(ctx: AppContext, body: unknown, address: string): P
   const { username, password } = parseInput(signInSchema, body, "Malformatted signin request");
   const { db } = ctx.store;
   await assertNotThrottled(db, username, address);
-  const user = await findUserByUsername(db, username);
+  // The exact name first: a v0.10 database may hold two accounts that differ only by case.
+  const user = (await findUserByUsername(db, username)) ?? (await findUserByUsernameKey(db, username));
   if (!user) {
     await recordFailedSignIn(db, username, address);
     throw unauthenticated(`User not found with username ${username}`);
@@ -36,12 +39,12 @@ export async function signIn(ctx: AppContext, body: unknown, address: string): P
     await recordFailedSignIn(db, username, address);
     throw unauthenticated("Incorrect password");
   }
-  await recordSuccessfulSignIn(db, username);
+  await recordSuccessfulSignIn(db, username, address);
   const current = needsRehash(user.password_hash)
     ? await updateUser(db, user.id, { password_hash: await hashPassword(password) })
     : user;
   const { token } = await startSession(db, user.id);
-  return { user: presentUser(current, { full: true }), token };
+  return { user: presentUser(current, OWN_ACCOUNT_DISCLOSURE), token };
 }
 
 /**
@@ -67,7 +70,7 @@ export async function signUp(ctx: AppContext, body: unknown): Promise<SignedIn> 
     if (host !== undefined && !(await readAllowSignUp(tx))) {
       throw forbidden("Site Host existed, please contact the site host to signin account firstly");
     }
-    if (await findUserByUsername(tx, input.username)) throw conflict(`Username already exists: ${input.username}`);
+    await assertUsernameFree(tx, input.username);
     return createUser(tx, {
       username: input.username,
       nickname: input.username,
@@ -77,7 +80,7 @@ export async function signUp(ctx: AppContext, body: unknown): Promise<SignedIn> 
     });
   });
   const { token } = await startSession(db, user.id);
-  return { user: presentUser(user, { full: true }), token };
+  return { user: presentUser(user, OWN_ACCOUNT_DISCLOSURE), token };
 }
 
 export async function signOut(ctx: AppContext, sessionToken: string | undefined): Promise<void> {

@@ -12,6 +12,7 @@ import {
 import { RE2JS } from "re2js";
 import { badRequest } from "../errors.js";
 import type { MemoFilter } from "../store/memo.store.js";
+import { postgresRegexProblem } from "./regex-dialect.js";
 import { parseInput, parseOptionalId } from "./validate.js";
 
 export interface ParsedMemoQuery {
@@ -49,6 +50,9 @@ function parseText(text: string | undefined): { text?: string; regex?: boolean }
   } catch {
     throw badRequest(`Invalid regular expression: ${pattern}`);
   }
+  // …and PostgreSQL's dialect, so both engines give the same answer.
+  const problem = postgresRegexProblem(pattern);
+  if (problem) throw badRequest(`Invalid regular expression: ${pattern}: ${problem}`);
   return { text: pattern, regex: true };
 }
 

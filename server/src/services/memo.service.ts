@@ -160,7 +160,7 @@ export async function listMemos(ctx: AppContext, viewer: Viewer, query: unknown)
 /** `GET /api/memo/all`: everyone's memos the caller may see, newest first. */
 export async function exploreMemos(ctx: AppContext, viewer: Viewer, query: unknown): Promise<Memo[]> {
   const parsed = parseMemoQuery(query);
-  const scope = exploreScope(viewer, parsed.visibilities);
+  const scope = exploreScope(viewer, parsed.visibilities, parsed.rowStatus);
   const { db, engine } = ctx.store;
   const filter = { ...parsed.narrowing, ...scope, creatorId: parsed.creatorId };
   const rows = await withRegexGuard(selectMemos(db, engine, filter, { pinnedFirst: false, limit: parsed.limit, offset: parsed.offset }));

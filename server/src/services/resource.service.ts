@@ -1,5 +1,5 @@
 // Resources: uploads and external links, their memo links, and who may read their files.
-import { isValidResourceFilename, type Resource, resourceCreateSchema, resourcePatchSchema } from "@memos/common";
+import { isValidResourceFilename, type Resource, resourceCreateSchema, resourcePatchSchema, sanitizeUploadFilename } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, notFound, unauthenticated } from "../errors.js";
 import { authorizeMemo, canReadMemo } from "../policies/memo.policy.js";
@@ -29,11 +29,11 @@ async function requireResource(db: Db, id: number): Promise<ResourceRow> {
   return resource;
 }
 
-/** Upload names lose any folder part; what is left must be a plain name. */
-export function cleanUploadFilename(raw: string): string {
-  const name = raw.split(/[/\\]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").trim();
-  if (name === "" || name === "." || name === "..") throw badRequest("Invalid filename.");
-  return name.slice(0, 255);
+/** An uploaded or linked file's name, made safe by the one file-name rule (common's validation). */
+function cleanUploadFilename(raw: string): string {
+  const name = sanitizeUploadFilename(raw);
+  if (name === "") throw badRequest("Invalid filename.");
+  return name;
 }
 
 export async function listResources(ctx: AppContext, viewer: Viewer): Promise<Resource[]> {

@@ -4,6 +4,8 @@ import { statSync } from "node:fs";
 import {
   type CustomizedProfile,
   customizedProfileSchema,
+  isSafeLogoUrl,
+  PAGE_CODE_SETTINGS,
   type SystemSetting,
   systemSettingUpsertSchema,
   type SystemStatus,
@@ -14,6 +16,7 @@ import type { AppContext, Viewer } from "../context.js";
 import { badRequest } from "../errors.js";
 import { authorizeSystem, canSeeDatabaseSize } from "../policies/system.policy.js";
 import { presentSystemSetting } from "../presenters/shortcut.presenter.js";
+import { PUBLIC_DISCLOSURE } from "../policies/user.policy.js";
 import { presentUser } from "../presenters/user.presenter.js";
 import type { Db } from "../store/db.js";
 import { findSystemSetting, listSystemSettings, upsertSystemSetting } from "../store/system-setting.store.js";
@@ -51,7 +54,11 @@ function settingProblem(name: string, value: unknown): string | null {
     case "customizedProfile": {
       if (typeof value !== "object" || value === null || Array.isArray(value)) return "customizedProfile must be a JSON object";
       const result = customizedProfileSchema.safeParse(value);
-      return result.success ? null : `customizedProfile.${result.error.issues[0]?.path.join(".")}: ${result.error.issues[0]?.message}`;
+      if (!result.success) return `customizedProfile.${result.error.issues[0]?.path.join(".")}: ${result.error.issues[0]?.message}`;
+      if (!isSafeLogoUrl(result.data.logoUrl ?? "")) {
+        return "customizedProfile.logoUrl: must be an http(s) URL, a path on this site or a data:image URL";
+      }
+      return null;
     }
     case "serverId":
       return "update server id is not allowed";
@@ -72,6 +79,12 @@ async function databaseSize(ctx: AppContext): Promise<number> {
   return Number(result.rows[0]?.size ?? 0);
 }
 
+/** Defaults for missing keys; a logo stored before the logo rule existed is dropped if it is unsafe. */
+function safeProfile(stored: Partial<CustomizedProfile>): CustomizedProfile {
+  const profile = { ...DEFAULT_PROFILE, ...stored };
+  return isSafeLogoUrl(profile.logoUrl) ? profile : { ...profile, logoUrl: "" };
+}
+
 export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<SystemStatus> {
   const { db } = ctx.store;
   const [host, settings] = await Promise.all([findHost(db), listSystemSettings(db)]);
@@ -80,20 +93,20 @@ export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<
   const style = values.get("additionalStyle");
   const script = values.get("additionalScript");
   return {
-    host: host ? presentUser(host, { full: false }) : null,
+    host: host ? presentUser(host, PUBLIC_DISCLOSURE) : null,
     profile: { mode: ctx.config.mode, version: VERSION },
     dbSize: canSeeDatabaseSize(viewer) ? await databaseSize(ctx) : 0,
     allowSignUp: values.get("allowSignUp") === true,
     additionalStyle: typeof style === "string" ? style : "",
     additionalScript: typeof script === "string" ? script : "",
-    customizedProfile: { ...DEFAULT_PROFILE, ...(profile.success ? profile.data : {}) },
+    customizedProfile: safeProfile(profile.success ? profile.data : {}),
   };
 }
 
 export async function upsertSetting(ctx: AppContext, viewer: Viewer, body: unknown): Promise<SystemSetting> {
   authorizeSystem(viewer, "write-settings");
   const input = parseInput(systemSettingUpsertSchema, body, "Malformatted post system setting request");
-  if (input.name === "additionalScript") authorizeSystem(viewer, "write-script");
+  if ((PAGE_CODE_SETTINGS as readonly string[]).includes(input.name)) authorizeSystem(viewer, "write-page-code");
   const value = parseJson(input.value);
   const problem = value === undefined ? "value must be JSON text" : settingProblem(input.name, value);
   if (problem) throw badRequest(`system setting invalidate: ${problem}`);

@@ -16,36 +16,40 @@ import {
 import { hashPassword } from "../auth/password.js";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, conflict, notFound, unauthenticated } from "../errors.js";
-import { authorizeUser, authorizeUserCreate } from "../policies/user.policy.js";
+import { accountDisclosure, authorizeUser, authorizeUserCreate, PUBLIC_DISCLOSURE } from "../policies/user.policy.js";
 import { presentUser, presentUserSetting } from "../presenters/user.presenter.js";
 import type { Db } from "../store/db.js";
 import type { UserRow } from "../store/schema.js";
 import { refreshDisplayTimes } from "../store/memo.store.js";
 import { deleteUserSessions } from "../store/session.store.js";
-import { listUserSettings, upsertUserSetting } from "../store/user-setting.store.js";
+import { listUserSettings, type UserSettingRow, upsertUserSetting } from "../store/user-setting.store.js";
 import {
   createUser as insertUser,
   deleteUserCascade,
   findUserById,
-  findUserByUsername,
+  findUserByUsernameKey,
   listUsers as selectUsers,
   type UserUpdate,
   updateUser,
 } from "../store/user.store.js";
 import { parseInput } from "./validate.js";
 
-/** User ids are 32-bit on PostgreSQL (SERIAL); a larger one cannot exist, on either engine. */
-const MAX_USER_ID = 2_147_483_647;
-
+/** `id` is within the id range already (parseId refuses anything past 2^31 − 1 on both engines). */
 async function requireUser(db: Db, id: number): Promise<UserRow> {
-  const user = id <= MAX_USER_ID ? await findUserById(db, id) : undefined;
+  const user = await findUserById(db, id);
   if (!user) throw notFound(`User ID not found: ${id}`);
   return user;
 }
 
-async function assertUsernameFree(db: Db, username: string, exceptId?: number): Promise<void> {
-  const existing = await findUserByUsername(db, username);
+/** Names are compared ignoring case and width: `Alice` is taken once `alice` exists. */
+export async function assertUsernameFree(db: Db, username: string, exceptId?: number): Promise<void> {
+  const existing = await findUserByUsernameKey(db, username);
   if (existing && existing.id !== exceptId) throw conflict(`Username already exists: ${username}`);
+}
+
+/** An answer about one account, as the viewer may see it (the disclosure rule lives in the user policy). */
+function presentAccount(viewer: Viewer, row: UserRow, settings?: UserSettingRow[]): User {
+  return presentUser(row, accountDisclosure(viewer, row), settings);
 }
 
 export async function createMember(ctx: AppContext, viewer: Viewer, body: unknown): Promise<User> {
@@ -70,23 +74,23 @@ export async function createMember(ctx: AppContext, viewer: Viewer, body: unknow
       open_id: randomUUID(),
     });
   });
-  return presentUser(user, { full: true });
+  return presentAccount(viewer, user);
 }
 
 export async function listUsers(ctx: AppContext): Promise<User[]> {
   const rows = await selectUsers(ctx.store.db);
-  return rows.map((row) => presentUser(row, { full: false }));
+  return rows.map((row) => presentUser(row, PUBLIC_DISCLOSURE));
 }
 
 export async function getUser(ctx: AppContext, id: number): Promise<User> {
-  return presentUser(await requireUser(ctx.store.db, id), { full: false });
+  return presentUser(await requireUser(ctx.store.db, id), PUBLIC_DISCLOSURE);
 }
 
 export async function getMe(ctx: AppContext, viewer: Viewer): Promise<User> {
   if (viewer === null) throw unauthenticated();
   const { db } = ctx.store;
   const [user, settings] = await Promise.all([requireUser(db, viewer.id), listUserSettings(db, viewer.id)]);
-  return presentUser(user, { full: true, settings });
+  return presentAccount(viewer, user, settings);
 }
 
 function validatePatch(input: { username?: string; email?: string; nickname?: string; password?: string }): void {
@@ -106,12 +110,14 @@ export async function patchUser(ctx: AppContext, viewer: Viewer, id: number, bod
   if (input.rowStatus !== undefined && input.rowStatus !== target.row_status) authorizeUser(viewer, "archive", target);
   validatePatch(input);
   const update: UserUpdate = {};
-  if (input.username !== undefined) update.username = input.username;
+  if (input.username !== undefined && input.username !== target.username) update.username = input.username;
   if (input.email !== undefined) update.email = input.email;
   if (input.nickname !== undefined) update.nickname = input.nickname;
   if (input.rowStatus !== undefined) update.row_status = input.rowStatus;
   if (input.password !== undefined) update.password_hash = await hashPassword(input.password);
-  if (input.resetOpenId) update.open_id = randomUUID();
+  const archiving = update.row_status === "ARCHIVED" && target.row_status !== "ARCHIVED";
+  // The open ID is a credential like a session: a new password or archiving ends it, as does asking for it.
+  if (input.resetOpenId || update.password_hash !== undefined || archiving) update.open_id = randomUUID();
   const user = await db.transaction().execute(async (tx) => {
     if (update.username !== undefined) await assertUsernameFree(tx, update.username, id);
     const updated = await updateUser(tx, id, update);
@@ -123,7 +129,7 @@ export async function patchUser(ctx: AppContext, viewer: Viewer, id: number, bod
     return updated;
   });
   const settings = await listUserSettings(db, id);
-  return presentUser(user, { full: true, settings });
+  return presentAccount(viewer, user, settings);
 }
 
 export async function deleteUser(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {

@@ -13,6 +13,8 @@ export interface UserTable {
   nickname: Generated<string>;
   password_hash: string;
   open_id: string;
+  /** `usernameKey(username)`; null only for a v0.10 account whose name clashed with an older one. */
+  username_key: string | null;
 }
 
 export interface UserSettingTable {
@@ -113,9 +115,11 @@ export interface MemoTagTable {
   tag: string;
 }
 
+/** One failed sign-in. The keys are truncated sha256 hashes (auth/rate-limit.ts), never the raw input. */
 export interface AuthFailureTable {
   id: Generated<number>;
-  key: string;
+  account_key: string;
+  address_key: string;
   created_ts: number;
 }
 

@@ -1,5 +1,5 @@
 // Queries on the user table and the rows that hang off a user.
-import type { Role, RowStatus } from "@memos/common";
+import { type Role, type RowStatus, usernameKey } from "@memos/common";
 import type { Db } from "./db.js";
 import type { NewUser, UserRow } from "./schema.js";
 import { nowSeconds } from "./time.js";
@@ -10,6 +10,11 @@ export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
 
 export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
   return db.selectFrom("user").selectAll().where("username", "=", username).executeTakeFirst();
+}
+
+/** The account whose name equals this one ignoring case and width (see `usernameKey`). */
+export function findUserByUsernameKey(db: Db, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom("user").selectAll().where("username_key", "=", usernameKey(username)).executeTakeFirst();
 }
 
 export function findUserByOpenId(db: Db, openId: string): Promise<UserRow | undefined> {
@@ -34,7 +39,7 @@ export async function createUser(db: Db, user: NewUser): Promise<UserRow> {
   const now = nowSeconds();
   return db
     .insertInto("user")
-    .values({ created_ts: now, updated_ts: now, ...user })
+    .values({ created_ts: now, updated_ts: now, ...user, username_key: usernameKey(user.username) })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -52,7 +57,11 @@ export interface UserUpdate {
 export async function updateUser(db: Db, id: number, update: UserUpdate): Promise<UserRow> {
   return db
     .updateTable("user")
-    .set({ ...update, updated_ts: nowSeconds() })
+    .set({
+      ...update,
+      ...(update.username !== undefined ? { username_key: usernameKey(update.username) } : {}),
+      updated_ts: nowSeconds(),
+    })
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirstOrThrow();

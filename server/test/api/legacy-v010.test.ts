@@ -68,6 +68,17 @@ describe.skipIf(TEST_DRIVER === "postgres")("opening a memos v0.10 database", ()
     }
   });
 
+  it("keeps two accounts whose names differ only by case: each signs in by its exact name; new clashes are refused", async () => {
+    const older = await anonymous(t).post("/api/auth/signin", { username: "olduser", password: USER_PASSWORD });
+    expect(older.body.data).toMatchObject({ id: 2, username: "olduser" });
+    const newer = await anonymous(t).post("/api/auth/signin", { username: "OldUser", password: USER_PASSWORD });
+    expect(newer.body.data).toMatchObject({ id: 4, username: "OldUser" });
+    const keys = await t.ctx.store.db.selectFrom("user").select(["id", "username_key"]).where("id", "in", [2, 4]).orderBy("id").execute();
+    expect(keys).toEqual([{ id: 2, username_key: "olduser" }, { id: 4, username_key: null }]);
+    const host = await signIn(t, "oldhost", HOST_PASSWORD);
+    expect((await host.post("/api/user", { username: "OLDUSER", password: "pass1234" })).status).toBe(409);
+  });
+
   it("keeps the archived user out", async () => {
     const response = await anonymous(t).post("/api/auth/signin", { username: "goneuser", password: GONE_PASSWORD });
     expect(response.status).toBe(403);

@@ -48,7 +48,6 @@ describe("explore, stats and amount", () => {
       const expected = [b["PROTECTED:NORMAL"], a["PROTECTED:NORMAL"], b["PUBLIC:NORMAL"], a["PUBLIC:NORMAL"]];
       expect(idsOf(await alice.client.get("/api/memo/all"))).toEqual(expected);
       expect(idsOf(await host.client.get("/api/memo/all"))).toEqual(expected);
-      expect(idsOf(await alice.client.get("/api/memo/all", { query: { rowStatus: "ARCHIVED" } }))).toEqual(expected);
     });
 
     it("has no pinned-first ordering", async () => {
@@ -67,6 +66,17 @@ describe("explore, stats and amount", () => {
       expect(idsOf(await alice.client.get("/api/memo/all", { query: { visibility: "PRIVATE" } }))).toEqual([]);
       expect(idsOf(await bob.client.get("/api/memo/all", { query: { visibility: "PROTECTED" } }))).toEqual([b["PROTECTED:NORMAL"], a["PROTECTED:NORMAL"]]);
       expect(idsOf(await bob.client.get("/api/memo/all", { query: { creatorId: alice.user.id } }))).toEqual([a["PROTECTED:NORMAL"], a["PUBLIC:NORMAL"]]);
+    });
+
+    it("refuses a row status other than NORMAL instead of ignoring it", async () => {
+      for (const client of [anonymous(t), alice.client]) {
+        const archived = await client.get("/api/memo/all", { query: { rowStatus: "ARCHIVED" } });
+        expectError(archived, 400);
+        expect(archived.body.message).toContain("rowStatus");
+      }
+      expect(idsOf(await anonymous(t).get("/api/memo/all", { query: { rowStatus: "NORMAL" } }))).toEqual(
+        idsOf(await anonymous(t).get("/api/memo/all")),
+      );
     });
 
     it("pages with limit and offset", async () => {

@@ -187,6 +187,19 @@ describe("memos: create, patch, get, delete", () => {
   });
 
   describe("get and delete", () => {
+    it("answers a visitor 403 for a PROTECTED memo and a PRIVATE one, with v0.10's messages", async () => {
+      const owner = await member();
+      const prot = await createMemo(owner, "members only", "PROTECTED");
+      const priv = await createMemo(owner, "mine only", "PRIVATE");
+      const protectedAnswer = await anonymous(t).get(`/api/memo/${prot.id}`);
+      expectError(protectedAnswer, 403);
+      expect(protectedAnswer.body.message).toBe("this memo is protected, missing user in session");
+      const privateAnswer = await anonymous(t).get(`/api/memo/${priv.id}`);
+      expectError(privateAnswer, 403);
+      expect(privateAnswer.body.message).toBe("this memo is private only");
+      expect((await (await member()).client.get(`/api/memo/${prot.id}`)).body.data.content).toBe("members only");
+    });
+
     it("gets a memo by id; 400 for a non-numeric id, 404 for a missing one", async () => {
       const owner = await member();
       const memo = await createMemo(owner, "get me", "PUBLIC");

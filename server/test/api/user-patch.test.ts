@@ -243,3 +243,57 @@ describe("POST /api/user/setting", () => {
     expect((await again.get("/api/user/me")).body.data.userSettingList[0].value).toBe('"sv"');
   });
 });
+
+describe("a password change or archiving ends every credential, the access token included", () => {
+  const meWith = (token: string) => anonymous(t).withToken(token).get("/api/user/me");
+
+  it("the user's own change: a new openId in the answer and in /me, the old one answers 401 (Bearer and ?openId=)", async () => {
+    const old = member.user.openId;
+    expect((await meWith(old)).status).toBe(200);
+    const response = await member.client.patch(`/api/user/${member.user.id}`, { password: "brand-new-pass" });
+    expect(response.status).toBe(200);
+    const fresh = response.body.data.openId as string;
+    expect(fresh).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fresh).not.toBe(old);
+    expect((await meWith(old)).status).toBe(401);
+    expect((await anonymous(t).get("/api/memo", { query: { openId: old } })).status).toBe(401);
+    expect((await anonymous(t).withToken(old).post("/api/memo", { content: "with the old token" })).status).toBe(401);
+    // The session that changed it stays, and sees the new token in the account settings.
+    expect((await member.client.get("/api/user/me")).body.data.openId).toBe(fresh);
+    expect((await meWith(fresh)).body.data.id).toBe(member.user.id);
+  });
+
+  for (const by of ["host", "admin"] as const) {
+    it(`a reset by the ${by}: the member's old openId answers 401, and the ${by} never sees the new one`, async () => {
+      const actor = by === "host" ? host : await createUser(t, host, "an-admin", "ADMIN");
+      const old = member.user.openId;
+      const response = await actor.client.patch(`/api/user/${member.user.id}`, { password: `reset-by-${by}` });
+      expect(response.status).toBe(200);
+      expect(response.body.data.openId).toBe("");
+      expect((await meWith(old)).status).toBe(401);
+      const fresh = (await row(member.user.id)).open_id;
+      expect(fresh).not.toBe(old);
+      expect(response.text).not.toContain(fresh);
+      expect(await canSignIn("member", `reset-by-${by}`)).toBe(true);
+      const signedIn = await signIn(t, "member", `reset-by-${by}`);
+      expect((await signedIn.get("/api/user/me")).body.data.openId).toBe(fresh);
+    });
+  }
+
+  it("archiving rotates it too, and restoring does not bring the old one back", async () => {
+    const old = member.user.openId;
+    expect((await host.client.patch(`/api/user/${member.user.id}`, { rowStatus: "ARCHIVED" })).status).toBe(200);
+    expect((await meWith(old)).status).toBe(401);
+    expect((await host.client.patch(`/api/user/${member.user.id}`, { rowStatus: "NORMAL" })).status).toBe(200);
+    expect((await meWith(old)).status).toBe(401);
+    const fresh = (await row(member.user.id)).open_id;
+    expect((await meWith(fresh)).status).toBe(200);
+  });
+
+  it("a change of nickname or email keeps the token", async () => {
+    const old = member.user.openId;
+    await member.client.patch(`/api/user/${member.user.id}`, { nickname: "Still me", email: "me@example.com" });
+    await host.client.patch(`/api/user/${member.user.id}`, { nickname: "Renamed by host" });
+    expect((await meWith(old)).status).toBe(200);
+  });
+});

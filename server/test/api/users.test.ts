@@ -21,11 +21,11 @@ function expectError(response: { status: number; body: any }, status: number, me
 const userCount = async () => (await t.ctx.store.db.selectFrom("user").select("id").execute()).length;
 
 describe("POST /api/user", () => {
-  it("lets the host create a USER or an ADMIN, answering the full user", async () => {
+  it("lets the host create a USER or an ADMIN, answering the user with its email but never its openId", async () => {
     const response = await host.client.post("/api/user", { username: "member", password: "pass1", role: "USER", email: "m@example.com", nickname: "Mem" });
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({ username: "member", role: "USER", email: "m@example.com", nickname: "Mem", rowStatus: "NORMAL", userSettingList: null });
-    expect(response.body.data.openId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.body.data.openId).toBe("");
     const admin = await host.client.post("/api/user", { username: "anadmin", password: "pass1", role: "ADMIN" });
     expect(admin.body.data.role).toBe("ADMIN");
     // An empty nickname falls back to the username; a missing role means USER.
@@ -125,11 +125,12 @@ describe("reading users", () => {
       expect(response.body.data).toMatchObject({ id: member.user.id, username: "member", email: "", openId: "", userSettingList: null });
     }
     expectError(await anonymous(t).get("/api/user/9999"), 404, "User ID not found: 9999");
-    // Past PostgreSQL's 32-bit ids: still just not found, on both engines.
+    // The largest id is merely absent; past PostgreSQL's INTEGER range an id is refused, on both engines.
+    expectError(await anonymous(t).get("/api/user/2147483647"), 404, "User ID not found: 2147483647");
     for (const big of ["2147483648", "999999999999999"]) {
-      expectError(await anonymous(t).get(`/api/user/${big}`), 404, `User ID not found: ${big}`);
-      expectError(await host.client.patch(`/api/user/${big}`, { nickname: "x" }), 404);
-      expectError(await host.client.delete(`/api/user/${big}`), 404);
+      expectError(await anonymous(t).get(`/api/user/${big}`), 400, `ID is not a number: ${big}`);
+      expectError(await host.client.patch(`/api/user/${big}`, { nickname: "x" }), 400, `ID is not a number: ${big}`);
+      expectError(await host.client.delete(`/api/user/${big}`), 400, `ID is not a number: ${big}`);
     }
     for (const bad of ["abc", "1.5", "-1", "0", "1e3"]) {
       expectError(await anonymous(t).get(`/api/user/${bad}`), 400, `ID is not a number: ${bad}`);
@@ -219,5 +220,57 @@ describe("sign-in passwords are never sent back", () => {
       (await host.client.patch(`/api/user/${member.user.id}`, { nickname: "N" })).text,
     ];
     for (const text of payloads) expect(text).not.toMatch(/argon2|\$2[aby]\$|password/i);
+  });
+});
+
+describe("usernames are unique ignoring case and width", () => {
+  it("refuses a look-alike of an existing name at sign-up, creation and rename (409), and keeps the rows as they were", async () => {
+    await t.ctx.store.db.insertInto("system_setting").values({ name: "allowSignUp", value: "true", description: "" }).execute();
+    const alice = await createUser(t, host, "alice");
+    for (const name of ["Alice", "ALICE", "ａｌｉｃｅ", "Host", "HOST"]) {
+      expectError(await anonymous(t).post("/api/auth/signup", { username: name, password: "pass1234" }), 409, `Username already exists: ${name}`);
+      expectError(await host.client.post("/api/user", { username: name, password: "pass1234" }), 409, `Username already exists: ${name}`);
+    }
+    const before = await userCount();
+    // A member cannot rename themself to look like the host or another member.
+    expectError(await alice.client.patch(`/api/user/${alice.user.id}`, { username: "HOST" }), 409, "Username already exists: HOST");
+    const bob = await createUser(t, host, "bob-the-builder");
+    expectError(await bob.client.patch(`/api/user/${bob.user.id}`, { username: "ALICE" }), 409);
+    expect(await userCount()).toBe(before + 1);
+    // Changing the case of one's own name is allowed.
+    const recased = await alice.client.patch(`/api/user/${alice.user.id}`, { username: "Alice" });
+    expect(recased.status).toBe(200);
+    expect(recased.body.data.username).toBe("Alice");
+  });
+
+  it("signs in whatever the case typed", async () => {
+    await createUser(t, host, "carol");
+    for (const name of ["carol", "Carol", "CAROL"]) {
+      expect((await anonymous(t).post("/api/auth/signin", { username: name, password: PASSWORD })).status, name).toBe(200);
+    }
+  });
+
+  it("refuses control and invisible characters and surrounding spaces in a username (400 naming the rule)", async () => {
+    for (const name of ["\u202ehost", "ho\u200bst", "host\u0007", " host", "host "]) {
+      const response = await host.client.post("/api/user", { username: name, password: "pass1234" });
+      expectError(response, 400, /username must not/);
+    }
+  });
+
+  it("keeps accounts of a v0.10 database that differ only by case: both sign in, new clashes are refused", async () => {
+    // As the migration leaves such a pair: the older row holds the folded key, the newer none.
+    const db = t.ctx.store.db;
+    const dave = await createUser(t, host, "dave");
+    const hash = (await db.selectFrom("user").select("password_hash").where("id", "=", dave.user.id).executeTakeFirstOrThrow()).password_hash;
+    await db.insertInto("user").values({ username: "Dave", password_hash: hash, open_id: "legacy-open-id-dave", username_key: null }).execute();
+    expect((await anonymous(t).post("/api/auth/signin", { username: "dave", password: PASSWORD })).body.data.id).toBe(dave.user.id);
+    const legacy = await anonymous(t).post("/api/auth/signin", { username: "Dave", password: PASSWORD });
+    expect(legacy.status).toBe(200);
+    expect(legacy.body.data.username).toBe("Dave");
+    expectError(await host.client.post("/api/user", { username: "DAVE", password: "pass1234" }), 409);
+    // The newer account can still edit its profile without renaming.
+    const legacyClient = anonymous(t).withToken("legacy-open-id-dave");
+    expect((await legacyClient.patch(`/api/user/${legacy.body.data.id}`, { username: "Dave", nickname: "Dave two" })).status).toBe(200);
+    expect(await userCount()).toBe(3);
   });
 });

@@ -5,9 +5,19 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Seconds to wait, from a `Retry-After` header (a 429), when there is one. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
   }
+}
+
+/** `Retry-After` is seconds or an HTTP date. */
+function retryAfterOf(response: Response): number | null {
+  const value = response.headers.get("Retry-After")?.trim();
+  if (!value) return null;
+  const seconds = /^\d+$/.test(value) ? Number(value) : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : null;
 }
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
@@ -25,9 +35,9 @@ function withQuery(path: string, query?: Query): string {
 async function parseError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as Partial<ErrorEnvelope>;
-    return new ApiError(response.status, body.message || body.error || response.statusText);
+    return new ApiError(response.status, body.message || body.error || response.statusText, retryAfterOf(response));
   } catch {
-    return new ApiError(response.status, response.statusText || `HTTP ${response.status}`);
+    return new ApiError(response.status, response.statusText || `HTTP ${response.status}`, retryAfterOf(response));
   }
 }
 

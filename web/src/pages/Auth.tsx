@@ -6,6 +6,7 @@ import { Compass } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { ApiError } from "../api/client";
 import { api } from "../api/endpoints";
 import { Button } from "../components/ui/Button";
 import { PreferenceSelects } from "../components/layout/PreferenceSelects";
@@ -13,6 +14,8 @@ import { Spinner } from "../components/ui/Spinner";
 import { keys } from "../queries/keys";
 import { fetchMe, useStatus } from "../queries/session";
 import { errorMessage, toast } from "../state/toast";
+import { tooManyAttemptsMessage } from "./signInWait";
+import { InstanceLogo } from "../components/ui/InstanceLogo";
 
 type Action = "signin" | "signup";
 
@@ -84,7 +87,9 @@ export default function Auth() {
       }
       void navigate("/");
     } catch (error) {
-      toast.error(`${failed}: ${errorMessage(error)}`);
+      // Too many failed sign-ins: the wait stays on the form (a toast would be gone before it is read).
+      if (error instanceof ApiError && error.status === 429) setProblem(tooManyAttemptsMessage(t, error.retryAfter));
+      else toast.error(`${failed}: ${errorMessage(error)}`);
     } finally {
       setPending(null);
     }
@@ -99,7 +104,7 @@ export default function Auth() {
     <main className="flex min-h-dvh w-full flex-col items-center px-4 py-10 sm:justify-center">
       <div className="w-full max-w-sm">
         <div className="mb-6 flex flex-col items-center text-center">
-          <img src={profile?.logoUrl || "/logo.png"} alt="" className="mb-3 size-14 rounded-xl" />
+          <InstanceLogo src={profile?.logoUrl} className="mb-3 size-14 rounded-xl" />
           <h1 className="text-2xl font-semibold text-zinc-800 dark:text-zinc-100">{profile?.name || "memos"}</h1>
           {profile?.description ? <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{profile.description}</p> : null}
         </div>

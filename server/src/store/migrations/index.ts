@@ -4,7 +4,9 @@ import { memoTags } from "./003-memo-tags.js";
 import { indexes } from "./004-indexes.js";
 import { fulltext } from "./005-fulltext.js";
 import { displayTs } from "./006-display-ts.js";
+import { usernameKeys } from "./007-username-key.js";
+import { authFailureKeys } from "./008-auth-failure-keys.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
-export const MIGRATIONS: Migration[] = [v010Base, sessions, memoTags, indexes, fulltext, displayTs];
+export const MIGRATIONS: Migration[] = [v010Base, sessions, memoTags, indexes, fulltext, displayTs, usernameKeys, authFailureKeys];

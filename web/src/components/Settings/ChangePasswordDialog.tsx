@@ -94,6 +94,7 @@ export function ChangePasswordDialog({ open, user, who = "self", onClose }: Chan
           error={problem && mismatch ? t(problem) : null}
           autoComplete="new-password"
         />
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("setting.account.password-ends-sessions")}</p>
       </form>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 // The instance's customized profile (wire §2.11): name, icon URL, description, default language and
 // appearance, external URL. Saved whole as one JSON object (POST /api/system/setting customizedProfile).
-import { APPEARANCES, type Appearance, type CustomizedProfile, LOCALES, type Locale } from "@memos/common";
+import { APPEARANCES, type Appearance, type CustomizedProfile, isSafeLogoUrl, LOCALES, type Locale } from "@memos/common";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSystemSettingMutation } from "../../queries/settings";
@@ -34,18 +34,30 @@ export function CustomizedProfileDialog({ open, profile, onClose }: { open: bool
   const { t } = useTranslation();
   const save = useSystemSettingMutation();
   const [form, setForm] = useState<CustomizedProfile>(() => normalizeProfile(profile));
+  const [logoRefused, setLogoRefused] = useState(false);
   const ids = { description: useId(), locale: useId(), appearance: useId() };
   useRestoreFocus(open);
 
   useEffect(() => {
-    if (open) setForm(normalizeProfile(profile));
+    if (open) {
+      setForm(normalizeProfile(profile));
+      setLogoRefused(false);
+    }
   }, [open, profile]);
 
-  const set = (patch: Partial<CustomizedProfile>) => setForm((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<CustomizedProfile>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    if (patch.logoUrl !== undefined) setLogoRefused(false);
+  };
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const value: CustomizedProfile = { ...form, name: form.name.trim(), logoUrl: form.logoUrl.trim(), externalUrl: form.externalUrl.trim() };
+    // The server's rule, checked first so the field can say what is wrong.
+    if (!isSafeLogoUrl(value.logoUrl)) {
+      setLogoRefused(true);
+      return;
+    }
     try {
       await save.mutateAsync({ name: "customizedProfile", value });
       toast.success(t("message.profile-updated"));
@@ -83,6 +95,7 @@ export function CustomizedProfileDialog({ open, profile, onClose }: { open: bool
           onChange={(logoUrl) => set({ logoUrl })}
           placeholder="/logo.png"
           hint={t("setting.system.icon-url-hint")}
+          error={logoRefused ? t("setting.system.logo-url-invalid") : null}
         />
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.description} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">

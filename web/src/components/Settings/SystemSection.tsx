@@ -9,13 +9,14 @@ import { useStatus } from "../../queries/session";
 import { errorMessage, toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Spinner } from "../ui/Spinner";
-import { canEditScript } from "./access";
+import { canEditPageCode } from "./access";
 import { CodeSettingEditor } from "./CodeSettingEditor";
 import { SettingGroup, SettingRow, Switch } from "./controls";
 import { CustomizedProfileDialog } from "./CustomizedProfileDialog";
 import { formatBytes } from "./validation";
 import { LANGUAGE_NAMES } from "../layout/preferenceOptions";
 import { isLocale } from "../../i18n";
+import { InstanceLogo } from "../ui/InstanceLogo";
 
 export function SystemSection({ me }: { me: User }) {
   const { t } = useTranslation();
@@ -65,7 +66,7 @@ export function SystemSection({ me }: { me: User }) {
         }
       >
         <div className="flex items-center gap-3 p-3">
-          <img src={profile.logoUrl || "/logo.png"} alt="" className="size-10 shrink-0 rounded-lg border border-zinc-200 object-cover dark:border-zinc-700" />
+          <InstanceLogo src={profile.logoUrl} className="size-10 shrink-0 rounded-lg border border-zinc-200 object-cover dark:border-zinc-700" />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium text-zinc-800 dark:text-zinc-100">{profile.name || "memos"}</p>
             <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{profile.description || t("setting.system.no-description")}</p>
@@ -101,6 +102,7 @@ export function SystemSection({ me }: { me: User }) {
           placeholder={"body {\n  font-size: 16px;\n}"}
           saved={status.additionalStyle}
           successMessage={t("message.style-updated")}
+          readOnlyReason={canEditPageCode(me.role) ? undefined : t("setting.system.style-host-only")}
         />
         <CodeSettingEditor
           name="additionalScript"
@@ -109,7 +111,7 @@ export function SystemSection({ me }: { me: User }) {
           placeholder={'console.log("Hello, memos");'}
           saved={status.additionalScript}
           successMessage={t("message.script-updated")}
-          readOnlyReason={canEditScript(me.role) ? undefined : t("setting.system.script-host-only")}
+          readOnlyReason={canEditPageCode(me.role) ? undefined : t("setting.system.script-host-only")}
         />
       </SettingGroup>
 

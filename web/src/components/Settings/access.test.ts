@@ -1,6 +1,6 @@
 import type { Role, RowStatus } from "@memos/common";
 import { describe, expect, it } from "vitest";
-import { canEditScript, memberActions, sectionsFor } from "./access";
+import { canEditPageCode, memberActions, sectionsFor } from "./access";
 
 describe("sectionsFor", () => {
   it("shows a member only My account and Preferences", () => {
@@ -36,10 +36,10 @@ describe("memberActions", () => {
   });
 });
 
-describe("canEditScript", () => {
+describe("canEditPageCode", () => {
   it("is the host's alone", () => {
-    expect(canEditScript("HOST")).toBe(true);
-    expect(canEditScript("ADMIN")).toBe(false);
-    expect(canEditScript("USER")).toBe(false);
+    expect(canEditPageCode("HOST")).toBe(true);
+    expect(canEditPageCode("ADMIN")).toBe(false);
+    expect(canEditPageCode("USER")).toBe(false);
   });
 });

@@ -25,5 +25,5 @@ export function memberActions(viewer: Pick<User, "id" | "role">, member: Pick<Us
   return ["change-password", status, "delete"];
 }
 
-/** The additional script runs in everyone's browser, the host's included, so only the host writes it. */
-export const canEditScript = (role: Role): boolean => role === "HOST";
+/** Additional style and script run in everyone's browser, the host's included: only the host writes them. */
+export { canWritePageCode as canEditPageCode } from "@memos/common";

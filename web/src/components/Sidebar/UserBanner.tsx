@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { useMemoStats, useTags } from "../../queries/sidebar";
 import { useStatus } from "../../queries/session";
 import { UserMenu } from "./UserMenu";
+import { InstanceLogo } from "../ui/InstanceLogo";
 
 interface UserBannerProps {
   user: User | null;
@@ -60,7 +61,7 @@ export function UserBanner({ user, me, visitor }: UserBannerProps) {
             {name.slice(0, 1)}
           </span>
         ) : (
-          <img src={profile?.logoUrl || "/logo.png"} alt="" className="size-9 shrink-0 rounded-lg" />
+          <InstanceLogo src={profile?.logoUrl} className="size-9 shrink-0 rounded-lg" />
         )}
         <div className="flex min-w-0 flex-1 items-center gap-1.5">
           <Link to={home} className="truncate text-base font-semibold text-zinc-800 hover:underline dark:text-zinc-100">

@@ -7,6 +7,7 @@ import { useStatus } from "../../queries/session";
 import { Dialog } from "../ui/Dialog";
 import type { StackDialogProps } from "./DialogHost";
 import { DOCS_URL, PROJECT_URL, useGithubInfo } from "./useGithubInfo";
+import { InstanceLogo } from "../ui/InstanceLogo";
 
 const LINK =
   "inline-flex h-8 items-center gap-1.5 rounded-lg border border-zinc-300 px-3 text-sm font-medium text-zinc-700 transition-colors duration-200 hover:bg-zinc-50 max-sm:h-10 dark:border-zinc-600 dark:text-zinc-200 dark:hover:bg-zinc-700";
@@ -22,7 +23,7 @@ export default function AboutDialog({ onClose }: StackDialogProps) {
   return (
     <Dialog open onClose={onClose} title={t("about.title")} size="sm">
       <div className="flex flex-col items-center gap-3 py-3 text-center">
-        <img src={profile?.logoUrl || "/logo.png"} alt="" className="size-16 rounded-2xl object-contain" />
+        <InstanceLogo src={profile?.logoUrl} className="size-16 rounded-2xl object-contain" />
         <div>
           <p className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">{name}</p>
           {version ? <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("about.version", { version })}</p> : null}

@@ -8,6 +8,7 @@ import { useStatus } from "../../queries/session";
 import { useMemoStats } from "../../queries/sidebar";
 import { formatFullTime } from "../../utils/time";
 import { attachmentsToShow, MemoResources } from "../Memo/MemoResources";
+import { InstanceLogo } from "../ui/InstanceLogo";
 
 const DAY_MS = 86_400_000;
 
@@ -21,7 +22,7 @@ export const ShareCard = forwardRef<HTMLDivElement, { memo: Memo }>(function Sha
   const creator = memo.creator;
   const author = creator?.nickname || creator?.username || "";
   const instance = status?.customizedProfile.name || "memos";
-  const logo = status?.customizedProfile.logoUrl || "/logo.png";
+  const logo = status?.customizedProfile.logoUrl;
 
   return (
     <div ref={ref} className="bg-zinc-100 p-4 dark:bg-zinc-900">
@@ -43,7 +44,7 @@ export const ShareCard = forwardRef<HTMLDivElement, { memo: Memo }>(function Sha
             </p>
           </div>
           <div className="flex shrink-0 items-center gap-1.5 text-sm font-medium text-zinc-600 dark:text-zinc-300">
-            <img src={logo} alt="" className="size-6 rounded-md object-contain" />
+            <InstanceLogo src={logo} className="size-6 rounded-md object-contain" />
             {instance}
           </div>
         </footer>

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { isSafeLogoUrl, isValidResourceFilename, sanitizeUploadFilename, usernameKey, validateUsername } from "./validation.js";
+
+describe("usernames", () => {
+  it("compares names ignoring case and width", () => {
+    expect(new Set(["Alice", "alice", "ALICE", "ａｌｉｃｅ"].map(usernameKey))).toEqual(new Set(["alice"]));
+    expect(usernameKey("alice")).not.toBe(usernameKey("alicia"));
+  });
+
+  it("refuses control and invisible characters and surrounding spaces", () => {
+    expect(validateUsername("alice")).toBeNull();
+    expect(validateUsername("al ice")).toBeNull();
+    for (const name of ["\u202ealice", "ali\u200bce", "alice\u0000", "alice\n", " alice", "alice "]) {
+      expect(validateUsername(name), JSON.stringify(name)).toMatch(/^username must not/);
+    }
+  });
+});
+
+describe("file names", () => {
+  it.each([
+    ["photo.png", "photo.png"],
+    ["C:\\photos\\\u202egnp.exe", "gnp.exe"],
+    ["../../.env", "env"],
+    ["  ..hidden file.txt ", "hidden file.txt"],
+    ["a\u200b\u2066b\u2069.pdf", "ab.pdf"],
+    ["...", ""],
+    ["\u202e", ""],
+  ])("makes the upload name %j safe: %j", (raw, safe) => {
+    expect(sanitizeUploadFilename(raw)).toBe(safe);
+  });
+
+  it("shortens a long name to 127 characters, keeping the extension and whole characters", () => {
+    const long = sanitizeUploadFilename(`${"😀".repeat(200)}.tar.gz`);
+    expect([...long]).toHaveLength(127);
+    expect(long.endsWith(".gz")).toBe(true);
+    expect(long).not.toMatch(/\uFFFD/);
+    expect(sanitizeUploadFilename(`${"a".repeat(300)}`)).toBe("a".repeat(127));
+    expect(sanitizeUploadFilename(`${"a".repeat(300)}.${"x".repeat(40)}`)).toHaveLength(127);
+  });
+
+  it("accepts as a rename only what the rule allows", () => {
+    expect(isValidResourceFilename("notes 2024.md")).toBe(true);
+    for (const name of ["\u202egnp.exe", ".env", "a".repeat(128), "a/b", ""]) expect(isValidResourceFilename(name), name).toBe(false);
+    expect(isValidResourceFilename("😀".repeat(127))).toBe(true);
+  });
+});
+
+describe("isSafeLogoUrl", () => {
+  it.each(["", "https://cdn.example/logo.png", "http://nas.local/l.svg", "/logo.png", "data:image/png;base64,iVBORw0KGgo="])("accepts %j", (url) => {
+    expect(isSafeLogoUrl(url)).toBe(true);
+  });
+  it.each([
+    "javascript:alert(1)",
+    " javascript:alert(1)",
+    "JAVASCRIPT:alert(1)",
+    "data:text/html,<b>x</b>",
+    "data:image/svg+xml;base64,PHN2Zy8+",
+    "//evil.example/logo.png",
+    "/\\evil.example/logo.png",
+    "logo.png",
+    "ftp://x.example/logo.png",
+  ])("refuses %j", (url) => {
+    expect(isSafeLogoUrl(url)).toBe(false);
+  });
+});
