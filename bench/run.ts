@@ -75,6 +75,8 @@ async function main() {
     maxUploadBytes: 32 << 20,
     webDist: null,
     trustProxy: false,
+    sqliteReaders: 2,
+    searchBudgetMs: 5000,
     logLevel: "warn",
   };
   const { store } = await openStore(config);

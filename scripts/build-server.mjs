@@ -1,13 +1,14 @@
 // Bundles the server (server/src/main.ts) into server/dist/main.js with esbuild: Node, ESM, with the
 // TypeScript source of @memos/common inlined and every other package left to node_modules at run time.
 // Run directly (`node scripts/build-server.mjs`) or through scripts/build.mjs.
-import { rmSync } from "node:fs";
+import { copyFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT } from "./lib/util.mjs";
 
 export const SERVER_ENTRY = join(ROOT, "server", "src", "main.ts");
 export const SERVER_OUT = join(ROOT, "server", "dist", "main.js");
+const WORKER_FILES = ["sqlite-reader.worker.mjs", "sqlite-functions.mjs"];
 
 /** @type {import("esbuild").Plugin} */
 const externalPackages = {
@@ -38,6 +39,8 @@ export async function buildServer() {
     plugins: [externalPackages],
   });
   if (result.errors.length > 0) throw new Error("esbuild reported errors");
+  // The SQLite reader threads load these as they are (plain JavaScript), beside main.js.
+  for (const file of WORKER_FILES) copyFileSync(join(ROOT, "server", "src", "store", file), join(ROOT, "server", "dist", file));
   return SERVER_OUT;
 }
 

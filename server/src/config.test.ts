@@ -26,8 +26,17 @@ describe("loadConfig", () => {
       maxUploadBytes: 32 * 1024 * 1024,
       webDist: null,
       trustProxy: false,
+      sqliteReaders: 2,
+      searchBudgetMs: 5000,
       logLevel: "info",
     });
+  });
+
+  it("reads the SQLite reader count and the search budget, within bounds", () => {
+    expect(load(["--sqlite-readers", "0", "--search-budget-ms", "250"])).toMatchObject({ sqliteReaders: 0, searchBudgetMs: 250 });
+    expect(load([], { MEMOS_SQLITE_READERS: "4" }).sqliteReaders).toBe(4);
+    expect(() => load(["--sqlite-readers", "-1"])).toThrow(/--sqlite-readers/);
+    expect(() => load(["--search-budget-ms", "10"])).toThrow(/--search-budget-ms/);
   });
 
   it("trusts a reverse proxy only when told to", () => {

@@ -19,6 +19,10 @@ export interface Config {
   webDist: string | null;
   /** Behind a reverse proxy: read the client address and scheme from X-Forwarded-*. */
   trustProxy: boolean;
+  /** SQLite: read-only connections in worker threads (0: every query on the main thread). */
+  sqliteReaders: number;
+  /** The time a search (text or regex filter) may take before it is refused, in milliseconds. */
+  searchBudgetMs: number;
   logLevel: "debug" | "info" | "warn";
 }
 
@@ -39,6 +43,8 @@ const FLAGS: Record<string, FlagSpec> = {
   "max-upload-mb": { env: "MEMOS_MAX_UPLOAD_MB", fallback: String(DEFAULT_MAX_UPLOAD_MB) },
   "web-dist": { env: "MEMOS_WEB_DIST", fallback: "" },
   "trust-proxy": { env: "MEMOS_TRUST_PROXY", fallback: "false" },
+  "sqlite-readers": { env: "MEMOS_SQLITE_READERS", fallback: "2" },
+  "search-budget-ms": { env: "MEMOS_SEARCH_BUDGET_MS", fallback: "5000" },
 };
 
 /** Reads `--name value` and `--name=value` pairs; unknown flags are an error. */
@@ -105,6 +111,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const maxUploadMb = integer(label("max-upload-mb"), pick("max-upload-mb"), 1, 10240);
   const webDistArg = pick("web-dist");
   const trustProxy = oneOf(label("trust-proxy"), pick("trust-proxy"), ["true", "false"] as const) === "true";
+  const sqliteReaders = integer(label("sqlite-readers"), pick("sqlite-readers"), 0, 64);
+  const searchBudgetMs = integer(label("search-budget-ms"), pick("search-budget-ms"), 100, 600_000);
   return {
     mode,
     addr,
@@ -115,6 +123,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
     maxUploadBytes: maxUploadMb * 1024 * 1024,
     webDist: webDistArg ? resolve(cwd, webDistArg) : null,
     trustProxy,
+    sqliteReaders,
+    searchBudgetMs,
     logLevel: mode === "dev" ? "debug" : "info",
   };
 }

@@ -44,6 +44,10 @@ function databaseClientError(error: Error): HttpError | null {
   const code = (error as { code?: unknown }).code;
   if (code === "22021" || code === "22P05") return badRequest("Malformatted request: text must not contain NUL characters");
   if (code === "22003") return badRequest("Malformatted request: a number is out of range");
+  // A search past its time budget: SQLite's reader pool, or PostgreSQL's statement_timeout (query_canceled).
+  if (code === "MEMOS_QUERY_BUDGET" || code === "57014") {
+    return badRequest("Search took too long: narrow it down with more words, a tag or a date range");
+  }
   // 54000 program_limit_exceeded: a value too large for an index (PostgreSQL's btree keys stop at ~2.7 KB).
   if (code === "54000") return badRequest("Malformatted request: a value is too long");
   if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") {

@@ -47,6 +47,9 @@ export interface TestAppOptions {
   trustProxy?: boolean;
   /** Use this SQLite file instead of a fresh one (for opening legacy databases). */
   sqliteFile?: string;
+  /** SQLite reader threads (1 by default; 0 runs every query on the main thread). */
+  sqliteReaders?: number;
+  searchBudgetMs?: number;
   /** The engine of this app; defaults to MEMOS_TEST_DRIVER's (`sqliteFile` implies SQLite). */
   driver?: "sqlite" | "postgres";
 }
@@ -65,6 +68,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     maxUploadBytes: (options.maxUploadMb ?? 32) * 1024 * 1024,
     webDist: options.webDist ?? null,
     trustProxy: false,
+    // One reader keeps the worker path under test without a thread pool per test app.
+    sqliteReaders: options.sqliteReaders ?? 1,
+    searchBudgetMs: options.searchBudgetMs ?? 5000,
     logLevel: "warn",
   };
   const { store } = await openStore(config);

@@ -23,7 +23,7 @@ import { upsertTags } from "../store/tag.store.js";
 import { nowSeconds } from "../store/time.js";
 import { findUserSetting } from "../store/user-setting.store.js";
 import { composeMemos } from "./memo-compose.js";
-import { parseMemoQuery } from "./memo-query.js";
+import { type ParsedMemoQuery, parseMemoQuery } from "./memo-query.js";
 import { parseInput, parseOptionalId } from "./validate.js";
 
 /** Clock skew we tolerate on a client-chosen created time. */
@@ -146,13 +146,16 @@ async function withRegexGuard<T>(query: Promise<T>): Promise<T> {
   }
 }
 
+/** A search may scan: it runs on the budgeted handle, so it answers or gives up instead of holding the server. */
+const readerFor = (ctx: AppContext, parsed: ParsedMemoQuery) => (parsed.narrowing.text ? ctx.store.searchDb : ctx.store.db);
+
 /** `GET /api/memo`: the caller's own memos, or a creator's memos as the caller may see them. */
 export async function listMemos(ctx: AppContext, viewer: Viewer, query: unknown): Promise<Memo[]> {
   const parsed = parseMemoQuery(query);
   const scope = memoListScope(viewer, parsed.creatorId, parsed);
   const { db, engine } = ctx.store;
   const rows = await withRegexGuard(
-    selectMemos(db, engine, { ...parsed.narrowing, ...scope }, { pinnedFirst: true, limit: parsed.limit, offset: parsed.offset }),
+    selectMemos(readerFor(ctx, parsed), engine, { ...parsed.narrowing, ...scope }, { pinnedFirst: true, limit: parsed.limit, offset: parsed.offset }),
   );
   return composeMemos(db, rows);
 }
@@ -163,7 +166,7 @@ export async function exploreMemos(ctx: AppContext, viewer: Viewer, query: unkno
   const scope = exploreScope(viewer, parsed.visibilities, parsed.rowStatus);
   const { db, engine } = ctx.store;
   const filter = { ...parsed.narrowing, ...scope, creatorId: parsed.creatorId };
-  const rows = await withRegexGuard(selectMemos(db, engine, filter, { pinnedFirst: false, limit: parsed.limit, offset: parsed.offset }));
+  const rows = await withRegexGuard(selectMemos(readerFor(ctx, parsed), engine, filter, { pinnedFirst: false, limit: parsed.limit, offset: parsed.offset }));
   return composeMemos(db, rows);
 }
 

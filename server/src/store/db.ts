@@ -2,50 +2,49 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
+import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import pg from "pg";
-import { RE2JS } from "re2js";
 import type { Database } from "./schema.js";
+import { registerSqlFunctions } from "./sqlite-functions.mjs";
+import { PooledSqliteDialect, ReaderPool, SqlitePool } from "./sqlite-pool.js";
 
 export type Engine = "sqlite" | "postgres";
 export type Db = Kysely<Database> | Transaction<Database>;
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * The same database for reads that may be slow (searches, regular expressions): each statement runs under a
+   * time budget and fails with a QueryBudgetError (SQLite) or a statement timeout (PostgreSQL) past it.
+   */
+  searchDb: Kysely<Database>;
   engine: Engine;
   /** The SQLite file, for backups and the size shown to the host. */
   sqliteFile: string | null;
   close(): Promise<void>;
 }
 
-/**
- * `content REGEXP ?` for the text filter's `^` form. RE2 (re2js) matches in linear time, so a hostile pattern
- * such as `(a+)+$` cannot stall the single thread SQLite runs on. Compiled patterns are cached.
- */
-function registerRegexp(sqlite: SQLite.Database) {
-  const cache = new Map<string, RE2JS>();
-  sqlite.function("regexp", { deterministic: true }, (pattern: unknown, value: unknown) => {
-    if (typeof pattern !== "string" || typeof value !== "string") return 0;
-    let regex = cache.get(pattern);
-    if (!regex) {
-      regex = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
-      if (cache.size > 200) cache.clear();
-      cache.set(pattern, regex);
-    }
-    return regex.matcher(value).find() ? 1 : 0;
-  });
+export interface SqliteOptions {
+  /** Read-only connections in worker threads; 0 runs every query on the main thread. */
+  readers: number;
+  /** The longest a budgeted read (`searchDb`) may run, in milliseconds. */
+  searchBudgetMs: number;
 }
 
-export function openSqlite(file: string): DatabaseHandle {
+export const DEFAULT_SQLITE_OPTIONS: SqliteOptions = { readers: 2, searchBudgetMs: 5000 };
+
+export function openSqlite(file: string, options: SqliteOptions = DEFAULT_SQLITE_OPTIONS): DatabaseHandle {
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  registerRegexp(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, engine: "sqlite", sqliteFile: file, close: () => db.destroy() };
+  registerSqlFunctions(sqlite);
+  const pool = new SqlitePool(sqlite, options.readers > 0 ? new ReaderPool(file, options.readers) : null);
+  const db = new Kysely<Database>({ dialect: new PooledSqliteDialect(pool) });
+  const searchDb = new Kysely<Database>({ dialect: new PooledSqliteDialect(pool, options.searchBudgetMs) });
+  return { db, searchDb, engine: "sqlite", sqliteFile: file, close: () => pool.close() };
 }
 
 /** BIGINT and COUNT come back from pg as strings; our ids and seconds fit in a JS number. */
@@ -56,11 +55,22 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
-export function openPostgres(dsn: string): DatabaseHandle {
+export function openPostgres(dsn: string, searchBudgetMs = DEFAULT_SQLITE_OPTIONS.searchBudgetMs): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: dsn, max: 10, types: pgTypes });
+  // Searches get connections of their own whose server-side statement_timeout is the budget.
+  const searchPool = new pg.Pool({ connectionString: dsn, max: 4, types: pgTypes, statement_timeout: searchBudgetMs });
   // An idle connection dropped by the server (a restart, a dropped database) must not crash the process;
   // the pool replaces it on the next query.
-  pool.on("error", (error) => console.warn(`memos: PostgreSQL connection lost: ${error.message}`));
+  for (const each of [pool, searchPool]) each.on("error", (error) => console.warn(`memos: PostgreSQL connection lost: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: "postgres", sqliteFile: null, close: () => db.destroy() };
+  const searchDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: searchPool }) });
+  return {
+    db,
+    searchDb,
+    engine: "postgres",
+    sqliteFile: null,
+    close: async () => {
+      await Promise.all([db.destroy(), searchDb.destroy()]);
+    },
+  };
 }

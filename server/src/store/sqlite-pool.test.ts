@@ -1,0 +1,85 @@
+// The SQLite reader pool with real worker threads on a real file: reads run off the main thread, a read past
+// its budget is ended (and its worker replaced) while other reads go on, and transactions see their own writes.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openSqlite } from "./db.js";
+import { QueryBudgetError } from "./sqlite-pool.js";
+
+/** A statement that runs for many seconds in SQLite: counting to a billion. */
+const SLOW = sql<{ n: number }>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 1000000000) SELECT count(*) AS n FROM c`;
+
+let dir: string;
+let handle: DatabaseHandle;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "memos-pool-"));
+  handle = openSqlite(join(dir, "pool.db"), { readers: 2, searchBudgetMs: 300 });
+  await sql`CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT, data BLOB)`.execute(handle.db);
+});
+afterEach(async () => {
+  await handle.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the SQLite reader pool", () => {
+  it("a read past its budget fails with QueryBudgetError while the main thread and other reads carry on", async () => {
+    await handle.db.insertInto("note" as never).values({ id: 1, body: "hello" } as never).execute();
+    const events: string[] = [];
+    const slow = SLOW.execute(handle.searchDb).then(
+      () => events.push("slow answered"),
+      (error: unknown) => events.push(error instanceof QueryBudgetError ? "slow refused" : `slow failed: ${String(error)}`),
+    );
+    // The event loop is free while the slow statement runs: a timer fires, and an ordinary read answers.
+    await new Promise((resolve) => setTimeout(resolve, 20)).then(() => events.push("timer"));
+    const rows = await sql<{ body: string }>`SELECT body FROM note WHERE id = 1`.execute(handle.db);
+    events.push(`read ${rows.rows[0]?.body}`);
+    await slow;
+    expect(events).toEqual(["timer", "read hello", "slow refused"]);
+    // The ended worker was replaced: the pool still reads.
+    expect((await sql<{ n: number }>`SELECT count(*) AS n FROM note`.execute(handle.searchDb)).rows[0]?.n).toBe(1);
+  });
+
+  it("an ordinary read has no budget", async () => {
+    const counted = await sql<{ n: number }>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 1000000) SELECT count(*) AS n FROM c`.execute(handle.db);
+    expect(counted.rows[0]?.n).toBe(1_000_000);
+  });
+
+  it("reads see every committed write; a transaction reads its own uncommitted writes; blobs come back as Buffers", async () => {
+    await handle.db.transaction().execute(async (tx) => {
+      await tx.insertInto("note" as never).values({ id: 2, body: "draft", data: Buffer.from([1, 2, 3]) } as never).execute();
+      const inside = await sql<{ body: string }>`SELECT body FROM note WHERE id = 2`.execute(tx);
+      expect(inside.rows).toEqual([{ body: "draft" }]);
+      const outside = await sql<{ body: string }>`SELECT body FROM note WHERE id = 2`.execute(handle.db);
+      expect(outside.rows).toEqual([]);
+    });
+    const after = await sql<{ body: string; data: Buffer }>`SELECT body, data FROM note WHERE id = 2`.execute(handle.db);
+    expect(after.rows[0]?.body).toBe("draft");
+    expect(Buffer.isBuffer(after.rows[0]?.data)).toBe(true);
+    expect([...after.rows[0]!.data]).toEqual([1, 2, 3]);
+  });
+
+  it("a failed transaction rolls back and frees the writer", async () => {
+    await expect(
+      handle.db.transaction().execute(async (tx) => {
+        await tx.insertInto("note" as never).values({ id: 3, body: "lost" } as never).execute();
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    await handle.db.insertInto("note" as never).values({ id: 4, body: "kept" } as never).execute();
+    const rows = await sql<{ id: number }>`SELECT id FROM note ORDER BY id`.execute(handle.db);
+    expect(rows.rows.map((row) => row.id)).toEqual([4]);
+  });
+
+  it("budgeted reads leave a reader free for ordinary ones", async () => {
+    const slow = [SLOW.execute(handle.searchDb).catch(() => "refused"), SLOW.execute(handle.searchDb).catch(() => "refused")];
+    const quick = await sql<{ one: number }>`SELECT 1 AS one`.execute(handle.db);
+    expect(quick.rows).toEqual([{ one: 1 }]);
+    expect(await Promise.all(slow)).toEqual(["refused", "refused"]);
+  });
+
+  it("a SQL error in a reader reaches the caller with its code", async () => {
+    await expect(sql`SELECT * FROM missing_table`.execute(handle.db)).rejects.toMatchObject({ code: "SQLITE_ERROR" });
+  });
+});
