@@ -2,7 +2,7 @@
 // in-process through app.inject().
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { AppContext } from "./context.js";
 import { badRequest, handleError } from "./errors.js";
 import { registerAccessHook } from "./http/access.js";
@@ -16,6 +16,9 @@ import { staticRoutes } from "./routes/static.routes.js";
 import { systemRoutes } from "./routes/system.routes.js";
 import { tagRoutes } from "./routes/tag.routes.js";
 import { userRoutes } from "./routes/user.routes.js";
+
+/** Requests slower than this are logged at the default level; every request is logged in dev mode. */
+const SLOW_REQUEST_MS = 1000;
 
 /** Room for a 1 MiB memo in JSON with escapes. */
 const JSON_BODY_LIMIT = 4 * 1024 * 1024;
@@ -33,6 +36,14 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // A bad percent-encoding or an over-long path segment gets our error envelope too.
     frameworkErrors: handleError,
+    // Two log lines per request cost more than serving a page; see the onResponse hook below instead.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.addHook("onResponse", (request, reply, done) => {
+    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (reply.statusCode >= 500 || reply.elapsedTime > SLOW_REQUEST_MS) request.log.warn(line, "slow or failed request");
+    else request.log.debug(line, "request");
+    done();
   });
 
   // An empty JSON body is "no body", so the route answers with its own "Malformatted … request" message.
