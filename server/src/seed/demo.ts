@@ -10,7 +10,7 @@ import { uploadResource } from "../services/resource.service.js";
 import { createShortcut } from "../services/shortcut.service.js";
 import { upsertSetting } from "../services/system.service.js";
 import type { DatabaseHandle } from "../store/db.js";
-import { createUser } from "../store/user.store.js";
+import { createUser, hasAnyUser } from "../store/user.store.js";
 import { encodePng } from "./png.js";
 
 const DEMO_PASSWORD = "secret";
@@ -30,8 +30,7 @@ async function addUser(store: DatabaseHandle, username: string, nickname: string
 const HOUR = 3600;
 
 export async function seedDemoData(store: DatabaseHandle): Promise<boolean> {
-  const anyone = await store.db.selectFrom("user").select("id").limit(1).executeTakeFirst();
-  if (anyone) return false;
+  if (await hasAnyUser(store.db)) return false;
   const ctx = { store } as AppContext;
   const host = await addUser(store, "demohero", "Demo Hero", "HOST", "demo@usememos.com");
   const jack = await addUser(store, "jack", "Jack", "USER");

@@ -1,6 +1,5 @@
 // Sign-in, sign-up and sign-out, and who a request acts for.
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
 import { signInSchema, signUpSchema, type User, validatePassword, validateUsername } from "@memos/common";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn, recordSuccessfulSignIn } from "../auth/rate-limit.js";
@@ -9,8 +8,8 @@ import type { Actor, AppContext } from "../context.js";
 import { badRequest, forbidden, unauthenticated } from "../errors.js";
 import { OWN_ACCOUNT_DISCLOSURE } from "../policies/user.policy.js";
 import { presentUser } from "../presenters/user.presenter.js";
+import { lockUntilCommit } from "../store/dialect.js";
 import { deleteSession, findLiveSession } from "../store/session.store.js";
-import type { Db } from "../store/db.js";
 import type { UserRow } from "../store/schema.js";
 import { createUser, findHost, findUserById, findUserByOpenId, findUserByUsername, findUserByUsernameKey, updateUser } from "../store/user.store.js";
 import { readAllowSignUp } from "./system.service.js";
@@ -47,14 +46,6 @@ export async function signIn(ctx: AppContext, body: unknown, address: string): P
   return { user: presentUser(current, OWN_ACCOUNT_DISCLOSURE), token };
 }
 
-/**
- * Serialises sign-ups so two simultaneous "first" sign-ups cannot both become the host. SQLite runs one
- * write transaction at a time already; PostgreSQL (read committed) needs a lock held until commit.
- */
-async function lockSignUps(ctx: AppContext, tx: Db): Promise<void> {
-  if (ctx.store.engine === "postgres") await sql`SELECT pg_advisory_xact_lock(hashtext('memos:signup'))`.execute(tx);
-}
-
 export async function signUp(ctx: AppContext, body: unknown): Promise<SignedIn> {
   const input = parseInput(signUpSchema, body, "Malformatted signup request");
   const problem = validateUsername(input.username) ?? validatePassword(input.password);
@@ -62,7 +53,8 @@ export async function signUp(ctx: AppContext, body: unknown): Promise<SignedIn> 
   const passwordHash = await hashPassword(input.password);
   const { db } = ctx.store;
   const user = await db.transaction().execute(async (tx) => {
-    await lockSignUps(ctx, tx);
+    // Two simultaneous "first" sign-ups must not both become the host.
+    await lockUntilCommit(tx, ctx.store.engine, "memos:signup");
     const host = await findHost(tx);
     if (host === undefined && input.role !== undefined && input.role !== "HOST") {
       throw forbidden("The first account must sign up as the site host");

@@ -1,6 +1,5 @@
 // System status, instance settings and database maintenance.
 import { randomUUID } from "node:crypto";
-import { statSync } from "node:fs";
 import {
   type CustomizedProfile,
   customizedProfileSchema,
@@ -11,7 +10,6 @@ import {
   type SystemStatus,
   VERSION,
 } from "@memos/common";
-import { sql } from "kysely";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest } from "../errors.js";
 import { authorizeSystem, canSeeDatabaseSize } from "../policies/system.policy.js";
@@ -19,8 +17,9 @@ import { presentSystemSetting } from "../presenters/shortcut.presenter.js";
 import { PUBLIC_DISCLOSURE } from "../policies/user.policy.js";
 import { presentUser } from "../presenters/user.presenter.js";
 import type { Db } from "../store/db.js";
-import { findSystemSetting, listSystemSettings, upsertSystemSetting } from "../store/system-setting.store.js";
-import { findHost } from "../store/user.store.js";
+import { compactDatabase, databaseSize } from "../store/dialect.js";
+import { findSystemSetting, insertSystemSettingIfMissing, listSystemSettings, upsertSystemSetting } from "../store/system-setting.store.js";
+import { deleteOrphans, findHost } from "../store/user.store.js";
 import { parseInput } from "./validate.js";
 
 /** Rows the server keeps for itself; no route ever returns or accepts them. */
@@ -72,13 +71,6 @@ export async function readAllowSignUp(db: Db): Promise<boolean> {
   return row !== undefined && parseJson(row.value) === true;
 }
 
-async function databaseSize(ctx: AppContext): Promise<number> {
-  const { store } = ctx;
-  if (store.sqliteFile) return statSync(store.sqliteFile, { throwIfNoEntry: false })?.size ?? 0;
-  const result = await sql<{ size: number }>`SELECT pg_database_size(current_database()) AS size`.execute(store.db);
-  return Number(result.rows[0]?.size ?? 0);
-}
-
 /** Defaults for missing keys; a logo stored before the logo rule existed is dropped if it is unsafe. */
 function safeProfile(stored: Partial<CustomizedProfile>): CustomizedProfile {
   const profile = { ...DEFAULT_PROFILE, ...stored };
@@ -95,7 +87,7 @@ export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<
   return {
     host: host ? presentUser(host, PUBLIC_DISCLOSURE) : null,
     profile: { mode: ctx.config.mode, version: VERSION },
-    dbSize: canSeeDatabaseSize(viewer) ? await databaseSize(ctx) : 0,
+    dbSize: canSeeDatabaseSize(viewer) ? await databaseSize(ctx.store) : 0,
     allowSignUp: values.get("allowSignUp") === true,
     additionalStyle: typeof style === "string" ? style : "",
     additionalScript: typeof script === "string" ? script : "",
@@ -124,29 +116,11 @@ export async function listSettings(ctx: AppContext, viewer: Viewer): Promise<Sys
 export async function vacuum(ctx: AppContext, viewer: Viewer): Promise<void> {
   authorizeSystem(viewer, "vacuum");
   const { db } = ctx.store;
-  await db.transaction().execute(async (tx) => {
-    const users = tx.selectFrom("user").select("id");
-    const memos = tx.selectFrom("memo").select("id");
-    const resources = tx.selectFrom("resource").select("id");
-    await tx.deleteFrom("memo").where("creator_id", "not in", users).execute();
-    await tx.deleteFrom("resource").where("creator_id", "not in", users).execute();
-    await tx.deleteFrom("shortcut").where("creator_id", "not in", users).execute();
-    await tx.deleteFrom("user_setting").where("user_id", "not in", users).execute();
-    await tx.deleteFrom("tag").where("creator_id", "not in", users).execute();
-    await tx.deleteFrom("session").where("user_id", "not in", users).execute();
-    await tx.deleteFrom("memo_organizer").where((eb) => eb.or([eb("memo_id", "not in", memos), eb("user_id", "not in", users)])).execute();
-    await tx.deleteFrom("memo_resource").where((eb) => eb.or([eb("memo_id", "not in", memos), eb("resource_id", "not in", resources)])).execute();
-    await tx.deleteFrom("memo_tag").where("memo_id", "not in", memos).execute();
-  });
-  await sql`VACUUM`.execute(db);
+  await db.transaction().execute((tx) => deleteOrphans(tx));
+  await compactDatabase(db);
 }
 
 /** Every instance has a stable server id, created on first start. */
 export async function ensureServerId(db: Db): Promise<void> {
-  if (await findSystemSetting(db, "serverId")) return;
-  await db
-    .insertInto("system_setting")
-    .values({ name: "serverId", value: JSON.stringify(randomUUID()), description: "" })
-    .onConflict((oc) => oc.column("name").doNothing())
-    .execute();
+  await insertSystemSettingIfMissing(db, { name: "serverId", value: JSON.stringify(randomUUID()), description: "" });
 }

@@ -23,3 +23,12 @@ export async function upsertSystemSetting(db: Db, row: SystemSettingRow): Promis
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** Writes the row unless one of that name exists (a concurrent first start included). */
+export async function insertSystemSettingIfMissing(db: Db, row: SystemSettingRow): Promise<void> {
+  await db
+    .insertInto("system_setting")
+    .values(row)
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+}

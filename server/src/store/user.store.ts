@@ -67,19 +67,50 @@ export async function updateUser(db: Db, id: number, update: UserUpdate): Promis
     .executeTakeFirstOrThrow();
 }
 
-/** Removes the user and everything that is theirs, as the v0 orphan cleanup did. Run inside a transaction. */
+/** The tables that hold a user's rows, with the column naming the user. */
+const USER_TABLES = [
+  ["memo", "creator_id"],
+  ["resource", "creator_id"],
+  ["shortcut", "creator_id"],
+  ["tag", "creator_id"],
+  ["user_setting", "user_id"],
+  ["session", "user_id"],
+  ["activity", "creator_id"],
+  ["memo_organizer", "user_id"],
+] as const;
+
+/** The tables whose rows hang off a memo or a resource. */
+const MEMO_TABLES = [["memo_resource", "memo_id"], ["memo_organizer", "memo_id"], ["memo_tag", "memo_id"]] as const;
+const RESOURCE_TABLES = [["memo_resource", "resource_id"]] as const;
+
+type OwnedTable = (typeof USER_TABLES | typeof MEMO_TABLES | typeof RESOURCE_TABLES)[number];
+
+/** `DELETE FROM table WHERE column <op> ids`, for the lists above (their names are not one Kysely type). */
+function deleteWhere(db: Db, [table, column]: OwnedTable, op: "=" | "in" | "not in", value: unknown) {
+  return (db.deleteFrom(table) as any).where(column, op, value).execute() as Promise<unknown>;
+}
+
+/**
+ * Removes the user and everything that is theirs, as the v0 orphan cleanup did. Run inside a transaction. The
+ * same table lists drive `deleteOrphans`, so the two can never disagree about what a user owns.
+ */
 export async function deleteUserCascade(db: Db, id: number): Promise<void> {
   const memoIds = db.selectFrom("memo").select("id").where("creator_id", "=", id);
   const resourceIds = db.selectFrom("resource").select("id").where("creator_id", "=", id);
-  await db.deleteFrom("memo_resource").where((eb) => eb.or([eb("memo_id", "in", memoIds), eb("resource_id", "in", resourceIds)])).execute();
-  await db.deleteFrom("memo_organizer").where((eb) => eb.or([eb("memo_id", "in", memoIds), eb("user_id", "=", id)])).execute();
-  await db.deleteFrom("memo_tag").where("memo_id", "in", memoIds).execute();
-  await db.deleteFrom("memo").where("creator_id", "=", id).execute();
-  await db.deleteFrom("resource").where("creator_id", "=", id).execute();
-  await db.deleteFrom("shortcut").where("creator_id", "=", id).execute();
-  await db.deleteFrom("tag").where("creator_id", "=", id).execute();
-  await db.deleteFrom("user_setting").where("user_id", "=", id).execute();
-  await db.deleteFrom("session").where("user_id", "=", id).execute();
-  await db.deleteFrom("activity").where("creator_id", "=", id).execute();
+  for (const table of MEMO_TABLES) await deleteWhere(db, table, "in", memoIds);
+  for (const table of RESOURCE_TABLES) await deleteWhere(db, table, "in", resourceIds);
+  for (const table of USER_TABLES) await deleteWhere(db, table, "=", id);
   await db.deleteFrom("user").where("id", "=", id).execute();
+}
+
+/** The vacuum's cleanup: rows whose user, memo or resource is gone. Run inside a transaction. */
+export async function deleteOrphans(db: Db): Promise<void> {
+  for (const table of USER_TABLES) await deleteWhere(db, table, "not in", db.selectFrom("user").select("id"));
+  for (const table of MEMO_TABLES) await deleteWhere(db, table, "not in", db.selectFrom("memo").select("id"));
+  for (const table of RESOURCE_TABLES) await deleteWhere(db, table, "not in", db.selectFrom("resource").select("id"));
+}
+
+/** True once any account exists (the demo seed fills only an empty database). */
+export async function hasAnyUser(db: Db): Promise<boolean> {
+  return (await db.selectFrom("user").select("id").limit(1).executeTakeFirst()) !== undefined;
 }
