@@ -1,4 +1,5 @@
 export * from "./api/index.js";
+export * from "./domain/access.js";
 export * from "./domain/constants.js";
 export * from "./domain/filter.js";
 export * from "./domain/tags.js";

@@ -36,10 +36,4 @@ export const MAX_LIST_LIMIT = 1000;
 export const MAX_MEMO_CONTENT_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_UPLOAD_MB = 32;
 
-export const isAdminRole = (role: Role): boolean => role === "HOST" || role === "ADMIN";
 
-/** Settings that put code in every visitor's page, the host's included: only the host writes them. */
-export const PAGE_CODE_SETTINGS = ["additionalStyle", "additionalScript"] as const;
-
-/** An admin who could write page code could act as the host in the host's own browser. */
-export const canWritePageCode = (role: Role): boolean => role === "HOST";

@@ -1,11 +1,11 @@
 // Who may manage users. HOST and ADMIN administer; ADMIN cannot change or delete the host; the host cannot
 // delete or archive itself.
-import type { Role } from "@memos/common";
+import { type AccountAction, accountActionRefusal, type Role } from "@memos/common";
 import type { Viewer } from "../context.js";
 import { forbidden, unauthenticated } from "../errors.js";
 import { isAdmin, isSelf } from "./utils.js";
 
-export type UserAction = "create" | "update" | "archive" | "delete";
+export type UserAction = "create" | AccountAction;
 
 interface UserFacts {
   id: number;
@@ -18,19 +18,20 @@ export function authorizeUserCreate(viewer: Viewer, role: Role): void {
   if (role === "HOST") throw forbidden("Could not create host user");
 }
 
-export function authorizeUser(viewer: Viewer, action: Exclude<UserAction, "create">, target: UserFacts): void {
+/** The shared account rule (common's access module), with the wire's messages. */
+export function authorizeUser(viewer: Viewer, action: AccountAction, target: UserFacts): void {
   if (viewer === null) throw unauthenticated();
-  const self = isSelf(viewer, target.id);
-  if (action === "update") {
-    if (self) return;
-    if (!isAdmin(viewer)) throw forbidden();
-    if (target.role === "HOST" && viewer.role !== "HOST") throw forbidden("Only the host can change the host account");
-    return;
+  const verb = action === "update" ? "change" : action;
+  switch (accountActionRefusal(viewer, action, target)) {
+    case null:
+      return;
+    case "host-self":
+      throw forbidden(`The host cannot ${verb} itself`);
+    case "not-admin":
+      throw forbidden();
+    case "host-only":
+      throw forbidden(`Only the host can ${verb} the host account`);
   }
-  if (self && viewer.role === "HOST") throw forbidden(`The host cannot ${action} itself`);
-  if (action === "archive" && self) return;
-  if (!isAdmin(viewer)) throw forbidden();
-  if (target.role === "HOST") throw forbidden(`Only the host can ${action} the host account`);
 }
 
 export interface UserDisclosure {
@@ -54,6 +55,5 @@ export const OWN_ACCOUNT_DISCLOSURE: UserDisclosure = { email: true, openId: tru
  */
 export function accountDisclosure(viewer: Viewer, target: UserFacts): UserDisclosure {
   if (isSelf(viewer, target.id)) return OWN_ACCOUNT_DISCLOSURE;
-  const manages = viewer !== null && isAdmin(viewer) && (target.role !== "HOST" || viewer.role === "HOST");
-  return { email: manages, openId: false };
+  return { email: viewer !== null && accountActionRefusal(viewer, "update", target) === null, openId: false };
 }

@@ -1,28 +1,23 @@
-// Who sees which settings section and who may act on which member (API.md "Permissions"): HOST and ADMIN
-// administer, an ADMIN cannot touch the host, and nobody manages their own account from the member list.
-import { isAdminRole, type Role, type User } from "@memos/common";
+// What the settings screens offer each role: the rules live in common's access module (the server enforces the
+// same ones); this file maps them to the screens' sections and member-list actions.
+import { accountActionRefusal, type Role, type SettingSection, settingSectionsFor, type User } from "@memos/common";
 
-export const SECTIONS = ["my-account", "preference", "member", "system"] as const;
-export type SectionId = (typeof SECTIONS)[number];
-
-const ADMIN_SECTIONS: readonly SectionId[] = ["member", "system"];
+export { SETTING_SECTIONS as SECTIONS } from "@memos/common";
+export type SectionId = SettingSection;
 
 /** The sections a user of this role sees, in order. Without a user there is nothing to set. */
-export function sectionsFor(role: Role | undefined): SectionId[] {
-  if (!role) return [];
-  return SECTIONS.filter((section) => isAdminRole(role) || !ADMIN_SECTIONS.includes(section));
-}
+export const sectionsFor = (role: Role | undefined): SectionId[] => (role ? settingSectionsFor(role) : []);
 
 export type MemberAction = "change-password" | "archive" | "restore" | "delete";
 
-/** What `viewer` may do to `member` from the member list. */
+/** What `viewer` may do to `member` from the member list (one's own account is managed in My account). */
 export function memberActions(viewer: Pick<User, "id" | "role">, member: Pick<User, "id" | "role" | "rowStatus">): MemberAction[] {
-  if (!isAdminRole(viewer.role)) return [];
   if (member.id === viewer.id) return [];
-  // The host account can be archived or deleted by nobody; only the host changes its own password.
-  if (member.role === "HOST") return [];
-  const status: MemberAction = member.rowStatus === "ARCHIVED" ? "restore" : "archive";
-  return ["change-password", status, "delete"];
+  const actions: MemberAction[] = [];
+  if (accountActionRefusal(viewer, "update", member) === null) actions.push("change-password");
+  if (accountActionRefusal(viewer, "archive", member) === null) actions.push(member.rowStatus === "ARCHIVED" ? "restore" : "archive");
+  if (accountActionRefusal(viewer, "delete", member) === null) actions.push("delete");
+  return actions;
 }
 
 /** Additional style and script run in everyone's browser, the host's included: only the host writes them. */

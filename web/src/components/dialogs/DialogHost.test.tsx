@@ -17,6 +17,9 @@ const status = {
   customizedProfile: { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl: "" },
 } as unknown as SystemStatus;
 
+/** Dialogs are separate chunks loaded on first use; on a busy machine that takes longer than findBy's 1 s. */
+const LAZY_LOAD_MS = 10_000;
+
 const resource = (id: number, linkedMemoAmount: number): Resource => ({
   id,
   creatorId: 1,
@@ -60,7 +63,7 @@ describe("DialogHost", () => {
   it("loads a pushed dialog by name and pops it on close", async () => {
     renderHost();
     act(() => useDialogs.getState().push("about"));
-    const dialog = await screen.findByRole("dialog", { name: "About" });
+    const dialog = await screen.findByRole("dialog", { name: "About" }, { timeout: LAZY_LOAD_MS });
     expect(dialog.textContent).toContain("Version 0.10.2");
     // GitHub is unreachable: no star count, no error.
     expect(dialog.textContent).not.toMatch(/star/i);
@@ -72,7 +75,7 @@ describe("DialogHost", () => {
   it("says there are no unused resources instead of asking to delete none", async () => {
     renderHost([resource(1, 2)]);
     act(() => useDialogs.getState().push("resources"));
-    await screen.findByRole("dialog", { name: "Resources" });
+    await screen.findByRole("dialog", { name: "Resources" }, { timeout: LAZY_LOAD_MS });
     expect(screen.getByText("Used in 2 memos")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Clear unused" }));
     expect(screen.queryByRole("dialog", { name: /unused/ })).toBeNull();
@@ -81,7 +84,7 @@ describe("DialogHost", () => {
   it("asks before clearing, naming how many unused resources go", async () => {
     renderHost([resource(3, 0), resource(2, 1), resource(1, 0)]);
     act(() => useDialogs.getState().push("resources"));
-    await screen.findByRole("dialog", { name: "Resources" });
+    await screen.findByRole("dialog", { name: "Resources" }, { timeout: LAZY_LOAD_MS });
     fireEvent.click(screen.getByRole("button", { name: "Clear unused" }));
     expect(screen.getByRole("dialog", { name: "Delete 2 unused resources?" })).toBeTruthy();
   });
