@@ -5,12 +5,12 @@ import { hashPassword, needsRehash, verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn, recordSuccessfulSignIn } from "../auth/rate-limit.js";
 import { hashToken, startSession } from "../auth/session.js";
 import type { Actor, AppContext } from "../context.js";
-import { badRequest, forbidden, unauthenticated } from "../errors.js";
+import { badRequest, unauthenticated } from "../errors.js";
+import { assertActiveAccount, signUpRole } from "../policies/auth.policy.js";
 import { OWN_ACCOUNT_DISCLOSURE } from "../policies/user.policy.js";
 import { presentUser } from "../presenters/user.presenter.js";
 import { lockUntilCommit } from "../store/dialect.js";
 import { deleteSession, findLiveSession } from "../store/session.store.js";
-import type { UserRow } from "../store/schema.js";
 import { createUser, findHost, findUserById, findUserByOpenId, findUserByUsername, findUserByUsernameKey, updateUser } from "../store/user.store.js";
 import { readAllowSignUp } from "./system.service.js";
 import { assertUsernameFree } from "./user.service.js";
@@ -20,8 +20,6 @@ export interface SignedIn {
   user: User;
   token: string;
 }
-
-const archivedMessage = (user: UserRow) => `User has been archived with username ${user.username}`;
 
 export async function signIn(ctx: AppContext, body: unknown, address: string): Promise<SignedIn> {
   const { username, password } = parseInput(signInSchema, body, "Malformatted signin request");
@@ -33,7 +31,7 @@ export async function signIn(ctx: AppContext, body: unknown, address: string): P
     await recordFailedSignIn(db, username, address);
     throw unauthenticated(`User not found with username ${username}`);
   }
-  if (user.row_status === "ARCHIVED") throw forbidden(archivedMessage(user));
+  assertActiveAccount(user);
   if (!(await verifyPassword(password, user.password_hash))) {
     await recordFailedSignIn(db, username, address);
     throw unauthenticated("Incorrect password");
@@ -55,18 +53,13 @@ export async function signUp(ctx: AppContext, body: unknown): Promise<SignedIn> 
   const user = await db.transaction().execute(async (tx) => {
     // Two simultaneous "first" sign-ups must not both become the host.
     await lockUntilCommit(tx, ctx.store.engine, "memos:signup");
-    const host = await findHost(tx);
-    if (host === undefined && input.role !== undefined && input.role !== "HOST") {
-      throw forbidden("The first account must sign up as the site host");
-    }
-    if (host !== undefined && !(await readAllowSignUp(tx))) {
-      throw forbidden("Site Host existed, please contact the site host to signin account firstly");
-    }
+    const hostExists = (await findHost(tx)) !== undefined;
+    const role = signUpRole(hostExists, hostExists && (await readAllowSignUp(tx)), input.role);
     await assertUsernameFree(tx, input.username);
     return createUser(tx, {
       username: input.username,
       nickname: input.username,
-      role: host === undefined ? "HOST" : "USER",
+      role,
       password_hash: passwordHash,
       open_id: randomUUID(),
     });
@@ -91,7 +84,7 @@ export async function resolveActor(ctx: AppContext, credentials: Credentials): P
   if (credentials.accessToken) {
     const user = await findUserByOpenId(db, credentials.accessToken);
     if (!user) throw unauthenticated("Invalid access token");
-    if (user.row_status === "ARCHIVED") throw forbidden(archivedMessage(user));
+    assertActiveAccount(user);
     return { id: user.id, role: user.role, username: user.username, via: "token", sessionId: null };
   }
   if (!credentials.sessionToken) return null;
@@ -100,6 +93,6 @@ export async function resolveActor(ctx: AppContext, credentials: Credentials): P
   if (!session) return null;
   const user = await findUserById(db, session.user_id);
   if (!user) return null;
-  if (user.row_status === "ARCHIVED") throw forbidden(archivedMessage(user));
+  assertActiveAccount(user);
   return { id: user.id, role: user.role, username: user.username, via: "session", sessionId };
 }

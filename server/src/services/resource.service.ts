@@ -1,7 +1,7 @@
 // Resources: uploads and external links, their memo links, and who may read their files.
 import { isValidResourceFilename, type Resource, resourceCreateSchema, resourcePatchSchema, sanitizeUploadFilename } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
-import { badRequest, notFound, unauthenticated } from "../errors.js";
+import { badRequest, notFound } from "../errors.js";
 import { authorizeMemo, canReadMemo } from "../policies/memo.policy.js";
 import { authorizeResource, authorizeResourceLink, canReadResourceFile } from "../policies/resource.policy.js";
 import { presentResource } from "../presenters/resource.presenter.js";
@@ -22,6 +22,7 @@ import {
 import type { ResourceRow } from "../store/schema.js";
 import { requireMemo } from "./memo.service.js";
 import { parseInput } from "./validate.js";
+import { requireSignedIn } from "../policies/utils.js";
 
 async function requireResource(db: Db, id: number): Promise<ResourceRow> {
   const resource = await findResourceById(db, id);
@@ -37,13 +38,13 @@ function cleanUploadFilename(raw: string): string {
 }
 
 export async function listResources(ctx: AppContext, viewer: Viewer): Promise<Resource[]> {
-  if (viewer === null) throw unauthenticated();
+  requireSignedIn(viewer);
   const rows = await listResourcesOfCreator(ctx.store.db, viewer.id);
   return rows.map((row) => presentResource(row, row.linked_memo_amount));
 }
 
 export async function createExternalResource(ctx: AppContext, viewer: Viewer, body: unknown): Promise<Resource> {
-  if (viewer === null) throw unauthenticated();
+  requireSignedIn(viewer);
   const input = parseInput(resourceCreateSchema, body, "Malformatted post resource request");
   if (!/^https?:\/\//i.test(input.externalLink)) throw badRequest("Malformatted post resource request: externalLink must be an http(s) URL");
   const row = await insertResource(ctx.store.db, {
@@ -64,7 +65,7 @@ export interface Upload {
 }
 
 export async function uploadResource(ctx: AppContext, viewer: Viewer, upload: Upload): Promise<Resource> {
-  if (viewer === null) throw unauthenticated();
+  requireSignedIn(viewer);
   const row = await insertResource(ctx.store.db, {
     creator_id: viewer.id,
     filename: cleanUploadFilename(upload.filename),

@@ -1,7 +1,7 @@
 // Shortcuts: a user's saved filters.
 import { type Shortcut, shortcutCreateSchema, shortcutPatchSchema } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
-import { badRequest, notFound, unauthenticated } from "../errors.js";
+import { badRequest, notFound } from "../errors.js";
 import { authorizeShortcut } from "../policies/shortcut.policy.js";
 import { presentShortcut } from "../presenters/shortcut.presenter.js";
 import type { Db } from "../store/db.js";
@@ -14,6 +14,7 @@ import {
   updateShortcut,
 } from "../store/shortcut.store.js";
 import { parseInput } from "./validate.js";
+import { requireSignedIn } from "../policies/utils.js";
 
 async function requireShortcut(db: Db, id: number): Promise<ShortcutRow> {
   const shortcut = await findShortcutById(db, id);
@@ -35,7 +36,7 @@ function assertTitle(title: string, message: string): void {
 }
 
 export async function listShortcuts(ctx: AppContext, viewer: Viewer): Promise<Shortcut[]> {
-  if (viewer === null) throw unauthenticated();
+  requireSignedIn(viewer);
   return (await listShortcutsOfCreator(ctx.store.db, viewer.id)).map(presentShortcut);
 }
 
@@ -46,7 +47,7 @@ export async function getShortcut(ctx: AppContext, viewer: Viewer, id: number): 
 }
 
 export async function createShortcut(ctx: AppContext, viewer: Viewer, body: unknown): Promise<Shortcut> {
-  if (viewer === null) throw unauthenticated();
+  requireSignedIn(viewer);
   const message = "Malformatted post shortcut request";
   const input = parseInput(shortcutCreateSchema, body, message);
   assertTitle(input.title, message);

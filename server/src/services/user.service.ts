@@ -15,7 +15,7 @@ import {
 } from "@memos/common";
 import { hashPassword } from "../auth/password.js";
 import type { AppContext, Viewer } from "../context.js";
-import { badRequest, conflict, notFound, unauthenticated } from "../errors.js";
+import { badRequest, conflict, notFound } from "../errors.js";
 import { accountDisclosure, authorizeUser, authorizeUserCreate, PUBLIC_DISCLOSURE } from "../policies/user.policy.js";
 import { presentUser, presentUserSetting } from "../presenters/user.presenter.js";
 import type { Db } from "../store/db.js";
@@ -33,6 +33,7 @@ import {
   updateUser,
 } from "../store/user.store.js";
 import { parseInput } from "./validate.js";
+import { requireSignedIn } from "../policies/utils.js";
 
 /** `id` is within the id range already (parseId refuses anything past 2^31 − 1 on both engines). */
 async function requireUser(db: Db, id: number): Promise<UserRow> {
@@ -87,7 +88,7 @@ export async function getUser(ctx: AppContext, id: number): Promise<User> {
 }
 
 export async function getMe(ctx: AppContext, viewer: Viewer): Promise<User> {
-  if (viewer === null) throw unauthenticated();
+  requireSignedIn(viewer);
   const { db } = ctx.store;
   const [user, settings] = await Promise.all([requireUser(db, viewer.id), listUserSettings(db, viewer.id)]);
   return presentAccount(viewer, user, settings);
@@ -140,7 +141,7 @@ export async function deleteUser(ctx: AppContext, viewer: Viewer, id: number): P
 }
 
 export async function upsertSetting(ctx: AppContext, viewer: Viewer, body: unknown): Promise<UserSetting> {
-  if (viewer === null) throw unauthenticated();
+  requireSignedIn(viewer);
   // The wire answers an unknown key with its "Invalid user setting format" message, not a parse error.
   const key = (body as { key?: unknown } | null | undefined)?.key;
   if (typeof key === "string" && !(USER_SETTING_KEYS as string[]).includes(key)) {
