@@ -30,10 +30,20 @@ export interface MemoFilter {
   /** For a creator's list other viewers may see: their PRIVATE and ARCHIVED memos are left out. */
 }
 
+/** Where a keyset page starts: strictly after this memo in list order. */
+export interface MemoPosition {
+  /** 1 while still in the pinned group of a pinned-first list. */
+  pinned: 0 | 1;
+  displayTs: number;
+  id: number;
+}
+
 export interface MemoPage {
   pinnedFirst: boolean;
   limit: number;
   offset: number;
+  /** Keyset paging: the page starts after this position (and `offset` is 0). */
+  after?: MemoPosition;
 }
 
 const DISPLAY_TS = sql<number>`m.display_ts`;
@@ -101,27 +111,96 @@ function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter
   return q;
 }
 
-export async function listMemos(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage): Promise<MemoListRow[]> {
-  let query = applyFilter(baseQuery(db), engine, filter)
-    .selectAll("m")
-    .select(PINNED.as("pinned"));
-  if (page.pinnedFirst) query = query.orderBy(PINNED, "desc");
-  const rows = await query
-    .orderBy(DISPLAY_TS, "desc")
-    .orderBy("m.id", "desc")
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  return rows as MemoListRow[];
+type ListQuery = ReturnType<typeof applyFilter>;
+
+/** Rows after `position` in (display_ts, id) descending order; the display_ts bound is an index range. */
+function afterPosition(query: ListQuery, position: MemoPosition | undefined): ListQuery {
+  if (position === undefined) return query;
+  return query
+    .where(DISPLAY_TS, "<=", position.displayTs)
+    .where((eb) => eb.or([eb(DISPLAY_TS, "<", position.displayTs), eb("m.id", "<", position.id)]));
 }
 
-/** The display times of matching memos, newest created first (the heat map and counts). */
-export async function listDisplayTimes(db: Db, engine: Engine, filter: MemoFilter): Promise<number[]> {
-  const rows = await applyFilter(baseQuery(db), engine, filter)
-    .select(DISPLAY_TS.as("display_ts"))
-    .orderBy("m.created_ts", "desc")
+/** Matching memos in index order (display_ts, id descending): read from an index walk, never sorted. */
+function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+  return afterPosition(applyFilter(baseQuery(db), engine, filter), after)
+    .selectAll("m")
+    .select(PINNED.as("pinned"))
+    .orderBy(DISPLAY_TS, "desc")
     .orderBy("m.id", "desc")
-    .execute();
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * The creator's pinned memos that match: a handful, found through memo_organizer by the creator's id, so only
+ * they are sorted. Without a creator (not a list the app runs) every pin is considered.
+ */
+function pinnedGroup(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number) {
+  let query = applyFilter(baseQuery(db), engine, filter);
+  if (filter.creatorId !== undefined) {
+    const pins = db.selectFrom("memo_organizer").select("memo_id").where("user_id", "=", filter.creatorId).where("pinned", "=", 1);
+    query = query.where("m.id", "in", pins);
+  } else {
+    query = query.where(PINNED, "=", 1);
+  }
+  return afterPosition(query, after)
+    .selectAll("m")
+    .select(PINNED.as("pinned"))
+    .orderBy(DISPLAY_TS, "desc")
+    .orderBy("m.id", "desc")
+    .limit(limit);
+}
+
+/** The SQL of the queries a list page runs (for plan tests and the bench): the pinned group, then the walk. */
+export function listMemosSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
+  const { pinned, ...rest } = filter;
+  return {
+    pinned: pinnedGroup(db, engine, rest, undefined, page.limit).compile(),
+    walk: walk(db, engine, page.pinnedFirst ? { ...rest, pinned: false } : filter, page.after, page.limit, page.offset).compile(),
+  };
+}
+
+/**
+ * A page of memos. Explore reads one index walk. A pinned-first list reads the pinned group (small, by the
+ * creator's pins) and then walks the unpinned memos in index order from where the pinned group left the page:
+ * the same order as `ORDER BY pinned DESC, display_ts DESC, id DESC`, without sorting the collection.
+ */
+export async function listMemos(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage): Promise<MemoListRow[]> {
+  if (!page.pinnedFirst) return (await walk(db, engine, filter, page.after, page.limit, page.offset).execute()) as MemoListRow[];
+  const { pinned, ...rest } = filter;
+  const withPinned = pinned !== false && page.after?.pinned !== 0;
+  const withUnpinned = pinned !== true;
+  let rows: MemoListRow[] = [];
+  let pinnedCount = 0;
+  if (withPinned) {
+    const pinnedAfter = page.after?.pinned === 1 ? page.after : undefined;
+    const want = page.offset + page.limit;
+    const group = (await pinnedGroup(db, engine, rest, pinnedAfter, want).execute()) as MemoListRow[];
+    rows = group.slice(page.offset, want);
+    // A full group may hold more pins than asked for; the page then ends inside it.
+    if (group.length === want) return rows;
+    pinnedCount = group.length;
+  }
+  const remaining = page.limit - rows.length;
+  if (!withUnpinned || remaining === 0) return rows;
+  const unpinnedAfter = page.after?.pinned === 0 ? page.after : undefined;
+  const offset = Math.max(0, page.offset - pinnedCount);
+  const unpinned = (await walk(db, engine, { ...rest, pinned: false }, unpinnedAfter, remaining, offset).execute()) as MemoListRow[];
+  return [...rows, ...unpinned];
+}
+
+/**
+ * The display times of matching memos (the heat map). Without `fromTs`: every one, newest created first (the
+ * v0 answer). With it: those at or after it, newest displayed first, read from the display-time index.
+ */
+export async function listDisplayTimes(db: Db, engine: Engine, filter: MemoFilter): Promise<number[]> {
+  const query = applyFilter(baseQuery(db), engine, filter).select(DISPLAY_TS.as("display_ts"));
+  const ordered =
+    filter.fromTs === undefined
+      ? query.orderBy("m.created_ts", "desc").orderBy("m.id", "desc")
+      : query.orderBy(DISPLAY_TS, "desc").orderBy("m.id", "desc");
+  const rows = await ordered.execute();
   return rows.map((row) => Number(row.display_ts));
 }
 
@@ -129,6 +208,26 @@ export async function countMemos(db: Db, engine: Engine, filter: MemoFilter): Pr
   const row = await applyFilter(baseQuery(db), engine, filter)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface CountScope {
+  creatorId?: number;
+  rowStatus: RowStatus;
+  /** undefined means all. */
+  visibilities?: Visibility[];
+}
+
+/** How many memos a scope holds, summed from the maintained memo_count rows (a few per user), not counted. */
+export async function countMemosFast(db: Db, scope: CountScope): Promise<number> {
+  if (scope.visibilities?.length === 0) return 0;
+  let query = db
+    .selectFrom("memo_count")
+    .select(sql<number>`COALESCE(SUM(n), 0)`.as("n"))
+    .where("row_status", "=", scope.rowStatus);
+  if (scope.creatorId !== undefined) query = query.where("creator_id", "=", scope.creatorId);
+  if (scope.visibilities !== undefined) query = query.where("visibility", "in", scope.visibilities);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -213,16 +312,14 @@ export async function upsertOrganizer(db: Db, memoId: number, userId: number, pi
     .execute();
 }
 
-/** Tags found in a user's NORMAL memos (for suggestions). */
+/** Tags found in a user's NORMAL memos (for suggestions), from the maintained per-tag counts. */
 export async function listMemoTagsOfCreator(db: Db, creatorId: number): Promise<string[]> {
   const rows = await db
-    .selectFrom("memo_tag as t")
-    .innerJoin("memo as m", "m.id", "t.memo_id")
-    .select("t.tag")
-    .distinct()
-    .where("m.creator_id", "=", creatorId)
-    .where("m.row_status", "=", "NORMAL")
-    .orderBy("t.tag")
+    .selectFrom("memo_tag_count")
+    .select("tag")
+    .where("creator_id", "=", creatorId)
+    .where("n", ">", 0)
+    .orderBy("tag")
     .execute();
   return rows.map((row) => row.tag);
 }

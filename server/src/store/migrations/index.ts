@@ -4,7 +4,8 @@ import { memoTags } from "./003-memo-tags.js";
 import { indexes } from "./004-indexes.js";
 import { fulltext } from "./005-fulltext.js";
 import { displayTs } from "./006-display-ts.js";
+import { listCounters } from "./009-list-counters.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
-export const MIGRATIONS: Migration[] = [v010Base, sessions, memoTags, indexes, fulltext, displayTs];
+export const MIGRATIONS: Migration[] = [v010Base, sessions, memoTags, indexes, fulltext, displayTs, listCounters];
