@@ -87,7 +87,19 @@ function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter
     q = q.where("m.visibility", "in", filter.visibilities);
   }
   if (filter.rowStatus !== undefined) q = q.where("m.row_status", "=", filter.rowStatus);
-  if (filter.pinned !== undefined) q = q.where(PINNED, "=", filter.pinned ? 1 : 0);
+  if (filter.pinned !== undefined) {
+    // An (anti-)semi-join on memo_organizer's unique key: both planners estimate it well, unlike COALESCE(o.pinned, 0).
+    const pinned = filter.pinned;
+    q = q.where((eb) => {
+      const pin = eb
+        .selectFrom("memo_organizer as p")
+        .select(sql`1`.as("one"))
+        .whereRef("p.memo_id", "=", "m.id")
+        .whereRef("p.user_id", "=", "m.creator_id")
+        .where("p.pinned", "=", 1);
+      return pinned ? eb.exists(pin) : eb.not(eb.exists(pin));
+    });
+  }
   if (filter.fromTs !== undefined) q = q.where(DISPLAY_TS, ">=", filter.fromTs);
   if (filter.toTs !== undefined) q = q.where(DISPLAY_TS, "<", filter.toTs);
   if (filter.tag !== undefined) {
@@ -121,11 +133,15 @@ function afterPosition(query: ListQuery, position: MemoPosition | undefined): Li
     .where((eb) => eb.or([eb(DISPLAY_TS, "<", position.displayTs), eb("m.id", "<", position.id)]));
 }
 
-/** Matching memos in index order (display_ts, id descending): read from an index walk, never sorted. */
+/**
+ * Matching memos in index order (display_ts, id descending): read from an index walk, never sorted. Without
+ * `filter.pinned` the creator's pin is read per row; with it the pin is known and memo_organizer is not joined.
+ */
 function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+  const pinned = filter.pinned === undefined ? PINNED : sql<number>`${filter.pinned ? 1 : 0}`;
   return afterPosition(applyFilter(baseQuery(db), engine, filter), after)
     .selectAll("m")
-    .select(PINNED.as("pinned"))
+    .select(pinned.as("pinned"))
     .orderBy(DISPLAY_TS, "desc")
     .orderBy("m.id", "desc")
     .limit(limit)
@@ -133,30 +149,28 @@ function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | 
 }
 
 /**
- * The creator's pinned memos that match: a handful, found through memo_organizer by the creator's id, so only
- * they are sorted. Without a creator (not a list the app runs) every pin is considered.
+ * The creator's pinned memos that match, found through their pins in memo_organizer (by its user index, then
+ * the memo's primary key): a handful, so they are fetched whole and ordered by the caller, with no ORDER BY
+ * and no temporary sort in the database. Without a creator (not a list the app runs) every pin is considered.
  */
-function pinnedGroup(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number) {
-  let query = applyFilter(baseQuery(db), engine, filter);
-  if (filter.creatorId !== undefined) {
-    const pins = db.selectFrom("memo_organizer").select("memo_id").where("user_id", "=", filter.creatorId).where("pinned", "=", 1);
+function pinnedGroup(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined) {
+  const creatorId = filter.creatorId;
+  let query = applyFilter(baseQuery(db), engine, { ...filter, pinned: creatorId === undefined ? true : undefined });
+  if (creatorId !== undefined) {
+    const pins = db.selectFrom("memo_organizer").select("memo_id").where("user_id", "=", creatorId).where("pinned", "=", 1);
     query = query.where("m.id", "in", pins);
-  } else {
-    query = query.where(PINNED, "=", 1);
   }
-  return afterPosition(query, after)
-    .selectAll("m")
-    .select(PINNED.as("pinned"))
-    .orderBy(DISPLAY_TS, "desc")
-    .orderBy("m.id", "desc")
-    .limit(limit);
+  return afterPosition(query, after).selectAll("m").select(sql<number>`1`.as("pinned"));
 }
+
+/** List order within a group: display_ts, then id, both descending. */
+const byDisplayOrder = (a: MemoListRow, b: MemoListRow): number => Number(b.display_ts) - Number(a.display_ts) || b.id - a.id;
 
 /** The SQL of the queries a list page runs (for plan tests and the bench): the pinned group, then the walk. */
 export function listMemosSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
   const { pinned, ...rest } = filter;
   return {
-    pinned: pinnedGroup(db, engine, rest, undefined, page.limit).compile(),
+    pinned: pinnedGroup(db, engine, rest, undefined).compile(),
     walk: walk(db, engine, page.pinnedFirst ? { ...rest, pinned: false } : filter, page.after, page.limit, page.offset).compile(),
   };
 }
@@ -175,11 +189,9 @@ export async function listMemos(db: Db, engine: Engine, filter: MemoFilter, page
   let pinnedCount = 0;
   if (withPinned) {
     const pinnedAfter = page.after?.pinned === 1 ? page.after : undefined;
-    const want = page.offset + page.limit;
-    const group = (await pinnedGroup(db, engine, rest, pinnedAfter, want).execute()) as MemoListRow[];
-    rows = group.slice(page.offset, want);
-    // A full group may hold more pins than asked for; the page then ends inside it.
-    if (group.length === want) return rows;
+    const group = (await pinnedGroup(db, engine, rest, pinnedAfter).execute()) as MemoListRow[];
+    group.sort(byDisplayOrder);
+    rows = group.slice(page.offset, page.offset + page.limit);
     pinnedCount = group.length;
   }
   const remaining = page.limit - rows.length;
@@ -195,14 +207,19 @@ export async function listMemos(db: Db, engine: Engine, filter: MemoFilter, page
  * v0 answer). With it: those at or after it, newest displayed first, read from the display-time index.
  */
 export async function listDisplayTimes(db: Db, engine: Engine, filter: MemoFilter): Promise<number[]> {
-  const query = applyFilter(baseQuery(db), engine, filter).select(DISPLAY_TS.as("display_ts"));
-  const ordered =
-    filter.fromTs === undefined
-      ? query.orderBy("m.created_ts", "desc").orderBy("m.id", "desc")
-      : query.orderBy(DISPLAY_TS, "desc").orderBy("m.id", "desc");
-  const rows = await ordered.execute();
+  const rows = await displayTimesQuery(db, engine, filter).execute();
   return rows.map((row) => Number(row.display_ts));
 }
+
+function displayTimesQuery(db: Db, engine: Engine, filter: MemoFilter) {
+  const query = applyFilter(baseQuery(db), engine, filter).select(DISPLAY_TS.as("display_ts"));
+  return filter.fromTs === undefined
+    ? query.orderBy("m.created_ts", "desc").orderBy("m.id", "desc")
+    : query.orderBy(DISPLAY_TS, "desc").orderBy("m.id", "desc");
+}
+
+/** The SQL of the heat-map query (for plan tests and the bench). */
+export const displayTimesSql = (db: Db, engine: Engine, filter: MemoFilter) => displayTimesQuery(db, engine, filter).compile();
 
 export async function countMemos(db: Db, engine: Engine, filter: MemoFilter): Promise<number> {
   const row = await applyFilter(baseQuery(db), engine, filter)
