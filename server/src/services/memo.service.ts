@@ -14,7 +14,7 @@ import { authorizeMemo, exploreScope, memoListScope, statsScope } from "../polic
 import { authorizeResourceLink } from "../policies/resource.policy.js";
 import type { Db } from "../store/db.js";
 import {
-  countMemosFast,
+  sumMemoCounts,
   deleteMemoCascade,
   findMemoById,
   insertMemo,
@@ -194,9 +194,9 @@ export async function memoStats(ctx: AppContext, viewer: Viewer, query: unknown)
 export async function memoAmount(ctx: AppContext, viewer: Viewer, query: Record<string, string | undefined>): Promise<number> {
   const userId = parseOptionalId(query.userId, "userId");
   const { db } = ctx.store;
-  if (userId !== undefined) return countMemosFast(db, { ...statsScope(viewer, userId), rowStatus: "NORMAL" });
-  const shared = await countMemosFast(db, { ...exploreScope(viewer, undefined), rowStatus: "NORMAL" });
+  if (userId !== undefined) return sumMemoCounts(db, { ...statsScope(viewer, userId), rowStatus: "NORMAL" });
+  const shared = await sumMemoCounts(db, { ...exploreScope(viewer, undefined), rowStatus: "NORMAL" });
   if (viewer === null) return shared;
-  const ownPrivate = await countMemosFast(db, { creatorId: viewer.id, rowStatus: "NORMAL", visibilities: ["PRIVATE"] });
+  const ownPrivate = await sumMemoCounts(db, { creatorId: viewer.id, rowStatus: "NORMAL", visibilities: ["PRIVATE"] });
   return shared + ownPrivate;
 }

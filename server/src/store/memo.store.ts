@@ -221,13 +221,6 @@ function displayTimesQuery(db: Db, engine: Engine, filter: MemoFilter) {
 /** The SQL of the heat-map query (for plan tests and the bench). */
 export const displayTimesSql = (db: Db, engine: Engine, filter: MemoFilter) => displayTimesQuery(db, engine, filter).compile();
 
-export async function countMemos(db: Db, engine: Engine, filter: MemoFilter): Promise<number> {
-  const row = await applyFilter(baseQuery(db), engine, filter)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export interface CountScope {
   creatorId?: number;
   rowStatus: RowStatus;
@@ -236,7 +229,7 @@ export interface CountScope {
 }
 
 /** How many memos a scope holds, summed from the maintained memo_count rows (a few per user), not counted. */
-export async function countMemosFast(db: Db, scope: CountScope): Promise<number> {
+export async function sumMemoCounts(db: Db, scope: CountScope): Promise<number> {
   if (scope.visibilities?.length === 0) return 0;
   let query = db
     .selectFrom("memo_count")
