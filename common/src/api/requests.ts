@@ -151,9 +151,6 @@ export const memoListQuerySchema = z.object({
 });
 export type MemoListQuery = z.infer<typeof memoListQuerySchema>;
 
-/** The response header of `GET /api/memo` and `/api/memo/all` holding the next page's `cursor` (absent after the last page). */
-export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
-
 /** `GET /api/memo/stats`: `from` (Unix seconds) keeps only display times at or after it, the heat map's window. */
 export const memoStatsQuerySchema = z.object({
   creatorId: z.string().optional(),

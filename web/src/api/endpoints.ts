@@ -1,16 +1,6 @@
 // Every API call the web app makes, typed from @memos/common.
-import {
-  type Memo,
-  NEXT_CURSOR_HEADER,
-  type Resource,
-  type RowStatus,
-  type Shortcut,
-  type SystemSetting,
-  type SystemStatus,
-  type User,
-  type UserSetting,
-  type Visibility,
-} from "@memos/common";
+import type { Memo, Resource, RowStatus, Shortcut, SystemSetting, SystemStatus, User, UserSetting, Visibility } from "@memos/common";
+import { NEXT_CURSOR_HEADER } from "@memos/common/domain/constants";
 import { getWithHeaders, http, uploadWithProgress } from "./client";
 
 export interface MemoListParams {
