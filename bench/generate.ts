@@ -1,24 +1,67 @@
-// Bench data: users with a realistic mix of memos (tags, todos, links, CJK text, every visibility),
-// written in batches straight through the store so large sets load in seconds.
+// Bench data: users with a realistic mix of memos, bulk-inserted in large transactions (multi-row INSERTs of
+// 500 rows), so 1k memos load in a moment, 100k in seconds and 1M in a few minutes.
+// - Words: a Zipf-like vocabulary (a few common words, a long tail of rare ones), CJK, words with diacritics.
+// - Tags: common and rare, nested (work/project), CJK; to-do lists and links; every visibility.
+// - About 2% archived; each user pins a handful of memos, whatever the size.
+// - Time: the newest RECENT memos fall in the last 12 weeks at every size, older ones spread over the five
+//   years before, so the heat map's window holds the same memos at 1k and at 1M (the answer grows with the
+//   window, not the collection).
 import { randomUUID } from "node:crypto";
 import { extractTags, type Visibility } from "@memos/common";
+import { sql } from "kysely";
 import { hashPassword } from "../server/src/auth/password.js";
 import type { DatabaseHandle } from "../server/src/store/db.js";
 
-const WORDS = "note idea meeting plan coffee book travel code review garden music 日本語 学习 recipe budget draft".split(" ");
-const TAGS = ["work", "work/project", "home", "reading", "idea", "todo", "travel/2026", "日本"];
-const VISIBILITIES: Visibility[] = ["PUBLIC", "PROTECTED", "PRIVATE"];
+const COMMON = "the a note idea meeting plan coffee book travel code review today tomorrow".split(" ");
+const MEDIUM = "garden music recipe budget draft release invoice design sprint retro lunch call deploy".split(" ");
+const RARE = "quokka zymurgy kerfuffle syzygy palimpsest obelisk marzipan fjord lodestar ziggurat".split(" ");
+const CJK = "日本語 学习 会议 咖啡 旅行 読書 계획 메모".split(" ");
+const DIACRITICS = "café naïve Zürich façade São Ångström crème déjà señor Ødegaard".split(" ");
+const COMMON_TAGS = ["work", "work/project", "home", "idea", "todo", "reading"];
+const RARE_TAGS = ["travel/2026", "日本", "bench/rare", "health/run", "café"];
+const VISIBILITIES: Visibility[] = ["PRIVATE", "PRIVATE", "PROTECTED", "PUBLIC"];
 
-function pick<T>(list: T[], n: number): T {
-  return list[n % list.length]!;
+/** Memos that fall in the heat map's 12 weeks, at every size. */
+export const RECENT = 800;
+const WINDOW_SECONDS = 84 * 86_400;
+const HISTORY_SECONDS = 5 * 365 * 86_400;
+const PINS_PER_USER = 5;
+const BATCH = 500;
+const BATCHES_PER_TRANSACTION = 40;
+
+/** A deterministic pseudo-random stream (mulberry32), so every run loads the same data. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
 }
 
-function content(n: number): string {
-  const words = Array.from({ length: 8 + (n % 20) }, (_, i) => pick(WORDS, n * 7 + i * 13)).join(" ");
-  const tag = n % 3 === 0 ? ` #${pick(TAGS, n)}` : "";
-  const todo = n % 5 === 0 ? "\n- [ ] follow up\n- [x] started" : "";
-  const link = n % 11 === 0 ? `\n[ref](https://example.com/${n})` : "";
+function word(next: () => number): string {
+  const roll = next();
+  const list = roll < 0.55 ? COMMON : roll < 0.85 ? MEDIUM : roll < 0.92 ? CJK : roll < 0.98 ? DIACRITICS : RARE;
+  return list[Math.floor(next() * list.length)]!;
+}
+
+function content(n: number, next: () => number): string {
+  const words = Array.from({ length: 6 + Math.floor(next() * 30) }, () => word(next)).join(" ");
+  const tagRoll = next();
+  const tag =
+    tagRoll < 0.3 ? ` #${COMMON_TAGS[Math.floor(next() * COMMON_TAGS.length)]}` : tagRoll < 0.33 ? ` #${RARE_TAGS[Math.floor(next() * RARE_TAGS.length)]}` : "";
+  const todo = next() < 0.15 ? "\n- [ ] follow up\n- [x] started" : "";
+  const link = next() < 0.08 ? `\n[ref](https://example.com/${n})` : "";
   return `${words}${tag}${todo}${link}`;
+}
+
+/** Display time of the n-th newest memo (n = 0 is the newest). */
+function timeOf(n: number, total: number, now: number): number {
+  if (n < RECENT) return now - Math.floor(((n + 1) * WINDOW_SECONDS) / (RECENT + 1));
+  const older = Math.max(1, total - RECENT);
+  return now - WINDOW_SECONDS - Math.floor(((n - RECENT + 1) * HISTORY_SECONDS) / (older + 1));
 }
 
 export interface GeneratedData {
@@ -26,8 +69,7 @@ export interface GeneratedData {
   password: string;
 }
 
-export async function generate(store: DatabaseHandle, users: number, memos: number): Promise<GeneratedData> {
-  const password = "bench-pass";
+async function createUsers(store: DatabaseHandle, users: number, password: string): Promise<number[]> {
   const passwordHash = await hashPassword(password);
   const userIds: number[] = [];
   for (let u = 0; u < users; u++) {
@@ -38,31 +80,75 @@ export async function generate(store: DatabaseHandle, users: number, memos: numb
       .executeTakeFirstOrThrow();
     userIds.push(row.id);
   }
-  const start = Math.floor(Date.now() / 1000) - memos * 60;
-  const BATCH = 500;
-  for (let offset = 0; offset < memos; offset += BATCH) {
+  return userIds;
+}
+
+export async function generate(store: DatabaseHandle, users: number, memos: number): Promise<GeneratedData> {
+  const password = "bench-pass";
+  const userIds = await createUsers(store, users, password);
+  const now = Math.floor(Date.now() / 1000);
+  const next = random(42);
+  // A GIN trigram index is far cheaper built once over the loaded rows than kept up row by row.
+  const trigram = await dropTrigramIndex(store);
+  // Oldest first, so ids grow with time as in a real instance.
+  const step = BATCH * BATCHES_PER_TRANSACTION;
+  for (let start = 0; start < memos; start += step) {
     await store.db.transaction().execute(async (tx) => {
-      const rows = Array.from({ length: Math.min(BATCH, memos - offset) }, (_, i) => {
-        const n = offset + i;
-        return {
-          creator_id: pick(userIds, n),
-          content: content(n),
-          visibility: pick(VISIBILITIES, n),
-          row_status: n % 50 === 0 ? ("ARCHIVED" as const) : ("NORMAL" as const),
-          created_ts: start + n * 60,
-          updated_ts: start + n * 60,
-          display_ts: start + n * 60,
-        };
-      });
-      const inserted = await tx.insertInto("memo").values(rows).returning(["id", "content"]).execute();
-      const tags = inserted.flatMap((memo) => extractTags(memo.content).map((tag) => ({ memo_id: memo.id, tag })));
-      if (tags.length > 0) await tx.insertInto("memo_tag").values(tags).execute();
-      const pins = inserted.filter((memo) => memo.id % 97 === 0);
-      for (const memo of pins) {
-        const creator = rows[inserted.indexOf(memo)]!.creator_id;
-        await tx.insertInto("memo_organizer").values({ memo_id: memo.id, user_id: creator, pinned: 1 }).execute();
+      for (let offset = start; offset < Math.min(memos, start + step); offset += BATCH) {
+        const rows = Array.from({ length: Math.min(BATCH, memos - offset) }, (_, i) => {
+          const n = offset + i;
+          const ts = timeOf(memos - 1 - n, memos, now);
+          return {
+            creator_id: userIds[n % userIds.length]!,
+            content: content(n, next),
+            visibility: VISIBILITIES[Math.floor(next() * VISIBILITIES.length)]!,
+            row_status: next() < 0.02 ? ("ARCHIVED" as const) : ("NORMAL" as const),
+            created_ts: ts,
+            updated_ts: ts,
+            display_ts: ts,
+          };
+        });
+        const inserted = await tx.insertInto("memo").values(rows).returning(["id", "content"]).execute();
+        const tags = inserted.flatMap((memo) => extractTags(memo.content).map((tag) => ({ memo_id: memo.id, tag })));
+        if (tags.length > 0) await tx.insertInto("memo_tag").values(tags).execute();
       }
     });
   }
+  if (trigram) await sql.raw(trigram).execute(store.db);
+  await pinAndListTags(store, userIds, memos);
   return { userIds, password };
+}
+
+/** On PostgreSQL, drops the full-text index (migration 005) and answers the statement that recreates it. */
+async function dropTrigramIndex(store: DatabaseHandle): Promise<string | null> {
+  if (store.engine !== "postgres") return null;
+  const found = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE indexname = 'idx_memo_content_trgm'`.execute(store.db);
+  const definition = found.rows[0]?.indexdef;
+  if (!definition) return null;
+  await sql`DROP INDEX idx_memo_content_trgm`.execute(store.db);
+  return definition;
+}
+
+/** Each user pins a few memos spread over their history, and lists the tags they use (as saving a memo does). */
+async function pinAndListTags(store: DatabaseHandle, userIds: number[], memos: number): Promise<void> {
+  await store.db.transaction().execute(async (tx) => {
+    const pins: Array<{ memo_id: number; user_id: number; pinned: number }> = [];
+    for (const userId of userIds) {
+      const own = await tx.selectFrom("memo").select(sql<number>`COUNT(*)`.as("n")).where("creator_id", "=", userId).executeTakeFirstOrThrow();
+      const count = Number(own.n);
+      for (let p = 0; p < Math.min(PINS_PER_USER, count); p++) {
+        const row = await tx
+          .selectFrom("memo")
+          .select("id")
+          .where("creator_id", "=", userId)
+          .orderBy("id")
+          .offset(Math.floor((p * count) / PINS_PER_USER))
+          .limit(1)
+          .executeTakeFirst();
+        if (row) pins.push({ memo_id: row.id, user_id: userId, pinned: 1 });
+      }
+    }
+    if (pins.length > 0 && memos > 0) await tx.insertInto("memo_organizer").values(pins).execute();
+    await sql`INSERT INTO tag (name, creator_id) SELECT tag, creator_id FROM memo_tag_count WHERE n > 0`.execute(tx);
+  });
 }

@@ -1,30 +1,38 @@
-// Benchmarks: generates a data set, then measures the list queries in-process (latency percentiles) and
-// over HTTP (throughput with autocannon). Prints figures; asserts nothing.
-//   npm run bench -- --driver sqlite|postgres --memos 20000 --users 20 --seconds 5
+// Benchmarks: for each engine and each collection size, generates a data set, then measures the requests the
+// home page and the sidebar make in-process (latency percentiles), and prints the sizes side by side with the
+// ratio of each p50 to the smallest size's (the promise: at most 1.5× from 1k to 1M). Optionally measures
+// HTTP throughput (autocannon) on the largest size. Prints figures; asserts nothing.
+//   npm run bench -- --driver sqlite,postgres --sizes 1000,100000,1000000
+//   npm run bench -- --driver postgres --memos 20000 --seconds 5      (one size, with HTTP throughput)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { NEXT_CURSOR_HEADER } from "@memos/common";
+import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import pg from "pg";
 import { buildApp } from "../server/src/app.js";
 import type { Config } from "../server/src/config.js";
 import type { DatabaseHandle } from "../server/src/store/db.js";
+import { listMemosSql } from "../server/src/store/memo.store.js";
 import { openStore } from "../server/src/store/open.js";
 import { generate } from "./generate.js";
 
 const { values: args } = parseArgs({
   options: {
     driver: { type: "string", default: "sqlite" },
-    memos: { type: "string", default: "20000" },
+    memos: { type: "string" },
+    sizes: { type: "string" },
     users: { type: "string", default: "20" },
-    seconds: { type: "string", default: "5" },
+    seconds: { type: "string", default: "0" },
     iterations: { type: "string", default: "200" },
   },
 });
 
 const PG_ADMIN = process.env.MEMOS_TEST_PG_DSN ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const WEEK = 7 * 86_400;
 
 async function pgDatabase(): Promise<{ dsn: string; drop(): Promise<void> }> {
   const name = `memos_bench_${process.pid}`;
@@ -46,23 +54,91 @@ async function pgDatabase(): Promise<{ dsn: string; drop(): Promise<void> }> {
   };
 }
 
-/** How the database answers the explore page: it should walk an index in display order, not sort. */
-async function printExplorePlan(store: DatabaseHandle) {
-  const query = sql`SELECT m.id FROM memo m LEFT JOIN memo_organizer o ON o.memo_id = m.id AND o.user_id = m.creator_id
-    WHERE m.row_status = 'NORMAL' AND m.visibility IN ('PUBLIC', 'PROTECTED') ORDER BY m.display_ts DESC, m.id DESC LIMIT 30`;
-  const explain = store.engine === "sqlite" ? sql`EXPLAIN QUERY PLAN ${query}` : sql`EXPLAIN ${query}`;
-  const rows = await explain.execute(store.db);
+/** How the database answers the home page's unpinned walk: it should read an index in display order, not sort. */
+async function printHomePlan(store: DatabaseHandle, creatorId: number) {
+  const query = listMemosSql(store.db, store.engine, { creatorId, rowStatus: "NORMAL" }, { pinnedFirst: true, limit: 30, offset: 0 }).walk;
+  const explain = store.engine === "sqlite" ? "EXPLAIN QUERY PLAN " : "EXPLAIN ";
+  const rows = await store.db.executeQuery({ ...query, sql: explain + query.sql });
   const lines = rows.rows.map((row) => String((row as Record<string, unknown>).detail ?? (row as Record<string, unknown>)["QUERY PLAN"]));
-  console.log(`explore query plan:\n  ${lines.join("\n  ")}`);
+  console.log(`  home query plan:\n    ${lines.join("\n    ")}`);
 }
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function main() {
-  const driver = args.driver === "postgres" ? "postgres" : "sqlite";
-  const memoCount = Number(args.memos);
+interface Case {
+  name: string;
+  /** The URL; a function when it depends on an earlier answer (the cursor of page 1). */
+  url: string | (() => Promise<string>);
+  signedIn: boolean;
+}
+
+interface Measure {
+  p50: number;
+  p95: number;
+  items: number;
+  bytes: number;
+}
+
+async function measure(app: FastifyInstance, cookie: string, item: Case, iterations: number): Promise<Measure> {
+  const url = typeof item.url === "string" ? item.url : await item.url();
+  const headers = item.signedIn ? { cookie } : {};
+  const times: number[] = [];
+  let items = 0;
+  let bytes = 0;
+  for (let i = 0; i < iterations; i++) {
+    const started = performance.now();
+    const response = await app.inject({ method: "GET", url, headers });
+    times.push(performance.now() - started);
+    if (i === 0) {
+      if (response.statusCode !== 200) throw new Error(`${url} → ${response.statusCode} ${response.body}`);
+      const data = JSON.parse(response.body).data;
+      items = Array.isArray(data) ? data.length : Number(data);
+      bytes = response.body.length;
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), items, bytes };
+}
+
+function casesFor(app: FastifyInstance, cookie: string, own: number): Case[] {
+  const from = Math.floor(Date.now() / 1000) - 12 * WEEK;
+  const home = "/api/memo?rowStatus=NORMAL&limit=30";
+  const secondPage = async () => {
+    const first = await app.inject({ method: "GET", url: home, headers: { cookie } });
+    const cursor = first.headers[NEXT_CURSOR_HEADER.toLowerCase()];
+    return `${home}&cursor=${String(cursor)}`;
+  };
+  return [
+    { name: "home, page 1 (pinned first)", url: home, signedIn: true },
+    { name: "home, page 2 by cursor", url: secondPage, signedIn: true },
+    { name: "home, page 2 by offset (v0)", url: `${home}&offset=30`, signedIn: true },
+    { name: "tag filter (work, with children)", url: `${home}&tag=work`, signedIn: true },
+    { name: "rare tag filter (bench/rare)", url: `${home}&tag=bench%2Frare`, signedIn: true },
+    { name: "archived", url: "/api/memo?rowStatus=ARCHIVED&limit=30", signedIn: true },
+    { name: "stats, 12-week window", url: `/api/memo/stats?creatorId=${own}&from=${from}`, signedIn: true },
+    { name: "amount (own)", url: `/api/memo/amount?userId=${own}`, signedIn: true },
+    { name: "amount (everything readable)", url: "/api/memo/amount", signedIn: true },
+    { name: "tag suggestion", url: "/api/tag/suggestion", signedIn: true },
+    { name: "explore, page 1", url: "/api/memo/all?limit=30", signedIn: false },
+    { name: "explore as member, page 1", url: "/api/memo/all?limit=30", signedIn: true },
+  ];
+}
+
+async function httpThroughput(app: FastifyInstance, cookie: string) {
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  console.log(`\n  HTTP throughput, 20 connections, ${args.seconds} s each:`);
+  for (const [name, path] of [["ping", "/api/ping"], ["explore page of 30", "/api/memo/all?limit=30"], ["own list page of 30", "/api/memo?rowStatus=NORMAL&limit=30"]] as const) {
+    const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: 20, duration: Number(args.seconds), headers: { cookie } });
+    console.log(`  ${name.padEnd(24)} ${Math.round(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`);
+  }
+}
+
+/** Generates one size on a fresh database and measures every case. */
+async function runSize(driver: "sqlite" | "postgres", memoCount: number, withHttp: boolean): Promise<Map<string, Measure>> {
   const dir = mkdtempSync(join(tmpdir(), "memos-bench-"));
   const pgDb = driver === "postgres" ? await pgDatabase() : null;
   const config: Config = {
@@ -80,69 +156,61 @@ async function main() {
     logLevel: "warn",
   };
   const { store } = await openStore(config);
-  let started = performance.now();
-  const data = await generate(store, Number(args.users), memoCount);
-  console.log(`engine ${driver}: generated ${memoCount} memos for ${data.userIds.length} users in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  try {
+    const started = performance.now();
+    const data = await generate(store, Number(args.users), memoCount);
+    // A freshly loaded table has no statistics (and, on PostgreSQL, autovacuum still to run over a million new
+    // rows, GIN pending lists and the counters' dead row versions) until maintenance gets to it; a real instance
+    // has had it. Doing it now keeps it from running, and competing, during the measurements.
+    await sql.raw(driver === "postgres" ? "VACUUM ANALYZE" : "ANALYZE").execute(store.db);
+    console.log(`\n${driver}, ${memoCount} memos of ${data.userIds.length} users: generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const own = data.userIds[1]!;
+    await printHomePlan(store, own);
 
-  // A freshly loaded PostgreSQL table has no statistics until autovacuum gets to it; a real instance has them.
-  if (driver === "postgres") await sql`ANALYZE`.execute(store.db);
-  await printExplorePlan(store);
-
-  const app = await buildApp({ config, store });
-  const signIn = await app.inject({ method: "POST", url: "/api/auth/signin", payload: { username: "bench1", password: data.password } });
-  const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
-  const own = data.userIds[1]!;
-  const cases: Array<[string, string, boolean]> = [
-    ["own list, first page of 30", "/api/memo?rowStatus=NORMAL&limit=30", true],
-    ["own list, offset 600", "/api/memo?rowStatus=NORMAL&limit=30&offset=600", true],
-    ["explore, first page", "/api/memo/all?limit=30", false],
-    ["explore, offset 5000", "/api/memo/all?limit=30&offset=5000", false],
-    ["explore as member", "/api/memo/all?limit=30", true],
-    ["tag filter (work, incl. children)", "/api/memo?tag=work&limit=30", true],
-    ["text search (3+ chars)", "/api/memo?text=coffee%20book&limit=30", true],
-    ["text search CJK", "/api/memo/all?text=%E6%97%A5%E6%9C%AC%E8%AA%9E&limit=30", false],
-    ["regex search", "/api/memo?text=%5Ebudget.*draft&limit=30", true],
-    ["stats (heat map)", `/api/memo/stats?creatorId=${own}`, true],
-    ["user RSS", `/u/${own}/rss.xml`, false],
-    ["status", "/api/status", false],
-  ];
-  const iterations = Number(args.iterations);
-  console.log(`\nin-process latency over ${iterations} requests each (ms):`);
-  console.log("case".padEnd(38), "p50".padStart(7), "p95".padStart(7), "max".padStart(7), "items".padStart(7));
-  for (const [name, url, signedIn] of cases) {
-    const times: number[] = [];
-    let items = 0;
-    for (let i = 0; i < iterations; i++) {
-      started = performance.now();
-      const response = await app.inject({ method: "GET", url, headers: signedIn ? { cookie } : {} });
-      times.push(performance.now() - started);
-      if (i === 0) {
-        if (response.statusCode !== 200) throw new Error(`${url} → ${response.statusCode} ${response.body}`);
-        const body = String(response.headers["content-type"]).includes("json") ? JSON.parse(response.body).data : null;
-        items = Array.isArray(body) ? body.length : 0;
-      }
-    }
-    times.sort((a, b) => a - b);
-    console.log(name.padEnd(38), ...[50, 95, 100].map((p) => percentile(times, p).toFixed(2).padStart(7)), String(items).padStart(7));
+    const app = await buildApp({ config, store });
+    const signIn = await app.inject({ method: "POST", url: "/api/auth/signin", payload: { username: "bench1", password: data.password } });
+    const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+    const results = new Map<string, Measure>();
+    for (const item of casesFor(app, cookie, own)) results.set(item.name, await measure(app, cookie, item, Number(args.iterations)));
+    if (withHttp) await httpThroughput(app, cookie);
+    await app.close();
+    return results;
+  } finally {
+    await store.close();
+    await pgDb?.drop();
+    rmSync(dir, { recursive: true, force: true });
   }
+}
 
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const address = app.server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  console.log(`\nHTTP throughput, 20 connections, ${args.seconds} s each:`);
-  for (const [name, path] of [["ping", "/api/ping"], ["explore page of 30", "/api/memo/all?limit=30"], ["own list page of 30", "/api/memo?rowStatus=NORMAL&limit=30"]] as const) {
-    const result = await autocannon({
-      url: `http://127.0.0.1:${port}${path}`,
-      connections: 20,
-      duration: Number(args.seconds),
-      headers: { cookie },
+function printTable(driver: string, sizes: number[], results: Array<Map<string, Measure>>) {
+  const label = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n));
+  console.log(`\n${driver}: latency in ms over ${args.iterations} requests each, p50 / p95, and p50 ratio to ${label(sizes[0]!)}`);
+  const head = sizes.map((size, i) => `${label(size)} p50/p95${i > 0 ? " (×)" : ""}`.padStart(i > 0 ? 26 : 18));
+  console.log("case".padEnd(36), ...head, "items".padStart(14), "bytes".padStart(16));
+  for (const name of results[0]!.keys()) {
+    const base = results[0]!.get(name)!;
+    const cells = results.map((result, i) => {
+      const m = result.get(name)!;
+      const figures = `${m.p50.toFixed(2)}/${m.p95.toFixed(2)}`;
+      return i === 0 ? figures.padStart(18) : `${figures} (×${(m.p50 / base.p50).toFixed(2)})`.padStart(26);
     });
-    console.log(`${name.padEnd(24)} ${Math.round(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`);
+    const items = results.map((result) => result.get(name)!.items).join("/");
+    const bytes = results.map((result) => result.get(name)!.bytes).join("/");
+    console.log(name.padEnd(36), ...cells, items.padStart(14), bytes.padStart(16));
   }
-  await app.close();
-  await store.close();
-  await pgDb?.drop();
-  rmSync(dir, { recursive: true, force: true });
+}
+
+async function main() {
+  const drivers = args.driver.split(",").map((name) => (name.trim() === "postgres" ? "postgres" : "sqlite"));
+  const sizes = (args.sizes ?? args.memos ?? "1000,100000").split(",").map((size) => Number(size.trim()));
+  if (sizes.some((size) => !Number.isInteger(size) || size <= 0)) throw new Error(`Invalid sizes: ${args.sizes ?? args.memos}`);
+  for (const driver of drivers) {
+    const results: Array<Map<string, Measure>> = [];
+    for (const [i, size] of sizes.entries()) {
+      results.push(await runSize(driver, size, Number(args.seconds) > 0 && i === sizes.length - 1));
+    }
+    printTable(driver, sizes, results);
+  }
 }
 
 main().catch((error) => {

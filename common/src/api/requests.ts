@@ -183,5 +183,17 @@ export const memoListQuerySchema = z.object({
   to: optional(queryInt(0)),
   limit: optional(queryInt(0)),
   offset: optional(queryInt(0)),
+  /**
+   * Keyset paging: the `X-Next-Cursor` header of the previous page (opaque). The page starts after the memo
+   * it names, so memos added or removed meanwhile neither repeat nor go missing. Not combined with `offset`.
+   */
+  cursor: optional(z.string().max(200)),
 });
 export type MemoListQuery = z.infer<typeof memoListQuerySchema>;
+
+/** `GET /api/memo/stats`: `from` (Unix seconds) keeps only display times at or after it, the heat map's window. */
+export const memoStatsQuerySchema = z.object({
+  creatorId: z.string().optional(),
+  from: optional(queryInt(0)),
+});
+export type MemoStatsQuery = z.infer<typeof memoStatsQuerySchema>;

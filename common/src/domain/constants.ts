@@ -30,6 +30,9 @@ export const DEFAULT_MEMO_PAGE_SIZE = 30;
 
 /** Server-side list limits (API.md "Lists and limits"). */
 export const DEFAULT_LIST_LIMIT = 200;
+
+/** The response header of `GET /api/memo` and `/api/memo/all` holding the next page's `cursor` (absent after the last page). */
+export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
 export const MAX_LIST_LIMIT = 1000;
 
 /** The largest memo content we accept, in UTF-8 bytes. */

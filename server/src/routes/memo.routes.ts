@@ -1,6 +1,6 @@
 // /api/memo: memos, explore, stats, amount, pins and resource links.
-import { memoResourceLinkSchema } from "@memos/common";
-import type { FastifyInstance } from "fastify";
+import { type Memo, memoResourceLinkSchema, NEXT_CURSOR_HEADER } from "@memos/common";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../context.js";
 import { ok, viewerOf } from "../http/request-context.js";
 import {
@@ -27,10 +27,16 @@ function normaliseLinkBody(body: unknown): unknown {
   return entry ? { resourceId: entry[1] } : body;
 }
 
+/** The v0 body ({"data": […]}) with the next page's cursor in a header, so v0 clients see no change. */
+function page(reply: FastifyReply, result: { memos: Memo[]; nextCursor?: string }) {
+  if (result.nextCursor !== undefined) reply.header(NEXT_CURSOR_HEADER, result.nextCursor);
+  return ok(result.memos);
+}
+
 export async function memoRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post("/api/memo", async (request) => ok(await createMemo(ctx, viewerOf(request), request.body)));
-  app.get("/api/memo", async (request) => ok(await listMemos(ctx, viewerOf(request), request.query)));
-  app.get("/api/memo/all", async (request) => ok(await exploreMemos(ctx, viewerOf(request), request.query)));
+  app.get("/api/memo", async (request, reply) => page(reply, await listMemos(ctx, viewerOf(request), request.query)));
+  app.get("/api/memo/all", async (request, reply) => page(reply, await exploreMemos(ctx, viewerOf(request), request.query)));
   app.get<Query>("/api/memo/stats", async (request) => ok(await memoStats(ctx, viewerOf(request), request.query)));
   app.get<Query>("/api/memo/amount", async (request) => ok(await memoAmount(ctx, viewerOf(request), request.query)));
   app.get<MemoParams>("/api/memo/:memoId", async (request) =>

@@ -11,7 +11,8 @@ import {
 } from "@memos/common";
 import { RE2JS } from "re2js";
 import { badRequest } from "../errors.js";
-import type { MemoFilter } from "../store/memo.store.js";
+import type { MemoFilter, MemoPosition } from "../store/memo.store.js";
+import { decodeCursor } from "./memo-cursor.js";
 import { postgresRegexProblem } from "./regex-dialect.js";
 import { parseInput, parseOptionalId } from "./validate.js";
 
@@ -23,6 +24,8 @@ export interface ParsedMemoQuery {
   narrowing: Omit<MemoFilter, "creatorId" | "visibilities" | "rowStatus">;
   limit: number;
   offset: number;
+  /** Keyset paging from a `cursor` parameter; `offset` is then 0. */
+  after?: MemoPosition;
 }
 
 function parseVisibilities(raw: string | undefined): Visibility[] | undefined {
@@ -56,6 +59,12 @@ function parseText(text: string | undefined): { text?: string; regex?: boolean }
   return { text: pattern, regex: true };
 }
 
+function parseCursor(cursor: string | undefined, offset: number | undefined): MemoPosition | undefined {
+  if (cursor === undefined || cursor === "") return undefined;
+  if (offset !== undefined && offset !== 0) throw badRequest("Invalid cursor: it cannot be combined with offset");
+  return decodeCursor(cursor);
+}
+
 export function parseMemoQuery(query: unknown): ParsedMemoQuery {
   const input: MemoListQuery = parseInput(memoListQuerySchema, query, "Malformatted memo list query");
   const limit = input.limit === undefined || input.limit === 0 ? DEFAULT_LIST_LIMIT : Math.min(input.limit, MAX_LIST_LIMIT);
@@ -76,5 +85,6 @@ export function parseMemoQuery(query: unknown): ParsedMemoQuery {
     },
     limit,
     offset: input.offset ?? 0,
+    after: parseCursor(input.cursor, input.offset),
   };
 }

@@ -1,12 +1,20 @@
 // Memos: create, change, read, list, explore, stats, pins.
-import { extractTags, type Memo, memoCreateSchema, memoOrganizerSchema, memoPatchSchema, type Visibility } from "@memos/common";
+import {
+  extractTags,
+  type Memo,
+  memoCreateSchema,
+  memoOrganizerSchema,
+  memoPatchSchema,
+  memoStatsQuerySchema,
+  type Visibility,
+} from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, notFound, unauthenticated } from "../errors.js";
 import { authorizeMemo, exploreScope, memoListScope, statsScope } from "../policies/memo.policy.js";
 import { authorizeResourceLink } from "../policies/resource.policy.js";
 import type { Db } from "../store/db.js";
 import {
-  countMemos,
+  sumMemoCounts,
   deleteMemoCascade,
   findMemoById,
   insertMemo,
@@ -23,6 +31,7 @@ import { upsertTags } from "../store/tag.store.js";
 import { nowSeconds } from "../store/time.js";
 import { findUserSetting } from "../store/user-setting.store.js";
 import { composeMemos } from "./memo-compose.js";
+import { nextCursor } from "./memo-cursor.js";
 import { type ParsedMemoQuery, parseMemoQuery } from "./memo-query.js";
 import { parseInput, parseOptionalId } from "./validate.js";
 
@@ -149,40 +158,48 @@ async function withRegexGuard<T>(query: Promise<T>): Promise<T> {
 /** A search may scan: it runs on the budgeted handle, so it answers or gives up instead of holding the server. */
 const readerFor = (ctx: AppContext, parsed: ParsedMemoQuery) => (parsed.narrowing.text ? ctx.store.searchDb : ctx.store.db);
 
-/** `GET /api/memo`: the caller's own memos, or a creator's memos as the caller may see them. */
-export async function listMemos(ctx: AppContext, viewer: Viewer, query: unknown): Promise<Memo[]> {
+/** A page of memos and the cursor of the next page (none after the last). */
+export interface MemoPageResult {
+  memos: Memo[];
+  nextCursor?: string;
+}
+
+/** `GET /api/memo`: the caller's own memos, or a creator's memos as the caller may see them; pinned first. */
+export async function listMemos(ctx: AppContext, viewer: Viewer, query: unknown): Promise<MemoPageResult> {
   const parsed = parseMemoQuery(query);
   const scope = memoListScope(viewer, parsed.creatorId, parsed);
   const { db, engine } = ctx.store;
-  const rows = await withRegexGuard(
-    selectMemos(readerFor(ctx, parsed), engine, { ...parsed.narrowing, ...scope }, { pinnedFirst: true, limit: parsed.limit, offset: parsed.offset }),
-  );
-  return composeMemos(db, rows);
+  const page = { pinnedFirst: true, limit: parsed.limit, offset: parsed.offset, after: parsed.after };
+  const rows = await withRegexGuard(selectMemos(readerFor(ctx, parsed), engine, { ...parsed.narrowing, ...scope }, page));
+  return { memos: await composeMemos(db, rows), nextCursor: nextCursor(rows, parsed.limit, true) };
 }
 
 /** `GET /api/memo/all`: everyone's memos the caller may see, newest first. */
-export async function exploreMemos(ctx: AppContext, viewer: Viewer, query: unknown): Promise<Memo[]> {
+export async function exploreMemos(ctx: AppContext, viewer: Viewer, query: unknown): Promise<MemoPageResult> {
   const parsed = parseMemoQuery(query);
   const scope = exploreScope(viewer, parsed.visibilities, parsed.rowStatus);
   const { db, engine } = ctx.store;
   const filter = { ...parsed.narrowing, ...scope, creatorId: parsed.creatorId };
-  const rows = await withRegexGuard(selectMemos(readerFor(ctx, parsed), engine, filter, { pinnedFirst: false, limit: parsed.limit, offset: parsed.offset }));
-  return composeMemos(db, rows);
+  const page = { pinnedFirst: false, limit: parsed.limit, offset: parsed.offset, after: parsed.after };
+  const rows = await withRegexGuard(selectMemos(readerFor(ctx, parsed), engine, filter, page));
+  return { memos: await composeMemos(db, rows), nextCursor: nextCursor(rows, parsed.limit, false) };
 }
 
-export async function memoStats(ctx: AppContext, viewer: Viewer, query: Record<string, string | undefined>): Promise<number[]> {
-  const creatorId = parseOptionalId(query.creatorId, "creatorId");
+/** `GET /api/memo/stats`: display times of a creator's NORMAL memos the caller may read; `from` windows them. */
+export async function memoStats(ctx: AppContext, viewer: Viewer, query: unknown): Promise<number[]> {
+  const input = parseInput(memoStatsQuerySchema, query, "Malformatted memo stats query");
+  const creatorId = parseOptionalId(input.creatorId, "creatorId");
   if (creatorId === undefined) throw badRequest("Missing user id to find memo");
-  return listDisplayTimes(ctx.store.db, ctx.store.engine, statsScope(viewer, creatorId));
+  return listDisplayTimes(ctx.store.db, ctx.store.engine, { ...statsScope(viewer, creatorId), fromTs: input.from });
 }
 
-/** `GET /api/memo/amount`: how many NORMAL memos the caller may read (of one user, or of everyone). */
+/** `GET /api/memo/amount`: how many NORMAL memos the caller may read (of one user, or of everyone), from counters. */
 export async function memoAmount(ctx: AppContext, viewer: Viewer, query: Record<string, string | undefined>): Promise<number> {
   const userId = parseOptionalId(query.userId, "userId");
-  const { db, engine } = ctx.store;
-  if (userId !== undefined) return countMemos(db, engine, statsScope(viewer, userId));
-  const shared = await countMemos(db, engine, exploreScope(viewer, undefined));
+  const { db } = ctx.store;
+  if (userId !== undefined) return sumMemoCounts(db, { ...statsScope(viewer, userId), rowStatus: "NORMAL" });
+  const shared = await sumMemoCounts(db, { ...exploreScope(viewer, undefined), rowStatus: "NORMAL" });
   if (viewer === null) return shared;
-  const ownPrivate = await countMemos(db, engine, { creatorId: viewer.id, rowStatus: "NORMAL", visibilities: ["PRIVATE"] });
+  const ownPrivate = await sumMemoCounts(db, { creatorId: viewer.id, rowStatus: "NORMAL", visibilities: ["PRIVATE"] });
   return shared + ownPrivate;
 }

@@ -30,10 +30,20 @@ export interface MemoFilter {
   /** For a creator's list other viewers may see: their PRIVATE and ARCHIVED memos are left out. */
 }
 
+/** Where a keyset page starts: strictly after this memo in list order. */
+export interface MemoPosition {
+  /** 1 while still in the pinned group of a pinned-first list. */
+  pinned: 0 | 1;
+  displayTs: number;
+  id: number;
+}
+
 export interface MemoPage {
   pinnedFirst: boolean;
   limit: number;
   offset: number;
+  /** Keyset paging: the page starts after this position (and `offset` is 0). */
+  after?: MemoPosition;
 }
 
 const DISPLAY_TS = sql<number>`m.display_ts`;
@@ -77,7 +87,19 @@ function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter
     q = q.where("m.visibility", "in", filter.visibilities);
   }
   if (filter.rowStatus !== undefined) q = q.where("m.row_status", "=", filter.rowStatus);
-  if (filter.pinned !== undefined) q = q.where(PINNED, "=", filter.pinned ? 1 : 0);
+  if (filter.pinned !== undefined) {
+    // An (anti-)semi-join on memo_organizer's unique key: both planners estimate it well, unlike COALESCE(o.pinned, 0).
+    const pinned = filter.pinned;
+    q = q.where((eb) => {
+      const pin = eb
+        .selectFrom("memo_organizer as p")
+        .select(sql`1`.as("one"))
+        .whereRef("p.memo_id", "=", "m.id")
+        .whereRef("p.user_id", "=", "m.creator_id")
+        .where("p.pinned", "=", 1);
+      return pinned ? eb.exists(pin) : eb.not(eb.exists(pin));
+    });
+  }
   if (filter.fromTs !== undefined) q = q.where(DISPLAY_TS, ">=", filter.fromTs);
   if (filter.toTs !== undefined) q = q.where(DISPLAY_TS, "<", filter.toTs);
   if (filter.tag !== undefined) {
@@ -101,34 +123,121 @@ function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter
   return q;
 }
 
-export async function listMemos(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage): Promise<MemoListRow[]> {
-  let query = applyFilter(baseQuery(db), engine, filter)
-    .selectAll("m")
-    .select(PINNED.as("pinned"));
-  if (page.pinnedFirst) query = query.orderBy(PINNED, "desc");
-  const rows = await query
-    .orderBy(DISPLAY_TS, "desc")
-    .orderBy("m.id", "desc")
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  return rows as MemoListRow[];
+type ListQuery = ReturnType<typeof applyFilter>;
+
+/** Rows after `position` in (display_ts, id) descending order; the display_ts bound is an index range. */
+function afterPosition(query: ListQuery, position: MemoPosition | undefined): ListQuery {
+  if (position === undefined) return query;
+  return query
+    .where(DISPLAY_TS, "<=", position.displayTs)
+    .where((eb) => eb.or([eb(DISPLAY_TS, "<", position.displayTs), eb("m.id", "<", position.id)]));
 }
 
-/** The display times of matching memos, newest created first (the heat map and counts). */
-export async function listDisplayTimes(db: Db, engine: Engine, filter: MemoFilter): Promise<number[]> {
-  const rows = await applyFilter(baseQuery(db), engine, filter)
-    .select(DISPLAY_TS.as("display_ts"))
-    .orderBy("m.created_ts", "desc")
+/**
+ * Matching memos in index order (display_ts, id descending): read from an index walk, never sorted. Without
+ * `filter.pinned` the creator's pin is read per row; with it the pin is known and memo_organizer is not joined.
+ */
+function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+  const pinned = filter.pinned === undefined ? PINNED : sql<number>`${filter.pinned ? 1 : 0}`;
+  return afterPosition(applyFilter(baseQuery(db), engine, filter), after)
+    .selectAll("m")
+    .select(pinned.as("pinned"))
+    .orderBy(DISPLAY_TS, "desc")
     .orderBy("m.id", "desc")
-    .execute();
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * The creator's pinned memos that match, found through their pins in memo_organizer (by its user index, then
+ * the memo's primary key): a handful, so they are fetched whole and ordered by the caller, with no ORDER BY
+ * and no temporary sort in the database. Without a creator (not a list the app runs) every pin is considered.
+ */
+function pinnedGroup(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined) {
+  const creatorId = filter.creatorId;
+  let query = applyFilter(baseQuery(db), engine, { ...filter, pinned: creatorId === undefined ? true : undefined });
+  if (creatorId !== undefined) {
+    const pins = db.selectFrom("memo_organizer").select("memo_id").where("user_id", "=", creatorId).where("pinned", "=", 1);
+    query = query.where("m.id", "in", pins);
+  }
+  return afterPosition(query, after).selectAll("m").select(sql<number>`1`.as("pinned"));
+}
+
+/** List order within a group: display_ts, then id, both descending. */
+const byDisplayOrder = (a: MemoListRow, b: MemoListRow): number => Number(b.display_ts) - Number(a.display_ts) || b.id - a.id;
+
+/** The SQL of the queries a list page runs (for plan tests and the bench): the pinned group, then the walk. */
+export function listMemosSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
+  const { pinned, ...rest } = filter;
+  return {
+    pinned: pinnedGroup(db, engine, rest, undefined).compile(),
+    walk: walk(db, engine, page.pinnedFirst ? { ...rest, pinned: false } : filter, page.after, page.limit, page.offset).compile(),
+  };
+}
+
+/**
+ * A page of memos. Explore reads one index walk. A pinned-first list reads the pinned group (small, by the
+ * creator's pins) and then walks the unpinned memos in index order from where the pinned group left the page:
+ * the same order as `ORDER BY pinned DESC, display_ts DESC, id DESC`, without sorting the collection.
+ */
+export async function listMemos(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage): Promise<MemoListRow[]> {
+  if (!page.pinnedFirst) return (await walk(db, engine, filter, page.after, page.limit, page.offset).execute()) as MemoListRow[];
+  const { pinned, ...rest } = filter;
+  const withPinned = pinned !== false && page.after?.pinned !== 0;
+  const withUnpinned = pinned !== true;
+  let rows: MemoListRow[] = [];
+  let pinnedCount = 0;
+  if (withPinned) {
+    const pinnedAfter = page.after?.pinned === 1 ? page.after : undefined;
+    const group = (await pinnedGroup(db, engine, rest, pinnedAfter).execute()) as MemoListRow[];
+    group.sort(byDisplayOrder);
+    rows = group.slice(page.offset, page.offset + page.limit);
+    pinnedCount = group.length;
+  }
+  const remaining = page.limit - rows.length;
+  if (!withUnpinned || remaining === 0) return rows;
+  const unpinnedAfter = page.after?.pinned === 0 ? page.after : undefined;
+  const offset = Math.max(0, page.offset - pinnedCount);
+  const unpinned = (await walk(db, engine, { ...rest, pinned: false }, unpinnedAfter, remaining, offset).execute()) as MemoListRow[];
+  return [...rows, ...unpinned];
+}
+
+/**
+ * The display times of matching memos (the heat map). Without `fromTs`: every one, newest created first (the
+ * v0 answer). With it: those at or after it, newest displayed first, read from the display-time index.
+ */
+export async function listDisplayTimes(db: Db, engine: Engine, filter: MemoFilter): Promise<number[]> {
+  const rows = await displayTimesQuery(db, engine, filter).execute();
   return rows.map((row) => Number(row.display_ts));
 }
 
-export async function countMemos(db: Db, engine: Engine, filter: MemoFilter): Promise<number> {
-  const row = await applyFilter(baseQuery(db), engine, filter)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
+function displayTimesQuery(db: Db, engine: Engine, filter: MemoFilter) {
+  const query = applyFilter(baseQuery(db), engine, filter).select(DISPLAY_TS.as("display_ts"));
+  return filter.fromTs === undefined
+    ? query.orderBy("m.created_ts", "desc").orderBy("m.id", "desc")
+    : query.orderBy(DISPLAY_TS, "desc").orderBy("m.id", "desc");
+}
+
+/** The SQL of the heat-map query (for plan tests and the bench). */
+export const displayTimesSql = (db: Db, engine: Engine, filter: MemoFilter) => displayTimesQuery(db, engine, filter).compile();
+
+export interface CountScope {
+  creatorId?: number;
+  rowStatus: RowStatus;
+  /** undefined means all. */
+  visibilities?: Visibility[];
+}
+
+/** How many memos a scope holds, summed from the maintained memo_count rows (a few per user), not counted. */
+export async function sumMemoCounts(db: Db, scope: CountScope): Promise<number> {
+  if (scope.visibilities?.length === 0) return 0;
+  let query = db
+    .selectFrom("memo_count")
+    .select(sql<number>`COALESCE(SUM(n), 0)`.as("n"))
+    .where("row_status", "=", scope.rowStatus);
+  if (scope.creatorId !== undefined) query = query.where("creator_id", "=", scope.creatorId);
+  if (scope.visibilities !== undefined) query = query.where("visibility", "in", scope.visibilities);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -213,16 +322,14 @@ export async function upsertOrganizer(db: Db, memoId: number, userId: number, pi
     .execute();
 }
 
-/** Tags found in a user's NORMAL memos (for suggestions). */
+/** Tags found in a user's NORMAL memos (for suggestions), from the maintained per-tag counts. */
 export async function listMemoTagsOfCreator(db: Db, creatorId: number): Promise<string[]> {
   const rows = await db
-    .selectFrom("memo_tag as t")
-    .innerJoin("memo as m", "m.id", "t.memo_id")
-    .select("t.tag")
-    .distinct()
-    .where("m.creator_id", "=", creatorId)
-    .where("m.row_status", "=", "NORMAL")
-    .orderBy("t.tag")
+    .selectFrom("memo_tag_count")
+    .select("tag")
+    .where("creator_id", "=", creatorId)
+    .where("n", ">", 0)
+    .orderBy("tag")
     .execute();
   return rows.map((row) => row.tag);
 }

@@ -115,6 +115,21 @@ export interface MemoTagTable {
   tag: string;
 }
 
+/** Memos per creator, row status and visibility, kept by triggers (migration 009). */
+export interface MemoCountTable {
+  creator_id: number;
+  row_status: RowStatus;
+  visibility: Visibility;
+  n: number;
+}
+
+/** NORMAL memos per creator and tag, kept by triggers (migration 009). */
+export interface MemoTagCountTable {
+  creator_id: number;
+  tag: string;
+  n: number;
+}
+
 /** One failed sign-in. The keys are truncated sha256 hashes (auth/rate-limit.ts), never the raw input. */
 export interface AuthFailureTable {
   id: Generated<number>;
@@ -139,6 +154,8 @@ export interface Database {
   session: SessionTable;
   memo_tag: MemoTagTable;
   auth_failure: AuthFailureTable;
+  memo_count: MemoCountTable;
+  memo_tag_count: MemoTagCountTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -77,6 +77,9 @@ const USER_TABLES = [
   ["session", "user_id"],
   ["activity", "creator_id"],
   ["memo_organizer", "user_id"],
+  // After "memo": the triggers that keep these counters run on its delete first.
+  ["memo_count", "creator_id"],
+  ["memo_tag_count", "creator_id"],
 ] as const;
 
 /** The tables whose rows hang off a memo or a resource. */

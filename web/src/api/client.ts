@@ -41,6 +41,14 @@ async function parseError(response: Response): Promise<ApiError> {
   }
 }
 
+/** A GET whose answer also carries headers (the memo lists' next-page cursor). */
+export async function getWithHeaders<T>(path: string, query?: Query): Promise<{ data: T; headers: Headers }> {
+  const response = await fetch(withQuery(path, query), { method: "GET", credentials: "same-origin" });
+  if (!response.ok) throw await parseError(response);
+  const body = (await response.json()) as { data: T };
+  return { data: body.data, headers: response.headers };
+}
+
 export async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> {
   const init: RequestInit = { method, credentials: "same-origin", headers: {} };
   if (options.body instanceof FormData) {

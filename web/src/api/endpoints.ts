@@ -1,6 +1,7 @@
 // Every API call the web app makes, typed from @memos/common.
-import type { Memo, Resource, Shortcut, SystemSetting, SystemStatus, User, UserSetting, Visibility, RowStatus } from "@memos/common";
-import { http, uploadWithProgress } from "./client";
+import type { Memo, Resource, RowStatus, Shortcut, SystemSetting, SystemStatus, User, UserSetting, Visibility } from "@memos/common";
+import { NEXT_CURSOR_HEADER } from "@memos/common/domain/constants";
+import { getWithHeaders, http, uploadWithProgress } from "./client";
 
 export interface MemoListParams {
   creatorId?: number;
@@ -14,6 +15,19 @@ export interface MemoListParams {
   to?: number;
   limit?: number;
   offset?: number;
+  /** The previous page's next cursor (keyset paging); not combined with offset. */
+  cursor?: string;
+}
+
+/** A page of a memo list and the cursor of the next one (none after the last page). */
+export interface MemoPage {
+  memos: Memo[];
+  nextCursor?: string;
+}
+
+async function memoPage(path: string, params: MemoListParams): Promise<MemoPage> {
+  const { data, headers } = await getWithHeaders<Memo[]>(path, { ...params });
+  return { memos: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) ?? undefined };
 }
 
 export const api = {
@@ -38,9 +52,12 @@ export const api = {
   upsertUserSetting: (key: string, value: unknown) =>
     http.post<UserSetting>("/api/user/setting", { key, value: JSON.stringify(value) }),
 
-  memos: (params: MemoListParams) => http.get<Memo[]>("/api/memo", { ...params }),
-  exploreMemos: (params: MemoListParams) => http.get<Memo[]>("/api/memo/all", { ...params }),
-  memoStats: (creatorId: number) => http.get<number[]>("/api/memo/stats", { creatorId }),
+  memos: (params: MemoListParams) => memoPage("/api/memo", params),
+  exploreMemos: (params: MemoListParams) => memoPage("/api/memo/all", params),
+  /** Display times (Unix seconds) at or after `from`: only the weeks the heat map shows. */
+  memoStats: (creatorId: number, from: number) => http.get<number[]>("/api/memo/stats", { creatorId, from }),
+  /** How many NORMAL memos of the user the caller may read. */
+  memoAmount: (userId: number) => http.get<number>("/api/memo/amount", { userId }),
   memo: (id: number) => http.get<Memo>(`/api/memo/${id}`),
   createMemo: (body: { content: string; visibility?: Visibility; resourceIdList?: number[] }) => http.post<Memo>("/api/memo", body),
   patchMemo: (id: number, body: Partial<{ content: string; visibility: Visibility; rowStatus: RowStatus; createdTs: number; resourceIdList: number[] }>) =>

@@ -2,26 +2,28 @@
 import type { Memo, Visibility } from "@memos/common";
 import { DEFAULT_MEMO_PAGE_SIZE } from "@memos/common/domain/constants";
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, type MemoListParams } from "../api/endpoints";
+import { api, type MemoListParams, type MemoPage } from "../api/endpoints";
 import { keys, type MemoListScope } from "./keys";
 
 export const MEMO_PAGE_SIZE = DEFAULT_MEMO_PAGE_SIZE;
 
-type MemoPages = InfiniteData<Memo[], number>;
+type MemoPages = InfiniteData<MemoPage, string>;
 
 /**
- * One list of memos in pages of 30, as the server orders them (own lists: pinned first, then newest).
+ * One list of memos in pages of 30, as the server orders them (own lists: pinned first, then newest). Each page
+ * asks for the memos after the previous page's cursor, so memos saved meanwhile never shift the pages.
  * @example const list = useMemoList("home", { rowStatus: "NORMAL", tag: "work" });
  */
 export function useMemoList(scope: MemoListScope, params: MemoListParams, enabled = true) {
   return useInfiniteQuery({
     queryKey: keys.memos.list(scope, params),
     queryFn: ({ pageParam }) => {
-      const page = { ...params, limit: MEMO_PAGE_SIZE, offset: pageParam || undefined };
+      const page = { ...params, limit: MEMO_PAGE_SIZE, cursor: pageParam || undefined };
       return scope === "explore" ? api.exploreMemos(page) : api.memos(page);
     },
-    initialPageParam: 0,
-    getNextPageParam: (last: Memo[], pages: Memo[][]) => (last.length < MEMO_PAGE_SIZE ? undefined : pages.length * MEMO_PAGE_SIZE),
+    initialPageParam: "",
+    getNextPageParam: (last: MemoPage) => last.nextCursor,
+    select: (data: MemoPages): InfiniteData<Memo[], string> => ({ ...data, pages: data.pages.map((page) => page.memos) }),
     enabled,
   });
 }
@@ -37,7 +39,7 @@ function updateLists(client: QueryClient, change: (memos: Memo[], scope: MemoLis
     if (!data) continue;
     const next = Array.isArray(data)
       ? change(data, scope)
-      : { ...data, pages: data.pages.map((page) => change(page, scope)) };
+      : { ...data, pages: data.pages.map((page) => ({ ...page, memos: change(page.memos, scope) })) };
     client.setQueryData(query.queryKey, next);
   }
 }
@@ -61,6 +63,7 @@ function forgetMemo(client: QueryClient, id: number) {
 function refreshAround(client: QueryClient) {
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "list"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "stats"] });
+  void client.invalidateQueries({ queryKey: [...keys.memos.all, "amount"] });
   void client.invalidateQueries({ queryKey: keys.tags });
 }
 

@@ -4,11 +4,20 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/endpoints";
 import { keys } from "./keys";
 
-export const useMemoStats = (creatorId: number | undefined) =>
+/** Display times from `from` (Unix seconds) on: the heat map asks only for the weeks it shows. */
+export const useMemoStats = (creatorId: number | undefined, from: number) =>
   useQuery({
-    queryKey: keys.memos.stats(creatorId ?? -1),
-    queryFn: () => api.memoStats(creatorId!),
+    queryKey: keys.memos.stats(creatorId ?? -1, from),
+    queryFn: () => api.memoStats(creatorId!, from),
     enabled: creatorId !== undefined && creatorId > 0,
+  });
+
+/** The count of the user's memos the caller may read, from the server's counters. */
+export const useMemoAmount = (userId: number | undefined) =>
+  useQuery({
+    queryKey: keys.memos.amount(userId ?? -1),
+    queryFn: () => api.memoAmount(userId!),
+    enabled: userId !== undefined && userId > 0,
   });
 
 export const useTags = (enabled = true) => useQuery({ queryKey: keys.tags, queryFn: api.tags, enabled });

@@ -1,4 +1,5 @@
-// The usage heat map: 12 weeks × 7 days of memo counts from GET /api/memo/stats. Clicking a day toggles
+// The usage heat map: 12 weeks × 7 days of memo counts from GET /api/memo/stats, asked only from the first
+// day shown (`from`), so its size does not grow with the collection. Clicking a day toggles
 // the duration filter for that day. One tab stop; arrow keys move between days.
 import { DAILY_TIMESTAMP } from "@memos/common";
 import dayjs from "dayjs";
@@ -6,7 +7,7 @@ import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMemoStats } from "../../queries/sidebar";
 import { useFilter } from "../../state/filter";
-import { buildHeatMap, type HeatCell, heatLevel, startOfLocalDay } from "./heatmap";
+import { buildHeatMap, type HeatCell, heatLevel, heatMapStart, startOfLocalDay } from "./heatmap";
 
 const LEVEL_CLASS = [
   "bg-zinc-200 dark:bg-zinc-800",
@@ -20,9 +21,9 @@ const ROWS = 7;
 
 export function UsageHeatMap({ creatorId }: { creatorId: number }) {
   const { t } = useTranslation();
-  const { data: stats } = useMemoStats(creatorId);
-  const { filter, update } = useFilter();
   const today = startOfLocalDay(Date.now());
+  const { data: stats } = useMemoStats(creatorId, Math.floor(heatMapStart(today) / 1000));
+  const { filter, update } = useFilter();
   const map = useMemo(() => buildHeatMap(stats ?? [], today), [stats, today]);
   const cells = map.weeks.flat();
   const [focusIndex, setFocusIndex] = useState(() => cells.findIndex((cell) => cell?.date === today));

@@ -3,7 +3,7 @@
 import { DAILY_TIMESTAMP, isAdminRole, type User } from "@memos/common";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useMemoStats, useTags } from "../../queries/sidebar";
+import { useMemoAmount, useTags } from "../../queries/sidebar";
 import { useStatus } from "../../queries/session";
 import { UserMenu } from "./UserMenu";
 import { InstanceLogo } from "../ui/InstanceLogo";
@@ -29,9 +29,8 @@ function Count({ value, label }: { value: number | undefined; label: string }) {
 
 function Counts({ user, showTags }: { user: User; showTags: boolean }) {
   const { t } = useTranslation();
-  const { data: stats } = useMemoStats(user.id);
+  const { data: memoCount } = useMemoAmount(user.id);
   const { data: tags } = useTags(showTags);
-  const memoCount = stats?.length;
   const tagCount = tags?.length;
   const days = daysSince(user.createdTs);
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addLocalDays, buildHeatMap, heatLevel, startOfLocalDay } from "./heatmap";
+import { addLocalDays, buildHeatMap, heatLevel, heatMapStart, startOfLocalDay } from "./heatmap";
 
 const at = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min).getTime();
 const sec = (ms: number) => Math.floor(ms / 1000);
@@ -55,6 +55,18 @@ describe("buildHeatMap", () => {
     const cells = buildHeatMap([], now).weeks.flat().filter((cell) => cell !== null);
     for (let i = 1; i < cells.length; i++) expect(cells[i]!.date).toBe(addLocalDays(cells[i - 1]!.date, 1));
     expect(cells).toHaveLength(11 * 7 + 4);
+  });
+});
+
+describe("heatMapStart", () => {
+  it("is the first cell's day, so stats asked from it cover every cell shown", () => {
+    for (const now of [at(2024, 5, 15, 10), at(2024, 5, 18, 23, 59), at(2024, 5, 19, 0, 1), at(2024, 3, 31, 12)]) {
+      const start = heatMapStart(now);
+      expect(start).toBe(buildHeatMap([], now).weeks[0]![0]!.date);
+      // A memo at the very first moment of the window is counted; one a second earlier could not be shown.
+      expect(buildHeatMap([sec(start)], now).total).toBe(1);
+      expect(buildHeatMap([sec(start) - 1], now).total).toBe(0);
+    }
   });
 });
 

@@ -34,14 +34,19 @@ export function addLocalDays(midnight: number, days: number): number {
   return date.getTime();
 }
 
+/** Local midnight of the heat map's first (oldest) day: the Sunday `weekCount - 1` weeks before this week's. */
+export function heatMapStart(now: number, weekCount = 12): number {
+  const today = startOfLocalDay(now);
+  return addLocalDays(today, -new Date(today).getDay() - (weekCount - 1) * DAYS_PER_WEEK);
+}
+
 /**
  * @param displayTimes memo display times in Unix seconds (GET /api/memo/stats)
  * @param now the current time in ms
  */
 export function buildHeatMap(displayTimes: readonly number[], now: number, weekCount = 12): HeatMap {
   const today = startOfLocalDay(now);
-  const todayRow = new Date(today).getDay();
-  const firstDay = addLocalDays(today, -todayRow - (weekCount - 1) * DAYS_PER_WEEK);
+  const firstDay = heatMapStart(now, weekCount);
 
   const counts = new Map<number, number>();
   for (const seconds of displayTimes) {

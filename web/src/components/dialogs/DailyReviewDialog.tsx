@@ -30,7 +30,7 @@ export default function DailyReviewDialog({ onClose }: StackDialogProps) {
 
   const params = useMemo(() => ({ rowStatus: "NORMAL" as const, ...dayRange(day), limit: DAY_LIMIT }), [day]);
   const query = useQuery({ queryKey: keys.memos.list("home", params), queryFn: () => api.memos(params) });
-  const memos = useMemo(() => oldestFirst(query.data ?? []), [query.data]);
+  const memos = useMemo(() => oldestFirst(query.data?.memos ?? []), [query.data]);
 
   const heading = new Intl.DateTimeFormat(i18n.language, { weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(day.toDate());
 

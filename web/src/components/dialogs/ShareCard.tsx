@@ -5,7 +5,7 @@ import { forwardRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Markdown } from "../../markdown/Markdown";
 import { useStatus } from "../../queries/session";
-import { useMemoStats } from "../../queries/sidebar";
+import { useMemoAmount } from "../../queries/sidebar";
 import { formatFullTime } from "../../utils/time";
 import { attachmentsToShow, MemoResources } from "../Memo/MemoResources";
 import { InstanceLogo } from "../ui/InstanceLogo";
@@ -18,7 +18,7 @@ export const daysSince = (createdTs: number, now = Date.now()): number => Math.m
 export const ShareCard = forwardRef<HTMLDivElement, { memo: Memo }>(function ShareCard({ memo }, ref) {
   const { t } = useTranslation();
   const { data: status } = useStatus();
-  const { data: stats } = useMemoStats(memo.creatorId);
+  const { data: memoCount } = useMemoAmount(memo.creatorId);
   const creator = memo.creator;
   const author = creator?.nickname || creator?.username || "";
   const instance = status?.customizedProfile.name || "memos";
@@ -38,8 +38,8 @@ export const ShareCard = forwardRef<HTMLDivElement, { memo: Memo }>(function Sha
           <div className="min-w-0">
             <p className="truncate text-sm font-medium text-zinc-700 dark:text-zinc-200">{author}</p>
             <p className="text-xs text-zinc-500 dark:text-zinc-400">
-              {stats ? t("share.memos", { count: stats.length }) : null}
-              {stats && creator ? " · " : null}
+              {memoCount !== undefined ? t("share.memos", { count: memoCount }) : null}
+              {memoCount !== undefined && creator ? " · " : null}
               {creator ? t("share.days", { count: daysSince(creator.createdTs) }) : null}
             </p>
           </div>
