@@ -27,7 +27,8 @@ export interface MemoFilter {
   fromTs?: number;
   toTs?: number;
   type?: "NOT_TAGGED" | "LINKED";
-  /** For a creator's list other viewers may see: their PRIVATE and ARCHIVED memos are left out. */
+  /** SQLite: find `text` through the full-text index (FTS5 trigram) instead of checking each row. */
+  textByIndex?: boolean;
 }
 
 /** Where a keyset page starts: strictly after this memo in list order. */
@@ -64,19 +65,21 @@ function baseQuery(db: Db) {
 const hasNonAsciiCase = (text: string): boolean =>
   [...text].some((char) => char > "\u007f" && char.toLowerCase() !== char.toUpperCase());
 
-function textCondition(engine: Engine, text: string, regex: boolean) {
-  if (regex) {
-    return engine === "sqlite" ? sql<boolean>`m.content REGEXP ${text}` : sql<boolean>`m.content ~* ${text}`;
-  }
+/** `"text"` as an FTS5 phrase: with the trigram tokenizer, a case-insensitive substring of at least 3 characters. */
+const ftsPhrase = (text: string): string => `"${text.replaceAll('"', '""')}"`;
+
+/** The trigram index serves substrings of 3 characters and more (1- and 2-character CJK words are checked per row). */
+const indexable = (text: string): boolean => [...text].length >= 3;
+
+/** A per-row check of the text filter on `column`; PostgreSQL's planner may still serve it from the trigram index. */
+function textCondition(engine: Engine, text: string, regex: boolean, column: "m.content" | "w.content" = "m.content") {
+  const content = sql.ref(column);
+  if (regex) return engine === "sqlite" ? sql<boolean>`${content} REGEXP ${text}` : sql<boolean>`${content} ~* ${text}`;
   const pattern = `%${escapeLike(text)}%`;
-  if (engine === "postgres") return sql<boolean>`m.content ILIKE ${pattern} ESCAPE '\\'`;
+  if (engine === "postgres") return sql<boolean>`${content} ILIKE ${pattern} ESCAPE '\\'`;
   // SQLite folds ASCII case only; the case-insensitive REGEXP function folds the rest (ä = Ä).
-  if (hasNonAsciiCase(text)) return sql<boolean>`m.content REGEXP ${RE2JS.quote(text)}`;
-  // FTS5's trigram index answers LIKE without an ESCAPE clause; with one, SQLite scans.
-  if (pattern === `%${text}%`) {
-    return sql<boolean>`m.id IN (SELECT rowid FROM memo_fts WHERE memo_fts.content LIKE ${pattern})`;
-  }
-  return sql<boolean>`m.content LIKE ${pattern} ESCAPE '\\'`;
+  if (hasNonAsciiCase(text)) return sql<boolean>`${content} REGEXP ${RE2JS.quote(text)}`;
+  return sql<boolean>`${content} LIKE ${pattern} ESCAPE '\\'`;
 }
 
 function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter: MemoFilter) {
@@ -119,7 +122,13 @@ function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter
     q = q.where((eb) => eb.not(eb.exists(eb.selectFrom("memo_tag as t").select(sql`1`.as("one")).whereRef("t.memo_id", "=", "m.id"))));
   }
   if (filter.type === "LINKED") q = q.where("m.content", "like", "%[%](_%)%");
-  if (filter.text !== undefined && filter.text !== "") q = q.where(textCondition(engine, filter.text, filter.regex ?? false));
+  if (filter.text !== undefined && filter.text !== "") {
+    if (filter.textByIndex && engine === "sqlite" && !filter.regex && indexable(filter.text)) {
+      q = q.where("m.id", "in", sql<number>`(SELECT rowid FROM memo_fts WHERE memo_fts MATCH ${ftsPhrase(filter.text)})`);
+    } else {
+      q = q.where(textCondition(engine, filter.text, filter.regex ?? false));
+    }
+  }
   return q;
 }
 
@@ -146,6 +155,50 @@ function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | 
     .orderBy("m.id", "desc")
     .limit(limit)
     .offset(offset);
+}
+
+/** How many of the newest memos in scope a search looks at before it turns to the full-text index. */
+export const SEARCH_WINDOW = 2000;
+
+/**
+ * A page of a text search, in two steps whose cost does not grow with the collection for common words:
+ * 1. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row: a common word fills the page
+ *    there and the search is over;
+ * 2. otherwise the word is rare in the window, so its matches are few: they are found through the full-text index
+ *    (SQLite's FTS5 trigram table; PostgreSQL's trigram index) and only those are ordered.
+ * The answer is the same as a scan of every memo (a test compares them). Offset pages skip step 1.
+ */
+async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+  const steps = searchSteps(db, engine, filter, after, limit, offset);
+  if (offset === 0) {
+    const rows = (await steps.window.execute()) as MemoListRow[];
+    if (rows.length === limit) return rows;
+  }
+  return (await steps.byIndex.execute()) as MemoListRow[];
+}
+
+function searchSteps(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+  const newest = walk(db, engine, { ...filter, text: undefined, regex: undefined }, after, SEARCH_WINDOW, 0);
+  const window = db
+    .selectFrom(newest.as("w"))
+    .selectAll("w")
+    .where(textCondition(engine, filter.text!, filter.regex ?? false, "w.content"))
+    .orderBy("w.display_ts", "desc")
+    .orderBy("w.id", "desc")
+    .limit(limit);
+  return { window, byIndex: walk(db, engine, { ...filter, textByIndex: true }, after, limit, offset) };
+}
+
+/** The SQL of a search page's two steps (for plan tests and the bench). */
+export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
+  const steps = searchSteps(db, engine, filter, page.after, page.limit, page.offset);
+  return { window: steps.window.compile(), byIndex: steps.byIndex.compile() };
+}
+
+/** Rows of the walk, through the two-step search when the filter holds text. */
+function walkRows(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+  if (filter.text) return searchWalk(db, engine, filter, after, limit, offset);
+  return walk(db, engine, filter, after, limit, offset).execute() as Promise<MemoListRow[]>;
 }
 
 /**
@@ -181,7 +234,7 @@ export function listMemosSql(db: Db, engine: Engine, filter: MemoFilter, page: M
  * the same order as `ORDER BY pinned DESC, display_ts DESC, id DESC`, without sorting the collection.
  */
 export async function listMemos(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage): Promise<MemoListRow[]> {
-  if (!page.pinnedFirst) return (await walk(db, engine, filter, page.after, page.limit, page.offset).execute()) as MemoListRow[];
+  if (!page.pinnedFirst) return walkRows(db, engine, filter, page.after, page.limit, page.offset);
   const { pinned, ...rest } = filter;
   const withPinned = pinned !== false && page.after?.pinned !== 0;
   const withUnpinned = pinned !== true;
@@ -198,7 +251,7 @@ export async function listMemos(db: Db, engine: Engine, filter: MemoFilter, page
   if (!withUnpinned || remaining === 0) return rows;
   const unpinnedAfter = page.after?.pinned === 0 ? page.after : undefined;
   const offset = Math.max(0, page.offset - pinnedCount);
-  const unpinned = (await walk(db, engine, { ...rest, pinned: false }, unpinnedAfter, remaining, offset).execute()) as MemoListRow[];
+  const unpinned = await walkRows(db, engine, { ...rest, pinned: false }, unpinnedAfter, remaining, offset);
   return [...rows, ...unpinned];
 }
 

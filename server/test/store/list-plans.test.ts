@@ -4,7 +4,7 @@ import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signUpHost } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
-import { displayTimesSql, listMemosSql, type MemoFilter, type MemoPage } from "../../src/store/memo.store.js";
+import { displayTimesSql, listMemosSql, type MemoFilter, type MemoPage, searchSql } from "../../src/store/memo.store.js";
 
 const MEMOS = 30_000;
 const BATCH = 500;
@@ -127,6 +127,27 @@ describe("list query plans", () => {
     expectIndexWalk(await explain((listMemosSql(t.ctx.store.db, t.ctx.store.engine, explore, flat)).walk));
     expectIndexWalk(await explain((listMemosSql(t.ctx.store.db, t.ctx.store.engine, explore, { ...flat, after: second.after })).walk));
     expectIndexWalk(await explain((listMemosSql(t.ctx.store.db, t.ctx.store.engine, { ...explore, tag: "work" }, flat)).walk));
+  });
+
+  it("a search reads the newest memos from an index, then finds rarer words through the full-text index", async () => {
+    const flat: MemoPage = { pinnedFirst: false, limit: 30, offset: 0 };
+    for (const filter of [
+      { rowStatus: "NORMAL", visibilities: ["PUBLIC", "PROTECTED"], text: "memo 12" },
+      { creatorId: owner, rowStatus: "NORMAL", pinned: false, text: "memo 12" },
+    ] as MemoFilter[]) {
+      const steps = searchSql(t.ctx.store.db, t.ctx.store.engine, filter, flat);
+      const window = (await explain(steps.window)).join("\n");
+      if (t.ctx.store.engine === "sqlite") {
+        expect(window, window).not.toMatch(/\bSCAN m\b/);
+        expect(window, window).toMatch(/SEARCH m USING (COVERING )?INDEX/);
+        const byIndex = (await explain(steps.byIndex)).join("\n");
+        expect(byIndex, byIndex).toMatch(/memo_fts VIRTUAL TABLE/);
+        expect(byIndex, byIndex).toMatch(/SEARCH m USING INTEGER PRIMARY KEY/);
+        expect(byIndex, byIndex).not.toMatch(/\bSCAN m\b/);
+      } else {
+        expect(window, window).not.toMatch(/Seq Scan on memo\b/);
+      }
+    }
   });
 
   it("the windowed heat map reads the display-time index from `from` on", async () => {

@@ -1,0 +1,95 @@
+// Text search answers exactly what a scan of every memo would, whichever path it takes: common words fill the
+// page from the newest memos, rarer ones come through the full-text index, 1- and 2-character CJK words and
+// words with case outside ASCII are checked per row. Pages are walked by cursor and compared with a naive filter.
+import type { Memo } from "@memos/common";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Client } from "../client.js";
+import { anonymous, signUpHost, type TestUser } from "../factories.js";
+import { createTestApp, type TestApp } from "../harness.js";
+
+const COUNT = 3000;
+const BASE_TS = 1_650_000_000;
+
+/** The content of memo `i`: every memo has "common"; the rest follow a fixed pattern so the counts are known. */
+function contentOf(i: number): string {
+  const parts = [`common note ${i}`];
+  if (i % 97 === 0) parts.push("medium"); // ~31 in all, ~20 among the newest 2000: too few for one window
+  if (i < 40 && i % 8 === 0) parts.push("rarezz"); // 5, all old: outside the newest window
+  if (i % 50 === 0) parts.push(i % 100 === 0 ? "Über alles" : "über den Wolken"); // case outside ASCII
+  if (i % 60 === 0) parts.push("ΩMEGA"); // Greek, upper case
+  if (i % 70 === 0) parts.push("日本語のメモ"); // CJK: 1, 2 and 3 characters
+  if (i % 75 === 0) parts.push("本");
+  if (i % 80 === 0) parts.push("100% sure_thing");
+  if (i % 90 === 0) parts.push('say "hi"');
+  return parts.join(" ");
+}
+
+const TERMS = ["common", "medium", "rarezz", "über", "ÜBER", "Über alles", "ωmega", "日本語", "日本", "本", "100%", "%", "_", "e_t", 'say "hi"', "nothing-matches-this"];
+
+describe("text search equals a full scan", () => {
+  let t: TestApp;
+  let host: TestUser;
+  const memos: { id: number; content: string; displayTs: number }[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    host = await signUpHost(t);
+    const rows = Array.from({ length: COUNT }, (_, i) => ({
+      creator_id: host.user.id,
+      content: contentOf(i),
+      visibility: "PUBLIC" as const,
+      created_ts: BASE_TS + i,
+      updated_ts: BASE_TS + i,
+      // Ties in display time, so the id breaks them.
+      display_ts: BASE_TS + Math.floor(i / 3),
+    }));
+    for (let i = 0; i < rows.length; i += 500) {
+      const inserted = await t.ctx.store.db.insertInto("memo").values(rows.slice(i, i + 500)).returning(["id", "content", "display_ts"]).execute();
+      for (const row of inserted) memos.push({ id: row.id, content: row.content, displayTs: Number(row.display_ts) });
+    }
+  });
+  afterAll(() => t.close());
+
+  /** Every page of a list, following X-Next-Cursor. */
+  async function walkAll(client: Client, url: string, text: string): Promise<number[]> {
+    const ids: number[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 200; page++) {
+      const response = await client.get(url, { query: { text, limit: 30, cursor } });
+      expect(response.status, response.text).toBe(200);
+      ids.push(...(response.body.data as Memo[]).map((memo) => memo.id));
+      cursor = response.headers["x-next-cursor"] as string | undefined;
+      if (!cursor) return ids;
+    }
+    throw new Error("too many pages");
+  }
+
+  const naive = (text: string): number[] =>
+    memos
+      .filter((memo) => memo.content.toLowerCase().includes(text.toLowerCase()))
+      .sort((a, b) => b.displayTs - a.displayTs || b.id - a.id)
+      .map((memo) => memo.id);
+
+  for (const term of TERMS) {
+    it(`"${term}": explore and the own list give every match in order, as a scan would`, async () => {
+      const expected = naive(term);
+      expect(await walkAll(anonymous(t), "/api/memo/all", term)).toEqual(expected);
+      expect(await walkAll(host.client, "/api/memo", term)).toEqual(expected);
+      // The first page alone, by offset as v0 clients ask.
+      const first = await anonymous(t).get("/api/memo/all", { query: { text: term, limit: 30 } });
+      expect((first.body.data as Memo[]).map((memo) => memo.id)).toEqual(expected.slice(0, 30));
+      const second = await anonymous(t).get("/api/memo/all", { query: { text: term, limit: 30, offset: 30 } });
+      expect((second.body.data as Memo[]).map((memo) => memo.id)).toEqual(expected.slice(30, 60));
+    });
+  }
+
+  it("the vocabulary covers every path: a word that fills a page from the newest memos, and ones that do not", () => {
+    const newest = new Set(naive("common").slice(0, 2000));
+    const inWindow = (term: string) => naive(term).filter((id) => newest.has(id)).length;
+    expect(inWindow("common")).toBeGreaterThanOrEqual(30);
+    expect(inWindow("medium")).toBeGreaterThan(0);
+    expect(inWindow("medium")).toBeLessThan(30);
+    expect(inWindow("rarezz")).toBe(0);
+    expect(naive("rarezz")).toHaveLength(5);
+  });
+});
