@@ -123,16 +123,46 @@ function casesFor(app: FastifyInstance, cookie: string, own: number): Case[] {
     { name: "tag suggestion", url: "/api/tag/suggestion", signedIn: true },
     { name: "explore, page 1", url: "/api/memo/all?limit=30", signedIn: false },
     { name: "explore as member, page 1", url: "/api/memo/all?limit=30", signedIn: true },
+    { name: "search, common word (home)", url: `${home}&text=note`, signedIn: true },
+    { name: "search, common word (explore)", url: "/api/memo/all?limit=30&text=note", signedIn: false },
+    { name: "search, rare word (explore)", url: "/api/memo/all?limit=30&text=zymurgy", signedIn: false },
+    { name: "search, CJK 3 characters", url: `/api/memo/all?limit=30&text=${encodeURIComponent("日本語")}`, signedIn: false },
+    { name: "search, CJK 2 characters", url: `/api/memo/all?limit=30&text=${encodeURIComponent("学习")}`, signedIn: false },
+    { name: "search, case outside ASCII (ZÜRICH)", url: `/api/memo/all?limit=30&text=${encodeURIComponent("ZÜRICH")}`, signedIn: false },
+    { name: "search, % and _", url: `/api/memo/all?limit=30&text=${encodeURIComponent("_")}`, signedIn: false },
   ];
 }
 
-async function httpThroughput(app: FastifyInstance, cookie: string) {
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const address = app.server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
+/**
+ * Does a slow request stall the others? Five clients run a search that must read every memo (a regular
+ * expression matching nothing) over and over while another pings; prints the ping's p50/p90.
+ */
+async function stallTest(base: string) {
+  const until = performance.now() + 5000;
+  const searches = Array.from({ length: 5 }, async () => {
+    let answered = 0;
+    while (performance.now() < until) {
+      await (await fetch(`${base}/api/memo/all?limit=30&text=${encodeURIComponent("^zz(a|b)+q$")}`)).arrayBuffer();
+      answered += 1;
+    }
+    return answered;
+  });
+  const pings: number[] = [];
+  while (performance.now() < until) {
+    const start = performance.now();
+    await (await fetch(`${base}/api/ping`)).arrayBuffer();
+    pings.push(performance.now() - start);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const answered = (await Promise.all(searches)).reduce((a, b) => a + b, 0);
+  pings.sort((a, b) => a - b);
+  console.log(`  stall test: /api/ping p50 ${percentile(pings, 50).toFixed(1)} ms, p90 ${percentile(pings, 90).toFixed(1)} ms while 5 clients ran full-scan searches (${answered} answered in 5 s; goal p90 < 50 ms)`);
+}
+
+async function httpThroughput(base: string, cookie: string) {
   console.log(`\n  HTTP throughput, 20 connections, ${args.seconds} s each:`);
   for (const [name, path] of [["ping", "/api/ping"], ["explore page of 30", "/api/memo/all?limit=30"], ["own list page of 30", "/api/memo?rowStatus=NORMAL&limit=30"]] as const) {
-    const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: 20, duration: Number(args.seconds), headers: { cookie } });
+    const result = await autocannon({ url: `${base}${path}`, connections: 20, duration: Number(args.seconds), headers: { cookie } });
     console.log(`  ${name.padEnd(24)} ${Math.round(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`);
   }
 }
@@ -172,7 +202,13 @@ async function runSize(driver: "sqlite" | "postgres", memoCount: number, withHtt
     const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
     const results = new Map<string, Measure>();
     for (const item of casesFor(app, cookie, own)) results.set(item.name, await measure(app, cookie, item, Number(args.iterations)));
-    if (withHttp) await httpThroughput(app, cookie);
+    if (withHttp) {
+      await app.listen({ host: "127.0.0.1", port: 0 });
+      const address = app.server.address();
+      const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+      await stallTest(base);
+      if (Number(args.seconds) > 0) await httpThroughput(base, cookie);
+    }
     await app.close();
     return results;
   } finally {
@@ -207,7 +243,7 @@ async function main() {
   for (const driver of drivers) {
     const results: Array<Map<string, Measure>> = [];
     for (const [i, size] of sizes.entries()) {
-      results.push(await runSize(driver, size, Number(args.seconds) > 0 && i === sizes.length - 1));
+      results.push(await runSize(driver, size, i === sizes.length - 1));
     }
     printTable(driver, sizes, results);
   }
