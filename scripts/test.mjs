@@ -155,7 +155,8 @@ stopIfInterrupted();
   say(`vitest run${pgError === null ? "" : ` --project !${PG_PROJECT}`}`);
   const code = await run(bin("vitest"), args, {
     env: { ...process.env, MEMOS_VITEST_PROJECT_COUNTS: countsFile },
-    timeoutMs: 10 * MINUTE,
+    // About 5 minutes on a quiet 2-core machine; the margin is for a busy one.
+    timeoutMs: 20 * MINUTE,
   });
   const report = readJson(jsonFile);
   if (!report) {

@@ -15,7 +15,7 @@ test("a member sees My account and Preferences only", async ({ page, signedIn: _
   await expect(settings.getByText("Member", { exact: true })).toBeVisible();
 });
 
-test("an admin sees Members and System, with the additional script read-only", async ({ page, baseURL, hostApi }, testInfo) => {
+test("an admin sees Members and System, with the additional style and script read-only", async ({ page, baseURL, hostApi }, testInfo) => {
   const credentials = { username: uniqueName("adm"), password: PASSWORD };
   await hostApi.createUser(credentials, "Grace Admin", "ADMIN");
   await signInPage(page, baseURL!, credentials);
@@ -27,9 +27,10 @@ test("an admin sees Members and System, with the additional script read-only", a
   const script = settings.getByLabel("Additional script");
   await expect(script).toHaveAttribute("readonly", "");
   await expect(settings.getByText("Only the host can change the additional script.")).toBeVisible();
-  await expect(settings.getByLabel("Additional style")).not.toHaveAttribute("readonly", "");
-  // One Save button: the style's (the script has none).
-  await expect(settings.getByRole("region", { name: "Customization" }).getByRole("button", { name: "Save" })).toHaveCount(1);
+  // The style reaches every visitor's page too: the host's alone as well.
+  await expect(settings.getByLabel("Additional style")).toHaveAttribute("readonly", "");
+  await expect(settings.getByText("Only the host can change the additional style.")).toBeVisible();
+  await expect(settings.getByRole("region", { name: "Customization" }).getByRole("button", { name: "Save" })).toHaveCount(0);
   await expect(settings.getByRole("button", { name: "Vacuum" })).toBeVisible();
   await screenshot(page, testInfo, "settings-system-admin", { fullPage: false });
 

@@ -36,6 +36,8 @@ async function visitor(browser: Browser, baseURL: string, path: string) {
 }
 
 hosted("the server profile names the site: document title, About, default language", async ({ page, baseURL, host, browser }, testInfo) => {
+  // A long journey (two browsers, the About dialog, a restore): about 25 s on a quiet machine.
+  test.slow();
   await signInPage(page, baseURL!, host);
   await page.goto("/");
   await expect(page).toHaveTitle("memos");
