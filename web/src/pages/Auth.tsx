@@ -1,18 +1,16 @@
 // Sign in and sign up. The first account signs up as the host; afterwards sign-up is offered only while the
 // host allows it. Opening the page signs out, as v0 did.
-import { checkFormField, type User } from "@memos/common";
+import { checkFormField } from "@memos/common";
 import { useQueryClient } from "@tanstack/react-query";
 import { Compass } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { ApiError } from "../api/client";
-import { api } from "../api/endpoints";
 import { Button } from "../components/ui/Button";
 import { PreferenceSelects } from "../components/layout/PreferenceSelects";
 import { Spinner } from "../components/ui/Spinner";
-import { keys } from "../queries/keys";
-import { fetchMe, useStatus } from "../queries/session";
+import { endSession, useSignIn, useStatus } from "../queries/session";
 import { errorMessage, toast } from "../state/toast";
 import { tooManyAttemptsMessage } from "./signInWait";
 import { InstanceLogo } from "../components/ui/InstanceLogo";
@@ -26,6 +24,7 @@ export default function Auth() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const signIn = useSignIn();
   const { data: status } = useStatus();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
@@ -39,13 +38,7 @@ export default function Auth() {
   const canSignUp = !hasHost || Boolean(status?.allowSignUp);
 
   useEffect(() => {
-    signedOut.current = api
-      .signOut()
-      .catch(() => undefined)
-      .finally(() => {
-        queryClient.setQueryData<User | null>(keys.me, null);
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "status" && query.queryKey[0] !== "me" });
-      });
+    signedOut.current = endSession(queryClient);
   }, [queryClient]);
 
   // The demo and dev servers come with a demo account.
@@ -74,13 +67,7 @@ export default function Auth() {
     const failed = t(action === "signin" ? "auth.login-failed" : "auth.signup-failed");
     try {
       await signedOut.current;
-      if (action === "signin") await api.signIn(username, password);
-      else await api.signUp(username, password, hasHost ? "USER" : "HOST");
-      // Fresh status (a host may exist now) and user before the home page's entry rules read them.
-      const [me] = await Promise.all([
-        queryClient.fetchQuery({ queryKey: keys.me, queryFn: fetchMe }),
-        queryClient.fetchQuery({ queryKey: keys.status, queryFn: api.status }),
-      ]);
+      const me = await signIn.mutateAsync({ action, username, password, role: hasHost ? "USER" : "HOST" });
       if (!me) {
         toast.error(failed);
         return;

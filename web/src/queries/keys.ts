@@ -15,6 +15,8 @@ export const keys = {
     detail: (id: number) => ["memos", "detail", id] as const,
     stats: (creatorId: number, from: number) => ["memos", "stats", creatorId, from] as const,
     amount: (userId: number) => ["memos", "amount", userId] as const,
+    /** One day of the user's memos, read whole for the daily review (not a paged list). */
+    dailyReview: (params: MemoListParams) => ["memos", "daily-review", params] as const,
   },
   shortcuts: ["shortcuts"] as const,
   tags: ["tags"] as const,

@@ -130,3 +130,7 @@ export function useUnlinkResource() {
     onSuccess: () => void client.invalidateQueries({ queryKey: keys.memos.all }),
   });
 }
+
+/** One day of the signed-in user's memos, for the daily review. */
+export const useDailyReviewMemos = (params: MemoListParams) =>
+  useQuery({ queryKey: keys.memos.dailyReview(params), queryFn: () => api.memos(params) });

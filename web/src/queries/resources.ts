@@ -15,3 +15,22 @@ export function useUploadResource() {
     },
   });
 }
+
+/** Memos show their attachments, so they refresh with the list when a resource changes or goes. */
+function refreshResources(client: ReturnType<typeof useQueryClient>) {
+  void client.invalidateQueries({ queryKey: keys.resources });
+  void client.invalidateQueries({ queryKey: keys.memos.all });
+}
+
+export function useRenameResource() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, filename }: { id: number; filename: string }) => api.patchResource(id, filename),
+    onSettled: () => refreshResources(client),
+  });
+}
+
+export function useDeleteResource() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (id: number) => api.deleteResource(id), onSettled: () => refreshResources(client) });
+}

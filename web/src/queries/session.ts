@@ -1,5 +1,5 @@
-// The system status and the signed-in user.
-import { useQuery } from "@tanstack/react-query";
+// The system status and the signed-in user; signing in, up and out.
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { User } from "@memos/common";
 import { ApiError } from "../api/client";
 import { api } from "../api/endpoints";
@@ -31,4 +31,42 @@ export function userSetting<T extends string>(user: User | null | undefined, key
   } catch {
     return fallback;
   }
+}
+
+/** After signing out: the user is nobody, and nothing cached for the last one survives but the status. */
+export function forgetSession(client: QueryClient) {
+  client.setQueryData<User | null>(keys.me, null);
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== "status" && query.queryKey[0] !== "me" });
+}
+
+/** Ends the session if there is one (the sign-in page starts from a clean slate); never fails. */
+export async function endSession(client: QueryClient): Promise<void> {
+  await api.signOut().catch(() => undefined);
+  forgetSession(client);
+}
+
+export function useSignOut() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: api.signOut, onSuccess: () => forgetSession(client) });
+}
+
+export type Credentials = { username: string; password: string };
+
+/**
+ * Signs in, or signs up (as the host when there is none yet), then reads the user and the status afresh before
+ * the entry rules of the next page read them. Resolves with the signed-in user (null if the session did not stick).
+ */
+export function useSignIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ action, username, password, role }: Credentials & { action: "signin" | "signup"; role?: "HOST" | "USER" }) => {
+      if (action === "signin") await api.signIn(username, password);
+      else await api.signUp(username, password, role ?? "USER");
+      const [me] = await Promise.all([
+        client.fetchQuery({ queryKey: keys.me, queryFn: fetchMe }),
+        client.fetchQuery({ queryKey: keys.status, queryFn: api.status }),
+      ]);
+      return me;
+    },
+  });
 }

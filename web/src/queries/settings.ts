@@ -3,11 +3,16 @@
 import type { User } from "@memos/common";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/endpoints";
-import { withUserSetting } from "../state/usePreferenceActions";
 import { keys } from "./keys";
 
-/** The user settings this hook writes; locale and appearance go through usePreferenceActions. */
-export type UserSettingKey = "memoVisibility" | "memoDisplayTsOption";
+/** The user settings the web writes (locale and appearance through usePreferenceActions, which keeps a local copy). */
+export type UserSettingKey = "memoVisibility" | "memoDisplayTsOption" | "locale" | "appearance";
+
+/** The user with one setting replaced (the value is JSON text, as on the wire). */
+export function withUserSetting(user: User, key: string, value: string): User {
+  const others = (user.userSettingList ?? []).filter((setting) => setting.key !== key);
+  return { ...user, userSettingList: [...others, { UserID: user.id, key, value: JSON.stringify(value) }] };
+}
 
 /**
  * Saves one user setting. The cached user changes first so the choice shows at once; a failure puts the

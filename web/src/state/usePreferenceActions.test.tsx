@@ -5,7 +5,8 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { keys } from "../queries/keys";
 import { usePreferences } from "./preferences";
-import { usePreferenceActions, withUserSetting } from "./usePreferenceActions";
+import { withUserSetting } from "../queries/settings";
+import { usePreferenceActions } from "./usePreferenceActions";
 
 const user: User = {
   id: 7,

@@ -4,37 +4,33 @@
 import type { Appearance, Locale, User } from "@memos/common";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { api } from "../api/endpoints";
 import { keys } from "../queries/keys";
+import { useUserSettingMutation, withUserSetting } from "../queries/settings";
 import { usePreferences } from "./preferences";
 import { errorMessage, toast } from "./toast";
 
 type SettingKey = "locale" | "appearance";
 
-/** The user with one setting replaced (the value is JSON text, as on the wire). */
-export function withUserSetting(user: User, key: string, value: string): User {
-  const others = (user.userSettingList ?? []).filter((setting) => setting.key !== key);
-  return { ...user, userSettingList: [...others, { UserID: user.id, key, value: JSON.stringify(value) }] };
-}
-
 export function usePreferenceActions() {
   const queryClient = useQueryClient();
+  const { mutateAsync } = useUserSettingMutation();
   const setLocalLocale = usePreferences((state) => state.setLocale);
   const setLocalAppearance = usePreferences((state) => state.setAppearance);
 
   const saveToUser = useCallback(
     async (key: SettingKey, value: string) => {
+      // A visitor's choice stays in this browser only.
       const me = queryClient.getQueryData<User | null>(keys.me);
       if (!me) return;
+      // At once, in this render: the mutation's own optimistic update comes a tick later.
       queryClient.setQueryData<User | null>(keys.me, withUserSetting(me, key, value));
       try {
-        await api.upsertUserSetting(key, value);
+        await mutateAsync({ key, value });
       } catch (error) {
         toast.error(errorMessage(error));
       }
-      await queryClient.invalidateQueries({ queryKey: keys.me });
     },
-    [queryClient],
+    [queryClient, mutateAsync],
   );
 
   const setLocale = useCallback(

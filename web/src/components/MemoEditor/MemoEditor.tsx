@@ -3,8 +3,7 @@
 import type { Memo, Resource, Visibility } from "@memos/common";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../api/endpoints";
-import { useCreateMemo, usePatchMemo } from "../../queries/memos";
+import { useCreateMemo, usePatchMemo, useUnlinkResource } from "../../queries/memos";
 import { useMe, userSetting } from "../../queries/session";
 import { usePreferences } from "../../state/preferences";
 import { errorMessage, toast } from "../../state/toast";
@@ -41,6 +40,7 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
   const textarea = useRef<HTMLTextAreaElement>(null);
   const create = useCreateMemo();
   const patch = usePatchMemo();
+  const unlink = useUnlinkResource();
   const saving = create.isPending || patch.isPending;
 
   // The default visibility arrives with the user; follow it until the user picks one.
@@ -66,7 +66,7 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
     try {
       if (memo) {
         const removed = memo.resourceList.filter((resource) => !resourceIdList.includes(resource.id));
-        await Promise.all(removed.map((resource) => api.unlinkResource(memo.id, resource.id)));
+        await Promise.all(removed.map((resource) => unlink.mutateAsync({ memoId: memo.id, resourceId: resource.id })));
         await patch.mutateAsync({ id: memo.id, patch: { content, visibility, resourceIdList } });
         onDone?.();
       } else {

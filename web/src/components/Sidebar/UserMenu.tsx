@@ -1,13 +1,11 @@
 // The banner's menu: language, appearance, and sign out (or sign in for visitors). The language list
 // opens in place of the main list.
 import type { User } from "@memos/common";
-import { useQueryClient } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight, Globe, Info, LogIn, LogOut, Monitor, Moon, MoreHorizontal, Sun } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { api } from "../../api/endpoints";
-import { keys } from "../../queries/keys";
+import { useSignOut } from "../../queries/session";
 import { useDialogs } from "../../state/dialogs";
 import { errorMessage, toast } from "../../state/toast";
 import { useEffectivePreferences } from "../../state/useEffectivePreferences";
@@ -20,7 +18,7 @@ const APPEARANCE_ICONS = { system: Monitor, light: Sun, dark: Moon };
 function MenuContent({ me }: { me: User | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signOutMutation = useSignOut();
   const pushDialog = useDialogs((state) => state.push);
   const { locale, appearance } = useEffectivePreferences();
   const { setLocale, setAppearance } = usePreferenceActions();
@@ -38,13 +36,11 @@ function MenuContent({ me }: { me: User | null }) {
 
   const signOut = async () => {
     try {
-      await api.signOut();
+      await signOutMutation.mutateAsync();
     } catch (error) {
       toast.error(errorMessage(error));
       return;
     }
-    queryClient.setQueryData(keys.me, null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "status" && query.queryKey[0] !== "me" });
     void navigate("/auth");
   };
 

@@ -1,12 +1,10 @@
 // Daily review: the signed-in user's memos of one local day, oldest first, with day stepping, a date picker
 // and an export of the day as a PNG.
-import { useQuery } from "@tanstack/react-query";
 import dayjs, { type Dayjs } from "dayjs";
 import { ChevronLeft, ChevronRight, ImageDown } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../api/endpoints";
-import { keys } from "../../queries/keys";
+import { useDailyReviewMemos } from "../../queries/memos";
 import { errorMessage, toast } from "../../state/toast";
 import { MemoContent } from "../Memo/MemoContent";
 import { attachmentsToShow, MemoResources } from "../Memo/MemoResources";
@@ -29,7 +27,7 @@ export default function DailyReviewDialog({ onClose }: StackDialogProps) {
   const isToday = day.isSame(today, "day");
 
   const params = useMemo(() => ({ rowStatus: "NORMAL" as const, ...dayRange(day), limit: DAY_LIMIT }), [day]);
-  const query = useQuery({ queryKey: keys.memos.list("home", params), queryFn: () => api.memos(params) });
+  const query = useDailyReviewMemos(params);
   const memos = useMemo(() => oldestFirst(query.data?.memos ?? []), [query.data]);
 
   const heading = new Intl.DateTimeFormat(i18n.language, { weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(day.toDate());

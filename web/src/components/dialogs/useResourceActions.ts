@@ -3,9 +3,8 @@ import type { Resource } from "@memos/common";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../api/endpoints";
 import { keys } from "../../queries/keys";
-import { useUploadResource } from "../../queries/resources";
+import { useDeleteResource, useRenameResource, useUploadResource } from "../../queries/resources";
 import { errorMessage, toast } from "../../state/toast";
 import { copyWithToast } from "../../utils/clipboard";
 import { absoluteResourceUrl, unusedResources } from "./resourceRules";
@@ -23,6 +22,8 @@ export function useResourceActions() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const upload = useUploadResource();
+  const renameResource = useRenameResource();
+  const deleteResource = useDeleteResource();
   const [uploads, setUploads] = useState<UploadProgress[]>([]);
 
   const setFraction = (key: number, fraction: number) =>
@@ -44,17 +45,10 @@ export function useResourceActions() {
     void client.invalidateQueries({ queryKey: keys.resources });
   };
 
-  /** Memos show their attachments, so they refresh when a resource changes or goes. */
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: keys.resources });
-    void client.invalidateQueries({ queryKey: keys.memos.all });
-  };
-
   const rename = async (resource: Resource, filename: string): Promise<boolean> => {
     try {
-      await api.patchResource(resource.id, filename);
+      await renameResource.mutateAsync({ id: resource.id, filename });
       toast.success(t("message.resource-filename-changed"));
-      refresh();
       return true;
     } catch (error) {
       toast.error(errorMessage(error));
@@ -64,12 +58,11 @@ export function useResourceActions() {
 
   const remove = async (resource: Resource) => {
     try {
-      await api.deleteResource(resource.id);
+      await deleteResource.mutateAsync(resource.id);
       toast.success(t("message.resource-deleted"));
     } catch (error) {
       toast.error(errorMessage(error));
     }
-    refresh();
   };
 
   /** Deletes every unused resource of `resources`; the toast says how many went. */
@@ -78,14 +71,13 @@ export function useResourceActions() {
     let deleted = 0;
     for (const resource of unused) {
       try {
-        await api.deleteResource(resource.id);
+        await deleteResource.mutateAsync(resource.id);
         deleted += 1;
       } catch (error) {
         toast.error(`${resource.filename}: ${errorMessage(error)}`);
       }
     }
     if (deleted > 0) toast.success(t("resources.cleared", { count: deleted }));
-    refresh();
   };
 
   const copyLink = (resource: Resource) => copyWithToast(absoluteResourceUrl(resource));
