@@ -197,3 +197,24 @@ export const memoStatsQuerySchema = z.object({
   from: optional(queryInt(0)),
 });
 export type MemoStatsQuery = z.infer<typeof memoStatsQuerySchema>;
+
+/** `GET /api/memo/amount`: `userId` counts one user's memos; without it, everyone's the caller may read. */
+export const memoAmountQuerySchema = z.object({ userId: z.string().optional() });
+export type MemoAmountQuery = z.infer<typeof memoAmountQuerySchema>;
+
+// The parsed (valid) inputs the server's services take; the web builds requests from z.input<…> of the same schemas.
+export type SignIn = z.infer<typeof signInSchema>;
+export type SignUp = z.infer<typeof signUpSchema>;
+export type UserCreate = z.infer<typeof userCreateSchema>;
+export type UserPatch = z.infer<typeof userPatchSchema>;
+export type UserSettingUpsert = z.infer<typeof userSettingUpsertSchema>;
+export type MemoCreate = z.infer<typeof memoCreateSchema>;
+export type MemoPatch = z.infer<typeof memoPatchSchema>;
+export type MemoOrganizer = z.infer<typeof memoOrganizerSchema>;
+export type MemoResourceLink = z.infer<typeof memoResourceLinkSchema>;
+export type ShortcutCreate = z.infer<typeof shortcutCreateSchema>;
+export type ShortcutPatch = z.infer<typeof shortcutPatchSchema>;
+export type ResourceCreate = z.infer<typeof resourceCreateSchema>;
+export type ResourcePatch = z.infer<typeof resourcePatchSchema>;
+export type TagCreate = z.infer<typeof tagCreateSchema>;
+export type SystemSettingUpsert = z.infer<typeof systemSettingUpsertSchema>;
