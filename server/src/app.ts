@@ -2,11 +2,12 @@
 // in-process through app.inject().
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from "fastify";
 import type { AppContext } from "./context.js";
 import { badRequest, handleError } from "./errors.js";
 import { registerAccessHook } from "./http/access.js";
 import { registerInputGuard } from "./http/input-guard.js";
+import { registerOpenApi } from "./http/openapi.js";
 import { authRoutes } from "./routes/auth.routes.js";
 import { memoRoutes } from "./routes/memo.routes.js";
 import { resourceRoutes } from "./routes/resource.routes.js";
@@ -26,6 +27,8 @@ const JSON_BODY_LIMIT = 4 * 1024 * 1024;
 export interface AppOptions {
   logger?: boolean | { level: string };
   trustProxy?: boolean;
+  /** Sees every route as it is registered (the OpenAPI test checks each one is described). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -39,6 +42,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     // Two log lines per request cost more than serving a page; see the onResponse hook below instead.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.addHook("onResponse", (request, reply, done) => {
     const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     if (reply.statusCode >= 500 || reply.elapsedTime > SLOW_REQUEST_MS) request.log.warn(line, "slow or failed request");
@@ -69,6 +73,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   // NUL characters are refused before anything (the access hook's token lookup included) reads the input.
   registerInputGuard(app);
   registerAccessHook(app, ctx);
+  // Before the routes: the zod validator, and the OpenAPI document built from every route registered after it.
+  await registerOpenApi(app);
 
   const areas = [authRoutes, userRoutes, systemRoutes, memoRoutes, shortcutRoutes, resourceRoutes, tagRoutes, rssRoutes, staticRoutes];
   for (const area of areas) {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { buildApp } from "../src/app.js";
+import { type AppOptions, buildApp } from "../src/app.js";
 import type { Config } from "../src/config.js";
 import type { AppContext } from "../src/context.js";
 import { ensureServerId } from "../src/services/system.service.js";
@@ -52,6 +52,8 @@ export interface TestAppOptions {
   searchBudgetMs?: number;
   /** The engine of this app; defaults to MEMOS_TEST_DRIVER's (`sqliteFile` implies SQLite). */
   driver?: "sqlite" | "postgres";
+  /** Passed to buildApp: sees every route as it is registered. */
+  onRoute?: AppOptions["onRoute"];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -76,7 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { store } = await openStore(config);
   await ensureServerId(store.db);
   const ctx: AppContext = { config, store };
-  const app = await buildApp(ctx, { trustProxy: options.trustProxy });
+  const app = await buildApp(ctx, { trustProxy: options.trustProxy, onRoute: options.onRoute });
   return {
     app,
     ctx,

@@ -43,9 +43,12 @@ export const INPUT_LIMITS = {
   queryValue: 256,
 } as const;
 
-/** Go decoding treats `null` for a pointer field as "absent". */
+/**
+ * Go decoding treats `null` for a pointer field as "absent". Typed as the optional field it is (a preprocess
+ * would type its input as `unknown`), so `z.input` of a schema is the request a client may send.
+ */
 const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === null ? undefined : value), schema.optional());
+  z.preprocess((value) => (value === null ? undefined : value), schema.optional()) as unknown as z.ZodOptional<T>;
 
 /** A text of at most `max` characters. */
 const text = (max: number) => z.string().max(max, `too long, maximum length is ${max} characters`);
@@ -197,3 +200,44 @@ export const memoStatsQuerySchema = z.object({
   from: optional(queryInt(0)),
 });
 export type MemoStatsQuery = z.infer<typeof memoStatsQuerySchema>;
+
+/** `GET /api/memo/amount`: `userId` counts one user's memos; without it, everyone's the caller may read. */
+export const memoAmountQuerySchema = z.object({ userId: z.string().optional() });
+export type MemoAmountQuery = z.infer<typeof memoAmountQuerySchema>;
+
+// What a client sends (z.input): the web's api/endpoints.ts builds its requests from these.
+export type SignInRequest = z.input<typeof signInSchema>;
+export type SignUpRequest = z.input<typeof signUpSchema>;
+export type UserCreateRequest = z.input<typeof userCreateSchema>;
+export type UserPatchRequest = z.input<typeof userPatchSchema>;
+export type UserSettingUpsertRequest = z.input<typeof userSettingUpsertSchema>;
+export type MemoCreateRequest = z.input<typeof memoCreateSchema>;
+export type MemoPatchRequest = z.input<typeof memoPatchSchema>;
+export type MemoOrganizerRequest = z.input<typeof memoOrganizerSchema>;
+export type MemoResourceLinkRequest = z.input<typeof memoResourceLinkSchema>;
+export type ShortcutCreateRequest = z.input<typeof shortcutCreateSchema>;
+export type ShortcutPatchRequest = z.input<typeof shortcutPatchSchema>;
+export type ResourceCreateRequest = z.input<typeof resourceCreateSchema>;
+export type ResourcePatchRequest = z.input<typeof resourcePatchSchema>;
+export type TagCreateRequest = z.input<typeof tagCreateSchema>;
+export type SystemSettingUpsertRequest = z.input<typeof systemSettingUpsertSchema>;
+export type MemoListRequest = z.input<typeof memoListQuerySchema>;
+export type MemoStatsRequest = z.input<typeof memoStatsQuerySchema>;
+export type MemoAmountRequest = z.input<typeof memoAmountQuerySchema>;
+
+// The parsed (valid) inputs the server's services take.
+export type SignIn = z.infer<typeof signInSchema>;
+export type SignUp = z.infer<typeof signUpSchema>;
+export type UserCreate = z.infer<typeof userCreateSchema>;
+export type UserPatch = z.infer<typeof userPatchSchema>;
+export type UserSettingUpsert = z.infer<typeof userSettingUpsertSchema>;
+export type MemoCreate = z.infer<typeof memoCreateSchema>;
+export type MemoPatch = z.infer<typeof memoPatchSchema>;
+export type MemoOrganizer = z.infer<typeof memoOrganizerSchema>;
+export type MemoResourceLink = z.infer<typeof memoResourceLinkSchema>;
+export type ShortcutCreate = z.infer<typeof shortcutCreateSchema>;
+export type ShortcutPatch = z.infer<typeof shortcutPatchSchema>;
+export type ResourceCreate = z.infer<typeof resourceCreateSchema>;
+export type ResourcePatch = z.infer<typeof resourcePatchSchema>;
+export type TagCreate = z.infer<typeof tagCreateSchema>;
+export type SystemSettingUpsert = z.infer<typeof systemSettingUpsertSchema>;

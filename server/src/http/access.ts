@@ -20,7 +20,17 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/signin",
   "POST /api/auth/signup",
   "POST /api/auth/signout",
+  // The API's own description and its reference page (with Swagger UI's assets under /api/docs/).
+  "GET /api/openapi.json",
 ]);
+
+const PUBLIC_PREFIXES = ["GET /api/docs"];
+
+/** Whether a visitor may call this route (`url` as registered, e.g. /api/memo/:memoId). */
+export function isPublicRoute(method: string, url: string): boolean {
+  const key = `${method === "HEAD" ? "GET" : method} ${url}`;
+  return PUBLIC_ROUTES.has(key) || PUBLIC_PREFIXES.some((prefix) => key === prefix || key.startsWith(`${prefix}/`));
+}
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -64,6 +74,6 @@ export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void 
     if (key.startsWith("POST /api/auth/")) return;
     request.viewer = await resolveActor(ctx, { accessToken: token, sessionToken: request.cookies[SESSION_COOKIE] });
     const isApiRoute = request.url.startsWith("/api/") && request.routeOptions.url !== undefined;
-    if (isApiRoute && request.viewer === null && !PUBLIC_ROUTES.has(key)) throw unauthenticated();
+    if (isApiRoute && request.viewer === null && !isPublicRoute(request.method, request.routeOptions.url!)) throw unauthenticated();
   });
 }

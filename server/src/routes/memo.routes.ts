@@ -1,8 +1,22 @@
 // /api/memo: memos, explore, stats, amount, pins and resource links.
-import { type Memo, memoResourceLinkSchema, NEXT_CURSOR_HEADER } from "@memos/common";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import {
+  type Memo,
+  memoAmountQuerySchema,
+  memoCreateSchema,
+  memoListQuerySchema,
+  memoOrganizerSchema,
+  memoPatchSchema,
+  memoResourceLinkSchema,
+  memoStatsQuerySchema,
+  NEXT_CURSOR_HEADER,
+} from "@memos/common";
+import { memoEntitySchema, resourceEntitySchema } from "@memos/common/api/responses";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { ok, viewerOf } from "../http/request-context.js";
+import { answers, documented, input, params, pathId } from "../http/route-schema.js";
 import {
   createMemo,
   deleteMemo,
@@ -15,16 +29,16 @@ import {
   pinMemo,
 } from "../services/memo.service.js";
 import { linkResourceToMemo, listMemoResources, unlinkResourceFromMemo } from "../services/resource.service.js";
-import { parseId, parseInput } from "../services/validate.js";
 
-type MemoParams = { Params: { memoId: string } };
-type Query = { Querystring: Record<string, string | undefined> };
+const memoParams = params({ memoId: pathId() });
+const TRUE = answers(z.literal(true), { raw: true });
 
 /** The wire's Go decoder matched keys case-insensitively; v0 clients send resourceId or resourceID. */
-function normaliseLinkBody(body: unknown): unknown {
-  if (typeof body !== "object" || body === null) return body;
+async function normaliseLinkBody(request: FastifyRequest) {
+  const body = request.body;
+  if (typeof body !== "object" || body === null) return;
   const entry = Object.entries(body).find(([key]) => key.toLowerCase() === "resourceid");
-  return entry ? { resourceId: entry[1] } : body;
+  if (entry) request.body = { resourceId: entry[1] };
 }
 
 /** The v0 body ({"data": […]}) with the next page's cursor in a header, so v0 clients see no change. */
@@ -33,37 +47,123 @@ function page(reply: FastifyReply, result: { memos: Memo[]; nextCursor?: string 
   return ok(result.memos);
 }
 
-export async function memoRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post("/api/memo", async (request) => ok(await createMemo(ctx, viewerOf(request), request.body)));
-  app.get("/api/memo", async (request, reply) => page(reply, await listMemos(ctx, viewerOf(request), request.query)));
-  app.get("/api/memo/all", async (request, reply) => page(reply, await exploreMemos(ctx, viewerOf(request), request.query)));
-  app.get<Query>("/api/memo/stats", async (request) => ok(await memoStats(ctx, viewerOf(request), request.query)));
-  app.get<Query>("/api/memo/amount", async (request) => ok(await memoAmount(ctx, viewerOf(request), request.query)));
-  app.get<MemoParams>("/api/memo/:memoId", async (request) =>
-    ok(await getMemo(ctx, viewerOf(request), parseId(request.params.memoId))),
+const PAGED = `A page of memos; when more follow, the \`${NEXT_CURSOR_HEADER}\` header holds the \`cursor\` of the next page.`;
+
+export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    "/api/memo",
+    { schema: { summary: "Create a memo", body: input(memoCreateSchema, "Malformatted post memo request"), response: answers(memoEntitySchema) } },
+    async (request) => ok(await createMemo(ctx, viewerOf(request), request.body)),
   );
-  app.patch<MemoParams>("/api/memo/:memoId", async (request) =>
-    ok(await patchMemo(ctx, viewerOf(request), parseId(request.params.memoId), request.body)),
+  app.get(
+    "/api/memo",
+    {
+      schema: {
+        summary: "The caller's memos, or a creator's memos as the caller may see them (pinned first)",
+        querystring: input(memoListQuerySchema, "Malformatted memo list query"),
+        response: answers(z.array(memoEntitySchema), { description: PAGED }),
+      },
+    },
+    async (request, reply) => page(reply, await listMemos(ctx, viewerOf(request), request.query)),
   );
-  app.delete<MemoParams>("/api/memo/:memoId", async (request) => {
-    await deleteMemo(ctx, viewerOf(request), parseId(request.params.memoId));
+  app.get(
+    "/api/memo/all",
+    {
+      schema: {
+        summary: "Explore: everyone's memos the caller may see, newest first",
+        querystring: input(memoListQuerySchema, "Malformatted memo list query"),
+        response: answers(z.array(memoEntitySchema), { description: PAGED }),
+      },
+    },
+    async (request, reply) => page(reply, await exploreMemos(ctx, viewerOf(request), request.query)),
+  );
+  app.get(
+    "/api/memo/stats",
+    {
+      schema: {
+        summary: "Display times (Unix seconds) of a creator's memos, for the heat map",
+        querystring: input(memoStatsQuerySchema, "Malformatted memo stats query"),
+        response: answers(z.array(z.int())),
+      },
+    },
+    async (request) => ok(await memoStats(ctx, viewerOf(request), request.query)),
+  );
+  app.get(
+    "/api/memo/amount",
+    {
+      schema: {
+        summary: "How many memos the caller may read (of one user, or of everyone)",
+        querystring: documented(memoAmountQuerySchema),
+        response: answers(z.int()),
+      },
+    },
+    async (request) => ok(await memoAmount(ctx, viewerOf(request), request.query as Record<string, string | undefined>)),
+  );
+  app.get("/api/memo/:memoId", { schema: { summary: "One memo", params: memoParams, response: answers(memoEntitySchema) } }, async (request) =>
+    ok(await getMemo(ctx, viewerOf(request), request.params.memoId)),
+  );
+  app.patch(
+    "/api/memo/:memoId",
+    {
+      schema: {
+        summary: "Change a memo",
+        params: memoParams,
+        // Checked by the service after the permission check (404/403 come before a 400, as in v0).
+        body: documented(memoPatchSchema),
+        response: answers(memoEntitySchema),
+      },
+    },
+    async (request) => ok(await patchMemo(ctx, viewerOf(request), request.params.memoId, request.body)),
+  );
+  app.delete("/api/memo/:memoId", { schema: { summary: "Delete a memo", params: memoParams, response: TRUE } }, async (request) => {
+    await deleteMemo(ctx, viewerOf(request), request.params.memoId);
     return true;
   });
-  app.post<MemoParams>("/api/memo/:memoId/organizer", async (request) =>
-    ok(await pinMemo(ctx, viewerOf(request), parseId(request.params.memoId), request.body)),
+  app.post(
+    "/api/memo/:memoId/organizer",
+    {
+      schema: {
+        summary: "Pin or unpin a memo for the caller",
+        params: memoParams,
+        // Checked by the service after the permission check.
+        body: documented(memoOrganizerSchema),
+        response: answers(memoEntitySchema),
+      },
+    },
+    async (request) => ok(await pinMemo(ctx, viewerOf(request), request.params.memoId, request.body)),
   );
-  app.post<MemoParams>("/api/memo/:memoId/resource", async (request) => {
-    const memoId = parseId(request.params.memoId);
-    const { resourceId } = parseInput(memoResourceLinkSchema, normaliseLinkBody(request.body), "Malformatted post memo resource request");
-    return ok(await linkResourceToMemo(ctx, viewerOf(request), memoId, resourceId));
-  });
-  app.get<MemoParams>("/api/memo/:memoId/resource", async (request) =>
-    ok(await listMemoResources(ctx, viewerOf(request), parseId(request.params.memoId))),
+  app.post(
+    "/api/memo/:memoId/resource",
+    {
+      schema: {
+        summary: "Link one of the caller's resources to a memo",
+        description: "The key `resourceId` is matched in any letter case (`resourceID`), as v0 did.",
+        params: memoParams,
+        body: input(memoResourceLinkSchema, "Malformatted post memo resource request"),
+        response: answers(resourceEntitySchema),
+      },
+      preValidation: normaliseLinkBody,
+    },
+    async (request) => ok(await linkResourceToMemo(ctx, viewerOf(request), request.params.memoId, request.body.resourceId)),
   );
-  app.delete<{ Params: { memoId: string; resourceId: string } }>("/api/memo/:memoId/resource/:resourceId", async (request) => {
-    const memoId = parseId(request.params.memoId, "Memo ID");
-    const resourceId = parseId(request.params.resourceId, "Resource ID");
-    await unlinkResourceFromMemo(ctx, viewerOf(request), memoId, resourceId);
-    return true;
-  });
+  app.get(
+    "/api/memo/:memoId/resource",
+    { schema: { summary: "The resources linked to a memo", params: memoParams, response: answers(z.array(resourceEntitySchema)) } },
+    async (request) => ok(await listMemoResources(ctx, viewerOf(request), request.params.memoId)),
+  );
+  app.delete(
+    "/api/memo/:memoId/resource/:resourceId",
+    {
+      schema: {
+        summary: "Unlink a resource from a memo",
+        params: params({ memoId: pathId("Memo ID"), resourceId: pathId("Resource ID") }),
+        response: TRUE,
+      },
+    },
+    async (request) => {
+      await unlinkResourceFromMemo(ctx, viewerOf(request), request.params.memoId, request.params.resourceId);
+      return true;
+    },
+  );
 }

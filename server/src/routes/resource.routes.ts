@@ -1,10 +1,15 @@
 // /api/resource (list, external links, uploads, rename, delete) and the file routes /o/r and /h/r.
 import multipart from "@fastify/multipart";
+import { resourceCreateSchema, resourcePatchSchema } from "@memos/common";
+import { resourceEntitySchema } from "@memos/common/api/responses";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { badRequest, HttpError, tooLarge } from "../errors.js";
 import { assertNoNul } from "../http/input-guard.js";
 import { ok, viewerOf } from "../http/request-context.js";
+import { answers, documented, input, params, pathId } from "../http/route-schema.js";
 import { sendUploadedFile } from "../http/send-file.js";
 import {
   createExternalResource,
@@ -16,10 +21,14 @@ import {
   type Upload,
   uploadResource,
 } from "../services/resource.service.js";
-import { parseId } from "../services/validate.js";
 
-type IdParams = { Params: { resourceId: string } };
-type FileParams = { Params: { resourceId: string; filename: string } };
+const idParams = params({ resourceId: pathId() });
+const fileParams = params({ resourceId: pathId(), filename: z.string() });
+const FILE = answers(z.string().meta({ format: "binary" }), {
+  raw: true,
+  contentType: "application/octet-stream",
+  description: "The file, with its stored type (Range requests are honoured)",
+});
 
 const NOT_MULTIPART = "Upload file overload max size: the request is not multipart/form-data";
 
@@ -52,46 +61,100 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   }
 }
 
-export async function resourceRoutes(app: FastifyInstance, ctx: AppContext) {
-  await app.register(multipart, {
+export async function resourceRoutes(base: FastifyInstance, ctx: AppContext) {
+  await base.register(multipart, {
     limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 10, parts: 20 },
   });
+  const app = base.withTypeProvider<ZodTypeProvider>();
 
-  app.get("/api/resource", async (request) => ok(await listResources(ctx, viewerOf(request))));
-  app.post("/api/resource", async (request) => ok(await createExternalResource(ctx, viewerOf(request), request.body)));
-
-  app.post("/api/resource/blob", { onRequest: requireMultipart }, async (request) => {
-    if (!request.isMultipart()) throw badRequest(NOT_MULTIPART);
-    return ok(await uploadResource(ctx, viewerOf(request), await readUpload(request)));
-  });
-
-  app.get<IdParams>("/api/resource/:resourceId", async (request) =>
-    ok(await getResource(ctx, viewerOf(request), parseId(request.params.resourceId))),
+  app.get("/api/resource", { schema: { summary: "The caller's resources", response: answers(z.array(resourceEntitySchema)) } }, async (request) =>
+    ok(await listResources(ctx, viewerOf(request))),
   );
-  app.get<IdParams>("/api/resource/:resourceId/blob", async (request, reply) => {
-    const resource = await getResource(ctx, viewerOf(request), parseId(request.params.resourceId));
-    const file = await readResourceFile(ctx, viewerOf(request), resource.id, resource.filename);
-    return sendUploadedFile(request, reply, { filename: resource.filename, type: resource.type, data: file.data });
-  });
-  app.patch<IdParams>("/api/resource/:resourceId", async (request) =>
-    ok(await patchResource(ctx, viewerOf(request), parseId(request.params.resourceId), request.body)),
+  app.post(
+    "/api/resource",
+    {
+      schema: {
+        summary: "Add an external link as a resource",
+        body: input(resourceCreateSchema, "Malformatted post resource request"),
+        response: answers(resourceEntitySchema),
+      },
+    },
+    async (request) => ok(await createExternalResource(ctx, viewerOf(request), request.body)),
   );
-  app.delete<IdParams>("/api/resource/:resourceId", async (request) => {
-    await deleteResource(ctx, viewerOf(request), parseId(request.params.resourceId));
-    return true;
-  });
+
+  app.post(
+    "/api/resource/blob",
+    {
+      onRequest: requireMultipart,
+      schema: {
+        summary: "Upload a file (multipart/form-data, field `file`)",
+        consumes: ["multipart/form-data"],
+        // Read by the handler from the form, not by a body parser.
+        body: documented(z.object({ file: z.string().meta({ format: "binary" }) })),
+        response: answers(resourceEntitySchema),
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest(NOT_MULTIPART);
+      return ok(await uploadResource(ctx, viewerOf(request), await readUpload(request)));
+    },
+  );
+
+  app.get("/api/resource/:resourceId", { schema: { summary: "One resource", params: idParams, response: answers(resourceEntitySchema) } }, async (request) =>
+    ok(await getResource(ctx, viewerOf(request), request.params.resourceId)),
+  );
+  app.get(
+    "/api/resource/:resourceId/blob",
+    { schema: { summary: "A resource's file", params: idParams, response: FILE } },
+    async (request, reply) => {
+      const resource = await getResource(ctx, viewerOf(request), request.params.resourceId);
+      const file = await readResourceFile(ctx, viewerOf(request), resource.id, resource.filename);
+      return sendUploadedFile(request, reply, { filename: resource.filename, type: resource.type, data: file.data });
+    },
+  );
+  app.patch(
+    "/api/resource/:resourceId",
+    {
+      schema: {
+        summary: "Rename a resource",
+        params: idParams,
+        // Checked by the service after the permission check (404/403 come before a 400, as in v0).
+        body: documented(resourcePatchSchema),
+        response: answers(resourceEntitySchema),
+      },
+    },
+    async (request) => ok(await patchResource(ctx, viewerOf(request), request.params.resourceId, request.body)),
+  );
+  app.delete(
+    "/api/resource/:resourceId",
+    { schema: { summary: "Delete a resource", params: idParams, response: answers(z.literal(true), { raw: true }) } },
+    async (request) => {
+      await deleteResource(ctx, viewerOf(request), request.params.resourceId);
+      return true;
+    },
+  );
 
   for (const prefix of ["/o/r", "/h/r"]) {
-    app.get<FileParams>(`${prefix}/:resourceId/:filename`, async (request, reply) => {
-      const id = parseId(request.params.resourceId);
-      const viewer = viewerOf(request);
-      const name = request.params.filename;
-      // v0 decoded `+` as a space here; a name that really holds a `+` is tried first.
-      const file = await readResourceFile(ctx, viewer, id, name).catch(async (error: unknown) => {
-        if (!name.includes("+")) throw error;
-        return readResourceFile(ctx, viewer, id, name.replace(/\+/g, " "));
-      });
-      return sendUploadedFile(request, reply, { filename: file.resource.filename, type: file.resource.type, data: file.data });
-    });
+    app.get(
+      `${prefix}/:resourceId/:filename`,
+      {
+        schema: {
+          summary: `A resource's file by id and name (${prefix === "/o/r" ? "v0's open link" : "v0's link for HTML pages"})`,
+          params: fileParams,
+          response: FILE,
+        },
+      },
+      async (request, reply) => {
+        const id = request.params.resourceId;
+        const viewer = viewerOf(request);
+        const name = request.params.filename;
+        // v0 decoded `+` as a space here; a name that really holds a `+` is tried first.
+        const file = await readResourceFile(ctx, viewer, id, name).catch(async (error: unknown) => {
+          if (!name.includes("+")) throw error;
+          return readResourceFile(ctx, viewer, id, name.replace(/\+/g, " "));
+        });
+        return sendUploadedFile(request, reply, { filename: file.resource.filename, type: file.resource.type, data: file.data });
+      },
+    );
   }
 }

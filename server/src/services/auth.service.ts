@@ -1,6 +1,7 @@
 // Sign-in, sign-up and sign-out, and who a request acts for.
 import { randomUUID } from "node:crypto";
-import { signInSchema, signUpSchema, type User, validatePassword, validateUsername } from "@memos/common";
+import type { SignIn, SignUp, User } from "@memos/common";
+import { validatePassword, validateUsername } from "@memos/common";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn, recordSuccessfulSignIn } from "../auth/rate-limit.js";
 import { hashToken, startSession } from "../auth/session.js";
@@ -14,15 +15,15 @@ import { deleteSession, findLiveSession } from "../store/session.store.js";
 import { createUser, findHost, findUserById, findUserByOpenId, findUserByUsername, findUserByUsernameKey, updateUser } from "../store/user.store.js";
 import { readAllowSignUp } from "./system.service.js";
 import { assertUsernameFree } from "./user.service.js";
-import { parseInput } from "./validate.js";
 
 export interface SignedIn {
   user: User;
   token: string;
 }
 
-export async function signIn(ctx: AppContext, body: unknown, address: string): Promise<SignedIn> {
-  const { username, password } = parseInput(signInSchema, body, "Malformatted signin request");
+/** `input` is valid already (the route's schema, signInSchema). */
+export async function signIn(ctx: AppContext, input: SignIn, address: string): Promise<SignedIn> {
+  const { username, password } = input;
   const { db } = ctx.store;
   await assertNotThrottled(db, username, address);
   // The exact name first: a v0.10 database may hold two accounts that differ only by case.
@@ -44,8 +45,8 @@ export async function signIn(ctx: AppContext, body: unknown, address: string): P
   return { user: presentUser(current, OWN_ACCOUNT_DISCLOSURE), token };
 }
 
-export async function signUp(ctx: AppContext, body: unknown): Promise<SignedIn> {
-  const input = parseInput(signUpSchema, body, "Malformatted signup request");
+/** `input` is valid already (the route's schema, signUpSchema). */
+export async function signUp(ctx: AppContext, input: SignUp): Promise<SignedIn> {
   const problem = validateUsername(input.username) ?? validatePassword(input.password);
   if (problem) throw badRequest(`Invalid user create format: ${problem}`);
   const passwordHash = await hashPassword(input.password);

@@ -3,7 +3,6 @@ import {
   DEFAULT_LIST_LIMIT,
   MAX_LIST_LIMIT,
   type MemoListQuery,
-  memoListQuerySchema,
   type RowStatus,
   ROW_STATUSES,
   type Visibility,
@@ -14,7 +13,7 @@ import { badRequest } from "../errors.js";
 import type { MemoFilter, MemoPosition } from "../store/memo.store.js";
 import { decodeCursor } from "./memo-cursor.js";
 import { postgresRegexProblem } from "./regex-dialect.js";
-import { parseInput, parseOptionalId } from "./validate.js";
+import { parseOptionalId } from "./validate.js";
 
 export interface ParsedMemoQuery {
   creatorId?: number;
@@ -65,8 +64,8 @@ function parseCursor(cursor: string | undefined, offset: number | undefined): Me
   return decodeCursor(cursor);
 }
 
-export function parseMemoQuery(query: unknown): ParsedMemoQuery {
-  const input: MemoListQuery = parseInput(memoListQuerySchema, query, "Malformatted memo list query");
+/** `input` is valid already (the route's schema, memoListQuerySchema); this reads the rules between its values. */
+export function parseMemoQuery(input: MemoListQuery): ParsedMemoQuery {
   const limit = input.limit === undefined || input.limit === 0 ? DEFAULT_LIST_LIMIT : Math.min(input.limit, MAX_LIST_LIMIT);
   if (input.from !== undefined && input.to !== undefined && input.from >= input.to) {
     throw badRequest("Invalid duration: from must be earlier than to");

@@ -2,10 +2,11 @@
 import {
   extractTags,
   type Memo,
-  memoCreateSchema,
+  type MemoCreate,
+  type MemoListQuery,
   memoOrganizerSchema,
   memoPatchSchema,
-  memoStatsQuerySchema,
+  type MemoStatsQuery,
   type Visibility,
 } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
@@ -79,9 +80,9 @@ async function indexTags(db: Db, memoId: number, creatorId: number, content: str
   await upsertTags(db, creatorId, tags);
 }
 
-export async function createMemo(ctx: AppContext, viewer: Viewer, body: unknown): Promise<Memo> {
+/** `input` is valid already (the route's schema, memoCreateSchema). */
+export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCreate): Promise<Memo> {
   if (viewer === null) throw unauthenticated();
-  const input = parseInput(memoCreateSchema, body, "Malformatted post memo request");
   assertCreatedTs(input.createdTs);
   const { db } = ctx.store;
   const resourceIds = input.resourceIdList ?? [];
@@ -165,7 +166,7 @@ export interface MemoPageResult {
 }
 
 /** `GET /api/memo`: the caller's own memos, or a creator's memos as the caller may see them; pinned first. */
-export async function listMemos(ctx: AppContext, viewer: Viewer, query: unknown): Promise<MemoPageResult> {
+export async function listMemos(ctx: AppContext, viewer: Viewer, query: MemoListQuery): Promise<MemoPageResult> {
   const parsed = parseMemoQuery(query);
   const scope = memoListScope(viewer, parsed.creatorId, parsed);
   const { db, engine } = ctx.store;
@@ -175,7 +176,7 @@ export async function listMemos(ctx: AppContext, viewer: Viewer, query: unknown)
 }
 
 /** `GET /api/memo/all`: everyone's memos the caller may see, newest first. */
-export async function exploreMemos(ctx: AppContext, viewer: Viewer, query: unknown): Promise<MemoPageResult> {
+export async function exploreMemos(ctx: AppContext, viewer: Viewer, query: MemoListQuery): Promise<MemoPageResult> {
   const parsed = parseMemoQuery(query);
   const scope = exploreScope(viewer, parsed.visibilities, parsed.rowStatus);
   const { db, engine } = ctx.store;
@@ -186,8 +187,7 @@ export async function exploreMemos(ctx: AppContext, viewer: Viewer, query: unkno
 }
 
 /** `GET /api/memo/stats`: display times of a creator's NORMAL memos the caller may read; `from` windows them. */
-export async function memoStats(ctx: AppContext, viewer: Viewer, query: unknown): Promise<number[]> {
-  const input = parseInput(memoStatsQuerySchema, query, "Malformatted memo stats query");
+export async function memoStats(ctx: AppContext, viewer: Viewer, input: MemoStatsQuery): Promise<number[]> {
   const creatorId = parseOptionalId(input.creatorId, "creatorId");
   if (creatorId === undefined) throw badRequest("Missing user id to find memo");
   return listDisplayTimes(ctx.store.db, ctx.store.engine, { ...statsScope(viewer, creatorId), fromTs: input.from });

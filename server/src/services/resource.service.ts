@@ -1,5 +1,5 @@
 // Resources: uploads and external links, their memo links, and who may read their files.
-import { isValidResourceFilename, type Resource, resourceCreateSchema, resourcePatchSchema, sanitizeUploadFilename } from "@memos/common";
+import { isValidResourceFilename, type Resource, type ResourceCreate, resourcePatchSchema, sanitizeUploadFilename } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
 import { authorizeMemo, canReadMemo } from "../policies/memo.policy.js";
@@ -43,9 +43,9 @@ export async function listResources(ctx: AppContext, viewer: Viewer): Promise<Re
   return rows.map((row) => presentResource(row, row.linked_memo_amount));
 }
 
-export async function createExternalResource(ctx: AppContext, viewer: Viewer, body: unknown): Promise<Resource> {
+/** `input` is valid already (the route's schema, resourceCreateSchema). */
+export async function createExternalResource(ctx: AppContext, viewer: Viewer, input: ResourceCreate): Promise<Resource> {
   requireSignedIn(viewer);
-  const input = parseInput(resourceCreateSchema, body, "Malformatted post resource request");
   if (!/^https?:\/\//i.test(input.externalLink)) throw badRequest("Malformatted post resource request: externalLink must be an http(s) URL");
   const row = await insertResource(ctx.store.db, {
     creator_id: viewer.id,

@@ -1,5 +1,5 @@
 // Shortcuts: a user's saved filters.
-import { type Shortcut, shortcutCreateSchema, shortcutPatchSchema } from "@memos/common";
+import { type Shortcut, type ShortcutCreate, shortcutPatchSchema } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
 import { authorizeShortcut } from "../policies/shortcut.policy.js";
@@ -46,10 +46,10 @@ export async function getShortcut(ctx: AppContext, viewer: Viewer, id: number): 
   return presentShortcut(shortcut);
 }
 
-export async function createShortcut(ctx: AppContext, viewer: Viewer, body: unknown): Promise<Shortcut> {
+/** `input` is valid already (the route's schema, shortcutCreateSchema). */
+export async function createShortcut(ctx: AppContext, viewer: Viewer, input: ShortcutCreate): Promise<Shortcut> {
   requireSignedIn(viewer);
   const message = "Malformatted post shortcut request";
-  const input = parseInput(shortcutCreateSchema, body, message);
   assertTitle(input.title, message);
   assertPayload(input.payload, message);
   return presentShortcut(await insertShortcut(ctx.store.db, { creator_id: viewer.id, title: input.title, payload: input.payload }));

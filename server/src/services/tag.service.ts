@@ -1,20 +1,20 @@
 // Tags: a user's tag list, explicit creation and deletion, and suggestions from memo content.
-import { isValidTagName, tagCreateSchema } from "@memos/common";
+import { isValidTagName, type TagCreate } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
 import { listMemoTagsOfCreator } from "../store/memo.store.js";
 import { deleteTag as removeTag, listTagNames, upsertTags } from "../store/tag.store.js";
 import { requireSignedIn } from "../policies/utils.js";
-import { parseInput } from "./validate.js";
 
 export async function listTags(ctx: AppContext, viewer: Viewer): Promise<string[]> {
   requireSignedIn(viewer);
   return listTagNames(ctx.store.db, viewer.id);
 }
 
-export async function createTag(ctx: AppContext, viewer: Viewer, body: unknown): Promise<string> {
+/** `input` is valid already (the route's schema, tagCreateSchema). */
+export async function createTag(ctx: AppContext, viewer: Viewer, input: TagCreate): Promise<string> {
   requireSignedIn(viewer);
-  const { name } = parseInput(tagCreateSchema, body, "Malformatted post tag request");
+  const { name } = input;
   if (name === "") throw badRequest("Tag name shouldn't be empty");
   if (!isValidTagName(name)) throw badRequest("Invalid tag name");
   await upsertTags(ctx.store.db, viewer.id, [name]);

@@ -4,7 +4,7 @@ import {
   type User,
   type UserSetting,
   USER_SETTING_KEYS,
-  userCreateSchema,
+  type UserCreate,
   userPatchSchema,
   userSettingUpsertSchema,
   userSettingValueSchemas,
@@ -53,8 +53,8 @@ function presentAccount(viewer: Viewer, row: UserRow, settings?: UserSettingRow[
   return presentUser(row, accountDisclosure(viewer, row), settings);
 }
 
-export async function createMember(ctx: AppContext, viewer: Viewer, body: unknown): Promise<User> {
-  const input = parseInput(userCreateSchema, body, "Malformatted post user request");
+/** `input` is valid already (the route's schema, userCreateSchema). */
+export async function createMember(ctx: AppContext, viewer: Viewer, input: UserCreate): Promise<User> {
   const role = input.role ?? "USER";
   authorizeUserCreate(viewer, role);
   const problem =

@@ -1,23 +1,40 @@
-// Every API call the web app makes, typed from @memos/common.
-import type { Memo, Resource, RowStatus, Shortcut, SystemSetting, SystemStatus, User, UserSetting, Visibility } from "@memos/common";
+// Every API call the web app makes, typed from @memos/common: answers from its entity types, requests from the
+// z.input types of the very schemas the server validates with (common/src/api/requests.ts). No request shape is
+// declared here.
+import type {
+  Memo,
+  MemoAmountRequest,
+  MemoCreateRequest,
+  MemoListRequest,
+  MemoOrganizerRequest,
+  MemoPatchRequest,
+  MemoResourceLinkRequest,
+  MemoStatsRequest,
+  Resource,
+  ResourcePatchRequest,
+  Shortcut,
+  ShortcutCreateRequest,
+  ShortcutPatchRequest,
+  SignInRequest,
+  SignUpRequest,
+  SystemSetting,
+  SystemSettingUpsertRequest,
+  TagCreateRequest,
+  SystemStatus,
+  User,
+  UserCreateRequest,
+  UserPatchRequest,
+  UserSetting,
+  UserSettingUpsertRequest,
+} from "@memos/common";
 import { NEXT_CURSOR_HEADER } from "@memos/common/domain/constants";
 import { getWithHeaders, http, uploadWithProgress } from "./client";
 
-export interface MemoListParams {
-  creatorId?: number;
-  rowStatus?: RowStatus;
-  pinned?: boolean;
-  tag?: string;
-  text?: string;
-  visibility?: string;
-  type?: "NOT_TAGGED" | "LINKED";
-  from?: number;
-  to?: number;
-  limit?: number;
-  offset?: number;
-  /** The previous page's next cursor (keyset paging); not combined with offset. */
-  cursor?: string;
-}
+/** A query's keys from its schema; the URL writes numbers and booleans as the text the schema reads. */
+type QueryOf<T> = { [K in keyof T]?: NonNullable<T[K]> | number | boolean };
+
+/** `cursor` is the previous page's next cursor (keyset paging); not combined with offset. */
+export type MemoListParams = QueryOf<MemoListRequest>;
 
 /** A page of a memo list and the cursor of the next one (none after the last page). */
 export interface MemoPage {
@@ -33,44 +50,41 @@ async function memoPage(path: string, params: MemoListParams): Promise<MemoPage>
 export const api = {
   status: () => http.get<SystemStatus>("/api/status"),
   upsertSystemSetting: (name: string, value: unknown) =>
-    http.post<SystemSetting>("/api/system/setting", { name, value: JSON.stringify(value) }),
+    http.post<SystemSetting>("/api/system/setting", { name, value: JSON.stringify(value) } satisfies SystemSettingUpsertRequest),
   vacuum: () => http.post<boolean>("/api/system/vacuum"),
 
-  signIn: (username: string, password: string) => http.post<User>("/api/auth/signin", { username, password }),
-  signUp: (username: string, password: string, role: "HOST" | "USER") =>
-    http.post<User>("/api/auth/signup", { username, password, role }),
+  signIn: (username: string, password: string) => http.post<User>("/api/auth/signin", { username, password } satisfies SignInRequest),
+  signUp: (username: string, password: string, role: NonNullable<SignUpRequest["role"]>) =>
+    http.post<User>("/api/auth/signup", { username, password, role } satisfies SignUpRequest),
   signOut: () => http.post<boolean>("/api/auth/signout"),
 
   me: () => http.get<User>("/api/user/me"),
   users: () => http.get<User[]>("/api/user"),
   user: (id: number) => http.get<User>(`/api/user/${id}`),
-  createUser: (body: { username: string; password: string; role: "USER" | "ADMIN"; email?: string; nickname?: string }) =>
-    http.post<User>("/api/user", body),
-  patchUser: (id: number, body: Partial<{ username: string; email: string; nickname: string; password: string; rowStatus: RowStatus; resetOpenId: boolean }>) =>
-    http.patch<User>(`/api/user/${id}`, body),
+  createUser: (body: UserCreateRequest) => http.post<User>("/api/user", body),
+  patchUser: (id: number, body: UserPatchRequest) => http.patch<User>(`/api/user/${id}`, body),
   deleteUser: (id: number) => http.delete(`/api/user/${id}`),
-  upsertUserSetting: (key: string, value: unknown) =>
-    http.post<UserSetting>("/api/user/setting", { key, value: JSON.stringify(value) }),
+  upsertUserSetting: (key: UserSettingUpsertRequest["key"], value: unknown) =>
+    http.post<UserSetting>("/api/user/setting", { key, value: JSON.stringify(value) } satisfies UserSettingUpsertRequest),
 
   memos: (params: MemoListParams) => memoPage("/api/memo", params),
   exploreMemos: (params: MemoListParams) => memoPage("/api/memo/all", params),
   /** Display times (Unix seconds) at or after `from`: only the weeks the heat map shows. */
-  memoStats: (creatorId: number, from: number) => http.get<number[]>("/api/memo/stats", { creatorId, from }),
+  memoStats: (creatorId: number, from: number) =>
+    http.get<number[]>("/api/memo/stats", { creatorId, from } satisfies QueryOf<MemoStatsRequest>),
   /** How many NORMAL memos of the user the caller may read. */
-  memoAmount: (userId: number) => http.get<number>("/api/memo/amount", { userId }),
+  memoAmount: (userId: number) => http.get<number>("/api/memo/amount", { userId } satisfies QueryOf<MemoAmountRequest>),
   memo: (id: number) => http.get<Memo>(`/api/memo/${id}`),
-  createMemo: (body: { content: string; visibility?: Visibility; resourceIdList?: number[] }) => http.post<Memo>("/api/memo", body),
-  patchMemo: (id: number, body: Partial<{ content: string; visibility: Visibility; rowStatus: RowStatus; createdTs: number; resourceIdList: number[] }>) =>
-    http.patch<Memo>(`/api/memo/${id}`, body),
+  createMemo: (body: MemoCreateRequest) => http.post<Memo>("/api/memo", body),
+  patchMemo: (id: number, body: MemoPatchRequest) => http.patch<Memo>(`/api/memo/${id}`, body),
   deleteMemo: (id: number) => http.delete(`/api/memo/${id}`),
-  pinMemo: (id: number, pinned: boolean) => http.post<Memo>(`/api/memo/${id}/organizer`, { pinned }),
-  linkResource: (memoId: number, resourceId: number) => http.post<Resource>(`/api/memo/${memoId}/resource`, { resourceId }),
+  pinMemo: (id: number, pinned: boolean) => http.post<Memo>(`/api/memo/${id}/organizer`, { pinned } satisfies MemoOrganizerRequest),
+  linkResource: (memoId: number, resourceId: number) => http.post<Resource>(`/api/memo/${memoId}/resource`, { resourceId } satisfies MemoResourceLinkRequest),
   unlinkResource: (memoId: number, resourceId: number) => http.delete(`/api/memo/${memoId}/resource/${resourceId}`),
 
   shortcuts: () => http.get<Shortcut[]>("/api/shortcut"),
-  createShortcut: (body: { title: string; payload: string }) => http.post<Shortcut>("/api/shortcut", body),
-  patchShortcut: (id: number, body: Partial<{ title: string; payload: string; rowStatus: RowStatus }>) =>
-    http.patch<Shortcut>(`/api/shortcut/${id}`, body),
+  createShortcut: (body: ShortcutCreateRequest) => http.post<Shortcut>("/api/shortcut", body),
+  patchShortcut: (id: number, body: ShortcutPatchRequest) => http.patch<Shortcut>(`/api/shortcut/${id}`, body),
   deleteShortcut: (id: number) => http.delete(`/api/shortcut/${id}`),
 
   resources: () => http.get<Resource[]>("/api/resource"),
@@ -79,12 +93,12 @@ export const api = {
     form.append("file", file, file.name);
     return uploadWithProgress<Resource>("/api/resource/blob", form, onProgress);
   },
-  patchResource: (id: number, filename: string) => http.patch<Resource>(`/api/resource/${id}`, { filename }),
+  patchResource: (id: number, filename: string) => http.patch<Resource>(`/api/resource/${id}`, { filename } satisfies ResourcePatchRequest),
   deleteResource: (id: number) => http.delete(`/api/resource/${id}`),
 
   tags: () => http.get<string[]>("/api/tag"),
   tagSuggestions: () => http.get<string[]>("/api/tag/suggestion"),
-  createTag: (name: string) => http.post<string>("/api/tag", { name }),
+  createTag: (name: string) => http.post<string>("/api/tag", { name } satisfies TagCreateRequest),
   deleteTag: (name: string) => http.delete(`/api/tag/${encodeURIComponent(name)}`),
 };
 

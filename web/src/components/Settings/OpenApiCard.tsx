@@ -1,7 +1,7 @@
 // The Open API of My account (wire §3.2): the user's openId, a reset that invalidates the old one, and a
 // ready-to-paste example of posting a memo with it.
 import type { User } from "@memos/common";
-import { RotateCcw } from "lucide-react";
+import { BookOpen, RotateCcw } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserMutations } from "../../queries/users";
@@ -52,6 +52,16 @@ export function OpenApiCard({ user }: { user: User }) {
           </div>
           <pre className={`${CODE} whitespace-pre-wrap break-all`}>{example.curl}</pre>
         </div>
+        {/* The server's own OpenAPI reference (GET /api/docs), generated from the API's schemas. */}
+        <a
+          href="/api/docs"
+          target="_blank"
+          rel="noopener"
+          className="inline-flex items-center gap-1.5 self-start text-sm text-zinc-600 underline underline-offset-2 hover:text-zinc-900 dark:text-zinc-300 dark:hover:text-zinc-100"
+        >
+          <BookOpen className="size-4" aria-hidden />
+          {t("setting.account.api-reference")}
+        </a>
       </div>
       <ConfirmDialog
         open={confirming}

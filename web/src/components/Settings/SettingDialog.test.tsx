@@ -73,6 +73,7 @@ describe("SettingDialog", () => {
   it("shows the Open API example with the user's openId", () => {
     renderAs(user(2, "USER", "jack"));
     expect(screen.getByText(/curl -X POST .*\/api\/memo\?openId=open-id-of-jack/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "API reference" }).getAttribute("href")).toBe("/api/docs");
   });
 
   it("validates the change-password form", () => {

@@ -1,0 +1,105 @@
+// Zod schemas of the answers (entities.ts has the same shapes as types). The server uses them only to describe
+// its answers in the OpenAPI document (GET /api/openapi.json); answers are not re-validated on the way out.
+import { z } from "zod";
+import { ROLES, ROW_STATUSES, VISIBILITIES } from "../domain/constants.js";
+
+export const userSettingEntitySchema = z
+  .object({ UserID: z.int(), key: z.string(), value: z.string().describe('A JSON-encoded string, e.g. "\\"en\\""') })
+  .meta({ id: "UserSetting" });
+
+export const userEntitySchema = z
+  .object({
+    id: z.int(),
+    rowStatus: z.enum(ROW_STATUSES),
+    createdTs: z.int(),
+    updatedTs: z.int(),
+    username: z.string(),
+    role: z.enum(ROLES),
+    email: z.string(),
+    nickname: z.string(),
+    openId: z.string().describe("Empty unless the caller may see it (the account itself, or its host)"),
+    userSettingList: z.array(userSettingEntitySchema).nullable(),
+  })
+  .meta({ id: "User" });
+
+export const resourceEntitySchema = z
+  .object({
+    id: z.int(),
+    creatorId: z.int(),
+    createdTs: z.int(),
+    updatedTs: z.int(),
+    filename: z.string(),
+    externalLink: z.string(),
+    type: z.string(),
+    size: z.int(),
+    linkedMemoAmount: z.int(),
+  })
+  .meta({ id: "Resource" });
+
+export const memoEntitySchema = z
+  .object({
+    id: z.int(),
+    rowStatus: z.enum(ROW_STATUSES),
+    creatorId: z.int(),
+    createdTs: z.int(),
+    updatedTs: z.int(),
+    content: z.string(),
+    visibility: z.enum(VISIBILITIES),
+    pinned: z.boolean(),
+    displayTs: z.int(),
+    creator: userEntitySchema,
+    resourceList: z.array(resourceEntitySchema),
+  })
+  .meta({ id: "Memo" });
+
+export const shortcutEntitySchema = z
+  .object({
+    id: z.int(),
+    rowStatus: z.enum(ROW_STATUSES),
+    creatorId: z.int(),
+    createdTs: z.int(),
+    updatedTs: z.int(),
+    title: z.string(),
+    payload: z.string().describe("JSON text of a filter list"),
+  })
+  .meta({ id: "Shortcut" });
+
+export const systemSettingEntitySchema = z
+  .object({ Name: z.string(), Value: z.string(), Description: z.string() })
+  .meta({ id: "SystemSetting" });
+
+export const profileEntitySchema = z.object({ mode: z.enum(["prod", "dev", "demo"]), version: z.string() }).meta({ id: "Profile" });
+
+export const customizedProfileEntitySchema = z
+  .object({
+    name: z.string(),
+    logoUrl: z.string(),
+    description: z.string(),
+    locale: z.string(),
+    appearance: z.string(),
+    externalUrl: z.string(),
+  })
+  .meta({ id: "CustomizedProfile" });
+
+export const systemStatusEntitySchema = z
+  .object({
+    host: userEntitySchema.nullable(),
+    profile: profileEntitySchema,
+    dbSize: z.int(),
+    allowSignUp: z.boolean(),
+    additionalStyle: z.string(),
+    additionalScript: z.string(),
+    customizedProfile: customizedProfileEntitySchema,
+  })
+  .meta({ id: "SystemStatus" });
+
+/** Every failure: {"error": "code=N, message=M", "message": M}. */
+export const errorEnvelopeSchema = z
+  .object({
+    error: z.string().describe('"code=N, message=M"'),
+    message: z.string(),
+  })
+  .meta({ id: "Error" });
+
+/** Every success answer of /api: {"data": …}. */
+export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });

@@ -1,0 +1,50 @@
+// The API reference: /api/docs renders the server's OpenAPI document with assets served by the server itself
+// (nothing from another origin, so it works offline), lists a route of each area, and is linked from
+// Settings › My account next to the Open ID.
+import { expect, test } from "../support/fixtures";
+import { openSettings } from "../support/ui";
+
+const AREAS: Array<[string, string, string]> = [
+  ["auth", "post", "/api/auth/signin"],
+  ["user", "get", "/api/user/me"],
+  ["memo", "post", "/api/memo"],
+  ["shortcut", "get", "/api/shortcut"],
+  ["resource", "post", "/api/resource/blob"],
+  ["tag", "get", "/api/tag"],
+  ["system", "get", "/api/status"],
+];
+
+test("/api/docs lists a route of every area, from this server only", async ({ browser, baseURL }) => {
+  // A visitor: the reference is public.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const origin = new URL(baseURL!).origin;
+  const foreign: string[] = [];
+  // Offline: any request to another origin is recorded and refused.
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith("data:") || new URL(url).origin === origin) return route.continue();
+    foreign.push(url);
+    return route.abort();
+  });
+
+  await page.goto("/api/docs");
+  await expect(page.getByRole("heading", { name: /memos API/ })).toBeVisible();
+  for (const [area, method, path] of AREAS) {
+    const operation = page.locator(`.opblock-${method}`).filter({ has: page.locator(`[data-path="${path}"]`) });
+    await expect(operation.first(), `${area}: ${method.toUpperCase()} ${path}`).toBeVisible();
+  }
+  // The document the page reads is the one at /api/openapi.json.
+  const document = await (await page.request.get("/api/openapi.json")).json();
+  expect(Object.keys(document.paths)).toContain("/api/memo/{memoId}");
+  expect(foreign).toEqual([]);
+  await context.close();
+});
+
+test("Settings › My account links the API reference", async ({ page, signedIn }) => {
+  expect(signedIn.user.username).toBeTruthy();
+  await page.goto("/");
+  const settings = await openSettings(page);
+  const link = settings.getByRole("link", { name: "API reference" });
+  await expect(link).toHaveAttribute("href", "/api/docs");
+});
