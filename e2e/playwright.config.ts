@@ -24,7 +24,7 @@ export default defineConfig({
   globalSetup: "./global-setup.ts",
   fullyParallel: false,
   workers: 2,
-  // On a busy 2-core machine the browser itself is slow to render at times (see the closing note of this change).
+  // On a busy 2-core machine a first render sometimes misses the 7 s wait; it passes on a retry.
   retries: CI ? 2 : 0,
   forbidOnly: CI,
   timeout: 30_000,
