@@ -15,7 +15,8 @@ let dir: string;
 let handle: DatabaseHandle;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "memos-pool-"));
-  handle = openSqlite(join(dir, "pool.db"), { readers: 2, searchBudgetMs: 300 });
+  // Long enough that an ordinary read answers first even on a busy machine; short next to SLOW (many seconds).
+  handle = openSqlite(join(dir, "pool.db"), { readers: 2, searchBudgetMs: 2000 });
   await sql`CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT, data BLOB)`.execute(handle.db);
 });
 afterEach(async () => {
@@ -23,7 +24,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe("the SQLite reader pool", () => {
+describe("the SQLite reader pool", { timeout: 30_000 }, () => {
   it("a read past its budget fails with QueryBudgetError while the main thread and other reads carry on", async () => {
     await handle.db.insertInto("note" as never).values({ id: 1, body: "hello" } as never).execute();
     const events: string[] = [];
