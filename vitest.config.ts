@@ -1,4 +1,5 @@
 // Every Vitest suite of the repository. The server's API suites run once per database engine.
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const serverApi = (engine: "sqlite" | "postgres") => ({
@@ -6,6 +7,8 @@ const serverApi = (engine: "sqlite" | "postgres") => ({
     name: `server-api:${engine}`,
     include: ["server/test/**/*.test.ts"],
     env: { MEMOS_TEST_DRIVER: engine },
+    globalSetup: ["./server/test/global-setup.ts"],
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -13,6 +16,9 @@ const serverApi = (engine: "sqlite" | "postgres") => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core idle (one worker on a 2-core machine); the suites wait on I/O enough to
+    // use them all.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: "common", include: ["common/src/**/*.test.ts"] } },
       { test: { name: "server-unit", include: ["server/src/**/*.test.ts"] } },

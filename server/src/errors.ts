@@ -40,12 +40,17 @@ export function errorBody(status: number, message: string) {
  * taken by a concurrent request. Input can no longer reach the first three (the input guard refuses NUL,
  * the schemas cap every text and parseId caps ids at 2^31 − 1); they stay as a safety net.
  */
+export const isCancelledRegex = (error: unknown): boolean =>
+  (error as { code?: unknown } | null)?.code === "2201B" && /operation cancel/i.test((error as Error).message);
+
 function databaseClientError(error: Error): HttpError | null {
   const code = (error as { code?: unknown }).code;
   if (code === "22021" || code === "22P05") return badRequest("Malformatted request: text must not contain NUL characters");
   if (code === "22003") return badRequest("Malformatted request: a number is out of range");
-  // A search past its time budget: SQLite's reader pool, or PostgreSQL's statement_timeout (query_canceled).
-  if (code === "MEMOS_QUERY_BUDGET" || code === "57014") {
+  // A search past its time budget: SQLite's reader pool, or PostgreSQL's statement_timeout (query_canceled;
+  // a timeout that lands inside the regex engine comes out as 2201B "invalid regular expression: operation
+  // cancelled").
+  if (code === "MEMOS_QUERY_BUDGET" || code === "57014" || isCancelledRegex(error)) {
     return badRequest("Search took too long: narrow it down with more words, a tag or a date range");
   }
   // 54000 program_limit_exceeded: a value too large for an index (PostgreSQL's btree keys stop at ~2.7 KB).

@@ -10,7 +10,7 @@ import {
   type Visibility,
 } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
-import { badRequest, notFound, unauthenticated } from "../errors.js";
+import { badRequest, isCancelledRegex, notFound, unauthenticated } from "../errors.js";
 import { authorizeMemo, exploreScope, memoListScope, statsScope } from "../policies/memo.policy.js";
 import { authorizeResourceLink } from "../policies/resource.policy.js";
 import type { Db } from "../store/db.js";
@@ -151,7 +151,7 @@ async function withRegexGuard<T>(query: Promise<T>): Promise<T> {
   try {
     return await query;
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === "2201B") throw badRequest("Invalid regular expression: the database cannot run this pattern");
+    if ((error as { code?: unknown } | null)?.code === "2201B" && !isCancelledRegex(error)) throw badRequest("Invalid regular expression: the database cannot run this pattern");
     throw error;
   }
 }
