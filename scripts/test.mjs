@@ -155,7 +155,7 @@ stopIfInterrupted();
   say(`vitest run${pgError === null ? "" : ` --project !${PG_PROJECT}`}`);
   const code = await run(bin("vitest"), args, {
     env: { ...process.env, MEMOS_VITEST_PROJECT_COUNTS: countsFile },
-    // About 5 minutes on a quiet 2-core machine; the margin is for a busy one.
+    // About 2 minutes on a quiet 2-core machine; the margin is for a busy one.
     timeoutMs: 20 * MINUTE,
   });
   const report = readJson(jsonFile);
@@ -204,7 +204,8 @@ if (existsSync(E2E_CONFIG)) {
     say("playwright test -c e2e/playwright.config.ts");
     const code = await run(bin("playwright"), ["test", "-c", "e2e/playwright.config.ts", "--reporter=list,json"], {
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile },
-      timeoutMs: 10 * MINUTE,
+      // About 3 minutes on a quiet 2-core machine.
+      timeoutMs: 12 * MINUTE,
     });
     const report = readJson(jsonFile);
     if (!report?.stats) {
