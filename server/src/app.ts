@@ -8,6 +8,7 @@ import { badRequest, handleError } from "./errors.js";
 import { registerAccessHook } from "./http/access.js";
 import { registerInputGuard } from "./http/input-guard.js";
 import { registerOpenApi } from "./http/openapi.js";
+import { registerResponseCache } from "./http/response-cache.js";
 import { authRoutes } from "./routes/auth.routes.js";
 import { memoRoutes } from "./routes/memo.routes.js";
 import { resourceRoutes } from "./routes/resource.routes.js";
@@ -29,6 +30,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Sees every route as it is registered (the OpenAPI test checks each one is described). */
   onRoute?: (route: RouteOptions) => void;
+  /** Keep answers of the list routes (http/response-cache.ts); off for tests that count the queries a list makes. */
+  responseCache?: boolean;
 }
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -69,6 +72,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
 
   app.setErrorHandler(handleError);
   await app.register(cookie);
+  // Before compression, whose onSend hook turns the JSON text into compressed bytes.
+  if (options.responseCache !== false) registerResponseCache(app, ctx);
   await app.register(compress, { encodings: ["gzip", "deflate"], threshold: 1024 });
   // NUL characters are refused before anything (the access hook's token lookup included) reads the input.
   registerInputGuard(app);

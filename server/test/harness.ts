@@ -111,6 +111,8 @@ export interface TestAppOptions {
   searchBudgetMs?: number;
   /** The engine of this app; defaults to MEMOS_TEST_DRIVER's (`sqliteFile` implies SQLite). */
   driver?: "sqlite" | "postgres";
+  /** Passed to buildApp: false leaves the list answers uncached (for tests that count queries). */
+  responseCache?: boolean;
   /** Passed to buildApp: sees every route as it is registered. */
   onRoute?: AppOptions["onRoute"];
 }
@@ -139,7 +141,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { store } = await openStore(config);
   await ensureServerId(store.db);
   const ctx: AppContext = { config, store };
-  const app = await buildApp(ctx, { trustProxy: options.trustProxy, onRoute: options.onRoute });
+  const app = await buildApp(ctx, { trustProxy: options.trustProxy, onRoute: options.onRoute, responseCache: options.responseCache });
   return {
     app,
     ctx,

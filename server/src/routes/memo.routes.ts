@@ -47,6 +47,9 @@ function page(reply: FastifyReply, result: { memos: Memo[]; nextCursor?: string 
   return ok(result.memos);
 }
 
+/** These answers depend only on the viewer, the URL and the data: see http/response-cache.ts. */
+const CACHEABLE = { cacheable: true };
+
 const PAGED = `A page of memos; when more follow, the \`${NEXT_CURSOR_HEADER}\` header holds the \`cursor\` of the next page.`;
 
 export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
@@ -59,6 +62,7 @@ export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
   app.get(
     "/api/memo",
     {
+      config: CACHEABLE,
       schema: {
         summary: "The caller's memos, or a creator's memos as the caller may see them (pinned first)",
         querystring: input(memoListQuerySchema, "Malformatted memo list query"),
@@ -70,6 +74,7 @@ export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
   app.get(
     "/api/memo/all",
     {
+      config: CACHEABLE,
       schema: {
         summary: "Explore: everyone's memos the caller may see, newest first",
         querystring: input(memoListQuerySchema, "Malformatted memo list query"),
@@ -81,6 +86,7 @@ export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
   app.get(
     "/api/memo/stats",
     {
+      config: CACHEABLE,
       schema: {
         summary: "Display times (Unix seconds) of a creator's memos, for the heat map",
         querystring: input(memoStatsQuerySchema, "Malformatted memo stats query"),
@@ -92,6 +98,7 @@ export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
   app.get(
     "/api/memo/amount",
     {
+      config: CACHEABLE,
       schema: {
         summary: "How many memos the caller may read (of one user, or of everyone)",
         querystring: documented(memoAmountQuerySchema),

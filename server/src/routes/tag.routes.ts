@@ -10,7 +10,7 @@ import { createTag, deleteTag, listTags, suggestTags } from "../services/tag.ser
 
 export async function tagRoutes(base: FastifyInstance, ctx: AppContext) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.get("/api/tag", { schema: { summary: "The caller's tags", response: answers(z.array(z.string())) } }, async (request) =>
+  app.get("/api/tag", { config: { cacheable: true }, schema: { summary: "The caller's tags", response: answers(z.array(z.string())) } }, async (request) =>
     ok(await listTags(ctx, viewerOf(request))),
   );
   app.get(

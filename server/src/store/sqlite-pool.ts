@@ -168,12 +168,29 @@ const READ_SQL = /^\s*(select|with|explain)\b/i;
 export class SqlitePool {
   readonly prepare: (sql: string) => SQLite.Statement;
   readonly mutex = new Mutex();
+  /** Commits made through this pool: bumped after each write outside a transaction and after each commit. */
+  #commits = 0;
+  readonly #dataVersion: SQLite.Statement;
 
   constructor(
     readonly main: SQLite.Database,
     readonly readers: ReaderPool | null,
   ) {
     this.prepare = statementCache(main);
+    this.#dataVersion = main.prepare("PRAGMA data_version").pluck();
+  }
+
+  /**
+   * Changes whenever what a reader would see may have changed: a commit of ours, or one by another connection
+   * to the file (PRAGMA data_version). Bumped only once a write is committed, so a reader that saw the old
+   * version never read uncommitted data under the new one.
+   */
+  dataVersion(): string {
+    return `${this.#commits}.${this.#dataVersion.get() as number}`;
+  }
+
+  committed(): void {
+    this.#commits++;
   }
 
   runOnMain<R>(compiled: CompiledQuery): QueryResult<R> {
@@ -204,13 +221,15 @@ class PooledConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     if (this.release) return this.pool.runOnMain<R>(compiled);
-    if (this.pool.readers && this.pool.isRead(compiled)) {
+    const isRead = this.pool.isRead(compiled);
+    if (this.pool.readers && isRead) {
       return { rows: (await this.pool.readers.read(compiled.sql, compiled.parameters, this.budgetMs)) as R[] };
     }
     const release = await this.pool.mutex.lock();
     try {
       return this.pool.runOnMain<R>(compiled);
     } finally {
+      if (!isRead) this.pool.committed();
       release();
     }
   }
@@ -250,6 +269,7 @@ class PooledDriver implements Driver {
     try {
       this.pool.runOnMain(CompiledQuery.raw(command));
     } finally {
+      this.pool.committed();
       connection.release?.();
       connection.release = null;
     }

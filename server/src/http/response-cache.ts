@@ -1,0 +1,96 @@
+// Answers of the read-only list routes (explore, a user's memos, the sidebar's counts), kept in memory per
+// (data version, viewer, URL). The data version changes with every committed write, so a kept answer is
+// exactly what the route would compute again: serving it skips validation, the queries and the JSON. Only
+// where the store can tell the version (SQLite: one process owns the file); PostgreSQL instances may run
+// several processes against one database, so nothing is kept there.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.js";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route's 200 answers depend only on the viewer, the URL and the data: they may be kept. */
+    cacheable?: boolean;
+  }
+  interface FastifyRequest {
+    cacheKey: string | null;
+  }
+}
+
+/** Headers a kept answer carries again; the rest (length, encoding) are the sender's business. */
+const KEPT_HEADERS = ["content-type", "x-next-cursor"] as const;
+
+/** Bounds of the cache: answers past MAX_ENTRY_BYTES are not kept; the oldest go first past MAX_TOTAL_BYTES. */
+export const RESPONSE_CACHE_LIMITS = { maxEntryBytes: 256 * 1024, maxTotalBytes: 8 * 1024 * 1024 };
+
+interface Kept {
+  body: string;
+  headers: Partial<Record<(typeof KEPT_HEADERS)[number], string>>;
+}
+
+export class ResponseCache {
+  #version: string | null = null;
+  #entries = new Map<string, Kept>();
+  #bytes = 0;
+  hits = 0;
+
+  /** The entries of another data version are dropped at once: none of them can be served again. */
+  #sync(version: string): void {
+    if (version === this.#version) return;
+    this.#version = version;
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  get(version: string, key: string): Kept | undefined {
+    this.#sync(version);
+    return this.#entries.get(key);
+  }
+
+  set(version: string, key: string, kept: Kept): void {
+    // Computed under a version that has since moved on: it may show data from before the last write.
+    if (version !== this.#version || kept.body.length > RESPONSE_CACHE_LIMITS.maxEntryBytes) return;
+    this.#bytes += kept.body.length;
+    this.#entries.set(key, kept);
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#bytes <= RESPONSE_CACHE_LIMITS.maxTotalBytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= entry.body.length;
+    }
+  }
+}
+
+/**
+ * Registers the cache's two hooks. Call before any plugin that rewrites the payload in onSend (compression):
+ * the kept body is the plain JSON text. The lookup runs in preValidation, after every onRequest hook (the access
+ * hook resolves the viewer there) and before validation.
+ */
+export function registerResponseCache(app: FastifyInstance, ctx: AppContext): ResponseCache {
+  const cache = new ResponseCache();
+  app.decorateRequest("cacheKey", null);
+
+  app.addHook("preValidation", async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== "GET" || !request.routeOptions.config.cacheable) return;
+    const version = ctx.store.dataVersion();
+    if (version === null) return;
+    const key = `${request.viewer?.id ?? 0} ${request.url}`;
+    const kept = cache.get(version, key);
+    if (kept) {
+      cache.hits++;
+      return reply.headers(kept.headers).send(kept.body);
+    }
+    request.cacheKey = `${version}\n${key}`;
+  });
+
+  app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (request.cacheKey === null || reply.statusCode !== 200 || typeof payload !== "string") return payload;
+    const split = request.cacheKey.indexOf("\n");
+    const headers: Kept["headers"] = {};
+    for (const name of KEPT_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    cache.set(request.cacheKey.slice(0, split), request.cacheKey.slice(split + 1), { body: payload, headers });
+    return payload;
+  });
+  return cache;
+}

@@ -1,0 +1,115 @@
+// The list answers kept in memory (http/response-cache.ts): a repeated request costs no query on SQLite, and
+// every committed write — ours or another connection's — makes the next answer fresh. Each viewer has answers
+// of their own. PostgreSQL keeps nothing (other processes may write to the same database).
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { anonymous, createMemo, createUser, signUpHost, type TestUser } from "../factories.js";
+import { createTestApp, TEST_DRIVER, type TestApp } from "../harness.js";
+import { idsOf } from "../memo-helpers.js";
+import { installQueryCounter } from "../query-counter.js";
+
+describe("kept list answers", () => {
+  let t: TestApp;
+  let host: TestUser;
+  let member: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    host = await signUpHost(t);
+    member = await createUser(t, host, "member");
+  });
+  afterAll(() => t.close());
+
+  /** The answer and how many statements producing it cost. */
+  async function counted(run: () => ReturnType<TestUser["client"]["get"]>) {
+    const counter = installQueryCounter(t);
+    try {
+      const response = await run();
+      return { response, queries: counter.count };
+    } finally {
+      counter.uninstall();
+    }
+  }
+
+  const explore = (query: Record<string, string | number> = {}) => anonymous(t).get("/api/memo/all", { query });
+  const contents = (response: { body: { data: Array<{ content: string }> } }) => response.body.data.map((memo) => memo.content);
+
+  it("serves a repeated request again, with its headers, without a query on SQLite", async () => {
+    await createMemo(host, "kept one", "PUBLIC");
+    await createMemo(host, "kept two", "PUBLIC");
+    await createMemo(host, "kept three", "PUBLIC");
+    const first = await counted(() => explore({ limit: 2 }));
+    const again = await counted(() => explore({ limit: 2 }));
+    expect(first.queries).toBeGreaterThan(0);
+    expect(again.response.status).toBe(200);
+    expect(again.response.text).toBe(first.response.text);
+    expect(again.response.headers["content-type"]).toBe(first.response.headers["content-type"]);
+    expect(first.response.headers["x-next-cursor"]).toEqual(expect.any(String));
+    expect(again.response.headers["x-next-cursor"]).toBe(first.response.headers["x-next-cursor"]);
+    if (TEST_DRIVER === "sqlite") expect(again.queries).toBe(0);
+    else expect(again.queries).toBe(first.queries);
+  });
+
+  it("answers fresh after each kind of write", async () => {
+    const memo = await createMemo(host, "before the edit", "PUBLIC");
+    expect(contents(await explore())).toContain("before the edit");
+
+    await host.client.patch(`/api/memo/${memo.id}`, { content: "after the edit" });
+    const edited = contents(await explore());
+    expect(edited).toContain("after the edit");
+    expect(edited).not.toContain("before the edit");
+
+    await host.client.patch(`/api/user/${host.user.id}`, { nickname: "Renamed Host" });
+    const renamed = (await explore()).body.data.find((each: { id: number }) => each.id === memo.id);
+    expect(renamed.creator.nickname).toBe("Renamed Host");
+
+    await host.client.patch(`/api/memo/${memo.id}`, { rowStatus: "ARCHIVED" });
+    expect(idsOf(await explore())).not.toContain(memo.id);
+
+    await host.client.patch(`/api/memo/${memo.id}`, { rowStatus: "NORMAL" });
+    expect(idsOf(await explore())).toContain(memo.id);
+    await host.client.delete(`/api/memo/${memo.id}`);
+    expect(idsOf(await explore())).not.toContain(memo.id);
+  });
+
+  it("keeps each viewer's answer apart", async () => {
+    const members = await createMemo(host, "for members only", "PROTECTED");
+    const own = await createMemo(member, "the member's private note", "PRIVATE");
+    // Asked in both orders, each viewer gets their own view.
+    expect(idsOf(await explore())).not.toContain(members.id);
+    expect(idsOf(await member.client.get("/api/memo/all"))).toContain(members.id);
+    expect(idsOf(await explore())).not.toContain(members.id);
+
+    expect(idsOf(await member.client.get("/api/memo"))).toContain(own.id);
+    expect(idsOf(await host.client.get("/api/memo", { query: { creatorId: member.user.id } }))).not.toContain(own.id);
+    expect(idsOf(await member.client.get("/api/memo", { query: { creatorId: member.user.id } }))).toContain(own.id);
+  });
+
+  it("keeps no refusal: an error is answered again, and a signed-out session stops seeing its answers", async () => {
+    expect((await anonymous(t).get("/api/memo/all", { query: { limit: -1 } })).status).toBe(400);
+    expect((await anonymous(t).get("/api/memo/all", { query: { limit: -1 } })).status).toBe(400);
+
+    const visitor = await createUser(t, host, "leaver");
+    await createMemo(visitor, "leaver's own", "PRIVATE");
+    expect((await visitor.client.get("/api/memo")).status).toBe(200);
+    await visitor.client.post("/api/auth/signout", {});
+    // Signed out, the cookie is anonymous: its own list is not served again (a visitor must name a creator).
+    expect((await visitor.client.get("/api/memo")).status).toBe(400);
+  });
+
+  it.runIf(TEST_DRIVER === "sqlite")("notices a write made by another connection to the file", async () => {
+    const before = await explore();
+    const outside = new Database(t.ctx.store.sqliteFile!);
+    try {
+      const now = Math.floor(Date.now() / 1000);
+      outside
+        .prepare("INSERT INTO memo (creator_id, content, visibility, created_ts, updated_ts, display_ts) VALUES (?, ?, 'PUBLIC', ?, ?, ?)")
+        .run(host.user.id, "written from outside", now + 10, now + 10, now + 10);
+    } finally {
+      outside.close();
+    }
+    const after = await explore();
+    expect(contents(after)).toContain("written from outside");
+    expect(contents(before)).not.toContain("written from outside");
+  });
+});
