@@ -2,7 +2,7 @@
 // same load tool (autocannon), connections and duration; then the server's memory under mixed load at 30 s and
 // 60 s. Each server is a process of its own, and the load comes from this one, so neither competes with the
 // load generator for its event loop. Prints figures; asserts nothing.
-//   npx tsx bench/throughput.ts [--driver sqlite|postgres] [--seconds 10] [--memos 300] [--server-args "--sqlite-readers 4"]
+//   npx tsx bench/throughput.ts [--driver sqlite|postgres] [--seconds 10] [--memos 300] [--server-args "--sqlite-readers 4"] [--node-args "--max-semi-space-size=4"]
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -80,7 +80,8 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const extra = (args["server-args"] ?? "").split(" ").filter(Boolean);
-  const server = spawn(process.execPath, [SERVER, ...extra, "--port", String(port), "--addr", "127.0.0.1", "--data", dir, "--dsn", dsn], {
+  const nodeFlags = (args["node-args"] ?? "").split(" ").filter(Boolean);
+  const server = spawn(process.execPath, [...nodeFlags, SERVER, ...extra, "--port", String(port), "--addr", "127.0.0.1", "--data", dir, "--dsn", dsn], {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, MEMOS_MODE: "prod" },
   });
