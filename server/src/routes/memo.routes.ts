@@ -16,8 +16,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { ok, viewerOf } from "../http/request-context.js";
-import { answers, documented, input, params, pathId } from "../http/route-schema.js";
+import { answers, checkFirst, documented, input, params, pathId } from "../http/route-schema.js";
 import {
+  authorizedMemo,
   createMemo,
   deleteMemo,
   exploreMemos,
@@ -109,10 +110,11 @@ export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
       schema: {
         summary: "Change a memo",
         params: memoParams,
-        // Checked by the service after the permission check (404/403 come before a 400, as in v0).
-        body: documented(memoPatchSchema),
+        body: input(memoPatchSchema, "Malformatted patch memo request"),
         response: answers(memoEntitySchema),
       },
+      // 404/403 come before a 400 of the body, as in v0.
+      preValidation: checkFirst(memoParams, (request, { memoId }) => authorizedMemo(ctx, viewerOf(request), memoId, "update")),
     },
     async (request) => ok(await patchMemo(ctx, viewerOf(request), request.params.memoId, request.body)),
   );
@@ -126,10 +128,10 @@ export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
       schema: {
         summary: "Pin or unpin a memo for the caller",
         params: memoParams,
-        // Checked by the service after the permission check.
-        body: documented(memoOrganizerSchema),
+        body: input(memoOrganizerSchema, "Malformatted post memo organizer request"),
         response: answers(memoEntitySchema),
       },
+      preValidation: checkFirst(memoParams, (request, { memoId }) => authorizedMemo(ctx, viewerOf(request), memoId, "pin")),
     },
     async (request) => ok(await pinMemo(ctx, viewerOf(request), request.params.memoId, request.body)),
   );
