@@ -11,7 +11,7 @@ import {
 } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, isCancelledRegex, notFound, unauthenticated } from "../errors.js";
-import { authorizeMemo, exploreScope, type MemoAction, memoListScope, statsScope } from "../policies/memo.policy.js";
+import { amountScopes, authorizeMemo, exploreScope, type MemoAction, memoListScope, statsScope } from "../policies/memo.policy.js";
 import { authorizeResourceLink } from "../policies/resource.policy.js";
 import type { Db } from "../store/db.js";
 import {
@@ -201,10 +201,5 @@ export async function memoStats(ctx: AppContext, viewer: Viewer, input: MemoStat
 /** `GET /api/memo/amount`: how many NORMAL memos the caller may read (of one user, or of everyone), from counters. */
 export async function memoAmount(ctx: AppContext, viewer: Viewer, query: Record<string, string | undefined>): Promise<number> {
   const userId = parseOptionalId(query.userId, "userId");
-  const { db } = ctx.store;
-  if (userId !== undefined) return sumMemoCounts(db, { ...statsScope(viewer, userId), rowStatus: "NORMAL" });
-  const shared = await sumMemoCounts(db, { ...exploreScope(viewer, undefined), rowStatus: "NORMAL" });
-  if (viewer === null) return shared;
-  const ownPrivate = await sumMemoCounts(db, { creatorId: viewer.id, rowStatus: "NORMAL", visibilities: ["PRIVATE"] });
-  return shared + ownPrivate;
+  return sumMemoCounts(ctx.store.db, amountScopes(viewer, userId));
 }
