@@ -50,6 +50,12 @@ function page(reply: FastifyReply, result: { memos: Memo[]; nextCursor?: string 
 
 const PAGED = `A page of memos; when more follow, the \`${NEXT_CURSOR_HEADER}\` header holds the \`cursor\` of the next page.`;
 
+/** The query and the answer of both lists, the caller's (`GET /api/memo`) and explore (`GET /api/memo/all`). */
+const LIST = {
+  querystring: input(memoListQuerySchema, "Malformatted memo list query"),
+  response: answers(z.array(memoEntitySchema), { description: PAGED }),
+};
+
 export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.post(
@@ -60,22 +66,14 @@ export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
   app.get(
     "/api/memo",
     {
-      schema: {
-        summary: "The caller's memos, or a creator's memos as the caller may see them (pinned first)",
-        querystring: input(memoListQuerySchema, "Malformatted memo list query"),
-        response: answers(z.array(memoEntitySchema), { description: PAGED }),
-      },
+      schema: { summary: "The caller's memos, or a creator's memos as the caller may see them (pinned first)", ...LIST },
     },
     async (request, reply) => page(reply, await listMemos(ctx, viewerOf(request), request.query)),
   );
   app.get(
     "/api/memo/all",
     {
-      schema: {
-        summary: "Explore: everyone's memos the caller may see, newest first",
-        querystring: input(memoListQuerySchema, "Malformatted memo list query"),
-        response: answers(z.array(memoEntitySchema), { description: PAGED }),
-      },
+      schema: { summary: "Explore: everyone's memos the caller may see, newest first", ...LIST },
     },
     async (request, reply) => page(reply, await exploreMemos(ctx, viewerOf(request), request.query)),
   );
