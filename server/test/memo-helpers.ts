@@ -23,12 +23,3 @@ export async function setCreatedTs(owner: TestUser, memoId: number, createdTs: n
 }
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
-
-/** Asserts the wire's error envelope: both keys, the status in `error`. */
-export function expectError(response: Response, status: number): void {
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${response.text}`);
-  const body = response.body as { error?: unknown; message?: unknown } | undefined;
-  if (typeof body?.message !== "string" || typeof body.error !== "string" || !body.error.startsWith(`code=${status},`)) {
-    throw new Error(`expected the error envelope, got ${response.text}`);
-  }
-}

@@ -1,8 +1,8 @@
 // RSS feeds: /u/:id/rss.xml and /explore/rss.xml — well-formed XML, PUBLIC NORMAL memos only, safe HTML.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
-import { expectError } from "../memo-helpers.js";
 
 const XML_ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 
