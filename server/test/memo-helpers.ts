@@ -15,11 +15,4 @@ export const idsOf = (response: Response<{ data: Memo[] }>): number[] => {
   return response.body.data.map((memo) => memo.id);
 };
 
-/** Moves a memo's created time through the API (its creator acting). */
-export async function setCreatedTs(owner: TestUser, memoId: number, createdTs: number): Promise<Memo> {
-  const response = await owner.client.patch(`/api/memo/${memoId}`, { createdTs });
-  if (response.status !== 200) throw new Error(`createdTs patch failed: ${response.text}`);
-  return response.body.data;
-}
-
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);

@@ -11,7 +11,7 @@ import { MAX_ID } from "@memos/common";
 import { dataEnvelope } from "@memos/common/api/responses";
 import type { FastifyRequest, FastifySchemaCompiler } from "fastify";
 import { z } from "zod";
-import { badRequest, describeZodError, HttpError } from "../errors.js";
+import { badRequest, describeZodError, type HttpError } from "../errors.js";
 
 const documentedOnly = new WeakSet<object>();
 const prefixes = new WeakMap<object, string>();

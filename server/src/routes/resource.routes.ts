@@ -42,7 +42,7 @@ async function requireMultipart(request: FastifyRequest) {
 async function readUpload(request: FastifyRequest): Promise<Upload> {
   try {
     const part = await request.file();
-    if (!part || part.fieldname !== "file") throw badRequest("Failed to get uploading file: send it in the form field \"file\"");
+    if (part?.fieldname !== "file") throw badRequest("Failed to get uploading file: send it in the form field \"file\"");
     // The form is read here, not by a body parser, so the input guard's NUL rule is applied here.
     for (const [name, field] of Object.entries(part.fields)) {
       for (const one of [field ?? []].flat()) {

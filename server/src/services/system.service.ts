@@ -24,7 +24,7 @@ import { deleteOrphans, findHost } from "../store/user.store.js";
 /** Rows the server keeps for itself; no route ever returns or accepts them. */
 const INTERNAL_SETTINGS = new Set(["serverId", "secretSessionName"]);
 
-export const DEFAULT_PROFILE: CustomizedProfile = {
+const DEFAULT_PROFILE: CustomizedProfile = {
   name: "memos",
   logoUrl: "",
   description: "",

@@ -158,7 +158,7 @@ function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | 
 }
 
 /** How many of the newest memos in scope a search looks at before it turns to the full-text index. */
-export const SEARCH_WINDOW = 2000;
+const SEARCH_WINDOW = 2000;
 
 /**
  * A page of a text search, in two steps whose cost does not grow with the collection for common words:
