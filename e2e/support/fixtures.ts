@@ -12,12 +12,12 @@ import { type Credentials, MemosApi, PASSWORD, type User, uniqueName } from "./a
 import { HOST, sharedBaseURL } from "./env";
 import { type MemosServer, ROOT, startServer } from "./server";
 
-export interface Member {
+interface Member {
   user: User;
   credentials: Credentials;
 }
 
-export interface SignedIn extends Member {
+interface SignedIn extends Member {
   /** API calls with the browser's session. */
   api: MemosApi;
 }

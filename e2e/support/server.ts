@@ -9,7 +9,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-export const WEB_DIST = join(ROOT, "web", "dist");
+const WEB_DIST = join(ROOT, "web", "dist");
 const BUNDLE = join(ROOT, "server", "dist", "main.js");
 const START_TIMEOUT_MS = 60_000;
 
@@ -38,7 +38,7 @@ function serverCommand(): { command: string; args: string[]; label: string } {
   return { command: process.execPath, args: [tsx, join(ROOT, "server", "src", "main.ts")], label: "tsx server/src/main.ts" };
 }
 
-export function assertWebBuilt(): void {
+function assertWebBuilt(): void {
   if (!existsSync(join(WEB_DIST, "index.html"))) {
     throw new Error(`web/dist/index.html is missing: build the web app first (cd web && npx vite build, or npm run build)`);
   }

@@ -37,7 +37,7 @@ function manifests() {
   return list;
 }
 
-export function installHash() {
+function installHash() {
   const hash = createHash("sha256");
   const lock = join(ROOT, "package-lock.json");
   hash.update(existsSync(lock) ? readFileSync(lock) : "no lockfile");

@@ -1,6 +1,6 @@
 // Small helpers the repository scripts share. Node built-ins only: these run before `npm ci`.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -106,5 +106,3 @@ export function sourceSignature(paths) {
   for (const path of paths) visit(path);
   return `${Math.floor(newest)}:${files}:${bytes}`;
 }
-
-export const exists = (path) => existsSync(path);

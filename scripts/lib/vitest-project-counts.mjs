@@ -10,7 +10,8 @@ export default class ProjectCountsReporter {
     const counts = {};
     for (const module of testModules) {
       const name = module.project.name || "(root)";
-      const entry = (counts[name] ??= { passed: 0, failed: 0, skipped: 0, brokenFiles: 0 });
+      counts[name] ??= { passed: 0, failed: 0, skipped: 0, brokenFiles: 0 };
+      const entry = counts[name];
       let failedHere = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;

@@ -2,8 +2,8 @@
 import { isAbsolute, resolve } from "node:path";
 import { DEFAULT_MAX_UPLOAD_MB } from "@memos/common";
 
-export type Mode = "prod" | "dev" | "demo";
-export type Driver = "sqlite" | "postgres";
+type Mode = "prod" | "dev" | "demo";
+type Driver = "sqlite" | "postgres";
 
 export interface Config {
   mode: Mode;

@@ -38,7 +38,7 @@ export function errorBody(status: number, message: string) {
  * Database errors that are the client's fault: text PostgreSQL cannot store (a NUL character), a number
  * outside a column's range (an id past 2^31 on PostgreSQL), a value too long for an index, and a unique key
  * taken by a concurrent request. Input can no longer reach the first three (the input guard refuses NUL,
- * the schemas cap every text and parseId caps ids at 2^31 − 1); they stay as a safety net.
+ * the schemas cap every text and pathId caps ids at 2^31 − 1); they stay as a safety net.
  */
 export const isCancelledRegex = (error: unknown): boolean =>
   (error as { code?: unknown } | null)?.code === "2201B" && /operation cancel/i.test((error as Error).message);

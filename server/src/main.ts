@@ -12,7 +12,7 @@ import { openStore } from "./store/open.js";
 const defaultWebDist = () => resolve(dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
 async function main() {
-  let config;
+  let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.argv.slice(2));
   } catch (error) {

@@ -46,7 +46,7 @@ export class Client {
       headers,
       ...(payload === undefined ? {} : typeof payload === "string" || Buffer.isBuffer(payload) ? { payload } : { payload: payload as object }),
     });
-    let body: any = undefined;
+    let body: any;
     try {
       body = response.body === "" ? undefined : JSON.parse(response.body);
     } catch {

@@ -15,20 +15,4 @@ export const idsOf = (response: Response<{ data: Memo[] }>): number[] => {
   return response.body.data.map((memo) => memo.id);
 };
 
-/** Moves a memo's created time through the API (its creator acting). */
-export async function setCreatedTs(owner: TestUser, memoId: number, createdTs: number): Promise<Memo> {
-  const response = await owner.client.patch(`/api/memo/${memoId}`, { createdTs });
-  if (response.status !== 200) throw new Error(`createdTs patch failed: ${response.text}`);
-  return response.body.data;
-}
-
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
-
-/** Asserts the wire's error envelope: both keys, the status in `error`. */
-export function expectError(response: Response, status: number): void {
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${response.text}`);
-  const body = response.body as { error?: unknown; message?: unknown } | undefined;
-  if (typeof body?.message !== "string" || typeof body.error !== "string" || !body.error.startsWith(`code=${status},`)) {
-    throw new Error(`expected the error envelope, got ${response.text}`);
-  }
-}

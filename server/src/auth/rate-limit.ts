@@ -30,13 +30,13 @@ import {
 } from "../store/auth-failure.store.js";
 import { nowSeconds } from "../store/time.js";
 
-export const WINDOW_SECONDS = 15 * 60;
-export const PAIR_LIMIT = 10;
-export const ADDRESS_LIMIT = 100;
-export const ACCOUNT_ATTACK_THRESHOLD = 50;
-export const PAIR_LIMIT_UNDER_ATTACK = 3;
+const WINDOW_SECONDS = 15 * 60;
+const PAIR_LIMIT = 10;
+const ADDRESS_LIMIT = 100;
+const ACCOUNT_ATTACK_THRESHOLD = 50;
+const PAIR_LIMIT_UNDER_ATTACK = 3;
 /** Hex characters kept of each sha256 key (128 bits). */
-export const KEY_LENGTH = 32;
+const KEY_LENGTH = 32;
 
 const digest = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, KEY_LENGTH);
 
@@ -73,7 +73,7 @@ async function secondsUntilBelow(db: Db, scope: FailureScope, since: number, now
 }
 
 /** The wait in seconds if the attempt must be refused, else null. */
-export async function throttleWait(db: Db, username: string, address: string): Promise<number | null> {
+async function throttleWait(db: Db, username: string, address: string): Promise<number | null> {
   const keys = failureKeys(username, address);
   const now = nowSeconds();
   const since = now - WINDOW_SECONDS;

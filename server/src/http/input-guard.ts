@@ -39,7 +39,7 @@ export function findNulField(value: unknown, root = ""): string | null {
   return null;
 }
 
-export const nulMessage = (field: string) => `Malformatted request: ${field} must not contain NUL characters`;
+const nulMessage = (field: string) => `Malformatted request: ${field} must not contain NUL characters`;
 
 /** Throws the 400 when `value` (named `field`) holds a NUL anywhere. */
 export function assertNoNul(value: unknown, field: string): void {

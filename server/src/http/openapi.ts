@@ -11,11 +11,11 @@ import { SESSION_COOKIE } from "../auth/session.js";
 import { isPublicRoute } from "./access.js";
 import { zodValidatorCompiler } from "./route-schema.js";
 
-export const OPENAPI_PATH = "/api/openapi.json";
-export const DOCS_PREFIX = "/api/docs";
+const OPENAPI_PATH = "/api/openapi.json";
+const DOCS_PREFIX = "/api/docs";
 
 /** The area of a path, as the document groups operations. */
-export function areaOf(url: string): string | null {
+function areaOf(url: string): string | null {
   if (url === OPENAPI_PATH || url === DOCS_PREFIX) return "docs";
   const match = /^\/api\/(auth|user|memo|shortcut|resource|tag|system|ping|status)\b/.exec(url);
   if (match) return ["ping", "status"].includes(match[1]!) ? "system" : match[1]!;
@@ -43,7 +43,8 @@ function securityOf(method: string, url: string) {
 function describeRoute(route: RouteOptions) {
   const url = route.url;
   const area = areaOf(url);
-  const schema = (route.schema ??= {}) as Record<string, unknown>;
+  route.schema ??= {};
+  const schema = route.schema as Record<string, unknown>;
   if (area === null) {
     schema.hide = true;
     return;
@@ -56,7 +57,8 @@ function describeRoute(route: RouteOptions) {
   const method = [route.method].flat()[0]!;
   schema.tags ??= [area];
   schema.security ??= securityOf(method, url);
-  const response = (schema.response ??= {}) as Record<string, unknown>;
+  schema.response ??= {};
+  const response = schema.response as Record<string, unknown>;
   response.default ??= errorEnvelopeSchema.meta({
     description: 'An error: {"error": "code=N, message=M", "message": M} with N the status (400, 401, 403, 404, 409, 413, 429, 500).',
   });

@@ -3,13 +3,15 @@
 //      runs, so the handler and the service receive typed, already-valid input. A failure is a 400 with the
 //      wire's message: "<route's prefix>: <field>: <rule>" for a body or query, the id message for a path id.
 //   2. @fastify/swagger turns them into the OpenAPI document (http/openapi.ts).
-// `documented(schema)` marks a schema as description only: the service still parses that input itself
-// (it must check permissions before it judges the body, as v0 did).
+// Where v0 judged the caller before the body (404/403 before a 400), the route says so with `checkFirst`, a
+// preValidation hook that runs that check before Fastify validates the body; the service still gets typed input.
+// `documented(schema)` marks a schema as description only, for input Fastify passes through as it came: an
+// uploaded form (read by the handler) and /api/memo/amount's query (its id is parsed by the service).
 import { MAX_ID } from "@memos/common";
 import { dataEnvelope } from "@memos/common/api/responses";
-import type { FastifySchemaCompiler } from "fastify";
+import type { FastifyRequest, FastifySchemaCompiler } from "fastify";
 import { z } from "zod";
-import { badRequest, describeZodError, HttpError } from "../errors.js";
+import { badRequest, describeZodError, type HttpError } from "../errors.js";
 
 const documentedOnly = new WeakSet<object>();
 const prefixes = new WeakMap<object, string>();
@@ -21,7 +23,7 @@ export function input<T extends z.ZodType>(schema: T, prefix: string): T {
   return copy;
 }
 
-/** A schema shown in the OpenAPI document only; the service parses this input itself. */
+/** A schema shown in the OpenAPI document only; Fastify passes this input through untouched. */
 export function documented(schema: z.ZodType): z.ZodType<unknown> {
   const copy = schema.clone();
   documentedOnly.add(copy);
@@ -48,8 +50,28 @@ export function params<T extends z.ZodRawShape>(shape: T) {
   return z.object(shape);
 }
 
+type Check<P> = (request: FastifyRequest, params: P) => Promise<unknown>;
+
 /**
- * Fastify's validator compiler for zod schemas. `null` (Fastify's "no body") is absent, as parseInput treats it.
+ * A route's preValidation hook that runs `check` (a 401, 403 or 404 of the caller) before Fastify validates the
+ * body, as v0 judged the caller before the body. `check` gets the path parameters as `paramsSchema` parses them;
+ * when they are malformed it is skipped, and the params schema answers its 400 as usual.
+ */
+export function checkFirst(check: Check<undefined>): (request: FastifyRequest) => Promise<void>;
+export function checkFirst<P extends z.ZodType>(paramsSchema: P, check: Check<z.output<P>>): (request: FastifyRequest) => Promise<void>;
+export function checkFirst(first: z.ZodType | Check<undefined>, second?: Check<unknown>) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (first instanceof z.ZodType) {
+      const parsed = first.safeParse(request.params);
+      if (parsed.success) await second!(request, parsed.data);
+    } else {
+      await first(request, undefined);
+    }
+  };
+}
+
+/**
+ * Fastify's validator compiler for zod schemas. `null` (Fastify's "no body") is absent.
  * Schemas that are not zod (a plugin's JSON schemas) and documented-only ones pass input through untouched.
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {

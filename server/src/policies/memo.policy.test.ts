@@ -3,7 +3,16 @@ import type { Role, RowStatus, Visibility } from "@memos/common";
 import { describe, expect, it } from "vitest";
 import type { Actor, Viewer } from "../context.js";
 import { HttpError } from "../errors.js";
-import { authorizeMemo, canReadMemo, exploreScope, feedScope, type MemoAction, memoListScope, statsScope } from "./memo.policy.js";
+import {
+  amountScopes,
+  authorizeMemo,
+  canReadMemo,
+  exploreScope,
+  feedScope,
+  type MemoAction,
+  memoListScope,
+  statsScope,
+} from "./memo.policy.js";
 
 const CREATOR_ID = 10;
 const actor = (id: number, role: Role): Actor => ({ id, role, username: `u${id}`, via: "session", sessionId: null });
@@ -109,6 +118,19 @@ describe("list scopes", () => {
     expect(statsScope(member, CREATOR_ID)).toEqual({ creatorId: CREATOR_ID, rowStatus: "NORMAL", visibilities: ["PUBLIC", "PROTECTED"] });
     expect(statsScope(VIEWERS.host!, CREATOR_ID).visibilities).toEqual(["PUBLIC", "PROTECTED"]);
     expect(statsScope(null, CREATOR_ID)).toEqual({ creatorId: CREATOR_ID, rowStatus: "NORMAL", visibilities: ["PUBLIC"] });
+  });
+
+  it("amount: one user's memos as stats counts them; of everyone, the shared ones and only the caller's own private ones", () => {
+    expect(amountScopes(member, CREATOR_ID)).toEqual([statsScope(member, CREATOR_ID)]);
+    expect(amountScopes(creator, CREATOR_ID)).toEqual([{ creatorId: CREATOR_ID, rowStatus: "NORMAL" }]);
+    expect(amountScopes(null, undefined)).toEqual([{ visibilities: ["PUBLIC"], rowStatus: "NORMAL" }]);
+    for (const name of ["creator", "member", "admin", "host"] as const) {
+      const viewer = VIEWERS[name]!;
+      expect(amountScopes(viewer, undefined)).toEqual([
+        { visibilities: ["PUBLIC", "PROTECTED"], rowStatus: "NORMAL" },
+        { creatorId: viewer.id, visibilities: ["PRIVATE"], rowStatus: "NORMAL" },
+      ]);
+    }
   });
 
   it("feeds: PUBLIC NORMAL only", () => {

@@ -86,10 +86,25 @@ export function exploreScope(viewer: Viewer, requested: Visibility[] | undefined
   return { visibilities: narrow(allowed, requested), rowStatus: "NORMAL" };
 }
 
+/** A scope that names its row status, as counts need. */
+export type CountedScope = MemoScope & { rowStatus: RowStatus };
+
 /** `GET /api/memo/stats`: a creator's NORMAL memos the caller may read. */
-export function statsScope(viewer: Viewer, creatorId: number): MemoScope & { creatorId: number } {
+export function statsScope(viewer: Viewer, creatorId: number): CountedScope & { creatorId: number } {
   if (isSelf(viewer, creatorId)) return { creatorId, rowStatus: "NORMAL" };
   return { creatorId, rowStatus: "NORMAL", visibilities: viewer === null ? ["PUBLIC"] : SHARED };
+}
+
+/**
+ * `GET /api/memo/amount`: the NORMAL memos the caller may read, as scopes that do not overlap. Of one user: what
+ * stats counts. Of everyone: the shared memos explore shows, and a member's own private memos, which no one else
+ * may count.
+ */
+export function amountScopes(viewer: Viewer, userId: number | undefined): CountedScope[] {
+  if (userId !== undefined) return [statsScope(viewer, userId)];
+  const shared: CountedScope = { ...exploreScope(viewer, undefined), rowStatus: "NORMAL" };
+  if (viewer === null) return [shared];
+  return [shared, { creatorId: viewer.id, visibilities: ["PRIVATE"], rowStatus: "NORMAL" }];
 }
 
 /** RSS feeds are public documents: PUBLIC, NORMAL memos only, whoever asks. */

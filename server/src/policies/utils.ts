@@ -3,9 +3,7 @@ import { isAdminRole } from "@memos/common";
 import type { Actor, Viewer } from "../context.js";
 import { unauthenticated } from "../errors.js";
 
-export const isSignedIn = (viewer: Viewer): viewer is Actor => viewer !== null;
 export const isAdmin = (viewer: Viewer): boolean => viewer !== null && isAdminRole(viewer.role);
-export const isHost = (viewer: Viewer): boolean => viewer !== null && viewer.role === "HOST";
 export const isSelf = (viewer: Viewer, userId: number): boolean => viewer !== null && viewer.id === userId;
 
 /** Everything but reading public content needs an account: 401 without one. */

@@ -16,8 +16,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { ok, viewerOf } from "../http/request-context.js";
-import { answers, documented, input, params, pathId } from "../http/route-schema.js";
+import { answers, checkFirst, documented, input, params, pathId } from "../http/route-schema.js";
 import {
+  authorizedMemo,
   createMemo,
   deleteMemo,
   exploreMemos,
@@ -52,6 +53,12 @@ const CACHEABLE = { cacheable: true };
 
 const PAGED = `A page of memos; when more follow, the \`${NEXT_CURSOR_HEADER}\` header holds the \`cursor\` of the next page.`;
 
+/** The query and the answer of both lists, the caller's (`GET /api/memo`) and explore (`GET /api/memo/all`). */
+const LIST = {
+  querystring: input(memoListQuerySchema, "Malformatted memo list query"),
+  response: answers(z.array(memoEntitySchema), { description: PAGED }),
+};
+
 export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.post(
@@ -63,11 +70,7 @@ export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
     "/api/memo",
     {
       config: CACHEABLE,
-      schema: {
-        summary: "The caller's memos, or a creator's memos as the caller may see them (pinned first)",
-        querystring: input(memoListQuerySchema, "Malformatted memo list query"),
-        response: answers(z.array(memoEntitySchema), { description: PAGED }),
-      },
+      schema: { summary: "The caller's memos, or a creator's memos as the caller may see them (pinned first)", ...LIST },
     },
     async (request, reply) => page(reply, await listMemos(ctx, viewerOf(request), request.query)),
   );
@@ -75,11 +78,7 @@ export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
     "/api/memo/all",
     {
       config: CACHEABLE,
-      schema: {
-        summary: "Explore: everyone's memos the caller may see, newest first",
-        querystring: input(memoListQuerySchema, "Malformatted memo list query"),
-        response: answers(z.array(memoEntitySchema), { description: PAGED }),
-      },
+      schema: { summary: "Explore: everyone's memos the caller may see, newest first", ...LIST },
     },
     async (request, reply) => page(reply, await exploreMemos(ctx, viewerOf(request), request.query)),
   );
@@ -116,10 +115,11 @@ export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
       schema: {
         summary: "Change a memo",
         params: memoParams,
-        // Checked by the service after the permission check (404/403 come before a 400, as in v0).
-        body: documented(memoPatchSchema),
+        body: input(memoPatchSchema, "Malformatted patch memo request"),
         response: answers(memoEntitySchema),
       },
+      // 404/403 come before a 400 of the body, as in v0.
+      preValidation: checkFirst(memoParams, (request, { memoId }) => authorizedMemo(ctx, viewerOf(request), memoId, "update")),
     },
     async (request) => ok(await patchMemo(ctx, viewerOf(request), request.params.memoId, request.body)),
   );
@@ -133,10 +133,10 @@ export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
       schema: {
         summary: "Pin or unpin a memo for the caller",
         params: memoParams,
-        // Checked by the service after the permission check.
-        body: documented(memoOrganizerSchema),
+        body: input(memoOrganizerSchema, "Malformatted post memo organizer request"),
         response: answers(memoEntitySchema),
       },
+      preValidation: checkFirst(memoParams, (request, { memoId }) => authorizedMemo(ctx, viewerOf(request), memoId, "pin")),
     },
     async (request) => ok(await pinMemo(ctx, viewerOf(request), request.params.memoId, request.body)),
   );

@@ -9,9 +9,10 @@ import type { AppContext } from "../context.js";
 import { badRequest, HttpError, tooLarge } from "../errors.js";
 import { assertNoNul } from "../http/input-guard.js";
 import { ok, viewerOf } from "../http/request-context.js";
-import { answers, documented, input, params, pathId } from "../http/route-schema.js";
+import { answers, checkFirst, documented, input, params, pathId } from "../http/route-schema.js";
 import { sendUploadedFile } from "../http/send-file.js";
 import {
+  authorizedResource,
   createExternalResource,
   deleteResource,
   getResource,
@@ -41,7 +42,7 @@ async function requireMultipart(request: FastifyRequest) {
 async function readUpload(request: FastifyRequest): Promise<Upload> {
   try {
     const part = await request.file();
-    if (!part || part.fieldname !== "file") throw badRequest("Failed to get uploading file: send it in the form field \"file\"");
+    if (part?.fieldname !== "file") throw badRequest("Failed to get uploading file: send it in the form field \"file\"");
     // The form is read here, not by a body parser, so the input guard's NUL rule is applied here.
     for (const [name, field] of Object.entries(part.fields)) {
       for (const one of [field ?? []].flat()) {
@@ -118,10 +119,11 @@ export async function resourceRoutes(base: FastifyInstance, ctx: AppContext) {
       schema: {
         summary: "Rename a resource",
         params: idParams,
-        // Checked by the service after the permission check (404/403 come before a 400, as in v0).
-        body: documented(resourcePatchSchema),
+        body: input(resourcePatchSchema, "Malformatted patch resource request"),
         response: answers(resourceEntitySchema),
       },
+      // A 404 comes before a 400 of the body, as in v0.
+      preValidation: checkFirst(idParams, (request, { resourceId }) => authorizedResource(ctx, viewerOf(request), resourceId, "update")),
     },
     async (request) => ok(await patchResource(ctx, viewerOf(request), request.params.resourceId, request.body)),
   );

@@ -6,8 +6,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { ok, viewerOf } from "../http/request-context.js";
-import { answers, documented, input, params, pathId } from "../http/route-schema.js";
-import { createShortcut, deleteShortcut, getShortcut, listShortcuts, patchShortcut } from "../services/shortcut.service.js";
+import { answers, checkFirst, input, params, pathId } from "../http/route-schema.js";
+import { authorizedShortcut, createShortcut, deleteShortcut, getShortcut, listShortcuts, patchShortcut } from "../services/shortcut.service.js";
 
 const idParams = params({ shortcutId: pathId() });
 
@@ -36,10 +36,11 @@ export async function shortcutRoutes(base: FastifyInstance, ctx: AppContext) {
       schema: {
         summary: "Change a shortcut",
         params: idParams,
-        // Checked by the service after the permission check (404/403 come before a 400, as in v0).
-        body: documented(shortcutPatchSchema),
+        body: input(shortcutPatchSchema, "Malformatted patch shortcut request"),
         response: answers(shortcutEntitySchema),
       },
+      // A 404 comes before a 400 of the body, as in v0.
+      preValidation: checkFirst(idParams, (request, { shortcutId }) => authorizedShortcut(ctx, viewerOf(request), shortcutId, "update")),
     },
     async (request) => ok(await patchShortcut(ctx, viewerOf(request), request.params.shortcutId, request.body)),
   );

@@ -6,8 +6,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { ok, viewerOf } from "../http/request-context.js";
-import { answers, documented } from "../http/route-schema.js";
-import { getSystemStatus, listSettings, upsertSetting, vacuum } from "../services/system.service.js";
+import { answers, checkFirst, input } from "../http/route-schema.js";
+import { authorizeSettingWrite, getSystemStatus, listSettings, upsertSetting, vacuum } from "../services/system.service.js";
 
 export async function systemRoutes(base: FastifyInstance, ctx: AppContext) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -25,10 +25,12 @@ export async function systemRoutes(base: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         summary: "Set a system setting (host only)",
-        description: "`value` is JSON text. Checked by the service after the permission check (403 comes before a 400, as in v0).",
-        body: documented(systemSettingUpsertSchema),
+        description: "`value` is JSON text.",
+        body: input(systemSettingUpsertSchema, "Malformatted post system setting request"),
         response: answers(systemSettingEntitySchema),
       },
+      // A 403 comes before a 400 of the body, as in v0.
+      preValidation: checkFirst(async (request) => authorizeSettingWrite(viewerOf(request))),
     },
     async (request) => ok(await upsertSetting(ctx, viewerOf(request), request.body)),
   );

@@ -6,8 +6,18 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { ok, viewerOf } from "../http/request-context.js";
-import { answers, documented, input, params, pathId } from "../http/route-schema.js";
-import { createMember, deleteUser, getMe, getUser, listUsers, patchUser, upsertSetting } from "../services/user.service.js";
+import { answers, checkFirst, input, params, pathId } from "../http/route-schema.js";
+import {
+  assertKnownSettingKey,
+  authorizedUser,
+  createMember,
+  deleteUser,
+  getMe,
+  getUser,
+  listUsers,
+  patchUser,
+  upsertSetting,
+} from "../services/user.service.js";
 
 const idParams = params({ id: pathId() });
 
@@ -36,10 +46,11 @@ export async function userRoutes(base: FastifyInstance, ctx: AppContext) {
       schema: {
         summary: "Set one of the caller's settings",
         description: "`value` is JSON text of the setting's value, e.g. `\"\\\"en\\\"\"` for the locale.",
-        // The service judges the key first ("Invalid user setting format"), then parses the body.
-        body: documented(userSettingUpsertSchema),
+        body: input(userSettingUpsertSchema, "Malformatted post user setting upsert request"),
         response: answers(userSettingEntitySchema),
       },
+      // An unknown key is "Invalid user setting format: …", whatever else the body holds, as in v0.
+      preValidation: checkFirst(async (request) => assertKnownSettingKey(request.body)),
     },
     async (request) => ok(await upsertSetting(ctx, viewerOf(request), request.body)),
   );
@@ -52,10 +63,11 @@ export async function userRoutes(base: FastifyInstance, ctx: AppContext) {
       schema: {
         summary: "Change an account (itself, or the host)",
         params: idParams,
-        // Checked by the service after the permission check (404/403 come before a 400, as in v0).
-        body: documented(userPatchSchema),
+        body: input(userPatchSchema, "Malformatted patch user request"),
         response: answers(userEntitySchema),
       },
+      // 404/403 come before a 400 of the body, as in v0.
+      preValidation: checkFirst(idParams, (request, { id }) => authorizedUser(ctx, viewerOf(request), id, "update")),
     },
     async (request) => ok(await patchUser(ctx, viewerOf(request), request.params.id, request.body)),
   );

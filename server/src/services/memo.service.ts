@@ -4,14 +4,14 @@ import {
   type Memo,
   type MemoCreate,
   type MemoListQuery,
-  memoOrganizerSchema,
-  memoPatchSchema,
+  type MemoOrganizer,
+  type MemoPatch,
   type MemoStatsQuery,
   type Visibility,
 } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, isCancelledRegex, notFound, unauthenticated } from "../errors.js";
-import { authorizeMemo, exploreScope, memoListScope, statsScope } from "../policies/memo.policy.js";
+import { amountScopes, authorizeMemo, exploreScope, type MemoAction, memoListScope, statsScope } from "../policies/memo.policy.js";
 import { authorizeResourceLink } from "../policies/resource.policy.js";
 import type { Db } from "../store/db.js";
 import {
@@ -34,7 +34,7 @@ import { findUserSetting } from "../store/user-setting.store.js";
 import { composeMemos } from "./memo-compose.js";
 import { nextCursor } from "./memo-cursor.js";
 import { type ParsedMemoQuery, parseMemoQuery } from "./memo-query.js";
-import { parseInput, parseOptionalId } from "./validate.js";
+import { parseOptionalId } from "./validate.js";
 
 /** Clock skew we tolerate on a client-chosen created time. */
 const FUTURE_TOLERANCE_SECONDS = 60;
@@ -42,6 +42,16 @@ const FUTURE_TOLERANCE_SECONDS = 60;
 export async function requireMemo(db: Db, id: number): Promise<MemoListRow> {
   const memo = await findMemoById(db, id);
   if (!memo) throw notFound(`Memo ID not found: ${id}`);
+  return memo;
+}
+
+/**
+ * The memo `id`, when `viewer` may do `action` to it; 404 or 403 otherwise. The routes that change a memo ask it
+ * before the body is validated too (v0 answered these before a 400).
+ */
+export async function authorizedMemo(ctx: AppContext, viewer: Viewer, id: number, action: MemoAction): Promise<MemoListRow> {
+  const memo = await requireMemo(ctx.store.db, id);
+  authorizeMemo(viewer, action, memo);
   return memo;
 }
 
@@ -102,11 +112,10 @@ export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCre
   return composeOne(db, id);
 }
 
-export async function patchMemo(ctx: AppContext, viewer: Viewer, id: number, body: unknown): Promise<Memo> {
+/** `input` is valid already (the route's schema, memoPatchSchema). */
+export async function patchMemo(ctx: AppContext, viewer: Viewer, id: number, input: MemoPatch): Promise<Memo> {
   const { db } = ctx.store;
-  const memo = await requireMemo(db, id);
-  authorizeMemo(viewer, "update", memo);
-  const input = parseInput(memoPatchSchema, body, "Malformatted patch memo request");
+  const memo = await authorizedMemo(ctx, viewer, id, "update");
   assertCreatedTs(input.createdTs);
   const update: MemoUpdate = {};
   if (input.content !== undefined) update.content = input.content;
@@ -123,26 +132,22 @@ export async function patchMemo(ctx: AppContext, viewer: Viewer, id: number, bod
 }
 
 export async function getMemo(ctx: AppContext, viewer: Viewer, id: number): Promise<Memo> {
-  const { db } = ctx.store;
-  const memo = await requireMemo(db, id);
-  authorizeMemo(viewer, "read", memo);
-  const [composed] = await composeMemos(db, [memo]);
+  const memo = await authorizedMemo(ctx, viewer, id, "read");
+  const [composed] = await composeMemos(ctx.store.db, [memo]);
   if (!composed) throw notFound(`Memo ID not found: ${id}`);
   return composed;
 }
 
 export async function deleteMemo(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
-  const { db } = ctx.store;
-  authorizeMemo(viewer, "delete", await requireMemo(db, id));
-  await db.transaction().execute((tx) => deleteMemoCascade(tx, id));
+  await authorizedMemo(ctx, viewer, id, "delete");
+  await ctx.store.db.transaction().execute((tx) => deleteMemoCascade(tx, id));
 }
 
-export async function pinMemo(ctx: AppContext, viewer: Viewer, id: number, body: unknown): Promise<Memo> {
+/** `input` is valid already (the route's schema, memoOrganizerSchema). */
+export async function pinMemo(ctx: AppContext, viewer: Viewer, id: number, input: MemoOrganizer): Promise<Memo> {
   const { db } = ctx.store;
-  const memo = await requireMemo(db, id);
-  authorizeMemo(viewer, "pin", memo);
-  const { pinned } = parseInput(memoOrganizerSchema, body, "Malformatted post memo organizer request");
-  await upsertOrganizer(db, id, viewer!.id, pinned);
+  await authorizedMemo(ctx, viewer, id, "pin");
+  await upsertOrganizer(db, id, viewer!.id, input.pinned);
   return composeOne(db, id);
 }
 
@@ -196,10 +201,5 @@ export async function memoStats(ctx: AppContext, viewer: Viewer, input: MemoStat
 /** `GET /api/memo/amount`: how many NORMAL memos the caller may read (of one user, or of everyone), from counters. */
 export async function memoAmount(ctx: AppContext, viewer: Viewer, query: Record<string, string | undefined>): Promise<number> {
   const userId = parseOptionalId(query.userId, "userId");
-  const { db } = ctx.store;
-  if (userId !== undefined) return sumMemoCounts(db, { ...statsScope(viewer, userId), rowStatus: "NORMAL" });
-  const shared = await sumMemoCounts(db, { ...exploreScope(viewer, undefined), rowStatus: "NORMAL" });
-  if (viewer === null) return shared;
-  const ownPrivate = await sumMemoCounts(db, { creatorId: viewer.id, rowStatus: "NORMAL", visibilities: ["PRIVATE"] });
-  return shared + ownPrivate;
+  return sumMemoCounts(ctx.store.db, amountScopes(viewer, userId));
 }

@@ -1,9 +1,9 @@
 // Resources: uploads and external links, their memo links, and who may read their files.
-import { isValidResourceFilename, type Resource, type ResourceCreate, resourcePatchSchema, sanitizeUploadFilename } from "@memos/common";
+import { isValidResourceFilename, type Resource, type ResourceCreate, type ResourcePatch, sanitizeUploadFilename } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
 import { authorizeMemo, canReadMemo } from "../policies/memo.policy.js";
-import { authorizeResource, authorizeResourceLink, canReadResourceFile } from "../policies/resource.policy.js";
+import { authorizeResource, authorizeResourceLink, canReadResourceFile, type ResourceAction } from "../policies/resource.policy.js";
 import { presentResource } from "../presenters/resource.presenter.js";
 import type { Db } from "../store/db.js";
 import { findMemoFacts } from "../store/memo.store.js";
@@ -21,12 +21,21 @@ import {
 } from "../store/resource.store.js";
 import type { ResourceRow } from "../store/schema.js";
 import { requireMemo } from "./memo.service.js";
-import { parseInput } from "./validate.js";
 import { requireSignedIn } from "../policies/utils.js";
 
 async function requireResource(db: Db, id: number): Promise<ResourceRow> {
   const resource = await findResourceById(db, id);
   if (!resource) throw notFound(`Resource not found: ${id}`);
+  return resource;
+}
+
+/**
+ * The resource `id`, when `viewer` may do `action` to it; 404 otherwise. PATCH asks it before the body is
+ * validated too (v0 answered it before a 400).
+ */
+export async function authorizedResource(ctx: AppContext, viewer: Viewer, id: number, action: ResourceAction): Promise<ResourceRow> {
+  const resource = await requireResource(ctx.store.db, id);
+  authorizeResource(viewer, action, resource);
   return resource;
 }
 
@@ -78,16 +87,13 @@ export async function uploadResource(ctx: AppContext, viewer: Viewer, upload: Up
 }
 
 export async function getResource(ctx: AppContext, viewer: Viewer, id: number): Promise<Resource> {
-  const resource = await requireResource(ctx.store.db, id);
-  authorizeResource(viewer, "read", resource);
-  return presentResource(resource);
+  return presentResource(await authorizedResource(ctx, viewer, id, "read"));
 }
 
-export async function patchResource(ctx: AppContext, viewer: Viewer, id: number, body: unknown): Promise<Resource> {
+/** `input` is valid already (the route's schema, resourcePatchSchema). */
+export async function patchResource(ctx: AppContext, viewer: Viewer, id: number, input: ResourcePatch): Promise<Resource> {
   const { db } = ctx.store;
-  const resource = await requireResource(db, id);
-  authorizeResource(viewer, "update", resource);
-  const input = parseInput(resourcePatchSchema, body, "Malformatted patch resource request");
+  await authorizedResource(ctx, viewer, id, "update");
   if (input.filename !== undefined) {
     if (!isValidResourceFilename(input.filename)) throw badRequest("Invalid filename.");
     await renameResource(db, id, input.filename);
@@ -96,9 +102,8 @@ export async function patchResource(ctx: AppContext, viewer: Viewer, id: number,
 }
 
 export async function deleteResource(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
-  const { db } = ctx.store;
-  authorizeResource(viewer, "delete", await requireResource(db, id));
-  await db.transaction().execute((tx) => deleteResourceCascade(tx, id));
+  await authorizedResource(ctx, viewer, id, "delete");
+  await ctx.store.db.transaction().execute((tx) => deleteResourceCascade(tx, id));
 }
 
 /** `POST /api/memo/:id/resource`: the memo must be the caller's, and so must the resource. */

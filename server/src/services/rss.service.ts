@@ -11,6 +11,7 @@ const FEED_SIZE = 100;
 const escapeXml = (text: string): string =>
   text.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!)
     // XML 1.0 forbids most control characters, even escaped.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters removed
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
 
 const rfc822 = (seconds: number): string => new Date(seconds * 1000).toUTCString();

@@ -1,8 +1,8 @@
 // Shortcuts: a user's saved filters.
-import { type Shortcut, type ShortcutCreate, shortcutPatchSchema } from "@memos/common";
+import type { Shortcut, ShortcutCreate, ShortcutPatch } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
-import { authorizeShortcut } from "../policies/shortcut.policy.js";
+import { authorizeShortcut, type ShortcutAction } from "../policies/shortcut.policy.js";
 import { presentShortcut } from "../presenters/shortcut.presenter.js";
 import type { Db } from "../store/db.js";
 import type { ShortcutRow } from "../store/schema.js";
@@ -13,12 +13,21 @@ import {
   listShortcutsOfCreator,
   updateShortcut,
 } from "../store/shortcut.store.js";
-import { parseInput } from "./validate.js";
 import { requireSignedIn } from "../policies/utils.js";
 
 async function requireShortcut(db: Db, id: number): Promise<ShortcutRow> {
   const shortcut = await findShortcutById(db, id);
   if (!shortcut) throw notFound(`Shortcut ID not found: ${id}`);
+  return shortcut;
+}
+
+/**
+ * The shortcut `id`, when `viewer` may do `action` to it; 404 otherwise. PATCH asks it before the body is
+ * validated too (v0 answered it before a 400).
+ */
+export async function authorizedShortcut(ctx: AppContext, viewer: Viewer, id: number, action: ShortcutAction): Promise<ShortcutRow> {
+  const shortcut = await requireShortcut(ctx.store.db, id);
+  authorizeShortcut(viewer, action, shortcut);
   return shortcut;
 }
 
@@ -41,9 +50,7 @@ export async function listShortcuts(ctx: AppContext, viewer: Viewer): Promise<Sh
 }
 
 export async function getShortcut(ctx: AppContext, viewer: Viewer, id: number): Promise<Shortcut> {
-  const shortcut = await requireShortcut(ctx.store.db, id);
-  authorizeShortcut(viewer, "read", shortcut);
-  return presentShortcut(shortcut);
+  return presentShortcut(await authorizedShortcut(ctx, viewer, id, "read"));
 }
 
 /** `input` is valid already (the route's schema, shortcutCreateSchema). */
@@ -55,19 +62,17 @@ export async function createShortcut(ctx: AppContext, viewer: Viewer, input: Sho
   return presentShortcut(await insertShortcut(ctx.store.db, { creator_id: viewer.id, title: input.title, payload: input.payload }));
 }
 
-export async function patchShortcut(ctx: AppContext, viewer: Viewer, id: number, body: unknown): Promise<Shortcut> {
-  const { db } = ctx.store;
-  authorizeShortcut(viewer, "update", await requireShortcut(db, id));
+/** `input` is valid already (the route's schema, shortcutPatchSchema). */
+export async function patchShortcut(ctx: AppContext, viewer: Viewer, id: number, input: ShortcutPatch): Promise<Shortcut> {
+  await authorizedShortcut(ctx, viewer, id, "update");
   const message = "Malformatted patch shortcut request";
-  const input = parseInput(shortcutPatchSchema, body, message);
   if (input.title !== undefined) assertTitle(input.title, message);
   if (input.payload !== undefined) assertPayload(input.payload, message);
-  const row = await updateShortcut(db, id, { title: input.title, payload: input.payload, row_status: input.rowStatus });
+  const row = await updateShortcut(ctx.store.db, id, { title: input.title, payload: input.payload, row_status: input.rowStatus });
   return presentShortcut(row);
 }
 
 export async function deleteShortcut(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
-  const { db } = ctx.store;
-  authorizeShortcut(viewer, "delete", await requireShortcut(db, id));
-  await removeShortcut(db, id);
+  await authorizedShortcut(ctx, viewer, id, "delete");
+  await removeShortcut(ctx.store.db, id);
 }

@@ -6,7 +6,7 @@ import {
   isSafeLogoUrl,
   PAGE_CODE_SETTINGS,
   type SystemSetting,
-  systemSettingUpsertSchema,
+  type SystemSettingUpsert,
   type SystemStatus,
   VERSION,
 } from "@memos/common";
@@ -20,12 +20,11 @@ import type { Db } from "../store/db.js";
 import { compactDatabase, databaseSize } from "../store/dialect.js";
 import { findSystemSetting, insertSystemSettingIfMissing, listSystemSettings, upsertSystemSetting } from "../store/system-setting.store.js";
 import { deleteOrphans, findHost } from "../store/user.store.js";
-import { parseInput } from "./validate.js";
 
 /** Rows the server keeps for itself; no route ever returns or accepts them. */
 const INTERNAL_SETTINGS = new Set(["serverId", "secretSessionName"]);
 
-export const DEFAULT_PROFILE: CustomizedProfile = {
+const DEFAULT_PROFILE: CustomizedProfile = {
   name: "memos",
   logoUrl: "",
   description: "",
@@ -95,9 +94,14 @@ export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<
   };
 }
 
-export async function upsertSetting(ctx: AppContext, viewer: Viewer, body: unknown): Promise<SystemSetting> {
+/** Whether `viewer` may write system settings at all (401/403); the route asks it before the body is validated, as v0 did. */
+export async function authorizeSettingWrite(viewer: Viewer): Promise<void> {
   authorizeSystem(viewer, "write-settings");
-  const input = parseInput(systemSettingUpsertSchema, body, "Malformatted post system setting request");
+}
+
+/** `input` is valid already (the route's schema, systemSettingUpsertSchema). */
+export async function upsertSetting(ctx: AppContext, viewer: Viewer, input: SystemSettingUpsert): Promise<SystemSetting> {
+  authorizeSystem(viewer, "write-settings");
   if ((PAGE_CODE_SETTINGS as readonly string[]).includes(input.name)) authorizeSystem(viewer, "write-page-code");
   const value = parseJson(input.value);
   const problem = value === undefined ? "value must be JSON text" : settingProblem(input.name, value);

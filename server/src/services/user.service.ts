@@ -1,12 +1,13 @@
 // Users and their settings.
 import { randomUUID } from "node:crypto";
 import {
+  type AccountAction,
   type User,
   type UserSetting,
   USER_SETTING_KEYS,
   type UserCreate,
-  userPatchSchema,
-  userSettingUpsertSchema,
+  type UserPatch,
+  type UserSettingUpsert,
   userSettingValueSchemas,
   validateEmail,
   validateNickname,
@@ -32,14 +33,23 @@ import {
   type UserUpdate,
   updateUser,
 } from "../store/user.store.js";
-import { parseInput } from "./validate.js";
 import { requireSignedIn } from "../policies/utils.js";
 
-/** `id` is within the id range already (parseId refuses anything past 2^31 − 1 on both engines). */
+/** `id` is within the id range already (the route's pathId refuses anything past 2^31 − 1 on both engines). */
 async function requireUser(db: Db, id: number): Promise<UserRow> {
   const user = await findUserById(db, id);
   if (!user) throw notFound(`User ID not found: ${id}`);
   return user;
+}
+
+/**
+ * The account `id`, when `viewer` may do `action` to it; 401, 403 or 404 otherwise. PATCH asks it before the body
+ * is validated too (v0 answered these before a 400).
+ */
+export async function authorizedUser(ctx: AppContext, viewer: Viewer, id: number, action: AccountAction): Promise<UserRow> {
+  const target = await requireUser(ctx.store.db, id);
+  authorizeUser(viewer, action, target);
+  return target;
 }
 
 /** Names are compared ignoring case and width: `Alice` is taken once `alice` exists. */
@@ -103,11 +113,10 @@ function validatePatch(input: { username?: string; email?: string; nickname?: st
   if (problem) throw badRequest(`Invalid user patch format: ${problem}`);
 }
 
-export async function patchUser(ctx: AppContext, viewer: Viewer, id: number, body: unknown): Promise<User> {
+/** `input` is valid already (the route's schema, userPatchSchema). */
+export async function patchUser(ctx: AppContext, viewer: Viewer, id: number, input: UserPatch): Promise<User> {
   const { db } = ctx.store;
-  const target = await requireUser(db, id);
-  authorizeUser(viewer, "update", target);
-  const input = parseInput(userPatchSchema, body, "Malformatted patch user request");
+  const target = await authorizedUser(ctx, viewer, id, "update");
   if (input.rowStatus !== undefined && input.rowStatus !== target.row_status) authorizeUser(viewer, "archive", target);
   validatePatch(input);
   const update: UserUpdate = {};
@@ -134,20 +143,24 @@ export async function patchUser(ctx: AppContext, viewer: Viewer, id: number, bod
 }
 
 export async function deleteUser(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
-  const { db } = ctx.store;
-  const target = await requireUser(db, id);
-  authorizeUser(viewer, "delete", target);
-  await db.transaction().execute((tx) => deleteUserCascade(tx, id));
+  await authorizedUser(ctx, viewer, id, "delete");
+  await ctx.store.db.transaction().execute((tx) => deleteUserCascade(tx, id));
 }
 
-export async function upsertSetting(ctx: AppContext, viewer: Viewer, body: unknown): Promise<UserSetting> {
-  requireSignedIn(viewer);
-  // The wire answers an unknown key with its "Invalid user setting format" message, not a parse error.
+/**
+ * The wire answers a setting key it does not know with its "Invalid user setting format" message, before the rest
+ * of the body is judged: the route asks this before Fastify validates the body (userSettingUpsertSchema).
+ */
+export function assertKnownSettingKey(body: unknown): void {
   const key = (body as { key?: unknown } | null | undefined)?.key;
   if (typeof key === "string" && !(USER_SETTING_KEYS as string[]).includes(key)) {
     throw badRequest(`Invalid user setting format: invalid user setting key ${key}`);
   }
-  const input = parseInput(userSettingUpsertSchema, body, "Malformatted post user setting upsert request");
+}
+
+/** `input` is valid already (the route's schema, userSettingUpsertSchema). */
+export async function upsertSetting(ctx: AppContext, viewer: Viewer, input: UserSettingUpsert): Promise<UserSetting> {
+  requireSignedIn(viewer);
   let decoded: unknown;
   try {
     decoded = JSON.parse(input.value);

@@ -1,14 +1,7 @@
-// Parsing of untrusted input into typed values, with the wire's 400 messages.
+// Optional ids of a query string (`creatorId`, `userId`), with the wire's 400 messages. Path ids are parsed by
+// the routes' schemas (pathId in http/route-schema.ts).
 import { MAX_ID } from "@memos/common";
-import type { z } from "zod";
-import { badRequest, describeZodError } from "../errors.js";
-
-/** Parses a request body or query; a failure is a 400 naming the field and the rule. */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown, message: string): z.infer<T> {
-  const result = schema.safeParse(input ?? undefined);
-  if (!result.success) throw badRequest(describeZodError(message, result.error));
-  return result.data;
-}
+import { badRequest } from "../errors.js";
 
 /** A refused value as the message echoes it: at most 64 characters. */
 const shown = (raw: string): string => (raw.length > 64 ? `${raw.slice(0, 64)}…` : raw);
@@ -20,14 +13,7 @@ function toId(raw: string): number | null {
   return value >= 1 && value <= MAX_ID ? value : null;
 }
 
-/** Path ids: 1 … 2147483647 only ("ID is not a number: abc", and the same for 0, -1 or 2147483648). */
-export function parseId(raw: string | undefined, label = "ID"): number {
-  const id = raw === undefined ? null : toId(raw);
-  if (id === null) throw badRequest(`${label} is not a number: ${shown(raw ?? "")}`);
-  return id;
-}
-
-/** Optional id query values (`creatorId`, `userId`), where an empty string means absent; the same range as path ids. */
+/** Optional id query values (`creatorId`, `userId`), where an empty string means absent; 1 … 2^31 − 1, as path ids. */
 export function parseOptionalId(raw: string | undefined, label: string): number | undefined {
   if (raw === undefined || raw === "") return undefined;
   if (typeof raw !== "string") throw badRequest(`${label} is not a number: ${shown(String(raw))}`);

@@ -4,8 +4,8 @@ import type { RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
 import { RE2JS } from "re2js";
 import type { Db, Engine } from "./db.js";
+import { UPDATED_TS_CHOSEN } from "./display-time.js";
 import type { MemoRow } from "./schema.js";
-import { UPDATED_TS_CHOSEN } from "./migrations/006-display-ts.js";
 import { nowSeconds } from "./time.js";
 
 /** A memo with its creator's pin, from memo_organizer. */
@@ -158,7 +158,7 @@ function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | 
 }
 
 /** How many of the newest memos in scope a search looks at before it turns to the full-text index. */
-export const SEARCH_WINDOW = 2000;
+const SEARCH_WINDOW = 2000;
 
 /**
  * A page of a text search, in two steps whose cost does not grow with the collection for common words:
@@ -281,16 +281,28 @@ export interface CountScope {
   visibilities?: Visibility[];
 }
 
-/** How many memos a scope holds, summed from the maintained memo_count rows (a few per user), not counted. */
-export async function sumMemoCounts(db: Db, scope: CountScope): Promise<number> {
-  if (scope.visibilities?.length === 0) return 0;
-  let query = db
+/**
+ * How many memos the scopes hold together (a memo in two scopes counts once), summed in one query from the
+ * maintained memo_count rows (a few per user), not counted.
+ */
+export async function sumMemoCounts(db: Db, scopes: CountScope[]): Promise<number> {
+  const open = scopes.filter((scope) => scope.visibilities?.length !== 0);
+  if (open.length === 0) return 0;
+  const row = await db
     .selectFrom("memo_count")
     .select(sql<number>`COALESCE(SUM(n), 0)`.as("n"))
-    .where("row_status", "=", scope.rowStatus);
-  if (scope.creatorId !== undefined) query = query.where("creator_id", "=", scope.creatorId);
-  if (scope.visibilities !== undefined) query = query.where("visibility", "in", scope.visibilities);
-  const row = await query.executeTakeFirstOrThrow();
+    .where((eb) =>
+      eb.or(
+        open.map((scope) =>
+          eb.and([
+            eb("row_status", "=", scope.rowStatus),
+            ...(scope.creatorId !== undefined ? [eb("creator_id", "=", scope.creatorId)] : []),
+            ...(scope.visibilities !== undefined ? [eb("visibility", "in", scope.visibilities)] : []),
+          ]),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -2,7 +2,7 @@
 import type { Generated, Insertable, Selectable } from "kysely";
 import type { Role, RowStatus, Visibility } from "@memos/common";
 
-export interface UserTable {
+interface UserTable {
   id: Generated<number>;
   created_ts: Generated<number>;
   updated_ts: Generated<number>;
@@ -17,13 +17,13 @@ export interface UserTable {
   username_key: string | null;
 }
 
-export interface UserSettingTable {
+interface UserSettingTable {
   user_id: number;
   key: string;
   value: string;
 }
 
-export interface MemoTable {
+interface MemoTable {
   id: Generated<number>;
   creator_id: number;
   created_ts: Generated<number>;
@@ -35,14 +35,14 @@ export interface MemoTable {
   display_ts: Generated<number>;
 }
 
-export interface MemoOrganizerTable {
+interface MemoOrganizerTable {
   id: Generated<number>;
   memo_id: number;
   user_id: number;
   pinned: Generated<number>;
 }
 
-export interface ShortcutTable {
+interface ShortcutTable {
   id: Generated<number>;
   creator_id: number;
   created_ts: Generated<number>;
@@ -52,7 +52,7 @@ export interface ShortcutTable {
   payload: Generated<string>;
 }
 
-export interface ResourceTable {
+interface ResourceTable {
   id: Generated<number>;
   creator_id: number;
   created_ts: Generated<number>;
@@ -64,30 +64,30 @@ export interface ResourceTable {
   size: Generated<number>;
 }
 
-export interface MemoResourceTable {
+interface MemoResourceTable {
   memo_id: number;
   resource_id: number;
   created_ts: Generated<number>;
   updated_ts: Generated<number>;
 }
 
-export interface TagTable {
+interface TagTable {
   name: string;
   creator_id: number;
 }
 
-export interface SystemSettingTable {
+interface SystemSettingTable {
   name: string;
   value: string;
   description: Generated<string>;
 }
 
-export interface MigrationHistoryTable {
+interface MigrationHistoryTable {
   version: string;
   created_ts: Generated<number>;
 }
 
-export interface ActivityTable {
+interface ActivityTable {
   id: Generated<number>;
   creator_id: number;
   created_ts: Generated<number>;
@@ -97,7 +97,7 @@ export interface ActivityTable {
 }
 
 /** Our additions. */
-export interface SchemaMigrationTable {
+interface SchemaMigrationTable {
   name: string;
   applied_ts: number;
 }
@@ -110,13 +110,13 @@ export interface SessionTable {
   expires_ts: number;
 }
 
-export interface MemoTagTable {
+interface MemoTagTable {
   memo_id: number;
   tag: string;
 }
 
 /** Memos per creator, row status and visibility, kept by triggers (migration 009). */
-export interface MemoCountTable {
+interface MemoCountTable {
   creator_id: number;
   row_status: RowStatus;
   visibility: Visibility;
@@ -124,14 +124,14 @@ export interface MemoCountTable {
 }
 
 /** NORMAL memos per creator and tag, kept by triggers (migration 009). */
-export interface MemoTagCountTable {
+interface MemoTagCountTable {
   creator_id: number;
   tag: string;
   n: number;
 }
 
 /** One failed sign-in. The keys are truncated sha256 hashes (auth/rate-limit.ts), never the raw input. */
-export interface AuthFailureTable {
+interface AuthFailureTable {
   id: Generated<number>;
   account_key: string;
   address_key: string;

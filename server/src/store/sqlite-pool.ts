@@ -234,7 +234,7 @@ class PooledConnection implements DatabaseConnection {
     }
   }
 
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error("streaming is not supported by the SQLite pool");
   }
 }
@@ -300,6 +300,7 @@ export class PooledSqliteDialect implements Dialect {
   createAdapter() {
     return new SqliteAdapter();
   }
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's Dialect interface takes a database of any schema
   createIntrospector(db: Kysely<any>) {
     return new SqliteIntrospector(db);
   }

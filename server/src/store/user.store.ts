@@ -90,6 +90,7 @@ type OwnedTable = (typeof USER_TABLES | typeof MEMO_TABLES | typeof RESOURCE_TAB
 
 /** `DELETE FROM table WHERE column <op> ids`, for the lists above (their names are not one Kysely type). */
 function deleteWhere(db: Db, [table, column]: OwnedTable, op: "=" | "in" | "not in", value: unknown) {
+  // biome-ignore lint/suspicious/noExplicitAny: the tables' rows differ, so no one Kysely type names them all
   return (db.deleteFrom(table) as any).where(column, op, value).execute() as Promise<unknown>;
 }
 

@@ -3,6 +3,7 @@
 import bcrypt from "bcryptjs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sessionCookieFrom } from "../client.js";
+import { expectError } from "../expect.js";
 import { anonymous, createUser, PASSWORD, signIn, signUpHost } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
@@ -18,14 +19,6 @@ const signInRaw = (body: unknown) => anonymous(t).post("/api/auth/signin", body)
 async function allowSignUp(host: Awaited<ReturnType<typeof signUpHost>>, allow: boolean) {
   const response = await host.client.post("/api/system/setting", { name: "allowSignUp", value: JSON.stringify(allow) });
   expect(response.status).toBe(200);
-}
-
-function expectError(response: { status: number; body: any }, status: number, message?: string | RegExp) {
-  expect(response.status).toBe(status);
-  expect(typeof response.body?.message).toBe("string");
-  expect(response.body.error).toBe(`code=${status}, message=${response.body.message}`);
-  if (typeof message === "string") expect(response.body.message).toBe(message);
-  else if (message) expect(response.body.message).toMatch(message);
 }
 
 describe("sign-up", () => {

@@ -1,10 +1,10 @@
 // The sidebar's numbers come from maintained counters (migration 009) and a windowed heat map: after every
 // kind of write they equal what a naive count over the memos gives.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser } from "../factories.js";
 import type { Client } from "../client.js";
 import { createTestApp, type TestApp } from "../harness.js";
-import { expectError } from "../memo-helpers.js";
 
 describe("counters and the windowed heat map", () => {
   let t: TestApp;

@@ -2,10 +2,11 @@
 // then displayTs desc, then id desc) for every list, equal to the offset walk, with ties and pins.
 import { NEXT_CURSOR_HEADER, type Visibility } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser } from "../factories.js";
 import type { Client } from "../client.js";
 import { createTestApp, type TestApp } from "../harness.js";
-import { expectError, idsOf } from "../memo-helpers.js";
+import { idsOf } from "../memo-helpers.js";
 
 interface Spec {
   id: number;

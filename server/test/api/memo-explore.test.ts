@@ -1,9 +1,10 @@
 // /api/memo/all (explore), /api/memo/stats, /api/memo/amount, and the fixed query count of a list.
 import type { Visibility } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser, uploadResource } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
-import { expectError, idsOf } from "../memo-helpers.js";
+import { idsOf } from "../memo-helpers.js";
 import { installQueryCounter } from "../query-counter.js";
 
 /** One memo of each visibility and row status for `owner`, with distinct created times. */

@@ -1,8 +1,9 @@
 // GET /api/memo: paging, ordering and every filter of the list query.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
-import { expectError, idsOf, nowSeconds } from "../memo-helpers.js";
+import { idsOf, nowSeconds } from "../memo-helpers.js";
 
 describe("GET /api/memo", () => {
   let t: TestApp;

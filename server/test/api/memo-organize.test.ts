@@ -1,8 +1,9 @@
 // Pins (/organizer), the display time option and server-side tag extraction.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
-import { expectError, idsOf, nowSeconds, setUserSetting } from "../memo-helpers.js";
+import { idsOf, nowSeconds, setUserSetting } from "../memo-helpers.js";
 
 describe("memos: pins, display time, tags", () => {
   let t: TestApp;

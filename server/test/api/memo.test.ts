@@ -1,9 +1,10 @@
 // Memos through HTTP: create, patch, get and delete, with their links, tags and validation.
 import { MAX_MEMO_CONTENT_BYTES } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser, uploadResource } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
-import { expectError, idsOf, nowSeconds, setUserSetting } from "../memo-helpers.js";
+import { idsOf, nowSeconds, setUserSetting } from "../memo-helpers.js";
 
 const MEMO_KEYS = ["id", "rowStatus", "creatorId", "createdTs", "updatedTs", "content", "visibility", "pinned", "displayTs", "creator", "resourceList"];
 

@@ -1,8 +1,8 @@
 // RSS feeds: /u/:id/rss.xml and /explore/rss.xml — well-formed XML, PUBLIC NORMAL memos only, safe HTML.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
-import { expectError } from "../memo-helpers.js";
 
 const XML_ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 
@@ -10,6 +10,7 @@ const XML_ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot:
 function assertWellFormedXml(xml: string): void {
   expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
   const body = xml.replace(/^<\?xml[^>]*\?>/, "");
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters
   expect(body).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
   const stack: string[] = [];
   for (const token of body.split(/(<[^<>]*>)/)) {

@@ -2,9 +2,10 @@
 // answering. The budget here is 1 ms, so any search that has to look at 5,000 memos runs past it, on SQLite
 // (the reader worker is ended) and PostgreSQL (statement_timeout) alike.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError } from "../expect.js";
 import { anonymous, createMemo, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
-import { expectError, idsOf } from "../memo-helpers.js";
+import { idsOf } from "../memo-helpers.js";
 
 describe("the search time budget", () => {
   let t: TestApp;

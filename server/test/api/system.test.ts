@@ -1,6 +1,7 @@
 // /api/ping, /api/status and /api/system/*: what the public sees, settings validation, and vacuum.
 import { VERSION } from "@memos/common";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
@@ -9,13 +10,6 @@ beforeEach(async () => {
   t = await createTestApp();
 });
 afterEach(() => t.close());
-
-function expectError(response: { status: number; body: any }, status: number, message?: string | RegExp) {
-  expect(response.status).toBe(status);
-  expect(response.body.error).toBe(`code=${status}, message=${response.body.message}`);
-  if (typeof message === "string") expect(response.body.message).toBe(message);
-  else if (message) expect(response.body.message).toMatch(message);
-}
 
 const setting = (user: TestUser, name: string, value: unknown, raw = false) =>
   user.client.post("/api/system/setting", { name, value: raw ? value : JSON.stringify(value) });

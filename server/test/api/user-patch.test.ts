@@ -1,5 +1,6 @@
 // PATCH /api/user/:id (who may change whom, and what) and POST /api/user/setting.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { expectError } from "../expect.js";
 import { anonymous, createUser, PASSWORD, signIn, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
@@ -12,13 +13,6 @@ beforeEach(async () => {
   member = await createUser(t, host, "member");
 });
 afterEach(() => t.close());
-
-function expectError(response: { status: number; body: any }, status: number, message?: string | RegExp) {
-  expect(response.status).toBe(status);
-  expect(response.body.error).toBe(`code=${status}, message=${response.body.message}`);
-  if (typeof message === "string") expect(response.body.message).toBe(message);
-  else if (message) expect(response.body.message).toMatch(message);
-}
 
 const row = (id: number) => t.ctx.store.db.selectFrom("user").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const canSignIn = async (username: string, password: string) =>

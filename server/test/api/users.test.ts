@@ -1,5 +1,6 @@
 // /api/user: creating members, reading users (redacted or full), and deleting them with everything they own.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, PASSWORD, signUpHost, type TestUser, uploadResource } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
@@ -10,13 +11,6 @@ beforeEach(async () => {
   host = await signUpHost(t);
 });
 afterEach(() => t.close());
-
-function expectError(response: { status: number; body: any }, status: number, message?: string | RegExp) {
-  expect(response.status).toBe(status);
-  expect(response.body.error).toBe(`code=${status}, message=${response.body.message}`);
-  if (typeof message === "string") expect(response.body.message).toBe(message);
-  else if (message) expect(response.body.message).toMatch(message);
-}
 
 const userCount = async () => (await t.ctx.store.db.selectFrom("user").select("id").execute()).length;
 

@@ -49,7 +49,7 @@ export async function getWithHeaders<T>(path: string, query?: Query): Promise<{ 
   return { data: body.data, headers: response.headers };
 }
 
-export async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> {
+async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> {
   const init: RequestInit = { method, credentials: "same-origin", headers: {} };
   if (options.body instanceof FormData) {
     init.body = options.body;

@@ -47,6 +47,7 @@ function renderTable(table: Tokens.Table, ctx: RenderContext, key: number): Reac
         <thead>
           <tr>
             {table.header.map((cell, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a table's cells have no identity but their place
               <th key={index} style={{ textAlign: align(index) }}>
                 {renderInline(cell.tokens, ctx)}
               </th>
@@ -55,8 +56,10 @@ function renderTable(table: Tokens.Table, ctx: RenderContext, key: number): Reac
         </thead>
         <tbody>
           {table.rows.map((row, rowIndex) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a table's rows have no identity but their place
             <tr key={rowIndex}>
               {row.map((cell, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a table's cells have no identity but their place
                 <td key={index} style={{ textAlign: align(index) }}>
                   {renderInline(cell.tokens, ctx)}
                 </td>

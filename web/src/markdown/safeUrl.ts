@@ -6,7 +6,7 @@ const IMAGE_SCHEMES = new Set(["http", "https"]);
 const SAFE_DATA_IMAGE = /^data:image\/(png|jpe?g|gif|webp|avif|bmp);/i;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 // Browsers drop ASCII tab/newline anywhere and C0 controls and spaces at the ends before parsing a URL.
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters the URL parser ignores
 const IGNORED_BY_URL_PARSER = /[\u0000-\u0020\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\ufeff]/g;
 
 function normalise(url: string): string {

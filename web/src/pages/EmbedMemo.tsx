@@ -27,7 +27,7 @@ export default function EmbedMemo() {
       </div>
     );
   }
-  if (!memo.data || memo.data.rowStatus !== "NORMAL") {
+  if (memo.data?.rowStatus !== "NORMAL") {
     const forbidden = memo.error instanceof ApiError && memo.error.status === 403;
     return <p className="p-4 text-center text-sm text-zinc-500">{t(forbidden ? "message.memo-private" : "message.memo-not-found")}</p>;
   }

@@ -1,6 +1,7 @@
 // /m/:id: one memo on its own page; says so when it is private or gone.
 import type { Memo } from "@memos/common";
 import { ArchiveRestore, ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../api/client";
@@ -44,7 +45,7 @@ export default function MemoDetail() {
   const memo = useMemoDetail(memoId);
   const home = me ? "/" : "/explore";
 
-  let body;
+  let body: ReactNode;
   if (memo.isPending && Number.isInteger(memoId)) {
     body = (
       <div className="flex justify-center py-10">

@@ -1,6 +1,6 @@
 // /u/:id: a user's memos as a visitor sees them (no editor, nothing editable), under a banner with their name.
 import { UNKNOWN_ID } from "@memos/common/domain/constants";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { AppShell } from "../components/layout/AppShell";
@@ -23,7 +23,7 @@ export default function UserPage() {
   const toggleTag = (tag: string) => update({ tag: filter.tag === tag ? undefined : tag });
   const name = user.data ? user.data.nickname || user.data.username : "";
 
-  let body;
+  let body: ReactNode;
   if (user.isPending) {
     body = (
       <div className="flex justify-center py-10">

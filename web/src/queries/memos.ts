@@ -5,7 +5,7 @@ import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, use
 import { api, type MemoListParams, type MemoPage } from "../api/endpoints";
 import { keys, type MemoListScope } from "./keys";
 
-export const MEMO_PAGE_SIZE = DEFAULT_MEMO_PAGE_SIZE;
+const MEMO_PAGE_SIZE = DEFAULT_MEMO_PAGE_SIZE;
 
 type MemoPages = InfiniteData<MemoPage, string>;
 
@@ -45,7 +45,7 @@ function updateLists(client: QueryClient, change: (memos: Memo[], scope: MemoLis
 }
 
 /** Puts a fresh copy of a memo in every cache; a memo that left the NORMAL state leaves the normal lists. */
-export function storeMemo(client: QueryClient, memo: Memo) {
+function storeMemo(client: QueryClient, memo: Memo) {
   client.setQueryData(keys.memos.detail(memo.id), memo);
   updateLists(client, (memos, scope) => {
     const leaves = (scope === "archived") !== (memo.rowStatus === "ARCHIVED");

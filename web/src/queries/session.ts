@@ -34,7 +34,7 @@ export function userSetting<T extends string>(user: User | null | undefined, key
 }
 
 /** After signing out: the user is nobody, and nothing cached for the last one survives but the status. */
-export function forgetSession(client: QueryClient) {
+function forgetSession(client: QueryClient) {
   client.setQueryData<User | null>(keys.me, null);
   client.removeQueries({ predicate: (query) => query.queryKey[0] !== "status" && query.queryKey[0] !== "me" });
 }

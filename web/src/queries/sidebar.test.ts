@@ -1,6 +1,6 @@
 import type { Shortcut } from "@memos/common";
 import { describe, expect, it } from "vitest";
-import { daysSince } from "../components/Sidebar/UserBanner";
+import { daysSince } from "../utils/time";
 import { sortShortcuts } from "./sidebar";
 
 const shortcut = (id: number, createdTs: number, rowStatus: Shortcut["rowStatus"] = "NORMAL"): Shortcut => ({

@@ -80,6 +80,7 @@ describe("useFilter", () => {
   function setup(initial: string) {
     const seen: { current: ReturnType<typeof useFilter> | null } = { current: null };
     const identities = new Set<unknown>();
+    // biome-ignore lint/correctness/noComponentHookFactories: each test renders its own probe, recording into its own variables
     function Probe() {
       const value = useFilter();
       seen.current = value;

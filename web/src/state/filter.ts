@@ -20,7 +20,7 @@ const TYPES: MemoTypeFilter[] = ["NOT_TAGGED", "LINKED"];
 const VISIBILITIES: Visibility[] = ["PUBLIC", "PROTECTED", "PRIVATE"];
 
 /** Every query key the filter owns (qs writes the duration as `duration[from]` / `duration[to]`). */
-export const FILTER_KEYS = ["tag", "type", "text", "duration[from]", "duration[to]", "shortcutId", "visibility"] as const;
+const FILTER_KEYS = ["tag", "type", "text", "duration[from]", "duration[to]", "shortcutId", "visibility"] as const;
 
 /** A number from the query string, or undefined when the key is absent, empty or not a number. */
 function numberParam(params: URLSearchParams, key: string): number | undefined {
@@ -31,7 +31,7 @@ function numberParam(params: URLSearchParams, key: string): number | undefined {
 }
 
 /** The duration rule: both ends given, from earlier than to, and to not 0. */
-export function validDuration(from: number | undefined, to: number | undefined): { from: number; to: number } | undefined {
+function validDuration(from: number | undefined, to: number | undefined): { from: number; to: number } | undefined {
   if (from === undefined || to === undefined) return undefined;
   if (!Number.isFinite(from) || !Number.isFinite(to) || to === 0 || from >= to) return undefined;
   return { from, to };

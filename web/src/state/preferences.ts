@@ -10,7 +10,7 @@ export interface LocalSetting {
   mobileEditorStyle: "normal" | "float";
 }
 
-export const DEFAULT_LOCAL_SETTING: LocalSetting = {
+const DEFAULT_LOCAL_SETTING: LocalSetting = {
   enableFoldMemo: true,
   enablePowerfulEditor: true,
   editorFontStyle: "normal",

@@ -1,7 +1,7 @@
 // Toasts: top-centre messages that go away after 3 s and stack.
 import { create } from "zustand";
 
-export interface Toast {
+interface Toast {
   id: number;
   kind: "success" | "error" | "info";
   message: string;

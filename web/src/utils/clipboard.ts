@@ -1,7 +1,7 @@
 // Copy text: the async Clipboard API where allowed, else the old textarea + execCommand path (plain HTTP).
 import i18n from "../i18n";
 import { toast } from "../state/toast";
-export async function copyText(text: string): Promise<void> {
+async function copyText(text: string): Promise<void> {
   if (navigator.clipboard && window.isSecureContext) {
     await navigator.clipboard.writeText(text);
     return;

@@ -23,6 +23,9 @@ export function formatMemoTime(ms: number, now: number = Date.now(), locale = "e
   return dayjs(ms).format("YYYY/MM/DD HH:mm");
 }
 
+/** Whole days since an account was created (`createdTs` in Unix seconds), counting the first day (v0: ceil). */
+export const daysSince = (createdTs: number, now = Date.now()): number => Math.max(1, Math.ceil((now - createdTs * 1000) / DAY_MS));
+
 /** The full form, for a tooltip. */
 export const formatFullTime = (ms: number): string => dayjs(ms).format("YYYY/MM/DD HH:mm:ss");
 

@@ -90,6 +90,7 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
   });
 
   // Grow with the content (the full-screen editor fills the screen instead).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the content is what changes the height to measure
   useEffect(() => {
     const element = textarea.current;
     if (!element || fullscreen) return;

@@ -14,7 +14,7 @@ export interface TextEdit {
   selectEnd: number;
 }
 
-export const INDENT = "  ";
+const INDENT = "  ";
 
 export function applyEdit(state: TextState, edit: TextEdit): TextState {
   return {
@@ -85,7 +85,7 @@ export function indent({ value, start, end }: TextState, outdent: boolean): Text
   return { from: first, to: last, insert: changed.join("\n"), selectStart, selectEnd };
 }
 
-export const PAIRS: Record<string, string> = {
+const PAIRS: Record<string, string> = {
   "(": ")",
   "[": "]",
   "{": "}",

@@ -27,6 +27,7 @@ const WRAP_KEYS: Record<string, string> = { b: "**", i: "*", e: "`" };
 export function useTextEditing({ textarea, content, setContent, powerful, onSave, onEscape }: Options) {
   const pendingSelection = useRef<[number, number] | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a pending selection is applied once the new content is rendered
   useLayoutEffect(() => {
     const selection = pendingSelection.current;
     if (!selection || !textarea.current) return;

@@ -13,15 +13,16 @@ export interface Upload {
 
 let nextUploadId = 1;
 
-export const isImageFile = (file: File): boolean => file.type.startsWith("image/");
+const isImageFile = (file: File): boolean => file.type.startsWith("image/");
+
+/** The upload list with one upload's progress changed. */
+const withProgress = (id: number, progress: number) => (list: Upload[]) =>
+  list.map((item) => (item.id === id ? { ...item, progress } : item));
 
 export function useUploads(onUploaded: (resource: Resource) => void) {
   const { t } = useTranslation();
   const { mutateAsync: upload } = useUploadResource();
   const [uploads, setUploads] = useState<Upload[]>([]);
-
-  const setProgress = (id: number, progress: number) =>
-    setUploads((list) => list.map((item) => (item.id === id ? { ...item, progress } : item)));
 
   const addFiles = useCallback(
     async (files: File[]) => {
@@ -33,7 +34,7 @@ export function useUploads(onUploaded: (resource: Resource) => void) {
           const id = nextUploadId++;
           setUploads((list) => [...list, { id, name: file.name, progress: 0 }]);
           try {
-            const resource = await upload({ file, onProgress: (fraction) => setProgress(id, fraction) });
+            const resource = await upload({ file, onProgress: (fraction) => setUploads(withProgress(id, fraction)) });
             onUploaded(resource);
           } catch (error) {
             toast.error(`${t("message.upload-failed")}: ${errorMessage(error)}`);

@@ -36,6 +36,7 @@ export function MemoList({ scope, params, filter, card, enabled = true }: MemoLi
 
   // Load the next page when the end of the list is in view (or still in view after a page came in, which
   // keeps a client-side filter fed, as v0 did while fewer than a page of memos showed).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page re-observes the sentinel, which may still be in view
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasNextPage) return;

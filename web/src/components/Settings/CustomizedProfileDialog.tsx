@@ -12,13 +12,13 @@ import { Select } from "../ui/Select";
 import { BORDERED_SELECT, Field, INPUT } from "./controls";
 import { useRestoreFocus } from "./useRestoreFocus";
 
-export const DEFAULT_PROFILE: CustomizedProfile = { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl: "" };
+const DEFAULT_PROFILE: CustomizedProfile = { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl: "" };
 
 const asLocale = (value: string): Locale => ((LOCALES as readonly string[]).includes(value) ? (value as Locale) : "en");
 const asAppearance = (value: string): Appearance => ((APPEARANCES as readonly string[]).includes(value) ? (value as Appearance) : "system");
 
 /** The profile as the form edits it: missing keys (the server sends "") take the defaults' place. */
-export function normalizeProfile(profile: CustomizedProfile | undefined): CustomizedProfile {
+function normalizeProfile(profile: CustomizedProfile | undefined): CustomizedProfile {
   const source = profile ?? DEFAULT_PROFILE;
   return {
     name: source.name,

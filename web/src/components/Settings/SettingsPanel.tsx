@@ -10,7 +10,7 @@ import { MyAccountSection } from "./MyAccountSection";
 import { PreferencesSection } from "./PreferencesSection";
 import { SystemSection } from "./SystemSection";
 
-export const SECTION_ICONS = { "my-account": UserRound, preference: Monitor, member: Users, system: Server };
+const SECTION_ICONS = { "my-account": UserRound, preference: Monitor, member: Users, system: Server };
 
 function SectionContent({ section, me }: { section: SectionId; me: User }) {
   if (section === "my-account") return <MyAccountSection me={me} />;

@@ -2,7 +2,7 @@
 // same ones); this file maps them to the screens' sections and member-list actions.
 import { accountActionRefusal, type Role, type SettingSection, settingSectionsFor, type User } from "@memos/common";
 
-export { SETTING_SECTIONS as SECTIONS } from "@memos/common";
+;
 export type SectionId = SettingSection;
 
 /** The sections a user of this role sees, in order. Without a user there is nothing to set. */

@@ -152,6 +152,7 @@ export function ShortcutDialog({ shortcut, open, onClose }: Props) {
           {filters.map((filter, index) => {
             const n = index + 1;
             return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a filter is its place in the list; its fields are controlled
               <div key={index} className="flex flex-col gap-2 rounded-lg border border-zinc-200 p-2 dark:border-zinc-700">
                 <div className="flex flex-wrap items-center gap-2">
                   {index > 0 ? (

@@ -48,6 +48,7 @@ export function UsageHeatMap({ creatorId }: { creatorId: number }) {
     <section aria-label={t("sidebar.heatmap-label")} className="px-2">
       <div ref={grid} onKeyDown={onKeyDown} className="grid grid-flow-col grid-cols-12 grid-rows-7 gap-[3px]">
         {cells.map((cell, index) => {
+          // biome-ignore lint/suspicious/noArrayIndexKey: the padding before the first day is a fixed run of blanks
           if (!cell) return <span key={`empty-${index}`} aria-hidden className="aspect-square" />;
           const label = t("sidebar.heatmap-cell", { count: cell.count, date: dayjs(cell.date).format("YYYY/MM/DD ddd") });
           const selected = filter.duration?.from === cell.date;

@@ -1,10 +1,11 @@
 // The top of the sidebar: the user's name with a MOD badge for host and admin, the menu, and the counts of
 // memos, tags and days. Signed-out visitors away from /u/:id see the instance's name instead.
-import { DAILY_TIMESTAMP, isAdminRole, type User } from "@memos/common";
+import { isAdminRole, type User } from "@memos/common";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useMemoAmount, useTags } from "../../queries/sidebar";
 import { useStatus } from "../../queries/session";
+import { daysSince } from "../../utils/time";
 import { UserMenu } from "./UserMenu";
 import { InstanceLogo } from "../ui/InstanceLogo";
 
@@ -13,10 +14,6 @@ interface UserBannerProps {
   me: User | null;
   visitor: boolean;
 }
-
-/** Days since the account was created, counting the first day (v0: ceil). */
-export const daysSince = (createdTs: number, now = Date.now()): number =>
-  Math.max(1, Math.ceil((now - createdTs * 1000) / DAILY_TIMESTAMP));
 
 function Count({ value, label }: { value: number | undefined; label: string }) {
   return (

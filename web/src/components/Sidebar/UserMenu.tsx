@@ -26,6 +26,7 @@ function MenuContent({ me }: { me: User | null }) {
   const root = useRef<HTMLDivElement>(null);
   const first = useRef(true);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new view moves the focus to its first item
   useEffect(() => {
     if (first.current) {
       first.current = false;

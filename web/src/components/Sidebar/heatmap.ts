@@ -8,7 +8,7 @@ export interface HeatCell {
 }
 
 /** A day cell, or null for the days of this week still to come. */
-export type HeatSlot = HeatCell | null;
+type HeatSlot = HeatCell | null;
 
 export interface HeatMap {
   /** weeks[column][row]: column 0 is the oldest week, row 0 is Sunday. */

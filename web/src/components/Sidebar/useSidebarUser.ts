@@ -13,7 +13,7 @@ export interface SidebarUser {
   loading: boolean;
 }
 
-export const visitorUserId = (pathname: string): number | undefined => {
+const visitorUserId = (pathname: string): number | undefined => {
   const match = /^\/u\/(\d+)/.exec(pathname);
   return match ? Number(match[1]) : undefined;
 };

@@ -1,7 +1,7 @@
 // The signed-in user's archived memos, newest first, each with restore and delete.
 import type { Memo } from "@memos/common";
 import { ArchiveRestore, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeleteMemo, useMemoList, usePatchMemo } from "../../queries/memos";
 import { errorMessage, toast } from "../../state/toast";
@@ -42,7 +42,7 @@ export default function ArchivedDialog({ onClose }: StackDialogProps) {
     }
   };
 
-  let body;
+  let body: ReactNode;
   if (list.isPending) {
     body = (
       <div className="flex justify-center py-12">

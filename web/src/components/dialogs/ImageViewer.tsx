@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight, ExternalLink, X, ZoomIn, ZoomOut } from "luc
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-export interface ViewerImage {
+interface ViewerImage {
   url: string;
   name: string;
 }

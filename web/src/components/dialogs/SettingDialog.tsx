@@ -1,6 +1,6 @@
 // The settings dialog (dialog stack name "setting"): My account and Preferences for everyone, Members and
 // System for the host and admins. Tabs on larger screens, a list of pages in a full-screen sheet on phones.
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMe } from "../../queries/session";
 import { type SectionId, sectionsFor } from "../Settings/access";
@@ -28,7 +28,7 @@ export default function SettingDialog({ onClose }: { onClose: () => void }) {
     setLastVisited(next);
   };
 
-  let body;
+  let body: ReactNode;
   if (isPending) {
     body = (
       <div className="flex justify-center py-10">

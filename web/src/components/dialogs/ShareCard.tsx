@@ -6,14 +6,9 @@ import { useTranslation } from "react-i18next";
 import { Markdown } from "../../markdown/Markdown";
 import { useStatus } from "../../queries/session";
 import { useMemoAmount } from "../../queries/sidebar";
-import { formatFullTime } from "../../utils/time";
+import { daysSince, formatFullTime } from "../../utils/time";
 import { attachmentsToShow, MemoResources } from "../Memo/MemoResources";
 import { InstanceLogo } from "../ui/InstanceLogo";
-
-const DAY_MS = 86_400_000;
-
-/** Whole days since the user joined, counting the first day (as the v0 banner does). */
-export const daysSince = (createdTs: number, now = Date.now()): number => Math.max(1, Math.ceil((now - createdTs * 1000) / DAY_MS));
 
 export const ShareCard = forwardRef<HTMLDivElement, { memo: Memo }>(function ShareCard({ memo }, ref) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { keys } from "../../queries/keys";
 
-export const PROJECT_REPO = "usememos/memos";
+const PROJECT_REPO = "usememos/memos";
 export const PROJECT_URL = `https://github.com/${PROJECT_REPO}`;
 export const DOCS_URL = "https://www.usememos.com/docs";
 
@@ -25,7 +25,7 @@ async function githubJson(path: string, signal: AbortSignal): Promise<Record<str
 }
 
 /** Never fails: whatever could not be read is left undefined. */
-export async function fetchGithubInfo(signal: AbortSignal): Promise<GithubInfo> {
+async function fetchGithubInfo(signal: AbortSignal): Promise<GithubInfo> {
   const [repo, release] = await Promise.allSettled([
     githubJson(`repos/${PROJECT_REPO}`, signal),
     githubJson(`repos/${PROJECT_REPO}/releases/latest`, signal),

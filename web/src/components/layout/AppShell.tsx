@@ -56,6 +56,7 @@ export function AppShell({ children, sidebar, title, search, actions }: AppShell
 
   // Navigating (a link, a tag, a shortcut) or opening a dialog from the sidebar closes the drawer.
   const dialogCount = useDialogs((state) => state.stack.length);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: these changes are what close the drawer
   useEffect(() => setOpen(false), [location.pathname, location.search, dialogCount]);
   useEffect(() => {
     if (desktop) setOpen(false);

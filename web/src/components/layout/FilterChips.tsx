@@ -14,7 +14,7 @@ interface Chip {
 }
 
 /** One day shows as its date; a longer span as "from – to" (to is exclusive). */
-export function durationLabel(duration: { from: number; to: number }): string {
+function durationLabel(duration: { from: number; to: number }): string {
   const from = dayjs(duration.from).format("YYYY/MM/DD");
   if (duration.to - duration.from <= DAILY_TIMESTAMP) return from;
   return `${from} – ${dayjs(duration.to - 1).format("YYYY/MM/DD")}`;

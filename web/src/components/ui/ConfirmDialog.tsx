@@ -9,7 +9,8 @@ export interface ConfirmDialogProps {
   title: ReactNode;
   body?: ReactNode;
   confirmLabel?: string;
-  onConfirm: () => Promise<unknown> | void;
+  /** May return a promise: the dialog waits for it. */
+  onConfirm: () => unknown;
   onClose: () => void;
 }
 
