@@ -20,7 +20,7 @@ declare module "fastify" {
 const KEPT_HEADERS = ["content-type", "x-next-cursor"] as const;
 
 /** Bounds of the cache: answers past MAX_ENTRY_BYTES are not kept; the oldest go first past MAX_TOTAL_BYTES. */
-export const RESPONSE_CACHE_LIMITS = { maxEntryBytes: 256 * 1024, maxTotalBytes: 8 * 1024 * 1024 };
+const RESPONSE_CACHE_LIMITS = { maxEntryBytes: 256 * 1024, maxTotalBytes: 8 * 1024 * 1024 };
 
 interface Kept {
   body: string;
