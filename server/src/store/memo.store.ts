@@ -29,6 +29,8 @@ export interface MemoFilter {
   type?: "NOT_TAGGED" | "LINKED";
   /** SQLite: find `text` through the full-text index (FTS5 trigram) instead of checking each row. */
   textByIndex?: boolean;
+  /** Find `tag` through memo_tag's tag index (the matching memos, then ordered) instead of checking each row. */
+  tagByIndex?: boolean;
 }
 
 /** Where a keyset page starts: strictly after this memo in list order. */
@@ -82,6 +84,24 @@ function textCondition(engine: Engine, text: string, regex: boolean, column: "m.
   return sql<boolean>`${content} LIKE ${pattern} ESCAPE '\\'`;
 }
 
+/** The memo `memoId` has the tag or one of its children (`work` matches `work/meetings`): checked per row. */
+function hasTag(memoId: "m.id" | "w.id", tag: string) {
+  const prefix = `${tag}/`;
+  return sql<boolean>`EXISTS (SELECT 1 FROM memo_tag t WHERE t.memo_id = ${sql.ref(memoId)}
+    AND (t.tag = ${tag} OR substr(t.tag, 1, ${prefix.length}) = ${prefix}))`;
+}
+
+/**
+ * The memo is among those with the tag or one of its children, read from memo_tag's tag index: an equality and a
+ * range (children sort between `tag/` and `tag0`, '0' being the character after '/'). PostgreSQL compares in the
+ * "C" collation, whatever the database's, through an index of its own (migration 010).
+ */
+function inTagged(engine: Engine, tag: string) {
+  const column = engine === "postgres" ? sql`t.tag COLLATE "C"` : sql`t.tag`;
+  return sql<boolean>`m.id IN (SELECT t.memo_id FROM memo_tag t
+    WHERE t.tag = ${tag} OR (${column} > ${`${tag}/`} AND ${column} < ${`${tag}0`}))`;
+}
+
 function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter: MemoFilter) {
   let q = query;
   if (filter.creatorId !== undefined) q = q.where("m.creator_id", "=", filter.creatorId);
@@ -107,16 +127,7 @@ function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter
   if (filter.toTs !== undefined) q = q.where(DISPLAY_TS, "<", filter.toTs);
   if (filter.tag !== undefined) {
     const tag = filter.tag;
-    const prefix = `${tag}/`;
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("memo_tag as t")
-          .select(sql`1`.as("one"))
-          .whereRef("t.memo_id", "=", "m.id")
-          .where((inner) => inner.or([inner("t.tag", "=", tag), inner(sql`substr(t.tag, 1, ${prefix.length})`, "=", prefix)])),
-      ),
-    );
+    q = q.where(filter.tagByIndex ? inTagged(engine, tag) : hasTag("m.id", tag));
   }
   if (filter.type === "NOT_TAGGED") {
     q = q.where((eb) => eb.not(eb.exists(eb.selectFrom("memo_tag as t").select(sql`1`.as("one")).whereRef("t.memo_id", "=", "m.id"))));
@@ -157,19 +168,20 @@ function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | 
     .offset(offset);
 }
 
-/** How many of the newest memos in scope a search looks at before it turns to the full-text index. */
-const SEARCH_WINDOW = 2000;
+/** How many of the newest memos in scope a search (or a tag list) looks at before it turns to an index. */
+export const SEARCH_WINDOW = 2000;
 
 /**
- * A page of a text search, in two steps whose cost does not grow with the collection for common words:
- * 1. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row: a common word fills the page
- *    there and the search is over;
- * 2. otherwise the word is rare in the window, so its matches are few: they are found through the full-text index
- *    (SQLite's FTS5 trigram table; PostgreSQL's trigram index) and only those are ordered.
- * The answer is the same as a scan of every memo (a test compares them). Offset pages skip step 1.
+ * A page of a text search or a tag list, in two steps whose cost does not grow with the collection:
+ * 1. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row: a common word or tag fills the
+ *    page there and the list is over;
+ * 2. otherwise the word or tag is rare in the window, so its matches are few: they are found through an index
+ *    (text: SQLite's FTS5 trigram table, PostgreSQL's trigram index; a tag: memo_tag's tag index) and only those
+ *    are ordered.
+ * The answer is the same as a scan of every memo (tests compare them). Offset pages skip step 1.
  */
-async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
-  const steps = searchSteps(db, engine, filter, after, limit, offset);
+async function twoStepWalk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+  const steps = twoSteps(db, engine, filter, after, limit, offset);
   if (offset === 0) {
     const rows = (await steps.window.execute()) as MemoListRow[];
     if (rows.length === limit) return rows;
@@ -177,27 +189,29 @@ async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, after: Mem
   return (await steps.byIndex.execute()) as MemoListRow[];
 }
 
-function searchSteps(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
-  const newest = walk(db, engine, { ...filter, text: undefined, regex: undefined }, after, SEARCH_WINDOW, 0);
-  const window = db
-    .selectFrom(newest.as("w"))
-    .selectAll("w")
-    .where(textCondition(engine, filter.text!, filter.regex ?? false, "w.content"))
-    .orderBy("w.display_ts", "desc")
-    .orderBy("w.id", "desc")
-    .limit(limit);
-  return { window, byIndex: walk(db, engine, { ...filter, textByIndex: true }, after, limit, offset) };
+function twoSteps(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+  const { text, regex, tag } = filter;
+  const newest = walk(db, engine, { ...filter, text: undefined, regex: undefined, tag: undefined }, after, SEARCH_WINDOW, 0);
+  let window = db.selectFrom(newest.as("w")).selectAll("w");
+  if (text) window = window.where(textCondition(engine, text, regex ?? false, "w.content"));
+  if (tag !== undefined) window = window.where(hasTag("w.id", tag));
+  // With text, the full-text index finds the rarer matches (a tag is checked on those); else the tag index.
+  const byIndex = text ? { ...filter, textByIndex: true } : { ...filter, tagByIndex: true };
+  return {
+    window: window.orderBy("w.display_ts", "desc").orderBy("w.id", "desc").limit(limit),
+    byIndex: walk(db, engine, byIndex, after, limit, offset),
+  };
 }
 
-/** The SQL of a search page's two steps (for plan tests and the bench). */
+/** The SQL of the two steps of a search or tag page (for plan tests and the bench). */
 export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
-  const steps = searchSteps(db, engine, filter, page.after, page.limit, page.offset);
+  const steps = twoSteps(db, engine, filter, page.after, page.limit, page.offset);
   return { window: steps.window.compile(), byIndex: steps.byIndex.compile() };
 }
 
 /** Rows of the walk, through the two-step search when the filter holds text. */
 function walkRows(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
-  if (filter.text) return searchWalk(db, engine, filter, after, limit, offset);
+  if (filter.text || filter.tag !== undefined) return twoStepWalk(db, engine, filter, after, limit, offset);
   return walk(db, engine, filter, after, limit, offset).execute() as Promise<MemoListRow[]>;
 }
 

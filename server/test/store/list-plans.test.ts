@@ -88,6 +88,8 @@ describe("list query plans", () => {
       await db.transaction().execute(async (tx) => {
         const inserted = await tx.insertInto("memo").values(rows).returning(["id", "content", "creator_id"]).execute();
         const tags = inserted.filter((memo) => memo.content.includes("#work")).map((memo) => ({ memo_id: memo.id, tag: "work" }));
+        // A rare tag's child, on 1 memo in 500.
+        tags.push(...inserted.filter((memo) => memo.id % 500 === 1).map((memo) => ({ memo_id: memo.id, tag: "rare/child" })));
         if (tags.length > 0) await tx.insertInto("memo_tag").values(tags).execute();
         const pins = inserted.filter((memo) => memo.id % 97 === 0).map((memo) => ({ memo_id: memo.id, user_id: memo.creator_id, pinned: 1 }));
         if (pins.length > 0) await tx.insertInto("memo_organizer").values(pins).execute();
@@ -146,6 +148,32 @@ describe("list query plans", () => {
         expect(byIndex, byIndex).not.toMatch(/\bSCAN m\b/);
       } else {
         expect(window, window).not.toMatch(/Seq Scan on memo\b/);
+      }
+    }
+  });
+
+  it("a tag list reads the newest memos from an index, then finds a rarer tag through the tag index", async () => {
+    const flat: MemoPage = { pinnedFirst: false, limit: 30, offset: 0 };
+    for (const filter of [
+      { rowStatus: "NORMAL", visibilities: ["PUBLIC", "PROTECTED"], tag: "rare" },
+      { creatorId: owner, rowStatus: "NORMAL", pinned: false, tag: "rare" },
+    ] as MemoFilter[]) {
+      const steps = searchSql(t.ctx.store.db, t.ctx.store.engine, filter, flat);
+      // The window is an index walk of at most SEARCH_WINDOW memos (PostgreSQL may sort those few matches).
+      const window = (await explain(steps.window)).join("\n");
+      if (t.ctx.store.engine === "sqlite") {
+        expect(window, window).not.toMatch(/\bSCAN m\b/);
+        expect(window, window).toMatch(/SEARCH m USING (COVERING )?INDEX/);
+      } else {
+        expect(window, window).not.toMatch(/Seq Scan on memo\b/);
+        expect(window, window).toMatch(/Index Scan( Backward)? using \w+ on memo m/);
+      }
+      const byIndex = (await explain(steps.byIndex)).join("\n");
+      if (t.ctx.store.engine === "sqlite") {
+        expect(byIndex, byIndex).toMatch(/SEARCH t USING (COVERING )?INDEX idx_memo_tag_tag/);
+        expect(byIndex, byIndex).not.toMatch(/\bSCAN (m|t)\b/);
+      } else {
+        expect(byIndex, byIndex).not.toMatch(/Seq Scan on memo(_tag)?\b/);
       }
     }
   });

@@ -1,0 +1,92 @@
+// A tag list answers exactly what a scan of every memo would, whichever step serves it: a common tag fills the
+// page from the newest memos, a rarer one comes through memo_tag's tag index. Children count (`rare` matches
+// `rare/child`), look-alikes do not (`rarely`). Pages are walked by cursor, pinned first on the own list.
+import type { Memo } from "@memos/common";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Client } from "../client.js";
+import { anonymous, signUpHost, type TestUser } from "../factories.js";
+import { createTestApp, type TestApp } from "../harness.js";
+
+const COUNT = 3000;
+const BASE_TS = 1_650_000_000;
+
+/** The tags of memo `i`, on a fixed pattern so the counts are known. */
+function tagsOf(i: number): string[] {
+  const tags = ["everywhere"];
+  if (i % 97 === 0) tags.push("medium"); // ~31 in all, ~20 among the newest 2000: too few for one window
+  if (i < 40 && i % 8 === 0) tags.push("rare/child"); // 5, all old: outside the newest window
+  if (i === 16) tags.push("rare");
+  if (i === 24) tags.push("rarely"); // not a child of "rare"
+  return tags;
+}
+
+const TAGS = ["everywhere", "medium", "rare", "rare/child", "rarely", "nothing"];
+
+describe("tag lists equal a full scan", () => {
+  let t: TestApp;
+  let host: TestUser;
+  const memos: { id: number; tags: string[]; displayTs: number; pinned: boolean }[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    host = await signUpHost(t);
+    const db = t.ctx.store.db;
+    for (let start = 0; start < COUNT; start += 500) {
+      const rows = Array.from({ length: 500 }, (_, k) => {
+        const i = start + k;
+        const ts = BASE_TS + Math.floor(i / 3); // ties in display time, so the id breaks them
+        return { creator_id: host.user.id, content: `note ${i}`, visibility: "PUBLIC" as const, created_ts: ts, updated_ts: ts, display_ts: ts };
+      });
+      const inserted = await db.insertInto("memo").values(rows).returning(["id", "display_ts"]).execute();
+      const tagRows = inserted.flatMap((row, k) => tagsOf(start + k).map((tag) => ({ memo_id: row.id, tag })));
+      await db.insertInto("memo_tag").values(tagRows).execute();
+      inserted.forEach((row, k) => {
+        const i = start + k;
+        memos.push({ id: row.id, tags: tagsOf(i), displayTs: Number(row.display_ts), pinned: i === 97 * 3 || i === 8 });
+      });
+    }
+    const pins = memos.filter((memo) => memo.pinned).map((memo) => ({ memo_id: memo.id, user_id: host.user.id, pinned: 1 }));
+    await db.insertInto("memo_organizer").values(pins).execute();
+  });
+  afterAll(() => t.close());
+
+  /** Every page of a list, following X-Next-Cursor. */
+  async function walkAll(client: Client, url: string, tag: string): Promise<number[]> {
+    const ids: number[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 200; page++) {
+      const response = await client.get(url, { query: { tag, limit: 30, cursor } });
+      expect(response.status, response.text).toBe(200);
+      ids.push(...(response.body.data as Memo[]).map((memo) => memo.id));
+      cursor = response.headers["x-next-cursor"] as string | undefined;
+      if (!cursor) return ids;
+    }
+    throw new Error("too many pages");
+  }
+
+  const naive = (tag: string, pinnedFirst: boolean): number[] =>
+    memos
+      .filter((memo) => memo.tags.some((each) => each === tag || each.startsWith(`${tag}/`)))
+      .sort((a, b) => (pinnedFirst ? Number(b.pinned) - Number(a.pinned) : 0) || b.displayTs - a.displayTs || b.id - a.id)
+      .map((memo) => memo.id);
+
+  for (const tag of TAGS) {
+    it(`"${tag}": explore and the own list give every match in order, as a scan would`, async () => {
+      const expected = naive(tag, false);
+      expect(await walkAll(anonymous(t), "/api/memo/all", tag)).toEqual(expected);
+      expect(await walkAll(host.client, "/api/memo", tag)).toEqual(naive(tag, true));
+      // The first page and a later one by offset, as v0 clients ask.
+      const first = await anonymous(t).get("/api/memo/all", { query: { tag, limit: 30 } });
+      expect((first.body.data as Memo[]).map((memo) => memo.id)).toEqual(expected.slice(0, 30));
+      const later = await anonymous(t).get("/api/memo/all", { query: { tag, limit: 10, offset: 3 } });
+      expect((later.body.data as Memo[]).map((memo) => memo.id)).toEqual(expected.slice(3, 13));
+    });
+  }
+
+  it("the counts are as planned: one tag common, the others rare", () => {
+    expect(naive("everywhere", false)).toHaveLength(COUNT);
+    expect(naive("medium", false)).toHaveLength(31);
+    expect(naive("rare", false)).toHaveLength(5); // memo 16 has both "rare" and "rare/child"
+    expect(naive("rarely", false)).toHaveLength(1);
+  });
+});
