@@ -169,7 +169,7 @@ function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | 
 }
 
 /** How many of the newest memos in scope a search (or a tag list) looks at before it turns to an index. */
-export const SEARCH_WINDOW = 2000;
+const SEARCH_WINDOW = 2000;
 
 /**
  * A page of a text search or a tag list, in two steps whose cost does not grow with the collection:
