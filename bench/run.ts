@@ -183,6 +183,8 @@ async function runSize(driver: "sqlite" | "postgres", memoCount: number, withHtt
     trustProxy: false,
     sqliteReaders: 2,
     searchBudgetMs: 5000,
+    backupEveryMs: null,
+    backupKeep: 7,
     logLevel: "warn",
   };
   const { store } = await openStore(config);

@@ -1,4 +1,5 @@
-// Bundles the server (server/src/main.ts) into server/dist/main.js with esbuild: Node, ESM, with the
+// Bundles the server (server/src/main.ts) into server/dist/main.js, and the maintenance commands
+// (server/src/cli/index.ts: backup, restore, transfer) into server/dist/cli.js, with esbuild: Node, ESM, with the
 // TypeScript source of @memos/common inlined and every other package left to node_modules at run time.
 // Run directly (`node scripts/build-server.mjs`) or through scripts/build.mjs.
 import { copyFileSync, rmSync } from "node:fs";
@@ -8,6 +9,8 @@ import { ROOT } from "./lib/util.mjs";
 
 export const SERVER_ENTRY = join(ROOT, "server", "src", "main.ts");
 export const SERVER_OUT = join(ROOT, "server", "dist", "main.js");
+export const CLI_ENTRY = join(ROOT, "server", "src", "cli", "index.ts");
+export const CLI_OUT = join(ROOT, "server", "dist", "cli.js");
 const WORKER_FILES = ["sqlite-reader.worker.mjs", "sqlite-functions.mjs"];
 
 /** @type {import("esbuild").Plugin} */
@@ -27,8 +30,9 @@ export async function buildServer() {
   rmSync(join(ROOT, "server", "dist"), { recursive: true, force: true });
   const result = await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: [SERVER_ENTRY],
-    outfile: SERVER_OUT,
+    // Both beside each other in server/dist, where the reader-thread files are copied too.
+    entryPoints: { main: SERVER_ENTRY, cli: CLI_ENTRY },
+    outdir: join(ROOT, "server", "dist"),
     bundle: true,
     platform: "node",
     format: "esm",

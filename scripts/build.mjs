@@ -27,7 +27,7 @@ export function webIsBuildable() {
 
 const PARTS = {
   server: {
-    output: join(ROOT, "server", "dist", "main.js"),
+    output: join(ROOT, "server", "dist", "cli.js"),
     sources: () => [
       join(ROOT, "common", "src"),
       join(ROOT, "common", "package.json"),
@@ -74,9 +74,13 @@ async function buildPart(name, force) {
   return true;
 }
 
-/** Builds the stale parts. Resolves with true when the server (and the web app, if present) is ready. */
-export async function build({ force = false } = {}) {
+/**
+ * Builds the stale parts. Resolves with true when the server (and the web app, if present) is ready.
+ * `serverOnly`: the maintenance commands (scripts/cli.mjs) need no web app.
+ */
+export async function build({ force = false, serverOnly = false } = {}) {
   if (!(await buildPart("server", force))) return false;
+  if (serverOnly) return true;
   if (!webIsBuildable()) {
     say("web: no web/index.html or no \"build\" script in web/package.json yet; serving without the web app");
     return true;

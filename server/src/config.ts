@@ -23,6 +23,10 @@ export interface Config {
   sqliteReaders: number;
   /** The time a search (text or regex filter) may take before it is refused, in milliseconds. */
   searchBudgetMs: number;
+  /** SQLite: a rolling backup every this many milliseconds into <data folder of the database>/backups; null: none. */
+  backupEveryMs: number | null;
+  /** How many rolling backups are kept (the oldest beyond are removed). */
+  backupKeep: number;
   logLevel: "debug" | "info" | "warn";
 }
 
@@ -45,6 +49,8 @@ const FLAGS: Record<string, FlagSpec> = {
   "trust-proxy": { env: "MEMOS_TRUST_PROXY", fallback: "false" },
   "sqlite-readers": { env: "MEMOS_SQLITE_READERS", fallback: "2" },
   "search-budget-ms": { env: "MEMOS_SEARCH_BUDGET_MS", fallback: "5000" },
+  "backup-every": { env: "MEMOS_BACKUP_EVERY", fallback: "" },
+  "backup-keep": { env: "MEMOS_BACKUP_KEEP", fallback: "" },
 };
 
 /** Reads `--name value` and `--name=value` pairs; unknown flags are an error. */
@@ -87,6 +93,21 @@ function integer(label: string, value: string, min: number, max: number): number
   return parsed;
 }
 
+const DURATION_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+const MAX_DURATION_MS = 366 * 86_400_000;
+
+/** "30m", "6h", "24h", "7d" → milliseconds (1 minute to 366 days). */
+function parseDuration(label: string, value: string): number {
+  const match = /^(\d+)([mhd])$/.exec(value.trim());
+  const ms = match ? Number(match[1]) * DURATION_UNITS[match[2]!]! : NaN;
+  if (!Number.isFinite(ms) || ms < 60_000 || ms > MAX_DURATION_MS) {
+    throw new ConfigError(`invalid ${label} "${value}": expected a duration such as 30m, 6h, 24h or 7d (1m to 366d)`);
+  }
+  return ms;
+}
+
+const DEFAULT_BACKUP_KEEP = 7;
+
 export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const { pick, label } = createReader(parseFlags(argv), env);
   const mode = oneOf(label("mode"), pick("mode"), ["prod", "dev", "demo"] as const);
@@ -113,6 +134,14 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const trustProxy = oneOf(label("trust-proxy"), pick("trust-proxy"), ["true", "false"] as const) === "true";
   const sqliteReaders = integer(label("sqlite-readers"), pick("sqlite-readers"), 0, 64);
   const searchBudgetMs = integer(label("search-budget-ms"), pick("search-budget-ms"), 100, 600_000);
+  const backupEveryArg = pick("backup-every");
+  const backupKeepArg = pick("backup-keep");
+  if (driver === "postgres" && (backupEveryArg || backupKeepArg)) {
+    const which = backupEveryArg ? label("backup-every") : label("backup-keep");
+    throw new ConfigError(`${which}: rolling backups are for SQLite; back up PostgreSQL with pg_dump (for example from cron: pg_dump -Fc -f memos-$(date +%F).dump <dsn>)`);
+  }
+  const backupEveryMs = backupEveryArg ? parseDuration(label("backup-every"), backupEveryArg) : null;
+  const backupKeep = backupKeepArg ? integer(label("backup-keep"), backupKeepArg, 1, 1000) : DEFAULT_BACKUP_KEEP;
   return {
     mode,
     addr,
@@ -125,6 +154,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
     trustProxy,
     sqliteReaders,
     searchBudgetMs,
+    backupEveryMs,
+    backupKeep,
     logLevel: mode === "dev" ? "debug" : "info",
   };
 }

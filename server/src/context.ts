@@ -1,11 +1,14 @@
 // What every service receives: the config and the database.
 import type { Role } from "@memos/common";
 import type { Config } from "./config.js";
+import type { BackupSchedule } from "./services/backup.service.js";
 import type { DatabaseHandle } from "./store/db.js";
 
 export interface AppContext {
   config: Config;
   store: DatabaseHandle;
+  /** The rolling backups, when `--backup-every` is set (SQLite). */
+  backups?: BackupSchedule;
 }
 
 /** The signed-in user a request acts for. `null` means anonymous. */

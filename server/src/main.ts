@@ -4,8 +4,11 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
+import type { AppContext } from "./context.js";
 import { seedDemoData } from "./seed/demo.js";
+import { startBackupSchedule } from "./services/backup.service.js";
 import { ensureServerId } from "./services/system.service.js";
+import { markInstance } from "./store/instance-lock.js";
 import { openStore } from "./store/open.js";
 
 /** web/dist beside this server, whether it runs from server/src (tsx) or server/dist (built). */
@@ -25,17 +28,30 @@ async function main() {
   config.webDist ??= defaultWebDist();
   mkdirSync(config.data, { recursive: true });
   const { store, migration } = await openStore(config);
+  // `<file>.pid` tells `npm run restore` (and transfer) that this database is in use.
+  const instance = config.driver === "sqlite" ? markInstance(config.dsn) : null;
+  process.once("exit", () => instance?.release());
   await ensureServerId(store.db);
   if (config.mode !== "prod") await seedDemoData(store);
+  const ctx: AppContext = { config, store };
   const app = await buildApp(
-    { config, store },
+    ctx,
     { logger: { level: config.logLevel }, trustProxy: config.trustProxy },
   );
+  if (instance?.other) app.log.warn(`another memos server (pid ${instance.other.pid}) also uses ${config.dsn}`);
   if (migration.applied.length > 0) {
     app.log.info({ applied: migration.applied, backup: migration.backup }, "database migrated");
   }
+  if (config.backupEveryMs !== null) {
+    ctx.backups = startBackupSchedule(store, {
+      everyMs: config.backupEveryMs,
+      keep: config.backupKeep,
+      log: { info: (message) => app.log.info(message), error: (message) => app.log.error(message) },
+    });
+  }
   const shutdown = async () => {
     await app.close();
+    await ctx.backups?.stop();
     await store.close();
     process.exit(0);
   };

@@ -136,6 +136,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // One reader keeps the worker path under test without a thread pool per test app.
     sqliteReaders: options.sqliteReaders ?? 1,
     searchBudgetMs: options.searchBudgetMs ?? 5000,
+    backupEveryMs: null,
+    backupKeep: 7,
     logLevel: "warn",
   };
   const { store } = await openStore(config);

@@ -78,10 +78,26 @@ export interface CustomizedProfile {
   externalUrl: string;
 }
 
+/** The rolling backups of a SQLite instance; shown to the host alone. */
+export interface BackupStatus {
+  /** Seconds between rolling backups (`--backup-every`); null when they are off (always on PostgreSQL). */
+  everySeconds: number | null;
+  /** How many are kept (`--backup-keep`). */
+  keep: number;
+  /** The newest backup in the backups folder: when it was taken (Unix seconds) and its size in bytes. */
+  lastTs: number | null;
+  lastSize: number | null;
+  /** Why the last scheduled backup failed, if it did. */
+  lastError: string | null;
+  engine: "sqlite" | "postgres";
+}
+
 export interface SystemStatus {
   host: User | null;
   profile: Profile;
   dbSize: number;
+  /** Present for the host only. */
+  backup?: BackupStatus;
   allowSignUp: boolean;
   additionalStyle: string;
   additionalScript: string;

@@ -81,11 +81,23 @@ export const customizedProfileEntitySchema = z
   })
   .meta({ id: "CustomizedProfile" });
 
+export const backupStatusEntitySchema = z
+  .object({
+    everySeconds: z.int().nullable(),
+    keep: z.int(),
+    lastTs: z.int().nullable(),
+    lastSize: z.int().nullable(),
+    lastError: z.string().nullable(),
+    engine: z.enum(["sqlite", "postgres"]),
+  })
+  .meta({ id: "BackupStatus" });
+
 export const systemStatusEntitySchema = z
   .object({
     host: userEntitySchema.nullable(),
     profile: profileEntitySchema,
     dbSize: z.int(),
+    backup: backupStatusEntitySchema.optional().describe("The rolling backups; the host alone sees it"),
     allowSignUp: z.boolean(),
     additionalStyle: z.string(),
     additionalScript: z.string(),

@@ -3,7 +3,7 @@ import type { Role } from "@memos/common";
 import { describe, expect, it } from "vitest";
 import type { Actor, Viewer } from "../context.js";
 import { HttpError } from "../errors.js";
-import { authorizeSystem, canSeeDatabaseSize, type SystemAction } from "./system.policy.js";
+import { authorizeSystem, canSeeBackupStatus, canSeeDatabaseSize, type SystemAction } from "./system.policy.js";
 
 const actor = (role: Role): Actor => ({ id: 1, role, username: "u", via: "session", sessionId: "s" });
 
@@ -16,16 +16,19 @@ function outcome(viewer: Viewer, action: SystemAction): number | null {
   }
 }
 
-describe.each<[string, Viewer, Record<SystemAction, number | null>, boolean]>([
-  ["the host", actor("HOST"), { "read-settings": null, "write-settings": null, "write-page-code": null, vacuum: null }, true],
-  ["an admin", actor("ADMIN"), { "read-settings": null, "write-settings": null, "write-page-code": 403, vacuum: null }, true],
-  ["a user", actor("USER"), { "read-settings": 403, "write-settings": 403, "write-page-code": 403, vacuum: 403 }, false],
-  ["a visitor", null, { "read-settings": 401, "write-settings": 401, "write-page-code": 401, vacuum: 401 }, false],
-])("system policy for %s", (_label, viewer, expected, seesSize) => {
+describe.each<[string, Viewer, Record<SystemAction, number | null>, boolean, boolean]>([
+  ["the host", actor("HOST"), { "read-settings": null, "write-settings": null, "write-page-code": null, vacuum: null }, true, true],
+  ["an admin", actor("ADMIN"), { "read-settings": null, "write-settings": null, "write-page-code": 403, vacuum: null }, true, false],
+  ["a user", actor("USER"), { "read-settings": 403, "write-settings": 403, "write-page-code": 403, vacuum: 403 }, false, false],
+  ["a visitor", null, { "read-settings": 401, "write-settings": 401, "write-page-code": 401, vacuum: 401 }, false, false],
+])("system policy for %s", (_label, viewer, expected, seesSize, seesBackups) => {
   it.each(Object.keys(expected) as SystemAction[])("%s", (action) => {
     expect(outcome(viewer, action)).toBe(expected[action]);
   });
   it("database size", () => {
     expect(canSeeDatabaseSize(viewer)).toBe(seesSize);
+  });
+  it("backup status", () => {
+    expect(canSeeBackupStatus(viewer)).toBe(seesBackups);
   });
 });

@@ -4,7 +4,7 @@
 import { canWritePageCode } from "@memos/common";
 import type { Viewer } from "../context.js";
 import { forbidden, unauthenticated } from "../errors.js";
-import { isAdmin } from "./utils.js";
+import { isAdmin, isHost } from "./utils.js";
 
 export type SystemAction = "read-settings" | "write-settings" | "write-page-code" | "vacuum";
 
@@ -17,3 +17,6 @@ export function authorizeSystem(viewer: Viewer, action: SystemAction): void {
 }
 
 export const canSeeDatabaseSize = (viewer: Viewer): boolean => isAdmin(viewer);
+
+/** Backups are the host's concern: the schedule, when the last ran, and its size (file paths are not shown). */
+export const canSeeBackupStatus = (viewer: Viewer): boolean => isHost(viewer);

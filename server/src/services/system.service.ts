@@ -12,12 +12,14 @@ import {
 } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest } from "../errors.js";
-import { authorizeSystem, canSeeDatabaseSize } from "../policies/system.policy.js";
+import { authorizeSystem, canSeeBackupStatus, canSeeDatabaseSize } from "../policies/system.policy.js";
 import { presentSystemSetting } from "../presenters/shortcut.presenter.js";
 import { PUBLIC_DISCLOSURE } from "../policies/user.policy.js";
+import { presentBackupStatus } from "../presenters/system.presenter.js";
 import { presentUser } from "../presenters/user.presenter.js";
 import type { Db } from "../store/db.js";
 import { compactDatabase, databaseSize } from "../store/dialect.js";
+import { listRollingBackups } from "../store/sqlite-backup.js";
 import { findSystemSetting, insertSystemSettingIfMissing, listSystemSettings, upsertSystemSetting } from "../store/system-setting.store.js";
 import { deleteOrphans, findHost } from "../store/user.store.js";
 
@@ -87,11 +89,17 @@ export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<
     host: host ? presentUser(host, PUBLIC_DISCLOSURE) : null,
     profile: { mode: ctx.config.mode, version: VERSION },
     dbSize: canSeeDatabaseSize(viewer) ? await databaseSize(ctx.store) : 0,
+    ...(canSeeBackupStatus(viewer) ? { backup: backupStatus(ctx) } : {}),
     allowSignUp: values.get("allowSignUp") === true,
     additionalStyle: typeof style === "string" ? style : "",
     additionalScript: typeof script === "string" ? script : "",
     customizedProfile: safeProfile(profile.success ? profile.data : {}),
   };
+}
+
+function backupStatus(ctx: AppContext) {
+  const file = ctx.store.sqliteFile;
+  return presentBackupStatus(ctx.store.engine, ctx.backups ?? null, ctx.config.backupKeep, file ? listRollingBackups(file).at(-1) : undefined);
 }
 
 /** Whether `viewer` may write system settings at all (401/403); the route asks it before the body is validated, as v0 did. */

@@ -22,6 +22,11 @@ export interface DatabaseHandle {
   /** The SQLite file, for backups and the size shown to the host. */
   sqliteFile: string | null;
   /**
+   * SQLite: the main (writing) connection, for online backups. A backup through the connection that writes sees
+   * its writes as they happen instead of starting over (store/sqlite-backup.ts).
+   */
+  sqliteMain: SQLite.Database | null;
+  /**
    * A token that changes with every committed write, for caches of answers; null when this process cannot
    * know (PostgreSQL: other server processes write to the same database).
    */
@@ -49,7 +54,7 @@ export function openSqlite(file: string, options: SqliteOptions = DEFAULT_SQLITE
   const pool = new SqlitePool(sqlite, options.readers > 0 ? new ReaderPool(file, options.readers) : null);
   const db = new Kysely<Database>({ dialect: new PooledSqliteDialect(pool) });
   const searchDb = new Kysely<Database>({ dialect: new PooledSqliteDialect(pool, options.searchBudgetMs) });
-  return { db, searchDb, engine: "sqlite", sqliteFile: file, dataVersion: () => pool.dataVersion(), close: () => pool.close() };
+  return { db, searchDb, engine: "sqlite", sqliteFile: file, sqliteMain: sqlite, dataVersion: () => pool.dataVersion(), close: () => pool.close() };
 }
 
 /** BIGINT and COUNT come back from pg as strings; our ids and seconds fit in a JS number. */
@@ -74,6 +79,7 @@ export function openPostgres(dsn: string, searchBudgetMs = DEFAULT_SQLITE_OPTION
     searchDb,
     engine: "postgres",
     sqliteFile: null,
+    sqliteMain: null,
     dataVersion: () => null,
     close: async () => {
       await Promise.all([db.destroy(), searchDb.destroy()]);

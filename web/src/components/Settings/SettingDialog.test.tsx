@@ -30,10 +30,10 @@ const status: SystemStatus = {
   customizedProfile: { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl: "" },
 };
 
-function renderAs(me: User) {
+function renderAs(me: User, shown: SystemStatus = status) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(keys.me, me);
-  client.setQueryData(keys.status, status);
+  client.setQueryData(keys.status, shown);
   client.setQueryData(keys.users, [user(1, "HOST", "demohero"), user(2, "USER", "jack")]);
   const onClose = vi.fn();
   render(
@@ -115,5 +115,25 @@ describe("SettingDialog", () => {
     fireEvent.click(fold);
     expect(usePreferences.getState().localSetting.enableFoldMemo).toBe(false);
     expect(fold.getAttribute("aria-checked")).toBe("false");
+  });
+  it("shows the host the rolling backups: the schedule, the newest backup, a failure", () => {
+    const backup = { everySeconds: 86_400, keep: 7, lastTs: 1_700_000_000, lastSize: 3 * 1024 * 1024, lastError: "disk full", engine: "sqlite" as const };
+    renderAs(user(1, "HOST", "demohero"), { ...status, backup });
+    fireEvent.click(screen.getByRole("tab", { name: "System" }));
+    const row = screen.getByTestId("backup-status");
+    expect(row.textContent).toContain("Every 1 day, keeping 7");
+    expect(row.textContent).toMatch(/Last backup: .+ \(3(\.0)? MB\)/);
+    expect(screen.getByRole("alert").textContent).toBe("The last backup failed: disk full");
+  });
+
+  it("says how to turn rolling backups on, and leaves them out when the answer has none", () => {
+    renderAs(user(1, "HOST", "demohero"), { ...status, backup: { everySeconds: null, keep: 7, lastTs: null, lastSize: null, lastError: null, engine: "sqlite" } });
+    fireEvent.click(screen.getByRole("tab", { name: "System" }));
+    expect(screen.getByTestId("backup-status").textContent).toContain("--backup-every 24h");
+    expect(screen.getByTestId("backup-status").textContent).toContain("No backup yet");
+    cleanup();
+    renderAs(user(1, "HOST", "demohero"));
+    fireEvent.click(screen.getByRole("tab", { name: "System" }));
+    expect(screen.queryByTestId("backup-status")).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-// System (host and admins): the customized profile, the database (size, vacuum), sign-up, and the
+// System (host and admins): the customized profile, the database (size, vacuum; the host also sees the rolling
+// backups), sign-up, and the
 // additional style and script. Every save refetches the status so the change applies at once.
-import type { User } from "@memos/common";
+import type { BackupStatus, User } from "@memos/common";
 import { Database, Pencil } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -89,6 +90,7 @@ export function SystemSection({ me }: { me: User }) {
             {t("setting.system.vacuum")}
           </Button>
         </SettingRow>
+        {status.backup && <BackupRow backup={status.backup} />}
         <SettingRow label={t("setting.system.allow-signup")} hint={t("setting.system.allow-signup-hint")} labelId={signUpLabel}>
           <Switch checked={status.allowSignUp} disabled={saveSetting.isPending} onChange={(allow) => void setAllowSignUp(allow)} labelledBy={signUpLabel} />
         </SettingRow>
@@ -117,5 +119,47 @@ export function SystemSection({ me }: { me: User }) {
 
       <CustomizedProfileDialog open={editingProfile} profile={profile} onClose={() => setEditingProfile(false)} />
     </div>
+  );
+}
+
+/** "24 hours", "7 days", "30 minutes" in the reader's language. */
+function formatInterval(seconds: number, locale: string): string {
+  const [value, unit] =
+    seconds % 86_400 === 0 ? [seconds / 86_400, "day"] : seconds % 3600 === 0 ? [seconds / 3600, "hour"] : [Math.round(seconds / 60), "minute"];
+  try {
+    return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(value);
+  } catch {
+    return `${value} ${unit}`;
+  }
+}
+
+/** The host's view of the rolling backups: the schedule, the newest backup, the last failure. */
+function BackupRow({ backup }: { backup: BackupStatus }) {
+  const { t, i18n } = useTranslation();
+  const schedule =
+    backup.engine === "postgres"
+      ? t("setting.system.backup-postgres")
+      : backup.everySeconds === null
+        ? t("setting.system.backup-off")
+        : t("setting.system.backup-schedule", { every: formatInterval(backup.everySeconds, i18n.language), keep: backup.keep });
+  const last =
+    backup.lastTs === null
+      ? t("setting.system.backup-none")
+      : t("setting.system.backup-last", {
+          time: new Date(backup.lastTs * 1000).toLocaleString(i18n.language),
+          size: formatBytes(backup.lastSize ?? 0),
+        });
+  return (
+    <SettingRow label={t("setting.system.backups")} hint={t("setting.system.backups-hint")}>
+      <div className="flex flex-col items-end gap-0.5 text-right text-sm text-zinc-600 dark:text-zinc-300" data-testid="backup-status">
+        <span>{schedule}</span>
+        {backup.engine === "sqlite" && <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{last}</span>}
+        {backup.lastError && (
+          <span role="alert" className="text-xs text-red-600 dark:text-red-400">
+            {t("setting.system.backup-failed", { error: backup.lastError })}
+          </span>
+        )}
+      </div>
+    </SettingRow>
   );
 }

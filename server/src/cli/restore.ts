@@ -1,0 +1,32 @@
+// `npm run restore -- --data ./data --from backup.db`: replaces the database with a checked backup, keeping the
+// previous file. Refuses while a server uses the database.
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { runningInstance } from "../store/instance-lock.js";
+import { restoreSqlite } from "../store/sqlite-backup.js";
+import { configFrom, takeFlags, UsageError } from "./args.js";
+
+export const RESTORE_USAGE = "npm run restore -- [--data ./data] [--mode prod] [--dsn file.db] --from backup.db";
+
+export async function restoreCommand(argv: string[], cwd = process.cwd()): Promise<number> {
+  const { values, rest } = takeFlags(argv, ["from"]);
+  const config = configFrom(rest, process.env, cwd);
+  if (!values.from) throw new UsageError("--from is required: the backup file to restore");
+  if (config.driver !== "sqlite") {
+    throw new UsageError("restore is for SQLite; restore PostgreSQL with pg_restore (or psql for a plain dump)");
+  }
+  const from = resolve(cwd, values.from);
+  if (!existsSync(from)) throw new UsageError(`no backup at ${from}`);
+  if (from === config.dsn) throw new UsageError("--from is the database itself");
+  const running = runningInstance(config.dsn);
+  if (running) {
+    throw new UsageError(
+      `a memos server (pid ${running.pid}${running.host ? ` on ${running.host}` : ""}) is using ${config.dsn}: stop it first`,
+    );
+  }
+  const result = await restoreSqlite(config.dsn, from);
+  if (result.previous) console.log(`memos: the previous database is kept as ${result.previous}`);
+  for (const file of result.removed) console.log(`memos: removed the stale ${file}`);
+  console.log(`memos: restored ${from} into ${config.dsn}; start the server to use it`);
+  return 0;
+}
