@@ -14,6 +14,8 @@ export async function exportRoutes(base: FastifyInstance, ctx: AppContext) {
   app.get(
     "/api/export",
     {
+      // A HEAD would write the whole archive only to throw it away.
+      exposeHeadRoute: false,
       schema: {
         summary: "Export your data as a zip archive",
         description:
