@@ -19,8 +19,12 @@ interface Archive {
   json(path: string): any;
 }
 
-async function exportOf(t: TestApp, caller: Client, query = ""): Promise<Archive> {
-  const response = await t.app.inject({ method: "GET", url: `/api/export${query}`, headers: caller.cookie ? { cookie: caller.cookie } : {} });
+async function exportOf(t: TestApp, caller: Client, query = "", headers: Record<string, string> = {}): Promise<Archive> {
+  const response = await t.app.inject({
+    method: "GET",
+    url: `/api/export${query}`,
+    headers: { ...headers, ...(caller.cookie ? { cookie: caller.cookie } : {}) },
+  });
   if (response.statusCode !== 200) throw new Error(`export failed: ${response.statusCode} ${response.body}`);
   const files = unzipSync(new Uint8Array(response.rawPayload));
   const text = (path: string) => {
@@ -200,6 +204,11 @@ describe("GET /api/export", () => {
     const bobbys = await exportOf(t, bobby.client);
     expect(Object.keys(bobbys.files).filter((path) => path.startsWith("memos/"))).toHaveLength(1);
     expect(bobbys.json("manifest.json").counts).toMatchObject({ memos: 1, attachments: 1, externalLinks: 0, shortcuts: 1 });
+  });
+
+  it("serves a script signed in by its open ID", async () => {
+    const archive = await exportOf(t, anonymous(t), "", { authorization: `Bearer ${alice.user.openId}` });
+    expect(archive.json("manifest.json").user.username).toBe("alice");
   });
 
   it("refuses visitors (401) and a bad scope (400, naming the field)", async () => {
