@@ -10,6 +10,7 @@ import { registerInputGuard } from "./http/input-guard.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { registerResponseCache } from "./http/response-cache.js";
 import { authRoutes } from "./routes/auth.routes.js";
+import { exportRoutes } from "./routes/export.routes.js";
 import { memoRoutes } from "./routes/memo.routes.js";
 import { resourceRoutes } from "./routes/resource.routes.js";
 import { rssRoutes } from "./routes/rss.routes.js";
@@ -81,7 +82,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   // Before the routes: the zod validator, and the OpenAPI document built from every route registered after it.
   await registerOpenApi(app);
 
-  const areas = [authRoutes, userRoutes, systemRoutes, memoRoutes, shortcutRoutes, resourceRoutes, tagRoutes, rssRoutes, staticRoutes];
+  const areas = [authRoutes, userRoutes, systemRoutes, memoRoutes, shortcutRoutes, resourceRoutes, tagRoutes, exportRoutes, rssRoutes, staticRoutes];
   for (const area of areas) {
     await app.register(async (scope) => area(scope, ctx));
   }

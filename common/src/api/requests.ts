@@ -205,6 +205,12 @@ export type MemoStatsQuery = z.infer<typeof memoStatsQuerySchema>;
 export const memoAmountQuerySchema = z.object({ userId: z.string().optional() });
 export type MemoAmountQuery = z.infer<typeof memoAmountQuerySchema>;
 
+/** `GET /api/export`: `user` (the default) is the caller's own data; `instance` is every account (the host only). */
+export const EXPORT_SCOPES = ["user", "instance"] as const;
+export const exportQuerySchema = z.object({ scope: optional(z.enum(EXPORT_SCOPES)) });
+export type ExportQuery = z.infer<typeof exportQuerySchema>;
+export type ExportScope = (typeof EXPORT_SCOPES)[number];
+
 // What a client sends (z.input): the web's api/endpoints.ts builds its requests from these.
 export type SignInRequest = z.input<typeof signInSchema>;
 export type SignUpRequest = z.input<typeof signUpSchema>;

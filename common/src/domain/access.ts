@@ -10,6 +10,9 @@ export const PAGE_CODE_SETTINGS = ["additionalStyle", "additionalScript"] as con
 /** An admin who could write page code could act as the host in the host's own browser. */
 export const canWritePageCode = (role: Role): boolean => role === "HOST";
 
+/** The whole instance's export holds every account's private memos: only the host takes it. */
+export const canExportInstance = (role: Role): boolean => role === "HOST";
+
 export const SETTING_SECTIONS = ["my-account", "preference", "member", "system"] as const;
 export type SettingSection = (typeof SETTING_SECTIONS)[number];
 const ADMIN_SECTIONS: readonly SettingSection[] = ["member", "system"];

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 const INLINE_TYPE = /^(image|audio|video)\/[\w.+-]+$/i;
 const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-function contentDisposition(kind: "inline" | "attachment", filename: string): string {
+export function contentDisposition(kind: "inline" | "attachment", filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

@@ -201,9 +201,7 @@ async function checkFullText(handle: DatabaseHandle): Promise<void> {
   await sql`INSERT INTO memo_fts(memo_fts, rank) VALUES ('integrity-check', 1)`.execute(handle.db);
 }
 
-export interface TransferProgress {
-  (table: string, copied: number): void;
-}
+export type TransferProgress = (table: string, copied: number) => void
 
 /**
  * Copies every table of COPIED_TABLES from `source` into `target` (empty, migrated) in one transaction of the

@@ -32,7 +32,7 @@ function withQuery(path: string, query?: Query): string {
   return text ? `${path}?${text}` : path;
 }
 
-async function parseError(response: Response): Promise<ApiError> {
+export async function parseError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as Partial<ErrorEnvelope>;
     return new ApiError(response.status, body.message || body.error || response.statusText, retryAfterOf(response));

@@ -1,4 +1,5 @@
-// My account: who I am (nickname, username, email, role), editing it, changing the password, and the Open API.
+// My account: who I am (nickname, username, email, role), editing it, changing the password, the Open API, and
+// exporting my data.
 import type { User } from "@memos/common";
 import { KeyRound, Pencil } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -7,6 +8,7 @@ import { Button } from "../ui/Button";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
 import { RoleBadge } from "./RoleBadge";
 import { OpenApiCard } from "./OpenApiCard";
+import { ExportDataCard } from "./ExportDataCard";
 import { SettingGroup } from "./controls";
 import { UpdateAccountDialog } from "./UpdateAccountDialog";
 
@@ -60,6 +62,8 @@ export function MyAccountSection({ me }: { me: User }) {
       </SettingGroup>
 
       <OpenApiCard user={me} />
+
+      <ExportDataCard scope="user" />
 
       <UpdateAccountDialog open={dialog === "account"} user={me} onClose={() => setDialog(null)} />
       <ChangePasswordDialog open={dialog === "password"} user={me} onClose={() => setDialog(null)} />

@@ -10,10 +10,11 @@ import { useStatus } from "../../queries/session";
 import { errorMessage, toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Spinner } from "../ui/Spinner";
-import { canEditPageCode } from "./access";
+import { canEditPageCode, canExportInstance } from "./access";
 import { CodeSettingEditor } from "./CodeSettingEditor";
 import { SettingGroup, SettingRow, Switch } from "./controls";
 import { CustomizedProfileDialog } from "./CustomizedProfileDialog";
+import { ExportDataCard } from "./ExportDataCard";
 import { formatBytes } from "./validation";
 import { LANGUAGE_NAMES } from "../layout/preferenceOptions";
 import { isLocale } from "../../i18n";
@@ -116,6 +117,8 @@ export function SystemSection({ me }: { me: User }) {
           readOnlyReason={canEditPageCode(me.role) ? undefined : t("setting.system.script-host-only")}
         />
       </SettingGroup>
+
+      {canExportInstance(me.role) ? <ExportDataCard scope="instance" /> : null}
 
       <CustomizedProfileDialog open={editingProfile} profile={profile} onClose={() => setEditingProfile(false)} />
     </div>

@@ -22,3 +22,6 @@ export function memberActions(viewer: Pick<User, "id" | "role">, member: Pick<Us
 
 /** Additional style and script run in everyone's browser, the host's included: only the host writes them. */
 export { canWritePageCode as canEditPageCode } from "@memos/common";
+
+/** The whole instance's export (every account's memos) is the host's alone. */
+export { canExportInstance } from "@memos/common";

@@ -1,0 +1,126 @@
+// Rows → the files of a data export: the paths inside the archive, a memo as Markdown with YAML front matter,
+// settings and accounts as JSON. What an instance export says about an account is decided here: never a
+// password hash, an open ID (an access token) or a session.
+import type { Shortcut } from "@memos/common";
+import { stringify } from "yaml";
+import type { MemoListRow } from "../store/memo.store.js";
+import type { ResourceRow, UserRow } from "../store/schema.js";
+import type { UserSettingRow } from "../store/user-setting.store.js";
+
+export const EXPORT_FORMAT = { format: "memos-export", version: 1 } as const;
+
+/** Unix seconds as ISO 8601 in UTC, to the second: 2024-05-01T09:30:00Z. */
+export const isoTime = (seconds: number): string => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+/** The longest name part of a path segment, in characters (zip tools and file systems cap a name at 255 bytes). */
+const MAX_SEGMENT = 120;
+
+/**
+ * One safe path segment from any name: no slash or backslash, no control characters, no characters Windows
+ * refuses, no `..` and no leading dot; never empty.
+ */
+export function safeSegment(name: string, fallback = "file"): string {
+  const cleaned = name
+    .normalize("NFC")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, "_")
+    .replace(/\.{2,}/g, "_")
+    .replace(/^[.\s]+|[.\s]+$/g, "");
+  const chars = [...cleaned];
+  if (chars.length <= MAX_SEGMENT) return cleaned || fallback;
+  // Keep the extension when a long name is cut.
+  const dot = cleaned.lastIndexOf(".");
+  const extension = dot > 0 && cleaned.length - dot <= 16 ? cleaned.slice(dot) : "";
+  return chars.slice(0, MAX_SEGMENT - [...extension].length).join("") + extension;
+}
+
+/** `attachments/<id>-<name>`, relative to the user's folder of the archive. */
+export const attachmentPath = (resource: Pick<ResourceRow, "id" | "filename">): string =>
+  `attachments/${resource.id}-${safeSegment(resource.filename)}`;
+
+/** `memos/<YYYY>/<YYYY-MM-DD>-<id>.md` by the memo's created time (UTC), relative to the user's folder. */
+export function memoPath(memo: Pick<MemoListRow, "id" | "created_ts">): string {
+  const day = isoTime(memo.created_ts).slice(0, 10);
+  return `memos/${day.slice(0, 4)}/${day}-${memo.id}.md`;
+}
+
+/** How a memo's file refers to an attachment: from memos/<YYYY>/ up to the user's folder. */
+const FROM_MEMO_TO_ROOT = "../../";
+
+export interface ExportedAttachment {
+  resource: ResourceRow;
+  /** The file is in this archive (an upload of the memo's creator). */
+  inArchive: boolean;
+}
+
+function attachmentEntry({ resource, inArchive }: ExportedAttachment) {
+  const base = { id: resource.id, name: resource.filename, type: resource.type };
+  if (resource.external_link !== "") return { ...base, url: resource.external_link };
+  if (inArchive) return { ...base, path: FROM_MEMO_TO_ROOT + attachmentPath(resource), size: resource.size };
+  return base;
+}
+
+/** The memo's file: YAML front matter, then its Markdown exactly as stored. */
+export function memoMarkdown(memo: MemoListRow, tags: string[], attachments: ExportedAttachment[]): string {
+  const front = {
+    id: memo.id,
+    created: isoTime(memo.created_ts),
+    updated: isoTime(memo.updated_ts),
+    displayed: isoTime(Number(memo.display_ts)),
+    visibility: memo.visibility,
+    pinned: Number(memo.pinned) === 1,
+    archived: memo.row_status === "ARCHIVED",
+    tags,
+    attachments: attachments.map(attachmentEntry),
+  };
+  return `---\n${stringify(front, { lineWidth: 0 })}---\n${memo.content}`;
+}
+
+/** A resource in the manifest's list (external links are listed, not fetched). */
+export function resourceEntry(resource: ResourceRow) {
+  return {
+    id: resource.id,
+    name: resource.filename,
+    type: resource.type,
+    created: isoTime(resource.created_ts),
+    ...(resource.external_link !== "" ? { url: resource.external_link } : { path: attachmentPath(resource), size: resource.size }),
+  };
+}
+
+/** settings.json: each key with its value decoded from the stored JSON text. */
+export function settingsJson(rows: UserSettingRow[]): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
+  for (const row of rows) {
+    try {
+      settings[row.key] = JSON.parse(row.value);
+    } catch {
+      settings[row.key] = row.value;
+    }
+  }
+  return settings;
+}
+
+export const shortcutsJson = (shortcuts: Shortcut[]) =>
+  shortcuts.map((shortcut) => ({
+    id: shortcut.id,
+    title: shortcut.title,
+    payload: shortcut.payload,
+    archived: shortcut.rowStatus === "ARCHIVED",
+    created: isoTime(shortcut.createdTs),
+    updated: isoTime(shortcut.updatedTs),
+  }));
+
+/** An account as an export shows it: who it is, never how it signs in. */
+export function exportedAccount(user: UserRow, folder?: string) {
+  return {
+    id: user.id,
+    username: user.username,
+    nickname: user.nickname,
+    email: user.email,
+    role: user.role,
+    archived: user.row_status === "ARCHIVED",
+    created: isoTime(user.created_ts),
+    updated: isoTime(user.updated_ts),
+    ...(folder !== undefined ? { folder } : {}),
+  };
+}

@@ -1,0 +1,180 @@
+// "Your notes are yours": a user's data (or, for the host, the whole instance) as one zip archive, written
+// while it is sent. Memos and resources are read in keyset pages and files one at a time (http/zip-writer.ts),
+// so an export of any size holds about one page of rows and one file in memory.
+//
+// Layout (user scope; the instance scope puts each account's files under users/<username>/ and adds users.json):
+//   memos/<YYYY>/<YYYY-MM-DD>-<id>.md   front matter (id, times, visibility, pinned, archived, tags, attachments) + Markdown
+//   attachments/<resource id>-<name>     the bytes of every upload (external links are listed, not fetched)
+//   shortcuts.json, settings.json
+//   manifest.json                        written last: format, instance, time, scope, counts, SHA-256 of every file
+import { type ExportQuery, type ExportScope, VERSION } from "@memos/common";
+import type { FastifyBaseLogger } from "fastify";
+import type { Readable } from "node:stream";
+import type { AppContext, Viewer } from "../context.js";
+import { notFound } from "../errors.js";
+import { ZipAborted, ZipWriter } from "../http/zip-writer.js";
+import { authorizeExport } from "../policies/export.policy.js";
+import {
+  attachmentPath,
+  EXPORT_FORMAT,
+  type ExportedAttachment,
+  exportedAccount,
+  isoTime,
+  memoMarkdown,
+  memoPath,
+  resourceEntry,
+  safeSegment,
+  settingsJson,
+  shortcutsJson,
+} from "../presenters/export.presenter.js";
+import { presentShortcut } from "../presenters/shortcut.presenter.js";
+import type { Db } from "../store/db.js";
+import { listMemosForExport, listResourcesForExport, listTagsOfMemos, listUsersForExport } from "../store/export.store.js";
+import { listLinkedResources, readResourceBlob } from "../store/resource.store.js";
+import type { UserRow } from "../store/schema.js";
+import { listShortcutsOfCreator } from "../store/shortcut.store.js";
+import { findSystemSetting } from "../store/system-setting.store.js";
+import { listUserSettings } from "../store/user-setting.store.js";
+import { findUserById } from "../store/user.store.js";
+
+export interface ExportArchive {
+  /** memos-export-<username>-<YYYY-MM-DD>.zip, or memos-export-instance-<YYYY-MM-DD>.zip */
+  filename: string;
+  stream: Readable;
+}
+
+interface Counts {
+  memos: number;
+  archivedMemos: number;
+  attachments: number;
+  externalLinks: number;
+  shortcuts: number;
+}
+
+const emptyCounts = (): Counts => ({ memos: 0, archivedMemos: 0, attachments: 0, externalLinks: 0, shortcuts: 0 });
+
+function addCounts(total: Counts, one: Counts): void {
+  for (const key of Object.keys(total) as Array<keyof Counts>) total[key] += one[key];
+}
+
+const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+/** One account's files, under `prefix` ("" or "users/<name>/"). */
+async function writeAccount(db: Db, zip: ZipWriter, user: UserRow, prefix: string): Promise<Counts> {
+  const counts = emptyCounts();
+  for (let after = 0; ; ) {
+    const memos = await listMemosForExport(db, user.id, after);
+    if (memos.length === 0) break;
+    after = memos[memos.length - 1]!.id;
+    const ids = memos.map((memo) => memo.id);
+    const [tags, linked] = await Promise.all([listTagsOfMemos(db, ids), listLinkedResources(db, ids)]);
+    for (const memo of memos) {
+      const attachments: ExportedAttachment[] = linked
+        .filter((link) => link.memo_id === memo.id)
+        .map((resource) => ({ resource, inArchive: resource.creator_id === user.id && resource.external_link === "" }));
+      await zip.add(prefix + memoPath(memo), memoMarkdown(memo, tags.get(memo.id) ?? [], attachments), {
+        mtime: new Date(memo.updated_ts * 1000),
+      });
+      counts.memos += 1;
+      if (memo.row_status === "ARCHIVED") counts.archivedMemos += 1;
+    }
+  }
+
+  const resources: Array<ReturnType<typeof resourceEntry>> = [];
+  for (let after = 0; ; ) {
+    const page = await listResourcesForExport(db, user.id, after);
+    if (page.length === 0) break;
+    after = page[page.length - 1]!.id;
+    for (const resource of page) {
+      resources.push(resourceEntry(resource));
+      if (resource.external_link !== "") {
+        counts.externalLinks += 1;
+        continue;
+      }
+      // One file at a time: its bytes are read, written out, and let go before the next.
+      const blob = (await readResourceBlob(db, resource.id)) ?? Buffer.alloc(0);
+      await zip.add(prefix + attachmentPath(resource), blob, { mtime: new Date(resource.updated_ts * 1000), type: resource.type });
+      counts.attachments += 1;
+    }
+  }
+
+  const shortcuts = (await listShortcutsOfCreator(db, user.id)).map(presentShortcut);
+  counts.shortcuts = shortcuts.length;
+  await zip.add(`${prefix}shortcuts.json`, json(shortcutsJson(shortcuts)));
+  await zip.add(`${prefix}settings.json`, json(settingsJson(await listUserSettings(db, user.id))));
+  await zip.add(`${prefix}resources.json`, json(resources));
+  return counts;
+}
+
+/** users/<name>/ for each account; a name that is unsafe in a path, or clashes once made safe, gets its id. */
+function accountFolders(users: UserRow[]): Map<number, string> {
+  const folders = new Map<number, string>();
+  const taken = new Set<string>();
+  for (const user of users) {
+    let name = safeSegment(user.username, `user-${user.id}`);
+    if (taken.has(name.toLowerCase())) name = `${name}-${user.id}`;
+    taken.add(name.toLowerCase());
+    folders.set(user.id, `users/${name}/`);
+  }
+  return folders;
+}
+
+async function serverId(db: Db): Promise<string | null> {
+  const row = await findSystemSetting(db, "serverId");
+  try {
+    return row ? (JSON.parse(row.value) as string) : null;
+  } catch {
+    return row?.value ?? null;
+  }
+}
+
+/**
+ * Checks the caller and starts the archive. Errors before the first byte (401, 403) are thrown; a failure while
+ * writing ends the response early (the download is incomplete, never a valid but partial archive).
+ */
+export async function exportData(ctx: AppContext, viewer: Viewer, input: ExportQuery, log: FastifyBaseLogger): Promise<ExportArchive> {
+  const scope: ExportScope = input.scope ?? "user";
+  authorizeExport(viewer, scope);
+  const db = ctx.store.db;
+  const me = await findUserById(db, viewer.id);
+  if (!me) throw notFound(`User ID not found: ${viewer.id}`);
+  const started = new Date();
+  const day = isoTime(Math.floor(started.getTime() / 1000)).slice(0, 10);
+  const filename = scope === "instance" ? `memos-export-instance-${day}.zip` : `memos-export-${me.username}-${day}.zip`;
+  const zip = new ZipWriter();
+
+  const write = async () => {
+    const total = emptyCounts();
+    let accounts: Array<ReturnType<typeof exportedAccount> & { counts?: Counts }> = [];
+    if (scope === "instance") {
+      const users = await listUsersForExport(db);
+      const folders = accountFolders(users);
+      for (const user of users) {
+        const counts = await writeAccount(db, zip, user, folders.get(user.id)!);
+        addCounts(total, counts);
+        accounts.push({ ...exportedAccount(user, folders.get(user.id)!.slice(0, -1)), counts });
+      }
+      await zip.add("users.json", json(accounts));
+    } else {
+      addCounts(total, await writeAccount(db, zip, me, ""));
+      accounts = [exportedAccount(me)];
+    }
+    const manifest = {
+      ...EXPORT_FORMAT,
+      instance: { serverId: await serverId(db), version: VERSION, engine: ctx.store.engine },
+      exportedAt: isoTime(Math.floor(started.getTime() / 1000)),
+      scope,
+      exportedBy: { id: me.id, username: me.username },
+      ...(scope === "user" ? { user: accounts[0] } : {}),
+      counts: { ...(scope === "instance" ? { users: accounts.length } : {}), ...total, files: zip.entries.length },
+      files: [...zip.entries],
+    };
+    await zip.add("manifest.json", json(manifest));
+    zip.end();
+  };
+  write().catch((error: Error) => {
+    if (!(error instanceof ZipAborted)) log.error({ err: error }, "export failed while writing the archive");
+    zip.fail(error);
+  });
+  return { filename, stream: zip.stream };
+}

@@ -1,0 +1,49 @@
+// Reads for the data export (services/export.service.ts): a user's memos and resources in keyset pages (id
+// order), so an archive of any size is written while holding one page of rows and one file at a time.
+import { sql } from "kysely";
+import type { Db } from "./db.js";
+import type { MemoListRow } from "./memo.store.js";
+import type { ResourceRow } from "./schema.js";
+
+/** Rows per page of the export's reads. */
+const EXPORT_PAGE_SIZE = 500;
+
+/** The creator's memos after `afterId`, in id order, every row status, with the creator's pin. */
+export function listMemosForExport(db: Db, creatorId: number, afterId: number, limit = EXPORT_PAGE_SIZE): Promise<MemoListRow[]> {
+  return db
+    .selectFrom("memo as m")
+    .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id"))
+    .selectAll("m")
+    .select(sql<number>`COALESCE(o.pinned, 0)`.as("pinned"))
+    .where("m.creator_id", "=", creatorId)
+    .where("m.id", ">", afterId)
+    .orderBy("m.id")
+    .limit(limit)
+    .execute();
+}
+
+/** The tags of several memos, in one query. */
+export async function listTagsOfMemos(db: Db, memoIds: number[]): Promise<Map<number, string[]>> {
+  const tags = new Map<number, string[]>();
+  if (memoIds.length === 0) return tags;
+  const rows = await db.selectFrom("memo_tag").select(["memo_id", "tag"]).where("memo_id", "in", memoIds).orderBy("tag").execute();
+  for (const row of rows) tags.set(row.memo_id, [...(tags.get(row.memo_id) ?? []), row.tag]);
+  return tags;
+}
+
+/** The creator's resources after `afterId`, in id order, without their bytes. */
+export function listResourcesForExport(db: Db, creatorId: number, afterId: number, limit = EXPORT_PAGE_SIZE): Promise<ResourceRow[]> {
+  return db
+    .selectFrom("resource")
+    .select(["id", "creator_id", "created_ts", "updated_ts", "filename", "external_link", "type", "size"])
+    .where("creator_id", "=", creatorId)
+    .where("id", ">", afterId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/** Every account, oldest first. */
+export function listUsersForExport(db: Db) {
+  return db.selectFrom("user").selectAll().orderBy("id").execute();
+}
