@@ -91,9 +91,15 @@ export async function ensureInstalled() {
       : "node_modules is missing: running npm ci (better-sqlite3 compiles from source, about a minute and a half)",
   );
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const code = await run(npm, ["ci", "--no-audit", "--no-fund"]);
+  let code = await run(npm, ["ci", "--no-audit", "--no-fund"]);
   if (code !== 0) {
-    console.error(`[memos] npm ci failed (exit code ${code})`);
+    // A registry without some platforms' optional packages (Biome's and knip's native binaries for other
+    // systems) leaves them out of the lockfile, which `npm ci` then refuses; `npm install` skips them.
+    say(`npm ci failed (exit code ${code}): running npm install`);
+    code = await run(npm, ["install", "--no-audit", "--no-fund"]);
+  }
+  if (code !== 0) {
+    console.error(`[memos] npm install failed (exit code ${code})`);
     return false;
   }
   writeFileSync(STAMP, `${wanted}\n`);
