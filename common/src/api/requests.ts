@@ -201,8 +201,42 @@ export const memoStatsQuerySchema = z.object({
 });
 export type MemoStatsQuery = z.infer<typeof memoStatsQuerySchema>;
 
+/**
+ * An issue whose message is the whole 400 message: the route's prefix and the field's name are not put before it
+ * (the server's validator compiler reads this flag from the issue's `params`).
+ */
+export const WHOLE_MESSAGE = "wholeMessage";
+
+/** The wire's message for a refused id query value: "userId is not a number: abc", echoing at most 64 characters. */
+const refusedQueryId = (label: string, raw: string) => ({
+  code: "custom" as const,
+  message: `${label} is not a number: ${raw.length > 64 ? `${raw.slice(0, 64)}…` : raw}`,
+  input: raw,
+  params: { [WHOLE_MESSAGE]: true },
+});
+
+/**
+ * An optional id of a query string: absent or empty is absent; otherwise 1 … 2^31 − 1 in plain decimal digits,
+ * as path ids. Anything else is a 400 "`label` is not a number: raw" — a repeated key too (the query parser gives
+ * an array; v0 refused it, echoing its values joined by commas). Typed as the optional text it is on the wire.
+ */
+const optionalQueryId = (label: string) => {
+  const id = z.string().transform((raw, context): number | undefined => {
+    if (raw === "") return undefined;
+    const value = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+    if (value >= 1 && value <= MAX_ID) return value;
+    context.addIssue(refusedQueryId(label, raw));
+    return z.NEVER;
+  });
+  return z.preprocess((value, context) => {
+    if (!Array.isArray(value)) return value;
+    context.addIssue(refusedQueryId(label, String(value)));
+    return z.NEVER;
+  }, id.optional()) as unknown as z.ZodOptional<typeof id>;
+};
+
 /** `GET /api/memo/amount`: `userId` counts one user's memos; without it, everyone's the caller may read. */
-export const memoAmountQuerySchema = z.object({ userId: z.string().optional() });
+export const memoAmountQuerySchema = z.object({ userId: optionalQueryId("userId") });
 export type MemoAmountQuery = z.infer<typeof memoAmountQuerySchema>;
 
 /** `GET /api/export`: `user` (the default) is the caller's own data; `instance` is every account (the host only). */

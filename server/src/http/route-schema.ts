@@ -5,9 +5,11 @@
 //   2. @fastify/swagger turns them into the OpenAPI document (http/openapi.ts).
 // Where v0 judged the caller before the body (404/403 before a 400), the route says so with `checkFirst`, a
 // preValidation hook that runs that check before Fastify validates the body; the service still gets typed input.
+// An issue flagged WHOLE_MESSAGE (common/src/api/requests.ts: an id of a query string) is the whole message, as a
+// path id's is: "userId is not a number: abc".
 // `documented(schema)` marks a schema as description only, for input Fastify passes through as it came: an
-// uploaded form (read by the handler) and /api/memo/amount's query (its id is parsed by the service).
-import { MAX_ID } from "@memos/common";
+// uploaded form (read by the handler).
+import { MAX_ID, WHOLE_MESSAGE } from "@memos/common";
 import { dataEnvelope } from "@memos/common/api/responses";
 import type { FastifyRequest, FastifySchemaCompiler } from "fastify";
 import { z } from "zod";
@@ -70,6 +72,10 @@ export function checkFirst(first: z.ZodType | Check<undefined>, second?: Check<u
   };
 }
 
+/** An issue that is the whole 400 message (an id query value's "userId is not a number: abc"): no prefix, no path. */
+const carriesWholeMessage = (issue: z.core.$ZodIssue | undefined): boolean =>
+  issue?.code === "custom" && issue.params?.[WHOLE_MESSAGE] === true;
+
 /**
  * Fastify's validator compiler for zod schemas. `null` (Fastify's "no body") is absent.
  * Schemas that are not zod (a plugin's JSON schemas) and documented-only ones pass input through untouched.
@@ -80,9 +86,10 @@ export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, h
   return (data) => {
     const result = schema.safeParse(data ?? undefined);
     if (result.success) return { value: result.data };
+    const issue = result.error.issues[0];
     const message =
-      httpPart === "params" || prefix === undefined
-        ? (result.error.issues[0]?.message ?? "Malformatted request")
+      httpPart === "params" || prefix === undefined || carriesWholeMessage(issue)
+        ? (issue?.message ?? "Malformatted request")
         : describeZodError(prefix, result.error);
     return { error: badRequest(message) as HttpError & Error };
   };

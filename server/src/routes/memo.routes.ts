@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { ok, viewerOf } from "../http/request-context.js";
-import { answers, checkFirst, documented, input, params, pathId } from "../http/route-schema.js";
+import { answers, checkFirst, input, params, pathId } from "../http/route-schema.js";
 import {
   authorizedMemo,
   createMemo,
@@ -100,11 +100,11 @@ export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
       config: CACHEABLE,
       schema: {
         summary: "How many memos the caller may read (of one user, or of everyone)",
-        querystring: documented(memoAmountQuerySchema),
+        querystring: input(memoAmountQuerySchema, "Malformatted memo amount query"),
         response: answers(z.int()),
       },
     },
-    async (request) => ok(await memoAmount(ctx, viewerOf(request), request.query as Record<string, string | undefined>)),
+    async (request) => ok(await memoAmount(ctx, viewerOf(request), request.query)),
   );
   app.get("/api/memo/:memoId", { schema: { summary: "One memo", params: memoParams, response: answers(memoEntitySchema) } }, async (request) =>
     ok(await getMemo(ctx, viewerOf(request), request.params.memoId)),

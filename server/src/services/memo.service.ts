@@ -2,6 +2,7 @@
 import {
   extractTags,
   type Memo,
+  type MemoAmountQuery,
   type MemoCreate,
   type MemoListQuery,
   type MemoOrganizer,
@@ -198,8 +199,10 @@ export async function memoStats(ctx: AppContext, viewer: Viewer, input: MemoStat
   return listDisplayTimes(ctx.store.db, ctx.store.engine, { ...statsScope(viewer, creatorId), fromTs: input.from });
 }
 
-/** `GET /api/memo/amount`: how many NORMAL memos the caller may read (of one user, or of everyone), from counters. */
-export async function memoAmount(ctx: AppContext, viewer: Viewer, query: Record<string, string | undefined>): Promise<number> {
-  const userId = parseOptionalId(query.userId, "userId");
-  return sumMemoCounts(ctx.store.db, amountScopes(viewer, userId));
+/**
+ * `GET /api/memo/amount`: how many NORMAL memos the caller may read (of one user, or of everyone), from counters.
+ * `input` is valid already (the route's schema, memoAmountQuerySchema, parsed `userId`).
+ */
+export async function memoAmount(ctx: AppContext, viewer: Viewer, input: MemoAmountQuery): Promise<number> {
+  return sumMemoCounts(ctx.store.db, amountScopes(viewer, input.userId));
 }

@@ -125,6 +125,18 @@ describe("explore, stats and amount", () => {
       expect(await amount(alice, alice.user.id)).toBe(3);
       expectError(await anonymous(t).get("/api/memo/amount", { query: { userId: "x" } }), 400);
     });
+
+    it("refuses an id that is not one, and a repeated userId, with v0's whole message", async () => {
+      const refused = async (search: string, message: string) =>
+        expectError(await anonymous(t).get(`/api/memo/amount?${search}`), 400, message);
+      await refused("userId=x", "userId is not a number: x");
+      await refused("userId=0", "userId is not a number: 0");
+      await refused("userId=2147483648", "userId is not a number: 2147483648");
+      await refused(`userId=${"9".repeat(70)}`, `userId is not a number: ${"9".repeat(64)}…`);
+      await refused("userId=1&userId=2", "userId is not a number: 1,2");
+      await refused("userId=&userId=", "userId is not a number: ,");
+      expect((await anonymous(t).get("/api/memo/amount?userId=")).body.data).toBe(2);
+    });
   });
 });
 
