@@ -8,12 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../client.js";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser, uploadResource } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
+import { expectPolicyStatuses, type Outcome } from "../policy-status.js";
 
 type Caller = "anon" | "owner" | "member" | "admin" | "host";
 type Kind = `${Visibility}/${"NORMAL" | "ARCHIVED"}`;
 type Action = "read" | "list" | "explore" | "stats" | "rssUser" | "rssExplore" | "update" | "delete" | "pin" | "link" | "file" | "resources";
-/** A status code, or for listings whether the memo is in them. */
-type Outcome = number | boolean;
 
 const CALLERS: Caller[] = ["anon", "owner", "member", "admin", "host"];
 const Y = true;
@@ -82,6 +81,22 @@ for (const visibility of ["PUBLIC", "PROTECTED", "PRIVATE"] as const) {
     [kind, "resources",  404,   200,   404,   404,   404],
   );
 }
+
+/** The route each action calls, as a failure names it. */
+const ROUTE: Record<Action, string> = {
+  read: "GET /api/memo/:id",
+  list: "GET /api/memo?creatorId=",
+  explore: "GET /api/memo/all",
+  stats: "GET /api/memo/stats",
+  rssUser: "GET /u/:id/rss.xml",
+  rssExplore: "GET /explore/rss.xml",
+  update: "PATCH /api/memo/:id",
+  delete: "DELETE /api/memo/:id",
+  pin: "POST /api/memo/:id/organizer",
+  link: "POST /api/memo/:id/resource",
+  file: "GET /o/r/:id/:filename",
+  resources: "GET /api/memo/:id/resource",
+};
 
 const OWNER_EMAIL = "owner-secret@example.com";
 
@@ -164,15 +179,12 @@ describe("memo permission matrix", () => {
 
   for (const [kind, action, ...expected] of MATRIX) {
     it(`${kind} ${action}: ${CALLERS.map((caller, i) => `${caller}=${expected[i]}`).join(" ")}`, async () => {
-      const observed: Outcome[] = [];
-      for (const caller of CALLERS) {
+      const table = Object.fromEntries(CALLERS.map((caller, i) => [caller, expected[i]!])) as Record<Caller, Outcome>;
+      await expectPolicyStatuses(`${ROUTE[action]} (${kind} memo)`, table, async (caller) => {
         const { outcome, text } = await perform(caller, action, kind);
-        observed.push(outcome);
         if (caller !== "owner") seenByOthers.push(text);
-      }
-      expect(Object.fromEntries(CALLERS.map((caller, i) => [caller, observed[i]]))).toEqual(
-        Object.fromEntries(CALLERS.map((caller, i) => [caller, expected[i]])),
-      );
+        return outcome;
+      });
     });
   }
 
