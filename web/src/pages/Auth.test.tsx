@@ -1,4 +1,4 @@
-import type { SystemStatus, User } from "@memos/common";
+import type { SystemStatus } from "@memos/common";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -6,9 +6,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import "../i18n";
 import { keys } from "../queries/keys";
 import { useToasts } from "../state/toast";
+import { userFixture } from "../test/fixtures";
 import Auth from "./Auth";
 
-const host = { id: 1, username: "demohero", role: "HOST" } as User;
+const host = userFixture({ id: 1, username: "demohero", role: "HOST" });
 const status = (patch: Partial<SystemStatus>): SystemStatus =>
   ({
     host,
@@ -104,7 +105,7 @@ describe("Auth page", () => {
   });
 
   it("signs up the host, then goes home", async () => {
-    const me = { ...host, userSettingList: [] };
+    const me = userFixture({ ...host, userSettingList: [] });
     const { fetch, router, fill } = setup(status({ host: null }), (url) => {
       if (url === "/api/auth/signup") return json({ data: me });
       if (url === "/api/user/me") return json({ data: me });

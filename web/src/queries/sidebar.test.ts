@@ -1,17 +1,11 @@
 import type { Shortcut } from "@memos/common";
 import { describe, expect, it } from "vitest";
+import { shortcutFixture } from "../test/fixtures";
 import { daysSince } from "../utils/time";
 import { sortShortcuts } from "./sidebar";
 
-const shortcut = (id: number, createdTs: number, rowStatus: Shortcut["rowStatus"] = "NORMAL"): Shortcut => ({
-  id,
-  createdTs,
-  rowStatus,
-  creatorId: 1,
-  updatedTs: createdTs,
-  title: `s${id}`,
-  payload: "[]",
-});
+const shortcut = (id: number, createdTs: number, rowStatus: Shortcut["rowStatus"] = "NORMAL"): Shortcut =>
+  shortcutFixture({ id, createdTs, rowStatus, updatedTs: createdTs, title: `s${id}` });
 
 describe("sortShortcuts", () => {
   it("puts pinned (ARCHIVED) shortcuts first, then newest first", () => {

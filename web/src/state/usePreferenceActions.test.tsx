@@ -6,23 +6,18 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { keys } from "../queries/keys";
 import { usePreferences } from "./preferences";
 import { withUserSetting } from "../queries/settings";
+import { userFixture } from "../test/fixtures";
 import { usePreferenceActions } from "./usePreferenceActions";
 
-const user: User = {
+const user = userFixture({
   id: 7,
-  rowStatus: "NORMAL",
-  createdTs: 0,
-  updatedTs: 0,
   username: "jack",
   role: "USER",
-  email: "",
-  nickname: "",
-  openId: "",
   userSettingList: [
     { UserID: 7, key: "locale", value: '"en"' },
     { UserID: 7, key: "memoVisibility", value: '"PUBLIC"' },
   ],
-};
+});
 
 function setup(me: User | null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -5,18 +5,24 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import "../../i18n";
 import { keys } from "../../queries/keys";
+import { memoFixture, userFixture } from "../../test/fixtures";
 import { MemoCard } from "./MemoCard";
 
 afterEach(cleanup);
 
-const author: User = {
-  id: 7, rowStatus: "NORMAL", createdTs: 0, updatedTs: 0, username: "ann", role: "USER", email: "", nickname: "Ann", openId: "", userSettingList: null,
-};
+const author = userFixture({ id: 7, username: "ann", role: "USER", nickname: "Ann" });
 
-const memo = (patch: Partial<Memo> = {}): Memo => ({
-  id: 42, rowStatus: "NORMAL", creatorId: 7, createdTs: 1_700_000_000, updatedTs: 1_700_000_000, displayTs: 1_700_000_000,
-  content: "Hello #world\n- [ ] task", visibility: "PUBLIC", pinned: false, creator: author, resourceList: [], ...patch,
-});
+const memo = (patch: Partial<Memo> = {}): Memo =>
+  memoFixture({
+    id: 42,
+    creator: author,
+    createdTs: 1_700_000_000,
+    updatedTs: 1_700_000_000,
+    displayTs: 1_700_000_000,
+    content: "Hello #world\n- [ ] task",
+    visibility: "PUBLIC",
+    ...patch,
+  });
 
 function renderCard(props: Parameters<typeof MemoCard>[0], me: User | null) {
   const client = new QueryClient();

@@ -5,20 +5,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import "../../i18n";
 import { usePreferences } from "../../state/preferences";
 import { keys } from "../../queries/keys";
+import { userFixture } from "../../test/fixtures";
 import SettingDialog from "../dialogs/SettingDialog";
 
-const user = (id: number, role: Role, username: string): User => ({
-  id,
-  role,
-  username,
-  nickname: username,
-  email: "",
-  openId: role === "USER" ? "open-id-of-jack" : "",
-  rowStatus: "NORMAL",
-  createdTs: 0,
-  updatedTs: 0,
-  userSettingList: [],
-});
+const user = (id: number, role: Role, username: string): User =>
+  userFixture({ id, role, username, nickname: username, openId: role === "USER" ? "open-id-of-jack" : "", userSettingList: [] });
 
 const status: SystemStatus = {
   host: user(1, "HOST", "demohero"),

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import "../../i18n";
 import { keys } from "../../queries/keys";
 import { useDialogs } from "../../state/dialogs";
+import { resourceFixture } from "../../test/fixtures";
 import { DialogHost } from "./DialogHost";
 
 const status = {
@@ -20,17 +21,8 @@ const status = {
 /** Dialogs are separate chunks loaded on first use; on a busy machine that takes longer than findBy's 1 s. */
 const LAZY_LOAD_MS = 10_000;
 
-const resource = (id: number, linkedMemoAmount: number): Resource => ({
-  id,
-  creatorId: 1,
-  createdTs: 0,
-  updatedTs: 0,
-  filename: `file-${id}.txt`,
-  externalLink: "",
-  type: "text/plain",
-  size: 100,
-  linkedMemoAmount,
-});
+const resource = (id: number, linkedMemoAmount: number): Resource =>
+  resourceFixture({ id, filename: `file-${id}.txt`, type: "text/plain", size: 100, linkedMemoAmount });
 
 function renderHost(resources: Resource[] = []) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });

@@ -1,6 +1,6 @@
-import type { Memo } from "@memos/common";
 import dayjs from "dayjs";
 import { afterEach, describe, expect, it } from "vitest";
+import { memoFixture } from "../../test/fixtures";
 import { dayRange, fromDateInput, oldestFirst, shiftDay, toDateInput } from "./dayRange";
 
 const originalTz = process.env.TZ;
@@ -65,7 +65,7 @@ describe("fromDateInput", () => {
 
 describe("oldestFirst", () => {
   it("sorts by display time ascending, ties by id", () => {
-    const memo = (id: number, displayTs: number) => ({ id, displayTs }) as Memo;
+    const memo = (id: number, displayTs: number) => memoFixture({ id, displayTs });
     const sorted = oldestFirst([memo(1, 300), memo(3, 100), memo(2, 100)]);
     expect(sorted.map((item) => item.id)).toEqual([2, 3, 1]);
   });

@@ -1,20 +1,11 @@
 import type { Resource } from "@memos/common";
 import { describe, expect, it } from "vitest";
 import en from "../../locales/en.json";
+import { resourceFixture } from "../../test/fixtures";
 import { absoluteResourceUrl, checkRename, formatBytes, unusedResources } from "./resourceRules";
 
-const resource = (id: number, linkedMemoAmount: number, extra: Partial<Resource> = {}): Resource => ({
-  id,
-  creatorId: 1,
-  createdTs: 0,
-  updatedTs: 0,
-  filename: `file-${id}.png`,
-  externalLink: "",
-  type: "image/png",
-  size: 10,
-  linkedMemoAmount,
-  ...extra,
-});
+const resource = (id: number, linkedMemoAmount: number, extra: Partial<Resource> = {}): Resource =>
+  resourceFixture({ id, filename: `file-${id}.png`, type: "image/png", size: 10, linkedMemoAmount, ...extra });
 
 describe("unusedResources", () => {
   it("selects exactly the resources no memo links to", () => {
