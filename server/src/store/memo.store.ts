@@ -85,22 +85,25 @@ function textCondition(engine: Engine, text: string, regex: boolean, column: "m.
 }
 
 /** The memo `memoId` has the tag or one of its children (`work` matches `work/meetings`): checked per row. */
-function hasTag(memoId: "m.id" | "w.id", tag: string) {
+function hasTag(memoId: "m.id", tag: string) {
   const prefix = `${tag}/`;
   return sql<boolean>`EXISTS (SELECT 1 FROM memo_tag t WHERE t.memo_id = ${sql.ref(memoId)}
     AND (t.tag = ${tag} OR substr(t.tag, 1, ${prefix.length}) = ${prefix}))`;
 }
 
 /**
- * The memo is among those with the tag or one of its children, read from memo_tag's tag index: an equality and a
- * range (children sort between `tag/` and `tag0`, '0' being the character after '/'). PostgreSQL compares in the
- * "C" collation, whatever the database's, through an index of its own (migration 010).
+ * memo_tag rows of the tag or one of its children, read from its tag index: an equality and a range (children
+ * sort between `tag/` and `tag0`, '0' being the character after '/'). PostgreSQL compares in the "C" collation,
+ * whatever the database's, through an index of its own (migration 010).
  */
-function inTagged(engine: Engine, tag: string) {
+function taggedCondition(engine: Engine, tag: string) {
   const column = engine === "postgres" ? sql`t.tag COLLATE "C"` : sql`t.tag`;
-  return sql<boolean>`m.id IN (SELECT t.memo_id FROM memo_tag t
-    WHERE t.tag = ${tag} OR (${column} > ${`${tag}/`} AND ${column} < ${`${tag}0`}))`;
+  return sql<boolean>`(t.tag = ${tag} OR (${column} > ${`${tag}/`} AND ${column} < ${`${tag}0`}))`;
 }
+
+/** The memo is among those with the tag or one of its children, found through the tag index. */
+const inTagged = (engine: Engine, tag: string) =>
+  sql<boolean>`m.id IN (SELECT t.memo_id FROM memo_tag t WHERE ${taggedCondition(engine, tag)})`;
 
 function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter: MemoFilter) {
   let q = query;
@@ -168,20 +171,19 @@ function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | 
     .offset(offset);
 }
 
-/** How many of the newest memos in scope a search (or a tag list) looks at before it turns to an index. */
+/** How many of the newest memos in scope a search looks at before it turns to the full-text index. */
 const SEARCH_WINDOW = 2000;
 
 /**
- * A page of a text search or a tag list, in two steps whose cost does not grow with the collection:
- * 1. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row: a common word or tag fills the
- *    page there and the list is over;
- * 2. otherwise the word or tag is rare in the window, so its matches are few: they are found through an index
- *    (text: SQLite's FTS5 trigram table, PostgreSQL's trigram index; a tag: memo_tag's tag index) and only those
- *    are ordered.
- * The answer is the same as a scan of every memo (tests compare them). Offset pages skip step 1.
+ * A page of a text search, in two steps whose cost does not grow with the collection for common words:
+ * 1. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row: a common word fills the page
+ *    there and the search is over;
+ * 2. otherwise the word is rare in the window, so its matches are few: they are found through the full-text index
+ *    (SQLite's FTS5 trigram table; PostgreSQL's trigram index) and only those are ordered.
+ * The answer is the same as a scan of every memo (a test compares them). Offset pages skip step 1.
  */
-async function twoStepWalk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
-  const steps = twoSteps(db, engine, filter, after, limit, offset);
+async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+  const steps = searchSteps(db, engine, filter, after, limit, offset);
   if (offset === 0) {
     const rows = (await steps.window.execute()) as MemoListRow[];
     if (rows.length === limit) return rows;
@@ -189,29 +191,52 @@ async function twoStepWalk(db: Db, engine: Engine, filter: MemoFilter, after: Me
   return (await steps.byIndex.execute()) as MemoListRow[];
 }
 
-function twoSteps(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
-  const { text, regex, tag } = filter;
-  const newest = walk(db, engine, { ...filter, text: undefined, regex: undefined, tag: undefined }, after, SEARCH_WINDOW, 0);
-  let window = db.selectFrom(newest.as("w")).selectAll("w");
-  if (text) window = window.where(textCondition(engine, text, regex ?? false, "w.content"));
-  if (tag !== undefined) window = window.where(hasTag("w.id", tag));
-  // With text, the full-text index finds the rarer matches (a tag is checked on those); else the tag index.
-  const byIndex = text ? { ...filter, textByIndex: true } : { ...filter, tagByIndex: true };
-  return {
-    window: window.orderBy("w.display_ts", "desc").orderBy("w.id", "desc").limit(limit),
-    byIndex: walk(db, engine, byIndex, after, limit, offset),
-  };
+function searchSteps(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+  const newest = walk(db, engine, { ...filter, text: undefined, regex: undefined }, after, SEARCH_WINDOW, 0);
+  const window = db
+    .selectFrom(newest.as("w"))
+    .selectAll("w")
+    .where(textCondition(engine, filter.text!, filter.regex ?? false, "w.content"))
+    .orderBy("w.display_ts", "desc")
+    .orderBy("w.id", "desc")
+    .limit(limit);
+  return { window, byIndex: walk(db, engine, { ...filter, textByIndex: true }, after, limit, offset) };
 }
 
-/** The SQL of the two steps of a search or tag page (for plan tests and the bench). */
+/** The SQL of a search page's two steps (for plan tests and the bench). */
 export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
-  const steps = twoSteps(db, engine, filter, page.after, page.limit, page.offset);
+  const steps = searchSteps(db, engine, filter, page.after, page.limit, page.offset);
   return { window: steps.window.compile(), byIndex: steps.byIndex.compile() };
 }
 
-/** Rows of the walk, through the two-step search when the filter holds text. */
-function walkRows(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
-  if (filter.text || filter.tag !== undefined) return twoStepWalk(db, engine, filter, after, limit, offset);
+/**
+ * A tag with at most this many memos in the whole instance is listed through memo_tag's tag index (its memos
+ * looked up and ordered: at most this many); a more common one by the index walk in display order, which meets a
+ * page of matches soon. Counting stops at the limit, so the choice costs at most this many index entries.
+ */
+const RARE_TAG_MEMOS = 2000;
+
+async function isRareTag(db: Db, engine: Engine, tag: string): Promise<boolean> {
+  const found = await db
+    .selectFrom(db.selectFrom("memo_tag as t").select("t.memo_id").where(taggedCondition(engine, tag)).limit(RARE_TAG_MEMOS + 1).as("few"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(found.n) <= RARE_TAG_MEMOS;
+}
+
+/** The SQL of a rare tag's page, found through the tag index (for plan tests). */
+export const rareTagSql = (db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) =>
+  walk(db, engine, { ...filter, tagByIndex: true }, page.after, page.limit, page.offset).compile();
+
+/**
+ * Rows of the walk: through the two-step search when the filter holds text, through the tag index for a rare tag,
+ * else the index walk in display order.
+ */
+async function walkRows(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+  if (filter.text) return searchWalk(db, engine, filter, after, limit, offset);
+  if (filter.tag !== undefined && (await isRareTag(db, engine, filter.tag))) {
+    return walk(db, engine, { ...filter, tagByIndex: true }, after, limit, offset).execute() as Promise<MemoListRow[]>;
+  }
   return walk(db, engine, filter, after, limit, offset).execute() as Promise<MemoListRow[]>;
 }
 

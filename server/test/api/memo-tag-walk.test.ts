@@ -1,5 +1,5 @@
-// A tag list answers exactly what a scan of every memo would, whichever step serves it: a common tag fills the
-// page from the newest memos, a rarer one comes through memo_tag's tag index. Children count (`rare` matches
+// A tag list answers exactly what a scan of every memo would, whichever way serves it: a common tag by the index
+// walk in display order, a rare one (at most 2,000 memos in the instance) through memo_tag's tag index. Children count (`rare` matches
 // `rare/child`), look-alikes do not (`rarely`). Pages are walked by cursor, pinned first on the own list.
 import type { Memo } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
