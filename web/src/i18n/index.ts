@@ -17,12 +17,28 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
-/** Loads a language's strings if needed, then switches to it and sets <html lang>. */
-export async function changeLanguage(locale: Locale): Promise<void> {
+/** The language asked for last, and the switches in the order they were asked for. */
+let wanted: Locale | null = null;
+let switches: Promise<void> = Promise.resolve();
+
+/**
+ * Loads a language's strings if needed, then switches to it and sets <html lang>. Switches run one at a time and
+ * a switch that a later one has overtaken is dropped, so quick changes (a user trying languages, the server's
+ * copy of the preference arriving meanwhile) end on the last one asked for, never on one whose strings loaded last.
+ */
+export function changeLanguage(locale: Locale): Promise<void> {
+  wanted = locale;
+  switches = switches.catch(() => {}).then(() => switchTo(locale));
+  return switches;
+}
+
+async function switchTo(locale: Locale): Promise<void> {
+  if (locale !== wanted) return;
   if (!i18n.hasResourceBundle(locale, "translation")) {
     const load = loaders[`../locales/${locale}.json`];
     if (load) i18n.addResourceBundle(locale, "translation", (await load()).default, true, true);
   }
+  if (locale !== wanted) return;
   await i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
 }
