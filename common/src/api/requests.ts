@@ -165,42 +165,6 @@ export const customizedProfileSchema = z.object({
   externalUrl: optional(z.string().max(4096)),
 });
 
-/** Query strings arrive as text; numbers are checked here. */
-const queryInt = (min: number) =>
-  text(INPUT_LIMITS.queryValue)
-    .regex(/^-?\d+$/, "must be an integer")
-    .transform(Number)
-    .pipe(z.int().min(min).max(Number.MAX_SAFE_INTEGER));
-
-export const MEMO_TYPE_FILTERS = ["NOT_TAGGED", "LINKED"] as const;
-
-export const memoListQuerySchema = z.object({
-  creatorId: text(INPUT_LIMITS.queryValue).optional(),
-  rowStatus: optional(text(INPUT_LIMITS.queryValue)),
-  pinned: optional(z.enum(["true", "false"])),
-  tag: optional(text(INPUT_LIMITS.tag)),
-  text: optional(text(INPUT_LIMITS.searchText)),
-  visibility: optional(text(INPUT_LIMITS.queryValue)),
-  type: optional(z.enum(MEMO_TYPE_FILTERS)),
-  from: optional(queryInt(0)),
-  to: optional(queryInt(0)),
-  limit: optional(queryInt(0)),
-  offset: optional(queryInt(0)),
-  /**
-   * Keyset paging: the `X-Next-Cursor` header of the previous page (opaque). The page starts after the memo
-   * it names, so memos added or removed meanwhile neither repeat nor go missing. Not combined with `offset`.
-   */
-  cursor: optional(z.string().max(200)),
-});
-export type MemoListQuery = z.infer<typeof memoListQuerySchema>;
-
-/** `GET /api/memo/stats`: `from` (Unix seconds) keeps only display times at or after it, the heat map's window. */
-export const memoStatsQuerySchema = z.object({
-  creatorId: z.string().optional(),
-  from: optional(queryInt(0)),
-});
-export type MemoStatsQuery = z.infer<typeof memoStatsQuerySchema>;
-
 /**
  * An issue whose message is the whole 400 message: the route's prefix and the field's name are not put before it
  * (the server's validator compiler reads this flag from the issue's `params`).
@@ -234,6 +198,42 @@ const optionalQueryId = (label: string) => {
     return z.NEVER;
   }, id.optional()) as unknown as z.ZodOptional<typeof id>;
 };
+
+/** Query strings arrive as text; numbers are checked here. */
+const queryInt = (min: number) =>
+  text(INPUT_LIMITS.queryValue)
+    .regex(/^-?\d+$/, "must be an integer")
+    .transform(Number)
+    .pipe(z.int().min(min).max(Number.MAX_SAFE_INTEGER));
+
+export const MEMO_TYPE_FILTERS = ["NOT_TAGGED", "LINKED"] as const;
+
+export const memoListQuerySchema = z.object({
+  creatorId: optionalQueryId("creatorId"),
+  rowStatus: optional(text(INPUT_LIMITS.queryValue)),
+  pinned: optional(z.enum(["true", "false"])),
+  tag: optional(text(INPUT_LIMITS.tag)),
+  text: optional(text(INPUT_LIMITS.searchText)),
+  visibility: optional(text(INPUT_LIMITS.queryValue)),
+  type: optional(z.enum(MEMO_TYPE_FILTERS)),
+  from: optional(queryInt(0)),
+  to: optional(queryInt(0)),
+  limit: optional(queryInt(0)),
+  offset: optional(queryInt(0)),
+  /**
+   * Keyset paging: the `X-Next-Cursor` header of the previous page (opaque). The page starts after the memo
+   * it names, so memos added or removed meanwhile neither repeat nor go missing. Not combined with `offset`.
+   */
+  cursor: optional(z.string().max(200)),
+});
+export type MemoListQuery = z.infer<typeof memoListQuerySchema>;
+
+/** `GET /api/memo/stats`: `from` (Unix seconds) keeps only display times at or after it, the heat map's window. */
+export const memoStatsQuerySchema = z.object({
+  creatorId: optionalQueryId("creatorId"),
+  from: optional(queryInt(0)),
+});
+export type MemoStatsQuery = z.infer<typeof memoStatsQuerySchema>;
 
 /** `GET /api/memo/amount`: `userId` counts one user's memos; without it, everyone's the caller may read. */
 export const memoAmountQuerySchema = z.object({ userId: optionalQueryId("userId") });

@@ -13,7 +13,6 @@ import { badRequest } from "../errors.js";
 import type { MemoFilter, MemoPosition } from "../store/memo.store.js";
 import { decodeCursor } from "./memo-cursor.js";
 import { postgresRegexProblem } from "./regex-dialect.js";
-import { parseOptionalId } from "./validate.js";
 
 export interface ParsedMemoQuery {
   creatorId?: number;
@@ -71,7 +70,7 @@ export function parseMemoQuery(input: MemoListQuery): ParsedMemoQuery {
     throw badRequest("Invalid duration: from must be earlier than to");
   }
   return {
-    creatorId: parseOptionalId(input.creatorId, "creatorId"),
+    creatorId: input.creatorId,
     visibilities: parseVisibilities(input.visibility),
     rowStatus: parseRowStatus(input.rowStatus),
     narrowing: {

@@ -35,7 +35,6 @@ import { findUserSetting } from "../store/user-setting.store.js";
 import { composeMemos } from "./memo-compose.js";
 import { nextCursor } from "./memo-cursor.js";
 import { type ParsedMemoQuery, parseMemoQuery } from "./memo-query.js";
-import { parseOptionalId } from "./validate.js";
 
 /** Clock skew we tolerate on a client-chosen created time. */
 const FUTURE_TOLERANCE_SECONDS = 60;
@@ -194,7 +193,7 @@ export async function exploreMemos(ctx: AppContext, viewer: Viewer, query: MemoL
 
 /** `GET /api/memo/stats`: display times of a creator's NORMAL memos the caller may read; `from` windows them. */
 export async function memoStats(ctx: AppContext, viewer: Viewer, input: MemoStatsQuery): Promise<number[]> {
-  const creatorId = parseOptionalId(input.creatorId, "creatorId");
+  const creatorId = input.creatorId;
   if (creatorId === undefined) throw badRequest("Missing user id to find memo");
   return listDisplayTimes(ctx.store.db, ctx.store.engine, { ...statsScope(viewer, creatorId), fromTs: input.from });
 }
