@@ -2,35 +2,17 @@
 // caller with a fixed number of batched look-ups (creators, resources), never one per memo.
 import type { RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
-import { RE2JS } from "re2js";
 import type { Db, Engine } from "./db.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
+import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, taggedCondition, textCondition } from "./memo-filter.js";
 import type { MemoRow } from "./schema.js";
 import { nowSeconds } from "./time.js";
+
+export type { MemoFilter } from "./memo-filter.js";
 
 /** A memo with its creator's pin, from memo_organizer. */
 export interface MemoListRow extends MemoRow {
   pinned: number;
-}
-
-export interface MemoFilter {
-  creatorId?: number;
-  /** The visibilities the caller may see; undefined means all. */
-  visibilities?: Visibility[];
-  rowStatus?: RowStatus;
-  pinned?: boolean;
-  /** Exact tag or any of its children. */
-  tag?: string;
-  /** Case-insensitive substring, or a regular expression when `regex` is set. */
-  text?: string;
-  regex?: boolean;
-  fromTs?: number;
-  toTs?: number;
-  type?: "NOT_TAGGED" | "LINKED";
-  /** SQLite: find `text` through the full-text index (FTS5 trigram) instead of checking each row. */
-  textByIndex?: boolean;
-  /** Find `tag` through memo_tag's tag index (the matching memos, then ordered) instead of checking each row. */
-  tagByIndex?: boolean;
 }
 
 /** Where a keyset page starts: strictly after this memo in list order. */
@@ -49,102 +31,8 @@ export interface MemoPage {
   after?: MemoPosition;
 }
 
-const DISPLAY_TS = sql<number>`m.display_ts`;
 const PINNED = sql<number>`COALESCE(o.pinned, 0)`;
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-function baseQuery(db: Db) {
-  return db
-    .selectFrom("memo as m")
-    .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id"));
-}
-
-
-/** True when the text holds a non-ASCII letter with an upper and a lower case (ä, Ω), which SQLite's LIKE won't fold. */
-const hasNonAsciiCase = (text: string): boolean =>
-  [...text].some((char) => char > "\u007f" && char.toLowerCase() !== char.toUpperCase());
-
-/** `"text"` as an FTS5 phrase: with the trigram tokenizer, a case-insensitive substring of at least 3 characters. */
-const ftsPhrase = (text: string): string => `"${text.replaceAll('"', '""')}"`;
-
-/** The trigram index serves substrings of 3 characters and more (1- and 2-character CJK words are checked per row). */
-const indexable = (text: string): boolean => [...text].length >= 3;
-
-/** A per-row check of the text filter on `column`; PostgreSQL's planner may still serve it from the trigram index. */
-function textCondition(engine: Engine, text: string, regex: boolean, column: "m.content" | "w.content" = "m.content") {
-  const content = sql.ref(column);
-  if (regex) return engine === "sqlite" ? sql<boolean>`${content} REGEXP ${text}` : sql<boolean>`${content} ~* ${text}`;
-  const pattern = `%${escapeLike(text)}%`;
-  if (engine === "postgres") return sql<boolean>`${content} ILIKE ${pattern} ESCAPE '\\'`;
-  // SQLite folds ASCII case only; the case-insensitive REGEXP function folds the rest (ä = Ä).
-  if (hasNonAsciiCase(text)) return sql<boolean>`${content} REGEXP ${RE2JS.quote(text)}`;
-  return sql<boolean>`${content} LIKE ${pattern} ESCAPE '\\'`;
-}
-
-/** The memo `memoId` has the tag or one of its children (`work` matches `work/meetings`): checked per row. */
-function hasTag(memoId: "m.id", tag: string) {
-  const prefix = `${tag}/`;
-  return sql<boolean>`EXISTS (SELECT 1 FROM memo_tag t WHERE t.memo_id = ${sql.ref(memoId)}
-    AND (t.tag = ${tag} OR substr(t.tag, 1, ${prefix.length}) = ${prefix}))`;
-}
-
-/**
- * memo_tag rows of the tag or one of its children, read from its tag index: an equality and a range (children
- * sort between `tag/` and `tag0`, '0' being the character after '/'). PostgreSQL compares in the "C" collation,
- * whatever the database's, through an index of its own (migration 010).
- */
-function taggedCondition(engine: Engine, tag: string) {
-  const column = engine === "postgres" ? sql`t.tag COLLATE "C"` : sql`t.tag`;
-  return sql<boolean>`(t.tag = ${tag} OR (${column} > ${`${tag}/`} AND ${column} < ${`${tag}0`}))`;
-}
-
-/** The memo is among those with the tag or one of its children, found through the tag index. */
-const inTagged = (engine: Engine, tag: string) =>
-  sql<boolean>`m.id IN (SELECT t.memo_id FROM memo_tag t WHERE ${taggedCondition(engine, tag)})`;
-
-function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter: MemoFilter) {
-  let q = query;
-  if (filter.creatorId !== undefined) q = q.where("m.creator_id", "=", filter.creatorId);
-  if (filter.visibilities !== undefined) {
-    if (filter.visibilities.length === 0) return q.where(sql<boolean>`1 = 0`);
-    q = q.where("m.visibility", "in", filter.visibilities);
-  }
-  if (filter.rowStatus !== undefined) q = q.where("m.row_status", "=", filter.rowStatus);
-  if (filter.pinned !== undefined) {
-    // An (anti-)semi-join on memo_organizer's unique key: both planners estimate it well, unlike COALESCE(o.pinned, 0).
-    const pinned = filter.pinned;
-    q = q.where((eb) => {
-      const pin = eb
-        .selectFrom("memo_organizer as p")
-        .select(sql`1`.as("one"))
-        .whereRef("p.memo_id", "=", "m.id")
-        .whereRef("p.user_id", "=", "m.creator_id")
-        .where("p.pinned", "=", 1);
-      return pinned ? eb.exists(pin) : eb.not(eb.exists(pin));
-    });
-  }
-  if (filter.fromTs !== undefined) q = q.where(DISPLAY_TS, ">=", filter.fromTs);
-  if (filter.toTs !== undefined) q = q.where(DISPLAY_TS, "<", filter.toTs);
-  if (filter.tag !== undefined) {
-    const tag = filter.tag;
-    q = q.where(filter.tagByIndex ? inTagged(engine, tag) : hasTag("m.id", tag));
-  }
-  if (filter.type === "NOT_TAGGED") {
-    q = q.where((eb) => eb.not(eb.exists(eb.selectFrom("memo_tag as t").select(sql`1`.as("one")).whereRef("t.memo_id", "=", "m.id"))));
-  }
-  if (filter.type === "LINKED") q = q.where("m.content", "like", "%[%](_%)%");
-  if (filter.text !== undefined && filter.text !== "") {
-    if (filter.textByIndex && engine === "sqlite" && !filter.regex && indexable(filter.text)) {
-      q = q.where("m.id", "in", sql<number>`(SELECT rowid FROM memo_fts WHERE memo_fts MATCH ${ftsPhrase(filter.text)})`);
-    } else {
-      q = q.where(textCondition(engine, filter.text, filter.regex ?? false));
-    }
-  }
-  return q;
-}
 
 type ListQuery = ReturnType<typeof applyFilter>;
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../client.js";
 import { anonymous, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
+import { allPageIds } from "../memo-helpers.js";
 
 const COUNT = 3000;
 const BASE_TS = 1_650_000_000;
@@ -50,19 +51,7 @@ describe("text search equals a full scan", () => {
   });
   afterAll(() => t.close());
 
-  /** Every page of a list, following X-Next-Cursor. */
-  async function walkAll(client: Client, url: string, text: string): Promise<number[]> {
-    const ids: number[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < 200; page++) {
-      const response = await client.get(url, { query: { text, limit: 30, cursor } });
-      expect(response.status, response.text).toBe(200);
-      ids.push(...(response.body.data as Memo[]).map((memo) => memo.id));
-      cursor = response.headers["x-next-cursor"] as string | undefined;
-      if (!cursor) return ids;
-    }
-    throw new Error("too many pages");
-  }
+  const walkAll = (client: Client, url: string, text: string) => allPageIds(client, url, { text });
 
   const naive = (text: string): number[] =>
     memos
