@@ -1,10 +1,21 @@
 // Memo markdown to safe HTML, for RSS readers. Everything passes through an allow-list sanitiser.
+import { createRequire } from "node:module";
 import { Marked } from "marked";
-import sanitizeHtml from "sanitize-html";
+import type SanitizeHtml from "sanitize-html";
 
 const marked = new Marked({ gfm: true, breaks: true, async: false });
 
-const SANITIZE: sanitizeHtml.IOptions = {
+/** sanitize-html (with its HTML and CSS parsers, about 6 MB) is loaded on the first feed, not at start. */
+let sanitizer: { sanitize: typeof SanitizeHtml; options: SanitizeHtml.IOptions } | null = null;
+
+function loadSanitizer() {
+  if (sanitizer) return sanitizer;
+  const sanitizeHtml: typeof SanitizeHtml = createRequire(import.meta.url)("sanitize-html");
+  sanitizer = { sanitize: sanitizeHtml, options: optionsOf(sanitizeHtml) };
+  return sanitizer;
+}
+
+const optionsOf = (sanitizeHtml: typeof SanitizeHtml): SanitizeHtml.IOptions => ({
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags,
     "img",
@@ -19,11 +30,12 @@ const SANITIZE: sanitizeHtml.IOptions = {
   },
   allowedSchemes: ["http", "https", "mailto"],
   transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer", target: "_blank" }) },
-};
+});
 
 export function markdownToSafeHtml(markdown: string, baseUrl: string): string {
   const html = marked.parse(markdown) as string;
   // Relative links (e.g. /o/r/1/x.png) are made absolute so feed readers can load them.
   const absolute = html.replace(/(src|href)="\/(?!\/)/g, `$1="${baseUrl}/`);
-  return sanitizeHtml(absolute, SANITIZE);
+  const { sanitize, options } = loadSanitizer();
+  return sanitize(absolute, options);
 }

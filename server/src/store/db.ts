@@ -1,9 +1,10 @@
 // Opens the database for either engine and gives every query one Kysely handle.
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type Transaction } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import type { Database } from "./schema.js";
 import { registerSqlFunctions } from "./sqlite-functions.mjs";
 import { PooledSqliteDialect, ReaderPool, SqlitePool } from "./sqlite-pool.js";
@@ -57,15 +58,21 @@ export function openSqlite(file: string, options: SqliteOptions = DEFAULT_SQLITE
   return { db, searchDb, engine: "sqlite", sqliteFile: file, sqliteMain: sqlite, dataVersion: () => pool.dataVersion(), close: () => pool.close() };
 }
 
+/** pg is loaded when a PostgreSQL database is opened: an SQLite server never pays for it (about 4 MB). */
+const loadPg = (): typeof pg => createRequire(import.meta.url)("pg");
+
 /** BIGINT and COUNT come back from pg as strings; our ids and seconds fit in a JS number. */
-const pgTypes = {
-  getTypeParser(oid: number, format?: "text" | "binary") {
-    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
+const pgTypesOf = (driver: typeof pg) =>
+  ({
+    getTypeParser(oid: number, format?: "text" | "binary") {
+      if (oid === driver.types.builtins.INT8) return (value: string) => Number(value);
+      return driver.types.getTypeParser(oid, format);
+    },
+  }) as pg.CustomTypesConfig;
 
 export function openPostgres(dsn: string, searchBudgetMs = DEFAULT_SQLITE_OPTIONS.searchBudgetMs): DatabaseHandle {
+  const pg = loadPg();
+  const pgTypes = pgTypesOf(pg);
   const pool = new pg.Pool({ connectionString: dsn, max: 10, types: pgTypes });
   // Searches get connections of their own whose server-side statement_timeout is the budget.
   const searchPool = new pg.Pool({ connectionString: dsn, max: 4, types: pgTypes, statement_timeout: searchBudgetMs });

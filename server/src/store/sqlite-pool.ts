@@ -42,6 +42,12 @@ interface Reader {
 }
 
 const WORKER_URL = new URL("./sqlite-reader.worker.mjs", import.meta.url);
+/**
+ * A reader runs statements and posts their rows: little JavaScript, short-lived objects. A small young generation
+ * keeps each thread's heap (and the server's RSS) small; the old generation bounds a thread that reads a huge
+ * answer (it dies, its query fails, and it is replaced).
+ */
+const READER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 256 };
 
 /** Buffers come back from a worker as plain Uint8Arrays; the rest of the server expects Buffers (blobs). */
 function withBuffers(rows: unknown[]): unknown[] {
@@ -83,7 +89,7 @@ export class ReaderPool {
   }
 
   #spawn(): Reader {
-    const reader: Reader = { worker: new Worker(WORKER_URL, { workerData: { file: this.file } }), job: null, timer: null };
+    const reader: Reader = { worker: new Worker(WORKER_URL, { workerData: { file: this.file }, resourceLimits: READER_LIMITS }), job: null, timer: null };
     reader.worker.unref();
     reader.worker.on("message", (message: { rows?: unknown[]; error?: { message: string; code?: string } }) => {
       const job = this.#finish(reader);
