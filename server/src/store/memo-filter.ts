@@ -4,6 +4,7 @@ import type { RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
 import { RE2JS } from "re2js";
 import type { Db, Engine } from "./db.js";
+import { holdsCharacters, inFullText, isPhraseLength, trigramServes } from "./fulltext.js";
 
 export interface MemoFilter {
   creatorId?: number;
@@ -19,7 +20,7 @@ export interface MemoFilter {
   fromTs?: number;
   toTs?: number;
   type?: "NOT_TAGGED" | "LINKED";
-  /** SQLite: find `text` through the full-text index (FTS5 trigram) instead of checking each row. */
+  /** Find `text` through a text index (store/fulltext.ts) instead of checking each row only. */
   textByIndex?: boolean;
   /** Find `tag` through memo_tag's tag index (the matching memos, then ordered) instead of checking each row. */
   tagByIndex?: boolean;
@@ -40,12 +41,6 @@ export function baseQuery(db: Db) {
 /** True when the text holds a non-ASCII letter with an upper and a lower case (ä, Ω), which SQLite's LIKE won't fold. */
 const hasNonAsciiCase = (text: string): boolean =>
   [...text].some((char) => char > "\u007f" && char.toLowerCase() !== char.toUpperCase());
-
-/** `"text"` as an FTS5 phrase: with the trigram tokenizer, a case-insensitive substring of at least 3 characters. */
-const ftsPhrase = (text: string): string => `"${text.replaceAll('"', '""')}"`;
-
-/** The trigram index serves substrings of 3 characters and more (1- and 2-character CJK words are checked per row). */
-const indexable = (text: string): boolean => [...text].length >= 3;
 
 /** A per-row check of the text filter on `column`; PostgreSQL's planner may still serve it from the trigram index. */
 export function textCondition(engine: Engine, text: string, regex: boolean, column: "m.content" | "w.content" = "m.content") {
@@ -111,10 +106,15 @@ export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine,
   }
   if (filter.type === "LINKED") q = q.where("m.content", "like", "%[%](_%)%");
   if (filter.text !== undefined && filter.text !== "") {
-    if (filter.textByIndex && engine === "sqlite" && !filter.regex && indexable(filter.text)) {
-      q = q.where("m.id", "in", sql<number>`(SELECT rowid FROM memo_fts WHERE memo_fts MATCH ${ftsPhrase(filter.text)})`);
+    const text = filter.text;
+    const regex = filter.regex ?? false;
+    if (filter.textByIndex && !regex && engine === "sqlite") {
+      q = q.where(inFullText(text));
+      // A phrase's matches are exact; the terms of a shorter text give candidates, checked here.
+      if (!isPhraseLength(text)) q = q.where(textCondition(engine, text, false));
     } else {
-      q = q.where(textCondition(engine, filter.text, filter.regex ?? false));
+      if (filter.textByIndex && !regex && !trigramServes(text)) q = q.where(holdsCharacters(text));
+      q = q.where(textCondition(engine, text, regex));
     }
   }
   return q;

@@ -1,6 +1,6 @@
 // Text search answers exactly what a scan of every memo would, whichever path it takes: common words fill the
-// page from the newest memos, rarer ones come through the full-text index, 1- and 2-character CJK words and
-// words with case outside ASCII are checked per row. Pages are walked by cursor and compared with a naive filter.
+// page from the newest memos, rarer ones come through the full-text index (1- and 2-character texts through its
+// vocabulary on SQLite, the characters index on PostgreSQL), with case outside ASCII folded as a scan folds it. Pages are walked by cursor and compared with a naive filter.
 import type { Memo } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../client.js";
@@ -22,10 +22,14 @@ function contentOf(i: number): string {
   if (i % 75 === 0) parts.push("本");
   if (i % 80 === 0) parts.push("100% sure_thing");
   if (i % 90 === 0) parts.push('say "hi"');
+  if (i % 85 === 0) parts.push("Ωz"); // ends the memo: its last two characters
+  if (i % 400 === 7) return i % 800 === 7 ? "Qé" : "q"; // memos of one and two characters
   return parts.join(" ");
 }
 
-const TERMS = ["common", "medium", "rarezz", "über", "ÜBER", "Über alles", "ωmega", "日本語", "日本", "本", "100%", "%", "_", "e_t", 'say "hi"', "nothing-matches-this"];
+const TERMS = ["common", "medium", "rarezz", "über", "ÜBER", "Über alles", "ωmega", "日本語", "日本", "本", "100%", "%", "_", "e_t", 'say "hi"', "nothing-matches-this",
+  // 1 and 2 characters, found through the full-text index's vocabulary or the characters index:
+  "Ω", "ωZ", "z", "Q", "qÉ", "é", "%_", "_t", "本の"];
 
 describe("text search equals a full scan", () => {
   let t: TestApp;

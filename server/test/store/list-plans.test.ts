@@ -152,6 +152,22 @@ describe("list query plans", () => {
     }
   });
 
+  it("a search of 1 or 2 characters finds its candidates through an index: the trigram vocabulary, or the characters", async () => {
+    const flat: MemoPage = { pinnedFirst: false, limit: 30, offset: 0 };
+    for (const text of ["%_", "本", "Zq"]) {
+      const filter: MemoFilter = { rowStatus: "NORMAL", visibilities: ["PUBLIC", "PROTECTED"], text };
+      const byIndex = (await explain(searchSql(t.ctx.store.db, t.ctx.store.engine, filter, flat).byIndex)).join("\n");
+      if (t.ctx.store.engine === "sqlite") {
+        expect(byIndex, byIndex).toMatch(/SCAN v VIRTUAL TABLE INDEX [1-9]/); // memo_fts_vocab, by a range of terms
+        expect(byIndex, byIndex).toMatch(/memo_fts VIRTUAL TABLE/);
+        expect(byIndex, byIndex).not.toMatch(/\bSCAN m\b/);
+      } else {
+        expect(byIndex, byIndex).toMatch(/Bitmap Index Scan on idx_memo_content_chars/);
+        expect(byIndex, byIndex).not.toMatch(/Seq Scan on memo\b/);
+      }
+    }
+  });
+
   it("a rare tag's list is found through the tag index, with its children, never by a scan", async () => {
     const flat: MemoPage = { pinnedFirst: false, limit: 30, offset: 0 };
     for (const filter of [
