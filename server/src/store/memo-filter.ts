@@ -63,16 +63,19 @@ function hasTag(tag: string) {
 /**
  * memo_tag rows of the tag or one of its children, read from its tag index: an equality and a range (children
  * sort between `tag/` and `tag0`, '0' being the character after '/'). PostgreSQL compares in the "C" collation,
- * whatever the database's, through an index of its own (migration 010).
+ * whatever the database's, through an index of its own (migration 010). With a creator, the rows of that
+ * creator's memos only, from the (creator, tag) index (migration 016).
  */
-export function taggedCondition(engine: Engine, tag: string) {
+export function taggedCondition(engine: Engine, tag: string, creatorId?: number) {
   const column = engine === "postgres" ? sql`t.tag COLLATE "C"` : sql`t.tag`;
-  return sql<boolean>`(t.tag = ${tag} OR (${column} > ${`${tag}/`} AND ${column} < ${`${tag}0`}))`;
+  const range = sql<boolean>`(${column} > ${`${tag}/`} AND ${column} < ${`${tag}0`})`;
+  if (creatorId === undefined) return sql<boolean>`(t.tag = ${tag} OR ${range})`;
+  return sql<boolean>`t.creator_id = ${creatorId} AND (${column} = ${tag} OR ${range})`;
 }
 
-/** The memo is among those with the tag or one of its children, found through the tag index. */
-const inTagged = (engine: Engine, tag: string) =>
-  sql<boolean>`m.id IN (SELECT t.memo_id FROM memo_tag t WHERE ${taggedCondition(engine, tag)})`;
+/** The memo is among those with the tag or one of its children (of its creator, when the filter names one). */
+const inTagged = (engine: Engine, tag: string, creatorId?: number) =>
+  sql<boolean>`m.id IN (SELECT t.memo_id FROM memo_tag t WHERE ${taggedCondition(engine, tag, creatorId)})`;
 
 export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter: MemoFilter) {
   let q = query;
@@ -99,7 +102,7 @@ export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine,
   if (filter.toTs !== undefined) q = q.where(DISPLAY_TS, "<", filter.toTs);
   if (filter.tag !== undefined) {
     const tag = filter.tag;
-    q = q.where(filter.tagByIndex ? inTagged(engine, tag) : hasTag(tag));
+    q = q.where(filter.tagByIndex ? inTagged(engine, tag, filter.creatorId) : hasTag(tag));
   }
   if (filter.type === "NOT_TAGGED") {
     q = q.where((eb) => eb.not(eb.exists(eb.selectFrom("memo_tag as t").select(sql`1`.as("one")).whereRef("t.memo_id", "=", "m.id"))));

@@ -98,15 +98,17 @@ export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: Memo
 }
 
 /**
- * A tag with at most this many memos in the whole instance is listed through memo_tag's tag index (its memos
- * looked up and ordered: at most this many); a more common one by the index walk in display order, which meets a
- * page of matches soon. Counting stops at the limit, so the choice costs at most this many index entries.
+ * A tag with at most this many memos in the list's range (the creator's memos when the list names a creator, else
+ * the instance) is listed through memo_tag's indexes (its memos looked up and ordered: at most this many); a more
+ * common one by the index walk in display order, which meets a page of matches soon. Counting stops at the limit,
+ * so the choice costs at most this many index entries.
  */
 const RARE_TAG_MEMOS = 2000;
 
-async function isRareTag(db: Db, engine: Engine, tag: string): Promise<boolean> {
+async function isRareTag(db: Db, engine: Engine, tag: string, creatorId: number | undefined): Promise<boolean> {
+  const tagged = db.selectFrom("memo_tag as t").select("t.memo_id").where(taggedCondition(engine, tag, creatorId));
   const found = await db
-    .selectFrom(db.selectFrom("memo_tag as t").select("t.memo_id").where(taggedCondition(engine, tag)).limit(RARE_TAG_MEMOS + 1).as("few"))
+    .selectFrom(tagged.limit(RARE_TAG_MEMOS + 1).as("few"))
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(found.n) <= RARE_TAG_MEMOS;
@@ -122,7 +124,7 @@ export const rareTagSql = (db: Db, engine: Engine, filter: MemoFilter, page: Mem
  */
 async function walkRows(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
   if (filter.text) return searchWalk(db, engine, filter, after, limit, offset);
-  if (filter.tag !== undefined && (await isRareTag(db, engine, filter.tag))) {
+  if (filter.tag !== undefined && (await isRareTag(db, engine, filter.tag, filter.creatorId))) {
     return walk(db, engine, { ...filter, tagByIndex: true }, after, limit, offset).execute() as Promise<MemoListRow[]>;
   }
   return walk(db, engine, filter, after, limit, offset).execute() as Promise<MemoListRow[]>;

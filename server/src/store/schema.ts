@@ -1,5 +1,5 @@
 // Row types of every table, as Kysely sees them. Timestamps are Unix seconds.
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { Role, RowStatus, Visibility } from "@memos/common";
 
 interface UserTable {
@@ -113,6 +113,8 @@ export interface SessionTable {
 interface MemoTagTable {
   memo_id: number;
   tag: string;
+  /** The memo's creator, filled by a trigger on insert (migration 016). */
+  creator_id: ColumnType<number | null, number | undefined, never>;
 }
 
 /** Memos per creator, row status and visibility, kept by triggers (migration 009). */

@@ -9,7 +9,8 @@ import { authFailureKeys } from "./008-auth-failure-keys.js";
 import { listCounters } from "./009-list-counters.js";
 import { tagPrefixIndex } from "./010-tag-prefix-index.js";
 import { shortTextIndex } from "./015-short-text-index.js";
+import { memoTagCreator } from "./016-memo-tag-creator.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
-export const MIGRATIONS: Migration[] = [v010Base, sessions, memoTags, indexes, fulltext, displayTs, usernameKeys, authFailureKeys, listCounters, tagPrefixIndex, shortTextIndex];
+export const MIGRATIONS: Migration[] = [v010Base, sessions, memoTags, indexes, fulltext, displayTs, usernameKeys, authFailureKeys, listCounters, tagPrefixIndex, shortTextIndex, memoTagCreator];
