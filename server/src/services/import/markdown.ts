@@ -130,7 +130,8 @@ export function linkFiles(
   });
   content = content.replace(MARKDOWN_LINK, (whole, bang: string, label: string, rawTarget: string, title: string | undefined) => {
     const target = rawTarget.replace(/^<|>$/g, "");
-    if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("#") || target.startsWith("//")) return whole;
+    // A link the wiki embeds above became, or a web address, an anchor, a site path: left as written.
+    if (target.includes("\uE000") || /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("#") || target.startsWith("//")) return whole;
     const path = decode(target.replace(/[?#].*$/, ""));
     const entry = index.find(dir, path, false);
     if (!entry || isNotePath(entry.path)) {
@@ -156,7 +157,7 @@ export async function readMarkdownFolder(archive: Archive): Promise<ImportPlan> 
       front = splitFrontMatter(await archive.text(entry));
     } catch (error) {
       if ((error as { status?: number }).status) throw error;
-      plan.problems.push({ file: entry.path, reason: `malformed front matter: ${(error as Error).message.split("\n")[0]}` });
+      plan.problems.push({ file: entry.path, reason: `malformed front matter: ${(error as Error).message.split("\n")[0]!.replace(/:$/, "")}` });
       continue;
     }
     const { properties, rest } = splitProperties(front.body);

@@ -66,7 +66,7 @@ export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
       front = splitFrontMatter(await archive.text(entry));
     } catch (error) {
       if ((error as { status?: number }).status) throw error;
-      plan.problems.push({ file: entry.path, reason: `malformed front matter: ${(error as Error).message.split("\n")[0]}` });
+      plan.problems.push({ file: entry.path, reason: `malformed front matter: ${(error as Error).message.split("\n")[0]!.replace(/:$/, "")}` });
       continue;
     }
     const data = front.data;
