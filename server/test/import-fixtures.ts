@@ -3,7 +3,7 @@
 import { strToU8, zipSync, type Zippable } from "fflate";
 
 /** Zip entry times are DOS times (local, 2-second steps): these are exact. */
-export const at = (iso: string) => new Date(iso);
+const at = (iso: string) => new Date(iso);
 
 export const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
 export const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 9, 8, 7, 6, 5, 4, 3, 2, 1]);

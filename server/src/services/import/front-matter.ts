@@ -6,13 +6,13 @@ export interface FrontMatter {
   body: string;
 }
 
-const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
 /** The front matter and the text after it; throws (with YAML's message) when the front matter is malformed. */
 export function splitFrontMatter(source: string): FrontMatter {
   const match = FENCE.exec(source);
   if (!match) return { data: {}, body: source };
-  const data = parse(match[1]!, { schema: "core", uniqueKeys: true }) as unknown;
+  const data = parse(match[1] ?? "", { schema: "core", uniqueKeys: true }) as unknown;
   if (data !== null && data !== undefined && (typeof data !== "object" || Array.isArray(data))) {
     throw new Error("front matter is not a set of keys");
   }

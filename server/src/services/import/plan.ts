@@ -29,7 +29,7 @@ export interface PlannedMemo {
   attachments: number[];
 }
 
-export interface PlannedShortcut {
+interface PlannedShortcut {
   title: string;
   payload: string;
   archived: boolean;
@@ -57,7 +57,7 @@ export const ATTACHMENT_TOKEN = /\uE000(\d+)\uE001/g;
 export const resourceLink = (id: number | "_", filename: string): string => `/o/r/${id}/${encodeURIComponent(filename)}`;
 
 /** A file's media type from its name, for archives that do not say. */
-export const typeOfFile = (name: string): string => lookup(name) || "application/octet-stream";
+const typeOfFile = (name: string): string => lookup(name) || "application/octet-stream";
 
 export const isImageName = (name: string): boolean => typeOfFile(name).startsWith("image/");
 
