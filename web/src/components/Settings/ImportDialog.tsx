@@ -42,7 +42,7 @@ function Summary({ result }: { result: ImportResult }) {
       </dl>
       {result.problemCount > 0 ? (
         <div>
-          <p className="mb-1 font-medium text-amber-700 dark:text-amber-400">{t("import.problems", { count: result.problemCount })}</p>
+          <p className="mb-1 font-medium text-amber-700 dark:text-amber-400">{t("import.problems", { n: result.problemCount })}</p>
           <ul className="max-h-48 space-y-1 overflow-y-auto text-xs">
             {result.problems.map((problem, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once shown; a file may have several problems
@@ -52,7 +52,7 @@ function Summary({ result }: { result: ImportResult }) {
               </li>
             ))}
           </ul>
-          {more > 0 ? <p className="mt-1 text-xs text-zinc-500">{t("import.more-problems", { count: more })}</p> : null}
+          {more > 0 ? <p className="mt-1 text-xs text-zinc-500">{t("import.more-problems", { n: more })}</p> : null}
         </div>
       ) : null}
     </div>
