@@ -285,6 +285,15 @@ describe("POST /api/import: other apps' archives", () => {
     }
   });
 
+  it("a note too large for a memo is a problem; the rest imports", async () => {
+    const user = await fresh("bignote");
+    const big = randomBytes(1_700_000).toString("base64");
+    const response = await importArchive(user.client, zip({ "big.md": note(big), "small.md": note("Small note #ok") }));
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.data).toMatchObject({ memos: 1, problemCount: 1, problems: [{ file: "big.md", reason: expect.stringMatching(/^the file is larger than/) }] });
+    expect((await allMemos(user.client)).map((memo) => memo.content)).toEqual(["# small\n\nSmall note #ok"]);
+  });
+
   it("a dry run of a foreign archive writes nothing", async () => {
     const user = await fresh("dryrunner");
     const before = await rowCounts(t, user.user.id);

@@ -118,6 +118,28 @@ export class Archive {
     return Buffer.concat(chunks, received);
   }
 
+  /** The first `bytes` of the entry (to recognise a file without inflating all of it). */
+  async head(entry: ArchiveEntry, bytes: number): Promise<string> {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    try {
+      const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
+        this.zip.openReadStream(entry.raw, (error, readable) => (error ? reject(error) : resolve(readable))),
+      );
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        chunks.push(chunk);
+        received += chunk.length;
+        if (received >= bytes) {
+          (stream as unknown as { destroy(): void }).destroy();
+          break;
+        }
+      }
+    } catch (error) {
+      throw badRequest(`Invalid archive: "${entry.path}" is damaged (${(error as Error).message})`);
+    }
+    return Buffer.concat(chunks).subarray(0, bytes).toString("utf8");
+  }
+
   async text(entry: ArchiveEntry): Promise<string> {
     return (await this.read(entry)).toString("utf8").replace(/^\uFEFF/, "");
   }

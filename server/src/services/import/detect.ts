@@ -9,8 +9,9 @@ import { isIgnoredPath, isNotePath, readMarkdownFolder } from "./markdown.js";
 import { readMemosExport } from "./memos-export.js";
 import type { ImportPlan } from "./plan.js";
 
-/** The HTML pages looked at for a flomo export, shallowest first. */
+/** The HTML pages looked at for a flomo export, shallowest first, and how much of each. */
 const MAX_HTML_PAGES = 5;
+const HTML_HEAD_BYTES = 256 * 1024;
 
 async function manifestFormat(archive: Archive): Promise<{ format?: unknown; scope?: unknown } | null> {
   const manifest = archive.entries.find((entry) => entry.path === "manifest.json");
@@ -37,8 +38,7 @@ export async function readPlan(archive: Archive): Promise<ImportPlan> {
     .sort((a, b) => a.path.split("/").length - b.path.split("/").length)
     .slice(0, MAX_HTML_PAGES);
   for (const page of pages) {
-    const html = await archive.text(page);
-    if (looksLikeFlomo(html)) return readFlomo(archive, page, html);
+    if (looksLikeFlomo(await archive.head(page, HTML_HEAD_BYTES))) return readFlomo(archive, page, await archive.text(page));
   }
   if (archive.entries.some((entry) => isNotePath(entry.path))) return readMarkdownFolder(archive);
   throw badRequest(

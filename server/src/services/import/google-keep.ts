@@ -4,7 +4,7 @@
 import { posix } from "node:path";
 import type { Archive, ArchiveEntry } from "./archive.js";
 import { tagsOf, withTags } from "./markdown.js";
-import { attachEntry, attachmentToken, emptyPlan, type ImportPlan, isImageName } from "./plan.js";
+import { attachEntry, attachmentToken, emptyPlan, isOversizedNote, type ImportPlan, isImageName } from "./plan.js";
 import { yieldSometimes } from "./yield.js";
 
 export const isKeepNote = (path: string): boolean => /(^|\/)Keep\/[^/]+\.json$/i.test(path);
@@ -61,6 +61,7 @@ export async function readGoogleKeep(archive: Archive): Promise<ImportPlan> {
   const notes = archive.entries.filter((entry) => isKeepNote(entry.path));
   for (const [n, entry] of notes.entries()) {
     await yieldSometimes(n);
+    if (isOversizedNote(plan, entry)) continue;
     let note: KeepNote;
     try {
       note = JSON.parse(await archive.text(entry)) as KeepNote;

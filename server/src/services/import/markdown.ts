@@ -6,7 +6,7 @@ import { extractTags, isValidTagName, type Visibility, VISIBILITIES } from "@mem
 import { posix } from "node:path";
 import type { Archive, ArchiveEntry } from "./archive.js";
 import { splitFrontMatter } from "./front-matter.js";
-import { attachEntry, attachmentToken, emptyPlan, type ImportPlan, isImageName, toSeconds } from "./plan.js";
+import { attachEntry, attachmentToken, emptyPlan, isOversizedNote, type ImportPlan, isImageName, toSeconds } from "./plan.js";
 import { yieldSometimes } from "./yield.js";
 
 const NOTE = /\.(md|markdown|txt)$/i;
@@ -97,8 +97,9 @@ const decode = (target: string): string => {
   }
 };
 
-const WIKI_EMBED = /!\[\[([^\]|#\n]+)(?:#[^\]|\n]*)?(?:\|[^\]\n]*)?\]\]/g;
-const MARKDOWN_LINK = /(!?)\[([^\]\n]*)\]\(\s*(<[^>\n]+>|[^)\s]+)(\s+"[^"\n]*")?\s*\)/g;
+// Bounded repeats: a line of unclosed brackets costs a few hundred steps per bracket, never the line's length.
+const WIKI_EMBED = /!\[\[([^\]|#\n]{1,512})(?:#[^\]|\n]{0,256})?(?:\|[^\]\n]{0,256})?\]\]/g;
+const MARKDOWN_LINK = /(!?)\[([^\]\n]{0,512})\]\(\s*(<[^>\n]{1,2048}>|[^)\s]{1,2048})(\s+"[^"\n]{0,512}")?\s*\)/g;
 
 /**
  * Replaces a note's references to files of the archive with links to the attachments they become; a missing
@@ -152,6 +153,7 @@ export async function readMarkdownFolder(archive: Archive): Promise<ImportPlan> 
   const notes = archive.entries.filter((entry) => isNotePath(entry.path));
   for (const [n, entry] of notes.entries()) {
     await yieldSometimes(n);
+    if (isOversizedNote(plan, entry)) continue;
     let front: ReturnType<typeof splitFrontMatter>;
     try {
       front = splitFrontMatter(await archive.text(entry));

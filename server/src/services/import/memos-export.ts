@@ -5,7 +5,7 @@ import { type Visibility, VISIBILITIES } from "@memos/common";
 import { posix } from "node:path";
 import type { Archive, ArchiveEntry } from "./archive.js";
 import { splitFrontMatter } from "./front-matter.js";
-import { emptyPlan, type ImportPlan, type PlannedAttachment, toSeconds } from "./plan.js";
+import { emptyPlan, isOversizedNote, type ImportPlan, type PlannedAttachment, toSeconds } from "./plan.js";
 import { yieldSometimes } from "./yield.js";
 
 interface ExportedResource {
@@ -61,6 +61,7 @@ export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
   const memoFiles = archive.entries.filter((entry) => /^memos\/.+\.md$/.test(entry.path));
   for (const [n, entry] of memoFiles.entries()) {
     await yieldSometimes(n);
+    if (isOversizedNote(plan, entry)) continue;
     let front: ReturnType<typeof splitFrontMatter>;
     try {
       front = splitFrontMatter(await archive.text(entry));

@@ -98,6 +98,12 @@ describe("notes and their files", () => {
     expect(result.attached).toEqual([]);
     expect(result.problems).toEqual(['embedded file "lost.png" is not in the archive', 'embedded file "../../../etc/passwd.png" is not in the archive']);
   });
+
+
+  it("gets through a long line of unclosed brackets", () => {
+    const text = `${"![[".repeat(20_000)}${"[".repeat(100_000)}(${"x".repeat(1000)}`;
+    expect(link(text).content).toBe(text);
+  });
 });
 
 describe("flomo", () => {

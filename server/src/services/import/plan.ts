@@ -1,7 +1,7 @@
 // What an archive turns into before anything is written: each format's reader (memos-export.ts, markdown.ts,
 // flomo.ts, google-keep.ts) fills an ImportPlan; import.service.ts drops what the account holds already and
 // writes the rest in one transaction.
-import type { ImportKind, ImportProblem, Visibility } from "@memos/common";
+import { type ImportKind, type ImportProblem, MAX_MEMO_CONTENT_BYTES, type Visibility } from "@memos/common";
 import { lookup } from "mime-types";
 import type { ArchiveEntry } from "./archive.js";
 
@@ -87,4 +87,14 @@ export function toSeconds(value: unknown): number | undefined {
     return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
   }
   return undefined;
+}
+
+/** A note file larger than this cannot fit a memo (front matter aside): it is a problem, and is not even read. */
+const MAX_NOTE_FILE_BYTES = 2 * MAX_MEMO_CONTENT_BYTES;
+
+/** True (and a problem noted) when the note file is too large to become a memo. */
+export function isOversizedNote(plan: ImportPlan, entry: ArchiveEntry): boolean {
+  if (entry.size <= MAX_NOTE_FILE_BYTES) return false;
+  plan.problems.push({ file: entry.path, reason: `the file is larger than ${MAX_NOTE_FILE_BYTES} bytes; a memo holds at most ${MAX_MEMO_CONTENT_BYTES}` });
+  return true;
 }
