@@ -294,6 +294,27 @@ describe("POST /api/import: other apps' archives", () => {
     expect((await allMemos(user.client)).map((memo) => memo.content)).toEqual(["# small\n\nSmall note #ok"]);
   });
 
+  it("a hand-edited memos export: a broken memo file and a link that is not http(s) are problems; the rest imports", async () => {
+    const user = await fresh("handedited");
+    const archive = zip({
+      "manifest.json": note(JSON.stringify({ format: "memos-export", version: 1, scope: "user" })),
+      "resources.json": note(JSON.stringify([{ id: 3, name: "evil", type: "", url: "javascript:alert(1)" }])),
+      "memos/2024/2024-01-02-1.md": note("---\nid: 1\ncreated: 2024-01-02T03:04:05Z\nupdated: 2024-01-03T00:00:00Z\nvisibility: PUBLIC\npinned: true\narchived: false\nattachments: [{ id: 3, name: evil }]\n---\nKept #fine"),
+      "memos/2024/2024-01-02-2.md": note("---\nid: 2\ncreated: [oops\n---\nLost"),
+      "shortcuts.json": note(JSON.stringify([{ id: 1, title: "Fine", payload: "[]", archived: false, created: "2024-01-02T00:00:00Z" }])),
+    });
+    const response = await importArchive(user.client, archive);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.data).toMatchObject({ kind: "memos-export", memos: 1, attachments: 0, shortcuts: 1 });
+    expect(response.body.data.problems).toEqual([
+      { file: "resources.json", reason: "resource 3: its link is not an http(s) address" },
+      { file: "memos/2024/2024-01-02-1.md", reason: 'attachment "evil" was left out: its file is not in the archive' },
+      { file: "memos/2024/2024-01-02-2.md", reason: expect.stringMatching(/^malformed front matter: /) },
+    ]);
+    const [memo] = await allMemos(user.client);
+    expect(memo).toMatchObject({ content: "Kept #fine", createdTs: 1_704_164_645, updatedTs: 1_704_240_000, visibility: "PUBLIC", pinned: true, resourceList: [] });
+  });
+
   it("a dry run of a foreign archive writes nothing", async () => {
     const user = await fresh("dryrunner");
     const before = await rowCounts(t, user.user.id);

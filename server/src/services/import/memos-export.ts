@@ -1,7 +1,7 @@
 // Our own export (services/export.service.ts): memos/<YYYY>/<date>-<id>.md with front matter, resources.json,
 // attachments/<id>-<name>, shortcuts.json. Every field the export writes comes back; ids are new, so a memo's
 // attachments are matched by the old resource id through resources.json.
-import { type Visibility, VISIBILITIES } from "@memos/common";
+import { INPUT_LIMITS, type Visibility, VISIBILITIES } from "@memos/common";
 import { posix } from "node:path";
 import type { Archive, ArchiveEntry } from "./archive.js";
 import { splitFrontMatter } from "./front-matter.js";
@@ -34,7 +34,11 @@ function attachmentOf(resource: ExportedResource, files: Map<string, ArchiveEntr
   const filename = typeof resource.name === "string" && resource.name !== "" ? resource.name : "file";
   const type = typeof resource.type === "string" ? resource.type : "";
   const createdTs = toSeconds(resource.created);
-  if (typeof resource.url === "string" && resource.url !== "") return { url: resource.url, filename, type, createdTs };
+  if (typeof resource.url === "string" && resource.url !== "") {
+    // The same rule as a link added in the app: http(s) only, within the input cap.
+    if (!/^https?:\/\//i.test(resource.url) || resource.url.length > INPUT_LIMITS.externalLink) return "its link is not an http(s) address";
+    return { url: resource.url, filename, type, createdTs };
+  }
   const entry = typeof resource.path === "string" ? files.get(posix.normalize(resource.path)) : undefined;
   if (!entry) return `its file ${typeof resource.path === "string" ? `"${resource.path}" ` : ""}is not in the archive`;
   return { entry, filename, type, createdTs };
@@ -109,8 +113,13 @@ export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
 
   const shortcuts = await readJson(archive, files.get("shortcuts.json"), plan);
   for (const shortcut of Array.isArray(shortcuts) ? (shortcuts as Array<Record<string, unknown>>) : []) {
-    if (typeof shortcut.title !== "string" || typeof shortcut.payload !== "string") {
-      plan.problems.push({ file: "shortcuts.json", reason: `shortcut ${String(shortcut.id)} has no title or filter` });
+    if (
+      typeof shortcut.title !== "string" ||
+      typeof shortcut.payload !== "string" ||
+      shortcut.title.length > INPUT_LIMITS.shortcutTitle ||
+      shortcut.payload.length > INPUT_LIMITS.shortcutPayload
+    ) {
+      plan.problems.push({ file: "shortcuts.json", reason: `shortcut ${String(shortcut.id)} has no title or filter, or one too long` });
       continue;
     }
     const createdTs = toSeconds(shortcut.created) ?? 0;
