@@ -12,16 +12,16 @@ import {
   sanitizeUploadFilename,
   type Visibility,
 } from "@memos/common";
+import { setImmediate } from "node:timers/promises";
 import type { AppContext, Viewer } from "../context.js";
 import { authorizeImport } from "../policies/import.policy.js";
 import {
   insertImportedMemo,
   insertImportedShortcut,
+  insertMemoExtras,
   listMemosCreatedAt,
   listResourcesCreatedAt,
 } from "../store/import.store.js";
-import { replaceMemoTags, upsertOrganizer } from "../store/memo.store.js";
-import { linkResources } from "../store/resource.store.js";
 import { listShortcutsOfCreator } from "../store/shortcut.store.js";
 import { upsertTags } from "../store/tag.store.js";
 import { findUserSetting } from "../store/user-setting.store.js";
@@ -34,6 +34,8 @@ import { defaultVisibility } from "./memo.service.js";
 import { storeResourceFile } from "./resource.service.js";
 
 const MAX_PROBLEMS_SHOWN = 100;
+/** Memos written between turns of the event loop. */
+const BATCH = 200;
 const MAX_ENTRIES = 50_000;
 /** How much an archive may unpack to, as a multiple of the upload limit. */
 const UNPACKED_PER_UPLOADED = 8;
@@ -137,27 +139,31 @@ async function commit(ctx: AppContext, creatorId: number, archive: Archive, plan
       });
       ids.set(index, row.id);
     }
-    for (const [n, memo] of staged.memos.entries()) {
-      await yieldSometimes(n);
-      const content = finalContent(memo, plan, ids);
-      const memoId = await insertImportedMemo(tx, {
-        creator_id: creatorId,
-        content,
-        visibility: memo.visibility ?? defaultVisibility,
-        row_status: memo.archived ? "ARCHIVED" : "NORMAL",
-        created_ts: memo.createdTs,
-        updated_ts: memo.updatedTs,
-        display_ts: display === "updated_ts" ? memo.updatedTs : memo.createdTs,
-      });
-      const tags = extractTags(content);
-      await replaceMemoTags(tx, memoId, tags);
-      await upsertTags(tx, creatorId, tags);
-      if (memo.pinned) await upsertOrganizer(tx, memoId, creatorId, true);
-      await linkResources(
-        tx,
-        memoId,
-        memo.attachments.map((index) => ids.get(index)!),
-      );
+    // Memos one INSERT each (their ids are needed), their tags, pins and links a batch at a time.
+    for (let start = 0; start < staged.memos.length; start += BATCH) {
+      await setImmediate();
+      const extras: Parameters<typeof insertMemoExtras>[2] = { tags: [], pinned: [], links: [] };
+      const tagNames = new Set<string>();
+      for (const memo of staged.memos.slice(start, start + BATCH)) {
+        const content = finalContent(memo, plan, ids);
+        const memoId = await insertImportedMemo(tx, {
+          creator_id: creatorId,
+          content,
+          visibility: memo.visibility ?? defaultVisibility,
+          row_status: memo.archived ? "ARCHIVED" : "NORMAL",
+          created_ts: memo.createdTs,
+          updated_ts: memo.updatedTs,
+          display_ts: display === "updated_ts" ? memo.updatedTs : memo.createdTs,
+        });
+        for (const tag of extractTags(content)) {
+          extras.tags.push({ memo_id: memoId, tag });
+          tagNames.add(tag);
+        }
+        if (memo.pinned) extras.pinned.push(memoId);
+        for (const index of new Set(memo.attachments)) extras.links.push({ memo_id: memoId, resource_id: ids.get(index)! });
+      }
+      await insertMemoExtras(tx, creatorId, extras);
+      await upsertTags(tx, creatorId, [...tagNames]);
     }
     for (const shortcut of staged.shortcuts) {
       await insertImportedShortcut(tx, {

@@ -3,6 +3,7 @@
 // service (services/resource.service.ts: storeResourceFile), like uploads.
 import { ROW_STATUSES, type RowStatus, type Visibility } from "@memos/common";
 import type { Db } from "./db.js";
+import { nowSeconds } from "./time.js";
 
 /** IN lists stay well under both engines' bound-parameter limits. */
 const CHUNK = 500;
@@ -65,6 +66,29 @@ export interface ImportedMemo {
 export async function insertImportedMemo(db: Db, memo: ImportedMemo): Promise<number> {
   const row = await db.insertInto("memo").values(memo).returning("id").executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The tags, pins and file links of a batch of imported memos, one INSERT each (in chunks). */
+export async function insertMemoExtras(
+  db: Db,
+  userId: number,
+  extras: { tags: Array<{ memo_id: number; tag: string }>; pinned: number[]; links: Array<{ memo_id: number; resource_id: number }> },
+): Promise<void> {
+  for (const rows of chunks(extras.tags)) await db.insertInto("memo_tag").values(rows).execute();
+  for (const ids of chunks(extras.pinned)) {
+    await db
+      .insertInto("memo_organizer")
+      .values(ids.map((memo_id) => ({ memo_id, user_id: userId, pinned: 1 })))
+      .execute();
+  }
+  // Links take the import's time (an export does not carry them); a memo lists its files by link time, then id.
+  const now = nowSeconds();
+  for (const rows of chunks(extras.links)) {
+    await db
+      .insertInto("memo_resource")
+      .values(rows.map((row) => ({ ...row, created_ts: now, updated_ts: now })))
+      .execute();
+  }
 }
 
 export async function insertImportedShortcut(

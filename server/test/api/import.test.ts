@@ -157,6 +157,16 @@ describe("POST /api/import: a memos export, exported on the other engine", () =>
 
     const tags = async (client: Client) => (await client.get("/api/tag")).body.data;
     expect(await tags(carol.client)).toEqual(await tags(alice.client));
+    // The counters the lists and the heat map read are kept for imported memos too.
+    const counted = async (client: Client, user: TestUser) => ({
+      suggestions: (await client.get("/api/tag/suggestion")).body.data,
+      amount: (await client.get("/api/memo/amount", { query: { userId: user.user.id } })).body.data,
+      stats: (await client.get("/api/memo/stats", { query: { creatorId: user.user.id } })).body.data,
+    });
+    const mineCounted = await counted(carol.client, carol);
+    expect(mineCounted).toEqual(await counted(alice.client, alice));
+    expect(mineCounted.amount).toBe(4);
+    expect(mineCounted.stats).toHaveLength(4);
     const shortcuts = async (client: Client) => ((await client.get("/api/shortcut")).body.data as Shortcut[]).map(shortcutFields).sort((a, b) => a.title.localeCompare(b.title));
     expect(await shortcuts(carol.client)).toEqual(await shortcuts(alice.client));
     const resources = async (app: TestApp, client: Client) =>
