@@ -325,6 +325,28 @@ describe("POST /api/import: other apps' archives", () => {
     expect(memo).toMatchObject({ content: "Kept #fine", createdTs: 1_704_164_645, updatedTs: 1_704_240_000, visibility: "PUBLIC", pinned: true, resourceList: [] });
   });
 
+  it("other requests are answered while a large archive is imported", async () => {
+    const user = await fresh("manynotes");
+    const files: Record<string, ReturnType<typeof note>> = {};
+    for (let n = 0; n < 500; n++) files[`notes/note-${n}.md`] = note(`---\ncreated: ${1_600_000_000 + n * 60}\n---\nNote number ${n} #bulk`);
+    const order: string[] = [];
+    const importing = importArchive(user.client, zip(files)).then((response) => {
+      order.push("import");
+      return response;
+    });
+    const ping = anonymous(t)
+      .get("/api/ping")
+      .then((response) => {
+        order.push("ping");
+        return response;
+      });
+    const [imported, pinged] = await Promise.all([importing, ping]);
+    expect(pinged.status).toBe(200);
+    expect(imported.body.data).toMatchObject({ memos: 500, problemCount: 0 });
+    expect(order).toEqual(["ping", "import"]);
+    expect((await user.client.get("/api/memo/amount", { query: { userId: user.user.id } })).body.data).toBe(500);
+  });
+
   it("a dry run of a foreign archive writes nothing", async () => {
     const user = await fresh("dryrunner");
     const before = await rowCounts(t, user.user.id);
