@@ -4,7 +4,7 @@
 import { posix } from "node:path";
 import type { Archive, ArchiveEntry } from "./archive.js";
 import { tagsOf, withTags } from "./markdown.js";
-import { attachEntry, attachmentToken, emptyPlan, isOversizedNote, type ImportPlan, isImageName } from "./plan.js";
+import { attachEntry, attachmentToken, emptyPlan, isOversizedNote, type ImportPlan, isImageName, toSeconds } from "./plan.js";
 import { yieldSometimes } from "./yield.js";
 
 export const isKeepNote = (path: string): boolean => /(^|\/)Keep\/[^/]+\.json$/i.test(path);
@@ -25,7 +25,7 @@ interface KeepNote {
 
 const usecToSeconds = (value: unknown): number | undefined => {
   const usec = typeof value === "string" ? Number(value) : value;
-  return typeof usec === "number" && Number.isFinite(usec) && usec > 0 ? Math.floor(usec / 1_000_000) : undefined;
+  return typeof usec === "number" && Number.isFinite(usec) && usec > 0 ? toSeconds(Math.floor(usec / 1_000_000)) : undefined;
 };
 
 const list = (value: unknown): Array<Record<string, unknown>> => (Array.isArray(value) ? value.filter((item) => item && typeof item === "object") : []);

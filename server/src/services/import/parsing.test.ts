@@ -23,6 +23,9 @@ describe("toSeconds", () => {
     ["", undefined],
     [null, undefined],
     [-5, undefined],
+    ["1900-01-01T00:00:00Z", undefined],
+    ["+275760-01-01T00:00:00Z", undefined],
+    ["9999-12-31T23:59:59Z", 253_402_300_799],
   ])("%j → %j", (value, expected) => expect(toSeconds(value)).toBe(expected));
 });
 

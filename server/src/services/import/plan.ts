@@ -74,17 +74,21 @@ export function attachEntry(plan: ImportPlan, files: Map<string, number>, entry:
   return plan.attachments.length - 1;
 }
 
+/** The times a memo may hold (the API's own range): 1970 up to the end of year 9999. */
+const MAX_SECONDS = 253_402_300_799;
+const inRange = (seconds: number): number | undefined => (seconds >= 0 && seconds <= MAX_SECONDS ? seconds : undefined);
+
 /** Unix seconds from a date in any of the forms archives use (ISO text, a Date, seconds or milliseconds). */
 export function toSeconds(value: unknown): number | undefined {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : Math.floor(value.getTime() / 1000);
-  if (typeof value === "number" && Number.isFinite(value) && value > 0) return Math.floor(value > 1e11 ? value / 1000 : value);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : inRange(Math.floor(value.getTime() / 1000));
+  if (typeof value === "number" && Number.isFinite(value) && value > 0) return inRange(Math.floor(value > 1e11 ? value / 1000 : value));
   if (typeof value === "string" && value.trim() !== "") {
     const text = value.trim();
     if (/^\d+$/.test(text)) return toSeconds(Number(text));
     // "2024-05-01 09:30" is read as ISO; a date without an offset is taken as UTC.
     const iso = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text) ? `${text.replace(" ", "T")}Z` : text;
     const ms = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
-    return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
+    return Number.isNaN(ms) ? undefined : inRange(Math.floor(ms / 1000));
   }
   return undefined;
 }
