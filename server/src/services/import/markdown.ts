@@ -97,9 +97,9 @@ const decode = (target: string): string => {
   }
 };
 
-// Bounded repeats: a line of unclosed brackets costs a few hundred steps per bracket, never the line's length.
-const WIKI_EMBED = /!\[\[([^\]|#\n]{1,512})(?:#[^\]|\n]{0,256})?(?:\|[^\]\n]{0,256})?\]\]/g;
-const MARKDOWN_LINK = /(!?)\[([^\]\n]{0,512})\]\(\s*(<[^>\n]{1,2048}>|[^)\s]{1,2048})(\s+"[^"\n]{0,512}")?\s*\)/g;
+// A label stops at the next bracket and every repeat is bounded, so a line of unclosed brackets is read in one pass.
+const WIKI_EMBED = /!\[\[([^[\]|#\n]{1,512})(?:#[^\]|\n]{0,256})?(?:\|[^\]\n]{0,256})?\]\]/g;
+const MARKDOWN_LINK = /(!?)\[([^[\]\n]{0,512})\]\(\s*(<[^>\n]{1,2048}>|[^)\s]{1,2048})(\s+"[^"\n]{0,512}")?\s*\)/g;
 
 /**
  * Replaces a note's references to files of the archive with links to the attachments they become; a missing
