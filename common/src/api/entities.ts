@@ -104,6 +104,29 @@ export interface SystemStatus {
   customizedProfile: CustomizedProfile;
 }
 
+/** What an archive holds, as `POST /api/import` found it. */
+export type ImportKind = "memos-export" | "markdown" | "flomo" | "google-keep";
+
+/** A file of an archive that was not imported (or imported in part), and why. */
+export interface ImportProblem {
+  file: string;
+  reason: string;
+}
+
+/** The answer of `POST /api/import`: what was imported (or, in a dry run, would be). */
+export interface ImportResult {
+  kind: ImportKind;
+  dryRun: boolean;
+  memos: number;
+  attachments: number;
+  shortcuts: number;
+  /** Memos, shortcuts and files already in the account (an earlier import of the same archive). */
+  skipped: number;
+  /** The first problems (at most 100); `problemCount` counts them all. */
+  problems: ImportProblem[];
+  problemCount: number;
+}
+
 export interface DataEnvelope<T> {
   data: T;
 }

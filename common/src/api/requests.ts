@@ -245,6 +245,10 @@ export const exportQuerySchema = z.object({ scope: optional(z.enum(EXPORT_SCOPES
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 export type ExportScope = (typeof EXPORT_SCOPES)[number];
 
+/** `POST /api/import`: `dryRun=true` answers what would be imported and writes nothing. */
+export const importQuerySchema = z.object({ dryRun: optional(z.enum(["true", "false"])) });
+export type ImportQuery = z.infer<typeof importQuerySchema>;
+
 // What a client sends (z.input): the web's api/endpoints.ts builds its requests from these.
 export type SignInRequest = z.input<typeof signInSchema>;
 export type SignUpRequest = z.input<typeof signUpSchema>;

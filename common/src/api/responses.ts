@@ -105,6 +105,19 @@ export const systemStatusEntitySchema = z
   })
   .meta({ id: "SystemStatus" });
 
+export const importResultEntitySchema = z
+  .object({
+    kind: z.enum(["memos-export", "markdown", "flomo", "google-keep"]).describe("What the archive was found to be"),
+    dryRun: z.boolean(),
+    memos: z.int(),
+    attachments: z.int(),
+    shortcuts: z.int(),
+    skipped: z.int().describe("Items already in the account (an earlier import of the same archive), not imported again"),
+    problems: z.array(z.object({ file: z.string(), reason: z.string() })).describe("The first 100 problems"),
+    problemCount: z.int(),
+  })
+  .meta({ id: "ImportResult" });
+
 /** Every failure: {"error": "code=N, message=M", "message": M}. */
 export const errorEnvelopeSchema = z
   .object({

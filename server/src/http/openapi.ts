@@ -17,7 +17,7 @@ const DOCS_PREFIX = "/api/docs";
 /** The area of a path, as the document groups operations. */
 function areaOf(url: string): string | null {
   if (url === OPENAPI_PATH || url === DOCS_PREFIX) return "docs";
-  const match = /^\/api\/(auth|user|memo|shortcut|resource|tag|system|export|ping|status)\b/.exec(url);
+  const match = /^\/api\/(auth|user|memo|shortcut|resource|tag|system|export|import|ping|status)\b/.exec(url);
   if (match) return ["ping", "status"].includes(match[1]!) ? "system" : match[1]!;
   if (/^\/[oh]\/r\//.test(url)) return "resource";
   if (url.endsWith("/rss.xml")) return "rss";
@@ -89,6 +89,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: "tag", description: "Tags" },
         { name: "system", description: "Server status and system settings" },
         { name: "export", description: "Your data as a zip archive" },
+        { name: "import", description: "Archives from memos and other note apps into your account" },
         { name: "rss", description: "RSS feeds" },
         { name: "docs", description: "This document" },
       ],

@@ -77,7 +77,8 @@ function assertCreatedTs(createdTs: number | undefined): void {
   }
 }
 
-async function defaultVisibility(db: Db, userId: number): Promise<Visibility> {
+/** The visibility a memo gets when none is asked for: the account's memoVisibility setting, else PRIVATE. */
+export async function defaultVisibility(db: Db, userId: number): Promise<Visibility> {
   const setting = await findUserSetting(db, userId, "memoVisibility");
   const value = setting ? (JSON.parse(setting.value) as unknown) : undefined;
   return value === "PUBLIC" || value === "PROTECTED" || value === "PRIVATE" ? value : "PRIVATE";

@@ -73,15 +73,38 @@ export interface Upload {
   data: Buffer;
 }
 
+/** A file (or an external link) an account keeps: an upload, or a file of an imported archive. */
+export interface StoredFile {
+  filename: string;
+  type: string;
+  /** The bytes; null for an external link. */
+  data: Buffer | null;
+  externalLink?: string;
+  createdTs?: number;
+}
+
+/**
+ * The one place a file becomes a resource (uploads and imports), so how files are stored is decided here.
+ * The name must be safe already (cleanUploadFilename); `db` may be a transaction.
+ */
+export async function storeResourceFile(db: Db, creatorId: number, file: StoredFile): Promise<ResourceRow> {
+  return insertResource(db, {
+    creator_id: creatorId,
+    filename: file.filename,
+    external_link: file.externalLink ?? "",
+    type: file.type.slice(0, 255),
+    size: file.data?.length ?? 0,
+    blob: file.data,
+    ...(file.createdTs !== undefined ? { created_ts: file.createdTs, updated_ts: file.createdTs } : {}),
+  });
+}
+
 export async function uploadResource(ctx: AppContext, viewer: Viewer, upload: Upload): Promise<Resource> {
   requireSignedIn(viewer);
-  const row = await insertResource(ctx.store.db, {
-    creator_id: viewer.id,
+  const row = await storeResourceFile(ctx.store.db, viewer.id, {
     filename: cleanUploadFilename(upload.filename),
-    external_link: "",
-    type: upload.type.slice(0, 255),
-    size: upload.data.length,
-    blob: upload.data,
+    type: upload.type,
+    data: upload.data,
   });
   return presentResource(row);
 }

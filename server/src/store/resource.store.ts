@@ -51,6 +51,9 @@ export interface NewResource {
   type: string;
   size: number;
   blob: Buffer | null;
+  /** Now, unless given (an import keeps the archive's times). */
+  created_ts?: number;
+  updated_ts?: number;
 }
 
 export async function insertResource(db: Db, resource: NewResource): Promise<ResourceRow> {

@@ -2,6 +2,7 @@
 // z.input types of the very schemas the server validates with (common/src/api/requests.ts). No request shape is
 // declared here.
 import type {
+  ImportResult,
   Memo,
   MemoAmountRequest,
   MemoCreateRequest,
@@ -92,6 +93,12 @@ export const api = {
     const form = new FormData();
     form.append("file", file, file.name);
     return uploadWithProgress<Resource>("/api/resource/blob", form, onProgress);
+  },
+  /** POST /api/import: a dry run answers what would be imported and writes nothing. */
+  importArchive: (file: File, dryRun: boolean, onProgress?: (fraction: number) => void) => {
+    const form = new FormData();
+    form.append("file", file, file.name);
+    return uploadWithProgress<ImportResult>(`/api/import${dryRun ? "?dryRun=true" : ""}`, form, onProgress);
   },
   patchResource: (id: number, filename: string) => http.patch<Resource>(`/api/resource/${id}`, { filename } satisfies ResourcePatchRequest),
   deleteResource: (id: number) => http.delete(`/api/resource/${id}`),

@@ -1,12 +1,14 @@
 // "Your data": downloads the caller's export (My account) or, for the host, the whole instance (System), with
-// the bytes received so far while the archive arrives.
+// the bytes received so far while the archive arrives; in My account, "Import…" beside it (ImportDialog).
 import type { ExportScope } from "@memos/common";
-import { Download } from "lucide-react";
+import { Download, Upload } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useExportDownload } from "../../queries/export";
 import { errorMessage, toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Spinner } from "../ui/Spinner";
+import { ImportDialog } from "./ImportDialog";
 import { SettingGroup, SettingRow } from "./controls";
 import { formatBytes } from "./validation";
 
@@ -14,6 +16,7 @@ export function ExportDataCard({ scope }: { scope: ExportScope }) {
   const { t } = useTranslation();
   const { start, running, received } = useExportDownload();
   const prefix = scope === "instance" ? "setting.export.instance" : "setting.export.user";
+  const [importing, setImporting] = useState(false);
 
   const run = async () => {
     try {
@@ -40,6 +43,14 @@ export function ExportDataCard({ scope }: { scope: ExportScope }) {
           {t(`${prefix}-button`)}
         </Button>
       </SettingRow>
+      {scope === "user" ? (
+        <SettingRow label={t("import.label")} hint={t("import.row-hint")}>
+          <Button icon={<Upload className="size-4" aria-hidden />} onClick={() => setImporting(true)}>
+            {t("import.button")}
+          </Button>
+          <ImportDialog open={importing} onClose={() => setImporting(false)} />
+        </SettingRow>
+      ) : null}
     </SettingGroup>
   );
 }

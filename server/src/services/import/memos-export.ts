@@ -1,0 +1,135 @@
+// Our own export (services/export.service.ts): memos/<YYYY>/<date>-<id>.md with front matter, resources.json,
+// attachments/<id>-<name>, shortcuts.json. Every field the export writes comes back; ids are new, so a memo's
+// attachments are matched by the old resource id through resources.json.
+import { INPUT_LIMITS, type Visibility, VISIBILITIES } from "@memos/common";
+import { posix } from "node:path";
+import type { Archive, ArchiveEntry } from "./archive.js";
+import { splitFrontMatter } from "./front-matter.js";
+import { emptyPlan, isOversizedNote, type ImportPlan, type PlannedAttachment, toSeconds } from "./plan.js";
+import { yieldSometimes } from "./yield.js";
+
+interface ExportedResource {
+  id?: unknown;
+  name?: unknown;
+  type?: unknown;
+  created?: unknown;
+  path?: unknown;
+  url?: unknown;
+}
+
+const isVisibility = (value: unknown): value is Visibility => VISIBILITIES.includes(value as Visibility);
+
+async function readJson(archive: Archive, entry: ArchiveEntry | undefined, plan: ImportPlan): Promise<unknown> {
+  if (!entry) return undefined;
+  try {
+    return JSON.parse(await archive.text(entry)) as unknown;
+  } catch (error) {
+    if ((error as { status?: number }).status) throw error;
+    plan.problems.push({ file: entry.path, reason: `not valid JSON (${(error as Error).message})` });
+    return undefined;
+  }
+}
+
+function attachmentOf(resource: ExportedResource, files: Map<string, ArchiveEntry>): PlannedAttachment | string {
+  const filename = typeof resource.name === "string" && resource.name !== "" ? resource.name : "file";
+  const type = typeof resource.type === "string" ? resource.type : "";
+  const createdTs = toSeconds(resource.created);
+  if (typeof resource.url === "string" && resource.url !== "") {
+    // The same rule as a link added in the app: http(s) only, within the input cap.
+    if (!/^https?:\/\//i.test(resource.url) || resource.url.length > INPUT_LIMITS.externalLink) return "its link is not an http(s) address";
+    return { url: resource.url, filename, type, createdTs };
+  }
+  const entry = typeof resource.path === "string" ? files.get(posix.normalize(resource.path)) : undefined;
+  if (!entry) return `its file ${typeof resource.path === "string" ? `"${resource.path}" ` : ""}is not in the archive`;
+  return { entry, filename, type, createdTs };
+}
+
+export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
+  const plan = emptyPlan("memos-export");
+  const files = new Map(archive.entries.map((entry) => [entry.path, entry]));
+
+  // Every resource of the account, by its id in the archive.
+  const byOldId = new Map<number, number>();
+  const resources = await readJson(archive, files.get("resources.json"), plan);
+  for (const resource of Array.isArray(resources) ? (resources as ExportedResource[]) : []) {
+    const planned = attachmentOf(resource, files);
+    if (typeof planned === "string") {
+      plan.problems.push({ file: "resources.json", reason: `resource ${String(resource.id)}: ${planned}` });
+      continue;
+    }
+    plan.attachments.push(planned);
+    if (typeof resource.id === "number") byOldId.set(resource.id, plan.attachments.length - 1);
+  }
+  const linked = new Set<number>();
+
+  const memoFiles = archive.entries.filter((entry) => /^memos\/.+\.md$/.test(entry.path));
+  for (const [n, entry] of memoFiles.entries()) {
+    await yieldSometimes(n);
+    if (isOversizedNote(plan, entry)) continue;
+    let front: ReturnType<typeof splitFrontMatter>;
+    try {
+      front = splitFrontMatter(await archive.text(entry));
+    } catch (error) {
+      if ((error as { status?: number }).status) throw error;
+      plan.problems.push({ file: entry.path, reason: `malformed front matter: ${(error as Error).message.split("\n")[0]!.replace(/:$/, "")}` });
+      continue;
+    }
+    const data = front.data;
+    const createdTs = toSeconds(data.created);
+    if (createdTs === undefined) {
+      plan.problems.push({ file: entry.path, reason: "the front matter has no readable created time" });
+      continue;
+    }
+    const attachments: number[] = [];
+    for (const attachment of Array.isArray(data.attachments) ? (data.attachments as ExportedResource[]) : []) {
+      const index = typeof attachment.id === "number" ? byOldId.get(attachment.id) : undefined;
+      if (index !== undefined) {
+        attachments.push(index);
+        linked.add(index);
+        continue;
+      }
+      // Not among the account's resources: another account's file the memo linked to, or a file left out.
+      const planned = attachmentOf({ ...attachment, path: typeof attachment.path === "string" ? posix.join(posix.dirname(entry.path), attachment.path) : undefined }, files);
+      if (typeof planned === "string") {
+        plan.problems.push({ file: entry.path, reason: `attachment "${String(attachment.name)}" was left out: ${planned}` });
+        continue;
+      }
+      plan.attachments.push(planned);
+      attachments.push(plan.attachments.length - 1);
+      linked.add(plan.attachments.length - 1);
+    }
+    plan.memos.push({
+      source: entry.path,
+      content: front.body,
+      createdTs,
+      updatedTs: toSeconds(data.updated) ?? createdTs,
+      visibility: isVisibility(data.visibility) ? data.visibility : undefined,
+      pinned: data.pinned === true,
+      archived: data.archived === true,
+      attachments,
+    });
+  }
+  plan.standalone = plan.attachments.map((_, index) => index).filter((index) => !linked.has(index));
+
+  const shortcuts = await readJson(archive, files.get("shortcuts.json"), plan);
+  for (const shortcut of Array.isArray(shortcuts) ? (shortcuts as Array<Record<string, unknown>>) : []) {
+    if (
+      typeof shortcut.title !== "string" ||
+      typeof shortcut.payload !== "string" ||
+      shortcut.title.length > INPUT_LIMITS.shortcutTitle ||
+      shortcut.payload.length > INPUT_LIMITS.shortcutPayload
+    ) {
+      plan.problems.push({ file: "shortcuts.json", reason: `shortcut ${String(shortcut.id)} has no title or filter, or one too long` });
+      continue;
+    }
+    const createdTs = toSeconds(shortcut.created) ?? 0;
+    plan.shortcuts.push({
+      title: shortcut.title,
+      payload: shortcut.payload,
+      archived: shortcut.archived === true,
+      createdTs,
+      updatedTs: toSeconds(shortcut.updated) ?? createdTs,
+    });
+  }
+  return plan;
+}

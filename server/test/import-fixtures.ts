@@ -1,0 +1,105 @@
+// Small archives of the kinds POST /api/import takes, built in code with the structure each app writes (made-up
+// notes, no real person's data), and the bad archives it must refuse.
+import { strToU8, zipSync, type Zippable } from "fflate";
+
+/** Zip entry times are DOS times (local, 2-second steps): these are exact. */
+const at = (iso: string) => new Date(iso);
+
+export const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
+export const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+
+const file = (text: string | Uint8Array, mtime = at("2023-03-04T10:00:00Z")): [Uint8Array, { mtime: Date }] => [
+  typeof text === "string" ? strToU8(text) : text,
+  { mtime },
+];
+
+export const zip = (files: Zippable): Buffer => Buffer.from(zipSync(files, { level: 6 }));
+
+/** An Obsidian vault, a Bear export and a Logseq graph in one zip, with a note whose front matter is broken. */
+export function markdownFolder(): Buffer {
+  return zip({
+    "Vault/Daily/2024-05-01.md": file("---\ncreated: 2024-05-01T08:30:00+02:00\nupdated: 2024-05-02T09:00:00Z\ntags: [journal, health]\n---\nRan 5 km #running\n\n![[run.png]]\n"),
+    "Vault/Projects/Garden plan.md": file("Plant tomatoes in May.\n\n![sketch](../attachments/sketch%20one.jpg)\n\nSee [[Seeds]].\n", at("2023-03-04T10:00:00Z")),
+    "Vault/attachments/run.png": file(PNG),
+    "Vault/attachments/sketch one.jpg": file(JPEG),
+    "Vault/.obsidian/workspace.json": file("{}"),
+    "Vault/broken.md": file("---\ntitle: [unclosed\n---\nThis note's front matter is broken.\n"),
+    "Bear/Pancakes.md": file("# Pancakes\n\nFlour, milk, eggs #food/breakfast\n", at("2022-11-20T07:15:00Z")),
+    "graph/journals/2024_02_03.md": file("- Met Sam about the roof\n- #meeting follow up next week\n"),
+    "graph/pages/Books.md": file("tags:: reading, lists\ncreated:: 2021-06-01\n\n- Dune\n- Piranesi\n"),
+    "graph/logseq/config.edn": file("{:meta/version 1}"),
+    "__MACOSX/Bear/._Pancakes.md": file("mac resource fork"),
+  });
+}
+
+export function flomoExport(): Buffer {
+  const html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>flomo</title></head><body>
+<div class="header"><div class="name">Sample</div></div>
+<div class="memos">
+<div class="memo"><div class="time">2024-04-30 21:15:09</div><div class="content"><p>#reading Finished <strong>Dune</strong> today</p><ul><li><p>great world building</p></li></ul></div><div class="files"><img src="file/2024-04-30/1/cover.png" /></div></div>
+<div class="memo"><div class="time">2024-04-29 08:00:00</div><div class="content"><p>Morning idea: <a href="https://example.com/notes">a link</a> #idea/app</p></div><div class="files"></div></div>
+<div class="memo"><div class="time">2024-04-28 12:00:00</div><div class="content"><p>Lost picture</p></div><div class="files"><img src="file/2024-04-28/9/missing.png" /></div></div>
+</div></body></html>`;
+  return zip({
+    "flomo@Sample-20240501/Sample的笔记.html": file(html),
+    "flomo@Sample-20240501/file/2024-04-30/1/cover.png": file(PNG),
+  });
+}
+
+export function googleKeepTakeout(): Buffer {
+  const note = (value: object) => file(JSON.stringify(value));
+  return zip({
+    "Takeout/archive_browser.html": file("<html></html>"),
+    "Takeout/Keep/Shopping.json": note({
+      color: "DEFAULT",
+      isTrashed: false,
+      isPinned: true,
+      isArchived: false,
+      title: "Shopping",
+      listContent: [
+        { text: "Milk", isChecked: false },
+        { text: "Eggs", isChecked: true },
+      ],
+      labels: [{ name: "Home" }, { name: "Weekly plan" }],
+      createdTimestampUsec: 1714550400000000,
+      userEditedTimestampUsec: 1714636800000000,
+    }),
+    "Takeout/Keep/Idea.json": note({
+      isTrashed: false,
+      isPinned: false,
+      isArchived: true,
+      title: "",
+      textContent: "Build a birdhouse",
+      attachments: [{ filePath: "birdhouse.jpeg", mimetype: "image/jpeg" }],
+      annotations: [{ source: "WEBLINK", title: "Plans", url: "https://example.org/birdhouse" }],
+      createdTimestampUsec: "1700000000000000",
+      userEditedTimestampUsec: "1700000000000000",
+    }),
+    "Takeout/Keep/birdhouse.jpg": file(JPEG),
+    "Takeout/Keep/Old.json": note({ isTrashed: true, title: "Gone", textContent: "trashed", createdTimestampUsec: 1600000000000000 }),
+    "Takeout/Keep/Shopping.html": file("<html><body>Shopping</body></html>"),
+    "Takeout/Keep/Labels.txt": file("Home\nWeekly plan\n"),
+  });
+}
+
+/** Sets the uncompressed size of `name` in both its local header and the central directory (a lying header). */
+export function withDeclaredSize(archive: Buffer, name: string, size: number): Buffer {
+  const out = Buffer.from(archive);
+  const target = Buffer.from(name);
+  for (let i = 0; i < out.length - 46; i++) {
+    const signature = out.readUInt32LE(i);
+    if (signature === 0x04034b50 && out.subarray(i + 30, i + 30 + out.readUInt16LE(i + 26)).equals(target)) out.writeUInt32LE(size, i + 22);
+    if (signature === 0x02014b50 && out.subarray(i + 46, i + 46 + out.readUInt16LE(i + 28)).equals(target)) out.writeUInt32LE(size, i + 24);
+  }
+  return out;
+}
+
+/** Breaks the central directory's first header. */
+export function withBrokenDirectory(archive: Buffer): Buffer {
+  const out = Buffer.from(archive);
+  const at = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+  out.writeUInt32LE(0xdeadbeef, at);
+  return out;
+}
+
+export const note = file;
