@@ -38,6 +38,10 @@ export async function buildServer() {
     format: "esm",
     target: "node20",
     sourcemap: true,
+    // Dynamic imports become chunks of their own (e.g. the importer), loaded when first used.
+    splitting: true,
+    // Chunks sit beside main.js: code that finds the reader-thread files next to itself keeps working.
+    chunkNames: "[name]-[hash]",
     legalComments: "none",
     logLevel: "warning",
     plugins: [externalPackages],

@@ -11,4 +11,15 @@ describe("extractTags", () => {
     expect(extractTags(`#${longest} #ok`)).toEqual(["ok", longest]);
     expect(extractTags(`#${"x".repeat(MAX_TAG_LENGTH + 1)} #ok`)).toEqual(["ok"]);
   });
+
+  it("skips the text and target of Markdown links, Wikipedia-style parentheses included", () => {
+    expect(extractTags("[#no](https://x.example/#frag) ![#img](a.png) #yes")).toEqual(["yes"]);
+    expect(extractTags("see [Foo](https://en.wikipedia.org/wiki/Foo_(#bar)) #after")).toEqual(["after"]);
+  });
+
+  it("reads a memo of a million unclosed brackets in one pass (it took half a minute when each bracket rescanned the line)", () => {
+    expect(extractTags(`${"[".repeat(1_000_000)} #end`)).toEqual(["end"]);
+    expect(extractTags(`${"[a](".repeat(250_000)} #end`)).toEqual(["end"]);
+    expect(extractTags(`${"[a](x(".repeat(150_000)} #end`)).toEqual(["end"]);
+  });
 });

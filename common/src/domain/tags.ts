@@ -5,7 +5,10 @@ const TAG_PATTERN = /#([^\s#]+)/g;
 export const MAX_TAG_LENGTH = 256;
 const FENCED_CODE = /```[\s\S]*?```/g;
 const INLINE_CODE = /`[^`\n]+`/g;
-const MARKDOWN_LINK = /!?\[[^\]\n]*\]\([^)\n]+\)+/g;
+// Link text stops at the next bracket and the target at the next parenthesis (one nested pair allowed, as in
+// Wikipedia links): every attempt ends where the next one starts, so a line of unclosed `[` or `](` is read in
+// linear time, not quadratic.
+const MARKDOWN_LINK = /!?\[[^[\]\n]*\]\((?:[^()\n]|\([^()\n]*\))+\)+/g;
 const PLAIN_LINK = /https?:\/\/[^\s]+/g;
 
 /** Returns the text that can hold tags: code blocks, inline code and links are blanked out. */

@@ -15,7 +15,6 @@ import type { AppContext } from "../context.js";
 import { badRequest, HttpError, tooLarge } from "../errors.js";
 import { ok, viewerOf } from "../http/request-context.js";
 import { answers, documented, input } from "../http/route-schema.js";
-import { importArchive } from "../services/import.service.js";
 
 const NOT_A_FORM = 'Malformatted import request: send the archive as multipart/form-data in the field "file"';
 
@@ -64,6 +63,8 @@ export async function importRoutes(base: FastifyInstance, ctx: AppContext) {
       try {
         const file = join(dir, "archive.zip");
         await receiveArchive(request, file);
+        // Loaded on the first import (its zip, YAML and HTML readers are a few MB the server need not hold).
+        const { importArchive } = await import("../services/import.service.js");
         return ok(await importArchive(ctx, viewerOf(request), file, request.query));
       } finally {
         await rm(dir, { recursive: true, force: true });
