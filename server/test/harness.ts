@@ -113,6 +113,8 @@ export interface TestAppOptions {
   driver?: "sqlite" | "postgres";
   /** Passed to buildApp: false leaves the list answers uncached (for tests that count queries). */
   responseCache?: boolean;
+  /** Where new uploads go (`--storage`); "db" by default. */
+  storage?: Config["storage"];
   /** Passed to buildApp: sees every route as it is registered. */
   onRoute?: AppOptions["onRoute"];
 }
@@ -131,6 +133,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     driver: pgDb ? "postgres" : "sqlite",
     dsn: pgDb ? pgDb.dsn : sqliteFile,
     maxUploadBytes: (options.maxUploadMb ?? 32) * 1024 * 1024,
+    storage: options.storage ?? "db",
     webDist: options.webDist ?? null,
     trustProxy: false,
     // One reader keeps the worker path under test without a thread pool per test app.
