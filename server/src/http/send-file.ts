@@ -1,6 +1,6 @@
 // Sends an uploaded file so it can never act as a page of ours: images, audio and video inline with their
 // stored type; SVG and everything else as a download; no sniffing; a sandboxing CSP; byte ranges.
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 const INLINE_TYPE = /^(image|audio|video)\/[\w.+-]+$/i;
@@ -78,7 +78,8 @@ export function sendUploadedFile(request: FastifyRequest, reply: FastifyReply, f
   const length = range === null ? size : range.end - range.start + 1;
   if (range !== null) reply.status(206).header("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
   reply.header("Content-Length", length);
-  // HEAD: the headers alone (a file on disk is not even opened).
-  if (request.method === "HEAD") return reply.send();
+  // HEAD: the headers alone, and a file on disk is not even opened. Fastify's HEAD route drains a stream body
+  // and keeps our Content-Length (for no body at all it would say 0), so an empty stream is sent.
+  if (request.method === "HEAD") return reply.send(Readable.from([]));
   return reply.send(range === null ? file.read() : file.read(range));
 }

@@ -48,6 +48,9 @@ function refuseTruncated(file: Readable & { truncated?: boolean }): Readable {
     flush: (done) => done(file.truncated ? tooLarge() : null),
   });
   file.once("error", (error) => checked.destroy(uploadError(error)));
+  // The service may meet the error only once it starts reading (after creating a folder, say); a stream that
+  // errored before is still seen as failed by the pipeline that reads it then.
+  checked.on("error", () => {});
   return file.pipe(checked);
 }
 

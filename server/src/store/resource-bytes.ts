@@ -26,8 +26,7 @@ function diskName(filename: string): string {
   const cleaned = filename
     .normalize("NFKD")
     .replace(/[^A-Za-z0-9._-]+/g, "_")
-    .replace(/^[._]+/, "")
-    .replace(/_+/g, "_");
+    .replace(/^\.+/, "");
   if (cleaned.length <= 80) return cleaned || "file";
   const dot = cleaned.lastIndexOf(".");
   const extension = dot > 0 && cleaned.length - dot <= 16 ? cleaned.slice(dot) : "";
