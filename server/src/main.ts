@@ -8,7 +8,7 @@ import type { AppContext } from "./context.js";
 import { seedDemoData } from "./seed/demo.js";
 import { startBackupSchedule } from "./services/backup.service.js";
 import { ensureServerId } from "./services/system.service.js";
-import { markInstance } from "./store/instance-lock.js";
+import { instanceMarkOf, markInstance } from "./store/instance-lock.js";
 import { openStore } from "./store/open.js";
 
 /** web/dist beside this server, whether it runs from server/src (tsx) or server/dist (built). */
@@ -28,9 +28,9 @@ async function main() {
   config.webDist ??= defaultWebDist();
   mkdirSync(config.data, { recursive: true });
   const { store, migration } = await openStore(config);
-  // `<file>.pid` tells `npm run restore` (and transfer) that this database is in use.
-  const instance = config.driver === "sqlite" ? markInstance(config.dsn) : null;
-  process.once("exit", () => instance?.release());
+  // `<file>.pid` tells `npm run restore`, transfer and storage that this database (or data folder) is in use.
+  const instance = markInstance(instanceMarkOf(config));
+  process.once("exit", () => instance.release());
   await ensureServerId(store.db);
   if (config.mode !== "prod") await seedDemoData(store);
   const ctx: AppContext = { config, store };
@@ -38,7 +38,7 @@ async function main() {
     ctx,
     { logger: { level: config.logLevel }, trustProxy: config.trustProxy },
   );
-  if (instance?.other) app.log.warn(`another memos server (pid ${instance.other.pid}) also uses ${config.dsn}`);
+  if (instance.other) app.log.warn(`another memos server (pid ${instance.other.pid}) also uses ${config.driver === "sqlite" ? config.dsn : config.data}`);
   if (migration.applied.length > 0) {
     app.log.info({ applied: migration.applied, backup: migration.backup }, "database migrated");
   }

@@ -15,7 +15,7 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 const fileUrl = (resource: Resource) => `/o/r/${resource.id}/${encodeURIComponent(resource.filename)}`;
 
 /** Bytes that are not the same in every block, so a misplaced chunk would change the hash. */
-function pseudoRandomBytes(size: number, seed: number): Buffer {
+function pseudoRandomBytes(size: number, seed: number) {
   const bytes = Buffer.alloc(size);
   let state = seed;
   for (let i = 0; i < size; i++) {
