@@ -46,6 +46,7 @@ async function main() {
     ctx.backups = startBackupSchedule(store, {
       everyMs: config.backupEveryMs,
       keep: config.backupKeep,
+      data: config.data,
       log: { info: (message) => app.log.info(message), error: (message) => app.log.error(message) },
     });
   }

@@ -53,7 +53,7 @@ describe("npm run storage", () => {
   beforeEach(async () => {
     t = await createTestApp({ storage: "db" });
     host = await signUpHost(t);
-    const files: [string, string, Buffer][] = [
+    const files: [string, string, ReturnType<typeof bytesOf>][] = [
       ["video.mp4", "video/mp4", bytesOf(1_200_000, 1)],
       ["photo.png", "image/png", bytesOf(40_000, 2)],
       ["日記.md", "text/markdown", Buffer.from("# 日記\n")],
