@@ -113,6 +113,8 @@ export interface TestAppOptions {
   driver?: "sqlite" | "postgres";
   /** Passed to buildApp: false leaves the list answers uncached (for tests that count queries). */
   responseCache?: boolean;
+  /** Use this data folder (kept on close) instead of a fresh one. */
+  data?: string;
   /** Where new uploads go (`--storage`); "db" by default. */
   storage?: Config["storage"];
   /** Passed to buildApp: sees every route as it is registered. */
@@ -120,7 +122,7 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dir = mkdtempSync(join(tmpdir(), "memos-test-"));
+  const dir = options.data ?? mkdtempSync(join(tmpdir(), "memos-test-"));
   const driver = options.sqliteFile ? "sqlite" : (options.driver ?? TEST_DRIVER);
   const pgDb = driver === "postgres" ? await takePgDatabase() : null;
   const sqliteFile = options.sqliteFile ?? join(dir, "memos_test.db");
@@ -154,7 +156,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await store.close();
       await pgDb?.release();
-      rmSync(dir, { recursive: true, force: true });
+      if (!options.data) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
