@@ -3,7 +3,7 @@ import { isValidResourceFilename, type Resource, type ResourceCreate, type Resou
 import type { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import type { AppContext, Viewer } from "../context.js";
-import { badRequest, notFound } from "../errors.js";
+import { badRequest, notFound, tooLarge } from "../errors.js";
 import { authorizeMemo, canReadMemo } from "../policies/memo.policy.js";
 import { authorizeResource, authorizeResourceLink, canReadResourceFile, type ResourceAction } from "../policies/resource.policy.js";
 import { presentResource } from "../presenters/resource.presenter.js";
@@ -21,7 +21,7 @@ import {
   setResourceFile,
   unlinkResource,
 } from "../store/resource.store.js";
-import { assetPathFor, type IncomingAsset, openResourceBytes, receiveAsset, removeAssets, type ResourceBytes } from "../store/resource-bytes.js";
+import { AssetTooLarge, assetPathFor, type IncomingAsset, openResourceBytes, receiveAsset, removeAssets, type ResourceBytes } from "../store/resource-bytes.js";
 import type { ResourceRow } from "../store/schema.js";
 import { requireMemo } from "./memo.service.js";
 import { requireSignedIn } from "../policies/utils.js";
@@ -102,7 +102,9 @@ export async function uploadResource(ctx: AppContext, viewer: Viewer, upload: Up
     const data = Buffer.isBuffer(upload.data) ? upload.data : await buffer(upload.data);
     return presentResource(await insertResource(db, { ...fields, size: data.length, blob: data }));
   }
-  const incoming: IncomingAsset = await receiveAsset(ctx.config.data, upload.data, ctx.config.maxUploadBytes);
+  const incoming: IncomingAsset = await receiveAsset(ctx.config.data, upload.data, ctx.config.maxUploadBytes).catch((error: unknown) => {
+    throw error instanceof AssetTooLarge ? tooLarge() : error;
+  });
   let placed: string | null = null;
   try {
     const row = await db.transaction().execute(async (tx) => {

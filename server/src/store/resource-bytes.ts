@@ -14,8 +14,6 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Db } from "./db.js";
 
-export type StorageMode = "db" | "local";
-
 const ASSETS = "assets";
 const INCOMING = ".incoming";
 
