@@ -2,11 +2,11 @@
 // database and files under <data>/assets (store/storage-move.ts), printing each step and a summary. Refuses while
 // a server uses the database. Safe to run again after a stop: each resource is moved in its own step.
 import type { Config } from "../config.js";
-import { databaseSize, compactDatabase } from "../store/dialect.js";
+import { databaseSize } from "../store/dialect.js";
 import { instanceMarkOf, runningInstance } from "../store/instance-lock.js";
 import { openStore } from "../store/open.js";
 import { assetsFolder } from "../store/resource-bytes.js";
-import { type MoveOutcome, type MoveStep, moveBlobsToFiles, moveFilesToBlobs, storageCounts } from "../store/storage-move.js";
+import { compactAfterMove, type MoveOutcome, type MoveStep, moveBlobsToFiles, moveFilesToBlobs, storageCounts } from "../store/storage-move.js";
 import { configFrom, takeFlags, UsageError } from "./args.js";
 
 export const STORAGE_USAGE = "npm run storage -- --to local|db [--data ./data] [--mode prod] [--dsn file.db | postgres://…]";
@@ -33,7 +33,7 @@ export async function moveStorage(config: Config, to: "local" | "db", log: (line
     const outcome = to === "local" ? await moveBlobsToFiles(store.db, config.data, step) : await moveFilesToBlobs(store.db, config.data, step);
     // Moved blobs leave free pages behind; the file shrinks only once they are given back.
     if (to === "local" && outcome.moved > 0) {
-      await compactDatabase(store.db);
+      await compactAfterMove(store);
       log(`database compacted: ${megabytes(before)} → ${megabytes(await databaseSize(store))}`);
     }
     return outcome;

@@ -4,7 +4,9 @@
 //   to db:    read the file, one UPDATE stores the blob and clears internal_path, then the file is removed.
 // Each UPDATE only applies while the row is still as it was read, so a row changed meanwhile is left alone.
 import { readFile, stat } from "node:fs/promises";
-import type { Db } from "./db.js";
+import { sql } from "kysely";
+import type { DatabaseHandle, Db } from "./db.js";
+import { compactDatabase } from "./dialect.js";
 import { assetFile, assetPathFor, removeAssets, writeAsset } from "./resource-bytes.js";
 
 const PAGE = 100;
@@ -132,4 +134,10 @@ export async function moveFilesToBlobs(db: Db, data: string, onStep: (step: Move
     }
   }
   return outcome;
+}
+
+/** Gives the pages of dropped blobs back to the file system (SQLite: VACUUM, then the log folded into the file). */
+export async function compactAfterMove(handle: DatabaseHandle): Promise<void> {
+  await compactDatabase(handle.db);
+  if (handle.engine === "sqlite") await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(handle.db);
 }
