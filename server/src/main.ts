@@ -10,6 +10,7 @@ import { startBackupSchedule } from "./services/backup.service.js";
 import { ensureServerId } from "./services/system.service.js";
 import { instanceMarkOf, markInstance } from "./store/instance-lock.js";
 import { openStore } from "./store/open.js";
+import { sweepIncoming } from "./store/resource-bytes.js";
 
 /** web/dist beside this server, whether it runs from server/src (tsx) or server/dist (built). */
 const defaultWebDist = () => resolve(dirname(fileURLToPath(import.meta.url)), "../../web/dist");
@@ -39,6 +40,8 @@ async function main() {
     { logger: { level: config.logLevel }, trustProxy: config.trustProxy },
   );
   if (instance.other) app.log.warn(`another memos server (pid ${instance.other.pid}) also uses ${config.driver === "sqlite" ? config.dsn : config.data}`);
+  const swept = await sweepIncoming(config.data);
+  if (swept > 0) app.log.info(`removed ${swept} partial uploads left in ${config.data}/assets/.incoming`);
   if (migration.applied.length > 0) {
     app.log.info({ applied: migration.applied, backup: migration.backup }, "database migrated");
   }

@@ -92,9 +92,13 @@ async function writeAccount(db: Db, data: string, zip: ZipWriter, user: UserRow,
         counts.externalLinks += 1;
         continue;
       }
-      // One file at a time (a blob, or a file under <data>/assets): read, written out, let go before the next.
+      // One file at a time: a blob is read whole, a file under <data>/assets streamed; written out before the next.
       const bytes = await openResourceBytes(db, data, resource);
-      await zip.add(prefix + attachmentPath(resource), bytes ? await bytes.buffer() : Buffer.alloc(0), { mtime: new Date(resource.updated_ts * 1000), type: resource.type });
+      await zip.add(prefix + attachmentPath(resource), bytes ? bytes.read() : Buffer.alloc(0), {
+        mtime: new Date(resource.updated_ts * 1000),
+        type: resource.type,
+        size: bytes?.size,
+      });
       counts.attachments += 1;
     }
   }

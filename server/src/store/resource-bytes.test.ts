@@ -1,5 +1,8 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AssetPathRefused, assetFile, assetPathFor } from "./resource-bytes.js";
+import { AssetPathRefused, assetFile, assetPathFor, sweepIncoming } from "./resource-bytes.js";
 
 describe("assetPathFor", () => {
   it.each([
@@ -31,4 +34,24 @@ describe("assetFile", () => {
       expect(() => assetFile("/srv/data", path)).toThrow(AssetPathRefused);
     },
   );
+});
+
+describe("sweepIncoming", () => {
+  it("removes partial uploads older than a day, and leaves recent ones", async () => {
+    const data = mkdtempSync(join(tmpdir(), "memos-sweep-"));
+    try {
+      const folder = join(data, "assets", ".incoming");
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, "old.part"), "cut off by a crash");
+      writeFileSync(join(folder, "new.part"), "in flight");
+      const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+      utimesSync(join(folder, "old.part"), twoDaysAgo, twoDaysAgo);
+      expect(await sweepIncoming(data)).toBe(1);
+      expect(existsSync(join(folder, "old.part"))).toBe(false);
+      expect(existsSync(join(folder, "new.part"))).toBe(true);
+      expect(await sweepIncoming(join(data, "nothing-here"))).toBe(0);
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+    }
+  });
 });

@@ -8,7 +8,7 @@
 // changes its row, not its file), which lets backups hard-link them.
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -65,15 +65,12 @@ export interface ResourceBytes {
   size: number;
   /** The bytes from `start` to `end` (inclusive), or all of them: a Buffer for a blob, a file stream otherwise. */
   read(range?: { start: number; end: number }): Buffer | Readable;
-  /** Every byte in memory (an archive entry, a blob to store). */
-  buffer(): Promise<Buffer>;
 }
 
 function blobBytes(data: Buffer): ResourceBytes {
   return {
     size: data.length,
     read: (range) => (range ? data.subarray(range.start, range.end + 1) : data),
-    buffer: async () => data,
   };
 }
 
@@ -96,7 +93,6 @@ export async function openResourceBytes(db: Db, data: string, row: BytesOwner): 
     return {
       size: info.size,
       read: (range) => createReadStream(file, range ?? {}),
-      buffer: () => readFile(file),
     };
   }
   const found = await db.selectFrom("resource").select("blob").where("id", "=", row.id).executeTakeFirst();
@@ -175,4 +171,23 @@ export async function removeAssets(data: string, internalPaths: string[], onErro
       onError(`could not remove the file of a deleted resource (${path}): ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+}
+
+/**
+ * Removes what uploads cut off by a crash left in the incoming folder (files older than `olderThanMs`, so an
+ * upload in flight in another server on the same folder is left alone). Returns how many were removed.
+ */
+export async function sweepIncoming(data: string, olderThanMs = 24 * 3_600_000, now = Date.now()): Promise<number> {
+  const folder = join(assetsFolder(data), INCOMING);
+  const names = await readdir(folder).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const file = join(folder, name);
+    const info = await stat(file).catch(() => null);
+    if (info && now - info.mtimeMs > olderThanMs) {
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }

@@ -196,6 +196,15 @@ describe("--storage local", () => {
     expect(entry).toEqual({ path: `attachments/${onDisk.id}-scan.pdf`, size: bytes.length, sha256: sha256(bytes) });
   });
 
+  it("ends an export whose file went missing as an incomplete download, never a valid short archive", async () => {
+    const lost = await uploadResource(alice, "lost.pdf", "application/pdf", pseudoRandomBytes(10_000, 4));
+    rmSync(join(assets(t), (await rowOf(t, lost.id)).internal_path));
+    const response = await t.app.inject({ method: "GET", url: "/api/export", headers: { cookie: alice.client.cookie! } }).catch((error: Error) => error);
+    if (!(response instanceof Error)) expect(() => unzipSync(new Uint8Array(response.rawPayload))).toThrow();
+    // The server goes on.
+    expect((await alice.client.get("/api/resource")).status).toBe(200);
+  });
+
   it("creates no assets folder with --storage db", async () => {
     t.ctx.config.storage = "db";
     const resource = await uploadResource(alice, "blob.png", "image/png", Buffer.from("blob"));
