@@ -33,7 +33,7 @@ async function main() {
   const instance = markInstance(instanceMarkOf(config));
   process.once("exit", () => instance.release());
   await ensureServerId(store.db);
-  if (config.mode !== "prod") await seedDemoData(store);
+  if (config.mode !== "prod") await seedDemoData(store, config);
   const ctx: AppContext = { config, store };
   const app = await buildApp(
     ctx,

@@ -2,6 +2,7 @@
 // row holds no blob; the files are served, exported and removed like blobs. The serving rules themselves (access,
 // ranges, validators) run for both modes in resource-file.test.ts.
 import { createHash } from "node:crypto";
+import { seedDemoData } from "../../src/seed/demo.js";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Resource } from "@memos/common";
@@ -210,5 +211,22 @@ describe("--storage local", () => {
     const resource = await uploadResource(alice, "blob.png", "image/png", Buffer.from("blob"));
     expect((await rowOf(t, resource.id)).blob?.toString()).toBe("blob");
     expect(existsSync(assets(t))).toBe(false);
+  });
+});
+
+describe("the demo seed with --storage local", () => {
+  it("writes its image as a file, served like any upload", async () => {
+    const t = await createTestApp({ storage: "local", mode: "demo" });
+    try {
+      expect(await seedDemoData(t.ctx.store, t.ctx.config)).toBe(true);
+      const rows = await t.ctx.store.db.selectFrom("resource").select(["id", "filename", "blob", "internal_path"]).execute();
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row.blob).toBeNull();
+        expect(existsSync(join(assets(t), row.internal_path))).toBe(true);
+      }
+    } finally {
+      await t.close();
+    }
   });
 });
