@@ -96,15 +96,33 @@ describe("npm run storage", () => {
     expect(await moveStorage(t.ctx.config, "db")).toEqual({ moved: 0, bytes: 0, already: 5, problems: [] });
   });
 
-  it("finishes a move stopped halfway: a stray file where one is to be written is replaced", async () => {
-    // As if a run had died after writing a file, but before its row changed: a half-written file is left there.
+  it("finishes a move stopped halfway: the next run writes every file whose row was not changed yet", async () => {
+    // As if a run had died after writing a file, but before its row changed: the file is there, the blob too.
     const video = uploads[0]!;
-    const stray = join(assets(), "0", `${video.id}-video.mp4`);
+    const stray = join(assets(), "0", `${video.id}-0badf00d-video.mp4`);
     mkdirSync(dirname(stray), { recursive: true });
     writeFileSync(stray, "half a video");
     const outcome = await moveStorage(t.ctx.config, "local");
     expect(outcome.moved).toBe(4);
+    const row = (await rows()).find((each) => each.id === video.id)!;
+    expect(row.internal_path).not.toBe(`0/${video.id}-0badf00d-video.mp4`);
     await expectEveryByte();
+  });
+
+  it("keeps the files of two databases sharing a data folder apart, though their ids and names are the same", async () => {
+    await moveStorage(t.ctx.config, "local");
+    // The demo database beside the production one, in the same data folder: its first resource is id 1 too.
+    const other = await createTestApp({ storage: "local", data: t.ctx.config.data, driver: "sqlite", sqliteFile: join(t.ctx.config.data, "memos_demo.db") });
+    try {
+      const otherHost = await signUpHost(other);
+      const video = uploads[0]!;
+      const theirs = await uploadResource(otherHost, video.filename, "video/mp4", Buffer.from("the demo's video"));
+      expect(theirs.id).toBe(video.id);
+      expect((await getRaw(other, otherHost.client, `/o/r/${theirs.id}/${video.filename}`)).rawPayload.toString()).toBe("the demo's video");
+      await expectEveryByte();
+    } finally {
+      await other.close();
+    }
   });
 
   it("reports a missing file, leaves its row alone and moves the rest", async () => {

@@ -6,26 +6,32 @@ import { AssetPathRefused, assetFile, assetPathFor, sweepIncoming } from "./reso
 
 describe("assetPathFor", () => {
   it.each([
-    [7, "photo.png", "0/7-photo.png"],
-    [1234, "Holiday photo (1).jpg", "1/1234-Holiday_photo_1_.jpg"],
-    [5, "../../etc/passwd", "0/5-_.._etc_passwd"],
-    [6, "..hidden", "0/6-hidden"],
-    [8, "日記 🙂.md", "0/8-_.md"],
-    [9, "...", "0/9-file"],
-    [10, "C:\\Windows\\x.exe", "0/10-C_Windows_x.exe"],
+    [7, "photo.png", "0/7-t-photo.png"],
+    [1234, "Holiday photo (1).jpg", "1/1234-t-Holiday_photo_1_.jpg"],
+    [5, "../../etc/passwd", "0/5-t-_.._etc_passwd"],
+    [6, "..hidden", "0/6-t-hidden"],
+    [8, "日記 🙂.md", "0/8-t-_.md"],
+    [9, "...", "0/9-t-file"],
+    [10, "C:\\Windows\\x.exe", "0/10-t-C_Windows_x.exe"],
   ])("resource %i named %j goes to %j", (id, name, expected) => {
-    expect(assetPathFor(id, name)).toBe(expected);
+    expect(assetPathFor(id, name, "t")).toBe(expected);
+  });
+
+  it("adds a random token, so databases sharing a data folder never pick the same name", () => {
+    const paths = new Set(Array.from({ length: 50 }, () => assetPathFor(1, "photo.png")));
+    expect(paths.size).toBe(50);
+    for (const path of paths) expect(path).toMatch(/^0\/1-[0-9a-f]{8}-photo\.png$/);
   });
 
   it("cuts a long name to 80 characters, keeping its extension", () => {
-    const path = assetPathFor(3, `${"a".repeat(200)}.jpeg`);
-    expect(path).toBe(`0/3-${"a".repeat(75)}.jpeg`);
+    const path = assetPathFor(3, `${"a".repeat(200)}.jpeg`, "t");
+    expect(path).toBe(`0/3-t-${"a".repeat(75)}.jpeg`);
   });
 });
 
 describe("assetFile", () => {
   it("resolves a recorded path inside <data>/assets", () => {
-    expect(assetFile("/srv/data", "0/7-photo.png")).toBe("/srv/data/assets/0/7-photo.png");
+    expect(assetFile("/srv/data", "0/7-t-photo.png")).toBe("/srv/data/assets/0/7-t-photo.png");
   });
 
   it.each([[""], ["../memos_prod.db"], ["0/../../memos_prod.db"], ["/etc/passwd"], [".incoming/x.part"], ["."]])(

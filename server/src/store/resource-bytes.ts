@@ -6,7 +6,7 @@
 // A file is written to <data>/assets/.incoming first and renamed into place, so a crash never leaves a
 // half-written file under a name a row points to. Files are never changed once placed (a rename of the resource
 // changes its row, not its file), which lets backups hard-link them.
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
@@ -32,11 +32,13 @@ function diskName(filename: string): string {
 }
 
 /**
- * Where the file of resource `id` goes, relative to the assets folder: `<id / 1000>/<id>-<cleaned name>`. The
- * id makes it unique and keeps each folder to a thousand files; the name only helps a person browsing the folder.
+ * Where the file of resource `id` goes, relative to the assets folder: `<id / 1000>/<id>-<token>-<cleaned name>`.
+ * The id keeps each folder to a thousand files; the random token keeps names apart where ids repeat: the databases
+ * of several modes (`memos_prod.db`, `memos_demo.db`) share one data folder, and a database restored from an older
+ * backup hands out ids again. The name only helps a person browsing the folder.
  */
-export function assetPathFor(id: number, filename: string): string {
-  return `${Math.floor(id / 1000)}/${id}-${diskName(filename)}`;
+export function assetPathFor(id: number, filename: string, token = randomBytes(4).toString("hex")): string {
+  return `${Math.floor(id / 1000)}/${id}-${token}-${diskName(filename)}`;
 }
 
 export class AssetPathRefused extends Error {}

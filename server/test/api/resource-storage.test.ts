@@ -60,7 +60,7 @@ describe("--storage local", () => {
     const resource = await uploadResource(alice, "Holiday photo (1).jpg", "image/jpeg", bytes);
     const row = await rowOf(t, resource.id);
     expect(row.blob).toBeNull();
-    expect(row.internal_path).toBe(`0/${resource.id}-Holiday_photo_1_.jpg`);
+    expect(row.internal_path).toMatch(new RegExp(`^0/${resource.id}-[0-9a-f]{8}-Holiday_photo_1_\\.jpg$`));
     expect(Number(row.size)).toBe(bytes.length);
     expect(resource.size).toBe(bytes.length);
     expect(sha256(readFileSync(join(assets(t), row.internal_path)))).toBe(sha256(bytes));
@@ -81,12 +81,13 @@ describe("--storage local", () => {
     const dotted = await uploadResource(alice, "..\\..\\.hidden", "text/plain", Buffer.from("dots"));
     const unicode = await uploadResource(alice, "日記 🙂.md", "text/markdown", Buffer.from("diary"));
     for (const [resource, expected] of [
-      [evil, `0/${evil.id}-passwd`],
-      [dotted, `0/${dotted.id}-hidden`],
-      [unicode, `0/${unicode.id}-_.md`],
+      [evil, "passwd"],
+      [dotted, "hidden"],
+      [unicode, "_.md"],
     ] as const) {
       const row = await rowOf(t, resource.id);
-      expect(row.internal_path).toBe(expected);
+      expect(row.internal_path).toBe(`0/${resource.id}-${row.internal_path.split("-")[1]}-${expected}`);
+      expect(row.internal_path.split("-")[1]).toMatch(/^[0-9a-f]{8}$/);
       expect(existsSync(join(assets(t), row.internal_path))).toBe(true);
     }
     expect((await getRaw(t, alice.client, fileUrl(unicode))).rawPayload.toString()).toBe("diary");
