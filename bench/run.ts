@@ -179,6 +179,7 @@ async function runSize(driver: "sqlite" | "postgres", memoCount: number, withHtt
     driver,
     dsn: pgDb?.dsn ?? join(dir, "bench.db"),
     maxUploadBytes: 32 << 20,
+    storage: "db",
     webDist: null,
     trustProxy: false,
     sqliteReaders: 2,

@@ -1,4 +1,4 @@
-// `npm run backup|restore|transfer -- <flags>`: installs what is missing and builds the server when stale, as
+// `npm run backup|restore|transfer|storage -- <flags>`: installs what is missing and builds the server when stale, as
 // `npm start` does, then runs the command from server/dist/cli.js (server/src/cli/) with the caller's flags.
 import { join } from "node:path";
 import { build } from "./build.mjs";

@@ -85,8 +85,8 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts a fresh server; `stop()` ends it and deletes its data folder. */
-export async function startServer(): Promise<MemosServer> {
+/** Starts a fresh server (with `extraArgs`, flags of its own); `stop()` ends it and deletes its data folder. */
+export async function startServer(extraArgs: string[] = []): Promise<MemosServer> {
   assertWebBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), "memos-e2e-"));
   // Served from a copy, so a rebuild of web/dist during the run can't pull the assets from under a test.
@@ -96,7 +96,7 @@ export async function startServer(): Promise<MemosServer> {
   const { command, args } = serverCommand();
   const child = spawn(
     command,
-    [...args, "--mode", "prod", "--addr", "127.0.0.1", "--port", String(port), "--data", join(dataDir, "data"), "--web-dist", webDist],
+    [...args, "--mode", "prod", "--addr", "127.0.0.1", "--port", String(port), "--data", join(dataDir, "data"), "--web-dist", webDist, ...extraArgs],
     { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, MEMOS_TRUST_PROXY: "false" } },
   );
   let log = "";

@@ -24,6 +24,7 @@ describe("loadConfig", () => {
       driver: "sqlite",
       dsn: "/srv/memos/data/memos_prod.db",
       maxUploadBytes: 32 * 1024 * 1024,
+      storage: "db",
       webDist: null,
       trustProxy: false,
       sqliteReaders: 2,
@@ -155,6 +156,18 @@ describe("loadConfig", () => {
     expect(configError([], { MEMOS_BACKUP_EVERY: "soon" }).message).toContain("--backup-every (from MEMOS_BACKUP_EVERY)");
     expect(configError(["--backup-keep", "0"]).message).toContain("--backup-keep");
     expect(configError(["--backup-keep", "many"]).message).toContain("expected a whole number from 1 to 1000");
+  });
+
+  it("reads where uploads are kept: db (the default) or local files, from --storage or MEMOS_STORAGE", () => {
+    expect(load([]).storage).toBe("db");
+    expect(load(["--storage", "local"]).storage).toBe("local");
+    expect(load(["--storage=db"], { MEMOS_STORAGE: "local" }).storage).toBe("db");
+    expect(load([], { MEMOS_STORAGE: "local" }).storage).toBe("local");
+    expect(load(["--storage", "local", "--dsn", "postgres://u@h:5432/memos"])).toMatchObject({ storage: "local", driver: "postgres" });
+    expect(configError(["--storage", "disk"]).message).toBe('invalid --storage "disk": expected one of db, local');
+    expect(configError(["--storage", "LOCAL"]).message).toContain("--storage");
+    expect(configError([], { MEMOS_STORAGE: "s3" }).message).toContain("--storage (from MEMOS_STORAGE)");
+    expect(configError(["--storage", ""]).message).toContain("--storage");
   });
 
   it("refuses rolling backups on PostgreSQL, pointing at pg_dump", () => {

@@ -4,6 +4,7 @@ import { DEFAULT_MAX_UPLOAD_MB } from "@memos/common";
 
 type Mode = "prod" | "dev" | "demo";
 type Driver = "sqlite" | "postgres";
+type Storage = "db" | "local";
 
 export interface Config {
   mode: Mode;
@@ -15,6 +16,8 @@ export interface Config {
   /** PostgreSQL connection string, or the SQLite file path (defaults to <data>/memos_<mode>.db). */
   dsn: string;
   maxUploadBytes: number;
+  /** Where new uploads keep their bytes: database blobs, or files under <data>/assets. */
+  storage: Storage;
   /** Where the built web app lives; the server serves index.html for every SPA path. */
   webDist: string | null;
   /** Behind a reverse proxy: read the client address and scheme from X-Forwarded-*. */
@@ -45,6 +48,7 @@ const FLAGS: Record<string, FlagSpec> = {
   driver: { env: "MEMOS_DRIVER", fallback: "" },
   dsn: { env: "MEMOS_DSN", fallback: "" },
   "max-upload-mb": { env: "MEMOS_MAX_UPLOAD_MB", fallback: String(DEFAULT_MAX_UPLOAD_MB) },
+  storage: { env: "MEMOS_STORAGE", fallback: "db" },
   "web-dist": { env: "MEMOS_WEB_DIST", fallback: "" },
   "trust-proxy": { env: "MEMOS_TRUST_PROXY", fallback: "false" },
   "sqlite-readers": { env: "MEMOS_SQLITE_READERS", fallback: "2" },
@@ -130,6 +134,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
   const dsn = driver === "sqlite" ? (dsnArg ? resolve(cwd, dsnArg) : resolve(data, `memos_${mode}.db`)) : dsnArg;
   const maxUploadMb = integer(label("max-upload-mb"), pick("max-upload-mb"), 1, 10240);
+  const storage = oneOf(label("storage"), pick("storage"), ["db", "local"] as const);
   const webDistArg = pick("web-dist");
   const trustProxy = oneOf(label("trust-proxy"), pick("trust-proxy"), ["true", "false"] as const) === "true";
   const sqliteReaders = integer(label("sqlite-readers"), pick("sqlite-readers"), 0, 64);
@@ -150,6 +155,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
     driver,
     dsn,
     maxUploadBytes: maxUploadMb * 1024 * 1024,
+    storage,
     webDist: webDistArg ? resolve(cwd, webDistArg) : null,
     trustProxy,
     sqliteReaders,

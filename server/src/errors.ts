@@ -1,6 +1,7 @@
 // Typed HTTP errors and the one error handler that turns anything thrown into the wire's error envelope.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodError } from "zod";
+import { AssetMissing } from "./store/resource-bytes.js";
 
 export class HttpError extends Error {
   constructor(
@@ -66,6 +67,11 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   const known = error instanceof HttpError ? error : databaseClientError(error);
   if (known) {
     return reply.status(known.status).headers(known.headers).send(errorBody(known.status, known.message));
+  }
+  if (error instanceof AssetMissing) {
+    // Our fault (the data folder lost a file), said plainly to the client; the host reads where in the log.
+    request.log.error({ resourceId: error.resourceId, file: error.file }, "a resource's file is missing from the assets folder");
+    return reply.status(500).send(errorBody(500, `The file of resource ${error.resourceId} is missing from the server's storage`));
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.code === "FST_REQ_FILE_TOO_LARGE") {

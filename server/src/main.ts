@@ -8,8 +8,9 @@ import type { AppContext } from "./context.js";
 import { seedDemoData } from "./seed/demo.js";
 import { startBackupSchedule } from "./services/backup.service.js";
 import { ensureServerId } from "./services/system.service.js";
-import { markInstance } from "./store/instance-lock.js";
+import { instanceMarkOf, markInstance } from "./store/instance-lock.js";
 import { openStore } from "./store/open.js";
+import { sweepIncoming } from "./store/resource-bytes.js";
 
 /** web/dist beside this server, whether it runs from server/src (tsx) or server/dist (built). */
 const defaultWebDist = () => resolve(dirname(fileURLToPath(import.meta.url)), "../../web/dist");
@@ -28,17 +29,19 @@ async function main() {
   config.webDist ??= defaultWebDist();
   mkdirSync(config.data, { recursive: true });
   const { store, migration } = await openStore(config);
-  // `<file>.pid` tells `npm run restore` (and transfer) that this database is in use.
-  const instance = config.driver === "sqlite" ? markInstance(config.dsn) : null;
-  process.once("exit", () => instance?.release());
+  // `<file>.pid` tells `npm run restore`, transfer and storage that this database (or data folder) is in use.
+  const instance = markInstance(instanceMarkOf(config));
+  process.once("exit", () => instance.release());
   await ensureServerId(store.db);
-  if (config.mode !== "prod") await seedDemoData(store);
+  if (config.mode !== "prod") await seedDemoData(store, config);
   const ctx: AppContext = { config, store };
   const app = await buildApp(
     ctx,
     { logger: { level: config.logLevel }, trustProxy: config.trustProxy },
   );
-  if (instance?.other) app.log.warn(`another memos server (pid ${instance.other.pid}) also uses ${config.dsn}`);
+  if (instance.other) app.log.warn(`another memos server (pid ${instance.other.pid}) also uses ${config.driver === "sqlite" ? config.dsn : config.data}`);
+  const swept = await sweepIncoming(config.data);
+  if (swept > 0) app.log.info(`removed ${swept} partial uploads left in ${config.data}/assets/.incoming`);
   if (migration.applied.length > 0) {
     app.log.info({ applied: migration.applied, backup: migration.backup }, "database migrated");
   }
@@ -46,6 +49,7 @@ async function main() {
     ctx.backups = startBackupSchedule(store, {
       everyMs: config.backupEveryMs,
       keep: config.backupKeep,
+      data: config.data,
       log: { info: (message) => app.log.info(message), error: (message) => app.log.error(message) },
     });
   }

@@ -1,8 +1,9 @@
 // Backups of the SQLite file: taken while the app writes, restored, checked; restore's refusals; rolling backups.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { UsageError } from "../src/cli/args.js";
@@ -247,5 +248,78 @@ describe("rolling backups", () => {
   it("refuses PostgreSQL", async () => {
     const fake = { sqliteFile: null, sqliteMain: null } as unknown as Parameters<typeof startBackupSchedule>[0];
     expect(() => startBackupSchedule(fake, { everyMs: 1000, keep: 1 })).toThrow(/pg_dump/);
+  });
+});
+
+describe("backups with --storage local", () => {
+  let t: TestApp;
+  let host: TestUser;
+  beforeEach(async () => {
+    t = await createTestApp({ driver: "sqlite", storage: "local" });
+    host = await signUpHost(t);
+  });
+  afterEach(() => t.close());
+
+  const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+  const pathOf = async (id: number) =>
+    (await t.ctx.store.db.selectFrom("resource").select("internal_path").where("id", "=", id).executeTakeFirstOrThrow()).internal_path;
+
+  it.runIf(onSqlite)("takes the files beside the snapshot as hard links, and restore puts them back", async () => {
+    const data = t.ctx.config.data;
+    const photo = await uploadResource(host, "photo.png", "image/png", Buffer.alloc(200_000, 3));
+    const notes = await uploadResource(host, "notes.txt", "text/plain", Buffer.from("notes"));
+    const [photoPath, notesPath] = [await pathOf(photo.id), await pathOf(notes.id)];
+    const out = join(dir, "backup.db");
+    expect(await backupCommand(["--dsn", t.ctx.config.dsn, "--data", data, "--out", out], dir)).toBe(0);
+    expect(existsSync(join(`${out}.assets`, photoPath))).toBe(true);
+    expect(statSync(join(`${out}.assets`, photoPath)).ino).toBe(statSync(join(data, "assets", photoPath)).ino);
+    expect(readFileSync(join(`${out}.assets`, notesPath), "utf8")).toBe("notes");
+
+    // After the backup: one file deleted (a hard link keeps the backup's copy), one uploaded (not in the backup).
+    expect((await host.client.delete(`/api/resource/${photo.id}`)).status).toBe(200);
+    expect(existsSync(join(data, "assets", photoPath))).toBe(false);
+    await uploadResource(host, "later.png", "image/png", Buffer.from("later"));
+    expect(sha256(readFileSync(join(`${out}.assets`, photoPath)))).toBe(sha256(Buffer.alloc(200_000, 3)));
+
+    // Restored into another data folder, where one name already holds other bytes and one the same bytes.
+    const other = join(dir, "other");
+    mkdirSync(join(other, "assets", dirname(photoPath)), { recursive: true });
+    writeFileSync(join(other, "assets", photoPath), "something else");
+    writeFileSync(join(other, "assets", notesPath), "notes");
+    expect(await restoreCommand(["--data", other, "--from", out], dir)).toBe(0);
+    expect(sha256(readFileSync(join(other, "assets", photoPath)))).toBe(sha256(Buffer.alloc(200_000, 3)));
+    expect(readFileSync(join(other, "assets", notesPath), "utf8")).toBe("notes");
+    const aside = readdirSync(join(other, "assets")).filter((name) => name.startsWith(".before-restore-"));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(join(other, "assets", aside[0]!, photoPath), "utf8")).toBe("something else");
+    const restored = new SQLite(join(other, "memos_prod.db"), { readonly: true });
+    try {
+      const paths = restored.prepare("SELECT internal_path FROM resource WHERE internal_path <> '' ORDER BY id").pluck().all();
+      expect(paths).toEqual([photoPath, notesPath]);
+    } finally {
+      restored.close();
+    }
+  });
+
+  it.runIf(onSqlite)("writes no assets folder when every upload is in the database", async () => {
+    t.ctx.config.storage = "db";
+    await uploadResource(host, "blob.png", "image/png", Buffer.from("blob"));
+    const out = join(dir, "blobs.db");
+    expect(await backupCommand(["--dsn", t.ctx.config.dsn, "--data", t.ctx.config.data, "--out", out], dir)).toBe(0);
+    expect(existsSync(`${out}.assets`)).toBe(false);
+  });
+
+  it.runIf(onSqlite)("rolling backups keep their files beside them and drop them with them", async () => {
+    const photo = await uploadResource(host, "photo.png", "image/png", Buffer.from("rolling"));
+    const path = await pathOf(photo.id);
+    const live = t.ctx.config.dsn;
+    for (let day = 1; day <= 3; day++) {
+      await takeRollingBackup(t.ctx.store.sqliteMain!, live, 2, new Date(`2025-02-0${day}T08:00:00.000Z`), t.ctx.config.data);
+    }
+    const kept = listRollingBackups(live).map((each) => each.file);
+    expect(kept).toHaveLength(2);
+    for (const file of kept) expect(readFileSync(join(`${file}.assets`, path), "utf8")).toBe("rolling");
+    const folder = dirname(kept[0]!);
+    expect(readdirSync(folder).filter((name) => name.endsWith(".assets")).sort()).toEqual(kept.map((file) => `${file.slice(folder.length + 1)}.assets`));
   });
 });

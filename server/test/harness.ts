@@ -113,12 +113,16 @@ export interface TestAppOptions {
   driver?: "sqlite" | "postgres";
   /** Passed to buildApp: false leaves the list answers uncached (for tests that count queries). */
   responseCache?: boolean;
+  /** Use this data folder (kept on close) instead of a fresh one. */
+  data?: string;
+  /** Where new uploads go (`--storage`); "db" by default. */
+  storage?: Config["storage"];
   /** Passed to buildApp: sees every route as it is registered. */
   onRoute?: AppOptions["onRoute"];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dir = mkdtempSync(join(tmpdir(), "memos-test-"));
+  const dir = options.data ?? mkdtempSync(join(tmpdir(), "memos-test-"));
   const driver = options.sqliteFile ? "sqlite" : (options.driver ?? TEST_DRIVER);
   const pgDb = driver === "postgres" ? await takePgDatabase() : null;
   const sqliteFile = options.sqliteFile ?? join(dir, "memos_test.db");
@@ -131,6 +135,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     driver: pgDb ? "postgres" : "sqlite",
     dsn: pgDb ? pgDb.dsn : sqliteFile,
     maxUploadBytes: (options.maxUploadMb ?? 32) * 1024 * 1024,
+    storage: options.storage ?? "db",
     webDist: options.webDist ?? null,
     trustProxy: false,
     // One reader keeps the worker path under test without a thread pool per test app.
@@ -151,7 +156,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await store.close();
       await pgDb?.release();
-      rmSync(dir, { recursive: true, force: true });
+      if (!options.data) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -159,3 +159,48 @@ describe("transfer", () => {
     expect(counts.target.rows).toBe(6);
   });
 });
+
+describe("transfer with --storage local", () => {
+  it.runIf(onPostgres)("copies the rows of files on disk, which the same data folder serves from either engine", async () => {
+    const t = await createTestApp({ driver: "sqlite", storage: "local" });
+    try {
+      const host = await signUpHost(t, "host");
+      const bytes = Buffer.from(Array.from({ length: 50_000 }, (_, i) => (i * 7) % 256));
+      const onDisk = await uploadResource(host, "scan.png", "image/png", bytes);
+      t.ctx.config.storage = "db";
+      const inBlob = await uploadResource(host, "blob.txt", "text/plain", Buffer.from("in the database"));
+      await createMemo(host, "both", "PUBLIC", { resourceIdList: [onDisk.id, inBlob.id] });
+      const lines: string[] = [];
+      const there = await transfer({ driver: "sqlite", dsn: t.ctx.config.dsn }, { driver: "postgres", dsn: pgDsn }, (line) => lines.push(line));
+      expect(there.ok).toBe(true);
+      expect(there.filesOnDisk).toBe(1);
+      expect(lines.some((line) => line.startsWith("1 resources keep their bytes as files under <data>/assets"))).toBe(true);
+      const { store } = await openStore({ driver: "postgres", dsn: pgDsn });
+      try {
+        const rows = await store.db.selectFrom("resource").select(["id", "blob", "internal_path"]).orderBy("id").execute();
+        expect(rows.map((row) => [row.id, row.blob === null, row.internal_path])).toEqual([
+          [onDisk.id, true, expect.stringMatching(new RegExp(`^0/${onDisk.id}-[0-9a-f]{8}-scan\\.png$`))],
+          [inBlob.id, false, ""],
+        ]);
+      } finally {
+        await store.close();
+      }
+      // Back to a SQLite file, served with the original data folder: both files, byte for byte.
+      const back = join(dir, "back.db");
+      expect((await transfer({ driver: "postgres", dsn: pgDsn }, { driver: "sqlite", dsn: back })).ok).toBe(true);
+      const served = await createTestApp({ sqliteFile: back, data: t.ctx.config.data });
+      try {
+        const client = await signIn(served, "host");
+        const file = await served.app.inject({ method: "GET", url: `/o/r/${onDisk.id}/scan.png`, headers: { cookie: client.cookie! } });
+        expect(file.statusCode).toBe(200);
+        expect(file.rawPayload.equals(bytes)).toBe(true);
+        const blob = await served.app.inject({ method: "GET", url: `/o/r/${inBlob.id}/blob.txt`, headers: { cookie: client.cookie! } });
+        expect(blob.rawPayload.toString()).toBe("in the database");
+      } finally {
+        await served.close();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

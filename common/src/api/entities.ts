@@ -90,6 +90,8 @@ export interface BackupStatus {
   /** Why the last scheduled backup failed, if it did. */
   lastError: string | null;
   engine: "sqlite" | "postgres";
+  /** Where new uploads are kept (`--storage`): database blobs, or files under <data>/assets (back those up too). */
+  storage: "db" | "local";
 }
 
 export interface SystemStatus {

@@ -89,6 +89,7 @@ export const backupStatusEntitySchema = z
     lastSize: z.int().nullable(),
     lastError: z.string().nullable(),
     engine: z.enum(["sqlite", "postgres"]),
+    storage: z.enum(["db", "local"]).describe("Where new uploads are kept (--storage): database blobs, or files under <data>/assets"),
   })
   .meta({ id: "BackupStatus" });
 

@@ -1,7 +1,8 @@
 // `npm run backup -- --data ./data --out backup.db`: a consistent copy of the SQLite database, taken while the
-// server runs and writes (better-sqlite3's online backup API).
+// server runs and writes (better-sqlite3's online backup API), and the uploads kept as files beside it.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { copyAssetsBeside } from "../store/asset-backup.js";
 import { backupSqliteFile } from "../store/sqlite-backup.js";
 import { configFrom, takeFlags, UsageError } from "./args.js";
 
@@ -21,5 +22,11 @@ export async function backupCommand(argv: string[], cwd = process.cwd()): Promis
   const result = await backupSqliteFile(config.dsn, out);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`memos: backed up ${config.dsn} to ${result.file} (${result.bytes} bytes, ${seconds} s)`);
+  // Uploads kept as files (--storage local) go beside the snapshot: the ones it refers to, as of its moment.
+  const assets = await copyAssetsBeside(out, config.data);
+  if (assets.folder) {
+    console.log(`memos: ${assets.files} files of ${config.data}/assets into ${assets.folder} (${assets.linked} as hard links)`);
+  }
+  for (const path of assets.missing) console.error(`memos: not in ${config.data}/assets (deleted since, or lost): ${path}`);
   return 0;
 }

@@ -1,15 +1,17 @@
 // The maintenance commands, bundled into server/dist/cli.js: `node server/dist/cli.js <command> [flags]`.
-// `npm run backup|restore|transfer` runs them through scripts/cli.mjs, which installs and builds first.
+// `npm run backup|restore|transfer|storage` runs them through scripts/cli.mjs, which installs and builds first.
 import { RestoreRefused } from "../store/sqlite-backup.js";
 import { UsageError } from "./args.js";
 import { BACKUP_USAGE, backupCommand } from "./backup.js";
 import { RESTORE_USAGE, restoreCommand } from "./restore.js";
+import { STORAGE_USAGE, storageCommand } from "./storage.js";
 import { TRANSFER_USAGE, transferCommand } from "./transfer.js";
 
 const COMMANDS: Record<string, { run: (argv: string[]) => Promise<number>; usage: string }> = {
   backup: { run: backupCommand, usage: BACKUP_USAGE },
   restore: { run: restoreCommand, usage: RESTORE_USAGE },
   transfer: { run: transferCommand, usage: TRANSFER_USAGE },
+  storage: { run: storageCommand, usage: STORAGE_USAGE },
 };
 
 async function main(): Promise<number> {

@@ -1,8 +1,9 @@
 // `npm run restore -- --data ./data --from backup.db`: replaces the database with a checked backup, keeping the
-// previous file. Refuses while a server uses the database.
+// previous file, and puts back the uploads kept as files beside the backup. Refuses while a server uses the database.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { runningInstance } from "../store/instance-lock.js";
+import { restoreAssets } from "../store/asset-backup.js";
 import { restoreSqlite } from "../store/sqlite-backup.js";
 import { configFrom, takeFlags, UsageError } from "./args.js";
 
@@ -24,9 +25,15 @@ export async function restoreCommand(argv: string[], cwd = process.cwd()): Promi
       `a memos server (pid ${running.pid}${running.host ? ` on ${running.host}` : ""}) is using ${config.dsn}: stop it first`,
     );
   }
-  const result = await restoreSqlite(config.dsn, from);
+  const now = new Date();
+  const result = await restoreSqlite(config.dsn, from, now);
   if (result.previous) console.log(`memos: the previous database is kept as ${result.previous}`);
   for (const file of result.removed) console.log(`memos: removed the stale ${file}`);
+  // Uploads kept as files: back from <backup>.assets/ into <data>/assets.
+  const assets = await restoreAssets(config.dsn, from, config.data, now.toISOString().replaceAll(":", "-"));
+  if (assets.restored > 0) console.log(`memos: put back ${assets.restored} files into ${config.data}/assets`);
+  if (assets.keptAside) console.log(`memos: files of the same names but other contents are kept in ${assets.keptAside}`);
+  for (const path of assets.missing) console.error(`memos: missing from the backup and from ${config.data}/assets: ${path}`);
   console.log(`memos: restored ${from} into ${config.dsn}; start the server to use it`);
   return 0;
 }

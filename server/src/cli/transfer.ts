@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import type { Config } from "../config.js";
 import { runningInstance } from "../store/instance-lock.js";
 import { openStore } from "../store/open.js";
+import { storageCounts } from "../store/storage-move.js";
 import { compareInstances, copyInstance, nonEmptyTables, SKIPPED_TABLES, type TableComparison } from "../store/transfer.js";
 import { takeFlags, UsageError } from "./args.js";
 
@@ -42,6 +43,8 @@ function formatComparison(rows: TableComparison[]): string {
 
 export interface TransferOutcome {
   copied: Record<string, number>;
+  /** Resources whose bytes are files under <data>/assets (`--storage local`): their rows are copied, not the files. */
+  filesOnDisk: number;
   comparison: TableComparison[];
   ok: boolean;
 }
@@ -66,7 +69,14 @@ export async function transfer(from: Endpoint, to: Endpoint, log: (line: string)
       const copied = await copyInstance(source, target);
       log("verifying: row counts and SHA-256 per table");
       const comparison = await compareInstances(source, target);
-      return { copied, comparison, ok: comparison.every((row) => row.same) };
+      const filesOnDisk = (await storageCounts(source.db)).files;
+      if (filesOnDisk > 0) {
+        log(
+          `${filesOnDisk} resources keep their bytes as files under <data>/assets, which stay where they are: ` +
+            "start the server on the new database with the same --data folder (or copy its assets folder along)",
+        );
+      }
+      return { copied, filesOnDisk, comparison, ok: comparison.every((row) => row.same) };
     } finally {
       await target.close();
     }

@@ -1,5 +1,6 @@
 // Sends an uploaded file so it can never act as a page of ours: images, audio and video inline with their
 // stored type; SVG and everything else as a download; no sniffing; a sandboxing CSP; byte ranges.
+import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 const INLINE_TYPE = /^(image|audio|video)\/[\w.+-]+$/i;
@@ -31,29 +32,54 @@ function parseRange(header: string | undefined, size: number): { start: number; 
   return { start, end };
 }
 
-export function sendUploadedFile(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  file: { filename: string; type: string; data: Buffer },
-) {
+export interface UploadedFile {
+  /** The resource's id and when it was stored: its validators (ETag, Last-Modified). */
+  id: number;
+  createdTs: number;
+  filename: string;
+  type: string;
+  size: number;
+  /** The bytes from `start` to `end` (inclusive), or all; a blob is a Buffer, a file on disk a stream. */
+  read(range?: { start: number; end: number }): Buffer | Readable;
+}
+
+/** True when the client's copy (If-None-Match, else If-Modified-Since) is current: answer 304. */
+function notModified(request: FastifyRequest, etag: string, createdTs: number): boolean {
+  const match = request.headers["if-none-match"];
+  if (match) return match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*");
+  const since = Date.parse(request.headers["if-modified-since"] ?? "");
+  return Number.isFinite(since) && Math.floor(since / 1000) >= createdTs;
+}
+
+/** Serves a blob and a file on disk alike: the same headers, validators and byte ranges. */
+export function sendUploadedFile(request: FastifyRequest, reply: FastifyReply, file: UploadedFile) {
   const type = file.type.toLowerCase();
   const inline = INLINE_TYPE.test(type);
   const isSvg = type.startsWith("image/svg");
+  // The bytes of a resource never change (a rename changes its row, not its bytes): id, time and size name them.
+  const etag = `"r${file.id}-${file.createdTs}-${file.size}"`;
   reply
     .header("Content-Type", inline ? type : "application/octet-stream")
     .header("Content-Disposition", contentDisposition(inline && !isSvg ? "inline" : "attachment", file.filename))
     .header("X-Content-Type-Options", "nosniff")
     .header("Content-Security-Policy", SANDBOX_CSP)
     .header("Cache-Control", "private, max-age=31536000, immutable")
+    .header("ETag", etag)
+    .header("Last-Modified", new Date(file.createdTs * 1000).toUTCString())
     .header("Accept-Ranges", "bytes");
-  const size = file.data.length;
-  const range = parseRange(request.headers.range, size);
+  if (notModified(request, etag, file.createdTs)) return reply.status(304).send();
+  const size = file.size;
+  // If-Range with another validator asks for the whole file (the client's partial copy is stale).
+  const ifRange = request.headers["if-range"];
+  const range = ifRange && ifRange !== etag ? null : parseRange(request.headers.range, size);
   if (range === "invalid") {
     return reply.status(416).header("Content-Range", `bytes */${size}`).send();
   }
-  if (range === null) return reply.send(file.data);
-  return reply
-    .status(206)
-    .header("Content-Range", `bytes ${range.start}-${range.end}/${size}`)
-    .send(file.data.subarray(range.start, range.end + 1));
+  const length = range === null ? size : range.end - range.start + 1;
+  if (range !== null) reply.status(206).header("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
+  reply.header("Content-Length", length);
+  // HEAD: the headers alone, and a file on disk is not even opened. Fastify's HEAD route drains a stream body
+  // and keeps our Content-Length (for no body at all it would say 0), so an empty stream is sent.
+  if (request.method === "HEAD") return reply.send(Readable.from([]));
+  return reply.send(range === null ? file.read() : file.read(range));
 }

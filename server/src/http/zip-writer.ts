@@ -2,7 +2,7 @@
 // previous one has been consumed and the output is not backed up, so memory holds about one file whatever the
 // archive's size. Each file's SHA-256 is computed as it is added, for the archive's manifest.
 import { createHash } from "node:crypto";
-import { PassThrough, type Readable } from "node:stream";
+import { type PassThrough, type Readable, Transform } from "node:stream";
 import { ZipFile } from "yazl";
 
 export interface ZipEntry {
@@ -45,23 +45,38 @@ export class ZipWriter {
     return this.output;
   }
 
-  /** Adds one file and waits until it is written out, so the caller may read the next one. */
-  async add(path: string, data: Buffer | string, options: { mtime?: Date; type?: string } = {}): Promise<void> {
+  /**
+   * Adds one file and waits until it is written out, so the caller may read the next one. A stream (a file on
+   * disk) passes through without being held whole; its `size` must be given, as the zip's header needs it.
+   */
+  async add(path: string, data: Buffer | string | Readable, options: { mtime?: Date; type?: string; size?: number } = {}): Promise<void> {
     if (this.closed) throw new ZipAborted();
     const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-    this.entries.push({ path, size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") });
-    const source = new PassThrough();
+    const size = Buffer.isBuffer(bytes) ? bytes.length : options.size;
+    if (size === undefined) throw new Error(`the size of ${path} is needed to add it as a stream`);
+    const hash = createHash("sha256");
+    const source = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
     const consumed = new Promise<void>((resolve, reject) => {
       source.once("end", resolve);
       source.once("error", reject);
     });
     this.zip.addReadStream(source, path, {
-      size: bytes.length,
+      size,
       mtime: options.mtime ?? new Date(),
       compress: !(options.type && STORED_TYPE.test(options.type)),
     });
-    source.end(bytes);
+    if (Buffer.isBuffer(bytes)) source.end(bytes);
+    else {
+      bytes.once("error", (error) => source.destroy(error));
+      bytes.pipe(source);
+    }
     await Promise.race([consumed, this.aborted]);
+    this.entries.push({ path, size, sha256: hash.digest("hex") });
     if (this.output.writableNeedDrain) {
       await Promise.race([new Promise((resolve) => this.output.once("drain", resolve)), this.aborted]);
     }

@@ -8,6 +8,7 @@ export function presentBackupStatus(
   schedule: Pick<BackupSchedule, "everyMs" | "keep" | "lastError"> | null,
   keep: number,
   newest: RollingBackup | undefined,
+  storage: BackupStatus["storage"],
 ): BackupStatus {
   return {
     everySeconds: schedule ? Math.round(schedule.everyMs / 1000) : null,
@@ -16,5 +17,6 @@ export function presentBackupStatus(
     lastSize: newest ? newest.bytes : null,
     lastError: schedule?.lastError ?? null,
     engine,
+    storage,
   };
 }

@@ -1,4 +1,5 @@
 // /api/resource (list, external links, uploads, rename, delete) and the file routes /o/r and /h/r.
+import { type Readable, Transform } from "node:stream";
 import multipart from "@fastify/multipart";
 import { resourceCreateSchema, resourcePatchSchema } from "@memos/common";
 import { resourceEntitySchema } from "@memos/common/api/responses";
@@ -10,7 +11,7 @@ import { badRequest, HttpError, tooLarge } from "../errors.js";
 import { assertNoNul } from "../http/input-guard.js";
 import { ok, viewerOf } from "../http/request-context.js";
 import { answers, checkFirst, documented, input, params, pathId } from "../http/route-schema.js";
-import { sendUploadedFile } from "../http/send-file.js";
+import { sendUploadedFile, type UploadedFile } from "../http/send-file.js";
 import {
   authorizedResource,
   createExternalResource,
@@ -18,6 +19,7 @@ import {
   getResource,
   listResources,
   patchResource,
+  type ResourceFile,
   readResourceFile,
   type Upload,
   uploadResource,
@@ -31,6 +33,27 @@ const FILE = answers(z.string().meta({ format: "binary" }), {
   description: "The file, with its stored type (Range requests are honoured)",
 });
 
+function uploadedFile({ resource, bytes }: ResourceFile): UploadedFile {
+  const { id, created_ts: createdTs, filename, type } = resource;
+  return { id, createdTs, filename, type, size: bytes.size, read: (range) => bytes.read(range) };
+}
+
+/**
+ * The form's file as a stream, read by the service (to disk, or into a blob). The multipart reader stops at the
+ * upload limit and marks the stream truncated; that ends this stream with a 413 instead of a short file.
+ */
+function refuseTruncated(file: Readable & { truncated?: boolean }): Readable {
+  const checked = new Transform({
+    transform: (chunk, _encoding, done) => done(null, chunk),
+    flush: (done) => done(file.truncated ? tooLarge() : null),
+  });
+  file.once("error", (error) => checked.destroy(uploadError(error)));
+  // The service may meet the error only once it starts reading (after creating a folder, say); a stream that
+  // errored before is still seen as failed by the pipeline that reads it then.
+  checked.on("error", () => {});
+  return file.pipe(checked);
+}
+
 const NOT_MULTIPART = "Upload file overload max size: the request is not multipart/form-data";
 
 /** Refuses anything but a form before its body is read, so no parser (or 415) ever sees it. */
@@ -38,7 +61,7 @@ async function requireMultipart(request: FastifyRequest) {
   if (!/^multipart\/form-data\b/i.test(request.headers["content-type"] ?? "")) throw badRequest(NOT_MULTIPART);
 }
 
-/** Reads the form's `file` part; a broken form is the client's fault (400), an oversized file is 413. */
+/** Reads the form's `file` part up to its bytes, which the service reads as a stream. */
 async function readUpload(request: FastifyRequest): Promise<Upload> {
   try {
     const part = await request.file();
@@ -51,15 +74,19 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
     }
     assertNoNul(part.filename, "filename");
     assertNoNul(part.mimetype, "type");
-    const data = await part.toBuffer();
-    return { filename: part.filename, type: part.mimetype, data };
+    return { filename: part.filename, type: part.mimetype, data: refuseTruncated(part.file) };
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    const { code, statusCode } = error as FastifyError;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-    if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) throw error;
-    throw badRequest("Upload file overload max size: the multipart body is malformed");
+    throw uploadError(error);
   }
+}
+
+/** A broken form is the client's fault (400), an oversized file is 413. */
+function uploadError(error: unknown): Error {
+  if (error instanceof HttpError) return error;
+  const { code, statusCode } = error as FastifyError;
+  if (code === "FST_REQ_FILE_TOO_LARGE") return tooLarge();
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return error as Error;
+  return badRequest("Upload file overload max size: the multipart body is malformed");
 }
 
 export async function resourceRoutes(base: FastifyInstance, ctx: AppContext) {
@@ -110,7 +137,7 @@ export async function resourceRoutes(base: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const resource = await getResource(ctx, viewerOf(request), request.params.resourceId);
       const file = await readResourceFile(ctx, viewerOf(request), resource.id, resource.filename);
-      return sendUploadedFile(request, reply, { filename: resource.filename, type: resource.type, data: file.data });
+      return sendUploadedFile(request, reply, uploadedFile(file));
     },
   );
   app.patch(
@@ -131,7 +158,7 @@ export async function resourceRoutes(base: FastifyInstance, ctx: AppContext) {
     "/api/resource/:resourceId",
     { schema: { summary: "Delete a resource", params: idParams, response: answers(z.literal(true), { raw: true }) } },
     async (request) => {
-      await deleteResource(ctx, viewerOf(request), request.params.resourceId);
+      await deleteResource(ctx, viewerOf(request), request.params.resourceId, request.log);
       return true;
     },
   );
@@ -155,7 +182,7 @@ export async function resourceRoutes(base: FastifyInstance, ctx: AppContext) {
           if (!name.includes("+")) throw error;
           return readResourceFile(ctx, viewer, id, name.replace(/\+/g, " "));
         });
-        return sendUploadedFile(request, reply, { filename: file.resource.filename, type: file.resource.type, data: file.data });
+        return sendUploadedFile(request, reply, uploadedFile(file));
       },
     );
   }

@@ -35,7 +35,7 @@ export async function systemRoutes(base: FastifyInstance, ctx: AppContext) {
     async (request) => ok(await upsertSetting(ctx, viewerOf(request), request.body)),
   );
   app.post("/api/system/vacuum", { schema: { summary: "Clean up orphans and compact the database (host only)", response: answers(z.literal(true)) } }, async (request) => {
-    await vacuum(ctx, viewerOf(request));
+    await vacuum(ctx, viewerOf(request), request.log);
     return ok(true);
   });
 }

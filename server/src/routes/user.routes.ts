@@ -75,7 +75,7 @@ export async function userRoutes(base: FastifyInstance, ctx: AppContext) {
     "/api/user/:id",
     { schema: { summary: "Delete an account and everything it owns (host only)", params: idParams, response: answers(z.literal(true), { raw: true }) } },
     async (request) => {
-      await deleteUser(ctx, viewerOf(request), request.params.id);
+      await deleteUser(ctx, viewerOf(request), request.params.id, request.log);
       return true;
     },
   );

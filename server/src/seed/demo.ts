@@ -29,9 +29,10 @@ async function addUser(store: DatabaseHandle, username: string, nickname: string
 
 const HOUR = 3600;
 
-export async function seedDemoData(store: DatabaseHandle): Promise<boolean> {
+/** `config` says where the demo image goes (`--storage`). */
+export async function seedDemoData(store: DatabaseHandle, config: AppContext["config"]): Promise<boolean> {
   if (await hasAnyUser(store.db)) return false;
-  const ctx = { store } as AppContext;
+  const ctx: AppContext = { store, config };
   const host = await addUser(store, "demohero", "Demo Hero", "HOST", "demo@usememos.com");
   const jack = await addUser(store, "jack", "Jack", "USER");
   const bob = await addUser(store, "bob", "Bob", "USER");

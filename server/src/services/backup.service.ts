@@ -7,6 +7,8 @@ import { listRollingBackups, takeRollingBackup } from "../store/sqlite-backup.js
 export interface BackupScheduleOptions {
   everyMs: number;
   keep: number;
+  /** The data folder: the files under its assets folder that a backup refers to go beside the backup. */
+  data?: string;
   /** Told of every backup taken, and of failures. */
   log?: { info(message: string): void; error(message: string): void };
   now?: () => Date;
@@ -38,9 +40,11 @@ export function startBackupSchedule(store: DatabaseHandle, options: BackupSchedu
   const runNow = (): Promise<void> => {
     running ??= (async () => {
       try {
-        const { backup, removed } = await takeRollingBackup(main, file, options.keep, now());
+        const { backup, removed, assets } = await takeRollingBackup(main, file, options.keep, now(), options.data);
         lastError = null;
-        options.log?.info(`backup written: ${backup.file} (${backup.bytes} bytes${removed.length ? `; removed ${removed.length} older` : ""})`);
+        const files = assets?.folder ? `; ${assets.files} files in ${assets.folder}` : "";
+        options.log?.info(`backup written: ${backup.file} (${backup.bytes} bytes${files}${removed.length ? `; removed ${removed.length} older` : ""})`);
+        if (assets?.missing.length) options.log?.error(`backup: ${assets.missing.length} files it refers to are not in the assets folder: ${assets.missing.slice(0, 5).join(", ")}`);
       } catch (error) {
         lastError = error instanceof Error ? error.message : String(error);
         options.log?.error(`backup failed: ${lastError}`);

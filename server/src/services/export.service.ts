@@ -30,7 +30,8 @@ import {
 import { presentShortcut } from "../presenters/shortcut.presenter.js";
 import type { Db } from "../store/db.js";
 import { listMemosForExport, listResourcesForExport, listTagsOfMemos, listUsersForExport } from "../store/export.store.js";
-import { listLinkedResources, readResourceBlob } from "../store/resource.store.js";
+import { listLinkedResources } from "../store/resource.store.js";
+import { openResourceBytes } from "../store/resource-bytes.js";
 import type { UserRow } from "../store/schema.js";
 import { listShortcutsOfCreator } from "../store/shortcut.store.js";
 import { findSystemSetting } from "../store/system-setting.store.js";
@@ -60,7 +61,7 @@ function addCounts(total: Counts, one: Counts): void {
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 /** One account's files, under `prefix` ("" or "users/<name>/"). */
-async function writeAccount(db: Db, zip: ZipWriter, user: UserRow, prefix: string): Promise<Counts> {
+async function writeAccount(db: Db, data: string, zip: ZipWriter, user: UserRow, prefix: string): Promise<Counts> {
   const counts = emptyCounts();
   for (let after = 0; ; ) {
     const memos = await listMemosForExport(db, user.id, after);
@@ -91,9 +92,13 @@ async function writeAccount(db: Db, zip: ZipWriter, user: UserRow, prefix: strin
         counts.externalLinks += 1;
         continue;
       }
-      // One file at a time: its bytes are read, written out, and let go before the next.
-      const blob = (await readResourceBlob(db, resource.id)) ?? Buffer.alloc(0);
-      await zip.add(prefix + attachmentPath(resource), blob, { mtime: new Date(resource.updated_ts * 1000), type: resource.type });
+      // One file at a time: a blob is read whole, a file under <data>/assets streamed; written out before the next.
+      const bytes = await openResourceBytes(db, data, resource);
+      await zip.add(prefix + attachmentPath(resource), bytes ? bytes.read() : Buffer.alloc(0), {
+        mtime: new Date(resource.updated_ts * 1000),
+        type: resource.type,
+        size: bytes?.size,
+      });
       counts.attachments += 1;
     }
   }
@@ -150,13 +155,13 @@ export async function exportData(ctx: AppContext, viewer: Viewer, input: ExportQ
       const users = await listUsersForExport(db);
       const folders = accountFolders(users);
       for (const user of users) {
-        const counts = await writeAccount(db, zip, user, folders.get(user.id)!);
+        const counts = await writeAccount(db, ctx.config.data, zip, user, folders.get(user.id)!);
         addCounts(total, counts);
         accounts.push({ ...exportedAccount(user, folders.get(user.id)!.slice(0, -1)), counts });
       }
       await zip.add("users.json", json(accounts));
     } else {
-      addCounts(total, await writeAccount(db, zip, me, ""));
+      addCounts(total, await writeAccount(db, ctx.config.data, zip, me, ""));
       accounts = [exportedAccount(me)];
     }
     const manifest = {

@@ -32,6 +32,7 @@ import { ATTACHMENT_TOKEN, type ImportPlan, type PlannedAttachment, type Planned
 import { yieldSometimes } from "./import/yield.js";
 import { defaultVisibility } from "./memo.service.js";
 import { storeResourceFile } from "./resource.service.js";
+import { removeAssets } from "../store/resource-bytes.js";
 
 const MAX_PROBLEMS_SHOWN = 100;
 /** Memos written between turns of the event loop. */
@@ -125,18 +126,39 @@ async function displayOption(ctx: AppContext, userId: number): Promise<"created_
 
 async function commit(ctx: AppContext, creatorId: number, archive: Archive, plan: ImportPlan, staged: Staged, defaultVisibility: Visibility) {
   const display = await displayOption(ctx, creatorId);
+  // Files written to <data>/assets (`--storage local`) for rows of this transaction: removed if it rolls back.
+  const placed: string[] = [];
+  try {
+    await writeAll(ctx, creatorId, archive, plan, staged, defaultVisibility, display, placed);
+  } catch (error) {
+    await removeAssets(ctx.config.data, placed, (message) => console.warn(`memos: import: ${message}`));
+    throw error;
+  }
+}
+
+/** Everything the import adds, in one transaction: nothing is written unless all of it is. */
+async function writeAll(
+  ctx: AppContext,
+  creatorId: number,
+  archive: Archive,
+  plan: ImportPlan,
+  staged: Staged,
+  defaultVisibility: Visibility,
+  display: "created_ts" | "updated_ts",
+  placed: string[],
+) {
   await ctx.store.db.transaction().execute(async (tx) => {
     const ids = new Map<number, number>();
     for (const [n, index] of staged.files.entries()) {
       await yieldSometimes(n, 20);
       const file = plan.attachments[index]!;
-      const row = await storeResourceFile(tx, creatorId, {
-        filename: storedName(file),
-        type: file.type,
-        data: file.entry ? await archive.read(file.entry) : null,
-        externalLink: file.url,
-        createdTs: file.createdTs,
-      });
+      const row = await storeResourceFile(
+        ctx,
+        tx,
+        creatorId,
+        { filename: storedName(file), type: file.type, data: file.entry ? await archive.read(file.entry) : null, externalLink: file.url, createdTs: file.createdTs },
+        placed,
+      );
       ids.set(index, row.id);
     }
     // Memos one INSERT each (their ids are needed), their tags, pins and links a batch at a time.

@@ -1,7 +1,9 @@
 // Resources: uploads and external links, their memo links, and who may read their files.
 import { isValidResourceFilename, type Resource, type ResourceCreate, type ResourcePatch, sanitizeUploadFilename } from "@memos/common";
+import type { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import type { AppContext, Viewer } from "../context.js";
-import { badRequest, notFound } from "../errors.js";
+import { badRequest, notFound, tooLarge } from "../errors.js";
 import { authorizeMemo, canReadMemo } from "../policies/memo.policy.js";
 import { authorizeResource, authorizeResourceLink, canReadResourceFile, type ResourceAction } from "../policies/resource.policy.js";
 import { presentResource } from "../presenters/resource.presenter.js";
@@ -15,10 +17,20 @@ import {
   listLinkedResources,
   listMemoIdsOfResource,
   listResourcesOfCreator,
-  readResourceBlob,
   renameResource,
+  setResourceFile,
   unlinkResource,
 } from "../store/resource.store.js";
+import {
+  AssetTooLarge,
+  assetPathFor,
+  type IncomingAsset,
+  openResourceBytes,
+  receiveAsset,
+  removeAssets,
+  type ResourceBytes,
+  writeAsset,
+} from "../store/resource-bytes.js";
 import type { ResourceRow } from "../store/schema.js";
 import { requireMemo } from "./memo.service.js";
 import { requireSignedIn } from "../policies/utils.js";
@@ -70,10 +82,11 @@ export async function createExternalResource(ctx: AppContext, viewer: Viewer, in
 export interface Upload {
   filename: string;
   type: string;
-  data: Buffer;
+  /** The bytes, in memory or as a stream (an HTTP upload is streamed to disk with `--storage local`). */
+  data: Buffer | Readable;
 }
 
-/** A file (or an external link) an account keeps: an upload, or a file of an imported archive. */
+/** A file (or an external link) of an imported archive. */
 export interface StoredFile {
   filename: string;
   type: string;
@@ -84,29 +97,75 @@ export interface StoredFile {
 }
 
 /**
- * The one place a file becomes a resource (uploads and imports), so how files are stored is decided here.
- * The name must be safe already (cleanUploadFilename); `db` may be a transaction.
+ * A file of an import becomes a resource, stored as `--storage` says: a blob, or a file under <data>/assets
+ * written before the row names it. `db` is the import's transaction; the paths of the files written are added to
+ * `placed`, so the caller removes them if that transaction does not commit. The name must be safe already
+ * (cleanUploadFilename).
  */
-export async function storeResourceFile(db: Db, creatorId: number, file: StoredFile): Promise<ResourceRow> {
-  return insertResource(db, {
+export async function storeResourceFile(ctx: AppContext, db: Db, creatorId: number, file: StoredFile, placed: string[]): Promise<ResourceRow> {
+  const local = ctx.config.storage === "local" && file.data !== null;
+  const row = await insertResource(db, {
     creator_id: creatorId,
     filename: file.filename,
     external_link: file.externalLink ?? "",
     type: file.type.slice(0, 255),
     size: file.data?.length ?? 0,
-    blob: file.data,
+    blob: local ? null : file.data,
     ...(file.createdTs !== undefined ? { created_ts: file.createdTs, updated_ts: file.createdTs } : {}),
   });
+  if (!local) return row;
+  const path = assetPathFor(row.id, file.filename);
+  await writeAsset(ctx.config.data, path, file.data!);
+  placed.push(path);
+  await setResourceFile(db, row.id, path);
+  return { ...row, internal_path: path };
 }
 
+/** Where failures that do not fail the request (a file left behind) are reported. */
+export interface ErrorLog {
+  error(message: string): void;
+}
+
+/**
+ * Stores an upload as a resource of `viewer`: as a blob (`--storage db`), or (`--storage local`) streamed to a
+ * file under <data>/assets, placed under its id-derived name inside the transaction that inserts the row. Every
+ * way a resource is created from bytes (the upload route, the demo seed, imports) comes through here.
+ */
 export async function uploadResource(ctx: AppContext, viewer: Viewer, upload: Upload): Promise<Resource> {
   requireSignedIn(viewer);
-  const row = await storeResourceFile(ctx.store.db, viewer.id, {
-    filename: cleanUploadFilename(upload.filename),
-    type: upload.type,
-    data: upload.data,
+  let filename: string;
+  try {
+    filename = cleanUploadFilename(upload.filename);
+  } catch (error) {
+    if (!Buffer.isBuffer(upload.data)) upload.data.resume();
+    throw error;
+  }
+  const fields = { creator_id: viewer.id, filename, external_link: "", type: upload.type.slice(0, 255) };
+  const { db } = ctx.store;
+  if (ctx.config.storage === "db") {
+    const data = Buffer.isBuffer(upload.data) ? upload.data : await buffer(upload.data);
+    return presentResource(await insertResource(db, { ...fields, size: data.length, blob: data }));
+  }
+  const incoming: IncomingAsset = await receiveAsset(ctx.config.data, upload.data, ctx.config.maxUploadBytes).catch((error: unknown) => {
+    throw error instanceof AssetTooLarge ? tooLarge() : error;
   });
-  return presentResource(row);
+  let placed: string | null = null;
+  try {
+    const row = await db.transaction().execute(async (tx) => {
+      const inserted = await insertResource(tx, { ...fields, size: incoming.size, blob: null });
+      const path = assetPathFor(inserted.id, filename);
+      await incoming.place(path);
+      placed = path;
+      await setResourceFile(tx, inserted.id, path);
+      return { ...inserted, internal_path: path };
+    });
+    return presentResource(row);
+  } catch (error) {
+    await incoming.discard();
+    // The row was not committed, so the file it would have named must go too.
+    if (placed) await removeAssets(ctx.config.data, [placed], () => {});
+    throw error;
+  }
 }
 
 export async function getResource(ctx: AppContext, viewer: Viewer, id: number): Promise<Resource> {
@@ -124,9 +183,11 @@ export async function patchResource(ctx: AppContext, viewer: Viewer, id: number,
   return presentResource(await requireResource(db, id));
 }
 
-export async function deleteResource(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
-  await authorizedResource(ctx, viewer, id, "delete");
+/** Deletes the row and its links; its file (if any) goes once the transaction has committed. */
+export async function deleteResource(ctx: AppContext, viewer: Viewer, id: number, log: ErrorLog): Promise<void> {
+  const resource = await authorizedResource(ctx, viewer, id, "delete");
   await ctx.store.db.transaction().execute((tx) => deleteResourceCascade(tx, id));
+  await removeAssets(ctx.config.data, [resource.internal_path], (message) => log.error(message));
 }
 
 /** `POST /api/memo/:id/resource`: the memo must be the caller's, and so must the resource. */
@@ -156,7 +217,7 @@ export async function unlinkResourceFromMemo(ctx: AppContext, viewer: Viewer, me
 
 export interface ResourceFile {
   resource: ResourceRow;
-  data: Buffer;
+  bytes: ResourceBytes;
 }
 
 /** `/o/r/:id/:filename`: the owner, or anyone who may read a memo the resource is linked to. */
@@ -168,7 +229,8 @@ export async function readResourceFile(ctx: AppContext, viewer: Viewer, id: numb
   const memos = canReadResourceFile(viewer, resource, false) ? [] : await findMemoFacts(db, await listMemoIdsOfResource(db, id));
   const readable = memos.some((memo) => canReadMemo(viewer, memo));
   if (!canReadResourceFile(viewer, resource, readable)) throw missing;
-  const data = await readResourceBlob(db, id);
-  if (data === null) throw missing;
-  return { resource, data };
+  // A file gone from disk throws AssetMissing: the error handler logs it and answers 500.
+  const bytes = await openResourceBytes(db, ctx.config.data, resource);
+  if (bytes === null) throw missing;
+  return { resource, bytes };
 }

@@ -10,6 +10,9 @@ import {
   type SystemStatus,
   VERSION,
 } from "@memos/common";
+import { listOrphanAssetPaths } from "../store/resource.store.js";
+import { removeAssets } from "../store/resource-bytes.js";
+import type { ErrorLog } from "./resource.service.js";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest } from "../errors.js";
 import { authorizeSystem, canSeeBackupStatus, canSeeDatabaseSize } from "../policies/system.policy.js";
@@ -99,7 +102,7 @@ export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<
 
 function backupStatus(ctx: AppContext) {
   const file = ctx.store.sqliteFile;
-  return presentBackupStatus(ctx.store.engine, ctx.backups ?? null, ctx.config.backupKeep, file ? listRollingBackups(file).at(-1) : undefined);
+  return presentBackupStatus(ctx.store.engine, ctx.backups ?? null, ctx.config.backupKeep, file ? listRollingBackups(file).at(-1) : undefined, ctx.config.storage);
 }
 
 /** Whether `viewer` may write system settings at all (401/403); the route asks it before the body is validated, as v0 did. */
@@ -125,10 +128,15 @@ export async function listSettings(ctx: AppContext, viewer: Viewer): Promise<Sys
 }
 
 /** Removes rows whose owner is gone (the v0 orphan cleanup), then compacts the database. */
-export async function vacuum(ctx: AppContext, viewer: Viewer): Promise<void> {
+export async function vacuum(ctx: AppContext, viewer: Viewer, log: ErrorLog): Promise<void> {
   authorizeSystem(viewer, "vacuum");
   const { db } = ctx.store;
-  await db.transaction().execute((tx) => deleteOrphans(tx));
+  const files = await db.transaction().execute(async (tx) => {
+    const paths = await listOrphanAssetPaths(tx);
+    await deleteOrphans(tx);
+    return paths;
+  });
+  await removeAssets(ctx.config.data, files, (message) => log.error(message));
   await compactDatabase(db);
 }
 

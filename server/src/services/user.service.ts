@@ -15,6 +15,9 @@ import {
   validateUsername,
 } from "@memos/common";
 import { hashPassword } from "../auth/password.js";
+import { listAssetPathsOfCreator } from "../store/resource.store.js";
+import { removeAssets } from "../store/resource-bytes.js";
+import type { ErrorLog } from "./resource.service.js";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, conflict, notFound } from "../errors.js";
 import { accountDisclosure, authorizeUser, authorizeUserCreate, PUBLIC_DISCLOSURE } from "../policies/user.policy.js";
@@ -142,9 +145,15 @@ export async function patchUser(ctx: AppContext, viewer: Viewer, id: number, inp
   return presentAccount(viewer, user, settings);
 }
 
-export async function deleteUser(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
+/** Deletes the account and everything of it; the files of its resources go once the transaction has committed. */
+export async function deleteUser(ctx: AppContext, viewer: Viewer, id: number, log: ErrorLog): Promise<void> {
   await authorizedUser(ctx, viewer, id, "delete");
-  await ctx.store.db.transaction().execute((tx) => deleteUserCascade(tx, id));
+  const files = await ctx.store.db.transaction().execute(async (tx) => {
+    const paths = await listAssetPathsOfCreator(tx, id);
+    await deleteUserCascade(tx, id);
+    return paths;
+  });
+  await removeAssets(ctx.config.data, files, (message) => log.error(message));
 }
 
 /**

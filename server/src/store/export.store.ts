@@ -35,7 +35,7 @@ export async function listTagsOfMemos(db: Db, memoIds: number[]): Promise<Map<nu
 export function listResourcesForExport(db: Db, creatorId: number, afterId: number, limit = EXPORT_PAGE_SIZE): Promise<ResourceRow[]> {
   return db
     .selectFrom("resource")
-    .select(["id", "creator_id", "created_ts", "updated_ts", "filename", "external_link", "type", "size"])
+    .select(["id", "creator_id", "created_ts", "updated_ts", "filename", "external_link", "type", "size", "internal_path"])
     .where("creator_id", "=", creatorId)
     .where("id", ">", afterId)
     .orderBy("id")

@@ -1,8 +1,15 @@
 // A running server marks its SQLite file with `<file>.pid` (its process id), removed when it exits, so that
 // `npm run restore` can refuse to replace a database under a live server. A file left by a crashed server
-// names a process that no longer exists and is ignored.
+// names a process that no longer exists and is ignored. A server on PostgreSQL marks its data folder the same way
+// (`<data>/memos_<mode>.postgres.pid`), which `npm run storage` checks: that command moves files in the folder.
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
+import { join } from "node:path";
+import type { Config } from "../config.js";
+
+/** The file a running server marks: the SQLite database, or for PostgreSQL a name in the data folder. */
+export const instanceMarkOf = (config: Pick<Config, "driver" | "dsn" | "data" | "mode">): string =>
+  config.driver === "sqlite" ? config.dsn : join(config.data, `memos_${config.mode}.postgres`);
 
 export const pidFileOf = (databaseFile: string): string => `${databaseFile}.pid`;
 

@@ -13,6 +13,7 @@ const RESOURCE_COLUMNS = [
   "r.external_link",
   "r.type",
   "r.size",
+  "r.internal_path",
 ] as const;
 
 export interface ResourceWithLinks extends ResourceRow {
@@ -39,11 +40,6 @@ export async function findResourcesByIds(db: Db, ids: number[]): Promise<Resourc
   return db.selectFrom("resource as r").select(RESOURCE_COLUMNS).where("r.id", "in", [...new Set(ids)]).execute();
 }
 
-export async function readResourceBlob(db: Db, id: number): Promise<Buffer | null> {
-  const row = await db.selectFrom("resource").select("blob").where("id", "=", id).executeTakeFirst();
-  return row?.blob ?? null;
-}
-
 export interface NewResource {
   creator_id: number;
   filename: string;
@@ -54,6 +50,7 @@ export interface NewResource {
   /** Now, unless given (an import keeps the archive's times). */
   created_ts?: number;
   updated_ts?: number;
+  internal_path?: string;
 }
 
 export async function insertResource(db: Db, resource: NewResource): Promise<ResourceRow> {
@@ -64,6 +61,28 @@ export async function insertResource(db: Db, resource: NewResource): Promise<Res
     .returning("id")
     .executeTakeFirstOrThrow();
   return (await findResourceById(db, id))!;
+}
+
+/** Records that the bytes of resource `id` are the file `internalPath` (under <data>/assets), not a blob. */
+export async function setResourceFile(db: Db, id: number, internalPath: string): Promise<void> {
+  await db.updateTable("resource").set({ internal_path: internalPath, blob: null }).where("id", "=", id).execute();
+}
+
+/** The files of the creator's resources (a deleted account's, removed after its transaction commits). */
+export async function listAssetPathsOfCreator(db: Db, creatorId: number): Promise<string[]> {
+  const rows = await db.selectFrom("resource").select("internal_path").where("creator_id", "=", creatorId).where("internal_path", "<>", "").execute();
+  return rows.map((row) => row.internal_path);
+}
+
+/** The files of resources whose creator is gone (the vacuum removes those rows). */
+export async function listOrphanAssetPaths(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom("resource")
+    .select("internal_path")
+    .where("internal_path", "<>", "")
+    .where("creator_id", "not in", db.selectFrom("user").select("id"))
+    .execute();
+  return rows.map((row) => row.internal_path);
 }
 
 export async function renameResource(db: Db, id: number, filename: string): Promise<void> {

@@ -62,6 +62,8 @@ interface ResourceTable {
   external_link: Generated<string>;
   type: Generated<string>;
   size: Generated<number>;
+  /** The file under <data>/assets holding the bytes (migration 013); '' when they are in `blob` or linked. */
+  internal_path: Generated<string>;
 }
 
 interface MemoResourceTable {

@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import SQLite from "better-sqlite3";
+import { type AssetsCopy, assetsBeside, copyAssetsBeside } from "./asset-backup.js";
 
 export interface BackupResult {
   file: string;
@@ -141,21 +142,29 @@ export function listRollingBackups(databaseFile: string): RollingBackup[] {
   return found.sort((a, b) => a.takenAt.getTime() - b.takenAt.getTime());
 }
 
-/** Takes one rolling backup through `source` and removes the oldest beyond `keep`. */
+/**
+ * Takes one rolling backup through `source` and removes the oldest beyond `keep`. With `data`, the files the
+ * snapshot refers to (`--storage local`) go beside it (asset-backup.ts), and leave with it.
+ */
 export async function takeRollingBackup(
   source: SQLite.Database,
   databaseFile: string,
   keep: number,
   now: Date = new Date(),
-): Promise<{ backup: BackupResult; removed: string[] }> {
+  data?: string,
+): Promise<{ backup: BackupResult; removed: string[]; assets: AssetsCopy | null }> {
   const folder = rollingBackupFolder(databaseFile);
   const target = join(folder, `${basename(databaseFile, ".db")}-${fileTimestamp(now)}.db`);
   mkdirSync(folder, { recursive: true });
   const backup = await backupSqlite(source, target);
+  const assets = data ? await copyAssetsBeside(target, data) : null;
   const all = listRollingBackups(databaseFile);
   const removed = all.slice(0, Math.max(0, all.length - keep)).map((each) => each.file);
-  for (const file of removed) rmSync(file, { force: true });
-  return { backup, removed };
+  for (const file of removed) {
+    rmSync(file, { force: true });
+    rmSync(assetsBeside(file), { recursive: true, force: true });
+  }
+  return { backup, removed, assets };
 }
 
 export class RestoreRefused extends Error {}

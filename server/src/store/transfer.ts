@@ -57,6 +57,7 @@ export const COPIED_TABLES: TableSpec[] = [
     name: "resource",
     columns: {
       id: "int", creator_id: "int", ...ts, filename: "text", blob: "blob", external_link: "text", type: "text", size: "int",
+      internal_path: "text",
     },
     key: ["id"],
     serial: "id",

@@ -1,4 +1,5 @@
-// /o/r/:id/:filename and /h/r/…: who may read a file, how it is served (never as an active document), byte ranges.
+// /o/r/:id/:filename and /h/r/…: who may read a file, how it is served (never as an active document), byte ranges,
+// validators; the same for a blob and for a file under <data>/assets.
 import type { Resource } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemo, createUser, multipartBody, signUpHost, type TestUser } from "../factories.js";
@@ -16,7 +17,8 @@ async function upload(owner: TestUser, filename: string, type: string, data: Buf
 
 const fileUrl = (resource: Resource, prefix = "/o/r") => `${prefix}/${resource.id}/${encodeURIComponent(resource.filename)}`;
 
-describe("resource files", () => {
+// Every rule holds the same for a blob and for a file on disk (`--storage local`).
+describe.each(["db", "local"] as const)("resource files (--storage %s)", (storage) => {
   let t: TestApp;
   let host: TestUser;
   let alice: TestUser;
@@ -24,7 +26,7 @@ describe("resource files", () => {
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ storage });
     host = await signUpHost(t);
     alice = await createUser(t, host, "alice");
     bobby = await createUser(t, host, "bobby");
@@ -185,6 +187,57 @@ describe("resource files", () => {
       const response = await getRaw(t, alice.client, fileUrl(resource), { range });
       expect(response.statusCode).toBe(200);
       expect(response.rawPayload.equals(audio)).toBe(true);
+    });
+
+    it("honours If-Range: the same ETag gets the range, another the whole file", async () => {
+      const etag = String((await getRaw(t, alice.client, fileUrl(resource))).headers.etag);
+      const same = await getRaw(t, alice.client, fileUrl(resource), { range: "bytes=10-19", "if-range": etag });
+      expect(same.statusCode).toBe(206);
+      expect(same.rawPayload.equals(audio.subarray(10, 20))).toBe(true);
+      const stale = await getRaw(t, alice.client, fileUrl(resource), { range: "bytes=10-19", "if-range": '"r0-0-0"' });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.rawPayload.equals(audio)).toBe(true);
+    });
+  });
+
+  describe("validators and caching", () => {
+    it("sends an ETag, Last-Modified, Content-Length and a private immutable Cache-Control", async () => {
+      const resource = await upload(alice, "cached.png", "image/png", png);
+      const response = await getRaw(t, alice.client, fileUrl(resource));
+      expect(response.headers.etag).toBe(`"r${resource.id}-${resource.createdTs}-${png.length}"`);
+      expect(response.headers["last-modified"]).toBe(new Date(resource.createdTs * 1000).toUTCString());
+      expect(response.headers["content-length"]).toBe(String(png.length));
+      expect(response.headers["cache-control"]).toBe("private, max-age=31536000, immutable");
+    });
+
+    it("answers 304 to a current If-None-Match or If-Modified-Since, and the file to a stale one", async () => {
+      const resource = await upload(alice, "revalidated.png", "image/png", png);
+      const first = await getRaw(t, alice.client, fileUrl(resource));
+      const etag = String(first.headers.etag);
+      const byTag = await getRaw(t, alice.client, fileUrl(resource), { "if-none-match": etag });
+      expect(byTag.statusCode).toBe(304);
+      expect(byTag.rawPayload.length).toBe(0);
+      expect((await getRaw(t, alice.client, fileUrl(resource), { "if-none-match": `"other", ${etag}` })).statusCode).toBe(304);
+      expect((await getRaw(t, alice.client, fileUrl(resource), { "if-modified-since": String(first.headers["last-modified"]) })).statusCode).toBe(304);
+      const stale = await getRaw(t, alice.client, fileUrl(resource), { "if-none-match": '"r0-0-0"' });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.rawPayload.equals(png)).toBe(true);
+      const older = new Date((resource.createdTs - 3600) * 1000).toUTCString();
+      expect((await getRaw(t, alice.client, fileUrl(resource), { "if-modified-since": older })).statusCode).toBe(200);
+    });
+
+    it("checks access before any validator: a stranger's If-None-Match still gets 404", async () => {
+      const resource = await upload(alice, "guarded.png", "image/png", png);
+      const etag = String((await getRaw(t, alice.client, fileUrl(resource))).headers.etag);
+      expect((await getRaw(t, bobby.client, fileUrl(resource), { "if-none-match": etag })).statusCode).toBe(404);
+    });
+
+    it("answers HEAD with the headers and no body", async () => {
+      const resource = await upload(alice, "head.png", "image/png", png);
+      const response = await t.app.inject({ method: "HEAD", url: fileUrl(resource), headers: { cookie: alice.client.cookie! } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-length"]).toBe(String(png.length));
+      expect(response.rawPayload.length).toBe(0);
     });
   });
 });

@@ -26,7 +26,11 @@ describe("backup status", () => {
       lastSize: null,
       lastError: null,
       engine: TEST_DRIVER,
+      storage: "db",
     });
+    t.ctx.config.storage = "local";
+    expect((await host.client.get("/api/status")).body.data.backup.storage).toBe("local");
+    t.ctx.config.storage = "db";
     for (const client of [admin.client, member.client, anonymous(t)]) {
       const response = await client.get("/api/status");
       expect(response.status).toBe(200);

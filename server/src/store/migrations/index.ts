@@ -8,9 +8,24 @@ import { usernameKeys } from "./007-username-key.js";
 import { authFailureKeys } from "./008-auth-failure-keys.js";
 import { listCounters } from "./009-list-counters.js";
 import { tagPrefixIndex } from "./010-tag-prefix-index.js";
+import { resourceInternalPath } from "./013-resource-internal-path.js";
 import { shortTextIndex } from "./015-short-text-index.js";
 import { memoTagCreator } from "./016-memo-tag-creator.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
-export const MIGRATIONS: Migration[] = [v010Base, sessions, memoTags, indexes, fulltext, displayTs, usernameKeys, authFailureKeys, listCounters, tagPrefixIndex, shortTextIndex, memoTagCreator];
+export const MIGRATIONS: Migration[] = [
+  v010Base,
+  sessions,
+  memoTags,
+  indexes,
+  fulltext,
+  displayTs,
+  usernameKeys,
+  authFailureKeys,
+  listCounters,
+  tagPrefixIndex,
+  resourceInternalPath,
+  shortTextIndex,
+  memoTagCreator,
+];

@@ -108,23 +108,26 @@ describe("SettingDialog", () => {
     expect(fold.getAttribute("aria-checked")).toBe("false");
   });
   it("shows the host the rolling backups: the schedule, the newest backup, a failure", () => {
-    const backup = { everySeconds: 86_400, keep: 7, lastTs: 1_700_000_000, lastSize: 3 * 1024 * 1024, lastError: "disk full", engine: "sqlite" as const };
+    const backup = { everySeconds: 86_400, keep: 7, lastTs: 1_700_000_000, lastSize: 3 * 1024 * 1024, lastError: "disk full", engine: "sqlite" as const, storage: "local" as const };
     renderAs(user(1, "HOST", "demohero"), { ...status, backup });
     fireEvent.click(screen.getByRole("tab", { name: "System" }));
     const row = screen.getByTestId("backup-status");
     expect(row.textContent).toContain("Every 1 day, keeping 7");
     expect(row.textContent).toMatch(/Last backup: .+ \(3(\.0)? MB\)/);
     expect(screen.getByRole("alert").textContent).toBe("The last backup failed: disk full");
+    expect(screen.getByTestId("storage-mode").textContent).toBe("As files in <data>/assets");
   });
 
   it("says how to turn rolling backups on, and leaves them out when the answer has none", () => {
-    renderAs(user(1, "HOST", "demohero"), { ...status, backup: { everySeconds: null, keep: 7, lastTs: null, lastSize: null, lastError: null, engine: "sqlite" } });
+    renderAs(user(1, "HOST", "demohero"), { ...status, backup: { everySeconds: null, keep: 7, lastTs: null, lastSize: null, lastError: null, engine: "sqlite", storage: "db" } });
     fireEvent.click(screen.getByRole("tab", { name: "System" }));
     expect(screen.getByTestId("backup-status").textContent).toContain("--backup-every 24h");
     expect(screen.getByTestId("backup-status").textContent).toContain("No backup yet");
+    expect(screen.getByTestId("storage-mode").textContent).toBe("In the database");
     cleanup();
     renderAs(user(1, "HOST", "demohero"));
     fireEvent.click(screen.getByRole("tab", { name: "System" }));
     expect(screen.queryByTestId("backup-status")).toBeNull();
+    expect(screen.queryByTestId("storage-mode")).toBeNull();
   });
 });

@@ -92,6 +92,13 @@ export function SystemSection({ me }: { me: User }) {
           </Button>
         </SettingRow>
         {status.backup && <BackupRow backup={status.backup} />}
+        {status.backup && (
+          <SettingRow label={t("storage.uploads")} hint={t("storage.uploads-hint")}>
+            <span className="text-right text-sm text-zinc-600 dark:text-zinc-300" data-testid="storage-mode">
+              {t(status.backup.storage === "local" ? "storage.local" : "storage.db")}
+            </span>
+          </SettingRow>
+        )}
         <SettingRow label={t("setting.system.allow-signup")} hint={t("setting.system.allow-signup-hint")} labelId={signUpLabel}>
           <Switch checked={status.allowSignUp} disabled={saveSetting.isPending} onChange={(allow) => void setAllowSignUp(allow)} labelledBy={signUpLabel} />
         </SettingRow>

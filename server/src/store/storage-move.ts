@@ -1,0 +1,143 @@
+// `npm run storage -- --to local|db`: moves the bytes of existing resources between blobs and files under
+// <data>/assets, one resource per step, so a run stopped anywhere can simply be run again:
+//   to local: write the file (temp file, renamed), then one UPDATE sets internal_path and drops the blob;
+//   to db:    read the file, one UPDATE stores the blob and clears internal_path, then the file is removed.
+// Each UPDATE only applies while the row is still as it was read, so a row changed meanwhile is left alone.
+import { readFile, stat } from "node:fs/promises";
+import { sql } from "kysely";
+import type { DatabaseHandle, Db } from "./db.js";
+import { compactDatabase } from "./dialect.js";
+import { assetFile, assetPathFor, removeAssets, writeAsset } from "./resource-bytes.js";
+
+const PAGE = 100;
+
+export interface MoveStep {
+  index: number;
+  total: number;
+  id: number;
+  filename: string;
+  bytes: number;
+  /** The file's path relative to the assets folder (written, or read). */
+  path: string;
+}
+
+export interface MoveOutcome {
+  /** Resources whose bytes were moved, and how many bytes that was. */
+  moved: number;
+  bytes: number;
+  /** Resources already where they should be (and external links, which have no bytes). */
+  already: number;
+  /** Resources that could not be moved, each with why; their bytes stay where they were. */
+  problems: string[];
+}
+
+async function countWhere(db: Db, onDisk: boolean): Promise<number> {
+  const query = db.selectFrom("resource").select((eb) => eb.fn.countAll<number>().as("n"));
+  const row = await (onDisk ? query.where("internal_path", "<>", "") : query.where("internal_path", "=", "").where("blob", "is not", null)).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Counts before a move: resources with a blob, with a file, and in all. */
+export async function storageCounts(db: Db): Promise<{ blobs: number; files: number; resources: number }> {
+  const all = await db.selectFrom("resource").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return { blobs: await countWhere(db, false), files: await countWhere(db, true), resources: Number(all.n) };
+}
+
+/** Every blob becomes a file under <data>/assets. */
+export async function moveBlobsToFiles(db: Db, data: string, onStep: (step: MoveStep) => void = () => {}): Promise<MoveOutcome> {
+  const total = await countWhere(db, false);
+  const outcome: MoveOutcome = { moved: 0, bytes: 0, already: (await storageCounts(db)).resources - total, problems: [] };
+  let index = 0;
+  for (let after = 0; ; ) {
+    const page = await db
+      .selectFrom("resource")
+      .select(["id", "filename"])
+      .where("internal_path", "=", "")
+      .where("blob", "is not", null)
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(PAGE)
+      .execute();
+    if (page.length === 0) break;
+    after = page[page.length - 1]!.id;
+    for (const { id, filename } of page) {
+      // One blob in memory at a time.
+      const row = await db.selectFrom("resource").select("blob").where("id", "=", id).where("internal_path", "=", "").executeTakeFirst();
+      if (!row?.blob) continue;
+      const path = assetPathFor(id, filename);
+      const written = await writeAsset(data, path, row.blob);
+      if (written !== row.blob.length) {
+        outcome.problems.push(`resource ${id}: wrote ${written} of ${row.blob.length} bytes; its blob is kept`);
+        await removeAssets(data, [path], () => {});
+        continue;
+      }
+      const result = await db
+        .updateTable("resource")
+        .set({ internal_path: path, blob: null })
+        .where("id", "=", id)
+        .where("internal_path", "=", "")
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) {
+        await removeAssets(data, [path], () => {});
+        continue;
+      }
+      outcome.moved += 1;
+      outcome.bytes += written;
+      onStep({ index: ++index, total, id, filename, bytes: written, path });
+    }
+  }
+  return outcome;
+}
+
+/** Every file under <data>/assets goes back into its row's blob; the file is removed once the row holds it. */
+export async function moveFilesToBlobs(db: Db, data: string, onStep: (step: MoveStep) => void = () => {}): Promise<MoveOutcome> {
+  const total = await countWhere(db, true);
+  const outcome: MoveOutcome = { moved: 0, bytes: 0, already: (await storageCounts(db)).resources - total, problems: [] };
+  let index = 0;
+  for (let after = 0; ; ) {
+    const page = await db
+      .selectFrom("resource")
+      .select(["id", "filename", "internal_path", "size"])
+      .where("internal_path", "<>", "")
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(PAGE)
+      .execute();
+    if (page.length === 0) break;
+    after = page[page.length - 1]!.id;
+    for (const { id, filename, internal_path: path, size } of page) {
+      let bytes: Buffer;
+      try {
+        const file = assetFile(data, path);
+        const info = await stat(file);
+        if (info.size !== Number(size)) {
+          outcome.problems.push(`resource ${id}: ${path} holds ${info.size} bytes, the row says ${size}; left on disk`);
+          continue;
+        }
+        bytes = await readFile(file);
+      } catch (error) {
+        const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "the file is missing" : (error as Error).message;
+        outcome.problems.push(`resource ${id}: ${path}: ${reason}; left as it is`);
+        continue;
+      }
+      const result = await db
+        .updateTable("resource")
+        .set({ blob: bytes, internal_path: "" })
+        .where("id", "=", id)
+        .where("internal_path", "=", path)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) continue;
+      await removeAssets(data, [path], (message) => outcome.problems.push(`resource ${id}: moved, but ${message}`));
+      outcome.moved += 1;
+      outcome.bytes += bytes.length;
+      onStep({ index: ++index, total, id, filename, bytes: bytes.length, path });
+    }
+  }
+  return outcome;
+}
+
+/** Gives the pages of dropped blobs back to the file system (SQLite: VACUUM, then the log folded into the file). */
+export async function compactAfterMove(handle: DatabaseHandle): Promise<void> {
+  await compactDatabase(handle.db);
+  if (handle.engine === "sqlite") await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(handle.db);
+}

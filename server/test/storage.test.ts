@@ -1,0 +1,166 @@
+// `npm run storage -- --to local|db`: every byte survives a move either way (SHA-256 of each download), a second
+// run moves nothing, a run after a crash finishes the job, a missing file is reported and left alone, and a
+// running server makes the command refuse.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { Resource } from "@memos/common";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { UsageError } from "../src/cli/args.js";
+import { moveStorage, storageCommand } from "../src/cli/storage.js";
+import { instanceMarkOf, markInstance } from "../src/store/instance-lock.js";
+import { createMemo, signUpHost, type TestUser, uploadResource } from "./factories.js";
+import { createTestApp, type TestApp } from "./harness.js";
+import { getRaw } from "./raw.js";
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+function bytesOf(size: number, seed: number) {
+  const bytes = Buffer.alloc(size);
+  let state = seed;
+  for (let i = 0; i < size; i++) {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+    bytes[i] = state >>> 24;
+  }
+  return bytes;
+}
+
+function filesUnder(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
+
+describe("npm run storage", () => {
+  let t: TestApp;
+  let host: TestUser;
+  let uploads: Resource[];
+  let hashes: Map<number, string>;
+  const assets = () => join(t.ctx.config.data, "assets");
+  const rows = () => t.ctx.store.db.selectFrom("resource").select(["id", "blob", "internal_path", "external_link"]).orderBy("id").execute();
+
+  /** Every upload downloaded through the app, compared with what was uploaded. */
+  async function expectEveryByte() {
+    for (const resource of uploads) {
+      const response = await getRaw(t, host.client, `/o/r/${resource.id}/${encodeURIComponent(resource.filename)}`);
+      expect(response.statusCode, resource.filename).toBe(200);
+      expect(sha256(response.rawPayload), resource.filename).toBe(hashes.get(resource.id));
+    }
+  }
+
+  beforeEach(async () => {
+    t = await createTestApp({ storage: "db" });
+    host = await signUpHost(t);
+    const files: [string, string, ReturnType<typeof bytesOf>][] = [
+      ["video.mp4", "video/mp4", bytesOf(1_200_000, 1)],
+      ["photo.png", "image/png", bytesOf(40_000, 2)],
+      ["日記.md", "text/markdown", Buffer.from("# 日記\n")],
+      ["empty.txt", "text/plain", Buffer.alloc(0)],
+    ];
+    uploads = [];
+    hashes = new Map();
+    for (const [name, type, data] of files) {
+      const resource = await uploadResource(host, name, type, data);
+      uploads.push(resource);
+      hashes.set(resource.id, sha256(data));
+    }
+    await createMemo(host, "with files", "PUBLIC", { resourceIdList: uploads.map((resource) => resource.id) });
+    expect((await host.client.post("/api/resource", { filename: "A link", externalLink: "https://example.com/a.png" })).status).toBe(200);
+  });
+  afterEach(() => t.close());
+
+  it("moves every blob to a file and back, keeping every byte, and a second run moves nothing", async () => {
+    const size = () => statSync(t.ctx.config.dsn).size + (statSync(`${t.ctx.config.dsn}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+    const before = t.ctx.store.engine === "sqlite" ? size() : 0;
+    const toLocal = await moveStorage(t.ctx.config, "local");
+    // SQLite: the pages of the dropped blobs are given back to the file system.
+    if (t.ctx.store.engine === "sqlite") expect(size()).toBeLessThan(before - 1_000_000);
+    expect(toLocal).toEqual({ moved: 4, bytes: 1_240_000 + Buffer.byteLength("# 日記\n"), already: 1, problems: [] });
+    for (const row of await rows()) {
+      expect(row.blob).toBeNull();
+      if (row.external_link === "") expect(existsSync(join(assets(), row.internal_path))).toBe(true);
+      else expect(row.internal_path).toBe("");
+    }
+    expect(filesUnder(assets())).toHaveLength(4);
+    await expectEveryByte();
+    expect(await moveStorage(t.ctx.config, "local")).toEqual({ moved: 0, bytes: 0, already: 5, problems: [] });
+
+    const toDb = await moveStorage(t.ctx.config, "db");
+    expect(toDb.moved).toBe(4);
+    expect(toDb.problems).toEqual([]);
+    for (const row of await rows()) expect(row.internal_path).toBe("");
+    expect(filesUnder(assets())).toEqual([]);
+    await expectEveryByte();
+    expect(await moveStorage(t.ctx.config, "db")).toEqual({ moved: 0, bytes: 0, already: 5, problems: [] });
+  });
+
+  it("finishes a move stopped halfway: the next run writes every file whose row was not changed yet", async () => {
+    // As if a run had died after writing a file, but before its row changed: the file is there, the blob too.
+    const video = uploads[0]!;
+    const stray = join(assets(), "0", `${video.id}-0badf00d-video.mp4`);
+    mkdirSync(dirname(stray), { recursive: true });
+    writeFileSync(stray, "half a video");
+    const outcome = await moveStorage(t.ctx.config, "local");
+    expect(outcome.moved).toBe(4);
+    const row = (await rows()).find((each) => each.id === video.id)!;
+    expect(row.internal_path).not.toBe(`0/${video.id}-0badf00d-video.mp4`);
+    await expectEveryByte();
+  });
+
+  it("keeps the files of two databases sharing a data folder apart, though their ids and names are the same", async () => {
+    await moveStorage(t.ctx.config, "local");
+    // The demo database beside the production one, in the same data folder: its first resource is id 1 too.
+    const other = await createTestApp({ storage: "local", data: t.ctx.config.data, driver: "sqlite", sqliteFile: join(t.ctx.config.data, "memos_demo.db") });
+    try {
+      const otherHost = await signUpHost(other);
+      const video = uploads[0]!;
+      const theirs = await uploadResource(otherHost, video.filename, "video/mp4", Buffer.from("the demo's video"));
+      expect(theirs.id).toBe(video.id);
+      expect((await getRaw(other, otherHost.client, `/o/r/${theirs.id}/${video.filename}`)).rawPayload.toString()).toBe("the demo's video");
+      await expectEveryByte();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("reports a missing file, leaves its row alone and moves the rest", async () => {
+    await moveStorage(t.ctx.config, "local");
+    const lost = uploads[1]!;
+    const lostRow = (await rows()).find((row) => row.id === lost.id)!;
+    rmSync(join(assets(), lostRow.internal_path));
+    const outcome = await moveStorage(t.ctx.config, "db");
+    expect(outcome.moved).toBe(3);
+    expect(outcome.problems).toEqual([`resource ${lost.id}: ${lostRow.internal_path}: the file is missing; left as it is`]);
+    expect((await rows()).find((row) => row.id === lost.id)!.internal_path).toBe(lostRow.internal_path);
+    uploads = uploads.filter((resource) => resource !== lost);
+    await expectEveryByte();
+  });
+
+  it("new uploads of a server started with --storage local sit beside the moved ones", async () => {
+    await moveStorage(t.ctx.config, "local");
+    t.ctx.config.storage = "local";
+    const later = await uploadResource(host, "later.bin", "application/octet-stream", bytesOf(5000, 9));
+    uploads.push(later);
+    hashes.set(later.id, sha256(bytesOf(5000, 9)));
+    expect(filesUnder(assets())).toHaveLength(5);
+    expect((await moveStorage(t.ctx.config, "db")).moved).toBe(5);
+    await expectEveryByte();
+  });
+
+  it("refuses while a server uses the database", async () => {
+    const mark = markInstance(instanceMarkOf(t.ctx.config));
+    try {
+      await expect(moveStorage(t.ctx.config, "local")).rejects.toThrow(/is using .*: stop it first/);
+    } finally {
+      mark.release();
+    }
+    expect((await rows()).filter((row) => row.internal_path !== "")).toEqual([]);
+  });
+
+  it("needs --to local or --to db", async () => {
+    await expect(storageCommand(["--data", t.ctx.config.data])).rejects.toThrow(UsageError);
+    await expect(storageCommand(["--to", "s3", "--data", t.ctx.config.data])).rejects.toThrow(/--to is required: local .* or db/);
+  });
+});
