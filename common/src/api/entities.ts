@@ -104,6 +104,12 @@ export interface SystemStatus {
   customizedProfile: CustomizedProfile;
 }
 
+/** A tag of the caller with the number of their NORMAL memos carrying it (`GET /api/tag/count`, an addition). */
+export interface TagCount {
+  name: string;
+  count: number;
+}
+
 export interface DataEnvelope<T> {
   data: T;
 }
