@@ -19,6 +19,7 @@ import type {
   SignUpRequest,
   SystemSetting,
   SystemSettingUpsertRequest,
+  TagCount,
   TagCreateRequest,
   SystemStatus,
   User,
@@ -97,6 +98,8 @@ export const api = {
   deleteResource: (id: number) => http.delete(`/api/resource/${id}`),
 
   tags: () => http.get<string[]>("/api/tag"),
+  /** The caller's tags with how many of their memos carry each (an addition to v0). */
+  tagCounts: () => http.get<TagCount[]>("/api/tag/count"),
   tagSuggestions: () => http.get<string[]>("/api/tag/suggestion"),
   createTag: (name: string) => http.post<string>("/api/tag", { name } satisfies TagCreateRequest),
   deleteTag: (name: string) => http.delete(`/api/tag/${encodeURIComponent(name)}`),

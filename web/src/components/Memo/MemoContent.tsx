@@ -1,8 +1,8 @@
-// A memo's rendered content: folded at the first rule when folding is on, todos that toggle, double-click to edit.
+// A memo's rendered content: folded at the first rule or by length when folding is on, todos that toggle, double-click to edit.
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { foldedPart } from "../../markdown/fold";
+import { foldMemo } from "../../markdown/fold";
 import { Markdown } from "../../markdown/Markdown";
 import { usePreferences } from "../../state/preferences";
 
@@ -18,7 +18,7 @@ export function MemoContent({ content, onTagClick, onTodoToggle, onImageClick, o
   const { t } = useTranslation();
   const foldEnabled = usePreferences((state) => state.localSetting.enableFoldMemo);
   const [expanded, setExpanded] = useState(false);
-  const folded = foldEnabled ? foldedPart(content) : null;
+  const folded = foldEnabled ? foldMemo(content) : null;
   const shown = folded !== null && !expanded ? folded : content;
 
   return (
