@@ -7,6 +7,7 @@ import { useCreateMemo, usePatchMemo, useUnlinkResource } from "../../queries/me
 import { useMe, userSetting } from "../../queries/session";
 import { usePreferences } from "../../state/preferences";
 import { errorMessage, toast } from "../../state/toast";
+import { NEW_MEMO_EDITOR_ATTRIBUTE } from "../keyboard/useKeyboardShortcuts";
 import { Button } from "../ui/Button";
 import { AttachmentList } from "./AttachmentList";
 import { EditorToolbar } from "./EditorToolbar";
@@ -158,6 +159,7 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
         onBlur={tagComplete.close}
         onKeyDown={onKeyDown}
         {...tagComplete.comboboxProps}
+        {...(memo ? {} : { [NEW_MEMO_EDITOR_ATTRIBUTE]: "" })}
         onPaste={onPaste}
         placeholder={t("editor.placeholder")}
         aria-label={memo ? t("editor.editing") : t("editor.placeholder")}
