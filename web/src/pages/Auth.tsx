@@ -1,6 +1,5 @@
 // Sign in and sign up. The first account signs up as the host; afterwards sign-up is offered only while the
 // host allows it. Opening the page signs out, as v0 did.
-import { checkFormField } from "@memos/common";
 import { useQueryClient } from "@tanstack/react-query";
 import { Compass } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -14,6 +13,7 @@ import { endSession, useSignIn, useStatus } from "../queries/session";
 import { errorMessage, toast } from "../state/toast";
 import { tooManyAttemptsMessage } from "./signInWait";
 import { InstanceLogo } from "../components/ui/InstanceLogo";
+import { checkCredential, RULE_LIMITS } from "../components/Settings/validation";
 
 type Action = "signin" | "signup";
 
@@ -52,11 +52,8 @@ export default function Auth() {
 
   const validate = (): string | null => {
     if (!username || !password) return t("message.fill-all-fields");
-    const usernameRule = checkFormField(username);
-    if (usernameRule) return `${t("common.username")}: ${t(`message.${usernameRule}`)}`;
-    const passwordRule = checkFormField(password);
-    if (passwordRule) return `${t("common.password")}: ${t(`message.${passwordRule}`)}`;
-    return null;
+    const rule = checkCredential(username, "username") ?? checkCredential(password, "password");
+    return rule ? t(rule, RULE_LIMITS) : null;
   };
 
   const run = async (action: Action) => {
