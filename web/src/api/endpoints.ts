@@ -59,7 +59,8 @@ export const api = {
     http.post<User>("/api/auth/signup", { username, password, role } satisfies SignUpRequest),
   signOut: () => http.post<boolean>("/api/auth/signout"),
 
-  me: () => http.get<User>("/api/user/me"),
+  /** The signed-in user, or null for a visitor (a 200 either way, unlike /api/user/me). */
+  session: () => http.get<User | null>("/api/auth/session"),
   users: () => http.get<User[]>("/api/user"),
   user: (id: number) => http.get<User>(`/api/user/${id}`),
   createUser: (body: UserCreateRequest) => http.post<User>("/api/user", body),

@@ -108,7 +108,7 @@ describe("Auth page", () => {
     const me = userFixture({ ...host, userSettingList: [] });
     const { fetch, router, fill } = setup(status({ host: null }), (url) => {
       if (url === "/api/auth/signup") return json({ data: me });
-      if (url === "/api/user/me") return json({ data: me });
+      if (url === "/api/auth/session") return json({ data: me });
       if (url === "/api/status") return json({ data: status({}) });
       return json(true);
     });

@@ -25,7 +25,11 @@ export default function Auth() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signIn = useSignIn();
-  const { data: status } = useStatus();
+  const { data: liveStatus } = useStatus();
+  // From a successful sign-in or sign-up until home shows, the form stays as it was: the status read afresh
+  // (now with a host) must not turn "Sign up as Host" into the sign-in form for a moment.
+  const [leaving, setLeaving] = useState<{ status: typeof liveStatus } | null>(null);
+  const status = leaving ? leaving.status : liveStatus;
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -61,16 +65,21 @@ export default function Auth() {
     setProblem(failure);
     if (failure) return;
     setPending(action);
+    const before = status;
     const failed = t(action === "signin" ? "auth.login-failed" : "auth.signup-failed");
     try {
       await signedOut.current;
+      setLeaving({ status: before });
       const me = await signIn.mutateAsync({ action, username, password, role: hasHost ? "USER" : "HOST" });
       if (!me) {
+        setLeaving(null);
         toast.error(failed);
         return;
       }
-      void navigate("/");
+      await navigate("/");
+      return;
     } catch (error) {
+      setLeaving(null);
       // Too many failed sign-ins: the wait stays on the form (a toast would be gone before it is read).
       if (error instanceof ApiError && error.status === 429) setProblem(tooManyAttemptsMessage(t, error.retryAfter));
       else toast.error(`${failed}: ${errorMessage(error)}`);

@@ -158,7 +158,7 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
         onSelect={tagComplete.track}
         onBlur={tagComplete.close}
         onKeyDown={onKeyDown}
-        {...tagComplete.comboboxProps}
+        {...tagComplete.textboxProps}
         {...(memo ? {} : { [NEW_MEMO_EDITOR_ATTRIBUTE]: "" })}
         onPaste={onPaste}
         placeholder={t("editor.placeholder")}

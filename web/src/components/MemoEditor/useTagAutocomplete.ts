@@ -1,5 +1,7 @@
 // The editor's tag autocomplete: follows the caret, offers the user's tags matching the `#word` typed there,
-// and takes ↑/↓ to move, Enter/Tab to complete, Esc to dismiss. The textarea is the combobox (ARIA 1.2).
+// and takes ↑/↓ to move, Enter/Tab to complete, Esc to dismiss. The textarea stays a multi-line textbox (a
+// combobox role would drop that) and carries the autocomplete attributes ARIA 1.2 allows a textbox: it names the
+// listbox it controls and its active option.
 import type { TagCount } from "@memos/common";
 import { type KeyboardEvent, type RefObject, useId, useState } from "react";
 import { useTagCounts } from "../../queries/sidebar";
@@ -62,10 +64,8 @@ export function useTagAutocomplete({ textarea, content, run }: Options) {
   };
 
   const optionId = (index: number) => `${listboxId}-${index}`;
-  const comboboxProps = {
-    role: "combobox",
+  const textboxProps = {
     "aria-autocomplete": "list",
-    "aria-expanded": open,
     "aria-controls": open ? listboxId : undefined,
     "aria-activedescendant": open ? optionId(current) : undefined,
   } as const;
@@ -73,5 +73,5 @@ export function useTagAutocomplete({ textarea, content, run }: Options) {
   /** Closes the list until the caret moves again (the textarea lost focus). */
   const close = () => setCaret(null);
 
-  return { open, options, active: current, listboxId, optionId, pick, track, close, onKeyDown, comboboxProps };
+  return { open, options, active: current, listboxId, optionId, pick, track, close, onKeyDown, textboxProps };
 }

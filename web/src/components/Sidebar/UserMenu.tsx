@@ -42,6 +42,7 @@ function MenuContent({ me }: { me: User | null }) {
       toast.error(errorMessage(error));
       return;
     }
+    // The sign-in page clears what was cached for this user once it shows.
     void navigate("/auth");
   };
 
