@@ -1,5 +1,6 @@
 // Signing up, in and out without glitches: no flash of the sign-in form after signing up as the host, no failing
 // request after signing out, and a signed-out visitor's pages log no error to the console.
+import { MemosApi } from "../support/api";
 import { expect, withOwnServer } from "../support/fixtures";
 import { watchPage } from "../support/pageHealth";
 import { openUserMenu, submitAuthForm, text, writeMemo } from "../support/ui";
@@ -9,7 +10,7 @@ test.describe.configure({ mode: "serial" });
 
 const host = { username: "dailyhost", password: "daily-secret" };
 
-test("signing up as the host goes to home without showing the sign-in form", async ({ page }) => {
+test("signing up as the host goes to home without showing the sign-in form @phone", async ({ page }) => {
   const health = watchPage(page);
   await page.goto("/auth");
   await expect(page.getByRole("button", { name: text.signUpAsHost })).toBeVisible();
@@ -30,11 +31,11 @@ test("signing up as the host goes to home without showing the sign-in form", asy
   expect(health.consoleErrors).toEqual([]);
 });
 
-test("signing out sends no failing request and logs no error", async ({ page }) => {
+test("signing out sends no failing request and logs no error @phone", async ({ page }) => {
   await page.goto("/auth");
   await submitAuthForm(page, host.username, host.password, text.signIn);
   await expect(page).toHaveURL(/\/$/);
-  await writeMemo(page, "A memo with #tagged content");
+  await writeMemo(page, "Before signing out #tagged");
   const health = watchPage(page);
   await openUserMenu(page);
   await page.getByRole("menuitem", { name: text.signOut }).click();
@@ -45,9 +46,15 @@ test("signing out sends no failing request and logs no error", async ({ page }) 
   expect(health.consoleErrors).toEqual([]);
 });
 
-test("a signed-out visitor's pages log no error and make no failing request", async ({ page }) => {
+test("a signed-out visitor's pages log no error and make no failing request @phone", async ({ page, playwright, ownServer }) => {
+  const context = await playwright.request.newContext();
+  const hostApi = new MemosApi(context, ownServer.url);
+  await hostApi.signIn(host);
+  const memo = await hostApi.createMemo("A public memo #open", "PUBLIC");
+  await context.dispose();
+
   const health = watchPage(page);
-  for (const path of ["/", "/explore", "/auth", "/u/1", "/m/1"]) {
+  for (const path of ["/", "/explore", "/auth", "/u/1", `/m/${memo.id}`]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
   }
