@@ -99,7 +99,7 @@ export default function Auth() {
         <div className="mb-6 flex flex-col items-center text-center">
           <InstanceLogo src={profile?.logoUrl} className="mb-3 size-14 rounded-xl" />
           <h1 className="text-2xl font-semibold text-zinc-800 dark:text-zinc-100">{profile?.name || "memos"}</h1>
-          {profile?.description ? <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{profile.description}</p> : null}
+          {profile?.description ? <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{profile.description}</p> : null}
         </div>
         <form
           onSubmit={onSubmit}
@@ -160,8 +160,8 @@ export default function Auth() {
               {t("auth.signup-as-host")}
             </Button>
           )}
-          {status && !hasHost ? <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("auth.host-tip")}</p> : null}
-          {status && hasHost && !canSignUp ? <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("auth.contact-host")}</p> : null}
+          {status && !hasHost ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("auth.host-tip")}</p> : null}
+          {status && hasHost && !canSignUp ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("auth.contact-host")}</p> : null}
         </form>
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
           <PreferenceSelects />

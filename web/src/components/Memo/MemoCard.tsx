@@ -77,7 +77,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
         </span>
       ) : null}
       <header className="mb-1 flex min-h-8 items-center justify-between gap-2">
-        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-500 dark:text-zinc-400">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-600 dark:text-zinc-400">
           {showCreator && creatorName ? (
             <Link to={`/u/${memo.creatorId}`} className="truncate font-medium text-zinc-600 hover:underline dark:text-zinc-300">
               @{creatorName}

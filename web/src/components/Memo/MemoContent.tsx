@@ -42,7 +42,7 @@ export function MemoContent({ content, onTagClick, onTodoToggle, onImageClick, o
           type="button"
           aria-expanded={expanded}
           onClick={() => setExpanded((value) => !value)}
-          className="mt-1 inline-flex items-center gap-1 rounded px-1 text-xs font-medium text-zinc-500 transition-colors duration-200 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-100"
+          className="mt-1 inline-flex items-center gap-1 rounded px-1 text-xs font-medium text-zinc-600 transition-colors duration-200 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-100"
         >
           {expanded ? t("memo.show-less") : t("memo.show-more")}
           {expanded ? <ChevronUp className="size-3.5" aria-hidden /> : <ChevronDown className="size-3.5" aria-hidden />}

@@ -43,7 +43,7 @@ function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete, counts }: T
                   onClick={() => onToggleExpand(node.path)}
                   aria-expanded={open}
                   aria-label={t(open ? "tag-list.collapse" : "tag-list.expand", { tag: node.path })}
-                  className="flex h-10 w-8 shrink-0 items-center justify-center rounded-lg text-zinc-400 hover:text-zinc-700 lg:h-8 lg:w-6 dark:hover:text-zinc-200"
+                  className="flex h-10 w-8 shrink-0 items-center justify-center rounded-lg text-zinc-500 hover:text-zinc-700 lg:h-8 lg:w-6 dark:hover:text-zinc-200"
                 >
                   <ChevronRight className={`size-4 transition-transform duration-200 ${open ? "rotate-90" : ""}`} aria-hidden />
                 </button>
@@ -141,7 +141,7 @@ export function TagList() {
     <section aria-labelledby="sidebar-tags">
       <SectionHeader id="sidebar-tags" title={t("tag-list.title")} addLabel={t("tag-list.create")} onAdd={() => setCreating(true)} />
       {tags && tags.length === 0 ? (
-        <p className="px-2 py-1 text-sm text-zinc-500 dark:text-zinc-400">{t("tag-list.hint")}</p>
+        <p className="px-2 py-1 text-sm text-zinc-600 dark:text-zinc-400">{t("tag-list.hint")}</p>
       ) : (
         <TagTree nodes={tree} depth={0} expanded={expanded} onToggleExpand={toggleExpand} onDelete={setDeleting} counts={counts} />
       )}

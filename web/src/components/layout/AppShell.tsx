@@ -100,7 +100,7 @@ export function AppShell({ children, sidebar, title, search, actions }: AppShell
                   type="button"
                   onClick={close}
                   aria-label={t("sidebar.close-menu")}
-                  className="flex size-10 items-center justify-center rounded-lg text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-800"
+                  className="flex size-10 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-200 dark:hover:bg-zinc-800"
                 >
                   <X className="size-5" aria-hidden />
                 </button>
