@@ -60,7 +60,7 @@ export function UserBanner({ user, me, visitor }: UserBannerProps) {
           <InstanceLogo src={profile?.logoUrl} className="size-9 shrink-0 rounded-lg" />
         )}
         <div className="flex min-w-0 flex-1 items-center gap-1.5">
-          <Link to={home} className="truncate text-base font-semibold text-zinc-800 hover:underline dark:text-zinc-100">
+          <Link to={home} className="truncate text-base font-semibold max-sm:py-2 text-zinc-800 hover:underline dark:text-zinc-100">
             {name}
           </Link>
           {user && isAdminRole(user.role) ? (
