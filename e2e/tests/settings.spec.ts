@@ -19,7 +19,7 @@ test("My account: edits the nickname, username and email", async ({ page, signed
   const edit = page.getByRole("dialog", { name: "Edit account" });
   await edit.getByLabel("Email").fill("not-an-email");
   await edit.getByRole("button", { name: "Save" }).click();
-  await expect(edit.getByRole("alert")).toHaveText("Invalid email format");
+  await expect(edit.getByRole("alert")).toHaveText("Email must look like name@example.com");
 
   const username = `${signedIn.user.username}x`;
   await edit.getByLabel("Username").fill(username);

@@ -129,6 +129,12 @@ export interface ImportResult {
   problemCount: number;
 }
 
+/** A tag of the caller with the number of their NORMAL memos carrying it (`GET /api/tag/count`, an addition). */
+export interface TagCount {
+  name: string;
+  count: number;
+}
+
 export interface DataEnvelope<T> {
   data: T;
 }

@@ -119,6 +119,13 @@ export const importResultEntitySchema = z
   })
   .meta({ id: "ImportResult" });
 
+export const tagCountEntitySchema = z
+  .object({
+    name: z.string(),
+    count: z.int().describe("How many of the caller's NORMAL memos carry exactly this tag (0 for a listed tag no memo uses)"),
+  })
+  .meta({ id: "TagCount" });
+
 /** Every failure: {"error": "code=N, message=M", "message": M}. */
 export const errorEnvelopeSchema = z
   .object({

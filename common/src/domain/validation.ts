@@ -28,8 +28,11 @@ export function validatePassword(password: string): string | null {
   return null;
 }
 
+/** The longest nickname, in UTF-8 bytes. */
+export const MAX_NICKNAME_BYTES = 64;
+
 export function validateNickname(nickname: string): string | null {
-  if (utf8Length(nickname) > 64) return "nickname is too long, maximum length is 64";
+  if (utf8Length(nickname) > MAX_NICKNAME_BYTES) return `nickname is too long, maximum length is ${MAX_NICKNAME_BYTES}`;
   return null;
 }
 
@@ -90,14 +93,11 @@ export function isSafeLogoUrl(url: string): boolean {
 export type FieldRuleFailure = "too-short" | "too-long" | "not-allow-space" | "not-allow-chinese";
 
 /** The web's form rule for usernames and passwords (wire §5.2). */
+export const FORM_FIELD_RULES = { minLength: 4, maxLength: 320, noSpace: true, noChinese: true } as const;
+
 export function checkFormField(
   value: string,
-  rules: { minLength?: number; maxLength?: number; noSpace?: boolean; noChinese?: boolean } = {
-    minLength: 4,
-    maxLength: 320,
-    noSpace: true,
-    noChinese: true,
-  },
+  rules: { minLength?: number; maxLength?: number; noSpace?: boolean; noChinese?: boolean } = FORM_FIELD_RULES,
 ): FieldRuleFailure | null {
   if (rules.minLength !== undefined && value.length < rules.minLength) return "too-short";
   if (rules.maxLength !== undefined && value.length > rules.maxLength) return "too-long";

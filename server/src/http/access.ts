@@ -20,6 +20,7 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/signin",
   "POST /api/auth/signup",
   "POST /api/auth/signout",
+  "GET /api/auth/session",
   // The API's own description and its reference page (with Swagger UI's assets under /api/docs/).
   "GET /api/openapi.json",
 ]);

@@ -34,7 +34,8 @@ const signedIn = [{ cookie: [] }, { bearer: [] }, { openId: [] }];
 const optionallySignedIn = [{}, ...signedIn];
 
 function securityOf(method: string, url: string) {
-  if (url.startsWith("/api/auth/") || url.endsWith("/rss.xml") || areaOf(url) === "docs") return [];
+  // The auth routes that write take credentials in the body; GET /api/auth/session reads the caller's.
+  if ((url.startsWith("/api/auth/") && method !== "GET") || url.endsWith("/rss.xml") || areaOf(url) === "docs") return [];
   if (/^\/[oh]\//.test(url) || isPublicRoute(method, url)) return optionallySignedIn;
   return signedIn;
 }

@@ -1,4 +1,4 @@
-// POST /api/auth/signin, /signup, /signout.
+// POST /api/auth/signin, /signup, /signout, and GET /api/auth/session (who is signed in, if anyone).
 import { signInSchema, signUpSchema } from "@memos/common";
 import { userEntitySchema } from "@memos/common/api/responses";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -6,9 +6,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "../auth/session.js";
 import type { AppContext } from "../context.js";
-import { ok } from "../http/request-context.js";
+import { ok, viewerOf } from "../http/request-context.js";
 import { answers, input } from "../http/route-schema.js";
 import { signIn, signOut, signUp } from "../services/auth.service.js";
+import { getMe } from "../services/user.service.js";
 
 function cookieOptions(request: FastifyRequest) {
   return { path: "/", httpOnly: true, sameSite: "lax" as const, secure: request.protocol === "https" };
@@ -53,6 +54,21 @@ export async function authRoutes(base: FastifyInstance, ctx: AppContext) {
       const { user, token } = await signUp(ctx, request.body);
       setSessionCookie(request, reply, token);
       return ok(user);
+    },
+  );
+
+  app.get(
+    "/api/auth/session",
+    {
+      schema: {
+        summary: "The signed-in account, or null",
+        description: "As `GET /api/user/me`, but a visitor gets `{\"data\": null}` instead of a 401, so a page can ask without an error.",
+        response: answers(userEntitySchema.nullable()),
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(request);
+      return ok(viewer ? await getMe(ctx, viewer) : null);
     },
   );
 

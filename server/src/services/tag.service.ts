@@ -1,8 +1,8 @@
 // Tags: a user's tag list, explicit creation and deletion, and suggestions from memo content.
-import { isValidTagName, type TagCreate } from "@memos/common";
+import { isValidTagName, type TagCount, type TagCreate } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
-import { listMemoTagsOfCreator } from "../store/memo.store.js";
+import { countMemoTagsOfCreator, listMemoTagsOfCreator } from "../store/memo.store.js";
 import { deleteTag as removeTag, listTagNames, upsertTags } from "../store/tag.store.js";
 import { requireSignedIn } from "../policies/utils.js";
 
@@ -35,4 +35,13 @@ export async function suggestTags(ctx: AppContext, viewer: Viewer): Promise<stri
   const [used, listed] = await Promise.all([listMemoTagsOfCreator(db, viewer.id), listTagNames(db, viewer.id)]);
   const known = new Set(listed);
   return used.filter((tag) => !known.has(tag));
+}
+
+/** The caller's listed tags and the tags of their memos, once each and sorted, with their memo counts. */
+export async function countTags(ctx: AppContext, viewer: Viewer): Promise<TagCount[]> {
+  requireSignedIn(viewer);
+  const { db } = ctx.store;
+  const [counts, listed] = await Promise.all([countMemoTagsOfCreator(db, viewer.id), listTagNames(db, viewer.id)]);
+  const names = [...new Set([...listed, ...counts.keys()])].sort();
+  return names.map((name) => ({ name, count: counts.get(name) ?? 0 }));
 }

@@ -328,6 +328,12 @@ export async function listMemoTagsOfCreator(db: Db, creatorId: number): Promise<
   return rows.map((row) => row.tag);
 }
 
+/** A user's tags with how many of their NORMAL memos carry each, from the maintained per-tag counts. */
+export async function countMemoTagsOfCreator(db: Db, creatorId: number): Promise<Map<string, number>> {
+  const rows = await db.selectFrom("memo_tag_count").select(["tag", "n"]).where("creator_id", "=", creatorId).where("n", ">", 0).execute();
+  return new Map(rows.map((row) => [row.tag, Number(row.n)]));
+}
+
 /** The visibility facts of several memos in one query (for resource read checks). */
 export function findMemoFacts(db: Db, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);

@@ -210,6 +210,25 @@ describe("sign-out", () => {
   });
 });
 
+describe("GET /api/auth/session", () => {
+  it("answers the signed-in account as /api/user/me does, and null (not 401) for a visitor or after sign-out", async () => {
+    const host = await signUpHost(t);
+    const member = await createUser(t, host, "sessioned");
+    const me = await member.client.get("/api/user/me");
+    const session = await member.client.get("/api/auth/session");
+    expect(session.status).toBe(200);
+    expect(session.body).toEqual(me.body);
+    expect(session.body.data.username).toBe("sessioned");
+
+    const visitor = await anonymous(t).get("/api/auth/session");
+    expect(visitor.status).toBe(200);
+    expect(visitor.body).toEqual({ data: null });
+
+    await member.client.post("/api/auth/signout");
+    expect((await member.client.get("/api/auth/session")).body).toEqual({ data: null });
+  });
+});
+
 describe("malformed requests are 400 with the error envelope, never 500", () => {
   const raw = (url: string, payload: string, contentType = "application/json") =>
     t.app.inject({ method: "POST", url, payload, headers: { "content-type": contentType } });

@@ -1,9 +1,10 @@
 // /api/ping, /api/status and /api/system/*: what the public sees, settings validation, and vacuum.
+import { statSync } from "node:fs";
 import { VERSION } from "@memos/common";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser } from "../factories.js";
-import { createTestApp, type TestApp } from "../harness.js";
+import { createTestApp, TEST_DRIVER, type TestApp } from "../harness.js";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -55,6 +56,19 @@ describe("ping and status", () => {
     expect((await admin.client.get("/api/status")).body.data.dbSize).toBeGreaterThan(0);
     expect((await member.client.get("/api/status")).body.data.dbSize).toBe(0);
     expect((await anonymous(t).get("/api/status")).body.data.dbSize).toBe(0);
+  });
+
+  it.runIf(TEST_DRIVER === "sqlite")("counts the SQLite write-ahead log in dbSize", async () => {
+    const host = await signUpHost(t);
+    for (let i = 0; i < 20; i++) await createMemo(host, `memo ${i} ${"x".repeat(2000)}`, "PRIVATE");
+    const file = t.ctx.config.dsn;
+    const onDisk = () => statSync(file).size + (statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0);
+    const before = onDisk();
+    const dbSize = (await host.client.get("/api/status")).body.data.dbSize;
+    // Written memos sit in the log until a checkpoint, so the file alone is smaller than the database.
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(0);
+    expect(dbSize).toBeGreaterThan(statSync(file).size);
+    expect([before, onDisk()]).toContain(dbSize);
   });
 
   it("reflects saved settings, and answers the host redacted", async () => {

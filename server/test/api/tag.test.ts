@@ -1,4 +1,4 @@
-// /api/tag: the caller's tag list, explicit creation, deletion by URL-encoded name, and suggestions.
+// /api/tag: the caller's tag list, explicit creation, deletion by URL-encoded name, suggestions, and the tag counts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
@@ -78,6 +78,7 @@ describe("tags", () => {
       expect((await anonymous(t).get("/api/tag")).status).toBe(401);
       expect((await anonymous(t).post("/api/tag", { name: "x" })).status).toBe(401);
       expect((await anonymous(t).get("/api/tag/suggestion")).status).toBe(401);
+      expect((await anonymous(t).get("/api/tag/count")).status).toBe(401);
       expect((await anonymous(t).delete("/api/tag/x")).status).toBe(401);
     });
   });
@@ -176,6 +177,53 @@ describe("tags", () => {
       const u = await freshUser();
       await createMemo(u, "#one #two", "PRIVATE");
       expect((await u.client.get("/api/tag/suggestion")).body).toEqual({ data: [] });
+    });
+  });
+
+  describe("GET /api/tag/count", () => {
+    const countsOf = async (user: TestUser) => {
+      const response = await user.client.get("/api/tag/count");
+      expect(response.status).toBe(200);
+      return response.body.data as { name: string; count: number }[];
+    };
+
+    it("counts the caller's NORMAL memos per exact tag, with listed tags no memo uses at 0, sorted", async () => {
+      const u = await freshUser();
+      const other = await freshUser();
+      await createMemo(u, "#work #work/deep", "PRIVATE");
+      await createMemo(u, "#work again #work", "PUBLIC");
+      const archived = await createMemo(u, "#work #old", "PRIVATE");
+      await u.client.patch(`/api/memo/${archived.id}`, { rowStatus: "ARCHIVED" });
+      await u.client.post("/api/tag", { name: "empty" });
+      await createMemo(other, "#work #theirs", "PUBLIC");
+
+      expect(await countsOf(u)).toEqual([
+        { name: "empty", count: 0 },
+        { name: "old", count: 0 },
+        { name: "work", count: 2 },
+        { name: "work/deep", count: 1 },
+      ]);
+      expect(await countsOf(other)).toEqual([
+        { name: "theirs", count: 1 },
+        { name: "work", count: 1 },
+      ]);
+    });
+
+    it("follows edits, deletions and tags removed from the list but still in memos", async () => {
+      const u = await freshUser();
+      const first = await createMemo(u, "#a #b", "PRIVATE");
+      const second = await createMemo(u, "#a", "PRIVATE");
+      await u.client.delete("/api/tag/b");
+      expect(await countsOf(u)).toEqual([
+        { name: "a", count: 2 },
+        { name: "b", count: 1 },
+      ]);
+      await u.client.patch(`/api/memo/${first.id}`, { content: "now #c" });
+      await u.client.delete(`/api/memo/${second.id}`);
+      expect(await countsOf(u)).toEqual([
+        { name: "a", count: 0 },
+        { name: "c", count: 1 },
+      ]);
     });
   });
 });

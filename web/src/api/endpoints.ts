@@ -20,6 +20,7 @@ import type {
   SignUpRequest,
   SystemSetting,
   SystemSettingUpsertRequest,
+  TagCount,
   TagCreateRequest,
   SystemStatus,
   User,
@@ -59,7 +60,8 @@ export const api = {
     http.post<User>("/api/auth/signup", { username, password, role } satisfies SignUpRequest),
   signOut: () => http.post<boolean>("/api/auth/signout"),
 
-  me: () => http.get<User>("/api/user/me"),
+  /** The signed-in user, or null for a visitor (a 200 either way, unlike /api/user/me). */
+  session: () => http.get<User | null>("/api/auth/session"),
   users: () => http.get<User[]>("/api/user"),
   user: (id: number) => http.get<User>(`/api/user/${id}`),
   createUser: (body: UserCreateRequest) => http.post<User>("/api/user", body),
@@ -104,6 +106,8 @@ export const api = {
   deleteResource: (id: number) => http.delete(`/api/resource/${id}`),
 
   tags: () => http.get<string[]>("/api/tag"),
+  /** The caller's tags with how many of their memos carry each (an addition to v0). */
+  tagCounts: () => http.get<TagCount[]>("/api/tag/count"),
   tagSuggestions: () => http.get<string[]>("/api/tag/suggestion"),
   createTag: (name: string) => http.post<string>("/api/tag", { name } satisfies TagCreateRequest),
   deleteTag: (name: string) => http.delete(`/api/tag/${encodeURIComponent(name)}`),

@@ -83,10 +83,10 @@ describe("Auth page", () => {
 
   it.each([
     ["", "secret", "Please fill in all fields."],
-    ["abc", "secret", "Username: Too short"],
-    ["a".repeat(321), "secret", "Username: Too long"],
-    ["jack", "pass word", "Password: Don't allow space"],
-    ["杰克杰克", "secret", "Username: Don't allow chinese"],
+    ["abc", "secret", "Username must be at least 4 characters"],
+    ["a".repeat(321), "secret", "Username must be at most 320 characters"],
+    ["jack", "pass word", "Password must not contain spaces"],
+    ["杰克杰克", "secret", "Username must not contain Chinese characters"],
   ])("validates %j / %j → %s", (username, password, message) => {
     const { fetch, fill } = setup(status({}));
     fill(username, password);
@@ -108,7 +108,7 @@ describe("Auth page", () => {
     const me = userFixture({ ...host, userSettingList: [] });
     const { fetch, router, fill } = setup(status({ host: null }), (url) => {
       if (url === "/api/auth/signup") return json({ data: me });
-      if (url === "/api/user/me") return json({ data: me });
+      if (url === "/api/auth/session") return json({ data: me });
       if (url === "/api/status") return json({ data: status({}) });
       return json(true);
     });

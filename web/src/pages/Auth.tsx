@@ -1,6 +1,5 @@
 // Sign in and sign up. The first account signs up as the host; afterwards sign-up is offered only while the
 // host allows it. Opening the page signs out, as v0 did.
-import { checkFormField } from "@memos/common";
 import { useQueryClient } from "@tanstack/react-query";
 import { Compass } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -14,6 +13,7 @@ import { endSession, useSignIn, useStatus } from "../queries/session";
 import { errorMessage, toast } from "../state/toast";
 import { tooManyAttemptsMessage } from "./signInWait";
 import { InstanceLogo } from "../components/ui/InstanceLogo";
+import { checkCredential, RULE_LIMITS } from "../components/Settings/validation";
 
 type Action = "signin" | "signup";
 
@@ -25,7 +25,11 @@ export default function Auth() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signIn = useSignIn();
-  const { data: status } = useStatus();
+  const { data: liveStatus } = useStatus();
+  // From a successful sign-in or sign-up until home shows, the form stays as it was: the status read afresh
+  // (now with a host) must not turn "Sign up as Host" into the sign-in form for a moment.
+  const [leaving, setLeaving] = useState<{ status: typeof liveStatus } | null>(null);
+  const status = leaving ? leaving.status : liveStatus;
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -52,11 +56,8 @@ export default function Auth() {
 
   const validate = (): string | null => {
     if (!username || !password) return t("message.fill-all-fields");
-    const usernameRule = checkFormField(username);
-    if (usernameRule) return `${t("common.username")}: ${t(`message.${usernameRule}`)}`;
-    const passwordRule = checkFormField(password);
-    if (passwordRule) return `${t("common.password")}: ${t(`message.${passwordRule}`)}`;
-    return null;
+    const rule = checkCredential(username, "username") ?? checkCredential(password, "password");
+    return rule ? t(rule, RULE_LIMITS) : null;
   };
 
   const run = async (action: Action) => {
@@ -64,16 +65,21 @@ export default function Auth() {
     setProblem(failure);
     if (failure) return;
     setPending(action);
+    const before = status;
     const failed = t(action === "signin" ? "auth.login-failed" : "auth.signup-failed");
     try {
       await signedOut.current;
+      setLeaving({ status: before });
       const me = await signIn.mutateAsync({ action, username, password, role: hasHost ? "USER" : "HOST" });
       if (!me) {
+        setLeaving(null);
         toast.error(failed);
         return;
       }
-      void navigate("/");
+      await navigate("/");
+      return;
     } catch (error) {
+      setLeaving(null);
       // Too many failed sign-ins: the wait stays on the form (a toast would be gone before it is read).
       if (error instanceof ApiError && error.status === 429) setProblem(tooManyAttemptsMessage(t, error.retryAfter));
       else toast.error(`${failed}: ${errorMessage(error)}`);
@@ -93,7 +99,7 @@ export default function Auth() {
         <div className="mb-6 flex flex-col items-center text-center">
           <InstanceLogo src={profile?.logoUrl} className="mb-3 size-14 rounded-xl" />
           <h1 className="text-2xl font-semibold text-zinc-800 dark:text-zinc-100">{profile?.name || "memos"}</h1>
-          {profile?.description ? <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">{profile.description}</p> : null}
+          {profile?.description ? <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{profile.description}</p> : null}
         </div>
         <form
           onSubmit={onSubmit}
@@ -154,8 +160,8 @@ export default function Auth() {
               {t("auth.signup-as-host")}
             </Button>
           )}
-          {status && !hasHost ? <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("auth.host-tip")}</p> : null}
-          {status && hasHost && !canSignUp ? <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("auth.contact-host")}</p> : null}
+          {status && !hasHost ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("auth.host-tip")}</p> : null}
+          {status && hasHost && !canSignUp ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("auth.contact-host")}</p> : null}
         </form>
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
           <PreferenceSelects />

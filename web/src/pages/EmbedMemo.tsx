@@ -29,14 +29,14 @@ export default function EmbedMemo() {
   }
   if (memo.data?.rowStatus !== "NORMAL") {
     const forbidden = memo.error instanceof ApiError && memo.error.status === 403;
-    return <p className="p-4 text-center text-sm text-zinc-500">{t(forbidden ? "message.memo-private" : "message.memo-not-found")}</p>;
+    return <p className="p-4 text-center text-sm text-zinc-600">{t(forbidden ? "message.memo-private" : "message.memo-not-found")}</p>;
   }
 
   const { data } = memo;
   const name = data.creator?.nickname || data.creator?.username;
   return (
     <article className="m-0 w-full rounded-xl border border-zinc-200 bg-white px-4 py-3 dark:border-zinc-700 dark:bg-zinc-800">
-      <header className="mb-1.5 flex items-center justify-between gap-2 text-xs text-zinc-500 dark:text-zinc-400">
+      <header className="mb-1.5 flex items-center justify-between gap-2 text-xs text-zinc-600 dark:text-zinc-400">
         <a href={`/m/${data.id}`} target="_blank" rel="noreferrer noopener" className="hover:underline">
           <time dateTime={new Date(data.displayTs * 1000).toISOString()}>{formatFullTime(data.displayTs * 1000)}</time>
         </a>

@@ -15,7 +15,7 @@ export function SignInLink() {
   return (
     <Link
       to="/auth"
-      className="inline-flex h-8 shrink-0 items-center rounded-lg bg-green-600 px-3 text-sm font-medium text-white transition-colors duration-200 hover:bg-green-700 max-sm:h-10"
+      className="inline-flex h-8 shrink-0 items-center rounded-lg bg-green-700 px-3 text-sm font-medium text-white transition-colors duration-200 hover:bg-green-800 max-sm:h-10"
     >
       {t("explore.sign-in")}
     </Link>
@@ -33,7 +33,7 @@ export default function Explore() {
   return (
     <AppShell sidebar={me ? <Sidebar /> : undefined} title={t("explore.title")} search actions={visitor ? <SignInLink /> : undefined}>
       <div className="flex flex-col gap-3">
-        {visitor ? <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("explore.sign-in-hint")}</p> : null}
+        {visitor ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("explore.sign-in-hint")}</p> : null}
         <FilterChips />
         <MemoList scope="explore" params={params} card={{ showCreator: true, onTagClick: toggleTag }} />
       </div>

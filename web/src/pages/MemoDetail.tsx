@@ -67,7 +67,7 @@ export default function MemoDetail() {
   } else {
     const forbidden = memo.error instanceof ApiError && memo.error.status === 403;
     body = (
-      <p role="alert" className="py-16 text-center text-sm text-zinc-500 dark:text-zinc-400">
+      <p role="alert" className="py-16 text-center text-sm text-zinc-600 dark:text-zinc-400">
         {t(forbidden ? "message.memo-private" : "message.memo-not-found")}
       </p>
     );

@@ -31,13 +31,13 @@ export default function UserPage() {
       </div>
     );
   } else if (user.isError || !user.data) {
-    body = <p className="py-16 text-center text-sm text-zinc-500 dark:text-zinc-400">{t("user-page.not-found")}</p>;
+    body = <p className="py-16 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("user-page.not-found")}</p>;
   } else {
     body = (
       <div className="flex flex-col gap-3">
         <div className="rounded-xl border border-zinc-200 bg-white px-4 py-3 dark:border-zinc-700 dark:bg-zinc-800">
           <p className="text-base font-semibold text-zinc-800 dark:text-zinc-100">{name}</p>
-          <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("user-page.visitor", { name })}</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("user-page.visitor", { name })}</p>
         </div>
         <FilterChips />
         <MemoList scope="user" params={params} card={{ readOnly: true, onTagClick: toggleTag }} />

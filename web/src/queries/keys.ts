@@ -21,6 +21,7 @@ export const keys = {
   shortcuts: ["shortcuts"] as const,
   tags: ["tags"] as const,
   tagSuggestions: ["tags", "suggestions"] as const,
+  tagCounts: ["tags", "counts"] as const,
   resources: ["resources"] as const,
   /** The project's star count and latest release, from api.github.com (About dialog). */
   github: ["github", "usememos/memos"] as const,

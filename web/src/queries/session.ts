@@ -5,10 +5,10 @@ import { ApiError } from "../api/client";
 import { api } from "../api/endpoints";
 import { keys } from "./keys";
 
-/** The current user, or null when nobody is signed in (a 401 is an answer, not an error). */
+/** The current user, or null when nobody is signed in (asked so that a visitor gets no 401 to log). */
 export async function fetchMe(): Promise<User | null> {
   try {
-    return await api.me();
+    return await api.session();
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
     throw error;
@@ -45,9 +45,13 @@ export async function endSession(client: QueryClient): Promise<void> {
   forgetSession(client);
 }
 
+/**
+ * Ends the session on the server. The cache is left as it is: the caller leaves for /auth, whose mount clears
+ * it (endSession). Clearing it while the signed-in pages are still mounted would make their queries fetch again,
+ * as nobody, and fail with 401.
+ */
 export function useSignOut() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: api.signOut, onSuccess: () => forgetSession(client) });
+  return useMutation({ mutationFn: api.signOut });
 }
 
 export type Credentials = { username: string; password: string };

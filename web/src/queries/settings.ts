@@ -1,4 +1,4 @@
-// Saving settings: the signed-in user's own (POST /api/user/setting, then GET /api/user/me again) and the
+// Saving settings: the signed-in user's own (POST /api/user/setting, then GET /api/auth/session again) and the
 // instance's (POST /api/system/setting, then GET /api/status again, so style, script and profile apply at once).
 import type { User } from "@memos/common";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

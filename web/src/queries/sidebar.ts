@@ -22,6 +22,9 @@ export const useMemoAmount = (userId: number | undefined) =>
 
 export const useTags = (enabled = true) => useQuery({ queryKey: keys.tags, queryFn: api.tags, enabled });
 
+/** The caller's tags with their memo counts (the sidebar's counts, the editor's autocomplete). */
+export const useTagCounts = (enabled = true) => useQuery({ queryKey: keys.tagCounts, queryFn: api.tagCounts, enabled });
+
 export const useTagSuggestions = (enabled = true) =>
   useQuery({ queryKey: keys.tagSuggestions, queryFn: api.tagSuggestions, enabled });
 
@@ -35,7 +38,7 @@ export function sortShortcuts(shortcuts: readonly Shortcut[]): Shortcut[] {
 
 export function useTagMutations() {
   const queryClient = useQueryClient();
-  // keys.tags is the prefix of the suggestions too, so both refresh.
+  // keys.tags is the prefix of the suggestions and the counts too, so all refresh.
   const onSettled = () => queryClient.invalidateQueries({ queryKey: keys.tags });
   const create = useMutation({ mutationFn: api.createTag, onSettled });
   const remove = useMutation({ mutationFn: api.deleteTag, onSettled });

@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 import { changeLanguage } from "../i18n";
 import { useStatus } from "../queries/session";
+import { useBrokenLogos } from "./brokenLogos";
 import { usePreferences } from "./preferences";
 import { useAppearance } from "./useAppearance";
 import { useEffectivePreferences } from "./useEffectivePreferences";
@@ -25,11 +26,12 @@ export function useInstanceEffects() {
   }, [locale]);
   useAppearance(appearance);
 
+  const logoBroken = useBrokenLogos((state) => Boolean(profile?.logoUrl) && state.urls.has(profile!.logoUrl));
   useEffect(() => {
     document.title = profile?.name || "memos";
     const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-    if (icon) icon.href = profile?.logoUrl || "/logo.png";
-  }, [profile?.name, profile?.logoUrl]);
+    if (icon) icon.href = (!logoBroken && profile?.logoUrl) || "/logo.png";
+  }, [profile?.name, profile?.logoUrl, logoBroken]);
 
   useEffect(() => {
     if (!status?.additionalStyle) return;

@@ -60,7 +60,7 @@ describe("usePreferenceActions", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("signed in: updates the cached user at once, saves the setting, then refetches /api/user/me", async () => {
+  it("signed in: updates the cached user at once, saves the setting, then refetches the session", async () => {
     const { client, fetch, actions } = setup(user);
     let pending: Promise<void> | undefined;
     act(() => {

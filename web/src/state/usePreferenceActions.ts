@@ -1,5 +1,5 @@
 // Changing the language or the appearance: kept in this browser, and for a signed-in user also in their
-// settings (POST /api/user/setting, then GET /api/user/me again). The cached user is updated first so the
+// settings (POST /api/user/setting, then GET /api/auth/session again). The cached user is updated first so the
 // change shows at once, before the server answers.
 import type { Appearance, Locale, User } from "@memos/common";
 import { useQueryClient } from "@tanstack/react-query";

@@ -24,6 +24,9 @@ function imageName(url: string): string {
   }
 }
 
+/** On phones a small header link is a 40 px touch target, without making the header taller. */
+const PHONE_TARGET = "max-sm:-my-3 max-sm:inline-flex max-sm:min-h-10 max-sm:min-w-10 max-sm:items-center";
+
 const ImageViewer = lazy(() => import("../dialogs/ImageViewer"));
 const ChangeCreatedTimeDialog = lazy(() => import("./ChangeCreatedTimeDialog"));
 const ShareImageDialog = lazy(() => import("../dialogs/ShareImageDialog"));
@@ -77,13 +80,13 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
         </span>
       ) : null}
       <header className="mb-1 flex min-h-8 items-center justify-between gap-2">
-        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-500 dark:text-zinc-400">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-600 dark:text-zinc-400">
           {showCreator && creatorName ? (
-            <Link to={`/u/${memo.creatorId}`} className="truncate font-medium text-zinc-600 hover:underline dark:text-zinc-300">
+            <Link to={`/u/${memo.creatorId}`} className={`truncate font-medium text-zinc-600 hover:underline dark:text-zinc-300 ${PHONE_TARGET}`}>
               @{creatorName}
             </Link>
           ) : null}
-          <Link to={`/m/${memo.id}`} title={formatFullTime(displayMs)} className="hover:text-zinc-800 hover:underline dark:hover:text-zinc-200">
+          <Link to={`/m/${memo.id}`} title={formatFullTime(displayMs)} className={`hover:text-zinc-800 hover:underline dark:hover:text-zinc-200 ${PHONE_TARGET}`}>
             <time dateTime={new Date(displayMs).toISOString()}>{formatMemoTime(displayMs, Date.now(), i18n.language)}</time>
           </Link>
           <VisibilityBadge visibility={memo.visibility} />

@@ -1,8 +1,8 @@
-// A memo's rendered content: folded at the first rule when folding is on, todos that toggle, double-click to edit.
+// A memo's rendered content: folded at the first rule or by length when folding is on, todos that toggle, double-click to edit.
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { foldedPart } from "../../markdown/fold";
+import { foldMemo } from "../../markdown/fold";
 import { Markdown } from "../../markdown/Markdown";
 import { usePreferences } from "../../state/preferences";
 
@@ -18,7 +18,7 @@ export function MemoContent({ content, onTagClick, onTodoToggle, onImageClick, o
   const { t } = useTranslation();
   const foldEnabled = usePreferences((state) => state.localSetting.enableFoldMemo);
   const [expanded, setExpanded] = useState(false);
-  const folded = foldEnabled ? foldedPart(content) : null;
+  const folded = foldEnabled ? foldMemo(content) : null;
   const shown = folded !== null && !expanded ? folded : content;
 
   return (
@@ -42,7 +42,7 @@ export function MemoContent({ content, onTagClick, onTodoToggle, onImageClick, o
           type="button"
           aria-expanded={expanded}
           onClick={() => setExpanded((value) => !value)}
-          className="mt-1 inline-flex items-center gap-1 rounded px-1 text-xs font-medium text-zinc-500 transition-colors duration-200 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-100"
+          className="mt-1 inline-flex items-center gap-1 rounded px-1 text-xs font-medium text-zinc-600 transition-colors duration-200 hover:text-zinc-800 dark:text-zinc-400 dark:hover:text-zinc-100"
         >
           {expanded ? t("memo.show-less") : t("memo.show-more")}
           {expanded ? <ChevronUp className="size-3.5" aria-hidden /> : <ChevronDown className="size-3.5" aria-hidden />}

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 
 const TONES: Partial<Record<Visibility, string>> = {
   PUBLIC: "border-green-600/50 text-green-700 dark:border-green-500/50 dark:text-green-400",
-  PROTECTED: "border-zinc-300 text-zinc-500 dark:border-zinc-600 dark:text-zinc-400",
+  PROTECTED: "border-zinc-300 text-zinc-600 dark:border-zinc-600 dark:text-zinc-400",
 };
 
 export function VisibilityBadge({ visibility }: { visibility: Visibility }) {

@@ -37,7 +37,7 @@ export function AttachmentList({ resources, uploads, onRemove }: { resources: Re
       ))}
       {uploads.map((upload) => (
         <div key={upload.id} className="flex h-14 w-40 flex-col justify-center gap-1.5 rounded-lg border border-dashed border-zinc-300 px-2.5 dark:border-zinc-600">
-          <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">{t("editor.uploading", { name: upload.name })}</span>
+          <span className="truncate text-xs text-zinc-600 dark:text-zinc-400">{t("editor.uploading", { name: upload.name })}</span>
           <ProgressBar fraction={upload.progress} label={t("editor.uploading", { name: upload.name })} />
         </div>
       ))}

@@ -1,17 +1,20 @@
 // The memo editor: a plain textarea with markdown helpers, attachments, visibility and save. Without a memo it
 // writes a new one (its draft kept across reloads); with a memo it edits that memo in place.
 import type { Memo, Resource, Visibility } from "@memos/common";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useCreateMemo, usePatchMemo, useUnlinkResource } from "../../queries/memos";
 import { useMe, userSetting } from "../../queries/session";
 import { usePreferences } from "../../state/preferences";
 import { errorMessage, toast } from "../../state/toast";
+import { NEW_MEMO_EDITOR_ATTRIBUTE } from "../keyboard/useKeyboardShortcuts";
 import { Button } from "../ui/Button";
 import { AttachmentList } from "./AttachmentList";
 import { EditorToolbar } from "./EditorToolbar";
 import { insertCodeBlock, insertText } from "./textOps";
 import { useDraft } from "./useDraft";
+import { TagSuggestions } from "./TagSuggestions";
+import { useTagAutocomplete } from "./useTagAutocomplete";
 import { useTextEditing } from "./useTextEditing";
 import { useUploads } from "./useUploads";
 import { VisibilitySelect } from "./VisibilitySelect";
@@ -80,7 +83,7 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
     }
   };
 
-  const { onKeyDown, run } = useTextEditing({
+  const { onKeyDown: onEditingKeyDown, run } = useTextEditing({
     textarea,
     content,
     setContent,
@@ -88,6 +91,10 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
     onSave: () => void save(),
     onEscape: fullscreen ? () => setFullscreen(false) : undefined,
   });
+  const tagComplete = useTagAutocomplete({ textarea, content, run });
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!tagComplete.onKeyDown(event)) onEditingKeyDown(event);
+  };
 
   // Grow with the content (the full-screen editor fills the screen instead).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the content is what changes the height to measure
@@ -144,8 +151,15 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
       <textarea
         ref={textarea}
         value={content}
-        onChange={(event) => setContent(event.target.value)}
+        onChange={(event) => {
+          setContent(event.target.value);
+          tagComplete.track();
+        }}
+        onSelect={tagComplete.track}
+        onBlur={tagComplete.close}
         onKeyDown={onKeyDown}
+        {...tagComplete.textboxProps}
+        {...(memo ? {} : { [NEW_MEMO_EDITOR_ATTRIBUTE]: "" })}
         onPaste={onPaste}
         placeholder={t("editor.placeholder")}
         aria-label={memo ? t("editor.editing") : t("editor.placeholder")}
@@ -154,6 +168,15 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
         // The card shows focus (border and ring); the global outline would box the textarea alone.
         style={{ fontFamily: monospace ? "var(--font-mono)" : undefined, outline: "none" }}
       />
+      {tagComplete.open ? (
+        <TagSuggestions
+          id={tagComplete.listboxId}
+          options={tagComplete.options}
+          active={tagComplete.active}
+          optionId={tagComplete.optionId}
+          onPick={tagComplete.pick}
+        />
+      ) : null}
       <AttachmentList resources={resources} uploads={uploads} onRemove={(id) => setResources((list) => list.filter((item) => item.id !== id))} />
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-zinc-100 px-2 py-1.5 dark:border-zinc-700/70">
         <EditorToolbar

@@ -43,7 +43,7 @@ export default function ResourcePicker({ open, attachedIds, onClose, onPick }: R
       title={t("editor.choose-resources")}
       footer={
         <>
-          <span className="mr-auto self-center text-xs text-zinc-500">{t("editor.selected", { count: selected.size })}</span>
+          <span className="mr-auto self-center text-xs text-zinc-600">{t("editor.selected", { count: selected.size })}</span>
           <Button variant="ghost" onClick={onClose}>
             {t("common.cancel")}
           </Button>
@@ -58,7 +58,7 @@ export default function ResourcePicker({ open, attachedIds, onClose, onPick }: R
           <Spinner />
         </div>
       ) : available.length === 0 ? (
-        <p className="py-8 text-center text-sm text-zinc-500">{t("editor.no-resources")}</p>
+        <p className="py-8 text-center text-sm text-zinc-600">{t("editor.no-resources")}</p>
       ) : (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
           {available.map((resource) => {

@@ -59,7 +59,7 @@ export function MemoList({ scope, params, filter, card, enabled = true }: MemoLi
 
   if (list.isError && memos.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-2 py-10 text-sm text-zinc-500 dark:text-zinc-400">
+      <div className="flex flex-col items-center gap-2 py-10 text-sm text-zinc-600 dark:text-zinc-400">
         <p>{t("memo-list.load-failed")}</p>
         <button type="button" onClick={() => void list.refetch()} className="font-medium text-zinc-700 underline dark:text-zinc-200">
           {t("memo-list.retry")}
@@ -73,7 +73,7 @@ export function MemoList({ scope, params, filter, card, enabled = true }: MemoLi
       {memos.map((memo) => (
         <MemoCard key={memo.id} memo={memo} {...card} />
       ))}
-      <div ref={sentinel} className="flex min-h-14 items-center justify-center py-3 text-sm text-zinc-500 dark:text-zinc-400">
+      <div ref={sentinel} className="flex min-h-14 items-center justify-center py-3 text-sm text-zinc-600 dark:text-zinc-400">
         {isFetchingNextPage ? (
           <span className="inline-flex items-center gap-2">
             <Spinner className="size-4" />

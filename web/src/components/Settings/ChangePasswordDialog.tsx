@@ -8,7 +8,7 @@ import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "./controls";
 import { useRestoreFocus } from "./useRestoreFocus";
-import { checkPasswordPair, type MessageKey } from "./validation";
+import { checkPasswordPair, type MessageKey, RULE_LIMITS } from "./validation";
 
 interface ChangePasswordDialogProps {
   open: boolean;
@@ -79,7 +79,7 @@ export function ChangePasswordDialog({ open, user, who = "self", onClose }: Chan
             setPassword(value);
             setProblem(null);
           }}
-          error={problem && !mismatch ? t(problem) : null}
+          error={problem && !mismatch ? t(problem, RULE_LIMITS) : null}
           autoComplete="new-password"
           data-autofocus
         />
@@ -91,7 +91,7 @@ export function ChangePasswordDialog({ open, user, who = "self", onClose }: Chan
             setAgain(value);
             setProblem(null);
           }}
-          error={problem && mismatch ? t(problem) : null}
+          error={problem && mismatch ? t(problem, RULE_LIMITS) : null}
           autoComplete="new-password"
         />
         <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("setting.account.password-ends-sessions")}</p>

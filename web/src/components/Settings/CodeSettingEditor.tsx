@@ -54,7 +54,7 @@ export function CodeSettingEditor({ name, label, hint, placeholder, saved, succe
           </Button>
         )}
       </div>
-      <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
+      <p id={hintId} className="text-xs text-zinc-600 dark:text-zinc-400">
         {readOnlyReason ?? hint}
       </p>
       <textarea

@@ -7,7 +7,7 @@ import { errorMessage, toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Select } from "../ui/Select";
 import { BORDERED_SELECT, Field } from "./controls";
-import { checkNewMember, type MessageKey } from "./validation";
+import { checkNewMember, type MessageKey, RULE_LIMITS } from "./validation";
 
 type NewRole = "USER" | "ADMIN";
 
@@ -62,7 +62,7 @@ export function CreateMemberForm() {
       </div>
       {problem ? (
         <p role="alert" className="text-xs text-red-600 dark:text-red-400">
-          {t(problem)}
+          {t(problem, RULE_LIMITS)}
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-end gap-2">

@@ -46,10 +46,10 @@ function MemberRow({ member, me, onAction }: { member: User; me: User; onAction:
             </span>
           ) : null}
         </p>
-        <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">@{member.username}</p>
+        <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">@{member.username}</p>
       </div>
       {member.id === me.id ? (
-        <span className="px-2 text-xs text-zinc-500 dark:text-zinc-400">{t("setting.member.yourself")}</span>
+        <span className="px-2 text-xs text-zinc-600 dark:text-zinc-400">{t("setting.member.yourself")}</span>
       ) : items.length ? (
         <Menu label={t("setting.member.actions", { username: member.username })} trigger={<MoreHorizontal className="size-4" aria-hidden />} items={items} />
       ) : null}
@@ -99,7 +99,7 @@ export function MembersSection({ me }: { me: User }) {
             <Spinner />
           </div>
         ) : isError ? (
-          <p className="py-6 text-center text-sm text-zinc-500">{t("setting.member.load-failed")}</p>
+          <p className="py-6 text-center text-sm text-zinc-600">{t("setting.member.load-failed")}</p>
         ) : (
           <ul>
             {users.map((member) => (

@@ -15,7 +15,7 @@ import { UpdateAccountDialog } from "./UpdateAccountDialog";
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex min-w-0 items-baseline gap-3 border-b border-zinc-100 px-3 py-2.5 last:border-b-0 dark:border-zinc-700/70">
-      <dt className="w-24 shrink-0 text-sm text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dt className="w-24 shrink-0 text-sm text-zinc-600 dark:text-zinc-400">{label}</dt>
       <dd className="min-w-0 truncate text-sm text-zinc-800 dark:text-zinc-100">{children}</dd>
     </div>
   );
@@ -37,7 +37,7 @@ export function MyAccountSection({ me }: { me: User }) {
             <span className="truncate">{name}</span>
             <RoleBadge role={me.role} />
           </p>
-          <p className="truncate text-sm text-zinc-500 dark:text-zinc-400">@{me.username}</p>
+          <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">@{me.username}</p>
         </div>
       </div>
 
@@ -55,9 +55,9 @@ export function MyAccountSection({ me }: { me: User }) {
         }
       >
         <dl>
-          <Detail label={t("setting.account.nickname")}>{me.nickname || <span className="text-zinc-400">—</span>}</Detail>
+          <Detail label={t("setting.account.nickname")}>{me.nickname || <span className="text-zinc-600 dark:text-zinc-400">—</span>}</Detail>
           <Detail label={t("common.username")}>{me.username}</Detail>
-          <Detail label={t("setting.account.email")}>{me.email || <span className="text-zinc-400">{t("setting.account.no-email")}</span>}</Detail>
+          <Detail label={t("setting.account.email")}>{me.email || <span className="text-zinc-600 dark:text-zinc-400">{t("setting.account.no-email")}</span>}</Detail>
         </dl>
       </SettingGroup>
 

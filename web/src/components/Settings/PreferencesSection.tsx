@@ -77,7 +77,7 @@ export function PreferencesSection() {
         />
         <SwitchRow
           label={t("setting.preference.fold-memo")}
-          hint={t("setting.preference.fold-memo-hint")}
+          hint={t("daily.fold-memo-hint")}
           checked={localSetting.enableFoldMemo}
           onChange={(checked) => setLocal("enableFoldMemo", checked)}
         />

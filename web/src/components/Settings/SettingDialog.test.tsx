@@ -87,7 +87,7 @@ describe("SettingDialog", () => {
     const jack = user(2, "USER", "jack");
     const saved = { ...jack, userSettingList: [{ UserID: 2, key: "memoDisplayTsOption", value: '"updated_ts"' }] };
     const fetch = vi.fn(async (url: string) => {
-      const data = url === "/api/user/me" ? saved : saved.userSettingList[0];
+      const data = url === "/api/auth/session" ? saved : saved.userSettingList[0];
       return new Response(JSON.stringify({ data }), { headers: { "Content-Type": "application/json" } });
     });
     vi.stubGlobal("fetch", fetch);

@@ -73,7 +73,7 @@ export function SettingsTabs({ me, section, onSelect }: PanelProps) {
                   : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-700/50 dark:hover:text-zinc-50"
               }`}
             >
-              <Icon aria-hidden className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
+              <Icon aria-hidden className="size-4 shrink-0 text-zinc-600 dark:text-zinc-400" />
               {t(`setting.section.${id}`)}
             </button>
           );
@@ -111,7 +111,7 @@ export function SettingsPages({ me, section, onSelect, lastVisited }: PanelProps
               data-autofocus={id === sections[0] ? "" : undefined}
               className="flex h-12 w-full items-center gap-3 rounded-lg px-2 text-left text-[15px] text-zinc-800 hover:bg-zinc-100 dark:text-zinc-100 dark:hover:bg-zinc-700/50"
             >
-              <Icon aria-hidden className="size-5 shrink-0 text-zinc-500 dark:text-zinc-400" />
+              <Icon aria-hidden className="size-5 shrink-0 text-zinc-600 dark:text-zinc-400" />
               <span className="flex-1">{t(`setting.section.${id}`)}</span>
               <ChevronRight aria-hidden className="size-4 text-zinc-400" />
             </button>
@@ -135,7 +135,7 @@ export function PageTitle({ section, onBack }: { section: SectionId | null; onBa
         onClick={onBack}
         aria-label={t("setting.back")}
         title={t("setting.back")}
-        className="inline-flex size-10 items-center justify-center rounded-lg text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-700/60 dark:hover:text-zinc-100"
+        className="inline-flex size-10 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-100 hover:text-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-700/60 dark:hover:text-zinc-100"
       >
         <ChevronLeft className="size-5" aria-hidden />
       </button>

@@ -71,8 +71,8 @@ export function SystemSection({ me }: { me: User }) {
           <InstanceLogo src={profile.logoUrl} className="size-10 shrink-0 rounded-lg border border-zinc-200 object-cover dark:border-zinc-700" />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium text-zinc-800 dark:text-zinc-100">{profile.name || "memos"}</p>
-            <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{profile.description || t("setting.system.no-description")}</p>
-            <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
+            <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">{profile.description || t("setting.system.no-description")}</p>
+            <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">
               {locale} · {appearance}
               {profile.externalUrl ? ` · ${profile.externalUrl}` : ""}
             </p>
@@ -163,7 +163,7 @@ function BackupRow({ backup }: { backup: BackupStatus }) {
     <SettingRow label={t("setting.system.backups")} hint={t("setting.system.backups-hint")}>
       <div className="flex flex-col items-end gap-0.5 text-right text-sm text-zinc-600 dark:text-zinc-300" data-testid="backup-status">
         <span>{schedule}</span>
-        {backup.engine === "sqlite" && <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{last}</span>}
+        {backup.engine === "sqlite" && <span className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">{last}</span>}
         {backup.lastError && (
           <span role="alert" className="text-xs text-red-600 dark:text-red-400">
             {t("setting.system.backup-failed", { error: backup.lastError })}

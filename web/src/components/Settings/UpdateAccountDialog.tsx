@@ -8,7 +8,7 @@ import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "./controls";
 import { useRestoreFocus } from "./useRestoreFocus";
-import { checkCredential, checkEmail, checkNickname, type MessageKey } from "./validation";
+import { checkCredential, checkEmail, checkNickname, type MessageKey, RULE_LIMITS } from "./validation";
 
 interface Problems {
   username?: MessageKey | null;
@@ -36,7 +36,7 @@ export function UpdateAccountDialog({ open, user, onClose }: { open: boolean; us
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const found: Problems = {
-      username: username === "" ? "message.fill-all-fields" : checkCredential(username),
+      username: username === "" ? "message.fill-all-fields" : checkCredential(username, "username"),
       nickname: checkNickname(nickname),
       email: checkEmail(email.trim()),
     };
@@ -60,7 +60,7 @@ export function UpdateAccountDialog({ open, user, onClose }: { open: boolean; us
     }
   };
 
-  const message = (key: MessageKey | null | undefined) => (key ? t(key) : null);
+  const message = (key: MessageKey | null | undefined) => (key ? t(key, RULE_LIMITS) : null);
   return (
     <Dialog
       open={open}

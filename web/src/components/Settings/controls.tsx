@@ -21,7 +21,7 @@ export function SettingGroup({ title, description, actions, children }: { title:
         </h3>
         {actions}
       </div>
-      {description ? <p className="-mt-1 text-sm text-zinc-500 dark:text-zinc-400">{description}</p> : null}
+      {description ? <p className="-mt-1 text-sm text-zinc-600 dark:text-zinc-400">{description}</p> : null}
       <div className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-700 dark:bg-zinc-800/60">{children}</div>
     </section>
   );
@@ -35,7 +35,7 @@ export function SettingRow({ label, hint, htmlFor, labelId, children }: { label:
         <label id={labelId} htmlFor={htmlFor} className="block text-sm text-zinc-800 dark:text-zinc-100">
           {label}
         </label>
-        {hint ? <p className="text-xs text-zinc-500 dark:text-zinc-400">{hint}</p> : null}
+        {hint ? <p className="text-xs text-zinc-600 dark:text-zinc-400">{hint}</p> : null}
       </div>
       <div className="flex shrink-0 items-center gap-2">{children}</div>
     </div>
@@ -89,7 +89,7 @@ export function Field({ label, value, onChange, error, hint, className = "", ...
           {error}
         </p>
       ) : hint ? (
-        <p id={messageId} className="text-xs text-zinc-500 dark:text-zinc-400">
+        <p id={messageId} className="text-xs text-zinc-600 dark:text-zinc-400">
           {hint}
         </p>
       ) : null}

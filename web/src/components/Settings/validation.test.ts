@@ -1,25 +1,36 @@
 import { describe, expect, it } from "vitest";
-import { checkCredential, checkEmail, checkNewMember, checkNickname, checkPasswordPair, formatBytes, openApiExample } from "./validation";
+import i18n from "../../i18n";
+import { checkCredential, checkEmail, checkNewMember, checkNickname, checkPasswordPair, formatBytes, openApiExample, RULE_LIMITS } from "./validation";
 
 describe("checkCredential (wire §5.2)", () => {
   it.each([
-    ["abc", "message.too-short"],
-    ["a".repeat(321), "message.too-long"],
-    ["ab cd", "message.not-allow-space"],
-    ["用户名字", "message.not-allow-chinese"],
-    ["memo　user", "message.not-allow-chinese"],
+    ["abc", "daily.rule.username-too-short"],
+    ["a".repeat(321), "daily.rule.username-too-long"],
+    ["ab cd", "daily.rule.username-not-allow-space"],
+    ["用户名字", "daily.rule.username-not-allow-chinese"],
+    ["memo　user", "daily.rule.username-not-allow-chinese"],
   ])("%s → %s", (value, key) => {
-    expect(checkCredential(value)).toBe(key);
+    expect(checkCredential(value, "username")).toBe(key);
+    expect(checkCredential(value, "password")).toBe(key.replace("username", "password"));
+  });
+
+  it("answers messages that name the field and the rule, with the limits filled in", () => {
+    const t = i18n.getFixedT("en");
+    expect(t(checkCredential("abc", "username")!, RULE_LIMITS)).toBe("Username must be at least 4 characters");
+    expect(t(checkCredential("a".repeat(321), "password")!, RULE_LIMITS)).toBe("Password must be at most 320 characters");
+    expect(t(checkCredential("a b c d", "password")!, RULE_LIMITS)).toBe("Password must not contain spaces");
+    expect(t(checkNickname("a".repeat(65))!, RULE_LIMITS)).toBe("Nickname must be at most 64 bytes long");
+    expect(t(checkEmail("nope")!, RULE_LIMITS)).toBe("Email must look like name@example.com");
   });
 
   it("accepts 4 to 320 characters without spaces or Chinese", () => {
-    expect(checkCredential("abcd")).toBeNull();
-    expect(checkCredential("a".repeat(320))).toBeNull();
-    expect(checkCredential("jöhn_doe-1")).toBeNull();
+    expect(checkCredential("abcd", "username")).toBeNull();
+    expect(checkCredential("a".repeat(320), "password")).toBeNull();
+    expect(checkCredential("jöhn_doe-1", "username")).toBeNull();
   });
 
   it("checks the length first, as v0 does", () => {
-    expect(checkCredential("a b")).toBe("message.too-short");
+    expect(checkCredential("a b", "username")).toBe("daily.rule.username-too-short");
   });
 });
 
@@ -36,8 +47,8 @@ describe("checkPasswordPair", () => {
   });
 
   it("then applies the credential rule", () => {
-    expect(checkPasswordPair("abc", "abc")).toBe("message.too-short");
-    expect(checkPasswordPair("a b c d", "a b c d")).toBe("message.not-allow-space");
+    expect(checkPasswordPair("abc", "abc")).toBe("daily.rule.password-too-short");
+    expect(checkPasswordPair("a b c d", "a b c d")).toBe("daily.rule.password-not-allow-space");
     expect(checkPasswordPair("secret", "secret")).toBeNull();
   });
 });
@@ -50,8 +61,8 @@ describe("checkNewMember", () => {
   });
 
   it("checks the username, then the password", () => {
-    expect(checkNewMember("al", "x")).toBe("message.too-short");
-    expect(checkNewMember("alice", "abc")).toBe("message.too-short");
+    expect(checkNewMember("al", "x")).toBe("daily.rule.username-too-short");
+    expect(checkNewMember("alice", "abc")).toBe("daily.rule.password-too-short");
     expect(checkNewMember("alice", "secret")).toBeNull();
   });
 });
@@ -60,17 +71,17 @@ describe("nickname and email", () => {
   it("allows an empty nickname and caps it at 64 bytes", () => {
     expect(checkNickname("")).toBeNull();
     expect(checkNickname("a".repeat(64))).toBeNull();
-    expect(checkNickname("a".repeat(65))).toBe("message.too-long");
+    expect(checkNickname("a".repeat(65))).toBe("daily.rule.nickname-too-long");
     // 22 CJK characters are 66 bytes.
-    expect(checkNickname("字".repeat(22))).toBe("message.too-long");
+    expect(checkNickname("字".repeat(22))).toBe("daily.rule.nickname-too-long");
   });
 
   it("allows an empty email and checks the format otherwise", () => {
     expect(checkEmail("")).toBeNull();
     expect(checkEmail("t@gmail.com")).toBeNull();
     expect(checkEmail("1@gmail")).toBeNull();
-    expect(checkEmail("@qq.com")).toBe("message.invalid-email");
-    expect(checkEmail("not an email")).toBe("message.invalid-email");
+    expect(checkEmail("@qq.com")).toBe("daily.rule.email-invalid");
+    expect(checkEmail("not an email")).toBe("daily.rule.email-invalid");
   });
 });
 

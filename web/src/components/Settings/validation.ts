@@ -1,23 +1,30 @@
-// Form checks of the settings dialogs (wire §5.2) and small formatting helpers. Every check answers with an
-// i18n key (or null when the value is fine), so the messages stay translatable and testable.
-import { checkFormField, validateEmail, validateNickname } from "@memos/common";
+// Form checks of the sign-in form and the settings dialogs (wire §5.2) and small formatting helpers. Every check
+// answers with an i18n key (or null when the value is fine), so the messages stay translatable and testable; a
+// rule's message names the field and the rule ("Username must be at least 4 characters"), its numbers from
+// RULE_LIMITS.
+import { checkFormField, FORM_FIELD_RULES, MAX_NICKNAME_BYTES, validateEmail, validateNickname } from "@memos/common";
 
-export type MessageKey = `message.${string}`;
+export type MessageKey = `message.${string}` | `daily.rule.${string}`;
+
+/** The values the rule messages interpolate: pass them to `t` with any key these checks answer. */
+export const RULE_LIMITS = { min: FORM_FIELD_RULES.minLength, max: FORM_FIELD_RULES.maxLength, nicknameMax: MAX_NICKNAME_BYTES };
+
+export type CredentialField = "username" | "password";
 
 /** Username and password rule of the v0 web: 4–320 characters, no space, no Chinese. */
-export function checkCredential(value: string): MessageKey | null {
+export function checkCredential(value: string, field: CredentialField): MessageKey | null {
   const failure = checkFormField(value);
-  return failure ? `message.${failure}` : null;
+  return failure ? `daily.rule.${field}-${failure}` : null;
 }
 
 /** A nickname may be empty; the server caps it at 64 bytes. */
 export function checkNickname(value: string): MessageKey | null {
-  return validateNickname(value) ? "message.too-long" : null;
+  return validateNickname(value) ? "daily.rule.nickname-too-long" : null;
 }
 
 /** An email may be empty (it clears the field); otherwise the server's format rule. */
 export function checkEmail(value: string): MessageKey | null {
-  return validateEmail(value) ? "message.invalid-email" : null;
+  return validateEmail(value) ? "daily.rule.email-invalid" : null;
 }
 
 /**
@@ -28,13 +35,13 @@ export function checkEmail(value: string): MessageKey | null {
 export function checkPasswordPair(password: string, again: string, who: "self" | "member" = "self"): MessageKey | null {
   if (password === "" || again === "") return "message.fill-all-fields";
   if (password !== again) return who === "member" ? "message.new-passwords-not-match" : "message.passwords-not-match";
-  return checkCredential(password);
+  return checkCredential(password, "password");
 }
 
 /** The member-creation form: both fields filled, then the credential rule on each. */
 export function checkNewMember(username: string, password: string): MessageKey | null {
   if (username.trim() === "" || password === "") return "message.fill-all-fields";
-  return checkCredential(username) ?? checkCredential(password);
+  return checkCredential(username, "username") ?? checkCredential(password, "password");
 }
 
 const UNITS = ["B", "KB", "MB", "GB", "TB"] as const;

@@ -117,11 +117,11 @@ export function ChoiceMenuItem({ onSelect, children, icon, danger = false, check
         danger ? "text-red-600 dark:text-red-400" : ""
       }`}
     >
-      <span className="flex size-4 shrink-0 items-center justify-center text-zinc-500" aria-hidden>
+      <span className="flex size-4 shrink-0 items-center justify-center text-zinc-600" aria-hidden>
         {radio ? checked ? <Check className="size-4 text-accent" /> : null : icon}
       </span>
       <span className="min-w-0 flex-1 truncate">{children}</span>
-      {end ? <span className="flex shrink-0 items-center gap-1 text-xs text-zinc-400">{end}</span> : null}
+      {end ? <span className="flex shrink-0 items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">{end}</span> : null}
     </button>
   );
 }
@@ -130,7 +130,7 @@ export function ChoiceMenuItem({ onSelect, children, icon, danger = false, check
 export function ChoiceMenuGroup({ label, children }: { label?: string; children: ReactNode }) {
   return (
     <div role="group" aria-label={label} className="border-zinc-200 py-0.5 not-first:mt-1 not-first:border-t not-first:pt-1 dark:border-zinc-700">
-      {label ? <div className="px-2 py-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">{label}</div> : null}
+      {label ? <div className="px-2 py-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</div> : null}
       {children}
     </div>
   );

@@ -17,7 +17,7 @@ function LinkEntry({ to, icon: Icon, children }: { to: string; icon: Icon; child
   return (
     <li>
       <NavLink to={to} end className={({ isActive }) => `${ITEM} ${isActive ? ACTIVE : ""}`}>
-        <Icon className="size-[18px] shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden />
+        <Icon className="size-[18px] shrink-0 text-zinc-600 dark:text-zinc-400" aria-hidden />
         {children}
       </NavLink>
     </li>
@@ -29,7 +29,7 @@ function DialogEntry({ dialog, icon: Icon, children }: { dialog: DialogName; ico
   return (
     <li>
       <button type="button" aria-haspopup="dialog" onClick={() => push(dialog)} className={ITEM}>
-        <Icon className="size-[18px] shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden />
+        <Icon className="size-[18px] shrink-0 text-zinc-600 dark:text-zinc-400" aria-hidden />
         {children}
       </button>
     </li>

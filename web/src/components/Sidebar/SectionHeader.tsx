@@ -4,7 +4,7 @@ import { Plus } from "lucide-react";
 export function SectionHeader({ id, title, addLabel, onAdd }: { id: string; title: string; addLabel: string; onAdd: () => void }) {
   return (
     <div className="flex items-center justify-between pl-2">
-      <h2 id={id} className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+      <h2 id={id} className="text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
         {title}
       </h2>
       <button
@@ -12,7 +12,7 @@ export function SectionHeader({ id, title, addLabel, onAdd }: { id: string; titl
         onClick={onAdd}
         aria-label={addLabel}
         title={addLabel}
-        className="flex size-10 items-center justify-center rounded-lg text-zinc-500 hover:bg-zinc-200 hover:text-zinc-800 lg:size-8 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+        className="flex size-10 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-200 hover:text-zinc-800 lg:size-8 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
       >
         <Plus className="size-4" aria-hidden />
       </button>

@@ -194,7 +194,7 @@ export function ShortcutDialog({ shortcut, open, onClose }: Props) {
                     type="button"
                     aria-label={t("shortcut-list.remove-filter-n", { n })}
                     onClick={() => setFilters(filters.filter((_, i) => i !== index))}
-                    className="flex size-9 items-center justify-center rounded-lg text-zinc-400 hover:bg-zinc-100 hover:text-red-600 dark:hover:bg-zinc-700"
+                    className="flex size-9 items-center justify-center rounded-lg text-zinc-500 hover:bg-zinc-100 hover:text-red-600 dark:hover:bg-zinc-700"
                   >
                     <Trash2 className="size-4" aria-hidden />
                   </button>

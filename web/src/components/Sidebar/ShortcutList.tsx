@@ -52,7 +52,7 @@ export function ShortcutList() {
                 }`}
               >
                 {pinned ? (
-                  <Pin className="size-3.5 shrink-0 text-zinc-400" aria-label={t("shortcut-list.pinned")} />
+                  <Pin className="size-3.5 shrink-0 text-zinc-500 dark:text-zinc-400" aria-label={t("shortcut-list.pinned")} />
                 ) : (
                   <Bookmark className="size-3.5 shrink-0 text-zinc-400" aria-hidden />
                 )}

@@ -1,9 +1,9 @@
 // The sidebar's tags as a collapsible tree of nested `#a/b` tags. Clicking a tag toggles the tag filter;
 // a tag's menu deletes it; + opens the create dialog.
 import { ChevronRight, MoreHorizontal, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useTagMutations, useTags } from "../../queries/sidebar";
+import { useTagCounts, useTagMutations, useTags } from "../../queries/sidebar";
 import { useFilter } from "../../state/filter";
 import { errorMessage, toast } from "../../state/toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
@@ -18,16 +18,21 @@ interface TreeProps {
   expanded: Set<string>;
   onToggleExpand: (path: string) => void;
   onDelete: (tag: string) => void;
+  /** Memos per exact tag (absent while loading). */
+  counts: ReadonlyMap<string, number> | undefined;
 }
 
-function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete }: TreeProps) {
+function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete, counts }: TreeProps) {
   const { t } = useTranslation();
   const { filter, update } = useFilter();
+  const idPrefix = useId();
+  const countId = (path: string) => `${idPrefix}-${encodeURIComponent(path)}`;
   return (
     <ul role={depth === 0 ? undefined : "group"} className="flex flex-col gap-0.5">
       {nodes.map((node) => {
         const open = expanded.has(node.path);
         const active = filter.tag === node.path;
+        const count = node.tag !== null ? counts?.get(node.tag) : undefined;
         return (
           <li key={node.path}>
             <div className={`group flex items-center rounded-lg ${active ? "bg-blue-50 dark:bg-blue-950/40" : "hover:bg-zinc-200/70 dark:hover:bg-zinc-800"}`}>
@@ -38,7 +43,7 @@ function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete }: TreeProps
                   onClick={() => onToggleExpand(node.path)}
                   aria-expanded={open}
                   aria-label={t(open ? "tag-list.collapse" : "tag-list.expand", { tag: node.path })}
-                  className="flex h-10 w-8 shrink-0 items-center justify-center rounded-lg text-zinc-400 hover:text-zinc-700 lg:h-8 lg:w-6 dark:hover:text-zinc-200"
+                  className="flex h-10 w-8 shrink-0 items-center justify-center rounded-lg text-zinc-500 hover:text-zinc-700 lg:h-8 lg:w-6 dark:hover:text-zinc-200"
                 >
                   <ChevronRight className={`size-4 transition-transform duration-200 ${open ? "rotate-90" : ""}`} aria-hidden />
                 </button>
@@ -48,6 +53,7 @@ function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete }: TreeProps
               <button
                 type="button"
                 aria-pressed={active}
+                aria-describedby={count !== undefined ? countId(node.path) : undefined}
                 onClick={() => update({ tag: active ? undefined : node.path })}
                 title={`#${node.path}`}
                 className={`flex h-10 min-w-0 flex-1 items-center truncate text-left text-[15px] lg:h-8 ${
@@ -58,6 +64,17 @@ function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete }: TreeProps
                   #
                 </span>
                 <span className="truncate">{node.name}</span>
+                {count !== undefined ? (
+                  <>
+                    <span className="ml-auto shrink-0 pl-2 text-xs tabular-nums text-zinc-600 dark:text-zinc-400" aria-hidden>
+                      {count}
+                    </span>
+                    {/* The button's name stays the tag; the count is its description. */}
+                    <span id={countId(node.path)} hidden>
+                      {t("daily.tag-memos", { count })}
+                    </span>
+                  </>
+                ) : null}
               </button>
               {node.tag !== null ? (
                 <Menu
@@ -69,7 +86,14 @@ function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete }: TreeProps
               ) : null}
             </div>
             {open && node.children.length ? (
-              <TagTree nodes={node.children} depth={depth + 1} expanded={expanded} onToggleExpand={onToggleExpand} onDelete={onDelete} />
+              <TagTree
+                nodes={node.children}
+                depth={depth + 1}
+                expanded={expanded}
+                onToggleExpand={onToggleExpand}
+                onDelete={onDelete}
+                counts={counts}
+              />
             ) : null}
           </li>
         );
@@ -84,6 +108,8 @@ export function TagList() {
   const { filter, update } = useFilter();
   const { remove } = useTagMutations();
   const tree = useMemo(() => buildTagTree(tags ?? []), [tags]);
+  const { data: tagCounts } = useTagCounts();
+  const counts = useMemo(() => (tagCounts ? new Map(tagCounts.map((tag) => [tag.name, tag.count])) : undefined), [tagCounts]);
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -115,9 +141,9 @@ export function TagList() {
     <section aria-labelledby="sidebar-tags">
       <SectionHeader id="sidebar-tags" title={t("tag-list.title")} addLabel={t("tag-list.create")} onAdd={() => setCreating(true)} />
       {tags && tags.length === 0 ? (
-        <p className="px-2 py-1 text-sm text-zinc-500 dark:text-zinc-400">{t("tag-list.hint")}</p>
+        <p className="px-2 py-1 text-sm text-zinc-600 dark:text-zinc-400">{t("tag-list.hint")}</p>
       ) : (
-        <TagTree nodes={tree} depth={0} expanded={expanded} onToggleExpand={toggleExpand} onDelete={setDeleting} />
+        <TagTree nodes={tree} depth={0} expanded={expanded} onToggleExpand={toggleExpand} onDelete={setDeleting} counts={counts} />
       )}
       <CreateTagDialog open={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog

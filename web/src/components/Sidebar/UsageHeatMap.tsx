@@ -1,11 +1,13 @@
 // The usage heat map: 12 weeks × 7 days of memo counts from GET /api/memo/stats, asked only from the first
 // day shown (`from`), so its size does not grow with the collection. Clicking a day toggles
-// the duration filter for that day. One tab stop; arrow keys move between days.
+// the duration filter for that day. One tab stop; arrow keys move between days. In the drawer (phones and
+// tablets) it shows 6 weeks, so each day is a touch target of at least 40 px; the desktop keeps its fine grid.
 import { DAILY_TIMESTAMP } from "@memos/common";
 import dayjs from "dayjs";
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMemoStats } from "../../queries/sidebar";
+import { DESKTOP_QUERY, useMediaQuery } from "../layout/useMediaQuery";
 import { useFilter } from "../../state/filter";
 import { buildHeatMap, type HeatCell, heatLevel, heatMapStart, startOfLocalDay } from "./heatmap";
 
@@ -18,15 +20,21 @@ const LEVEL_CLASS = [
 ];
 
 const ROWS = 7;
+const DESKTOP_WEEKS = 12;
+const TOUCH_WEEKS = 6;
 
 export function UsageHeatMap({ creatorId }: { creatorId: number }) {
   const { t } = useTranslation();
   const today = startOfLocalDay(Date.now());
-  const { data: stats } = useMemoStats(creatorId, Math.floor(heatMapStart(today) / 1000));
+  const weekCount = useMediaQuery(DESKTOP_QUERY) ? DESKTOP_WEEKS : TOUCH_WEEKS;
+  const { data: stats } = useMemoStats(creatorId, Math.floor(heatMapStart(today, DESKTOP_WEEKS) / 1000));
   const { filter, update } = useFilter();
-  const map = useMemo(() => buildHeatMap(stats ?? [], today), [stats, today]);
+  const map = useMemo(() => buildHeatMap(stats ?? [], today, weekCount), [stats, today, weekCount]);
   const cells = map.weeks.flat();
-  const [focusIndex, setFocusIndex] = useState(() => cells.findIndex((cell) => cell?.date === today));
+  // The roving tab stop follows a day, so it survives the grid changing size (drawer ↔ desktop).
+  const [focusDate, setFocusDate] = useState(today);
+  const focused = cells.findIndex((cell) => cell?.date === focusDate);
+  const focusIndex = focused >= 0 ? focused : cells.findIndex((cell) => cell?.date === today);
   const grid = useRef<HTMLDivElement>(null);
 
   const toggle = (cell: HeatCell) => {
@@ -40,13 +48,17 @@ export function UsageHeatMap({ creatorId }: { creatorId: number }) {
     event.preventDefault();
     const next = focusIndex + step;
     if (next < 0 || next >= cells.length || !cells[next]) return;
-    setFocusIndex(next);
+    setFocusDate(cells[next]!.date);
     grid.current?.querySelectorAll<HTMLButtonElement>("button")[next]?.focus();
   };
 
   return (
-    <section aria-label={t("sidebar.heatmap-label")} className="px-2">
-      <div ref={grid} onKeyDown={onKeyDown} className="grid grid-flow-col grid-cols-12 grid-rows-7 gap-[3px]">
+    <section aria-label={t("daily.heatmap-weeks", { count: weekCount })} className="px-2">
+      <div
+        ref={grid}
+        onKeyDown={onKeyDown}
+        className={`grid grid-flow-col grid-rows-7 ${weekCount === DESKTOP_WEEKS ? "grid-cols-12 gap-[3px]" : "grid-cols-6 gap-1"}`}
+      >
         {cells.map((cell, index) => {
           // biome-ignore lint/suspicious/noArrayIndexKey: the padding before the first day is a fixed run of blanks
           if (!cell) return <span key={`empty-${index}`} aria-hidden className="aspect-square" />;
@@ -61,9 +73,9 @@ export function UsageHeatMap({ creatorId }: { creatorId: number }) {
               aria-label={label}
               aria-pressed={selected}
               tabIndex={index === focusIndex ? 0 : -1}
-              onFocus={() => setFocusIndex(index)}
+              onFocus={() => setFocusDate(cell.date)}
               onClick={() => toggle(cell)}
-              className={`aspect-square rounded-[3px] transition-shadow duration-200 hover:ring-2 hover:ring-zinc-400 focus-visible:outline-offset-1 ${
+              className={`aspect-square rounded-[3px] transition-shadow max-lg:min-h-10 max-lg:rounded-md duration-200 hover:ring-2 hover:ring-zinc-400 focus-visible:outline-offset-1 ${
                 LEVEL_CLASS[heatLevel(cell.count, map.max)]
               } ${selected ? "ring-2 ring-zinc-800 dark:ring-zinc-100" : isToday ? "ring-1 ring-accent" : ""}`}
             />

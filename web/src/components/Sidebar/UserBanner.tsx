@@ -18,7 +18,7 @@ interface UserBannerProps {
 function Count({ value, label }: { value: number | undefined; label: string }) {
   return (
     <div className="flex flex-col-reverse">
-      <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
       <dd className="text-xl font-semibold text-zinc-800 tabular-nums dark:text-zinc-100">{value ?? "–"}</dd>
     </div>
   );
@@ -60,13 +60,13 @@ export function UserBanner({ user, me, visitor }: UserBannerProps) {
           <InstanceLogo src={profile?.logoUrl} className="size-9 shrink-0 rounded-lg" />
         )}
         <div className="flex min-w-0 flex-1 items-center gap-1.5">
-          <Link to={home} className="truncate text-base font-semibold text-zinc-800 hover:underline dark:text-zinc-100">
+          <Link to={home} className="truncate text-base font-semibold max-sm:py-2 text-zinc-800 hover:underline dark:text-zinc-100">
             {name}
           </Link>
           {user && isAdminRole(user.role) ? (
             <span
               title={t(`sidebar.role.${user.role}`)}
-              className="shrink-0 rounded border border-zinc-300 px-1 text-[10px] leading-4 font-semibold tracking-wide text-zinc-500 dark:border-zinc-600 dark:text-zinc-400"
+              className="shrink-0 rounded border border-zinc-300 px-1 text-[10px] leading-4 font-semibold tracking-wide text-zinc-600 dark:border-zinc-600 dark:text-zinc-400"
             >
               {t("sidebar.mod")}
             </span>

@@ -42,6 +42,7 @@ function MenuContent({ me }: { me: User | null }) {
       toast.error(errorMessage(error));
       return;
     }
+    // The sign-in page clears what was cached for this user once it shows.
     void navigate("/auth");
   };
 
@@ -84,7 +85,7 @@ function MenuContent({ me }: { me: User | null }) {
           return (
             <MenuItem key={option} checked={option === appearance} onSelect={() => void setAppearance(option)}>
               <span className="inline-flex items-center gap-2">
-                <Icon className="size-4 text-zinc-500" aria-hidden />
+                <Icon className="size-4 text-zinc-600" aria-hidden />
                 {t(`setting.appearance-option.${option}`)}
               </span>
             </MenuItem>
@@ -115,7 +116,7 @@ export function UserMenu({ me }: { me: User | null }) {
     <Menu
       label={t("sidebar.user-menu")}
       trigger={<MoreHorizontal className="size-5" aria-hidden />}
-      triggerClassName="flex size-10 items-center justify-center rounded-lg text-zinc-500 hover:bg-zinc-200 dark:text-zinc-400 dark:hover:bg-zinc-800"
+      triggerClassName="flex size-10 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-200 dark:text-zinc-400 dark:hover:bg-zinc-800"
     >
       <MenuContent me={me} />
     </Menu>

@@ -26,11 +26,11 @@ export default function AboutDialog({ onClose }: StackDialogProps) {
         <InstanceLogo src={profile?.logoUrl} className="size-16 rounded-2xl object-contain" />
         <div>
           <p className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">{name}</p>
-          {version ? <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("about.version", { version })}</p> : null}
+          {version ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("about.version", { version })}</p> : null}
         </div>
         <p className="max-w-xs text-sm leading-relaxed text-zinc-600 dark:text-zinc-300">{profile?.description || t("about.description")}</p>
         {github?.stars !== undefined || github?.latestTag ? (
-          <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
+          <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
             {github.stars !== undefined ? (
               <Fact icon={<Star className="size-3.5" aria-hidden />}>
                 {t("about.stars", { count: github.stars, stars: github.stars.toLocaleString(i18n.language) })}

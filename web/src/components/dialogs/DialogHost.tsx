@@ -14,6 +14,7 @@ const DIALOGS: Record<DialogName, LazyExoticComponent<ComponentType<StackDialogP
   archived: lazy(() => import("./ArchivedDialog")),
   "daily-review": lazy(() => import("./DailyReviewDialog")),
   about: lazy(() => import("./AboutDialog")),
+  "keyboard-shortcuts": lazy(() => import("./KeyboardShortcutsDialog")),
 };
 
 export function DialogHost() {

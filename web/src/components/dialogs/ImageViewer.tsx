@@ -67,6 +67,8 @@ export default function ImageViewer({ images, index: initial, onClose }: ImageVi
       aria-label={t("resources.preview")}
       onCancel={(event) => {
         event.preventDefault();
+        // Esc closes the viewer alone: React would hand the event on to a dialog the viewer was opened from.
+        event.stopPropagation();
         onClose();
       }}
       onKeyDown={(event) => {

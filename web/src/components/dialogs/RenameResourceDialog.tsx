@@ -79,7 +79,7 @@ export default function RenameResourceDialog({ resource, onRename, onClose }: Re
             {error}
           </p>
         ) : (
-          <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
+          <p id={hintId} className="text-xs text-zinc-600 dark:text-zinc-400">
             {t("resources.filename-hint")}
           </p>
         )}

@@ -61,10 +61,10 @@ export function ResourceCard({ resource, onPreview, onCopyLink, onRename, onDele
           <p className="truncate text-sm text-zinc-800 dark:text-zinc-100" title={resource.filename}>
             {resource.filename}
           </p>
-          <p className={`truncate text-xs ${used ? "text-zinc-500 dark:text-zinc-400" : "text-amber-700 dark:text-amber-400"}`}>
+          <p className={`truncate text-xs ${used ? "text-zinc-600 dark:text-zinc-400" : "text-amber-700 dark:text-amber-400"}`}>
             {used ? t("resources.linked", { count: resource.linkedMemoAmount }) : t("resources.unused")}
           </p>
-          {resource.size > 0 ? <p className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{formatBytes(resource.size)}</p> : null}
+          {resource.size > 0 ? <p className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">{formatBytes(resource.size)}</p> : null}
         </div>
         <Menu label={t("resources.actions", { name: resource.filename })} trigger={<Ellipsis className="size-4" aria-hidden />} items={items} />
       </div>

@@ -63,7 +63,7 @@ export function ResourcesPanel() {
         }}
       >
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">{resources ? t("resources.summary", { count: list.length }) : null}</p>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">{resources ? t("resources.summary", { count: list.length }) : null}</p>
           <div className="flex gap-2">
             <Button variant="ghost" icon={<Eraser className="size-4" aria-hidden />} onClick={askClearUnused} disabled={!resources}>
               {t("resources.clear-unused")}
@@ -94,7 +94,7 @@ export function ResourcesPanel() {
             {error.message}
           </p>
         ) : list.length === 0 ? (
-          <p className="py-12 text-center text-sm text-zinc-500 dark:text-zinc-400">{t("resources.empty")}</p>
+          <p className="py-12 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("resources.empty")}</p>
         ) : (
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
             {list.map((resource) => (

@@ -36,7 +36,7 @@ export default function SettingDialog({ onClose }: { onClose: () => void }) {
       </div>
     );
   } else if (!me) {
-    body = <p className="py-10 text-center text-sm text-zinc-500 dark:text-zinc-400">{t("setting.signed-out")}</p>;
+    body = <p className="py-10 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("setting.signed-out")}</p>;
   } else if (phone) {
     body = <SettingsPages me={me} section={section} onSelect={select} lastVisited={lastVisited} />;
   } else {

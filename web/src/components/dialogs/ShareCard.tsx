@@ -23,7 +23,7 @@ export const ShareCard = forwardRef<HTMLDivElement, { memo: Memo }>(function Sha
     <div ref={ref} className="bg-zinc-100 p-4 dark:bg-zinc-900">
       <article className="overflow-hidden rounded-xl border border-zinc-200 bg-white dark:border-zinc-700 dark:bg-zinc-800">
         <div className="px-5 pt-4 pb-5">
-          <time dateTime={new Date(memo.displayTs * 1000).toISOString()} className="mb-2 block text-xs text-zinc-500 dark:text-zinc-400">
+          <time dateTime={new Date(memo.displayTs * 1000).toISOString()} className="mb-2 block text-xs text-zinc-600 dark:text-zinc-400">
             {formatFullTime(memo.displayTs * 1000)}
           </time>
           <Markdown content={memo.content} className="text-[15px] text-zinc-800 dark:text-zinc-100" />
@@ -32,7 +32,7 @@ export const ShareCard = forwardRef<HTMLDivElement, { memo: Memo }>(function Sha
         <footer className="flex items-center justify-between gap-3 border-t border-zinc-100 bg-zinc-50 px-5 py-3 dark:border-zinc-700 dark:bg-zinc-800/60">
           <div className="min-w-0">
             <p className="truncate text-sm font-medium text-zinc-700 dark:text-zinc-200">{author}</p>
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">
               {memoCount !== undefined ? t("share.memos", { count: memoCount }) : null}
               {memoCount !== undefined && creator ? " · " : null}
               {creator ? t("share.days", { count: daysSince(creator.createdTs) }) : null}

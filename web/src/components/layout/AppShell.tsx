@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useDialogs } from "../../state/dialogs";
 import { useLocation } from "react-router";
 import { DialogHost } from "../dialogs/DialogHost";
+import { useKeyboardShortcuts } from "../keyboard/useKeyboardShortcuts";
 import { PageHeader } from "./PageHeader";
 import { DESKTOP_QUERY, useMediaQuery } from "./useMediaQuery";
 
@@ -39,6 +40,7 @@ export function AppShell({ children, sidebar, title, search, actions }: AppShell
   const location = useLocation();
   const drawer = Boolean(sidebar) && !desktop;
   const showSearch = search ?? Boolean(sidebar);
+  useKeyboardShortcuts();
 
   const refocus = useRef(false);
 
@@ -98,7 +100,7 @@ export function AppShell({ children, sidebar, title, search, actions }: AppShell
                   type="button"
                   onClick={close}
                   aria-label={t("sidebar.close-menu")}
-                  className="flex size-10 items-center justify-center rounded-lg text-zinc-500 hover:bg-zinc-200 dark:hover:bg-zinc-800"
+                  className="flex size-10 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-200 dark:hover:bg-zinc-800"
                 >
                   <X className="size-5" aria-hidden />
                 </button>

@@ -57,7 +57,7 @@ export function FilterChips() {
             type="button"
             onClick={() => update({ [chip.key]: undefined })}
             aria-label={t("filter.remove", { name: chip.label })}
-            className="flex size-7 shrink-0 items-center justify-center rounded-full text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-700 dark:hover:text-zinc-200"
+            className="flex size-7 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-100 hover:text-zinc-700 dark:hover:bg-zinc-700 dark:hover:text-zinc-200"
           >
             <X className="size-3.5" aria-hidden />
           </button>
@@ -66,7 +66,7 @@ export function FilterChips() {
       <button
         type="button"
         onClick={() => clear()}
-        className="h-8 rounded-full px-2 text-sm text-zinc-500 underline-offset-2 hover:text-zinc-800 hover:underline dark:text-zinc-400 dark:hover:text-zinc-200"
+        className="h-8 rounded-full px-2 text-sm text-zinc-600 underline-offset-2 hover:text-zinc-800 hover:underline dark:text-zinc-400 dark:hover:text-zinc-200"
       >
         {t("filter.clear-all")}
       </button>

@@ -42,7 +42,7 @@ export function QuickFilterMenu({ showVisibility = true }: { showVisibility?: bo
       triggerClassName={`flex size-10 shrink-0 items-center justify-center rounded-lg border ${
         active
           ? "border-accent text-accent"
-          : "border-zinc-200 bg-white text-zinc-500 hover:text-zinc-700 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-400"
+          : "border-zinc-200 bg-white text-zinc-600 hover:text-zinc-700 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-400"
       }`}
     />
   );

@@ -62,7 +62,7 @@ export function SearchBox() {
             setValue("");
             commit("", 0);
           }}
-          className="absolute top-1/2 right-0.5 flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-zinc-400 hover:text-zinc-600 dark:hover:text-zinc-200"
+          className="absolute top-1/2 right-0.5 flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-zinc-500 hover:text-zinc-600 dark:hover:text-zinc-200"
         >
           <X className="size-4" aria-hidden />
         </button>

@@ -4,7 +4,7 @@ import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from "react";
 type Variant = "primary" | "secondary" | "ghost" | "danger";
 
 const VARIANTS: Record<Variant, string> = {
-  primary: "bg-green-600 text-white hover:bg-green-700 disabled:bg-green-600/50 dark:disabled:bg-green-600/40",
+  primary: "bg-green-700 text-white hover:bg-green-800 disabled:bg-green-700/50 dark:disabled:bg-green-700/40",
   secondary:
     "border border-zinc-300 bg-white text-zinc-700 hover:bg-zinc-50 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700",
   ghost: "text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-700/60",
@@ -50,7 +50,7 @@ export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(functio
       type={type}
       aria-label={label}
       title={label}
-      className={`inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-zinc-500 transition-colors duration-200 hover:bg-zinc-100 hover:text-zinc-800 disabled:cursor-not-allowed disabled:opacity-50 max-sm:size-10 dark:text-zinc-400 dark:hover:bg-zinc-700/60 dark:hover:text-zinc-100 ${active ? "bg-zinc-100 text-zinc-800 dark:bg-zinc-700/60 dark:text-zinc-100" : ""} ${className}`}
+      className={`inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-zinc-600 transition-colors duration-200 hover:bg-zinc-100 hover:text-zinc-800 disabled:cursor-not-allowed disabled:opacity-50 max-sm:size-10 dark:text-zinc-400 dark:hover:bg-zinc-700/60 dark:hover:text-zinc-100 ${active ? "bg-zinc-100 text-zinc-800 dark:bg-zinc-700/60 dark:text-zinc-100" : ""} ${className}`}
       {...rest}
     >
       {children}

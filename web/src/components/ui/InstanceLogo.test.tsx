@@ -1,8 +1,12 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { useBrokenLogos } from "../../state/brokenLogos";
 import { DEFAULT_LOGO, InstanceLogo } from "./InstanceLogo";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  useBrokenLogos.setState({ urls: new Set() });
+});
 
 const img = () => screen.getByRole("img", { hidden: true }) as HTMLImageElement;
 
@@ -25,5 +29,13 @@ describe("InstanceLogo", () => {
     expect(img().getAttribute("src")).toBe(DEFAULT_LOGO);
     rerender(<InstanceLogo src="/good.png" alt="logo" />);
     expect(img().getAttribute("src")).toBe("/good.png");
+  });
+
+  it("remembers a broken logo: a logo mounted later shows ours without trying it again", () => {
+    const first = render(<InstanceLogo src="/broken.png" alt="logo" />);
+    fireEvent.error(img());
+    first.unmount();
+    render(<InstanceLogo src="/broken.png" alt="logo" />);
+    expect(img().getAttribute("src")).toBe(DEFAULT_LOGO);
   });
 });

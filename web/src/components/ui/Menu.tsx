@@ -73,7 +73,7 @@ export function Menu({ label, trigger, items, align = "right", triggerClassName 
           if (rect) setUpward(window.innerHeight - rect.bottom < needed && rect.top > window.innerHeight - rect.bottom);
           setOpen((value) => !value);
         }}
-        className={`inline-flex size-8 items-center justify-center rounded-lg text-zinc-500 transition-colors duration-200 hover:bg-zinc-100 hover:text-zinc-800 max-sm:size-10 dark:text-zinc-400 dark:hover:bg-zinc-700/60 dark:hover:text-zinc-100 ${triggerClassName}`}
+        className={`inline-flex size-8 items-center justify-center rounded-lg text-zinc-600 transition-colors duration-200 hover:bg-zinc-100 hover:text-zinc-800 max-sm:size-10 dark:text-zinc-400 dark:hover:bg-zinc-700/60 dark:hover:text-zinc-100 ${triggerClassName}`}
       >
         {trigger}
       </button>

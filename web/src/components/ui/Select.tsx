@@ -19,7 +19,7 @@ export interface SelectProps<T extends string> extends Omit<SelectHTMLAttributes
 export function Select<T extends string>({ value, options, onChange, label, icon, className = "", ...rest }: SelectProps<T>) {
   return (
     <span className={`relative inline-flex items-center ${className}`}>
-      {icon ? <span className="pointer-events-none absolute left-2 text-zinc-500 dark:text-zinc-400">{icon}</span> : null}
+      {icon ? <span className="pointer-events-none absolute left-2 text-zinc-600 dark:text-zinc-400">{icon}</span> : null}
       <select
         aria-label={label}
         title={label}
