@@ -9,6 +9,7 @@ import { registerAccessHook } from "./http/access.js";
 import { registerInputGuard } from "./http/input-guard.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { registerResponseCache } from "./http/response-cache.js";
+import { accessTokenRoutes } from "./routes/access-token.routes.js";
 import { authRoutes } from "./routes/auth.routes.js";
 import { exportRoutes } from "./routes/export.routes.js";
 import { memoRoutes } from "./routes/memo.routes.js";
@@ -82,7 +83,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   // Before the routes: the zod validator, and the OpenAPI document built from every route registered after it.
   await registerOpenApi(app);
 
-  const areas = [authRoutes, userRoutes, systemRoutes, memoRoutes, shortcutRoutes, resourceRoutes, tagRoutes, exportRoutes, rssRoutes, staticRoutes];
+  const areas = [authRoutes, userRoutes, systemRoutes, memoRoutes, shortcutRoutes, resourceRoutes, tagRoutes, exportRoutes, accessTokenRoutes, rssRoutes, staticRoutes];
   for (const area of areas) {
     await app.register(async (scope) => area(scope, ctx));
   }

@@ -1,5 +1,5 @@
 // What every service receives: the config and the database.
-import type { Role } from "@memos/common";
+import type { AccessTokenScope, Role } from "@memos/common";
 import type { Config } from "./config.js";
 import type { BackupSchedule } from "./services/backup.service.js";
 import type { DatabaseHandle } from "./store/db.js";
@@ -20,6 +20,8 @@ export interface Actor {
   via: "session" | "token";
   /** The session's id (hash) when signed in by cookie. */
   sessionId: string | null;
+  /** The personal access token of the request, when it came with one (not with the open ID). */
+  token?: { id: number; scope: AccessTokenScope };
 }
 
 export type Viewer = Actor | null;

@@ -13,7 +13,9 @@ import {
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, isCancelledRegex, notFound, unauthenticated } from "../errors.js";
 import { amountScopes, authorizeMemo, exploreScope, type MemoAction, memoListScope, statsScope } from "../policies/memo.policy.js";
+import { canSeeMemoToken } from "../policies/access-token.policy.js";
 import { authorizeResourceLink } from "../policies/resource.policy.js";
+import { findAccessTokenName } from "../store/access-token.store.js";
 import type { Db } from "../store/db.js";
 import {
   sumMemoCounts,
@@ -101,6 +103,7 @@ export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCre
     const visibility = input.visibility || (await defaultVisibility(tx, viewer.id));
     const memoId = await insertMemo(tx, {
       creator_id: viewer.id,
+      access_token_id: viewer.token?.id ?? null,
       content: input.content,
       visibility,
       ...(input.createdTs !== undefined ? { created_ts: input.createdTs, updated_ts: input.createdTs } : {}),
@@ -135,6 +138,11 @@ export async function getMemo(ctx: AppContext, viewer: Viewer, id: number): Prom
   const memo = await authorizedMemo(ctx, viewer, id, "read");
   const [composed] = await composeMemos(ctx.store.db, [memo]);
   if (!composed) throw notFound(`Memo ID not found: ${id}`);
+  // Which token wrote the memo is its creator's business alone (their bots), never shown to others.
+  if (memo.access_token_id !== null && canSeeMemoToken(viewer, memo)) {
+    const token = await findAccessTokenName(ctx.store.db, memo.access_token_id);
+    if (token) composed.accessToken = token;
+  }
   return composed;
 }
 

@@ -8,7 +8,9 @@ import { usernameKeys } from "./007-username-key.js";
 import { authFailureKeys } from "./008-auth-failure-keys.js";
 import { listCounters } from "./009-list-counters.js";
 import { tagPrefixIndex } from "./010-tag-prefix-index.js";
+import { accessTokens } from "./011-access-tokens.js";
+import { webhooks } from "./012-webhooks.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
-export const MIGRATIONS: Migration[] = [v010Base, sessions, memoTags, indexes, fulltext, displayTs, usernameKeys, authFailureKeys, listCounters, tagPrefixIndex];
+export const MIGRATIONS: Migration[] = [v010Base, sessions, memoTags, indexes, fulltext, displayTs, usernameKeys, authFailureKeys, listCounters, tagPrefixIndex, accessTokens, webhooks];

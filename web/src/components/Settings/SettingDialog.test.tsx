@@ -16,6 +16,7 @@ const status: SystemStatus = {
   profile: { mode: "demo", version: "0.10.2" },
   dbSize: 2048,
   allowSignUp: true,
+  disableWebhooks: false,
   additionalStyle: "",
   additionalScript: "",
   customizedProfile: { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl: "" },
