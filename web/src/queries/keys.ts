@@ -22,6 +22,9 @@ export const keys = {
   tags: ["tags"] as const,
   tagSuggestions: ["tags", "suggestions"] as const,
   resources: ["resources"] as const,
+  accessTokens: ["access-tokens"] as const,
+  webhooks: ["webhooks"] as const,
+  webhookDeliveries: (id: number) => ["webhooks", id, "deliveries"] as const,
   /** The project's star count and latest release, from api.github.com (About dialog). */
   github: ["github", "usememos/memos"] as const,
 };

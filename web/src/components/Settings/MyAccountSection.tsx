@@ -1,5 +1,5 @@
-// My account: who I am (nickname, username, email, role), editing it, changing the password, the Open API, and
-// exporting my data.
+// My account: who I am (nickname, username, email, role), editing it, changing the password, personal access
+// tokens, the Open API, and exporting my data.
 import type { User } from "@memos/common";
 import { KeyRound, Pencil } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -8,6 +8,7 @@ import { Button } from "../ui/Button";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
 import { RoleBadge } from "./RoleBadge";
 import { OpenApiCard } from "./OpenApiCard";
+import { AccessTokensCard } from "./AccessTokensCard";
 import { ExportDataCard } from "./ExportDataCard";
 import { SettingGroup } from "./controls";
 import { UpdateAccountDialog } from "./UpdateAccountDialog";
@@ -60,6 +61,8 @@ export function MyAccountSection({ me }: { me: User }) {
           <Detail label={t("setting.account.email")}>{me.email || <span className="text-zinc-400">{t("setting.account.no-email")}</span>}</Detail>
         </dl>
       </SettingGroup>
+
+      <AccessTokensCard />
 
       <OpenApiCard user={me} />
 
