@@ -9,6 +9,8 @@ export interface AppContext {
   store: DatabaseHandle;
   /** The rolling backups, when `--backup-every` is set (SQLite). */
   backups?: BackupSchedule;
+  /** The webhook dispatcher of this process (started with the app): told when deliveries were queued. */
+  webhooks?: { kick(): void };
 }
 
 /** The signed-in user a request acts for. `null` means anonymous. */

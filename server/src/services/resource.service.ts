@@ -1,6 +1,6 @@
 // Resources: uploads and external links, their memo links, and who may read their files.
 import { isValidResourceFilename, type Resource, type ResourceCreate, type ResourcePatch, sanitizeUploadFilename } from "@memos/common";
-import type { AppContext, Viewer } from "../context.js";
+import type { Actor, AppContext, Viewer } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
 import { authorizeMemo, canReadMemo } from "../policies/memo.policy.js";
 import { authorizeResource, authorizeResourceLink, canReadResourceFile, type ResourceAction } from "../policies/resource.policy.js";
@@ -21,6 +21,7 @@ import {
 } from "../store/resource.store.js";
 import type { ResourceRow } from "../store/schema.js";
 import { requireMemo } from "./memo.service.js";
+import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
 import { requireSignedIn } from "../policies/utils.js";
 
 async function requireResource(db: Db, id: number): Promise<ResourceRow> {
@@ -52,11 +53,26 @@ export async function listResources(ctx: AppContext, viewer: Viewer): Promise<Re
   return rows.map((row) => presentResource(row, row.linked_memo_amount));
 }
 
+/** Webhook deliveries about one resource go out in order. */
+const resourceKey = (id: number) => `resource:${id}`;
+
+/** Inserts the resource and queues its resource.created deliveries in one transaction. */
+async function createResource(ctx: AppContext, viewer: Actor, resource: Parameters<typeof insertResource>[1]): Promise<Resource> {
+  let queued = false;
+  const row = await ctx.store.db.transaction().execute(async (tx) => {
+    const inserted = await insertResource(tx, resource);
+    queued = await queueWebhookEvent(tx, viewer, "resource.created", resourceKey(inserted.id), async () => ({ resource: presentResource(inserted) }));
+    return inserted;
+  });
+  afterCommit(ctx, queued);
+  return presentResource(row);
+}
+
 /** `input` is valid already (the route's schema, resourceCreateSchema). */
 export async function createExternalResource(ctx: AppContext, viewer: Viewer, input: ResourceCreate): Promise<Resource> {
   requireSignedIn(viewer);
   if (!/^https?:\/\//i.test(input.externalLink)) throw badRequest("Malformatted post resource request: externalLink must be an http(s) URL");
-  const row = await insertResource(ctx.store.db, {
+  return createResource(ctx, viewer, {
     creator_id: viewer.id,
     filename: cleanUploadFilename(input.filename),
     external_link: input.externalLink,
@@ -64,7 +80,6 @@ export async function createExternalResource(ctx: AppContext, viewer: Viewer, in
     size: 0,
     blob: null,
   });
-  return presentResource(row);
 }
 
 export interface Upload {
@@ -75,7 +90,7 @@ export interface Upload {
 
 export async function uploadResource(ctx: AppContext, viewer: Viewer, upload: Upload): Promise<Resource> {
   requireSignedIn(viewer);
-  const row = await insertResource(ctx.store.db, {
+  return createResource(ctx, viewer, {
     creator_id: viewer.id,
     filename: cleanUploadFilename(upload.filename),
     external_link: "",
@@ -83,7 +98,6 @@ export async function uploadResource(ctx: AppContext, viewer: Viewer, upload: Up
     size: upload.data.length,
     blob: upload.data,
   });
-  return presentResource(row);
 }
 
 export async function getResource(ctx: AppContext, viewer: Viewer, id: number): Promise<Resource> {
@@ -102,8 +116,13 @@ export async function patchResource(ctx: AppContext, viewer: Viewer, id: number,
 }
 
 export async function deleteResource(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
-  await authorizedResource(ctx, viewer, id, "delete");
-  await ctx.store.db.transaction().execute((tx) => deleteResourceCascade(tx, id));
+  const resource = await authorizedResource(ctx, viewer, id, "delete");
+  const queued = await ctx.store.db.transaction().execute(async (tx) => {
+    const any = await queueWebhookEvent(tx, viewer!, "resource.deleted", resourceKey(id), async () => ({ resource: presentResource(resource) }));
+    await deleteResourceCascade(tx, id);
+    return any;
+  });
+  afterCommit(ctx, queued);
 }
 
 /** `POST /api/memo/:id/resource`: the memo must be the caller's, and so must the resource. */
