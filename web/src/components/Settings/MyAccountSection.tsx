@@ -1,5 +1,5 @@
 // My account: who I am (nickname, username, email, role), editing it, changing the password, personal access
-// tokens, the Open API, and exporting my data.
+// tokens, webhooks, the Open API, and exporting my data.
 import type { User } from "@memos/common";
 import { KeyRound, Pencil } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -9,6 +9,7 @@ import { ChangePasswordDialog } from "./ChangePasswordDialog";
 import { RoleBadge } from "./RoleBadge";
 import { OpenApiCard } from "./OpenApiCard";
 import { AccessTokensCard } from "./AccessTokensCard";
+import { WebhooksCard } from "./WebhooksCard";
 import { ExportDataCard } from "./ExportDataCard";
 import { SettingGroup } from "./controls";
 import { UpdateAccountDialog } from "./UpdateAccountDialog";
@@ -63,6 +64,8 @@ export function MyAccountSection({ me }: { me: User }) {
       </SettingGroup>
 
       <AccessTokensCard />
+
+      <WebhooksCard />
 
       <OpenApiCard user={me} />
 
