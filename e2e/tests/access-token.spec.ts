@@ -5,6 +5,8 @@ import { expect, screenshot, test } from "../support/fixtures";
 import { memoCard, openSettings } from "../support/ui";
 
 test("a token made in Settings posts a memo from a script until it is revoked", async ({ page, signedIn, serverURL }, testInfo) => {
+  // Two dialogs, a reload and three pages: more than the default 30 s on a busy machine.
+  test.slow();
   await page.goto("/");
   const settings = await openSettings(page);
   const tokens = settings.getByRole("region", { name: "Access tokens" });
@@ -54,4 +56,21 @@ test("a token made in Settings posts a memo from a script until it is revoked", 
   } finally {
     await script.dispose();
   }
+});
+
+test("@phone the access tokens and webhooks cards in the dark, on a phone", async ({ page, signedIn, serverURL }, testInfo) => {
+  const post = (path: string, data: object) => signedIn.api.request.post(`${serverURL}${path}`, { data });
+  expect((await post("/api/access-token", { name: "Chat bot", scope: "read" })).status()).toBe(200);
+  expect((await post("/api/webhook", { name: "Sync", url: "https://example.com/memos-hook", events: ["memo.created", "memo.updated"] })).status()).toBe(200);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await signedIn.api.setUserSetting("appearance", "dark");
+  await page.goto("/");
+  const settings = await openSettings(page);
+  const tokens = settings.getByRole("region", { name: "Access tokens" });
+  await expect(tokens.getByTestId("access-token-row")).toContainText("Read only");
+  await expect(tokens.getByTestId("access-token-row")).toContainText("never expires");
+  const webhooks = settings.getByRole("region", { name: "Webhooks" });
+  await expect(webhooks.getByTestId("webhook-row")).toContainText("https://example.com/memos-hook");
+  await tokens.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, "integrations-dark", { fullPage: false });
 });
