@@ -65,7 +65,8 @@ test("@phone the access tokens and webhooks cards in the dark, on a phone", asyn
   await page.emulateMedia({ colorScheme: "dark" });
   await signedIn.api.setUserSetting("appearance", "dark");
   await page.goto("/");
-  const settings = await openSettings(page);
+  // On a phone, Settings opens on its list of sections.
+  const settings = await openSettings(page, "My account");
   const tokens = settings.getByRole("region", { name: "Access tokens" });
   await expect(tokens.getByTestId("access-token-row")).toContainText("Read only");
   await expect(tokens.getByTestId("access-token-row")).toContainText("never expires");

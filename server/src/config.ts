@@ -38,7 +38,11 @@ export interface Config {
   logLevel: "debug" | "info" | "warn";
 }
 
-export const WEBHOOK_DEFAULTS = { webhookRetryBaseMs: 10_000, webhookRetryWindowMs: 24 * 3_600_000, webhookTimeoutMs: 10_000 } as const;
+export const WEBHOOK_DEFAULTS: Pick<Config, "webhookRetryBaseMs" | "webhookRetryWindowMs" | "webhookTimeoutMs"> = {
+  webhookRetryBaseMs: 10_000,
+  webhookRetryWindowMs: 24 * 3_600_000,
+  webhookTimeoutMs: 10_000,
+};
 
 export class ConfigError extends Error {}
 

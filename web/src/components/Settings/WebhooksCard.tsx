@@ -60,8 +60,9 @@ export function WebhooksCard() {
                 <p className="truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">{webhook.url}</p>
                 <p className="text-xs text-zinc-500 dark:text-zinc-400">{webhook.events.join(", ")}</p>
               </div>
-              <Button variant="ghost" icon={<History className="size-4" aria-hidden />} onClick={() => setViewing(webhook)}>
-                {t("webhooks.deliveries")}
+              <Button variant="ghost" aria-label={t("webhooks.deliveries")} icon={<History className="size-4" aria-hidden />} onClick={() => setViewing(webhook)}>
+                {/* The icon alone on phones, where the URL needs the room. */}
+                <span className="max-sm:hidden">{t("webhooks.deliveries")}</span>
               </Button>
               <IconButton label={t("webhooks.edit-named", { name: webhook.name })} onClick={() => setEditing(webhook)}>
                 <Pencil className="size-4" aria-hidden />
