@@ -1,6 +1,8 @@
 // Webhooks through HTTP with a real receiver on loopback: the API, signed deliveries for every event, ordering per
 // memo, retries, a restart, refused addresses (judged at connect time), and the host's switch.
 import { createHmac } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Webhook, WebhookDelivery } from "@memos/common";
 import { WEBHOOK_EVENTS } from "@memos/common";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -162,6 +164,38 @@ describe("webhooks", () => {
     });
     expect(row).toMatchObject({ attempts: 1, responseStatus: 410, nextAttemptTs: null });
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it("follows no redirect, and gives up a receiver that does not answer in time", async () => {
+    receiver = await startReceiver();
+    const target = await startReceiver();
+    const redirecting = createServer((_request, response) => response.writeHead(307, { Location: target.url }).end());
+    const silent = createServer(() => {});
+    try {
+      await new Promise<void>((resolve) => redirecting.listen(0, "127.0.0.1", resolve));
+      await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+      const moved = await addWebhook(alice, `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/`, { events: ["memo.created"] });
+      await alice.client.post(`/api/webhook/${moved.id}/test`);
+      const [row] = await eventually(async () => {
+        const rows = await deliveries(alice, moved.id);
+        return rows[0]?.status === "failed" ? rows : undefined;
+      });
+      expect(row).toMatchObject({ responseStatus: 307, attempts: 1 });
+      expect(target.received).toEqual([]);
+
+      const slow = await addWebhook(alice, `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`, { events: ["memo.created"] });
+      await alice.client.post(`/api/webhook/${slow.id}/test`);
+      const [late] = await eventually(async () => {
+        const rows = await deliveries(alice, slow.id);
+        return rows[0] && rows[0].attempts >= 1 && rows[0].error ? rows : undefined;
+      }, 15_000);
+      expect(late!.error).toBe("timed out after 3000 ms");
+      expect(late!.responseStatus).toBeNull();
+    } finally {
+      redirecting.closeAllConnections();
+      silent.closeAllConnections();
+      await Promise.all([new Promise((resolve) => redirecting.close(resolve)), new Promise((resolve) => silent.close(resolve)), target.close()]);
+    }
   });
 
   it("sends a test event and redelivers a past delivery", async () => {
