@@ -101,22 +101,22 @@ export function startWebhookDispatcher(store: DatabaseHandle, timings: Timings, 
     await recordAttempt(db, row.id, outcomeOf(row, response, timings, Date.now()));
   }
 
-  async function sweep(): Promise<number> {
+  async function sweep(): Promise<void> {
     const rows = await claimDueDeliveries(db, engine, Date.now(), timings.webhookTimeoutMs + LEASE_EXTRA_MS, BATCH);
     await Promise.all(rows.map((row) => deliver(row).catch((error: unknown) => log.error({ err: error, delivery: row.id }, "webhook delivery failed"))));
-    return rows.length;
   }
 
   async function loop(): Promise<void> {
     try {
       if (await readWebhooksDisabled(db)) return schedule(IDLE_MS);
-      let claimed: number;
-      do {
+      // A read first: an idle look at the table writes nothing (no lease, no new data version for the answer cache).
+      while (!stopped) {
         again = false;
-        claimed = await sweep();
-      } while (!stopped && (again || claimed === BATCH));
-      const next = await nextDueMs(db);
-      schedule(next === null ? IDLE_MS : Math.min(IDLE_MS, next - Date.now()));
+        const next = await nextDueMs(db);
+        const now = Date.now();
+        if (next !== null && next <= now) await sweep();
+        else if (!again) return schedule(next === null ? IDLE_MS : Math.min(IDLE_MS, next - now));
+      }
     } catch (error) {
       if (!stopped) log.error({ err: error }, "webhook dispatcher");
       schedule(IDLE_MS);
