@@ -14,7 +14,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import pg from "pg";
 import { buildApp } from "../server/src/app.js";
-import type { Config } from "../server/src/config.js";
+import { type Config, WEBHOOK_DEFAULTS } from "../server/src/config.js";
 import type { DatabaseHandle } from "../server/src/store/db.js";
 import { listMemosSql } from "../server/src/store/memo.store.js";
 import { openStore } from "../server/src/store/open.js";
@@ -186,6 +186,8 @@ async function runSize(driver: "sqlite" | "postgres", memoCount: number, withHtt
     searchBudgetMs: 5000,
     backupEveryMs: null,
     backupKeep: 7,
+    webhookAllowPrivate: false,
+    ...WEBHOOK_DEFAULTS,
     logLevel: "warn",
   };
   const { store } = await openStore(config);

@@ -4,3 +4,4 @@ export * from "./domain/constants.js";
 export * from "./domain/filter.js";
 export * from "./domain/tags.js";
 export * from "./domain/validation.js";
+export * from "./domain/integrations.js";

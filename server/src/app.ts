@@ -9,6 +9,7 @@ import { registerAccessHook } from "./http/access.js";
 import { registerInputGuard } from "./http/input-guard.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { registerResponseCache } from "./http/response-cache.js";
+import { accessTokenRoutes } from "./routes/access-token.routes.js";
 import { authRoutes } from "./routes/auth.routes.js";
 import { exportRoutes } from "./routes/export.routes.js";
 import { importRoutes } from "./routes/import.routes.js";
@@ -20,6 +21,8 @@ import { staticRoutes } from "./routes/static.routes.js";
 import { systemRoutes } from "./routes/system.routes.js";
 import { tagRoutes } from "./routes/tag.routes.js";
 import { userRoutes } from "./routes/user.routes.js";
+import { webhookRoutes } from "./routes/webhook.routes.js";
+import { startWebhookDispatcher } from "./services/webhook-dispatcher.js";
 
 /** Requests slower than this are logged at the default level; every request is logged in dev mode. */
 const SLOW_REQUEST_MS = 1000;
@@ -83,9 +86,31 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   // Before the routes: the zod validator, and the OpenAPI document built from every route registered after it.
   await registerOpenApi(app);
 
-  const areas = [authRoutes, userRoutes, systemRoutes, memoRoutes, shortcutRoutes, resourceRoutes, tagRoutes, exportRoutes, importRoutes, rssRoutes, staticRoutes];
+  const areas = [
+    authRoutes,
+    userRoutes,
+    systemRoutes,
+    memoRoutes,
+    shortcutRoutes,
+    resourceRoutes,
+    tagRoutes,
+    exportRoutes,
+    importRoutes,
+    accessTokenRoutes,
+    webhookRoutes,
+    rssRoutes,
+    staticRoutes,
+  ];
   for (const area of areas) {
     await app.register(async (scope) => area(scope, ctx));
   }
+
+  // Webhook deliveries are sent in the background, for as long as the app is open.
+  const dispatcher = startWebhookDispatcher(ctx.store, ctx.config, app.log);
+  ctx.webhooks = dispatcher;
+  app.addHook("onClose", async () => {
+    await dispatcher.stop();
+    if (ctx.webhooks === dispatcher) ctx.webhooks = undefined;
+  });
   return app;
 }

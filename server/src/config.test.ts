@@ -31,8 +31,18 @@ describe("loadConfig", () => {
       searchBudgetMs: 5000,
       backupEveryMs: null,
       backupKeep: 7,
+      webhookAllowPrivate: false,
+      webhookRetryBaseMs: 10_000,
+      webhookRetryWindowMs: 24 * 3_600_000,
+      webhookTimeoutMs: 10_000,
       logLevel: "info",
     });
+  });
+
+  it("allows private webhook targets only when asked", () => {
+    expect(load(["--webhook-allow-private", "true"]).webhookAllowPrivate).toBe(true);
+    expect(load([], { MEMOS_WEBHOOK_ALLOW_PRIVATE: "true" }).webhookAllowPrivate).toBe(true);
+    expect(() => load(["--webhook-allow-private", "yes"])).toThrow(/--webhook-allow-private/);
   });
 
   it("reads the SQLite reader count and the search budget, within bounds", () => {

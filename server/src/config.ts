@@ -30,8 +30,22 @@ export interface Config {
   backupEveryMs: number | null;
   /** How many rolling backups are kept (the oldest beyond are removed). */
   backupKeep: number;
+  /** Webhooks may be sent to loopback and private addresses (a home network); off by default. */
+  webhookAllowPrivate: boolean;
+  /** A failed delivery is retried after this, doubling each time (10 s; tests make it small). */
+  webhookRetryBaseMs: number;
+  /** How long a delivery is retried before it is given up (24 h). */
+  webhookRetryWindowMs: number;
+  /** The time limit of one delivery attempt. */
+  webhookTimeoutMs: number;
   logLevel: "debug" | "info" | "warn";
 }
+
+export const WEBHOOK_DEFAULTS: Pick<Config, "webhookRetryBaseMs" | "webhookRetryWindowMs" | "webhookTimeoutMs"> = {
+  webhookRetryBaseMs: 10_000,
+  webhookRetryWindowMs: 24 * 3_600_000,
+  webhookTimeoutMs: 10_000,
+};
 
 export class ConfigError extends Error {}
 
@@ -55,6 +69,7 @@ const FLAGS: Record<string, FlagSpec> = {
   "search-budget-ms": { env: "MEMOS_SEARCH_BUDGET_MS", fallback: "5000" },
   "backup-every": { env: "MEMOS_BACKUP_EVERY", fallback: "" },
   "backup-keep": { env: "MEMOS_BACKUP_KEEP", fallback: "" },
+  "webhook-allow-private": { env: "MEMOS_WEBHOOK_ALLOW_PRIVATE", fallback: "false" },
 };
 
 /** Reads `--name value` and `--name=value` pairs; unknown flags are an error. */
@@ -147,6 +162,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
   const backupEveryMs = backupEveryArg ? parseDuration(label("backup-every"), backupEveryArg) : null;
   const backupKeep = backupKeepArg ? integer(label("backup-keep"), backupKeepArg, 1, 1000) : DEFAULT_BACKUP_KEEP;
+  const webhookAllowPrivate = oneOf(label("webhook-allow-private"), pick("webhook-allow-private"), ["true", "false"] as const) === "true";
   return {
     mode,
     addr,
@@ -162,6 +178,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
     searchBudgetMs,
     backupEveryMs,
     backupKeep,
+    webhookAllowPrivate,
+    ...WEBHOOK_DEFAULTS,
     logLevel: mode === "dev" ? "debug" : "info",
   };
 }

@@ -1,5 +1,5 @@
 // What every service receives: the config and the database.
-import type { Role } from "@memos/common";
+import type { AccessTokenScope, Role } from "@memos/common";
 import type { Config } from "./config.js";
 import type { BackupSchedule } from "./services/backup.service.js";
 import type { DatabaseHandle } from "./store/db.js";
@@ -9,6 +9,8 @@ export interface AppContext {
   store: DatabaseHandle;
   /** The rolling backups, when `--backup-every` is set (SQLite). */
   backups?: BackupSchedule;
+  /** The webhook dispatcher of this process (started with the app): told when deliveries were queued. */
+  webhooks?: { kick(): void };
 }
 
 /** The signed-in user a request acts for. `null` means anonymous. */
@@ -20,6 +22,8 @@ export interface Actor {
   via: "session" | "token";
   /** The session's id (hash) when signed in by cookie. */
   sessionId: string | null;
+  /** The personal access token of the request, when it came with one (not with the open ID). */
+  token?: { id: number; scope: AccessTokenScope };
 }
 
 export type Viewer = Actor | null;

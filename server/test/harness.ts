@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { inject } from "vitest";
 import { type AppOptions, buildApp } from "../src/app.js";
-import type { Config } from "../src/config.js";
+import { type Config, WEBHOOK_DEFAULTS } from "../src/config.js";
 import type { AppContext } from "../src/context.js";
 import { ensureServerId } from "../src/services/system.service.js";
 import { openStore } from "../src/store/open.js";
@@ -20,6 +20,8 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   close(): Promise<void>;
+  /** Stops this app (as a server process would stop) and opens a new one on the same database. */
+  restart(): Promise<TestApp>;
 }
 
 /**
@@ -119,6 +121,10 @@ export interface TestAppOptions {
   storage?: Config["storage"];
   /** Passed to buildApp: sees every route as it is registered. */
   onRoute?: AppOptions["onRoute"];
+  /** As `--webhook-allow-private true`: webhooks may reach loopback (the tests' receivers). */
+  webhookAllowPrivate?: boolean;
+  /** Webhook timings (retry base and window, attempt time limit), small for tests. */
+  webhook?: Partial<typeof WEBHOOK_DEFAULTS>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -143,20 +149,31 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     searchBudgetMs: options.searchBudgetMs ?? 5000,
     backupEveryMs: null,
     backupKeep: 7,
+    webhookAllowPrivate: options.webhookAllowPrivate ?? false,
+    ...WEBHOOK_DEFAULTS,
+    ...options.webhook,
     logLevel: "warn",
   };
-  const { store } = await openStore(config);
-  await ensureServerId(store.db);
-  const ctx: AppContext = { config, store };
-  const app = await buildApp(ctx, { trustProxy: options.trustProxy, onRoute: options.onRoute, responseCache: options.responseCache });
-  return {
-    app,
-    ctx,
-    async close() {
-      await app.close();
-      await store.close();
-      await pgDb?.release();
-      if (!options.data) rmSync(dir, { recursive: true, force: true });
-    },
+  const open = async (): Promise<TestApp> => {
+    const { store } = await openStore(config);
+    await ensureServerId(store.db);
+    const ctx: AppContext = { config, store };
+    const app = await buildApp(ctx, { trustProxy: options.trustProxy, onRoute: options.onRoute, responseCache: options.responseCache });
+    return {
+      app,
+      ctx,
+      async close() {
+        await app.close();
+        await store.close();
+        await pgDb?.release();
+        if (!options.data) rmSync(dir, { recursive: true, force: true });
+      },
+      async restart() {
+        await app.close();
+        await store.close();
+        return open();
+      },
+    };
   };
+  return open();
 }

@@ -1,5 +1,6 @@
 // The JSON shapes of the v0 wire (reference §2), exactly as the server sends them.
 import type { Role, RowStatus, Visibility } from "../domain/constants.js";
+import type { AccessTokenScope, WebhookDeliveryStatus, WebhookEvent } from "../domain/integrations.js";
 
 export interface UserSetting {
   UserID: number;
@@ -45,6 +46,65 @@ export interface Memo {
   displayTs: number;
   creator: User;
   resourceList: Resource[];
+  /**
+   * The access token the memo was written with; only in `GET /api/memo/:memoId`, only to the memo's creator, and
+   * absent for a memo written in the web or with the open ID.
+   */
+  accessToken?: { id: number; name: string };
+}
+
+/** A personal access token as its owner sees it (never the token itself, which is shown once). */
+export interface AccessToken {
+  id: number;
+  name: string;
+  scope: AccessTokenScope;
+  createdTs: number;
+  /** Unix seconds; null: never expires. */
+  expiresTs: number | null;
+  lastUsedTs: number | null;
+  /** The client address of the last use. */
+  lastUsedAddress: string | null;
+}
+
+/** The answer of `POST /api/access-token`: the one time the token is shown. */
+export interface CreatedAccessToken {
+  id: number;
+  name: string;
+  scope: AccessTokenScope;
+  createdTs: number;
+  expiresTs: number | null;
+  token: string;
+}
+
+export interface Webhook {
+  id: number;
+  name: string;
+  url: string;
+  /** The key of the HMAC signature; the webhook's owner alone sees it. */
+  secret: string;
+  events: WebhookEvent[];
+  active: boolean;
+  createdTs: number;
+  updatedTs: number;
+}
+
+export interface WebhookDelivery {
+  /** Also the X-Memos-Delivery header. */
+  id: number;
+  webhookId: number;
+  event: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  createdTs: number;
+  lastAttemptTs: number | null;
+  /** When the next attempt is due (pending deliveries). */
+  nextAttemptTs: number | null;
+  responseStatus: number | null;
+  /** At most 1 KB of the receiver's answer. */
+  responseSnippet: string | null;
+  durationMs: number | null;
+  /** Why the last attempt failed without an answer (refused address, time-out, connection error). */
+  error: string | null;
 }
 
 export interface Shortcut {
@@ -101,6 +161,8 @@ export interface SystemStatus {
   /** Present for the host only. */
   backup?: BackupStatus;
   allowSignUp: boolean;
+  /** The host turned webhooks off for the whole instance. */
+  disableWebhooks: boolean;
   additionalStyle: string;
   additionalScript: string;
   customizedProfile: CustomizedProfile;

@@ -15,6 +15,7 @@ import {
   ROW_STATUSES,
   VISIBILITIES,
 } from "../domain/constants.js";
+import { ACCESS_TOKEN_SCOPES, WEBHOOK_EVENTS } from "../domain/integrations.js";
 import { MAX_TAG_LENGTH } from "../domain/tags.js";
 
 /** Ids are PostgreSQL INTEGERs (SERIAL) on both engines: 1 … 2^31 − 1. */
@@ -41,6 +42,10 @@ export const INPUT_LIMITS = {
   searchText: 1024,
   /** Other query values: ids, enums, numbers. */
   queryValue: 256,
+  tokenName: 128,
+  webhookName: 128,
+  webhookUrl: 2048,
+  webhookSecret: 256,
 } as const;
 
 /**
@@ -285,3 +290,39 @@ export type ResourceCreate = z.infer<typeof resourceCreateSchema>;
 export type ResourcePatch = z.infer<typeof resourcePatchSchema>;
 export type TagCreate = z.infer<typeof tagCreateSchema>;
 export type SystemSettingUpsert = z.infer<typeof systemSettingUpsertSchema>;
+
+/** `POST /api/access-token`: a named token, read-only or read-write, expiring at `expiresTs` (Unix seconds) or never. */
+export const accessTokenCreateSchema = z.object({
+  name: text(INPUT_LIMITS.tokenName).trim().min(1, "is required"),
+  scope: z.enum(ACCESS_TOKEN_SCOPES),
+  expiresTs: optional(unixSeconds),
+});
+export type AccessTokenCreate = z.infer<typeof accessTokenCreateSchema>;
+export type AccessTokenCreateRequest = z.input<typeof accessTokenCreateSchema>;
+
+const webhookEvents = z.array(z.enum(WEBHOOK_EVENTS)).min(1, "choose at least one event").max(WEBHOOK_EVENTS.length);
+const webhookUrl = text(INPUT_LIMITS.webhookUrl).refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), {
+  message: "must be an http(s) URL",
+});
+const webhookSecret = text(INPUT_LIMITS.webhookSecret);
+
+/** `POST /api/webhook`. Without a secret the server makes one (shown to the owner). */
+export const webhookCreateSchema = z.object({
+  name: text(INPUT_LIMITS.webhookName).trim().min(1, "is required"),
+  url: webhookUrl,
+  secret: optional(webhookSecret),
+  events: webhookEvents,
+});
+export type WebhookCreate = z.infer<typeof webhookCreateSchema>;
+export type WebhookCreateRequest = z.input<typeof webhookCreateSchema>;
+
+/** `PATCH /api/webhook/:id`: the fields given change; `active: false` pauses deliveries. */
+export const webhookPatchSchema = z.object({
+  name: optional(text(INPUT_LIMITS.webhookName).trim().min(1, "is required")),
+  url: optional(webhookUrl),
+  secret: optional(webhookSecret),
+  events: optional(webhookEvents),
+  active: optional(z.boolean()),
+});
+export type WebhookPatch = z.infer<typeof webhookPatchSchema>;
+export type WebhookPatchRequest = z.input<typeof webhookPatchSchema>;

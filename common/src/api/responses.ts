@@ -2,6 +2,7 @@
 // its answers in the OpenAPI document (GET /api/openapi.json); answers are not re-validated on the way out.
 import { z } from "zod";
 import { ROLES, ROW_STATUSES, VISIBILITIES } from "../domain/constants.js";
+import { ACCESS_TOKEN_SCOPES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../domain/integrations.js";
 
 export const userSettingEntitySchema = z
   .object({ UserID: z.int(), key: z.string(), value: z.string().describe('A JSON-encoded string, e.g. "\\"en\\""') })
@@ -49,6 +50,10 @@ export const memoEntitySchema = z
     displayTs: z.int(),
     creator: userEntitySchema,
     resourceList: z.array(resourceEntitySchema),
+    accessToken: z
+      .object({ id: z.int(), name: z.string() })
+      .optional()
+      .describe("The access token the memo was written with: in GET /api/memo/:memoId, to its creator only"),
   })
   .meta({ id: "Memo" });
 
@@ -100,6 +105,7 @@ export const systemStatusEntitySchema = z
     dbSize: z.int(),
     backup: backupStatusEntitySchema.optional().describe("The rolling backups; the host alone sees it"),
     allowSignUp: z.boolean(),
+    disableWebhooks: z.boolean(),
     additionalStyle: z.string(),
     additionalScript: z.string(),
     customizedProfile: customizedProfileEntitySchema,
@@ -125,6 +131,59 @@ export const tagCountEntitySchema = z
     count: z.int().describe("How many of the caller's NORMAL memos carry exactly this tag (0 for a listed tag no memo uses)"),
   })
   .meta({ id: "TagCount" });
+
+export const accessTokenEntitySchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    scope: z.enum(ACCESS_TOKEN_SCOPES),
+    createdTs: z.int(),
+    expiresTs: z.int().nullable(),
+    lastUsedTs: z.int().nullable(),
+    lastUsedAddress: z.string().nullable(),
+  })
+  .meta({ id: "AccessToken" });
+
+export const createdAccessTokenEntitySchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    scope: z.enum(ACCESS_TOKEN_SCOPES),
+    createdTs: z.int(),
+    expiresTs: z.int().nullable(),
+    token: z.string().describe("Shown in this answer only; send it as Authorization: Bearer <token>"),
+  })
+  .meta({ id: "CreatedAccessToken" });
+
+export const webhookEntitySchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    url: z.string(),
+    secret: z.string().describe("The HMAC key of X-Memos-Signature; the owner alone sees it"),
+    events: z.array(z.enum(WEBHOOK_EVENTS)),
+    active: z.boolean(),
+    createdTs: z.int(),
+    updatedTs: z.int(),
+  })
+  .meta({ id: "Webhook" });
+
+export const webhookDeliveryEntitySchema = z
+  .object({
+    id: z.int(),
+    webhookId: z.int(),
+    event: z.string(),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    attempts: z.int(),
+    createdTs: z.int(),
+    lastAttemptTs: z.int().nullable(),
+    nextAttemptTs: z.int().nullable(),
+    responseStatus: z.int().nullable(),
+    responseSnippet: z.string().nullable(),
+    durationMs: z.int().nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: "WebhookDelivery" });
 
 /** Every failure: {"error": "code=N, message=M", "message": M}. */
 export const errorEnvelopeSchema = z

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { forbidden, unauthenticated } from "../errors.js";
+import { authorizeTokenScope } from "../policies/access-token.policy.js";
 import { resolveActor } from "../services/auth.service.js";
 
 /** Routes open to anonymous callers (read-only) and the auth routes themselves. */
@@ -40,11 +41,15 @@ function routeKey(request: FastifyRequest): string {
   return `${method} ${request.routeOptions.url ?? request.url}`;
 }
 
-function accessToken(request: FastifyRequest): string | undefined {
+/** `Authorization: Bearer <personal access token or open ID>`, else v0's `?openId=`. */
+function tokenCredentials(request: FastifyRequest): { bearer?: string; openId?: string } {
   const header = request.headers.authorization;
-  if (header?.startsWith("Bearer ")) return header.slice("Bearer ".length).trim() || undefined;
+  if (header?.startsWith("Bearer ")) {
+    const bearer = header.slice("Bearer ".length).trim();
+    if (bearer) return { bearer };
+  }
   const query = request.query as Record<string, unknown> | undefined;
-  return typeof query?.openId === "string" && query.openId !== "" ? query.openId : undefined;
+  return typeof query?.openId === "string" && query.openId !== "" ? { openId: query.openId } : {};
 }
 
 /** A state-changing browser request must come from our own origin (Origin, or Sec-Fetch-Site). */
@@ -67,13 +72,15 @@ export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void 
   app.decorateRequest("viewer", null);
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/") && !request.url.startsWith("/o/") && !request.url.startsWith("/h/")) return;
-    const token = accessToken(request);
+    const credentials = tokenCredentials(request);
+    const token = credentials.bearer ?? credentials.openId;
     if (!SAFE_METHODS.has(request.method) && token === undefined && isCrossSite(request)) {
       throw forbidden("Cross-site request refused");
     }
     const key = routeKey(request);
     if (key.startsWith("POST /api/auth/")) return;
-    request.viewer = await resolveActor(ctx, { accessToken: token, sessionToken: request.cookies[SESSION_COOKIE] });
+    request.viewer = await resolveActor(ctx, { ...credentials, sessionToken: request.cookies[SESSION_COOKIE], address: request.ip });
+    authorizeTokenScope(request.viewer, request.method);
     const isApiRoute = request.url.startsWith("/api/") && request.routeOptions.url !== undefined;
     if (isApiRoute && request.viewer === null && !isPublicRoute(request.method, request.routeOptions.url!)) throw unauthenticated();
   });

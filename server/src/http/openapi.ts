@@ -17,7 +17,7 @@ const DOCS_PREFIX = "/api/docs";
 /** The area of a path, as the document groups operations. */
 function areaOf(url: string): string | null {
   if (url === OPENAPI_PATH || url === DOCS_PREFIX) return "docs";
-  const match = /^\/api\/(auth|user|memo|shortcut|resource|tag|system|export|import|ping|status)\b/.exec(url);
+  const match = /^\/api\/(auth|user|memo|shortcut|resource|tag|system|export|import|access-token|webhook|ping|status)\b/.exec(url);
   if (match) return ["ping", "status"].includes(match[1]!) ? "system" : match[1]!;
   if (/^\/[oh]\/r\//.test(url)) return "resource";
   if (url.endsWith("/rss.xml")) return "rss";
@@ -67,8 +67,9 @@ function describeRoute(route: RouteOptions) {
 
 const DESCRIPTION = `The memos v0 HTTP API. Successful answers of /api are wrapped as \`{"data": …}\`; every error is
 \`{"error": "code=N, message=M", "message": M}\` with the HTTP status N. A caller is signed in by the
-\`${SESSION_COOKIE}\` cookie (set by POST /api/auth/signin), or by its Open ID (account settings) as
-\`Authorization: Bearer <openId>\` or \`?openId=<openId>\`. Bodies are JSON; \`null\` for an optional field means absent.`;
+\`${SESSION_COOKIE}\` cookie (set by POST /api/auth/signin), by a personal access token (POST /api/access-token) as
+\`Authorization: Bearer memos_pat_…\` (a read-only token gets 403 on any write), or by its Open ID (account
+settings) as \`Authorization: Bearer <openId>\` or \`?openId=<openId>\`. Bodies are JSON; \`null\` for an optional field means absent.`;
 
 /** Call before any route is registered: the hook and the compilers apply to routes added afterwards. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -91,13 +92,19 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: "system", description: "Server status and system settings" },
         { name: "export", description: "Your data as a zip archive" },
         { name: "import", description: "Archives from memos and other note apps into your account" },
+        { name: "access-token", description: "Personal access tokens (managed from a signed-in session)" },
+        { name: "webhook", description: "Signed webhooks and their delivery log" },
         { name: "rss", description: "RSS feeds" },
         { name: "docs", description: "This document" },
       ],
       components: {
         securitySchemes: {
           cookie: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "Set by POST /api/auth/signin or /signup" },
-          bearer: { type: "http", scheme: "bearer", description: "The account's Open ID as `Authorization: Bearer <openId>`" },
+          bearer: {
+            type: "http",
+            scheme: "bearer",
+            description: "A personal access token (`memos_pat_…`) or the account's Open ID as `Authorization: Bearer <token>`",
+          },
           openId: { type: "apiKey", in: "query", name: "openId", description: "The account's Open ID as `?openId=<openId>`" },
         },
       },

@@ -4,6 +4,7 @@ import type { SignIn, SignUp, User } from "@memos/common";
 import { validatePassword, validateUsername } from "@memos/common";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn, recordSuccessfulSignIn } from "../auth/rate-limit.js";
+import { isAccessToken } from "../auth/access-token.js";
 import { hashToken, startSession } from "../auth/session.js";
 import type { Actor, AppContext } from "../context.js";
 import { badRequest, unauthenticated } from "../errors.js";
@@ -13,6 +14,7 @@ import { presentUser } from "../presenters/user.presenter.js";
 import { lockUntilCommit } from "../store/dialect.js";
 import { deleteSession, findLiveSession } from "../store/session.store.js";
 import { createUser, findHost, findUserById, findUserByOpenId, findUserByUsername, findUserByUsernameKey, updateUser } from "../store/user.store.js";
+import { actorOfAccessToken } from "./access-token.service.js";
 import { readAllowSignUp } from "./system.service.js";
 import { assertUsernameFree } from "./user.service.js";
 
@@ -75,15 +77,22 @@ export async function signOut(ctx: AppContext, sessionToken: string | undefined)
 
 export interface Credentials {
   sessionToken?: string;
-  /** `Authorization: Bearer <openId>` or `?openId=`. */
-  accessToken?: string;
+  /** `Authorization: Bearer <token>`: a personal access token, or the open ID. */
+  bearer?: string;
+  /** `?openId=` (v0 clients). A personal access token is refused here: it belongs in the header, not in URLs. */
+  openId?: string;
+  /** The client's address, recorded as a token's last use. */
+  address: string;
 }
 
 /** Finds who a request acts for. A bad token is an error; a stale cookie is simply anonymous. */
 export async function resolveActor(ctx: AppContext, credentials: Credentials): Promise<Actor | null> {
   const { db } = ctx.store;
-  if (credentials.accessToken) {
-    const user = await findUserByOpenId(db, credentials.accessToken);
+  if (credentials.bearer && isAccessToken(credentials.bearer)) return actorOfAccessToken(ctx, credentials.bearer, credentials.address);
+  if (credentials.openId && isAccessToken(credentials.openId)) throw unauthenticated("Send an access token in the Authorization header");
+  const openId = credentials.bearer ?? credentials.openId;
+  if (openId) {
+    const user = await findUserByOpenId(db, openId);
     if (!user) throw unauthenticated("Invalid access token");
     assertActiveAccount(user);
     return { id: user.id, role: user.role, username: user.username, via: "token", sessionId: null };

@@ -9,11 +9,14 @@ import {
   type MemoPatch,
   type MemoStatsQuery,
   type Visibility,
+  type WebhookEvent,
 } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, isCancelledRegex, notFound, unauthenticated } from "../errors.js";
 import { amountScopes, authorizeMemo, exploreScope, type MemoAction, memoListScope, statsScope } from "../policies/memo.policy.js";
+import { canSeeMemoToken } from "../policies/access-token.policy.js";
 import { authorizeResourceLink } from "../policies/resource.policy.js";
+import { findAccessTokenName } from "../store/access-token.store.js";
 import type { Db } from "../store/db.js";
 import {
   sumMemoCounts,
@@ -33,6 +36,7 @@ import { upsertTags } from "../store/tag.store.js";
 import { nowSeconds } from "../store/time.js";
 import { findUserSetting } from "../store/user-setting.store.js";
 import { composeMemos } from "./memo-compose.js";
+import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
 import { nextCursor } from "./memo-cursor.js";
 import { type ParsedMemoQuery, parseMemoQuery } from "./memo-query.js";
 
@@ -91,25 +95,41 @@ async function indexTags(db: Db, memoId: number, creatorId: number, content: str
   await upsertTags(db, creatorId, tags);
 }
 
+/** Webhook deliveries about one memo go out in order. */
+const memoKey = (id: number) => `memo:${id}`;
+
+/** The events of a change: archived or restored when the row status moves, updated when anything else changes. */
+function patchEvents(memo: { row_status: string }, input: MemoPatch): WebhookEvent[] {
+  const events: WebhookEvent[] = [];
+  if (input.rowStatus !== undefined && input.rowStatus !== memo.row_status) events.push(input.rowStatus === "ARCHIVED" ? "memo.archived" : "memo.restored");
+  const { rowStatus: _status, ...rest } = input;
+  if (Object.values(rest).some((value) => value !== undefined)) events.push("memo.updated");
+  return events;
+}
+
 /** `input` is valid already (the route's schema, memoCreateSchema). */
 export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCreate): Promise<Memo> {
   if (viewer === null) throw unauthenticated();
   assertCreatedTs(input.createdTs);
   const { db } = ctx.store;
   const resourceIds = input.resourceIdList ?? [];
+  let queued = false;
   const id = await db.transaction().execute(async (tx) => {
     await assertOwnResources(tx, viewer, resourceIds);
     const visibility = input.visibility || (await defaultVisibility(tx, viewer.id));
     const memoId = await insertMemo(tx, {
       creator_id: viewer.id,
+      access_token_id: viewer.token?.id ?? null,
       content: input.content,
       visibility,
       ...(input.createdTs !== undefined ? { created_ts: input.createdTs, updated_ts: input.createdTs } : {}),
     });
     await indexTags(tx, memoId, viewer.id, input.content);
     await linkResources(tx, memoId, resourceIds);
+    queued = await queueWebhookEvent(tx, viewer, "memo.created", memoKey(memoId), async () => ({ memo: await composeOne(tx, memoId) }));
     return memoId;
   });
+  afterCommit(ctx, queued);
   return composeOne(db, id);
 }
 
@@ -123,12 +143,18 @@ export async function patchMemo(ctx: AppContext, viewer: Viewer, id: number, inp
   if (input.visibility !== undefined) update.visibility = input.visibility;
   if (input.rowStatus !== undefined) update.row_status = input.rowStatus;
   if (input.createdTs !== undefined) update.created_ts = input.createdTs;
-  await db.transaction().execute(async (tx) => {
+  const queued = await db.transaction().execute(async (tx) => {
     await assertOwnResources(tx, viewer, input.resourceIdList ?? []);
     await updateMemo(tx, id, update);
     if (input.content !== undefined) await indexTags(tx, id, memo.creator_id, input.content);
     await linkResources(tx, id, input.resourceIdList ?? []);
+    let any = false;
+    for (const event of patchEvents(memo, input)) {
+      any = (await queueWebhookEvent(tx, viewer!, event, memoKey(id), async () => ({ memo: await composeOne(tx, id) }))) || any;
+    }
+    return any;
   });
+  afterCommit(ctx, queued);
   return composeOne(db, id);
 }
 
@@ -136,19 +162,35 @@ export async function getMemo(ctx: AppContext, viewer: Viewer, id: number): Prom
   const memo = await authorizedMemo(ctx, viewer, id, "read");
   const [composed] = await composeMemos(ctx.store.db, [memo]);
   if (!composed) throw notFound(`Memo ID not found: ${id}`);
+  // Which token wrote the memo is its creator's business alone (their bots), never shown to others.
+  if (memo.access_token_id !== null && canSeeMemoToken(viewer, memo)) {
+    const token = await findAccessTokenName(ctx.store.db, memo.access_token_id);
+    if (token) composed.accessToken = token;
+  }
   return composed;
 }
 
 export async function deleteMemo(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
   await authorizedMemo(ctx, viewer, id, "delete");
-  await ctx.store.db.transaction().execute((tx) => deleteMemoCascade(tx, id));
+  const queued = await ctx.store.db.transaction().execute(async (tx) => {
+    // The memo as it was, composed before it goes.
+    const any = await queueWebhookEvent(tx, viewer!, "memo.deleted", memoKey(id), async () => ({ memo: await composeOne(tx, id) }));
+    await deleteMemoCascade(tx, id);
+    return any;
+  });
+  afterCommit(ctx, queued);
 }
 
 /** `input` is valid already (the route's schema, memoOrganizerSchema). */
 export async function pinMemo(ctx: AppContext, viewer: Viewer, id: number, input: MemoOrganizer): Promise<Memo> {
   const { db } = ctx.store;
   await authorizedMemo(ctx, viewer, id, "pin");
-  await upsertOrganizer(db, id, viewer!.id, input.pinned);
+  const queued = await db.transaction().execute(async (tx) => {
+    await upsertOrganizer(tx, id, viewer!.id, input.pinned);
+    const event = input.pinned ? "memo.pinned" : "memo.unpinned";
+    return queueWebhookEvent(tx, viewer!, event, memoKey(id), async () => ({ memo: await composeOne(tx, id) }));
+  });
+  afterCommit(ctx, queued);
   return composeOne(db, id);
 }
 

@@ -2,7 +2,7 @@
 import { isValidResourceFilename, type Resource, type ResourceCreate, type ResourcePatch, sanitizeUploadFilename } from "@memos/common";
 import type { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
-import type { AppContext, Viewer } from "../context.js";
+import type { Actor, AppContext, Viewer } from "../context.js";
 import { badRequest, notFound, tooLarge } from "../errors.js";
 import { authorizeMemo, canReadMemo } from "../policies/memo.policy.js";
 import { authorizeResource, authorizeResourceLink, canReadResourceFile, type ResourceAction } from "../policies/resource.policy.js";
@@ -33,6 +33,7 @@ import {
 } from "../store/resource-bytes.js";
 import type { ResourceRow } from "../store/schema.js";
 import { requireMemo } from "./memo.service.js";
+import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
 import { requireSignedIn } from "../policies/utils.js";
 
 async function requireResource(db: Db, id: number): Promise<ResourceRow> {
@@ -64,11 +65,34 @@ export async function listResources(ctx: AppContext, viewer: Viewer): Promise<Re
   return rows.map((row) => presentResource(row, row.linked_memo_amount));
 }
 
+/** Webhook deliveries about one resource go out in order. */
+const resourceKey = (id: number) => `resource:${id}`;
+
+/**
+ * Inserts the resource and queues its resource.created deliveries in one transaction; `place` (a file on disk)
+ * runs in it too, after the insert that gives the id.
+ */
+async function createResource(
+  ctx: AppContext,
+  viewer: Actor,
+  resource: Parameters<typeof insertResource>[1],
+  place?: (tx: Db, inserted: ResourceRow) => Promise<ResourceRow>,
+): Promise<Resource> {
+  let queued = false;
+  const row = await ctx.store.db.transaction().execute(async (tx) => {
+    const inserted = place ? await place(tx, await insertResource(tx, resource)) : await insertResource(tx, resource);
+    queued = await queueWebhookEvent(tx, viewer, "resource.created", resourceKey(inserted.id), async () => ({ resource: presentResource(inserted) }));
+    return inserted;
+  });
+  afterCommit(ctx, queued);
+  return presentResource(row);
+}
+
 /** `input` is valid already (the route's schema, resourceCreateSchema). */
 export async function createExternalResource(ctx: AppContext, viewer: Viewer, input: ResourceCreate): Promise<Resource> {
   requireSignedIn(viewer);
   if (!/^https?:\/\//i.test(input.externalLink)) throw badRequest("Malformatted post resource request: externalLink must be an http(s) URL");
-  const row = await insertResource(ctx.store.db, {
+  return createResource(ctx, viewer, {
     creator_id: viewer.id,
     filename: cleanUploadFilename(input.filename),
     external_link: input.externalLink,
@@ -76,7 +100,6 @@ export async function createExternalResource(ctx: AppContext, viewer: Viewer, in
     size: 0,
     blob: null,
   });
-  return presentResource(row);
 }
 
 export interface Upload {
@@ -141,25 +164,22 @@ export async function uploadResource(ctx: AppContext, viewer: Viewer, upload: Up
     throw error;
   }
   const fields = { creator_id: viewer.id, filename, external_link: "", type: upload.type.slice(0, 255) };
-  const { db } = ctx.store;
   if (ctx.config.storage === "db") {
     const data = Buffer.isBuffer(upload.data) ? upload.data : await buffer(upload.data);
-    return presentResource(await insertResource(db, { ...fields, size: data.length, blob: data }));
+    return createResource(ctx, viewer, { ...fields, size: data.length, blob: data });
   }
   const incoming: IncomingAsset = await receiveAsset(ctx.config.data, upload.data, ctx.config.maxUploadBytes).catch((error: unknown) => {
     throw error instanceof AssetTooLarge ? tooLarge() : error;
   });
   let placed: string | null = null;
   try {
-    const row = await db.transaction().execute(async (tx) => {
-      const inserted = await insertResource(tx, { ...fields, size: incoming.size, blob: null });
+    return await createResource(ctx, viewer, { ...fields, size: incoming.size, blob: null }, async (tx, inserted) => {
       const path = assetPathFor(inserted.id, filename);
       await incoming.place(path);
       placed = path;
       await setResourceFile(tx, inserted.id, path);
       return { ...inserted, internal_path: path };
     });
-    return presentResource(row);
   } catch (error) {
     await incoming.discard();
     // The row was not committed, so the file it would have named must go too.
@@ -186,7 +206,12 @@ export async function patchResource(ctx: AppContext, viewer: Viewer, id: number,
 /** Deletes the row and its links; its file (if any) goes once the transaction has committed. */
 export async function deleteResource(ctx: AppContext, viewer: Viewer, id: number, log: ErrorLog): Promise<void> {
   const resource = await authorizedResource(ctx, viewer, id, "delete");
-  await ctx.store.db.transaction().execute((tx) => deleteResourceCascade(tx, id));
+  const queued = await ctx.store.db.transaction().execute(async (tx) => {
+    const any = await queueWebhookEvent(tx, viewer!, "resource.deleted", resourceKey(id), async () => ({ resource: presentResource(resource) }));
+    await deleteResourceCascade(tx, id);
+    return any;
+  });
+  afterCommit(ctx, queued);
   await removeAssets(ctx.config.data, [resource.internal_path], (message) => log.error(message));
 }
 

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import {
   type CustomizedProfile,
   customizedProfileSchema,
+  DISABLE_WEBHOOKS_SETTING,
   isSafeLogoUrl,
   PAGE_CODE_SETTINGS,
   type SystemSetting,
@@ -50,7 +51,8 @@ function parseJson(value: string): unknown {
 function settingProblem(name: string, value: unknown): string | null {
   switch (name) {
     case "allowSignUp":
-      return typeof value === "boolean" ? null : "allowSignUp must be a JSON boolean";
+    case DISABLE_WEBHOOKS_SETTING:
+      return typeof value === "boolean" ? null : `${name} must be a JSON boolean`;
     case "additionalStyle":
     case "additionalScript":
       return typeof value === "string" ? null : `${name} must be a JSON string`;
@@ -75,6 +77,12 @@ export async function readAllowSignUp(db: Db): Promise<boolean> {
   return row !== undefined && parseJson(row.value) === true;
 }
 
+/** Whether the host turned webhooks off for the instance. */
+export async function readWebhooksDisabled(db: Db): Promise<boolean> {
+  const row = await findSystemSetting(db, DISABLE_WEBHOOKS_SETTING);
+  return row !== undefined && parseJson(row.value) === true;
+}
+
 /** Defaults for missing keys; a logo stored before the logo rule existed is dropped if it is unsafe. */
 function safeProfile(stored: Partial<CustomizedProfile>): CustomizedProfile {
   const profile = { ...DEFAULT_PROFILE, ...stored };
@@ -94,6 +102,7 @@ export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<
     dbSize: canSeeDatabaseSize(viewer) ? await databaseSize(ctx.store) : 0,
     ...(canSeeBackupStatus(viewer) ? { backup: backupStatus(ctx) } : {}),
     allowSignUp: values.get("allowSignUp") === true,
+    disableWebhooks: values.get(DISABLE_WEBHOOKS_SETTING) === true,
     additionalStyle: typeof style === "string" ? style : "",
     additionalScript: typeof script === "string" ? script : "",
     customizedProfile: safeProfile(profile.success ? profile.data : {}),

@@ -25,6 +25,7 @@ import { presentUser, presentUserSetting } from "../presenters/user.presenter.js
 import type { Db } from "../store/db.js";
 import type { UserRow } from "../store/schema.js";
 import { refreshDisplayTimes } from "../store/memo.store.js";
+import { revokeUserAccessTokens } from "../store/access-token.store.js";
 import { deleteUserSessions } from "../store/session.store.js";
 import { listUserSettings, type UserSettingRow, upsertUserSetting } from "../store/user-setting.store.js";
 import {
@@ -139,6 +140,8 @@ export async function patchUser(ctx: AppContext, viewer: Viewer, id: number, inp
     if (update.password_hash !== undefined) {
       await deleteUserSessions(tx, id, viewer?.id === id ? (viewer.sessionId ?? undefined) : undefined);
     }
+    // Personal access tokens are credentials like sessions: a new password or archiving revokes them all.
+    if (archiving || update.password_hash !== undefined) await revokeUserAccessTokens(tx, id);
     return updated;
   });
   const settings = await listUserSettings(db, id);

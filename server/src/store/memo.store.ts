@@ -246,6 +246,8 @@ export async function findMemoById(db: Db, id: number): Promise<MemoListRow | un
 
 export interface NewMemo {
   creator_id: number;
+  /** The access token the memo is written with, if any. */
+  access_token_id?: number | null;
   content: string;
   visibility: Visibility;
   created_ts?: number;

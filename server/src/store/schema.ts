@@ -1,6 +1,6 @@
 // Row types of every table, as Kysely sees them. Timestamps are Unix seconds.
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
-import type { Role, RowStatus, Visibility } from "@memos/common";
+import type { AccessTokenScope, Role, RowStatus, Visibility, WebhookDeliveryStatus } from "@memos/common";
 
 interface UserTable {
   id: Generated<number>;
@@ -33,6 +33,8 @@ interface MemoTable {
   visibility: Generated<Visibility>;
   /** created_ts or updated_ts, by the creator's memoDisplayTsOption (migration 006). */
   display_ts: Generated<number>;
+  /** The personal access token the memo was created with (migration 011); null otherwise. */
+  access_token_id: Generated<number | null>;
 }
 
 interface MemoOrganizerTable {
@@ -142,6 +144,55 @@ interface AuthFailureTable {
   created_ts: number;
 }
 
+/** A personal access token (migration 011): only the sha256 of the token is kept. */
+interface AccessTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  scope: AccessTokenScope;
+  created_ts: number;
+  expires_ts: number | null;
+  last_used_ts: Generated<number | null>;
+  last_used_address: Generated<string | null>;
+  revoked_ts: Generated<number | null>;
+}
+
+/** A user's webhook (migration 012); `events` is JSON text of the event names. */
+interface WebhookTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  url: string;
+  secret: string;
+  events: string;
+  active: Generated<number>;
+  created_ts: number;
+  updated_ts: number;
+}
+
+/** One event for one webhook, written with the change it reports (migration 012). Times in `_ms` are milliseconds. */
+interface WebhookDeliveryTable {
+  id: Generated<number>;
+  webhook_id: number;
+  event: string;
+  /** JSON text of the event's data (event, time, actor, memo or resource). */
+  payload: string;
+  /** Deliveries of one key (a memo, a resource) to one webhook go out in id order. */
+  ordering_key: string;
+  status: WebhookDeliveryStatus;
+  attempts: Generated<number>;
+  created_ts: number;
+  next_attempt_ms: number | null;
+  /** A process sending it holds it until then; past it, another may take it over. */
+  lease_until_ms: Generated<number | null>;
+  last_attempt_ts: Generated<number | null>;
+  response_status: Generated<number | null>;
+  response_snippet: Generated<string | null>;
+  duration_ms: Generated<number | null>;
+  error: Generated<string | null>;
+}
+
 export interface Database {
   user: UserTable;
   user_setting: UserSettingTable;
@@ -160,7 +211,14 @@ export interface Database {
   auth_failure: AuthFailureTable;
   memo_count: MemoCountTable;
   memo_tag_count: MemoTagCountTable;
+  access_token: AccessTokenTable;
+  webhook: WebhookTable;
+  webhook_delivery: WebhookDeliveryTable;
 }
+
+export type AccessTokenRow = Selectable<AccessTokenTable>;
+export type WebhookRow = Selectable<WebhookTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
 
 export type UserRow = Selectable<UserTable>;
 export type MemoRow = Selectable<MemoTable>;

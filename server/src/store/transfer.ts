@@ -40,7 +40,9 @@ export const COPIED_TABLES: TableSpec[] = [
   { name: "user_setting", columns: { user_id: "int", key: "text", value: "text" }, key: ["user_id", "key"] },
   {
     name: "memo",
-    columns: { id: "int", creator_id: "int", ...ts, row_status: "text", content: "text", visibility: "text", display_ts: "int" },
+    columns: {
+      id: "int", creator_id: "int", ...ts, row_status: "text", content: "text", visibility: "text", display_ts: "int", access_token_id: "int",
+    },
     key: ["id"],
     serial: "id",
   },
@@ -70,6 +72,21 @@ export const COPIED_TABLES: TableSpec[] = [
     key: ["id"],
     serial: "id",
   },
+  {
+    name: "access_token",
+    columns: {
+      id: "int", user_id: "int", name: "text", token_hash: "text", scope: "text", created_ts: "int", expires_ts: "int",
+      last_used_ts: "int", last_used_address: "text", revoked_ts: "int",
+    },
+    key: ["id"],
+    serial: "id",
+  },
+  {
+    name: "webhook",
+    columns: { id: "int", user_id: "int", name: "text", url: "text", secret: "text", events: "text", active: "int", ...ts },
+    key: ["id"],
+    serial: "id",
+  },
 ];
 
 /** Kept by triggers on the target; compared (rows with a non-zero count) but never copied. */
@@ -83,8 +100,11 @@ export const DERIVED_TABLES: (TableSpec & { where: string })[] = [
   { name: "memo_tag_count", columns: { creator_id: "int", tag: "text", n: "int" }, key: ["creator_id", "tag"], where: "n <> 0" },
 ];
 
-/** Not copied: sessions (everyone signs in again), sign-in failures (they matter for 15 minutes). */
-export const SKIPPED_TABLES = ["session", "auth_failure"];
+/**
+ * Not copied: sessions (everyone signs in again), sign-in failures (they matter for 15 minutes), webhook deliveries
+ * (a log, and pending ones would be sent again by the new instance).
+ */
+export const SKIPPED_TABLES = ["session", "auth_failure", "webhook_delivery"];
 
 const DEFAULT_BATCH = 500;
 

@@ -77,6 +77,8 @@ const USER_TABLES = [
   ["session", "user_id"],
   ["activity", "creator_id"],
   ["memo_organizer", "user_id"],
+  ["access_token", "user_id"],
+  ["webhook", "user_id"],
   // After "memo": the triggers that keep these counters run on its delete first.
   ["memo_count", "creator_id"],
   ["memo_tag_count", "creator_id"],
@@ -85,8 +87,9 @@ const USER_TABLES = [
 /** The tables whose rows hang off a memo or a resource. */
 const MEMO_TABLES = [["memo_resource", "memo_id"], ["memo_organizer", "memo_id"], ["memo_tag", "memo_id"]] as const;
 const RESOURCE_TABLES = [["memo_resource", "resource_id"]] as const;
+const WEBHOOK_DELIVERIES = ["webhook_delivery", "webhook_id"] as const;
 
-type OwnedTable = (typeof USER_TABLES | typeof MEMO_TABLES | typeof RESOURCE_TABLES)[number];
+type OwnedTable = (typeof USER_TABLES | typeof MEMO_TABLES | typeof RESOURCE_TABLES)[number] | typeof WEBHOOK_DELIVERIES;
 
 /** `DELETE FROM table WHERE column <op> ids`, for the lists above (their names are not one Kysely type). */
 function deleteWhere(db: Db, [table, column]: OwnedTable, op: "=" | "in" | "not in", value: unknown) {
@@ -103,6 +106,7 @@ export async function deleteUserCascade(db: Db, id: number): Promise<void> {
   const resourceIds = db.selectFrom("resource").select("id").where("creator_id", "=", id);
   for (const table of MEMO_TABLES) await deleteWhere(db, table, "in", memoIds);
   for (const table of RESOURCE_TABLES) await deleteWhere(db, table, "in", resourceIds);
+  await deleteWhere(db, WEBHOOK_DELIVERIES, "in", db.selectFrom("webhook").select("id").where("user_id", "=", id));
   for (const table of USER_TABLES) await deleteWhere(db, table, "=", id);
   await db.deleteFrom("user").where("id", "=", id).execute();
 }
@@ -110,6 +114,7 @@ export async function deleteUserCascade(db: Db, id: number): Promise<void> {
 /** The vacuum's cleanup: rows whose user, memo or resource is gone. Run inside a transaction. */
 export async function deleteOrphans(db: Db): Promise<void> {
   for (const table of USER_TABLES) await deleteWhere(db, table, "not in", db.selectFrom("user").select("id"));
+  await deleteWhere(db, WEBHOOK_DELIVERIES, "not in", db.selectFrom("webhook").select("id"));
   for (const table of MEMO_TABLES) await deleteWhere(db, table, "not in", db.selectFrom("memo").select("id"));
   for (const table of RESOURCE_TABLES) await deleteWhere(db, table, "not in", db.selectFrom("resource").select("id"));
 }

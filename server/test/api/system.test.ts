@@ -31,6 +31,7 @@ describe("ping and status", () => {
       profile: { mode: "prod", version: VERSION },
       dbSize: 0,
       allowSignUp: false,
+      disableWebhooks: false,
       additionalStyle: "",
       additionalScript: "",
       customizedProfile: { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl: "" },

@@ -2,6 +2,9 @@
 // z.input types of the very schemas the server validates with (common/src/api/requests.ts). No request shape is
 // declared here.
 import type {
+  AccessToken,
+  AccessTokenCreateRequest,
+  CreatedAccessToken,
   ImportResult,
   Memo,
   MemoAmountRequest,
@@ -28,6 +31,10 @@ import type {
   UserPatchRequest,
   UserSetting,
   UserSettingUpsertRequest,
+  Webhook,
+  WebhookCreateRequest,
+  WebhookDelivery,
+  WebhookPatchRequest,
 } from "@memos/common";
 import { NEXT_CURSOR_HEADER } from "@memos/common/domain/constants";
 import { getWithHeaders, http, uploadWithProgress } from "./client";
@@ -111,6 +118,18 @@ export const api = {
   tagSuggestions: () => http.get<string[]>("/api/tag/suggestion"),
   createTag: (name: string) => http.post<string>("/api/tag", { name } satisfies TagCreateRequest),
   deleteTag: (name: string) => http.delete(`/api/tag/${encodeURIComponent(name)}`),
+
+  accessTokens: () => http.get<AccessToken[]>("/api/access-token"),
+  createAccessToken: (body: AccessTokenCreateRequest) => http.post<CreatedAccessToken>("/api/access-token", body),
+  revokeAccessToken: (id: number) => http.delete(`/api/access-token/${id}`),
+
+  webhooks: () => http.get<Webhook[]>("/api/webhook"),
+  createWebhook: (body: WebhookCreateRequest) => http.post<Webhook>("/api/webhook", body),
+  patchWebhook: (id: number, body: WebhookPatchRequest) => http.patch<Webhook>(`/api/webhook/${id}`, body),
+  deleteWebhook: (id: number) => http.delete(`/api/webhook/${id}`),
+  webhookDeliveries: (id: number) => http.get<WebhookDelivery[]>(`/api/webhook/${id}/delivery`),
+  testWebhook: (id: number) => http.post<WebhookDelivery>(`/api/webhook/${id}/test`),
+  redeliverWebhook: (id: number, deliveryId: number) => http.post<WebhookDelivery>(`/api/webhook/${id}/delivery/${deliveryId}/redeliver`),
 };
 
 /** Where a resource's bytes live: its external link, or our file route. */

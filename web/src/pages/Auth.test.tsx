@@ -14,6 +14,7 @@ const status = (patch: Partial<SystemStatus>): SystemStatus =>
   ({
     host,
     allowSignUp: false,
+    disableWebhooks: false,
     profile: { mode: "prod", version: "0.10.2" },
     dbSize: 0,
     additionalStyle: "",

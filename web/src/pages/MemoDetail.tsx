@@ -1,6 +1,6 @@
 // /m/:id: one memo on its own page; says so when it is private or gone.
 import type { Memo } from "@memos/common";
-import { ArchiveRestore, ArrowLeft } from "lucide-react";
+import { ArchiveRestore, ArrowLeft, KeyRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
@@ -54,12 +54,21 @@ export default function MemoDetail() {
     );
   } else if (memo.data && memo.data.rowStatus === "NORMAL") {
     body = (
-      <MemoCard
-        memo={memo.data}
-        showCreator
-        showDetail={false}
-        onTagClick={(tag) => navigate(`${home}?${new URLSearchParams({ tag })}`)}
-      />
+      <div className="flex flex-col gap-2">
+        <MemoCard
+          memo={memo.data}
+          showCreator
+          showDetail={false}
+          onTagClick={(tag) => navigate(`${home}?${new URLSearchParams({ tag })}`)}
+        />
+        {/* The server sends it to the memo's author only: which of their tokens (a bot, a script) wrote it. */}
+        {memo.data.accessToken ? (
+          <p className="flex items-center gap-1.5 px-1 text-xs text-zinc-500 dark:text-zinc-400">
+            <KeyRound className="size-3.5" aria-hidden />
+            {t("tokens.written-with", { name: memo.data.accessToken.name })}
+          </p>
+        ) : null}
+      </div>
     );
   } else if (memo.data && me?.id === memo.data.creatorId) {
     // The author's own archived memo: shown read-only, with the way back.

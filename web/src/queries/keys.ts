@@ -23,6 +23,9 @@ export const keys = {
   tagSuggestions: ["tags", "suggestions"] as const,
   tagCounts: ["tags", "counts"] as const,
   resources: ["resources"] as const,
+  accessTokens: ["access-tokens"] as const,
+  webhooks: ["webhooks"] as const,
+  webhookDeliveries: (id: number) => ["webhooks", id, "deliveries"] as const,
   /** The project's star count and latest release, from api.github.com (About dialog). */
   github: ["github", "usememos/memos"] as const,
 };

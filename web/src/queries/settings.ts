@@ -35,7 +35,7 @@ export function useUserSettingMutation() {
   });
 }
 
-export type SystemSettingName = "allowSignUp" | "additionalStyle" | "additionalScript" | "customizedProfile";
+export type SystemSettingName = "allowSignUp" | "disableWebhooks" | "additionalStyle" | "additionalScript" | "customizedProfile";
 
 /** Saves one system setting (the value is JSON-encoded by the endpoint), then refetches the status. */
 export function useSystemSettingMutation() {

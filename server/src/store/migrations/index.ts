@@ -8,6 +8,8 @@ import { usernameKeys } from "./007-username-key.js";
 import { authFailureKeys } from "./008-auth-failure-keys.js";
 import { listCounters } from "./009-list-counters.js";
 import { tagPrefixIndex } from "./010-tag-prefix-index.js";
+import { accessTokens } from "./011-access-tokens.js";
+import { webhooks } from "./012-webhooks.js";
 import { resourceInternalPath } from "./013-resource-internal-path.js";
 import { shortTextIndex } from "./015-short-text-index.js";
 import { memoTagCreator } from "./016-memo-tag-creator.js";
@@ -25,6 +27,8 @@ export const MIGRATIONS: Migration[] = [
   authFailureKeys,
   listCounters,
   tagPrefixIndex,
+  accessTokens,
+  webhooks,
   resourceInternalPath,
   shortTextIndex,
   memoTagCreator,

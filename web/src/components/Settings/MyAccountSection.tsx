@@ -1,5 +1,5 @@
-// My account: who I am (nickname, username, email, role), editing it, changing the password, the Open API, and
-// exporting my data.
+// My account: who I am (nickname, username, email, role), editing it, changing the password, personal access
+// tokens, webhooks, the Open API, and exporting my data.
 import type { User } from "@memos/common";
 import { KeyRound, Pencil } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -8,6 +8,8 @@ import { Button } from "../ui/Button";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
 import { RoleBadge } from "./RoleBadge";
 import { OpenApiCard } from "./OpenApiCard";
+import { AccessTokensCard } from "./AccessTokensCard";
+import { WebhooksCard } from "./WebhooksCard";
 import { ExportDataCard } from "./ExportDataCard";
 import { SettingGroup } from "./controls";
 import { UpdateAccountDialog } from "./UpdateAccountDialog";
@@ -60,6 +62,10 @@ export function MyAccountSection({ me }: { me: User }) {
           <Detail label={t("setting.account.email")}>{me.email || <span className="text-zinc-600 dark:text-zinc-400">{t("setting.account.no-email")}</span>}</Detail>
         </dl>
       </SettingGroup>
+
+      <AccessTokensCard />
+
+      <WebhooksCard />
 
       <OpenApiCard user={me} />
 

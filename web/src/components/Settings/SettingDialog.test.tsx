@@ -16,6 +16,7 @@ const status: SystemStatus = {
   profile: { mode: "demo", version: "0.10.2" },
   dbSize: 2048,
   allowSignUp: true,
+  disableWebhooks: false,
   additionalStyle: "",
   additionalScript: "",
   customizedProfile: { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl: "" },
@@ -26,6 +27,9 @@ function renderAs(me: User, shown: SystemStatus = status) {
   client.setQueryData(keys.me, me);
   client.setQueryData(keys.status, shown);
   client.setQueryData(keys.users, [user(1, "HOST", "demohero"), user(2, "USER", "jack")]);
+  // My account lists the access tokens and webhooks: none here, so no request is made for them.
+  client.setQueryData(keys.accessTokens, []);
+  client.setQueryData(keys.webhooks, []);
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={client}>

@@ -1,7 +1,7 @@
 // System (host and admins): the customized profile, the database (size, vacuum; the host also sees the rolling
-// backups), sign-up, and the
-// additional style and script. Every save refetches the status so the change applies at once.
-import type { BackupStatus, User } from "@memos/common";
+// backups), sign-up, webhooks
+// on or off, and the additional style and script. Every save refetches the status so the change applies at once.
+import { type BackupStatus, DISABLE_WEBHOOKS_SETTING, type User } from "@memos/common";
 import { Database, Pencil } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,6 +27,7 @@ export function SystemSection({ me }: { me: User }) {
   const vacuum = useVacuumMutation();
   const [editingProfile, setEditingProfile] = useState(false);
   const signUpLabel = useId();
+  const webhooksLabel = useId();
 
   if (isPending || !status) {
     return (
@@ -50,6 +51,15 @@ export function SystemSection({ me }: { me: User }) {
     try {
       await saveSetting.mutateAsync({ name: "allowSignUp", value: allow });
       toast.success(t(allow ? "message.signup-enabled" : "message.signup-disabled"));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const setWebhooksOn = async (on: boolean) => {
+    try {
+      await saveSetting.mutateAsync({ name: DISABLE_WEBHOOKS_SETTING, value: !on });
+      toast.success(t(on ? "webhooks.instance-enabled" : "webhooks.instance-disabled"));
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -101,6 +111,9 @@ export function SystemSection({ me }: { me: User }) {
         )}
         <SettingRow label={t("setting.system.allow-signup")} hint={t("setting.system.allow-signup-hint")} labelId={signUpLabel}>
           <Switch checked={status.allowSignUp} disabled={saveSetting.isPending} onChange={(allow) => void setAllowSignUp(allow)} labelledBy={signUpLabel} />
+        </SettingRow>
+        <SettingRow label={t("webhooks.instance-toggle")} hint={t("webhooks.instance-toggle-hint")} labelId={webhooksLabel}>
+          <Switch checked={!status.disableWebhooks} disabled={saveSetting.isPending} onChange={(on) => void setWebhooksOn(on)} labelledBy={webhooksLabel} />
         </SettingRow>
       </SettingGroup>
 

@@ -13,6 +13,7 @@ const status = {
   profile: { mode: "demo", version: "0.10.2" },
   dbSize: 0,
   allowSignUp: false,
+  disableWebhooks: false,
   additionalStyle: "",
   additionalScript: "",
   customizedProfile: { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl: "" },

@@ -1,0 +1,45 @@
+// The outbox side of webhooks: a change that webhooks subscribe to queues one delivery per subscribed webhook of the
+// acting user, in the transaction of the change itself, so a delivery exists exactly when the change was committed.
+// Nothing is sent here; the caller kicks the dispatcher after the commit (services/webhook-dispatcher.ts).
+import type { WebhookEvent } from "@memos/common";
+import type { Actor, AppContext } from "../context.js";
+import type { Db } from "../store/db.js";
+import { insertDeliveries, listWebhooksOfUser } from "../store/webhook.store.js";
+import { readWebhooksDisabled } from "./system.service.js";
+
+/** What a delivery body carries besides its event, id and timestamp: when, who, and the memo or resource. */
+export interface EventPayload {
+  time: string;
+  actor: { id: number; username: string };
+  [subject: string]: unknown;
+}
+
+/**
+ * Queues `event` for the actor's active webhooks that subscribe to it; `subject` (the memo or resource as its owner
+ * sees it, e.g. `{ memo }`) is built only when one does. `orderingKey` names what the event is about ("memo:7"):
+ * deliveries of one key to one webhook go out in the order they were queued. Returns whether anything was queued.
+ */
+export async function queueWebhookEvent(
+  db: Db,
+  actor: Actor,
+  event: WebhookEvent,
+  orderingKey: string,
+  subject: () => Promise<Record<string, unknown>>,
+): Promise<boolean> {
+  const webhooks = (await listWebhooksOfUser(db, actor.id)).filter(
+    (webhook) => Number(webhook.active) === 1 && (JSON.parse(webhook.events) as string[]).includes(event),
+  );
+  if (webhooks.length === 0 || (await readWebhooksDisabled(db))) return false;
+  const payload: EventPayload = { time: new Date().toISOString(), actor: { id: actor.id, username: actor.username }, ...(await subject()) };
+  const text = JSON.stringify(payload);
+  await insertDeliveries(
+    db,
+    webhooks.map((webhook) => ({ webhook_id: webhook.id, event, payload: text, ordering_key: orderingKey })),
+  );
+  return true;
+}
+
+/** After the commit of a change that queued deliveries: the dispatcher sends them now rather than at its next poll. */
+export function afterCommit(ctx: AppContext, queued: boolean): void {
+  if (queued) ctx.webhooks?.kick();
+}

@@ -1,0 +1,117 @@
+// Webhooks: a user's list, create, change, delete; the delivery log, a test event and a redelivery.
+import { randomBytes } from "node:crypto";
+import { WEBHOOK_TEST_EVENT, type Webhook, type WebhookCreate, type WebhookDelivery, type WebhookPatch } from "@memos/common";
+import { isIP } from "node:net";
+import type { AppContext, Viewer } from "../context.js";
+import { badRequest, notFound } from "../errors.js";
+import { assertWebhooksEnabled, authorizeWebhook, authorizeWebhooks } from "../policies/webhook.policy.js";
+import { isAllowedWebhookAddress } from "../policies/webhook-target.policy.js";
+import { presentDelivery, presentWebhook } from "../presenters/webhook.presenter.js";
+import type { WebhookRow } from "../store/schema.js";
+import {
+  deleteWebhook as removeWebhook,
+  findDelivery,
+  findWebhookById,
+  insertDeliveries,
+  insertWebhook,
+  listDeliveries,
+  listWebhooksOfUser,
+  updateWebhook,
+  type WebhookUpdate,
+} from "../store/webhook.store.js";
+import { readWebhooksDisabled } from "./system.service.js";
+import { afterCommit, type EventPayload } from "./webhook-events.js";
+
+/** The delivery log shows the newest this many. */
+const DELIVERY_LOG_LIMIT = 50;
+
+const newSecret = () => `whsec_${randomBytes(24).toString("base64url")}`;
+
+/**
+ * A URL naming a refused address outright is refused when saved, to say so early; a host name is judged when the
+ * delivery connects (webhook-client.ts), since what it resolves to may change.
+ */
+function assertTarget(ctx: AppContext, raw: string, prefix: string): void {
+  const host = new URL(raw).hostname.replace(/^\[(.*)\]$/, "$1");
+  if (isIP(host) && !isAllowedWebhookAddress(host, ctx.config.webhookAllowPrivate)) {
+    throw badRequest(`${prefix}: url: private, loopback and link-local addresses are refused on this instance`);
+  }
+}
+
+async function authorizedWebhook(ctx: AppContext, viewer: Viewer, id: number): Promise<WebhookRow> {
+  const webhook = await findWebhookById(ctx.store.db, id);
+  if (!webhook) throw notFound(`Webhook not found: ${id}`);
+  authorizeWebhook(viewer, webhook);
+  return webhook;
+}
+
+export async function listWebhooks(ctx: AppContext, viewer: Viewer): Promise<Webhook[]> {
+  authorizeWebhooks(viewer);
+  return (await listWebhooksOfUser(ctx.store.db, viewer.id)).map(presentWebhook);
+}
+
+/** `input` is valid already (the route's schema, webhookCreateSchema). */
+export async function createWebhook(ctx: AppContext, viewer: Viewer, input: WebhookCreate): Promise<Webhook> {
+  authorizeWebhooks(viewer);
+  assertTarget(ctx, input.url, "Malformatted post webhook request");
+  const row = await insertWebhook(ctx.store.db, {
+    user_id: viewer.id,
+    name: input.name,
+    url: input.url,
+    secret: input.secret || newSecret(),
+    events: JSON.stringify([...new Set(input.events)]),
+  });
+  return presentWebhook(row);
+}
+
+/** `input` is valid already (the route's schema, webhookPatchSchema). An empty `secret` makes a new one. */
+export async function patchWebhook(ctx: AppContext, viewer: Viewer, id: number, input: WebhookPatch): Promise<Webhook> {
+  await authorizedWebhook(ctx, viewer, id);
+  if (input.url !== undefined) assertTarget(ctx, input.url, "Malformatted patch webhook request");
+  const update: WebhookUpdate = {};
+  if (input.name !== undefined) update.name = input.name;
+  if (input.url !== undefined) update.url = input.url;
+  if (input.secret !== undefined) update.secret = input.secret || newSecret();
+  if (input.events !== undefined) update.events = JSON.stringify([...new Set(input.events)]);
+  if (input.active !== undefined) update.active = input.active ? 1 : 0;
+  return presentWebhook(await updateWebhook(ctx.store.db, id, update));
+}
+
+export async function deleteWebhook(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
+  await authorizedWebhook(ctx, viewer, id);
+  await ctx.store.db.transaction().execute((tx) => removeWebhook(tx, id));
+}
+
+export async function listWebhookDeliveries(ctx: AppContext, viewer: Viewer, id: number): Promise<WebhookDelivery[]> {
+  await authorizedWebhook(ctx, viewer, id);
+  return (await listDeliveries(ctx.store.db, id, DELIVERY_LOG_LIMIT)).map(presentDelivery);
+}
+
+/** `POST /api/webhook/:id/test`: a `webhook.test` event to this webhook alone, whatever it subscribes to. */
+export async function sendTestEvent(ctx: AppContext, viewer: Viewer, id: number): Promise<WebhookDelivery> {
+  const webhook = await authorizedWebhook(ctx, viewer, id);
+  assertWebhooksEnabled(await readWebhooksDisabled(ctx.store.db));
+  const payload: EventPayload = {
+    time: new Date().toISOString(),
+    actor: { id: viewer!.id, username: viewer!.username },
+    webhook: { id: webhook.id, name: webhook.name },
+  };
+  const [row] = await insertDeliveries(ctx.store.db, [
+    { webhook_id: id, event: WEBHOOK_TEST_EVENT, payload: JSON.stringify(payload), ordering_key: `test:${id}` },
+  ]);
+  afterCommit(ctx, true);
+  return presentDelivery(row!);
+}
+
+/** Sends a past delivery again, as a new delivery with the same event and content. */
+export async function redeliver(ctx: AppContext, viewer: Viewer, id: number, deliveryId: number): Promise<WebhookDelivery> {
+  await authorizedWebhook(ctx, viewer, id);
+  const original = await findDelivery(ctx.store.db, deliveryId);
+  if (!original || Number(original.webhook_id) !== id) throw notFound(`Webhook delivery not found: ${deliveryId}`);
+  assertWebhooksEnabled(await readWebhooksDisabled(ctx.store.db));
+  const [row] = await insertDeliveries(ctx.store.db, [
+    { webhook_id: id, event: original.event, payload: original.payload, ordering_key: original.ordering_key },
+  ]);
+  afterCommit(ctx, true);
+  return presentDelivery(row!);
+}

@@ -1,0 +1,117 @@
+// Adding or changing a webhook: name, URL, secret (made by the server when left empty) and the events it hears.
+import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from "@memos/common";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useWebhookMutations } from "../../queries/webhooks";
+import { errorMessage, toast } from "../../state/toast";
+import { Button } from "../ui/Button";
+import { Dialog } from "../ui/Dialog";
+import { Field } from "./controls";
+import { isWebhookUrl } from "./integrations";
+import { useRestoreFocus } from "./useRestoreFocus";
+
+type Problem = "name" | "url" | "events" | null;
+
+export function WebhookDialog({ open, webhook, onClose }: { open: boolean; webhook: Webhook | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { create, patch } = useWebhookMutations();
+  const [name, setName] = useState("");
+  const [url, setUrl] = useState("");
+  const [secret, setSecret] = useState("");
+  const [events, setEvents] = useState<WebhookEvent[]>([]);
+  const [problem, setProblem] = useState<Problem>(null);
+  const formId = useId();
+  useRestoreFocus(open);
+
+  useEffect(() => {
+    if (!open) return;
+    setName(webhook?.name ?? "");
+    setUrl(webhook?.url ?? "");
+    setSecret(webhook?.secret ?? "");
+    setEvents(webhook?.events ?? ["memo.created", "memo.updated", "memo.deleted"]);
+    setProblem(null);
+  }, [open, webhook]);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const found: Problem = !name.trim() ? "name" : !isWebhookUrl(url.trim()) ? "url" : events.length === 0 ? "events" : null;
+    setProblem(found);
+    if (found) return;
+    const body = { name: name.trim(), url: url.trim(), events, ...(secret ? { secret } : {}) };
+    try {
+      if (webhook) await patch.mutateAsync({ id: webhook.id, body: secret ? body : { ...body, secret: "" } });
+      else await create.mutateAsync(body);
+      toast.success(t("webhooks.saved"));
+      onClose();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const toggle = (event: WebhookEvent, on: boolean) => {
+    setEvents((current) => (on ? WEBHOOK_EVENTS.filter((name) => name === event || current.includes(name)) : current.filter((name) => name !== event)));
+    setProblem(null);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t(webhook ? "webhooks.edit-title" : "webhooks.add-title")}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" form={formId} variant="primary" disabled={create.isPending || patch.isPending}>
+            {t("common.save")}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
+        <Field
+          label={t("webhooks.name")}
+          value={name}
+          maxLength={128}
+          onChange={(value) => {
+            setName(value);
+            setProblem(null);
+          }}
+          error={problem === "name" ? t("webhooks.name-required") : null}
+          data-autofocus
+        />
+        <Field
+          label={t("webhooks.url")}
+          type="url"
+          value={url}
+          maxLength={2048}
+          placeholder="https://example.com/memos-hook"
+          onChange={(value) => {
+            setUrl(value);
+            setProblem(null);
+          }}
+          error={problem === "url" ? t("webhooks.url-invalid") : null}
+        />
+        <Field label={t("webhooks.secret")} value={secret} maxLength={256} onChange={setSecret} hint={t("webhooks.secret-hint")} autoComplete="off" spellCheck={false} />
+        <fieldset className="flex flex-col gap-1">
+          <legend className="mb-1 text-sm font-medium text-zinc-700 dark:text-zinc-300">{t("webhooks.events")}</legend>
+          <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+            {WEBHOOK_EVENTS.map((event) => (
+              <label key={event} className="inline-flex min-h-8 items-center gap-2 text-sm text-zinc-800 dark:text-zinc-100">
+                <input type="checkbox" checked={events.includes(event)} onChange={(change) => toggle(event, change.target.checked)} className="accent-green-600" />
+                {t(`webhooks.event.${event.replace(".", "-")}`)}
+                <code className="text-xs text-zinc-500 dark:text-zinc-400">{event}</code>
+              </label>
+            ))}
+          </div>
+          {problem === "events" ? (
+            <p role="alert" className="text-xs text-red-600 dark:text-red-400">
+              {t("webhooks.events-required")}
+            </p>
+          ) : null}
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}
