@@ -4,6 +4,8 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { resourceUrl } from "../../api/endpoints";
+import { MemoConflict, MemoSyncState, useMemoSync } from "../../offline/MemoSyncState";
+import { isTempId } from "../../offline/outbox/plan";
 import { useMe } from "../../queries/session";
 import { formatFullTime, formatMemoTime } from "../../utils/time";
 import { Spinner } from "../ui/Spinner";
@@ -47,6 +49,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
   const { data: me } = useMe();
   const owner = !readOnly && me?.id === memo.creatorId;
   const actions = useMemoActions(memo);
+  const sync = useMemoSync(memo.id);
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const displayMs = memo.displayTs * 1000;
@@ -83,10 +86,17 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
               @{creatorName}
             </Link>
           ) : null}
-          <Link to={`/m/${memo.id}`} title={formatFullTime(displayMs)} className="hover:text-zinc-800 hover:underline dark:hover:text-zinc-200">
-            <time dateTime={new Date(displayMs).toISOString()}>{formatMemoTime(displayMs, Date.now(), i18n.language)}</time>
-          </Link>
+          {isTempId(memo.id) ? (
+            <time dateTime={new Date(displayMs).toISOString()} title={formatFullTime(displayMs)}>
+              {formatMemoTime(displayMs, Date.now(), i18n.language)}
+            </time>
+          ) : (
+            <Link to={`/m/${memo.id}`} title={formatFullTime(displayMs)} className="hover:text-zinc-800 hover:underline dark:hover:text-zinc-200">
+              <time dateTime={new Date(displayMs).toISOString()}>{formatMemoTime(displayMs, Date.now(), i18n.language)}</time>
+            </Link>
+          )}
           <VisibilityBadge visibility={memo.visibility} />
+          {sync ? <MemoSyncState entry={sync} /> : null}
         </div>
         <div className="-mr-2 shrink-0">
             <MemoMenu
@@ -109,6 +119,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
         onEdit={owner ? () => setEditing(true) : undefined}
       />
       <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} onPreview={preview} />
+      {sync && owner ? <MemoConflict entry={sync} /> : null}
       <Suspense fallback={null}>
         {dialog?.kind === "preview" ? <ImageViewer images={dialog.urls.map((url) => ({ url, name: imageName(url) }))} index={dialog.index} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "image" ? <ShareImageDialog memo={memo} onClose={() => setDialog(null)} /> : null}

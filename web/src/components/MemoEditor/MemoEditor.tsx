@@ -4,6 +4,7 @@ import type { Memo, Resource, Visibility } from "@memos/common";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useCreateMemo, usePatchMemo, useUnlinkResource } from "../../queries/memos";
+import { willQueue } from "../../offline/outbox/store";
 import { useMe, userSetting } from "../../queries/session";
 import { usePreferences } from "../../state/preferences";
 import { errorMessage, toast } from "../../state/toast";
@@ -66,11 +67,12 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
     try {
       if (memo) {
         const removed = memo.resourceList.filter((resource) => !resourceIdList.includes(resource.id));
-        await Promise.all(removed.map((resource) => unlink.mutateAsync({ memoId: memo.id, resourceId: resource.id })));
-        await patch.mutateAsync({ id: memo.id, patch: { content, visibility, resourceIdList } });
+        // Queued offline, the outbox detaches them when it sends the edit.
+        if (!willQueue()) await Promise.all(removed.map((resource) => unlink.mutateAsync({ memoId: memo.id, resourceId: resource.id })));
+        await patch.mutateAsync({ id: memo.id, patch: { content, visibility, resourceIdList }, resources });
         onDone?.();
       } else {
-        await create.mutateAsync({ content, visibility, resourceIdList });
+        await create.mutateAsync({ content, visibility, resourceIdList, resources });
         clear();
         setResources([]);
         setFullscreen(false);
