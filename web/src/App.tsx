@@ -5,7 +5,7 @@ import { Toaster } from "./components/ui/Toaster";
 import { OfflineStatus } from "./offline/OfflineStatus";
 import { useInstanceEffects } from "./state/useInstanceEffects";
 import { queryClient } from "./queries/client";
-import { router } from "./router";
+import { appRouter } from "./router";
 
 function InstanceEffects() {
   useInstanceEffects();
@@ -18,7 +18,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <InstanceEffects />
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter()} />
       <Toaster />
       {/* Embeds live in other sites' pages: no service worker, no sync state there. */}
       {isEmbed ? null : <OfflineStatus />}

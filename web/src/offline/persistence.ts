@@ -41,7 +41,12 @@ export async function restoreCache(client: QueryClient): Promise<void> {
     const saved = await get<SavedCache>(cacheKey(userId), cacheStore());
     if (!saved) return;
     if (saved.buster !== BUSTER || Date.now() - saved.timestamp > CACHE_MAX_AGE_MS) await del(cacheKey(userId), cacheStore());
-    else hydrate(client, saved.clientState);
+    else {
+      // A copy saved while a request was in flight says "fetching": no request is in flight now, and a query
+      // that believes one is would wait for it forever.
+      for (const query of saved.clientState.queries) query.state.fetchStatus = "idle";
+      hydrate(client, saved.clientState);
+    }
   } catch (error) {
     console.error("could not restore the offline cache", error);
   }
