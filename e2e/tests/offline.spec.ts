@@ -2,7 +2,10 @@
 // IndexedDB, writes made offline wait in the outbox (across a closed page) and reach the server when the
 // network returns, a conflict offers keep mine / take theirs / copy mine, online answers are never the service
 // worker's, and Chromium finds the app installable.
-import type { Page } from "@playwright/test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { editor, memoAction, memoCard, text, writeMemo } from "../support/ui";
 
@@ -152,14 +155,23 @@ test("online, API answers always come from the server, never from the service wo
   expect(fromWorker).toEqual([]);
 });
 
-test("Chromium finds the app installable", async ({ page, signedIn: _ }) => {
-  await page.goto("/");
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  const manifest = await page.evaluate(async () => (await fetch("/manifest.webmanifest")).json());
-  expect(manifest.display).toBe("standalone");
-  const cdp = await page.context().newCDPSession(page);
-  await expect
-    .poll(async () => ((await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: unknown[] }).installabilityErrors, { timeout: 10_000 })
-    .toEqual([]);
+test("Chromium finds the app installable", async ({ baseURL }, testInfo) => {
+  // Chromium never offers to install from an incognito profile (Playwright's usual contexts): use a real one.
+  const profile = mkdtempSync(join(tmpdir(), "memos-install-"));
+  const context = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL, serviceWorkers: "allow" });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto("/");
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    const manifest = await page.evaluate(async () => (await fetch("/manifest.webmanifest")).json());
+    expect(manifest.display).toBe("standalone");
+    const cdp = await context.newCDPSession(page);
+    await expect
+      .poll(async () => ((await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: unknown[] }).installabilityErrors, { timeout: 10_000 })
+      .toEqual([]);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 });
