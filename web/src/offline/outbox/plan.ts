@@ -9,7 +9,7 @@ export const tempId = (seq: number) => -seq;
 export const isTempId = (id: number) => id < 0;
 
 /** The memo with a patch applied, as it will look once the server has it. */
-export function applyPatch(memo: Memo, patch: MemoPatchRequest, resources?: Resource[]): Memo {
+function applyPatch(memo: Memo, patch: MemoPatchRequest, resources?: Resource[]): Memo {
   const next: Memo = {
     ...memo,
     content: patch.content ?? memo.content,

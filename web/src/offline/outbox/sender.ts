@@ -19,7 +19,7 @@ export interface Transport {
 }
 
 /** Worth trying again later: no answer at all, a server fault, or "slow down". */
-export const isTransient = (error: unknown) =>
+const isTransient = (error: unknown) =>
   !(error instanceof ApiError) || error.status === 0 || error.status === 429 || error.status >= 500;
 
 const realIds = (resources: Resource[]) => resources.map((resource) => resource.id).filter((id) => !isTempId(id));

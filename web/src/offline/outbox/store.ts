@@ -1,6 +1,6 @@
 // The outbox as the app sees it: the signed-in user's entries mirrored from IndexedDB (and kept in step across
 // tabs), the functions that queue a write, and the runs that send the queue when the network is back.
-import type { Memo, MemoPatchRequest, Resource, User, Visibility } from "@memos/common";
+import type { Memo, Resource, User, Visibility } from "@memos/common";
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import { create } from "zustand";
 import { ApiError } from "../../api/client";
@@ -114,8 +114,6 @@ export async function queueChange(memo: Memo, change: Change, resources?: Resour
   const last = next.at(-1);
   return last && last.kind !== "upload" && last.memoId === memo.id ? last.memo : memo;
 }
-
-export const queuePatch = (memo: Memo, patch: MemoPatchRequest, resources?: Resource[]) => queueChange(memo, { kind: "patch", patch }, resources);
 
 /** Keeps an image for upload when the network is back; resolves with a stand-in resource to attach meanwhile. */
 export async function queueUpload(file: File): Promise<Resource> {

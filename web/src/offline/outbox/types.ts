@@ -2,9 +2,9 @@
 import type { Memo, MemoPatchRequest } from "@memos/common";
 
 /** Why an entry stopped: the memo is gone, someone changed it since, or the server refused the write. */
-export type Problem = "deleted" | "changed" | "refused";
+type Problem = "deleted" | "changed" | "refused";
 
-export type EntryState = { status: "pending" } | { status: "conflict"; problem: Problem; message?: string; theirs?: Memo };
+type EntryState = { status: "pending" } | { status: "conflict"; problem: Problem; message?: string; theirs?: Memo };
 
 interface EntryBase {
   /** Order of the writes; also the source of temporary ids (a new memo or file offline is `-seq`). */
