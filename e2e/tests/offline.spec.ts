@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { expect, test } from "../support/fixtures";
+import { expect, screenshot, test } from "../support/fixtures";
 import { editor, memoAction, memoCard, text, writeMemo } from "../support/ui";
 
 // The rest of the suite blocks service workers (they would bypass page.route); these tests need one.
@@ -47,11 +47,11 @@ async function editInPlace(page: Page, from: string, to: string) {
   await expect(box).toHaveCount(0);
 }
 
-test("opens offline on the memos seen before, keeps offline writes across a closed page, sends them when online", async ({
+test("opens offline on the memos seen before, keeps offline writes across a closed page, sends them when online @phone", async ({
   page,
   context,
   signedIn,
-}) => {
+}, testInfo) => {
   const first = await signedIn.api.createMemo("Seen before: the packing list");
   await signedIn.api.createMemo("Seen before: call the plumber");
   await page.goto("/");
@@ -69,8 +69,11 @@ test("opens offline on the memos seen before, keeps offline writes across a clos
   await editInPlace(page, "the packing list", "Seen before: the packing list, edited offline");
   await expect(pendingMarks(page)).toHaveCount(3);
   await expect(syncStatus(page)).toContainText("3 changes waiting to sync");
-  // A draft typed offline survives the closed page too.
+  // Drafts typed offline survive the closed page too: the new memo's, and an edit not yet saved.
   await editor(page).fill("A draft not yet saved");
+  await memoAction(page, memoCard(page, "call the plumber"), "Edit");
+  await page.getByRole("textbox", { name: "Editing memo" }).fill("Seen before: call the plumber about the leak");
+  await screenshot(page, testInfo, "offline-pending");
 
   // Close the page and open the app again, still offline.
   await page.close();
@@ -81,6 +84,8 @@ test("opens offline on the memos seen before, keeps offline writes across a clos
   await expect(memoCard(again, "the packing list, edited offline")).toBeVisible();
   await expect(pendingMarks(again)).toHaveCount(3);
   await expect(editor(again)).toHaveValue("A draft not yet saved");
+  await expect(again.getByRole("textbox", { name: "Editing memo" })).toHaveValue("Seen before: call the plumber about the leak");
+  await again.getByRole("button", { name: "Cancel edit" }).click();
 
   await context.setOffline(false);
   await expect(pendingMarks(again)).toHaveCount(0, { timeout: 15_000 });
@@ -97,7 +102,7 @@ test("opens offline on the memos seen before, keeps offline writes across a clos
   expect(memos.find((memo) => memo.content.includes("packing list"))?.id).toBe(first.id);
 });
 
-test("a memo changed elsewhere meanwhile: keep mine, take theirs, copy mine as a new memo", async ({ page, context, signedIn }) => {
+test("a memo changed elsewhere meanwhile: keep mine, take theirs, copy mine as a new memo", async ({ page, context, signedIn }, testInfo) => {
   const memo = await signedIn.api.createMemo("Shared plan v1");
   await page.goto("/");
   await expect(memoCard(page, "Shared plan v1")).toBeVisible();
@@ -117,6 +122,10 @@ test("a memo changed elsewhere meanwhile: keep mine, take theirs, copy mine as a
   }
 
   await collide("Shared plan v1", "Shared plan: mine", "Shared plan: theirs");
+  await screenshot(page, testInfo, "offline-conflict-light");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, testInfo, "offline-conflict-dark");
+  await page.emulateMedia({ colorScheme: "light" });
   await conflict.getByRole("button", { name: "Keep mine" }).click();
   await expect(conflict).toHaveCount(0, { timeout: 15_000 });
   await expect.poll(async () => (await (await signedIn.api.memo(memo.id)).json()).data.content).toBe("Shared plan: mine");
@@ -155,7 +164,7 @@ test("online, API answers always come from the server, never from the service wo
   expect(fromWorker).toEqual([]);
 });
 
-test("Chromium finds the app installable", async ({ baseURL }, testInfo) => {
+test("Chromium finds the app installable @phone", async ({ baseURL }, testInfo) => {
   // Chromium never offers to install from an incognito profile (Playwright's usual contexts): use a real one.
   const profile = mkdtempSync(join(tmpdir(), "memos-install-"));
   const context = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL, serviceWorkers: "allow" });

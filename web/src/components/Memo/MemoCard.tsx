@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { resourceUrl } from "../../api/endpoints";
 import { MemoConflict, MemoSyncState, useMemoSync } from "../../offline/MemoSyncState";
 import { isTempId } from "../../offline/outbox/plan";
+import { hasEditDraft } from "../MemoEditor/useDraft";
 import { useMe } from "../../queries/session";
 import { formatFullTime, formatMemoTime } from "../../utils/time";
 import { Spinner } from "../ui/Spinner";
@@ -50,7 +51,8 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
   const owner = !readOnly && me?.id === memo.creatorId;
   const actions = useMemoActions(memo);
   const sync = useMemoSync(memo.id);
-  const [editing, setEditing] = useState(false);
+  // An edit left unsaved (a reload, a closed tab) opens again where it was.
+  const [editing, setEditing] = useState(() => owner && hasEditDraft(memo.id));
   const [dialog, setDialog] = useState<Dialog>(null);
   const displayMs = memo.displayTs * 1000;
   const creatorName = memo.creator?.nickname || memo.creator?.username;

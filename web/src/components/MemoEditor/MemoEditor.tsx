@@ -1,5 +1,5 @@
 // The memo editor: a plain textarea with markdown helpers, attachments, visibility and save. Without a memo it
-// writes a new one (its draft kept across reloads); with a memo it edits that memo in place.
+// writes a new one; with a memo it edits that memo in place. Both drafts are kept across reloads (useDraft).
 import type { Memo, Resource, Visibility } from "@memos/common";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,7 @@ import { Button } from "../ui/Button";
 import { AttachmentList } from "./AttachmentList";
 import { EditorToolbar } from "./EditorToolbar";
 import { insertCodeBlock, insertText } from "./textOps";
-import { useDraft } from "./useDraft";
+import { draftKey, useDraft } from "./useDraft";
 import { useTextEditing } from "./useTextEditing";
 import { useUploads } from "./useUploads";
 import { VisibilitySelect } from "./VisibilitySelect";
@@ -32,7 +32,7 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
   const { data: me } = useMe();
   const powerful = usePreferences((state) => state.localSetting.enablePowerfulEditor);
   const monospace = usePreferences((state) => state.localSetting.editorFontStyle === "mono");
-  const { content, setContent, clear } = useDraft(memo?.content ?? "", !memo);
+  const { content, setContent, clear } = useDraft(memo?.content ?? "", draftKey(memo?.id));
   const [visibility, setVisibility] = useState<Visibility>(() => memo?.visibility ?? userSetting<Visibility>(me, "memoVisibility", "PRIVATE"));
   const [resources, setResources] = useState<Resource[]>(() => memo?.resourceList ?? []);
   const [fullscreen, setFullscreen] = useState(false);
@@ -70,6 +70,7 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
         // Queued offline, the outbox detaches them when it sends the edit.
         if (!willQueue()) await Promise.all(removed.map((resource) => unlink.mutateAsync({ memoId: memo.id, resourceId: resource.id })));
         await patch.mutateAsync({ id: memo.id, patch: { content, visibility, resourceIdList }, resources });
+        clear();
         onDone?.();
       } else {
         await create.mutateAsync({ content, visibility, resourceIdList, resources });
@@ -176,7 +177,13 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
             }}
           />
           {memo ? (
-            <Button variant="ghost" onClick={onDone}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                clear();
+                onDone?.();
+              }}
+            >
               {t("editor.cancel-edit")}
             </Button>
           ) : null}
