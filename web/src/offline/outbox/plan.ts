@@ -90,7 +90,7 @@ export function overlay(memos: Memo[], entries: OutboxEntry[], archived = false)
 export type Verdict = { action: "send" } | { action: "drop" } | { action: "conflict"; problem: "deleted" | "changed"; theirs?: Memo };
 
 /** Changes to what the memo says or shows are checked against edits made elsewhere; pins and archiving are not. */
-const editsContent = (change: Change) =>
+export const editsContent = (change: Change) =>
   change.kind === "patch" && (change.patch.content !== undefined || change.patch.visibility !== undefined || change.patch.resourceIdList !== undefined);
 
 export function classify(entry: ChangeEntry, server: Memo | null): Verdict {

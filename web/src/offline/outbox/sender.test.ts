@@ -46,9 +46,15 @@ class MemoServer implements Transport {
     this.call(`create ${body.content} [${body.resourceIdList ?? []}]`);
     return this.save(memoFixture({ id: this.nextId++, content: body.content, resourceList: (body.resourceIdList ?? []).map((id) => resourceFixture({ id })) }));
   }
-  async patchMemo(id: number, body: { content?: string; rowStatus?: Memo["rowStatus"] }) {
+  /** Runs just before the next patch is written (another device's edit landing in between). */
+  beforePatch: (() => void) | null = null;
+
+  async patchMemo(id: number, body: { content?: string; rowStatus?: Memo["rowStatus"]; baseUpdatedTs?: number }) {
     this.call(`patch ${id} ${JSON.stringify(body)}`);
+    this.beforePatch?.();
+    this.beforePatch = null;
     const memo = this.found(id);
+    if (body.baseUpdatedTs !== undefined && body.baseUpdatedTs !== memo.updatedTs) throw new ApiError(409, "baseUpdatedTs: the memo was changed");
     return this.save({ ...memo, content: body.content ?? memo.content, rowStatus: body.rowStatus ?? memo.rowStatus });
   }
   async pinMemo(id: number, pinned: boolean) {
@@ -97,7 +103,7 @@ describe("sendOutbox", () => {
       "create with image [500]",
       "pin 101 true",
       `get ${existing.id}`,
-      `patch ${existing.id} {"content":"old, edited"}`,
+      `patch ${existing.id} {"content":"old, edited","baseUpdatedTs":${existing.updatedTs}}`,
       `get ${existing.id}`,
       `pin ${existing.id} true`,
     ]);
@@ -137,6 +143,17 @@ describe("sendOutbox", () => {
     expect(left[0]!.state).toMatchObject({ problem: "changed", theirs: { content: "theirs" } });
     expect(server.memos.has(other.id)).toBe(false);
     expect(server.memos.get(shared.id)!.content).toBe("theirs");
+  });
+
+  it("an edit landing elsewhere between the check and the write is a conflict too (the server's 409)", async () => {
+    const server = new MemoServer();
+    const memo = server.add("v1");
+    const repo = freshRepo();
+    await repo.save(addChange([], memo, { kind: "patch", patch: { content: "mine" } }, 1, USER));
+    server.beforePatch = () => server.memos.set(memo.id, { ...memo, content: "theirs", updatedTs: memo.updatedTs + 1 });
+    expect(await sendOutbox(USER, repo, server)).toBe("done");
+    expect((await repo.list(USER))[0]!.state).toMatchObject({ status: "conflict", problem: "changed", theirs: { content: "theirs" } });
+    expect(server.memos.get(memo.id)!.content).toBe("theirs");
   });
 
   it("after a sent edit, the next edit of that memo is judged on the version the server answered", async () => {

@@ -3,7 +3,7 @@
 import type { Memo, MemoCreateRequest, MemoPatchRequest, Resource } from "@memos/common";
 import { ApiError } from "../../api/client";
 import type { OutboxRepo } from "./db";
-import { classify, isTempId, rebase, renameMemo, renameResource } from "./plan";
+import { classify, editsContent, isTempId, rebase, renameMemo, renameResource } from "./plan";
 import { type ChangeEntry, type CreateEntry, isMemoEntry, type OutboxEntry, type UploadEntry } from "./types";
 
 /** The server calls the sender needs (api/endpoints.ts in the app; a test may bring its own server). */
@@ -41,11 +41,9 @@ async function sendCreate(entry: CreateEntry, rest: OutboxEntry[], transport: Tr
 async function sendChange(entry: ChangeEntry, all: OutboxEntry[], rest: OutboxEntry[], transport: Transport): Promise<OutboxEntry[]> {
   const server = await transport.getMemo(entry.memoId);
   const verdict = classify(entry, server);
+  const stop = (state: ChangeEntry["state"]) => all.map((item) => (item === entry ? { ...entry, state } : item));
   if (verdict.action === "drop") return rest;
-  if (verdict.action === "conflict") {
-    const state = { status: "conflict" as const, problem: verdict.problem, theirs: verdict.theirs };
-    return all.map((item) => (item === entry ? { ...entry, state } : item));
-  }
+  if (verdict.action === "conflict") return stop({ status: "conflict", problem: verdict.problem, theirs: verdict.theirs });
   const { change } = entry;
   if (change.kind === "delete") {
     await transport.deleteMemo(entry.memoId);
@@ -59,7 +57,15 @@ async function sendChange(entry: ChangeEntry, all: OutboxEntry[], rest: OutboxEn
     // Attachments removed here are detached from the memo (a PATCH only adds to its list).
     const kept = new Set(patch.resourceIdList ?? server!.resourceList.map((resource) => resource.id));
     for (const resource of server!.resourceList) if (!kept.has(resource.id)) await transport.unlinkResource(entry.memoId, resource.id);
-    result = await transport.patchMemo(entry.memoId, patch);
+    // The server checks the version again as it writes (409): an edit made elsewhere since the read above still counts.
+    const checked = editsContent(change) ? { ...patch, baseUpdatedTs: entry.baseUpdatedTs } : patch;
+    try {
+      result = await transport.patchMemo(entry.memoId, checked);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+      const theirs = await transport.getMemo(entry.memoId);
+      return stop(theirs ? { status: "conflict", problem: "changed", theirs } : { status: "conflict", problem: "deleted" });
+    }
   }
   return rebase(rest, entry.memoId, result.updatedTs);
 }
