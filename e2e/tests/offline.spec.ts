@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
+import { PNG_BYTES } from "../support/api";
 import { expect, screenshot, test } from "../support/fixtures";
 import { editor, memoAction, memoCard, text, writeMemo } from "../support/ui";
 
@@ -65,7 +66,12 @@ test("opens offline on the memos seen before, keeps offline writes across a clos
   await expect(syncStatus(page)).toContainText("Offline");
 
   await writeMemo(page, "Written offline: first thought");
-  await writeMemo(page, "Written offline: second thought");
+  // The second one with an image attached offline: kept in the outbox, uploaded first when online.
+  await editor(page).fill("Written offline: second thought");
+  await page.locator('input[type="file"]').first().setInputFiles({ name: "offline.png", mimeType: "image/png", buffer: PNG_BYTES });
+  await expect(page.getByRole("img", { name: "offline.png" })).toBeVisible();
+  await page.getByRole("button", { name: text.save, exact: true }).click();
+  await expect(memoCard(page, "second thought").getByRole("img", { name: "offline.png" })).toBeVisible();
   await editInPlace(page, "the packing list", "Seen before: the packing list, edited offline");
   await expect(pendingMarks(page)).toHaveCount(3);
   await expect(syncStatus(page)).toContainText("3 changes waiting to sync");
@@ -100,6 +106,34 @@ test("opens offline on the memos seen before, keeps offline writes across a clos
     "Written offline: second thought",
   ]);
   expect(memos.find((memo) => memo.content.includes("packing list"))?.id).toBe(first.id);
+  expect(memos.find((memo) => memo.content.includes("second thought"))?.resourceList.map((resource) => resource.filename)).toEqual(["offline.png"]);
+  await expect(memoCard(again, "second thought").getByRole("img", { name: "offline.png" })).toHaveJSProperty("complete", true);
+});
+
+test("pins, archives and deletes offline; the server follows when online", async ({ page, context, signedIn }) => {
+  const toPin = await signedIn.api.createMemo("Offline: pin me");
+  const toArchive = await signedIn.api.createMemo("Offline: archive me");
+  const toDelete = await signedIn.api.createMemo("Offline: delete me");
+  await page.goto("/");
+  await expect(memoCard(page, "delete me")).toBeVisible();
+  await readyForOffline(page, "delete me");
+
+  await context.setOffline(true);
+  await memoAction(page, memoCard(page, "pin me"), "Pin");
+  await expect(memoCard(page, "pin me").getByRole("img", { name: text.pinned })).toBeVisible();
+  await memoAction(page, memoCard(page, "archive me"), "Archive");
+  await expect(memoCard(page, "archive me")).toHaveCount(0);
+  await memoAction(page, memoCard(page, "delete me"), "Delete");
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(memoCard(page, "delete me")).toHaveCount(0);
+  await expect(syncStatus(page)).toContainText("3 changes waiting to sync");
+
+  await context.setOffline(false);
+  await expect(syncStatus(page)).toHaveCount(0, { timeout: 15_000 });
+  const normal = await signedIn.api.myMemos();
+  expect(normal.map((memo) => [memo.id, memo.pinned])).toEqual([[toPin.id, true]]);
+  expect((await signedIn.api.myMemos("ARCHIVED")).map((memo) => memo.id)).toEqual([toArchive.id]);
+  expect((await signedIn.api.memo(toDelete.id)).status()).toBe(404);
 });
 
 test("a memo changed elsewhere meanwhile: keep mine, take theirs, copy mine as a new memo", async ({ page, context, signedIn }, testInfo) => {

@@ -13,7 +13,8 @@ const pill =
 export function OfflineStatus() {
   const { t } = useTranslation();
   const online = useOnline();
-  const waiting = useOutbox((state) => state.entries.filter((entry) => entry.state.status === "pending").length);
+  // Images wait as part of the memo that links them: counted through it.
+  const waiting = useOutbox((state) => state.entries.filter((entry) => entry.kind !== "upload" && entry.state.status === "pending").length);
   const conflicts = useOutbox((state) => state.entries.filter((entry) => entry.state.status === "conflict").length);
   const {
     needRefresh: [needRefresh, setNeedRefresh],
