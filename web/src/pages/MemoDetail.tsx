@@ -9,6 +9,7 @@ import { AppShell } from "../components/layout/AppShell";
 import { MemoCard } from "../components/Memo/MemoCard";
 import { Button } from "../components/ui/Button";
 import { Spinner } from "../components/ui/Spinner";
+import { useMemoSync } from "../offline/MemoSyncState";
 import { useMemoDetail, usePatchMemo } from "../queries/memos";
 import { useMe } from "../queries/session";
 import { errorMessage, toast } from "../state/toast";
@@ -43,27 +44,31 @@ export default function MemoDetail() {
   const memoId = Number(useParams().memoId);
   const { data: me } = useMe();
   const memo = useMemoDetail(memoId);
+  // Changes still in the outbox show here as in the lists; a memo deleted here is gone here.
+  const sync = useMemoSync(memoId);
+  const deletedHere = sync?.kind === "change" && sync.change.kind === "delete" && sync.state.status === "pending";
+  const data = deletedHere ? undefined : (sync?.memo ?? memo.data);
   const home = me ? "/" : "/explore";
 
   let body: ReactNode;
-  if (memo.isPending && Number.isInteger(memoId)) {
+  if (memo.isPending && !data && Number.isInteger(memoId)) {
     body = (
       <div className="flex justify-center py-10">
         <Spinner className="size-6" />
       </div>
     );
-  } else if (memo.data && memo.data.rowStatus === "NORMAL") {
+  } else if (data && data.rowStatus === "NORMAL") {
     body = (
       <MemoCard
-        memo={memo.data}
+        memo={data}
         showCreator
         showDetail={false}
         onTagClick={(tag) => navigate(`${home}?${new URLSearchParams({ tag })}`)}
       />
     );
-  } else if (memo.data && me?.id === memo.data.creatorId) {
+  } else if (data && me?.id === data.creatorId) {
     // The author's own archived memo: shown read-only, with the way back.
-    body = <ArchivedMemo memo={memo.data} />;
+    body = <ArchivedMemo memo={data} />;
   } else {
     const forbidden = memo.error instanceof ApiError && memo.error.status === 403;
     body = (
