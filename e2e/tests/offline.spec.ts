@@ -2,13 +2,14 @@
 // IndexedDB, writes made offline wait in the outbox (across a closed page) and reach the server when the
 // network returns, a conflict offers keep mine / take theirs / copy mine, online answers are never the service
 // worker's, and Chromium finds the app installable.
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { PNG_BYTES } from "../support/api";
+import { MemosApi, PASSWORD, PNG_BYTES } from "../support/api";
 import { expect, screenshot, test } from "../support/fixtures";
-import { editor, memoAction, memoCard, text, writeMemo } from "../support/ui";
+import { startServer } from "../support/server";
+import { editor, memoAction, memoCard, openUserMenu, text, writeMemo } from "../support/ui";
 
 // The rest of the suite blocks service workers (they would bypass page.route); these tests need one.
 test.use({ serviceWorkers: "allow" });
@@ -36,6 +37,21 @@ async function readyForOffline(page: Page, memoText: string) {
     )
     .toBe(true);
 }
+
+/** How many users' cached copies this browser keeps. */
+const savedCopies = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open("memos-query-cache");
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("clients")) return resolve(0);
+          const count = db.transaction("clients").objectStore("clients").count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
 
 const pendingMarks = (page: Page) => page.getByTestId("memo-pending");
 const syncStatus = (page: Page) => page.getByRole("status", { name: "Sync status" });
@@ -196,6 +212,44 @@ test("online, API answers always come from the server, never from the service wo
   await expect(memoCard(page, "Added through the API")).toBeVisible();
   await expect(memoCard(page, "Before the reload")).toBeVisible();
   expect(fromWorker).toEqual([]);
+});
+
+test("signing out deletes that user's cached copy from the device", async ({ page, signedIn: _ }) => {
+  await page.goto("/");
+  await readyForOffline(page, "memos");
+  expect(await savedCopies(page)).toBe(1);
+  await openUserMenu(page);
+  await page.getByRole("menuitem", { name: text.signOut }).click();
+  await expect(page).toHaveURL(/\/(explore|auth)/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("offlineUserId"))).toBeNull();
+  await expect.poll(() => savedCopies(page)).toBe(0);
+});
+
+test("a new version is offered with Reload, and a half-written memo survives the reload", async ({ page }) => {
+  // A server of its own, whose web files this test may change.
+  const server = await startServer();
+  try {
+    await new MemosApi(page.context().request, server.url).signUp({ username: "updater", password: PASSWORD });
+    await page.goto(`${server.url}/`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await editor(page).fill("Half-written when the update came");
+
+    // The server now has the next version of the app (a different service worker).
+    appendFileSync(join(server.dataDir, "web-dist", "sw.js"), "\n// the next version\n");
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
+    const offer = page.getByRole("alert").filter({ hasText: "A new version of the app is available." });
+    await expect(offer).toBeVisible({ timeout: 15_000 });
+    // Nothing is swapped until asked.
+    await expect(editor(page)).toHaveValue("Half-written when the update came");
+
+    await offer.getByRole("button", { name: "Reload" }).click();
+    await page.waitForEvent("load");
+    await expect(editor(page)).toHaveValue("Half-written when the update came");
+    await expect(offer).toHaveCount(0);
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting ?? null))).toBeNull();
+  } finally {
+    await server.stop();
+  }
 });
 
 test("Chromium finds the app installable @phone", async ({ baseURL }, testInfo) => {

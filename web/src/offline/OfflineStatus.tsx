@@ -21,6 +21,19 @@ export function OfflineStatus() {
     updateServiceWorker,
   } = useRegisterSW({ onRegisterError: () => undefined });
 
+  // Drafts are kept as they are typed (useDraft), so the reload loses nothing. A page that no service worker
+  // controlled yet (the first visit) never hears the new one take over: it reloads once that one is active.
+  const reload = async () => {
+    const controlled = Boolean(navigator.serviceWorker?.controller);
+    await updateServiceWorker(true);
+    if (controlled) return;
+    const next = (await navigator.serviceWorker.getRegistration())?.waiting;
+    if (next && next.state !== "activated") {
+      await new Promise<void>((resolve) => next.addEventListener("statechange", () => next.state === "activated" && resolve()));
+    }
+    window.location.reload();
+  };
+
   if (online && waiting === 0 && conflicts === 0 && !needRefresh) return null;
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-[max(0.75rem,env(safe-area-inset-bottom))] z-[90] flex flex-col items-center gap-2 px-3 lg:items-start lg:pl-4">
@@ -44,7 +57,7 @@ export function OfflineStatus() {
       {needRefresh ? (
         <div role="alert" className={`${pill} py-1 pr-1`}>
           <span>{t("offline.new-version")}</span>
-          <Button variant="primary" icon={<RefreshCw className="size-4" aria-hidden />} onClick={() => void updateServiceWorker(true)}>
+          <Button variant="primary" icon={<RefreshCw className="size-4" aria-hidden />} onClick={() => void reload()}>
             {t("offline.reload")}
           </Button>
           <Button variant="ghost" onClick={() => setNeedRefresh(false)}>
