@@ -1,7 +1,7 @@
 // The web app: built files from web/dist, with index.html for every other path (the SPA decides); its manifest,
 // named after the instance; the service worker, always revalidated so a new version is found.
 import { existsSync, readFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
@@ -15,11 +15,8 @@ const PLACEHOLDER = `<!doctype html><html><head><meta charset="utf-8"><title>mem
 /** Only the embed page may be framed by other sites. */
 const isEmbed = (url: string) => /^\/m\/\d+\/embed\/?(\?|$)/.test(url);
 
-/**
- * Files a browser must revalidate on every load: the service worker and its registration (a cached copy would
- * hide a new version), and index.html, which the service worker precaches (so it carries the page's framing rule).
- */
-const SERVICE_WORKER_FILES = new Set(["sw.js", "registerSW.js"]);
+/** The service worker (web/vite.config.ts): revalidated on every load, or a cached copy would hide a new version. */
+const SERVICE_WORKER = "sw.js";
 
 export async function staticRoutes(app: FastifyInstance, ctx: AppContext) {
   const root = ctx.config.webDist;
@@ -34,10 +31,10 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext) {
       index: false,
       setHeaders(res, path) {
         res.header("X-Content-Type-Options", "nosniff");
-        const name = basename(path);
         if (path.includes(`${join(root!, "assets")}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
-        else if (SERVICE_WORKER_FILES.has(name)) res.header("Cache-Control", "no-cache").header("Service-Worker-Allowed", "/");
-        else if (name === "index.html") res.header("Cache-Control", "no-cache").header("X-Frame-Options", "SAMEORIGIN");
+        else if (path === join(root!, SERVICE_WORKER)) res.header("Cache-Control", "no-cache").header("Service-Worker-Allowed", "/");
+        // The service worker precaches index.html and answers navigations with it: it carries the page's rules.
+        else if (path === indexFile) res.header("Cache-Control", "no-cache").header("X-Frame-Options", "SAMEORIGIN");
       },
     });
   }
