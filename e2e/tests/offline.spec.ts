@@ -242,8 +242,9 @@ test("a new version is offered with Reload, and a half-written memo survives the
     // Nothing is swapped until asked.
     await expect(editor(page)).toHaveValue("Half-written when the update came");
 
+    const reloaded = page.waitForEvent("load", { timeout: 15_000 });
     await offer.getByRole("button", { name: "Reload" }).click();
-    await page.waitForEvent("load");
+    await reloaded;
     await expect(editor(page)).toHaveValue("Half-written when the update came");
     await expect(offer).toHaveCount(0);
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting ?? null))).toBeNull();

@@ -145,6 +145,8 @@ const transport: Transport = {
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 let running = false;
+/** A write queued during a run: the run ends with the list it started from, so another one follows. */
+let again = false;
 let backoffMs = 2_000;
 
 function scheduleSend(delayMs: number) {
@@ -155,14 +157,27 @@ function scheduleSend(delayMs: number) {
 /** One run at a time in this tab, and across tabs (Web Locks), so no write is sent twice. */
 async function sendNow() {
   const { userId } = useOutbox.getState();
-  if (running || userId === null || !onlineManager.isOnline() || !hasPending()) return;
+  if (running) {
+    again = true;
+    return;
+  }
+  if (userId === null || !onlineManager.isOnline() || !hasPending()) return;
   running = true;
-  const run = () => sendOutbox(userId, repoOf(), transport, () => void reload());
+  again = false;
+  let progressed = false;
+  const run = () =>
+    sendOutbox(userId, repoOf(), transport, () => {
+      progressed = true;
+      void reload();
+    });
   try {
     const outcome = navigator.locks ? await navigator.locks.request("memos-outbox", run) : await run();
     await reload();
-    channel?.postMessage("changed");
-    onSent();
+    // Only news is told: tabs that hear of a change try to send, and a conflict alone must not keep them busy.
+    if (progressed) {
+      channel?.postMessage("changed");
+      onSent();
+    }
     if (outcome === "offline") {
       backoffMs = Math.min(backoffMs * 2, 60_000);
       scheduleSend(backoffMs);
@@ -171,6 +186,7 @@ async function sendNow() {
     console.error("the outbox could not be sent", error);
   } finally {
     running = false;
+    if (again) scheduleSend(0);
   }
 }
 
@@ -195,7 +211,8 @@ export function startOutbox(client: QueryClient): () => void {
     if (online) scheduleSend(0);
   });
   channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("memos-outbox");
-  if (channel) channel.onmessage = () => void reload();
+  // Another tab queued or sent something: show it, and send what it may have left (the lock keeps runs apart).
+  if (channel) channel.onmessage = () => void reload().then(() => scheduleSend(1_000));
   return () => {
     unsubscribeCache();
     unsubscribeOnline();
