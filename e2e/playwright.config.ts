@@ -41,6 +41,8 @@ export default defineConfig({
     screenshot: "only-on-failure",
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
+    // A service worker would bypass page.route; offline.spec.ts allows it for its own tests.
+    serviceWorkers: "block",
   },
   projects: [
     {

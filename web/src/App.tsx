@@ -2,21 +2,26 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
 import { Toaster } from "./components/ui/Toaster";
+import { OfflineStatus } from "./offline/OfflineStatus";
 import { useInstanceEffects } from "./state/useInstanceEffects";
 import { queryClient } from "./queries/client";
-import { router } from "./router";
+import { appRouter } from "./router";
 
 function InstanceEffects() {
   useInstanceEffects();
   return null;
 }
 
+const isEmbed = /^\/m\/\d+\/embed\/?$/.test(window.location.pathname);
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <InstanceEffects />
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter()} />
       <Toaster />
+      {/* Embeds live in other sites' pages: no service worker, no sync state there. */}
+      {isEmbed ? null : <OfflineStatus />}
     </QueryClientProvider>
   );
 }

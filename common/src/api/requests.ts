@@ -128,6 +128,8 @@ export const memoPatchSchema = z.object({
   rowStatus: optional(rowStatusSchema),
   createdTs: optional(unixSeconds),
   resourceIdList: optional(z.array(id).max(1000)),
+  /** Our addition: the memo's `updatedTs` this change was made on; when the memo has changed since, 409 and nothing is written. */
+  baseUpdatedTs: optional(unixSeconds),
 });
 
 export const memoOrganizerSchema = z.object({ pinned: z.boolean() });

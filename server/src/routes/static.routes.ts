@@ -1,16 +1,22 @@
-// The web app: built files from web/dist, with index.html for every other path (the SPA decides).
+// The web app: built files from web/dist, with index.html for every other path (the SPA decides); its manifest,
+// named after the instance; the service worker, always revalidated so a new version is found.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { errorBody } from "../errors.js";
+import { presentWebManifest } from "../presenters/web-manifest.presenter.js";
+import { readCustomizedProfile } from "../services/system.service.js";
 
 const PLACEHOLDER = `<!doctype html><html><head><meta charset="utf-8"><title>memos</title></head>
 <body><p>The memos web app is not built. Run <code>npm start</code> from the repository root.</p></body></html>`;
 
 /** Only the embed page may be framed by other sites. */
 const isEmbed = (url: string) => /^\/m\/\d+\/embed\/?(\?|$)/.test(url);
+
+/** The service worker (web/vite.config.ts): revalidated on every load, or a cached copy would hide a new version. */
+const SERVICE_WORKER = "sw.js";
 
 export async function staticRoutes(app: FastifyInstance, ctx: AppContext) {
   const root = ctx.config.webDist;
@@ -26,6 +32,9 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext) {
       setHeaders(res, path) {
         res.header("X-Content-Type-Options", "nosniff");
         if (path.includes(`${join(root!, "assets")}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
+        else if (path === join(root!, SERVICE_WORKER)) res.header("Cache-Control", "no-cache").header("Service-Worker-Allowed", "/");
+        // The service worker precaches index.html and answers navigations with it: it carries the page's rules.
+        else if (path === indexFile) res.header("Cache-Control", "no-cache").header("X-Frame-Options", "SAMEORIGIN");
       },
     });
   }
@@ -36,6 +45,10 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.type("text/html; charset=utf-8").send(indexHtml);
   };
 
+  app.get("/manifest.webmanifest", async (_request, reply) => {
+    const manifest = presentWebManifest(await readCustomizedProfile(ctx));
+    return reply.header("Cache-Control", "no-cache").type("application/manifest+json; charset=utf-8").send(JSON.stringify(manifest));
+  });
   app.get("/", sendIndex);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith("/api/") || request.url === "/api" || !["GET", "HEAD"].includes(request.method)) {

@@ -12,7 +12,7 @@ import {
   type WebhookEvent,
 } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
-import { badRequest, isCancelledRegex, notFound, unauthenticated } from "../errors.js";
+import { badRequest, conflict, isCancelledRegex, notFound, unauthenticated } from "../errors.js";
 import { amountScopes, authorizeMemo, exploreScope, type MemoAction, memoListScope, statsScope } from "../policies/memo.policy.js";
 import { canSeeMemoToken } from "../policies/access-token.policy.js";
 import { authorizeResourceLink } from "../policies/resource.policy.js";
@@ -145,7 +145,10 @@ export async function patchMemo(ctx: AppContext, viewer: Viewer, id: number, inp
   if (input.createdTs !== undefined) update.created_ts = input.createdTs;
   const queued = await db.transaction().execute(async (tx) => {
     await assertOwnResources(tx, viewer, input.resourceIdList ?? []);
-    await updateMemo(tx, id, update);
+    // Compared in the UPDATE itself, so a change landing in between cannot slip through on either engine.
+    if (!(await updateMemo(tx, id, update, input.baseUpdatedTs))) {
+      throw conflict(`baseUpdatedTs: the memo was changed after ${input.baseUpdatedTs}`);
+    }
     if (input.content !== undefined) await indexTags(tx, id, memo.creator_id, input.content);
     await linkResources(tx, id, input.resourceIdList ?? []);
     let any = false;

@@ -89,6 +89,13 @@ function safeProfile(stored: Partial<CustomizedProfile>): CustomizedProfile {
   return isSafeLogoUrl(profile.logoUrl) ? profile : { ...profile, logoUrl: "" };
 }
 
+/** The instance's name, logo and the rest, with defaults (the web app's manifest reads it; no secrets in it). */
+export async function readCustomizedProfile(ctx: AppContext): Promise<CustomizedProfile> {
+  const row = await findSystemSetting(ctx.store.db, "customizedProfile");
+  const profile = customizedProfileSchema.safeParse(row ? (parseJson(row.value) ?? {}) : {});
+  return safeProfile(profile.success ? profile.data : {});
+}
+
 export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<SystemStatus> {
   const { db } = ctx.store;
   const [host, settings] = await Promise.all([findHost(db), listSystemSettings(db)]);

@@ -271,10 +271,11 @@ export interface MemoUpdate {
   created_ts?: number;
 }
 
-export async function updateMemo(db: Db, id: number, update: MemoUpdate): Promise<void> {
+/** Updates the memo; with `expectedUpdatedTs`, only while its updated_ts is still that. Whether a row was updated. */
+export async function updateMemo(db: Db, id: number, update: MemoUpdate, expectedUpdatedTs?: number): Promise<boolean> {
   const now = nowSeconds();
   const createdTs = update.created_ts === undefined ? sql.ref("created_ts") : sql.val(update.created_ts);
-  await db
+  const result = await db
     .updateTable("memo")
     .set({
       ...update,
@@ -282,7 +283,9 @@ export async function updateMemo(db: Db, id: number, update: MemoUpdate): Promis
       display_ts: sql<number>`CASE WHEN ${sql.raw(UPDATED_TS_CHOSEN)} THEN CAST(${now} AS BIGINT) ELSE CAST(${createdTs} AS BIGINT) END`,
     })
     .where("id", "=", id)
-    .execute();
+    .$if(expectedUpdatedTs !== undefined, (query) => query.where("updated_ts", "=", expectedUpdatedTs!))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** After a creator changes memoDisplayTsOption: every memo of theirs shows the chosen time. */

@@ -9,6 +9,7 @@ import { AppShell } from "../components/layout/AppShell";
 import { MemoCard } from "../components/Memo/MemoCard";
 import { Button } from "../components/ui/Button";
 import { Spinner } from "../components/ui/Spinner";
+import { useMemoSync } from "../offline/MemoSyncState";
 import { useMemoDetail, usePatchMemo } from "../queries/memos";
 import { useMe } from "../queries/session";
 import { errorMessage, toast } from "../state/toast";
@@ -43,36 +44,40 @@ export default function MemoDetail() {
   const memoId = Number(useParams().memoId);
   const { data: me } = useMe();
   const memo = useMemoDetail(memoId);
+  // Changes still in the outbox show here as in the lists; a memo deleted here is gone here.
+  const sync = useMemoSync(memoId);
+  const deletedHere = sync?.kind === "change" && sync.change.kind === "delete" && sync.state.status === "pending";
+  const data = deletedHere ? undefined : (sync?.memo ?? memo.data);
   const home = me ? "/" : "/explore";
 
   let body: ReactNode;
-  if (memo.isPending && Number.isInteger(memoId)) {
+  if (memo.isPending && !data && Number.isInteger(memoId)) {
     body = (
       <div className="flex justify-center py-10">
         <Spinner className="size-6" />
       </div>
     );
-  } else if (memo.data && memo.data.rowStatus === "NORMAL") {
+  } else if (data && data.rowStatus === "NORMAL") {
     body = (
       <div className="flex flex-col gap-2">
         <MemoCard
-          memo={memo.data}
+          memo={data}
           showCreator
           showDetail={false}
           onTagClick={(tag) => navigate(`${home}?${new URLSearchParams({ tag })}`)}
         />
         {/* The server sends it to the memo's author only: which of their tokens (a bot, a script) wrote it. */}
-        {memo.data.accessToken ? (
-          <p className="flex items-center gap-1.5 px-1 text-xs text-zinc-500 dark:text-zinc-400">
+        {data.accessToken ? (
+          <p className="flex items-center gap-1.5 px-1 text-xs text-zinc-600 dark:text-zinc-400">
             <KeyRound className="size-3.5" aria-hidden />
-            {t("tokens.written-with", { name: memo.data.accessToken.name })}
+            {t("tokens.written-with", { name: data.accessToken.name })}
           </p>
         ) : null}
       </div>
     );
-  } else if (memo.data && me?.id === memo.data.creatorId) {
+  } else if (data && me?.id === data.creatorId) {
     // The author's own archived memo: shown read-only, with the way back.
-    body = <ArchivedMemo memo={memo.data} />;
+    body = <ArchivedMemo memo={data} />;
   } else {
     const forbidden = memo.error instanceof ApiError && memo.error.status === 403;
     body = (

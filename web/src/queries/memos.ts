@@ -1,8 +1,11 @@
 // Memo lists (pages of 30, infinite), one memo, and the mutations that keep every cached list in step.
-import type { Memo, Visibility } from "@memos/common";
+import type { Memo, Resource, User, Visibility } from "@memos/common";
 import { DEFAULT_MEMO_PAGE_SIZE } from "@memos/common/domain/constants";
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, type MemoListParams, type MemoPage } from "../api/endpoints";
+import { localMemos } from "../offline/outbox/plan";
+import { queueChange, queueCreate, sendOrQueue, useOutbox } from "../offline/outbox/store";
+import type { Change } from "../offline/outbox/types";
 import { keys, type MemoListScope } from "./keys";
 
 const MEMO_PAGE_SIZE = DEFAULT_MEMO_PAGE_SIZE;
@@ -73,11 +76,39 @@ export interface MemoDraft {
   resourceIdList: number[];
 }
 
+/** The memo as the user sees it: with the changes waiting in the outbox, else the cached copy. */
+function shownMemo(client: QueryClient, id: number): Memo | undefined {
+  const local = localMemos(useOutbox.getState().entries).get(id);
+  if (local) return local.memo;
+  const detail = client.getQueryData<Memo>(keys.memos.detail(id));
+  if (detail) return detail;
+  for (const query of client.getQueryCache().findAll({ queryKey: [...keys.memos.all, "list"] })) {
+    const data = query.state.data as MemoPages | Memo[] | undefined;
+    const memos = Array.isArray(data) ? data : (data?.pages.flatMap((page) => page.memos) ?? []);
+    const found = memos.find((memo) => memo.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Queues a change to a memo, or refuses when this device never saw the memo (then there is nothing to show). */
+function queueOn(client: QueryClient, id: number, change: Change, resources?: Resource[]): Promise<Memo> {
+  const memo = shownMemo(client, id);
+  if (!memo) return Promise.reject(new Error(`memo ${id} is not on this device`));
+  return queueChange(memo, change, resources);
+}
+
+/** Saves a new memo, or queues it while offline (`resources`: the attachments as the editor shows them). */
 export function useCreateMemo() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (draft: MemoDraft) => api.createMemo(draft),
-    onSuccess: (memo) => {
+    mutationFn: ({ resources, ...draft }: MemoDraft & { resources: Resource[] }) =>
+      sendOrQueue(
+        () => api.createMemo(draft),
+        () => queueCreate({ content: draft.content, visibility: draft.visibility, resources }, client.getQueryData<User>(keys.me)!),
+      ),
+    onSuccess: ({ value: memo, queued }) => {
+      if (queued) return;
       client.setQueryData(keys.memos.detail(memo.id), memo);
       refreshAround(client);
     },
@@ -89,8 +120,13 @@ export type MemoPatch = Parameters<typeof api.patchMemo>[1];
 export function usePatchMemo() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: MemoPatch }) => api.patchMemo(id, patch),
-    onSuccess: (memo, { patch }) => {
+    mutationFn: ({ id, patch, resources }: { id: number; patch: MemoPatch; resources?: Resource[] }) =>
+      sendOrQueue(
+        () => api.patchMemo(id, patch),
+        () => queueOn(client, id, { kind: "patch", patch }, resources),
+      ),
+    onSuccess: ({ value: memo, queued }, { patch }) => {
+      if (queued) return;
       storeMemo(client, memo);
       // A toggled todo changes nothing about order or tags; everything else may.
       const contentOnly = Object.keys(patch).length === 1 && patch.content !== undefined;
@@ -103,8 +139,13 @@ export function usePatchMemo() {
 export function usePinMemo() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, pinned }: { id: number; pinned: boolean }) => api.pinMemo(id, pinned),
-    onSuccess: (memo) => {
+    mutationFn: ({ id, pinned }: { id: number; pinned: boolean }) =>
+      sendOrQueue(
+        () => api.pinMemo(id, pinned),
+        () => queueOn(client, id, { kind: "pin", pinned }),
+      ),
+    onSuccess: ({ value: memo, queued }) => {
+      if (queued) return;
       storeMemo(client, memo);
       void client.invalidateQueries({ queryKey: [...keys.memos.all, "list"] });
     },
@@ -114,8 +155,13 @@ export function usePinMemo() {
 export function useDeleteMemo() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.deleteMemo(id),
-    onSuccess: (_result, id) => {
+    mutationFn: (id: number) =>
+      sendOrQueue(
+        () => api.deleteMemo(id),
+        () => queueOn(client, id, { kind: "delete" }).then(() => true),
+      ),
+    onSuccess: ({ queued }, id) => {
+      if (queued) return;
       forgetMemo(client, id);
       refreshAround(client);
     },

@@ -24,5 +24,10 @@ const routes = [
   { path: "*", element: <Navigate to="/" replace /> },
 ];
 
-// One pathless root holds the spinner shown while the first route's loader runs.
-export const router = createBrowserRouter([{ hydrateFallbackElement: <FullPageSpinner />, children: routes }]);
+let router: ReturnType<typeof createBrowserRouter> | null = null;
+
+/**
+ * The app's router, made on first use: making it runs the first route's loader, which must find the cache that
+ * main.tsx restores from IndexedDB first. One pathless root holds the spinner shown while that loader runs.
+ */
+export const appRouter = () => (router ??= createBrowserRouter([{ hydrateFallbackElement: <FullPageSpinner />, children: routes }]));

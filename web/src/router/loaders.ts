@@ -1,5 +1,6 @@
 // Route entry rules (PRODUCT.md §2): no host → /auth everywhere but embed; signed out on / → /explore.
-// Failures while loading the status or the user are swallowed and the route continues.
+// Failures while loading the status or the user are swallowed and the route continues; offline, the cached copies
+// (restored from IndexedDB) decide, and without them the request fails at once instead of waiting for a network.
 import type { SystemStatus, User } from "@memos/common";
 import { type LoaderFunctionArgs, redirect } from "react-router";
 import { api } from "../api/endpoints";
@@ -9,7 +10,7 @@ import { fetchMe } from "../queries/session";
 
 async function loadStatus(): Promise<SystemStatus | null> {
   try {
-    return await queryClient.ensureQueryData({ queryKey: keys.status, queryFn: api.status });
+    return await queryClient.ensureQueryData({ queryKey: keys.status, queryFn: api.status, networkMode: "always" });
   } catch {
     return null;
   }
@@ -17,7 +18,7 @@ async function loadStatus(): Promise<SystemStatus | null> {
 
 async function loadMe(): Promise<User | null> {
   try {
-    return await queryClient.ensureQueryData({ queryKey: keys.me, queryFn: fetchMe });
+    return await queryClient.ensureQueryData({ queryKey: keys.me, queryFn: fetchMe, networkMode: "always" });
   } catch {
     return null;
   }

@@ -4,6 +4,9 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { resourceUrl } from "../../api/endpoints";
+import { MemoConflict, MemoSyncState, useMemoSync } from "../../offline/MemoSyncState";
+import { isTempId } from "../../offline/outbox/plan";
+import { hasEditDraft } from "../MemoEditor/useDraft";
 import { useMe } from "../../queries/session";
 import { formatFullTime, formatMemoTime } from "../../utils/time";
 import { Spinner } from "../ui/Spinner";
@@ -50,7 +53,9 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
   const { data: me } = useMe();
   const owner = !readOnly && me?.id === memo.creatorId;
   const actions = useMemoActions(memo);
-  const [editing, setEditing] = useState(false);
+  const sync = useMemoSync(memo.id);
+  // An edit left unsaved (a reload, a closed tab) opens again where it was.
+  const [editing, setEditing] = useState(() => owner && hasEditDraft(memo.id));
   const [dialog, setDialog] = useState<Dialog>(null);
   const displayMs = memo.displayTs * 1000;
   const creatorName = memo.creator?.nickname || memo.creator?.username;
@@ -86,10 +91,17 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
               @{creatorName}
             </Link>
           ) : null}
-          <Link to={`/m/${memo.id}`} title={formatFullTime(displayMs)} className={`hover:text-zinc-800 hover:underline dark:hover:text-zinc-200 ${PHONE_TARGET}`}>
-            <time dateTime={new Date(displayMs).toISOString()}>{formatMemoTime(displayMs, Date.now(), i18n.language)}</time>
-          </Link>
+          {isTempId(memo.id) ? (
+            <time dateTime={new Date(displayMs).toISOString()} title={formatFullTime(displayMs)}>
+              {formatMemoTime(displayMs, Date.now(), i18n.language)}
+            </time>
+          ) : (
+            <Link to={`/m/${memo.id}`} title={formatFullTime(displayMs)} className={`hover:text-zinc-800 hover:underline dark:hover:text-zinc-200 ${PHONE_TARGET}`}>
+              <time dateTime={new Date(displayMs).toISOString()}>{formatMemoTime(displayMs, Date.now(), i18n.language)}</time>
+            </Link>
+          )}
           <VisibilityBadge visibility={memo.visibility} />
+          {sync ? <MemoSyncState entry={sync} /> : null}
         </div>
         <div className="-mr-2 shrink-0">
             <MemoMenu
@@ -112,6 +124,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
         onEdit={owner ? () => setEditing(true) : undefined}
       />
       <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} onPreview={preview} />
+      {sync && owner ? <MemoConflict entry={sync} /> : null}
       <Suspense fallback={null}>
         {dialog?.kind === "preview" ? <ImageViewer images={dialog.urls.map((url) => ({ url, name: imageName(url) }))} index={dialog.index} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "image" ? <ShareImageDialog memo={memo} onClose={() => setDialog(null)} /> : null}

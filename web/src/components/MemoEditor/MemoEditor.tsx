@@ -1,9 +1,10 @@
 // The memo editor: a plain textarea with markdown helpers, attachments, visibility and save. Without a memo it
-// writes a new one (its draft kept across reloads); with a memo it edits that memo in place.
+// writes a new one; with a memo it edits that memo in place. Both drafts are kept across reloads (useDraft).
 import type { Memo, Resource, Visibility } from "@memos/common";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useCreateMemo, usePatchMemo, useUnlinkResource } from "../../queries/memos";
+import { willQueue } from "../../offline/outbox/store";
 import { useMe, userSetting } from "../../queries/session";
 import { usePreferences } from "../../state/preferences";
 import { errorMessage, toast } from "../../state/toast";
@@ -12,7 +13,7 @@ import { Button } from "../ui/Button";
 import { AttachmentList } from "./AttachmentList";
 import { EditorToolbar } from "./EditorToolbar";
 import { insertCodeBlock, insertText } from "./textOps";
-import { useDraft } from "./useDraft";
+import { draftKey, useDraft } from "./useDraft";
 import { TagSuggestions } from "./TagSuggestions";
 import { useTagAutocomplete } from "./useTagAutocomplete";
 import { useTextEditing } from "./useTextEditing";
@@ -34,7 +35,7 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
   const { data: me } = useMe();
   const powerful = usePreferences((state) => state.localSetting.enablePowerfulEditor);
   const monospace = usePreferences((state) => state.localSetting.editorFontStyle === "mono");
-  const { content, setContent, clear } = useDraft(memo?.content ?? "", !memo);
+  const { content, setContent, clear } = useDraft(memo?.content ?? "", draftKey(memo?.id));
   const [visibility, setVisibility] = useState<Visibility>(() => memo?.visibility ?? userSetting<Visibility>(me, "memoVisibility", "PRIVATE"));
   const [resources, setResources] = useState<Resource[]>(() => memo?.resourceList ?? []);
   const [fullscreen, setFullscreen] = useState(false);
@@ -69,11 +70,13 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
     try {
       if (memo) {
         const removed = memo.resourceList.filter((resource) => !resourceIdList.includes(resource.id));
-        await Promise.all(removed.map((resource) => unlink.mutateAsync({ memoId: memo.id, resourceId: resource.id })));
-        await patch.mutateAsync({ id: memo.id, patch: { content, visibility, resourceIdList } });
+        // Queued offline, the outbox detaches them when it sends the edit.
+        if (!willQueue()) await Promise.all(removed.map((resource) => unlink.mutateAsync({ memoId: memo.id, resourceId: resource.id })));
+        await patch.mutateAsync({ id: memo.id, patch: { content, visibility, resourceIdList }, resources });
+        clear();
         onDone?.();
       } else {
-        await create.mutateAsync({ content, visibility, resourceIdList });
+        await create.mutateAsync({ content, visibility, resourceIdList, resources });
         clear();
         setResources([]);
         setFullscreen(false);
@@ -197,7 +200,13 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
             }}
           />
           {memo ? (
-            <Button variant="ghost" onClick={onDone}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                clear();
+                onDone?.();
+              }}
+            >
               {t("editor.cancel-edit")}
             </Button>
           ) : null}

@@ -2,6 +2,7 @@
 import type { Resource } from "@memos/common";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { queueUpload, willQueue } from "../../offline/outbox/store";
 import { useUploadResource } from "../../queries/resources";
 import { errorMessage, toast } from "../../state/toast";
 
@@ -34,7 +35,8 @@ export function useUploads(onUploaded: (resource: Resource) => void) {
           const id = nextUploadId++;
           setUploads((list) => [...list, { id, name: file.name, progress: 0 }]);
           try {
-            const resource = await upload({ file, onProgress: (fraction) => setUploads(withProgress(id, fraction)) });
+            // Offline, the image waits in the outbox and is uploaded before the memo that links it is sent.
+            const resource = willQueue() ? await queueUpload(file) : await upload({ file, onProgress: (fraction) => setUploads(withProgress(id, fraction)) });
             onUploaded(resource);
           } catch (error) {
             toast.error(`${t("message.upload-failed")}: ${errorMessage(error)}`);

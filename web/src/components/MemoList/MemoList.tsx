@@ -4,10 +4,15 @@ import type { Memo } from "@memos/common";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { MemoListParams } from "../../api/endpoints";
+import type { OutboxEntry } from "../../offline/outbox/types";
 import type { MemoListScope } from "../../queries/keys";
+import { overlay } from "../../offline/outbox/plan";
+import { useOutbox } from "../../offline/outbox/store";
 import { useMemoList } from "../../queries/memos";
 import { MemoCard, type MemoCardProps } from "../Memo/MemoCard";
 import { Spinner } from "../ui/Spinner";
+
+const NO_ENTRIES: OutboxEntry[] = [];
 
 export interface MemoListProps {
   scope: MemoListScope;
@@ -23,6 +28,8 @@ export function MemoList({ scope, params, filter, card, enabled = true }: MemoLi
   const list = useMemoList(scope, params, enabled);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetching } = list;
+  // Own lists show the writes still waiting in the outbox.
+  const outbox = useOutbox((state) => (scope === "home" ? state.entries : NO_ENTRIES));
 
   const memos = useMemo(() => {
     // Pages can overlap when memos are added between requests; show each memo once.
@@ -30,9 +37,9 @@ export function MemoList({ scope, params, filter, card, enabled = true }: MemoLi
     for (const memo of (list.data?.pages ?? []).flat()) {
       if (memo.rowStatus === "NORMAL" && !byId.has(memo.id)) byId.set(memo.id, memo);
     }
-    const all = [...byId.values()];
+    const all = outbox.length > 0 ? overlay([...byId.values()], outbox) : [...byId.values()];
     return filter ? all.filter(filter) : all;
-  }, [list.data, filter]);
+  }, [list.data, filter, outbox]);
 
   // Load the next page when the end of the list is in view (or still in view after a page came in, which
   // keeps a client-side filter fed, as v0 did while fewer than a page of memos showed).

@@ -3,6 +3,8 @@ import type { Memo } from "@memos/common";
 import { ArchiveRestore, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { overlay } from "../../offline/outbox/plan";
+import { useOutbox } from "../../offline/outbox/store";
 import { useDeleteMemo, useMemoList, usePatchMemo } from "../../queries/memos";
 import { errorMessage, toast } from "../../state/toast";
 import { formatFullTime, formatMemoTime } from "../../utils/time";
@@ -22,7 +24,9 @@ export default function ArchivedDialog({ onClose }: StackDialogProps) {
   const patch = usePatchMemo();
   const remove = useDeleteMemo();
   const [deleting, setDeleting] = useState<Memo | null>(null);
-  const memos = list.data?.pages.flat() ?? [];
+  // Archived, restored or deleted offline: shown as it will be once the outbox is sent.
+  const outbox = useOutbox((state) => state.entries);
+  const memos = overlay(list.data?.pages.flat() ?? [], outbox, true);
 
   const restore = async (memo: Memo) => {
     try {

@@ -1,0 +1,79 @@
+// The installable web app: the manifest follows the instance's customized profile; the service worker and
+// index.html are always revalidated (a cached copy would hide a new version), and index.html keeps its framing rule.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { anonymous, signUpHost } from "../factories.js";
+import { createTestApp, type TestApp } from "../harness.js";
+
+describe("the web manifest", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("names the app memos by default, standalone, with the icons an install needs", async () => {
+    const response = await anonymous(t).get("/manifest.webmanifest");
+    expect(response.status).toBe(200);
+    expect(String(response.headers["content-type"])).toMatch(/^application\/manifest\+json/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    const manifest = response.body;
+    expect(manifest).toMatchObject({ name: "memos", short_name: "memos", start_url: "/", scope: "/", display: "standalone" });
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/);
+    const icons = manifest.icons as { sizes: string; purpose: string }[];
+    expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+  });
+
+  it("takes the name and description of the customized profile, the short name cut for launchers", async () => {
+    const host = await signUpHost(t);
+    const profile = { name: "Team Notebook of Ops", description: "Where the ops team writes", logoUrl: "", locale: "en", appearance: "system", externalUrl: "" };
+    const saved = await host.client.post("/api/system/setting", { name: "customizedProfile", value: JSON.stringify(profile) });
+    expect(saved.status).toBe(200);
+    const manifest = (await anonymous(t).get("/manifest.webmanifest")).body;
+    expect(manifest.name).toBe("Team Notebook of Ops");
+    expect([...manifest.short_name].length).toBeLessThanOrEqual(12);
+    expect(manifest.short_name.startsWith("Team Note")).toBe(true);
+    expect(manifest.description).toBe("Where the ops team writes");
+
+    const short = { ...profile, name: "Ops" };
+    await host.client.post("/api/system/setting", { name: "customizedProfile", value: JSON.stringify(short) });
+    expect((await anonymous(t).get("/manifest.webmanifest")).body).toMatchObject({ name: "Ops", short_name: "Ops" });
+  });
+});
+
+describe("the service worker and index.html", () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), "memos-web-"));
+    mkdirSync(join(dist, "assets"));
+    writeFileSync(join(dist, "index.html"), "<!doctype html><title>memos</title>");
+    writeFileSync(join(dist, "sw.js"), "self.addEventListener('fetch', () => {});");
+    writeFileSync(join(dist, "assets", "app-1234.js"), "console.log(1);");
+    t = await createTestApp({ webDist: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("serves sw.js as JavaScript revalidated on every load, allowed the whole site as scope", async () => {
+    const response = await anonymous(t).get("/sw.js");
+    expect(response.status).toBe(200);
+    expect(String(response.headers["content-type"])).toMatch(/javascript/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.headers["service-worker-allowed"]).toBe("/");
+  });
+
+  it("serves /index.html (which the service worker precaches) revalidated and not framable; assets stay immutable", async () => {
+    const index = await anonymous(t).get("/index.html");
+    expect(index.status).toBe(200);
+    expect(index.headers["cache-control"]).toBe("no-cache");
+    expect(index.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    const asset = await anonymous(t).get("/assets/app-1234.js");
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+});
