@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { changeLanguage } from "../i18n";
 import { useStatus } from "../queries/session";
-import { useBrokenLogos } from "./brokenLogos";
+import { useLogoProbes } from "./brokenLogos";
 import { usePreferences } from "./preferences";
 import { useAppearance } from "./useAppearance";
 import { useEffectivePreferences } from "./useEffectivePreferences";
@@ -26,12 +26,17 @@ export function useInstanceEffects() {
   }, [locale]);
   useAppearance(appearance);
 
-  const logoBroken = useBrokenLogos((state) => Boolean(profile?.logoUrl) && state.urls.has(profile!.logoUrl));
+  // The favicon follows the logo's one try: the custom address once it has loaded, ours until then.
+  const logoLoaded = useLogoProbes((state) => Boolean(profile?.logoUrl) && state.status[profile!.logoUrl] === "ok");
+  const probeLogo = useLogoProbes((state) => state.probe);
+  useEffect(() => {
+    if (profile?.logoUrl && profile.logoUrl !== "/logo.png") probeLogo(profile.logoUrl);
+  }, [profile?.logoUrl, probeLogo]);
   useEffect(() => {
     document.title = profile?.name || "memos";
     const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-    if (icon) icon.href = (!logoBroken && profile?.logoUrl) || "/logo.png";
-  }, [profile?.name, profile?.logoUrl, logoBroken]);
+    if (icon) icon.href = (logoLoaded && profile?.logoUrl) || "/logo.png";
+  }, [profile?.name, profile?.logoUrl, logoLoaded]);
 
   useEffect(() => {
     if (!status?.additionalStyle) return;

@@ -1,6 +1,7 @@
-// The instance's logo: the customized profile's image, or ours when there is none or it fails to load
-// (a broken custom logo shows the default, with no broken-image icon, no retry loop and no retry on the next mount).
-import { useBrokenLogos } from "../../state/brokenLogos";
+// The instance's logo: the customized profile's image, or ours when there is none or it fails to load. A custom
+// address is tried once per page (state/brokenLogos.ts): no broken-image icon, no retry on the next mount.
+import { useEffect } from "react";
+import { useLogoProbes } from "../../state/brokenLogos";
 
 export const DEFAULT_LOGO = "/logo.png";
 
@@ -11,18 +12,13 @@ interface InstanceLogoProps {
 }
 
 export function InstanceLogo({ src, className, alt = "" }: InstanceLogoProps) {
-  const wanted = src || DEFAULT_LOGO;
-  const broken = useBrokenLogos((state) => state.urls.has(wanted));
-  const markBroken = useBrokenLogos((state) => state.add);
-  const shown = broken ? DEFAULT_LOGO : wanted;
-  return (
-    <img
-      src={shown}
-      alt={alt}
-      className={className}
-      onError={() => {
-        if (shown !== DEFAULT_LOGO) markBroken(wanted);
-      }}
-    />
-  );
+  const custom = src && src !== DEFAULT_LOGO ? src : null;
+  const status = useLogoProbes((state) => (custom ? state.status[custom] : undefined));
+  const probe = useLogoProbes((state) => state.probe);
+  useEffect(() => {
+    if (custom) probe(custom);
+  }, [custom, probe]);
+  // While the one try is under way the logo's place stays empty, so neither logo flashes.
+  if (custom && status !== "ok" && status !== "broken") return <span aria-hidden className={`inline-block ${className ?? ""}`} />;
+  return <img src={custom && status === "ok" ? custom : DEFAULT_LOGO} alt={alt} className={className} />;
 }
