@@ -3,7 +3,7 @@
 // by the favicon, and logs one error at most; until the answer, logos keep their place empty.
 import { create } from "zustand";
 
-export type LogoStatus = "loading" | "ok" | "broken";
+type LogoStatus = "loading" | "ok" | "broken";
 
 interface LogoProbes {
   status: Readonly<Record<string, LogoStatus>>;
