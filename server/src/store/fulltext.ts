@@ -8,6 +8,7 @@
 // letters or digits; a shorter or non-word text (`本`, `ee`, `%_`) goes through a GIN index of each memo's
 // characters (idx_memo_content_chars): the memos holding all of its characters, then checked row by row.
 import { sql } from "kysely";
+import type { Db } from "./db.js";
 
 const PAD = "char(65535, 65535)";
 
@@ -48,6 +49,9 @@ const ftsPhrase = (text: string): string => `"${text.replaceAll('"', '""')}"`;
 /** A query that matches nothing: three padding characters never occur in a row (each memo ends with two). */
 const NO_MATCH = ftsPhrase("\uffff\uffff\uffff");
 
+/** The vocabulary's terms that start with `folded`: a range of the terms, which the vocabulary table serves. */
+const startsWith = (folded: string) => sql<boolean>`v.term >= ${folded} AND v.term < ${`${folded}\u{10FFFF}`}`;
+
 /**
  * The FTS5 query of a text: a phrase, or for 1–2 characters every vocabulary term (trigram) that starts with the
  * text, case folded as the index folds it. The terms come from a range of the vocabulary, so a rare text costs
@@ -57,11 +61,29 @@ function ftsQuery(text: string) {
   if (isPhraseLength(text)) return sql`${ftsPhrase(text)}`;
   const folded = text.toLowerCase();
   return sql`(SELECT coalesce(group_concat('"' || replace(v.term, '"', '""') || '"', ' OR '), ${NO_MATCH})
-    FROM memo_fts_vocab v WHERE v.term >= ${folded} AND v.term < ${`${folded}\u{10FFFF}`})`;
+    FROM memo_fts_vocab v WHERE ${startsWith(folded)})`;
 }
 
 /** SQLite: the memo is among the full-text index's matches for the text (a superset for 1–2 characters). */
 export const inFullText = (text: string) => sql<boolean>`m.id IN (SELECT rowid FROM memo_fts WHERE memo_fts MATCH ${ftsQuery(text)})`;
+
+/**
+ * SQLite: whether the full-text index alone finds the text's matches cheaply, so a search may skip its walk of the
+ * newest memos: a phrase with at most `limit` matches in the instance (the count stops there, so the check reads
+ * at most that many index entries), or a shorter text that no indexed trigram starts with (nothing matches).
+ * A short text that does occur is left to the walk: counting its matches would read every one of its trigrams.
+ */
+export async function fullTextServesAlone(db: Db, text: string, limit: number): Promise<boolean> {
+  if (!isPhraseLength(text)) {
+    const folded = text.toLowerCase();
+    const found = await sql<{ one: number }>`SELECT 1 AS one FROM memo_fts_vocab v
+      WHERE ${startsWith(folded)} LIMIT 1`.execute(db);
+    return found.rows.length === 0;
+  }
+  const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM
+    (SELECT rowid FROM memo_fts WHERE memo_fts MATCH ${ftsPhrase(text)} LIMIT ${limit + 1})`.execute(db);
+  return Number(counted.rows[0]?.n ?? 0) <= limit;
+}
 
 /** pg_trgm extracts trigrams from runs of letters and digits only. */
 export const trigramServes = (text: string): boolean => /[\p{L}\p{N}]{3}/u.test(text);

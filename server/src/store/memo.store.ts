@@ -4,6 +4,7 @@ import type { RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
 import type { Db, Engine } from "./db.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
+import { fullTextServesAlone } from "./fulltext.js";
 import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, taggedCondition, textCondition } from "./memo-filter.js";
 import type { MemoRow } from "./schema.js";
 import { nowSeconds } from "./time.js";
@@ -68,11 +69,14 @@ const SEARCH_WINDOW = 2000;
  *    there and the search is over;
  * 2. otherwise the word is rare in the window, so its matches are few: they are found through the full-text index
  *    (SQLite's FTS5 trigram table; PostgreSQL's trigram index) and only those are ordered.
+ * On SQLite a bounded look at the full-text index first (fullTextServesAlone) sends a rare text to step 2 at once.
  * The answer is the same as a scan of every memo (a test compares them). Offset pages skip step 1.
  */
 async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
   const steps = searchSteps(db, engine, filter, after, limit, offset);
-  if (offset === 0) {
+  // A text the index shows to be rare needs no walk: its few matches are found and ordered at once.
+  const rare = engine === "sqlite" && !filter.regex && (await fullTextServesAlone(db, filter.text!, SEARCH_WINDOW));
+  if (offset === 0 && !rare) {
     const rows = (await steps.window.execute()) as MemoListRow[];
     if (rows.length === limit) return rows;
   }

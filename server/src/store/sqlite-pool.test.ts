@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openSqlite } from "./db.js";
-import { QueryBudgetError } from "./sqlite-pool.js";
+import { QueryBudgetError, ReaderPool } from "./sqlite-pool.js";
 
 /** A statement that runs for many seconds in SQLite: counting to a billion. */
 const SLOW = sql<{ n: number }>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 1000000000) SELECT count(*) AS n FROM c`;
@@ -82,5 +82,25 @@ describe("the SQLite reader pool", { timeout: 30_000 }, () => {
 
   it("a SQL error in a reader reaches the caller with its code", async () => {
     await expect(sql`SELECT * FROM missing_table`.execute(handle.db)).rejects.toMatchObject({ code: "SQLITE_ERROR" });
+  });
+
+  it("keeps one reader thread while reads come one at a time, adds one when reads wait, and ends it once idle", async () => {
+    const pool = new ReaderPool(join(dir, "pool.db"), 2, 300);
+    try {
+      for (let i = 0; i < 20; i++) expect(await pool.read("SELECT ? AS n", [i])).toEqual([{ n: i }]);
+      expect(pool.threads).toBe(1);
+      // A budgeted read holds the first thread: the next read waits, and a second thread starts for it.
+      const slow = pool.read(SLOW.compile(handle.db).sql, [], 1500).catch(() => "refused");
+      expect(await pool.read("SELECT 1 AS one", [])).toEqual([{ one: 1 }]);
+      expect(pool.threads).toBe(2);
+      expect(await slow).toBe("refused");
+      // The refused read's thread was ended; the other, idle past its time, is ended too, but one always stays.
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(pool.threads).toBeLessThanOrEqual(1);
+      expect(await pool.read("SELECT 2 AS two", [])).toEqual([{ two: 2 }]);
+      expect(pool.threads).toBe(1);
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -39,7 +39,17 @@ interface Reader {
   worker: Worker;
   job: Job | null;
   timer: NodeJS.Timeout | null;
+  /** Ends a reader beyond the first that has had nothing to do for a while. */
+  idle: NodeJS.Timeout | null;
 }
+
+/**
+ * Each reader is a thread with its own V8 heap and SQLite cache (about 10 MB). The first starts on first use; another
+ * only once a read has waited GROW_AFTER_MS for a free one (a quiet or cached server keeps one thread), and a
+ * reader beyond the first that stays idle for `idleMs` is ended.
+ */
+const GROW_AFTER_MS = 20;
+const IDLE_MS = 60_000;
 
 const WORKER_URL = new URL("./sqlite-reader.worker.mjs", import.meta.url);
 /**
@@ -61,18 +71,25 @@ function withBuffers(rows: unknown[]): unknown[] {
 }
 
 /**
- * Worker threads with a read-only connection each, started on first use. Budgeted reads (searches) may hold at
- * most `size - 1` readers at once, so ordinary reads always find one free soon.
+ * Worker threads with a read-only connection each, up to `size`, started as reads need them. Budgeted reads
+ * (searches) may hold at most `size - 1` readers at once, so ordinary reads always find one free soon.
  */
 export class ReaderPool {
   readonly #readers: Reader[] = [];
   readonly #queue: Job[] = [];
   #closed = false;
+  #grow: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly file: string,
     readonly size: number,
+    private readonly idleMs = IDLE_MS,
   ) {}
+
+  /** Reader threads running now. */
+  get threads(): number {
+    return this.#readers.length;
+  }
 
   read(sql: string, parameters: readonly unknown[], budgetMs?: number): Promise<unknown[]> {
     if (this.#closed) return Promise.reject(new Error("the database is closed"));
@@ -84,12 +101,15 @@ export class ReaderPool {
 
   async close(): Promise<void> {
     this.#closed = true;
+    if (this.#grow) clearTimeout(this.#grow);
+    for (const reader of this.#readers) if (reader.idle) clearTimeout(reader.idle);
     for (const job of this.#queue.splice(0)) job.reject(new Error("the database is closed"));
     await Promise.all(this.#readers.splice(0).map((reader) => reader.worker.terminate()));
   }
 
   #spawn(): Reader {
-    const reader: Reader = { worker: new Worker(WORKER_URL, { workerData: { file: this.file }, resourceLimits: READER_LIMITS }), job: null, timer: null };
+    const worker = new Worker(WORKER_URL, { workerData: { file: this.file }, resourceLimits: READER_LIMITS });
+    const reader: Reader = { worker, job: null, timer: null, idle: null };
     reader.worker.unref();
     reader.worker.on("message", (message: { rows?: unknown[]; error?: { message: string; code?: string } }) => {
       const job = this.#finish(reader);
@@ -111,6 +131,7 @@ export class ReaderPool {
   }
 
   #drop(reader: Reader): void {
+    if (reader.idle) clearTimeout(reader.idle);
     const index = this.#readers.indexOf(reader);
     if (index >= 0) this.#readers.splice(index, 1);
     this.#dispatch();
@@ -121,8 +142,28 @@ export class ReaderPool {
     reader.job = null;
     if (reader.timer) clearTimeout(reader.timer);
     reader.timer = null;
+    if (job && this.#readers.length > 1) {
+      reader.idle = setTimeout(() => {
+        if (reader.job !== null || this.#readers.length <= 1 || this.#closed) return;
+        this.#drop(reader);
+        reader.worker.removeAllListeners();
+        void reader.worker.terminate();
+      }, this.idleMs);
+      reader.idle.unref();
+    }
     queueMicrotask(() => this.#dispatch());
     return job;
+  }
+
+  /** Another reader, if reads still wait for one after GROW_AFTER_MS. */
+  #growSoon(): void {
+    if (this.#grow) return;
+    this.#grow = setTimeout(() => {
+      this.#grow = null;
+      if (this.#closed || this.#queue.length === 0 || this.#readers.length >= this.size) return;
+      this.#spawn();
+      this.#dispatch();
+    }, GROW_AFTER_MS);
   }
 
   #dispatch(): void {
@@ -133,7 +174,10 @@ export class ReaderPool {
       if (index < 0) return;
       let reader = this.#readers.find((candidate) => candidate.job === null);
       if (!reader) {
-        if (this.#readers.length >= this.size) return;
+        if (this.#readers.length > 0) {
+          if (this.#readers.length < this.size) this.#growSoon();
+          return;
+        }
         reader = this.#spawn();
       }
       const job = this.#queue.splice(index, 1)[0]!;
@@ -142,6 +186,8 @@ export class ReaderPool {
   }
 
   #run(reader: Reader, job: Job): void {
+    if (reader.idle) clearTimeout(reader.idle);
+    reader.idle = null;
     reader.job = job;
     reader.worker.postMessage({ sql: job.sql, parameters: job.parameters });
     if (job.budgetMs === undefined) return;
