@@ -1,6 +1,10 @@
 // SQL functions every SQLite connection of ours registers, on the main thread and in the reader workers alike.
 // Plain JavaScript: the reader workers load it without a TypeScript step.
-import { RE2JS } from "re2js";
+import { createRequire } from "node:module";
+
+/** re2js is loaded by the first `^regex` search on a connection: a reader thread that never runs one never holds it. */
+let re2js = null;
+const loadRe2 = () => (re2js ??= createRequire(import.meta.url)("re2js").RE2JS);
 
 /**
  * `content REGEXP ?` for the text filter's `^` form. RE2 (re2js) matches in linear time, so a hostile pattern
@@ -8,12 +12,13 @@ import { RE2JS } from "re2js";
  * @param {import("better-sqlite3").Database} sqlite
  */
 export function registerSqlFunctions(sqlite) {
-  /** @type {Map<string, RE2JS>} */
+  /** @type {Map<string, import("re2js").RE2JS>} */
   const cache = new Map();
   sqlite.function("regexp", { deterministic: true }, (pattern, value) => {
     if (typeof pattern !== "string" || typeof value !== "string") return 0;
     let regex = cache.get(pattern);
     if (!regex) {
+      const RE2JS = loadRe2();
       regex = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
       if (cache.size > 200) cache.clear();
       cache.set(pattern, regex);
