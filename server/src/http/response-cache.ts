@@ -13,6 +13,8 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     cacheKey: string | null;
+    /** Ends the wait of the requests that asked for the same answer meanwhile. */
+    cacheDone: (() => void) | null;
   }
 }
 
@@ -31,7 +33,24 @@ export class ResponseCache {
   #version: string | null = null;
   #entries = new Map<string, Kept>();
   #bytes = 0;
+  /** Answers being computed, by version and key: a request for the same one waits for it instead of computing it too. */
+  readonly #pending = new Map<string, Promise<void>>();
   hits = 0;
+
+  /**
+   * Marks `versionedKey` as being computed and returns the function that ends it, or, when it is being computed
+   * already, the promise of its end.
+   */
+  claim(versionedKey: string): (() => void) | Promise<void> {
+    const pending = this.#pending.get(versionedKey);
+    if (pending) return pending;
+    let done!: () => void;
+    this.#pending.set(versionedKey, new Promise<void>((resolve) => (done = resolve)));
+    return () => {
+      this.#pending.delete(versionedKey);
+      done();
+    };
+  }
 
   /** The entries of another data version are dropped at once: none of them can be served again. */
   #sync(version: string): void {
@@ -67,19 +86,35 @@ export class ResponseCache {
 export function registerResponseCache(app: FastifyInstance, ctx: AppContext): ResponseCache {
   const cache = new ResponseCache();
   app.decorateRequest("cacheKey", null);
+  app.decorateRequest("cacheDone", null);
 
   app.addHook("preValidation", async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== "GET" || !request.routeOptions.config.cacheable) return;
     const version = ctx.store.dataVersion();
     if (version === null) return;
     const key = `${request.viewer?.id ?? 0} ${request.url}`;
-    const kept = cache.get(version, key);
+    let kept = cache.get(version, key);
+    // The same answer asked for many times at once (a burst after a write) is computed once: the others wait.
+    const claim = kept ? null : cache.claim(`${version}\n${key}`);
+    if (claim instanceof Promise) {
+      await claim;
+      kept = cache.get(version, key);
+    }
     if (kept) {
       cache.hits++;
       return reply.headers(kept.headers).send(kept.body);
     }
     request.cacheKey = `${version}\n${key}`;
+    if (typeof claim === "function") request.cacheDone = claim;
   });
+
+  // Whatever the outcome (kept, an error, a closed connection), the requests waiting for this answer go on.
+  const release = async (request: FastifyRequest) => {
+    request.cacheDone?.();
+    request.cacheDone = null;
+  };
+  app.addHook("onResponse", release);
+  app.addHook("onRequestAbort", release);
 
   app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (request.cacheKey === null || reply.statusCode !== 200 || typeof payload !== "string") return payload;
@@ -90,6 +125,7 @@ export function registerResponseCache(app: FastifyInstance, ctx: AppContext): Re
       if (value !== undefined) headers[name] = String(value);
     }
     cache.set(request.cacheKey.slice(0, split), request.cacheKey.slice(split + 1), { body: payload, headers });
+    await release(request);
     return payload;
   });
   return cache;

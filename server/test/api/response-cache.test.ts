@@ -50,6 +50,26 @@ describe("kept list answers", () => {
     else expect(again.queries).toBe(first.queries);
   });
 
+  it("computes an answer asked for many times at once only once, and every asker gets it", async () => {
+    await createMemo(host, "burst one", "PUBLIC");
+    const single = await counted(() => explore({ limit: 4 }));
+    await createMemo(host, "burst two", "PUBLIC"); // a new data version: the next answer is computed afresh
+    const counter = installQueryCounter(t);
+    let burst: Awaited<ReturnType<typeof explore>>[];
+    try {
+      burst = await Promise.all(Array.from({ length: 10 }, () => explore({ limit: 4 })));
+    } finally {
+      counter.uninstall();
+    }
+    for (const response of burst) {
+      expect(response.status).toBe(200);
+      expect(response.text).toBe(burst[0]!.text);
+    }
+    expect(contents(burst[0]!)).toContain("burst two");
+    if (TEST_DRIVER === "sqlite") expect(counter.count).toBe(single.queries);
+    else expect(counter.count).toBeGreaterThanOrEqual(10 * single.queries);
+  });
+
   it("answers fresh after each kind of write", async () => {
     const memo = await createMemo(host, "before the edit", "PUBLIC");
     expect(contents(await explore())).toContain("before the edit");
