@@ -22,8 +22,11 @@ export interface MemoFilter {
   type?: "NOT_TAGGED" | "LINKED";
   /** Find `text` through a text index (store/fulltext.ts) instead of checking each row only. */
   textByIndex?: boolean;
-  /** Find `tag` through memo_tag's tag index (the matching memos, then ordered) instead of checking each row. */
-  tagByIndex?: boolean;
+  /**
+   * The memos of a rare `tag`, found beforehand through memo_tag's indexes: the list reads these ids (and orders
+   * them) instead of checking the tag on each row of a walk.
+   */
+  taggedIds?: readonly number[];
 }
 
 export const DISPLAY_TS = sql<number>`m.display_ts`;
@@ -73,10 +76,6 @@ export function taggedCondition(engine: Engine, tag: string, creatorId?: number)
   return sql<boolean>`t.creator_id = ${creatorId} AND (${column} = ${tag} OR ${range})`;
 }
 
-/** The memo is among those with the tag or one of its children (of its creator, when the filter names one). */
-const inTagged = (engine: Engine, tag: string, creatorId?: number) =>
-  sql<boolean>`m.id IN (SELECT t.memo_id FROM memo_tag t WHERE ${taggedCondition(engine, tag, creatorId)})`;
-
 export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter: MemoFilter) {
   let q = query;
   if (filter.creatorId !== undefined) q = q.where("m.creator_id", "=", filter.creatorId);
@@ -102,7 +101,11 @@ export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine,
   if (filter.toTs !== undefined) q = q.where(DISPLAY_TS, "<", filter.toTs);
   if (filter.tag !== undefined) {
     const tag = filter.tag;
-    q = q.where(filter.tagByIndex ? inTagged(engine, tag, filter.creatorId) : hasTag(tag));
+    if (filter.taggedIds === undefined) q = q.where(hasTag(tag));
+    // Ids as values: each engine then looks the memos up by primary key (an IN subquery let SQLite walk the
+    // display index instead, testing each row against it).
+    else if (filter.taggedIds.length === 0) q = q.where(sql<boolean>`1 = 0`);
+    else q = q.where("m.id", "in", [...filter.taggedIds]);
   }
   if (filter.type === "NOT_TAGGED") {
     q = q.where((eb) => eb.not(eb.exists(eb.selectFrom("memo_tag as t").select(sql`1`.as("one")).whereRef("t.memo_id", "=", "m.id"))));

@@ -109,18 +109,24 @@ export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: Memo
  */
 const RARE_TAG_MEMOS = 2000;
 
-async function isRareTag(db: Db, engine: Engine, tag: string, creatorId: number | undefined): Promise<boolean> {
-  const tagged = db.selectFrom("memo_tag as t").select("t.memo_id").where(taggedCondition(engine, tag, creatorId));
-  const found = await db
-    .selectFrom(tagged.limit(RARE_TAG_MEMOS + 1).as("few"))
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(found.n) <= RARE_TAG_MEMOS;
+const taggedMemoIds = (db: Db, engine: Engine, tag: string, creatorId: number | undefined) =>
+  db.selectFrom("memo_tag as t").select("t.memo_id").distinct().where(taggedCondition(engine, tag, creatorId)).limit(RARE_TAG_MEMOS + 1);
+
+/** The memos of the tag (and its children) in the list's range, when there are at most RARE_TAG_MEMOS; else null. */
+async function rareTagMemoIds(db: Db, engine: Engine, tag: string, creatorId: number | undefined): Promise<number[] | null> {
+  const rows = await taggedMemoIds(db, engine, tag, creatorId).execute();
+  return rows.length <= RARE_TAG_MEMOS ? rows.map((row) => row.memo_id) : null;
 }
 
-/** The SQL of a rare tag's page, found through the tag index (for plan tests). */
-export const rareTagSql = (db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) =>
-  walk(db, engine, { ...filter, tagByIndex: true }, page.after, page.limit, page.offset).compile();
+/** The SQL of a rare tag's two steps: its memos from the tag index, then their page (for plan tests). */
+export async function rareTagSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
+  const taggedIds = await rareTagMemoIds(db, engine, filter.tag!, filter.creatorId);
+  if (taggedIds === null) throw new Error(`the tag ${filter.tag} is not rare`);
+  return {
+    ids: taggedMemoIds(db, engine, filter.tag!, filter.creatorId).compile(),
+    page: walk(db, engine, { ...filter, taggedIds }, page.after, page.limit, page.offset).compile(),
+  };
+}
 
 /**
  * Rows of the walk: through the two-step search when the filter holds text, through the tag index for a rare tag,
@@ -128,9 +134,8 @@ export const rareTagSql = (db: Db, engine: Engine, filter: MemoFilter, page: Mem
  */
 async function walkRows(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
   if (filter.text) return searchWalk(db, engine, filter, after, limit, offset);
-  if (filter.tag !== undefined && (await isRareTag(db, engine, filter.tag, filter.creatorId))) {
-    return walk(db, engine, { ...filter, tagByIndex: true }, after, limit, offset).execute() as Promise<MemoListRow[]>;
-  }
+  const taggedIds = filter.tag === undefined ? null : await rareTagMemoIds(db, engine, filter.tag, filter.creatorId);
+  if (taggedIds !== null) return walk(db, engine, { ...filter, taggedIds }, after, limit, offset).execute() as Promise<MemoListRow[]>;
   return walk(db, engine, filter, after, limit, offset).execute() as Promise<MemoListRow[]>;
 }
 
