@@ -73,7 +73,8 @@ export function taggedCondition(engine: Engine, tag: string, creatorId?: number)
   const column = engine === "postgres" ? sql`t.tag COLLATE "C"` : sql`t.tag`;
   const range = sql<boolean>`(${column} > ${`${tag}/`} AND ${column} < ${`${tag}0`})`;
   if (creatorId === undefined) return sql<boolean>`(t.tag = ${tag} OR ${range})`;
-  return sql<boolean>`t.creator_id = ${creatorId} AND (${column} = ${tag} OR ${range})`;
+  // The creator in each branch, so that both are ranges of the (creator, tag) index, not one scan of the creator's.
+  return sql<boolean>`((t.creator_id = ${creatorId} AND ${column} = ${tag}) OR (t.creator_id = ${creatorId} AND ${range}))`;
 }
 
 export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter: MemoFilter) {

@@ -84,7 +84,7 @@ describe("the SQLite reader pool", { timeout: 30_000 }, () => {
     await expect(sql`SELECT * FROM missing_table`.execute(handle.db)).rejects.toMatchObject({ code: "SQLITE_ERROR" });
   });
 
-  it("keeps one reader thread while reads come one at a time, adds one when reads wait, and ends it once idle", async () => {
+  it("keeps one reader thread while reads come one at a time, adds one when a read finds none free, and ends it once idle", async () => {
     const pool = new ReaderPool(join(dir, "pool.db"), 2, 300);
     try {
       for (let i = 0; i < 20; i++) expect(await pool.read("SELECT ? AS n", [i])).toEqual([{ n: i }]);

@@ -44,11 +44,11 @@ interface Reader {
 }
 
 /**
- * Each reader is a thread with its own V8 heap and SQLite cache (about 10 MB). The first starts on first use; another
- * only once a read has waited GROW_AFTER_MS for a free one (a quiet or cached server keeps one thread), and a
- * reader beyond the first that stays idle for `idleMs` is ended.
+ * Each reader is a thread with its own V8 heap and SQLite cache (about 10 MB). They start as reads find none free
+ * (a server whose reads come one at a time keeps one thread), and a reader beyond the first that stays idle for
+ * `idleMs` is ended. (Waiting a moment before starting another was tried: the parallel queries of one page then
+ * ran one after another, and pages got slower.)
  */
-const GROW_AFTER_MS = 20;
 const IDLE_MS = 60_000;
 
 const WORKER_URL = new URL("./sqlite-reader.worker.mjs", import.meta.url);
@@ -78,7 +78,6 @@ export class ReaderPool {
   readonly #readers: Reader[] = [];
   readonly #queue: Job[] = [];
   #closed = false;
-  #grow: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly file: string,
@@ -101,7 +100,6 @@ export class ReaderPool {
 
   async close(): Promise<void> {
     this.#closed = true;
-    if (this.#grow) clearTimeout(this.#grow);
     for (const reader of this.#readers) if (reader.idle) clearTimeout(reader.idle);
     for (const job of this.#queue.splice(0)) job.reject(new Error("the database is closed"));
     await Promise.all(this.#readers.splice(0).map((reader) => reader.worker.terminate()));
@@ -155,17 +153,6 @@ export class ReaderPool {
     return job;
   }
 
-  /** Another reader, if reads still wait for one after GROW_AFTER_MS. */
-  #growSoon(): void {
-    if (this.#grow) return;
-    this.#grow = setTimeout(() => {
-      this.#grow = null;
-      if (this.#closed || this.#queue.length === 0 || this.#readers.length >= this.size) return;
-      this.#spawn();
-      this.#dispatch();
-    }, GROW_AFTER_MS);
-  }
-
   #dispatch(): void {
     if (this.#closed) return;
     while (this.#queue.length > 0) {
@@ -174,10 +161,7 @@ export class ReaderPool {
       if (index < 0) return;
       let reader = this.#readers.find((candidate) => candidate.job === null);
       if (!reader) {
-        if (this.#readers.length > 0) {
-          if (this.#readers.length < this.size) this.#growSoon();
-          return;
-        }
+        if (this.#readers.length >= this.size) return;
         reader = this.#spawn();
       }
       const job = this.#queue.splice(index, 1)[0]!;
