@@ -68,21 +68,14 @@ function ftsQuery(text: string) {
 export const inFullText = (text: string) => sql<boolean>`m.id IN (SELECT rowid FROM memo_fts WHERE memo_fts MATCH ${ftsQuery(text)})`;
 
 /**
- * SQLite: whether the full-text index alone finds the text's matches cheaply, so a search may skip its walk of the
- * newest memos: a phrase with at most `limit` matches in the instance (the count stops there, so the check reads
- * at most that many index entries), or a shorter text that no indexed trigram starts with (nothing matches).
- * A short text that does occur is left to the walk: counting its matches would read every one of its trigrams.
+ * SQLite: a text of 1–2 characters that no indexed trigram starts with: no memo holds it, so a search may skip its
+ * walk of the newest memos (one step of the vocabulary). A phrase is not checked so: counting its matches costs as
+ * much as finding them (its trigrams' lists are read either way), which only adds to the walk.
  */
-export async function fullTextServesAlone(db: Db, text: string, limit: number): Promise<boolean> {
-  if (!isPhraseLength(text)) {
-    const folded = text.toLowerCase();
-    const found = await sql<{ one: number }>`SELECT 1 AS one FROM memo_fts_vocab v
-      WHERE ${startsWith(folded)} LIMIT 1`.execute(db);
-    return found.rows.length === 0;
-  }
-  const counted = await sql<{ n: number }>`SELECT count(*) AS n FROM
-    (SELECT rowid FROM memo_fts WHERE memo_fts MATCH ${ftsPhrase(text)} LIMIT ${limit + 1})`.execute(db);
-  return Number(counted.rows[0]?.n ?? 0) <= limit;
+export async function absentShortText(db: Db, text: string): Promise<boolean> {
+  if (isPhraseLength(text)) return false;
+  const found = await sql<{ one: number }>`SELECT 1 AS one FROM memo_fts_vocab v WHERE ${startsWith(text.toLowerCase())} LIMIT 1`.execute(db);
+  return found.rows.length === 0;
 }
 
 /** pg_trgm extracts trigrams from runs of letters and digits only. */

@@ -64,17 +64,17 @@ function hasTag(tag: string) {
 }
 
 /**
- * memo_tag rows of the tag or one of its children, read from its tag index: an equality and a range (children
+ * memo_tag rows of the tag (`part` "tag") or of its children ("children"), read from its tag index: an equality or a range (children
  * sort between `tag/` and `tag0`, '0' being the character after '/'). PostgreSQL compares in the "C" collation,
  * whatever the database's, through an index of its own (migration 010). With a creator, the rows of that
  * creator's memos only, from the (creator, tag) index (migration 016).
  */
-export function taggedCondition(engine: Engine, tag: string, creatorId?: number) {
+export function taggedCondition(engine: Engine, tag: string, creatorId: number | undefined, part: "tag" | "children") {
   const column = engine === "postgres" ? sql`t.tag COLLATE "C"` : sql`t.tag`;
   const range = sql<boolean>`(${column} > ${`${tag}/`} AND ${column} < ${`${tag}0`})`;
-  if (creatorId === undefined) return sql<boolean>`(t.tag = ${tag} OR ${range})`;
-  // The creator in each branch, so that both are ranges of the (creator, tag) index, not one scan of the creator's.
-  return sql<boolean>`((t.creator_id = ${creatorId} AND ${column} = ${tag}) OR (t.creator_id = ${creatorId} AND ${range}))`;
+  const exact = creatorId === undefined ? sql<boolean>`t.tag = ${tag}` : sql<boolean>`${column} = ${tag}`;
+  const which = part === "tag" ? exact : range;
+  return creatorId === undefined ? which : sql<boolean>`t.creator_id = ${creatorId} AND ${which}`;
 }
 
 export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter: MemoFilter) {

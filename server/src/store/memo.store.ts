@@ -4,7 +4,7 @@ import type { RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
 import type { Db, Engine } from "./db.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
-import { fullTextServesAlone } from "./fulltext.js";
+import { absentShortText } from "./fulltext.js";
 import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, taggedCondition, textCondition } from "./memo-filter.js";
 import type { MemoRow } from "./schema.js";
 import { nowSeconds } from "./time.js";
@@ -69,14 +69,14 @@ const SEARCH_WINDOW = 2000;
  *    there and the search is over;
  * 2. otherwise the word is rare in the window, so its matches are few: they are found through the full-text index
  *    (SQLite's FTS5 trigram table; PostgreSQL's trigram index) and only those are ordered.
- * On SQLite a bounded look at the full-text index first (fullTextServesAlone) sends a rare text to step 2 at once.
+ * On SQLite a short text that no indexed trigram starts with (absentShortText) goes to step 2 at once.
  * The answer is the same as a scan of every memo (a test compares them). Offset pages skip step 1.
  */
 async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
   const steps = searchSteps(db, engine, filter, after, limit, offset);
-  // A text the index shows to be rare needs no walk: its few matches are found and ordered at once.
-  const rare = engine === "sqlite" && !filter.regex && (await fullTextServesAlone(db, filter.text!, SEARCH_WINDOW));
-  if (offset === 0 && !rare) {
+  // A short text that no memo holds needs no walk (the index step answers it at once, with nothing).
+  const absent = engine === "sqlite" && !filter.regex && (await absentShortText(db, filter.text!));
+  if (offset === 0 && !absent) {
     const rows = (await steps.window.execute()) as MemoListRow[];
     if (rows.length === limit) return rows;
   }
@@ -109,13 +109,24 @@ export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: Memo
  */
 const RARE_TAG_MEMOS = 2000;
 
-const taggedMemoIds = (db: Db, engine: Engine, tag: string, creatorId: number | undefined) =>
-  db.selectFrom("memo_tag as t").select("t.memo_id").distinct().where(taggedCondition(engine, tag, creatorId)).limit(RARE_TAG_MEMOS + 1);
+/**
+ * The tag's memo_tag rows, then its children's, each read from the index and each bounded: one union of two index
+ * ranges (an OR of them made SQLite gather every entry of a common tag before stopping).
+ */
+const taggedMemoIds = (db: Db, engine: Engine, tag: string, creatorId: number | undefined) => {
+  const branch = (part: "tag" | "children") =>
+    db
+      .selectFrom("memo_tag as t")
+      .select("t.memo_id")
+      .where(taggedCondition(engine, tag, creatorId, part))
+      .limit(RARE_TAG_MEMOS + 1);
+  return db.selectFrom(branch("tag").as("a")).select("a.memo_id").unionAll(db.selectFrom(branch("children").as("b")).select("b.memo_id"));
+};
 
 /** The memos of the tag (and its children) in the list's range, when there are at most RARE_TAG_MEMOS; else null. */
 async function rareTagMemoIds(db: Db, engine: Engine, tag: string, creatorId: number | undefined): Promise<number[] | null> {
-  const rows = await taggedMemoIds(db, engine, tag, creatorId).execute();
-  return rows.length <= RARE_TAG_MEMOS ? rows.map((row) => row.memo_id) : null;
+  const ids = new Set((await taggedMemoIds(db, engine, tag, creatorId).execute()).map((row) => row.memo_id));
+  return ids.size <= RARE_TAG_MEMOS ? [...ids] : null;
 }
 
 /** The SQL of a rare tag's two steps: its memos from the tag index, then their page (for plan tests). */
