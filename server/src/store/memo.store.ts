@@ -46,16 +46,20 @@ function afterPosition(query: ListQuery, position: MemoPosition | undefined): Li
 }
 
 /**
- * Matching memos in index order (display_ts, id descending): read from an index walk, never sorted. Without
+ * Matching memos in index order (display_ts, id descending): read from an index walk, never sorted (but a rare
+ * tag's few memos, found by id). Without
  * `filter.pinned` the creator's pin is read per row; with it the pin is known and memo_organizer is not joined.
  */
 function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
   const pinned = filter.pinned === undefined ? PINNED : sql<number>`${filter.pinned ? 1 : 0}`;
+  // A rare tag's few memos are looked up by id and sorted. SQLite would rather walk a display index in order and
+  // test every row against the ids (all of a creator's memos at worst): `+` keeps the order off the index.
+  const byIds = filter.taggedIds !== undefined && engine === "sqlite";
   return afterPosition(applyFilter(baseQuery(db), engine, filter), after)
     .selectAll("m")
     .select(pinned.as("pinned"))
-    .orderBy(DISPLAY_TS, "desc")
-    .orderBy("m.id", "desc")
+    .orderBy(byIds ? sql`+m.display_ts` : DISPLAY_TS, "desc")
+    .orderBy(byIds ? sql`+m.id` : "m.id", "desc")
     .limit(limit)
     .offset(offset);
 }
