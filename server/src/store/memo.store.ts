@@ -133,6 +133,18 @@ async function rareTagMemoIds(db: Db, engine: Engine, tag: string, creatorId: nu
   return ids.size <= RARE_TAG_MEMOS ? [...ids] : null;
 }
 
+/**
+ * Whether a page of `limit` is cheaper from the tag's `found` memos (looked up and sorted: about `found` rows) than
+ * from the walk in display order (about limit × memos / found rows until a page of matches): the memos in the list's
+ * range come from the maintained counters.
+ */
+async function cheaperByIds(db: Db, found: number, limit: number, creatorId: number | undefined): Promise<boolean> {
+  let counted = db.selectFrom("memo_count").select((eb) => eb.fn.sum<number>("n").as("n"));
+  if (creatorId !== undefined) counted = counted.where("creator_id", "=", creatorId);
+  const memos = Number((await counted.executeTakeFirst())?.n ?? 0);
+  return found * found <= limit * memos;
+}
+
 /** The SQL of a rare tag's two steps: its memos from the tag index, then their page (for plan tests). */
 export async function rareTagSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
   const taggedIds = await rareTagMemoIds(db, engine, filter.tag!, filter.creatorId);
@@ -150,7 +162,7 @@ export async function rareTagSql(db: Db, engine: Engine, filter: MemoFilter, pag
 async function walkRows(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
   if (filter.text) return searchWalk(db, engine, filter, after, limit, offset);
   const taggedIds = filter.tag === undefined ? null : await rareTagMemoIds(db, engine, filter.tag, filter.creatorId);
-  if (taggedIds !== null) return walk(db, engine, { ...filter, taggedIds }, after, limit, offset).execute() as Promise<MemoListRow[]>;
+  if (taggedIds !== null && (await cheaperByIds(db, taggedIds.length, limit + offset, filter.creatorId))) return walk(db, engine, { ...filter, taggedIds }, after, limit, offset).execute() as Promise<MemoListRow[]>;
   return walk(db, engine, filter, after, limit, offset).execute() as Promise<MemoListRow[]>;
 }
 
