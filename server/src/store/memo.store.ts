@@ -105,52 +105,47 @@ export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: Memo
   return { window: steps.window.compile(), byIndex: steps.byIndex.compile() };
 }
 
-/**
- * A tag with at most this many memos in the list's range (the creator's memos when the list names a creator, else
- * the instance) is listed through memo_tag's indexes (its memos looked up and ordered: at most this many); a more
- * common one by the index walk in display order, which meets a page of matches soon. Counting stops at the limit,
- * so the choice costs at most this many index entries.
- */
+/** A tag list is never read by ids past this many memos of the tag (its rows are counted up to it first). */
 const RARE_TAG_MEMOS = 2000;
 
 /**
  * The tag's memo_tag rows, then its children's, each read from the index and each bounded: one union of two index
  * ranges (an OR of them made SQLite gather every entry of a common tag before stopping).
  */
-const taggedMemoIds = (db: Db, engine: Engine, tag: string, creatorId: number | undefined) => {
+const taggedMemoIds = (db: Db, engine: Engine, tag: string, creatorId: number | undefined, bound: number) => {
   const branch = (part: "tag" | "children") =>
     db
       .selectFrom("memo_tag as t")
       .select("t.memo_id")
       .where(taggedCondition(engine, tag, creatorId, part))
-      .limit(RARE_TAG_MEMOS + 1);
+      .limit(bound + 1);
   return db.selectFrom(branch("tag").as("a")).select("a.memo_id").unionAll(db.selectFrom(branch("children").as("b")).select("b.memo_id"));
 };
 
-/** The memos of the tag (and its children) in the list's range, when there are at most RARE_TAG_MEMOS; else null. */
-async function rareTagMemoIds(db: Db, engine: Engine, tag: string, creatorId: number | undefined): Promise<number[] | null> {
-  const ids = new Set((await taggedMemoIds(db, engine, tag, creatorId).execute()).map((row) => row.memo_id));
-  return ids.size <= RARE_TAG_MEMOS ? [...ids] : null;
-}
-
 /**
- * Whether a page of `limit` is cheaper from the tag's `found` memos (looked up and sorted: about `found` rows) than
- * from the walk in display order (about limit × memos / found rows until a page of matches): the memos in the list's
- * range come from the maintained counters.
+ * The memos of a tag (and its children) in the list's range, when a page is cheaper from them (looked up and
+ * sorted: about `found` rows) than from the walk in display order (about page × memos / found rows until a page of
+ * matches): found² ≤ page × memos, and at most RARE_TAG_MEMOS; else null. The memos in range come from the
+ * maintained counters; the tag's rows are counted in the database with that bound, and read only when few.
  */
-async function cheaperByIds(db: Db, found: number, limit: number, creatorId: number | undefined): Promise<boolean> {
+async function rareTagMemoIds(db: Db, engine: Engine, tag: string, creatorId: number | undefined, page: number): Promise<number[] | null> {
   let counted = db.selectFrom("memo_count").select((eb) => eb.fn.sum<number>("n").as("n"));
   if (creatorId !== undefined) counted = counted.where("creator_id", "=", creatorId);
   const memos = Number((await counted.executeTakeFirst())?.n ?? 0);
-  return found * found <= limit * memos;
+  const bound = Math.min(RARE_TAG_MEMOS, Math.floor(Math.sqrt(page * memos)));
+  const rows = taggedMemoIds(db, engine, tag, creatorId, bound);
+  const found = await db.selectFrom(rows.as("r")).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  if (Number(found.n) > 2 * bound) return null; // both ranges past the bound
+  const ids = new Set((await rows.execute()).map((row) => row.memo_id));
+  return ids.size <= bound ? [...ids] : null;
 }
 
 /** The SQL of a rare tag's two steps: its memos from the tag index, then their page (for plan tests). */
 export async function rareTagSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
-  const taggedIds = await rareTagMemoIds(db, engine, filter.tag!, filter.creatorId);
+  const taggedIds = await rareTagMemoIds(db, engine, filter.tag!, filter.creatorId, page.limit + page.offset);
   if (taggedIds === null) throw new Error(`the tag ${filter.tag} is not rare`);
   return {
-    ids: taggedMemoIds(db, engine, filter.tag!, filter.creatorId).compile(),
+    ids: taggedMemoIds(db, engine, filter.tag!, filter.creatorId, RARE_TAG_MEMOS).compile(),
     page: walk(db, engine, { ...filter, taggedIds }, page.after, page.limit, page.offset).compile(),
   };
 }
@@ -161,8 +156,8 @@ export async function rareTagSql(db: Db, engine: Engine, filter: MemoFilter, pag
  */
 async function walkRows(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
   if (filter.text) return searchWalk(db, engine, filter, after, limit, offset);
-  const taggedIds = filter.tag === undefined ? null : await rareTagMemoIds(db, engine, filter.tag, filter.creatorId);
-  if (taggedIds !== null && (await cheaperByIds(db, taggedIds.length, limit + offset, filter.creatorId))) return walk(db, engine, { ...filter, taggedIds }, after, limit, offset).execute() as Promise<MemoListRow[]>;
+  const taggedIds = filter.tag === undefined ? null : await rareTagMemoIds(db, engine, filter.tag, filter.creatorId, limit + offset);
+  if (taggedIds !== null) return walk(db, engine, { ...filter, taggedIds }, after, limit, offset).execute() as Promise<MemoListRow[]>;
   return walk(db, engine, filter, after, limit, offset).execute() as Promise<MemoListRow[]>;
 }
 
