@@ -1,8 +1,13 @@
 // Bench data: users with a realistic mix of memos, bulk-inserted in large transactions (multi-row INSERTs of
 // 500 rows), so 1k memos load in a moment, 100k in seconds and 1M in a few minutes.
 // - Words: a Zipf-like vocabulary (a few common words, a long tail of rare ones), CJK, words with diacritics.
+// - Users: the measured one (bench1, whom the bench signs in as) writes half of the memos, the others share the rest.
 // - Tags: common and rare, nested (work/project), CJK; to-do lists and links; every visibility.
 // - About 2% archived; each user pins a handful of memos, whatever the size.
+// - Planted, the same number at every size, spread evenly over the history (so rarer the larger the collection):
+//   the rare tag `bench/rare` and PLANTED archived memos among the measured user's memos, and the rare word
+//   `zymurgy` in PLANTED public memos. Every case of the bench then answers a full page at every size, and the
+//   sizes compare the same work.
 // - Time: the newest RECENT memos fall in the last 12 weeks at every size, older ones spread over the five
 //   years before, so the heat map's window holds the same memos at 1k and at 1M (the answer grows with the
 //   window, not the collection).
@@ -14,11 +19,11 @@ import type { DatabaseHandle } from "../server/src/store/db.js";
 
 const COMMON = "the a note idea meeting plan coffee book travel code review today tomorrow".split(" ");
 const MEDIUM = "garden music recipe budget draft release invoice design sprint retro lunch call deploy".split(" ");
-const RARE = "quokka zymurgy kerfuffle syzygy palimpsest obelisk marzipan fjord lodestar ziggurat".split(" ");
+const RARE = "quokka kerfuffle syzygy palimpsest obelisk marzipan fjord lodestar ziggurat".split(" ");
 const CJK = "日本語 学习 会议 咖啡 旅行 読書 계획 메모".split(" ");
 const DIACRITICS = "café naïve Zürich façade São Ångström crème déjà señor Ødegaard".split(" ");
 const COMMON_TAGS = ["work", "work/project", "home", "idea", "todo", "reading"];
-const RARE_TAGS = ["travel/2026", "日本", "bench/rare", "health/run", "café"];
+const RARE_TAGS = ["travel/2026", "日本", "health/run", "café"];
 const VISIBILITIES: Visibility[] = ["PRIVATE", "PRIVATE", "PROTECTED", "PUBLIC"];
 
 /** Memos that fall in the heat map's 12 weeks, at every size. */
@@ -26,6 +31,10 @@ export const RECENT = 800;
 const WINDOW_SECONDS = 84 * 86_400;
 const HISTORY_SECONDS = 5 * 365 * 86_400;
 const PINS_PER_USER = 5;
+/** Changes whenever the data a seed generates changes, so kept data sets of an older generator are not reused. */
+export const GENERATOR_VERSION = 2;
+/** How many memos carry each planted feature, at every size. */
+export const PLANTED = 40;
 const BATCH = 500;
 const BATCHES_PER_TRANSACTION = 40;
 
@@ -47,15 +56,27 @@ function word(next: () => number): string {
   return list[Math.floor(next() * list.length)]!;
 }
 
-function content(n: number, next: () => number): string {
-  const words = Array.from({ length: 6 + Math.floor(next() * 30) }, () => word(next)).join(" ");
+function content(n: number, next: () => number, planted: { rareTag: boolean; rareWord: boolean }): string {
+  const words = Array.from({ length: 6 + Math.floor(next() * 30) }, () => word(next));
+  if (planted.rareWord) words.splice(Math.floor(next() * words.length), 0, "zymurgy");
   const tagRoll = next();
-  const tag =
-    tagRoll < 0.3 ? ` #${COMMON_TAGS[Math.floor(next() * COMMON_TAGS.length)]}` : tagRoll < 0.33 ? ` #${RARE_TAGS[Math.floor(next() * RARE_TAGS.length)]}` : "";
+  const tag = planted.rareTag
+    ? " #bench/rare"
+    : tagRoll < 0.3
+      ? ` #${COMMON_TAGS[Math.floor(next() * COMMON_TAGS.length)]}`
+      : tagRoll < 0.33
+        ? ` #${RARE_TAGS[Math.floor(next() * RARE_TAGS.length)]}`
+        : "";
   const todo = next() < 0.15 ? "\n- [ ] follow up\n- [x] started" : "";
   const link = next() < 0.08 ? `\n[ref](https://example.com/${n})` : "";
-  return `${words}${tag}${todo}${link}`;
+  return `${words.join(" ")}${tag}${todo}${link}`;
 }
+
+/** Whether the i-th of `total` items is one of `count` spread evenly over them (each with a different offset). */
+const isPlanted = (i: number, total: number, count: number, offset: number): boolean => {
+  const stride = Math.max(1, Math.floor(total / count));
+  return i % stride === offset % stride && i < stride * count;
+};
 
 /** Display time of the n-th newest memo (n = 0 is the newest). */
 function timeOf(n: number, total: number, now: number): number {
@@ -83,9 +104,18 @@ async function createUsers(store: DatabaseHandle, users: number, password: strin
   return userIds;
 }
 
+const PASSWORD = "bench-pass";
+
+/** The users of a data set generated earlier (kept with `--keep`). */
+export async function generatedData(store: DatabaseHandle): Promise<GeneratedData> {
+  const rows = await store.db.selectFrom("user").select("id").where("username", "like", "bench%").orderBy("id").execute();
+  return { userIds: rows.map((row) => row.id), password: PASSWORD };
+}
+
 export async function generate(store: DatabaseHandle, users: number, memos: number): Promise<GeneratedData> {
-  const password = "bench-pass";
+  const password = PASSWORD;
   const userIds = await createUsers(store, users, password);
+  const others = userIds.filter((_, i) => i !== 1);
   const now = Math.floor(Date.now() / 1000);
   const next = random(42);
   // A GIN trigram index is far cheaper built once over the loaded rows than kept up row by row.
@@ -98,11 +128,19 @@ export async function generate(store: DatabaseHandle, users: number, memos: numb
         const rows = Array.from({ length: Math.min(BATCH, memos - offset) }, (_, i) => {
           const n = offset + i;
           const ts = timeOf(memos - 1 - n, memos, now);
+          // Even memos are the measured user's (k-th of theirs), odd ones the others' in turn.
+          const own = n % 2 === 0;
+          const k = n >> 1;
+          const mine = Math.ceil(memos / 2);
+          const rareWord = isPlanted(n, memos, PLANTED, 1);
+          const text = content(n, next, { rareTag: own && isPlanted(k, mine, PLANTED, 2), rareWord });
+          const visibility = rareWord ? "PUBLIC" : VISIBILITIES[Math.floor(next() * VISIBILITIES.length)]!;
+          const archived = own ? isPlanted(k, mine, PLANTED, 3) : next() < 0.02;
           return {
-            creator_id: userIds[n % userIds.length]!,
-            content: content(n, next),
-            visibility: VISIBILITIES[Math.floor(next() * VISIBILITIES.length)]!,
-            row_status: next() < 0.02 ? ("ARCHIVED" as const) : ("NORMAL" as const),
+            creator_id: own ? userIds[1]! : others[k % others.length]!,
+            content: text,
+            visibility,
+            row_status: archived ? ("ARCHIVED" as const) : ("NORMAL" as const),
             created_ts: ts,
             updated_ts: ts,
             display_ts: ts,

@@ -4,9 +4,10 @@
 // HTTP throughput (autocannon) on the largest size. Prints figures; asserts nothing.
 //   npm run bench -- --driver sqlite,postgres --sizes 1000,100000,1000000
 //   npm run bench -- --driver postgres --memos 20000 --seconds 5      (one size, with HTTP throughput)
-import { mkdtempSync, rmSync } from "node:fs";
+//   npm run bench -- --keep ./bench-data ...   (generated data sets kept there, and reused by later runs)
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { NEXT_CURSOR_HEADER } from "@memos/common";
@@ -18,7 +19,7 @@ import { type Config, WEBHOOK_DEFAULTS } from "../server/src/config.js";
 import type { DatabaseHandle } from "../server/src/store/db.js";
 import { listMemosSql } from "../server/src/store/memo.store.js";
 import { openStore } from "../server/src/store/open.js";
-import { generate } from "./generate.js";
+import { GENERATOR_VERSION, type GeneratedData, generate, generatedData } from "./generate.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -28,24 +29,30 @@ const { values: args } = parseArgs({
     users: { type: "string", default: "20" },
     seconds: { type: "string", default: "0" },
     iterations: { type: "string", default: "200" },
+    keep: { type: "string" },
   },
 });
 
 const PG_ADMIN = process.env.MEMOS_TEST_PG_DSN ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const WEEK = 7 * 86_400;
 
-async function pgDatabase(): Promise<{ dsn: string; drop(): Promise<void> }> {
-  const name = `memos_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+/** A fresh database, or with `kept` the data set of that name if an earlier `--keep` run finished generating it. */
+async function pgDatabase(kept: string | null): Promise<{ dsn: string; drop(): Promise<void> }> {
+  const name = kept ?? `memos_bench_${process.pid}`;
   const url = new URL(PG_ADMIN);
   url.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN });
+  await admin.connect();
+  const exists = kept !== null && (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount === 1;
+  if (!exists || !(await hasMarker(url.toString()))) {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  }
+  await admin.end();
   return {
     dsn: url.toString(),
     drop: async () => {
+      if (kept) return;
       const client = new pg.Client({ connectionString: PG_ADMIN });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -54,9 +61,20 @@ async function pgDatabase(): Promise<{ dsn: string; drop(): Promise<void> }> {
   };
 }
 
+/** A finished generation leaves a table named bench_generated. */
+async function hasMarker(dsn: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: dsn });
+  await client.connect();
+  try {
+    return (await client.query("SELECT 1 FROM pg_tables WHERE tablename = 'bench_generated'")).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
 /** How the database answers the home page's unpinned walk: it should read an index in display order, not sort. */
 async function printHomePlan(store: DatabaseHandle, creatorId: number) {
-  const query = listMemosSql(store.db, store.engine, { creatorId, rowStatus: "NORMAL" }, { pinnedFirst: true, limit: 30, offset: 0 }).walk;
+  const query = (await listMemosSql(store.db, store.engine, { creatorId, rowStatus: "NORMAL" }, { pinnedFirst: true, limit: 30, offset: 0 })).walk;
   const explain = store.engine === "sqlite" ? "EXPLAIN QUERY PLAN " : "EXPLAIN ";
   const rows = await store.db.executeQuery({ ...query, sql: explain + query.sql });
   const lines = rows.rows.map((row) => String((row as Record<string, unknown>).detail ?? (row as Record<string, unknown>)["QUERY PLAN"]));
@@ -167,17 +185,47 @@ async function httpThroughput(base: string, cookie: string) {
   }
 }
 
-/** Generates one size on a fresh database and measures every case. */
+/** Where a data set lives: a fresh place, or with `--keep` a named one that a finished earlier run may have filled. */
+async function dataSet(driver: "sqlite" | "postgres", memoCount: number) {
+  const kept = args.keep ? resolve(args.keep) : null;
+  const name = `memos_bench_g${GENERATOR_VERSION}_${memoCount}_${args.users}u`;
+  if (kept) mkdirSync(kept, { recursive: true });
+  const dir = kept ?? mkdtempSync(join(tmpdir(), "memos-bench-"));
+  const pgDb = driver === "postgres" ? await pgDatabase(kept ? name : null) : null;
+  const file = join(dir, `${name}.db`);
+  // A kept SQLite file from an unfinished run is started again (PostgreSQL's is checked by its marker below).
+  if (kept && driver === "sqlite" && !existsSync(`${file}.done`)) for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+  return {
+    dir,
+    dsn: pgDb?.dsn ?? file,
+    markDone: () => (driver === "sqlite" && kept ? writeFileSync(`${file}.done`, "") : undefined),
+    cleanUp: async () => {
+      await pgDb?.drop();
+      if (!kept) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Whether a generation finished in this database (kept data sets of unfinished runs were emptied). */
+async function isGenerated(store: DatabaseHandle): Promise<boolean> {
+  const found =
+    store.engine === "sqlite"
+      ? await sql`SELECT 1 FROM sqlite_master WHERE name = 'bench_generated'`.execute(store.db)
+      : await sql`SELECT 1 FROM pg_tables WHERE tablename = 'bench_generated'`.execute(store.db);
+  return found.rows.length > 0;
+}
+
+/** Generates one size (or reuses a kept one) and measures every case. */
 async function runSize(driver: "sqlite" | "postgres", memoCount: number, withHttp: boolean): Promise<Map<string, Measure>> {
-  const dir = mkdtempSync(join(tmpdir(), "memos-bench-"));
-  const pgDb = driver === "postgres" ? await pgDatabase() : null;
+  const place = await dataSet(driver, memoCount);
+  const dir = place.dir;
   const config: Config = {
     mode: "prod",
     addr: "127.0.0.1",
     port: 0,
     data: dir,
     driver,
-    dsn: pgDb?.dsn ?? join(dir, "bench.db"),
+    dsn: place.dsn,
     maxUploadBytes: 32 << 20,
     storage: "db",
     webDist: null,
@@ -193,12 +241,20 @@ async function runSize(driver: "sqlite" | "postgres", memoCount: number, withHtt
   const { store } = await openStore(config);
   try {
     const started = performance.now();
-    const data = await generate(store, Number(args.users), memoCount);
-    // A freshly loaded table has no statistics (and, on PostgreSQL, autovacuum still to run over a million new
-    // rows, GIN pending lists and the counters' dead row versions) until maintenance gets to it; a real instance
-    // has had it. Doing it now keeps it from running, and competing, during the measurements.
-    await sql.raw(driver === "postgres" ? "VACUUM ANALYZE" : "ANALYZE").execute(store.db);
-    console.log(`\n${driver}, ${memoCount} memos of ${data.userIds.length} users: generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    let data: GeneratedData;
+    if (await isGenerated(store)) {
+      data = await generatedData(store);
+      console.log(`\n${driver}, ${memoCount} memos of ${data.userIds.length} users: kept from an earlier run (${place.dsn})`);
+    } else {
+      data = await generate(store, Number(args.users), memoCount);
+      // A freshly loaded table has no statistics (and, on PostgreSQL, autovacuum still to run over a million new
+      // rows, GIN pending lists and the counters' dead row versions) until maintenance gets to it; a real instance
+      // has had it. Doing it now keeps it from running, and competing, during the measurements.
+      await sql.raw(driver === "postgres" ? "VACUUM ANALYZE" : "ANALYZE").execute(store.db);
+      await sql`CREATE TABLE bench_generated (generated_at BIGINT)`.execute(store.db);
+      place.markDone();
+      console.log(`\n${driver}, ${memoCount} memos of ${data.userIds.length} users: generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
     const own = data.userIds[1]!;
     await printHomePlan(store, own);
 
@@ -219,8 +275,7 @@ async function runSize(driver: "sqlite" | "postgres", memoCount: number, withHtt
     return results;
   } finally {
     await store.close();
-    await pgDb?.drop();
-    rmSync(dir, { recursive: true, force: true });
+    await place.cleanUp();
   }
 }
 

@@ -102,6 +102,7 @@ export async function ensureInstalled() {
     console.error(`[memos] npm install failed (exit code ${code})`);
     return false;
   }
-  writeFileSync(STAMP, `${wanted}\n`);
+  // `npm install` may have rewritten the lockfile: the stamp is of what is installed now.
+  writeFileSync(STAMP, `${installHash()}\n`);
   return true;
 }

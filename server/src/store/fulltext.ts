@@ -8,7 +8,6 @@
 // letters or digits; a shorter or non-word text (`本`, `ee`, `%_`) goes through a GIN index of each memo's
 // characters (idx_memo_content_chars): the memos holding all of its characters, then checked row by row.
 import { sql } from "kysely";
-import type { Db } from "./db.js";
 
 const PAD = "char(65535, 65535)";
 
@@ -67,15 +66,19 @@ function ftsQuery(text: string) {
 /** SQLite: the memo is among the full-text index's matches for the text (a superset for 1–2 characters). */
 export const inFullText = (text: string) => sql<boolean>`m.id IN (SELECT rowid FROM memo_fts WHERE memo_fts MATCH ${ftsQuery(text)})`;
 
+/** The SQLite statements of migration 018: the index's occurrences, one row per (trigram, memo, position). */
+export const SQLITE_FULLTEXT_INSTANCES = ["CREATE VIRTUAL TABLE memo_fts_instances USING fts5vocab(memo_fts, 'instance')"];
+
 /**
- * SQLite: a text of 1–2 characters that no indexed trigram starts with: no memo holds it, so a search may skip its
- * walk of the newest memos (one step of the vocabulary). A phrase is not checked so: counting its matches costs as
- * much as finding them (its trigrams' lists are read either way), which only adds to the walk.
+ * SQLite: the memos that may hold the text, read up to `most + 1` (reading stops there): the phrase's matches; for
+ * 1–2 characters, the memos of the occurrences of trigrams that start with the text (a superset: to be checked).
+ * Fewer than `most + 1` rows hold every such memo, so a text with at most `most` is rare and its page is read
+ * from them. (The vocabulary's per-term counts would cost a read of each term's whole list: occurrences do not.)
  */
-export async function absentShortText(db: Db, text: string): Promise<boolean> {
-  if (isPhraseLength(text)) return false;
-  const found = await sql<{ one: number }>`SELECT 1 AS one FROM memo_fts_vocab v WHERE ${startsWith(text.toLowerCase())} LIMIT 1`.execute(db);
-  return found.rows.length === 0;
+export function fullTextCandidates(text: string, most: number) {
+  if (isPhraseLength(text)) return sql<{ id: number }>`SELECT rowid AS id FROM memo_fts WHERE memo_fts MATCH ${ftsPhrase(text)} LIMIT ${most + 1}`;
+  const folded = text.toLowerCase();
+  return sql<{ id: number }>`SELECT v.doc AS id FROM memo_fts_instances v WHERE ${startsWith(folded)} LIMIT ${most + 1}`;
 }
 
 /** pg_trgm extracts trigrams from runs of letters and digits only. */

@@ -23,10 +23,15 @@ export interface MemoFilter {
   /** Find `text` through a text index (store/fulltext.ts) instead of checking each row only. */
   textByIndex?: boolean;
   /**
-   * The memos of a rare `tag`, found beforehand through memo_tag's indexes: the list reads these ids (and orders
-   * them) instead of checking the tag on each row of a walk.
+   * SQLite, with `textByIndex`: every memo the full-text index matches for `text`, read beforehand (a rare text):
+   * the page looks these up by id instead of matching the index again.
    */
-  taggedIds?: readonly number[];
+  textCandidates?: readonly number[];
+  /**
+   * Set when the rows come from memo_tag entries of `tag` (and its children) joined as `t`: the tag then needs
+   * no check per row.
+   */
+  tagByEntries?: boolean;
 }
 
 export const DISPLAY_TS = sql<number>`m.display_ts`;
@@ -41,9 +46,27 @@ export function baseQuery(db: Db) {
     .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id"));
 }
 
+/**
+ * memo_tag entries `t`, each with its memo `m` (and the creator's pin `o`), for a walk in the entries' index order.
+ * A CROSS JOIN keeps that order on SQLite, whose planner would otherwise walk the creator's memos and sort them.
+ * Typed as the base query: the filter refers to `m` and `o` only, and the walk adds its conditions on `t` as SQL.
+ */
+export function tagEntriesQuery(db: Db): ReturnType<typeof baseQuery> {
+  const query = db
+    .selectFrom("memo_tag as t")
+    .crossJoin("memo as m")
+    .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id"))
+    .whereRef("m.id", "=", "t.memo_id");
+  return query as unknown as ReturnType<typeof baseQuery>;
+}
+
 /** True when the text holds a non-ASCII letter with an upper and a lower case (ä, Ω), which SQLite's LIKE won't fold. */
 const hasNonAsciiCase = (text: string): boolean =>
   [...text].some((char) => char > "\u007f" && char.toLowerCase() !== char.toUpperCase());
+
+/** A LIKE pattern of the text with each letter that may fold to a non-ASCII one left open (`_`, one character). */
+const likeOpenCase = (text: string): string =>
+  `%${[...text].map((char) => (/[ks]/i.test(char) || (char > "\u007f" && char.toLowerCase() !== char.toUpperCase()) ? "_" : escapeLike(char))).join("")}%`;
 
 /** A per-row check of the text filter on `column`; PostgreSQL's planner may still serve it from the trigram index. */
 export function textCondition(engine: Engine, text: string, regex: boolean, column: "m.content" | "w.content" = "m.content") {
@@ -51,8 +74,10 @@ export function textCondition(engine: Engine, text: string, regex: boolean, colu
   if (regex) return engine === "sqlite" ? sql<boolean>`${content} REGEXP ${text}` : sql<boolean>`${content} ~* ${text}`;
   const pattern = `%${escapeLike(text)}%`;
   if (engine === "postgres") return sql<boolean>`${content} ILIKE ${pattern} ESCAPE '\\'`;
-  // SQLite folds ASCII case only; the case-insensitive REGEXP function folds the rest (ä = Ä).
-  if (hasNonAsciiCase(text)) return sql<boolean>`${content} REGEXP ${RE2JS.quote(text)}`;
+  // SQLite folds ASCII case only; the case-insensitive REGEXP function folds the rest (ä = Ä). A LIKE that leaves
+  // those letters open (and k and s, which fold to K and ſ too) passes every row REGEXP would, natively, so the
+  // JavaScript function runs only on the few rows that pass it.
+  if (hasNonAsciiCase(text)) return sql<boolean>`(${content} LIKE ${likeOpenCase(text)} ESCAPE '\\' AND ${content} REGEXP ${RE2JS.quote(text)})`;
   return sql<boolean>`${content} LIKE ${pattern} ESCAPE '\\'`;
 }
 
@@ -63,18 +88,31 @@ function hasTag(tag: string) {
     AND (t.tag = ${tag} OR substr(t.tag, 1, ${prefix.length}) = ${prefix}))`;
 }
 
+/** A tag in the "C" collation on PostgreSQL, as its indexes hold it (migrations 010, 017); SQLite compares bytes. */
+const tagColumn = (engine: Engine) => (engine === "postgres" ? sql`t.tag COLLATE "C"` : sql`t.tag`);
+
 /**
- * memo_tag rows of the tag (`part` "tag") or of its children ("children"), read from its tag index: an equality or a range (children
- * sort between `tag/` and `tag0`, '0' being the character after '/'). PostgreSQL compares in the "C" collation,
- * whatever the database's, through an index of its own (migration 010). With a creator, the rows of that
- * creator's memos only, from the (creator, tag) index (migration 016).
+ * The memo_tag entries `t` of exactly `tag` (of one creator's memos, when given): one range of an index that
+ * continues in display order (migration 017).
  */
-export function taggedCondition(engine: Engine, tag: string, creatorId: number | undefined, part: "tag" | "children") {
-  const column = engine === "postgres" ? sql`t.tag COLLATE "C"` : sql`t.tag`;
-  const range = sql<boolean>`(${column} > ${`${tag}/`} AND ${column} < ${`${tag}0`})`;
-  const exact = creatorId === undefined ? sql<boolean>`t.tag = ${tag}` : sql<boolean>`${column} = ${tag}`;
-  const which = part === "tag" ? exact : range;
-  return creatorId === undefined ? which : sql<boolean>`t.creator_id = ${creatorId} AND ${which}`;
+export function tagEntries(engine: Engine, tag: string, creatorId: number | undefined) {
+  const exact = sql<boolean>`${tagColumn(engine)} = ${tag}`;
+  return creatorId === undefined ? exact : sql<boolean>`t.creator_id = ${creatorId} AND ${exact}`;
+}
+
+/**
+ * The distinct tags strictly between `after` and `before` (of one creator's memos, when given), smallest first,
+ * one index seek per tag however many entries each has (a skip scan written as a recursive query), at most
+ * `most + 1` of them.
+ */
+export function tagsBetween(engine: Engine, after: string, before: string, creatorId: number | undefined, most: number) {
+  const column = tagColumn(engine);
+  const creator = creatorId === undefined ? sql`` : sql`t.creator_id = ${creatorId} AND `;
+  const next = (from: unknown) => sql`(SELECT min(${column}) FROM memo_tag t WHERE ${creator}${column} > ${from} AND ${column} < ${before})`;
+  return sql<{ tag: string }>`WITH RECURSIVE found(tag, n) AS (
+      SELECT ${next(after)}, 1
+      UNION ALL SELECT ${next(sql.ref("found.tag"))}, n + 1 FROM found WHERE found.tag IS NOT NULL AND n <= ${most}
+    ) SELECT tag FROM found WHERE tag IS NOT NULL`;
 }
 
 export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter: MemoFilter) {
@@ -100,14 +138,7 @@ export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine,
   }
   if (filter.fromTs !== undefined) q = q.where(DISPLAY_TS, ">=", filter.fromTs);
   if (filter.toTs !== undefined) q = q.where(DISPLAY_TS, "<", filter.toTs);
-  if (filter.tag !== undefined) {
-    const tag = filter.tag;
-    if (filter.taggedIds === undefined) q = q.where(hasTag(tag));
-    // Ids as values: each engine then looks the memos up by primary key (an IN subquery let SQLite walk the
-    // display index instead, testing each row against it).
-    else if (filter.taggedIds.length === 0) q = q.where(sql<boolean>`1 = 0`);
-    else q = q.where("m.id", "in", [...filter.taggedIds]);
-  }
+  if (filter.tag !== undefined && !filter.tagByEntries) q = q.where(hasTag(filter.tag));
   if (filter.type === "NOT_TAGGED") {
     q = q.where((eb) => eb.not(eb.exists(eb.selectFrom("memo_tag as t").select(sql`1`.as("one")).whereRef("t.memo_id", "=", "m.id"))));
   }
@@ -116,7 +147,9 @@ export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine,
     const text = filter.text;
     const regex = filter.regex ?? false;
     if (filter.textByIndex && !regex && engine === "sqlite") {
-      q = q.where(inFullText(text));
+      const candidates = filter.textCandidates;
+      if (candidates === undefined) q = q.where(inFullText(text));
+      else q = q.where(candidates.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`m.id IN (${sql.join(candidates)})`);
       // A phrase's matches are exact; the terms of a shorter text give candidates, checked here.
       if (!isPhraseLength(text)) q = q.where(textCondition(engine, text, false));
     } else {

@@ -4,8 +4,8 @@ import type { RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
 import type { Db, Engine } from "./db.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
-import { absentShortText } from "./fulltext.js";
-import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, taggedCondition, textCondition } from "./memo-filter.js";
+import { fullTextCandidates } from "./fulltext.js";
+import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, tagEntries, tagEntriesQuery, tagsBetween, textCondition } from "./memo-filter.js";
 import type { MemoRow } from "./schema.js";
 import { nowSeconds } from "./time.js";
 
@@ -35,52 +35,101 @@ export interface MemoPage {
 const PINNED = sql<number>`COALESCE(o.pinned, 0)`;
 
 
-type ListQuery = ReturnType<typeof applyFilter>;
-
 /** Rows after `position` in (display_ts, id) descending order; the display_ts bound is an index range. */
-function afterPosition(query: ListQuery, position: MemoPosition | undefined): ListQuery {
-  if (position === undefined) return query;
-  return query
-    .where(DISPLAY_TS, "<=", position.displayTs)
-    .where((eb) => eb.or([eb(DISPLAY_TS, "<", position.displayTs), eb("m.id", "<", position.id)]));
-}
+const afterCondition = (position: MemoPosition, ts = DISPLAY_TS, id = sql<number>`m.id`) =>
+  sql<boolean>`${ts} <= ${position.displayTs} AND (${ts} < ${position.displayTs} OR ${id} < ${position.id})`;
+
+const pinColumn = (filter: MemoFilter) => (filter.pinned === undefined ? PINNED : sql<number>`${filter.pinned ? 1 : 0}`);
 
 /**
- * Matching memos in index order (display_ts, id descending): read from an index walk, never sorted (but a rare
- * tag's few memos, found by id). Without
+ * Matching memos in index order (display_ts, id descending): read from an index walk, never sorted. Without
  * `filter.pinned` the creator's pin is read per row; with it the pin is known and memo_organizer is not joined.
  */
 function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
-  const pinned = filter.pinned === undefined ? PINNED : sql<number>`${filter.pinned ? 1 : 0}`;
-  // A rare tag's few memos are looked up by id and sorted. SQLite would rather walk a display index in order and
-  // test every row against the ids (all of a creator's memos at worst): `+` keeps the order off the index.
-  const byIds = filter.taggedIds !== undefined && engine === "sqlite";
-  return afterPosition(applyFilter(baseQuery(db), engine, filter), after)
+  // A rare text's few memos are looked up by id and sorted. SQLite would rather walk a display index in order and
+  // test every row against the ids (all memos in scope at worst): `+` keeps the order off the index.
+  const byIds = filter.textCandidates !== undefined && engine === "sqlite";
+  return applyFilter(baseQuery(db), engine, filter)
+    .$if(after !== undefined, (query) => query.where(afterCondition(after!)))
     .selectAll("m")
-    .select(pinned.as("pinned"))
+    .select(pinColumn(filter).as("pinned"))
     .orderBy(byIds ? sql`+m.display_ts` : DISPLAY_TS, "desc")
     .orderBy(byIds ? sql`+m.id` : "m.id", "desc")
     .limit(limit)
     .offset(offset);
 }
 
+/**
+ * The walk of one tag's memo_tag entries in display order (index idx_memo_tag_creator_display for a creator's
+ * list, idx_memo_tag_display otherwise), each memo looked up by primary key and checked against the rest of the
+ * filter: the first `count` that match.
+ */
+function tagEntryWalk(db: Db, engine: Engine, filter: MemoFilter, tag: string, after: MemoPosition | undefined, count: number) {
+  const ts = sql<number>`t.display_ts`;
+  const id = sql<number>`t.memo_id`;
+  // The entries' creator is the memo's: checked once, on the index (the planners would count it twice).
+  return applyFilter(tagEntriesQuery(db), engine, { ...filter, creatorId: undefined, tagByEntries: true })
+    .where(tagEntries(engine, tag, filter.creatorId))
+    .$if(after !== undefined, (query) => query.where(afterCondition(after!, ts, id)))
+    .selectAll("m")
+    .select(pinColumn(filter).as("pinned"))
+    .orderBy(ts, "desc")
+    .orderBy(id, "desc")
+    .limit(count);
+}
+
+/** A tag with more children than this is walked in display order, checking each memo's tags. */
+const MOST_CHILD_TAGS = 32;
+
+/**
+ * A page of a tag's list: the walk of each tag's entries, the tag's and each child's (`work`, `work/project`), the
+ * first `limit + offset` of each, merged. A memo under two of the tags comes out of both walks as the same row, and
+ * the union keeps one: every memo of the page is among the first `limit + offset` of a walk it belongs to.
+ */
+function taggedPage(db: Db, engine: Engine, filter: MemoFilter, tags: readonly string[], after: MemoPosition | undefined, limit: number, offset: number) {
+  const [first, ...rest] = tags.map((tag) => db.selectFrom(tagEntryWalk(db, engine, filter, tag, after, limit + offset).as("w")).selectAll("w"));
+  if (rest.length === 0) return tagEntryWalk(db, engine, filter, tags[0]!, after, limit).offset(offset);
+  return rest
+    .reduce((all, each) => all.union(each), first!)
+    .orderBy(sql`display_ts`, "desc")
+    .orderBy(sql`id`, "desc")
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The tag and its children present in the list's scope (one creator's, or every memo), or null when too many. */
+async function tagAndChildren(db: Db, engine: Engine, tag: string, creatorId: number | undefined): Promise<string[] | null> {
+  // Children sort between `tag/` and `tag0`, '0' being the character after '/'.
+  const found = await tagsBetween(engine, `${tag}/`, `${tag}0`, creatorId, MOST_CHILD_TAGS).execute(db);
+  return found.rows.length > MOST_CHILD_TAGS ? null : [tag, ...found.rows.map((row) => row.tag)];
+}
+
 /** How many of the newest memos in scope a search looks at before it turns to the full-text index. */
 const SEARCH_WINDOW = 2000;
 
+/** SQLite: a text with at most this many full-text matches in the instance is rare: its page is read from them. */
+export const RARE_TEXT_MATCHES = 300;
+
 /**
- * A page of a text search, in two steps whose cost does not grow with the collection for common words:
- * 1. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row: a common word fills the page
+ * A page of a text search, in steps whose cost does not grow with the collection for rare and for common words:
+ * 1. SQLite: the full-text index's matches, read up to RARE_TEXT_MATCHES + 1 (FTS5 trigram table): a rare text's
+ *    page is its few matches, looked up by id and ordered, and the search is over;
+ * 2. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row: a common word fills the page
  *    there and the search is over;
- * 2. otherwise the word is rare in the window, so its matches are few: they are found through the full-text index
- *    (SQLite's FTS5 trigram table; PostgreSQL's trigram index) and only those are ordered.
- * On SQLite a short text that no indexed trigram starts with (absentShortText) goes to step 2 at once.
- * The answer is the same as a scan of every memo (a test compares them). Offset pages skip step 1.
+ * 3. otherwise the word is rare in the window, so its matches in scope are few: they are found through the
+ *    full-text index (SQLite's FTS5 trigram table; PostgreSQL's trigram index) and only those are ordered.
+ * The answer is the same as a scan of every memo (a test compares them). Offset pages skip step 2.
  */
 async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+  if (engine === "sqlite" && !filter.regex) {
+    const found = await fullTextCandidates(filter.text!, RARE_TEXT_MATCHES).execute(db);
+    if (found.rows.length <= RARE_TEXT_MATCHES) {
+      const textCandidates = [...new Set(found.rows.map((row) => row.id))];
+      return (await walk(db, engine, { ...filter, textByIndex: true, textCandidates }, after, limit, offset).execute()) as MemoListRow[];
+    }
+  }
   const steps = searchSteps(db, engine, filter, after, limit, offset);
-  // A short text that no memo holds needs no walk (the index step answers it at once, with nothing).
-  const absent = engine === "sqlite" && !filter.regex && (await absentShortText(db, filter.text!));
-  if (offset === 0 && !absent) {
+  if (offset === 0) {
     const rows = (await steps.window.execute()) as MemoListRow[];
     if (rows.length === limit) return rows;
   }
@@ -99,66 +148,35 @@ function searchSteps(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosi
   return { window, byIndex: walk(db, engine, { ...filter, textByIndex: true }, after, limit, offset) };
 }
 
-/** The SQL of a search page's two steps (for plan tests and the bench). */
+/** The SQL of a search page's steps (for plan tests and the bench). */
 export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
   const steps = searchSteps(db, engine, filter, page.after, page.limit, page.offset);
-  return { window: steps.window.compile(), byIndex: steps.byIndex.compile() };
-}
-
-/** A tag list is never read by ids past this many memos of the tag (its rows are counted up to it first). */
-const RARE_TAG_MEMOS = 2000;
-
-/**
- * The tag's memo_tag rows, then its children's, each read from the index and each bounded: one union of two index
- * ranges (an OR of them made SQLite gather every entry of a common tag before stopping).
- */
-const taggedMemoIds = (db: Db, engine: Engine, tag: string, creatorId: number | undefined, bound: number) => {
-  const branch = (part: "tag" | "children") =>
-    db
-      .selectFrom("memo_tag as t")
-      .select("t.memo_id")
-      .where(taggedCondition(engine, tag, creatorId, part))
-      .limit(bound + 1);
-  return db.selectFrom(branch("tag").as("a")).select("a.memo_id").unionAll(db.selectFrom(branch("children").as("b")).select("b.memo_id"));
-};
-
-/**
- * The memos of a tag (and its children) in the list's range, when a page is cheaper from them (looked up and
- * sorted: about `found` rows) than from the walk in display order (about page × memos / found rows until a page of
- * matches): found² ≤ page × memos, and at most RARE_TAG_MEMOS; else null. The memos in range come from the
- * maintained counters; the tag's rows are counted in the database with that bound, and read only when few.
- */
-async function rareTagMemoIds(db: Db, engine: Engine, tag: string, creatorId: number | undefined, page: number): Promise<number[] | null> {
-  let counted = db.selectFrom("memo_count").select((eb) => eb.fn.sum<number>("n").as("n"));
-  if (creatorId !== undefined) counted = counted.where("creator_id", "=", creatorId);
-  const memos = Number((await counted.executeTakeFirst())?.n ?? 0);
-  const bound = Math.min(RARE_TAG_MEMOS, Math.floor(Math.sqrt(page * memos)));
-  const rows = taggedMemoIds(db, engine, tag, creatorId, bound);
-  const found = await db.selectFrom(rows.as("r")).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  if (Number(found.n) > 2 * bound) return null; // both ranges past the bound
-  const ids = new Set((await rows.execute()).map((row) => row.memo_id));
-  return ids.size <= bound ? [...ids] : null;
-}
-
-/** The SQL of a rare tag's two steps: its memos from the tag index, then their page (for plan tests). */
-export async function rareTagSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
-  const taggedIds = await rareTagMemoIds(db, engine, filter.tag!, filter.creatorId, page.limit + page.offset);
-  if (taggedIds === null) throw new Error(`the tag ${filter.tag} is not rare`);
   return {
-    ids: taggedMemoIds(db, engine, filter.tag!, filter.creatorId, RARE_TAG_MEMOS).compile(),
-    page: walk(db, engine, { ...filter, taggedIds }, page.after, page.limit, page.offset).compile(),
+    candidates: fullTextCandidates(filter.text!, RARE_TEXT_MATCHES).compile(db),
+    /** A rare text's page, from its candidates (three ids here). */
+    rare: walk(db, engine, { ...filter, textByIndex: true, textCandidates: [1, 2, 3] }, page.after, page.limit, page.offset).compile(),
+    window: steps.window.compile(),
+    byIndex: steps.byIndex.compile(),
   };
 }
 
+/** The SQL that finds a tag's children in the list's scope (for plan tests). */
+export const childTagsSql = (db: Db, engine: Engine, tag: string, creatorId: number | undefined) =>
+  tagsBetween(engine, `${tag}/`, `${tag}0`, creatorId, MOST_CHILD_TAGS).compile(db);
+
 /**
- * Rows of the walk: through the two-step search when the filter holds text, through the tag index for a rare tag,
+ * Rows of the walk: through the two-step search when the filter holds text, through the tag's entries for a tag,
  * else the index walk in display order.
  */
 async function walkRows(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
   if (filter.text) return searchWalk(db, engine, filter, after, limit, offset);
-  const taggedIds = filter.tag === undefined ? null : await rareTagMemoIds(db, engine, filter.tag, filter.creatorId, limit + offset);
-  if (taggedIds !== null) return walk(db, engine, { ...filter, taggedIds }, after, limit, offset).execute() as Promise<MemoListRow[]>;
-  return walk(db, engine, filter, after, limit, offset).execute() as Promise<MemoListRow[]>;
+  return (await listQuery(db, engine, filter, after, limit, offset)).execute() as Promise<MemoListRow[]>;
+}
+
+/** The query of a page without text: the walk of a tag's entries, or of the memos in display order. */
+async function listQuery(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+  const tags = filter.tag === undefined ? null : await tagAndChildren(db, engine, filter.tag, filter.creatorId);
+  return tags === null ? walk(db, engine, filter, after, limit, offset) : taggedPage(db, engine, filter, tags, after, limit, offset);
 }
 
 /**
@@ -173,19 +191,20 @@ function pinnedGroup(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosi
     const pins = db.selectFrom("memo_organizer").select("memo_id").where("user_id", "=", creatorId).where("pinned", "=", 1);
     query = query.where("m.id", "in", pins);
   }
-  return afterPosition(query, after).selectAll("m").select(sql<number>`1`.as("pinned"));
+  return query
+    .$if(after !== undefined, (q) => q.where(afterCondition(after!)))
+    .selectAll("m")
+    .select(sql<number>`1`.as("pinned"));
 }
 
 /** List order within a group: display_ts, then id, both descending. */
 const byDisplayOrder = (a: MemoListRow, b: MemoListRow): number => Number(b.display_ts) - Number(a.display_ts) || b.id - a.id;
 
-/** The SQL of the queries a list page runs (for plan tests and the bench): the pinned group, then the walk. */
-export function listMemosSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
+/** The SQL of the queries a list page without text runs (for plan tests and the bench): the pinned group, then the walk. */
+export async function listMemosSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
   const { pinned, ...rest } = filter;
-  return {
-    pinned: pinnedGroup(db, engine, rest, undefined).compile(),
-    walk: walk(db, engine, page.pinnedFirst ? { ...rest, pinned: false } : filter, page.after, page.limit, page.offset).compile(),
-  };
+  const walked = await listQuery(db, engine, page.pinnedFirst ? { ...rest, pinned: false } : filter, page.after, page.limit, page.offset);
+  return { pinned: pinnedGroup(db, engine, rest, undefined).compile(), walk: walked.compile() };
 }
 
 /**

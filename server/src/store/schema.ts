@@ -119,6 +119,8 @@ interface MemoTagTable {
   tag: string;
   /** The memo's creator, filled by a trigger on insert (migration 016). */
   creator_id: ColumnType<number | null, number | undefined, never>;
+  /** The memo's display time, filled on insert and kept by triggers (migration 017). */
+  display_ts: ColumnType<number | null, number | undefined, never>;
 }
 
 /** Memos per creator, row status and visibility, kept by triggers (migration 009). */

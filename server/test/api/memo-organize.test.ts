@@ -92,6 +92,46 @@ describe("memos: pins, display time, tags", () => {
       const window = { creatorId: owner.user.id, from: base + 800, to: base + 1000 };
       expect(idsOf(await viewer.client.get("/api/memo", { query: window }))).toEqual([a.id]);
     });
+
+    it("tag lists follow the display time: of the option, of an edit, of a tag added later", async () => {
+      const owner = await member();
+      const base = nowSeconds() - 10_000;
+      const a = await createMemo(owner, "a #trip", "PUBLIC");
+      const b = await createMemo(owner, "b #trip/day1", "PUBLIC");
+      const c = await createMemo(owner, "c untagged", "PUBLIC");
+      await setTimes(a.id, base + 100, base + 900);
+      await setTimes(b.id, base + 200, base + 300);
+      await setTimes(c.id, base + 150, base + 150);
+      const tagged = async (tag: string) => ({
+        own: idsOf(await owner.client.get("/api/memo", { query: { tag } })),
+        explore: idsOf(await anonymous(t).get("/api/memo/all", { query: { tag, limit: 1000 } })),
+      });
+      expect(await tagged("trip")).toEqual({ own: [b.id, a.id], explore: [b.id, a.id] });
+
+      await setUserSetting(owner, "memoDisplayTsOption", "updated_ts");
+      expect(await tagged("trip")).toEqual({ own: [a.id, b.id], explore: [a.id, b.id] });
+      // An edit under "updated time" moves the memo to the top of its tags' lists.
+      expect((await owner.client.patch(`/api/memo/${b.id}`, { content: "b #trip/day1 edited" })).status).toBe(200);
+      expect(await tagged("trip")).toEqual({ own: [b.id, a.id], explore: [b.id, a.id] });
+      expect(await tagged("trip/day1")).toEqual({ own: [b.id], explore: [b.id] });
+      // A tag given later: the memo's entry has its display time from the start.
+      expect((await owner.client.patch(`/api/memo/${c.id}`, { content: "c #trip now" })).status).toBe(200);
+      expect(await tagged("trip")).toEqual({ own: [c.id, b.id, a.id], explore: [c.id, b.id, a.id] });
+
+      await setUserSetting(owner, "memoDisplayTsOption", "created_ts");
+      const created = (id: number) => t.ctx.store.db.selectFrom("memo").select("created_ts").where("id", "=", id).executeTakeFirstOrThrow();
+      expect(Number((await created(c.id)).created_ts)).toBe(base + 150);
+      expect(await tagged("trip")).toEqual({ own: [b.id, c.id, a.id], explore: [b.id, c.id, a.id] });
+      // Every entry holds its memo's display time.
+      const entries = await t.ctx.store.db
+        .selectFrom("memo_tag as t")
+        .innerJoin("memo as m", "m.id", "t.memo_id")
+        .select(["t.display_ts as entry", "m.display_ts as memo", "t.creator_id as entryCreator", "m.creator_id as memoCreator"])
+        .where("m.creator_id", "=", owner.user.id)
+        .execute();
+      expect(entries).toHaveLength(3);
+      for (const entry of entries) expect([Number(entry.entry), entry.entryCreator]).toEqual([Number(entry.memo), entry.memoCreator]);
+    });
   });
 
   describe("tags", () => {

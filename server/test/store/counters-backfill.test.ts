@@ -1,4 +1,5 @@
-// Migration 009 on a database that already holds memos: the counters it creates start out equal to a naive count.
+// Migrations on a database that already holds memos: the counters of 009 start out equal to a naive count, and
+// the tag entries hold their memo's creator (016) and display time (017).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,7 +12,7 @@ import { PG_ADMIN_DSN, TEST_DRIVER } from "../harness.js";
 
 const BEFORE_COUNTERS = MIGRATIONS.filter((migration) => migration.name < "009-list-counters");
 
-describe("migration 009 backfills the counters", () => {
+describe("migrations backfill the counters and the tag entries", () => {
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
 
@@ -54,6 +55,9 @@ describe("migration 009 backfills the counters", () => {
       content: `memo ${n}`,
       row_status: statuses[n % 3]!,
       visibility: visibilities[n % 4]!,
+      created_ts: 1_700_000_000 + n * 7,
+      updated_ts: 1_700_000_000 + n * 7,
+      display_ts: 1_700_000_000 + n * 7,
     }));
     const inserted = await db.insertInto("memo").values(rows).returning(["id"]).execute();
     const tags = inserted.flatMap((memo, n) => (n % 2 === 0 ? [{ memo_id: memo.id, tag: "even" }] : []).concat(n % 5 === 0 ? [{ memo_id: memo.id, tag: "five/x" }] : []));
@@ -78,5 +82,15 @@ describe("migration 009 backfills the counters", () => {
     }
     const countedTags = new Map((await db.selectFrom("memo_tag_count").selectAll().execute()).map((row) => [`${row.creator_id}/${row.tag}`, Number(row.n)]));
     expect(countedTags).toEqual(expectedTags);
+
+    const entries = await db.selectFrom("memo_tag").select(["memo_id", "creator_id", "display_ts"]).orderBy("memo_id").orderBy("tag").execute();
+    expect(entries.map((entry) => [entry.memo_id, entry.creator_id, Number(entry.display_ts)])).toEqual(
+      [...tags]
+        .sort((a, b) => a.memo_id - b.memo_id || a.tag.localeCompare(b.tag))
+        .map((tag) => {
+          const n = inserted.findIndex((memo) => memo.id === tag.memo_id);
+          return [tag.memo_id, rows[n]!.creator_id, rows[n]!.display_ts];
+        }),
+    );
   });
 });

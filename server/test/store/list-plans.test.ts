@@ -4,7 +4,7 @@ import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signUpHost } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
-import { displayTimesSql, listMemosSql, type MemoFilter, type MemoPage, rareTagSql, searchSql } from "../../src/store/memo.store.js";
+import { childTagsSql, displayTimesSql, listMemosSql, type MemoFilter, type MemoPage, searchSql } from "../../src/store/memo.store.js";
 
 const MEMOS = 30_000;
 const BATCH = 500;
@@ -104,7 +104,6 @@ describe("list query plans", () => {
   const lists: Array<[string, () => MemoFilter]> = [
     ["home", () => ({ creatorId: owner, rowStatus: "NORMAL" })],
     ["home of a v0 client (no rowStatus)", () => ({ creatorId: owner })],
-    ["tag", () => ({ creatorId: owner, rowStatus: "NORMAL", tag: "work" })],
     ["not tagged", () => ({ creatorId: owner, rowStatus: "NORMAL", type: "NOT_TAGGED" })],
     ["linked", () => ({ creatorId: owner, rowStatus: "NORMAL", type: "LINKED" })],
     ["visibility", () => ({ creatorId: owner, rowStatus: "NORMAL", visibilities: ["PUBLIC", "PROTECTED"] })],
@@ -115,20 +114,19 @@ describe("list query plans", () => {
 
   for (const [name, filter] of lists) {
     it(`${name}: pinned group through the pins, then an index walk (first page and a cursor page)`, async () => {
-      const sql = listMemosSql(t.ctx.store.db, t.ctx.store.engine, filter(), page);
+      const sql = await listMemosSql(t.ctx.store.db, t.ctx.store.engine, filter(), page);
       expectFoundByPins(await explain(sql.pinned));
       expectIndexWalk(await explain(sql.walk));
-      expectIndexWalk(await explain((listMemosSql(t.ctx.store.db, t.ctx.store.engine, filter(), second)).walk));
-      expectIndexWalk(await explain((listMemosSql(t.ctx.store.db, t.ctx.store.engine, filter(), { ...page, offset: 30 })).walk));
+      expectIndexWalk(await explain((await listMemosSql(t.ctx.store.db, t.ctx.store.engine, filter(), second)).walk));
+      expectIndexWalk(await explain((await listMemosSql(t.ctx.store.db, t.ctx.store.engine, filter(), { ...page, offset: 30 })).walk));
     });
   }
 
-  it("explore: an index walk, also by cursor and with a tag", async () => {
+  it("explore: an index walk, also by cursor", async () => {
     const explore: MemoFilter = { rowStatus: "NORMAL", visibilities: ["PUBLIC", "PROTECTED"] };
     const flat: MemoPage = { pinnedFirst: false, limit: 30, offset: 0 };
-    expectIndexWalk(await explain((listMemosSql(t.ctx.store.db, t.ctx.store.engine, explore, flat)).walk));
-    expectIndexWalk(await explain((listMemosSql(t.ctx.store.db, t.ctx.store.engine, explore, { ...flat, after: second.after })).walk));
-    expectIndexWalk(await explain((listMemosSql(t.ctx.store.db, t.ctx.store.engine, { ...explore, tag: "work" }, flat)).walk));
+    expectIndexWalk(await explain((await listMemosSql(t.ctx.store.db, t.ctx.store.engine, explore, flat)).walk));
+    expectIndexWalk(await explain((await listMemosSql(t.ctx.store.db, t.ctx.store.engine, explore, { ...flat, after: second.after })).walk));
   });
 
   it("a search reads the newest memos from an index, then finds rarer words through the full-text index", async () => {
@@ -142,6 +140,12 @@ describe("list query plans", () => {
       if (t.ctx.store.engine === "sqlite") {
         expect(window, window).not.toMatch(/\bSCAN m\b/);
         expect(window, window).toMatch(/SEARCH m USING (COVERING )?INDEX/);
+        const candidates = (await explain(steps.candidates)).join("\n");
+        expect(candidates, candidates).toMatch(/SCAN memo_fts VIRTUAL TABLE INDEX 0:M/);
+        // A rare text's page looks its few matches up by primary key: no walk of a display index testing each.
+        const rare = (await explain(steps.rare)).join("\n");
+        expect(rare, rare).toMatch(/SEARCH m USING INTEGER PRIMARY KEY/);
+        expect(rare, rare).not.toMatch(/\bSCAN m\b/);
         const byIndex = (await explain(steps.byIndex)).join("\n");
         expect(byIndex, byIndex).toMatch(/memo_fts VIRTUAL TABLE/);
         expect(byIndex, byIndex).toMatch(/SEARCH m USING INTEGER PRIMARY KEY/);
@@ -168,30 +172,63 @@ describe("list query plans", () => {
     }
   });
 
-  it("a rare tag's list is found through the tag index (the creator's entries for a creator's list), never by a scan", async () => {
+  /**
+   * A tag's page walks the tag's memo_tag entries in display order, one index range per tag (the tag, each child),
+   * each memo looked up by primary key: no scan of memo or memo_tag, and no sort but of the walks' few rows when
+   * children are merged.
+   */
+  function expectTagEntryWalk(plan: string[], index: string, arms: number) {
+    const text = plan.join("\n");
+    if (t.ctx.store.engine === "sqlite") {
+      const walks = text.match(new RegExp(`SEARCH t USING COVERING INDEX ${index} \\((creator_id=\\? AND )?tag=\\?( AND display_ts<\\?)?\\)`, "g")) ?? [];
+      expect(walks, text).toHaveLength(arms);
+      expect(text, text).toMatch(/SEARCH m USING INTEGER PRIMARY KEY/);
+      expect(text, text).not.toMatch(/\bSCAN (m|t|memo|memo_tag)\b/);
+      if (arms === 1) expect(text, text).not.toMatch(/TEMP B-TREE/);
+      // A merge sorts only the rows the walks gave (their subqueries), never a table.
+      plan.forEach((line, i) => {
+        if (/TEMP B-TREE/.test(line)) expect(plan[i - 1], text).toMatch(/^SCAN w$/);
+      });
+    } else {
+      // PostgreSQL prices a walk against fetching a rare tag's few entries and sorting them: both read the entries
+      // through the tag's index, and a common tag (one arm here) is walked backward in display order, unsorted.
+      expect(text, text).not.toMatch(/Seq Scan on memo(_tag)?\b/);
+      expect(text, text).toMatch(/memo_pkey/);
+      expect(text, text).toMatch(/idx_memo_tag_(creator_)?display/);
+      if (arms === 1) {
+        expect(text, text).toMatch(new RegExp(`Index (Only )?Scan Backward using ${index} on memo_tag t`));
+        expect(text, text).not.toMatch(/\bSort\b/);
+      }
+    }
+  }
+
+  it("a tag's list walks the tag's entries in display order, merged with its children's, on every page", async () => {
     const flat: MemoPage = { pinnedFirst: false, limit: 30, offset: 0 };
     // The creator of the rare tag's memos, so that their list has some.
     const tagged = await t.ctx.store.db.selectFrom("memo_tag").select("creator_id").where("tag", "=", "rare/child").executeTakeFirstOrThrow();
-    for (const [filter, index] of [
-      [{ rowStatus: "NORMAL", visibilities: ["PUBLIC", "PROTECTED"], tag: "rare" }, "idx_memo_tag_tag"],
-      [{ creatorId: tagged.creator_id!, rowStatus: "NORMAL", pinned: false, tag: "rare" }, "idx_memo_tag_creator_tag"],
-    ] as Array<[MemoFilter, string]>) {
-      const steps = await rareTagSql(t.ctx.store.db, t.ctx.store.engine, filter, flat);
-      const ids = (await explain(steps.ids)).join("\n");
-      const page = (await explain(steps.page)).join("\n");
+    const cases: Array<[MemoFilter, MemoPage, string, number]> = [
+      [{ creatorId: owner, rowStatus: "NORMAL", pinned: false, tag: "work" }, flat, "idx_memo_tag_creator_display", 1],
+      [{ creatorId: owner, rowStatus: "NORMAL", pinned: false, tag: "work" }, second, "idx_memo_tag_creator_display", 1],
+      [{ creatorId: owner, rowStatus: "NORMAL", pinned: false, tag: "work" }, { ...flat, offset: 30 }, "idx_memo_tag_creator_display", 1],
+      [{ creatorId: tagged.creator_id!, rowStatus: "NORMAL", pinned: false, tag: "rare" }, flat, "idx_memo_tag_creator_display", 2],
+      [{ creatorId: tagged.creator_id!, rowStatus: "NORMAL", pinned: false, tag: "rare" }, second, "idx_memo_tag_creator_display", 2],
+      [{ rowStatus: "NORMAL", visibilities: ["PUBLIC", "PROTECTED"], tag: "work" }, flat, "idx_memo_tag_display", 1],
+      [{ rowStatus: "NORMAL", visibilities: ["PUBLIC", "PROTECTED"], tag: "rare" }, flat, "idx_memo_tag_display", 2],
+    ];
+    for (const [filter, page, index, arms] of cases) {
+      expectTagEntryWalk(await explain((await listMemosSql(t.ctx.store.db, t.ctx.store.engine, filter, page)).walk), index, arms);
+    }
+  });
+
+  it("a tag's children are found by one index seek each, never by reading the tag's entries", async () => {
+    for (const creatorId of [owner, undefined]) {
+      const text = (await explain(childTagsSql(t.ctx.store.db, t.ctx.store.engine, "work", creatorId))).join("\n");
       if (t.ctx.store.engine === "sqlite") {
-        // Both the tag and the range of its children are index ranges (never every entry of the creator).
-        expect(ids, ids).toMatch(new RegExp(`SEARCH t USING (COVERING )?INDEX ${index} \\((creator_id=\\? AND )?tag=\\?\\)`));
-        expect(ids, ids).toMatch(new RegExp(`SEARCH t USING (COVERING )?INDEX ${index} \\((creator_id=\\? AND )?tag>\\? AND tag<\\?\\)`));
-        expect(ids, ids).not.toMatch(/\bSCAN t\b/);
-        // The page looks its memos up by primary key: no walk of a display index testing each row.
-        expect(page, page).toMatch(/SEARCH m USING INTEGER PRIMARY KEY/);
-        expect(page, page).not.toMatch(/\bSCAN m\b/);
+        expect(text, text).toMatch(/SEARCH (memo_tag|t) USING COVERING INDEX idx_memo_tag_(creator_)?display \((creator_id=\? AND )?tag>\? AND tag<\?\)/);
+        expect(text, text).not.toMatch(/\bSCAN (t|memo_tag)\b/);
       } else {
-        expect(ids, ids).not.toMatch(/Seq Scan on memo_tag\b/);
-        if (filter.creatorId !== undefined) expect(ids, ids).toMatch(/idx_memo_tag_creator_tag_c/);
-        expect(page, page).not.toMatch(/Seq Scan on memo\b/);
-        expect(page, page).toMatch(/memo_pkey/);
+        expect(text, text).not.toMatch(/Seq Scan on memo_tag\b/);
+        expect(text, text).toMatch(/Index (Only )?Scan using idx_memo_tag_(creator_)?display on memo_tag t/);
       }
     }
   });

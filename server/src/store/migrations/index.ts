@@ -13,6 +13,8 @@ import { webhooks } from "./012-webhooks.js";
 import { resourceInternalPath } from "./013-resource-internal-path.js";
 import { shortTextIndex } from "./015-short-text-index.js";
 import { memoTagCreator } from "./016-memo-tag-creator.js";
+import { memoTagDisplay } from "./017-memo-tag-display.js";
+import { fulltextInstances } from "./018-fulltext-instances.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -32,4 +34,6 @@ export const MIGRATIONS: Migration[] = [
   resourceInternalPath,
   shortTextIndex,
   memoTagCreator,
+  memoTagDisplay,
+  fulltextInstances,
 ];
