@@ -105,20 +105,25 @@ async function tagAndChildren(db: Db, engine: Engine, tag: string, creatorId: nu
 }
 
 /** How many of the newest memos in scope a search looks at before it turns to the full-text index. */
-const SEARCH_WINDOW = 2000;
-
-/** SQLite: a text with at most this many full-text matches in the instance is rare: its page is read from them. */
-export const RARE_TEXT_MATCHES = 300;
+export const SEARCH_WINDOW = 2000;
+/**
+ * SQLite: a text with at most this many full-text matches in the instance is rare: its page is read from them.
+ * Finding out reads at most one more match, so a common word pays little for the question.
+ */
+export const RARE_TEXT_MATCHES = 100;
 
 /**
  * A page of a text search, in steps whose cost does not grow with the collection for rare and for common words:
- * 1. SQLite: the full-text index's matches, read up to RARE_TEXT_MATCHES + 1 (FTS5 trigram table): a rare text's
+ * 1. SQLite: the full-text index's matches, read up to RARE_TEXT_MATCHES + 1 (store/fulltext.ts): a rare text's
  *    page is its few matches, looked up by id and ordered, and the search is over;
- * 2. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row: a common word fills the page
- *    there and the search is over;
- * 3. otherwise the word is rare in the window, so its matches in scope are few: they are found through the
- *    full-text index (SQLite's FTS5 trigram table; PostgreSQL's trigram index) and only those are ordered.
- * The answer is the same as a scan of every memo (a test compares them). Offset pages skip step 2.
+ * 2. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row, stopping at a page of matches:
+ *    a common word fills its page there after about page / frequency rows;
+ * 3. otherwise the word is rare in scope, so its matches there are few: they are found through the full-text
+ *    index (SQLite's FTS5 trigram table; PostgreSQL's trigram index) and only those are ordered.
+ * A word between (more than RARE_TEXT_MATCHES in the instance, fewer than one in 66 of the newest memos in scope)
+ * costs the window and its matches: that grows with the collection (see docs/architecture.md).
+ * The answer is the same as a scan of every memo (a test compares them). Offset pages skip the window. A regular
+ * expression takes steps 2 and 3 only (3 reads every memo in scope, under the search budget).
  */
 async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
   if (engine === "sqlite" && !filter.regex) {
@@ -128,35 +133,33 @@ async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, after: Mem
       return (await walk(db, engine, { ...filter, textByIndex: true, textCandidates }, after, limit, offset).execute()) as MemoListRow[];
     }
   }
-  const steps = searchSteps(db, engine, filter, after, limit, offset);
   if (offset === 0) {
-    const rows = (await steps.window.execute()) as MemoListRow[];
+    const rows = (await searchWindow(db, engine, filter, after, limit, SEARCH_WINDOW).execute()) as MemoListRow[];
     if (rows.length === limit) return rows;
   }
-  return (await steps.byIndex.execute()) as MemoListRow[];
+  return (await walk(db, engine, { ...filter, textByIndex: true }, after, limit, offset).execute()) as MemoListRow[];
 }
 
-function searchSteps(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
-  const newest = walk(db, engine, { ...filter, text: undefined, regex: undefined }, after, SEARCH_WINDOW, 0);
-  const window = db
+/** The first `limit` matches among the newest `size` memos in scope, checked row by row. */
+function searchWindow(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, size: number) {
+  const newest = walk(db, engine, { ...filter, text: undefined, regex: undefined }, after, size, 0);
+  return db
     .selectFrom(newest.as("w"))
     .selectAll("w")
     .where(textCondition(engine, filter.text!, filter.regex ?? false, "w.content"))
     .orderBy("w.display_ts", "desc")
     .orderBy("w.id", "desc")
     .limit(limit);
-  return { window, byIndex: walk(db, engine, { ...filter, textByIndex: true }, after, limit, offset) };
 }
 
 /** The SQL of a search page's steps (for plan tests and the bench). */
 export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
-  const steps = searchSteps(db, engine, filter, page.after, page.limit, page.offset);
   return {
     candidates: fullTextCandidates(filter.text!, RARE_TEXT_MATCHES).compile(db),
     /** A rare text's page, from its candidates (three ids here). */
     rare: walk(db, engine, { ...filter, textByIndex: true, textCandidates: [1, 2, 3] }, page.after, page.limit, page.offset).compile(),
-    window: steps.window.compile(),
-    byIndex: steps.byIndex.compile(),
+    window: searchWindow(db, engine, filter, page.after, page.limit, SEARCH_WINDOW).compile(),
+    byIndex: walk(db, engine, { ...filter, textByIndex: true }, page.after, page.limit, page.offset).compile(),
   };
 }
 

@@ -7,7 +7,7 @@ import type { Client } from "../client.js";
 import { anonymous, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { allPageIds } from "../memo-helpers.js";
-import { RARE_TEXT_MATCHES } from "../../src/store/memo.store.js";
+import { RARE_TEXT_MATCHES, SEARCH_WINDOW } from "../../src/store/memo.store.js";
 
 const COUNT = 3000;
 const BASE_TS = 1_650_000_000;
@@ -18,6 +18,7 @@ function contentOf(i: number): string {
   if (i % 97 === 0) parts.push("medium"); // ~31 in all, ~20 among the newest 2000: too few for one window
   if (i < 40 && i % 8 === 0) parts.push("rarezz"); // 5, all old: outside the newest window
   if (i < 960 && i % 3 === 0) parts.push("olden"); // 320, all outside the newest window
+  if (i < 1500 ? i % 3 === 0 : i % 30 === 0) parts.push("mixd"); // 550: 1 in 30 of the newest, 1 in 3 before
   if (i % 50 === 0) parts.push(i % 100 === 0 ? "Über alles" : "über den Wolken"); // case outside ASCII
   if (i % 60 === 0) parts.push("ΩMEGA"); // Greek, upper case
   if (i % 70 === 0) parts.push("日本語のメモ"); // CJK: 1, 2 and 3 characters
@@ -31,7 +32,7 @@ function contentOf(i: number): string {
   return parts.join(" ");
 }
 
-const TERMS = ["common", "medium", "rarezz", "olden", "über", "ÜBER", "Über alles", "kÄse", "ωmega", "日本語", "日本", "本", "100%", "%", "_", "e_t", 'say "hi"', "nothing-matches-this",
+const TERMS = ["common", "medium", "rarezz", "olden", "mixd", "über", "ÜBER", "Über alles", "kÄse", "ωmega", "日本語", "日本", "本", "100%", "%", "_", "e_t", 'say "hi"', "nothing-matches-this",
   // 1 and 2 characters, found through the full-text index's vocabulary or the characters index:
   "Ω", "ωZ", "z", "Q", "qÉ", "é", "%_", "_t", "本の"];
 
@@ -80,17 +81,19 @@ describe("text search equals a full scan", () => {
     });
   }
 
-  it("the vocabulary covers every path: rare texts, a word that fills a page from the newest memos, one that does not", () => {
-    const newest = new Set(naive("common").slice(0, 2000));
+  it("the vocabulary covers every path: rare texts, words that fill a page from the window, ones that do not", () => {
+    const newest = new Set(naive("").slice(0, SEARCH_WINDOW));
     const inWindow = (term: string) => naive(term).filter((id) => newest.has(id)).length;
     // Rare in the instance: read from their full-text matches (SQLite).
     expect(naive("rarezz")).toHaveLength(5);
     expect(naive("medium").length).toBeLessThanOrEqual(RARE_TEXT_MATCHES);
     expect(inWindow("medium")).toBeGreaterThan(0);
     expect(inWindow("medium")).toBeLessThan(30);
-    // Common: a page among the newest memos.
-    expect(naive("common").length).toBeGreaterThan(RARE_TEXT_MATCHES);
-    expect(inWindow("common")).toBeGreaterThanOrEqual(30);
+    // Common: a page among the newest memos, densely or sparsely.
+    for (const term of ["common", "kÄse", "mixd"]) {
+      expect(naive(term).length).toBeGreaterThan(RARE_TEXT_MATCHES);
+      expect(inWindow(term)).toBeGreaterThanOrEqual(30);
+    }
     // Too many to be rare, none among the newest: found through the full-text index.
     expect(naive("olden").length).toBeGreaterThan(RARE_TEXT_MATCHES);
     expect(inWindow("olden")).toBe(0);
