@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { SERVER_NODE_FLAGS } from "../scripts/lib/server-flags.mjs";
 
 const ROOT = join(import.meta.dirname, "..");
 const SERVER = join(ROOT, "server", "dist", "main.js");
@@ -80,7 +81,8 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const extra = (args["server-args"] ?? "").split(" ").filter(Boolean);
-  const nodeFlags = (args["node-args"] ?? "").split(" ").filter(Boolean);
+  // As `npm start` runs it, plus any flags to try.
+  const nodeFlags = [...SERVER_NODE_FLAGS, ...(args["node-args"] ?? "").split(" ").filter(Boolean)];
   const server = spawn(process.execPath, [...nodeFlags, SERVER, ...extra, "--port", String(port), "--addr", "127.0.0.1", "--data", dir, "--dsn", dsn], {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, MEMOS_MODE: "prod" },

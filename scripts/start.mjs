@@ -4,6 +4,7 @@
 import { join } from "node:path";
 import { build } from "./build.mjs";
 import { ensureInstalled } from "./lib/install.mjs";
+import { SERVER_NODE_FLAGS } from "./lib/server-flags.mjs";
 import { ROOT, run } from "./lib/util.mjs";
 
 if (!(await ensureInstalled())) process.exit(1);
@@ -12,7 +13,7 @@ if (!(await build())) process.exit(1);
 const server = join(ROOT, "server", "dist", "main.js");
 // The working directory stays ours (the repository root under npm), so ./data and a relative --data
 // resolve from there.
-const code = await run(process.execPath, ["--enable-source-maps", server, ...process.argv.slice(2)], {
+const code = await run(process.execPath, [...SERVER_NODE_FLAGS, server, ...process.argv.slice(2)], {
   cwd: process.cwd(),
   stopWithParent: true,
 });

@@ -60,6 +60,20 @@ export function tagEntriesQuery(db: Db): ReturnType<typeof baseQuery> {
   return query as unknown as ReturnType<typeof baseQuery>;
 }
 
+/**
+ * The visibilities as literals in one fixed order (`= 'PUBLIC'`, `IN ('PUBLIC', 'PROTECTED')`): the very terms of
+ * the partial indexes of migration 019, which both planners then recognise (SQLite compares the terms as written,
+ * and judges a parameter as unknown). The values are the enum's, never a client's text.
+ */
+function visibilityCondition(visibilities: readonly Visibility[]) {
+  const ordered = VISIBILITY_ORDER.filter((visibility) => visibilities.includes(visibility));
+  if (ordered.length === 0) return sql<boolean>`1 = 0`;
+  if (ordered.length === 1) return sql<boolean>`m.visibility = ${sql.lit(ordered[0]!)}`;
+  return sql<boolean>`m.visibility IN (${sql.join(ordered.map((visibility) => sql.lit(visibility)))})`;
+}
+
+const VISIBILITY_ORDER: readonly Visibility[] = ["PUBLIC", "PROTECTED", "PRIVATE"];
+
 /** True when the text holds a non-ASCII letter with an upper and a lower case (ä, Ω), which SQLite's LIKE won't fold. */
 const hasNonAsciiCase = (text: string): boolean =>
   [...text].some((char) => char > "\u007f" && char.toLowerCase() !== char.toUpperCase());
@@ -119,8 +133,7 @@ export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine,
   let q = query;
   if (filter.creatorId !== undefined) q = q.where("m.creator_id", "=", filter.creatorId);
   if (filter.visibilities !== undefined) {
-    if (filter.visibilities.length === 0) return q.where(sql<boolean>`1 = 0`);
-    q = q.where("m.visibility", "in", filter.visibilities);
+    q = q.where(visibilityCondition(filter.visibilities));
   }
   if (filter.rowStatus !== undefined) q = q.where("m.row_status", "=", filter.rowStatus);
   if (filter.pinned !== undefined) {

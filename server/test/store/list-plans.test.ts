@@ -7,6 +7,8 @@ import { createTestApp, type TestApp } from "../harness.js";
 import { childTagsSql, displayTimesSql, listMemosSql, type MemoFilter, type MemoPage, searchSql } from "../../src/store/memo.store.js";
 
 const MEMOS = 30_000;
+/** A scan of memo that is not the ordered walk of a display index (a partial one holds just the memos in scope). */
+const DISPLAY_WALK_OR_SCAN = /\bSCAN m\b(?! USING (COVERING )?INDEX idx_memo_(normal|public|shared)_display)/;
 const BATCH = 500;
 const VISIBILITIES = ["PUBLIC", "PROTECTED", "PRIVATE"] as const;
 
@@ -28,8 +30,9 @@ describe("list query plans", () => {
     const text = plan.join("\n");
     if (t.ctx.store.engine === "sqlite") {
       expect(text, text).not.toMatch(/TEMP B-TREE/);
-      expect(text, text).not.toMatch(/\bSCAN m\b/);
-      expect(text, text).toMatch(/SEARCH m USING (COVERING )?INDEX/);
+      // An index in display order is searched by a prefix, or walked whole when it holds only the memos in scope.
+      expect(text, text).not.toMatch(DISPLAY_WALK_OR_SCAN);
+      expect(text, text).toMatch(/(SEARCH|SCAN) m USING (COVERING )?INDEX idx_memo_\w*display/);
     } else {
       expect(text, text).not.toMatch(/\bSort\b/);
       expect(text, text).not.toMatch(/Seq Scan on memo\b/);
@@ -129,6 +132,20 @@ describe("list query plans", () => {
     expectIndexWalk(await explain((await listMemosSql(t.ctx.store.db, t.ctx.store.engine, explore, { ...flat, after: second.after })).walk));
   });
 
+  it("explore walks an index of the memos its reader may see: public ones for a visitor, and protected for a member", async () => {
+    const flat: MemoPage = { pinnedFirst: false, limit: 30, offset: 0 };
+    const cases: Array<[MemoFilter, string]> = [
+      [{ rowStatus: "NORMAL", visibilities: ["PUBLIC"] }, "idx_memo_public_display"],
+      [{ rowStatus: "NORMAL", visibilities: ["PROTECTED", "PUBLIC"] }, "idx_memo_shared_display"],
+    ];
+    for (const [filter, index] of cases) {
+      for (const each of [flat, { ...flat, after: second.after }]) {
+        const text = (await explain((await listMemosSql(t.ctx.store.db, t.ctx.store.engine, filter, each)).walk)).join("\n");
+        expect(text, text).toMatch(t.ctx.store.engine === "sqlite" ? new RegExp(`(SEARCH|SCAN) m USING INDEX ${index}\\b`) : new RegExp(`Index Scan Backward using ${index} on memo m`));
+      }
+    }
+  });
+
   it("a search reads the newest memos from an index, then finds rarer words through the full-text index", async () => {
     const flat: MemoPage = { pinnedFirst: false, limit: 30, offset: 0 };
     for (const filter of [
@@ -138,8 +155,8 @@ describe("list query plans", () => {
       const steps = searchSql(t.ctx.store.db, t.ctx.store.engine, filter, flat);
       const window = (await explain(steps.window)).join("\n");
       if (t.ctx.store.engine === "sqlite") {
-        expect(window, window).not.toMatch(/\bSCAN m\b/);
-        expect(window, window).toMatch(/SEARCH m USING (COVERING )?INDEX/);
+        expect(window, window).not.toMatch(DISPLAY_WALK_OR_SCAN);
+        expect(window, window).toMatch(/(SEARCH|SCAN) m USING (COVERING )?INDEX idx_memo_\w*display/);
         const candidates = (await explain(steps.candidates)).join("\n");
         expect(candidates, candidates).toMatch(/SCAN memo_fts VIRTUAL TABLE INDEX 0:M/);
         // A rare text's page looks its few matches up by primary key: no walk of a display index testing each.

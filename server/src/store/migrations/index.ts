@@ -15,6 +15,7 @@ import { shortTextIndex } from "./015-short-text-index.js";
 import { memoTagCreator } from "./016-memo-tag-creator.js";
 import { memoTagDisplay } from "./017-memo-tag-display.js";
 import { fulltextInstances } from "./018-fulltext-instances.js";
+import { visibleDisplayIndexes } from "./019-visible-display-indexes.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -36,4 +37,5 @@ export const MIGRATIONS: Migration[] = [
   memoTagCreator,
   memoTagDisplay,
   fulltextInstances,
+  visibleDisplayIndexes,
 ];
