@@ -4,7 +4,7 @@ import type { RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
 import { RE2JS } from "re2js";
 import type { Db, Engine } from "./db.js";
-import { holdsCharacters, inFullText, isPhraseLength, trigramServes } from "./fulltext.js";
+import { fullTextCandidates, holdsCharacters, inFullText, isPhraseLength, trigramServes } from "./fulltext.js";
 
 export interface MemoFilter {
   creatorId?: number;
@@ -23,8 +23,8 @@ export interface MemoFilter {
   /** Find `text` through a text index (store/fulltext.ts) instead of checking each row only. */
   textByIndex?: boolean;
   /**
-   * SQLite, with `textByIndex`: every memo the full-text index matches for `text`, read beforehand (a rare text):
-   * the page looks these up by id instead of matching the index again.
+   * Every memo that may hold `text`, read beforehand through a text index (a rare text, rareTextProbe): the page
+   * looks these up by id instead of matching each memo in scope.
    */
   textCandidates?: readonly number[];
   /**
@@ -95,6 +95,23 @@ export function textCondition(engine: Engine, text: string, regex: boolean, colu
   return sql<boolean>`${content} LIKE ${pattern} ESCAPE '\\'`;
 }
 
+/**
+ * At most `most + 1` memos that may hold the text, in the whole instance (a superset only for 1–2 characters on
+ * SQLite): reading stops there, so fewer than `most + 1` rows are every such memo. SQLite reads the full-text index
+ * (store/fulltext.ts). PostgreSQL reads what its planner prefers: the trigram or characters index for a text it
+ * judges rare, the table in its order for a common one (where a hundred matches come soon).
+ */
+export function rareTextProbe(db: Db, engine: Engine, text: string, most: number) {
+  if (engine === "sqlite") return fullTextCandidates(text, most).compile(db);
+  return db
+    .selectFrom("memo as m")
+    .select("m.id")
+    .$if(!trigramServes(text), (query) => query.where(holdsCharacters(text)))
+    .where(textCondition(engine, text, false))
+    .limit(most + 1)
+    .compile();
+}
+
 /** The memo has the tag or one of its children (`work` matches `work/meetings`): checked per row. */
 function hasTag(tag: string) {
   const prefix = `${tag}/`;
@@ -159,10 +176,14 @@ export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine,
   if (filter.text !== undefined && filter.text !== "") {
     const text = filter.text;
     const regex = filter.regex ?? false;
-    if (filter.textByIndex && !regex && engine === "sqlite") {
-      const candidates = filter.textCandidates;
-      if (candidates === undefined) q = q.where(inFullText(text));
-      else q = q.where(candidates.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`m.id IN (${sql.join(candidates)})`);
+    const candidates = filter.textCandidates;
+    if (candidates !== undefined) {
+      // Ids as values: each engine then looks the memos up by primary key.
+      q = q.where(candidates.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`m.id IN (${sql.join(candidates)})`);
+      // The candidates of 1–2 characters on SQLite are the memos holding trigrams that start with them: checked here.
+      if (engine === "sqlite" && !isPhraseLength(text)) q = q.where(textCondition(engine, text, false));
+    } else if (filter.textByIndex && !regex && engine === "sqlite") {
+      q = q.where(inFullText(text));
       // A phrase's matches are exact; the terms of a shorter text give candidates, checked here.
       if (!isPhraseLength(text)) q = q.where(textCondition(engine, text, false));
     } else {

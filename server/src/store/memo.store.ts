@@ -4,8 +4,7 @@ import type { RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
 import type { Db, Engine } from "./db.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
-import { fullTextCandidates } from "./fulltext.js";
-import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, tagEntries, tagEntriesQuery, tagsBetween, textCondition } from "./memo-filter.js";
+import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, rareTextProbe, tagEntries, tagEntriesQuery, tagsBetween, textCondition } from "./memo-filter.js";
 import type { MemoRow } from "./schema.js";
 import { nowSeconds } from "./time.js";
 
@@ -107,30 +106,33 @@ async function tagAndChildren(db: Db, engine: Engine, tag: string, creatorId: nu
 /** How many of the newest memos in scope a search looks at before it turns to the full-text index. */
 export const SEARCH_WINDOW = 2000;
 /**
- * SQLite: a text with at most this many full-text matches in the instance is rare: its page is read from them.
- * Finding out reads at most one more match, so a common word pays little for the question.
+ * A text with at most this many matches in the instance is rare: its page is read from them. Finding out reads at
+ * most one more, so a common word pays little for the question.
  */
 export const RARE_TEXT_MATCHES = 100;
 
 /**
  * A page of a text search, in steps whose cost does not grow with the collection for rare and for common words:
- * 1. SQLite: the full-text index's matches, read up to RARE_TEXT_MATCHES + 1 (store/fulltext.ts): a rare text's
- *    page is its few matches, looked up by id and ordered, and the search is over;
- * 2. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row, stopping at a page of matches:
- *    a common word fills its page there after about page / frequency rows;
- * 3. otherwise the word is rare in scope, so its matches there are few: they are found through the full-text
- *    index (SQLite's FTS5 trigram table; PostgreSQL's trigram index) and only those are ordered.
+ * 1. the text's matches in the instance, read up to RARE_TEXT_MATCHES + 1 (rareTextProbe: SQLite reads its
+ *    full-text index; PostgreSQL what its planner prefers, the trigram index for a text it judges rare, the table
+ *    for a common one, where a hundred matches come soon): a rare text's page is its few matches, looked up by id
+ *    and ordered;
+ * 2. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row and stopping at a page of
+ *    matches: a common word fills its page after about page / frequency rows (one memo in 66 is enough);
+ * 3. otherwise the word's matches in scope are fewer than a page in SEARCH_WINDOW: they are found through the
+ *    full-text index (SQLite's FTS5 trigram table; PostgreSQL's trigram or characters index) and only those are
+ *    ordered.
  * A word between (more than RARE_TEXT_MATCHES in the instance, fewer than one in 66 of the newest memos in scope)
- * costs the window and its matches: that grows with the collection (see docs/architecture.md).
- * The answer is the same as a scan of every memo (a test compares them). Offset pages skip the window. A regular
- * expression takes steps 2 and 3 only (3 reads every memo in scope, under the search budget).
+ * costs the window and its matches: that grows with the collection (see docs/architecture.md). The answer is the
+ * same as a scan of every memo (a test compares them). Offset pages skip the window. A regular expression takes
+ * steps 2 and 3 (3 reads every memo in scope, under the search budget).
  */
 async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
-  if (engine === "sqlite" && !filter.regex) {
-    const found = await fullTextCandidates(filter.text!, RARE_TEXT_MATCHES).execute(db);
+  if (!filter.regex) {
+    const found = await db.executeQuery(rareTextProbe(db, engine, filter.text!, RARE_TEXT_MATCHES));
     if (found.rows.length <= RARE_TEXT_MATCHES) {
       const textCandidates = [...new Set(found.rows.map((row) => row.id))];
-      return (await walk(db, engine, { ...filter, textByIndex: true, textCandidates }, after, limit, offset).execute()) as MemoListRow[];
+      return (await walk(db, engine, { ...filter, textCandidates }, after, limit, offset).execute()) as MemoListRow[];
     }
   }
   if (offset === 0) {
@@ -155,9 +157,9 @@ function searchWindow(db: Db, engine: Engine, filter: MemoFilter, after: MemoPos
 /** The SQL of a search page's steps (for plan tests and the bench). */
 export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
   return {
-    candidates: fullTextCandidates(filter.text!, RARE_TEXT_MATCHES).compile(db),
+    candidates: rareTextProbe(db, engine, filter.text!, RARE_TEXT_MATCHES),
     /** A rare text's page, from its candidates (three ids here). */
-    rare: walk(db, engine, { ...filter, textByIndex: true, textCandidates: [1, 2, 3] }, page.after, page.limit, page.offset).compile(),
+    rare: walk(db, engine, { ...filter, textCandidates: [1, 2, 3] }, page.after, page.limit, page.offset).compile(),
     window: searchWindow(db, engine, filter, page.after, page.limit, SEARCH_WINDOW).compile(),
     byIndex: walk(db, engine, { ...filter, textByIndex: true }, page.after, page.limit, page.offset).compile(),
   };
