@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { SERVER_NODE_FLAGS } from "../scripts/lib/server-flags.mjs";
+import { SERVER_NODE_FLAGS, serverEnv } from "../scripts/lib/server-flags.mjs";
 
 const ROOT = join(import.meta.dirname, "..");
 const SERVER = join(ROOT, "server", "dist", "main.js");
@@ -85,7 +85,7 @@ async function main() {
   const nodeFlags = [...SERVER_NODE_FLAGS, ...(args["node-args"] ?? "").split(" ").filter(Boolean)];
   const server = spawn(process.execPath, [...nodeFlags, SERVER, ...extra, "--port", String(port), "--addr", "127.0.0.1", "--data", dir, "--dsn", dsn], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, MEMOS_MODE: "prod" },
+    env: serverEnv({ ...process.env, MEMOS_MODE: "prod" }),
   });
   try {
     await waitFor(`${base}/api/ping`);
@@ -139,7 +139,10 @@ async function main() {
     const after60 = await sampleRss(30);
     console.log(`server RSS after 30 s of mixed load: ${(after30 / 1024).toFixed(0)} MB; after 60 s: ${(after60 / 1024).toFixed(0)} MB (goal ≤ 150 MB, no growth)`);
   } finally {
+    // The server closes its connections before its database is dropped.
+    const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill();
+    await exited;
     await dropPg?.();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import { build } from "./build.mjs";
 import { ensureInstalled } from "./lib/install.mjs";
-import { SERVER_NODE_FLAGS } from "./lib/server-flags.mjs";
+import { SERVER_NODE_FLAGS, serverEnv } from "./lib/server-flags.mjs";
 import { ROOT, run } from "./lib/util.mjs";
 
 if (!(await ensureInstalled())) process.exit(1);
@@ -15,6 +15,7 @@ const server = join(ROOT, "server", "dist", "main.js");
 // resolve from there.
 const code = await run(process.execPath, [...SERVER_NODE_FLAGS, server, ...process.argv.slice(2)], {
   cwd: process.cwd(),
+  env: serverEnv(),
   stopWithParent: true,
 });
 process.exit(code);

@@ -1,2 +1,4 @@
 /** How Node runs the server (server-flags.mjs). */
 export declare const SERVER_NODE_FLAGS: readonly string[];
+/** The environment of the server process: the caller's, with our defaults for what it leaves unset. */
+export declare function serverEnv(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;

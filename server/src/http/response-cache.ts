@@ -1,8 +1,9 @@
 // Answers of the read-only list routes (explore, a user's memos, the sidebar's counts), kept in memory per
 // (data version, viewer, URL). The data version changes with every committed write, so a kept answer is
-// exactly what the route would compute again: serving it skips validation, the queries and the JSON. Only
-// where the store can tell the version (SQLite: one process owns the file); PostgreSQL instances may run
-// several processes against one database, so nothing is kept there.
+// exactly what the route would compute again: serving it skips validation, the queries and the JSON. The store
+// tells the version: SQLite from its commits and PRAGMA data_version; PostgreSQL from its own writes and the
+// notifications of every other process's (store/pg-data-version.ts), which arrive a moment after their commit.
+// While it cannot tell (null), nothing is kept.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 

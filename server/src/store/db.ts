@@ -6,6 +6,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import type pg from "pg";
 import type { Database } from "./schema.js";
+import { PostgresDataVersion, writeNoticingPool } from "./pg-data-version.js";
 import { registerSqlFunctions } from "./sqlite-functions.mjs";
 import { PooledSqliteDialect, ReaderPool, SqlitePool } from "./sqlite-pool.js";
 
@@ -28,8 +29,8 @@ export interface DatabaseHandle {
    */
   sqliteMain: SQLite.Database | null;
   /**
-   * A token that changes with every committed write, for caches of answers; null when this process cannot
-   * know (PostgreSQL: other server processes write to the same database).
+   * A token that changes with every committed write, for caches of answers; null while this process cannot know
+   * (PostgreSQL: while its connection that listens for other processes' writes is down).
    */
   dataVersion(): string | null;
   close(): Promise<void>;
@@ -79,7 +80,8 @@ export function openPostgres(dsn: string, searchBudgetMs = DEFAULT_SQLITE_OPTION
   // An idle connection dropped by the server (a restart, a dropped database) must not crash the process;
   // the pool replaces it on the next query.
   for (const each of [pool, searchPool]) each.on("error", (error) => console.warn(`memos: PostgreSQL connection lost: ${error.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const version = new PostgresDataVersion(pg, dsn);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: writeNoticingPool(pool, () => version.wrote()) }) });
   const searchDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: searchPool }) });
   return {
     db,
@@ -87,8 +89,9 @@ export function openPostgres(dsn: string, searchBudgetMs = DEFAULT_SQLITE_OPTION
     engine: "postgres",
     sqliteFile: null,
     sqliteMain: null,
-    dataVersion: () => null,
+    dataVersion: () => version.current(),
     close: async () => {
+      await version.close();
       await Promise.all([db.destroy(), searchDb.destroy()]);
     },
   };

@@ -16,6 +16,7 @@ import { memoTagCreator } from "./016-memo-tag-creator.js";
 import { memoTagDisplay } from "./017-memo-tag-display.js";
 import { fulltextInstances } from "./018-fulltext-instances.js";
 import { visibleDisplayIndexes } from "./019-visible-display-indexes.js";
+import { changeNotify } from "./020-change-notify.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -38,4 +39,5 @@ export const MIGRATIONS: Migration[] = [
   memoTagDisplay,
   fulltextInstances,
   visibleDisplayIndexes,
+  changeNotify,
 ];
