@@ -38,20 +38,22 @@ const WEEK = 7 * 86_400;
 const WARM_UP = 50;
 
 /** A fresh database, or with `kept` the data set of that name if an earlier `--keep` run finished generating it. */
-async function pgDatabase(kept: string | null): Promise<{ dsn: string; drop(): Promise<void> }> {
+async function pgDatabase(kept: string | null): Promise<{ dsn: string; reused: boolean; drop(): Promise<void> }> {
   const name = kept ?? `memos_bench_${process.pid}`;
   const url = new URL(PG_ADMIN);
   url.pathname = `/${name}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN });
   await admin.connect();
   const exists = kept !== null && (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount === 1;
-  if (!exists || !(await hasMarker(url.toString()))) {
+  const reused = exists && (await hasMarker(url.toString()));
+  if (!reused) {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);
   }
   await admin.end();
   return {
     dsn: url.toString(),
+    reused,
     drop: async () => {
       if (kept) return;
       const client = new pg.Client({ connectionString: PG_ADMIN });
@@ -62,7 +64,7 @@ async function pgDatabase(kept: string | null): Promise<{ dsn: string; drop(): P
   };
 }
 
-/** A finished generation leaves a table named bench_generated. */
+/** A finished generation on PostgreSQL leaves a table named bench_generated (on SQLite, a file beside the database). */
 async function hasMarker(dsn: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: dsn });
   await client.connect();
@@ -188,7 +190,10 @@ async function httpThroughput(base: string, cookie: string) {
   }
 }
 
-/** Where a data set lives: a fresh place, or with `--keep` a named one that a finished earlier run may have filled. */
+/**
+ * Where a data set lives: a fresh place, or with `--keep` a named one, reused when an earlier run finished
+ * generating it (one that did not is started again).
+ */
 async function dataSet(driver: "sqlite" | "postgres", memoCount: number) {
   const kept = args.keep ? resolve(args.keep) : null;
   const name = `memos_bench_g${GENERATOR_VERSION}_${memoCount}_${args.users}u`;
@@ -196,26 +201,23 @@ async function dataSet(driver: "sqlite" | "postgres", memoCount: number) {
   const dir = kept ?? mkdtempSync(join(tmpdir(), "memos-bench-"));
   const pgDb = driver === "postgres" ? await pgDatabase(kept ? name : null) : null;
   const file = join(dir, `${name}.db`);
-  // A kept SQLite file from an unfinished run is started again (PostgreSQL's is checked by its marker below).
-  if (kept && driver === "sqlite" && !existsSync(`${file}.done`)) for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+  const done = `${file}.done`;
+  const reused = pgDb ? pgDb.reused : kept !== null && existsSync(done);
+  if (driver === "sqlite" && !reused) for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
   return {
     dir,
     dsn: pgDb?.dsn ?? file,
-    markDone: () => (driver === "sqlite" && kept ? writeFileSync(`${file}.done`, "") : undefined),
+    reused,
+    /** Marks a finished generation, for later `--keep` runs. */
+    markGenerated: async (store: DatabaseHandle) => {
+      if (store.engine === "postgres") await sql`CREATE TABLE bench_generated (generated_at BIGINT)`.execute(store.db);
+      else if (kept) writeFileSync(done, "");
+    },
     cleanUp: async () => {
       await pgDb?.drop();
       if (!kept) rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** Whether a generation finished in this database (kept data sets of unfinished runs were emptied). */
-async function isGenerated(store: DatabaseHandle): Promise<boolean> {
-  const found =
-    store.engine === "sqlite"
-      ? await sql`SELECT 1 FROM sqlite_master WHERE name = 'bench_generated'`.execute(store.db)
-      : await sql`SELECT 1 FROM pg_tables WHERE tablename = 'bench_generated'`.execute(store.db);
-  return found.rows.length > 0;
 }
 
 /** Generates one size (or reuses a kept one) and measures every case. */
@@ -245,7 +247,7 @@ async function runSize(driver: "sqlite" | "postgres", memoCount: number, withHtt
   try {
     const started = performance.now();
     let data: GeneratedData;
-    if (await isGenerated(store)) {
+    if (place.reused) {
       data = await generatedData(store);
       console.log(`\n${driver}, ${memoCount} memos of ${data.userIds.length} users: kept from an earlier run (${place.dsn})`);
     } else {
@@ -254,8 +256,7 @@ async function runSize(driver: "sqlite" | "postgres", memoCount: number, withHtt
       // rows, GIN pending lists and the counters' dead row versions) until maintenance gets to it; a real instance
       // has had it. Doing it now keeps it from running, and competing, during the measurements.
       await sql.raw(driver === "postgres" ? "VACUUM ANALYZE" : "ANALYZE").execute(store.db);
-      await sql`CREATE TABLE bench_generated (generated_at BIGINT)`.execute(store.db);
-      place.markDone();
+      await place.markGenerated(store);
       console.log(`\n${driver}, ${memoCount} memos of ${data.userIds.length} users: generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
     const own = data.userIds[1]!;

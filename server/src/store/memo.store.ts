@@ -4,7 +4,9 @@ import type { RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
 import type { Db, Engine } from "./db.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
-import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, rareTextProbe, tagEntries, tagEntriesQuery, tagsBetween, textCondition } from "./memo-filter.js";
+import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter } from "./memo-filter.js";
+import { searchWalk } from "./memo-search.js";
+import { afterCondition, listQuery, PINNED } from "./memo-walk.js";
 import type { MemoRow } from "./schema.js";
 import { nowSeconds } from "./time.js";
 
@@ -31,157 +33,10 @@ export interface MemoPage {
   after?: MemoPosition;
 }
 
-const PINNED = sql<number>`COALESCE(o.pinned, 0)`;
-
-
-/** Rows after `position` in (display_ts, id) descending order; the display_ts bound is an index range. */
-const afterCondition = (position: MemoPosition, ts = DISPLAY_TS, id = sql<number>`m.id`) =>
-  sql<boolean>`${ts} <= ${position.displayTs} AND (${ts} < ${position.displayTs} OR ${id} < ${position.id})`;
-
-const pinColumn = (filter: MemoFilter) => (filter.pinned === undefined ? PINNED : sql<number>`${filter.pinned ? 1 : 0}`);
-
-/**
- * Matching memos in index order (display_ts, id descending): read from an index walk, never sorted. Without
- * `filter.pinned` the creator's pin is read per row; with it the pin is known and memo_organizer is not joined.
- */
-function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
-  // A rare text's few memos are looked up by id and sorted. SQLite would rather walk a display index in order and
-  // test every row against the ids (all memos in scope at worst): `+` keeps the order off the index.
-  const byIds = filter.textCandidates !== undefined && engine === "sqlite";
-  return applyFilter(baseQuery(db), engine, filter)
-    .$if(after !== undefined, (query) => query.where(afterCondition(after!)))
-    .selectAll("m")
-    .select(pinColumn(filter).as("pinned"))
-    .orderBy(byIds ? sql`+m.display_ts` : DISPLAY_TS, "desc")
-    .orderBy(byIds ? sql`+m.id` : "m.id", "desc")
-    .limit(limit)
-    .offset(offset);
-}
-
-/**
- * The walk of one tag's memo_tag entries in display order (index idx_memo_tag_creator_display for a creator's
- * list, idx_memo_tag_display otherwise), each memo looked up by primary key and checked against the rest of the
- * filter: the first `count` that match.
- */
-function tagEntryWalk(db: Db, engine: Engine, filter: MemoFilter, tag: string, after: MemoPosition | undefined, count: number) {
-  const ts = sql<number>`t.display_ts`;
-  const id = sql<number>`t.memo_id`;
-  // The entries' creator is the memo's: checked once, on the index (the planners would count it twice).
-  return applyFilter(tagEntriesQuery(db), engine, { ...filter, creatorId: undefined, tagByEntries: true })
-    .where(tagEntries(engine, tag, filter.creatorId))
-    .$if(after !== undefined, (query) => query.where(afterCondition(after!, ts, id)))
-    .selectAll("m")
-    .select(pinColumn(filter).as("pinned"))
-    .orderBy(ts, "desc")
-    .orderBy(id, "desc")
-    .limit(count);
-}
-
-/** A tag with more children than this is walked in display order, checking each memo's tags. */
-const MOST_CHILD_TAGS = 32;
-
-/**
- * A page of a tag's list: the walk of each tag's entries, the tag's and each child's (`work`, `work/project`), the
- * first `limit + offset` of each, merged. A memo under two of the tags comes out of both walks as the same row, and
- * the union keeps one: every memo of the page is among the first `limit + offset` of a walk it belongs to.
- */
-function taggedPage(db: Db, engine: Engine, filter: MemoFilter, tags: readonly string[], after: MemoPosition | undefined, limit: number, offset: number) {
-  const [first, ...rest] = tags.map((tag) => db.selectFrom(tagEntryWalk(db, engine, filter, tag, after, limit + offset).as("w")).selectAll("w"));
-  if (rest.length === 0) return tagEntryWalk(db, engine, filter, tags[0]!, after, limit).offset(offset);
-  return rest
-    .reduce((all, each) => all.union(each), first!)
-    .orderBy(sql`display_ts`, "desc")
-    .orderBy(sql`id`, "desc")
-    .limit(limit)
-    .offset(offset);
-}
-
-/** The tag and its children present in the list's scope (one creator's, or every memo), or null when too many. */
-async function tagAndChildren(db: Db, engine: Engine, tag: string, creatorId: number | undefined): Promise<string[] | null> {
-  // Children sort between `tag/` and `tag0`, '0' being the character after '/'.
-  const found = await tagsBetween(engine, `${tag}/`, `${tag}0`, creatorId, MOST_CHILD_TAGS).execute(db);
-  return found.rows.length > MOST_CHILD_TAGS ? null : [tag, ...found.rows.map((row) => row.tag)];
-}
-
-/** How many of the newest memos in scope a search looks at before it turns to the full-text index. */
-export const SEARCH_WINDOW = 2000;
-/**
- * A text with at most this many matches in the instance is rare: its page is read from them. Finding out reads at
- * most one more, so a common word pays little for the question.
- */
-export const RARE_TEXT_MATCHES = 100;
-
-/**
- * A page of a text search, in steps whose cost does not grow with the collection for rare and for common words:
- * 1. the text's matches in the instance, read up to RARE_TEXT_MATCHES + 1 (rareTextProbe: SQLite reads its
- *    full-text index; PostgreSQL what its planner prefers, the trigram index for a text it judges rare, the table
- *    for a common one, where a hundred matches come soon): a rare text's page is its few matches, looked up by id
- *    and ordered;
- * 2. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row and stopping at a page of
- *    matches: a common word fills its page after about page / frequency rows (one memo in 66 is enough);
- * 3. otherwise the word's matches in scope are fewer than a page in SEARCH_WINDOW: they are found through the
- *    full-text index (SQLite's FTS5 trigram table; PostgreSQL's trigram or characters index) and only those are
- *    ordered.
- * A word between (more than RARE_TEXT_MATCHES in the instance, fewer than one in 66 of the newest memos in scope)
- * costs the window and its matches: that grows with the collection (see docs/architecture.md). The answer is the
- * same as a scan of every memo (a test compares them). Offset pages skip the window. A regular expression takes
- * steps 2 and 3 (3 reads every memo in scope, under the search budget).
- */
-async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
-  if (!filter.regex) {
-    const found = await db.executeQuery(rareTextProbe(db, engine, filter.text!, RARE_TEXT_MATCHES));
-    if (found.rows.length <= RARE_TEXT_MATCHES) {
-      const textCandidates = [...new Set(found.rows.map((row) => row.id))];
-      return (await walk(db, engine, { ...filter, textCandidates }, after, limit, offset).execute()) as MemoListRow[];
-    }
-  }
-  if (offset === 0) {
-    const rows = (await searchWindow(db, engine, filter, after, limit, SEARCH_WINDOW).execute()) as MemoListRow[];
-    if (rows.length === limit) return rows;
-  }
-  return (await walk(db, engine, { ...filter, textByIndex: true }, after, limit, offset).execute()) as MemoListRow[];
-}
-
-/** The first `limit` matches among the newest `size` memos in scope, checked row by row. */
-function searchWindow(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, size: number) {
-  const newest = walk(db, engine, { ...filter, text: undefined, regex: undefined }, after, size, 0);
-  return db
-    .selectFrom(newest.as("w"))
-    .selectAll("w")
-    .where(textCondition(engine, filter.text!, filter.regex ?? false, "w.content"))
-    .orderBy("w.display_ts", "desc")
-    .orderBy("w.id", "desc")
-    .limit(limit);
-}
-
-/** The SQL of a search page's steps (for plan tests and the bench). */
-export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
-  return {
-    candidates: rareTextProbe(db, engine, filter.text!, RARE_TEXT_MATCHES),
-    /** A rare text's page, from its candidates (three ids here). */
-    rare: walk(db, engine, { ...filter, textCandidates: [1, 2, 3] }, page.after, page.limit, page.offset).compile(),
-    window: searchWindow(db, engine, filter, page.after, page.limit, SEARCH_WINDOW).compile(),
-    byIndex: walk(db, engine, { ...filter, textByIndex: true }, page.after, page.limit, page.offset).compile(),
-  };
-}
-
-/** The SQL that finds a tag's children in the list's scope (for plan tests). */
-export const childTagsSql = (db: Db, engine: Engine, tag: string, creatorId: number | undefined) =>
-  tagsBetween(engine, `${tag}/`, `${tag}0`, creatorId, MOST_CHILD_TAGS).compile(db);
-
-/**
- * Rows of the walk: through the two-step search when the filter holds text, through the tag's entries for a tag,
- * else the index walk in display order.
- */
+/** Rows of the walk: through the search steps when the filter holds text, else the walk of the list (memo-walk.ts). */
 async function walkRows(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
   if (filter.text) return searchWalk(db, engine, filter, after, limit, offset);
   return (await listQuery(db, engine, filter, after, limit, offset)).execute() as Promise<MemoListRow[]>;
-}
-
-/** The query of a page without text: the walk of a tag's entries, or of the memos in display order. */
-async function listQuery(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
-  const tags = filter.tag === undefined ? null : await tagAndChildren(db, engine, filter.tag, filter.creatorId);
-  return tags === null ? walk(db, engine, filter, after, limit, offset) : taggedPage(db, engine, filter, tags, after, limit, offset);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Client } from "../client.js";
 import { anonymous, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { allPageIds } from "../memo-helpers.js";
-import { RARE_TEXT_MATCHES, SEARCH_WINDOW } from "../../src/store/memo.store.js";
+import { RARE_TEXT_MATCHES, SEARCH_WINDOW } from "../../src/store/memo-search.js";
 
 const COUNT = 3000;
 const BASE_TS = 1_650_000_000;

@@ -4,7 +4,9 @@ import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signUpHost } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
-import { childTagsSql, displayTimesSql, listMemosSql, type MemoFilter, type MemoPage, searchSql } from "../../src/store/memo.store.js";
+import { searchSql } from "../../src/store/memo-search.js";
+import { displayTimesSql, listMemosSql, type MemoFilter, type MemoPage } from "../../src/store/memo.store.js";
+import { childTagsSql } from "../../src/store/memo-walk.js";
 
 const MEMOS = 30_000;
 /** A scan of memo that is not the ordered walk of a display index (a partial one holds just the memos in scope). */
