@@ -1,5 +1,5 @@
 // Benchmarks: for each engine and each collection size, generates a data set, then measures the requests the
-// home page and the sidebar make in-process (latency percentiles), and prints the sizes side by side with the
+// home page and the sidebar make in-process (latency percentiles, the sizes taking turns), and prints them side by side with the
 // ratio of each p50 to the smallest size's (the promise: at most 1.5× from 1k to 1M). Optionally measures
 // HTTP throughput (autocannon) on the largest size. Prints figures; asserts nothing.
 //   npm run bench -- --driver sqlite,postgres --sizes 1000,100000,1000000
@@ -102,27 +102,52 @@ interface Measure {
   bytes: number;
 }
 
-async function measure(app: FastifyInstance, cookie: string, item: Case, iterations: number): Promise<Measure> {
-  const url = typeof item.url === "string" ? item.url : await item.url();
-  const headers = item.signedIn ? { cookie } : {};
-  const times: number[] = [];
-  let items = 0;
-  let bytes = 0;
-  // Unmeasured rounds first: the smallest size runs first, and would otherwise pay for the JIT's warm-up alone.
-  for (let i = 0; i < WARM_UP; i++) await app.inject({ method: "GET", url, headers });
-  for (let i = 0; i < iterations; i++) {
-    const started = performance.now();
-    const response = await app.inject({ method: "GET", url, headers });
-    times.push(performance.now() - started);
-    if (i === 0) {
-      if (response.statusCode !== 200) throw new Error(`${url} → ${response.statusCode} ${response.body}`);
-      const data = JSON.parse(response.body).data;
-      items = Array.isArray(data) ? data.length : Number(data);
-      bytes = response.body.length;
+/** A data set opened for measuring: its app, the measured user's cookie and id. */
+interface Opened {
+  size: number;
+  app: FastifyInstance;
+  cookie: string;
+  own: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Every case on every size, the sizes taking turns request by request (1k, 100k, 1M, 100k, 1M, 1k, …): whatever
+ * passes over the machine or the JIT during a case touches each size alike, so the ratios compare the queries.
+ */
+async function measureSizes(opened: Opened[], iterations: number): Promise<Array<Map<string, Measure>>> {
+  const casesBySize = opened.map((each) => casesFor(each.app, each.cookie, each.own));
+  const results = opened.map(() => new Map<string, Measure>());
+  for (const [c, item] of casesBySize[0]!.entries()) {
+    const requests = await Promise.all(
+      opened.map(async (each, s) => {
+        const own = casesBySize[s]![c]!;
+        const url = typeof own.url === "string" ? own.url : await own.url();
+        return () => each.app.inject({ method: "GET", url, headers: item.signedIn ? { cookie: each.cookie } : {} });
+      }),
+    );
+    // Unmeasured rounds first: the JIT's warm-up would otherwise be paid by the first size alone.
+    for (let i = 0; i < WARM_UP; i++) for (const request of requests) await request();
+    const times = opened.map((): number[] => []);
+    const shapes = opened.map(() => ({ items: 0, bytes: 0 }));
+    for (let i = 0; i < iterations; i++) {
+      for (let k = 0; k < requests.length; k++) {
+        const s = (i + k) % requests.length;
+        const started = performance.now();
+        const response = await requests[s]!();
+        times[s]!.push(performance.now() - started);
+        if (i > 0) continue;
+        if (response.statusCode !== 200) throw new Error(`${item.name} (${opened[s]!.size}) → ${response.statusCode} ${response.body}`);
+        const data = JSON.parse(response.body).data;
+        shapes[s] = { items: Array.isArray(data) ? data.length : Number(data), bytes: response.body.length };
+      }
+    }
+    for (const [s, sizeTimes] of times.entries()) {
+      sizeTimes.sort((a, b) => a - b);
+      results[s]!.set(item.name, { p50: percentile(sizeTimes, 50), p95: percentile(sizeTimes, 95), ...shapes[s]! });
     }
   }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), items, bytes };
+  return results;
 }
 
 function casesFor(app: FastifyInstance, cookie: string, own: number): Case[] {
@@ -220,8 +245,8 @@ async function dataSet(driver: "sqlite" | "postgres", memoCount: number) {
   };
 }
 
-/** Generates one size (or reuses a kept one) and measures every case. */
-async function runSize(driver: "sqlite" | "postgres", memoCount: number, withHttp: boolean): Promise<Map<string, Measure>> {
+/** Generates one size (or reuses a kept one), opens its app and signs the measured user in. */
+async function openSize(driver: "sqlite" | "postgres", memoCount: number): Promise<Opened> {
   const place = await dataSet(driver, memoCount);
   const dir = place.dir;
   const config: Config = {
@@ -244,6 +269,10 @@ async function runSize(driver: "sqlite" | "postgres", memoCount: number, withHtt
     logLevel: "warn",
   };
   const { store } = await openStore(config);
+  const close = async () => {
+    await store.close();
+    await place.cleanUp();
+  };
   try {
     const started = performance.now();
     let data: GeneratedData;
@@ -266,21 +295,30 @@ async function runSize(driver: "sqlite" | "postgres", memoCount: number, withHtt
     const app = await buildApp({ config, store }, { responseCache: false });
     const signIn = await app.inject({ method: "POST", url: "/api/auth/signin", payload: { username: "bench1", password: data.password } });
     const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
-    const results = new Map<string, Measure>();
-    for (const item of casesFor(app, cookie, own)) results.set(item.name, await measure(app, cookie, item, Number(args.iterations)));
-    if (withHttp) {
-      await app.listen({ host: "127.0.0.1", port: 0 });
-      const address = app.server.address();
-      const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-      await stallTest(base);
-      if (Number(args.seconds) > 0) await httpThroughput(base, cookie);
-    }
-    await app.close();
-    return results;
-  } finally {
-    await store.close();
-    await place.cleanUp();
+    return {
+      size: memoCount,
+      app,
+      cookie,
+      own,
+      close: async () => {
+        await app.close();
+        await close();
+      },
+    };
+  } catch (error) {
+    await close();
+    throw error;
   }
+}
+
+/** The stall test (and with --seconds, HTTP throughput) on one opened size, served over a real socket. */
+async function overHttp(opened: Opened) {
+  await opened.app.listen({ host: "127.0.0.1", port: 0 });
+  const address = opened.app.server.address();
+  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  console.log(`\n${opened.size} memos over HTTP:`);
+  await stallTest(base);
+  if (Number(args.seconds) > 0) await httpThroughput(base, opened.cookie);
 }
 
 function printTable(driver: string, sizes: number[], results: Array<Map<string, Measure>>) {
@@ -306,11 +344,15 @@ async function main() {
   const sizes = (args.sizes ?? args.memos ?? "1000,100000").split(",").map((size) => Number(size.trim()));
   if (sizes.some((size) => !Number.isInteger(size) || size <= 0)) throw new Error(`Invalid sizes: ${args.sizes ?? args.memos}`);
   for (const driver of drivers) {
-    const results: Array<Map<string, Measure>> = [];
-    for (const [i, size] of sizes.entries()) {
-      results.push(await runSize(driver, size, i === sizes.length - 1));
+    const opened: Opened[] = [];
+    try {
+      for (const size of sizes) opened.push(await openSize(driver, size));
+      const results = await measureSizes(opened, Number(args.iterations));
+      await overHttp(opened.at(-1)!);
+      printTable(driver, sizes, results);
+    } finally {
+      for (const each of opened) await each.close();
     }
-    printTable(driver, sizes, results);
   }
 }
 
