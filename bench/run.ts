@@ -177,6 +177,9 @@ function casesFor(app: FastifyInstance, cookie: string, own: number): Case[] {
     { name: "search, CJK 3 characters", url: `/api/memo/all?limit=30&text=${encodeURIComponent("日本語")}`, signedIn: false },
     { name: "search, CJK 2 characters", url: `/api/memo/all?limit=30&text=${encodeURIComponent("学习")}`, signedIn: false },
     { name: "search, case outside ASCII (ZÜRICH)", url: `/api/memo/all?limit=30&text=${encodeURIComponent("ZÜRICH")}`, signedIn: false },
+    // Two words each in 1 memo of 40, side by side in 1 of 100: more than a rare text's matches in a big instance,
+    // too few among the newest memos to fill a page.
+    { name: "search, sparse phrase (garden music)", url: `/api/memo/all?limit=30&text=${encodeURIComponent("garden music")}`, signedIn: false },
     { name: "search, % and _", url: `/api/memo/all?limit=30&text=${encodeURIComponent("_")}`, signedIn: false },
   ];
 }

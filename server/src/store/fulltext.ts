@@ -1,12 +1,14 @@
 // The text indexes behind search, and the conditions that use them. Shared by the memo filter and the migrations
-// that build the indexes (005, 015).
+// that build the indexes (005, 015, 021).
 //
 // SQLite: an FTS5 trigram table over the memo's content with two U+FFFF appended (the view memo_fts_source), so
-// every character of a memo starts an indexed trigram, the last two included. A word of 3 characters or more is
-// a phrase query; a shorter one is found through the index's vocabulary (memo_fts_vocab): the trigrams that
-// start with it, each a term of an OR query. PostgreSQL: pg_trgm's GIN index serves words with a run of three
-// letters or digits; a shorter or non-word text (`本`, `ee`, `%_`) goes through a GIN index of each memo's
-// characters (idx_memo_content_chars): the memos holding all of its characters, then checked row by row.
+// every character of a memo starts an indexed trigram, the last two included. Its rowid is the memo's display key
+// (ftsKey: the display time's 128-second bucket, then the id), so the index gives a text's matches newest first,
+// and a page reads as many as it needs. A word of 3 characters or more is a phrase query; a shorter one is found
+// through the index's vocabulary (memo_fts_vocab): the trigrams that start with it, each a term of an OR query.
+// PostgreSQL: pg_trgm's GIN index serves words with a run of three letters or digits; a shorter or non-word text
+// (`本`, `ee`, `%_`) goes through a GIN index of each memo's characters (idx_memo_content_chars): the memos holding
+// all of its characters, then checked row by row.
 import { sql } from "kysely";
 
 const PAD = "char(65535, 65535)";
@@ -14,20 +16,46 @@ const PAD = "char(65535, 65535)";
 /** What memo_fts indexes: the memo's content and the padding, one expression for the view and the triggers. */
 const indexedText = (row: "new" | "old" | "memo") => `${row}.content || ${PAD}`;
 
+/** Display times share a bucket of this many seconds (2^7) in the full-text key. */
+const BUCKET_SHIFT = 7;
+const BUCKET_MIN = -(2 ** 31);
+const BUCKET_MAX = 2 ** 31 - 1;
+/** The low 32 bits of a full-text key: the memo's id. */
+export const KEY_ID_MASK = "4294967295";
+
+/**
+ * The memo's full-text key: its display-time bucket (display_ts >> 7, clamped to 32 bits) in the high bits, its id
+ * in the low 32. Descending keys are display order but within a bucket, where the id decides (a page reads a
+ * bucket whole, then orders it). Ids stay below 2^32.
+ */
+const ftsKey = (row: "new" | "old" | "memo") =>
+  `((max(min(${row}.display_ts >> ${BUCKET_SHIFT}, ${BUCKET_MAX}), ${BUCKET_MIN}) << 32) + ${row}.id)`;
+
+/** The bucket of a display time, as ftsKey computes it. */
+export const ftsBucket = (displayTs: number): number => Math.max(Math.min(Math.floor(displayTs / 2 ** BUCKET_SHIFT), BUCKET_MAX), BUCKET_MIN);
+
 /** The SQLite statements that (re)build the full-text index, its vocabulary and the triggers that keep it. */
 export const SQLITE_FULLTEXT = [
-  `CREATE VIEW memo_fts_source AS SELECT memo.id AS id, ${indexedText("memo")} AS content FROM memo`,
-  `CREATE VIRTUAL TABLE memo_fts USING fts5(content, content='memo_fts_source', content_rowid='id', tokenize='trigram')`,
+  "DROP TRIGGER IF EXISTS memo_fts_insert",
+  "DROP TRIGGER IF EXISTS memo_fts_delete",
+  "DROP TRIGGER IF EXISTS memo_fts_update",
+  "DROP TABLE IF EXISTS memo_fts_instances",
+  "DROP TABLE IF EXISTS memo_fts_vocab",
+  "DROP TABLE IF EXISTS memo_fts",
+  "DROP VIEW IF EXISTS memo_fts_source",
+  `CREATE VIEW memo_fts_source AS SELECT ${ftsKey("memo")} AS key, ${indexedText("memo")} AS content FROM memo`,
+  `CREATE VIRTUAL TABLE memo_fts USING fts5(content, content='memo_fts_source', content_rowid='key', tokenize='trigram')`,
   `CREATE VIRTUAL TABLE memo_fts_vocab USING fts5vocab(memo_fts, 'row')`,
   `CREATE TRIGGER memo_fts_insert AFTER INSERT ON memo BEGIN
-     INSERT INTO memo_fts(rowid, content) VALUES (new.id, ${indexedText("new")});
+     INSERT INTO memo_fts(rowid, content) VALUES (${ftsKey("new")}, ${indexedText("new")});
    END`,
   `CREATE TRIGGER memo_fts_delete AFTER DELETE ON memo BEGIN
-     INSERT INTO memo_fts(memo_fts, rowid, content) VALUES ('delete', old.id, ${indexedText("old")});
+     INSERT INTO memo_fts(memo_fts, rowid, content) VALUES ('delete', ${ftsKey("old")}, ${indexedText("old")});
    END`,
-  `CREATE TRIGGER memo_fts_update AFTER UPDATE OF content ON memo BEGIN
-     INSERT INTO memo_fts(memo_fts, rowid, content) VALUES ('delete', old.id, ${indexedText("old")});
-     INSERT INTO memo_fts(rowid, content) VALUES (new.id, ${indexedText("new")});
+  // A new display time moves the memo's key, as new content does its trigrams.
+  `CREATE TRIGGER memo_fts_update AFTER UPDATE OF content, display_ts ON memo BEGIN
+     INSERT INTO memo_fts(memo_fts, rowid, content) VALUES ('delete', ${ftsKey("old")}, ${indexedText("old")});
+     INSERT INTO memo_fts(rowid, content) VALUES (${ftsKey("new")}, ${indexedText("new")});
    END`,
   `INSERT INTO memo_fts(memo_fts) VALUES ('rebuild')`,
 ];
@@ -63,8 +91,16 @@ function ftsQuery(text: string) {
     FROM memo_fts_vocab v WHERE ${startsWith(folded)})`;
 }
 
-/** SQLite: the memo is among the full-text index's matches for the text (a superset for 1–2 characters). */
-export const inFullText = (text: string) => sql<boolean>`m.id IN (SELECT rowid FROM memo_fts WHERE memo_fts MATCH ${ftsQuery(text)})`;
+/**
+ * SQLite: the full-text index's matches for the text (a superset for 1–2 characters) as rows `k` (their keys),
+ * newest first, those of buckets in [floor, below) only. FTS5 reads its index in that order and stops when the
+ * reader does.
+ */
+export function fullTextMatches(text: string, floor: number | undefined, below: number | undefined) {
+  const low = floor === undefined ? sql`` : sql` AND rowid >= (${floor} << 32)`;
+  const high = below === undefined || below > BUCKET_MAX ? sql`` : sql` AND rowid < (${below} << 32)`;
+  return sql`(SELECT rowid AS k FROM memo_fts WHERE memo_fts MATCH ${ftsQuery(text)}${low}${high} ORDER BY rowid DESC)`;
+}
 
 /** The SQLite statements of migration 018: the index's occurrences, one row per (trigram, memo, position). */
 export const SQLITE_FULLTEXT_INSTANCES = ["CREATE VIRTUAL TABLE memo_fts_instances USING fts5vocab(memo_fts, 'instance')"];
@@ -76,9 +112,10 @@ export const SQLITE_FULLTEXT_INSTANCES = ["CREATE VIRTUAL TABLE memo_fts_instanc
  * from them. (The vocabulary's per-term counts would cost a read of each term's whole list: occurrences do not.)
  */
 export function fullTextCandidates(text: string, most: number) {
-  if (isPhraseLength(text)) return sql<{ id: number }>`SELECT rowid AS id FROM memo_fts WHERE memo_fts MATCH ${ftsPhrase(text)} LIMIT ${most + 1}`;
+  const id = (key: string) => sql.raw(`${key} & ${KEY_ID_MASK}`);
+  if (isPhraseLength(text)) return sql<{ id: number }>`SELECT ${id("rowid")} AS id FROM memo_fts WHERE memo_fts MATCH ${ftsPhrase(text)} LIMIT ${most + 1}`;
   const folded = text.toLowerCase();
-  return sql<{ id: number }>`SELECT v.doc AS id FROM memo_fts_instances v WHERE ${startsWith(folded)} LIMIT ${most + 1}`;
+  return sql<{ id: number }>`SELECT ${id("v.doc")} AS id FROM memo_fts_instances v WHERE ${startsWith(folded)} LIMIT ${most + 1}`;
 }
 
 /** pg_trgm extracts trigrams from runs of letters and digits only. */

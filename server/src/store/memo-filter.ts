@@ -4,7 +4,7 @@ import type { RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
 import { RE2JS } from "re2js";
 import type { Db, Engine } from "./db.js";
-import { fullTextCandidates, holdsCharacters, inFullText, isPhraseLength, trigramServes } from "./fulltext.js";
+import { fullTextCandidates, fullTextMatches, holdsCharacters, isPhraseLength, KEY_ID_MASK, trigramServes } from "./fulltext.js";
 
 export interface MemoFilter {
   creatorId?: number;
@@ -57,6 +57,19 @@ export function tagEntriesQuery(db: Db): ReturnType<typeof baseQuery> {
     .crossJoin("memo as m")
     .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id"))
     .whereRef("m.id", "=", "t.memo_id");
+  return query as unknown as ReturnType<typeof baseQuery>;
+}
+
+/**
+ * SQLite: the full-text index's matches `f` for the text, newest first (keys in buckets [floor, below)), each with its
+ * memo `m` looked up by id (and the creator's pin `o`). Typed as the base query, as tagEntriesQuery is.
+ */
+export function fullTextEntriesQuery(db: Db, text: string, floor: number | undefined, below: number | undefined): ReturnType<typeof baseQuery> {
+  const query = db
+    .selectFrom(fullTextMatches(text, floor, below).as("f"))
+    .crossJoin("memo as m")
+    .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id"))
+    .where(sql<boolean>`m.id = (f.k & ${sql.raw(KEY_ID_MASK)})`);
   return query as unknown as ReturnType<typeof baseQuery>;
 }
 
@@ -192,8 +205,8 @@ export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine,
       // The candidates of 1–2 characters on SQLite are the memos holding trigrams that start with them: checked here.
       if (engine === "sqlite" && !isPhraseLength(text)) q = q.where(textCondition(engine, text, false));
     } else if (filter.textByIndex && !regex && engine === "sqlite") {
-      q = q.where(inFullText(text));
-      // A phrase's matches are exact; the terms of a shorter text give candidates, checked here.
+      // The rows come from the full-text index (fullTextEntriesQuery): a phrase's matches are exact; the terms of a
+      // shorter text give candidates, checked here.
       if (!isPhraseLength(text)) q = q.where(textCondition(engine, text, false));
     } else {
       if (filter.textByIndex && !regex && !trigramServes(text)) q = q.where(holdsCharacters(text));

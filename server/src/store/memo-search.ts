@@ -1,9 +1,11 @@
 // A page of a text search (see searchWalk): whether the text is rare, the window of the newest memos in scope,
 // the text index.
+import { sql } from "kysely";
 import type { Db, Engine } from "./db.js";
-import { type MemoFilter, rareTextProbe, textCondition } from "./memo-filter.js";
+import { ftsBucket } from "./fulltext.js";
+import { applyFilter, fullTextEntriesQuery, type MemoFilter, rareTextProbe, textCondition } from "./memo-filter.js";
 import type { MemoListRow, MemoPage, MemoPosition } from "./memo.store.js";
-import { walk } from "./memo-walk.js";
+import { afterCondition, pinColumn, walk } from "./memo-walk.js";
 
 /** How many of the newest memos in scope a search looks at before it turns to the full-text index. */
 export const SEARCH_WINDOW = 2000;
@@ -21,11 +23,11 @@ export const RARE_TEXT_MATCHES = 100;
  *    and ordered;
  * 2. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row and stopping at a page of
  *    matches: a common word fills its page after about page / frequency rows (one memo in 66 is enough);
- * 3. otherwise the word's matches in scope are fewer than a page in SEARCH_WINDOW: they are found through the
- *    full-text index (SQLite's FTS5 trigram table; PostgreSQL's trigram or characters index) and only those are
- *    ordered.
- * A word between (more than RARE_TEXT_MATCHES in the instance, fewer than one in 66 of the newest memos in scope)
- * costs the window and its matches: that grows with the collection (see docs/architecture.md). The answer is the
+ * 3. otherwise the word's matches in scope are fewer than a page in SEARCH_WINDOW: SQLite reads them from its FTS5
+ *    trigram table newest first, as many as the page needs (fullTextPage); PostgreSQL finds them all through its
+ *    trigram or characters index and orders them.
+ * On PostgreSQL a word between (more than RARE_TEXT_MATCHES in the instance, fewer than one in 66 of the newest
+ * memos in scope) costs its matches: that grows with the collection (see docs/architecture.md). The answer is the
  * same as a scan of every memo (a test compares them). Offset pages skip the window. A regular expression takes
  * steps 2 and 3 (3 reads every memo in scope, under the search budget).
  */
@@ -41,7 +43,38 @@ export async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, aft
     const rows = (await searchWindow(db, engine, filter, after, limit, SEARCH_WINDOW).execute()) as MemoListRow[];
     if (rows.length === limit) return rows;
   }
+  if (engine === "sqlite" && !filter.regex) return fullTextPage(db, filter, after, limit, offset);
   return (await walk(db, engine, { ...filter, textByIndex: true }, after, limit, offset).execute()) as MemoListRow[];
+}
+
+const newestFirst = (a: MemoListRow, b: MemoListRow) => b.display_ts - a.display_ts || b.id - a.id;
+
+/**
+ * SQLite: the text's matches in scope from the full-text index, newest first by key, until the page's
+ * `limit + offset` are found; then the last one's display-time bucket is read whole (the key orders a bucket's
+ * memos by id) and what was read is ordered exactly. Reads about a page's matches in scope, however many the
+ * instance holds.
+ */
+async function fullTextPage(db: Db, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+  const below = after === undefined ? undefined : ftsBucket(after.displayTs) + 1;
+  const needed = limit + offset;
+  const first = (await fullTextWalk(db, filter, after, undefined, below).orderBy(sql`f.k`, "desc").limit(needed).execute()) as MemoListRow[];
+  if (first.length < needed) return first.sort(newestFirst).slice(offset);
+  const floor = ftsBucket(first.at(-1)!.display_ts);
+  return (await fullTextWalk(db, filter, after, floor, below)
+    .orderBy(sql`+m.display_ts`, "desc")
+    .orderBy(sql`+m.id`, "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute()) as MemoListRow[];
+}
+
+/** The text's matches in scope, of the buckets in [floor, below). */
+function fullTextWalk(db: Db, filter: MemoFilter, after: MemoPosition | undefined, floor: number | undefined, below: number | undefined) {
+  return applyFilter(fullTextEntriesQuery(db, filter.text!, floor, below), "sqlite", { ...filter, textByIndex: true })
+    .$if(after !== undefined, (query) => query.where(afterCondition(after!)))
+    .selectAll("m")
+    .select(pinColumn(filter).as("pinned"));
 }
 
 /** The first `limit` matches among the newest `size` memos in scope, checked row by row. */
@@ -63,6 +96,12 @@ export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: Memo
     /** A rare text's page, from its candidates (three ids here). */
     rare: walk(db, engine, { ...filter, textCandidates: [1, 2, 3] }, page.after, page.limit, page.offset).compile(),
     window: searchWindow(db, engine, filter, page.after, page.limit, SEARCH_WINDOW).compile(),
-    byIndex: walk(db, engine, { ...filter, textByIndex: true }, page.after, page.limit, page.offset).compile(),
+    byIndex:
+      engine === "sqlite"
+        ? fullTextWalk(db, filter, page.after, undefined, page.after && ftsBucket(page.after.displayTs) + 1)
+            .orderBy(sql`f.k`, "desc")
+            .limit(page.limit + page.offset)
+            .compile()
+        : walk(db, engine, { ...filter, textByIndex: true }, page.after, page.limit, page.offset).compile(),
   };
 }

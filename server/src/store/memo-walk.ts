@@ -11,7 +11,7 @@ export const PINNED = sql<number>`COALESCE(o.pinned, 0)`;
 export const afterCondition = (position: MemoPosition, ts = DISPLAY_TS, id = sql<number>`m.id`) =>
   sql<boolean>`${ts} <= ${position.displayTs} AND (${ts} < ${position.displayTs} OR ${id} < ${position.id})`;
 
-const pinColumn = (filter: MemoFilter) => (filter.pinned === undefined ? PINNED : sql<number>`${filter.pinned ? 1 : 0}`);
+export const pinColumn = (filter: MemoFilter) => (filter.pinned === undefined ? PINNED : sql<number>`${filter.pinned ? 1 : 0}`);
 
 /**
  * Matching memos in index order (display_ts, id descending): read from an index walk, never sorted. Without

@@ -2,6 +2,7 @@
 // page from the newest memos, rarer ones come through the full-text index (1- and 2-character texts through its
 // vocabulary on SQLite, the characters index on PostgreSQL), with case outside ASCII folded as a scan folds it. Pages are walked by cursor and compared with a naive filter.
 import type { Memo } from "@memos/common";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../client.js";
 import { anonymous, signUpHost, type TestUser } from "../factories.js";
@@ -97,5 +98,33 @@ describe("text search equals a full scan", () => {
     // Too many to be rare, none among the newest: found through the full-text index.
     expect(naive("olden").length).toBeGreaterThan(RARE_TEXT_MATCHES);
     expect(inWindow("olden")).toBe(0);
+  });
+
+  /** SQLite: the full-text index agrees with the memos it indexes (keys and trigrams), else an error. */
+  async function expectFullTextWhole() {
+    if (t.ctx.store.engine !== "sqlite") return;
+    await sql`INSERT INTO memo_fts(memo_fts, rank) VALUES ('integrity-check', 1)`.execute(t.ctx.store.db);
+  }
+
+  it("a memo whose display time moves is found at its new place, and one edited or deleted leaves the index whole", async () => {
+    // An old "olden" memo becomes the newest: the index's key follows its display time, so the search (which
+    // finds "olden" through the index) gives it first.
+    const moved = memos.find((memo) => memo.content.includes("olden") && memo.id % 2 === 0)!;
+    const newest = Math.max(...memos.map((memo) => memo.displayTs)) + 1000;
+    expect((await host.client.patch(`/api/memo/${moved.id}`, { createdTs: newest })).status).toBe(200);
+    moved.displayTs = newest;
+    expect(naive("olden")[0]).toBe(moved.id);
+    expect(await walkAll(anonymous(t), "/api/memo/all", "olden")).toEqual(naive("olden"));
+    await expectFullTextWhole();
+
+    // New content under the moved key, then a delete: both find the entry they replace.
+    moved.content = `${moved.content} renamed`;
+    expect((await host.client.patch(`/api/memo/${moved.id}`, { content: moved.content })).status).toBe(200);
+    expect(await walkAll(anonymous(t), "/api/memo/all", "olden")).toEqual(naive("olden"));
+    const gone = memos.find((memo) => memo.content.includes("olden") && memo.id !== moved.id)!;
+    expect((await host.client.delete(`/api/memo/${gone.id}`)).status).toBe(200);
+    memos.splice(memos.indexOf(gone), 1);
+    expect(await walkAll(anonymous(t), "/api/memo/all", "olden")).toEqual(naive("olden"));
+    await expectFullTextWhole();
   });
 });

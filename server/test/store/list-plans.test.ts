@@ -161,10 +161,11 @@ describe("list query plans", () => {
         expect(window, window).toMatch(/(SEARCH|SCAN) m USING (COVERING )?INDEX idx_memo_\w*display/);
         const candidates = (await explain(steps.candidates)).join("\n");
         expect(candidates, candidates).toMatch(/SCAN memo_fts VIRTUAL TABLE INDEX 0:M/);
+        // The index gives its matches newest first (its keys are display order): read until the page is full, no sort.
         const byIndex = (await explain(steps.byIndex)).join("\n");
         expect(byIndex, byIndex).toMatch(/memo_fts VIRTUAL TABLE/);
         expect(byIndex, byIndex).toMatch(/SEARCH m USING INTEGER PRIMARY KEY/);
-        expect(byIndex, byIndex).not.toMatch(/\bSCAN m\b/);
+        expect(byIndex, byIndex).not.toMatch(/\bSCAN m\b|TEMP B-TREE/);
       } else {
         expect(window, window).not.toMatch(/Seq Scan on memo\b/);
       }

@@ -17,6 +17,7 @@ import { memoTagDisplay } from "./017-memo-tag-display.js";
 import { fulltextInstances } from "./018-fulltext-instances.js";
 import { visibleDisplayIndexes } from "./019-visible-display-indexes.js";
 import { changeNotify } from "./020-change-notify.js";
+import { fulltextDisplayOrder } from "./021-fulltext-display-order.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -40,4 +41,5 @@ export const MIGRATIONS: Migration[] = [
   fulltextInstances,
   visibleDisplayIndexes,
   changeNotify,
+  fulltextDisplayOrder,
 ];
