@@ -99,7 +99,7 @@ const likeOpenCase = (text: string): string =>
  * True when no character of the text has a case, nor is part of another character's case mapping (combining marks:
  * `İ` lowers to `i` + U+0307; `ŉ` uppers to `ʼN`). Matching such a text ignoring case is matching it as it is.
  */
-export const isCaseless = (text: string): boolean =>
+const isCaseless = (text: string): boolean =>
   [...text].every((char) => char.toLowerCase() === char && char.toUpperCase() === char && !/[\p{M}\u02BC\u02BE]/u.test(char));
 
 /** A per-row check of the text filter on `column`; PostgreSQL's planner may still serve it from the trigram index. */
