@@ -1,7 +1,8 @@
 // Reads for the data export (services/export.service.ts): a user's memos and resources in keyset pages (id
 // order), so an archive of any size is written while holding one page of rows and one file at a time.
-import { sql } from "kysely";
 import type { Db } from "./db.js";
+import { baseQuery } from "./memo-filter.js";
+import { PINNED } from "./memo-walk.js";
 import type { MemoListRow } from "./memo.store.js";
 import type { ResourceRow } from "./schema.js";
 
@@ -10,11 +11,9 @@ const EXPORT_PAGE_SIZE = 500;
 
 /** The creator's memos after `afterId`, in id order, every row status, with the creator's pin. */
 export function listMemosForExport(db: Db, creatorId: number, afterId: number, limit = EXPORT_PAGE_SIZE): Promise<MemoListRow[]> {
-  return db
-    .selectFrom("memo as m")
-    .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id"))
+  return baseQuery(db)
     .selectAll("m")
-    .select(sql<number>`COALESCE(o.pinned, 0)`.as("pinned"))
+    .select(PINNED.as("pinned"))
     .where("m.creator_id", "=", creatorId)
     .where("m.id", ">", afterId)
     .orderBy("m.id")

@@ -1,5 +1,5 @@
 // The text indexes behind search, and the conditions that use them. Shared by the memo filter and the migrations
-// that build the indexes (005, 015, 021).
+// that build the indexes (005, 015, 018, 021).
 //
 // SQLite: an FTS5 trigram table over the memo's content with two U+FFFF appended (the view memo_fts_source), so
 // every character of a memo starts an indexed trigram, the last two included. Its rowid is the memo's display key
@@ -33,6 +33,10 @@ const ftsKey = (row: "new" | "old" | "memo") =>
 
 /** The bucket of a display time, as ftsKey computes it. */
 export const ftsBucket = (displayTs: number): number => Math.max(Math.min(Math.floor(displayTs / 2 ** BUCKET_SHIFT), BUCKET_MAX), BUCKET_MIN);
+
+/** The first bucket wholly after a position (display time) of a keyset page: the index walk starts below it. */
+export const bucketAfter = (position: { displayTs: number } | undefined): number | undefined =>
+  position === undefined ? undefined : ftsBucket(position.displayTs) + 1;
 
 /** The SQLite statements that (re)build the full-text index, its vocabulary and the triggers that keep it. */
 export const SQLITE_FULLTEXT = [

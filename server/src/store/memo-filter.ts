@@ -1,9 +1,10 @@
 // How a memo filter becomes SQL: the base query (a memo with its creator's pin), and the conditions of each
 // filter field, checked per row or found through an index (full-text, tag), on either engine.
 import type { RowStatus, Visibility } from "@memos/common";
-import { sql } from "kysely";
+import { type JoinBuilder, sql } from "kysely";
 import { RE2JS } from "re2js";
 import type { Db, Engine } from "./db.js";
+import type { Database } from "./schema.js";
 import { fullTextCandidates, fullTextMatches, holdsCharacters, isPhraseLength, KEY_ID_MASK, trigramServes } from "./fulltext.js";
 
 export interface MemoFilter {
@@ -40,10 +41,12 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** Memo `m` and its creator's own pin `o`: the condition of every list's LEFT JOIN on memo_organizer. */
+const creatorPin = (join: JoinBuilder<PinTables, "m" | "o">) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id");
+type PinTables = Database & { m: Database["memo"]; o: Database["memo_organizer"] };
+
 export function baseQuery(db: Db) {
-  return db
-    .selectFrom("memo as m")
-    .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id"));
+  return db.selectFrom("memo as m").leftJoin("memo_organizer as o", creatorPin);
 }
 
 /**
@@ -55,7 +58,7 @@ export function tagEntriesQuery(db: Db): ReturnType<typeof baseQuery> {
   const query = db
     .selectFrom("memo_tag as t")
     .crossJoin("memo as m")
-    .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id"))
+    .leftJoin("memo_organizer as o", creatorPin)
     .whereRef("m.id", "=", "t.memo_id");
   return query as unknown as ReturnType<typeof baseQuery>;
 }
@@ -68,7 +71,7 @@ export function fullTextEntriesQuery(db: Db, text: string, floor: number | undef
   const query = db
     .selectFrom(fullTextMatches(text, floor, below).as("f"))
     .crossJoin("memo as m")
-    .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id"))
+    .leftJoin("memo_organizer as o", creatorPin)
     .where(sql<boolean>`m.id = (f.k & ${sql.raw(KEY_ID_MASK)})`);
   return query as unknown as ReturnType<typeof baseQuery>;
 }

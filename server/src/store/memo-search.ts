@@ -2,7 +2,7 @@
 // the text index.
 import { sql } from "kysely";
 import type { Db, Engine } from "./db.js";
-import { ftsBucket } from "./fulltext.js";
+import { bucketAfter, ftsBucket } from "./fulltext.js";
 import { applyFilter, fullTextEntriesQuery, type MemoFilter, rareTextProbe, textCondition } from "./memo-filter.js";
 import type { MemoListRow, MemoPage, MemoPosition } from "./memo.store.js";
 import { afterCondition, pinColumn, walk } from "./memo-walk.js";
@@ -56,7 +56,7 @@ const newestFirst = (a: MemoListRow, b: MemoListRow) => b.display_ts - a.display
  * instance holds.
  */
 async function fullTextPage(db: Db, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
-  const below = after === undefined ? undefined : ftsBucket(after.displayTs) + 1;
+  const below = bucketAfter(after);
   const needed = limit + offset;
   const first = (await fullTextWalk(db, filter, after, undefined, below).orderBy(sql`f.k`, "desc").limit(needed).execute()) as MemoListRow[];
   if (first.length < needed) return first.sort(newestFirst).slice(offset);
@@ -98,7 +98,7 @@ export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: Memo
     window: searchWindow(db, engine, filter, page.after, page.limit, SEARCH_WINDOW).compile(),
     byIndex:
       engine === "sqlite"
-        ? fullTextWalk(db, filter, page.after, undefined, page.after && ftsBucket(page.after.displayTs) + 1)
+        ? fullTextWalk(db, filter, page.after, undefined, bucketAfter(page.after))
             .orderBy(sql`f.k`, "desc")
             .limit(page.limit + page.offset)
             .compile()
