@@ -11,7 +11,7 @@ export const SERVER_ENTRY = join(ROOT, "server", "src", "main.ts");
 export const SERVER_OUT = join(ROOT, "server", "dist", "main.js");
 export const CLI_ENTRY = join(ROOT, "server", "src", "cli", "index.ts");
 export const CLI_OUT = join(ROOT, "server", "dist", "cli.js");
-const WORKER_FILES = ["sqlite-reader.worker.mjs", "sqlite-functions.mjs"];
+const WORKER_FILES = ["sqlite-reader.worker.mjs", "fulltext-merge.worker.mjs", "sqlite-functions.mjs"];
 
 /** @type {import("esbuild").Plugin} */
 const externalPackages = {

@@ -6,6 +6,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import type pg from "pg";
 import type { Database } from "./schema.js";
+import { FullTextMerger } from "./fulltext-merger.js";
 import { PostgresDataVersion, writeNoticingPool } from "./pg-data-version.js";
 import { registerSqlFunctions } from "./sqlite-functions.mjs";
 import { PooledSqliteDialect, ReaderPool, SqlitePool } from "./sqlite-pool.js";
@@ -33,6 +34,8 @@ export interface DatabaseHandle {
    * (PostgreSQL: while its connection that listens for other processes' writes is down).
    */
   dataVersion(): string | null;
+  /** Resolves once the database's own upkeep after writes is done (SQLite: merging the full-text index). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,6 +44,8 @@ export interface SqliteOptions {
   readers: number;
   /** The longest a budgeted read (`searchDb`) may run, in milliseconds. */
   searchBudgetMs: number;
+  /** How long after the last write the full-text index is merged (fulltext-merger.ts); a default otherwise. */
+  mergeDelayMs?: number;
 }
 
 export const DEFAULT_SQLITE_OPTIONS: SqliteOptions = { readers: 2, searchBudgetMs: 5000 };
@@ -54,9 +59,22 @@ export function openSqlite(file: string, options: SqliteOptions = DEFAULT_SQLITE
   sqlite.pragma("busy_timeout = 5000");
   registerSqlFunctions(sqlite);
   const pool = new SqlitePool(sqlite, options.readers > 0 ? new ReaderPool(file, options.readers) : null);
+  if (file !== ":memory:") {
+    pool.merger = new FullTextMerger(file, pool.mutex, options.mergeDelayMs);
+    // What an earlier process (an upgrade, an import) left unmerged.
+    pool.merger.wrote();
+  }
   const db = new Kysely<Database>({ dialect: new PooledSqliteDialect(pool) });
   const searchDb = new Kysely<Database>({ dialect: new PooledSqliteDialect(pool, options.searchBudgetMs) });
-  return { db, searchDb, engine: "sqlite", sqliteFile: file, sqliteMain: sqlite, dataVersion: () => pool.dataVersion(), close: () => pool.close() };
+  return {
+    db,
+    searchDb,
+    engine: "sqlite",
+    sqliteFile: file, sqliteMain: sqlite,
+    dataVersion: () => pool.dataVersion(),
+    settled: async () => pool.merger?.settled(),
+    close: () => pool.close(),
+  };
 }
 
 /** pg is loaded when a PostgreSQL database is opened: an SQLite server never pays for it (about 4 MB). */
@@ -90,6 +108,7 @@ export function openPostgres(dsn: string, searchBudgetMs = DEFAULT_SQLITE_OPTION
     sqliteFile: null,
     sqliteMain: null,
     dataVersion: () => version.current(),
+    settled: async () => undefined,
     close: async () => {
       await version.close();
       await Promise.all([db.destroy(), searchDb.destroy()]);

@@ -65,6 +65,24 @@ export const SQLITE_FULLTEXT = [
 ];
 
 /**
+ * How the index's segments are merged (migration 022): never by a write (`automerge` 0), so a memo's save costs
+ * its own trigrams only, instead of now and then a merge of the index's largest lists (hundreds of milliseconds at
+ * a million memos, on the main thread); by the merger's thread instead (fulltext-merger.ts), as soon as a level
+ * holds two segments (`usermerge` 2), which keeps about one segment per level: every lookup reads each segment.
+ * Without a merger (a command-line tool writing), FTS5's `crisismerge` still bounds each level at 16.
+ */
+export const SQLITE_FULLTEXT_MERGING = [
+  "INSERT INTO memo_fts(memo_fts, rank) VALUES ('automerge', 0)",
+  "INSERT INTO memo_fts(memo_fts, rank) VALUES ('usermerge', 2)",
+];
+
+/**
+ * One step of the merger: about this many pages (4 KB) merged. FTS5 merges a term's list whole, so a step with a
+ * common trigram takes longer (tens of milliseconds at a million memos).
+ */
+export const SQLITE_FULLTEXT_MERGE_STEP = "INSERT INTO memo_fts(memo_fts, rank) VALUES ('merge', 32)";
+
+/**
  * Without fastupdate a memo's characters go into the index as it is written (a few dozen keys), instead of a
  * pending list that every search would read until VACUUM merges it, and that the planner prices as such.
  */

@@ -17,6 +17,7 @@ import {
   type Dialect,
   type Kysely,
 } from "kysely";
+import type { FullTextMerger } from "./fulltext-merger.js";
 import { statementCache } from "./sqlite-functions.mjs";
 
 /** A read that ran past its budget; the HTTP layer answers it with a 4xx that says so. */
@@ -208,6 +209,9 @@ export class SqlitePool {
   #commits = 0;
   readonly #dataVersion: SQLite.Statement;
 
+  /** Set by whoever opens the file: merges the full-text index after writes. */
+  merger: FullTextMerger | null = null;
+
   constructor(
     readonly main: SQLite.Database,
     readonly readers: ReaderPool | null,
@@ -227,6 +231,7 @@ export class SqlitePool {
 
   committed(): void {
     this.#commits++;
+    this.merger?.wrote();
   }
 
   runOnMain<R>(compiled: CompiledQuery): QueryResult<R> {
@@ -241,6 +246,7 @@ export class SqlitePool {
   }
 
   async close(): Promise<void> {
+    await this.merger?.close();
     await this.readers?.close();
     this.main.close();
   }

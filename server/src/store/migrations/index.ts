@@ -18,6 +18,7 @@ import { fulltextInstances } from "./018-fulltext-instances.js";
 import { visibleDisplayIndexes } from "./019-visible-display-indexes.js";
 import { changeNotify } from "./020-change-notify.js";
 import { fulltextDisplayOrder } from "./021-fulltext-display-order.js";
+import { fulltextMerging } from "./022-fulltext-merging.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -42,4 +43,5 @@ export const MIGRATIONS: Migration[] = [
   visibleDisplayIndexes,
   changeNotify,
   fulltextDisplayOrder,
+  fulltextMerging,
 ];

@@ -1,0 +1,120 @@
+// SQLite: merges the full-text index's segments off the main thread. Each write adds a segment to the FTS5 index
+// and none merges them (migration 022); left alone they pile up, and every lookup reads every segment (a rare
+// word's probe at a million memos: 0.32 ms over 12 segments, 0.08 ms over 2). A while after the writes stop, a
+// worker thread with its own connection merges them, one short step at a time, each step taking the main
+// connection's write lock in turn with the server's own writes (which wait for a step asynchronously, never
+// blocking the event loop).
+import { Worker } from "node:worker_threads";
+import { SQLITE_FULLTEXT_MERGE_STEP } from "./fulltext.js";
+
+/** Merging starts this long after the last write, so a burst of writes is merged once, after it. */
+const DELAY_MS = 1_000;
+/** The thread ends after this long without work (about 10 MB of memory while it lives). */
+const IDLE_MS = 60_000;
+
+const WORKER_URL = new URL("./fulltext-merge.worker.mjs", import.meta.url);
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 64 };
+
+interface WriteLock {
+  lock(): Promise<() => void>;
+}
+
+type Reply = { merged: boolean; error?: undefined } | { merged?: undefined; error: { message: string } };
+
+export class FullTextMerger {
+  #worker: Worker | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #idle: NodeJS.Timeout | null = null;
+  #running: Promise<void> | null = null;
+  #closed = false;
+
+  constructor(
+    private readonly file: string,
+    private readonly writes: WriteLock,
+    private readonly delayMs = DELAY_MS,
+  ) {}
+
+  /** Called after each commit: merging starts once the writes have paused. */
+  wrote(): void {
+    if (this.#closed) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.settled();
+    }, this.delayMs);
+    this.#timer.unref();
+  }
+
+  /** Merges now whatever is left to merge; resolves when nothing is (for tests and the bench). */
+  settled(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    this.#running ??= this.#run().finally(() => {
+      this.#running = null;
+    });
+    return this.#running;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    await this.#running?.catch(() => undefined);
+    await this.#stopWorker();
+  }
+
+  async #run(): Promise<void> {
+    if (this.#idle) clearTimeout(this.#idle);
+    while (!this.#closed) {
+      const release = await this.writes.lock();
+      let reply: Reply;
+      try {
+        if (this.#closed) return;
+        reply = await this.#step();
+      } finally {
+        release();
+      }
+      // An index not built yet (before the migrations) or a database gone: nothing to merge now.
+      if (reply.error) {
+        if (!/no such table/.test(reply.error.message)) console.warn(`memos: merging the full-text index: ${reply.error.message}`);
+        break;
+      }
+      if (!reply.merged) break;
+    }
+    this.#idle = setTimeout(() => void this.#stopWorker(), IDLE_MS);
+    this.#idle.unref();
+  }
+
+  #step(): Promise<Reply> {
+    const worker = this.#startWorker();
+    return new Promise((resolve) => {
+      const done = (reply: Reply) => {
+        worker.off("message", done);
+        worker.off("exit", stopped);
+        resolve(reply);
+      };
+      const stopped = () => done({ error: { message: "the full-text merger stopped" } });
+      worker.on("message", done);
+      worker.on("exit", stopped);
+      worker.postMessage({ sql: SQLITE_FULLTEXT_MERGE_STEP });
+    });
+  }
+
+  #startWorker(): Worker {
+    if (this.#worker) return this.#worker;
+    const worker = new Worker(WORKER_URL, { workerData: { file: this.file }, resourceLimits: WORKER_LIMITS });
+    worker.unref();
+    worker.on("error", (error) => console.warn(`memos: the full-text merger failed: ${error.message}`));
+    worker.on("exit", () => {
+      if (this.#worker === worker) this.#worker = null;
+    });
+    this.#worker = worker;
+    return worker;
+  }
+
+  async #stopWorker(): Promise<void> {
+    if (this.#idle) clearTimeout(this.#idle);
+    this.#idle = null;
+    const worker = this.#worker;
+    this.#worker = null;
+    await worker?.terminate();
+  }
+}

@@ -1,0 +1,9 @@
+// SQLite: the full-text index's segments are merged by the merger's thread, no longer by the write that adds one
+// (store/fulltext.ts, store/fulltext-merger.ts). PostgreSQL needs nothing.
+import { SQLITE_FULLTEXT_MERGING } from "../fulltext.js";
+import type { Migration } from "./types.js";
+
+export const fulltextMerging: Migration = {
+  name: "022-fulltext-merging",
+  statements: (engine) => (engine === "sqlite" ? SQLITE_FULLTEXT_MERGING : []),
+};
