@@ -16,20 +16,30 @@ export const SEARCH_WINDOW = 2000;
 export const RARE_TEXT_MATCHES = 100;
 
 /**
+ * PostgreSQL: a text found in the window but too seldom to fill the page is looked for further down the same
+ * walk, when at the window's rate the page would fill within this many more rows (as its matches are read by no
+ * index in display order there, a walk at a known rate is bounded where the planner's pick is not).
+ */
+export const SEARCH_EXTENSION = 8 * SEARCH_WINDOW;
+
+/**
  * A page of a text search, in steps whose cost does not grow with the collection for rare and for common words:
  * 1. the text's matches in the instance, read up to RARE_TEXT_MATCHES + 1 (rareTextProbe: SQLite reads its
  *    full-text index; PostgreSQL what its planner prefers, the trigram index for a text it judges rare, the table
  *    for a common one, where a hundred matches come soon): a rare text's page is its few matches, looked up by id
  *    and ordered;
  * 2. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row and stopping at a page of
- *    matches: a common word fills its page after about page / frequency rows (one memo in 66 is enough);
- * 3. otherwise the word's matches in scope are fewer than a page in SEARCH_WINDOW: SQLite reads them from its FTS5
+ *    matches: a common word fills its page after about page / frequency rows (one memo in 66 is enough). Each
+ *    later step starts after the last match found, for the rest of the page;
+ * 3. PostgreSQL: a text the window found at a rate that fills the page within SEARCH_EXTENSION more rows is
+ *    looked for along the same walk, as far as twice the rows that rate needs (searchExtension);
+ * 4. otherwise the word's matches in scope are fewer than a page in SEARCH_WINDOW: SQLite reads them from its FTS5
  *    trigram table newest first, as many as the page needs (fullTextPage); PostgreSQL finds them all through its
  *    trigram or characters index and orders them.
- * On PostgreSQL a word between (more than RARE_TEXT_MATCHES in the instance, fewer than one in 66 of the newest
- * memos in scope) costs its matches: that grows with the collection (see docs/architecture.md). The answer is the
- * same as a scan of every memo (a test compares them). Offset pages skip the window. A regular expression takes
- * steps 2 and 3 (3 reads every memo in scope, under the search budget).
+ * On PostgreSQL a word between (more than RARE_TEXT_MATCHES in the instance, too few in the newest memos for step
+ * 3) costs its matches: that grows with the collection (see docs/architecture.md). The answer is the same as a
+ * scan of every memo (a test compares them). Offset pages skip the window. A regular expression takes steps 2–4
+ * (4 reads every memo in scope, under the search budget).
  */
 export async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
   if (!filter.regex) {
@@ -39,10 +49,30 @@ export async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, aft
       return (await walk(db, engine, { ...filter, textCandidates }, after, limit, offset).execute()) as MemoListRow[];
     }
   }
-  if (offset === 0) {
-    const rows = (await searchWindow(db, engine, filter, after, limit, SEARCH_WINDOW).execute()) as MemoListRow[];
-    if (rows.length === limit) return rows;
-  }
+  if (offset > 0) return byIndex(db, engine, filter, after, limit, offset);
+  const rows = (await searchWindow(db, engine, filter, after, limit, SEARCH_WINDOW).execute()) as MemoListRow[];
+  if (rows.length === limit) return rows;
+  if (engine === "postgres" && rows.length > 0) rows.push(...(await searchExtension(db, filter, rows, limit)));
+  if (rows.length === limit) return rows;
+  const last = rows.at(-1);
+  const next = last === undefined ? after : { pinned: 0 as const, displayTs: Number(last.display_ts), id: last.id };
+  return [...rows, ...(await byIndex(db, engine, filter, next, limit - rows.length, 0))];
+}
+
+/**
+ * Step 3 (PostgreSQL): after the window's `found` matches, the rest of the page from the rows that follow, when
+ * the window's rate says they are near; nothing otherwise.
+ */
+async function searchExtension(db: Db, filter: MemoFilter, found: MemoListRow[], limit: number) {
+  const rowsNeeded = Math.ceil((SEARCH_WINDOW * (limit - found.length)) / found.length);
+  if (2 * rowsNeeded > SEARCH_EXTENSION) return [];
+  const last = found.at(-1)!;
+  const after = { pinned: 0 as const, displayTs: Number(last.display_ts), id: last.id };
+  return (await searchWindow(db, "postgres", filter, after, limit - found.length, 2 * rowsNeeded).execute()) as MemoListRow[];
+}
+
+/** Step 4: the text's matches through the engine's text index. */
+async function byIndex(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
   if (engine === "sqlite" && !filter.regex) return fullTextPage(db, filter, after, limit, offset);
   return (await walk(db, engine, { ...filter, textByIndex: true }, after, limit, offset).execute()) as MemoListRow[];
 }

@@ -1,5 +1,5 @@
 // SQLite: a write adds a segment to the full-text index and merges nothing (migration 022); the merger's thread
-// merges the segments once the writes pause, taking its turn with the server's writes, and the index answers as
+// merges the segments a moment after, taking its turn with the server's writes, and the index answers as
 // before. On a real file, with the real worker thread.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -83,7 +83,7 @@ describe.runIf(TEST_DRIVER === "sqlite")("the full-text merger", { timeout: 30_0
     await expectWhole(store);
   });
 
-  it("starts by itself once the writes pause", async () => {
+  it("starts by itself a moment after the writes", async () => {
     const store = await open(50);
     await writeBatches(store, WRITES);
     const deadline = Date.now() + 20_000;
