@@ -20,7 +20,7 @@ export const RARE_TEXT_MATCHES = 100;
  * walk, when at the window's rate the page would fill within this many more rows (as its matches are read by no
  * index in display order there, a walk at a known rate is bounded where the planner's pick is not).
  */
-export const SEARCH_EXTENSION = 8 * SEARCH_WINDOW;
+const SEARCH_EXTENSION = 8 * SEARCH_WINDOW;
 
 /**
  * A page of a text search, in steps whose cost does not grow with the collection for rare and for common words:
