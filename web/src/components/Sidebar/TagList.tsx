@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useTagCounts, useTagMutations, useTags } from "../../queries/sidebar";
 import { useFilter } from "../../state/filter";
 import { errorMessage, toast } from "../../state/toast";
+import { formatCount } from "../../utils/number";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Menu } from "../ui/Menu";
 import { CreateTagDialog } from "./CreateTagDialog";
@@ -23,7 +24,7 @@ interface TreeProps {
 }
 
 function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete, counts }: TreeProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { filter, update } = useFilter();
   const idPrefix = useId();
   const countId = (path: string) => `${idPrefix}-${encodeURIComponent(path)}`;
@@ -67,7 +68,7 @@ function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete, counts }: T
                 {count !== undefined ? (
                   <>
                     <span className="ml-auto shrink-0 pl-2 text-xs tabular-nums text-zinc-600 dark:text-zinc-400" aria-hidden>
-                      {count}
+                      {formatCount(count, i18n.language).shown}
                     </span>
                     {/* The button's name stays the tag; the count is its description. */}
                     <span id={countId(node.path)} hidden>

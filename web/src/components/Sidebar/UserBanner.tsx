@@ -1,10 +1,12 @@
 // The top of the sidebar: the user's name with a MOD badge for host and admin, the menu, and the counts of
-// memos, tags and days. Signed-out visitors away from /u/:id see the instance's name instead.
+// memos, tags and days (compact from 10,000: 501K). Signed-out visitors away from /u/:id see the instance's name
+// instead.
 import { isAdminRole, type User } from "@memos/common";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useMemoAmount, useTags } from "../../queries/sidebar";
 import { useStatus } from "../../queries/session";
+import { formatCount } from "../../utils/number";
 import { daysSince } from "../../utils/time";
 import { UserMenu } from "./UserMenu";
 import { InstanceLogo } from "../ui/InstanceLogo";
@@ -16,10 +18,17 @@ interface UserBannerProps {
 }
 
 function Count({ value, label }: { value: number | undefined; label: string }) {
+  const { i18n } = useTranslation();
+  const count = value === undefined ? undefined : formatCount(value, i18n.language);
   return (
-    <div className="flex flex-col-reverse">
-      <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
-      <dd className="text-xl font-semibold text-zinc-800 tabular-nums dark:text-zinc-100">{value ?? "–"}</dd>
+    <div className="flex min-w-0 flex-col-reverse">
+      <dt className="truncate text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
+      <dd
+        title={count && count.shown !== count.exact ? count.exact : undefined}
+        className="truncate text-xl font-semibold text-zinc-800 tabular-nums dark:text-zinc-100"
+      >
+        {count?.shown ?? "–"}
+      </dd>
     </div>
   );
 }
