@@ -40,7 +40,8 @@ export function startBackupSchedule(store: DatabaseHandle, options: BackupSchedu
   const runNow = (): Promise<void> => {
     running ??= (async () => {
       try {
-        const { backup, removed, assets } = await takeRollingBackup(main, file, options.keep, now(), options.data);
+        const resume = await store.holdUpkeep();
+        const { backup, removed, assets } = await takeRollingBackup(main, file, options.keep, now(), options.data).finally(resume);
         lastError = null;
         const files = assets?.folder ? `; ${assets.files} files in ${assets.folder}` : "";
         options.log?.info(`backup written: ${backup.file} (${backup.bytes} bytes${files}${removed.length ? `; removed ${removed.length} older` : ""})`);

@@ -36,6 +36,11 @@ export interface DatabaseHandle {
   dataVersion(): string | null;
   /** Resolves once the database's own upkeep after writes is done (SQLite: merging the full-text index). */
   settled(): Promise<void>;
+  /**
+   * Pauses that upkeep (its writes come through a connection of its own) until the returned function is called:
+   * an online backup through `sqliteMain` then never starts over because of it.
+   */
+  holdUpkeep(): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -73,6 +78,7 @@ export function openSqlite(file: string, options: SqliteOptions = DEFAULT_SQLITE
     sqliteFile: file, sqliteMain: sqlite,
     dataVersion: () => pool.dataVersion(),
     settled: async () => pool.merger?.settled(),
+    holdUpkeep: async () => (pool.merger ? pool.merger.hold() : () => undefined),
     close: () => pool.close(),
   };
 }
@@ -109,6 +115,7 @@ export function openPostgres(dsn: string, searchBudgetMs = DEFAULT_SQLITE_OPTION
     sqliteMain: null,
     dataVersion: () => version.current(),
     settled: async () => undefined,
+    holdUpkeep: async () => () => undefined,
     close: async () => {
       await version.close();
       await Promise.all([db.destroy(), searchDb.destroy()]);

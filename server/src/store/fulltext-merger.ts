@@ -30,6 +30,10 @@ export class FullTextMerger {
   #idle: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
   #closed = false;
+  /** Holds taken (hold()): no step starts while there is one. */
+  #holds = 0;
+  /** Work was asked for while held: it starts when the last hold ends. */
+  #deferred = false;
 
   constructor(
     private readonly file: string,
@@ -47,13 +51,32 @@ export class FullTextMerger {
     this.#timer.unref();
   }
 
-  /** Merges now whatever is left to merge; resolves when nothing is (for tests and the bench). */
+  /** Merges now whatever is left to merge; resolves when nothing is, or a hold stops it (for tests and the bench). */
   settled(): Promise<void> {
     if (this.#closed) return Promise.resolve();
     this.#running ??= this.#run().finally(() => {
       this.#running = null;
     });
     return this.#running;
+  }
+
+  /**
+   * Stops merging until the returned function is called, once the step in flight (if any) is done: a backup
+   * through the main connection then copies the file without starting over for another connection's writes.
+   */
+  async hold(): Promise<() => void> {
+    this.#holds++;
+    await this.#running?.catch(() => undefined);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.#holds--;
+      if (this.#holds === 0 && this.#deferred) {
+        this.#deferred = false;
+        this.wrote();
+      }
+    };
   }
 
   async close(): Promise<void> {
@@ -67,6 +90,10 @@ export class FullTextMerger {
     if (this.#idle) clearTimeout(this.#idle);
     let merged = false;
     while (!this.#closed) {
+      if (this.#holds > 0) {
+        this.#deferred = true;
+        break;
+      }
       const release = await this.writes.lock();
       let reply: Reply;
       try {

@@ -8,6 +8,7 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openSqlite } from "../../src/store/db.js";
 import { migrate } from "../../src/store/migrate.js";
+import { backupSqlite } from "../../src/store/sqlite-backup.js";
 import { TEST_DRIVER } from "../harness.js";
 
 const WRITES = 12;
@@ -80,6 +81,24 @@ describe.runIf(TEST_DRIVER === "sqlite")("the full-text merger", { timeout: 30_0
     await store.settled();
     expect(await matches(store, "while merging")).toEqual([id]);
     expect(await segments(store)).toBeLessThanOrEqual(3);
+    await expectWhole(store);
+  });
+
+  it("a hold (a backup's) stops merging after the step in flight; the backup copies without starting over", async () => {
+    const store = await open(3_600_000);
+    await writeBatches(store, WRITES);
+    const merging = store.settled();
+    const resume = await store.holdUpkeep();
+    const held = await segments(store);
+    // As long as a backup of a large file would take: no step runs meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const backup = await backupSqlite(store.sqliteMain!, join(dir, "copy.db"));
+    expect(await segments(store)).toBe(held);
+    expect(backup.restarts).toBe(0);
+    await merging;
+    resume();
+    await store.settled();
+    expect(await segments(store)).toBeLessThanOrEqual(2);
     await expectWhole(store);
   });
 

@@ -37,7 +37,7 @@ export function SettingRow({ label, hint, htmlFor, labelId, children }: { label:
         </label>
         {hint ? <p className="text-xs text-zinc-600 dark:text-zinc-400">{hint}</p> : null}
       </div>
-      <div className="flex shrink-0 items-center gap-2">{children}</div>
+      <div className="flex max-w-full min-w-0 shrink-0 items-center gap-2">{children}</div>
     </div>
   );
 }
