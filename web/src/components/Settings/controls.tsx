@@ -31,13 +31,13 @@ export function SettingGroup({ title, description, actions, children }: { title:
 export function SettingRow({ label, hint, htmlFor, labelId, children }: { label: string; hint?: string; htmlFor?: string; labelId?: string; children: ReactNode }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-zinc-100 px-3 py-2.5 last:border-b-0 dark:border-zinc-700/70">
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-36">
         <label id={labelId} htmlFor={htmlFor} className="block text-sm text-zinc-800 dark:text-zinc-100">
           {label}
         </label>
         {hint ? <p className="text-xs text-zinc-600 dark:text-zinc-400">{hint}</p> : null}
       </div>
-      <div className="flex max-w-full min-w-0 shrink-0 items-center gap-2">{children}</div>
+      <div className="ml-auto flex max-w-full min-w-0 shrink-0 items-center gap-2">{children}</div>
     </div>
   );
 }
