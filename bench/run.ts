@@ -102,12 +102,13 @@ interface Measure {
   bytes: number;
 }
 
-/** A data set opened for measuring: its app, the measured user's cookie and id. */
+/** A data set opened for measuring: its app, the measured user's cookie and id, and another user's id. */
 interface Opened {
   size: number;
   app: FastifyInstance;
   cookie: string;
   own: number;
+  other: number;
   close(): Promise<void>;
 }
 
@@ -116,7 +117,7 @@ interface Opened {
  * passes over the machine or the JIT during a case touches each size alike, so the ratios compare the queries.
  */
 async function measureSizes(opened: Opened[], iterations: number): Promise<Array<Map<string, Measure>>> {
-  const casesBySize = opened.map((each) => casesFor(each.app, each.cookie, each.own));
+  const casesBySize = opened.map((each) => casesFor(each.app, each.cookie, each.own, each.other));
   const results = opened.map(() => new Map<string, Measure>());
   for (const [c, item] of casesBySize[0]!.entries()) {
     const requests = await Promise.all(
@@ -150,7 +151,7 @@ async function measureSizes(opened: Opened[], iterations: number): Promise<Array
   return results;
 }
 
-function casesFor(app: FastifyInstance, cookie: string, own: number): Case[] {
+function casesFor(app: FastifyInstance, cookie: string, own: number, other: number): Case[] {
   const from = Math.floor(Date.now() / 1000) - 12 * WEEK;
   const home = "/api/memo?rowStatus=NORMAL&limit=30";
   const secondPage = async () => {
@@ -180,6 +181,12 @@ function casesFor(app: FastifyInstance, cookie: string, own: number): Case[] {
     // Two words each in 1 memo of 40, side by side in 1 of 100: more than a rare text's matches in a big instance,
     // too few among the newest memos to fill a page.
     { name: "search, sparse phrase (garden music)", url: `/api/memo/all?limit=30&text=${encodeURIComponent("garden music")}`, signedIn: false },
+    // The same in another member's list, who wrote 1 memo in 38 (a big instance's many users).
+    {
+      name: "search, sparse phrase, a member's list",
+      url: `/api/memo?creatorId=${other}&rowStatus=NORMAL&limit=30&text=${encodeURIComponent("garden music")}`,
+      signedIn: true,
+    },
     { name: "search, % and _", url: `/api/memo/all?limit=30&text=${encodeURIComponent("_")}`, signedIn: false },
   ];
 }
@@ -309,6 +316,7 @@ async function openSize(driver: "sqlite" | "postgres", memoCount: number): Promi
       app,
       cookie,
       own,
+      other: data.userIds[5]!,
       close: async () => {
         await app.close();
         await close();

@@ -16,9 +16,10 @@ export const SEARCH_WINDOW = 2000;
 export const RARE_TEXT_MATCHES = 100;
 
 /**
- * PostgreSQL: a text found in the window but too seldom to fill the page is looked for further down the same
- * walk, when at the window's rate the page would fill within this many more rows (as its matches are read by no
- * index in display order there, a walk at a known rate is bounded where the planner's pick is not).
+ * A text found in the window but too seldom to fill the page is looked for further down the same walk, when at the
+ * window's rate the page would fill within this many more rows: a walk at a known rate is bounded, where
+ * PostgreSQL's planner picks between its indexes on estimates that miss by ×100 for such texts, and SQLite's
+ * full-text walk reads the whole instance's matches for a creator's list (the creator may have few of them).
  */
 const SEARCH_EXTENSION = 8 * SEARCH_WINDOW;
 
@@ -31,8 +32,8 @@ const SEARCH_EXTENSION = 8 * SEARCH_WINDOW;
  * 2. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row and stopping at a page of
  *    matches: a common word fills its page after about page / frequency rows (one memo in 66 is enough). Each
  *    later step starts after the last match found, for the rest of the page;
- * 3. PostgreSQL: a text the window found at a rate that fills the page within SEARCH_EXTENSION more rows is
- *    looked for along the same walk, as far as twice the rows that rate needs (searchExtension);
+ * 3. a text the window found at a rate that fills the page within SEARCH_EXTENSION more rows is looked for
+ *    along the same walk, as far as twice the rows that rate needs (searchExtension);
  * 4. otherwise the word's matches in scope are fewer than a page in SEARCH_WINDOW: SQLite reads them from its FTS5
  *    trigram table newest first, as many as the page needs (fullTextPage); PostgreSQL finds them all through its
  *    trigram or characters index and orders them.
@@ -52,7 +53,7 @@ export async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, aft
   if (offset > 0) return byIndex(db, engine, filter, after, limit, offset);
   const rows = (await searchWindow(db, engine, filter, after, limit, SEARCH_WINDOW).execute()) as MemoListRow[];
   if (rows.length === limit) return rows;
-  if (engine === "postgres" && rows.length > 0) rows.push(...(await searchExtension(db, filter, rows, limit)));
+  if (rows.length > 0) rows.push(...(await searchExtension(db, engine, filter, rows, limit)));
   if (rows.length === limit) return rows;
   const last = rows.at(-1);
   const next = last === undefined ? after : { pinned: 0 as const, displayTs: Number(last.display_ts), id: last.id };
@@ -60,15 +61,15 @@ export async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, aft
 }
 
 /**
- * Step 3 (PostgreSQL): after the window's `found` matches, the rest of the page from the rows that follow, when
+ * Step 3: after the window's `found` matches, the rest of the page from the rows that follow, when
  * the window's rate says they are near; nothing otherwise.
  */
-async function searchExtension(db: Db, filter: MemoFilter, found: MemoListRow[], limit: number) {
+async function searchExtension(db: Db, engine: Engine, filter: MemoFilter, found: MemoListRow[], limit: number) {
   const rowsNeeded = Math.ceil((SEARCH_WINDOW * (limit - found.length)) / found.length);
   if (2 * rowsNeeded > SEARCH_EXTENSION) return [];
   const last = found.at(-1)!;
   const after = { pinned: 0 as const, displayTs: Number(last.display_ts), id: last.id };
-  return (await searchWindow(db, "postgres", filter, after, limit - found.length, 2 * rowsNeeded).execute()) as MemoListRow[];
+  return (await searchWindow(db, engine, filter, after, limit - found.length, 2 * rowsNeeded).execute()) as MemoListRow[];
 }
 
 /** Step 4: the text's matches through the engine's text index. */
