@@ -12,11 +12,13 @@ const MEMOS = 30_000;
 /** A scan of memo that is not the ordered walk of a display index (a partial one holds just the memos in scope). */
 const DISPLAY_WALK_OR_SCAN = /\bSCAN m\b(?! USING (COVERING )?INDEX idx_memo_(normal|public|shared)_display)/;
 const BATCH = 500;
+const HERMIT_MEMOS = 10_000;
 const VISIBILITIES = ["PUBLIC", "PROTECTED", "PRIVATE"] as const;
 
 describe("list query plans", () => {
   let t: TestApp;
   let owner: number;
+  let hermit: number;
 
   async function explain(query: CompiledQuery): Promise<string[]> {
     const prefix = t.ctx.store.engine === "sqlite" ? "EXPLAIN QUERY PLAN " : "EXPLAIN ";
@@ -100,6 +102,17 @@ describe("list query plans", () => {
         if (pins.length > 0) await tx.insertInto("memo_organizer").values(pins).execute();
       });
     }
+    // A user who keeps almost everything private: 1 memo in 100 public, 1 in 100 protected.
+    hermit = (await createUser(t, host, "hermit")).user.id;
+    for (let offset = 0; offset < HERMIT_MEMOS; offset += BATCH) {
+      const rows = Array.from({ length: BATCH }, (_, i) => {
+        const n = offset + i;
+        const ts = start + n * 60;
+        const visibility = n % 100 === 0 ? ("PUBLIC" as const) : n % 100 === 50 ? ("PROTECTED" as const) : ("PRIVATE" as const);
+        return { creator_id: hermit, content: `kept ${n}`, visibility, created_ts: ts, updated_ts: ts, display_ts: ts };
+      });
+      await db.insertInto("memo").values(rows).execute();
+    }
     await db.executeQuery(CompiledQuery.raw("ANALYZE"));
   }, 120_000);
   afterAll(() => t.close());
@@ -132,6 +145,21 @@ describe("list query plans", () => {
     const flat: MemoPage = { pinnedFirst: false, limit: 30, offset: 0 };
     expectIndexWalk(await explain((await listMemosSql(t.ctx.store.db, t.ctx.store.engine, explore, flat)).walk));
     expectIndexWalk(await explain((await listMemosSql(t.ctx.store.db, t.ctx.store.engine, explore, { ...flat, after: second.after })).walk));
+  });
+
+  it("a creator's memos of some visibilities walk an index of those only: a visitor's view, one visibility, a member's (PostgreSQL)", async () => {
+    const cases: Array<[MemoFilter, string]> = [
+      [{ creatorId: hermit, rowStatus: "NORMAL", visibilities: ["PUBLIC"] }, "idx_memo_creator_visibility_display"],
+      [{ creatorId: hermit, rowStatus: "NORMAL", visibilities: ["PROTECTED"] }, "idx_memo_creator_visibility_display"],
+      // SQLite keeps to the creator's index for both (migration 023).
+      ...(t.ctx.store.engine === "postgres" ? [[{ creatorId: hermit, rowStatus: "NORMAL", visibilities: ["PROTECTED", "PUBLIC"] }, "idx_memo_creator_shared_display"] as [MemoFilter, string]] : []),
+    ];
+    for (const [filter, index] of cases) {
+      for (const each of [page, second]) {
+        const text = (await explain((await listMemosSql(t.ctx.store.db, t.ctx.store.engine, filter, each)).walk)).join("\n");
+        expect(text, text).toMatch(t.ctx.store.engine === "sqlite" ? new RegExp(`(SEARCH|SCAN) m USING INDEX ${index}\\b`) : new RegExp(`Index Scan Backward using ${index} on memo m`));
+      }
+    }
   });
 
   it("explore walks an index of the memos its reader may see: public ones for a visitor, and protected for a member", async () => {

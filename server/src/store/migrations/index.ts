@@ -19,6 +19,7 @@ import { visibleDisplayIndexes } from "./019-visible-display-indexes.js";
 import { changeNotify } from "./020-change-notify.js";
 import { fulltextDisplayOrder } from "./021-fulltext-display-order.js";
 import { fulltextMerging } from "./022-fulltext-merging.js";
+import { creatorVisibleDisplayIndexes } from "./023-creator-visible-display-indexes.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -44,4 +45,5 @@ export const MIGRATIONS: Migration[] = [
   changeNotify,
   fulltextDisplayOrder,
   fulltextMerging,
+  creatorVisibleDisplayIndexes,
 ];
