@@ -278,7 +278,11 @@ async function openSize(driver: "sqlite" | "postgres", memoCount: number): Promi
     ...WEBHOOK_DEFAULTS,
     logLevel: "warn",
   };
-  const { store } = await openStore(config);
+  const opening = performance.now();
+  const { store, migration } = await openStore(config);
+  if (migration.applied.length > 0) {
+    console.log(`\n${driver}, ${memoCount} memos: migrations ${migration.applied.join(", ")} applied in ${((performance.now() - opening) / 1000).toFixed(1)} s`);
+  }
   const close = async () => {
     await store.close();
     await place.cleanUp();
