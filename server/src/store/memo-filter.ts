@@ -64,6 +64,23 @@ export function tagEntriesQuery(db: Db): ReturnType<typeof baseQuery> {
 }
 
 /**
+ * A creator's pins `p` (memo_organizer, by its user index), each with its memo `m` looked up by primary key (and
+ * the creator's pin `o`). A CROSS JOIN keeps that order on SQLite, whose planner, short of statistics for some
+ * index (one an upgrade added since the last ANALYZE), would rather walk all the creator's memos testing each
+ * against the pins (260 ms at 500,000 memos). Typed as the base query, as tagEntriesQuery is.
+ */
+export function pinEntriesQuery(db: Db, creatorId: number): ReturnType<typeof baseQuery> {
+  const query = db
+    .selectFrom("memo_organizer as p")
+    .crossJoin("memo as m")
+    .leftJoin("memo_organizer as o", creatorPin)
+    .whereRef("m.id", "=", "p.memo_id")
+    .where("p.user_id", "=", creatorId)
+    .where("p.pinned", "=", 1);
+  return query as unknown as ReturnType<typeof baseQuery>;
+}
+
+/**
  * SQLite: the full-text index's matches `f` for the text, newest first (keys in buckets [floor, below)), each with its
  * memo `m` looked up by id (and the creator's pin `o`). Typed as the base query, as tagEntriesQuery is.
  */

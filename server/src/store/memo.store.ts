@@ -4,7 +4,7 @@ import type { RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
 import type { Db, Engine } from "./db.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
-import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter } from "./memo-filter.js";
+import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, pinEntriesQuery } from "./memo-filter.js";
 import { searchWalk } from "./memo-search.js";
 import { afterCondition, listQuery, PINNED } from "./memo-walk.js";
 import type { MemoRow } from "./schema.js";
@@ -46,11 +46,10 @@ async function walkRows(db: Db, engine: Engine, filter: MemoFilter, after: MemoP
  */
 function pinnedGroup(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined) {
   const creatorId = filter.creatorId;
-  let query = applyFilter(baseQuery(db), engine, { ...filter, pinned: creatorId === undefined ? true : undefined });
-  if (creatorId !== undefined) {
-    const pins = db.selectFrom("memo_organizer").select("memo_id").where("user_id", "=", creatorId).where("pinned", "=", 1);
-    query = query.where("m.id", "in", pins);
-  }
+  const query =
+    creatorId === undefined
+      ? applyFilter(baseQuery(db), engine, { ...filter, pinned: true })
+      : applyFilter(pinEntriesQuery(db, creatorId), engine, { ...filter, pinned: undefined });
   return query
     .$if(after !== undefined, (q) => q.where(afterCondition(after!)))
     .selectAll("m")

@@ -293,4 +293,34 @@ describe("list query plans", () => {
     const plan = await explain(displayTimesSql(t.ctx.store.db, t.ctx.store.engine, { creatorId: owner, rowStatus: "NORMAL", fromTs: 1_601_000_000 }));
     expectWindowRead(plan);
   });
+
+  // An upgrade adds indexes after the instance's last ANALYZE: SQLite then has statistics for the others and none
+  // for them (migration 023's once took a creator's home list and sorted all their memos). Each index of memo in
+  // turn goes without, and every list must still walk an index in display order.
+  it("SQLite with one index's statistics missing: every list still walks an index in display order", async () => {
+    if (t.ctx.store.engine !== "sqlite") return;
+    const db = t.ctx.store.db;
+    // A schema change makes every connection, the readers' too, load the statistics afresh.
+    const reload = async () => {
+      await db.executeQuery(CompiledQuery.raw("CREATE TABLE plan_reload (x)"));
+      await db.executeQuery(CompiledQuery.raw("DROP TABLE plan_reload"));
+    };
+    const stats = (await db.executeQuery(CompiledQuery.raw("SELECT tbl, idx, stat FROM sqlite_stat1 WHERE tbl = 'memo' AND idx IS NOT NULL"))).rows as Array<{ tbl: string; idx: string; stat: string }>;
+    expect(stats.map((row) => row.idx)).toContain("idx_memo_creator_visibility_display");
+    for (const row of stats) {
+      await db.executeQuery(CompiledQuery.raw("DELETE FROM sqlite_stat1 WHERE tbl = ? AND idx = ?", [row.tbl, row.idx]));
+      await reload();
+      for (const [name, filter] of lists) {
+        for (const each of [page, second, { ...page, offset: 30 }]) {
+          const sql = await listMemosSql(db, t.ctx.store.engine, filter(), each);
+          const [pinned, walk] = [await explain(sql.pinned), await explain(sql.walk)];
+          expect(`${pinned.join("\n")}\n${walk.join("\n")}`, `${name}, ${row.idx} without statistics`).not.toMatch(/TEMP B-TREE|\bSCAN m\b/);
+          expectFoundByPins(pinned);
+          expectIndexWalk(walk);
+        }
+      }
+      await db.executeQuery(CompiledQuery.raw("INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)", [row.tbl, row.idx, row.stat]));
+    }
+    await reload();
+  });
 });
