@@ -303,8 +303,8 @@ async function openSize(driver: "sqlite" | "postgres", memoCount: number): Promi
       await place.markGenerated(store);
       console.log(`\n${driver}, ${memoCount} memos of ${data.userIds.length} users: generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
-    // A server merges the full-text index's segments once writes pause (SQLite, store/fulltext-merger.ts): what
-    // the loading left is merged here, before the measurements, as a running instance would have it.
+    // A server merges the full-text index's segments a moment after writes (SQLite, store/fulltext-merger.ts):
+    // what the loading left is merged here, before the measurements, as a running instance would have it.
     const merging = performance.now();
     await store.settled();
     const mergedIn = (performance.now() - merging) / 1000;

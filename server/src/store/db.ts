@@ -49,7 +49,7 @@ export interface SqliteOptions {
   readers: number;
   /** The longest a budgeted read (`searchDb`) may run, in milliseconds. */
   searchBudgetMs: number;
-  /** How long after the last write the full-text index is merged (fulltext-merger.ts); a default otherwise. */
+  /** How long after a write the full-text index is merged (fulltext-merger.ts); a second unless given. */
   mergeDelayMs?: number;
 }
 
@@ -75,7 +75,8 @@ export function openSqlite(file: string, options: SqliteOptions = DEFAULT_SQLITE
     db,
     searchDb,
     engine: "sqlite",
-    sqliteFile: file, sqliteMain: sqlite,
+    sqliteFile: file,
+    sqliteMain: sqlite,
     dataVersion: () => pool.dataVersion(),
     settled: async () => pool.merger?.settled(),
     holdUpkeep: async () => (pool.merger ? pool.merger.hold() : () => undefined),

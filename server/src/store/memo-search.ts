@@ -56,8 +56,7 @@ export async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, aft
   if (rows.length > 0) rows.push(...(await searchExtension(db, engine, filter, rows, limit)));
   if (rows.length === limit) return rows;
   const last = rows.at(-1);
-  const next = last === undefined ? after : { pinned: 0 as const, displayTs: Number(last.display_ts), id: last.id };
-  return [...rows, ...(await byIndex(db, engine, filter, next, limit - rows.length, 0))];
+  return [...rows, ...(await byIndex(db, engine, filter, last ? positionOf(last) : after, limit - rows.length, 0))];
 }
 
 /**
@@ -67,10 +66,11 @@ export async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, aft
 async function searchExtension(db: Db, engine: Engine, filter: MemoFilter, found: MemoListRow[], limit: number) {
   const rowsNeeded = Math.ceil((SEARCH_WINDOW * (limit - found.length)) / found.length);
   if (2 * rowsNeeded > SEARCH_EXTENSION) return [];
-  const last = found.at(-1)!;
-  const after = { pinned: 0 as const, displayTs: Number(last.display_ts), id: last.id };
-  return (await searchWindow(db, engine, filter, after, limit - found.length, 2 * rowsNeeded).execute()) as MemoListRow[];
+  return (await searchWindow(db, engine, filter, positionOf(found.at(-1)!), limit - found.length, 2 * rowsNeeded).execute()) as MemoListRow[];
 }
+
+/** Where a later step continues: after this row, in display order (a search page has no pinned group). */
+const positionOf = (row: MemoListRow): MemoPosition => ({ pinned: 0, displayTs: Number(row.display_ts), id: row.id });
 
 /** Step 4: the text's matches through the engine's text index. */
 async function byIndex(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
