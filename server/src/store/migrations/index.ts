@@ -20,6 +20,7 @@ import { changeNotify } from "./020-change-notify.js";
 import { fulltextDisplayOrder } from "./021-fulltext-display-order.js";
 import { fulltextMerging } from "./022-fulltext-merging.js";
 import { creatorVisibleDisplayIndexes } from "./023-creator-visible-display-indexes.js";
+import { sqliteCreatorVisibilityIndex } from "./024-sqlite-creator-visibility-index.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -46,4 +47,5 @@ export const MIGRATIONS: Migration[] = [
   fulltextDisplayOrder,
   fulltextMerging,
   creatorVisibleDisplayIndexes,
+  sqliteCreatorVisibilityIndex,
 ];
