@@ -24,7 +24,17 @@ export const RARE_TEXT_MATCHES = 100;
 const SEARCH_EXTENSION = 8 * SEARCH_WINDOW;
 
 /**
+ * PostgreSQL: the newest memos in scope a search glances at before it asks whether the text is rare. Its "rare?"
+ * question reads the text's matches through the table or the trigram index, and for a text between rare and
+ * common (a phrase on 1 memo in 100) reads about 10,000 memos to find 101 (16 ms at 1M), more than the walk that
+ * finds the page. A match among the newest says the walk will do; none, that the question is worth its price.
+ */
+const SEARCH_GLANCE = 300;
+
+/**
  * A page of a text search, in steps whose cost does not grow with the collection for rare and for common words:
+ * 0. PostgreSQL: the newest SEARCH_GLANCE memos in scope, checked row by row (searchWindow); a match there skips
+ *    step 1;
  * 1. the text's matches in the instance, read up to RARE_TEXT_MATCHES + 1 (rareTextProbe: SQLite reads its
  *    full-text index; PostgreSQL what its planner prefers, the trigram index for a text it judges rare, the table
  *    for a common one, where a hundred matches come soon): a rare text's page is its few matches, looked up by id
@@ -32,18 +42,21 @@ const SEARCH_EXTENSION = 8 * SEARCH_WINDOW;
  * 2. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row and stopping at a page of
  *    matches: a common word fills its page after about page / frequency rows (one memo in 66 is enough). Each
  *    later step starts after the last match found, for the rest of the page;
- * 3. a text the window found at a rate that fills the page within SEARCH_EXTENSION more rows is looked for
- *    along the same walk, as far as twice the rows that rate needs (searchExtension);
+ * 3. a text found so far at a rate that fills the page within SEARCH_EXTENSION more rows is looked for along the
+ *    same walk, as far as twice the rows that rate needs (searchExtension);
  * 4. otherwise the word's matches in scope are fewer than a page in SEARCH_WINDOW: SQLite reads them from its FTS5
  *    trigram table newest first, as many as the page needs (fullTextPage); PostgreSQL finds them all through its
  *    trigram or characters index and orders them.
- * On PostgreSQL a word between (more than RARE_TEXT_MATCHES in the instance, too few in the newest memos for step
- * 3) costs its matches: that grows with the collection (see docs/architecture.md). The answer is the same as a
- * scan of every memo (a test compares them). Offset pages skip the window. A regular expression takes steps 2–4
- * (4 reads every memo in scope, under the search budget).
+ * On PostgreSQL a text too rare among the newest memos for step 3 yet with more than RARE_TEXT_MATCHES in the
+ * instance costs its matches: that grows with the collection (see docs/architecture.md). The answer is the same as
+ * a scan of every memo (a test compares them). Offset pages skip the glance and the window. A regular expression
+ * takes steps 2–4 (4 reads every memo in scope, under the search budget).
  */
 export async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
-  if (!filter.regex) {
+  const glances = engine === "postgres" && !filter.regex && offset === 0;
+  const glanced = glances ? ((await searchWindow(db, engine, filter, after, limit, SEARCH_GLANCE).execute()) as MemoListRow[]) : [];
+  if (glanced.length === limit) return glanced;
+  if (!filter.regex && glanced.length === 0) {
     const found = await db.executeQuery(rareTextProbe(db, engine, filter.text!, RARE_TEXT_MATCHES));
     if (found.rows.length <= RARE_TEXT_MATCHES) {
       const textCandidates = [...new Set(found.rows.map((row) => row.id))];
@@ -51,20 +64,22 @@ export async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, aft
     }
   }
   if (offset > 0) return byIndex(db, engine, filter, after, limit, offset);
-  const rows = (await searchWindow(db, engine, filter, after, limit, SEARCH_WINDOW).execute()) as MemoListRow[];
+  const from = glanced.length > 0 ? positionOf(glanced.at(-1)!) : after;
+  const rows = [...glanced, ...((await searchWindow(db, engine, filter, from, limit - glanced.length, SEARCH_WINDOW).execute()) as MemoListRow[])];
   if (rows.length === limit) return rows;
-  if (rows.length > 0) rows.push(...(await searchExtension(db, engine, filter, rows, limit)));
+  const walked = glanced.length > 0 ? SEARCH_GLANCE + SEARCH_WINDOW : SEARCH_WINDOW;
+  if (rows.length > 0) rows.push(...(await searchExtension(db, engine, filter, rows, walked, limit)));
   if (rows.length === limit) return rows;
   const last = rows.at(-1);
   return [...rows, ...(await byIndex(db, engine, filter, last ? positionOf(last) : after, limit - rows.length, 0))];
 }
 
 /**
- * Step 3: after the window's `found` matches, the rest of the page from the rows that follow, when
- * the window's rate says they are near; nothing otherwise.
+ * Step 3: after the `found` matches of about `walked` rows, the rest of the page from the rows that follow, when
+ * their rate says they are near; nothing otherwise.
  */
-async function searchExtension(db: Db, engine: Engine, filter: MemoFilter, found: MemoListRow[], limit: number) {
-  const rowsNeeded = Math.ceil((SEARCH_WINDOW * (limit - found.length)) / found.length);
+async function searchExtension(db: Db, engine: Engine, filter: MemoFilter, found: MemoListRow[], walked: number, limit: number) {
+  const rowsNeeded = Math.ceil((walked * (limit - found.length)) / found.length);
   if (2 * rowsNeeded > SEARCH_EXTENSION) return [];
   return (await searchWindow(db, engine, filter, positionOf(found.at(-1)!), limit - found.length, 2 * rowsNeeded).execute()) as MemoListRow[];
 }

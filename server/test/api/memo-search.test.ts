@@ -2,13 +2,14 @@
 // page from the newest memos, rarer ones come through the full-text index (1- and 2-character texts through its
 // vocabulary on SQLite, the characters index on PostgreSQL), with case outside ASCII folded as a scan folds it. Pages are walked by cursor and compared with a naive filter.
 import type { Memo } from "@memos/common";
-import { sql } from "kysely";
+import { type KyselyPlugin, SelectQueryNode, sql, ValueNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../client.js";
 import { anonymous, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { allPageIds } from "../memo-helpers.js";
 import { RARE_TEXT_MATCHES, SEARCH_WINDOW } from "../../src/store/memo-search.js";
+import { listMemos } from "../../src/store/memo.store.js";
 
 const COUNT = 3000;
 const BASE_TS = 1_650_000_000;
@@ -103,6 +104,34 @@ describe("text search equals a full scan", () => {
     // Too many to be rare, none among the newest: found through the full-text index.
     expect(naive("olden").length).toBeGreaterThan(RARE_TEXT_MATCHES);
     expect(inWindow("olden")).toBe(0);
+  });
+
+  // The "rare?" question reads up to RARE_TEXT_MATCHES + 1 matches; on PostgreSQL a phrase between rare and common
+  // pays more for it than for its page, so a glance at the newest memos comes first.
+  it("PostgreSQL asks whether a text is rare only when the newest memos hold none of it", async () => {
+    if (t.ctx.store.engine !== "postgres") return;
+    const limits: number[] = [];
+    const recorder: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        if (SelectQueryNode.is(node) && node.limit && ValueNode.is(node.limit.limit)) limits.push(Number(node.limit.limit.value));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const db = t.ctx.store.db.withPlugin(recorder);
+    const probes = async (text: string) => {
+      limits.length = 0;
+      const rows = await listMemos(db, "postgres", { rowStatus: "NORMAL", visibilities: ["PUBLIC"], text }, { pinnedFirst: false, limit: 30, offset: 0 });
+      expect(rows.map((row) => row.id)).toEqual(naive(text).slice(0, 30));
+      return limits.filter((limit) => limit === RARE_TEXT_MATCHES + 1).length;
+    };
+    // Among the newest 300: the walk goes on, unasked ("sparsa" has 2 there and 210 in all, "medium" 3 and 31).
+    expect(await probes("sparsa")).toBe(0);
+    expect(await probes("medium")).toBe(0);
+    expect(await probes("common")).toBe(0);
+    // None there: asked, and answered from its 5 matches, or (320 matches, all old) through the index.
+    expect(await probes("rarezz")).toBe(1);
+    expect(await probes("olden")).toBe(1);
   });
 
   /** SQLite: the full-text index agrees with the memos it indexes (keys and trigrams), else an error. */
