@@ -123,12 +123,17 @@ function fullTextWalk(db: Db, filter: MemoFilter, after: MemoPosition | undefine
     .select(pinColumn(filter).as("pinned"));
 }
 
-/** The first `limit` matches among the newest `size` memos in scope, checked row by row. */
+/**
+ * The first `limit` matches among the newest `size` memos in scope, checked row by row; the creator's pin is read
+ * for the matches only (joined per row, it was a fifth of a window's time on PostgreSQL).
+ */
 function searchWindow(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, size: number) {
-  const newest = walk(db, engine, { ...filter, text: undefined, regex: undefined }, after, size, 0);
+  const newest = walk(db, engine, { ...filter, text: undefined, regex: undefined }, after, size, 0, false);
   return db
     .selectFrom(newest.as("w"))
+    .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "w.id").onRef("o.user_id", "=", "w.creator_id"))
     .selectAll("w")
+    .select(pinColumn(filter).as("pinned"))
     .where(textCondition(engine, filter.text!, filter.regex ?? false, "w.content"))
     .orderBy("w.display_ts", "desc")
     .orderBy("w.id", "desc")

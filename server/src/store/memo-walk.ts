@@ -16,15 +16,17 @@ export const pinColumn = (filter: MemoFilter) => (filter.pinned === undefined ? 
 /**
  * Matching memos in index order (display_ts, id descending): read from an index walk, never sorted. Without
  * `filter.pinned` the creator's pin is read per row; with it the pin is known and memo_organizer is not joined.
+ * `pins: false` leaves the pin out (and both planners the join): for rows that are checked further before a few
+ * of them are kept (a search's window).
  */
-export function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+export function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number, pins = true) {
   // A rare text's few memos are looked up by id and sorted. SQLite would rather walk a display index in order and
   // test every row against the ids (all memos in scope at worst): `+` keeps the order off the index.
   const byIds = filter.textCandidates !== undefined && engine === "sqlite";
   return applyFilter(baseQuery(db), engine, filter)
     .$if(after !== undefined, (query) => query.where(afterCondition(after!)))
     .selectAll("m")
-    .select(pinColumn(filter).as("pinned"))
+    .$if(pins, (query) => query.select(pinColumn(filter).as("pinned")))
     .orderBy(byIds ? sql`+m.display_ts` : DISPLAY_TS, "desc")
     .orderBy(byIds ? sql`+m.id` : "m.id", "desc")
     .limit(limit)
