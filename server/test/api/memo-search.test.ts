@@ -134,6 +134,22 @@ describe("text search equals a full scan", () => {
     expect(await probes("olden")).toBe(1);
   });
 
+  it("each path gives the memos their creator's pin (read apart from the walk)", async () => {
+    // The newest match of words found by each path: the window, the glance and its walk, the rare text's
+    // candidates, the index.
+    const chosen = ["common", "sparsa", "rarezz", "olden"].map((term) => ({ term, id: naive(term)[0]! }));
+    for (const { id } of chosen) expect((await host.client.post(`/api/memo/${id}/organizer`, { pinned: true })).status).toBe(200);
+    try {
+      for (const { term, id } of chosen) {
+        const page = (await anonymous(t).get("/api/memo/all", { query: { text: term, limit: 30 } })).body.data as Memo[];
+        expect(page[0]!.id).toBe(id);
+        expect(page.map((memo) => memo.pinned)).toEqual(page.map((memo) => memo.id === id));
+      }
+    } finally {
+      for (const { id } of chosen) await host.client.post(`/api/memo/${id}/organizer`, { pinned: false });
+    }
+  });
+
   /** SQLite: the full-text index agrees with the memos it indexes (keys and trigrams), else an error. */
   async function expectFullTextWhole() {
     if (t.ctx.store.engine !== "sqlite") return;
