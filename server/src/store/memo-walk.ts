@@ -3,6 +3,7 @@
 import { sql } from "kysely";
 import type { Db, Engine } from "./db.js";
 import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, tagEntries, tagEntriesQuery, tagsBetween } from "./memo-filter.js";
+import type { Visibility } from "@memos/common";
 import type { MemoPosition } from "./memo.store.js";
 
 export const PINNED = sql<number>`COALESCE(o.pinned, 0)`;
@@ -20,6 +21,53 @@ export const pinColumn = (filter: MemoFilter) => (filter.pinned === undefined ? 
  * of them are kept (a search's window).
  */
 export function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number, pins = true) {
+  const arms = visibilityArms(engine, filter);
+  return arms === null ? indexWalk(db, engine, filter, after, limit, offset, pins) : mergedWalk(db, engine, filter, arms, after, limit, offset, pins);
+}
+
+/**
+ * SQLite: a creator's memos of two visibilities (a member's view of a user: public and protected) are the merge of
+ * each visibility's walk of migration 024's index, which reads only the memos in scope: a walk of the creator's
+ * memos checking each one's visibility read every private memo on the way (all of a user's who keeps nearly
+ * everything private). PostgreSQL has an index of the two together (023); a rare text's few ids are looked up.
+ */
+function visibilityArms(engine: Engine, filter: MemoFilter): Visibility[] | null {
+  if (engine !== "sqlite" || filter.creatorId === undefined || filter.textCandidates !== undefined) return null;
+  const visibilities = [...new Set(filter.visibilities ?? [])];
+  return visibilities.length === 2 ? visibilities : null;
+}
+
+/**
+ * The merge of one walk per visibility: each walk reads the keys (display time, id) of its index range, the keys
+ * are merged in display order, and only the page's memos are read, by primary key (sorting the walks' whole rows
+ * to merge them cost more than the private memos they spared).
+ */
+function mergedWalk(db: Db, engine: Engine, filter: MemoFilter, arms: Visibility[], after: MemoPosition | undefined, limit: number, offset: number, pins: boolean) {
+  const [first, second] = arms.map((visibility) => {
+    const keys = applyFilter(baseQuery(db), engine, { ...filter, visibilities: [visibility] })
+      .$if(after !== undefined, (query) => query.where(afterCondition(after!)))
+      .select(["m.id", "m.display_ts"])
+      .orderBy(DISPLAY_TS, "desc")
+      .orderBy("m.id", "desc")
+      .limit(limit + offset);
+    return db.selectFrom(keys.as("w")).selectAll("w");
+  });
+  const page = first!.unionAll(second!).orderBy(sql`display_ts`, "desc").orderBy(sql`id`, "desc").limit(limit).offset(offset);
+  const rows = db
+    .selectFrom(page.as("k"))
+    .crossJoin("memo as m")
+    .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id"))
+    .whereRef("m.id", "=", "k.id")
+    .selectAll("m")
+    .$if(pins, (query) => query.select(pinColumn(filter).as("pinned")))
+    .orderBy(sql`k.display_ts`, "desc")
+    .orderBy(sql`k.id`, "desc");
+  // The same rows as one walk's: typed as one, for the queries built on it.
+  return rows as unknown as ReturnType<typeof indexWalk>;
+}
+
+/** One walk of an index in display order (see walk). */
+function indexWalk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number, pins: boolean) {
   // A rare text's few memos are looked up by id and sorted. SQLite would rather walk a display index in order and
   // test every row against the ids (all memos in scope at worst): `+` keeps the order off the index.
   const byIds = filter.textCandidates !== undefined && engine === "sqlite";

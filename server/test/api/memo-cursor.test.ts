@@ -10,6 +10,7 @@ import { idsOf } from "../memo-helpers.js";
 
 interface Spec {
   id: number;
+  content: string;
   ts: number;
   tags: string[];
   linked: boolean;
@@ -79,7 +80,7 @@ describe("keyset paging", () => {
       const pinned = i % 7 === 0;
       if (pinned) await owner.client.post(`/api/memo/${memo.id}/organizer`, { pinned: true });
       const tag = ["work", "work/sub", "workshop", ""][i % 4]!;
-      specs.push({ id: memo.id, ts, tags: tag ? [tag] : [], linked: i % 5 === 0, visibility, archived, pinned });
+      specs.push({ id: memo.id, content: contentOf(i), ts, tags: tag ? [tag] : [], linked: i % 5 === 0, visibility, archived, pinned });
     }
   });
   afterAll(() => t.close());
@@ -114,6 +115,17 @@ describe("keyset paging", () => {
     const expected = naive(specs.filter((s) => !s.archived && s.visibility !== "PRIVATE"), true);
     expect(await cursorWalk(other.client, "/api/memo", query, 6)).toEqual(expected);
     expect(await offsetWalk(other.client, "/api/memo", query, 6)).toEqual(expected);
+  });
+
+  // SQLite merges a walk per visibility for this view (migration 024): the same order, ties and pins included.
+  it("another member's view pages the same way through a search, by cursor and offset", async () => {
+    const expected = naive(specs.filter((s) => !s.archived && s.visibility !== "PRIVATE" && s.content.includes("memo 1")), true);
+    expect(expected.length).toBeGreaterThan(3);
+    const query = { creatorId: owner.user.id, rowStatus: "NORMAL", text: "memo 1" };
+    for (const limit of [1, 3, 30]) {
+      expect(await cursorWalk(other.client, "/api/memo", query, limit)).toEqual(expected);
+      expect(await offsetWalk(other.client, "/api/memo", query, limit)).toEqual(expected);
+    }
   });
 
   it("explore pages by cursor without pins first", async () => {

@@ -6,8 +6,8 @@
 // index while it has them for the others, and then judges any equality on a new index to find ten rows:
 // - visibility leads, so a member's view (public and protected, one `IN`) cannot seek it: the filter writes that
 //   term as `+m.visibility IN (…)` for a creator's list (store/memo-filter.ts), which no index serves, and the
-//   creator's (status, display) index walks it in order. With the creator first, the planner sorted all the
-//   creator's memos of both visibilities through it (78 ms at 1M);
+//   walk merges one range per visibility instead (store/memo-walk.ts). With the creator first, the planner sorted
+//   all the creator's memos of both visibilities through it (78 ms at 1M);
 // - `creator_id IS NOT NULL` makes it serve only queries that compare the creator (SQLite's rule for partial
 //   indexes): explore, which names one visibility and no creator, keeps its own ordered index (019).
 import type { Migration } from "./types.js";
