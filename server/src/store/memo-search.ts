@@ -5,7 +5,7 @@ import type { Db, Engine } from "./db.js";
 import { bucketAfter, ftsBucket } from "./fulltext.js";
 import { applyFilter, fullTextEntriesQuery, type MemoFilter, rareTextProbe, textCondition } from "./memo-filter.js";
 import type { MemoListRow, MemoPage, MemoPosition } from "./memo.store.js";
-import { afterCondition, pinColumn, walk } from "./memo-walk.js";
+import { afterCondition, firstMeeting, pinColumn, walk } from "./memo-walk.js";
 
 /** How many of the newest memos in scope a search looks at before it turns to the full-text index. */
 export const SEARCH_WINDOW = 2000;
@@ -123,21 +123,10 @@ function fullTextWalk(db: Db, filter: MemoFilter, after: MemoPosition | undefine
     .select(pinColumn(filter).as("pinned"));
 }
 
-/**
- * The first `limit` matches among the newest `size` memos in scope, checked row by row; the creator's pin is read
- * for the matches only (joined per row, it was a fifth of a window's time on PostgreSQL).
- */
+/** The first `limit` matches among the newest `size` memos in scope, checked row by row. */
 function searchWindow(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, size: number) {
-  const newest = walk(db, engine, { ...filter, text: undefined, regex: undefined }, after, size, 0, false);
-  return db
-    .selectFrom(newest.as("w"))
-    .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "w.id").onRef("o.user_id", "=", "w.creator_id"))
-    .selectAll("w")
-    .select(pinColumn(filter).as("pinned"))
-    .where(textCondition(engine, filter.text!, filter.regex ?? false, "w.content"))
-    .orderBy("w.display_ts", "desc")
-    .orderBy("w.id", "desc")
-    .limit(limit);
+  const matches = (column: "m.content" | "w.content") => textCondition(engine, filter.text!, filter.regex ?? false, column);
+  return firstMeeting(db, engine, { ...filter, text: undefined, regex: undefined }, matches, after, limit, size);
 }
 
 /** The SQL of a search page's steps (for plan tests and the bench). */

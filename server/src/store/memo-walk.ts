@@ -1,6 +1,6 @@
 // The walks that read a page of memos in display order (display_ts, id descending) from an index, never sorting the
 // collection: the memos in scope (a display index), or a tag's memo_tag entries and its children's, merged.
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Db, Engine } from "./db.js";
 import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, tagEntries, tagEntriesQuery, tagsBetween } from "./memo-filter.js";
 import type { Visibility } from "@memos/common";
@@ -17,12 +17,12 @@ export const pinColumn = (filter: MemoFilter) => (filter.pinned === undefined ? 
 /**
  * Matching memos in index order (display_ts, id descending): read from an index walk, never sorted. Without
  * `filter.pinned` the creator's pin is read per row; with it the pin is known and memo_organizer is not joined.
- * `pins: false` leaves the pin out (and both planners the join): for rows that are checked further before a few
- * of them are kept (a search's window).
  */
-export function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number, pins = true) {
+export function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
   const arms = visibilityArms(engine, filter);
-  return arms === null ? indexWalk(db, engine, filter, after, limit, offset, pins) : mergedWalk(db, engine, filter, arms, after, limit, offset, pins);
+  if (arms === null) return indexWalk(db, engine, filter, after, limit, offset, true);
+  // The same rows as one walk's: typed as one, for the queries built on it.
+  return mergedRows(db, engine, filter, arms, after, limit, offset) as unknown as ReturnType<typeof indexWalk>;
 }
 
 /**
@@ -42,31 +42,51 @@ function visibilityArms(engine: Engine, filter: MemoFilter): Visibility[] | null
  * are merged in display order, and only the page's memos are read, by primary key (sorting the walks' whole rows
  * to merge them cost more than the private memos they spared).
  */
-function mergedWalk(db: Db, engine: Engine, filter: MemoFilter, arms: Visibility[], after: MemoPosition | undefined, limit: number, offset: number, pins: boolean) {
-  const [first, second] = arms.map((visibility) => {
-    const keys = applyFilter(baseQuery(db), engine, { ...filter, visibilities: [visibility] })
+function mergedRows(db: Db, engine: Engine, filter: MemoFilter, arms: Visibility[], after: MemoPosition | undefined, limit: number, offset: number) {
+  // Arms without an order or a limit of their own: SQLite then walks each in the compound's order and merges them
+  // as they come, stopping at the page (a limit per arm had it sort each arm's keys first, all of them).
+  const [first, second] = arms.map((visibility) =>
+    applyFilter(baseQuery(db), engine, { ...filter, visibilities: [visibility] })
       .$if(after !== undefined, (query) => query.where(afterCondition(after!)))
-      .select(["m.id", "m.display_ts"])
-      .orderBy(DISPLAY_TS, "desc")
-      .orderBy("m.id", "desc")
-      .limit(limit + offset);
-    return db.selectFrom(keys.as("w")).selectAll("w");
-  });
-  const page = first!.unionAll(second!).orderBy(sql`display_ts`, "desc").orderBy(sql`id`, "desc").limit(limit).offset(offset);
-  const rows = db
+      .select([DISPLAY_TS.as("key_ts"), sql<number>`m.id`.as("key_id")]),
+  );
+  const page = first!.unionAll(second!).orderBy(sql`key_ts`, "desc").orderBy(sql`key_id`, "desc").limit(limit).offset(offset);
+  return db
     .selectFrom(page.as("k"))
     .crossJoin("memo as m")
     .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id"))
-    .whereRef("m.id", "=", "k.id")
+    .whereRef("m.id", "=", "k.key_id")
     .selectAll("m")
-    .$if(pins, (query) => query.select(pinColumn(filter).as("pinned")))
-    .orderBy(sql`k.display_ts`, "desc")
-    .orderBy(sql`k.id`, "desc");
-  // The same rows as one walk's: typed as one, for the queries built on it.
+    .select(pinColumn(filter).as("pinned"))
+    .orderBy(sql`k.key_ts`, "desc")
+    .orderBy(sql`k.key_id`, "desc");
+}
+
+/**
+ * The first `limit` memos among the newest `size` in scope that meet `condition` (a search's window), in display
+ * order; the creator's pin is read for those only (joined per row, it was a fifth of a PostgreSQL window's time).
+ * A merged walk takes the condition itself, so that SQLite stops it at `limit` rather than reading all `size`.
+ */
+export function firstMeeting(db: Db, engine: Engine, filter: MemoFilter, condition: (column: "m.content" | "w.content") => RawBuilder<boolean>, after: MemoPosition | undefined, limit: number, size: number) {
+  const arms = visibilityArms(engine, filter);
+  if (arms !== null) return mergedRows(db, engine, filter, arms, after, size, 0).where(condition("m.content")).limit(limit) as unknown as ReturnType<typeof indexWalk>;
+  const newest = indexWalk(db, engine, filter, after, size, 0, false);
+  const rows = db
+    .selectFrom(newest.as("w"))
+    .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "w.id").onRef("o.user_id", "=", "w.creator_id"))
+    .selectAll("w")
+    .select(pinColumn(filter).as("pinned"))
+    .where(condition("w.content"))
+    .orderBy("w.display_ts", "desc")
+    .orderBy("w.id", "desc")
+    .limit(limit);
   return rows as unknown as ReturnType<typeof indexWalk>;
 }
 
-/** One walk of an index in display order (see walk). */
+/**
+ * One walk of an index in display order (see walk). Without `pins` the pin is left out (and both planners the
+ * join): for rows that are checked further before a few of them are kept.
+ */
 function indexWalk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number, pins: boolean) {
   // A rare text's few memos are looked up by id and sorted. SQLite would rather walk a display index in order and
   // test every row against the ids (all memos in scope at worst): `+` keeps the order off the index.
