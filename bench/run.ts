@@ -187,6 +187,8 @@ function casesFor(app: FastifyInstance, cookie: string, own: number, other: numb
     { name: "tag suggestion", url: "/api/tag/suggestion", signedIn: true },
     { name: "explore, page 1", url: "/api/memo/all?limit=30", signedIn: false },
     { name: "explore as member, page 1", url: "/api/memo/all?limit=30", signedIn: true },
+    // Another user's page as a member sees it: their public and protected memos (half of theirs).
+    { name: "a member's view of another user", url: `/api/memo?creatorId=${other}&rowStatus=NORMAL&limit=30`, signedIn: true },
     { name: "search, common word (home)", url: `${home}&text=note`, signedIn: true },
     { name: "search, common word (explore)", url: "/api/memo/all?limit=30&text=note", signedIn: false },
     { name: "search, rare word (explore)", url: "/api/memo/all?limit=30&text=zymurgy", signedIn: false },
