@@ -5,21 +5,18 @@
 //   npm run bench -- --driver sqlite,postgres --sizes 1000,100000,1000000
 //   npm run bench -- --driver postgres --memos 20000 --seconds 5      (one size, with HTTP throughput)
 //   npm run bench -- --keep ./bench-data ...   (generated data sets kept there, and reused by later runs)
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { NEXT_CURSOR_HEADER } from "@memos/common";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import pg from "pg";
 import { buildApp } from "../server/src/app.js";
 import { type Config, WEBHOOK_DEFAULTS } from "../server/src/config.js";
 import type { DatabaseHandle } from "../server/src/store/db.js";
 import { listMemosSql } from "../server/src/store/memo.store.js";
 import { openStore } from "../server/src/store/open.js";
-import { GENERATOR_VERSION, type GeneratedData, generate, generatedData } from "./generate.js";
+import { dataSet, dropStatistics } from "./data-sets.js";
+import { type GeneratedData, generate, generatedData } from "./generate.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -33,62 +30,8 @@ const { values: args } = parseArgs({
   },
 });
 
-const PG_ADMIN = process.env.MEMOS_TEST_PG_DSN ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const WEEK = 7 * 86_400;
 const WARM_UP = 50;
-
-/** A fresh database, or with `kept` the data set of that name if an earlier `--keep` run finished generating it. */
-async function pgDatabase(kept: string | null): Promise<{ dsn: string; reused: boolean; drop(): Promise<void> }> {
-  const name = kept ?? `memos_bench_${process.pid}`;
-  const url = new URL(PG_ADMIN);
-  url.pathname = `/${name}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN });
-  await admin.connect();
-  const exists = kept !== null && (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount === 1;
-  const reused = exists && (await hasMarker(url.toString()));
-  if (!reused) {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  }
-  await admin.end();
-  return {
-    dsn: url.toString(),
-    reused,
-    drop: async () => {
-      if (kept) return;
-      const client = new pg.Client({ connectionString: PG_ADMIN });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
-/** A finished generation on PostgreSQL leaves a table named bench_generated (on SQLite, a file beside the database). */
-async function hasMarker(dsn: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: dsn });
-  await client.connect();
-  try {
-    return (await client.query("SELECT 1 FROM pg_tables WHERE tablename = 'bench_generated'")).rowCount === 1;
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * SQLite: a data set kept from a run that made planner statistics (earlier benches ran ANALYZE) loses them, so it
- * is measured as instances run. Every connection then plans without them: this one reloads by
- * `ANALYZE sqlite_schema`, the readers on a schema change.
- */
-async function dropStatistics(store: DatabaseHandle) {
-  const tables = (await sql<{ name: string }>`SELECT name FROM sqlite_schema WHERE name IN ('sqlite_stat1', 'sqlite_stat4')`.execute(store.db)).rows;
-  if (tables.length === 0 || (await sql`SELECT 1 FROM sqlite_stat1 LIMIT 1`.execute(store.db)).rows.length === 0) return;
-  for (const { name } of tables) await sql`DELETE FROM ${sql.table(name)}`.execute(store.db);
-  await sql`ANALYZE sqlite_schema`.execute(store.db);
-  await sql`CREATE TABLE bench_reload (x)`.execute(store.db);
-  await sql`DROP TABLE bench_reload`.execute(store.db);
-  console.log("  planner statistics of an earlier run removed (instances run without them)");
-}
 
 /** How the database answers the home page's unpinned walk: it should read an index in display order, not sort. */
 async function printHomePlan(store: DatabaseHandle, creatorId: number) {
@@ -242,39 +185,9 @@ async function httpThroughput(base: string, cookie: string) {
   }
 }
 
-/**
- * Where a data set lives: a fresh place, or with `--keep` a named one, reused when an earlier run finished
- * generating it (one that did not is started again).
- */
-async function dataSet(driver: "sqlite" | "postgres", memoCount: number) {
-  const kept = args.keep ? resolve(args.keep) : null;
-  const name = `memos_bench_g${GENERATOR_VERSION}_${memoCount}_${args.users}u`;
-  if (kept) mkdirSync(kept, { recursive: true });
-  const dir = kept ?? mkdtempSync(join(tmpdir(), "memos-bench-"));
-  const pgDb = driver === "postgres" ? await pgDatabase(kept ? name : null) : null;
-  const file = join(dir, `${name}.db`);
-  const done = `${file}.done`;
-  const reused = pgDb ? pgDb.reused : kept !== null && existsSync(done);
-  if (driver === "sqlite" && !reused) for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
-  return {
-    dir,
-    dsn: pgDb?.dsn ?? file,
-    reused,
-    /** Marks a finished generation, for later `--keep` runs. */
-    markGenerated: async (store: DatabaseHandle) => {
-      if (store.engine === "postgres") await sql`CREATE TABLE bench_generated (generated_at BIGINT)`.execute(store.db);
-      else if (kept) writeFileSync(done, "");
-    },
-    cleanUp: async () => {
-      await pgDb?.drop();
-      if (!kept) rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** Generates one size (or reuses a kept one), opens its app and signs the measured user in. */
 async function openSize(driver: "sqlite" | "postgres", memoCount: number): Promise<Opened> {
-  const place = await dataSet(driver, memoCount);
+  const place = await dataSet(driver, memoCount, args.users!, args.keep);
   const dir = place.dir;
   const config: Config = {
     mode: "prod",

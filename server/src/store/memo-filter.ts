@@ -98,13 +98,11 @@ export function fullTextEntriesQuery(db: Db, text: string, floor: number | undef
  * the partial indexes of migration 019, which both planners then recognise (SQLite compares the terms as written,
  * and judges a parameter as unknown). The values are the enum's, never a client's text.
  */
-function visibilityCondition(engine: Engine, visibilities: readonly Visibility[], ofCreator: boolean) {
+function visibilityCondition(visibilities: readonly Visibility[]) {
   const ordered = VISIBILITY_ORDER.filter((visibility) => visibilities.includes(visibility));
   if (ordered.length === 0) return sql<boolean>`1 = 0`;
   if (ordered.length === 1) return sql<boolean>`m.visibility = ${sql.lit(ordered[0]!)}`;
-  // SQLite, a creator's list: checked per row of the creator's walk, never sought (migration 024).
-  const column = engine === "sqlite" && ofCreator ? sql`+m.visibility` : sql`m.visibility`;
-  return sql<boolean>`${column} IN (${sql.join(ordered.map((visibility) => sql.lit(visibility)))})`;
+  return sql<boolean>`m.visibility IN (${sql.join(ordered.map((visibility) => sql.lit(visibility)))})`;
 }
 
 const VISIBILITY_ORDER: readonly Visibility[] = ["PUBLIC", "PROTECTED", "PRIVATE"];
@@ -194,7 +192,7 @@ export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine,
   let q = query;
   if (filter.creatorId !== undefined) q = q.where("m.creator_id", "=", filter.creatorId);
   if (filter.visibilities !== undefined) {
-    q = q.where(visibilityCondition(engine, filter.visibilities, filter.creatorId !== undefined));
+    q = q.where(visibilityCondition(filter.visibilities));
   }
   if (filter.rowStatus !== undefined) q = q.where("m.row_status", "=", filter.rowStatus);
   if (filter.pinned !== undefined) {
