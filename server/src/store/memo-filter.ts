@@ -42,7 +42,7 @@ function escapeLike(value: string): string {
 }
 
 /** Memo `m` and its creator's own pin `o`: the condition of every list's LEFT JOIN on memo_organizer. */
-const creatorPin = (join: JoinBuilder<PinTables, "m" | "o">) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id");
+export const creatorPin = (join: JoinBuilder<PinTables, "m" | "o">) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id");
 type PinTables = Database & { m: Database["memo"]; o: Database["memo_organizer"] };
 
 export function baseQuery(db: Db) {

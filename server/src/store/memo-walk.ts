@@ -2,7 +2,7 @@
 // collection: the memos in scope (a display index), or a tag's memo_tag entries and its children's, merged.
 import { type RawBuilder, sql } from "kysely";
 import type { Db, Engine } from "./db.js";
-import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, tagEntries, tagEntriesQuery, tagsBetween } from "./memo-filter.js";
+import { applyFilter, baseQuery, creatorPin, DISPLAY_TS, type MemoFilter, tagEntries, tagEntriesQuery, tagsBetween } from "./memo-filter.js";
 import type { Visibility } from "@memos/common";
 import type { MemoPosition } from "./memo.store.js";
 
@@ -54,7 +54,7 @@ function mergedRows(db: Db, engine: Engine, filter: MemoFilter, arms: Visibility
   return db
     .selectFrom(page.as("k"))
     .crossJoin("memo as m")
-    .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id"))
+    .leftJoin("memo_organizer as o", creatorPin)
     .whereRef("m.id", "=", "k.key_id")
     .selectAll("m")
     .select(pinColumn(filter).as("pinned"))
