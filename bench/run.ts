@@ -5,6 +5,7 @@
 //   npm run bench -- --driver sqlite,postgres --sizes 1000,100000,1000000
 //   npm run bench -- --driver postgres --memos 20000 --seconds 5      (one size, with HTTP throughput)
 //   npm run bench -- --keep ./bench-data ...   (generated data sets kept there, and reused by later runs)
+//   npm run bench -- --only "rare word,explore" ...   (the cases whose names hold one of these, no stall test)
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { NEXT_CURSOR_HEADER } from "@memos/common";
@@ -27,6 +28,7 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "0" },
     iterations: { type: "string", default: "200" },
     keep: { type: "string" },
+    only: { type: "string" },
   },
 });
 
@@ -75,7 +77,9 @@ interface Opened {
  * passes over the machine or the JIT during a case touches each size alike, so the ratios compare the queries.
  */
 async function measureSizes(opened: Opened[], iterations: number): Promise<Array<Map<string, Measure>>> {
-  const casesBySize = opened.map((each) => casesFor(each.app, each.cookie, each.own, each.other));
+  const wanted = args.only?.split(",").map((part) => part.trim()) ?? [];
+  const chosen = (cases: Case[]) => (wanted.length === 0 ? cases : cases.filter((each) => wanted.some((part) => each.name.includes(part))));
+  const casesBySize = opened.map((each) => chosen(casesFor(each.app, each.cookie, each.own, each.other)));
   const results = opened.map(() => new Map<string, Measure>());
   for (const [c, item] of casesBySize[0]!.entries()) {
     const requests = await Promise.all(
@@ -302,7 +306,7 @@ async function main() {
     try {
       for (const size of sizes) opened.push(await openSize(driver, size));
       const results = await measureSizes(opened, Number(args.iterations));
-      await overHttp(opened.at(-1)!);
+      if (args.only === undefined) await overHttp(opened.at(-1)!);
       printTable(driver, sizes, results);
     } finally {
       for (const each of opened) await each.close();

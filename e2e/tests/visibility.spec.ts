@@ -107,6 +107,25 @@ test.describe("visibility", () => {
     await expect(page.getByRole("textbox", { name: text.editorPlaceholder })).toHaveCount(0);
   });
 
+  test("a member on a user's page sees their public and protected memos, and reads so", async ({ page, signedIn: _ }) => {
+    await page.goto(`/u/${authorId}`);
+    await expect(page.getByText("You are viewing Ada Author's public and protected memos.")).toBeVisible();
+    await expect(memoCard(page, `Members only from ${authored.marker}`)).toBeVisible();
+    await expect(memoCard(page, `Public hello from ${authored.marker}`)).toBeVisible();
+    await expect(memoCards(page)).toHaveCount(2);
+    await expect(page.getByText("You are viewing Ada Author's public memos.")).toHaveCount(0);
+  });
+
+  test("the author's own page says who sees which of their memos", async ({ page, baseURL, hostApi }) => {
+    const credentials = { username: uniqueName("self"), password: PASSWORD };
+    const self = await hostApi.createUser(credentials, "Sam Self");
+    const api = await signInPage(page, baseURL!, credentials);
+    await api.createMemo("Only for me", "PRIVATE");
+    await page.goto(`/u/${self.id}`);
+    await expect(page.getByText("This is your page: visitors see your public memos, signed-in members your protected ones too.")).toBeVisible();
+    await expect(memoCard(page, "Only for me")).toBeVisible();
+  });
+
   test("after signing out, explore shows the visitor only public memos", async ({ page, signedIn: _ }) => {
     await page.goto(explore());
     await expect(memoCard(page, `Members only from ${authored.marker}`)).toBeVisible();

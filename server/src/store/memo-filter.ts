@@ -24,8 +24,8 @@ export interface MemoFilter {
   /** Find `text` through a text index (store/fulltext.ts) instead of checking each row only. */
   textByIndex?: boolean;
   /**
-   * Every memo that may hold `text`, read beforehand through a text index (a rare text, rareTextProbe): the page
-   * looks these up by id instead of matching each memo in scope.
+   * SQLite: every memo that may hold `text`, read beforehand through the full-text index (a rare text,
+   * rareTextProbe): the page looks these up by id instead of matching each memo in scope.
    */
   textCandidates?: readonly number[];
   /**
@@ -47,6 +47,15 @@ type PinTables = Database & { m: Database["memo"]; o: Database["memo_organizer"]
 
 export function baseQuery(db: Db) {
   return db.selectFrom("memo as m").leftJoin("memo_organizer as o", creatorPin);
+}
+
+/**
+ * The memos a statement's common table expression `cte` holds whole (memo's columns), as `m`, each with its
+ * creator's pin `o`. Typed as the base query: the filter refers to `m` and `o` only.
+ */
+export function cteMemosQuery(db: Db, cte: string): ReturnType<typeof baseQuery> {
+  const memos = sql.table(cte).as("m") as unknown as "memo as m";
+  return db.selectFrom(memos).leftJoin("memo_organizer as o", creatorPin);
 }
 
 /**
@@ -138,20 +147,25 @@ export function textCondition(engine: Engine, text: string, regex: boolean, colu
 }
 
 /**
- * At most `most + 1` memos that may hold the text, in the whole instance (a superset only for 1–2 characters on
- * SQLite): reading stops there, so fewer than `most + 1` rows are every such memo. SQLite reads the full-text index
- * (store/fulltext.ts). PostgreSQL reads what its planner prefers: the trigram or characters index for a text it
- * judges rare, the table in its order for a common one (where a hundred matches come soon).
+ * SQLite: at most `most + 1` memos that may hold the text, in the whole instance, from the full-text index
+ * (store/fulltext.ts; a superset for 1–2 characters): reading stops there, so fewer than `most + 1` rows are every
+ * such memo.
  */
-export function rareTextProbe(db: Db, engine: Engine, text: string, most: number) {
-  if (engine === "sqlite") return fullTextCandidates(text, most).compile(db);
+export function rareTextProbe(db: Db, text: string, most: number) {
+  return fullTextCandidates(text, most).compile(db);
+}
+
+/**
+ * PostgreSQL: at most `most + 1` memos that hold the text, in the whole instance, read as its planner prefers: the
+ * trigram or characters index for a text it judges rare, the table in its order for a common one (where a hundred
+ * matches come soon). Without a select list: the caller picks the columns.
+ */
+export function pgTextProbe(db: Db, text: string, most: number) {
   return db
     .selectFrom("memo as m")
-    .select("m.id")
     .$if(!trigramServes(text), (query) => query.where(holdsCharacters(text)))
-    .where(textCondition(engine, text, false))
-    .limit(most + 1)
-    .compile();
+    .where(textCondition("postgres", text, false))
+    .limit(most + 1);
 }
 
 /** The memo has the tag or one of its children (`work` matches `work/meetings`): checked per row. */

@@ -1,9 +1,9 @@
 // A page of a text search (see searchWalk): whether the text is rare, the window of the newest memos in scope,
 // the text index.
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Db, Engine } from "./db.js";
 import { bucketAfter, ftsBucket } from "./fulltext.js";
-import { applyFilter, fullTextEntriesQuery, type MemoFilter, rareTextProbe, textCondition } from "./memo-filter.js";
+import { applyFilter, cteMemosQuery, DISPLAY_TS, fullTextEntriesQuery, type MemoFilter, pgTextProbe, rareTextProbe, textCondition } from "./memo-filter.js";
 import type { MemoListRow, MemoPage, MemoPosition } from "./memo.store.js";
 import { afterCondition, firstMeeting, pinColumn, walk } from "./memo-walk.js";
 
@@ -57,11 +57,8 @@ export async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, aft
   const glanced = glances ? ((await searchWindow(db, engine, filter, after, limit, SEARCH_GLANCE).execute()) as MemoListRow[]) : [];
   if (glanced.length === limit) return glanced;
   if (!filter.regex && glanced.length === 0) {
-    const found = await db.executeQuery(rareTextProbe(db, engine, filter.text!, RARE_TEXT_MATCHES));
-    if (found.rows.length <= RARE_TEXT_MATCHES) {
-      const textCandidates = [...new Set(found.rows.map((row) => row.id))];
-      return (await walk(db, engine, { ...filter, textCandidates }, after, limit, offset).execute()) as MemoListRow[];
-    }
+    const rare = await rareTextPage(db, engine, filter, after, limit, offset);
+    if (rare !== null) return rare;
   }
   if (offset > 0) return byIndex(db, engine, filter, after, limit, offset);
   const from = glanced.length > 0 ? positionOf(glanced.at(-1)!) : after;
@@ -72,6 +69,44 @@ export async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, aft
   if (rows.length === limit) return rows;
   const last = rows.at(-1);
   return [...rows, ...(await byIndex(db, engine, filter, last ? positionOf(last) : after, limit - rows.length, 0))];
+}
+
+/**
+ * Step 1: the page of a rare text, from its few matches in the instance; null for a text with more than
+ * RARE_TEXT_MATCHES. SQLite reads the matches (its full-text index) and then the page; PostgreSQL does both in one
+ * statement, whose page is skipped when the matches are too many: a round trip and a statement less.
+ */
+async function rareTextPage(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+  if (engine === "postgres") {
+    const rows = (await pgRareTextPage(db, filter, after, limit, offset).execute(db)).rows;
+    if (Number(rows[0]!.found) > RARE_TEXT_MATCHES) return null;
+    return rows.filter((row) => row.id !== null).map(({ found: _, ...row }) => row as MemoListRow);
+  }
+  const found = await db.executeQuery(rareTextProbe(db, filter.text!, RARE_TEXT_MATCHES));
+  if (found.rows.length > RARE_TEXT_MATCHES) return null;
+  const textCandidates = [...new Set(found.rows.map((row) => row.id))];
+  return (await walk(db, engine, { ...filter, textCandidates }, after, limit, offset).execute()) as MemoListRow[];
+}
+
+/**
+ * PostgreSQL's step 1: how many matches the probe found (one row at least), and when they are few, the page, read
+ * from the probe's own rows: the matches are read whole as they are found, so the page needs no second lookup of
+ * them, and its plan none of the table's indexes (planning a lookup in memo cost as much as running it).
+ */
+function pgRareTextPage(db: Db, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+  const probe = pgTextProbe(db, filter.text!, RARE_TEXT_MATCHES).selectAll("m");
+  // The probe's rows hold the text: the page checks the rest of the filter.
+  const page = applyFilter(cteMemosQuery(db, "found"), "postgres", { ...filter, text: undefined, regex: undefined })
+    .$if(after !== undefined, (query) => query.where(afterCondition(after!)))
+    .where(sql<boolean>`c.found <= ${RARE_TEXT_MATCHES}`)
+    .selectAll("m")
+    .select(pinColumn(filter).as("pinned"))
+    .orderBy(DISPLAY_TS, "desc")
+    .orderBy("m.id", "desc")
+    .limit(limit)
+    .offset(offset);
+  return sql<{ found: number | string } & { [column in keyof MemoListRow]: MemoListRow[column] | null }>`WITH found AS MATERIALIZED ${probe}
+    SELECT c.found, p.* FROM (SELECT count(*) AS found FROM found) c LEFT JOIN LATERAL ${page} p ON true`;
 }
 
 /**
@@ -125,16 +160,27 @@ function fullTextWalk(db: Db, filter: MemoFilter, after: MemoPosition | undefine
 
 /** The first `limit` matches among the newest `size` memos in scope, checked row by row. */
 function searchWindow(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, size: number) {
-  const matches = (column: "m.content" | "w.content") => textCondition(engine, filter.text!, filter.regex ?? false, column);
+  const matches = (column: "m.content" | "w.content") => unestimated(engine, textCondition(engine, filter.text!, filter.regex ?? false, column));
   return firstMeeting(db, engine, { ...filter, text: undefined, regex: undefined }, matches, after, limit, size);
 }
+
+/**
+ * PostgreSQL estimates how many rows a pattern matches by matching it against its sample of the column's values (a
+ * quarter of a window's planning, 0.25 ms at 1M). A window's plan is its walk whatever the estimate, so the
+ * condition is given as an expression the planner does not look into.
+ */
+const unestimated = (engine: Engine, condition: RawBuilder<boolean>) => (engine === "postgres" ? sql<boolean>`CASE WHEN ${condition} THEN true END` : condition);
 
 /** The SQL of a search page's steps (for plan tests and the bench). */
 export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
   return {
-    candidates: rareTextProbe(db, engine, filter.text!, RARE_TEXT_MATCHES),
-    /** A rare text's page, from its candidates (three ids here). */
-    rare: walk(db, engine, { ...filter, textCandidates: [1, 2, 3] }, page.after, page.limit, page.offset).compile(),
+    /** SQLite: the "rare?" question (the text's candidates in the full-text index). */
+    candidates: engine === "sqlite" ? rareTextProbe(db, filter.text!, RARE_TEXT_MATCHES) : null,
+    /** A rare text's page: SQLite looks its candidates up (three ids here); PostgreSQL reads it with the question. */
+    rare:
+      engine === "sqlite"
+        ? walk(db, engine, { ...filter, textCandidates: [1, 2, 3] }, page.after, page.limit, page.offset).compile()
+        : pgRareTextPage(db, filter, page.after, page.limit, page.offset).compile(db),
     window: searchWindow(db, engine, filter, page.after, page.limit, SEARCH_WINDOW).compile(),
     byIndex:
       engine === "sqlite"

@@ -1,4 +1,5 @@
-// /u/:id: a user's memos as a visitor sees them (no editor, nothing editable), under a banner with their name.
+// /u/:id: a user's memos as the viewer may see them (no editor, nothing editable), under a banner with their name
+// that says which memos those are.
 import { UNKNOWN_ID } from "@memos/common/domain/constants";
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,6 +23,8 @@ export default function UserPage() {
   const params = useMemo(() => ({ creatorId: userId, rowStatus: "NORMAL" as const, ...filterParams(filter) }), [userId, filter]);
   const toggleTag = (tag: string) => update({ tag: filter.tag === tag ? undefined : tag });
   const name = user.data ? user.data.nickname || user.data.username : "";
+  // What the list holds depends on who looks: a visitor sees public memos, a member protected ones too.
+  const viewerKey = !me ? "user-page.visitor" : me.id === userId ? "user-page.own" : "user-page.member";
 
   let body: ReactNode;
   if (user.isPending) {
@@ -37,7 +40,7 @@ export default function UserPage() {
       <div className="flex flex-col gap-3">
         <div className="rounded-xl border border-zinc-200 bg-white px-4 py-3 dark:border-zinc-700 dark:bg-zinc-800">
           <p className="text-base font-semibold text-zinc-800 dark:text-zinc-100">{name}</p>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("user-page.visitor", { name })}</p>
+          {!mePending && <p className="text-sm text-zinc-600 dark:text-zinc-400">{t(viewerKey, { name })}</p>}
         </div>
         <FilterChips />
         <MemoList scope="user" params={params} card={{ readOnly: true, onTagClick: toggleTag }} />
