@@ -3,7 +3,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db, Engine } from "./db.js";
 import { bucketAfter, ftsBucket } from "./fulltext.js";
-import { applyFilter, cteMemosQuery, DISPLAY_TS, fullTextEntriesQuery, type MemoFilter, pgTextProbe, rareTextProbe, textCondition } from "./memo-filter.js";
+import { applyFilter, cteMemosQuery, DISPLAY_TS, fullTextEntriesQuery, type MemoFilter, pgTextProbe, rareTextProbe, rowTextCondition } from "./memo-filter.js";
 import type { MemoListRow, MemoPage, MemoPosition } from "./memo.store.js";
 import { afterCondition, firstMeeting, pinColumn, walk } from "./memo-walk.js";
 
@@ -160,7 +160,7 @@ function fullTextWalk(db: Db, filter: MemoFilter, after: MemoPosition | undefine
 
 /** The first `limit` matches among the newest `size` memos in scope, checked row by row. */
 function searchWindow(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, size: number) {
-  const matches = (column: "m.content" | "w.content") => unestimated(engine, textCondition(engine, filter.text!, filter.regex ?? false, column));
+  const matches = (column: "m.content" | "w.content") => unestimated(engine, rowTextCondition(engine, filter.text!, filter.regex ?? false, column));
   return firstMeeting(db, engine, { ...filter, text: undefined, regex: undefined }, matches, after, limit, size);
 }
 
