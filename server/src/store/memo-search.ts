@@ -35,10 +35,10 @@ const SEARCH_GLANCE = 300;
  * A page of a text search, in steps whose cost does not grow with the collection for rare and for common words:
  * 0. PostgreSQL: the newest SEARCH_GLANCE memos in scope, checked row by row (searchWindow); a match there skips
  *    step 1;
- * 1. the text's matches in the instance, read up to RARE_TEXT_MATCHES + 1 (rareTextProbe: SQLite reads its
- *    full-text index; PostgreSQL what its planner prefers, the trigram index for a text it judges rare, the table
- *    for a common one, where a hundred matches come soon): a rare text's page is its few matches, looked up by id
- *    and ordered;
+ * 1. the text's matches in the instance, read up to RARE_TEXT_MATCHES + 1 (SQLite reads its full-text index,
+ *    rareTextProbe; PostgreSQL what its planner prefers, pgTextProbe: the trigram index for a text it judges rare,
+ *    the table for a common one, where a hundred matches come soon): a rare text's page is its few matches, checked
+ *    and ordered (rareTextPage);
  * 2. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row and stopping at a page of
  *    matches: a common word fills its page after about page / frequency rows (one memo in 66 is enough). Each
  *    later step starts after the last match found, for the rest of the page;
