@@ -132,7 +132,7 @@ const isCaseless = (text: string): boolean =>
   [...text].every((char) => char.toLowerCase() === char && char.toUpperCase() === char && !/[\p{M}\u02BC\u02BE]/u.test(char));
 
 /** A per-row check of the text filter on `column`; PostgreSQL's planner may still serve it from the trigram index. */
-export function textCondition(engine: Engine, text: string, regex: boolean, column: "m.content" | "w.content" = "m.content") {
+function textCondition(engine: Engine, text: string, regex: boolean, column: "m.content" | "w.content" = "m.content") {
   const content = sql.ref(column);
   if (regex) return engine === "sqlite" ? sql<boolean>`${content} REGEXP ${text}` : sql<boolean>`${content} ~* ${text}`;
   const pattern = `%${escapeLike(text)}%`;
