@@ -5,7 +5,7 @@ import { type JoinBuilder, sql } from "kysely";
 import { RE2JS } from "re2js";
 import type { Db, Engine } from "./db.js";
 import type { Database } from "./schema.js";
-import { fullTextCandidates, fullTextMatches, holdsCharacters, isPhraseLength, KEY_ID_MASK, trigramServes } from "./fulltext.js";
+import { fullTextMatches, holdsCharacters, isPhraseLength, KEY_ID_MASK, trigramServes } from "./fulltext.js";
 
 export interface MemoFilter {
   creatorId?: number;
@@ -25,7 +25,7 @@ export interface MemoFilter {
   textByIndex?: boolean;
   /**
    * SQLite: every memo that may hold `text`, read beforehand through the full-text index (a rare text,
-   * rareTextProbe): the page looks these up by id instead of matching each memo in scope.
+   * fullTextCandidates): the page looks these up by id instead of matching each memo in scope.
    */
   textCandidates?: readonly number[];
   /**
@@ -162,15 +162,6 @@ export function rowTextCondition(engine: Engine, text: string, regex: boolean, c
   const asciiFolded = sql<boolean>`${content} COLLATE "C" ILIKE ${`%${escapeLike(text)}%`} ESCAPE '\\'`;
   if (!/[ik]/i.test(text)) return asciiFolded;
   return sql<boolean>`(${asciiFolded} OR ((strpos(${content}, ${"\u212A"}) > 0 OR strpos(${content}, ${"\u0130"}) > 0) AND ${full}))`;
-}
-
-/**
- * SQLite: at most `most + 1` memos that may hold the text, in the whole instance, from the full-text index
- * (store/fulltext.ts; a superset for 1–2 characters): reading stops there, so fewer than `most + 1` rows are every
- * such memo.
- */
-export function rareTextProbe(db: Db, text: string, most: number) {
-  return fullTextCandidates(text, most).compile(db);
 }
 
 /**

@@ -2,8 +2,8 @@
 // the text index.
 import { type RawBuilder, sql } from "kysely";
 import type { Db, Engine } from "./db.js";
-import { bucketAfter, ftsBucket } from "./fulltext.js";
-import { applyFilter, cteMemosQuery, DISPLAY_TS, fullTextEntriesQuery, type MemoFilter, pgTextProbe, rareTextProbe, rowTextCondition } from "./memo-filter.js";
+import { bucketAfter, ftsBucket, fullTextCandidates } from "./fulltext.js";
+import { applyFilter, cteMemosQuery, DISPLAY_TS, fullTextEntriesQuery, type MemoFilter, pgTextProbe, rowTextCondition } from "./memo-filter.js";
 import type { MemoListRow, MemoPage, MemoPosition } from "./memo.store.js";
 import { afterCondition, firstMeeting, pinColumn, walk } from "./memo-walk.js";
 
@@ -36,7 +36,7 @@ const SEARCH_GLANCE = 300;
  * 0. PostgreSQL: the newest SEARCH_GLANCE memos in scope, checked row by row (searchWindow); a match there skips
  *    step 1;
  * 1. the text's matches in the instance, read up to RARE_TEXT_MATCHES + 1 (SQLite reads its full-text index,
- *    rareTextProbe; PostgreSQL what its planner prefers, pgTextProbe: the trigram index for a text it judges rare,
+ *    fullTextCandidates; PostgreSQL what its planner prefers, pgTextProbe: the trigram index for a text it judges rare,
  *    the table for a common one, where a hundred matches come soon): a rare text's page is its few matches, checked
  *    and ordered (rareTextPage);
  * 2. the newest SEARCH_WINDOW memos in scope (an index walk), checked row by row and stopping at a page of
@@ -82,7 +82,7 @@ async function rareTextPage(db: Db, engine: Engine, filter: MemoFilter, after: M
     if (Number(rows[0]!.found) > RARE_TEXT_MATCHES) return null;
     return rows.filter((row) => row.id !== null).map(({ found: _, ...row }) => row as MemoListRow);
   }
-  const found = await db.executeQuery(rareTextProbe(db, filter.text!, RARE_TEXT_MATCHES));
+  const found = await db.executeQuery(fullTextCandidates(filter.text!, RARE_TEXT_MATCHES).compile(db));
   if (found.rows.length > RARE_TEXT_MATCHES) return null;
   const textCandidates = [...new Set(found.rows.map((row) => row.id))];
   return (await walk(db, engine, { ...filter, textCandidates }, after, limit, offset).execute()) as MemoListRow[];
@@ -175,7 +175,7 @@ const unestimated = (engine: Engine, condition: RawBuilder<boolean>) => (engine 
 export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
   return {
     /** SQLite: the "rare?" question (the text's candidates in the full-text index). */
-    candidates: engine === "sqlite" ? rareTextProbe(db, filter.text!, RARE_TEXT_MATCHES) : null,
+    candidates: engine === "sqlite" ? fullTextCandidates(filter.text!, RARE_TEXT_MATCHES).compile(db) : null,
     /** A rare text's page: SQLite looks its candidates up (three ids here); PostgreSQL reads it with the question. */
     rare:
       engine === "sqlite"
