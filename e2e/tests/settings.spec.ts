@@ -43,14 +43,20 @@ test("My account: changes the password, which replaces the Open ID shown", async
   await settings.getByRole("button", { name: "Change password" }).click();
   const dialog = page.getByRole("dialog", { name: "Change password" });
   await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText("Please fill in all fields.");
+  await expect(dialog.getByRole("alert").first()).toHaveText("Please fill in all fields.");
+  await dialog.getByLabel("Current password").fill("not-my-password");
   await dialog.getByLabel("New password", { exact: true }).fill("brand-new-pass");
   await dialog.getByLabel("Repeat new password").fill("brand-new-pasz");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Passwords do not match.");
   await expect(toast(page, "Password Changed")).toHaveCount(0);
 
+  // The server checks the current password, and the dialog says which field is wrong.
   await dialog.getByLabel("Repeat new password").fill("brand-new-pass");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("The current password is incorrect.");
+  await expect(toast(page, "Password Changed")).toHaveCount(0);
+  await dialog.getByLabel("Current password").fill(signedIn.credentials.password);
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Password Changed")).toBeVisible();
   await expect(dialog).toHaveCount(0);

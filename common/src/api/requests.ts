@@ -97,6 +97,8 @@ export const userPatchSchema = z.object({
   email: optional(text(INPUT_LIMITS.email)),
   nickname: optional(text(INPUT_LIMITS.nickname)),
   password: optional(text(INPUT_LIMITS.password)),
+  /** The caller's own password: checked whenever it is sent (the web's Change password always sends it). */
+  currentPassword: optional(text(INPUT_LIMITS.password)),
   rowStatus: optional(rowStatusSchema),
   resetOpenId: optional(z.boolean()),
 });

@@ -5,7 +5,7 @@
 //   - A token is its owner's alone: anyone else is told it does not exist.
 import type { Viewer } from "../context.js";
 import { forbidden, notFound } from "../errors.js";
-import { requireSignedIn } from "./utils.js";
+import { authorizeSessionChange } from "./credential.policy.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -14,8 +14,7 @@ export function authorizeTokenScope(viewer: Viewer, method: string): void {
 }
 
 export function authorizeTokenManagement(viewer: Viewer): asserts viewer is NonNullable<Viewer> {
-  requireSignedIn(viewer);
-  if (viewer.via !== "session") throw forbidden("Access tokens are managed from a signed-in session, not with a token");
+  authorizeSessionChange(viewer, "manage access tokens");
 }
 
 export function authorizeTokenRevoke(viewer: Viewer, token: { id: number; user_id: number }): void {

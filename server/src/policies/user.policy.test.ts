@@ -3,12 +3,19 @@ import type { Role } from "@memos/common";
 import { describe, expect, it } from "vitest";
 import type { Actor, Viewer } from "../context.js";
 import { HttpError } from "../errors.js";
-import { authorizeUser, authorizeUserCreate, type UserAction } from "./user.policy.js";
+import { accountDisclosure, authorizeIdentityChange, authorizeUser, authorizeUserCreate, type UserAction } from "./user.policy.js";
 
 const actor = (id: number, role: Role): Actor => ({ id, role, username: `u${id}`, via: "session", sessionId: "s" });
 const HOST = actor(1, "HOST");
 const ADMIN = actor(2, "ADMIN");
 const USER = actor(3, "USER");
+/** The same account through a personal access token of each scope, and through the open ID. */
+const viaToken = (who: Actor, scope?: "read" | "read-write"): Actor => ({ ...who, via: "token", sessionId: null, ...(scope ? { token: { id: 5, scope } } : {}) });
+const CREDENTIALS: [string, (who: Actor) => Actor][] = [
+  ["a read-write token", (who) => viaToken(who, "read-write")],
+  ["a read token", (who) => viaToken(who, "read")],
+  ["the open ID", (who) => viaToken(who)],
+];
 
 /** null when allowed, else the HTTP status thrown. */
 function outcome(run: () => void): number | null {
@@ -64,5 +71,34 @@ describe("authorizeUser", () => {
   ];
   it.each(table)("%s", (_label, viewer, action, who, expected) => {
     expect(outcome(() => authorizeUser(viewer, action, who))).toBe(expected);
+  });
+});
+
+describe("credentials and identity change from a session only", () => {
+  describe.each(CREDENTIALS)("with %s", (_label, as) => {
+    it.each<[string, () => void]>([
+      ["create a member", () => authorizeUserCreate(as(HOST), "USER")],
+      ["archive a member", () => authorizeUser(as(HOST), "archive", others.user)],
+      ["archive itself", () => authorizeUser(as(USER), "archive", target(USER))],
+      ["delete a member", () => authorizeUser(as(ADMIN), "delete", others.user)],
+      ["change its password", () => authorizeIdentityChange(as(USER), { password: true, username: false, openId: false })],
+      ["change its username", () => authorizeIdentityChange(as(USER), { password: false, username: true, openId: false })],
+      ["reset its open ID", () => authorizeIdentityChange(as(USER), { password: false, username: false, openId: true })],
+    ])("may not %s (403)", (_action, run) => expect(outcome(run)).toBe(403));
+
+    it("may still update an account (its profile) and change nothing of its identity", () => {
+      expect(outcome(() => authorizeUser(as(USER), "update", target(USER)))).toBe(null);
+      expect(outcome(() => authorizeIdentityChange(as(USER), { password: false, username: false, openId: false }))).toBe(null);
+    });
+
+    it("sees its own email but not its open ID", () => {
+      expect(accountDisclosure(as(USER), target(USER))).toEqual({ email: true, openId: false });
+    });
+  });
+
+  it("a session does all of it and sees its own open ID", () => {
+    expect(outcome(() => authorizeIdentityChange(USER, { password: true, username: true, openId: true }))).toBe(null);
+    expect(accountDisclosure(USER, target(USER))).toEqual({ email: true, openId: true });
+    expect(accountDisclosure(HOST, others.user)).toEqual({ email: true, openId: false });
   });
 });

@@ -1,8 +1,10 @@
 // Who may manage users. HOST and ADMIN administer; ADMIN cannot change or delete the host; the host cannot
-// delete or archive itself.
+// delete or archive itself. An account's credentials and identity change from a signed-in session only
+// (credential.policy.ts): members created or deleted, archiving, and the password, username and open ID.
 import { type AccountAction, accountActionRefusal, type Role } from "@memos/common";
 import type { Viewer } from "../context.js";
 import { forbidden, unauthenticated } from "../errors.js";
+import { authorizeSessionChange, isSessionCaller } from "./credential.policy.js";
 import { isAdmin, isSelf } from "./utils.js";
 
 export type UserAction = "create" | AccountAction;
@@ -16,6 +18,7 @@ export function authorizeUserCreate(viewer: Viewer, role: Role): void {
   if (viewer === null) throw unauthenticated();
   if (!isAdmin(viewer)) throw forbidden("Only Host user can create member");
   if (role === "HOST") throw forbidden("Could not create host user");
+  authorizeSessionChange(viewer, "create members");
 }
 
 /** The shared account rule (common's access module), with the wire's messages. */
@@ -24,6 +27,7 @@ export function authorizeUser(viewer: Viewer, action: AccountAction, target: Use
   const verb = action === "update" ? "change" : action;
   switch (accountActionRefusal(viewer, action, target)) {
     case null:
+      if (action !== "update") authorizeSessionChange(viewer, `${action} accounts`);
       return;
     case "host-self":
       throw forbidden(`The host cannot ${verb} itself`);
@@ -31,6 +35,25 @@ export function authorizeUser(viewer: Viewer, action: AccountAction, target: Use
       throw forbidden();
     case "host-only":
       throw forbidden(`Only the host can ${verb} the host account`);
+  }
+}
+
+/** What a PATCH of an account changes among its credentials and identity (each a session-only change). */
+export interface IdentityChange {
+  username: boolean;
+  password: boolean;
+  openId: boolean;
+}
+
+const IDENTITY_WORDS: Record<keyof IdentityChange, string> = {
+  password: "change the password",
+  username: "change the username",
+  openId: "reset the open ID",
+};
+
+export function authorizeIdentityChange(viewer: Viewer, change: IdentityChange): void {
+  for (const key of Object.keys(IDENTITY_WORDS) as (keyof IdentityChange)[]) {
+    if (change[key]) authorizeSessionChange(viewer, IDENTITY_WORDS[key]);
   }
 }
 
@@ -45,15 +68,17 @@ export interface UserDisclosure {
  */
 export const PUBLIC_DISCLOSURE: UserDisclosure = { email: false, openId: false };
 
-/** Everything: the caller's own account, in the answers about it (sign-in, sign-up, `/api/user/me`, own PATCH). */
+/** Everything: the caller's own account, in the answers about it to their session (sign-in, sign-up, `/api/user/me`). */
 export const OWN_ACCOUNT_DISCLOSURE: UserDisclosure = { email: true, openId: true };
 
 /**
- * What an answer about one account (`/api/user/me`, a PATCH, a member just created) carries. The open ID is an
- * access token: it reaches the user themself only, never an administrator (who could otherwise act as them
- * and read their private memos). The email reaches the user and the administrators who may manage them.
+ * What an answer about one account (`/api/user/me`, `/api/auth/session`, a PATCH, a member just created) carries.
+ * The open ID is a read-write credential: it reaches the user themself only, in their signed-in session — never
+ * an administrator (who could otherwise act as them and read their private memos), and never a request made with
+ * an access token or the open ID (a read-only token would otherwise read a credential that writes). The email
+ * reaches the user and the administrators who may manage them.
  */
 export function accountDisclosure(viewer: Viewer, target: UserFacts): UserDisclosure {
-  if (isSelf(viewer, target.id)) return OWN_ACCOUNT_DISCLOSURE;
+  if (isSelf(viewer, target.id)) return isSessionCaller(viewer) ? OWN_ACCOUNT_DISCLOSURE : { email: true, openId: false };
   return { email: viewer !== null && accountActionRefusal(viewer, "update", target) === null, openId: false };
 }

@@ -1,7 +1,9 @@
 // Webhooks are their owner's alone (others are told they do not exist), and the host may turn them off for the
-// instance. A webhook's secret goes to its owner only: the one who can see the webhook at all.
+// instance. Creating, changing and deleting one is a session's job (credential.policy.ts): a webhook sends the
+// owner's memos elsewhere. Its signing secret is shown to its owner's session only.
 import type { Viewer } from "../context.js";
 import { forbidden, notFound } from "../errors.js";
+import { authorizeSessionChange, isSessionCaller } from "./credential.policy.js";
 import { requireSignedIn } from "./utils.js";
 
 export function authorizeWebhooks(viewer: Viewer): asserts viewer is NonNullable<Viewer> {
@@ -12,6 +14,15 @@ export function authorizeWebhook(viewer: Viewer, webhook: { id: number; user_id:
   authorizeWebhooks(viewer);
   if (viewer.id !== webhook.user_id) throw notFound(`Webhook not found: ${webhook.id}`);
 }
+
+/** Create (no `webhook`), change or delete: the owner's session only (another user is told it does not exist). */
+export function authorizeWebhookChange(viewer: Viewer, webhook?: { id: number; user_id: number }): asserts viewer is NonNullable<Viewer> {
+  if (webhook) authorizeWebhook(viewer, webhook);
+  authorizeSessionChange(viewer, "create, change or delete webhooks");
+}
+
+/** Whether an answer about the viewer's own webhooks carries their signing secrets. */
+export const seesWebhookSecret = (viewer: Viewer): boolean => isSessionCaller(viewer);
 
 /** Sending (a test, a redelivery) is refused while the host has turned webhooks off. */
 export function assertWebhooksEnabled(disabled: boolean): void {

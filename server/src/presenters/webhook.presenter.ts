@@ -1,12 +1,13 @@
 import type { Webhook, WebhookDelivery, WebhookEvent } from "@memos/common";
 import type { WebhookDeliveryRow, WebhookRow } from "../store/schema.js";
 
-export function presentWebhook(row: WebhookRow): Webhook {
+/** `withSecret` is the webhook policy's `seesWebhookSecret`: without it the secret is "". */
+export function presentWebhook(row: WebhookRow, withSecret: boolean): Webhook {
   return {
     id: row.id,
     name: row.name,
     url: row.url,
-    secret: row.secret,
+    secret: withSecret ? row.secret : "",
     events: JSON.parse(row.events) as WebhookEvent[],
     active: Number(row.active) === 1,
     createdTs: Number(row.created_ts),

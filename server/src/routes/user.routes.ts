@@ -69,7 +69,7 @@ export async function userRoutes(base: FastifyInstance, ctx: AppContext) {
       // 404/403 come before a 400 of the body, as in v0.
       preValidation: checkFirst(idParams, (request, { id }) => authorizedUser(ctx, viewerOf(request), id, "update")),
     },
-    async (request) => ok(await patchUser(ctx, viewerOf(request), request.params.id, request.body)),
+    async (request) => ok(await patchUser(ctx, viewerOf(request), request.params.id, request.body, request.ip)),
   );
   app.delete(
     "/api/user/:id",

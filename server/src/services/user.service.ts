@@ -14,13 +14,20 @@ import {
   validatePassword,
   validateUsername,
 } from "@memos/common";
-import { hashPassword } from "../auth/password.js";
+import { hashPassword, verifyPassword } from "../auth/password.js";
+import { assertNotThrottled, recordFailedSignIn } from "../auth/rate-limit.js";
 import { listAssetPathsOfCreator } from "../store/resource.store.js";
 import { removeAssets } from "../store/resource-bytes.js";
 import type { ErrorLog } from "./resource.service.js";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, conflict, notFound } from "../errors.js";
-import { accountDisclosure, authorizeUser, authorizeUserCreate, PUBLIC_DISCLOSURE } from "../policies/user.policy.js";
+import {
+  accountDisclosure,
+  authorizeIdentityChange,
+  authorizeUser,
+  authorizeUserCreate,
+  PUBLIC_DISCLOSURE,
+} from "../policies/user.policy.js";
 import { presentUser, presentUserSetting } from "../presenters/user.presenter.js";
 import type { Db } from "../store/db.js";
 import type { UserRow } from "../store/schema.js";
@@ -117,12 +124,31 @@ function validatePatch(input: { username?: string; email?: string; nickname?: st
   if (problem) throw badRequest(`Invalid user patch format: ${problem}`);
 }
 
-/** `input` is valid already (the route's schema, userPatchSchema). */
-export async function patchUser(ctx: AppContext, viewer: Viewer, id: number, input: UserPatch): Promise<User> {
+/**
+ * `currentPassword`, when sent, must be the caller's own password (for a user changing theirs, the one being
+ * replaced): a wrong one is a 400 naming the field, counted and throttled like a failed sign-in.
+ */
+async function checkCurrentPassword(ctx: AppContext, viewer: NonNullable<Viewer>, currentPassword: string, address: string): Promise<void> {
+  const { db } = ctx.store;
+  await assertNotThrottled(db, viewer.username, address);
+  const caller = await requireUser(db, viewer.id);
+  if (await verifyPassword(currentPassword, caller.password_hash)) return;
+  await recordFailedSignIn(db, viewer.username, address);
+  throw badRequest("Invalid user patch format: currentPassword: the current password is incorrect");
+}
+
+/** `input` is valid already (the route's schema, userPatchSchema). `address`: the client's, for throttling. */
+export async function patchUser(ctx: AppContext, viewer: Viewer, id: number, input: UserPatch, address: string): Promise<User> {
   const { db } = ctx.store;
   const target = await authorizedUser(ctx, viewer, id, "update");
   if (input.rowStatus !== undefined && input.rowStatus !== target.row_status) authorizeUser(viewer, "archive", target);
+  authorizeIdentityChange(viewer, {
+    username: input.username !== undefined && input.username !== target.username,
+    password: input.password !== undefined,
+    openId: input.resetOpenId === true,
+  });
   validatePatch(input);
+  if (input.currentPassword !== undefined) await checkCurrentPassword(ctx, viewer!, input.currentPassword, address);
   const update: UserUpdate = {};
   if (input.username !== undefined && input.username !== target.username) update.username = input.username;
   if (input.email !== undefined) update.email = input.email;

@@ -4,7 +4,7 @@ import { WEBHOOK_TEST_EVENT, type Webhook, type WebhookCreate, type WebhookDeliv
 import { isIP } from "node:net";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
-import { assertWebhooksEnabled, authorizeWebhook, authorizeWebhooks } from "../policies/webhook.policy.js";
+import { assertWebhooksEnabled, authorizeWebhook, authorizeWebhookChange, authorizeWebhooks, seesWebhookSecret } from "../policies/webhook.policy.js";
 import { isAllowedWebhookAddress } from "../policies/webhook-target.policy.js";
 import { presentDelivery, presentWebhook } from "../presenters/webhook.presenter.js";
 import type { WebhookRow } from "../store/schema.js";
@@ -38,21 +38,24 @@ function assertTarget(ctx: AppContext, raw: string, prefix: string): void {
   }
 }
 
-async function authorizedWebhook(ctx: AppContext, viewer: Viewer, id: number): Promise<WebhookRow> {
+/** The webhook `id` when the viewer may read it, or (`change`) change or delete it; 401/403/404 otherwise. */
+async function authorizedWebhook(ctx: AppContext, viewer: Viewer, id: number, change = false): Promise<WebhookRow> {
   const webhook = await findWebhookById(ctx.store.db, id);
   if (!webhook) throw notFound(`Webhook not found: ${id}`);
-  authorizeWebhook(viewer, webhook);
+  if (change) authorizeWebhookChange(viewer, webhook);
+  else authorizeWebhook(viewer, webhook);
   return webhook;
 }
 
 export async function listWebhooks(ctx: AppContext, viewer: Viewer): Promise<Webhook[]> {
   authorizeWebhooks(viewer);
-  return (await listWebhooksOfUser(ctx.store.db, viewer.id)).map(presentWebhook);
+  const withSecret = seesWebhookSecret(viewer);
+  return (await listWebhooksOfUser(ctx.store.db, viewer.id)).map((row) => presentWebhook(row, withSecret));
 }
 
 /** `input` is valid already (the route's schema, webhookCreateSchema). */
 export async function createWebhook(ctx: AppContext, viewer: Viewer, input: WebhookCreate): Promise<Webhook> {
-  authorizeWebhooks(viewer);
+  authorizeWebhookChange(viewer);
   assertTarget(ctx, input.url, "Malformatted post webhook request");
   const row = await insertWebhook(ctx.store.db, {
     user_id: viewer.id,
@@ -61,12 +64,12 @@ export async function createWebhook(ctx: AppContext, viewer: Viewer, input: Webh
     secret: input.secret || newSecret(),
     events: JSON.stringify([...new Set(input.events)]),
   });
-  return presentWebhook(row);
+  return presentWebhook(row, seesWebhookSecret(viewer));
 }
 
 /** `input` is valid already (the route's schema, webhookPatchSchema). An empty `secret` makes a new one. */
 export async function patchWebhook(ctx: AppContext, viewer: Viewer, id: number, input: WebhookPatch): Promise<Webhook> {
-  await authorizedWebhook(ctx, viewer, id);
+  await authorizedWebhook(ctx, viewer, id, true);
   if (input.url !== undefined) assertTarget(ctx, input.url, "Malformatted patch webhook request");
   const update: WebhookUpdate = {};
   if (input.name !== undefined) update.name = input.name;
@@ -74,11 +77,11 @@ export async function patchWebhook(ctx: AppContext, viewer: Viewer, id: number, 
   if (input.secret !== undefined) update.secret = input.secret || newSecret();
   if (input.events !== undefined) update.events = JSON.stringify([...new Set(input.events)]);
   if (input.active !== undefined) update.active = input.active ? 1 : 0;
-  return presentWebhook(await updateWebhook(ctx.store.db, id, update));
+  return presentWebhook(await updateWebhook(ctx.store.db, id, update), seesWebhookSecret(viewer));
 }
 
 export async function deleteWebhook(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
-  await authorizedWebhook(ctx, viewer, id);
+  await authorizedWebhook(ctx, viewer, id, true);
   await ctx.store.db.transaction().execute((tx) => removeWebhook(tx, id));
 }
 

@@ -1,20 +1,13 @@
 // The member list (GET /api/user) and changes to users: create, patch (profile, password, archive, openId)
 // and delete. A change to the signed-in user replaces the cached `me` at once.
-import type { RowStatus, User } from "@memos/common";
+import type { User, UserPatchRequest } from "@memos/common";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/endpoints";
 import { keys } from "./keys";
 
 export const useUserList = (enabled = true) => useQuery({ queryKey: keys.users, queryFn: api.users, enabled });
 
-export type UserPatch = Partial<{
-  username: string;
-  email: string;
-  nickname: string;
-  password: string;
-  rowStatus: RowStatus;
-  resetOpenId: boolean;
-}>;
+export type UserPatch = UserPatchRequest;
 
 export function useUserMutations() {
   const queryClient = useQueryClient();

@@ -1,5 +1,7 @@
-// A new password typed twice, for the signed-in user or (from the member list) for another member.
+// A new password typed twice, for the signed-in user (who confirms it with their current password, which the
+// server checks) or, from the member list, for another member.
 import type { User } from "@memos/common";
+import { ApiError } from "../../api/client";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserMutations } from "../../queries/users";
@@ -21,6 +23,8 @@ interface ChangePasswordDialogProps {
 export function ChangePasswordDialog({ open, user, who = "self", onClose }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
   const { patch } = useUserMutations();
+  const [current, setCurrent] = useState("");
+  const [currentProblem, setCurrentProblem] = useState<MessageKey | null>(null);
   const [password, setPassword] = useState("");
   const [again, setAgain] = useState("");
   const [problem, setProblem] = useState<MessageKey | null>(null);
@@ -29,6 +33,8 @@ export function ChangePasswordDialog({ open, user, who = "self", onClose }: Chan
 
   useEffect(() => {
     if (!open) return;
+    setCurrent("");
+    setCurrentProblem(null);
     setPassword("");
     setAgain("");
     setProblem(null);
@@ -36,15 +42,23 @@ export function ChangePasswordDialog({ open, user, who = "self", onClose }: Chan
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
+    const self = who === "self";
+    const missingCurrent = self && current === "" ? "message.fill-all-fields" : null;
     const found = checkPasswordPair(password, again, who);
+    setCurrentProblem(missingCurrent);
     setProblem(found);
-    if (found) return;
+    if (found || missingCurrent) return;
     try {
-      await patch.mutateAsync({ id: user.id, body: { password } });
+      await patch.mutateAsync({ id: user.id, body: self ? { password, currentPassword: current } : { password } });
       toast.success(t("message.password-changed"));
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error));
+      // The server names the field when the current password is wrong: say it there, in the user's language.
+      if (error instanceof ApiError && error.status === 400 && error.message.includes("currentPassword")) {
+        setCurrentProblem("message.current-password-incorrect");
+      } else {
+        toast.error(errorMessage(error));
+      }
     }
   };
 
@@ -71,6 +85,20 @@ export function ChangePasswordDialog({ open, user, who = "self", onClose }: Chan
       <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
         {/* Lets password managers tie the new password to the right account. */}
         <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
+        {who === "self" && (
+          <Field
+            label={t("setting.account.current-password")}
+            type="password"
+            value={current}
+            onChange={(value) => {
+              setCurrent(value);
+              setCurrentProblem(null);
+            }}
+            error={currentProblem ? t(currentProblem) : null}
+            autoComplete="current-password"
+            data-autofocus
+          />
+        )}
         <Field
           label={t("setting.account.new-password")}
           type="password"
@@ -81,7 +109,7 @@ export function ChangePasswordDialog({ open, user, who = "self", onClose }: Chan
           }}
           error={problem && !mismatch ? t(problem, RULE_LIMITS) : null}
           autoComplete="new-password"
-          data-autofocus
+          data-autofocus={who === "member" ? "" : undefined}
         />
         <Field
           label={t("setting.account.repeat-password")}

@@ -74,6 +74,10 @@ describe("SettingDialog", () => {
   it("validates the change-password form", () => {
     renderAs(user(2, "USER", "jack"));
     fireEvent.click(screen.getByRole("button", { name: "Change password" }));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    // The current password is asked for first.
+    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toContain("Please fill in all fields.");
+    fireEvent.change(screen.getByLabelText("Current password"), { target: { value: "old-secret" } });
     fireEvent.change(screen.getByLabelText("New password"), { target: { value: "secret1" } });
     fireEvent.change(screen.getByLabelText("Repeat new password"), { target: { value: "secret2" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
