@@ -76,7 +76,8 @@ describe("the open ID and other secrets reach their owner's session only", () =>
         if (kind !== "session") expect(answer.text).not.toContain(openId);
       }
       // Lists and other users' pages never carry one, whoever asks.
-      for (const url of ["/api/user", `/api/user/${owner.user.id}`, "/api/status"]) {
+      expect((await owner.client.post("/api/memo", { content: `memo of ${kind}`, visibility: "PUBLIC" })).status).toBe(200);
+      for (const url of ["/api/user", `/api/user/${owner.user.id}`, "/api/status", "/api/memo/all", `/api/memo?creatorId=${owner.user.id}`]) {
         const answer = await client.get(url);
         expect(answer.status, url).toBe(200);
         expect(answer.text, url).not.toContain(openId);
