@@ -23,6 +23,7 @@ export default defineConfig({
       { test: { name: "common", include: ["common/src/**/*.test.ts"] } },
       { test: { name: "server-unit", include: ["server/src/**/*.test.ts"] } },
       serverApi("sqlite"),
+      { test: { name: "bench", include: ["bench/**/*.test.ts"], testTimeout: 180_000 } },
       serverApi("postgres"),
       {
         extends: "./web/vite.config.ts",

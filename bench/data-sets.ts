@@ -19,7 +19,8 @@ export async function dataSet(driver: "sqlite" | "postgres", memoCount: number, 
   const name = `memos_bench_g${GENERATOR_VERSION}_${memoCount}_${users}u`;
   if (kept) mkdirSync(kept, { recursive: true });
   const dir = kept ?? mkdtempSync(join(tmpdir(), "memos-bench-"));
-  const pgDb = driver === "postgres" ? await pgDatabase(kept ? name : null) : null;
+  // A run's own databases are named by process and size: each size of a run has its own.
+  const pgDb = driver === "postgres" ? await pgDatabase(kept ? name : `memos_bench_${process.pid}_${memoCount}_${users}u`, kept !== null) : null;
   const file = join(dir, `${name}.db`);
   const done = `${file}.done`;
   const reused = pgDb ? pgDb.reused : kept !== null && existsSync(done);
@@ -40,14 +41,13 @@ export async function dataSet(driver: "sqlite" | "postgres", memoCount: number, 
   };
 }
 
-/** A fresh database, or with `kept` the data set of that name if an earlier `--keep` run finished generating it. */
-async function pgDatabase(kept: string | null): Promise<{ dsn: string; reused: boolean; drop(): Promise<void> }> {
-  const name = kept ?? `memos_bench_${process.pid}`;
+/** A fresh database `name`, or (`kept`) the data set of that name if an earlier `--keep` run finished generating it. */
+async function pgDatabase(name: string, kept: boolean): Promise<{ dsn: string; reused: boolean; drop(): Promise<void> }> {
   const url = new URL(PG_ADMIN);
   url.pathname = `/${name}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN });
   await admin.connect();
-  const exists = kept !== null && (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount === 1;
+  const exists = kept && (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount === 1;
   const reused = exists && (await hasMarker(url.toString()));
   if (!reused) {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -6,6 +6,7 @@
 //   npm run bench -- --driver postgres --memos 20000 --seconds 5      (one size, with HTTP throughput)
 //   npm run bench -- --keep ./bench-data ...   (generated data sets kept there, and reused by later runs)
 //   npm run bench -- --only "rare word,explore" ...   (the cases whose names hold one of these, no stall test)
+//   npm run bench -- --iterations 20 --warm-up 5 ...   (fewer requests per case: quick, noisier)
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { NEXT_CURSOR_HEADER } from "@memos/common";
@@ -27,13 +28,15 @@ const { values: args } = parseArgs({
     users: { type: "string", default: "20" },
     seconds: { type: "string", default: "0" },
     iterations: { type: "string", default: "200" },
+    "warm-up": { type: "string", default: "50" },
     keep: { type: "string" },
     only: { type: "string" },
   },
 });
 
 const WEEK = 7 * 86_400;
-const WARM_UP = 50;
+/** Requests of each case before measuring (the smoke test in npm test makes it small). */
+const WARM_UP = Number(args["warm-up"]);
 
 /** How the database answers the home page's unpinned walk: it should read an index in display order, not sort. */
 async function printHomePlan(store: DatabaseHandle, creatorId: number) {
