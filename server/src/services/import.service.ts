@@ -205,6 +205,14 @@ async function writeAll(
   });
 }
 
+/** A dry run inflates the files the import would store too, so it refuses a damaged one as the import would. */
+async function checkFiles(reader: ReaderThread, plan: ImportPlan, staged: Staged): Promise<void> {
+  for (const index of staged.files) {
+    const { entry } = plan.attachments[index]!;
+    if (entry) await reader.read(entry);
+  }
+}
+
 /** `file` is the uploaded archive on disk (the route removes it afterwards). */
 export async function importArchive(ctx: AppContext, viewer: Viewer, file: string, query: ImportQuery): Promise<ImportResult> {
   authorizeImport(viewer, viewer ? await findUserById(ctx.store.db, viewer.id) : undefined);
@@ -213,7 +221,8 @@ export async function importArchive(ctx: AppContext, viewer: Viewer, file: strin
   try {
     const plan = await reader.plan();
     const staged = await stage(ctx, viewer.id, plan);
-    if (!dryRun) await commit(ctx, viewer.id, reader, plan, staged, await defaultVisibility(ctx.store.db, viewer.id));
+    if (dryRun) await checkFiles(reader, plan, staged);
+    else await commit(ctx, viewer.id, reader, plan, staged, await defaultVisibility(ctx.store.db, viewer.id));
     return {
       kind: plan.kind,
       dryRun,

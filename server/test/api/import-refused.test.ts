@@ -67,9 +67,11 @@ describe("POST /api/import: refused archives write nothing", () => {
     await refused(t, host, archive, 400, message);
   });
 
-  it("an attachment whose bytes do not match its CRC-32 rolls the whole import back", () => {
+  it("an attachment whose bytes do not match its CRC-32 rolls the whole import back; a dry run refuses it too", async () => {
     const archive = withCrc32(zip({ "a.md": note("First #one"), "b.md": note("Picture ![](img/p.png)"), "img/p.png": note(PNG) }), "img/p.png", 0);
-    return refused(t, host, archive, 400, 'Invalid archive: "img/p.png" is damaged (its CRC-32 does not match its contents)');
+    const message = 'Invalid archive: "img/p.png" is damaged (its CRC-32 does not match its contents)';
+    expectError(await importArchive(host.client, archive, "?dryRun=true"), 400, message);
+    await refused(t, host, archive, 400, message);
   });
 
   it("a file over the upload limit is 413", () => {
