@@ -3,7 +3,7 @@
 // own (services/import/: what each format holds, and the problems of single files), the plan loses what the
 // account holds already, and the rest is written in one transaction, the thread inflating one file of the archive
 // at a time. A damaged or unsafe archive is refused (400) before anything is written, or rolls the transaction
-// back. An import queues no webhook deliveries (docs/api.md, Webhooks).
+// back. An import queues no webhook deliveries (docs/api.md, Import).
 import {
   extractTags,
   type ImportProblem,
