@@ -10,7 +10,9 @@ import { costlyFrontMatter } from "../import-fixtures.js";
 /**
  * The 90th percentile of the latency a request sent at any moment of the import would see. A loop sends one ping
  * while the event loop is held and hundreds while it is free, so the plain percentile of its pings can hide a
- * server stuck most of the time: here each ping weighs as long as it waited.
+ * server stuck most of the time (reading the archive on the main thread: 0.6 to 3 s here, with a plain p90 of a few
+ * ms): here each ping weighs as long as it waited. Its bound leaves room for a busy machine's scheduling (~120 ms
+ * seen with the whole suite running on two cores).
  */
 function timeWeightedP90(sorted: number[]): number {
   const total = sorted.reduce((sum, latency) => sum + latency, 0);
@@ -57,7 +59,7 @@ describe("POST /api/import: a costly archive does not hold other requests", () =
     latencies.sort((a, b) => a - b);
     const seen = `${latencies.length} pings, the slowest ${latencies.at(-1)!.toFixed(0)} ms`;
     expect(latencies[Math.floor(0.9 * (latencies.length - 1))]!, `p90 of ${seen}`).toBeLessThan(100);
-    expect(timeWeightedP90(latencies), `p90 over time of ${seen}`).toBeLessThan(100);
+    expect(timeWeightedP90(latencies), `p90 over time of ${seen}`).toBeLessThan(250);
     expect(latencies.length).toBeGreaterThanOrEqual(10);
 
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
