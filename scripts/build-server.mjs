@@ -1,5 +1,6 @@
-// Bundles the server (server/src/main.ts) into server/dist/main.js, and the maintenance commands
-// (server/src/cli/index.ts: backup, restore, transfer) into server/dist/cli.js, with esbuild: Node, ESM, with the
+// Bundles the server (server/src/main.ts) into server/dist/main.js, the maintenance commands
+// (server/src/cli/index.ts: backup, restore, transfer) into server/dist/cli.js and the import's reading thread
+// (server/src/services/import/reader.worker.ts) into server/dist/import-reader.js, with esbuild: Node, ESM, with the
 // TypeScript source of @memos/common inlined and every other package left to node_modules at run time.
 // Run directly (`node scripts/build-server.mjs`) or through scripts/build.mjs.
 import { copyFileSync, rmSync } from "node:fs";
@@ -11,6 +12,7 @@ export const SERVER_ENTRY = join(ROOT, "server", "src", "main.ts");
 export const SERVER_OUT = join(ROOT, "server", "dist", "main.js");
 export const CLI_ENTRY = join(ROOT, "server", "src", "cli", "index.ts");
 export const CLI_OUT = join(ROOT, "server", "dist", "cli.js");
+const IMPORT_READER_ENTRY = join(ROOT, "server", "src", "services", "import", "reader.worker.ts");
 const WORKER_FILES = ["sqlite-reader.worker.mjs", "fulltext-merge.worker.mjs", "sqlite-functions.mjs"];
 
 /** @type {import("esbuild").Plugin} */
@@ -30,8 +32,9 @@ export async function buildServer() {
   rmSync(join(ROOT, "server", "dist"), { recursive: true, force: true });
   const result = await esbuild.build({
     absWorkingDir: ROOT,
-    // Both beside each other in server/dist, where the reader-thread files are copied too.
-    entryPoints: { main: SERVER_ENTRY, cli: CLI_ENTRY },
+    // Beside each other in server/dist, where the reader-thread files are copied too. The import's reading thread
+    // (services/import/reader-thread.ts) starts import-reader.js from beside the chunk that holds the importer.
+    entryPoints: { main: SERVER_ENTRY, cli: CLI_ENTRY, "import-reader": IMPORT_READER_ENTRY },
     outdir: join(ROOT, "server", "dist"),
     bundle: true,
     platform: "node",

@@ -82,17 +82,23 @@ export function googleKeepTakeout(): Buffer {
   });
 }
 
-/** Sets the uncompressed size of `name` in both its local header and the central directory (a lying header). */
-export function withDeclaredSize(archive: Buffer, name: string, size: number): Buffer {
+/** Writes a 32-bit field of `name`'s local header and central directory record, at each one's offset. */
+function withEntryField(archive: Buffer, name: string, localOffset: number, centralOffset: number, value: number): Buffer {
   const out = Buffer.from(archive);
   const target = Buffer.from(name);
   for (let i = 0; i < out.length - 46; i++) {
     const signature = out.readUInt32LE(i);
-    if (signature === 0x04034b50 && out.subarray(i + 30, i + 30 + out.readUInt16LE(i + 26)).equals(target)) out.writeUInt32LE(size, i + 22);
-    if (signature === 0x02014b50 && out.subarray(i + 46, i + 46 + out.readUInt16LE(i + 28)).equals(target)) out.writeUInt32LE(size, i + 24);
+    if (signature === 0x04034b50 && out.subarray(i + 30, i + 30 + out.readUInt16LE(i + 26)).equals(target)) out.writeUInt32LE(value, i + localOffset);
+    if (signature === 0x02014b50 && out.subarray(i + 46, i + 46 + out.readUInt16LE(i + 28)).equals(target)) out.writeUInt32LE(value, i + centralOffset);
   }
   return out;
 }
+
+/** Sets the uncompressed size of `name` in both its local header and the central directory (a lying header). */
+export const withDeclaredSize = (archive: Buffer, name: string, size: number): Buffer => withEntryField(archive, name, 22, 24, size);
+
+/** Sets the CRC-32 of `name` in both its headers: its bytes no longer match their checksum (a corrupted file). */
+export const withCrc32 = (archive: Buffer, name: string, crc: number): Buffer => withEntryField(archive, name, 14, 16, crc);
 
 /** Breaks the central directory's first header. */
 export function withBrokenDirectory(archive: Buffer): Buffer {
@@ -103,3 +109,21 @@ export function withBrokenDirectory(archive: Buffer): Buffer {
 }
 
 export const note = file;
+
+/**
+ * Notes whose YAML front matter is costly to read: 12 with 6,000 keys each (within the limits; reading them once
+ * cost more than linearly per key), and one over each limit (keys, nesting, length, aliases) or with a key twice.
+ */
+export function costlyFrontMatter(): Buffer {
+  const keys = (count: number) => Array.from({ length: count }, (_, n) => `key${n}: value ${n}`).join("\n");
+  const files: Zippable = {};
+  for (let n = 0; n < 12; n++) files[`keys/note-${n}.md`] = file(`---\n${keys(6000)}\n---\nNote ${n}\n`);
+  files["too-many-keys.md"] = file(`---\n${keys(12_000)}\n---\nToo many\n`);
+  files["too-deep.md"] = file(`---\nkey: ${"[".repeat(5000)}${"]".repeat(5000)}\n---\nToo deep\n`);
+  files["too-long.md"] = file(`---\nkey: "${"x".repeat(300 * 1024)}"\n---\nToo long\n`);
+  let laughs = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+  for (let n = 1; n < 10; n++) laughs += `a${n}: &a${n} [${Array(10).fill(`*a${n - 1}`).join(", ")}]\n`;
+  files["aliases.md"] = file(`---\n${laughs}---\nAliases\n`);
+  files["duplicate.md"] = file("---\na: 1\na: 2\n---\nTwice\n");
+  return zip(files);
+}

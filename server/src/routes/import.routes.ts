@@ -51,7 +51,8 @@ export async function importRoutes(base: FastifyInstance, ctx: AppContext) {
           "Takes a zip (multipart field `file`, at most the upload limit) and finds what it is from its contents: a memos export " +
           "(`GET /api/export`), a folder of Markdown notes (Obsidian, Bear, Logseq…), a flomo HTML export or a Google Keep Takeout. " +
           "`dryRun=true` answers the same counts and problems and writes nothing. Memos already in the account (same created time " +
-          "and content) are skipped. A damaged or unsafe archive (not a zip, paths outside its folder, a zip bomb) is a 400 and nothing is written.",
+          "and content) are skipped. A damaged or unsafe archive (not a zip, a file failing its CRC-32 check, paths outside its folder, a zip bomb) " +
+          "is a 400 and nothing is written. An import sends no webhook events.",
         consumes: ["multipart/form-data"],
         querystring: input(importQuerySchema, "Malformatted import query"),
         body: documented(z.object({ file: z.string().meta({ format: "binary" }) })),

@@ -1,8 +1,9 @@
 // POST /api/import: an archive (our own export, a folder of Markdown notes, a flomo export or a Google Keep
-// Takeout) into the caller's account. Staged, then committed: the archive is read into a plan (services/import/:
-// what each format holds, and the problems of single files), the plan loses what the account holds already,
-// and the rest is written in one transaction, reading one file of the archive at a time. A damaged or unsafe
-// archive is refused (400) before anything is written, or rolls the transaction back.
+// Takeout) into the caller's account. Staged, then committed: the archive is read into a plan on a thread of its
+// own (services/import/: what each format holds, and the problems of single files), the plan loses what the
+// account holds already, and the rest is written in one transaction, the thread inflating one file of the archive
+// at a time. A damaged or unsafe archive is refused (400) before anything is written, or rolls the transaction
+// back. An import queues no webhook deliveries (docs/api.md, Import).
 import {
   extractTags,
   type ImportProblem,
@@ -12,7 +13,6 @@ import {
   sanitizeUploadFilename,
   type Visibility,
 } from "@memos/common";
-import { setImmediate } from "node:timers/promises";
 import type { AppContext, Viewer } from "../context.js";
 import { authorizeImport } from "../policies/import.policy.js";
 import {
@@ -26,16 +26,15 @@ import { listShortcutsOfCreator } from "../store/shortcut.store.js";
 import { upsertTags } from "../store/tag.store.js";
 import { findUserSetting } from "../store/user-setting.store.js";
 import { findUserById } from "../store/user.store.js";
-import { Archive } from "./import/archive.js";
-import { readPlan } from "./import/detect.js";
 import { ATTACHMENT_TOKEN, type ImportPlan, type PlannedAttachment, type PlannedMemo, resourceLink } from "./import/plan.js";
-import { yieldSometimes } from "./import/yield.js";
+import { ReaderThread } from "./import/reader-thread.js";
+import { TimeSlices } from "./import/yield.js";
 import { defaultVisibility } from "./memo.service.js";
 import { storeResourceFile } from "./resource.service.js";
 import { removeAssets } from "../store/resource-bytes.js";
 
 const MAX_PROBLEMS_SHOWN = 100;
-/** Memos written between turns of the event loop. */
+/** Memos whose tags, pins and links are written together. */
 const BATCH = 200;
 const MAX_ENTRIES = 50_000;
 /** How much an archive may unpack to, as a multiple of the upload limit. */
@@ -71,12 +70,16 @@ async function stage(ctx: AppContext, creatorId: number, plan: ImportPlan): Prom
   const { db } = ctx.store;
   const problems = [...plan.problems];
   let skipped = 0;
+  const slices = new TimeSlices();
 
-  const existing = new Set(
-    (await listMemosCreatedAt(db, creatorId, plan.memos.map((memo) => memo.createdTs))).map((row) => memoKey(row.created_ts, row.content)),
-  );
+  const existing = new Set<string>();
+  for (const row of await listMemosCreatedAt(db, creatorId, plan.memos.map((memo) => memo.createdTs))) {
+    await slices.next();
+    existing.add(memoKey(row.created_ts, row.content));
+  }
   const memos: PlannedMemo[] = [];
   for (const memo of plan.memos) {
+    await slices.next();
     const key = memoKey(memo.createdTs, finalContent(memo, plan, null));
     if (existing.has(key)) {
       skipped += 1;
@@ -124,12 +127,12 @@ async function displayOption(ctx: AppContext, userId: number): Promise<"created_
   return setting?.value === '"updated_ts"' ? "updated_ts" : "created_ts";
 }
 
-async function commit(ctx: AppContext, creatorId: number, archive: Archive, plan: ImportPlan, staged: Staged, defaultVisibility: Visibility) {
+async function commit(ctx: AppContext, creatorId: number, reader: ReaderThread, plan: ImportPlan, staged: Staged, defaultVisibility: Visibility) {
   const display = await displayOption(ctx, creatorId);
   // Files written to <data>/assets (`--storage local`) for rows of this transaction: removed if it rolls back.
   const placed: string[] = [];
   try {
-    await writeAll(ctx, creatorId, archive, plan, staged, defaultVisibility, display, placed);
+    await writeAll(ctx, creatorId, reader, plan, staged, defaultVisibility, display, placed);
   } catch (error) {
     await removeAssets(ctx.config.data, placed, (message) => console.warn(`memos: import: ${message}`));
     throw error;
@@ -140,33 +143,34 @@ async function commit(ctx: AppContext, creatorId: number, archive: Archive, plan
 async function writeAll(
   ctx: AppContext,
   creatorId: number,
-  archive: Archive,
+  reader: ReaderThread,
   plan: ImportPlan,
   staged: Staged,
   defaultVisibility: Visibility,
   display: "created_ts" | "updated_ts",
   placed: string[],
 ) {
+  const slices = new TimeSlices();
   await ctx.store.db.transaction().execute(async (tx) => {
     const ids = new Map<number, number>();
-    for (const [n, index] of staged.files.entries()) {
-      await yieldSometimes(n, 20);
+    for (const index of staged.files) {
+      await slices.next();
       const file = plan.attachments[index]!;
       const row = await storeResourceFile(
         ctx,
         tx,
         creatorId,
-        { filename: storedName(file), type: file.type, data: file.entry ? await archive.read(file.entry) : null, externalLink: file.url, createdTs: file.createdTs },
+        { filename: storedName(file), type: file.type, data: file.entry ? await reader.read(file.entry) : null, externalLink: file.url, createdTs: file.createdTs },
         placed,
       );
       ids.set(index, row.id);
     }
     // Memos one INSERT each (their ids are needed), their tags, pins and links a batch at a time.
     for (let start = 0; start < staged.memos.length; start += BATCH) {
-      await setImmediate();
       const extras: Parameters<typeof insertMemoExtras>[2] = { tags: [], pinned: [], links: [] };
       const tagNames = new Set<string>();
       for (const memo of staged.memos.slice(start, start + BATCH)) {
+        await slices.next();
         const content = finalContent(memo, plan, ids);
         const memoId = await insertImportedMemo(tx, {
           creator_id: creatorId,
@@ -188,6 +192,7 @@ async function writeAll(
       await upsertTags(tx, creatorId, [...tagNames]);
     }
     for (const shortcut of staged.shortcuts) {
+      await slices.next();
       await insertImportedShortcut(tx, {
         creator_id: creatorId,
         title: shortcut.title,
@@ -200,15 +205,24 @@ async function writeAll(
   });
 }
 
+/** A dry run inflates the files the import would store too, so it refuses a damaged one as the import would. */
+async function checkFiles(reader: ReaderThread, plan: ImportPlan, staged: Staged): Promise<void> {
+  for (const index of staged.files) {
+    const { entry } = plan.attachments[index]!;
+    if (entry) await reader.read(entry);
+  }
+}
+
 /** `file` is the uploaded archive on disk (the route removes it afterwards). */
 export async function importArchive(ctx: AppContext, viewer: Viewer, file: string, query: ImportQuery): Promise<ImportResult> {
   authorizeImport(viewer, viewer ? await findUserById(ctx.store.db, viewer.id) : undefined);
   const dryRun = query.dryRun === "true";
-  const archive = await Archive.open(file, { maxTotalBytes: UNPACKED_PER_UPLOADED * ctx.config.maxUploadBytes, maxEntries: MAX_ENTRIES });
+  const reader = await ReaderThread.start(file, { maxTotalBytes: UNPACKED_PER_UPLOADED * ctx.config.maxUploadBytes, maxEntries: MAX_ENTRIES });
   try {
-    const plan = await readPlan(archive);
+    const plan = await reader.plan();
     const staged = await stage(ctx, viewer.id, plan);
-    if (!dryRun) await commit(ctx, viewer.id, archive, plan, staged, await defaultVisibility(ctx.store.db, viewer.id));
+    if (dryRun) await checkFiles(reader, plan, staged);
+    else await commit(ctx, viewer.id, reader, plan, staged, await defaultVisibility(ctx.store.db, viewer.id));
     return {
       kind: plan.kind,
       dryRun,
@@ -220,6 +234,6 @@ export async function importArchive(ctx: AppContext, viewer: Viewer, file: strin
       problemCount: staged.problems.length,
     };
   } finally {
-    archive.close();
+    await reader.close();
   }
 }

@@ -123,7 +123,7 @@ export interface StoredFile {
  * A file of an import becomes a resource, stored as `--storage` says: a blob, or a file under <data>/assets
  * written before the row names it. `db` is the import's transaction; the paths of the files written are added to
  * `placed`, so the caller removes them if that transaction does not commit. The name must be safe already
- * (cleanUploadFilename).
+ * (cleanUploadFilename). No webhook event: an import queues none (docs/api.md, Import).
  */
 export async function storeResourceFile(ctx: AppContext, db: Db, creatorId: number, file: StoredFile, placed: string[]): Promise<ResourceRow> {
   const local = ctx.config.storage === "local" && file.data !== null;
@@ -151,8 +151,9 @@ export interface ErrorLog {
 
 /**
  * Stores an upload as a resource of `viewer`: as a blob (`--storage db`), or (`--storage local`) streamed to a
- * file under <data>/assets, placed under its id-derived name inside the transaction that inserts the row. Every
- * way a resource is created from bytes (the upload route, the demo seed, imports) comes through here.
+ * file under <data>/assets, placed under its id-derived name inside the transaction that inserts the row, which
+ * queues resource.created. The upload route and the demo seed come through here; imports store their files with
+ * storeResourceFile (inside the import's transaction, no webhook event).
  */
 export async function uploadResource(ctx: AppContext, viewer: Viewer, upload: Upload): Promise<Resource> {
   requireSignedIn(viewer);

@@ -1,12 +1,12 @@
-// POST /api/import refuses what it cannot read safely (not a zip, damaged, paths out of the archive, zip bombs,
-// lying headers, too large, nothing to import) with a 400 or 413, and writes nothing.
+// POST /api/import refuses what it cannot read safely (not a zip, damaged, corrupted checksums, paths out of the
+// archive, zip bombs, lying headers, too large, nothing to import) with a 400 or 413, and writes nothing.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, multipartBody, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { importArchive, rowCounts } from "../import-client.js";
-import { markdownFolder, note, PNG, withBrokenDirectory, withDeclaredSize, zip } from "../import-fixtures.js";
+import { markdownFolder, note, PNG, withBrokenDirectory, withCrc32, withDeclaredSize, zip } from "../import-fixtures.js";
 
 describe("POST /api/import: refused archives write nothing", () => {
   let t: TestApp;
@@ -58,6 +58,20 @@ describe("POST /api/import: refused archives write nothing", () => {
   it("a damaged attachment found while writing rolls the whole import back", async () => {
     const archive = withDeclaredSize(zip({ "a.md": note("First #one"), "b.md": note("Picture ![](img/p.png)"), "img/p.png": note(zeros(300_000)) }), "img/p.png", 10);
     await refused(t, host, archive, 400, /^Invalid archive: .*img\/p\.png.*(zip bomb|damaged)/);
+  });
+
+  it("a note whose bytes do not match its CRC-32 (a corrupted archive), in a dry run too", async () => {
+    const archive = withCrc32(zip({ "a.md": note("First #one"), "b.md": note("Second #two") }), "b.md", 0x12345678);
+    const message = 'Invalid archive: "b.md" is damaged (its CRC-32 does not match its contents)';
+    expectError(await importArchive(host.client, archive, "?dryRun=true"), 400, message);
+    await refused(t, host, archive, 400, message);
+  });
+
+  it("an attachment whose bytes do not match its CRC-32 rolls the whole import back; a dry run refuses it too", async () => {
+    const archive = withCrc32(zip({ "a.md": note("First #one"), "b.md": note("Picture ![](img/p.png)"), "img/p.png": note(PNG) }), "img/p.png", 0);
+    const message = 'Invalid archive: "img/p.png" is damaged (its CRC-32 does not match its contents)';
+    expectError(await importArchive(host.client, archive, "?dryRun=true"), 400, message);
+    await refused(t, host, archive, 400, message);
   });
 
   it("a file over the upload limit is 413", () => {

@@ -1,6 +1,7 @@
 // POST /api/import: our own export comes back field for field (exported on one engine, imported on the other),
-// each foreign format from a fixture archive, dry runs and repeated imports. Refused archives: import-refused.test.ts.
-import type { Memo, Resource, Shortcut } from "@memos/common";
+// each foreign format from a fixture archive, dry runs and repeated imports, and no webhook deliveries. Refused
+// archives: import-refused.test.ts; the event loop while an archive is read: import-latency.test.ts.
+import { type Memo, type Resource, type Shortcut, WEBHOOK_EVENTS, type WebhookDelivery } from "@memos/common";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../client.js";
@@ -17,6 +18,7 @@ import {
 } from "../import-fixtures.js";
 import { importArchive, rowCounts } from "../import-client.js";
 import { setUserSetting } from "../memo-helpers.js";
+import { type Receiver, startReceiver } from "../webhook-receiver.js";
 
 
 /** Every memo of the caller, NORMAL and ARCHIVED, oldest first. */
@@ -336,5 +338,32 @@ describe("POST /api/import: other apps' archives", () => {
     const response = await importArchive(user.client, googleKeepTakeout(), "?dryRun=true");
     expect(response.body.data).toMatchObject({ kind: "google-keep", dryRun: true, memos: 2, attachments: 1 });
     expect(await rowCounts(t, user.user.id)).toEqual(before);
+  });
+});
+
+describe("POST /api/import: no webhook deliveries", () => {
+  let t: TestApp;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    t = await createTestApp({ webhookAllowPrivate: true });
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  it("an upload queues resource.created; an import of memos and files queues nothing", async () => {
+    const host = await signUpHost(t);
+    const created = await host.client.post("/api/webhook", { name: "everything", url: receiver.url, events: [...WEBHOOK_EVENTS] });
+    expect(created.status, created.text).toBe(200);
+    const deliveries = async () => ((await host.client.get(`/api/webhook/${created.body.data.id}/delivery`)).body.data as WebhookDelivery[]).map((d) => d.event);
+    await uploadResource(host);
+    expect(await deliveries()).toEqual(["resource.created"]);
+
+    const response = await importArchive(host.client, markdownFolder());
+    expect(response.body.data).toMatchObject({ memos: 5, attachments: 2 });
+    expect(await deliveries()).toEqual(["resource.created"]);
   });
 });

@@ -8,7 +8,6 @@ import TurndownService from "turndown";
 import type { Archive, ArchiveEntry } from "./archive.js";
 import { FileIndex } from "./markdown.js";
 import { attachEntry, attachmentToken, emptyPlan, type ImportPlan, isImageName, toSeconds } from "./plan.js";
-import { yieldSometimes } from "./yield.js";
 
 const MEMO_START = /<div\s+class\s*=\s*["']memo["']/gi;
 export const looksLikeFlomo = (html: string): boolean => new RegExp(MEMO_START.source, "i").test(html);
@@ -24,7 +23,7 @@ export function flomoTime(text: string): number | undefined {
   return match ? toSeconds(`${match[1]}T${match[2]}+08:00`) : toSeconds(text);
 }
 
-/** The page cut into one piece per memo, so no parse holds the event loop for the whole export at once. */
+/** The page cut into one piece per memo, so each block is parsed alone (a small document, not the whole export's). */
 export function memoChunks(html: string): string[] {
   const starts = [...html.matchAll(MEMO_START)].map((match) => match.index);
   return starts.map((start, n) => html.slice(start, starts[n + 1] ?? html.length));
@@ -37,7 +36,6 @@ export async function readFlomo(archive: Archive, page: ArchiveEntry, html: stri
   const dir = posix.dirname(page.path);
   const turndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-", emDelimiter: "*" });
   for (const [n, chunk] of memoChunks(html).entries()) {
-    await yieldSometimes(n, 20);
     const memo = createDocument(`<body>${chunk}</body>`).querySelector(".memo");
     if (!memo) continue;
     const label = `${page.path} (memo ${n + 1})`;

@@ -5,7 +5,6 @@ import { posix } from "node:path";
 import type { Archive, ArchiveEntry } from "./archive.js";
 import { tagsOf, withTags } from "./markdown.js";
 import { attachEntry, attachmentToken, emptyPlan, isOversizedNote, type ImportPlan, isImageName, toSeconds } from "./plan.js";
-import { yieldSometimes } from "./yield.js";
 
 export const isKeepNote = (path: string): boolean => /(^|\/)Keep\/[^/]+\.json$/i.test(path);
 
@@ -59,8 +58,7 @@ export async function readGoogleKeep(archive: Archive): Promise<ImportPlan> {
   }
   const attached = new Map<string, number>();
   const notes = archive.entries.filter((entry) => isKeepNote(entry.path));
-  for (const [n, entry] of notes.entries()) {
-    await yieldSometimes(n);
+  for (const entry of notes) {
     if (isOversizedNote(plan, entry)) continue;
     let note: KeepNote;
     try {

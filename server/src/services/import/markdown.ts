@@ -5,9 +5,8 @@
 import { extractTags, isValidTagName, type Visibility, VISIBILITIES } from "@memos/common";
 import { posix } from "node:path";
 import type { Archive, ArchiveEntry } from "./archive.js";
-import { splitFrontMatter } from "./front-matter.js";
+import { FrontMatterError, splitFrontMatter } from "./front-matter.js";
 import { attachEntry, attachmentToken, emptyPlan, isOversizedNote, type ImportPlan, isImageName, toSeconds } from "./plan.js";
-import { yieldSometimes } from "./yield.js";
 
 const NOTE = /\.(md|markdown|txt)$/i;
 const CREATED_KEYS = ["created", "date", "created_at", "createdAt", "creation_date", "creation date", "ctime"];
@@ -151,15 +150,15 @@ export async function readMarkdownFolder(archive: Archive): Promise<ImportPlan> 
   const index = new FileIndex(archive.entries);
   const files = new Map<string, number>();
   const notes = archive.entries.filter((entry) => isNotePath(entry.path));
-  for (const [n, entry] of notes.entries()) {
-    await yieldSometimes(n);
+  for (const entry of notes) {
     if (isOversizedNote(plan, entry)) continue;
+    const source = await archive.text(entry);
     let front: ReturnType<typeof splitFrontMatter>;
     try {
-      front = splitFrontMatter(await archive.text(entry));
+      front = splitFrontMatter(source);
     } catch (error) {
-      if ((error as { status?: number }).status) throw error;
-      plan.problems.push({ file: entry.path, reason: `malformed front matter: ${(error as Error).message.split("\n")[0]!.replace(/:$/, "")}` });
+      if (!(error instanceof FrontMatterError)) throw error;
+      plan.problems.push({ file: entry.path, reason: error.message });
       continue;
     }
     const { properties, rest } = splitProperties(front.body);

@@ -4,9 +4,8 @@
 import { INPUT_LIMITS, type Visibility, VISIBILITIES } from "@memos/common";
 import { posix } from "node:path";
 import type { Archive, ArchiveEntry } from "./archive.js";
-import { splitFrontMatter } from "./front-matter.js";
+import { FrontMatterError, splitFrontMatter } from "./front-matter.js";
 import { emptyPlan, isOversizedNote, type ImportPlan, type PlannedAttachment, toSeconds } from "./plan.js";
-import { yieldSometimes } from "./yield.js";
 
 interface ExportedResource {
   id?: unknown;
@@ -63,15 +62,15 @@ export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
   const linked = new Set<number>();
 
   const memoFiles = archive.entries.filter((entry) => /^memos\/.+\.md$/.test(entry.path));
-  for (const [n, entry] of memoFiles.entries()) {
-    await yieldSometimes(n);
+  for (const entry of memoFiles) {
     if (isOversizedNote(plan, entry)) continue;
+    const text = await archive.text(entry);
     let front: ReturnType<typeof splitFrontMatter>;
     try {
-      front = splitFrontMatter(await archive.text(entry));
+      front = splitFrontMatter(text);
     } catch (error) {
-      if ((error as { status?: number }).status) throw error;
-      plan.problems.push({ file: entry.path, reason: `malformed front matter: ${(error as Error).message.split("\n")[0]!.replace(/:$/, "")}` });
+      if (!(error instanceof FrontMatterError)) throw error;
+      plan.problems.push({ file: entry.path, reason: error.message });
       continue;
     }
     const data = front.data;

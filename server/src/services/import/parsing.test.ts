@@ -3,12 +3,12 @@
 import { describe, expect, it } from "vitest";
 import type { ArchiveEntry } from "./archive.js";
 import { flomoTime, memoChunks } from "./flomo.js";
-import { splitFrontMatter } from "./front-matter.js";
+import { FRONT_MATTER_LIMITS, FrontMatterError, splitFrontMatter } from "./front-matter.js";
 import { keepMarkdown } from "./google-keep.js";
 import { FileIndex, isNotePath, linkFiles, tagsOf, withTags } from "./markdown.js";
 import { attachmentToken, toSeconds } from "./plan.js";
 
-const entry = (path: string): ArchiveEntry => ({ path, size: 1, modifiedTs: 0, raw: undefined as never });
+const entry = (path: string): ArchiveEntry => ({ path, size: 1, modifiedTs: 0, index: 0 });
 
 describe("toSeconds", () => {
   it.each<[unknown, number | undefined]>([
@@ -37,8 +37,39 @@ describe("front matter", () => {
     expect(splitFrontMatter("---\n---\nempty")).toEqual({ data: {}, body: "empty" });
   });
 
-  it.each(["---\ntitle: [unclosed\n---\n", "---\na: 1\na: 2\n---\n", "---\n- a list\n---\n", "---\njust text\n---\n"])("refuses %j", (source) => {
-    expect(() => splitFrontMatter(source)).toThrow();
+  it.each(["---\ntitle: [unclosed\n---\n", "---\na: 1\na: 2\n---\n", "---\nx: {a: 1, a: 2}\n---\n", "---\n- a list\n---\n", "---\njust text\n---\n"])(
+    "refuses %j as malformed",
+    (source) => {
+      expect(() => splitFrontMatter(source)).toThrow(/^malformed front matter: /);
+    },
+  );
+
+  const { keys, depth, bytes } = FRONT_MATTER_LIMITS;
+  const withKeys = (count: number) => `---\n${Array.from({ length: count }, (_, n) => `k${n}: ${n}`).join("\n")}\n---\nbody`;
+  const nested = (levels: number) => `---\nk: ${"[".repeat(levels)}1${"]".repeat(levels)}\n---\nbody`;
+
+  it("reads up to the limits: keys (in every map, the same key in two maps once each), flow nesting, length", () => {
+    expect(Object.keys(splitFrontMatter(withKeys(keys)).data)).toHaveLength(keys);
+    expect(splitFrontMatter("---\na: {x: 1}\nb: {x: 2}\n---\n").data).toEqual({ a: { x: 1 }, b: { x: 2 } });
+    expect(splitFrontMatter(nested(depth)).body).toBe("body");
+    expect(splitFrontMatter(`---\nk: ${"x".repeat(bytes - 3)}\n---\nbody`).body).toBe("body");
+  });
+
+  it.each<[string, string, string]>([
+    ["keys", withKeys(keys + 1), `front matter with more than ${keys} keys, the most an import reads`],
+    ["keys in nested maps", `---\n${Array.from({ length: keys }, (_, n) => `k${n}: {a: 1}`).join("\n")}\n---\n`, `front matter with more than ${keys} keys, the most an import reads`],
+    ["nesting", nested(depth + 1), `front matter nested deeper than ${depth} levels, the most an import reads`],
+    ["nesting (far past)", nested(100_000), `front matter nested deeper than ${depth} levels, the most an import reads`],
+    ["length", `---\nk: ${"x".repeat(bytes - 2)}\n---\nbody`, `front matter longer than ${bytes / 1024} KiB, the most an import reads`],
+  ])("refuses front matter over the limit of %s", (_, source, reason) => {
+    expect(() => splitFrontMatter(source)).toThrow(new FrontMatterError(reason));
+  });
+
+  it("refuses aliases that expand past the limit", () => {
+    let laughs = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+    for (let n = 1; n < 6; n++) laughs += `a${n}: &a${n} [${Array(10).fill(`*a${n - 1}`).join(", ")}]\n`;
+    expect(() => splitFrontMatter(`---\n${laughs}---\n`)).toThrow(/^malformed front matter: Excessive alias count/);
+    expect(splitFrontMatter("---\na: &x 1\nb: *x\n---\n").data).toEqual({ a: 1, b: 1 });
   });
 });
 
