@@ -50,6 +50,9 @@ export interface AssetsCopy {
   missing: string[];
 }
 
+/** Where the files of a backup being written gather until all are in. */
+const stagingAssetsOf = (target: string): string => `${assetsBeside(target)}.${process.pid}.partial`;
+
 /**
  * Takes the files the database snapshot `snapshot` refers to from <data>/assets into `<target>.assets/`, where
  * `target` is the name the snapshot will get. They are linked into `<target>.assets.<pid>.partial/` and that
@@ -85,9 +88,6 @@ export async function copyAssetsBeside(snapshot: string, target: string, data: s
   result.folder = folder;
   return result;
 }
-
-/** Where the files of a backup being written gather until all are in. */
-export const stagingAssetsOf = (target: string): string => `${assetsBeside(target)}.${process.pid}.partial`;
 
 /**
  * The files `backupFile` refers to that are in neither `<backupFile>.assets/` nor <data>/assets: what a restore

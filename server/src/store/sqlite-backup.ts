@@ -20,7 +20,7 @@ export interface BackupResult {
 const FIRST_STEP_PAGES = 256;
 
 /** The snapshot of a backup being written; the pid tells a later run whether its writer still lives. */
-export const partialOf = (target: string): string => `${target}.${process.pid}.partial`;
+const partialOf = (target: string): string => `${target}.${process.pid}.partial`;
 
 /**
  * Copies the database of `source` into `target` (which must not exist). A backup is complete or absent: the
