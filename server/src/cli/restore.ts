@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { runningInstance } from "../store/instance-lock.js";
 import { assetsMissingFor, restoreAssets } from "../store/asset-backup.js";
-import { backupProblems, RestoreRefused, restoreSqlite } from "../store/sqlite-backup.js";
+import { RestoreRefused, restoreSqlite } from "../store/sqlite-backup.js";
 import { configFrom, takeFlags, UsageError } from "./args.js";
 
 export const RESTORE_USAGE = "npm run restore -- [--data ./data] [--mode prod] [--dsn file.db] --from backup.db [--allow-missing-files yes]";
@@ -29,7 +29,8 @@ export async function restoreCommand(argv: string[], cwd = process.cwd()): Promi
     );
   }
   // Every file the backup refers to must be beside it (or still under <data>/assets) before anything is replaced.
-  const missing = backupProblems(from).length === 0 ? await assetsMissingFor(from, config.data) : [];
+  // (A file that is not a readable memos database has none to list: restoreSqlite refuses it with the reason.)
+  const missing = await assetsMissingFor(from, config.data).catch(() => []);
   if (missing.length > 0) {
     for (const path of missing) console.error(`memos: missing from ${from}.assets and from ${config.data}/assets: ${path}`);
     if (allowMissing !== "yes") {
