@@ -77,3 +77,17 @@ describe("a full disk", () => {
     expect((await host.client.post("/api/resource/blob", upload.payload, { headers: upload.headers })).status).toBe(200);
   });
 });
+
+describe.runIf(TEST_DRIVER === "postgres")("PostgreSQL out of other resources (class 53)", () => {
+  it("answers 507 saying so, and logs the database's error", async () => {
+    await sql`CREATE FUNCTION memos_test_no_memory() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'out of memory' USING ERRCODE = 'out_of_memory'; END $$`.execute(t.ctx.store.db);
+    await sql`CREATE TRIGGER memos_test_no_memory BEFORE INSERT ON memo FOR EACH ROW EXECUTE FUNCTION memos_test_no_memory()`.execute(t.ctx.store.db);
+    const response = await host.client.post("/api/memo", { content: "no memory for this" });
+    expect(response.status, response.text).toBe(507);
+    expect(response.body.message).toBe("Insufficient Storage: the database server is out of resources, so the request was not done");
+    expect(logLines.join("")).toMatch(/53200/);
+    await sql`DROP TRIGGER memos_test_no_memory ON memo`.execute(t.ctx.store.db);
+    expect((await host.client.post("/api/memo", { content: "fine again" })).status).toBe(200);
+  });
+});
