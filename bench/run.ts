@@ -132,6 +132,8 @@ function casesFor(app: FastifyInstance, cookie: string, own: number, other: numb
     { name: "rare tag filter (bench/rare)", url: `${home}&tag=bench%2Frare`, signedIn: true },
     { name: "archived", url: "/api/memo?rowStatus=ARCHIVED&limit=30", signedIn: true },
     { name: "stats, 12-week window", url: `/api/memo/stats?creatorId=${own}&from=${from}`, signedIn: true },
+    // v0's heat map: every display time of the account (its answer is the size of the account), from one index.
+    { name: "stats, all (v0, no from)", url: `/api/memo/stats?creatorId=${own}`, signedIn: true },
     { name: "amount (own)", url: `/api/memo/amount?userId=${own}`, signedIn: true },
     { name: "amount (everything readable)", url: "/api/memo/amount", signedIn: true },
     { name: "tag suggestion", url: "/api/tag/suggestion", signedIn: true },

@@ -62,11 +62,33 @@ function databaseClientError(error: Error): HttpError | null {
   return null;
 }
 
+/**
+ * The change cannot be stored: SQLite's "database or disk is full" (SQLITE_FULL), PostgreSQL's class 53 (53100
+ * disk_full and the other "insufficient resources"), a file write that found no room (ENOSPC). Nothing was saved
+ * (the write's transaction rolled back); reads go on.
+ */
+function storageFull(error: Error): HttpError | null {
+  const code = (error as { code?: unknown }).code;
+  if (code === "SQLITE_FULL" || code === "53100" || code === "ENOSPC") {
+    return new HttpError(507, "Insufficient Storage: the server's disk is full, so the change was not saved; reads still work");
+  }
+  if (typeof code === "string" && /^53[0-9A-Z]{3}$/.test(code)) {
+    return new HttpError(507, "Insufficient Storage: the database server is out of resources, so the request was not done");
+  }
+  return null;
+}
+
 /** Maps Fastify's own errors (body parsing, limits) to our statuses; everything unknown is a plain 500. */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   const known = error instanceof HttpError ? error : databaseClientError(error);
   if (known) {
     return reply.status(known.status).headers(known.headers).send(errorBody(known.status, known.message));
+  }
+  const full = storageFull(error);
+  if (full) {
+    // The host must see why: the database's own message and code.
+    request.log.error({ err: error, code: (error as { code?: unknown }).code }, `the database could not store a change: ${error.message}`);
+    return reply.status(full.status).send(errorBody(full.status, full.message));
   }
   if (error instanceof AssetMissing) {
     // Our fault (the data folder lost a file), said plainly to the client; the host reads where in the log.

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from "./config.js";
 import type { AppContext } from "./context.js";
 import { seedDemoData } from "./seed/demo.js";
 import { startBackupSchedule } from "./services/backup.service.js";
+import { removeLeftovers } from "./services/leftovers.service.js";
 import { ensureServerId } from "./services/system.service.js";
 import { instanceMarkOf, markInstance } from "./store/instance-lock.js";
 import { openStore } from "./store/open.js";
@@ -40,6 +41,10 @@ async function main() {
     { logger: { level: config.logLevel }, trustProxy: config.trustProxy },
   );
   if (instance.other) app.log.warn(`another memos server (pid ${instance.other.pid}) also uses ${config.driver === "sqlite" ? config.dsn : config.data}`);
+  if (!instance.other) {
+    const leftovers = await removeLeftovers(store, config);
+    if (leftovers.length > 0) app.log.info({ removed: leftovers }, `removed ${leftovers.length} files left by a stopped backup or storage move`);
+  }
   const swept = await sweepIncoming(config.data);
   if (swept > 0) app.log.info(`removed ${swept} partial uploads left in ${config.data}/assets/.incoming`);
   if (migration.applied.length > 0) {

@@ -1,14 +1,18 @@
 // `npm run storage -- --to local|db`: every byte survives a move either way (SHA-256 of each download), a second
-// run moves nothing, a run after a crash finishes the job, a missing file is reported and left alone, and a
-// running server makes the command refuse.
+// run moves nothing, a run after a crash finishes the job, a missing file is reported and left alone, a
+// running server makes the command refuse, and a run killed halfway leaves no file that no row refers to once
+// the next run or a server's start has cleaned up.
 import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Resource } from "@memos/common";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { UsageError } from "../src/cli/args.js";
 import { moveStorage, storageCommand } from "../src/cli/storage.js";
+import { removeLeftovers } from "../src/services/leftovers.service.js";
 import { instanceMarkOf, markInstance } from "../src/store/instance-lock.js";
+import { killCliWhen } from "./cli-child.js";
 import { createMemo, signUpHost, type TestUser, uploadResource } from "./factories.js";
 import { createTestApp, type TestApp } from "./harness.js";
 import { getRaw } from "./raw.js";
@@ -162,5 +166,76 @@ describe("npm run storage", () => {
   it("needs --to local or --to db", async () => {
     await expect(storageCommand(["--data", t.ctx.config.data])).rejects.toThrow(UsageError);
     await expect(storageCommand(["--to", "s3", "--data", t.ctx.config.data])).rejects.toThrow(/--to is required: local .* or db/);
+  });
+});
+
+describe("npm run storage killed halfway", () => {
+  let t: TestApp;
+  let hashes: Map<number, string>;
+  const assets = () => join(t.ctx.config.data, "assets");
+  const referenced = async () =>
+    new Set(
+      (await t.ctx.store.db.selectFrom("resource").select("internal_path").where("internal_path", "<>", "").execute()).map((row) => join(assets(), row.internal_path)),
+    );
+  /** Files under the assets folder (the incoming folder too) that no row refers to. */
+  const unreferenced = async () => {
+    const kept = await referenced();
+    return filesUnder(assets()).filter((file) => !kept.has(file));
+  };
+  const storageFlags = () => ["storage", "--to", "local", "--data", t.ctx.config.data, "--dsn", t.ctx.config.dsn];
+
+  beforeEach(async () => {
+    t = await createTestApp({ storage: "db" });
+    await signUpHost(t);
+    hashes = new Map();
+    // Blobs of a megabyte: each step writes (and flushes) one, then changes its row.
+    for (let i = 0; i < 30; i++) {
+      const blob = bytesOf(1_000_000, 100 + i);
+      const row = await t.ctx.store.db
+        .insertInto("resource")
+        .values({ creator_id: 1, filename: `clip-${i}.bin`, type: "application/octet-stream", size: blob.length, blob })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      hashes.set(row.id, sha256(blob));
+    }
+  });
+  afterEach(() => t.close());
+
+  /**
+   * Runs the move in a child and kills it as soon as a file appears: the first one being written (in the incoming
+   * folder), or the first one with its final name (its row is changed next).
+   */
+  async function killAtFirstFile(placed: boolean) {
+    const incoming = join("assets", ".incoming");
+    const { killed, output } = await killCliWhen(storageFlags(), t.ctx.config.data, () =>
+      filesUnder(assets()).some((file) => !placed || !file.includes(incoming)),
+    );
+    expect(killed, output).toBe(true);
+  }
+
+  async function expectEveryByteAndNoStray() {
+    expect(await unreferenced()).toEqual([]);
+    const rows = await t.ctx.store.db.selectFrom("resource").select(["id", "internal_path"]).execute();
+    for (const row of rows) {
+      expect(row.internal_path).not.toBe("");
+      expect(sha256(await readFile(join(assets(), row.internal_path)))).toBe(hashes.get(row.id));
+    }
+  }
+
+  it("the next run removes the file the killed one was writing, and finishes", async () => {
+    await killAtFirstFile(false);
+    expect(await moveStorage(t.ctx.config, "local")).toMatchObject({ problems: [] });
+    await expectEveryByteAndNoStray();
+  });
+
+  it("a server's start removes a file written for a row that was never changed (and nothing a row refers to)", async () => {
+    await killAtFirstFile(true);
+    const before = await referenced();
+    const removed = await removeLeftovers(t.ctx.store, t.ctx.config);
+    expect(await unreferenced()).toEqual([]);
+    for (const file of before) expect(existsSync(file)).toBe(true);
+    expect(removed.every((file) => !before.has(file))).toBe(true);
+    expect(await moveStorage(t.ctx.config, "local")).toMatchObject({ problems: [] });
+    await expectEveryByteAndNoStray();
   });
 });

@@ -1,8 +1,8 @@
 // `npm run backup -- --data ./data --out backup.db`: a consistent copy of the SQLite database, taken while the
 // server runs and writes (better-sqlite3's online backup API), and the uploads kept as files beside it.
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-import { copyAssetsBeside } from "../store/asset-backup.js";
+import { basename, dirname, resolve } from "node:path";
+import { removeBackupLeftovers } from "../store/backup-leftovers.js";
 import { backupSqliteFile } from "../store/sqlite-backup.js";
 import { configFrom, takeFlags, UsageError } from "./args.js";
 
@@ -18,15 +18,18 @@ export async function backupCommand(argv: string[], cwd = process.cwd()): Promis
   if (!existsSync(config.dsn)) throw new UsageError(`no database at ${config.dsn}`);
   const out = resolve(cwd, values.out);
   if (existsSync(out)) throw new UsageError(`${out} already exists; choose another --out or remove it`);
+  // What an earlier run of this backup left when it was stopped (a partial snapshot, files without their snapshot).
+  for (const file of await removeBackupLeftovers(dirname(out), basename(out))) console.log(`memos: removed ${file}, left by a backup that was stopped`);
   const started = Date.now();
-  const result = await backupSqliteFile(config.dsn, out);
+  // Uploads kept as files (--storage local) go beside the snapshot: the ones it refers to, as of its moment.
+  // The snapshot gets its name once they are all in.
+  const result = await backupSqliteFile(config.dsn, out, config.data);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`memos: backed up ${config.dsn} to ${result.file} (${result.bytes} bytes, ${seconds} s)`);
-  // Uploads kept as files (--storage local) go beside the snapshot: the ones it refers to, as of its moment.
-  const assets = await copyAssetsBeside(out, config.data);
-  if (assets.folder) {
+  const assets = result.assets;
+  if (assets?.folder) {
     console.log(`memos: ${assets.files} files of ${config.data}/assets into ${assets.folder} (${assets.linked} as hard links)`);
   }
-  for (const path of assets.missing) console.error(`memos: not in ${config.data}/assets (deleted since, or lost): ${path}`);
+  for (const path of assets?.missing ?? []) console.error(`memos: not in ${config.data}/assets (deleted since, or lost): ${path}`);
   return 0;
 }

@@ -3,10 +3,20 @@
 // a server uses the database. Safe to run again after a stop: each resource is moved in its own step.
 import type { Config } from "../config.js";
 import { databaseSize } from "../store/dialect.js";
-import { instanceMarkOf, runningInstance } from "../store/instance-lock.js";
+import { rmSync } from "node:fs";
+import { instanceMarkOf, markInstance, runningInstance } from "../store/instance-lock.js";
 import { openStore } from "../store/open.js";
 import { assetsFolder } from "../store/resource-bytes.js";
-import { compactAfterMove, type MoveOutcome, type MoveStep, moveBlobsToFiles, moveFilesToBlobs, storageCounts } from "../store/storage-move.js";
+import {
+  compactAfterMove,
+  type MoveOutcome,
+  type MoveStep,
+  moveBlobsToFiles,
+  moveFilesToBlobs,
+  moveJournalOf,
+  recoverStorageMove,
+  storageCounts,
+} from "../store/storage-move.js";
 import { configFrom, takeFlags, UsageError } from "./args.js";
 
 export const STORAGE_USAGE = "npm run storage -- --to local|db [--data ./data] [--mode prod] [--dsn file.db | postgres://…]";
@@ -17,20 +27,29 @@ function megabytes(bytes: number): string {
 
 /** The move itself (the command and the tests). */
 export async function moveStorage(config: Config, to: "local" | "db", log: (line: string) => void = () => {}): Promise<MoveOutcome> {
-  const running = runningInstance(instanceMarkOf(config));
+  // Marked while the move runs, as a server marks it: no server, and no other move, works on it meanwhile.
+  const mark = instanceMarkOf(config);
+  const running = runningInstance(mark);
   if (running) {
     const what = config.driver === "sqlite" ? config.dsn : `the data folder ${config.data}`;
     throw new UsageError(`a memos server (pid ${running.pid}${running.host ? ` on ${running.host}` : ""}) is using ${what}: stop it first`);
   }
-  const { store } = await openStore({ driver: config.driver, dsn: config.dsn, sqliteReaders: 0 });
+  const instance = markInstance(mark);
+  const { store } = await openStore({ driver: config.driver, dsn: config.dsn, sqliteReaders: 0 }).catch((error: unknown) => {
+    instance.release();
+    throw error;
+  });
+  const journal = moveJournalOf(mark);
   try {
+    for (const file of await recoverStorageMove(store.db, config.data, journal)) log(`removed ${file}, left by a move that was stopped`);
     const counts = await storageCounts(store.db);
     const folder = assetsFolder(config.data);
     log(`${counts.resources} resources: ${counts.blobs} in the database, ${counts.files} as files under ${folder}`);
     const step = ({ index, total, id, filename, bytes, path }: MoveStep) =>
       log(`  [${index}/${total}] #${id} ${filename} (${megabytes(bytes)}) ${to === "local" ? "→" : "←"} assets/${path}`);
     const before = await databaseSize(store);
-    const outcome = to === "local" ? await moveBlobsToFiles(store.db, config.data, step) : await moveFilesToBlobs(store.db, config.data, step);
+    const outcome = to === "local" ? await moveBlobsToFiles(store.db, config.data, step, journal) : await moveFilesToBlobs(store.db, config.data, step, journal);
+    rmSync(journal, { force: true });
     // Moved blobs leave free pages behind; the file shrinks only once they are given back.
     if (to === "local" && outcome.moved > 0) {
       await compactAfterMove(store);
@@ -39,6 +58,7 @@ export async function moveStorage(config: Config, to: "local" | "db", log: (line
     return outcome;
   } finally {
     await store.close();
+    instance.release();
   }
 }
 

@@ -9,8 +9,11 @@ import type { AppContext } from "../context.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** The route's 200 answers depend only on the viewer, the URL and the data: they may be kept. */
-    cacheable?: boolean;
+    /**
+     * The route's 200 answers depend only on the viewer, the URL and the data: they may be kept (up to
+     * `maxEntryBytes` each when given, else RESPONSE_CACHE_LIMITS.maxEntryBytes).
+     */
+    cacheable?: boolean | { maxEntryBytes: number };
   }
   interface FastifyRequest {
     cacheKey: string | null;
@@ -66,9 +69,9 @@ export class ResponseCache {
     return this.#entries.get(key);
   }
 
-  set(version: string, key: string, kept: Kept): void {
+  set(version: string, key: string, kept: Kept, maxEntryBytes = RESPONSE_CACHE_LIMITS.maxEntryBytes): void {
     // Computed under a version that has since moved on: it may show data from before the last write.
-    if (version !== this.#version || kept.body.length > RESPONSE_CACHE_LIMITS.maxEntryBytes) return;
+    if (version !== this.#version || kept.body.length > maxEntryBytes) return;
     this.#bytes += kept.body.length;
     this.#entries.set(key, kept);
     for (const [oldest, entry] of this.#entries) {
@@ -125,7 +128,9 @@ export function registerResponseCache(app: FastifyInstance, ctx: AppContext): Re
       const value = reply.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
-    cache.set(request.cacheKey.slice(0, split), request.cacheKey.slice(split + 1), { body: payload, headers });
+    const cacheable = request.routeOptions.config.cacheable;
+    const limit = typeof cacheable === "object" ? cacheable.maxEntryBytes : undefined;
+    cache.set(request.cacheKey.slice(0, split), request.cacheKey.slice(split + 1), { body: payload, headers }, limit);
     await release(request);
     return payload;
   });

@@ -23,7 +23,7 @@ import {
   deleteMemoCascade,
   findMemoById,
   insertMemo,
-  listDisplayTimes,
+  displayTimesJson,
   listMemos as selectMemos,
   type MemoListRow,
   type MemoUpdate,
@@ -237,11 +237,14 @@ export async function exploreMemos(ctx: AppContext, viewer: Viewer, query: MemoL
   return { memos: await composeMemos(db, rows), nextCursor: nextCursor(rows, parsed.limit, false) };
 }
 
-/** `GET /api/memo/stats`: display times of a creator's NORMAL memos the caller may read; `from` windows them. */
-export async function memoStats(ctx: AppContext, viewer: Viewer, input: MemoStatsQuery): Promise<number[]> {
+/**
+ * `GET /api/memo/stats`: display times of a creator's NORMAL memos the caller may read; `from` windows them. The
+ * JSON array text of the answer's `data`, as the database wrote it (a large account has tens of thousands).
+ */
+export async function memoStatsJson(ctx: AppContext, viewer: Viewer, input: MemoStatsQuery): Promise<string> {
   const creatorId = input.creatorId;
   if (creatorId === undefined) throw badRequest("Missing user id to find memo");
-  return listDisplayTimes(ctx.store.db, ctx.store.engine, { ...statsScope(viewer, creatorId), fromTs: input.from });
+  return displayTimesJson(ctx.store.db, ctx.store.engine, { ...statsScope(viewer, creatorId), fromTs: input.from });
 }
 
 /**

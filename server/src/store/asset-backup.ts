@@ -50,26 +50,57 @@ export interface AssetsCopy {
   missing: string[];
 }
 
-/** Takes the files the backup `backupFile` refers to from <data>/assets into `<backupFile>.assets/`. */
-export async function copyAssetsBeside(backupFile: string, data: string): Promise<AssetsCopy> {
-  const paths = recordedPaths(backupFile);
+/** Where the files of a backup being written gather until all are in. */
+const stagingAssetsOf = (target: string): string => `${assetsBeside(target)}.${process.pid}.partial`;
+
+/**
+ * Takes the files the database snapshot `snapshot` refers to from <data>/assets into `<target>.assets/`, where
+ * `target` is the name the snapshot will get. They are linked into `<target>.assets.<pid>.partial/` and that
+ * folder is renamed when every file is in: the caller renames the snapshot last, so a backup under its final
+ * name always has all its files (backup-leftovers.ts removes what a stopped attempt left).
+ */
+export async function copyAssetsBeside(snapshot: string, target: string, data: string): Promise<AssetsCopy> {
+  const paths = recordedPaths(snapshot);
   const result: AssetsCopy = { folder: null, files: 0, linked: 0, missing: [] };
   if (paths.length === 0) return result;
-  const folder = assetsBeside(backupFile);
-  // Left by an attempt that failed halfway: this backup's files are taken afresh.
-  await rm(folder, { recursive: true, force: true });
-  result.folder = folder;
-  for (const path of paths) {
-    try {
-      const how = await linkOrCopy(assetFile(data, path), join(folder, path));
-      result.files += 1;
-      if (how === "linked") result.linked += 1;
-    } catch (error) {
-      if (!missingFile(error)) throw error;
-      result.missing.push(path);
+  const folder = assetsBeside(target);
+  const staging = stagingAssetsOf(target);
+  await rm(staging, { recursive: true, force: true });
+  try {
+    for (const path of paths) {
+      try {
+        const how = await linkOrCopy(assetFile(data, path), join(staging, path));
+        result.files += 1;
+        if (how === "linked") result.linked += 1;
+      } catch (error) {
+        if (!missingFile(error)) throw error;
+        result.missing.push(path);
+      }
     }
+    await mkdir(staging, { recursive: true });
+    // Left by an attempt stopped between its two renames (its snapshot never got this name): not a backup's.
+    await rm(folder, { recursive: true, force: true });
+    await rename(staging, folder);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
   }
+  result.folder = folder;
   return result;
+}
+
+/**
+ * The files `backupFile` refers to that are in neither `<backupFile>.assets/` nor <data>/assets: what a restore
+ * of it would lack.
+ */
+export async function assetsMissingFor(backupFile: string, data: string): Promise<string[]> {
+  const source = assetsBeside(backupFile);
+  const missing: string[] = [];
+  for (const path of recordedPaths(backupFile)) {
+    const [saved, live] = await Promise.all([stat(join(source, path)).catch(() => null), stat(assetFile(data, path)).catch(() => null)]);
+    if (!saved && !live) missing.push(path);
+  }
+  return missing;
 }
 
 export interface AssetsRestore {

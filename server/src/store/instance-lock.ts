@@ -28,7 +28,8 @@ function readRecord(file: string): PidRecord | null {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this machine has the id `pid`. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -94,12 +94,15 @@ export async function listMemos(db: Db, engine: Engine, filter: MemoFilter, page
 }
 
 /**
- * The display times of matching memos (the heat map). Without `fromTs`: every one, newest created first (the
- * v0 answer). With it: those at or after it, newest displayed first, read from the display-time index.
+ * The display times of matching memos (the heat map), as the JSON array text of the answer (`[1700000000,…]`),
+ * built by the database: on SQLite in a reader thread, so the main thread receives one string however many memos
+ * there are. Without `fromTs`: every one, newest created first (the v0 answer), read from the index alone
+ * (idx_memo_creator_status_created holds the display time and visibility, migration 025). With it: those at or
+ * after it, newest displayed first, read from the display-time index.
  */
-export async function listDisplayTimes(db: Db, engine: Engine, filter: MemoFilter): Promise<number[]> {
-  const rows = await displayTimesQuery(db, engine, filter).execute();
-  return rows.map((row) => Number(row.display_ts));
+export async function displayTimesJson(db: Db, engine: Engine, filter: MemoFilter): Promise<string> {
+  const row = await displayTimesJsonQuery(db, engine, filter).executeTakeFirst();
+  return row?.json ?? "[]";
 }
 
 function displayTimesQuery(db: Db, engine: Engine, filter: MemoFilter) {
@@ -109,8 +112,17 @@ function displayTimesQuery(db: Db, engine: Engine, filter: MemoFilter) {
     : query.orderBy(DISPLAY_TS, "desc").orderBy("m.id", "desc");
 }
 
+/**
+ * The times joined in the subquery's order: an aggregate over an ordered subquery keeps its order on both engines
+ * (neither flattens a subquery with ORDER BY into an aggregate), with no sort of its own.
+ */
+function displayTimesJsonQuery(db: Db, engine: Engine, filter: MemoFilter) {
+  const joined = engine === "postgres" ? sql<string | null>`string_agg(t.display_ts::text, ',')` : sql<string | null>`group_concat(t.display_ts, ',')`;
+  return db.selectFrom(displayTimesQuery(db, engine, filter).as("t")).select(sql<string>`'[' || COALESCE(${joined}, '') || ']'`.as("json"));
+}
+
 /** The SQL of the heat-map query (for plan tests and the bench). */
-export const displayTimesSql = (db: Db, engine: Engine, filter: MemoFilter) => displayTimesQuery(db, engine, filter).compile();
+export const displayTimesSql = (db: Db, engine: Engine, filter: MemoFilter) => displayTimesJsonQuery(db, engine, filter).compile();
 
 export interface CountScope {
   creatorId?: number;

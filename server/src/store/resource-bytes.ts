@@ -118,10 +118,14 @@ export interface IncomingAsset {
  * Streams `source` to a new file in <data>/assets/.incoming, flushed to disk before this resolves. `maxBytes`
  * stops a stream that grows past it (AssetTooLarge). Nothing is left behind on failure.
  */
-export async function receiveAsset(data: string, source: Readable | Buffer, maxBytes = Number.POSITIVE_INFINITY): Promise<IncomingAsset> {
-  const folder = join(assetsFolder(data), INCOMING);
-  await mkdir(folder, { recursive: true });
-  const file = join(folder, `${randomUUID()}.part`);
+export async function receiveAsset(
+  data: string,
+  source: Readable | Buffer,
+  maxBytes = Number.POSITIVE_INFINITY,
+  name = `${randomUUID()}.part`,
+): Promise<IncomingAsset> {
+  const file = incomingFile(data, name);
+  await mkdir(dirname(file), { recursive: true });
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -151,9 +155,15 @@ export async function receiveAsset(data: string, source: Readable | Buffer, maxB
   };
 }
 
-/** Writes `bytes` as the file `internalPath` (temp file, then rename; an existing file is replaced whole). */
-export async function writeAsset(data: string, internalPath: string, bytes: Buffer | Readable): Promise<number> {
-  const incoming = await receiveAsset(data, bytes);
+/** A file of the incoming folder, by name. */
+export const incomingFile = (data: string, name: string): string => join(assetsFolder(data), INCOMING, name);
+
+/**
+ * Writes `bytes` as the file `internalPath` (temp file `incomingName` in the incoming folder, then rename; an
+ * existing file is replaced whole).
+ */
+export async function writeAsset(data: string, internalPath: string, bytes: Buffer | Readable, incomingName?: string): Promise<number> {
+  const incoming = await receiveAsset(data, bytes, Number.POSITIVE_INFINITY, incomingName);
   try {
     await incoming.place(internalPath);
   } catch (error) {

@@ -5,33 +5,42 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from
 import { basename, dirname, join } from "node:path";
 import SQLite from "better-sqlite3";
 import { type AssetsCopy, assetsBeside, copyAssetsBeside } from "./asset-backup.js";
+import { removeBackupLeftovers } from "./backup-leftovers.js";
 
 export interface BackupResult {
   file: string;
   bytes: number;
   /** How many times the copy started over because another connection wrote meanwhile. */
   restarts: number;
+  /** With a data folder: the files the snapshot refers to, taken beside it (asset-backup.ts). */
+  assets: AssetsCopy | null;
 }
 
 /** Pages copied per step at first; doubled each time another connection's write makes the copy start over. */
 const FIRST_STEP_PAGES = 256;
 
+/** The snapshot of a backup being written; the pid tells a later run whether its writer still lives. */
+const partialOf = (target: string): string => `${target}.${process.pid}.partial`;
+
 /**
- * Copies the database of `source` into `target` (which must not exist) through a `.partial` file renamed at
- * the end, so a crash never leaves a half-written backup under the final name.
+ * Copies the database of `source` into `target` (which must not exist). A backup is complete or absent: the
+ * snapshot is written as `<target>.<pid>.partial`; with `data`, the files it refers to (`--storage local`) are
+ * then taken into `<target>.assets/` (asset-backup.ts); the snapshot is renamed to `target` last. A run stopped
+ * anywhere leaves no file under the final name, only leftovers that backup-leftovers.ts removes.
  *
  * Writes through `source` itself are carried into the copy as they happen. A write by another connection (a
  * server, when the backup CLI runs beside it) makes SQLite start the copy over; each restart doubles the pages
  * per step, so under a steady stream of writes the copy ends in a few large steps (each step reads one
  * snapshot, which in WAL mode never blocks the writers).
  */
-export async function backupSqlite(source: SQLite.Database, target: string): Promise<BackupResult> {
+export async function backupSqlite(source: SQLite.Database, target: string, data?: string): Promise<BackupResult> {
   if (existsSync(target)) throw new Error(`${target} already exists`);
-  const partial = `${target}.partial`;
+  const partial = partialOf(target);
   rmSync(partial, { force: true });
   let pages = FIRST_STEP_PAGES;
   let remaining = Number.POSITIVE_INFINITY;
   let restarts = 0;
+  let assets: AssetsCopy | null = null;
   try {
     await source.backup(partial, {
       progress({ remainingPages }) {
@@ -50,21 +59,23 @@ export async function backupSqlite(source: SQLite.Database, target: string): Pro
     } finally {
       copy.close();
     }
+    if (data !== undefined) assets = await copyAssetsBeside(partial, target, data);
     renameSync(partial, target);
   } catch (error) {
     rmSync(partial, { force: true });
     rmSync(`${partial}-journal`, { force: true });
+    if (assets?.folder) rmSync(assets.folder, { recursive: true, force: true });
     throw error;
   }
-  return { file: target, bytes: statSync(target).size, restarts };
+  return { file: target, bytes: statSync(target).size, restarts, assets };
 }
 
-/** Opens the SQLite file at `file` and copies it to `target` (the backup CLI). */
-export async function backupSqliteFile(file: string, target: string): Promise<BackupResult> {
+/** Opens the SQLite file at `file` and copies it to `target`, with the files of `data` (the backup CLI). */
+export async function backupSqliteFile(file: string, target: string, data?: string): Promise<BackupResult> {
   const source = new SQLite(file, { fileMustExist: true });
   try {
     source.pragma("busy_timeout = 5000");
-    return await backupSqlite(source, target);
+    return await backupSqlite(source, target, data);
   } finally {
     source.close();
   }
@@ -105,9 +116,12 @@ function fileTimestamp(date: Date): string {
 }
 
 /** Rolling backups live in `<folder of the database>/backups`, named `<database name>-<time>.db`. */
-function rollingBackupFolder(databaseFile: string): string {
+export function rollingBackupFolder(databaseFile: string): string {
   return join(dirname(databaseFile), "backups");
 }
+
+/** What the names of `databaseFile`'s rolling backups start with. */
+export const rollingPrefix = (databaseFile: string): string => `${basename(databaseFile, ".db")}-`;
 
 export interface RollingBackup {
   file: string;
@@ -121,7 +135,7 @@ const STAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})(\.\d{3})?Z\.db$/;
 /** The rolling backups of `databaseFile`, oldest first. */
 export function listRollingBackups(databaseFile: string): RollingBackup[] {
   const folder = rollingBackupFolder(databaseFile);
-  const prefix = `${basename(databaseFile, ".db")}-`;
+  const prefix = rollingPrefix(databaseFile);
   let names: string[];
   try {
     names = readdirSync(folder);
@@ -152,19 +166,20 @@ export async function takeRollingBackup(
   keep: number,
   now: Date = new Date(),
   data?: string,
-): Promise<{ backup: BackupResult; removed: string[]; assets: AssetsCopy | null }> {
+): Promise<{ backup: BackupResult; removed: string[]; leftovers: string[] }> {
   const folder = rollingBackupFolder(databaseFile);
-  const target = join(folder, `${basename(databaseFile, ".db")}-${fileTimestamp(now)}.db`);
+  const target = join(folder, `${rollingPrefix(databaseFile)}${fileTimestamp(now)}.db`);
   mkdirSync(folder, { recursive: true });
-  const backup = await backupSqlite(source, target);
-  const assets = data ? await copyAssetsBeside(target, data) : null;
+  // What backups stopped by a crash left (each name carries its time, so no later backup would replace it).
+  const leftovers = await removeBackupLeftovers(folder, rollingPrefix(databaseFile));
+  const backup = await backupSqlite(source, target, data);
   const all = listRollingBackups(databaseFile);
   const removed = all.slice(0, Math.max(0, all.length - keep)).map((each) => each.file);
   for (const file of removed) {
     rmSync(file, { force: true });
     rmSync(assetsBeside(file), { recursive: true, force: true });
   }
-  return { backup, removed, assets };
+  return { backup, removed, leftovers };
 }
 
 export class RestoreRefused extends Error {}

@@ -73,6 +73,33 @@ describe("the SQLite reader pool", { timeout: 30_000 }, () => {
     expect(rows.rows.map((row) => row.id)).toEqual([4]);
   });
 
+  it("a full disk fails the transaction with SQLite's own error (SQLITE_FULL), and writes work again once there is room", async () => {
+    await handle.db.insertInto("note" as never).values({ id: 1, body: "before" } as never).execute();
+    const main = handle.sqliteMain!;
+    // The file may not grow: SQLite answers SQLITE_FULL, and rolls the whole transaction back by itself.
+    main.pragma(`max_page_count = ${main.pragma("page_count", { simple: true }) as number}`);
+    const big = Buffer.alloc(200_000, 9);
+    const failed = await handle.db
+      .transaction()
+      .execute(async (tx) => {
+        await tx.insertInto("note" as never).values({ id: 2, data: big } as never).execute();
+      })
+      .then(
+        () => null,
+        (error: Error & { code?: string }) => error,
+      );
+    expect(failed?.message).toBe("database or disk is full");
+    expect(failed?.code).toBe("SQLITE_FULL");
+    expect(main.inTransaction).toBe(false);
+    const rows = await sql<{ id: number }>`SELECT id FROM note ORDER BY id`.execute(handle.db);
+    expect(rows.rows.map((row) => row.id)).toEqual([1]);
+    main.pragma("max_page_count = 4294967294");
+    await handle.db.transaction().execute(async (tx) => {
+      await tx.insertInto("note" as never).values({ id: 2, data: big } as never).execute();
+    });
+    expect((await sql<{ id: number }>`SELECT id FROM note ORDER BY id`.execute(handle.db)).rows.map((row) => row.id)).toEqual([1, 2]);
+  });
+
   it("budgeted reads leave a reader free for ordinary ones", async () => {
     const slow = [SLOW.execute(handle.searchDb).catch(() => "refused"), SLOW.execute(handle.searchDb).catch(() => "refused")];
     const quick = await sql<{ one: number }>`SELECT 1 AS one`.execute(handle.db);

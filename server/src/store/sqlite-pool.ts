@@ -309,6 +309,9 @@ class PooledDriver implements Driver {
 
   #end(connection: PooledConnection, command: "commit" | "rollback"): void {
     try {
+      // SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM); a
+      // ROLLBACK then throws "no transaction is active", which would replace the error that says why.
+      if (command === "rollback" && !this.pool.main.inTransaction) return;
       this.pool.runOnMain(CompiledQuery.raw(command));
     } finally {
       this.pool.committed();

@@ -1,11 +1,12 @@
 // The instance the query-plan tests read plans from (list-plans*.test.ts): 40,000 memos of four users with ties,
 // tags, pins and archived memos, and a user who keeps nearly everything private; with the checks of a plan that
-// reads a page from an index walk in list order, never by sorting the collection or scanning every memo.
+// reads a page from an index walk in list order, never by sorting the collection or scanning every memo; and of
+// v0's heat map, read from one index alone.
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, expect } from "vitest";
 import { createUser, signUpHost } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
-import { listMemosSql, type MemoFilter, type MemoPage } from "../../src/store/memo.store.js";
+import { displayTimesSql, listMemosSql, type MemoFilter, type MemoPage } from "../../src/store/memo.store.js";
 
 const MEMOS = 30_000;
 /** A scan of memo that is not the ordered walk of a display index (a partial one holds just the memos in scope). */
@@ -72,6 +73,28 @@ export function planFixture() {
     } else {
       expect(text, text).not.toMatch(/Seq Scan on memo\b/);
       expect(text, text).toMatch(/Index Cond: \(\(creator_id = \d+\) AND .*display_ts >= /);
+    }
+  }
+
+  /**
+   * v0's heat map without `from` (every display time of a creator, newest created first) reads one index alone,
+   * in its order: no memo row, no sort; for the owner, a member and a visitor.
+   */
+  async function expectStatsFromIndexAlone(state = "") {
+    const scopes: MemoFilter[] = [
+      { creatorId: owner, rowStatus: "NORMAL" },
+      { creatorId: owner, rowStatus: "NORMAL", visibilities: ["PUBLIC", "PROTECTED"] },
+      { creatorId: owner, rowStatus: "NORMAL", visibilities: ["PUBLIC"] },
+    ];
+    for (const filter of scopes) {
+      const text = (await explain(displayTimesSql(t.ctx.store.db, t.ctx.store.engine, filter))).join("\n");
+      if (t.ctx.store.engine === "sqlite") {
+        expect(text, `${state}\n${text}`).toMatch(/SEARCH m USING COVERING INDEX idx_memo_creator_status_created \(creator_id=\? AND row_status=\?\)/);
+        expect(text, `${state}\n${text}`).not.toMatch(/TEMP B-TREE|\bSCAN m\b|memo_organizer/);
+      } else {
+        expect(text, text).toMatch(/Index Only Scan Backward using idx_memo_creator_status_created on memo m/);
+        expect(text, text).not.toMatch(/\bSort\b|Seq Scan|memo_organizer|Heap/);
+      }
     }
   }
 
@@ -187,6 +210,7 @@ export function planFixture() {
       }
     }
     await expectHermitViews();
+    await expectStatsFromIndexAlone(state);
   }
 
   return {
@@ -208,5 +232,6 @@ export function planFixture() {
     lists,
     expectHermitViews,
     expectEveryListWalks,
+    expectStatsFromIndexAlone,
   };
 }
