@@ -38,8 +38,12 @@ export const INPUT_LIMITS = {
   settingName: 256,
   settingValue: 1024 * 1024,
   settingDescription: 1024,
-  /** `text` of the memo list (a search or a `^regex`). */
-  searchText: 1024,
+  /**
+   * `text` of the memo list (a search or a `^regex`). Checking a memo for a text costs up to its length times the
+   * text's on both engines (LIKE and ILIKE try the text at each position), so the cap bounds what one long text
+   * can cost against a memo of 1 MiB; no sane search is longer.
+   */
+  searchText: 256,
   /** Other query values: ids, enums, numbers. */
   queryValue: 256,
   tokenName: 128,
