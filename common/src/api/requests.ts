@@ -16,7 +16,7 @@ import {
   VISIBILITIES,
 } from "../domain/constants.js";
 import { ACCESS_TOKEN_SCOPES, WEBHOOK_EVENTS } from "../domain/integrations.js";
-import { MAX_TAG_LENGTH } from "../domain/tags.js";
+import { extractTags, MAX_MEMO_TAGS, MAX_TAG_LENGTH } from "../domain/tags.js";
 
 /** Ids are PostgreSQL INTEGERs (SERIAL) on both engines: 1 … 2^31 − 1. */
 export const MAX_ID = 2_147_483_647;
@@ -72,9 +72,13 @@ function shownId(input: unknown): string {
 const idError = { error: (issue: { input?: unknown }) => `ID is not a number: ${shownId(issue.input)}` };
 const id = z.int(idError).min(1, idError).max(MAX_ID, idError);
 const unixSeconds = z.int().min(0).max(253_402_300_799);
-const memoContent = z.string().refine((value) => new TextEncoder().encode(value).length <= MAX_MEMO_CONTENT_BYTES, {
-  message: `content is too long, maximum is ${MAX_MEMO_CONTENT_BYTES} bytes`,
-});
+const memoContent = z
+  .string()
+  .refine((value) => new TextEncoder().encode(value).length <= MAX_MEMO_CONTENT_BYTES, {
+    message: `content is too long, maximum is ${MAX_MEMO_CONTENT_BYTES} bytes`,
+    abort: true,
+  })
+  .refine((value) => extractTags(value).length <= MAX_MEMO_TAGS, { message: `content has too many tags, maximum is ${MAX_MEMO_TAGS}` });
 
 export const visibilitySchema = z.enum(VISIBILITIES);
 export const rowStatusSchema = z.enum(ROW_STATUSES);
