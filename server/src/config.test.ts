@@ -27,7 +27,7 @@ describe("loadConfig", () => {
       storage: "db",
       webDist: null,
       trustProxy: false,
-      sqliteReaders: 2,
+      sqliteReaders: 3,
       searchBudgetMs: 5000,
       backupEveryMs: null,
       backupKeep: 7,

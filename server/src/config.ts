@@ -65,7 +65,7 @@ const FLAGS: Record<string, FlagSpec> = {
   storage: { env: "MEMOS_STORAGE", fallback: "db" },
   "web-dist": { env: "MEMOS_WEB_DIST", fallback: "" },
   "trust-proxy": { env: "MEMOS_TRUST_PROXY", fallback: "false" },
-  "sqlite-readers": { env: "MEMOS_SQLITE_READERS", fallback: "2" },
+  "sqlite-readers": { env: "MEMOS_SQLITE_READERS", fallback: "3" },
   "search-budget-ms": { env: "MEMOS_SEARCH_BUDGET_MS", fallback: "5000" },
   "backup-every": { env: "MEMOS_BACKUP_EVERY", fallback: "" },
   "backup-keep": { env: "MEMOS_BACKUP_KEEP", fallback: "" },

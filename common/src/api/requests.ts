@@ -16,7 +16,7 @@ import {
   VISIBILITIES,
 } from "../domain/constants.js";
 import { ACCESS_TOKEN_SCOPES, WEBHOOK_EVENTS } from "../domain/integrations.js";
-import { MAX_TAG_LENGTH } from "../domain/tags.js";
+import { extractTags, MAX_MEMO_TAGS, MAX_TAG_LENGTH } from "../domain/tags.js";
 
 /** Ids are PostgreSQL INTEGERs (SERIAL) on both engines: 1 … 2^31 − 1. */
 export const MAX_ID = 2_147_483_647;
@@ -38,8 +38,12 @@ export const INPUT_LIMITS = {
   settingName: 256,
   settingValue: 1024 * 1024,
   settingDescription: 1024,
-  /** `text` of the memo list (a search or a `^regex`). */
-  searchText: 1024,
+  /**
+   * `text` of the memo list (a search or a `^regex`). Checking a memo for a text costs up to its length times the
+   * text's on both engines (LIKE and ILIKE try the text at each position), so the cap bounds what one long text
+   * can cost against a memo of 1 MiB; no sane search is longer.
+   */
+  searchText: 256,
   /** Other query values: ids, enums, numbers. */
   queryValue: 256,
   tokenName: 128,
@@ -68,9 +72,13 @@ function shownId(input: unknown): string {
 const idError = { error: (issue: { input?: unknown }) => `ID is not a number: ${shownId(issue.input)}` };
 const id = z.int(idError).min(1, idError).max(MAX_ID, idError);
 const unixSeconds = z.int().min(0).max(253_402_300_799);
-const memoContent = z.string().refine((value) => new TextEncoder().encode(value).length <= MAX_MEMO_CONTENT_BYTES, {
-  message: `content is too long, maximum is ${MAX_MEMO_CONTENT_BYTES} bytes`,
-});
+const memoContent = z
+  .string()
+  .refine((value) => new TextEncoder().encode(value).length <= MAX_MEMO_CONTENT_BYTES, {
+    message: `content is too long, maximum is ${MAX_MEMO_CONTENT_BYTES} bytes`,
+    abort: true,
+  })
+  .refine((value) => extractTags(value).length <= MAX_MEMO_TAGS, { message: `content has too many tags, maximum is ${MAX_MEMO_TAGS}` });
 
 export const visibilitySchema = z.enum(VISIBILITIES);
 export const rowStatusSchema = z.enum(ROW_STATUSES);

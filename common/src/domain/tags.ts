@@ -3,6 +3,8 @@
 const TAG_PATTERN = /#([^\s#]+)/g;
 /** Longer runs after `#` (a pasted hash, base64) are text, not tags: no index has to hold them. */
 export const MAX_TAG_LENGTH = 256;
+/** The most distinct tags one memo may hold: each is a row written with the memo (and counted, and suggested). */
+export const MAX_MEMO_TAGS = 1000;
 const FENCED_CODE = /```[\s\S]*?```/g;
 const INLINE_CODE = /`[^`\n]+`/g;
 // Link text stops at the next bracket and the target at the next parenthesis (one nested pair allowed, as in

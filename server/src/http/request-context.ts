@@ -10,5 +10,11 @@ declare module "fastify" {
 
 export const viewerOf = (request: FastifyRequest): Viewer => request.viewer;
 
+/**
+ * Who asks, for what is shared out per caller (the turns of searches): a signed-in user by id, anyone else by
+ * address (the client's behind a proxy with `--trust-proxy`; without it, everyone behind the proxy is one caller).
+ */
+export const callerOf = (request: FastifyRequest): string => (request.viewer ? `user:${request.viewer.id}` : `address:${request.ip}`);
+
 /** Every success answer is wrapped like the wire: {"data": …}. */
 export const ok = <T>(data: T) => ({ data });

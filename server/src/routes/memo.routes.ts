@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
-import { ok, viewerOf } from "../http/request-context.js";
+import { callerOf, ok, viewerOf } from "../http/request-context.js";
 import { answers, checkFirst, input, params, pathId } from "../http/route-schema.js";
 import {
   authorizedMemo,
@@ -74,7 +74,7 @@ export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
       config: CACHEABLE,
       schema: { summary: "The caller's memos, or a creator's memos as the caller may see them (pinned first)", ...LIST },
     },
-    async (request, reply) => page(reply, await listMemos(ctx, viewerOf(request), request.query)),
+    async (request, reply) => page(reply, await listMemos(ctx, viewerOf(request), request.query, callerOf(request))),
   );
   app.get(
     "/api/memo/all",
@@ -82,7 +82,7 @@ export async function memoRoutes(base: FastifyInstance, ctx: AppContext) {
       config: CACHEABLE,
       schema: { summary: "Explore: everyone's memos the caller may see, newest first", ...LIST },
     },
-    async (request, reply) => page(reply, await exploreMemos(ctx, viewerOf(request), request.query)),
+    async (request, reply) => page(reply, await exploreMemos(ctx, viewerOf(request), request.query, callerOf(request))),
   );
   app.get(
     "/api/memo/stats",

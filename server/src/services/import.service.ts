@@ -10,6 +10,7 @@ import {
   type ImportQuery,
   type ImportResult,
   MAX_MEMO_CONTENT_BYTES,
+  MAX_MEMO_TAGS,
   sanitizeUploadFilename,
   type Visibility,
 } from "@memos/common";
@@ -87,6 +88,10 @@ async function stage(ctx: AppContext, creatorId: number, plan: ImportPlan): Prom
     }
     if (Buffer.byteLength(memo.content) > MAX_MEMO_CONTENT_BYTES) {
       problems.push({ file: memo.source, reason: `the note is longer than ${MAX_MEMO_CONTENT_BYTES} bytes, the most a memo holds` });
+      continue;
+    }
+    if (extractTags(memo.content).length > MAX_MEMO_TAGS) {
+      problems.push({ file: memo.source, reason: `the note has more than ${MAX_MEMO_TAGS} tags, the most a memo holds` });
       continue;
     }
     // The same note twice in one archive is one memo.

@@ -25,7 +25,9 @@ import {
   insertMemo,
   displayTimesJson,
   listMemos as selectMemos,
+  type MemoFilter,
   type MemoListRow,
+  type MemoPage,
   type MemoUpdate,
   replaceMemoTags,
   updateMemo,
@@ -207,8 +209,16 @@ async function withRegexGuard<T>(query: Promise<T>): Promise<T> {
   }
 }
 
-/** A search may scan: it runs on the budgeted handle, so it answers or gives up instead of holding the server. */
-const readerFor = (ctx: AppContext, parsed: ParsedMemoQuery) => (parsed.narrowing.text ? ctx.store.searchDb : ctx.store.db);
+/**
+ * A page of a list. A search may scan: it runs on the budgeted handle, so it answers or gives up instead of
+ * holding the server, and in the caller's turn (store/search-turns.ts), so one caller's slow searches never queue
+ * another's.
+ */
+function selectPage(ctx: AppContext, caller: string, parsed: ParsedMemoQuery, filter: MemoFilter, page: MemoPage) {
+  const { store } = ctx;
+  if (!parsed.narrowing.text) return selectMemos(store.db, store.engine, filter, page);
+  return store.searchTurns.run(caller, () => withRegexGuard(selectMemos(store.searchDb, store.engine, filter, page)));
+}
 
 /** A page of memos and the cursor of the next page (none after the last). */
 export interface MemoPageResult {
@@ -216,25 +226,26 @@ export interface MemoPageResult {
   nextCursor?: string;
 }
 
-/** `GET /api/memo`: the caller's own memos, or a creator's memos as the caller may see them; pinned first. */
-export async function listMemos(ctx: AppContext, viewer: Viewer, query: MemoListQuery): Promise<MemoPageResult> {
+/**
+ * `GET /api/memo`: the caller's own memos, or a creator's memos as the caller may see them; pinned first.
+ * `caller` names who asks, for the turns of searches (http/request-context.ts, callerOf).
+ */
+export async function listMemos(ctx: AppContext, viewer: Viewer, query: MemoListQuery, caller: string): Promise<MemoPageResult> {
   const parsed = parseMemoQuery(query);
   const scope = memoListScope(viewer, parsed.creatorId, parsed);
-  const { db, engine } = ctx.store;
   const page = { pinnedFirst: true, limit: parsed.limit, offset: parsed.offset, after: parsed.after };
-  const rows = await withRegexGuard(selectMemos(readerFor(ctx, parsed), engine, { ...parsed.narrowing, ...scope }, page));
-  return { memos: await composeMemos(db, rows), nextCursor: nextCursor(rows, parsed.limit, true) };
+  const rows = await selectPage(ctx, caller, parsed, { ...parsed.narrowing, ...scope }, page);
+  return { memos: await composeMemos(ctx.store.db, rows), nextCursor: nextCursor(rows, parsed.limit, true) };
 }
 
 /** `GET /api/memo/all`: everyone's memos the caller may see, newest first. */
-export async function exploreMemos(ctx: AppContext, viewer: Viewer, query: MemoListQuery): Promise<MemoPageResult> {
+export async function exploreMemos(ctx: AppContext, viewer: Viewer, query: MemoListQuery, caller: string): Promise<MemoPageResult> {
   const parsed = parseMemoQuery(query);
   const scope = exploreScope(viewer, parsed.visibilities, parsed.rowStatus);
-  const { db, engine } = ctx.store;
   const filter = { ...parsed.narrowing, ...scope, creatorId: parsed.creatorId };
   const page = { pinnedFirst: false, limit: parsed.limit, offset: parsed.offset, after: parsed.after };
-  const rows = await withRegexGuard(selectMemos(readerFor(ctx, parsed), engine, filter, page));
-  return { memos: await composeMemos(db, rows), nextCursor: nextCursor(rows, parsed.limit, false) };
+  const rows = await selectPage(ctx, caller, parsed, filter, page);
+  return { memos: await composeMemos(ctx.store.db, rows), nextCursor: nextCursor(rows, parsed.limit, false) };
 }
 
 /**

@@ -8,14 +8,13 @@ import { authorizeMemo, canReadMemo } from "../policies/memo.policy.js";
 import { authorizeResource, authorizeResourceLink, canReadResourceFile, type ResourceAction } from "../policies/resource.policy.js";
 import { presentResource } from "../presenters/resource.presenter.js";
 import type { Db } from "../store/db.js";
-import { findMemoFacts } from "../store/memo.store.js";
+import { findMemoFactsOfResource } from "../store/memo.store.js";
 import {
   deleteResourceCascade,
   findResourceById,
   insertResource,
   linkResources,
   listLinkedResources,
-  listMemoIdsOfResource,
   listResourcesOfCreator,
   renameResource,
   setResourceFile,
@@ -252,7 +251,7 @@ export async function readResourceFile(ctx: AppContext, viewer: Viewer, id: numb
   const resource = await findResourceById(db, id);
   const missing = notFound(`Resource not found: ${id}`);
   if (!resource || resource.filename !== filename) throw missing;
-  const memos = canReadResourceFile(viewer, resource, false) ? [] : await findMemoFacts(db, await listMemoIdsOfResource(db, id));
+  const memos = canReadResourceFile(viewer, resource, false) ? [] : await findMemoFactsOfResource(db, id);
   const readable = memos.some((memo) => canReadMemo(viewer, memo));
   if (!canReadResourceFile(viewer, resource, readable)) throw missing;
   // A file gone from disk throws AssetMissing: the error handler logs it and answers 500.

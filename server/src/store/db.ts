@@ -8,6 +8,7 @@ import type pg from "pg";
 import type { Database } from "./schema.js";
 import { FullTextMerger } from "./fulltext-merger.js";
 import { PostgresDataVersion, writeNoticingPool } from "./pg-data-version.js";
+import { SearchTurns } from "./search-turns.js";
 import { registerSqlFunctions } from "./sqlite-functions.mjs";
 import { PooledSqliteDialect, ReaderPool, SqlitePool } from "./sqlite-pool.js";
 
@@ -21,6 +22,11 @@ export interface DatabaseHandle {
    * time budget and fails with a QueryBudgetError (SQLite) or a statement timeout (PostgreSQL) past it.
    */
   searchDb: Kysely<Database>;
+  /**
+   * Searches through `searchDb` take turns per caller (search-turns.ts): a caller's run one at a time, so one
+   * caller holds at most one of the readers or connections searches may use, and other callers find one free.
+   */
+  searchTurns: SearchTurns;
   engine: Engine;
   /** The SQLite file, for backups and the size shown to the host. */
   sqliteFile: string | null;
@@ -53,7 +59,11 @@ export interface SqliteOptions {
   mergeDelayMs?: number;
 }
 
-export const DEFAULT_SQLITE_OPTIONS: SqliteOptions = { readers: 2, searchBudgetMs: 5000 };
+/**
+ * Three readers: searches may hold all but one (sqlite-pool.ts), and a caller one at a time (searchTurns), so one
+ * caller's slow searches leave a reader for other callers' searches and one for every other read.
+ */
+export const DEFAULT_SQLITE_OPTIONS: SqliteOptions = { readers: 3, searchBudgetMs: 5000 };
 
 export function openSqlite(file: string, options: SqliteOptions = DEFAULT_SQLITE_OPTIONS): DatabaseHandle {
   mkdirSync(dirname(file), { recursive: true });
@@ -74,6 +84,7 @@ export function openSqlite(file: string, options: SqliteOptions = DEFAULT_SQLITE
   return {
     db,
     searchDb,
+    searchTurns: new SearchTurns(options.searchBudgetMs),
     engine: "sqlite",
     sqliteFile: file,
     sqliteMain: sqlite,
@@ -111,6 +122,7 @@ export function openPostgres(dsn: string, searchBudgetMs = DEFAULT_SQLITE_OPTION
   return {
     db,
     searchDb,
+    searchTurns: new SearchTurns(searchBudgetMs),
     engine: "postgres",
     sqliteFile: null,
     sqliteMain: null,

@@ -4,12 +4,14 @@
 // SQLite: an FTS5 trigram table over the memo's content with two U+FFFF appended (the view memo_fts_source), so
 // every character of a memo starts an indexed trigram, the last two included. Its rowid is the memo's display key
 // (ftsKey: the display time's 128-second bucket, then the id), so the index gives a text's matches newest first,
-// and a page reads as many as it needs. A word of 3 characters or more is a phrase query; a shorter one is found
-// through the index's vocabulary (memo_fts_vocab): the trigrams that start with it, each a term of an OR query.
+// and a page reads as many as it needs. A word of 3 characters or more is a phrase query (or, when a trigram
+// recurs in it, the AND of its distinct trigrams: isExactPhrase); a shorter one is found through the index's
+// vocabulary (memo_fts_vocab): the trigrams that start with it, each a term of an OR query.
 // PostgreSQL: pg_trgm's GIN index serves words with a run of three letters or digits; a shorter or non-word text
 // (`本`, `ee`, `%_`) goes through a GIN index of each memo's characters (idx_memo_content_chars): the memos holding
 // all of its characters, then checked row by row.
 import { sql } from "kysely";
+import { foldCase } from "./sqlite-functions.mjs";
 
 const PAD = "char(65535, 65535)";
 
@@ -90,10 +92,41 @@ export const POSTGRES_CHARS_INDEX =
   "CREATE INDEX IF NOT EXISTS idx_memo_content_chars ON memo USING gin (string_to_array(lower(content), NULL)) WITH (fastupdate = off)";
 
 /** The trigram index serves substrings of 3 characters and more as a phrase. */
-export const isPhraseLength = (text: string): boolean => [...text].length >= 3;
+const isPhraseLength = (text: string): boolean => [...text].length >= 3;
 
 /** `"text"` as an FTS5 phrase: with the trigram tokenizer, a case-insensitive substring of at least 3 characters. */
 const ftsPhrase = (text: string): string => `"${text.replaceAll('"', '""')}"`;
+
+/** The text's trigrams, each as written and its case folded (as the index folds it, near enough), in order. */
+function trigramsOf(text: string): { written: string; folded: string }[] {
+  const chars = [...text];
+  const folded = chars.map(foldCase);
+  return chars.slice(2).map((_, i) => ({ written: chars.slice(i, i + 3).join(""), folded: folded.slice(i, i + 3).join("\u0000") }));
+}
+
+/**
+ * True when the full-text index's matches of the text are exactly the memos that hold it, with no check row by
+ * row: a phrase query, used for a text of 3 characters or more with no trigram twice. FTS5 checks a phrase in a
+ * memo by reading each token's positions there, once per token, so a trigram that recurs reads its list again each
+ * time: `a` × 1,024 against a memo of 1 MiB of `a` read a million positions 1,022 times (12 s). A phrase whose
+ * trigrams differ reads each position of the memo at most once; other texts are found through ftsTerms.
+ */
+export const isExactPhrase = (text: string): boolean => {
+  if (!isPhraseLength(text)) return false;
+  const trigrams = trigramsOf(text).map((trigram) => trigram.folded);
+  return new Set(trigrams).size === trigrams.length;
+};
+
+/**
+ * The FTS5 query of a text of 3 characters or more: its phrase; for a text with a trigram twice (`aaaa`, `banana`),
+ * each distinct trigram once, all required (AND): the memos that may hold the text, each position read once, to be
+ * checked row by row.
+ */
+function ftsTerms(text: string): string {
+  if (isExactPhrase(text)) return ftsPhrase(text);
+  const distinct = new Map(trigramsOf(text).map((trigram) => [trigram.folded, trigram.written]));
+  return [...distinct.values()].map(ftsPhrase).join(" AND ");
+}
 
 /** A query that matches nothing: three padding characters never occur in a row (each memo ends with two). */
 const NO_MATCH = ftsPhrase("\uffff\uffff\uffff");
@@ -102,19 +135,19 @@ const NO_MATCH = ftsPhrase("\uffff\uffff\uffff");
 const startsWith = (folded: string) => sql<boolean>`v.term >= ${folded} AND v.term < ${`${folded}\u{10FFFF}`}`;
 
 /**
- * The FTS5 query of a text: a phrase, or for 1–2 characters every vocabulary term (trigram) that starts with the
+ * The FTS5 query of a text: ftsTerms, or for 1–2 characters every vocabulary term (trigram) that starts with the
  * text, case folded as the index folds it. The terms come from a range of the vocabulary, so a rare text costs
  * as little as its matches; a common one is found by the search's first step before this one runs.
  */
 function ftsQuery(text: string) {
-  if (isPhraseLength(text)) return sql`${ftsPhrase(text)}`;
+  if (isPhraseLength(text)) return sql`${ftsTerms(text)}`;
   const folded = text.toLowerCase();
   return sql`(SELECT coalesce(group_concat('"' || replace(v.term, '"', '""') || '"', ' OR '), ${NO_MATCH})
     FROM memo_fts_vocab v WHERE ${startsWith(folded)})`;
 }
 
 /**
- * SQLite: the full-text index's matches for the text (a superset for 1–2 characters) as rows `k` (their keys),
+ * SQLite: the full-text index's matches for the text (a superset unless isExactPhrase) as rows `k` (their keys),
  * newest first, those of buckets in [floor, below) only. FTS5 reads its index in that order and stops when the
  * reader does.
  */
@@ -128,14 +161,15 @@ export function fullTextMatches(text: string, floor: number | undefined, below: 
 export const SQLITE_FULLTEXT_INSTANCES = ["CREATE VIRTUAL TABLE memo_fts_instances USING fts5vocab(memo_fts, 'instance')"];
 
 /**
- * SQLite: the memos that may hold the text, read up to `most + 1` (reading stops there): the phrase's matches; for
- * 1–2 characters, the memos of the occurrences of trigrams that start with the text (a superset: to be checked).
+ * SQLite: the memos that may hold the text, read up to `most + 1` (reading stops there): the phrase's matches (or
+ * the memos holding each of its trigrams, when one recurs: to be checked); for 1–2 characters, the memos of the
+ * occurrences of trigrams that start with the text (a superset: to be checked).
  * Fewer than `most + 1` rows hold every such memo, so a text with at most `most` is rare and its page is read
  * from them. (The vocabulary's per-term counts would cost a read of each term's whole list: occurrences do not.)
  */
 export function fullTextCandidates(text: string, most: number) {
   const id = (key: string) => sql.raw(`${key} & ${KEY_ID_MASK}`);
-  if (isPhraseLength(text)) return sql<{ id: number }>`SELECT ${id("rowid")} AS id FROM memo_fts WHERE memo_fts MATCH ${ftsPhrase(text)} LIMIT ${most + 1}`;
+  if (isPhraseLength(text)) return sql<{ id: number }>`SELECT ${id("rowid")} AS id FROM memo_fts WHERE memo_fts MATCH ${ftsTerms(text)} LIMIT ${most + 1}`;
   const folded = text.toLowerCase();
   return sql<{ id: number }>`SELECT ${id("v.doc")} AS id FROM memo_fts_instances v WHERE ${startsWith(folded)} LIMIT ${most + 1}`;
 }

@@ -2,18 +2,12 @@
 // before), and memos and shortcuts written with the times the archive gives. Files go through the resource
 // service (services/resource.service.ts: storeResourceFile), which stores bytes where uploads store them.
 import { ROW_STATUSES, type RowStatus, type Visibility } from "@memos/common";
+import { batches } from "./batches.js";
 import type { Db } from "./db.js";
 import { nowSeconds } from "./time.js";
 
-/** IN lists stay well under both engines' bound-parameter limits. */
-const CHUNK = 500;
-
-function chunks<T>(values: T[]): T[][] {
-  const unique = [...new Set(values)];
-  const out: T[][] = [];
-  for (let i = 0; i < unique.length; i += CHUNK) out.push(unique.slice(i, i + CHUNK));
-  return out;
-}
+/** Distinct values in batches: IN lists and multi-row inserts stay well under both engines' parameter limits. */
+const chunks = <T>(values: T[]): T[][] => batches([...new Set(values)]);
 
 /** The creator's memos created at any of `createdTimes` (idx_memo_creator_status_created), with their content. */
 export async function listMemosCreatedAt(db: Db, creatorId: number, createdTimes: number[]): Promise<Array<{ created_ts: number; content: string }>> {

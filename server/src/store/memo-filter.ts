@@ -2,10 +2,9 @@
 // filter field, checked per row or found through an index (full-text, tag), on either engine.
 import type { RowStatus, Visibility } from "@memos/common";
 import { type JoinBuilder, sql } from "kysely";
-import { RE2JS } from "re2js";
 import type { Db, Engine } from "./db.js";
 import type { Database } from "./schema.js";
-import { fullTextMatches, holdsCharacters, isPhraseLength, KEY_ID_MASK, trigramServes } from "./fulltext.js";
+import { fullTextMatches, holdsCharacters, isExactPhrase, KEY_ID_MASK, trigramServes } from "./fulltext.js";
 
 export interface MemoFilter {
   creatorId?: number;
@@ -139,11 +138,12 @@ function textCondition(engine: Engine, text: string, regex: boolean, column: "m.
   // ILIKE lowers every row it checks (7 µs for a CJK memo): a text without case needs no lowering, and LIKE
   // compares bytes; the trigram index serves both.
   if (engine === "postgres") return isCaseless(text) ? sql<boolean>`${content} LIKE ${pattern} ESCAPE '\\'` : sql<boolean>`${content} ILIKE ${pattern} ESCAPE '\\'`;
-  // SQLite folds ASCII case only; the case-insensitive REGEXP function folds the rest (ä = Ä), and the Kelvin sign
-  // K to k, as PostgreSQL's ILIKE and a scan do. A LIKE that leaves those letters open (and k and s, which fold to
-  // K and ſ too) passes every row REGEXP would, natively, so the JavaScript function runs only on the few rows
-  // that pass it.
-  if (hasNonAsciiCase(text) || /k/i.test(text)) return sql<boolean>`(${content} LIKE ${likeOpenCase(text)} ESCAPE '\\' AND ${content} REGEXP ${RE2JS.quote(text)})`;
+  // SQLite folds ASCII case only; the function folded_contains folds the rest (ä = Ä), and the Kelvin sign K to k,
+  // as PostgreSQL's ILIKE and a scan do (sqlite-functions.mjs: linear in the memo, where RE2 with the quoted text
+  // took 75 ms a MiB and seconds for a long text). A LIKE that leaves those letters open (and k and s, which fold to
+  // K and ſ too) passes every row the function would, natively, so the JavaScript function runs only on the few
+  // rows that pass it.
+  if (hasNonAsciiCase(text) || /k/i.test(text)) return sql<boolean>`(${content} LIKE ${likeOpenCase(text)} ESCAPE '\\' AND folded_contains(${content}, ${text}))`;
   return sql<boolean>`${content} LIKE ${pattern} ESCAPE '\\'`;
 }
 
@@ -245,12 +245,12 @@ export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine,
     if (candidates !== undefined) {
       // Ids as values: each engine then looks the memos up by primary key.
       q = q.where(candidates.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`m.id IN (${sql.join(candidates)})`);
-      // The candidates of 1–2 characters on SQLite are the memos holding trigrams that start with them: checked here.
-      if (engine === "sqlite" && !isPhraseLength(text)) q = q.where(textCondition(engine, text, false));
+      // SQLite's candidates are exact for a phrase; others (1–2 characters, a trigram twice) are checked here.
+      if (engine === "sqlite" && !isExactPhrase(text)) q = q.where(textCondition(engine, text, false));
     } else if (filter.textByIndex && !regex && engine === "sqlite") {
-      // The rows come from the full-text index (fullTextEntriesQuery): a phrase's matches are exact; the terms of a
-      // shorter text give candidates, checked here.
-      if (!isPhraseLength(text)) q = q.where(textCondition(engine, text, false));
+      // The rows come from the full-text index (fullTextEntriesQuery): a phrase's matches are exact; other texts'
+      // terms give candidates, checked here.
+      if (!isExactPhrase(text)) q = q.where(textCondition(engine, text, false));
     } else {
       if (filter.textByIndex && !regex && !trigramServes(text)) q = q.where(holdsCharacters(text));
       q = q.where(textCondition(engine, text, regex));

@@ -2,6 +2,7 @@
 // caller with a fixed number of batched look-ups (creators, resources), never one per memo.
 import type { RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
+import { batches } from "./batches.js";
 import type { Db, Engine } from "./db.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
 import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, pinEntriesQuery } from "./memo-filter.js";
@@ -219,11 +220,10 @@ export async function refreshDisplayTimes(db: Db, creatorId: number, option: "cr
 }
 
 /** Replaces the extracted tags of a memo. */
+/** The memo's tags become `tags` (distinct), written in batches. */
 export async function replaceMemoTags(db: Db, memoId: number, tags: string[]): Promise<void> {
   await db.deleteFrom("memo_tag").where("memo_id", "=", memoId).execute();
-  if (tags.length > 0) {
-    await db.insertInto("memo_tag").values(tags.map((tag) => ({ memo_id: memoId, tag }))).execute();
-  }
+  for (const batch of batches(tags)) await db.insertInto("memo_tag").values(batch.map((tag) => ({ memo_id: memoId, tag }))).execute();
 }
 
 /** Removes the memo with its pins, resource links and tags. Run inside a transaction. */
@@ -260,8 +260,15 @@ export async function countMemoTagsOfCreator(db: Db, creatorId: number): Promise
   return new Map(rows.map((row) => [row.tag, Number(row.n)]));
 }
 
-/** The visibility facts of several memos in one query (for resource read checks). */
-export function findMemoFacts(db: Db, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom("memo").select(["id", "creator_id", "visibility", "row_status"]).where("id", "in", ids).execute();
+/**
+ * The visibility facts of the memos a resource is linked to (for resource read checks), by a join: a resource
+ * may be linked to more memos than a statement can list.
+ */
+export function findMemoFactsOfResource(db: Db, resourceId: number) {
+  return db
+    .selectFrom("memo_resource as mr")
+    .innerJoin("memo as m", "m.id", "mr.memo_id")
+    .select(["m.id", "m.creator_id", "m.visibility", "m.row_status"])
+    .where("mr.resource_id", "=", resourceId)
+    .execute();
 }

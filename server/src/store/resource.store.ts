@@ -1,5 +1,6 @@
 // Resource rows (the blob column is read only when a file is served) and their links to memos.
 import { sql } from "kysely";
+import { batches } from "./batches.js";
 import type { Db } from "./db.js";
 import type { ResourceRow } from "./schema.js";
 import { nowSeconds } from "./time.js";
@@ -36,8 +37,9 @@ export function findResourceById(db: Db, id: number): Promise<ResourceRow | unde
 }
 
 export async function findResourcesByIds(db: Db, ids: number[]): Promise<ResourceRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom("resource as r").select(RESOURCE_COLUMNS).where("r.id", "in", [...new Set(ids)]).execute();
+  const rows: ResourceRow[] = [];
+  for (const batch of batches([...new Set(ids)])) rows.push(...(await db.selectFrom("resource as r").select(RESOURCE_COLUMNS).where("r.id", "in", batch).execute()));
+  return rows;
 }
 
 export interface NewResource {
@@ -96,13 +98,14 @@ export async function deleteResourceCascade(db: Db, id: number): Promise<void> {
 }
 
 export async function linkResources(db: Db, memoId: number, resourceIds: number[]): Promise<void> {
-  if (resourceIds.length === 0) return;
   const now = nowSeconds();
-  await db
-    .insertInto("memo_resource")
-    .values([...new Set(resourceIds)].map((resourceId) => ({ memo_id: memoId, resource_id: resourceId, created_ts: now, updated_ts: now })))
-    .onConflict((oc) => oc.columns(["memo_id", "resource_id"]).doUpdateSet({ updated_ts: now }))
-    .execute();
+  for (const batch of batches([...new Set(resourceIds)])) {
+    await db
+      .insertInto("memo_resource")
+      .values(batch.map((resourceId) => ({ memo_id: memoId, resource_id: resourceId, created_ts: now, updated_ts: now })))
+      .onConflict((oc) => oc.columns(["memo_id", "resource_id"]).doUpdateSet({ updated_ts: now }))
+      .execute();
+  }
 }
 
 export async function unlinkResource(db: Db, memoId: number, resourceId: number): Promise<boolean> {
@@ -134,8 +137,3 @@ export async function listLinkedResources(db: Db, memoIds: number[]): Promise<Li
     .execute();
 }
 
-/** The ids of the memos a resource is linked to. */
-export async function listMemoIdsOfResource(db: Db, resourceId: number): Promise<number[]> {
-  const rows = await db.selectFrom("memo_resource").select("memo_id").where("resource_id", "=", resourceId).execute();
-  return rows.map((row) => row.memo_id);
-}

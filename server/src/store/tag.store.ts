@@ -1,4 +1,5 @@
 // The tag table: a user's named tags (created explicitly or found in their memos).
+import { batches } from "./batches.js";
 import type { Db } from "./db.js";
 
 export async function listTagNames(db: Db, creatorId: number): Promise<string[]> {
@@ -6,13 +7,15 @@ export async function listTagNames(db: Db, creatorId: number): Promise<string[]>
   return rows.map((row) => row.name);
 }
 
+/** Adds the names the creator has not yet, in batches (an import brings many). */
 export async function upsertTags(db: Db, creatorId: number, names: string[]): Promise<void> {
-  if (names.length === 0) return;
-  await db
-    .insertInto("tag")
-    .values([...new Set(names)].map((name) => ({ name, creator_id: creatorId })))
-    .onConflict((oc) => oc.columns(["name", "creator_id"]).doNothing())
-    .execute();
+  for (const batch of batches([...new Set(names)])) {
+    await db
+      .insertInto("tag")
+      .values(batch.map((name) => ({ name, creator_id: creatorId })))
+      .onConflict((oc) => oc.columns(["name", "creator_id"]).doNothing())
+      .execute();
+  }
 }
 
 export async function deleteTag(db: Db, creatorId: number, name: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 // Webhooks and their deliveries (an outbox: rows written with the change they report, sent by the dispatcher).
 import { type SqlBool, sql } from "kysely";
+import { batches } from "./batches.js";
 import type { Db, Engine } from "./db.js";
 import type { WebhookDeliveryRow, WebhookRow } from "./schema.js";
 import { nowSeconds } from "./time.js";
@@ -44,16 +45,21 @@ export interface NewDelivery {
   ordering_key: string;
 }
 
-/** Queues deliveries, due at once. */
+/** Queues deliveries, due at once, in batches (one per webhook of the user: as many as they made). */
 export async function insertDeliveries(db: Db, deliveries: NewDelivery[]): Promise<WebhookDeliveryRow[]> {
-  if (deliveries.length === 0) return [];
   const created_ts = nowSeconds();
   const next_attempt_ms = Date.now();
-  return db
-    .insertInto("webhook_delivery")
-    .values(deliveries.map((delivery) => ({ ...delivery, status: "pending" as const, created_ts, next_attempt_ms })))
-    .returningAll()
-    .execute();
+  const rows: WebhookDeliveryRow[] = [];
+  for (const batch of batches(deliveries)) {
+    rows.push(
+      ...(await db
+        .insertInto("webhook_delivery")
+        .values(batch.map((delivery) => ({ ...delivery, status: "pending" as const, created_ts, next_attempt_ms })))
+        .returningAll()
+        .execute()),
+    );
+  }
+  return rows;
 }
 
 export function findDelivery(db: Db, id: number): Promise<WebhookDeliveryRow | undefined> {

@@ -36,12 +36,22 @@ function contentOf(i: number): string {
   // "tailx" (5: too far at that rate); both continue after the window's last match.
   if (i < 1000 ? i % 5 === 0 : i % 150 === 0) parts.push("sparsa");
   if (i < 1000 ? i % 8 === 0 : i % 400 === 3) parts.push("tailx");
+  // Texts with a trigram twice, found through each distinct trigram and checked row by row: rare ("banana", 5),
+  // rare outside ASCII ("ääää", 50), old and too many to be rare ("hahaha", 320), each with decoys that hold every
+  // trigram of the text but not the text.
+  if (i < 40 && i % 8 === 4) parts.push(i === 12 ? "BaNaNa" : "banana");
+  if (i % 40 === 4) parts.push("bana nana");
+  if (i % 60 === 30) parts.push("ÄäÄä");
+  if (i % 90 === 15) parts.push("ÄÄÄ äää");
+  if (i < 960 && i % 3 === 1) parts.push("hahaha");
+  if (i % 7 === 0) parts.push("haha");
   if (i % 85 === 0) parts.push("Ωz"); // ends the memo: its last two characters
   if (i % 400 === 7) return i % 800 === 7 ? "Qé" : "q"; // memos of one and two characters
   return parts.join(" ");
 }
 
 const TERMS = ["common", "kelvin", "KELVIN", "scale", "medium", "rarezz", "olden", "mixd", "sparsa", "tailx", "über", "ÜBER", "Über alles", "kÄse", "ωmega", "日本語", "日本", "本", "100%", "%", "_", "e_t", 'say "hi"', "nothing-matches-this",
+  "banana", "ääää", "hahaha",
   // 1 and 2 characters, found through the full-text index's vocabulary or the characters index:
   "Ω", "ωZ", "z", "Q", "qÉ", "é", "%_", "_t", "本の"];
 
@@ -104,8 +114,16 @@ describe("text search equals a full scan", () => {
       expect(inWindow(term)).toBeGreaterThanOrEqual(30);
     }
     // Too many to be rare, none among the newest: found through the full-text index.
-    expect(naive("olden").length).toBeGreaterThan(RARE_TEXT_MATCHES);
-    expect(inWindow("olden")).toBe(0);
+    for (const term of ["olden", "hahaha"]) {
+      expect(naive(term).length).toBeGreaterThan(RARE_TEXT_MATCHES);
+      expect(inWindow(term)).toBe(0);
+    }
+    // A trigram twice: the memos holding each of its trigrams are rare, or not, and more than its matches.
+    const holdsTrigrams = (term: string, decoy: string) => memos.filter((memo) => memo.content.toLowerCase().includes(term) || memo.content.toLowerCase().includes(decoy)).length;
+    expect(naive("banana")).toHaveLength(5);
+    expect(holdsTrigrams("banana", "bana nana")).toBeLessThanOrEqual(RARE_TEXT_MATCHES);
+    expect(naive("ääää").length).toBeLessThan(holdsTrigrams("ääää", "äää"));
+    expect(holdsTrigrams("ääää", "äää")).toBeLessThanOrEqual(RARE_TEXT_MATCHES);
   });
 
   // The "rare?" question reads up to RARE_TEXT_MATCHES + 1 matches; on PostgreSQL a phrase between rare and common

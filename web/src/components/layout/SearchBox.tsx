@@ -1,4 +1,5 @@
 // Quick text search: typing sets `text` in the query string after a short pause; Escape clears it.
+import { INPUT_LIMITS } from "@memos/common";
 import { Search, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -40,6 +41,7 @@ export function SearchBox() {
         placeholder={t("search.placeholder")}
         autoComplete="off"
         enterKeyHint="search"
+        maxLength={INPUT_LIMITS.searchText}
         onChange={(event) => {
           setValue(event.target.value);
           commit(event.target.value, SEARCH_DEBOUNCE_MS);
