@@ -21,7 +21,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: "common", include: ["common/src/**/*.test.ts"] } },
-      { test: { name: "server-unit", include: ["server/src/**/*.test.ts"] } },
+      // Some unit files migrate real databases (migrate.test.ts): a busy machine needs more than the 5/10 s defaults.
+      { test: { name: "server-unit", include: ["server/src/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 } },
       serverApi("sqlite"),
       { test: { name: "bench", include: ["bench/**/*.test.ts"], testTimeout: 180_000 } },
       serverApi("postgres"),
