@@ -31,7 +31,8 @@ const SLOW_REQUEST_MS = 1000;
 const JSON_BODY_LIMIT = 4 * 1024 * 1024;
 
 export interface AppOptions {
-  logger?: boolean | { level: string };
+  /** `stream` receives each log line (JSON); tests read it. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   trustProxy?: boolean;
   /** Sees every route as it is registered (the OpenAPI test checks each one is described). */
   onRoute?: (route: RouteOptions) => void;

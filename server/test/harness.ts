@@ -125,6 +125,8 @@ export interface TestAppOptions {
   webhookAllowPrivate?: boolean;
   /** Webhook timings (retry base and window, attempt time limit), small for tests. */
   webhook?: Partial<typeof WEBHOOK_DEFAULTS>;
+  /** Collects the server's log lines (info and above, as JSON text) here. */
+  logLines?: string[];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -158,7 +160,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const { store } = await openStore(config);
     await ensureServerId(store.db);
     const ctx: AppContext = { config, store };
-    const app = await buildApp(ctx, { trustProxy: options.trustProxy, onRoute: options.onRoute, responseCache: options.responseCache });
+    const lines = options.logLines;
+    const logger = lines ? { level: "info", stream: { write: (line: string) => void lines.push(line) } } : undefined;
+    const app = await buildApp(ctx, { trustProxy: options.trustProxy, onRoute: options.onRoute, responseCache: options.responseCache, logger });
     return {
       app,
       ctx,

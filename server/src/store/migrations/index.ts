@@ -21,6 +21,7 @@ import { fulltextDisplayOrder } from "./021-fulltext-display-order.js";
 import { fulltextMerging } from "./022-fulltext-merging.js";
 import { creatorVisibleDisplayIndexes } from "./023-creator-visible-display-indexes.js";
 import { sqliteCreatorVisibilityIndex } from "./024-sqlite-creator-visibility-index.js";
+import { webhookPause } from "./025-webhook-pause.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -48,4 +49,5 @@ export const MIGRATIONS: Migration[] = [
   fulltextMerging,
   creatorVisibleDisplayIndexes,
   sqliteCreatorVisibilityIndex,
+  webhookPause,
 ];
