@@ -232,6 +232,8 @@ describe("webhooks", () => {
     } finally {
       await other.close();
     }
+    // Events while it is paused are not queued for it.
+    await alice.client.patch(`/api/memo/${memo}`, { content: "unheard" });
     expect(receiver.received.length).toBe(sent);
     const waiting = await rowsOf();
     expect(waiting.map((row) => row.status)).toEqual(["pending", "pending"]);
