@@ -21,7 +21,7 @@ import { fulltextDisplayOrder } from "./021-fulltext-display-order.js";
 import { fulltextMerging } from "./022-fulltext-merging.js";
 import { creatorVisibleDisplayIndexes } from "./023-creator-visible-display-indexes.js";
 import { sqliteCreatorVisibilityIndex } from "./024-sqlite-creator-visibility-index.js";
-import { webhookPause } from "./025-webhook-pause.js";
+import { webhookPause } from "./026-webhook-pause.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */

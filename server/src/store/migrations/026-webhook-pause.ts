@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import type { Migration } from "./types.js";
 
 export const webhookPause: Migration = {
-  name: "025-webhook-pause",
+  name: "026-webhook-pause",
   statements: () => [
     "ALTER TABLE webhook ADD COLUMN paused_at_ms BIGINT",
     "ALTER TABLE webhook_delivery ADD COLUMN paused_ms BIGINT NOT NULL DEFAULT 0",
