@@ -125,7 +125,7 @@ export interface TestAppOptions {
   webhookAllowPrivate?: boolean;
   /** Webhook timings (retry base and window, attempt time limit), small for tests. */
   webhook?: Partial<typeof WEBHOOK_DEFAULTS>;
-  /** Receives the app's log lines (JSON, level warn and above). */
+  /** Collects the server's log lines (info and above, as JSON text) here. */
   logLines?: string[];
 }
 
@@ -161,7 +161,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await ensureServerId(store.db);
     const ctx: AppContext = { config, store };
     const lines = options.logLines;
-    const logger = lines ? { level: "warn", stream: { write: (line: string) => void lines.push(line) } } : undefined;
+    const logger = lines ? { level: "info", stream: { write: (line: string) => void lines.push(line) } } : undefined;
     const app = await buildApp(ctx, { trustProxy: options.trustProxy, onRoute: options.onRoute, responseCache: options.responseCache, logger });
     return {
       app,

@@ -103,7 +103,10 @@ export interface WebhookDelivery {
   /** At most 1 KB of the receiver's answer. */
   responseSnippet: string | null;
   durationMs: number | null;
-  /** Why the last attempt failed without an answer (refused address, time-out, connection error). */
+  /**
+   * Why the last attempt failed, as a class: `HTTP <status>` for an answer; else "refused: not a public address",
+   * "could not connect", "timed out after <n> ms", … (the cause, with addresses and error codes, is in the server log).
+   */
   error: string | null;
 }
 

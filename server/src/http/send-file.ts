@@ -1,10 +1,15 @@
-// Sends an uploaded file so it can never act as a page of ours: images, audio and video inline with their
-// stored type; SVG and everything else as a download; no sniffing; a sandboxing CSP; byte ranges.
+// Sends an uploaded file so it can never act as a page of ours: inline or as a download as the file-display policy
+// says; no sniffing; a sandboxing CSP; byte ranges.
 import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { fileDisplay } from "../policies/file-display.policy.js";
 
-const INLINE_TYPE = /^(image|audio|video)\/[\w.+-]+$/i;
 const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/** On every answer of a file route, its errors included: the browser never guesses a type. */
+export async function noSniff(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header("X-Content-Type-Options", "nosniff");
+}
 
 export function contentDisposition(kind: "inline" | "attachment", filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
@@ -53,14 +58,12 @@ function notModified(request: FastifyRequest, etag: string, createdTs: number): 
 
 /** Serves a blob and a file on disk alike: the same headers, validators and byte ranges. */
 export function sendUploadedFile(request: FastifyRequest, reply: FastifyReply, file: UploadedFile) {
-  const type = file.type.toLowerCase();
-  const inline = INLINE_TYPE.test(type);
-  const isSvg = type.startsWith("image/svg");
+  const display = fileDisplay(file.type);
   // The bytes of a resource never change (a rename changes its row, not its bytes): id, time and size name them.
   const etag = `"r${file.id}-${file.createdTs}-${file.size}"`;
   reply
-    .header("Content-Type", inline ? type : "application/octet-stream")
-    .header("Content-Disposition", contentDisposition(inline && !isSvg ? "inline" : "attachment", file.filename))
+    .header("Content-Type", display.contentType)
+    .header("Content-Disposition", contentDisposition(display.disposition, file.filename))
     .header("X-Content-Type-Options", "nosniff")
     .header("Content-Security-Policy", SANDBOX_CSP)
     .header("Cache-Control", "private, max-age=31536000, immutable")

@@ -3,11 +3,12 @@
 // and to 127.0.0.1 when it is sent (DNS rebinding). An IP literal in the URL, which Node connects to without a
 // lookup, is judged here first. No redirect is followed (a 3xx is an answer like any other), the whole exchange has
 // a time limit, and at most SNIPPET_BYTES of the answer are read: the rest is never downloaded.
+// A failure reaches the webhook's owner as a class ("could not connect"), never as what it says about this server's
+// network (which addresses a name resolves to, which hosts answer, DNS errors); `detail` is for the server's log.
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import { isIP } from "node:net";
-import { isAllowedWebhookAddress, isAllowedWebhookScheme } from "../policies/webhook-target.policy.js";
+import { isAllowedTarget, isAllowedWebhookScheme, parseAddress, type TargetVerdict, targetVerdict } from "../policies/webhook-target.policy.js";
 
 const SNIPPET_BYTES = 1024;
 
@@ -21,22 +22,56 @@ export interface WebhookRequest {
 
 export type WebhookResponse =
   | { ok: true; status: number; snippet: string; durationMs: number }
-  | { ok: false; error: string; durationMs: number; refused: boolean };
+  | {
+      ok: false;
+      /** What the owner is shown: the class of failure. */
+      error: string;
+      /** What the server logs: the cause, with addresses and error codes (never the URL's credentials). */
+      detail: string;
+      durationMs: number;
+      refused: boolean;
+    };
+
+/** The owner's words for a refused target. */
+function refusalMessage(verdict: Exclude<TargetVerdict, "public">): string {
+  return verdict === "metadata" ? "refused: a cloud metadata address" : "refused: not a public address";
+}
 
 class RefusedAddressError extends Error {
   readonly code = "EMEMOSREFUSED";
+  constructor(
+    readonly verdict: Exclude<TargetVerdict, "public">,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** TLS handshake and certificate errors (Node's and OpenSSL's codes). */
+const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|EPROTO$)/;
+
+/** The class of a failed connection, as the owner is shown it. */
+export function failureClass(code: string | undefined): string {
+  if (code && TLS_CODE.test(code)) return "could not connect: TLS handshake failed";
+  if (code === "ECONNRESET" || code === "EPIPE") return "the connection closed before an answer";
+  return "could not connect";
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** The worst verdict among refused addresses: a metadata address among them is named as such. */
+const refusedVerdict = (addresses: string[]): Exclude<TargetVerdict, "public"> =>
+  addresses.some((address) => targetVerdict(address) === "metadata") ? "metadata" : "not-public";
 
 /** dns.lookup that keeps only the addresses a webhook may reach. */
 function guardedLookup(allowPrivate: boolean) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
-      const allowed = addresses.filter((entry) => isAllowedWebhookAddress(entry.address, allowPrivate));
+      const allowed = addresses.filter((entry) => isAllowedTarget(targetVerdict(entry.address), allowPrivate));
       if (allowed.length === 0) {
-        return callback(new RefusedAddressError(`refused address: ${hostname} resolves to ${addresses.map((entry) => entry.address).join(", ")}`), []);
+        const all = addresses.map((entry) => entry.address);
+        return callback(new RefusedAddressError(refusedVerdict(all), `${hostname} resolves to ${all.join(", ")}`), []);
       }
       if (options.all) return callback(null, allowed);
       callback(null, allowed[0]!.address, allowed[0]!.family);
@@ -44,26 +79,23 @@ function guardedLookup(allowPrivate: boolean) {
   };
 }
 
-/** The literal IP of a URL's host, without IPv6 brackets; null for a name. */
-function literalAddress(url: URL): string | null {
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  return isIP(host) ? host : null;
-}
-
 export function sendWebhook(request: WebhookRequest): Promise<WebhookResponse> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const failure = (error: string, refused = false): WebhookResponse => ({ ok: false, error, durationMs: elapsed(), refused });
+  const failure = (error: string, detail: string, refused = false): WebhookResponse => ({ ok: false, error, detail, durationMs: elapsed(), refused });
   let url: URL;
   try {
     url = new URL(request.url);
   } catch {
-    return Promise.resolve(failure("invalid URL", true));
+    return Promise.resolve(failure("refused: not a valid URL", "invalid URL", true));
   }
-  if (!isAllowedWebhookScheme(url)) return Promise.resolve(failure("only http and https URLs are allowed", true));
-  const literal = literalAddress(url);
-  if (literal !== null && !isAllowedWebhookAddress(literal, request.allowPrivate)) {
-    return Promise.resolve(failure(`refused address: ${literal}`, true));
+  if (!isAllowedWebhookScheme(url)) return Promise.resolve(failure("refused: only http and https URLs", `scheme ${url.protocol}`, true));
+  const literal = parseAddress(url.hostname);
+  if (literal !== null) {
+    const verdict = targetVerdict(url.hostname);
+    if (verdict !== "public" && !isAllowedTarget(verdict, request.allowPrivate)) {
+      return Promise.resolve(failure(refusalMessage(verdict), `refused address ${literal.toString()}`, true));
+    }
   }
 
   return new Promise((resolve) => {
@@ -84,7 +116,7 @@ export function sendWebhook(request: WebhookRequest): Promise<WebhookResponse> {
     });
     const timer = setTimeout(() => {
       outgoing.destroy();
-      finish(failure(`timed out after ${request.timeoutMs} ms`));
+      finish(failure(`timed out after ${request.timeoutMs} ms`, "timed out"));
     }, request.timeoutMs);
     outgoing.on("response", (response) => {
       const chunks: Buffer[] = [];
@@ -104,7 +136,8 @@ export function sendWebhook(request: WebhookRequest): Promise<WebhookResponse> {
       response.on("error", done);
     });
     outgoing.on("error", (error: NodeJS.ErrnoException) => {
-      finish(failure(error instanceof RefusedAddressError ? error.message : `${error.code ?? "error"}: ${error.message}`, error instanceof RefusedAddressError));
+      if (error instanceof RefusedAddressError) finish(failure(refusalMessage(error.verdict), `refused address: ${error.message}`, true));
+      else finish(failure(failureClass(error.code), `${error.code ?? "error"}: ${error.message}`));
     });
     outgoing.end(request.body);
   });

@@ -11,7 +11,7 @@ import { badRequest, HttpError, tooLarge } from "../errors.js";
 import { assertNoNul } from "../http/input-guard.js";
 import { ok, viewerOf } from "../http/request-context.js";
 import { answers, checkFirst, documented, input, params, pathId } from "../http/route-schema.js";
-import { sendUploadedFile, type UploadedFile } from "../http/send-file.js";
+import { noSniff, sendUploadedFile, type UploadedFile } from "../http/send-file.js";
 import {
   authorizedResource,
   createExternalResource,
@@ -133,7 +133,7 @@ export async function resourceRoutes(base: FastifyInstance, ctx: AppContext) {
   );
   app.get(
     "/api/resource/:resourceId/blob",
-    { schema: { summary: "A resource's file", params: idParams, response: FILE } },
+    { onRequest: noSniff, schema: { summary: "A resource's file", params: idParams, response: FILE } },
     async (request, reply) => {
       const resource = await getResource(ctx, viewerOf(request), request.params.resourceId);
       const file = await readResourceFile(ctx, viewerOf(request), resource.id, resource.filename);
@@ -167,6 +167,7 @@ export async function resourceRoutes(base: FastifyInstance, ctx: AppContext) {
     app.get(
       `${prefix}/:resourceId/:filename`,
       {
+        onRequest: noSniff,
         schema: {
           summary: `A resource's file by id and name (${prefix === "/o/r" ? "v0's open link" : "v0's link for HTML pages"})`,
           params: fileParams,

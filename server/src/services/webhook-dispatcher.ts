@@ -4,6 +4,9 @@
 // them, and records each outcome: success, a retry after an exponentially growing delay (the first within
 // `webhookRetryBaseMs`, 10 s by default, for `webhookRetryWindowMs`, 24 h), or failure. It also wakes on its own
 // when the next retry is due, and every IDLE_MS, so deliveries left by a stopped process are sent after a restart.
+// A paused webhook's deliveries are not claimed (the store skips them) until it is resumed. A failure without an
+// answer is shown to the owner as its class (webhook-client.ts) and logged here with its cause, naming the target by
+// scheme, host and port only: a URL's user info, path and query may hold the receiver's credentials.
 import { createHmac } from "node:crypto";
 import { VERSION, WEBHOOK_HEADERS } from "@memos/common";
 import type { Config } from "../config.js";
@@ -11,7 +14,7 @@ import { sendWebhook, type WebhookResponse } from "../http/webhook-client.js";
 import type { DatabaseHandle } from "../store/db.js";
 import type { WebhookDeliveryRow } from "../store/schema.js";
 import { nowSeconds } from "../store/time.js";
-import { type AttemptOutcome, claimDueDeliveries, findWebhookById, nextDueMs, recordAttempt } from "../store/webhook.store.js";
+import { type AttemptOutcome, claimDueDeliveries, findWebhookById, nextDueMs, recordAttempt, releaseDelivery } from "../store/webhook.store.js";
 import type { EventPayload } from "./webhook-events.js";
 import { readWebhooksDisabled } from "./system.service.js";
 
@@ -28,6 +31,7 @@ type Timings = Pick<Config, "webhookAllowPrivate" | "webhookRetryBaseMs" | "webh
 
 interface Log {
   error(object: object, message: string): void;
+  warn(object: object, message: string): void;
 }
 
 export interface WebhookDispatcher {
@@ -44,6 +48,16 @@ function bodyOf(row: WebhookDeliveryRow, timestamp: number): string {
   return JSON.stringify({ id: row.id, event: row.event, time, timestamp, actor, ...subject });
 }
 
+/** The target as the log names it: scheme, host and port, never the user info, path or query. */
+function logTarget(raw: string): string {
+  try {
+    const url = new URL(raw);
+    return `${url.protocol}//${url.host}`;
+  } catch {
+    return "(invalid URL)";
+  }
+}
+
 /** What becomes of a delivery after an attempt. */
 export function outcomeOf(row: WebhookDeliveryRow, response: WebhookResponse, timings: Timings, now: number): AttemptOutcome {
   const common = { duration_ms: response.durationMs, response_status: response.ok ? response.status : null };
@@ -51,11 +65,12 @@ export function outcomeOf(row: WebhookDeliveryRow, response: WebhookResponse, ti
   if (response.ok && response.status >= 200 && response.status < 300) {
     return { ...common, status: "succeeded", next_attempt_ms: null, response_snippet: snippet, error: null };
   }
-  const error = response.ok ? null : response.error;
+  const error = response.ok ? `HTTP ${response.status}` : response.error;
   // A refused address, a redirect (never followed) or a client error other than 408/429 will not get better by waiting.
   const hopeless = response.ok ? response.status >= 300 && response.status < 500 && response.status !== 408 && response.status !== 429 : response.refused;
   const delay = Math.min(timings.webhookRetryBaseMs * 2 ** Math.max(0, row.attempts - 1), MAX_RETRY_DELAY_MS);
-  const deadline = Number(row.created_ts) * 1000 + timings.webhookRetryWindowMs;
+  // The window runs from the event, without the time its webhook was paused.
+  const deadline = Number(row.created_ts) * 1000 + Number(row.paused_ms) + timings.webhookRetryWindowMs;
   if (hopeless || now + delay > deadline) return { ...common, status: "failed", next_attempt_ms: null, response_snippet: snippet, error };
   return { ...common, status: "pending", next_attempt_ms: now + delay, response_snippet: snippet, error };
 }
@@ -77,11 +92,9 @@ export function startWebhookDispatcher(store: DatabaseHandle, timings: Timings, 
 
   async function deliver(row: WebhookDeliveryRow): Promise<void> {
     const webhook = await findWebhookById(db, row.webhook_id);
-    if (!webhook || Number(webhook.active) !== 1) {
-      const error = webhook ? "the webhook is paused" : "the webhook was deleted";
-      await recordAttempt(db, row.id, { status: "failed", next_attempt_ms: null, response_status: null, response_snippet: null, duration_ms: 0, error });
-      return;
-    }
+    // Deleted since the claim: its deliveries went with it. Paused since: this one waits for the resume.
+    if (!webhook) return;
+    if (Number(webhook.active) !== 1) return releaseDelivery(db, row.id);
     const timestamp = nowSeconds();
     const body = bodyOf(row, timestamp);
     const response = await sendWebhook({
@@ -98,6 +111,9 @@ export function startWebhookDispatcher(store: DatabaseHandle, timings: Timings, 
       allowPrivate: timings.webhookAllowPrivate,
       timeoutMs: timings.webhookTimeoutMs,
     });
+    if (!response.ok) {
+      log.warn({ webhook: webhook.id, delivery: row.id, target: logTarget(webhook.url), cause: response.detail }, `webhook delivery: ${response.error}`);
+    }
     await recordAttempt(db, row.id, outcomeOf(row, response, timings, Date.now()));
   }
 

@@ -1,12 +1,12 @@
 // Webhooks: a user's list, create, change, delete; the delivery log, a test event and a redelivery.
 import { randomBytes } from "node:crypto";
 import { WEBHOOK_TEST_EVENT, type Webhook, type WebhookCreate, type WebhookDelivery, type WebhookPatch } from "@memos/common";
-import { isIP } from "node:net";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
 import { assertWebhooksEnabled, authorizeWebhook, authorizeWebhookChange, authorizeWebhooks, seesWebhookSecret } from "../policies/webhook.policy.js";
-import { isAllowedWebhookAddress } from "../policies/webhook-target.policy.js";
+import { isAllowedTarget, parseAddress, targetVerdict } from "../policies/webhook-target.policy.js";
 import { presentDelivery, presentWebhook } from "../presenters/webhook.presenter.js";
+import { lockUntilCommit } from "../store/dialect.js";
 import type { WebhookRow } from "../store/schema.js";
 import {
   deleteWebhook as removeWebhook,
@@ -16,6 +16,7 @@ import {
   insertWebhook,
   listDeliveries,
   listWebhooksOfUser,
+  resumeDeliveries,
   updateWebhook,
   type WebhookUpdate,
 } from "../store/webhook.store.js";
@@ -32,8 +33,11 @@ const newSecret = () => `whsec_${randomBytes(24).toString("base64url")}`;
  * delivery connects (webhook-client.ts), since what it resolves to may change.
  */
 function assertTarget(ctx: AppContext, raw: string, prefix: string): void {
-  const host = new URL(raw).hostname.replace(/^\[(.*)\]$/, "$1");
-  if (isIP(host) && !isAllowedWebhookAddress(host, ctx.config.webhookAllowPrivate)) {
+  const { hostname } = new URL(raw);
+  if (parseAddress(hostname) === null) return;
+  const verdict = targetVerdict(hostname);
+  if (verdict === "metadata") throw badRequest(`${prefix}: url: cloud metadata addresses are refused`);
+  if (!isAllowedTarget(verdict, ctx.config.webhookAllowPrivate)) {
     throw badRequest(`${prefix}: url: private, loopback and link-local addresses are refused on this instance`);
   }
 }
@@ -67,7 +71,11 @@ export async function createWebhook(ctx: AppContext, viewer: Viewer, input: Webh
   return presentWebhook(row, seesWebhookSecret(viewer));
 }
 
-/** `input` is valid already (the route's schema, webhookPatchSchema). An empty `secret` makes a new one. */
+/**
+ * `input` is valid already (the route's schema, webhookPatchSchema). An empty `secret` makes a new one.
+ * `active: false` pauses the webhook: its pending deliveries wait (events meanwhile are not queued for it);
+ * `active: true` resumes it: they are due at once, in their order, and the time paused is added to their retry window.
+ */
 export async function patchWebhook(ctx: AppContext, viewer: Viewer, id: number, input: WebhookPatch): Promise<Webhook> {
   await authorizedWebhook(ctx, viewer, id, true);
   if (input.url !== undefined) assertTarget(ctx, input.url, "Malformatted patch webhook request");
@@ -76,8 +84,28 @@ export async function patchWebhook(ctx: AppContext, viewer: Viewer, id: number, 
   if (input.url !== undefined) update.url = input.url;
   if (input.secret !== undefined) update.secret = input.secret || newSecret();
   if (input.events !== undefined) update.events = JSON.stringify([...new Set(input.events)]);
-  if (input.active !== undefined) update.active = input.active ? 1 : 0;
-  return presentWebhook(await updateWebhook(ctx.store.db, id, update), seesWebhookSecret(viewer));
+  let resumed = false;
+  const row = await ctx.store.db.transaction().execute(async (tx) => {
+    // Two pauses or resumes at once must not both count the paused time.
+    await lockUntilCommit(tx, ctx.store.engine, `webhook:${id}`);
+    const current = await findWebhookById(tx, id);
+    if (!current) throw notFound(`Webhook not found: ${id}`);
+    const active = Number(current.active) === 1;
+    const now = Date.now();
+    if (input.active === false && active) {
+      update.active = 0;
+      update.paused_at_ms = now;
+    }
+    if (input.active === true && !active) {
+      await resumeDeliveries(tx, id, Number(current.paused_at_ms ?? now), now);
+      update.active = 1;
+      update.paused_at_ms = null;
+      resumed = true;
+    }
+    return updateWebhook(tx, id, update);
+  });
+  afterCommit(ctx, resumed);
+  return presentWebhook(row, seesWebhookSecret(viewer));
 }
 
 export async function deleteWebhook(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {

@@ -171,6 +171,8 @@ interface WebhookTable {
   active: Generated<number>;
   created_ts: number;
   updated_ts: number;
+  /** When it was paused (milliseconds), null while active (migration 025). */
+  paused_at_ms: Generated<number | null>;
 }
 
 /** One event for one webhook, written with the change it reports (migration 012). Times in `_ms` are milliseconds. */
@@ -193,6 +195,8 @@ interface WebhookDeliveryTable {
   response_snippet: Generated<string | null>;
   duration_ms: Generated<number | null>;
   error: Generated<string | null>;
+  /** Milliseconds its webhook was paused while it was pending: its retry window is that much longer (migration 025). */
+  paused_ms: Generated<number>;
 }
 
 export interface Database {

@@ -27,12 +27,25 @@ export function listWebhooksOfUser(db: Db, userId: number): Promise<WebhookRow[]
   return db.selectFrom("webhook").selectAll().where("user_id", "=", userId).orderBy("id").execute();
 }
 
-export type WebhookUpdate = Partial<Pick<WebhookRow, "name" | "url" | "secret" | "events" | "active">>;
+export type WebhookUpdate = Partial<Pick<WebhookRow, "name" | "url" | "secret" | "events" | "active" | "paused_at_ms">>;
 
 export function updateWebhook(db: Db, id: number, update: WebhookUpdate): Promise<WebhookRow> {
   return db.updateTable("webhook").set({ ...update, updated_ts: nowSeconds() }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
 }
 
+/**
+ * On resume: each pending delivery of the webhook adds the time it spent paused (since the pause, or since it was
+ * queued if later) to `paused_ms`, which lengthens its retry window, and is due now.
+ */
+export async function resumeDeliveries(db: Db, webhookId: number, pausedAtMs: number, now: number): Promise<void> {
+  await sql`
+    UPDATE webhook_delivery
+    SET paused_ms = paused_ms + ${now} - CASE WHEN created_ts * 1000 > ${pausedAtMs} THEN created_ts * 1000 ELSE ${pausedAtMs} END,
+        next_attempt_ms = ${now}
+    WHERE webhook_id = ${webhookId} AND status = 'pending'`.execute(db);
+}
+
+/** Deletes a webhook with its deliveries, the pending ones included (a delivery in flight may still arrive once). */
 export async function deleteWebhook(db: Db, id: number): Promise<void> {
   await db.deleteFrom("webhook_delivery").where("webhook_id", "=", id).execute();
   await db.deleteFrom("webhook").where("id", "=", id).execute();
@@ -71,11 +84,19 @@ export function listDeliveries(db: Db, webhookId: number, limit: number): Promis
   return db.selectFrom("webhook_delivery").selectAll().where("webhook_id", "=", webhookId).orderBy("id", "desc").limit(limit).execute();
 }
 
+/** A pending delivery that may be sent: its webhook is active, and no older one of its webhook and key is pending. */
+const sendable = sql<SqlBool>`
+  EXISTS (SELECT 1 FROM webhook w WHERE w.id = d.webhook_id AND w.active = 1)
+  AND NOT EXISTS (
+    SELECT 1 FROM webhook_delivery e
+    WHERE e.webhook_id = d.webhook_id AND e.ordering_key = d.ordering_key AND e.status = 'pending' AND e.id < d.id)`;
+
 /**
  * Takes up to `limit` due deliveries for this process: each gets a lease (`leaseMs`) during which no other process
- * takes it, and its attempt is counted. A delivery waits while an older one of the same webhook and ordering key
- * (the same memo or resource) is still pending, so they arrive in order. PostgreSQL skips rows another process is
- * claiming (FOR UPDATE SKIP LOCKED); the outer WHERE re-checks the lease, so a row is never claimed twice.
+ * takes it, and its attempt is counted. A delivery waits while its webhook is paused, and while an older one of the
+ * same webhook and ordering key (the same memo or resource) is still pending, so they arrive in order. PostgreSQL
+ * skips rows another process is claiming (FOR UPDATE SKIP LOCKED); the outer WHERE re-checks the lease, so a row is
+ * never claimed twice.
  */
 export async function claimDueDeliveries(db: Db, engine: Engine, now: number, leaseMs: number, limit: number): Promise<WebhookDeliveryRow[]> {
   const lockClause = engine === "postgres" ? sql`FOR UPDATE SKIP LOCKED` : sql``;
@@ -83,9 +104,7 @@ export async function claimDueDeliveries(db: Db, engine: Engine, now: number, le
   const due = sql`
     SELECT d.id FROM webhook_delivery d
     WHERE d.status = 'pending' AND d.next_attempt_ms <= ${now} AND (d.lease_until_ms IS NULL OR d.lease_until_ms < ${now})
-      AND NOT EXISTS (
-        SELECT 1 FROM webhook_delivery e
-        WHERE e.webhook_id = d.webhook_id AND e.ordering_key = d.ordering_key AND e.status = 'pending' AND e.id < d.id)
+      AND ${sendable}
     ORDER BY d.next_attempt_ms, d.id
     LIMIT ${limit}
     ${lockClause}`;
@@ -98,20 +117,19 @@ export async function claimDueDeliveries(db: Db, engine: Engine, now: number, le
 
 /** pg answers BIGINT columns of raw SQL as numbers already (db.ts), but integers of RETURNING * may be text. */
 function normaliseDelivery(row: WebhookDeliveryRow): WebhookDeliveryRow {
-  return { ...row, id: Number(row.id), webhook_id: Number(row.webhook_id), attempts: Number(row.attempts) };
+  return { ...row, id: Number(row.id), webhook_id: Number(row.webhook_id), attempts: Number(row.attempts), paused_ms: Number(row.paused_ms) };
 }
 
 /**
  * When a pending delivery can next be claimed (milliseconds), or null when none is pending: its next attempt, or the
- * end of another process's lease on it. Deliveries waiting behind an older one of the same key do not count.
+ * end of another process's lease on it. Deliveries of a paused webhook, or waiting behind an older one of the same
+ * key, do not count.
  */
 export async function nextDueMs(db: Db): Promise<number | null> {
   const result = await sql<{ next: number | string | null }>`
     SELECT MIN(CASE WHEN d.lease_until_ms IS NOT NULL AND d.lease_until_ms > d.next_attempt_ms THEN d.lease_until_ms ELSE d.next_attempt_ms END) AS next
     FROM webhook_delivery d
-    WHERE d.status = 'pending' AND NOT EXISTS (
-      SELECT 1 FROM webhook_delivery e
-      WHERE e.webhook_id = d.webhook_id AND e.ordering_key = d.ordering_key AND e.status = 'pending' AND e.id < d.id)`.execute(db);
+    WHERE d.status = 'pending' AND ${sendable}`.execute(db);
   const next = result.rows[0]?.next;
   return next === null || next === undefined ? null : Number(next);
 }
@@ -123,6 +141,16 @@ export interface AttemptOutcome {
   response_snippet: string | null;
   duration_ms: number;
   error: string | null;
+}
+
+/** Gives back a claimed delivery unsent (its webhook was paused meanwhile): the attempt is not counted. */
+export async function releaseDelivery(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable("webhook_delivery")
+    .set((eb) => ({ lease_until_ms: null, attempts: eb("attempts", "-", 1) }))
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .execute();
 }
 
 export async function recordAttempt(db: Db, id: number, outcome: AttemptOutcome): Promise<void> {

@@ -62,7 +62,8 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
       ["page.xhtml", "application/xhtml+xml"],
       ["data.json", "application/json"],
       ["script.js", "text/javascript"],
-      ["doc.pdf", "application/pdf"],
+      ["feed.xml", "application/xml"],
+      ["picture.tiff", "image/tiff"],
       ["weird.png", "image/png; charset=utf-8"],
       ["fake.png", "image/png\r\nX-Injected: 1"],
       ["none", ""],
@@ -80,6 +81,56 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
       expect(response.rawPayload.equals(data)).toBe(true);
     });
 
+    it.each([
+      ["photo.jpg", "image/jpeg", "image/jpeg"],
+      ["photo.webp", "image/webp", "image/webp"],
+      ["anim.gif", "image/gif", "image/gif"],
+      ["photo.avif", "image/avif", "image/avif"],
+      ["favicon.ico", "image/x-icon", "image/x-icon"],
+      ["song.mp3", "audio/mpeg", "audio/mpeg"],
+      ["clip.mp4", "video/mp4", "video/mp4"],
+      ["paper.pdf", "application/pdf", "application/pdf"],
+      ["notes.txt", "text/plain", "text/plain; charset=utf-8"],
+    ])("serves %s (%s) inline, as %s", async (filename, type, served) => {
+      const data = Buffer.from("<html><body><script>alert(1)</script></body></html>");
+      const resource = await upload(alice, filename, type, data);
+      const response = await getRaw(t, alice.client, fileUrl(resource, prefix));
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toBe(served);
+      expect(String(response.headers["content-disposition"])).toMatch(/^inline;/);
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["content-security-policy"]).toBe(SANDBOX_CSP);
+      expect(response.rawPayload.equals(data)).toBe(true);
+    });
+
+    it.each([
+      ["evil.xml", "image/foo+xml"],
+      ["evil.svg", "image/svg"],
+      ["evil.video", "video/x-foo+xml"],
+      ["evil.audio", "audio/x-foo+xml"],
+    ])("serves %s (%s), an XML document, as an application/octet-stream attachment", async (filename, type) => {
+      const xml = Buffer.from('<x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(document.cookie)</x:script>');
+      const resource = await upload(alice, filename, type, xml);
+      const response = await getRaw(t, alice.client, fileUrl(resource, prefix));
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toBe("application/octet-stream");
+      expect(String(response.headers["content-disposition"])).toMatch(/^attachment;/);
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["content-security-policy"]).toBe(SANDBOX_CSP);
+    });
+
+    it("sends nosniff with its errors too", async () => {
+      const resource = await upload(alice, "private.png", "image/png", png);
+      for (const response of [
+        await getRaw(t, bobby.client, fileUrl(resource, prefix)),
+        await getRaw(t, alice.client, `${prefix}/${resource.id}/wrong.png`),
+        await getRaw(t, alice.client, `${prefix}/abc/wrong.png`),
+      ]) {
+        expect(response.statusCode).toBeGreaterThanOrEqual(400);
+        expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      }
+    });
+
     it("answers 404 for a wrong filename, an unknown id, and 400 for a bad id", async () => {
       const resource = await upload(alice, "right.png", "image/png", png);
       expect((await getRaw(t, alice.client, `${prefix}/${resource.id}/wrong.png`)).statusCode).toBe(404);
@@ -87,6 +138,21 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
       expect((await getRaw(t, alice.client, `${prefix}/999999/right.png`)).statusCode).toBe(404);
       expect((await getRaw(t, alice.client, `${prefix}/abc/right.png`)).statusCode).toBe(400);
     });
+  });
+
+  it("GET /api/resource/:id/blob serves by the same rule", async () => {
+    const xml = await upload(alice, "evil.xml", "image/foo+xml", Buffer.from("<x/>"));
+    const xmlAnswer = await getRaw(t, alice.client, `/api/resource/${xml.id}/blob`);
+    expect(xmlAnswer.headers["content-type"]).toBe("application/octet-stream");
+    expect(String(xmlAnswer.headers["content-disposition"])).toMatch(/^attachment;/);
+    expect(xmlAnswer.headers["x-content-type-options"]).toBe("nosniff");
+    const image = await upload(alice, "shown.png", "image/png", png);
+    const imageAnswer = await getRaw(t, alice.client, `/api/resource/${image.id}/blob`);
+    expect(imageAnswer.headers["content-type"]).toBe("image/png");
+    expect(String(imageAnswer.headers["content-disposition"])).toMatch(/^inline;/);
+    const missing = await getRaw(t, bobby.client, `/api/resource/${image.id}/blob`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["x-content-type-options"]).toBe("nosniff");
   });
 
   it("puts a non-ASCII or quote-bearing filename safely into Content-Disposition", async () => {

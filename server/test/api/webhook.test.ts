@@ -1,5 +1,6 @@
 // Webhooks through HTTP with a real receiver on loopback: the API, signed deliveries for every event, ordering per
-// memo, retries, a restart, refused addresses (judged at connect time), and the host's switch.
+// memo, retries, pausing and resuming, a restart, refused addresses (every spelling when saved, names at connect
+// time), what a failure tells the owner and what the log keeps, and the host's switch.
 import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -23,15 +24,32 @@ const deliveries = async (owner: TestUser, id: number): Promise<WebhookDelivery[
 
 const sign = (secret: string, raw: string) => `sha256=${createHmac("sha256", secret).update(raw).digest("hex")}`;
 
+/** Saving `url` must fail; a webhook saved by mistake is removed at once, before any event can reach it. */
+async function expectRefusedUrl(owner: TestUser, url: string, message: RegExp): Promise<void> {
+  const response = await owner.client.post("/api/webhook", { name: "x", url, events: ["memo.created"] });
+  if (response.status === 200) await owner.client.delete(`/api/webhook/${response.body.data.id}`);
+  expectError(response, 400, message);
+}
+
+/** A loopback port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 describe("webhooks", () => {
   let t: TestApp;
   let host: TestUser;
   let alice: TestUser;
   let bobby: TestUser;
   let receiver: Receiver;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ webhookAllowPrivate: true, webhook: FAST });
+    t = await createTestApp({ webhookAllowPrivate: true, webhook: FAST, logLines });
     host = await signUpHost(t);
     alice = await createUser(t, host, "alice");
     bobby = await createUser(t, host, "bobby");
@@ -162,8 +180,75 @@ describe("webhooks", () => {
       const rows = await deliveries(alice, webhook.id);
       return rows[0]?.status === "failed" ? rows : undefined;
     });
-    expect(row).toMatchObject({ attempts: 1, responseStatus: 410, nextAttemptTs: null });
+    expect(row).toMatchObject({ attempts: 1, responseStatus: 410, nextAttemptTs: null, error: "HTTP 410" });
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it("tells the owner a connection failed, not how: the cause goes to the server log, without credentials", async () => {
+    const port = await closedPort();
+    const url = `http://hook-user:hook-pass@127.0.0.1:${port}/hook/path-token?token=query-token`;
+    const webhook = await addWebhook(alice, url, { events: ["memo.created"], secret: "whsec_never_logged" });
+    await alice.client.post(`/api/webhook/${webhook.id}/test`);
+    const [row] = await eventually(async () => {
+      const rows = await deliveries(alice, webhook.id);
+      return rows[0]?.error ? rows : undefined;
+    });
+    expect(row).toMatchObject({ status: "pending", error: "could not connect", responseStatus: null });
+    expect(JSON.stringify(row)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+    const line = await eventually(() => logLines.find((text) => text.includes(`"delivery":${row!.id},`)));
+    expect(JSON.parse(line)).toMatchObject({ level: 40, webhook: webhook.id, target: `http://127.0.0.1:${port}`, msg: "webhook delivery: could not connect" });
+    expect(JSON.parse(line).cause).toMatch(/^ECONNREFUSED: connect ECONNREFUSED 127\.0\.0\.1:/);
+    for (const secret of ["hook-user", "hook-pass", "path-token", "query-token", "whsec_never_logged"]) {
+      expect(logLines.join("\n")).not.toContain(secret);
+    }
+  });
+
+  it("holds a paused webhook's pending deliveries, outside their retry window, and sends them in order on resume", async () => {
+    receiver = await startReceiver();
+    receiver.answer(500);
+    const webhook = await addWebhook(alice, receiver.url);
+    const memo = (await alice.client.post("/api/memo", { content: "one" })).body.data.id;
+    await alice.client.patch(`/api/memo/${memo}`, { content: "two" });
+    await eventually(() => receiver.received.length >= 1);
+    expect((await alice.client.patch(`/api/webhook/${webhook.id}`, { active: false })).body.data.active).toBe(false);
+    // Whatever was in flight when it was paused has finished.
+    const db = t.ctx.store.db;
+    const rowsOf = () => db.selectFrom("webhook_delivery").selectAll().where("webhook_id", "=", webhook.id).orderBy("id").execute();
+    await eventually(async () => (await rowsOf()).every((row) => row.lease_until_ms === null));
+    const sent = receiver.received.length;
+    const attempts = (await rowsOf()).map((row) => Number(row.attempts));
+    // As if the events were two days old and the webhook paused for all but a minute of that, now due: a paused
+    // day does not count against the 24 h window, and a due delivery of a paused webhook is not sent.
+    const twoDaysAgo = Date.now() - 2 * 86_400_000;
+    await db.updateTable("webhook_delivery").set({ next_attempt_ms: 0, created_ts: Math.floor(twoDaysAgo / 1000) }).where("webhook_id", "=", webhook.id).execute();
+    await db.updateTable("webhook").set({ paused_at_ms: twoDaysAgo + 60_000 }).where("id", "=", webhook.id).execute();
+
+    // Another webhook's delivery, due later, goes out: the dispatcher has passed the paused ones by.
+    const other = await startReceiver();
+    try {
+      const second = await addWebhook(alice, other.url, { events: ["memo.deleted"] });
+      await alice.client.post(`/api/webhook/${second.id}/test`);
+      await eventually(async () => (await deliveries(alice, second.id))[0]?.status === "succeeded");
+    } finally {
+      await other.close();
+    }
+    // Events while it is paused are not queued for it.
+    await alice.client.patch(`/api/memo/${memo}`, { content: "unheard" });
+    expect(receiver.received.length).toBe(sent);
+    const waiting = await rowsOf();
+    expect(waiting.map((row) => row.status)).toEqual(["pending", "pending"]);
+    expect(waiting.map((row) => Number(row.attempts))).toEqual(attempts);
+
+    // Resumed: sent at once, in order; a failure is retried (the window still has a day to run), not given up.
+    receiver.answer(503, 200);
+    expect((await alice.client.patch(`/api/webhook/${webhook.id}`, { active: true })).body.data.active).toBe(true);
+    const log = await eventually(async () => {
+      const rows = await deliveries(alice, webhook.id);
+      return rows.every((row) => row.status === "succeeded") ? rows : undefined;
+    });
+    expect(receiver.received.slice(sent).map((got) => got.body.event)).toEqual(["memo.created", "memo.created", "memo.updated"]);
+    expect(receiver.received.at(-1)!.body.memo.content).toBe("two");
+    expect(log.map((row) => row.attempts)).toEqual([1, attempts[0]! + 2]);
   });
 
   it("follows no redirect, and gives up a receiver that does not answer in time", async () => {
@@ -234,6 +319,30 @@ describe("webhooks", () => {
   });
 });
 
+describe("cloud metadata addresses", () => {
+  let t: TestApp;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    // Even where the host lets webhooks reach its own network.
+    t = await createTestApp({ webhookAllowPrivate: true, webhook: FAST });
+    owner = await signUpHost(t);
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    "http://169.254.169.254/latest/meta-data",
+    "http://0xa9fea9fe/latest/meta-data",
+    "http://[::ffff:169.254.169.254]/",
+    "http://[64:ff9b::a9fe:a9fe]/",
+    "http://[fd00:ec2::254]/",
+    "http://169.254.170.2/v2/credentials",
+    "http://100.100.100.200/latest/meta-data",
+  ])("are refused with --webhook-allow-private too: %s", async (url) => {
+    await expectRefusedUrl(owner, url, /^Malformatted post webhook request: url: cloud metadata addresses are refused$/);
+  });
+});
+
 describe("webhook deliveries across a restart", () => {
   it("a delivery pending when the server stops is sent by the next one", async () => {
     const receiver = await startReceiver();
@@ -265,9 +374,10 @@ describe("webhook targets on an instance without private targets", () => {
   let t: TestApp;
   let owner: TestUser;
   let receiver: Receiver;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ webhook: FAST });
+    t = await createTestApp({ webhook: FAST, logLines });
     owner = await signUpHost(t);
     receiver = await startReceiver();
   });
@@ -276,22 +386,66 @@ describe("webhook targets on an instance without private targets", () => {
     await t.close();
   });
 
-  it.each(["http://127.0.0.1:9/hook", "http://[::1]:9/hook", "http://169.254.169.254/latest/meta-data", "http://10.0.0.1/hook"])(
-    "refuses an address literal when it is saved: %s",
-    async (url) => {
-      expectError(await owner.client.post("/api/webhook", { name: "x", url, events: ["memo.created"] }), 400, /url: private, loopback and link-local addresses are refused/);
-    },
-  );
+  it.each([
+    "http://127.0.0.1:9/hook",
+    "http://[::1]:9/hook",
+    "http://10.0.0.1/hook",
+    // loopback in other spellings: IPv4 numbers, IPv4-compatible, -mapped and -translated IPv6
+    "http://0x7f.1/hook",
+    "http://2130706433/hook",
+    "http://0177.0.0.1/hook",
+    "http://[::127.0.0.1]/hook",
+    "http://[::ffff:0:127.0.0.1]/hook",
+    "http://[::FFFF:7F00:1]/hook",
+    "http://[0:0:0:0:0:0:0:1]/hook",
+    // private IPv4 behind NAT64, 6to4 and Teredo
+    "http://[64:ff9b::10.0.0.1]/hook",
+    "http://[64:ff9b:1::808:808]/hook",
+    "http://[2002:c0a8:101::1]/hook",
+    "http://[2001:0:7f00:1::]/hook",
+    // "this network", documentation, benchmarking, reserved, broadcast, multicast
+    "http://0.1.2.3/hook",
+    "http://192.0.2.10/hook",
+    "http://198.51.100.1/hook",
+    "http://203.0.113.9/hook",
+    "http://[2001:db8::1]/hook",
+    "http://198.18.0.1/hook",
+    "http://240.0.0.1/hook",
+    "http://255.255.255.255/hook",
+    "http://224.0.0.1/hook",
+    "http://[ff02::1]/hook",
+    "http://[FE80::1]/hook",
+  ])("refuses an address literal when it is saved: %s", async (url) => {
+    await expectRefusedUrl(owner, url, /^Malformatted post webhook request: url: private, loopback and link-local addresses are refused on this instance$/);
+  });
 
-  it("refuses a name that resolves to loopback when it connects, and sends nothing", async () => {
-    const webhook = await addWebhook(owner, `http://localhost:${receiver.port}/hook`);
+  it("refuses a changed URL of such an address", async () => {
+    const webhook = await addWebhook(owner, "https://example.com/hook", { events: ["memo.deleted"] });
+    try {
+      expectError(await owner.client.patch(`/api/webhook/${webhook.id}`, { url: "http://[::ffff:0:7f00:1]/" }), 400, /^Malformatted patch webhook request: url: private/);
+      expect((await owner.client.get("/api/webhook")).body.data[0].url).toBe("https://example.com/hook");
+    } finally {
+      await owner.client.delete(`/api/webhook/${webhook.id}`);
+    }
+  });
+
+  it("refuses a name that resolves to loopback when it connects, sends nothing, and logs what it resolved to", async () => {
+    const url = `http://hook-user:hook-pass@localhost:${receiver.port}/hook/path-token?token=query-token`;
+    const webhook = await addWebhook(owner, url, { secret: "whsec_never_logged" });
     await owner.client.post("/api/memo", { content: "stays home" });
     const [row] = await eventually(async () => {
       const rows = await deliveries(owner, webhook.id);
       return rows[0]?.status === "failed" ? rows : undefined;
     });
-    expect(row!.error).toMatch(/^refused address: localhost resolves to /);
-    expect(row!.responseStatus).toBeNull();
+    expect(row).toMatchObject({ error: "refused: not a public address", responseStatus: null });
+    // The owner learns nothing of this server's network: not what the name resolves to.
+    expect(JSON.stringify(row)).not.toMatch(/127\.0\.0\.1|::1|resolves/);
     expect(receiver.received).toEqual([]);
+    const line = await eventually(() => logLines.find((text) => text.includes(`"delivery":${row!.id},`)));
+    expect(JSON.parse(line)).toMatchObject({ webhook: webhook.id, target: `http://localhost:${receiver.port}`, msg: "webhook delivery: refused: not a public address" });
+    expect(JSON.parse(line).cause).toMatch(/^refused address: localhost resolves to .*(127\.0\.0\.1|::1)/);
+    for (const secret of ["hook-user", "hook-pass", "path-token", "query-token", "whsec_never_logged"]) {
+      expect(logLines.join("\n")).not.toContain(secret);
+    }
   });
 });

@@ -22,6 +22,7 @@ import { fulltextMerging } from "./022-fulltext-merging.js";
 import { creatorVisibleDisplayIndexes } from "./023-creator-visible-display-indexes.js";
 import { sqliteCreatorVisibilityIndex } from "./024-sqlite-creator-visibility-index.js";
 import { memoStatsIndex } from "./025-memo-stats-index.js";
+import { webhookPause } from "./026-webhook-pause.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -50,4 +51,5 @@ export const MIGRATIONS: Migration[] = [
   creatorVisibleDisplayIndexes,
   sqliteCreatorVisibilityIndex,
   memoStatsIndex,
+  webhookPause,
 ];

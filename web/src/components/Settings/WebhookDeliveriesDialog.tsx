@@ -37,7 +37,8 @@ function DeliveryRow({ delivery, onRedeliver, busy }: { delivery: WebhookDeliver
         </Button>
       </div>
       <p className="text-xs text-zinc-500 dark:text-zinc-400">{facts.join(" · ")}</p>
-      {delivery.error ? <p className="text-xs break-words text-red-600 dark:text-red-400">{delivery.error}</p> : null}
+      {/* An answer's failure is its HTTP status, shown above; the error says why there was no answer. */}
+      {delivery.error && delivery.responseStatus === null ? <p className="text-xs break-words text-red-600 dark:text-red-400">{delivery.error}</p> : null}
       {delivery.responseSnippet ? (
         <pre className="max-h-24 overflow-auto rounded-md bg-zinc-100 px-2 py-1 font-mono text-xs whitespace-pre-wrap break-all text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
           {delivery.responseSnippet}
