@@ -13,7 +13,7 @@ import {
   type Visibility,
 } from "@memos/common";
 import { setImmediate } from "node:timers/promises";
-import type { AppContext, Viewer } from "../context.js";
+import type { Actor, AppContext, Viewer } from "../context.js";
 import { authorizeImport } from "../policies/import.policy.js";
 import {
   insertImportedMemo,
@@ -200,9 +200,15 @@ async function writeAll(
   });
 }
 
-/** `file` is the uploaded archive on disk (the route removes it afterwards). */
-export async function importArchive(ctx: AppContext, viewer: Viewer, file: string, query: ImportQuery): Promise<ImportResult> {
+/** Whether `viewer` may import; the route asks before it reads the upload, so a refused caller writes no file. */
+export async function authorizeImporter(ctx: AppContext, viewer: Viewer): Promise<Actor> {
   authorizeImport(viewer, viewer ? await findUserById(ctx.store.db, viewer.id) : undefined);
+  return viewer;
+}
+
+/** `file` is the uploaded archive on disk (the route removes it afterwards). */
+export async function importArchive(ctx: AppContext, caller: Viewer, file: string, query: ImportQuery): Promise<ImportResult> {
+  const viewer = await authorizeImporter(ctx, caller);
   const dryRun = query.dryRun === "true";
   const archive = await Archive.open(file, { maxTotalBytes: UNPACKED_PER_UPLOADED * ctx.config.maxUploadBytes, maxEntries: MAX_ENTRIES });
   try {

@@ -1,0 +1,86 @@
+// Credentials never reach the server log. A request's URL may carry v0's `?openId=` (or another token in its
+// query), its headers a Bearer token or the session cookie, and Fastify's own messages and errors quote URLs.
+// The logger's options below redact them wherever a line is written: the request and error serializers, every
+// string argument and every top-level string of a logged object.
+import type { FastifyRequest, FastifyServerOptions } from "fastify";
+import { SESSION_COOKIE } from "../auth/session.js";
+
+const REDACTED = "[redacted]";
+
+type LoggerOptions = Exclude<NonNullable<FastifyServerOptions["logger"]>, boolean>;
+type LogMethodHook = NonNullable<NonNullable<LoggerOptions["hooks"]>["logMethod"]>;
+
+/** A log call's arguments with every string redacted, and the top-level strings of a logged object. */
+const logMethod: LogMethodHook = function (this, args, method) {
+  const redacted = (args as unknown[]).map((arg, index) => {
+    if (typeof arg === "string") return redactSecrets(arg);
+    if (index > 0 || arg === null || typeof arg !== "object" || arg instanceof Error) return arg;
+    return Object.fromEntries(Object.entries(arg).map(([key, value]) => [key, typeof value === "string" ? redactSecrets(value) : value]));
+  });
+  method.apply(this, redacted as Parameters<typeof method>);
+};
+
+/** Names of query parameters (and headers) that carry a credential: openId, access_token, api_key, sig, … */
+const SECRET_NAME = /open_?id|token|secret|passw|pwd|api_?key|^key$|auth|session|cookie|credential|signature|^sig$|^code$|jwt/i;
+
+const isSecretName = (name: string): boolean => {
+  try {
+    return SECRET_NAME.test(decodeURIComponent(name));
+  } catch {
+    return SECRET_NAME.test(name);
+  }
+};
+
+/** `?name=value` and `&name=value` pairs anywhere in a text (a URL, or a message quoting one). */
+const QUERY_PAIR = /([?&;])([^=&#?\s"'<>]+)=([^&#\s"'<>]*)/g;
+/** The user information of an absolute URL (`https://user:password@host/`). */
+const USER_INFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/?#@\s"']+@/gi;
+const AUTH_SCHEME = /\b(Bearer|Basic|Token)\s+[^\s"',;]+/gi;
+const SESSION_PAIR = new RegExp(`(${SESSION_COOKIE}=)[^\\s"';,]+`, "g");
+
+/** `text` with every credential it quotes replaced by "[redacted]". */
+export function redactSecrets(text: string): string {
+  return text
+    .replace(QUERY_PAIR, (pair, separator: string, name: string, value: string) =>
+      value !== "" && isSecretName(name) ? `${separator}${name}=${REDACTED}` : pair,
+    )
+    .replace(USER_INFO, `$1${REDACTED}@`)
+    .replace(AUTH_SCHEME, `$1 ${REDACTED}`)
+    .replace(SESSION_PAIR, `$1${REDACTED}`);
+}
+
+/** Headers as a log may show them: credential-carrying ones (Authorization, Cookie, X-Api-Key…) redacted. */
+export function redactHeaders(headers: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, isSecretName(name) ? REDACTED : typeof value === "string" ? redactSecrets(value) : value]),
+  );
+}
+
+/** Strings redacted, a few levels deep (an error's own fields, its cause). */
+function redactValue(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return redactSecrets(value);
+  if (depth > 3 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, isSecretName(key) ? REDACTED : redactValue(item, depth + 1)]));
+}
+
+function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return redactValue(error);
+  const { name, message, stack, cause } = error;
+  return redactValue({ ...error, type: name, message, stack, ...(cause === undefined ? {} : { cause: serializeError(cause) }) });
+}
+
+function serializeRequest(request: FastifyRequest) {
+  return { method: request.method, url: redactSecrets(request.url), host: request.host, remoteAddress: request.ip };
+}
+
+/** The server's logger options: `level`, and where the lines go (stdout unless `stream` is given). */
+export function loggerOptions(level: string, stream?: { write(line: string): void }): LoggerOptions {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    // Fastify types each serializer's input and output narrowly; these take what pino hands them.
+    serializers: { req: serializeRequest, err: serializeError, headers: redactHeaders } as LoggerOptions["serializers"],
+    hooks: { logMethod },
+  };
+}
