@@ -10,7 +10,7 @@ import { registerInputGuard } from "./http/input-guard.js";
 import { loggerOptions, redactSecrets } from "./http/log-redaction.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { registerResponseCache } from "./http/response-cache.js";
-import { RouteSpellings } from "./http/route-spelling.js";
+import { registerRouteSpellings } from "./http/route-spelling.js";
 import { accessTokenRoutes } from "./routes/access-token.routes.js";
 import { authRoutes } from "./routes/auth.routes.js";
 import { exportRoutes } from "./routes/export.routes.js";
@@ -56,8 +56,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     logController: new LogController({ disableRequestLogging: true }),
   });
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
-  const spellings = new RouteSpellings();
-  app.addHook("onRoute", (route) => spellings.add(route.url));
+  const spellings = registerRouteSpellings(app);
   const slowRequestMs = options.slowRequestMs ?? SLOW_REQUEST_MS;
   app.addHook("onResponse", (request, reply, done) => {
     const line = { method: request.method, url: redactSecrets(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };

@@ -125,6 +125,10 @@ export interface TestAppOptions {
   webhookAllowPrivate?: boolean;
   /** Webhook timings (retry base and window, attempt time limit), small for tests. */
   webhook?: Partial<typeof WEBHOOK_DEFAULTS>;
+  /** Where the server's log lines go, every level (no log without it). */
+  logStream?: { write(line: string): void };
+  /** Passed to buildApp: requests at least this slow are logged as slow. */
+  slowRequestMs?: number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -158,7 +162,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const { store } = await openStore(config);
     await ensureServerId(store.db);
     const ctx: AppContext = { config, store };
-    const app = await buildApp(ctx, { trustProxy: options.trustProxy, onRoute: options.onRoute, responseCache: options.responseCache });
+    const app = await buildApp(ctx, {
+      trustProxy: options.trustProxy,
+      onRoute: options.onRoute,
+      responseCache: options.responseCache,
+      logger: options.logStream ? { level: "trace", stream: options.logStream } : false,
+      slowRequestMs: options.slowRequestMs,
+    });
     return {
       app,
       ctx,
