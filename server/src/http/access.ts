@@ -75,13 +75,17 @@ export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void 
     // An unmatched request reaches only the not-found handler (routes/static.routes.ts), which writes nothing.
     const route = request.routeOptions.url;
     if (route === undefined) return;
+    const guarded = GUARDED_PREFIXES.some((prefix) => route.startsWith(prefix));
+    // Sign-in, sign-up and sign-out act on the cookie and never check a token.
+    const signsIn = request.method === "POST" && route.startsWith("/api/auth/");
     const credentials = tokenCredentials(request);
-    const token = credentials.bearer ?? credentials.openId;
-    if (!SAFE_METHODS.has(request.method) && token === undefined && isCrossSite(request)) {
+    // A token spares a request the cross-site rule only where it is then checked (a bad one is a 401): on a
+    // sign-in route, `?openId=anything` would otherwise let another site sign a browser in.
+    const tokenChecked = guarded && !signsIn && (credentials.bearer ?? credentials.openId) !== undefined;
+    if (!SAFE_METHODS.has(request.method) && !tokenChecked && isCrossSite(request)) {
       throw forbidden("Cross-site request refused");
     }
-    if (!GUARDED_PREFIXES.some((prefix) => route.startsWith(prefix))) return;
-    if (request.method === "POST" && route.startsWith("/api/auth/")) return;
+    if (!guarded || signsIn) return;
     request.viewer = await resolveActor(ctx, { ...credentials, sessionToken: request.cookies[SESSION_COOKIE], address: request.ip });
     authorizeTokenScope(request.viewer, request.method);
     if (route.startsWith("/api/") && request.viewer === null && !isPublicRoute(request.method, route)) throw unauthenticated();
