@@ -11,6 +11,7 @@ describe("redactSecrets", () => {
     ["/x?openId=", "/x?openId="],
     ["'/api/memo?openId=abc' is not a valid url component", "'/api/memo?openId=[redacted]' is not a valid url component"],
     ["https://user:pass@example.com/hook?token=t", "https://[redacted]@example.com/hook?token=[redacted]"],
+    ["also uses postgres://memos:pa55@db:5432/memos", "also uses postgres://[redacted]@db:5432/memos"],
     ["Authorization: Bearer memos_pat_abc", "Authorization: Bearer [redacted]"],
     ["memos_session=abc; theme=dark", "memos_session=[redacted]; theme=dark"],
     ["/api/memo?tag=work&limit=10", "/api/memo?tag=work&limit=10"],
