@@ -1,5 +1,5 @@
 // Answers of the read-only list routes (explore, a user's memos, the sidebar's counts), kept in memory per
-// (data version, viewer, URL). The data version changes with every committed write, so a kept answer is
+// (data version, viewer, route and its input). The data version changes with every committed write, so a kept answer is
 // exactly what the route would compute again: serving it skips validation, the queries and the JSON. The store
 // tells the version: SQLite from its commits and PRAGMA data_version; PostgreSQL from its own writes and the
 // notifications of every other process's (store/pg-data-version.ts), which arrive a moment after their commit.

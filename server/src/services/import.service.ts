@@ -200,7 +200,7 @@ async function writeAll(
   });
 }
 
-/** Whether `viewer` may import; the route asks before it reads the upload, so a refused caller writes no file. */
+/** Throws unless `viewer` may import. The route asks before it reads the upload, so a refused caller writes no file. */
 export async function authorizeImporter(ctx: AppContext, viewer: Viewer): Promise<Actor> {
   authorizeImport(viewer, viewer ? await findUserById(ctx.store.db, viewer.id) : undefined);
   return viewer;
