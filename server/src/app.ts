@@ -7,8 +7,10 @@ import type { AppContext } from "./context.js";
 import { badRequest, handleError } from "./errors.js";
 import { registerAccessHook } from "./http/access.js";
 import { registerInputGuard } from "./http/input-guard.js";
+import { loggerOptions, redactSecrets } from "./http/log-redaction.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { registerResponseCache } from "./http/response-cache.js";
+import { registerRouteSpellings } from "./http/route-spelling.js";
 import { accessTokenRoutes } from "./routes/access-token.routes.js";
 import { authRoutes } from "./routes/auth.routes.js";
 import { exportRoutes } from "./routes/export.routes.js";
@@ -31,8 +33,10 @@ const SLOW_REQUEST_MS = 1000;
 const JSON_BODY_LIMIT = 4 * 1024 * 1024;
 
 export interface AppOptions {
-  /** `stream`: where the log lines go (tests read them); standard output by default. */
-  logger?: boolean | { level: string; stream?: { write(line: string): void } };
+  /** Off by default; the lines go to stdout, or to `stream` (tests read what is logged). Credentials are redacted. */
+  logger?: false | { level: string; stream?: { write(line: string): void } };
+  /** Requests at least this slow are logged as slow (1 s). */
+  slowRequestMs?: number;
   trustProxy?: boolean;
   /** Sees every route as it is registered (the OpenAPI test checks each one is described). */
   onRoute?: (route: RouteOptions) => void;
@@ -42,7 +46,7 @@ export interface AppOptions {
 
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? loggerOptions(options.logger.level, options.logger.stream) : false,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
@@ -52,9 +56,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     logController: new LogController({ disableRequestLogging: true }),
   });
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
+  const spellings = registerRouteSpellings(app);
+  const slowRequestMs = options.slowRequestMs ?? SLOW_REQUEST_MS;
   app.addHook("onResponse", (request, reply, done) => {
-    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
-    if (reply.statusCode >= 500 || reply.elapsedTime > SLOW_REQUEST_MS) request.log.warn(line, "slow or failed request");
+    const line = { method: request.method, url: redactSecrets(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (reply.statusCode >= 500 || reply.elapsedTime >= slowRequestMs) request.log.warn(line, "slow or failed request");
     else request.log.debug(line, "request");
     done();
   });
@@ -100,11 +106,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     accessTokenRoutes,
     webhookRoutes,
     rssRoutes,
-    staticRoutes,
   ];
   for (const area of areas) {
     await app.register(async (scope) => area(scope, ctx));
   }
+  // The web app, and the not-found handler, which answers another spelling of any route 404 (http/route-spelling.ts).
+  await app.register(async (scope) => staticRoutes(scope, ctx, spellings));
 
   // Webhook deliveries are sent in the background, for as long as the app is open.
   const dispatcher = startWebhookDispatcher(ctx.store, ctx.config, app.log);

@@ -127,6 +127,10 @@ export interface TestAppOptions {
   webhook?: Partial<typeof WEBHOOK_DEFAULTS>;
   /** Collects the server's log lines (info and above, as JSON text) here. */
   logLines?: string[];
+  /** Where the server's log lines go, every level (no log without it). */
+  logStream?: { write(line: string): void };
+  /** Passed to buildApp: requests at least this slow are logged as slow. */
+  slowRequestMs?: number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -161,8 +165,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await ensureServerId(store.db);
     const ctx: AppContext = { config, store };
     const lines = options.logLines;
-    const logger = lines ? { level: "info", stream: { write: (line: string) => void lines.push(line) } } : undefined;
-    const app = await buildApp(ctx, { trustProxy: options.trustProxy, onRoute: options.onRoute, responseCache: options.responseCache, logger });
+    const logger = options.logStream
+      ? { level: "trace", stream: options.logStream }
+      : lines
+        ? { level: "info", stream: { write: (line: string) => void lines.push(line) } }
+        : false;
+    const app = await buildApp(ctx, {
+      trustProxy: options.trustProxy,
+      onRoute: options.onRoute,
+      responseCache: options.responseCache,
+      logger,
+      slowRequestMs: options.slowRequestMs,
+    });
     return {
       app,
       ctx,

@@ -1,5 +1,8 @@
 // The single source of truth for which API routes a visitor may call without signing in, and the hook
 // that resolves the caller, refuses cross-site cookie requests, and requires a user everywhere else.
+// Every decision is keyed on the route the router matched (`request.routeOptions.url`, e.g. /api/memo/:memoId),
+// never on the URL as sent: the router decodes `/%61pi/user` to /api/user, and a check reading the raw URL would
+// let that spelling through unchecked.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../auth/session.js";
 import type { AppContext } from "../context.js";
@@ -36,10 +39,8 @@ export function isPublicRoute(method: string, url: string): boolean {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-function routeKey(request: FastifyRequest): string {
-  const method = request.method === "HEAD" ? "GET" : request.method;
-  return `${method} ${request.routeOptions.url ?? request.url}`;
-}
+/** The routes whose caller is resolved here: the API and v0's file links. The rest (the web app, feeds) are the same for everyone. */
+const GUARDED_PREFIXES = ["/api/", "/o/", "/h/"];
 
 /** `Authorization: Bearer <personal access token or open ID>`, else v0's `?openId=`. */
 function tokenCredentials(request: FastifyRequest): { bearer?: string; openId?: string } {
@@ -71,17 +72,22 @@ function isCrossSite(request: FastifyRequest): boolean {
 export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest("viewer", null);
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/") && !request.url.startsWith("/o/") && !request.url.startsWith("/h/")) return;
+    // An unmatched request reaches only the not-found handler (routes/static.routes.ts), which writes nothing.
+    const route = request.routeOptions.url;
+    if (route === undefined) return;
+    const guarded = GUARDED_PREFIXES.some((prefix) => route.startsWith(prefix));
+    // Sign-in, sign-up and sign-out act on the cookie and never check a token.
+    const signsIn = request.method === "POST" && route.startsWith("/api/auth/");
     const credentials = tokenCredentials(request);
-    const token = credentials.bearer ?? credentials.openId;
-    if (!SAFE_METHODS.has(request.method) && token === undefined && isCrossSite(request)) {
+    // A token spares a request the cross-site rule only where it is then checked (a bad one is a 401): on a
+    // sign-in route, `?openId=anything` would otherwise let another site sign a browser in.
+    const tokenChecked = guarded && !signsIn && (credentials.bearer ?? credentials.openId) !== undefined;
+    if (!SAFE_METHODS.has(request.method) && !tokenChecked && isCrossSite(request)) {
       throw forbidden("Cross-site request refused");
     }
-    const key = routeKey(request);
-    if (key.startsWith("POST /api/auth/")) return;
+    if (!guarded || signsIn) return;
     request.viewer = await resolveActor(ctx, { ...credentials, sessionToken: request.cookies[SESSION_COOKIE], address: request.ip });
     authorizeTokenScope(request.viewer, request.method);
-    const isApiRoute = request.url.startsWith("/api/") && request.routeOptions.url !== undefined;
-    if (isApiRoute && request.viewer === null && !isPublicRoute(request.method, request.routeOptions.url!)) throw unauthenticated();
+    if (route.startsWith("/api/") && request.viewer === null && !isPublicRoute(request.method, route)) throw unauthenticated();
   });
 }

@@ -1,5 +1,5 @@
 // Answers of the read-only list routes (explore, a user's memos, the sidebar's counts), kept in memory per
-// (data version, viewer, URL). The data version changes with every committed write, so a kept answer is
+// (data version, viewer, route and its input). The data version changes with every committed write, so a kept answer is
 // exactly what the route would compute again: serving it skips validation, the queries and the JSON. The store
 // tells the version: SQLite from its commits and PRAGMA data_version; PostgreSQL from its own writes and the
 // notifications of every other process's (store/pg-data-version.ts), which arrive a moment after their commit.
@@ -83,6 +83,15 @@ export class ResponseCache {
 }
 
 /**
+ * What a kept answer depends on besides the data: the viewer and the route's input as the router and the query
+ * parser read it (the matched route, its decoded parameters, the parsed query), so every spelling of one request
+ * (`/%61pi/memo`, `/api/memo/`) is one entry, and no spelling can be kept under another request's key.
+ */
+function answerKey(request: FastifyRequest): string {
+  return JSON.stringify([request.viewer?.id ?? 0, request.routeOptions.url, request.params, request.query]);
+}
+
+/**
  * Registers the cache's two hooks. Call before any plugin that rewrites the payload in onSend (compression):
  * the kept body is the plain JSON text. The lookup runs in preValidation, after every onRequest hook (the access
  * hook resolves the viewer there) and before validation.
@@ -96,7 +105,7 @@ export function registerResponseCache(app: FastifyInstance, ctx: AppContext): Re
     if (request.method !== "GET" || !request.routeOptions.config.cacheable) return;
     const version = ctx.store.dataVersion();
     if (version === null) return;
-    const key = `${request.viewer?.id ?? 0} ${request.url}`;
+    const key = answerKey(request);
     let kept = cache.get(version, key);
     // The same answer asked for many times at once (a burst after a write) is computed once: the others wait.
     const claim = kept ? null : cache.claim(`${version}\n${key}`);

@@ -14,7 +14,7 @@ import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { badRequest, HttpError, tooLarge } from "../errors.js";
 import { ok, viewerOf } from "../http/request-context.js";
-import { answers, documented, input } from "../http/route-schema.js";
+import { answers, checkFirst, documented, input } from "../http/route-schema.js";
 
 const NOT_A_FORM = 'Malformatted import request: send the archive as multipart/form-data in the field "file"';
 
@@ -38,6 +38,9 @@ async function receiveArchive(request: FastifyRequest, path: string): Promise<vo
   }
 }
 
+/** Loaded on the first import (its zip, YAML and HTML readers are a few MB the server need not hold). */
+const importService = () => import("../services/import.service.js");
+
 export async function importRoutes(base: FastifyInstance, ctx: AppContext) {
   await base.register(multipart, { limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 10, parts: 20 } });
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -45,6 +48,8 @@ export async function importRoutes(base: FastifyInstance, ctx: AppContext) {
     "/api/import",
     {
       onRequest: requireMultipart,
+      // The caller is judged before the upload is read: a refused one writes no temporary file.
+      preValidation: checkFirst(async (request) => (await importService()).authorizeImporter(ctx, viewerOf(request))),
       schema: {
         summary: "Import an archive into your account",
         description:
@@ -60,12 +65,11 @@ export async function importRoutes(base: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
+      const { importArchive } = await importService();
       const dir = await mkdtemp(join(tmpdir(), "memos-import-"));
       try {
         const file = join(dir, "archive.zip");
         await receiveArchive(request, file);
-        // Loaded on the first import (its zip, YAML and HTML readers are a few MB the server need not hold).
-        const { importArchive } = await import("../services/import.service.js");
         return ok(await importArchive(ctx, viewerOf(request), file, request.query));
       } finally {
         await rm(dir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { errorBody } from "../errors.js";
+import type { RouteSpellings } from "../http/route-spelling.js";
 import { presentWebManifest } from "../presenters/web-manifest.presenter.js";
 import { readCustomizedProfile } from "../services/system.service.js";
 
@@ -18,7 +19,8 @@ const isEmbed = (url: string) => /^\/m\/\d+\/embed\/?(\?|$)/.test(url);
 /** The service worker (web/vite.config.ts): revalidated on every load, or a cached copy would hide a new version. */
 const SERVICE_WORKER = "sw.js";
 
-export async function staticRoutes(app: FastifyInstance, ctx: AppContext) {
+/** `spellings`: every route registered, so that another spelling of one is a 404, not the web app's page. */
+export async function staticRoutes(app: FastifyInstance, ctx: AppContext, spellings: RouteSpellings) {
   const root = ctx.config.webDist;
   const indexFile = root ? join(root, "index.html") : null;
   const hasApp = indexFile !== null && existsSync(indexFile);
@@ -51,7 +53,7 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   app.get("/", sendIndex);
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith("/api/") || request.url === "/api" || !["GET", "HEAD"].includes(request.method)) {
+    if (!["GET", "HEAD"].includes(request.method) || spellings.spellsRoute(request.url)) {
       return reply.status(404).send(errorBody(404, "Not Found"));
     }
     return sendIndex(request, reply);

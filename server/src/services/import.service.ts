@@ -14,7 +14,7 @@ import {
   sanitizeUploadFilename,
   type Visibility,
 } from "@memos/common";
-import type { AppContext, Viewer } from "../context.js";
+import type { Actor, AppContext, Viewer } from "../context.js";
 import { authorizeImport } from "../policies/import.policy.js";
 import {
   insertImportedMemo,
@@ -218,9 +218,15 @@ async function checkFiles(reader: ReaderThread, plan: ImportPlan, staged: Staged
   }
 }
 
-/** `file` is the uploaded archive on disk (the route removes it afterwards). */
-export async function importArchive(ctx: AppContext, viewer: Viewer, file: string, query: ImportQuery): Promise<ImportResult> {
+/** Throws unless `viewer` may import. The route asks before it reads the upload, so a refused caller writes no file. */
+export async function authorizeImporter(ctx: AppContext, viewer: Viewer): Promise<Actor> {
   authorizeImport(viewer, viewer ? await findUserById(ctx.store.db, viewer.id) : undefined);
+  return viewer;
+}
+
+/** `file` is the uploaded archive on disk (the route removes it afterwards). */
+export async function importArchive(ctx: AppContext, caller: Viewer, file: string, query: ImportQuery): Promise<ImportResult> {
+  const viewer = await authorizeImporter(ctx, caller);
   const dryRun = query.dryRun === "true";
   const reader = await ReaderThread.start(file, { maxTotalBytes: UNPACKED_PER_UPLOADED * ctx.config.maxUploadBytes, maxEntries: MAX_ENTRIES });
   try {

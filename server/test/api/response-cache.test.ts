@@ -105,6 +105,23 @@ describe("kept list answers", () => {
     expect(idsOf(await member.client.get("/api/memo", { query: { creatorId: member.user.id } }))).toContain(own.id);
   });
 
+  it("keeps an answer under the route the router matched: each spelling of a request is the same answer, for its viewer", async () => {
+    const own = await createMemo(member, "spelled either way", "PRIVATE");
+    const query = { creatorId: member.user.id };
+    const plain = await counted(() => member.client.get("/api/memo", { query }));
+    expect(idsOf(plain.response as Parameters<typeof idsOf>[0])).toContain(own.id);
+    // What a kept answer costs the member: the session's lookup only.
+    const kept = await counted(() => member.client.get("/api/memo", { query }));
+    expect(kept.queries).toBeLessThan(plain.queries);
+    for (const spelling of ["/%61pi/memo", "/api/memo/", "/api/%6Demo"]) {
+      const again = await counted(() => member.client.get(spelling, { query }));
+      expect(again.response.text, spelling).toBe(plain.response.text);
+      expect(again.queries, spelling).toBe(kept.queries);
+      // A visitor asking the same spelling gets a visitor's answer, never the member's kept one.
+      expect(idsOf(await anonymous(t).get(spelling, { query })), spelling).not.toContain(own.id);
+    }
+  });
+
   it("keeps no refusal: an error is answered again, and a signed-out session stops seeing its answers", async () => {
     expect((await anonymous(t).get("/api/memo/all", { query: { limit: -1 } })).status).toBe(400);
     expect((await anonymous(t).get("/api/memo/all", { query: { limit: -1 } })).status).toBe(400);

@@ -99,6 +99,27 @@ describe("cookie requests must come from our own origin", () => {
     expect(signin.statusCode).toBe(403);
     expect(signin.headers["set-cookie"]).toBeUndefined();
   });
+
+  it("a token that is never checked does not excuse a cross-site sign-in, sign-up or sign-out", async () => {
+    const credentials = JSON.stringify({ username: "member", password: PASSWORD });
+    for (const [url, headers] of [
+      ["/api/auth/signin?openId=anything", {}],
+      ["/api/auth/signin", { authorization: "Bearer anything" }],
+      [`/api/auth/signin?openId=${member.user.openId}`, {}],
+      ["/api/auth/signup?openId=anything", {}],
+      ["/api/auth/signout?openId=anything", { cookie: member.client.cookie! }],
+    ] as const) {
+      const response = await t.app.inject({
+        method: "POST",
+        url,
+        payload: url.includes("signup") ? JSON.stringify({ username: "forged", password: PASSWORD }) : credentials,
+        headers: { host: SITE, origin: "https://evil.example", "content-type": "text/plain", ...headers },
+      });
+      expect(response.statusCode, url).toBe(403);
+      expect(response.headers["set-cookie"], url).toBeUndefined();
+    }
+    expect((await member.client.get("/api/user/me")).status).toBe(200);
+  });
 });
 
 describe("access tokens (openId)", () => {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import Fastify from "fastify";
+import { loggerOptions, redactSecrets } from "./log-redaction.js";
+
+describe("redactSecrets", () => {
+  it.each([
+    ["/api/memo?openId=abc&limit=1", "/api/memo?openId=[redacted]&limit=1"],
+    ["/x?limit=1&access_token=abc", "/x?limit=1&access_token=[redacted]"],
+    ["/x?api_key=a&apiKey=b&key=c&secret=d&password=e&code=f&sig=g&id_token=h", "/x?api_key=[redacted]&apiKey=[redacted]&key=[redacted]&secret=[redacted]&password=[redacted]&code=[redacted]&sig=[redacted]&id_token=[redacted]"],
+    ["/x?open%49d=abc", "/x?open%49d=[redacted]"],
+    ["/x?openId=", "/x?openId="],
+    ["'/api/memo?openId=abc' is not a valid url component", "'/api/memo?openId=[redacted]' is not a valid url component"],
+    ["https://user:pass@example.com/hook?token=t", "https://[redacted]@example.com/hook?token=[redacted]"],
+    ["also uses postgres://memos:pa55@db:5432/memos", "also uses postgres://[redacted]@db:5432/memos"],
+    ["Authorization: Bearer memos_pat_abc", "Authorization: Bearer [redacted]"],
+    ["memos_session=abc; theme=dark", "memos_session=[redacted]; theme=dark"],
+    ["/api/memo?tag=work&limit=10", "/api/memo?tag=work&limit=10"],
+  ])("%s", (text, redacted) => expect(redactSecrets(text)).toBe(redacted));
+});
+
+describe("loggerOptions", () => {
+  it("redacts what a line carries: the message, its arguments, nested headers, an error's message and fields", async () => {
+    const lines: string[] = [];
+    const app = Fastify({ logger: loggerOptions("trace", { write: (line) => void lines.push(line) }) });
+    const error = Object.assign(new Error("GET /api/memo?openId=0pen1d failed"), { code: "E_TEST", token: "t0ken" });
+    app.log.info({ busboyOptions: { headers: { cookie: "memos_session=c00kie", authorization: "Bearer b3arer", host: "h" } } }, "options");
+    app.log.warn({ url: "/x?openId=0pen1d", status: 500 }, "request to %s", "/y?token=t0ken");
+    app.log.error({ err: error }, "failed");
+    await app.close();
+    const log = lines.join("");
+    for (const secret of ["0pen1d", "c00kie", "b3arer", "t0ken"]) expect(log).not.toContain(secret);
+    expect(log).toContain('"host":"h"');
+    expect(log).toContain('"code":"E_TEST"');
+    expect(log).toContain("request to /y?token=[redacted]");
+    expect(log).toContain('"status":500');
+  });
+});
