@@ -20,6 +20,8 @@ export default defineConfig({
     // use them all.
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
+      // Checks of the repository itself: citations of our docs, the Node versions the lockfile's packages support.
+      { test: { name: "repo", include: ["scripts/**/*.test.ts"] } },
       { test: { name: "common", include: ["common/src/**/*.test.ts"] } },
       // Some unit files migrate real databases (migrate.test.ts): a busy machine needs more than the 5/10 s defaults.
       { test: { name: "server-unit", include: ["server/src/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 } },

@@ -1,11 +1,11 @@
-// A memos v0.10 SQLite database built from the v0.10 schema (wire §6.1) with data of every kind, for the
+// A memos v0.10 SQLite database built from the v0.10 schema (docs/v0-wire.md#the-v010-database) with data of every kind, for the
 // opening-in-place tests.
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import SQLite from "better-sqlite3";
 import bcrypt from "bcryptjs";
 
-/** memos v0.10.2 `store/db/migration/prod/LATEST__SCHEMA.sql` (wire §6.1). */
+/** memos v0.10.2 `store/db/migration/prod/LATEST__SCHEMA.sql` (docs/v0-wire.md#the-v010-database). */
 const V010_SCHEMA = `
 -- migration_history
 CREATE TABLE migration_history (

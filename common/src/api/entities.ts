@@ -1,4 +1,4 @@
-// The JSON shapes of the v0 wire (reference §2), exactly as the server sends them.
+// The JSON shapes of the v0 wire (docs/v0-wire.md#entities), exactly as the server sends them.
 import type { Role, RowStatus, Visibility } from "../domain/constants.js";
 import type { AccessTokenScope, WebhookDeliveryStatus, WebhookEvent } from "../domain/integrations.js";
 

@@ -25,14 +25,15 @@ export const UNKNOWN_ID = -1;
 export const DAILY_TIMESTAMP = 86_400_000;
 /** Spaces inserted by Tab in the editor. */
 export const TAB_SPACE_WIDTH = 2;
-/** Page size the web app asks for (infinite scroll). */
+/** Page size the web app asks for (infinite scroll), as the v0 web did (docs/v0-wire.md#memo-lists). */
 export const DEFAULT_MEMO_PAGE_SIZE = 30;
 
-/** Server-side list limits (API.md "Lists and limits"). */
+/** The page size of a memo list asked without a `limit` (or with 0) (docs/api.md#list-query-parameters-get-apimemo-and-get-apimemoall). */
 export const DEFAULT_LIST_LIMIT = 200;
 
 /** The response header of `GET /api/memo` and `/api/memo/all` holding the next page's `cursor` (absent after the last page). */
 export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
+/** The largest page a memo list gives, whatever `limit` asks. */
 export const MAX_LIST_LIMIT = 1000;
 
 /** The largest memo content we accept, in UTF-8 bytes. */

@@ -1,4 +1,4 @@
-// The shortcut filter model of the v0 web (wire §10.2): a shortcut's payload is a JSON list of filters, each
+// The shortcut filter model of the v0 web (docs/v0-wire.md#shortcut-filters): a shortcut's payload is a JSON list of filters, each
 // checked against a memo on the client and folded with its relation, starting from true.
 import type { Visibility } from "./constants.js";
 import { extractTags, tagAncestry } from "./tags.js";

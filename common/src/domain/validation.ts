@@ -92,7 +92,7 @@ export function isSafeLogoUrl(url: string): boolean {
 
 export type FieldRuleFailure = "too-short" | "too-long" | "not-allow-space" | "not-allow-chinese";
 
-/** The web's form rule for usernames and passwords (wire §5.2). */
+/** The web's form rule for usernames and passwords (docs/v0-wire.md#web-form-checks). */
 export const FORM_FIELD_RULES = { minLength: 4, maxLength: 320, noSpace: true, noChinese: true } as const;
 
 export function checkFormField(

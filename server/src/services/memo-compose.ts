@@ -16,7 +16,7 @@ export async function composeMemos(db: Db, rows: MemoListRow[]): Promise<Memo[]>
   ]);
   const resourcesByMemo = new Map<number, Resource[]>();
   for (const link of links) {
-    // In a memo, a resource carries the link's timestamps (wire §2.3).
+    // In a memo, a resource carries the link's timestamps (docs/v0-wire.md#memo).
     const resource = presentResource({ ...link, created_ts: link.link_created_ts, updated_ts: link.link_updated_ts });
     const list = resourcesByMemo.get(link.memo_id) ?? [];
     list.push(resource);

@@ -50,7 +50,7 @@ describe("counters and the windowed heat map", () => {
     expect(countedTags).toEqual(expectedTags);
   }
 
-  /** /api/memo/amount for every caller, against the memos each may read (API.md: NORMAL, readable). */
+  /** /api/memo/amount for every caller, against the memos each may read (docs/api.md#memos--apimemo: NORMAL, readable). */
   async function expectAmounts() {
     const memos = await t.ctx.store.db.selectFrom("memo").select(["creator_id", "row_status", "visibility"]).execute();
     const callers: Array<[Client, number | null]> = [[alice.client, alice.user.id], [bob.client, bob.user.id], [anonymous(t), null]];

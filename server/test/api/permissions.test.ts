@@ -1,5 +1,5 @@
 // The memo permission matrix, as a table: caller × visibility × row status × action, through HTTP.
-// Expected outcomes come from API.md and memo.policy.ts: others see NORMAL memos by visibility; archived memos
+// Expected outcomes come from docs/api.md#memo-lists-who-sees-what and memo.policy.ts: others see NORMAL memos by visibility; archived memos
 // are the creator's alone; only the creator updates, deletes and links; anyone who can read may pin for
 // themself; a resource file is readable by its owner or by anyone who may read a memo it is linked to.
 // Admins and the host have no special rights over other people's memos.

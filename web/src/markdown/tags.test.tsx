@@ -13,7 +13,7 @@ function renderedTags(content: string): string[] {
   return [...new Set(names)].sort();
 }
 
-// The wire's tag_test.go cases (§7.4) and everyday memos.
+// v0.10's tag_test.go cases (docs/v0-wire.md#tags-in-content) and everyday memos.
 const CASES = [
   "#tag1 ",
   "#tag1 #tag2 ",

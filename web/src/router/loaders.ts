@@ -1,4 +1,4 @@
-// Route entry rules (PRODUCT.md §2): no host → /auth everywhere but embed; signed out on / → /explore.
+// Route entry rules (docs/v0-wire.md#web-routes): no host → /auth everywhere but embed; signed out on / → /explore.
 // Failures while loading the status or the user are swallowed and the route continues; offline, the cached copies
 // (restored from IndexedDB) decide, and without them the request fails at once instead of waiting for a network.
 import type { SystemStatus, User } from "@memos/common";

@@ -1,4 +1,4 @@
-// The dialog stack (PRODUCT.md §3): sidebar entries push a dialog by name; the dialogs themselves render it.
+// The dialog stack: sidebar entries push a dialog by name; the dialogs themselves render it.
 import { create } from "zustand";
 
 export type DialogName = "daily-review" | "resources" | "setting" | "archived" | "about" | "keyboard-shortcuts";

@@ -1,4 +1,4 @@
-// The memo filter lives in the page's query string (PRODUCT.md §2): tag, type, duration (from, to),
+// The memo filter lives in the page's query string (docs/v0-wire.md#filters-in-the-address-bar): tag, type, duration (from, to),
 // text, shortcutId, visibility. This hook is the one way components read and change it.
 import type { Visibility } from "@memos/common";
 import { useCallback, useEffect, useMemo, useRef } from "react";

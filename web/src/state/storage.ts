@@ -1,4 +1,4 @@
-// localStorage that never throws: failures are only logged (PRODUCT.md §8).
+// localStorage that never throws: failures are only logged (docs/design.md#browser-storage).
 export const storage = {
   get<T>(key: string, fallback: T): T {
     try {

@@ -8,7 +8,7 @@ import { setTodo } from "../../markdown/todo";
 
 export const memoLink = (id: number) => `${window.location.origin}/m/${id}`;
 
-/** The iframe the "copy embed code" item copies (wire §10.5, byte for byte). */
+/** The iframe the "copy embed code" item copies (docs/v0-wire.md#embed-code, byte for byte). */
 export const embedCode = (id: number) =>
   `<iframe style="width:100%;height:auto;min-width:256px;" src="${window.location.origin}/m/${id}/embed" frameBorder="0"></iframe>`;
 

@@ -1,4 +1,4 @@
-// The instance's customized profile (wire §2.11): name, icon URL, description, default language and
+// The instance's customized profile (docs/v0-wire.md#customized-profile): name, icon URL, description, default language and
 // appearance, external URL. Saved whole as one JSON object (POST /api/system/setting customizedProfile).
 import { APPEARANCES, type Appearance, type CustomizedProfile, isSafeLogoUrl, LOCALES, type Locale } from "@memos/common";
 import { type FormEvent, useEffect, useId, useState } from "react";

@@ -1,4 +1,4 @@
-// The Open API of My account (wire §3.2): the user's openId, a reset that invalidates the old one, and a
+// The Open API of My account (docs/v0-wire.md#open-id): the user's openId, a reset that invalidates the old one, and a
 // ready-to-paste example of posting a memo with it.
 import type { User } from "@memos/common";
 import { BookOpen, RotateCcw } from "lucide-react";

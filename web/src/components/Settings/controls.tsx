@@ -1,5 +1,5 @@
 // Building blocks of the settings sections: a titled group, a labelled row, a switch, a text field with its
-// error, and a copy button. All compact (DESIGN.md), 40 px touch targets on phones.
+// error, and a copy button. All compact, 40 px touch targets on phones (docs/design.md#controls-and-touch-targets).
 import { Check, Copy } from "lucide-react";
 import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import i18n from "../../i18n";
 import { checkCredential, checkEmail, checkNewMember, checkNickname, checkPasswordPair, formatBytes, openApiExample, RULE_LIMITS } from "./validation";
 
-describe("checkCredential (wire §5.2)", () => {
+describe("checkCredential (docs/v0-wire.md#web-form-checks)", () => {
   it.each([
     ["abc", "daily.rule.username-too-short"],
     ["a".repeat(321), "daily.rule.username-too-long"],
@@ -100,7 +100,7 @@ describe("formatBytes", () => {
 });
 
 describe("openApiExample", () => {
-  it("posts a memo to /api/memo with the openId (wire §3.2)", () => {
+  it("posts a memo to /api/memo with the openId (docs/v0-wire.md#open-id)", () => {
     const example = openApiExample("https://memos.example.com", "abc-123");
     expect(example.url).toBe("https://memos.example.com/api/memo?openId=abc-123");
     expect(JSON.parse(example.body)).toEqual({ content: "Hello #memos from https://memos.example.com" });

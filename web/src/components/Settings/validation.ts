@@ -1,4 +1,4 @@
-// Form checks of the sign-in form and the settings dialogs (wire §5.2) and small formatting helpers. Every check
+// Form checks of the sign-in form and the settings dialogs (docs/v0-wire.md#web-form-checks) and small formatting helpers. Every check
 // answers with an i18n key (or null when the value is fine), so the messages stay translatable and testable; a
 // rule's message names the field and the rule ("Username must be at least 4 characters"), its numbers from
 // RULE_LIMITS.
@@ -55,7 +55,7 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(digits)} ${UNITS[exponent]}`;
 }
 
-/** The Open API example of My account: posting a memo with the user's openId (wire §3.2). */
+/** The Open API example of My account: posting a memo with the user's openId (docs/v0-wire.md#open-id). */
 export function openApiExample(origin: string, openId: string) {
   const url = `${origin}/api/memo?openId=${encodeURIComponent(openId)}`;
   const body = `{"content": ${JSON.stringify(`Hello #memos from ${origin}`)}}`;

@@ -1,4 +1,4 @@
-// Creating or editing a shortcut: a title and a list of filters (wire §10.2), saved as the JSON payload.
+// Creating or editing a shortcut: a title and a list of filters (docs/v0-wire.md#shortcut-filters), saved as the JSON payload.
 import {
   defaultFilter,
   type Filter,

@@ -13,7 +13,7 @@ export type RenameCheck =
   | { kind: "ok"; filename: string };
 
 /**
- * Checks a new filename typed in the rename dialog against the wire's rule (wire §5.4), before any request.
+ * Checks a new filename typed in the rename dialog against the v0 web's rule (docs/v0-wire.md#file-names), before any request.
  * Surrounding spaces are dropped.
  * @example checkRename("a.png", "b.png") // { kind: "ok", filename: "b.png" }
  */

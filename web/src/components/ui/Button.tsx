@@ -39,7 +39,7 @@ export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>
   active?: boolean;
 }
 
-/** A square icon-only button, 32 px (40 px on phones for touch). */
+/** A square icon-only button, 2rem (30 px at the desktop's root font; 40 px on phones for touch). */
 export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
   { label, active = false, className = "", children, type = "button", ...rest },
   ref,
