@@ -31,6 +31,9 @@ export const DEFAULT_MEMO_PAGE_SIZE = 30;
 /** Server-side list limits (API.md "Lists and limits"). */
 export const DEFAULT_LIST_LIMIT = 200;
 
+/** The session cookie a browser signs in with (set by `POST /api/auth/signin` and `/signup`). */
+export const SESSION_COOKIE = "memos_session";
+
 /** The response header of `GET /api/memo` and `/api/memo/all` holding the next page's `cursor` (absent after the last page). */
 export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
 export const MAX_LIST_LIMIT = 1000;
