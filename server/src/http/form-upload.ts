@@ -10,7 +10,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { badRequest, HttpError, tooLarge } from "../errors.js";
 import { assertNoNul } from "./input-guard.js";
 
-export interface FormFile {
+interface FormFile {
   filename: string;
   type: string;
   /** The bytes, read once, by the service. */

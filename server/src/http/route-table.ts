@@ -47,7 +47,7 @@ export class JsonText<T> {
 type RequestBody<N extends RouteName> = Entry<N> extends { body: FormInput } ? FormBody : BodyOf<N>;
 
 /** A route's request: its params, query and body as the entry's schemas parse them. */
-export type RouteRequest<N extends RouteName> = FastifyRequest<{ Params: ParamsOf<N>; Querystring: QueryOf<N>; Body: RequestBody<N> }>;
+type RouteRequest<N extends RouteName> = FastifyRequest<{ Params: ParamsOf<N>; Querystring: QueryOf<N>; Body: RequestBody<N> }>;
 
 /** What a handler returns: the answer's value (or its JSON text), or, for a file, the reply it sent or the text. */
 type Result<N extends RouteName> =
@@ -57,10 +57,10 @@ type Result<N extends RouteName> =
       ? z.output<S>
       : FastifyReply | string;
 
-export type Handler<N extends RouteName> = (request: RouteRequest<N>, reply: FastifyReply) => Promise<Result<N>>;
+type Handler<N extends RouteName> = (request: RouteRequest<N>, reply: FastifyReply) => Promise<Result<N>>;
 
 /** A handler with what the server does before it (not part of the wire contract). */
-export interface Registration<N extends RouteName> {
+interface Registration<N extends RouteName> {
   handler: Handler<N>;
   /**
    * Judges the caller before Fastify validates the body (v0 answered 401/403/404 before a 400 of the body), with
@@ -75,7 +75,7 @@ export interface Registration<N extends RouteName> {
 }
 
 /** A route a plugin registers (Swagger UI's page): the table describes it, the plugin serves it. */
-export interface ServedElsewhere {
+interface ServedElsewhere {
   servedBy: string;
 }
 
@@ -90,7 +90,7 @@ const TABLE = new Map<string, RouteName>(
 );
 
 /** The table's name of a registered route (HEAD is its GET's), or undefined. */
-export function routeNameOf(method: string, url: string): RouteName | undefined {
+function routeNameOf(method: string, url: string): RouteName | undefined {
   return TABLE.get(`${method === "HEAD" ? "GET" : method} ${url}`);
 }
 
