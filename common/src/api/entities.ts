@@ -126,7 +126,7 @@ export const systemStatusEntitySchema = z
 export type SystemStatus = z.infer<typeof systemStatusEntitySchema>;
 
 /** What an archive holds, as `POST /api/import` found it. */
-export const IMPORT_KINDS = ["memos-export", "markdown", "flomo", "google-keep"] as const;
+const IMPORT_KINDS = ["memos-export", "markdown", "flomo", "google-keep"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** A file of an archive that was not imported (or imported in part), and why. */

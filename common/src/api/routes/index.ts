@@ -33,7 +33,7 @@ export const ROUTES = {
   ...rssRoutes,
 } satisfies Record<string, RouteEntry>;
 
-export type Routes = typeof ROUTES;
+type Routes = typeof ROUTES;
 export type RouteName = keyof Routes;
 
 /** The area of a name ("memo" of "memo.create"): the OpenAPI document's tag. */
