@@ -3,7 +3,7 @@
 // is the part named `file`, handed to the handler as a stream that fails with a 413 past the upload limit instead
 // of ending short; the form's fields, the file's name and its type are held to the input guard's NUL rule (the
 // form is read here, not by a body parser); anything else wrong with the form is a 400 with the route's message.
-import { type Readable, Transform } from "node:stream";
+import { finished, type Readable, Transform } from "node:stream";
 import multipart from "@fastify/multipart";
 import type { FormMessages } from "@memos/common";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
@@ -45,14 +45,17 @@ function formError(error: unknown, messages: FormMessages): Error {
 
 /**
  * The file as a stream. The multipart reader stops at the upload limit and marks the stream truncated; that ends
- * this stream with a 413 instead of a short file.
+ * this stream with a 413 instead of a short file. A form cut off before its end closes the file without ending it:
+ * that (and any error of the reader) fails this stream with the route's 400, so whoever reads it never waits.
  */
 function refuseTruncated(file: Readable & { truncated?: boolean }, messages: FormMessages): Readable {
   const checked = new Transform({
     transform: (chunk, _encoding, done) => done(null, chunk),
     flush: (done) => done(file.truncated ? tooLarge() : null),
   });
-  file.once("error", (error) => checked.destroy(formError(error, messages)));
+  finished(file, (error) => {
+    if (error) checked.destroy(formError(error, messages));
+  });
   // The reader may meet the error only once it starts reading (after creating a folder, say); a stream that
   // errored before is still seen as failed by the pipeline that reads it then.
   checked.on("error", () => {});
