@@ -11,19 +11,21 @@ import { loggerOptions, redactSecrets } from "./http/log-redaction.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { registerResponseCache } from "./http/response-cache.js";
 import { registerRouteSpellings } from "./http/route-spelling.js";
-import { accessTokenRoutes } from "./routes/access-token.routes.js";
-import { authRoutes } from "./routes/auth.routes.js";
-import { exportRoutes } from "./routes/export.routes.js";
-import { importRoutes } from "./routes/import.routes.js";
-import { memoRoutes } from "./routes/memo.routes.js";
-import { resourceRoutes } from "./routes/resource.routes.js";
-import { rssRoutes } from "./routes/rss.routes.js";
-import { shortcutRoutes } from "./routes/shortcut.routes.js";
+import { type AllHandlers, registerRouteTable } from "./http/route-table.js";
+import { accessTokenHandlers } from "./routes/access-token.routes.js";
+import { authHandlers } from "./routes/auth.routes.js";
+import { docsHandlers } from "./routes/docs.routes.js";
+import { exportHandlers } from "./routes/export.routes.js";
+import { importHandlers } from "./routes/import.routes.js";
+import { memoHandlers } from "./routes/memo.routes.js";
+import { resourceHandlers } from "./routes/resource.routes.js";
+import { rssHandlers } from "./routes/rss.routes.js";
+import { shortcutHandlers } from "./routes/shortcut.routes.js";
 import { staticRoutes } from "./routes/static.routes.js";
-import { systemRoutes } from "./routes/system.routes.js";
-import { tagRoutes } from "./routes/tag.routes.js";
-import { userRoutes } from "./routes/user.routes.js";
-import { webhookRoutes } from "./routes/webhook.routes.js";
+import { systemHandlers } from "./routes/system.routes.js";
+import { tagHandlers } from "./routes/tag.routes.js";
+import { userHandlers } from "./routes/user.routes.js";
+import { webhookHandlers } from "./routes/webhook.routes.js";
 import { startWebhookDispatcher } from "./services/webhook-dispatcher.js";
 
 /** Requests slower than this are logged at the default level; every request is logged in dev mode. */
@@ -93,23 +95,23 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   // Before the routes: the zod validator, and the OpenAPI document built from every route registered after it.
   await registerOpenApi(app);
 
-  const areas = [
-    authRoutes,
-    userRoutes,
-    systemRoutes,
-    memoRoutes,
-    shortcutRoutes,
-    resourceRoutes,
-    tagRoutes,
-    exportRoutes,
-    importRoutes,
-    accessTokenRoutes,
-    webhookRoutes,
-    rssRoutes,
-  ];
-  for (const area of areas) {
-    await app.register(async (scope) => area(scope, ctx));
-  }
+  // Every route of the table (common/src/api/routes), with its area's handler.
+  const handlers = {
+    ...docsHandlers(),
+    ...authHandlers(ctx),
+    ...userHandlers(ctx),
+    ...systemHandlers(ctx),
+    ...memoHandlers(ctx),
+    ...shortcutHandlers(ctx),
+    ...resourceHandlers(ctx),
+    ...tagHandlers(ctx),
+    ...exportHandlers(ctx),
+    ...importHandlers(ctx),
+    ...accessTokenHandlers(ctx),
+    ...webhookHandlers(ctx),
+    ...rssHandlers(ctx),
+  } satisfies AllHandlers;
+  await registerRouteTable(app, handlers, { maxUploadBytes: ctx.config.maxUploadBytes });
   // The web app, and the not-found handler, which answers another spelling of any route 404 (http/route-spelling.ts).
   await app.register(async (scope) => staticRoutes(scope, ctx, spellings));
 

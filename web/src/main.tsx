@@ -2,7 +2,6 @@ import type { QueryKey } from "@tanstack/react-query";
 import { onlineManager } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { api } from "./api/endpoints";
 import { changeLanguage } from "./i18n";
 import "./styles.css";
 import { App } from "./App";
@@ -10,7 +9,7 @@ import { queryClient } from "./queries/client";
 import { keys } from "./queries/keys";
 import { startOutbox } from "./offline/outbox/store";
 import { keepCache, lastUserId, restoreCache } from "./offline/persistence";
-import { fetchMe, userSetting } from "./queries/session";
+import { fetchMe, fetchStatus, userSetting } from "./queries/session";
 import { usePreferences } from "./state/preferences";
 import { pickLocale } from "./state/useEffectivePreferences";
 
@@ -32,7 +31,7 @@ async function start() {
   onlineManager.setOnline(navigator.onLine);
   await restoreCache(queryClient);
   const restoredUser = lastUserId();
-  const [status, me] = await Promise.all([fresh(keys.status, api.status), fresh(keys.me, fetchMe)]);
+  const [status, me] = await Promise.all([fresh(keys.status, fetchStatus), fresh(keys.me, fetchMe)]);
   // Someone else is signed in now (or nobody): nothing of the restored user's data may show.
   if (restoredUser !== null && me?.id !== restoredUser) {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "status" && query.queryKey[0] !== "me" });

@@ -1,210 +1,235 @@
-// The JSON shapes of the v0 wire (docs/v0-wire.md#entities), exactly as the server sends them.
-import type { Role, RowStatus, Visibility } from "../domain/constants.js";
-import type { AccessTokenScope, WebhookDeliveryStatus, WebhookEvent } from "../domain/integrations.js";
+// The JSON shapes of the v0 wire (docs/v0-wire.md#entities), exactly as the server sends them: one zod schema each, and its
+// type (`z.infer`). The route table (routes/) names them as the answers of its routes: the server's handlers are
+// typed by them and the OpenAPI document (GET /api/openapi.json) describes them; answers are not re-validated on
+// the way out.
+import { z } from "zod";
+import { ROLES, ROW_STATUSES, VISIBILITIES } from "../domain/constants.js";
+import { ACCESS_TOKEN_SCOPES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../domain/integrations.js";
 
-export interface UserSetting {
-  UserID: number;
-  key: string;
-  /** A JSON-encoded string, e.g. "\"en\"". */
-  value: string;
-}
+export const userSettingEntitySchema = z
+  .object({ UserID: z.int(), key: z.string(), value: z.string().describe('A JSON-encoded string, e.g. "\\"en\\""') })
+  .meta({ id: "UserSetting" });
+export type UserSetting = z.infer<typeof userSettingEntitySchema>;
 
-export interface User {
-  id: number;
-  rowStatus: RowStatus;
-  createdTs: number;
-  updatedTs: number;
-  username: string;
-  role: Role;
-  email: string;
-  nickname: string;
-  openId: string;
-  userSettingList: UserSetting[] | null;
-}
+export const userEntitySchema = z
+  .object({
+    id: z.int(),
+    rowStatus: z.enum(ROW_STATUSES),
+    createdTs: z.int(),
+    updatedTs: z.int(),
+    username: z.string(),
+    role: z.enum(ROLES),
+    email: z.string(),
+    nickname: z.string(),
+    openId: z.string().describe("Empty unless the caller may see it (the account itself, or its host)"),
+    userSettingList: z.array(userSettingEntitySchema).nullable(),
+  })
+  .meta({ id: "User" });
+export type User = z.infer<typeof userEntitySchema>;
 
-export interface Resource {
-  id: number;
-  creatorId: number;
-  createdTs: number;
-  updatedTs: number;
-  filename: string;
-  externalLink: string;
-  type: string;
-  size: number;
-  linkedMemoAmount: number;
-}
+export const resourceEntitySchema = z
+  .object({
+    id: z.int(),
+    creatorId: z.int(),
+    createdTs: z.int(),
+    updatedTs: z.int(),
+    filename: z.string(),
+    externalLink: z.string(),
+    type: z.string(),
+    size: z.int(),
+    linkedMemoAmount: z.int(),
+  })
+  .meta({ id: "Resource" });
+export type Resource = z.infer<typeof resourceEntitySchema>;
 
-export interface Memo {
-  id: number;
-  rowStatus: RowStatus;
-  creatorId: number;
-  createdTs: number;
-  updatedTs: number;
-  content: string;
-  visibility: Visibility;
-  pinned: boolean;
-  displayTs: number;
-  creator: User;
-  resourceList: Resource[];
-  /**
-   * The access token the memo was written with; only in `GET /api/memo/:memoId`, only to the memo's creator, and
-   * absent for a memo written in the web or with the open ID.
-   */
-  accessToken?: { id: number; name: string };
-}
+export const memoEntitySchema = z
+  .object({
+    id: z.int(),
+    rowStatus: z.enum(ROW_STATUSES),
+    creatorId: z.int(),
+    createdTs: z.int(),
+    updatedTs: z.int(),
+    content: z.string(),
+    visibility: z.enum(VISIBILITIES),
+    pinned: z.boolean(),
+    displayTs: z.int(),
+    creator: userEntitySchema,
+    resourceList: z.array(resourceEntitySchema),
+    accessToken: z
+      .object({ id: z.int(), name: z.string() })
+      .optional()
+      .describe("The access token the memo was written with: in GET /api/memo/:memoId, to its creator only"),
+  })
+  .meta({ id: "Memo" });
+export type Memo = z.infer<typeof memoEntitySchema>;
 
-/** A personal access token as its owner sees it (never the token itself, which is shown once). */
-export interface AccessToken {
-  id: number;
-  name: string;
-  scope: AccessTokenScope;
-  createdTs: number;
-  /** Unix seconds; null: never expires. */
-  expiresTs: number | null;
-  lastUsedTs: number | null;
-  /** The client address of the last use. */
-  lastUsedAddress: string | null;
-}
+export const shortcutEntitySchema = z
+  .object({
+    id: z.int(),
+    rowStatus: z.enum(ROW_STATUSES),
+    creatorId: z.int(),
+    createdTs: z.int(),
+    updatedTs: z.int(),
+    title: z.string(),
+    payload: z.string().describe("JSON text of a filter list"),
+  })
+  .meta({ id: "Shortcut" });
+export type Shortcut = z.infer<typeof shortcutEntitySchema>;
 
-/** The answer of `POST /api/access-token`: the one time the token is shown. */
-export interface CreatedAccessToken {
-  id: number;
-  name: string;
-  scope: AccessTokenScope;
-  createdTs: number;
-  expiresTs: number | null;
-  token: string;
-}
+export const systemSettingEntitySchema = z
+  .object({ Name: z.string(), Value: z.string(), Description: z.string() })
+  .meta({ id: "SystemSetting" });
+export type SystemSetting = z.infer<typeof systemSettingEntitySchema>;
 
-export interface Webhook {
-  id: number;
-  name: string;
-  url: string;
-  /** The key of the HMAC signature; the webhook's owner alone sees it. */
-  secret: string;
-  events: WebhookEvent[];
-  active: boolean;
-  createdTs: number;
-  updatedTs: number;
-}
+export const profileEntitySchema = z.object({ mode: z.enum(["prod", "dev", "demo"]), version: z.string() }).meta({ id: "Profile" });
+export type Profile = z.infer<typeof profileEntitySchema>;
 
-export interface WebhookDelivery {
-  /** Also the X-Memos-Delivery header. */
-  id: number;
-  webhookId: number;
-  event: string;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  createdTs: number;
-  lastAttemptTs: number | null;
-  /** When the next attempt is due (pending deliveries). */
-  nextAttemptTs: number | null;
-  responseStatus: number | null;
-  /** At most 1 KB of the receiver's answer. */
-  responseSnippet: string | null;
-  durationMs: number | null;
-  /**
-   * Why the last attempt failed, as a class: `HTTP <status>` for an answer; else "refused: not a public address",
-   * "could not connect", "timed out after <n> ms", … (the cause, with addresses and error codes, is in the server log).
-   */
-  error: string | null;
-}
+export const customizedProfileEntitySchema = z
+  .object({
+    name: z.string(),
+    logoUrl: z.string(),
+    description: z.string(),
+    locale: z.string(),
+    appearance: z.string(),
+    externalUrl: z.string(),
+  })
+  .meta({ id: "CustomizedProfile" });
+export type CustomizedProfile = z.infer<typeof customizedProfileEntitySchema>;
 
-export interface Shortcut {
-  id: number;
-  rowStatus: RowStatus;
-  creatorId: number;
-  createdTs: number;
-  updatedTs: number;
-  title: string;
-  /** JSON text of a Filter[] (see domain/filter.ts). */
-  payload: string;
-}
-
-export interface SystemSetting {
-  Name: string;
-  Value: string;
-  Description: string;
-}
-
-export interface Profile {
-  mode: "prod" | "dev" | "demo";
-  version: string;
-}
-
-export interface CustomizedProfile {
-  name: string;
-  logoUrl: string;
-  description: string;
-  locale: string;
-  appearance: string;
-  externalUrl: string;
-}
-
+export const backupStatusEntitySchema = z
+  .object({
+    everySeconds: z.int().nullable().describe("Seconds between rolling backups (--backup-every); null when they are off (always on PostgreSQL)"),
+    keep: z.int().describe("How many are kept (--backup-keep)"),
+    lastTs: z.int().nullable().describe("When the newest backup in the backups folder was taken (Unix seconds)"),
+    lastSize: z.int().nullable().describe("Its size in bytes"),
+    lastError: z.string().nullable().describe("Why the last scheduled backup failed, if it did"),
+    engine: z.enum(["sqlite", "postgres"]),
+    storage: z.enum(["db", "local"]).describe("Where new uploads are kept (--storage): database blobs, or files under <data>/assets"),
+  })
+  .meta({ id: "BackupStatus" });
 /** The rolling backups of a SQLite instance; shown to the host alone. */
-export interface BackupStatus {
-  /** Seconds between rolling backups (`--backup-every`); null when they are off (always on PostgreSQL). */
-  everySeconds: number | null;
-  /** How many are kept (`--backup-keep`). */
-  keep: number;
-  /** The newest backup in the backups folder: when it was taken (Unix seconds) and its size in bytes. */
-  lastTs: number | null;
-  lastSize: number | null;
-  /** Why the last scheduled backup failed, if it did. */
-  lastError: string | null;
-  engine: "sqlite" | "postgres";
-  /** Where new uploads are kept (`--storage`): database blobs, or files under <data>/assets (back those up too). */
-  storage: "db" | "local";
-}
+export type BackupStatus = z.infer<typeof backupStatusEntitySchema>;
 
-export interface SystemStatus {
-  host: User | null;
-  profile: Profile;
-  dbSize: number;
-  /** Present for the host only. */
-  backup?: BackupStatus;
-  allowSignUp: boolean;
-  /** The host turned webhooks off for the whole instance. */
-  disableWebhooks: boolean;
-  additionalStyle: string;
-  additionalScript: string;
-  customizedProfile: CustomizedProfile;
-}
+export const systemStatusEntitySchema = z
+  .object({
+    host: userEntitySchema.nullable(),
+    profile: profileEntitySchema,
+    dbSize: z.int(),
+    backup: backupStatusEntitySchema.optional().describe("The rolling backups; the host alone sees it"),
+    allowSignUp: z.boolean(),
+    disableWebhooks: z.boolean().describe("The host turned webhooks off for the whole instance"),
+    additionalStyle: z.string(),
+    additionalScript: z.string(),
+    customizedProfile: customizedProfileEntitySchema,
+  })
+  .meta({ id: "SystemStatus" });
+export type SystemStatus = z.infer<typeof systemStatusEntitySchema>;
 
 /** What an archive holds, as `POST /api/import` found it. */
-export type ImportKind = "memos-export" | "markdown" | "flomo" | "google-keep";
+const IMPORT_KINDS = ["memos-export", "markdown", "flomo", "google-keep"] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** A file of an archive that was not imported (or imported in part), and why. */
-export interface ImportProblem {
-  file: string;
-  reason: string;
-}
+const importProblemSchema = z.object({ file: z.string(), reason: z.string() });
+export type ImportProblem = z.infer<typeof importProblemSchema>;
 
+export const importResultEntitySchema = z
+  .object({
+    kind: z.enum(IMPORT_KINDS).describe("What the archive was found to be"),
+    dryRun: z.boolean(),
+    memos: z.int(),
+    attachments: z.int(),
+    shortcuts: z.int(),
+    skipped: z.int().describe("Items already in the account (an earlier import of the same archive), not imported again"),
+    problems: z.array(importProblemSchema).describe("The first 100 problems"),
+    problemCount: z.int(),
+  })
+  .meta({ id: "ImportResult" });
 /** The answer of `POST /api/import`: what was imported (or, in a dry run, would be). */
-export interface ImportResult {
-  kind: ImportKind;
-  dryRun: boolean;
-  memos: number;
-  attachments: number;
-  shortcuts: number;
-  /** Memos, shortcuts and files already in the account (an earlier import of the same archive). */
-  skipped: number;
-  /** The first problems (at most 100); `problemCount` counts them all. */
-  problems: ImportProblem[];
-  problemCount: number;
-}
+export type ImportResult = z.infer<typeof importResultEntitySchema>;
 
+export const tagCountEntitySchema = z
+  .object({
+    name: z.string(),
+    count: z.int().describe("How many of the caller's NORMAL memos carry exactly this tag (0 for a listed tag no memo uses)"),
+  })
+  .meta({ id: "TagCount" });
 /** A tag of the caller with the number of their NORMAL memos carrying it (`GET /api/tag/count`, an addition). */
-export interface TagCount {
-  name: string;
-  count: number;
-}
+export type TagCount = z.infer<typeof tagCountEntitySchema>;
 
-export interface DataEnvelope<T> {
-  data: T;
-}
+export const accessTokenEntitySchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    scope: z.enum(ACCESS_TOKEN_SCOPES),
+    createdTs: z.int(),
+    expiresTs: z.int().nullable().describe("Unix seconds; null: never expires"),
+    lastUsedTs: z.int().nullable(),
+    lastUsedAddress: z.string().nullable().describe("The client address of the last use"),
+  })
+  .meta({ id: "AccessToken" });
+/** A personal access token as its owner sees it (never the token itself, which is shown once). */
+export type AccessToken = z.infer<typeof accessTokenEntitySchema>;
 
-export interface ErrorEnvelope {
-  error: string;
-  message: string;
-}
+export const createdAccessTokenEntitySchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    scope: z.enum(ACCESS_TOKEN_SCOPES),
+    createdTs: z.int(),
+    expiresTs: z.int().nullable(),
+    token: z.string().describe("Shown in this answer only; send it as Authorization: Bearer <token>"),
+  })
+  .meta({ id: "CreatedAccessToken" });
+/** The answer of `POST /api/access-token`: the one time the token is shown. */
+export type CreatedAccessToken = z.infer<typeof createdAccessTokenEntitySchema>;
+
+export const webhookEntitySchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    url: z.string(),
+    secret: z.string().describe("The HMAC key of X-Memos-Signature; the owner alone sees it"),
+    events: z.array(z.enum(WEBHOOK_EVENTS)),
+    active: z.boolean(),
+    createdTs: z.int(),
+    updatedTs: z.int(),
+  })
+  .meta({ id: "Webhook" });
+export type Webhook = z.infer<typeof webhookEntitySchema>;
+
+export const webhookDeliveryEntitySchema = z
+  .object({
+    id: z.int().describe("Also the X-Memos-Delivery header"),
+    webhookId: z.int(),
+    event: z.string(),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    attempts: z.int(),
+    createdTs: z.int(),
+    lastAttemptTs: z.int().nullable(),
+    nextAttemptTs: z.int().nullable().describe("When the next attempt is due (pending deliveries)"),
+    responseStatus: z.int().nullable(),
+    responseSnippet: z.string().nullable().describe("At most 1 KB of the receiver's answer"),
+    durationMs: z.int().nullable(),
+    error: z
+      .string()
+      .nullable()
+      .describe(
+        'Why the last attempt failed, as a class: "HTTP <status>" for an answer; else "refused: not a public address", ' +
+          '"could not connect", "timed out after <n> ms", … (the cause is in the server log)',
+      ),
+  })
+  .meta({ id: "WebhookDelivery" });
+export type WebhookDelivery = z.infer<typeof webhookDeliveryEntitySchema>;
+
+/** Every failure: {"error": "code=N, message=M", "message": M}. */
+export const errorEnvelopeSchema = z
+  .object({
+    error: z.string().describe('"code=N, message=M"'),
+    message: z.string(),
+  })
+  .meta({ id: "Error" });
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** Every success answer of /api: {"data": …}. */
+export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });

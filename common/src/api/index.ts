@@ -1,2 +1,4 @@
 export * from "./entities.js";
 export * from "./requests.js";
+export * from "./route.js";
+export * from "./routes/index.js";

@@ -62,11 +62,27 @@ const optional = <T extends z.ZodType>(schema: T) =>
 /** A text of at most `max` characters. */
 const text = (max: number) => z.string().max(max, `too long, maximum length is ${max} characters`);
 
+/** A refused value as a message echoes it: at most 64 characters. */
+const shown = (raw: string): string => (raw.length > 64 ? `${raw.slice(0, 64)}…` : raw);
+
 /** How a refused id is echoed: short, and readable whatever JSON value it was. */
-function shownId(input: unknown): string {
-  const shown = typeof input === "string" ? input : typeof input === "number" ? String(input) : (JSON.stringify(input) ?? String(input));
-  return shown.length > 64 ? `${shown.slice(0, 64)}…` : shown;
-}
+const shownId = (input: unknown): string =>
+  shown(typeof input === "string" ? input : typeof input === "number" ? String(input) : (JSON.stringify(input) ?? String(input)));
+
+/**
+ * A path id in 1 … 2^31 − 1, in plain decimal digits; anything else is a 400 "`label` is not a number: raw" (the
+ * issue's message is the whole 400 message, as for every path parameter).
+ */
+export const pathId = (label = "ID") =>
+  z
+    .string()
+    .transform((raw, context) => {
+      const value = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+      if (value >= 1 && value <= MAX_ID) return value;
+      context.addIssue({ code: "custom", message: `${label} is not a number: ${shown(raw)}`, input: raw });
+      return z.NEVER;
+    })
+    .meta({ description: `1 … ${MAX_ID}`, pattern: "^[0-9]{1,10}$" });
 
 /** The wire's id message for a body id: "resourceId: ID is not a number: 2147483648". */
 const idError = { error: (issue: { input?: unknown }) => `ID is not a number: ${shownId(issue.input)}` };
@@ -191,7 +207,7 @@ export const WHOLE_MESSAGE = "wholeMessage";
 /** The wire's message for a refused id query value: "userId is not a number: abc", echoing at most 64 characters. */
 const refusedQueryId = (label: string, raw: string) => ({
   code: "custom" as const,
-  message: `${label} is not a number: ${raw.length > 64 ? `${raw.slice(0, 64)}…` : raw}`,
+  message: `${label} is not a number: ${shown(raw)}`,
   input: raw,
   params: { [WHOLE_MESSAGE]: true },
 });
@@ -266,7 +282,7 @@ export type ExportScope = (typeof EXPORT_SCOPES)[number];
 export const importQuerySchema = z.object({ dryRun: optional(z.enum(["true", "false"])) });
 export type ImportQuery = z.infer<typeof importQuerySchema>;
 
-// What a client sends (z.input): the web's api/endpoints.ts builds its requests from these.
+// What a client sends (z.input): the web's offline outbox and forms build their requests from these.
 export type SignInRequest = z.input<typeof signInSchema>;
 export type SignUpRequest = z.input<typeof signUpSchema>;
 export type UserCreateRequest = z.input<typeof userCreateSchema>;

@@ -31,6 +31,9 @@ export const DEFAULT_MEMO_PAGE_SIZE = 30;
 /** The page size of a memo list asked without a `limit` (or with 0) (docs/api.md#list-query-parameters-get-apimemo-and-get-apimemoall). */
 export const DEFAULT_LIST_LIMIT = 200;
 
+/** The session cookie a browser signs in with (set by `POST /api/auth/signin` and `/signup`). */
+export const SESSION_COOKIE = "memos_session";
+
 /** The response header of `GET /api/memo` and `/api/memo/all` holding the next page's `cursor` (absent after the last page). */
 export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
 /** The largest page a memo list gives, whatever `limit` asks. */

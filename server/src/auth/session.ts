@@ -1,10 +1,9 @@
-// Session tokens: 256 random bits in the cookie, only their sha256 in the database.
+// Session tokens: 256 random bits in the cookie (SESSION_COOKIE, common), only their sha256 in the database.
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../store/db.js";
 import { createSession, deleteExpiredSessions } from "../store/session.store.js";
 import { nowSeconds } from "../store/time.js";
 
-export const SESSION_COOKIE = "memos_session";
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
 export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex");

@@ -1,46 +1,28 @@
-// The single source of truth for which API routes a visitor may call without signing in, and the hook
-// that resolves the caller, refuses cross-site cookie requests, and requires a user everywhere else.
-// Every decision is keyed on the route the router matched (`request.routeOptions.url`, e.g. /api/memo/:memoId),
-// never on the URL as sent: the router decodes `/%61pi/user` to /api/user, and a check reading the raw URL would
-// let that spelling through unchecked.
+// The hook that resolves the caller, refuses cross-site cookie requests, and requires a user where the route table
+// says so. Who may call a route is its entry's `access` (common/src/api/route.ts), which the route table puts in
+// the route's config (http/route-table.ts). Every decision is keyed on the route the router matched
+// (`request.routeOptions`, e.g. /api/memo/:memoId), never on the URL as sent: the router decodes `/%61pi/user` to
+// /api/user, and a check reading the raw URL would let that spelling through unchecked.
+import { type Access, ROUTES, SESSION_COOKIE } from "@memos/common";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { SESSION_COOKIE } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { forbidden, unauthenticated } from "../errors.js";
 import { authorizeTokenScope } from "../policies/access-token.policy.js";
 import { resolveActor } from "../services/auth.service.js";
 
-/** Routes open to anonymous callers (read-only) and the auth routes themselves. */
-const PUBLIC_ROUTES = new Set([
-  "GET /api/ping",
-  "GET /api/status",
-  "GET /api/user/:id",
-  "GET /api/memo",
-  "GET /api/memo/all",
-  "GET /api/memo/stats",
-  "GET /api/memo/amount",
-  "GET /api/memo/:memoId",
-  "GET /api/memo/:memoId/resource",
-  "POST /api/auth/signin",
-  "POST /api/auth/signup",
-  "POST /api/auth/signout",
-  "GET /api/auth/session",
-  // The API's own description and its reference page (with Swagger UI's assets under /api/docs/).
-  "GET /api/openapi.json",
-]);
+/** Swagger UI's assets, public as the page they belong to. */
+const DOCS_ASSETS = `${ROUTES["docs.page"].path}/`;
 
-const PUBLIC_PREFIXES = ["GET /api/docs"];
-
-/** Whether a visitor may call this route (`url` as registered, e.g. /api/memo/:memoId). */
-export function isPublicRoute(method: string, url: string): boolean {
-  const key = `${method === "HEAD" ? "GET" : method} ${url}`;
-  return PUBLIC_ROUTES.has(key) || PUBLIC_PREFIXES.some((prefix) => key === prefix || key.startsWith(`${prefix}/`));
+/**
+ * The access of a route outside the table: the web app reads no credential; Swagger UI's assets are public; any
+ * other route under /api (none should be: a test checks every one is in the table) requires a user.
+ */
+function accessOutsideTable(url: string): Access {
+  if (url.startsWith(DOCS_ASSETS)) return "public";
+  return url.startsWith("/api/") ? "signed-in" : "anonymous";
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** The routes whose caller is resolved here: the API and v0's file links. The rest (the web app, feeds) are the same for everyone. */
-const GUARDED_PREFIXES = ["/api/", "/o/", "/h/"];
 
 /** `Authorization: Bearer <personal access token or open ID>`, else v0's `?openId=`. */
 function tokenCredentials(request: FastifyRequest): { bearer?: string; openId?: string } {
@@ -75,19 +57,19 @@ export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void 
     // An unmatched request reaches only the not-found handler (routes/static.routes.ts), which writes nothing.
     const route = request.routeOptions.url;
     if (route === undefined) return;
-    const guarded = GUARDED_PREFIXES.some((prefix) => route.startsWith(prefix));
-    // Sign-in, sign-up and sign-out act on the cookie and never check a token.
-    const signsIn = request.method === "POST" && route.startsWith("/api/auth/");
+    const access = request.routeOptions.config.access ?? accessOutsideTable(route);
+    // Signing in, up and out (and the feeds) act on the cookie or on nothing, and never check a token.
+    const readsCredentials = access !== "anonymous";
     const credentials = tokenCredentials(request);
     // A token spares a request the cross-site rule only where it is then checked (a bad one is a 401): on a
     // sign-in route, `?openId=anything` would otherwise let another site sign a browser in.
-    const tokenChecked = guarded && !signsIn && (credentials.bearer ?? credentials.openId) !== undefined;
+    const tokenChecked = readsCredentials && (credentials.bearer ?? credentials.openId) !== undefined;
     if (!SAFE_METHODS.has(request.method) && !tokenChecked && isCrossSite(request)) {
       throw forbidden("Cross-site request refused");
     }
-    if (!guarded || signsIn) return;
+    if (!readsCredentials) return;
     request.viewer = await resolveActor(ctx, { ...credentials, sessionToken: request.cookies[SESSION_COOKIE], address: request.ip });
     authorizeTokenScope(request.viewer, request.method);
-    if (route.startsWith("/api/") && request.viewer === null && !isPublicRoute(request.method, route)) throw unauthenticated();
+    if ((access === "signed-in" || access === "session") && request.viewer === null) throw unauthenticated();
   });
 }

@@ -1,8 +1,8 @@
 // Text no database should see: a NUL character (U+0000). SQLite stores it and PostgreSQL refuses it, so both
 // engines refuse it here first, for every text a client sends: the query string, path parameters and the
 // Authorization header (before the access hook looks a token up), the parsed body (JSON or text/plain JSON,
-// keys included), and multipart field values and file names (checked by the upload route, which reads the
-// form itself). The answer is a 400 naming the first offending field:
+// keys included), and multipart field values and file names (checked by http/form-upload.ts, which reads the
+// forms of every upload route itself). The answer is a 400 naming the first offending field:
 // "Malformatted request: content must not contain NUL characters".
 import type { FastifyInstance } from "fastify";
 import { badRequest } from "../errors.js";

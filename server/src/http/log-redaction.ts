@@ -3,7 +3,7 @@
 // The logger's options below redact them wherever a line is written: the request and error serializers, every
 // string argument, and the plain data of a logged object (values under a credential's name, strings quoting one).
 import type { FastifyRequest, FastifyServerOptions } from "fastify";
-import { SESSION_COOKIE } from "../auth/session.js";
+import { SESSION_COOKIE } from "@memos/common";
 
 const REDACTED = "[redacted]";
 

@@ -15,6 +15,3 @@ export const viewerOf = (request: FastifyRequest): Viewer => request.viewer;
  * address (the client's behind a proxy with `--trust-proxy`; without it, everyone behind the proxy is one caller).
  */
 export const callerOf = (request: FastifyRequest): string => (request.viewer ? `user:${request.viewer.id}` : `address:${request.ip}`);
-
-/** Every success answer is wrapped like the wire: {"data": …}. */
-export const ok = <T>(data: T) => ({ data });

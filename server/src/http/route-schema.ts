@@ -1,16 +1,15 @@
-// How a route declares its input and answers: zod schemas of common/src/api, used twice.
+// How a route's zod schemas (its entry in the route table, common/src/api/routes) are used, twice:
 //   1. Fastify validates params, query and body with them (the validator compiler below) before the handler
 //      runs, so the handler and the service receive typed, already-valid input. A failure is a 400 with the
-//      wire's message: "<route's prefix>: <field>: <rule>" for a body or query, the id message for a path id.
+//      wire's message: "<entry's message>: <field>: <rule>" for a body or query, the id message for a path id.
 //   2. @fastify/swagger turns them into the OpenAPI document (http/openapi.ts).
-// Where v0 judged the caller before the body (404/403 before a 400), the route says so with `checkFirst`, a
-// preValidation hook that runs that check before Fastify validates the body; the service still gets typed input.
+// Where v0 judged the caller before the body (404/403 before a 400), the route's registration says so with
+// `checkFirst`, a preValidation hook that runs that check before Fastify validates the body.
 // An issue flagged WHOLE_MESSAGE (common/src/api/requests.ts: an id of a query string) is the whole message, as a
 // path id's is: "userId is not a number: abc".
 // `documented(schema)` marks a schema as description only, for input Fastify passes through as it came: an
-// uploaded form (read by the handler).
-import { MAX_ID, WHOLE_MESSAGE } from "@memos/common";
-import { dataEnvelope } from "@memos/common/api/responses";
+// uploaded form (read by the handler, http/form-upload.ts).
+import { WHOLE_MESSAGE } from "@memos/common";
 import type { FastifyRequest, FastifySchemaCompiler } from "fastify";
 import { z } from "zod";
 import { badRequest, describeZodError, type HttpError } from "../errors.js";
@@ -19,7 +18,7 @@ const documentedOnly = new WeakSet<object>();
 const prefixes = new WeakMap<object, string>();
 
 /** A schema Fastify validates; a failure answers 400 "`prefix`: field: rule". */
-export function input<T extends z.ZodType>(schema: T, prefix: string): T {
+export function withMessage<T extends z.ZodType>(schema: T, prefix: string): T {
   const copy = schema.clone() as T;
   prefixes.set(copy, prefix);
   return copy;
@@ -32,43 +31,19 @@ export function documented(schema: z.ZodType): z.ZodType<unknown> {
   return copy;
 }
 
-/** A refused value as the message echoes it: at most 64 characters. */
-const shown = (raw: string): string => (raw.length > 64 ? `${raw.slice(0, 64)}…` : raw);
-
-/** A path id in 1 … 2^31 − 1, in plain decimal digits; anything else is "`label` is not a number: raw". */
-export const pathId = (label = "ID") =>
-  z
-    .string()
-    .transform((raw, context) => {
-      const value = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
-      if (value >= 1 && value <= MAX_ID) return value;
-      context.addIssue({ code: "custom", message: `${label} is not a number: ${shown(raw)}`, input: raw });
-      return z.NEVER;
-    })
-    .meta({ description: `1 … ${MAX_ID}`, pattern: "^[0-9]{1,10}$" });
-
-/** Path parameters: their issues carry the whole message ("Memo ID is not a number: abc"). */
-export function params<T extends z.ZodRawShape>(shape: T) {
-  return z.object(shape);
-}
-
-type Check<P> = (request: FastifyRequest, params: P) => Promise<unknown>;
-
 /**
- * A route's preValidation hook that runs `check` (a 401, 403 or 404 of the caller) before Fastify validates the
- * body, as v0 judged the caller before the body. `check` gets the path parameters as `paramsSchema` parses them;
- * when they are malformed it is skipped, and the params schema answers its 400 as usual.
+ * A preValidation hook that runs `check` (a 401, 403 or 404 of the caller) before Fastify validates the body, as
+ * v0 judged the caller before the body. `check` gets the path parameters as `paramsSchema` parses them; when they
+ * are malformed it is skipped, and the params schema answers its 400 as usual.
  */
-export function checkFirst(check: Check<undefined>): (request: FastifyRequest) => Promise<void>;
-export function checkFirst<P extends z.ZodType>(paramsSchema: P, check: Check<z.output<P>>): (request: FastifyRequest) => Promise<void>;
-export function checkFirst(first: z.ZodType | Check<undefined>, second?: Check<unknown>) {
+export function checkFirst(paramsSchema: z.ZodType | undefined, check: (request: FastifyRequest, params: unknown) => Promise<unknown>) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (first instanceof z.ZodType) {
-      const parsed = first.safeParse(request.params);
-      if (parsed.success) await second!(request, parsed.data);
-    } else {
-      await first(request, undefined);
+    if (paramsSchema === undefined) {
+      await check(request, {});
+      return;
     }
+    const parsed = paramsSchema.safeParse(request.params);
+    if (parsed.success) await check(request, parsed.data);
   };
 }
 
@@ -94,13 +69,3 @@ export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, h
     return { error: badRequest(message) as HttpError & Error };
   };
 };
-
-/** The answers of a route: 200 with `data` in the envelope (or another schema), and the error envelope. */
-export function answers(ok: z.ZodType, options: { raw?: boolean; contentType?: string; description?: string } = {}) {
-  const success = options.raw ? ok : dataEnvelope(ok);
-  return {
-    200: options.contentType
-      ? { description: options.description ?? "OK", content: { [options.contentType]: { schema: success } } }
-      : success.meta({ description: options.description ?? "OK" }),
-  };
-}

@@ -26,7 +26,7 @@ describe("downloadWithProgress", () => {
     );
     vi.stubGlobal("fetch", fetchMock);
     const seen: number[] = [];
-    const { blob, filename } = await downloadWithProgress("/api/export", { scope: "instance" }, ({ received }) => seen.push(received));
+    const { blob, filename } = await downloadWithProgress("/api/export?scope=instance", ({ received }) => seen.push(received));
     expect(fetchMock).toHaveBeenCalledWith("/api/export?scope=instance", expect.objectContaining({ method: "GET", credentials: "same-origin" }));
     expect(seen).toEqual([0, 4, 10]);
     expect(filename).toBe("memos-export-éléonore-2025-01-02.zip");
@@ -43,7 +43,7 @@ describe("downloadWithProgress", () => {
   it("turns an error envelope into an ApiError with the server's message", async () => {
     const body = JSON.stringify({ error: "code=403, message=Unauthorized: only the host may export the whole instance", message: "Unauthorized: only the host may export the whole instance" });
     vi.stubGlobal("fetch", vi.fn(async () => new Response(body, { status: 403, headers: { "Content-Type": "application/json" } })));
-    const failure = downloadWithProgress("/api/export", { scope: "instance" }, () => {});
+    const failure = downloadWithProgress("/api/export?scope=instance", () => {});
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 403, message: "Unauthorized: only the host may export the whole instance" });
   });
@@ -56,7 +56,7 @@ describe("downloadWithProgress", () => {
       },
     });
     vi.stubGlobal("fetch", vi.fn(async () => new Response(broken, { headers: { "Content-Type": "application/zip" } })));
-    await expect(downloadWithProgress("/api/export", undefined, () => {})).rejects.toMatchObject({ message: "The download was interrupted" });
+    await expect(downloadWithProgress("/api/export", () => {})).rejects.toMatchObject({ message: "The download was interrupted" });
   });
 });
 

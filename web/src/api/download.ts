@@ -1,6 +1,6 @@
 // Downloads a file from the API with progress: fetch, read the body stream counting the bytes received, then
 // hand back one Blob and the server's file name. Errors are ApiErrors, as for every other call.
-import { ApiError, parseError, type Query } from "./client";
+import { ApiError, parseError } from "./client";
 
 export interface DownloadProgress {
   /** Bytes received so far. */
@@ -30,26 +30,16 @@ export function filenameFromDisposition(header: string | null, fallback: string)
   return name || fallback;
 }
 
-function withQuery(path: string, query?: Query): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}
-
 /**
- * GETs `path` and reads its body chunk by chunk, calling `onProgress` after each one.
- * @example const { blob, filename } = await downloadWithProgress("/api/export", {}, ({ received }) => show(received));
+ * GETs `url` (`api.url(…)`) and reads its body chunk by chunk, calling `onProgress` after each one.
+ * @example const { blob, filename } = await downloadWithProgress(api.url("export.archive"), ({ received }) => show(received));
  */
 export async function downloadWithProgress(
-  path: string,
-  query: Query | undefined,
+  url: string,
   onProgress: (progress: DownloadProgress) => void,
   options: { signal?: AbortSignal; fallbackName?: string } = {},
 ): Promise<DownloadedFile> {
-  const response = await fetch(withQuery(path, query), { method: "GET", credentials: "same-origin", signal: options.signal });
+  const response = await fetch(url, { method: "GET", credentials: "same-origin", signal: options.signal });
   if (!response.ok) throw await parseError(response);
   const length = Number(response.headers.get("Content-Length"));
   const total = Number.isFinite(length) && length > 0 ? length : null;

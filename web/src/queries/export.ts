@@ -2,6 +2,7 @@
 // its progress rather than a cached query. The archive is saved as a file when it has arrived whole.
 import type { ExportScope } from "@memos/common";
 import { useCallback, useRef, useState } from "react";
+import { api } from "../api/client";
 import { downloadWithProgress, saveBlob } from "../api/download";
 
 export interface ExportState {
@@ -24,8 +25,7 @@ export function useExportDownload() {
     setState({ running: scope, received: 0 });
     try {
       const { blob, filename } = await downloadWithProgress(
-        "/api/export",
-        scope === "instance" ? { scope } : undefined,
+        api.url("export.archive", { query: scope === "instance" ? { scope } : {} }),
         ({ received }) => setState({ running: scope, received }),
         { fallbackName: "memos-export.zip" },
       );

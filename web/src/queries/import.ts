@@ -2,7 +2,7 @@
 // the file with progress. A real import refreshes everything it may have added.
 import type { ImportResult } from "@memos/common";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../api/endpoints";
+import { api } from "../api/client";
 import { keys } from "./keys";
 
 export interface ImportRequest {
@@ -14,7 +14,7 @@ export interface ImportRequest {
 export function useImportArchive() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, dryRun, onProgress }: ImportRequest): Promise<ImportResult> => api.importArchive(file, dryRun, onProgress),
+    mutationFn: ({ file, dryRun, onProgress }: ImportRequest): Promise<ImportResult> => api.upload("import.archive", file, { query: dryRun ? { dryRun: "true" } : {}, onProgress }),
     onSuccess: (result) => {
       if (result.dryRun) return;
       for (const key of [keys.memos.all, keys.tags, keys.shortcuts, keys.resources]) void client.invalidateQueries({ queryKey: key });

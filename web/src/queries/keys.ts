@@ -1,5 +1,5 @@
 // Query-key factory: every cache entry of server data is named here, so mutations can invalidate by prefix.
-import type { MemoListParams } from "../api/endpoints";
+import type { MemoListParams } from "./memos";
 
 /** Which list: the home feed, explore, a user page (visitor mode) or the archive. */
 export type MemoListScope = "home" | "explore" | "user" | "archived";

@@ -1,14 +1,28 @@
 // Memo lists (pages of 30, infinite), one memo, and the mutations that keep every cached list in step.
-import type { Memo, Resource, User, Visibility } from "@memos/common";
-import { DEFAULT_MEMO_PAGE_SIZE } from "@memos/common/domain/constants";
+import type { Memo, MemoPatchRequest, QueryInput, Resource, User, Visibility } from "@memos/common";
+import { DEFAULT_MEMO_PAGE_SIZE, NEXT_CURSOR_HEADER } from "@memos/common/domain/constants";
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, type MemoListParams, type MemoPage } from "../api/endpoints";
+import { api } from "../api/client";
 import { localMemos } from "../offline/outbox/plan";
 import { queueChange, queueCreate, sendOrQueue, useOutbox } from "../offline/outbox/store";
 import type { Change } from "../offline/outbox/types";
 import { keys, type MemoListScope } from "./keys";
 
 const MEMO_PAGE_SIZE = DEFAULT_MEMO_PAGE_SIZE;
+
+/** A memo list's query (`GET /api/memo`, `/api/memo/all`); `cursor` is the previous page's next cursor (keyset paging). */
+export type MemoListParams = QueryInput<"memo.list">;
+
+/** A page of a memo list and the cursor of the next one (none after the last page). */
+export interface MemoPage {
+  memos: Memo[];
+  nextCursor?: string;
+}
+
+async function memoPage(name: "memo.list" | "memo.explore", query: MemoListParams): Promise<MemoPage> {
+  const { value, headers } = await api.callWithHeaders(name, { query });
+  return { memos: value, nextCursor: headers.get(NEXT_CURSOR_HEADER) ?? undefined };
+}
 
 type MemoPages = InfiniteData<MemoPage, string>;
 
@@ -22,7 +36,7 @@ export function useMemoList(scope: MemoListScope, params: MemoListParams, enable
     queryKey: keys.memos.list(scope, params),
     queryFn: ({ pageParam }) => {
       const page = { ...params, limit: MEMO_PAGE_SIZE, cursor: pageParam || undefined };
-      return scope === "explore" ? api.exploreMemos(page) : api.memos(page);
+      return memoPage(scope === "explore" ? "memo.explore" : "memo.list", page);
     },
     initialPageParam: "",
     getNextPageParam: (last: MemoPage) => last.nextCursor,
@@ -32,7 +46,7 @@ export function useMemoList(scope: MemoListScope, params: MemoListParams, enable
 }
 
 export const useMemoDetail = (id: number) =>
-  useQuery({ queryKey: keys.memos.detail(id), queryFn: () => api.memo(id), enabled: Number.isInteger(id) && id > 0 });
+  useQuery({ queryKey: keys.memos.detail(id), queryFn: () => api.call("memo.get", { params: { memoId: id } }), enabled: Number.isInteger(id) && id > 0 });
 
 /** Applies `change` to every cached copy of memo lists, whether infinite (pages) or plain arrays. */
 function updateLists(client: QueryClient, change: (memos: Memo[], scope: MemoListScope) => Memo[]) {
@@ -104,7 +118,7 @@ export function useCreateMemo() {
   return useMutation({
     mutationFn: ({ resources, ...draft }: MemoDraft & { resources: Resource[] }) =>
       sendOrQueue(
-        () => api.createMemo(draft),
+        () => api.call("memo.create", { body: draft }),
         () => queueCreate({ content: draft.content, visibility: draft.visibility, resources }, client.getQueryData<User>(keys.me)!),
       ),
     onSuccess: ({ value: memo, queued }) => {
@@ -115,14 +129,14 @@ export function useCreateMemo() {
   });
 }
 
-export type MemoPatch = Parameters<typeof api.patchMemo>[1];
+export type MemoPatch = MemoPatchRequest;
 
 export function usePatchMemo() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch, resources }: { id: number; patch: MemoPatch; resources?: Resource[] }) =>
       sendOrQueue(
-        () => api.patchMemo(id, patch),
+        () => api.call("memo.patch", { params: { memoId: id }, body: patch }),
         () => queueOn(client, id, { kind: "patch", patch }, resources),
       ),
     onSuccess: ({ value: memo, queued }, { patch }) => {
@@ -141,7 +155,7 @@ export function usePinMemo() {
   return useMutation({
     mutationFn: ({ id, pinned }: { id: number; pinned: boolean }) =>
       sendOrQueue(
-        () => api.pinMemo(id, pinned),
+        () => api.call("memo.pin", { params: { memoId: id }, body: { pinned } }),
         () => queueOn(client, id, { kind: "pin", pinned }),
       ),
     onSuccess: ({ value: memo, queued }) => {
@@ -157,7 +171,7 @@ export function useDeleteMemo() {
   return useMutation({
     mutationFn: (id: number) =>
       sendOrQueue(
-        () => api.deleteMemo(id),
+        () => api.call("memo.delete", { params: { memoId: id } }),
         () => queueOn(client, id, { kind: "delete" }).then(() => true),
       ),
     onSuccess: ({ queued }, id) => {
@@ -172,11 +186,11 @@ export function useDeleteMemo() {
 export function useUnlinkResource() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ memoId, resourceId }: { memoId: number; resourceId: number }) => api.unlinkResource(memoId, resourceId),
+    mutationFn: ({ memoId, resourceId }: { memoId: number; resourceId: number }) => api.call("memo.unlinkResource", { params: { memoId, resourceId } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: keys.memos.all }),
   });
 }
 
 /** One day of the signed-in user's memos, for the daily review. */
 export const useDailyReviewMemos = (params: MemoListParams) =>
-  useQuery({ queryKey: keys.memos.dailyReview(params), queryFn: () => api.memos(params) });
+  useQuery({ queryKey: keys.memos.dailyReview(params), queryFn: () => memoPage("memo.list", params) });

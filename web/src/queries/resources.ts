@@ -1,15 +1,15 @@
 // The signed-in user's resources, and uploads with progress that land in that list.
 import type { Resource } from "@memos/common";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../api/endpoints";
+import { api } from "../api/client";
 import { keys } from "./keys";
 
-export const useResources = (enabled = true) => useQuery({ queryKey: keys.resources, queryFn: api.resources, enabled });
+export const useResources = (enabled = true) => useQuery({ queryKey: keys.resources, queryFn: () => api.call("resource.list"), enabled });
 
 export function useUploadResource() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) => api.uploadResource(file, onProgress),
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) => api.upload("resource.upload", file, { onProgress }),
     onSuccess: (resource: Resource) => {
       client.setQueryData<Resource[]>(keys.resources, (list) => (list ? [resource, ...list] : list));
     },
@@ -25,12 +25,12 @@ function refreshResources(client: ReturnType<typeof useQueryClient>) {
 export function useRenameResource() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, filename }: { id: number; filename: string }) => api.patchResource(id, filename),
+    mutationFn: ({ id, filename }: { id: number; filename: string }) => api.call("resource.patch", { params: { resourceId: id }, body: { filename } }),
     onSettled: () => refreshResources(client),
   });
 }
 
 export function useDeleteResource() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (id: number) => api.deleteResource(id), onSettled: () => refreshResources(client) });
+  return useMutation({ mutationFn: (id: number) => api.call("resource.delete", { params: { resourceId: id } }), onSettled: () => refreshResources(client) });
 }

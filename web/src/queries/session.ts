@@ -1,26 +1,28 @@
 // The system status and the signed-in user; signing in, up and out.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { User } from "@memos/common";
-import { ApiError } from "../api/client";
-import { api } from "../api/endpoints";
+import { ApiError, api } from "../api/client";
 import { keys } from "./keys";
 
 /** The current user, or null when nobody is signed in (asked so that a visitor gets no 401 to log). */
 export async function fetchMe(): Promise<User | null> {
   try {
-    return await api.session();
+    return await api.call("auth.session");
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
     throw error;
   }
 }
 
-export const useStatus = () => useQuery({ queryKey: keys.status, queryFn: api.status, staleTime: 60_000 });
+/** The instance's status (host, profile, settings the pages read). */
+export const fetchStatus = () => api.call("system.status");
+
+export const useStatus = () => useQuery({ queryKey: keys.status, queryFn: fetchStatus, staleTime: 60_000 });
 
 export const useMe = () => useQuery({ queryKey: keys.me, queryFn: fetchMe, staleTime: 60_000 });
 
 export const useUser = (id: number | undefined) =>
-  useQuery({ queryKey: keys.user(id ?? -1), queryFn: () => api.user(id!), enabled: id !== undefined && id > 0 });
+  useQuery({ queryKey: keys.user(id ?? -1), queryFn: () => api.call("user.get", { params: { id: id! } }), enabled: id !== undefined && id > 0 });
 
 /** Reads a user setting value (stored as JSON text), or the fallback. */
 export function userSetting<T extends string>(user: User | null | undefined, key: string, fallback: T): T {
@@ -41,7 +43,7 @@ function forgetSession(client: QueryClient) {
 
 /** Ends the session if there is one (the sign-in page starts from a clean slate); never fails. */
 export async function endSession(client: QueryClient): Promise<void> {
-  await api.signOut().catch(() => undefined);
+  await api.call("auth.signOut").catch(() => undefined);
   forgetSession(client);
 }
 
@@ -51,7 +53,7 @@ export async function endSession(client: QueryClient): Promise<void> {
  * as nobody, and fail with 401.
  */
 export function useSignOut() {
-  return useMutation({ mutationFn: api.signOut });
+  return useMutation({ mutationFn: () => api.call("auth.signOut") });
 }
 
 export type Credentials = { username: string; password: string };
@@ -64,11 +66,11 @@ export function useSignIn() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ action, username, password, role }: Credentials & { action: "signin" | "signup"; role?: "HOST" | "USER" }) => {
-      if (action === "signin") await api.signIn(username, password);
-      else await api.signUp(username, password, role ?? "USER");
+      if (action === "signin") await api.call("auth.signIn", { body: { username, password } });
+      else await api.call("auth.signUp", { body: { username, password, role: role ?? "USER" } });
       const [me] = await Promise.all([
         client.fetchQuery({ queryKey: keys.me, queryFn: fetchMe }),
-        client.fetchQuery({ queryKey: keys.status, queryFn: api.status }),
+        client.fetchQuery({ queryKey: keys.status, queryFn: fetchStatus }),
       ]);
       return me;
     },

@@ -2,7 +2,7 @@
 // instance's (POST /api/system/setting, then GET /api/status again, so style, script and profile apply at once).
 import type { User } from "@memos/common";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../api/endpoints";
+import { api } from "../api/client";
 import { keys } from "./keys";
 
 /** The user settings the web writes (locale and appearance through usePreferenceActions, which keeps a local copy). */
@@ -22,7 +22,8 @@ export function withUserSetting(user: User, key: string, value: string): User {
 export function useUserSettingMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ key, value }: { key: UserSettingKey; value: string }) => api.upsertUserSetting(key, value),
+    mutationFn: ({ key, value }: { key: UserSettingKey; value: string }) =>
+      api.call("user.setSetting", { body: { key, value: JSON.stringify(value) } }),
     onMutate: async ({ key, value }) => {
       await queryClient.cancelQueries({ queryKey: keys.me });
       const me = queryClient.getQueryData<User | null>(keys.me);
@@ -37,11 +38,12 @@ export function useUserSettingMutation() {
 
 export type SystemSettingName = "allowSignUp" | "disableWebhooks" | "additionalStyle" | "additionalScript" | "customizedProfile";
 
-/** Saves one system setting (the value is JSON-encoded by the endpoint), then refetches the status. */
+/** Saves one system setting (its value sent as JSON text), then refetches the status. */
 export function useSystemSettingMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ name, value }: { name: SystemSettingName; value: unknown }) => api.upsertSystemSetting(name, value),
+    mutationFn: ({ name, value }: { name: SystemSettingName; value: unknown }) =>
+      api.call("system.setSetting", { body: { name, value: JSON.stringify(value) } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.status }),
   });
 }
@@ -50,7 +52,7 @@ export function useSystemSettingMutation() {
 export function useVacuumMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: api.vacuum,
+    mutationFn: () => api.call("system.vacuum"),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.status }),
   });
 }

@@ -1,14 +1,14 @@
 // Server data of the sidebar: memo stats (heat map and counts), tags, tag suggestions and shortcuts.
-import type { Shortcut } from "@memos/common";
+import type { Shortcut, ShortcutCreateRequest } from "@memos/common";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../api/endpoints";
+import { api } from "../api/client";
 import { keys } from "./keys";
 
 /** Display times from `from` (Unix seconds) on: the heat map asks only for the weeks it shows. */
 export const useMemoStats = (creatorId: number | undefined, from: number) =>
   useQuery({
     queryKey: keys.memos.stats(creatorId ?? -1, from),
-    queryFn: () => api.memoStats(creatorId!, from),
+    queryFn: () => api.call("memo.stats", { query: { creatorId: creatorId!, from } }),
     enabled: creatorId !== undefined && creatorId > 0,
   });
 
@@ -16,19 +16,19 @@ export const useMemoStats = (creatorId: number | undefined, from: number) =>
 export const useMemoAmount = (userId: number | undefined) =>
   useQuery({
     queryKey: keys.memos.amount(userId ?? -1),
-    queryFn: () => api.memoAmount(userId!),
+    queryFn: () => api.call("memo.amount", { query: { userId: userId! } }),
     enabled: userId !== undefined && userId > 0,
   });
 
-export const useTags = (enabled = true) => useQuery({ queryKey: keys.tags, queryFn: api.tags, enabled });
+export const useTags = (enabled = true) => useQuery({ queryKey: keys.tags, queryFn: () => api.call("tag.list"), enabled });
 
 /** The caller's tags with their memo counts (the sidebar's counts, the editor's autocomplete). */
-export const useTagCounts = (enabled = true) => useQuery({ queryKey: keys.tagCounts, queryFn: api.tagCounts, enabled });
+export const useTagCounts = (enabled = true) => useQuery({ queryKey: keys.tagCounts, queryFn: () => api.call("tag.counts"), enabled });
 
 export const useTagSuggestions = (enabled = true) =>
-  useQuery({ queryKey: keys.tagSuggestions, queryFn: api.tagSuggestions, enabled });
+  useQuery({ queryKey: keys.tagSuggestions, queryFn: () => api.call("tag.suggestions"), enabled });
 
-export const useShortcuts = (enabled = true) => useQuery({ queryKey: keys.shortcuts, queryFn: api.shortcuts, enabled });
+export const useShortcuts = (enabled = true) => useQuery({ queryKey: keys.shortcuts, queryFn: () => api.call("shortcut.list"), enabled });
 
 /** Shortcuts as the sidebar lists them: "pinned" (rowStatus ARCHIVED, as v0) first, then newest first. */
 export function sortShortcuts(shortcuts: readonly Shortcut[]): Shortcut[] {
@@ -40,20 +40,20 @@ export function useTagMutations() {
   const queryClient = useQueryClient();
   // keys.tags is the prefix of the suggestions and the counts too, so all refresh.
   const onSettled = () => queryClient.invalidateQueries({ queryKey: keys.tags });
-  const create = useMutation({ mutationFn: api.createTag, onSettled });
-  const remove = useMutation({ mutationFn: api.deleteTag, onSettled });
+  const create = useMutation({ mutationFn: (name: string) => api.call("tag.create", { body: { name } }), onSettled });
+  const remove = useMutation({ mutationFn: (name: string) => api.call("tag.delete", { params: { tagName: name } }), onSettled });
   return { create, remove };
 }
 
 export function useShortcutMutations() {
   const queryClient = useQueryClient();
   const onSettled = () => queryClient.invalidateQueries({ queryKey: keys.shortcuts });
-  const create = useMutation({ mutationFn: api.createShortcut, onSettled });
+  const create = useMutation({ mutationFn: (body: ShortcutCreateRequest) => api.call("shortcut.create", { body }), onSettled });
   const patch = useMutation({
     mutationFn: ({ id, ...body }: { id: number; title?: string; payload?: string; rowStatus?: Shortcut["rowStatus"] }) =>
-      api.patchShortcut(id, body),
+      api.call("shortcut.patch", { params: { shortcutId: id }, body }),
     onSettled,
   });
-  const remove = useMutation({ mutationFn: api.deleteShortcut, onSettled });
+  const remove = useMutation({ mutationFn: (id: number) => api.call("shortcut.delete", { params: { shortcutId: id } }), onSettled });
   return { create, patch, remove };
 }

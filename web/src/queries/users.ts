@@ -1,11 +1,11 @@
 // The member list (GET /api/user) and changes to users: create, patch (profile, password, archive, openId)
 // and delete. A change to the signed-in user replaces the cached `me` at once.
-import type { User, UserPatchRequest } from "@memos/common";
+import type { User, UserCreateRequest, UserPatchRequest } from "@memos/common";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../api/endpoints";
+import { api } from "../api/client";
 import { keys } from "./keys";
 
-export const useUserList = (enabled = true) => useQuery({ queryKey: keys.users, queryFn: api.users, enabled });
+export const useUserList = (enabled = true) => useQuery({ queryKey: keys.users, queryFn: () => api.call("user.list"), enabled });
 
 export type UserPatch = UserPatchRequest;
 
@@ -26,11 +26,11 @@ export function useUserMutations() {
   };
 
   const create = useMutation({
-    mutationFn: api.createUser,
+    mutationFn: (body: UserCreateRequest) => api.call("user.create", { body }),
     onSuccess: (user) => afterChange(user),
   });
   const patch = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UserPatch }) => api.patchUser(id, body),
+    mutationFn: ({ id, body }: { id: number; body: UserPatch }) => api.call("user.patch", { params: { id }, body }),
     onSuccess: async (user, { body }) => {
       await afterChange(user);
       if (body.nickname !== undefined || body.username !== undefined) {
@@ -39,7 +39,7 @@ export function useUserMutations() {
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => api.deleteUser(id),
+    mutationFn: (id: number) => api.call("user.delete", { params: { id } }),
     onSuccess: async () => {
       await afterChange();
       // Their memos leave the explore feed.

@@ -3,14 +3,13 @@
 // (restored from IndexedDB) decide, and without them the request fails at once instead of waiting for a network.
 import type { SystemStatus, User } from "@memos/common";
 import { type LoaderFunctionArgs, redirect } from "react-router";
-import { api } from "../api/endpoints";
 import { queryClient } from "../queries/client";
 import { keys } from "../queries/keys";
-import { fetchMe } from "../queries/session";
+import { fetchMe, fetchStatus } from "../queries/session";
 
 async function loadStatus(): Promise<SystemStatus | null> {
   try {
-    return await queryClient.ensureQueryData({ queryKey: keys.status, queryFn: api.status, networkMode: "always" });
+    return await queryClient.ensureQueryData({ queryKey: keys.status, queryFn: fetchStatus, networkMode: "always" });
   } catch {
     return null;
   }

@@ -3,7 +3,7 @@ import type { Memo } from "@memos/common";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { resourceUrl } from "../../api/endpoints";
+import { resourceUrl } from "../../api/links";
 import { MemoConflict, MemoSyncState, useMemoSync } from "../../offline/MemoSyncState";
 import { isTempId } from "../../offline/outbox/plan";
 import { hasEditDraft } from "../MemoEditor/useDraft";

@@ -1,7 +1,7 @@
 // A memo's attachments: image thumbnails (click to preview), video players, and file chips.
 import type { Resource } from "@memos/common";
 import { FileText } from "lucide-react";
-import { resourceUrl } from "../../api/endpoints";
+import { resourceUrl } from "../../api/links";
 
 export interface MemoResourcesProps {
   resources: Resource[];

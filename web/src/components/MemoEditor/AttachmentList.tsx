@@ -2,7 +2,7 @@
 import type { Resource } from "@memos/common";
 import { FileText, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { resourceUrl } from "../../api/endpoints";
+import { resourceUrl } from "../../api/links";
 import type { Upload } from "./useUploads";
 import { ProgressBar } from "../ui/ProgressBar";
 

@@ -3,7 +3,7 @@ import type { Resource } from "@memos/common";
 import { Check, FileText } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { resourceUrl } from "../../api/endpoints";
+import { resourceUrl } from "../../api/links";
 import { useResources } from "../../queries/resources";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";

@@ -2,7 +2,7 @@
 import type { Resource } from "@memos/common";
 import { Copy, Ellipsis, ExternalLink, FileText, Maximize2, Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { resourceUrl } from "../../api/endpoints";
+import { resourceUrl } from "../../api/links";
 import { Menu, type MenuItem } from "../ui/Menu";
 import { formatBytes, isImageResource } from "./resourceRules";
 

@@ -4,7 +4,7 @@ import type { Resource } from "@memos/common";
 import { Eraser, Upload } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { resourceUrl } from "../../api/endpoints";
+import { resourceUrl } from "../../api/links";
 import { useResources } from "../../queries/resources";
 import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";

@@ -1,7 +1,7 @@
 // Pure rules of the Resources dialog: which resources "clear unused" deletes, rename checks, sizes and links.
 import type { Resource } from "@memos/common";
 import { isValidResourceFilename } from "@memos/common/domain/validation";
-import { resourceUrl } from "../../api/endpoints";
+import { resourceUrl } from "../../api/links";
 
 /** The resources no memo links to: exactly what "clear unused" deletes. */
 export const unusedResources = (resources: readonly Resource[]): Resource[] =>

@@ -6,7 +6,7 @@ import type { OutboxRepo } from "./db";
 import { classify, editsContent, isTempId, rebase, renameMemo, renameResource } from "./plan";
 import { type ChangeEntry, type CreateEntry, isMemoEntry, type OutboxEntry, type UploadEntry } from "./types";
 
-/** The server calls the sender needs (api/endpoints.ts in the app; a test may bring its own server). */
+/** The server calls the sender needs (through api/client.ts in the app; a test may bring its own server). */
 export interface Transport {
   /** The memo, or null when the server has none (404). */
   getMemo(id: number): Promise<Memo | null>;

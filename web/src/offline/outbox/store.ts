@@ -3,8 +3,7 @@
 import type { Memo, Resource, User, Visibility } from "@memos/common";
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import { create } from "zustand";
-import { ApiError } from "../../api/client";
-import { api } from "../../api/endpoints";
+import { ApiError, api } from "../../api/client";
 import { keys } from "../../queries/keys";
 import { nextSeq, openOutbox, type OutboxRepo } from "./db";
 import { addChange, isTempId, type Resolution, resolve, tempId } from "./plan";
@@ -128,19 +127,19 @@ export const resolveConflict = (seq: number, resolution: Resolution) => commit(r
 
 const transport: Transport = {
   getMemo: (id) =>
-    api.memo(id).catch((error: unknown) => {
+    api.call("memo.get", { params: { memoId: id } }).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     }),
-  createMemo: api.createMemo,
-  patchMemo: api.patchMemo,
-  pinMemo: api.pinMemo,
+  createMemo: (body) => api.call("memo.create", { body }),
+  patchMemo: (id, body) => api.call("memo.patch", { params: { memoId: id }, body }),
+  pinMemo: (id, pinned) => api.call("memo.pin", { params: { memoId: id }, body: { pinned } }),
   deleteMemo: (id) =>
-    api.deleteMemo(id).catch((error: unknown) => {
+    api.call("memo.delete", { params: { memoId: id } }).catch((error: unknown) => {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     }),
-  unlinkResource: api.unlinkResource,
-  uploadResource: (file) => api.uploadResource(file),
+  unlinkResource: (memoId, resourceId) => api.call("memo.unlinkResource", { params: { memoId, resourceId } }),
+  uploadResource: (file) => api.upload("resource.upload", file),
 };
 
 let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,0 +1,55 @@
+// Signing in, up and out, and who is signed in.
+import { z } from "zod";
+import { SESSION_COOKIE } from "../../domain/constants.js";
+import { userEntitySchema } from "../entities.js";
+import { signInSchema, signUpSchema } from "../requests.js";
+import { bare, data, input, route } from "../route.js";
+
+const SETS_COOKIE = `Sets the \`${SESSION_COOKIE}\` session cookie.`;
+
+export const authRoutes = {
+  "auth.signIn": route({
+    method: "POST",
+    path: "/api/auth/signin",
+    summary: "Sign in",
+    description: `${SETS_COOKIE} Failed attempts are rate-limited per username and address (429 with Retry-After).`,
+    access: "anonymous",
+    body: input(signInSchema, "Malformatted signin request"),
+    answer: data(userEntitySchema),
+    errors: {
+      401: "No user of that name (`User not found with username <u>`), or a wrong password (`Incorrect password`)",
+      403: "The account is archived",
+      429: "Too many failed attempts (Retry-After says when to try again)",
+    },
+  }),
+  "auth.signUp": route({
+    method: "POST",
+    path: "/api/auth/signup",
+    summary: "Sign up (the first account becomes the host)",
+    description: `${SETS_COOKIE} Open to visitors only while the allowSignUp system setting is on.`,
+    access: "anonymous",
+    body: input(signUpSchema, "Malformatted signup request"),
+    answer: data(userEntitySchema),
+    errors: {
+      400: "The username or password breaks a rule (`Invalid user create format: …`)",
+      403: "The first account must sign up as the host; or a host exists and sign-up is off",
+      409: "The username is taken",
+    },
+  }),
+  "auth.session": route({
+    method: "GET",
+    path: "/api/auth/session",
+    summary: "The signed-in account, or null",
+    description: "As `GET /api/user/me`, but a visitor gets `{\"data\": null}` instead of a 401, so a page can ask without an error.",
+    access: "public",
+    answer: data(userEntitySchema.nullable()),
+  }),
+  "auth.signOut": route({
+    method: "POST",
+    path: "/api/auth/signout",
+    summary: "Sign out",
+    description: `Ends the session and clears the \`${SESSION_COOKIE}\` cookie.`,
+    access: "anonymous",
+    answer: bare(z.literal(true)),
+  }),
+};

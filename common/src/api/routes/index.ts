@@ -1,0 +1,89 @@
+// The route table: every endpoint of the server, once, by a stable name ("memo.create"). One file per area; the
+// server registers its routes from it (server/src/http/route-table.ts) and the web calls them through a client
+// typed by it (web/src/api/client.ts). Entries are in the order the server registers them.
+import type { z } from "zod";
+import type { FormInput, Input, RouteEntry } from "../route.js";
+import { accessTokenRoutes } from "./access-token.js";
+import { authRoutes } from "./auth.js";
+import { docsRoutes } from "./docs.js";
+import { exportRoutes } from "./export.js";
+import { importRoutes } from "./import.js";
+import { memoRoutes } from "./memo.js";
+import { resourceRoutes } from "./resource.js";
+import { rssRoutes } from "./rss.js";
+import { shortcutRoutes } from "./shortcut.js";
+import { systemRoutes } from "./system.js";
+import { tagRoutes } from "./tag.js";
+import { userRoutes } from "./user.js";
+import { webhookRoutes } from "./webhook.js";
+
+export const ROUTES = {
+  ...docsRoutes,
+  ...authRoutes,
+  ...userRoutes,
+  ...systemRoutes,
+  ...memoRoutes,
+  ...shortcutRoutes,
+  ...resourceRoutes,
+  ...tagRoutes,
+  ...exportRoutes,
+  ...importRoutes,
+  ...accessTokenRoutes,
+  ...webhookRoutes,
+  ...rssRoutes,
+} satisfies Record<string, RouteEntry>;
+
+type Routes = typeof ROUTES;
+export type RouteName = keyof Routes;
+
+/** The area of a name ("memo" of "memo.create"): the OpenAPI document's tag. */
+type AreaOf<N extends string> = N extends `${infer Area}.${string}` ? Area : never;
+export type Area = AreaOf<RouteName>;
+export const areaOf = (name: RouteName): Area => name.slice(0, name.indexOf(".")) as Area;
+
+/** What each area holds, as the OpenAPI document introduces its group of operations. */
+export const AREAS: Record<Area, string> = {
+  auth: "Sign in, sign up, sign out",
+  user: "Accounts and their settings",
+  memo: "Memos, lists, stats, pins and resource links",
+  shortcut: "Saved filters",
+  resource: "Uploaded files and external links",
+  tag: "Tags",
+  system: "Server status and system settings",
+  export: "Your data as a zip archive",
+  import: "Archives from memos and other note apps into your account",
+  "access-token": "Personal access tokens (managed from a signed-in session)",
+  webhook: "Signed webhooks and their delivery log",
+  rss: "RSS feeds",
+  docs: "This document",
+};
+
+/** The names of one area's routes. */
+export type NamesOf<A extends Area> = Extract<RouteName, `${A}.${string}`>;
+
+type EntryOf<N extends RouteName> = Routes[N];
+
+/** The path parameters as a route's handler gets them (ids parsed to numbers). */
+export type ParamsOf<N extends RouteName> = EntryOf<N> extends { params: infer P extends z.ZodType } ? z.output<P> : Record<string, never>;
+/** The parsed query string. */
+export type QueryOf<N extends RouteName> = EntryOf<N> extends { query: Input<infer S> } ? z.output<S> : Record<string, never>;
+/** The parsed JSON body (`undefined` for a route without one; an uploaded form is read by the handler). */
+export type BodyOf<N extends RouteName> = EntryOf<N> extends { body: Input<infer S> } ? z.output<S> : undefined;
+
+/** What a client sends: path parameters as text or numbers, the query and the body as their schemas take them. */
+export type ParamsInput<N extends RouteName> = EntryOf<N> extends { params: infer P extends z.ZodType }
+  ? { [K in keyof z.input<P>]: string | number }
+  : undefined;
+/** A query's values as a client writes them: numbers and booleans become the text the schema reads. */
+export type QueryInput<N extends RouteName> = EntryOf<N> extends { query: Input<infer S> }
+  ? { [K in keyof z.input<S>]?: NonNullable<z.input<S>[K]> | number | boolean }
+  : undefined;
+export type BodyInput<N extends RouteName> = EntryOf<N> extends { body: Input<infer S> } ? z.input<S> : undefined;
+
+/** The routes that take an uploaded form. */
+export type FormRouteName = { [N in RouteName]: EntryOf<N> extends { body: FormInput } ? N : never }[RouteName];
+
+/** The answer's value: the envelope's `data`, or the bare JSON value; `never` for an answer that is not JSON. */
+export type AnswerOf<N extends RouteName> = EntryOf<N>["answer"] extends { kind: "data" | "bare"; schema: infer S extends z.ZodType }
+  ? z.output<S>
+  : never;

@@ -1,0 +1,153 @@
+// Memos: the lists (the caller's and explore), stats, amount, one memo, pins and resource links.
+import { z } from "zod";
+import { NEXT_CURSOR_HEADER } from "../../domain/constants.js";
+import { memoEntitySchema, resourceEntitySchema } from "../entities.js";
+import {
+  memoAmountQuerySchema,
+  memoCreateSchema,
+  memoListQuerySchema,
+  memoOrganizerSchema,
+  memoPatchSchema,
+  memoResourceLinkSchema,
+  memoStatsQuerySchema,
+  pathId,
+} from "../requests.js";
+import { bare, data, input, route } from "../route.js";
+
+const memoParams = z.object({ memoId: pathId() });
+
+const PAGED = `A page of memos; when more follow, the \`${NEXT_CURSOR_HEADER}\` header holds the \`cursor\` of the next page.`;
+const LIST_ERRORS = { 400: "A bad query value, cursor, regular expression, or a search past its time budget" } as const;
+
+/** 403 and 404 of a memo the caller may not read. */
+const UNREADABLE = {
+  403: "A protected memo to a visitor; another's private memo",
+  404: "No such memo, or another's archived memo",
+} as const;
+/** 403 and 404 of a memo the caller may not change. */
+const NOT_CREATOR = { 403: "Not the memo's creator", 404: "No such memo, or another's archived memo" } as const;
+
+export const memoRoutes = {
+  "memo.create": route({
+    method: "POST",
+    path: "/api/memo",
+    summary: "Create a memo",
+    access: "signed-in",
+    body: input(memoCreateSchema, "Malformatted post memo request"),
+    answer: data(memoEntitySchema),
+    errors: { 400: "A created time in the future", 403: "A listed resource is not the caller's", 404: "A listed resource does not exist" },
+  }),
+  "memo.list": route({
+    method: "GET",
+    path: "/api/memo",
+    summary: "The caller's memos, or a creator's memos as the caller may see them (pinned first)",
+    access: "public",
+    query: input(memoListQuerySchema, "Malformatted memo list query"),
+    answer: data(z.array(memoEntitySchema), PAGED),
+    errors: { 400: `${LIST_ERRORS[400]}; a visitor without \`creatorId\`` },
+    cacheable: true,
+  }),
+  "memo.explore": route({
+    method: "GET",
+    path: "/api/memo/all",
+    summary: "Explore: everyone's memos the caller may see, newest first",
+    access: "public",
+    query: input(memoListQuerySchema, "Malformatted memo list query"),
+    answer: data(z.array(memoEntitySchema), PAGED),
+    errors: LIST_ERRORS,
+    cacheable: true,
+  }),
+  "memo.stats": route({
+    method: "GET",
+    path: "/api/memo/stats",
+    summary: "Display times (Unix seconds) of a creator's memos, for the heat map",
+    access: "public",
+    query: input(memoStatsQuerySchema, "Malformatted memo stats query"),
+    answer: data(z.array(z.int())),
+    errors: { 400: "No `creatorId`" },
+    // A large account's answer is hundreds of kilobytes: kept too (up to about 180,000 display times), so a
+    // heat map asked for again costs nothing.
+    cacheable: { maxEntryBytes: 2 * 1024 * 1024 },
+  }),
+  "memo.amount": route({
+    method: "GET",
+    path: "/api/memo/amount",
+    summary: "How many memos the caller may read (of one user, or of everyone)",
+    access: "public",
+    query: input(memoAmountQuerySchema, "Malformatted memo amount query"),
+    answer: data(z.int()),
+    cacheable: true,
+  }),
+  "memo.get": route({
+    method: "GET",
+    path: "/api/memo/:memoId",
+    summary: "One memo",
+    access: "public",
+    params: memoParams,
+    answer: data(memoEntitySchema),
+    errors: UNREADABLE,
+  }),
+  "memo.patch": route({
+    method: "PATCH",
+    path: "/api/memo/:memoId",
+    summary: "Change a memo",
+    access: "signed-in",
+    params: memoParams,
+    body: input(memoPatchSchema, "Malformatted patch memo request"),
+    answer: data(memoEntitySchema),
+    errors: {
+      400: "A created time in the future",
+      403: "Not the memo's creator; a listed resource is not the caller's",
+      404: "No such memo (or another's archived memo); a listed resource does not exist",
+      409: "The memo changed after `baseUpdatedTs` (nothing is written)",
+    },
+  }),
+  "memo.delete": route({
+    method: "DELETE",
+    path: "/api/memo/:memoId",
+    summary: "Delete a memo",
+    access: "signed-in",
+    params: memoParams,
+    answer: bare(z.literal(true)),
+    errors: NOT_CREATOR,
+  }),
+  "memo.pin": route({
+    method: "POST",
+    path: "/api/memo/:memoId/organizer",
+    summary: "Pin or unpin a memo for the caller",
+    access: "signed-in",
+    params: memoParams,
+    body: input(memoOrganizerSchema, "Malformatted post memo organizer request"),
+    answer: data(memoEntitySchema),
+    errors: UNREADABLE,
+  }),
+  "memo.linkResource": route({
+    method: "POST",
+    path: "/api/memo/:memoId/resource",
+    summary: "Link one of the caller's resources to a memo",
+    description: "The key `resourceId` is matched in any letter case (`resourceID`), as v0 did.",
+    access: "signed-in",
+    params: memoParams,
+    body: input(memoResourceLinkSchema, "Malformatted post memo resource request"),
+    answer: data(resourceEntitySchema),
+    errors: { 403: "Not the memo's creator, or not the resource's owner", 404: "No such memo or resource" },
+  }),
+  "memo.resources": route({
+    method: "GET",
+    path: "/api/memo/:memoId/resource",
+    summary: "The resources linked to a memo",
+    access: "public",
+    params: memoParams,
+    answer: data(z.array(resourceEntitySchema)),
+    errors: UNREADABLE,
+  }),
+  "memo.unlinkResource": route({
+    method: "DELETE",
+    path: "/api/memo/:memoId/resource/:resourceId",
+    summary: "Unlink a resource from a memo",
+    access: "signed-in",
+    params: z.object({ memoId: pathId("Memo ID"), resourceId: pathId("Resource ID") }),
+    answer: bare(z.literal(true)),
+    errors: { 403: "Not the memo's creator", 404: "No such memo, or the resource is not linked to it" },
+  }),
+};

@@ -1,0 +1,50 @@
+// The server's mode and version, the instance's status, and the system settings.
+import { z } from "zod";
+import { profileEntitySchema, systemSettingEntitySchema, systemStatusEntitySchema } from "../entities.js";
+import { systemSettingUpsertSchema } from "../requests.js";
+import { data, input, route } from "../route.js";
+
+const HOST_ONLY = "Not the host or an admin";
+
+export const systemRoutes = {
+  "system.ping": route({
+    method: "GET",
+    path: "/api/ping",
+    summary: "The server's mode and version",
+    access: "public",
+    answer: data(profileEntitySchema),
+  }),
+  "system.status": route({
+    method: "GET",
+    path: "/api/status",
+    summary: "The instance: host, profile, sign-up, customisation",
+    access: "public",
+    answer: data(systemStatusEntitySchema),
+  }),
+  "system.settings": route({
+    method: "GET",
+    path: "/api/system/setting",
+    summary: "The system settings (host only)",
+    access: "signed-in",
+    answer: data(z.array(systemSettingEntitySchema)),
+    errors: { 403: HOST_ONLY },
+  }),
+  "system.setSetting": route({
+    method: "POST",
+    path: "/api/system/setting",
+    summary: "Set a system setting (host only)",
+    description: "`value` is JSON text.",
+    access: "signed-in",
+    body: input(systemSettingUpsertSchema, "Malformatted post system setting request"),
+    answer: data(systemSettingEntitySchema),
+    errors: { 400: "A value the setting does not take (`system setting invalidate: …`)", 403: HOST_ONLY },
+  }),
+  "system.vacuum": route({
+    method: "POST",
+    path: "/api/system/vacuum",
+    summary: "Clean up orphans and compact the database (host only)",
+    access: "signed-in",
+    answer: data(z.literal(true)),
+    errors: { 403: HOST_ONLY },
+  }),
+};

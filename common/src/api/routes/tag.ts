@@ -1,0 +1,49 @@
+// Tags: the caller's list, suggestions and counts.
+import { z } from "zod";
+import { tagCountEntitySchema } from "../entities.js";
+import { tagCreateSchema } from "../requests.js";
+import { bare, data, input, route } from "../route.js";
+
+export const tagRoutes = {
+  "tag.list": route({
+    method: "GET",
+    path: "/api/tag",
+    summary: "The caller's tags",
+    access: "signed-in",
+    answer: data(z.array(z.string())),
+    cacheable: true,
+  }),
+  "tag.suggestions": route({
+    method: "GET",
+    path: "/api/tag/suggestion",
+    summary: "Tags found in the caller's memos that are not in its tag list",
+    access: "signed-in",
+    answer: data(z.array(z.string())),
+  }),
+  "tag.counts": route({
+    method: "GET",
+    path: "/api/tag/count",
+    summary: "The caller's tags (listed or used in their memos) with their memo counts",
+    access: "signed-in",
+    answer: data(z.array(tagCountEntitySchema)),
+    cacheable: true,
+  }),
+  "tag.create": route({
+    method: "POST",
+    path: "/api/tag",
+    summary: "Add a tag",
+    access: "signed-in",
+    body: input(tagCreateSchema, "Malformatted post tag request"),
+    answer: data(z.string()),
+    errors: { 400: "An empty or invalid tag name" },
+  }),
+  "tag.delete": route({
+    method: "DELETE",
+    path: "/api/tag/:tagName",
+    summary: "Delete a tag",
+    access: "signed-in",
+    params: z.object({ tagName: z.string() }),
+    answer: bare(z.literal(true)),
+    errors: { 404: "Not in the caller's list" },
+  }),
+};

@@ -1,0 +1,81 @@
+// Accounts and their settings.
+import { z } from "zod";
+import { userEntitySchema, userSettingEntitySchema } from "../entities.js";
+import { pathId, userCreateSchema, userPatchSchema, userSettingUpsertSchema } from "../requests.js";
+import { bare, data, input, route } from "../route.js";
+
+const userParams = z.object({ id: pathId() });
+
+export const userRoutes = {
+  "user.create": route({
+    method: "POST",
+    path: "/api/user",
+    summary: "Create a member (host only)",
+    access: "session",
+    body: input(userCreateSchema, "Malformatted post user request"),
+    answer: data(userEntitySchema),
+    errors: {
+      400: "The username, password, email or nickname breaks a rule (`Invalid user create format: …`)",
+      403: "Not the host or an admin; or the role HOST",
+      409: "The username is taken",
+    },
+  }),
+  "user.list": route({
+    method: "GET",
+    path: "/api/user",
+    summary: "List the accounts",
+    access: "signed-in",
+    answer: data(z.array(userEntitySchema)),
+  }),
+  "user.me": route({
+    method: "GET",
+    path: "/api/user/me",
+    summary: "The signed-in account, with its settings",
+    access: "signed-in",
+    answer: data(userEntitySchema),
+  }),
+  "user.setSetting": route({
+    method: "POST",
+    path: "/api/user/setting",
+    summary: "Set one of the caller's settings",
+    description: "`value` is JSON text of the setting's value, e.g. `\"\\\"en\\\"\"` for the locale.",
+    access: "signed-in",
+    body: input(userSettingUpsertSchema, "Malformatted post user setting upsert request"),
+    answer: data(userSettingEntitySchema),
+    errors: { 400: "An unknown key, or a value the key does not take (`Invalid user setting format: …`)" },
+  }),
+  "user.get": route({
+    method: "GET",
+    path: "/api/user/:id",
+    summary: "One account",
+    access: "public",
+    params: userParams,
+    answer: data(userEntitySchema),
+    errors: { 404: "No such user" },
+  }),
+  "user.patch": route({
+    method: "PATCH",
+    path: "/api/user/:id",
+    summary: "Change an account (itself, or the host)",
+    access: "signed-in",
+    params: userParams,
+    body: input(userPatchSchema, "Malformatted patch user request"),
+    answer: data(userEntitySchema),
+    errors: {
+      400: "A field breaks a rule, or `currentPassword` is wrong (`Invalid user patch format: …`)",
+      403: "Another's account without being the host or an admin; the host archiving itself; a token or the open ID changing the password, username, row status or open ID",
+      404: "No such user",
+      409: "The username is taken",
+      429: "Too many wrong `currentPassword`s",
+    },
+  }),
+  "user.delete": route({
+    method: "DELETE",
+    path: "/api/user/:id",
+    summary: "Delete an account and everything it owns (host only)",
+    access: "session",
+    params: userParams,
+    answer: bare(z.literal(true)),
+    errors: { 403: "Not the host or an admin; the host deleting itself; an admin deleting the host", 404: "No such user" },
+  }),
+};
