@@ -4,7 +4,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { Db, Engine } from "./db.js";
 import { applyFilter, baseQuery, creatorPin, DISPLAY_TS, type MemoFilter, tagEntries, tagEntriesQuery, tagsBetween } from "./memo-filter.js";
 import type { Visibility } from "@memos/common";
-import type { MemoPosition } from "./memo.store.js";
+import type { MemoPosition } from "./memo-page.js";
 
 export const PINNED = sql<number>`COALESCE(o.pinned, 0)`;
 
