@@ -3,6 +3,11 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodError } from "zod";
 import { AssetMissing } from "./store/resource-bytes.js";
 
+/** Where failures that do not fail the request (a file left behind) are reported. */
+export interface ErrorLog {
+  error(message: string): void;
+}
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,

@@ -34,7 +34,7 @@ import { listLinkedResources } from "../store/resource.store.js";
 import { openResourceBytes } from "../store/resource-bytes.js";
 import type { UserRow } from "../store/schema.js";
 import { listShortcutsOfCreator } from "../store/shortcut.store.js";
-import { findSystemSetting } from "../store/system-setting.store.js";
+import { readSystemSetting } from "../store/settings.js";
 import { listUserSettings } from "../store/user-setting.store.js";
 import { findUserById } from "../store/user.store.js";
 
@@ -125,12 +125,7 @@ function accountFolders(users: UserRow[]): Map<number, string> {
 }
 
 async function serverId(db: Db): Promise<string | null> {
-  const row = await findSystemSetting(db, "serverId");
-  try {
-    return row ? (JSON.parse(row.value) as string) : null;
-  } catch {
-    return row?.value ?? null;
-  }
+  return (await readSystemSetting(db, "serverId")) || null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { isValidResourceFilename, type Resource, type ResourceCreate, type Resou
 import type { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import type { Actor, AppContext, Viewer } from "../context.js";
-import { badRequest, notFound, tooLarge } from "../errors.js";
+import { badRequest, type ErrorLog, notFound, tooLarge } from "../errors.js";
 import { authorizeMemo, canReadMemo } from "../policies/memo.policy.js";
 import { authorizeResource, authorizeResourceLink, canReadResourceFile, type ResourceAction } from "../policies/resource.policy.js";
 import { presentResource } from "../presenters/resource.presenter.js";
@@ -31,7 +31,7 @@ import {
   writeAsset,
 } from "../store/resource-bytes.js";
 import type { ResourceRow } from "../store/schema.js";
-import { requireMemo } from "./memo.service.js";
+import { requireMemo } from "./memo-access.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
 import { requireSignedIn } from "../policies/utils.js";
 
@@ -141,11 +141,6 @@ export async function storeResourceFile(ctx: AppContext, db: Db, creatorId: numb
   placed.push(path);
   await setResourceFile(db, row.id, path);
   return { ...row, internal_path: path };
-}
-
-/** Where failures that do not fail the request (a file left behind) are reported. */
-export interface ErrorLog {
-  error(message: string): void;
 }
 
 /**
