@@ -30,7 +30,7 @@ import { findUserById } from "../store/user.store.js";
 import { ATTACHMENT_TOKEN, type ImportPlan, type PlannedAttachment, type PlannedMemo, resourceLink } from "./import/plan.js";
 import { ReaderThread } from "./import/reader-thread.js";
 import { TimeSlices } from "./import/yield.js";
-import { storeResourceFile } from "./resource.service.js";
+import { storeResource } from "./resource.service.js";
 import { removeAssets } from "../store/resource-bytes.js";
 
 const MAX_PROBLEMS_SHOWN = 100;
@@ -155,13 +155,9 @@ async function writeAll(
     for (const index of staged.files) {
       await slices.next();
       const file = plan.attachments[index]!;
-      const row = await storeResourceFile(
-        ctx,
-        tx,
-        creatorId,
-        { filename: storedName(file), type: file.type, data: file.entry ? await reader.read(file.entry) : null, externalLink: file.url, createdTs: file.createdTs },
-        placed,
-      );
+      const times = file.createdTs !== undefined ? { created_ts: file.createdTs, updated_ts: file.createdTs } : {};
+      const fields = { creator_id: creatorId, filename: storedName(file), external_link: file.url ?? "", type: file.type, ...times };
+      const row = await storeResource(ctx, tx, fields, file.entry ? await reader.read(file.entry) : null, placed);
       ids.set(index, row.id);
     }
     // Memos one INSERT each (their ids are needed), their tags, pins and links a batch at a time.

@@ -1,6 +1,6 @@
 // The SQL of an import: what the account holds already at the archive's times (to skip what was imported
 // before), and memos and shortcuts written with the times the archive gives. Files go through the resource
-// service (services/resource.service.ts: storeResourceFile), which stores bytes where uploads store them.
+// service (services/resource.service.ts: storeResource), which stores bytes where uploads store them.
 import { ROW_STATUSES, type RowStatus, type Visibility } from "@memos/common";
 import { batches } from "./batches.js";
 import type { Db } from "./db.js";
