@@ -3,10 +3,10 @@
 // password hash, an open ID (an access token) or a session.
 import type { Shortcut } from "@memos/common";
 import { stringify } from "yaml";
-import type { MemoListRow } from "../store/memo.store.js";
+import type { MemoListRow } from "../store/sql/memo/memo.store.js";
 import type { ResourceRow, UserRow } from "../store/schema.js";
-import { storedValue } from "../store/settings.js";
-import type { UserSettingRow } from "../store/user-setting.store.js";
+import { storedValue } from "../store/sql/settings.js";
+import type { UserSettingRow } from "../store/sql/user-setting.store.js";
 
 export const EXPORT_FORMAT = { format: "memos-export", version: 1 } as const;
 

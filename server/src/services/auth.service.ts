@@ -12,9 +12,9 @@ import { assertActiveAccount, signUpRole } from "../policies/auth.policy.js";
 import { OWN_ACCOUNT_DISCLOSURE } from "../policies/user.policy.js";
 import { presentUser } from "../presenters/user.presenter.js";
 import { lockUntilCommit } from "../store/dialect.js";
-import { readSystemSetting } from "../store/settings.js";
-import { deleteSession, findLiveSession } from "../store/session.store.js";
-import { createUser, findHost, findUserById, findUserByOpenId, findUserByUsername, findUserByUsernameKey, updateUser } from "../store/user.store.js";
+import { readSystemSetting } from "../store/sql/settings.js";
+import { deleteSession, findLiveSession } from "../store/sql/session.store.js";
+import { createUser, findHost, findUserById, findUserByOpenId, findUserByUsername, findUserByUsernameKey, updateUser } from "../store/sql/user.store.js";
 import { actorOfAccessToken } from "./access-token.service.js";
 import { assertUsernameFree } from "./user.service.js";
 

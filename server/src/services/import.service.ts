@@ -22,16 +22,16 @@ import {
   insertMemoExtras,
   listMemosCreatedAt,
   listResourcesCreatedAt,
-} from "../store/import.store.js";
-import { listShortcutsOfCreator } from "../store/shortcut.store.js";
-import { upsertTags } from "../store/tag.store.js";
-import { readUserSetting } from "../store/settings.js";
-import { findUserById } from "../store/user.store.js";
+} from "../store/sql/import.store.js";
+import { listShortcutsOfCreator } from "../store/sql/shortcut.store.js";
+import { upsertTags } from "../store/sql/tag.store.js";
+import { readUserSetting } from "../store/sql/settings.js";
+import { findUserById } from "../store/sql/user.store.js";
 import { ATTACHMENT_TOKEN, type ImportPlan, type PlannedAttachment, type PlannedMemo, resourceLink } from "./import/plan.js";
 import { ReaderThread } from "./import/reader-thread.js";
 import { TimeSlices } from "./import/yield.js";
 import { storeResource } from "./resource.service.js";
-import { removeAssets } from "../store/resource-bytes.js";
+import { removeAssets } from "../store/files/resource-bytes.js";
 
 const MAX_PROBLEMS_SHOWN = 100;
 /** Memos whose tags, pins and links are written together. */

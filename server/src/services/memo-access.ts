@@ -2,7 +2,7 @@
 // service so that any service may ask without depending on it.
 import { notFound } from "../errors.js";
 import type { Db } from "../store/db.js";
-import { findMemoById, type MemoListRow } from "../store/memo.store.js";
+import { findMemoById, type MemoListRow } from "../store/sql/memo/memo.store.js";
 
 /** The memo `id`, or 404 with the wire's message. */
 export async function requireMemo(db: Db, id: number): Promise<MemoListRow> {

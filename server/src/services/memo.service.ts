@@ -15,7 +15,7 @@ import { badRequest, conflict, isCancelledRegex, notFound, unauthenticated } fro
 import { amountScopes, authorizeMemo, exploreScope, type MemoAction, memoListScope, statsScope } from "../policies/memo.policy.js";
 import { canSeeMemoToken } from "../policies/access-token.policy.js";
 import { authorizeResourceLink } from "../policies/resource.policy.js";
-import { findAccessTokenName } from "../store/access-token.store.js";
+import { findAccessTokenName } from "../store/sql/access-token.store.js";
 import type { Db } from "../store/db.js";
 import {
   sumMemoCounts,
@@ -30,11 +30,11 @@ import {
   replaceMemoTags,
   updateMemo,
   upsertOrganizer,
-} from "../store/memo.store.js";
-import { findResourcesByIds, linkResources } from "../store/resource.store.js";
-import { upsertTags } from "../store/tag.store.js";
+} from "../store/sql/memo/memo.store.js";
+import { findResourcesByIds, linkResources } from "../store/sql/resource.store.js";
+import { upsertTags } from "../store/sql/tag.store.js";
 import { nowSeconds } from "../store/time.js";
-import { readUserSetting } from "../store/settings.js";
+import { readUserSetting } from "../store/sql/settings.js";
 import { requireMemo } from "./memo-access.js";
 import { composeMemos } from "./memo-compose.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";

@@ -8,7 +8,7 @@ import { authorizeMemo, canReadMemo } from "../policies/memo.policy.js";
 import { authorizeResource, authorizeResourceLink, canReadResourceFile, type ResourceAction } from "../policies/resource.policy.js";
 import { presentResource } from "../presenters/resource.presenter.js";
 import type { Db } from "../store/db.js";
-import { findMemoFactsOfResource } from "../store/memo.store.js";
+import { findMemoFactsOfResource } from "../store/sql/memo/memo.store.js";
 import {
   deleteResourceCascade,
   findResourceById,
@@ -20,7 +20,7 @@ import {
   renameResource,
   setResourceFile,
   unlinkResource,
-} from "../store/resource.store.js";
+} from "../store/sql/resource.store.js";
 import {
   AssetTooLarge,
   assetPathFor,
@@ -30,7 +30,7 @@ import {
   removeAssets,
   type ResourceBytes,
   writeAsset,
-} from "../store/resource-bytes.js";
+} from "../store/files/resource-bytes.js";
 import type { ResourceRow } from "../store/schema.js";
 import { requireMemo } from "./memo-access.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";

@@ -11,8 +11,8 @@ import {
   type SystemStatus,
   VERSION,
 } from "@memos/common";
-import { listOrphanAssetPaths } from "../store/resource.store.js";
-import { removeAssets } from "../store/resource-bytes.js";
+import { listOrphanAssetPaths } from "../store/sql/resource.store.js";
+import { removeAssets } from "../store/files/resource-bytes.js";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, type ErrorLog } from "../errors.js";
 import { authorizeSystem, canSeeBackupStatus, canSeeDatabaseSize } from "../policies/system.policy.js";
@@ -22,10 +22,10 @@ import { presentBackupStatus } from "../presenters/system.presenter.js";
 import { presentUser } from "../presenters/user.presenter.js";
 import type { Db } from "../store/db.js";
 import { compactDatabase, databaseSize } from "../store/dialect.js";
-import { listRollingBackups } from "../store/sqlite-backup.js";
-import { encodeSystemSetting, readSystemSetting, readSystemSettings } from "../store/settings.js";
-import { insertSystemSettingIfMissing, listSystemSettings, upsertSystemSetting } from "../store/system-setting.store.js";
-import { deleteOrphans, findHost } from "../store/user.store.js";
+import { listRollingBackups } from "../store/backup/sqlite-backup.js";
+import { encodeSystemSetting, readSystemSetting, readSystemSettings } from "../store/sql/settings.js";
+import { insertSystemSettingIfMissing, listSystemSettings, upsertSystemSetting } from "../store/sql/system-setting.store.js";
+import { deleteOrphans, findHost } from "../store/sql/user.store.js";
 
 /** Rows the server keeps for itself; no route ever returns or accepts them. */
 const INTERNAL_SETTINGS = new Set(["serverId", "secretSessionName"]);

@@ -15,8 +15,8 @@ import {
 } from "@memos/common";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn } from "../auth/rate-limit.js";
-import { listAssetPathsOfCreator } from "../store/resource.store.js";
-import { removeAssets } from "../store/resource-bytes.js";
+import { listAssetPathsOfCreator } from "../store/sql/resource.store.js";
+import { removeAssets } from "../store/files/resource-bytes.js";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, conflict, type ErrorLog, notFound } from "../errors.js";
 import {
@@ -29,11 +29,11 @@ import {
 import { presentUser, presentUserSetting } from "../presenters/user.presenter.js";
 import type { Db } from "../store/db.js";
 import type { UserRow } from "../store/schema.js";
-import { refreshDisplayTimes } from "../store/memo.store.js";
-import { revokeUserAccessTokens } from "../store/access-token.store.js";
-import { deleteUserSessions } from "../store/session.store.js";
-import { encodeUserSetting, parseUserSetting } from "../store/settings.js";
-import { listUserSettings, type UserSettingRow, upsertUserSetting } from "../store/user-setting.store.js";
+import { refreshDisplayTimes } from "../store/sql/memo/memo.store.js";
+import { revokeUserAccessTokens } from "../store/sql/access-token.store.js";
+import { deleteUserSessions } from "../store/sql/session.store.js";
+import { encodeUserSetting, parseUserSetting } from "../store/sql/settings.js";
+import { listUserSettings, type UserSettingRow, upsertUserSetting } from "../store/sql/user-setting.store.js";
 import {
   createUser as insertUser,
   deleteUserCascade,
@@ -42,7 +42,7 @@ import {
   listUsers as selectUsers,
   type UserUpdate,
   updateUser,
-} from "../store/user.store.js";
+} from "../store/sql/user.store.js";
 import { requireSignedIn } from "../policies/utils.js";
 
 /** `id` is within the id range already (the route's pathId refuses anything past 2^31 − 1 on both engines). */

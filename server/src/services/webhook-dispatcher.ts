@@ -1,6 +1,6 @@
 // The background sender of webhook deliveries. Requests never wait for it: a change queues its deliveries in its own
 // transaction (webhook-events.ts) and kicks this after the commit. It claims due deliveries with a lease
-// (store/webhook.store.ts: several server processes on one PostgreSQL send each delivery once), signs and sends
+// (store/sql/webhook.store.ts: several server processes on one PostgreSQL send each delivery once), signs and sends
 // them, and records each outcome: success, a retry after an exponentially growing delay (the first within
 // `webhookRetryBaseMs`, 10 s by default, for `webhookRetryWindowMs`, 24 h), or failure. It also wakes on its own
 // when the next retry is due, and every IDLE_MS, so deliveries left by a stopped process are sent after a restart.
@@ -14,9 +14,9 @@ import { sendWebhook, type WebhookResponse } from "../http/webhook-client.js";
 import type { DatabaseHandle } from "../store/db.js";
 import type { WebhookDeliveryRow } from "../store/schema.js";
 import { nowSeconds } from "../store/time.js";
-import { type AttemptOutcome, claimDueDeliveries, findWebhookById, nextDueMs, recordAttempt, releaseDelivery } from "../store/webhook.store.js";
+import { type AttemptOutcome, claimDueDeliveries, findWebhookById, nextDueMs, recordAttempt, releaseDelivery } from "../store/sql/webhook.store.js";
 import type { EventPayload } from "./webhook-events.js";
-import { readSystemSetting } from "../store/settings.js";
+import { readSystemSetting } from "../store/sql/settings.js";
 
 /** Deliveries sent at once by one process. */
 const BATCH = 8;

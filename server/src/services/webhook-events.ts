@@ -4,8 +4,8 @@
 import { DISABLE_WEBHOOKS_SETTING, type WebhookEvent } from "@memos/common";
 import type { Actor, AppContext } from "../context.js";
 import type { Db } from "../store/db.js";
-import { insertDeliveries, listWebhooksOfUser } from "../store/webhook.store.js";
-import { readSystemSetting } from "../store/settings.js";
+import { insertDeliveries, listWebhooksOfUser } from "../store/sql/webhook.store.js";
+import { readSystemSetting } from "../store/sql/settings.js";
 
 /** What a delivery body carries besides its event, id and timestamp: when, who, and the memo or resource. */
 export interface EventPayload {

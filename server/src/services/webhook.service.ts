@@ -19,8 +19,8 @@ import {
   resumeDeliveries,
   updateWebhook,
   type WebhookUpdate,
-} from "../store/webhook.store.js";
-import { readSystemSetting } from "../store/settings.js";
+} from "../store/sql/webhook.store.js";
+import { readSystemSetting } from "../store/sql/settings.js";
 import { afterCommit, type EventPayload } from "./webhook-events.js";
 
 /** The delivery log shows the newest this many. */

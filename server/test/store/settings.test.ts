@@ -1,7 +1,7 @@
-// The one reader of stored settings (store/settings.ts): each key with its type, and its default for a value that is
+// The one reader of stored settings (store/sql/settings.ts): each key with its type, and its default for a value that is
 // missing, not JSON, or not of the key's type. Rows are written as another version or a hand edit could leave them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { readSystemSetting, readSystemSettings, readUserSetting } from "../../src/store/settings.js";
+import { readSystemSetting, readSystemSettings, readUserSetting } from "../../src/store/sql/settings.js";
 import { signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 

@@ -1,6 +1,6 @@
 // The shapes of a page of memos, shared by the list (memo.store.ts), its walks (memo-walk.ts) and the search
 // steps (memo-search.ts).
-import type { MemoRow } from "./schema.js";
+import type { MemoRow } from "../../schema.js";
 
 /** A memo with its creator's pin, from memo_organizer. */
 export interface MemoListRow extends MemoRow {

@@ -1,7 +1,7 @@
 // A page of a text search (see searchWalk): whether the text is rare, the window of the newest memos in scope,
 // the text index.
 import { type RawBuilder, sql } from "kysely";
-import type { Db, Engine } from "./db.js";
+import type { Db, Engine } from "../../db.js";
 import { bucketAfter, ftsBucket, fullTextCandidates } from "./fulltext.js";
 import { applyFilter, cteMemosQuery, DISPLAY_TS, fullTextEntriesQuery, type MemoFilter, pgTextProbe, rowTextCondition } from "./memo-filter.js";
 import type { MemoListRow, MemoPage, MemoPosition } from "./memo-page.js";

@@ -1,7 +1,7 @@
 // The display-time rule in SQL, shared by the memo store (which keeps memo.display_ts current) and migration 006
 // (which filled the column in): a memo shows its updated_ts when its creator's memoDisplayTsOption says so,
 // its created_ts otherwise.
-import { encodeUserSetting } from "./settings.js";
+import { encodeUserSetting } from "../settings.js";
 
 /** The stored text of memoDisplayTsOption = updated_ts, as an SQL string literal. */
 const UPDATED_TS_TEXT = `'${encodeUserSetting("memoDisplayTsOption", "updated_ts").replaceAll("'", "''")}'`;

@@ -2,14 +2,14 @@
 // caller with a fixed number of batched look-ups (creators, resources), never one per memo.
 import type { RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
-import { batches } from "./batches.js";
-import type { Db, Engine } from "./db.js";
+import { batches } from "../../batches.js";
+import type { Db, Engine } from "../../db.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
 import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, pinEntriesQuery } from "./memo-filter.js";
 import { searchWalk } from "./memo-search.js";
 import { afterCondition, listQuery, PINNED } from "./memo-walk.js";
 import type { MemoListRow, MemoPage, MemoPosition } from "./memo-page.js";
-import { nowSeconds } from "./time.js";
+import { nowSeconds } from "../../time.js";
 
 export type { MemoFilter } from "./memo-filter.js";
 export type { MemoListRow, MemoPage, MemoPosition } from "./memo-page.js";

@@ -8,7 +8,7 @@ import {
   userSettingValueSchemas,
 } from "@memos/common";
 import { z } from "zod";
-import type { Db } from "./db.js";
+import type { Db } from "../db.js";
 import { findSystemSetting, listSystemSettings } from "./system-setting.store.js";
 import { findUserSetting } from "./user-setting.store.js";
 
