@@ -15,7 +15,7 @@ import { sql } from "kysely";
 import { buildApp } from "../server/src/app.js";
 import { type Config, WEBHOOK_DEFAULTS } from "../server/src/config.js";
 import type { DatabaseHandle } from "../server/src/store/db.js";
-import { listMemosSql } from "../server/src/store/memo.store.js";
+import { listMemosSql } from "../server/src/store/sql/memo/memo.store.js";
 import { openStore } from "../server/src/store/open.js";
 import { dataSet, dropStatistics } from "./data-sets.js";
 import { type GeneratedData, generate, generatedData } from "./generate.js";
@@ -243,7 +243,7 @@ async function openSize(driver: "sqlite" | "postgres", memoCount: number): Promi
       await place.markGenerated(store);
       console.log(`\n${driver}, ${memoCount} memos of ${data.userIds.length} users: generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
-    // A server merges the full-text index's segments a moment after writes (SQLite, store/fulltext-merger.ts):
+    // A server merges the full-text index's segments a moment after writes (SQLite, store/sqlite/fulltext-merger.ts):
     // what the loading left is merged here, before the measurements, as a running instance would have it.
     const merging = performance.now();
     await store.settled();

@@ -51,7 +51,7 @@ export async function buildServer() {
   });
   if (result.errors.length > 0) throw new Error("esbuild reported errors");
   // The SQLite reader threads load these as they are (plain JavaScript), beside main.js.
-  for (const file of WORKER_FILES) copyFileSync(join(ROOT, "server", "src", "store", file), join(ROOT, "server", "dist", file));
+  for (const file of WORKER_FILES) copyFileSync(join(ROOT, "server", "src", "store", "sqlite", file), join(ROOT, "server", "dist", file));
   return SERVER_OUT;
 }
 

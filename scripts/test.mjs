@@ -1,6 +1,7 @@
 // `npm test`: every suite of the repository, then one summary. In order:
 //   install (as `npm start` does) → Chromium for the e2e suite (apt-get, as root, when missing) →
-//   typecheck (tsc, one test per TypeScript project) → lint (Biome) and dead code (knip), one test each →
+//   typecheck (tsc, one test per TypeScript project) → lint (Biome), dead code (knip) and import cycles (dpdm),
+//   one test each →
 //   is PostgreSQL reachable? → Vitest, every project (server-api:postgres left out with a NOTICE when
 //   PostgreSQL is unreachable, unless MEMOS_TEST_PG=require; its tests are then counted as skipped) →
 //   build + Playwright, when e2e/playwright.config.ts exists.
@@ -115,11 +116,14 @@ for (const project of ["tsconfig.json", "web/tsconfig.json", "e2e/tsconfig.json"
 }
 stopIfInterrupted();
 
-// (d) Lint (Biome, biome.json; a few seconds) and dead code (knip, knip.json: unused files, exports and
-// dependencies; about 5 s): one test each.
+// (d) Lint (Biome, biome.json; a few seconds), dead code (knip, knip.json: unused files, exports and
+// dependencies; about 5 s) and import cycles (dpdm): one test each.
 await check("lint (biome)", "biome", ["lint", "--error-on-warnings", "."], 2 * MINUTE);
 stopIfInterrupted();
 await check("dead code (knip)", "knip", ["--no-progress"], 2 * MINUTE);
+stopIfInterrupted();
+// Import cycles in server/src, web/src and common/src, type-only imports included (dpdm.config.json; about 5 s).
+await check("import cycles (dpdm)", "dpdm", [], 2 * MINUTE);
 stopIfInterrupted();
 
 // (e) Is PostgreSQL there?

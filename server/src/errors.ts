@@ -1,7 +1,12 @@
 // Typed HTTP errors and the one error handler that turns anything thrown into the wire's error envelope.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodError } from "zod";
-import { AssetMissing } from "./store/resource-bytes.js";
+import { AssetMissing } from "./store/files/resource-bytes.js";
+
+/** Where failures that do not fail the request (a file left behind) are reported. */
+export interface ErrorLog {
+  error(message: string): void;
+}
 
 export class HttpError extends Error {
   constructor(

@@ -9,9 +9,9 @@ import { seedDemoData } from "./seed/demo.js";
 import { startBackupSchedule } from "./services/backup.service.js";
 import { removeLeftovers } from "./services/leftovers.service.js";
 import { ensureServerId } from "./services/system.service.js";
-import { instanceMarkOf, markInstance } from "./store/instance-lock.js";
+import { instanceMarkOf, markInstance } from "./store/instance/instance-lock.js";
 import { openStore } from "./store/open.js";
-import { sweepIncoming } from "./store/resource-bytes.js";
+import { sweepIncoming } from "./store/files/resource-bytes.js";
 
 /** web/dist beside this server, whether it runs from server/src (tsx) or server/dist (built). */
 const defaultWebDist = () => resolve(dirname(fileURLToPath(import.meta.url)), "../../web/dist");

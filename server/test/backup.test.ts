@@ -10,7 +10,7 @@ import { UsageError } from "../src/cli/args.js";
 import { backupCommand } from "../src/cli/backup.js";
 import { restoreCommand } from "../src/cli/restore.js";
 import { startBackupSchedule } from "../src/services/backup.service.js";
-import { markInstance, pidFileOf } from "../src/store/instance-lock.js";
+import { markInstance, pidFileOf } from "../src/store/instance/instance-lock.js";
 import { openStore } from "../src/store/open.js";
 import {
   backupProblems,
@@ -20,7 +20,7 @@ import {
   RestoreRefused,
   restoreSqlite,
   takeRollingBackup,
-} from "../src/store/sqlite-backup.js";
+} from "../src/store/backup/sqlite-backup.js";
 import { killCliWhen, runCli } from "./cli-child.js";
 import { createMemo, signUpHost, type TestUser, uploadResource } from "./factories.js";
 import { createTestApp, TEST_DRIVER, type TestApp } from "./harness.js";

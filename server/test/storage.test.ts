@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { UsageError } from "../src/cli/args.js";
 import { moveStorage, storageCommand } from "../src/cli/storage.js";
 import { removeLeftovers } from "../src/services/leftovers.service.js";
-import { instanceMarkOf, markInstance } from "../src/store/instance-lock.js";
+import { instanceMarkOf, markInstance } from "../src/store/instance/instance-lock.js";
 import { killCliWhen } from "./cli-child.js";
 import { createMemo, signUpHost, type TestUser, uploadResource } from "./factories.js";
 import { createTestApp, type TestApp } from "./harness.js";

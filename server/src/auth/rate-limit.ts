@@ -27,7 +27,7 @@ import {
   nthFailureTs,
   pruneFailures,
   recordFailure,
-} from "../store/auth-failure.store.js";
+} from "../store/sql/auth-failure.store.js";
 import { nowSeconds } from "../store/time.js";
 
 const WINDOW_SECONDS = 15 * 60;

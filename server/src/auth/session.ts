@@ -1,7 +1,7 @@
 // Session tokens: 256 random bits in the cookie (SESSION_COOKIE, common), only their sha256 in the database.
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../store/db.js";
-import { createSession, deleteExpiredSessions } from "../store/session.store.js";
+import { createSession, deleteExpiredSessions } from "../store/sql/session.store.js";
 import { nowSeconds } from "../store/time.js";
 
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;

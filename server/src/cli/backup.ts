@@ -2,8 +2,8 @@
 // server runs and writes (better-sqlite3's online backup API), and the uploads kept as files beside it.
 import { existsSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
-import { removeBackupLeftovers } from "../store/backup-leftovers.js";
-import { backupSqliteFile } from "../store/sqlite-backup.js";
+import { removeBackupLeftovers } from "../store/backup/backup-leftovers.js";
+import { backupSqliteFile } from "../store/backup/sqlite-backup.js";
 import { configFrom, takeFlags, UsageError } from "./args.js";
 
 export const BACKUP_USAGE = "npm run backup -- [--data ./data] [--mode prod] [--dsn file.db] --out backup.db";

@@ -1,6 +1,6 @@
 // The maintenance commands, bundled into server/dist/cli.js: `node server/dist/cli.js <command> [flags]`.
 // `npm run backup|restore|transfer|storage` runs them through scripts/cli.mjs, which installs and builds first.
-import { RestoreRefused } from "../store/sqlite-backup.js";
+import { RestoreRefused } from "../store/backup/sqlite-backup.js";
 import { UsageError } from "./args.js";
 import { BACKUP_USAGE, backupCommand } from "./backup.js";
 import { RESTORE_USAGE, restoreCommand } from "./restore.js";

@@ -3,9 +3,9 @@
 // and refuses a backup whose files are missing (unless --allow-missing-files): then nothing is changed.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { runningInstance } from "../store/instance-lock.js";
-import { assetsMissingFor, restoreAssets } from "../store/asset-backup.js";
-import { RestoreRefused, restoreSqlite } from "../store/sqlite-backup.js";
+import { runningInstance } from "../store/instance/instance-lock.js";
+import { assetsMissingFor, restoreAssets } from "../store/backup/asset-backup.js";
+import { RestoreRefused, restoreSqlite } from "../store/backup/sqlite-backup.js";
 import { configFrom, takeFlags, UsageError } from "./args.js";
 
 export const RESTORE_USAGE = "npm run restore -- [--data ./data] [--mode prod] [--dsn file.db] --from backup.db [--allow-missing-files yes]";

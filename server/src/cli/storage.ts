@@ -1,12 +1,12 @@
 // `npm run storage -- --to local|db [--data ./data] [--dsn …]`: moves the bytes of existing uploads between the
-// database and files under <data>/assets (store/storage-move.ts), printing each step and a summary. Refuses while
+// database and files under <data>/assets (store/files/storage-move.ts), printing each step and a summary. Refuses while
 // a server uses the database. Safe to run again after a stop: each resource is moved in its own step.
 import type { Config } from "../config.js";
 import { databaseSize } from "../store/dialect.js";
 import { rmSync } from "node:fs";
-import { instanceMarkOf, markInstance, runningInstance } from "../store/instance-lock.js";
+import { instanceMarkOf, markInstance, runningInstance } from "../store/instance/instance-lock.js";
 import { openStore } from "../store/open.js";
-import { assetsFolder } from "../store/resource-bytes.js";
+import { assetsFolder } from "../store/files/resource-bytes.js";
 import {
   compactAfterMove,
   type MoveOutcome,
@@ -16,7 +16,7 @@ import {
   moveJournalOf,
   recoverStorageMove,
   storageCounts,
-} from "../store/storage-move.js";
+} from "../store/files/storage-move.js";
 import { configFrom, takeFlags, UsageError } from "./args.js";
 
 export const STORAGE_USAGE = "npm run storage -- --to local|db [--data ./data] [--mode prod] [--dsn file.db | postgres://…]";

@@ -3,10 +3,10 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Config } from "../config.js";
-import { runningInstance } from "../store/instance-lock.js";
+import { runningInstance } from "../store/instance/instance-lock.js";
 import { openStore } from "../store/open.js";
-import { storageCounts } from "../store/storage-move.js";
-import { compareInstances, copyInstance, nonEmptyTables, SKIPPED_TABLES, type TableComparison } from "../store/transfer.js";
+import { storageCounts } from "../store/files/storage-move.js";
+import { compareInstances, copyInstance, nonEmptyTables, SKIPPED_TABLES, type TableComparison } from "../store/instance/transfer.js";
 import { takeFlags, UsageError } from "./args.js";
 
 export const TRANSFER_USAGE = "npm run transfer -- --from <file.db | postgres://…> --to <postgres://… | file.db>";

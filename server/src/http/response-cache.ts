@@ -2,7 +2,7 @@
 // (data version, viewer, route and its input). The data version changes with every committed write, so a kept answer is
 // exactly what the route would compute again: serving it skips validation, the queries and the JSON. The store
 // tells the version: SQLite from its commits and PRAGMA data_version; PostgreSQL from its own writes and the
-// notifications of every other process's (store/pg-data-version.ts), which arrive a moment after their commit.
+// notifications of every other process's (store/postgres/pg-data-version.ts), which arrive a moment after their commit.
 // While it cannot tell (null), nothing is kept.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";

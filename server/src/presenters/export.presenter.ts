@@ -3,9 +3,10 @@
 // password hash, an open ID (an access token) or a session.
 import type { Shortcut } from "@memos/common";
 import { stringify } from "yaml";
-import type { MemoListRow } from "../store/memo.store.js";
+import type { MemoListRow } from "../store/sql/memo/memo.store.js";
 import type { ResourceRow, UserRow } from "../store/schema.js";
-import type { UserSettingRow } from "../store/user-setting.store.js";
+import { storedValue } from "../store/sql/settings.js";
+import type { UserSettingRow } from "../store/sql/user-setting.store.js";
 
 export const EXPORT_FORMAT = { format: "memos-export", version: 1 } as const;
 
@@ -90,13 +91,7 @@ export function resourceEntry(resource: ResourceRow) {
 /** settings.json: each key with its value decoded from the stored JSON text. */
 export function settingsJson(rows: UserSettingRow[]): Record<string, unknown> {
   const settings: Record<string, unknown> = {};
-  for (const row of rows) {
-    try {
-      settings[row.key] = JSON.parse(row.value);
-    } catch {
-      settings[row.key] = row.value;
-    }
-  }
+  for (const row of rows) settings[row.key] = storedValue(row.value);
   return settings;
 }
 

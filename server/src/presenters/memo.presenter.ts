@@ -1,5 +1,5 @@
 import type { Memo, Resource } from "@memos/common";
-import type { MemoListRow } from "../store/memo.store.js";
+import type { MemoListRow } from "../store/sql/memo/memo.store.js";
 import type { UserRow } from "../store/schema.js";
 import { PUBLIC_DISCLOSURE } from "../policies/user.policy.js";
 import { presentUser } from "./user.presenter.js";

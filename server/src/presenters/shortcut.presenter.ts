@@ -1,6 +1,6 @@
 import type { Shortcut, SystemSetting } from "@memos/common";
 import type { ShortcutRow } from "../store/schema.js";
-import type { SystemSettingRow } from "../store/system-setting.store.js";
+import type { SystemSettingRow } from "../store/sql/system-setting.store.js";
 
 export function presentShortcut(row: ShortcutRow): Shortcut {
   return {

@@ -1,7 +1,7 @@
 // The rolling backups as the host sees them: the schedule, and the newest backup's time and size.
 import type { BackupStatus } from "@memos/common";
 import type { BackupSchedule } from "../services/backup.service.js";
-import type { RollingBackup } from "../store/sqlite-backup.js";
+import type { RollingBackup } from "../store/backup/sqlite-backup.js";
 
 export function presentBackupStatus(
   engine: BackupStatus["engine"],

@@ -3,7 +3,7 @@
 import type { User, UserSetting } from "@memos/common";
 import type { UserDisclosure } from "../policies/user.policy.js";
 import type { UserRow } from "../store/schema.js";
-import type { UserSettingRow } from "../store/user-setting.store.js";
+import type { UserSettingRow } from "../store/sql/user-setting.store.js";
 
 export function presentUserSetting(row: UserSettingRow): UserSetting {
   return { UserID: row.user_id, key: row.key, value: row.value };

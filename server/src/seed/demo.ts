@@ -10,7 +10,7 @@ import { uploadResource } from "../services/resource.service.js";
 import { createShortcut } from "../services/shortcut.service.js";
 import { upsertSetting } from "../services/system.service.js";
 import type { DatabaseHandle } from "../store/db.js";
-import { createUser, hasAnyUser } from "../store/user.store.js";
+import { createUser, hasAnyUser } from "../store/sql/user.store.js";
 import { encodePng } from "./png.js";
 
 const DEMO_PASSWORD = "secret";

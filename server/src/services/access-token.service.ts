@@ -14,9 +14,9 @@ import {
   listLiveAccessTokens,
   revokeAccessToken as markRevoked,
   touchAccessToken,
-} from "../store/access-token.store.js";
+} from "../store/sql/access-token.store.js";
 import { nowSeconds } from "../store/time.js";
-import { findUserById } from "../store/user.store.js";
+import { findUserById } from "../store/sql/user.store.js";
 
 /** `input` is valid already (the route's schema, accessTokenCreateSchema). */
 export async function createAccessToken(ctx: AppContext, viewer: Viewer, input: AccessTokenCreate): Promise<CreatedAccessToken> {

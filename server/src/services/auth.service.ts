@@ -12,10 +12,10 @@ import { assertActiveAccount, signUpRole } from "../policies/auth.policy.js";
 import { OWN_ACCOUNT_DISCLOSURE } from "../policies/user.policy.js";
 import { presentUser } from "../presenters/user.presenter.js";
 import { lockUntilCommit } from "../store/dialect.js";
-import { deleteSession, findLiveSession } from "../store/session.store.js";
-import { createUser, findHost, findUserById, findUserByOpenId, findUserByUsername, findUserByUsernameKey, updateUser } from "../store/user.store.js";
+import { readSystemSetting } from "../store/sql/settings.js";
+import { deleteSession, findLiveSession } from "../store/sql/session.store.js";
+import { createUser, findHost, findUserById, findUserByOpenId, findUserByUsername, findUserByUsernameKey, updateUser } from "../store/sql/user.store.js";
 import { actorOfAccessToken } from "./access-token.service.js";
-import { readAllowSignUp } from "./system.service.js";
 import { assertUsernameFree } from "./user.service.js";
 
 export interface SignedIn {
@@ -57,7 +57,7 @@ export async function signUp(ctx: AppContext, input: SignUp): Promise<SignedIn> 
     // Two simultaneous "first" sign-ups must not both become the host.
     await lockUntilCommit(tx, ctx.store.engine, "memos:signup");
     const hostExists = (await findHost(tx)) !== undefined;
-    const role = signUpRole(hostExists, hostExists && (await readAllowSignUp(tx)), input.role);
+    const role = signUpRole(hostExists, hostExists && (await readSystemSetting(tx, "allowSignUp")), input.role);
     await assertUsernameFree(tx, input.username);
     return createUser(tx, {
       username: input.username,

@@ -2,7 +2,7 @@
 // off the request path, takes an online backup through the main connection a few pages per step (the event loop
 // keeps serving between steps) and removes the oldest beyond `keep`. What the host sees of it is read here.
 import type { DatabaseHandle } from "../store/db.js";
-import { listRollingBackups, takeRollingBackup } from "../store/sqlite-backup.js";
+import { listRollingBackups, takeRollingBackup } from "../store/backup/sqlite-backup.js";
 
 export interface BackupScheduleOptions {
   everyMs: number;

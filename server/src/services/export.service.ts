@@ -29,14 +29,14 @@ import {
 } from "../presenters/export.presenter.js";
 import { presentShortcut } from "../presenters/shortcut.presenter.js";
 import type { Db } from "../store/db.js";
-import { listMemosForExport, listResourcesForExport, listTagsOfMemos, listUsersForExport } from "../store/export.store.js";
-import { listLinkedResources } from "../store/resource.store.js";
-import { openResourceBytes } from "../store/resource-bytes.js";
+import { listMemosForExport, listResourcesForExport, listTagsOfMemos, listUsersForExport } from "../store/sql/export.store.js";
+import { listLinkedResources } from "../store/sql/resource.store.js";
+import { openResourceBytes } from "../store/files/resource-bytes.js";
 import type { UserRow } from "../store/schema.js";
-import { listShortcutsOfCreator } from "../store/shortcut.store.js";
-import { findSystemSetting } from "../store/system-setting.store.js";
-import { listUserSettings } from "../store/user-setting.store.js";
-import { findUserById } from "../store/user.store.js";
+import { listShortcutsOfCreator } from "../store/sql/shortcut.store.js";
+import { readSystemSetting } from "../store/sql/settings.js";
+import { listUserSettings } from "../store/sql/user-setting.store.js";
+import { findUserById } from "../store/sql/user.store.js";
 
 export interface ExportArchive {
   /** memos-export-<username>-<YYYY-MM-DD>.zip, or memos-export-instance-<YYYY-MM-DD>.zip */
@@ -125,12 +125,7 @@ function accountFolders(users: UserRow[]): Map<number, string> {
 }
 
 async function serverId(db: Db): Promise<string | null> {
-  const row = await findSystemSetting(db, "serverId");
-  try {
-    return row ? (JSON.parse(row.value) as string) : null;
-  } catch {
-    return row?.value ?? null;
-  }
+  return (await readSystemSetting(db, "serverId")) || null;
 }
 
 /**

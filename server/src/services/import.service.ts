@@ -22,17 +22,16 @@ import {
   insertMemoExtras,
   listMemosCreatedAt,
   listResourcesCreatedAt,
-} from "../store/import.store.js";
-import { listShortcutsOfCreator } from "../store/shortcut.store.js";
-import { upsertTags } from "../store/tag.store.js";
-import { findUserSetting } from "../store/user-setting.store.js";
-import { findUserById } from "../store/user.store.js";
+} from "../store/sql/import.store.js";
+import { listShortcutsOfCreator } from "../store/sql/shortcut.store.js";
+import { upsertTags } from "../store/sql/tag.store.js";
+import { readUserSetting } from "../store/sql/settings.js";
+import { findUserById } from "../store/sql/user.store.js";
 import { ATTACHMENT_TOKEN, type ImportPlan, type PlannedAttachment, type PlannedMemo, resourceLink } from "./import/plan.js";
 import { ReaderThread } from "./import/reader-thread.js";
 import { TimeSlices } from "./import/yield.js";
-import { defaultVisibility } from "./memo.service.js";
-import { storeResourceFile } from "./resource.service.js";
-import { removeAssets } from "../store/resource-bytes.js";
+import { storeResource } from "./resource.service.js";
+import { removeAssets } from "../store/files/resource-bytes.js";
 
 const MAX_PROBLEMS_SHOWN = 100;
 /** Memos whose tags, pins and links are written together. */
@@ -127,13 +126,8 @@ async function stage(ctx: AppContext, creatorId: number, plan: ImportPlan): Prom
   return { memos, files, shortcuts, skipped, problems };
 }
 
-async function displayOption(ctx: AppContext, userId: number): Promise<"created_ts" | "updated_ts"> {
-  const setting = await findUserSetting(ctx.store.db, userId, "memoDisplayTsOption");
-  return setting?.value === '"updated_ts"' ? "updated_ts" : "created_ts";
-}
-
 async function commit(ctx: AppContext, creatorId: number, reader: ReaderThread, plan: ImportPlan, staged: Staged, defaultVisibility: Visibility) {
-  const display = await displayOption(ctx, creatorId);
+  const display = await readUserSetting(ctx.store.db, creatorId, "memoDisplayTsOption");
   // Files written to <data>/assets (`--storage local`) for rows of this transaction: removed if it rolls back.
   const placed: string[] = [];
   try {
@@ -161,13 +155,9 @@ async function writeAll(
     for (const index of staged.files) {
       await slices.next();
       const file = plan.attachments[index]!;
-      const row = await storeResourceFile(
-        ctx,
-        tx,
-        creatorId,
-        { filename: storedName(file), type: file.type, data: file.entry ? await reader.read(file.entry) : null, externalLink: file.url, createdTs: file.createdTs },
-        placed,
-      );
+      const times = file.createdTs !== undefined ? { created_ts: file.createdTs, updated_ts: file.createdTs } : {};
+      const fields = { creator_id: creatorId, filename: storedName(file), external_link: file.url ?? "", type: file.type, ...times };
+      const row = await storeResource(ctx, tx, fields, file.entry ? await reader.read(file.entry) : null, placed);
       ids.set(index, row.id);
     }
     // Memos one INSERT each (their ids are needed), their tags, pins and links a batch at a time.
@@ -233,7 +223,7 @@ export async function importArchive(ctx: AppContext, caller: Viewer, file: strin
     const plan = await reader.plan();
     const staged = await stage(ctx, viewer.id, plan);
     if (dryRun) await checkFiles(reader, plan, staged);
-    else await commit(ctx, viewer.id, reader, plan, staged, await defaultVisibility(ctx.store.db, viewer.id));
+    else await commit(ctx, viewer.id, reader, plan, staged, await readUserSetting(ctx.store.db, viewer.id, "memoVisibility"));
     return {
       kind: plan.kind,
       dryRun,

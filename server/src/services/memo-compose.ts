@@ -3,9 +3,9 @@ import type { Memo, Resource } from "@memos/common";
 import { presentMemo } from "../presenters/memo.presenter.js";
 import { presentResource } from "../presenters/resource.presenter.js";
 import type { Db } from "../store/db.js";
-import type { MemoListRow } from "../store/memo.store.js";
-import { listLinkedResources } from "../store/resource.store.js";
-import { findUsersByIds } from "../store/user.store.js";
+import type { MemoListRow } from "../store/sql/memo/memo.store.js";
+import { listLinkedResources } from "../store/sql/resource.store.js";
+import { findUsersByIds } from "../store/sql/user.store.js";
 
 export async function composeMemos(db: Db, rows: MemoListRow[]): Promise<Memo[]> {
   if (rows.length === 0) return [];

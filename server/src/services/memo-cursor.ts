@@ -1,6 +1,6 @@
 // The opaque keyset cursor of memo lists: the pinned group, display time and id of a page's last memo.
 import { badRequest } from "../errors.js";
-import type { MemoListRow, MemoPosition } from "../store/memo.store.js";
+import type { MemoListRow, MemoPosition } from "../store/sql/memo/memo.store.js";
 
 const VERSION = "m1";
 const SHAPE = /^m1\.([01])\.(\d{1,15})\.(\d{1,15})$/;

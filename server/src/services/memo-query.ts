@@ -10,7 +10,7 @@ import {
 } from "@memos/common";
 import { RE2JS } from "re2js";
 import { badRequest } from "../errors.js";
-import type { MemoFilter, MemoPosition } from "../store/memo.store.js";
+import type { MemoFilter, MemoPosition } from "../store/sql/memo/memo.store.js";
 import { decodeCursor } from "./memo-cursor.js";
 import { postgresRegexProblem } from "./regex-dialect.js";
 

@@ -8,7 +8,6 @@ import {
   type MemoOrganizer,
   type MemoPatch,
   type MemoStatsQuery,
-  type Visibility,
   type WebhookEvent,
 } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
@@ -16,12 +15,11 @@ import { badRequest, conflict, isCancelledRegex, notFound, unauthenticated } fro
 import { amountScopes, authorizeMemo, exploreScope, type MemoAction, memoListScope, statsScope } from "../policies/memo.policy.js";
 import { canSeeMemoToken } from "../policies/access-token.policy.js";
 import { authorizeResourceLink } from "../policies/resource.policy.js";
-import { findAccessTokenName } from "../store/access-token.store.js";
+import { findAccessTokenName } from "../store/sql/access-token.store.js";
 import type { Db } from "../store/db.js";
 import {
   sumMemoCounts,
   deleteMemoCascade,
-  findMemoById,
   insertMemo,
   displayTimesJson,
   listMemos as selectMemos,
@@ -32,11 +30,12 @@ import {
   replaceMemoTags,
   updateMemo,
   upsertOrganizer,
-} from "../store/memo.store.js";
-import { findResourcesByIds, linkResources } from "../store/resource.store.js";
-import { upsertTags } from "../store/tag.store.js";
+} from "../store/sql/memo/memo.store.js";
+import { findResourcesByIds, linkResources } from "../store/sql/resource.store.js";
+import { upsertTags } from "../store/sql/tag.store.js";
 import { nowSeconds } from "../store/time.js";
-import { findUserSetting } from "../store/user-setting.store.js";
+import { readUserSetting } from "../store/sql/settings.js";
+import { requireMemo } from "./memo-access.js";
 import { composeMemos } from "./memo-compose.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
 import { nextCursor } from "./memo-cursor.js";
@@ -44,12 +43,6 @@ import { type ParsedMemoQuery, parseMemoQuery } from "./memo-query.js";
 
 /** Clock skew we tolerate on a client-chosen created time. */
 const FUTURE_TOLERANCE_SECONDS = 60;
-
-export async function requireMemo(db: Db, id: number): Promise<MemoListRow> {
-  const memo = await findMemoById(db, id);
-  if (!memo) throw notFound(`Memo ID not found: ${id}`);
-  return memo;
-}
 
 /**
  * The memo `id`, when `viewer` may do `action` to it; 404 or 403 otherwise. The routes that change a memo ask it
@@ -83,13 +76,6 @@ function assertCreatedTs(createdTs: number | undefined): void {
   }
 }
 
-/** The visibility a memo gets when none is asked for: the account's memoVisibility setting, else PRIVATE. */
-export async function defaultVisibility(db: Db, userId: number): Promise<Visibility> {
-  const setting = await findUserSetting(db, userId, "memoVisibility");
-  const value = setting ? (JSON.parse(setting.value) as unknown) : undefined;
-  return value === "PUBLIC" || value === "PROTECTED" || value === "PRIVATE" ? value : "PRIVATE";
-}
-
 /** Extracted tags feed the tag filter and the user's tag list. */
 async function indexTags(db: Db, memoId: number, creatorId: number, content: string): Promise<void> {
   const tags = extractTags(content);
@@ -118,7 +104,8 @@ export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCre
   let queued = false;
   const id = await db.transaction().execute(async (tx) => {
     await assertOwnResources(tx, viewer, resourceIds);
-    const visibility = input.visibility || (await defaultVisibility(tx, viewer.id));
+    // None asked for: the account's memoVisibility setting (PRIVATE by default).
+    const visibility = input.visibility || (await readUserSetting(tx, viewer.id, "memoVisibility"));
     const memoId = await insertMemo(tx, {
       creator_id: viewer.id,
       access_token_id: viewer.token?.id ?? null,

@@ -3,23 +3,24 @@ import { isValidResourceFilename, type Resource, type ResourceCreate, type Resou
 import type { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import type { Actor, AppContext, Viewer } from "../context.js";
-import { badRequest, notFound, tooLarge } from "../errors.js";
+import { badRequest, type ErrorLog, notFound, tooLarge } from "../errors.js";
 import { authorizeMemo, canReadMemo } from "../policies/memo.policy.js";
 import { authorizeResource, authorizeResourceLink, canReadResourceFile, type ResourceAction } from "../policies/resource.policy.js";
 import { presentResource } from "../presenters/resource.presenter.js";
 import type { Db } from "../store/db.js";
-import { findMemoFactsOfResource } from "../store/memo.store.js";
+import { findMemoFactsOfResource } from "../store/sql/memo/memo.store.js";
 import {
   deleteResourceCascade,
   findResourceById,
   insertResource,
+  type NewResource,
   linkResources,
   listLinkedResources,
   listResourcesOfCreator,
   renameResource,
   setResourceFile,
   unlinkResource,
-} from "../store/resource.store.js";
+} from "../store/sql/resource.store.js";
 import {
   AssetTooLarge,
   assetPathFor,
@@ -29,9 +30,9 @@ import {
   removeAssets,
   type ResourceBytes,
   writeAsset,
-} from "../store/resource-bytes.js";
+} from "../store/files/resource-bytes.js";
 import type { ResourceRow } from "../store/schema.js";
-import { requireMemo } from "./memo.service.js";
+import { requireMemo } from "./memo-access.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
 import { requireSignedIn } from "../policies/utils.js";
 
@@ -67,38 +68,67 @@ export async function listResources(ctx: AppContext, viewer: Viewer): Promise<Re
 /** Webhook deliveries about one resource go out in order. */
 const resourceKey = (id: number) => `resource:${id}`;
 
+/** A new resource's row, but for where its bytes go and how many there are (storeResource decides). */
+type ResourceFields = Omit<NewResource, "size" | "blob" | "internal_path">;
+
+/** A new resource's bytes: in memory, received into the incoming folder already (a streamed upload), or none (a link). */
+type NewBytes = Buffer | IncomingAsset | null;
+
 /**
- * Inserts the resource and queues its resource.created deliveries in one transaction; `place` (a file on disk)
- * runs in it too, after the insert that gives the id.
+ * The one way a resource and its bytes are stored, for every caller (uploads, links, the demo seed, imports):
+ * inserts the row in `tx` and keeps the bytes where `--storage` says: in the row's blob, or in a file under
+ * <data>/assets named after the id, placed inside the transaction (a received upload is always a file). The file's
+ * path is added to `placed`, so the caller removes it if `tx` does not commit. The name must be safe already
+ * (cleanUploadFilename, or the importer's). It queues no webhook event: createResource does, for changes made in
+ * the app; an import queues none (docs/api.md, Import).
  */
-async function createResource(
-  ctx: AppContext,
-  viewer: Actor,
-  resource: Parameters<typeof insertResource>[1],
-  place?: (tx: Db, inserted: ResourceRow) => Promise<ResourceRow>,
-): Promise<Resource> {
-  let queued = false;
-  const row = await ctx.store.db.transaction().execute(async (tx) => {
-    const inserted = place ? await place(tx, await insertResource(tx, resource)) : await insertResource(tx, resource);
-    queued = await queueWebhookEvent(tx, viewer, "resource.created", resourceKey(inserted.id), async () => ({ resource: presentResource(inserted) }));
-    return inserted;
+export async function storeResource(ctx: AppContext, tx: Db, fields: ResourceFields, bytes: NewBytes, placed: string[]): Promise<ResourceRow> {
+  const inMemory = Buffer.isBuffer(bytes);
+  const toFile = bytes !== null && (!inMemory || ctx.config.storage === "local");
+  const row = await insertResource(tx, {
+    ...fields,
+    type: fields.type.slice(0, 255),
+    size: bytes === null ? 0 : inMemory ? bytes.length : bytes.size,
+    blob: toFile ? null : bytes,
   });
-  afterCommit(ctx, queued);
-  return presentResource(row);
+  if (!toFile) return row;
+  const path = assetPathFor(row.id, fields.filename);
+  if (inMemory) await writeAsset(ctx.config.data, path, bytes);
+  else await bytes.place(path);
+  placed.push(path);
+  await setResourceFile(tx, row.id, path);
+  return { ...row, internal_path: path };
+}
+
+/**
+ * A resource made in the app (an upload, a link, the demo seed): stored by storeResource and its resource.created
+ * deliveries queued, in one transaction. Nothing is left behind when it fails: neither a received file nor one
+ * placed for a row that was not committed.
+ */
+async function createResource(ctx: AppContext, viewer: Actor, fields: ResourceFields, bytes: NewBytes): Promise<Resource> {
+  const placed: string[] = [];
+  try {
+    let queued = false;
+    const row = await ctx.store.db.transaction().execute(async (tx) => {
+      const inserted = await storeResource(ctx, tx, fields, bytes, placed);
+      queued = await queueWebhookEvent(tx, viewer, "resource.created", resourceKey(inserted.id), async () => ({ resource: presentResource(inserted) }));
+      return inserted;
+    });
+    afterCommit(ctx, queued);
+    return presentResource(row);
+  } catch (error) {
+    if (bytes !== null && !Buffer.isBuffer(bytes)) await bytes.discard();
+    await removeAssets(ctx.config.data, placed, () => {});
+    throw error;
+  }
 }
 
 /** `input` is valid already (the route's schema, resourceCreateSchema). */
 export async function createExternalResource(ctx: AppContext, viewer: Viewer, input: ResourceCreate): Promise<Resource> {
   requireSignedIn(viewer);
   if (!/^https?:\/\//i.test(input.externalLink)) throw badRequest("Malformatted post resource request: externalLink must be an http(s) URL");
-  return createResource(ctx, viewer, {
-    creator_id: viewer.id,
-    filename: cleanUploadFilename(input.filename),
-    external_link: input.externalLink,
-    type: input.type ?? "",
-    size: 0,
-    blob: null,
-  });
+  const fields = { creator_id: viewer.id, filename: cleanUploadFilename(input.filename), external_link: input.externalLink, type: input.type ?? "" };
+  return createResource(ctx, viewer, fields, null);
 }
 
 export interface Upload {
@@ -108,51 +138,19 @@ export interface Upload {
   data: Buffer | Readable;
 }
 
-/** A file (or an external link) of an imported archive. */
-export interface StoredFile {
-  filename: string;
-  type: string;
-  /** The bytes; null for an external link. */
-  data: Buffer | null;
-  externalLink?: string;
-  createdTs?: number;
-}
-
-/**
- * A file of an import becomes a resource, stored as `--storage` says: a blob, or a file under <data>/assets
- * written before the row names it. `db` is the import's transaction; the paths of the files written are added to
- * `placed`, so the caller removes them if that transaction does not commit. The name must be safe already
- * (cleanUploadFilename). No webhook event: an import queues none (docs/api.md, Import).
- */
-export async function storeResourceFile(ctx: AppContext, db: Db, creatorId: number, file: StoredFile, placed: string[]): Promise<ResourceRow> {
-  const local = ctx.config.storage === "local" && file.data !== null;
-  const row = await insertResource(db, {
-    creator_id: creatorId,
-    filename: file.filename,
-    external_link: file.externalLink ?? "",
-    type: file.type.slice(0, 255),
-    size: file.data?.length ?? 0,
-    blob: local ? null : file.data,
-    ...(file.createdTs !== undefined ? { created_ts: file.createdTs, updated_ts: file.createdTs } : {}),
+/** An upload's bytes, received before its transaction. */
+async function receiveBytes(ctx: AppContext, data: Buffer | Readable): Promise<Buffer | IncomingAsset> {
+  if (Buffer.isBuffer(data)) return data;
+  if (ctx.config.storage === "db") return buffer(data);
+  return receiveAsset(ctx.config.data, data, ctx.config.maxUploadBytes).catch((error: unknown) => {
+    throw error instanceof AssetTooLarge ? tooLarge() : error;
   });
-  if (!local) return row;
-  const path = assetPathFor(row.id, file.filename);
-  await writeAsset(ctx.config.data, path, file.data!);
-  placed.push(path);
-  await setResourceFile(db, row.id, path);
-  return { ...row, internal_path: path };
-}
-
-/** Where failures that do not fail the request (a file left behind) are reported. */
-export interface ErrorLog {
-  error(message: string): void;
 }
 
 /**
- * Stores an upload as a resource of `viewer`: as a blob (`--storage db`), or (`--storage local`) streamed to a
- * file under <data>/assets, placed under its id-derived name inside the transaction that inserts the row, which
- * queues resource.created. The upload route and the demo seed come through here; imports store their files with
- * storeResourceFile (inside the import's transaction, no webhook event).
+ * Stores an upload as a resource of `viewer` (createResource). With `--storage local` a stream is received into the
+ * incoming folder first, outside the transaction, so a slow upload holds no lock; with `--storage db` it is read
+ * into memory for the blob.
  */
 export async function uploadResource(ctx: AppContext, viewer: Viewer, upload: Upload): Promise<Resource> {
   requireSignedIn(viewer);
@@ -163,29 +161,7 @@ export async function uploadResource(ctx: AppContext, viewer: Viewer, upload: Up
     if (!Buffer.isBuffer(upload.data)) upload.data.resume();
     throw error;
   }
-  const fields = { creator_id: viewer.id, filename, external_link: "", type: upload.type.slice(0, 255) };
-  if (ctx.config.storage === "db") {
-    const data = Buffer.isBuffer(upload.data) ? upload.data : await buffer(upload.data);
-    return createResource(ctx, viewer, { ...fields, size: data.length, blob: data });
-  }
-  const incoming: IncomingAsset = await receiveAsset(ctx.config.data, upload.data, ctx.config.maxUploadBytes).catch((error: unknown) => {
-    throw error instanceof AssetTooLarge ? tooLarge() : error;
-  });
-  let placed: string | null = null;
-  try {
-    return await createResource(ctx, viewer, { ...fields, size: incoming.size, blob: null }, async (tx, inserted) => {
-      const path = assetPathFor(inserted.id, filename);
-      await incoming.place(path);
-      placed = path;
-      await setResourceFile(tx, inserted.id, path);
-      return { ...inserted, internal_path: path };
-    });
-  } catch (error) {
-    await incoming.discard();
-    // The row was not committed, so the file it would have named must go too.
-    if (placed) await removeAssets(ctx.config.data, [placed], () => {});
-    throw error;
-  }
+  return createResource(ctx, viewer, { creator_id: viewer.id, filename, external_link: "", type: upload.type }, await receiveBytes(ctx, upload.data));
 }
 
 export async function getResource(ctx: AppContext, viewer: Viewer, id: number): Promise<Resource> {

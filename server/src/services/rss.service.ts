@@ -2,8 +2,8 @@
 import type { AppContext } from "../context.js";
 import { notFound } from "../errors.js";
 import { feedScope } from "../policies/memo.policy.js";
-import { listMemos } from "../store/memo.store.js";
-import { findUserById, findUsersByIds } from "../store/user.store.js";
+import { listMemos } from "../store/sql/memo/memo.store.js";
+import { findUserById, findUsersByIds } from "../store/sql/user.store.js";
 import { markdownToSafeHtml } from "./markdown-html.js";
 
 const FEED_SIZE = 100;

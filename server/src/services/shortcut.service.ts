@@ -12,7 +12,7 @@ import {
   insertShortcut,
   listShortcutsOfCreator,
   updateShortcut,
-} from "../store/shortcut.store.js";
+} from "../store/sql/shortcut.store.js";
 import { requireSignedIn } from "../policies/utils.js";
 
 async function requireShortcut(db: Db, id: number): Promise<ShortcutRow> {

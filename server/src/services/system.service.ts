@@ -11,11 +11,10 @@ import {
   type SystemStatus,
   VERSION,
 } from "@memos/common";
-import { listOrphanAssetPaths } from "../store/resource.store.js";
-import { removeAssets } from "../store/resource-bytes.js";
-import type { ErrorLog } from "./resource.service.js";
+import { listOrphanAssetPaths } from "../store/sql/resource.store.js";
+import { removeAssets } from "../store/files/resource-bytes.js";
 import type { AppContext, Viewer } from "../context.js";
-import { badRequest } from "../errors.js";
+import { badRequest, type ErrorLog } from "../errors.js";
 import { authorizeSystem, canSeeBackupStatus, canSeeDatabaseSize } from "../policies/system.policy.js";
 import { presentSystemSetting } from "../presenters/shortcut.presenter.js";
 import { PUBLIC_DISCLOSURE } from "../policies/user.policy.js";
@@ -23,9 +22,10 @@ import { presentBackupStatus } from "../presenters/system.presenter.js";
 import { presentUser } from "../presenters/user.presenter.js";
 import type { Db } from "../store/db.js";
 import { compactDatabase, databaseSize } from "../store/dialect.js";
-import { listRollingBackups } from "../store/sqlite-backup.js";
-import { findSystemSetting, insertSystemSettingIfMissing, listSystemSettings, upsertSystemSetting } from "../store/system-setting.store.js";
-import { deleteOrphans, findHost } from "../store/user.store.js";
+import { listRollingBackups } from "../store/backup/sqlite-backup.js";
+import { encodeSystemSetting, readSystemSetting, readSystemSettings } from "../store/sql/settings.js";
+import { insertSystemSettingIfMissing, listSystemSettings, upsertSystemSetting } from "../store/sql/system-setting.store.js";
+import { deleteOrphans, findHost } from "../store/sql/user.store.js";
 
 /** Rows the server keeps for itself; no route ever returns or accepts them. */
 const INTERNAL_SETTINGS = new Set(["serverId", "secretSessionName"]);
@@ -72,17 +72,6 @@ function settingProblem(name: string, value: unknown): string | null {
   }
 }
 
-export async function readAllowSignUp(db: Db): Promise<boolean> {
-  const row = await findSystemSetting(db, "allowSignUp");
-  return row !== undefined && parseJson(row.value) === true;
-}
-
-/** Whether the host turned webhooks off for the instance. */
-export async function readWebhooksDisabled(db: Db): Promise<boolean> {
-  const row = await findSystemSetting(db, DISABLE_WEBHOOKS_SETTING);
-  return row !== undefined && parseJson(row.value) === true;
-}
-
 /** Defaults for missing keys; a logo stored before the logo rule existed is dropped if it is unsafe. */
 function safeProfile(stored: Partial<CustomizedProfile>): CustomizedProfile {
   const profile = { ...DEFAULT_PROFILE, ...stored };
@@ -91,28 +80,22 @@ function safeProfile(stored: Partial<CustomizedProfile>): CustomizedProfile {
 
 /** The instance's name, logo and the rest, with defaults (the web app's manifest reads it; no secrets in it). */
 export async function readCustomizedProfile(ctx: AppContext): Promise<CustomizedProfile> {
-  const row = await findSystemSetting(ctx.store.db, "customizedProfile");
-  const profile = customizedProfileSchema.safeParse(row ? (parseJson(row.value) ?? {}) : {});
-  return safeProfile(profile.success ? profile.data : {});
+  return safeProfile(await readSystemSetting(ctx.store.db, "customizedProfile"));
 }
 
 export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<SystemStatus> {
   const { db } = ctx.store;
-  const [host, settings] = await Promise.all([findHost(db), listSystemSettings(db)]);
-  const values = new Map(settings.map((row) => [row.name, parseJson(row.value)]));
-  const profile = customizedProfileSchema.safeParse(values.get("customizedProfile") ?? {});
-  const style = values.get("additionalStyle");
-  const script = values.get("additionalScript");
+  const [host, settings] = await Promise.all([findHost(db), readSystemSettings(db)]);
   return {
     host: host ? presentUser(host, PUBLIC_DISCLOSURE) : null,
     profile: { mode: ctx.config.mode, version: VERSION },
     dbSize: canSeeDatabaseSize(viewer) ? await databaseSize(ctx.store) : 0,
     ...(canSeeBackupStatus(viewer) ? { backup: backupStatus(ctx) } : {}),
-    allowSignUp: values.get("allowSignUp") === true,
-    disableWebhooks: values.get(DISABLE_WEBHOOKS_SETTING) === true,
-    additionalStyle: typeof style === "string" ? style : "",
-    additionalScript: typeof script === "string" ? script : "",
-    customizedProfile: safeProfile(profile.success ? profile.data : {}),
+    allowSignUp: settings.allowSignUp,
+    disableWebhooks: settings[DISABLE_WEBHOOKS_SETTING],
+    additionalStyle: settings.additionalStyle,
+    additionalScript: settings.additionalScript,
+    customizedProfile: safeProfile(settings.customizedProfile),
   };
 }
 
@@ -158,5 +141,5 @@ export async function vacuum(ctx: AppContext, viewer: Viewer, log: ErrorLog): Pr
 
 /** Every instance has a stable server id, created on first start. */
 export async function ensureServerId(db: Db): Promise<void> {
-  await insertSystemSettingIfMissing(db, { name: "serverId", value: JSON.stringify(randomUUID()), description: "" });
+  await insertSystemSettingIfMissing(db, { name: "serverId", value: encodeSystemSetting("serverId", randomUUID()), description: "" });
 }

@@ -2,8 +2,8 @@
 import { isValidTagName, type TagCount, type TagCreate } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
-import { countMemoTagsOfCreator, listMemoTagsOfCreator } from "../store/memo.store.js";
-import { deleteTag as removeTag, listTagNames, upsertTags } from "../store/tag.store.js";
+import { countMemoTagsOfCreator, listMemoTagsOfCreator } from "../store/sql/memo/memo.store.js";
+import { deleteTag as removeTag, listTagNames, upsertTags } from "../store/sql/tag.store.js";
 import { requireSignedIn } from "../policies/utils.js";
 
 export async function listTags(ctx: AppContext, viewer: Viewer): Promise<string[]> {

@@ -8,7 +8,6 @@ import {
   type UserCreate,
   type UserPatch,
   type UserSettingUpsert,
-  userSettingValueSchemas,
   validateEmail,
   validateNickname,
   validatePassword,
@@ -16,11 +15,10 @@ import {
 } from "@memos/common";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn } from "../auth/rate-limit.js";
-import { listAssetPathsOfCreator } from "../store/resource.store.js";
-import { removeAssets } from "../store/resource-bytes.js";
-import type { ErrorLog } from "./resource.service.js";
+import { listAssetPathsOfCreator } from "../store/sql/resource.store.js";
+import { removeAssets } from "../store/files/resource-bytes.js";
 import type { AppContext, Viewer } from "../context.js";
-import { badRequest, conflict, notFound } from "../errors.js";
+import { badRequest, conflict, type ErrorLog, notFound } from "../errors.js";
 import {
   accountDisclosure,
   authorizeIdentityChange,
@@ -31,10 +29,11 @@ import {
 import { presentUser, presentUserSetting } from "../presenters/user.presenter.js";
 import type { Db } from "../store/db.js";
 import type { UserRow } from "../store/schema.js";
-import { refreshDisplayTimes } from "../store/memo.store.js";
-import { revokeUserAccessTokens } from "../store/access-token.store.js";
-import { deleteUserSessions } from "../store/session.store.js";
-import { listUserSettings, type UserSettingRow, upsertUserSetting } from "../store/user-setting.store.js";
+import { refreshDisplayTimes } from "../store/sql/memo/memo.store.js";
+import { revokeUserAccessTokens } from "../store/sql/access-token.store.js";
+import { deleteUserSessions } from "../store/sql/session.store.js";
+import { encodeUserSetting, parseUserSetting } from "../store/sql/settings.js";
+import { listUserSettings, type UserSettingRow, upsertUserSetting } from "../store/sql/user-setting.store.js";
 import {
   createUser as insertUser,
   deleteUserCascade,
@@ -43,7 +42,7 @@ import {
   listUsers as selectUsers,
   type UserUpdate,
   updateUser,
-} from "../store/user.store.js";
+} from "../store/sql/user.store.js";
 import { requireSignedIn } from "../policies/utils.js";
 
 /** `id` is within the id range already (the route's pathId refuses anything past 2^31 − 1 on both engines). */
@@ -199,17 +198,17 @@ export function assertKnownSettingKey(body: unknown): void {
 /** `input` is valid already (the route's schema, userSettingUpsertSchema). */
 export async function upsertSetting(ctx: AppContext, viewer: Viewer, input: UserSettingUpsert): Promise<UserSetting> {
   requireSignedIn(viewer);
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(input.value);
-  } catch {
-    throw badRequest(`Invalid user setting format: value of ${input.key} must be JSON text`);
+  const parsed = parseUserSetting(input.key, input.value);
+  if ("refused" in parsed) {
+    throw badRequest(
+      parsed.refused === "not-json"
+        ? `Invalid user setting format: value of ${input.key} must be JSON text`
+        : `Invalid user setting format: invalid ${input.key} value ${input.value}`,
+    );
   }
-  const result = userSettingValueSchemas[input.key].safeParse(decoded);
-  if (!result.success) throw badRequest(`Invalid user setting format: invalid ${input.key} value ${input.value}`);
-  const value = result.data;
+  const { value } = parsed;
   const row = await ctx.store.db.transaction().execute(async (tx) => {
-    const saved = await upsertUserSetting(tx, { user_id: viewer.id, key: input.key, value: JSON.stringify(value) });
+    const saved = await upsertUserSetting(tx, { user_id: viewer.id, key: input.key, value: encodeUserSetting(input.key, value) });
     if (input.key === "memoDisplayTsOption") await refreshDisplayTimes(tx, viewer.id, value as "created_ts" | "updated_ts");
     return saved;
   });

@@ -1,6 +1,6 @@
 // The background sender of webhook deliveries. Requests never wait for it: a change queues its deliveries in its own
 // transaction (webhook-events.ts) and kicks this after the commit. It claims due deliveries with a lease
-// (store/webhook.store.ts: several server processes on one PostgreSQL send each delivery once), signs and sends
+// (store/sql/webhook.store.ts: several server processes on one PostgreSQL send each delivery once), signs and sends
 // them, and records each outcome: success, a retry after an exponentially growing delay (the first within
 // `webhookRetryBaseMs`, 10 s by default, for `webhookRetryWindowMs`, 24 h), or failure. It also wakes on its own
 // when the next retry is due, and every IDLE_MS, so deliveries left by a stopped process are sent after a restart.
@@ -8,15 +8,15 @@
 // answer is shown to the owner as its class (webhook-client.ts) and logged here with its cause, naming the target by
 // scheme, host and port only: a URL's user info, path and query may hold the receiver's credentials.
 import { createHmac } from "node:crypto";
-import { VERSION, WEBHOOK_HEADERS } from "@memos/common";
+import { DISABLE_WEBHOOKS_SETTING, VERSION, WEBHOOK_HEADERS } from "@memos/common";
 import type { Config } from "../config.js";
 import { sendWebhook, type WebhookResponse } from "../http/webhook-client.js";
 import type { DatabaseHandle } from "../store/db.js";
 import type { WebhookDeliveryRow } from "../store/schema.js";
 import { nowSeconds } from "../store/time.js";
-import { type AttemptOutcome, claimDueDeliveries, findWebhookById, nextDueMs, recordAttempt, releaseDelivery } from "../store/webhook.store.js";
+import { type AttemptOutcome, claimDueDeliveries, findWebhookById, nextDueMs, recordAttempt, releaseDelivery } from "../store/sql/webhook.store.js";
 import type { EventPayload } from "./webhook-events.js";
-import { readWebhooksDisabled } from "./system.service.js";
+import { readSystemSetting } from "../store/sql/settings.js";
 
 /** Deliveries sent at once by one process. */
 const BATCH = 8;
@@ -124,7 +124,7 @@ export function startWebhookDispatcher(store: DatabaseHandle, timings: Timings, 
 
   async function loop(): Promise<void> {
     try {
-      if (await readWebhooksDisabled(db)) return schedule(IDLE_MS);
+      if (await readSystemSetting(db, DISABLE_WEBHOOKS_SETTING)) return schedule(IDLE_MS);
       // A read first: an idle look at the table writes nothing (no lease, no new data version for the answer cache).
       while (!stopped) {
         again = false;

@@ -1,11 +1,11 @@
 // The outbox side of webhooks: a change that webhooks subscribe to queues one delivery per subscribed webhook of the
 // acting user, in the transaction of the change itself, so a delivery exists exactly when the change was committed.
 // Nothing is sent here; the caller kicks the dispatcher after the commit (services/webhook-dispatcher.ts).
-import type { WebhookEvent } from "@memos/common";
+import { DISABLE_WEBHOOKS_SETTING, type WebhookEvent } from "@memos/common";
 import type { Actor, AppContext } from "../context.js";
 import type { Db } from "../store/db.js";
-import { insertDeliveries, listWebhooksOfUser } from "../store/webhook.store.js";
-import { readWebhooksDisabled } from "./system.service.js";
+import { insertDeliveries, listWebhooksOfUser } from "../store/sql/webhook.store.js";
+import { readSystemSetting } from "../store/sql/settings.js";
 
 /** What a delivery body carries besides its event, id and timestamp: when, who, and the memo or resource. */
 export interface EventPayload {
@@ -29,7 +29,7 @@ export async function queueWebhookEvent(
   const webhooks = (await listWebhooksOfUser(db, actor.id)).filter(
     (webhook) => Number(webhook.active) === 1 && (JSON.parse(webhook.events) as string[]).includes(event),
   );
-  if (webhooks.length === 0 || (await readWebhooksDisabled(db))) return false;
+  if (webhooks.length === 0 || (await readSystemSetting(db, DISABLE_WEBHOOKS_SETTING))) return false;
   const payload: EventPayload = { time: new Date().toISOString(), actor: { id: actor.id, username: actor.username }, ...(await subject()) };
   const text = JSON.stringify(payload);
   await insertDeliveries(

@@ -1,6 +1,6 @@
 // Webhooks: a user's list, create, change, delete; the delivery log, a test event and a redelivery.
 import { randomBytes } from "node:crypto";
-import { WEBHOOK_TEST_EVENT, type Webhook, type WebhookCreate, type WebhookDelivery, type WebhookPatch } from "@memos/common";
+import { DISABLE_WEBHOOKS_SETTING, WEBHOOK_TEST_EVENT, type Webhook, type WebhookCreate, type WebhookDelivery, type WebhookPatch } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
 import { assertWebhooksEnabled, authorizeWebhook, authorizeWebhookChange, authorizeWebhooks, seesWebhookSecret } from "../policies/webhook.policy.js";
@@ -19,8 +19,8 @@ import {
   resumeDeliveries,
   updateWebhook,
   type WebhookUpdate,
-} from "../store/webhook.store.js";
-import { readWebhooksDisabled } from "./system.service.js";
+} from "../store/sql/webhook.store.js";
+import { readSystemSetting } from "../store/sql/settings.js";
 import { afterCommit, type EventPayload } from "./webhook-events.js";
 
 /** The delivery log shows the newest this many. */
@@ -121,7 +121,7 @@ export async function listWebhookDeliveries(ctx: AppContext, viewer: Viewer, id:
 /** `POST /api/webhook/:id/test`: a `webhook.test` event to this webhook alone, whatever it subscribes to. */
 export async function sendTestEvent(ctx: AppContext, viewer: Viewer, id: number): Promise<WebhookDelivery> {
   const webhook = await authorizedWebhook(ctx, viewer, id);
-  assertWebhooksEnabled(await readWebhooksDisabled(ctx.store.db));
+  assertWebhooksEnabled(await readSystemSetting(ctx.store.db, DISABLE_WEBHOOKS_SETTING));
   const payload: EventPayload = {
     time: new Date().toISOString(),
     actor: { id: viewer!.id, username: viewer!.username },
@@ -139,7 +139,7 @@ export async function redeliver(ctx: AppContext, viewer: Viewer, id: number, del
   await authorizedWebhook(ctx, viewer, id);
   const original = await findDelivery(ctx.store.db, deliveryId);
   if (!original || Number(original.webhook_id) !== id) throw notFound(`Webhook delivery not found: ${deliveryId}`);
-  assertWebhooksEnabled(await readWebhooksDisabled(ctx.store.db));
+  assertWebhooksEnabled(await readSystemSetting(ctx.store.db, DISABLE_WEBHOOKS_SETTING));
   const [row] = await insertDeliveries(ctx.store.db, [
     { webhook_id: id, event: original.event, payload: original.payload, ordering_key: original.ordering_key },
   ]);

@@ -6,11 +6,11 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import type pg from "pg";
 import type { Database } from "./schema.js";
-import { FullTextMerger } from "./fulltext-merger.js";
-import { PostgresDataVersion, writeNoticingPool } from "./pg-data-version.js";
+import { FullTextMerger } from "./sqlite/fulltext-merger.js";
+import { PostgresDataVersion, writeNoticingPool } from "./postgres/pg-data-version.js";
 import { SearchTurns } from "./search-turns.js";
-import { registerSqlFunctions } from "./sqlite-functions.mjs";
-import { PooledSqliteDialect, ReaderPool, SqlitePool } from "./sqlite-pool.js";
+import { registerSqlFunctions } from "./sqlite/sqlite-functions.mjs";
+import { PooledSqliteDialect, ReaderPool, SqlitePool } from "./sqlite/sqlite-pool.js";
 
 export type Engine = "sqlite" | "postgres";
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -32,7 +32,7 @@ export interface DatabaseHandle {
   sqliteFile: string | null;
   /**
    * SQLite: the main (writing) connection, for online backups. A backup through the connection that writes sees
-   * its writes as they happen instead of starting over (store/sqlite-backup.ts).
+   * its writes as they happen instead of starting over (store/backup/sqlite-backup.ts).
    */
   sqliteMain: SQLite.Database | null;
   /**

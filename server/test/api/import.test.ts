@@ -354,16 +354,18 @@ describe("POST /api/import: no webhook deliveries", () => {
     await receiver.close();
   });
 
-  it("an upload queues resource.created; an import of memos and files queues nothing", async () => {
+  it("an upload and a link queue resource.created; an import of memos and files queues nothing", async () => {
     const host = await signUpHost(t);
     const created = await host.client.post("/api/webhook", { name: "everything", url: receiver.url, events: [...WEBHOOK_EVENTS] });
     expect(created.status, created.text).toBe(200);
     const deliveries = async () => ((await host.client.get(`/api/webhook/${created.body.data.id}/delivery`)).body.data as WebhookDelivery[]).map((d) => d.event);
     await uploadResource(host);
-    expect(await deliveries()).toEqual(["resource.created"]);
+    const link = await host.client.post("/api/resource", { filename: "site", externalLink: "https://example.com/" });
+    expect(link.status, link.text).toBe(200);
+    expect(await deliveries()).toEqual(["resource.created", "resource.created"]);
 
     const response = await importArchive(host.client, markdownFolder());
     expect(response.body.data).toMatchObject({ memos: 5, attachments: 2 });
-    expect(await deliveries()).toEqual(["resource.created"]);
+    expect(await deliveries()).toEqual(["resource.created", "resource.created"]);
   });
 });

@@ -8,8 +8,8 @@ import type { Client } from "../client.js";
 import { anonymous, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { allPageIds } from "../memo-helpers.js";
-import { RARE_TEXT_MATCHES, SEARCH_WINDOW } from "../../src/store/memo-search.js";
-import { listMemos } from "../../src/store/memo.store.js";
+import { RARE_TEXT_MATCHES, SEARCH_WINDOW } from "../../src/store/sql/memo/memo-search.js";
+import { listMemos } from "../../src/store/sql/memo/memo.store.js";
 
 const COUNT = 3000;
 const BASE_TS = 1_650_000_000;

@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openSqlite } from "../../src/store/db.js";
 import { migrate } from "../../src/store/migrate.js";
-import { backupSqlite } from "../../src/store/sqlite-backup.js";
+import { backupSqlite } from "../../src/store/backup/sqlite-backup.js";
 import { TEST_DRIVER } from "../harness.js";
 
 const WRITES = 12;

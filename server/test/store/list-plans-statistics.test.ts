@@ -3,8 +3,8 @@
 // display order.
 import { CompiledQuery } from "kysely";
 import { describe, expect, it } from "vitest";
-import { searchSql } from "../../src/store/memo-search.js";
-import { listMemosSql, type MemoFilter, type MemoPage } from "../../src/store/memo.store.js";
+import { searchSql } from "../../src/store/sql/memo/memo-search.js";
+import { listMemosSql, type MemoFilter, type MemoPage } from "../../src/store/sql/memo/memo.store.js";
 import { TEST_DRIVER } from "../harness.js";
 import { DISPLAY_WALK_OR_SCAN, planFixture } from "./plan-fixture.js";
 

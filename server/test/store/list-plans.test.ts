@@ -2,9 +2,9 @@
 // index walk in list order, never by sorting the collection or scanning every memo. Plans, not wall-clock time.
 import { CompiledQuery } from "kysely";
 import { describe, expect, it } from "vitest";
-import { searchSql } from "../../src/store/memo-search.js";
-import { displayTimesSql, listMemosSql, type MemoFilter, type MemoPage } from "../../src/store/memo.store.js";
-import { childTagsSql } from "../../src/store/memo-walk.js";
+import { searchSql } from "../../src/store/sql/memo/memo-search.js";
+import { displayTimesSql, listMemosSql, type MemoFilter, type MemoPage } from "../../src/store/sql/memo/memo.store.js";
+import { childTagsSql } from "../../src/store/sql/memo/memo-walk.js";
 import { DISPLAY_WALK_OR_SCAN, planFixture } from "./plan-fixture.js";
 
 describe("list query plans", () => {

@@ -6,7 +6,7 @@ import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, expect } from "vitest";
 import { createUser, signUpHost } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
-import { displayTimesSql, listMemosSql, type MemoFilter, type MemoPage } from "../../src/store/memo.store.js";
+import { displayTimesSql, listMemosSql, type MemoFilter, type MemoPage } from "../../src/store/sql/memo/memo.store.js";
 
 const MEMOS = 30_000;
 /** A scan of memo that is not the ordered walk of a display index (a partial one holds just the memos in scope). */

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../src/store/db.js";
 import { openStore } from "../../src/store/open.js";
-import { claimDueDeliveries, insertDeliveries, insertWebhook, recordAttempt } from "../../src/store/webhook.store.js";
+import { claimDueDeliveries, insertDeliveries, insertWebhook, recordAttempt } from "../../src/store/sql/webhook.store.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
 describe("claiming webhook deliveries", () => {

@@ -3,6 +3,11 @@ import { create } from "zustand";
 
 export type DialogName = "daily-review" | "resources" | "setting" | "archived" | "about" | "keyboard-shortcuts";
 
+/** What every dialog on the stack receives (components/dialogs/DialogHost.tsx renders them). */
+export interface StackDialogProps {
+  onClose: () => void;
+}
+
 interface DialogState {
   stack: DialogName[];
   push(name: DialogName): void;

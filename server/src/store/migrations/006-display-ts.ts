@@ -1,7 +1,7 @@
 // The display time as a column, so lists and explore are read in index order instead of sorting every
 // visible memo. It is the creator's created_ts, or updated_ts when their memoDisplayTsOption says so; the
 // memo store keeps it current on insert and update, and the user setting rewrites it for all their memos.
-import { UPDATED_TS_CHOSEN } from "../display-time.js";
+import { UPDATED_TS_CHOSEN } from "../sql/memo/display-time.js";
 import type { Migration } from "./types.js";
 
 export const displayTs: Migration = {

@@ -2,7 +2,7 @@
 // and protected ones for a member.
 // Walking an index of every memo and checking each one's visibility read four memos per public one, and the
 // search window's 2,000 public memos cost 8,000 reads. Partial indexes (both engines) answer exactly the queries
-// whose conditions name the same visibilities (store/memo-filter.ts writes them as these literals).
+// whose conditions name the same visibilities (store/sql/memo/memo-filter.ts writes them as these literals).
 // The NORMAL-only index replaces the (row status, display time) one: PostgreSQL, assuming the creator and the row
 // status independent, walked it for a creator's archived memos (all of everyone's archived, at 1M) instead of the
 // creator's index. The (row status, visibility, created) index of 004 serves nothing since lists follow display

@@ -1,5 +1,5 @@
 // PostgreSQL: every statement that changes what lists show tells the server processes, so each may keep its answers
-// until then (store/pg-data-version.ts): a statement trigger on those tables NOTIFYs `memos_data`, which PostgreSQL
+// until then (store/postgres/pg-data-version.ts): a statement trigger on those tables NOTIFYs `memos_data`, which PostgreSQL
 // delivers when the transaction commits (and folds into one per transaction). Tables that change on every request
 // (sessions, sign-in failures, a token's last use, webhooks and their deliveries) and the counters (kept by triggers of
 // the memo tables) are left out. SQLite needs nothing: one process owns the file and reads PRAGMA data_version.

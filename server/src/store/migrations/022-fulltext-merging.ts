@@ -1,6 +1,6 @@
 // SQLite: the full-text index's segments are merged by the merger's thread, no longer by the write that adds one
-// (store/fulltext.ts, store/fulltext-merger.ts). PostgreSQL needs nothing.
-import { SQLITE_FULLTEXT_MERGING } from "../fulltext.js";
+// (store/sql/memo/fulltext.ts, store/sqlite/fulltext-merger.ts). PostgreSQL needs nothing.
+import { SQLITE_FULLTEXT_MERGING } from "../sql/memo/fulltext.js";
 import type { Migration } from "./types.js";
 
 export const fulltextMerging: Migration = {

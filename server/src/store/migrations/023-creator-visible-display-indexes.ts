@@ -2,7 +2,7 @@
 // visitor's view of a user (public), a member's (public and protected), a list filtered by one visibility.
 // Walking the creator's index and checking each memo's visibility read every private memo on the way: a user with
 // 100,000 private memos and a few public ones had a visitor's page read all of them. As in 019, the queries name
-// the visibilities as these literals (store/memo-filter.ts), which the planner matches against the conditions.
+// the visibilities as these literals (store/sql/memo/memo-filter.ts), which the planner matches against the conditions.
 // SQLite gets neither. Its planner, short of statistics for a new index (an upgraded instance has none until it
 // runs ANALYZE), took the (creator, visibility) one for a member's view of a user, public and protected together,
 // and sorted all their memos of both (78 ms for a sparse search at 1M, 22 without it); there a visitor's view of

@@ -5,7 +5,7 @@
 // Shaped for SQLite's planner, which has no statistics (nothing runs ANALYZE) or, after an upgrade, none for this
 // index while it has them for the others, and then judges any equality on a new index to find ten rows:
 // - visibility leads: a member's view (public and protected) is a merge of one walk per visibility
-//   (store/memo-walk.ts), never one `IN` over both, which the planner sorted through an index led by the creator
+//   (store/sql/memo/memo-walk.ts), never one `IN` over both, which the planner sorted through an index led by the creator
 //   (78 ms at 1M); an `IN` on the leading column gives it two ranges it cannot walk in order;
 // - `creator_id IS NOT NULL` makes it serve only queries that compare the creator (SQLite's rule for partial
 //   indexes): explore, which names one visibility and no creator, keeps its own ordered index (019).

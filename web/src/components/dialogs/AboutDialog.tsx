@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useStatus } from "../../queries/session";
 import { Dialog } from "../ui/Dialog";
-import type { StackDialogProps } from "./DialogHost";
+import type { StackDialogProps } from "../../state/dialogs";
 import { DOCS_URL, PROJECT_URL, useGithubInfo } from "./useGithubInfo";
 import { InstanceLogo } from "../ui/InstanceLogo";
 

@@ -14,7 +14,7 @@ import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Spinner";
-import type { StackDialogProps } from "./DialogHost";
+import type { StackDialogProps } from "../../state/dialogs";
 
 const PARAMS = { rowStatus: "ARCHIVED" as const };
 

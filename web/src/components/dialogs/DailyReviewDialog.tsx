@@ -11,7 +11,7 @@ import { attachmentsToShow, MemoResources } from "../Memo/MemoResources";
 import { Button, IconButton } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Spinner";
-import type { StackDialogProps } from "./DialogHost";
+import type { StackDialogProps } from "../../state/dialogs";
 import { downloadBlob, imageFilename, renderPng } from "./exportImage";
 import { dayRange, fromDateInput, oldestFirst, shiftDay, toDateInput } from "./dayRange";
 

@@ -1,12 +1,7 @@
 // Renders the dialog stack (state/dialogs.ts): each dialog loads lazily by name, closes on Esc or its close
 // button, and leaves the stack; focus then returns to whatever opened it.
 import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType, type LazyExoticComponent } from "react";
-import { type DialogName, useDialogs } from "../../state/dialogs";
-
-/** What every dialog on the stack receives. */
-export interface StackDialogProps {
-  onClose: () => void;
-}
+import { type DialogName, type StackDialogProps, useDialogs } from "../../state/dialogs";
 
 const DIALOGS: Record<DialogName, LazyExoticComponent<ComponentType<StackDialogProps>>> = {
   setting: lazy(() => import("./SettingDialog")),

@@ -2,7 +2,7 @@
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../ui/Dialog";
-import type { StackDialogProps } from "./DialogHost";
+import type { StackDialogProps } from "../../state/dialogs";
 
 /** Each row: the keys (alternatives), and the key of its description under `daily.keys`. */
 const GROUPS: { title: string; rows: [string[][], string][] }[] = [

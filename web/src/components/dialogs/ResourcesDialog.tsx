@@ -12,7 +12,7 @@ import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Dialog } from "../ui/Dialog";
 import { ProgressBar } from "../ui/ProgressBar";
 import { Spinner } from "../ui/Spinner";
-import type { StackDialogProps } from "./DialogHost";
+import type { StackDialogProps } from "../../state/dialogs";
 import { ResourceCard } from "./ResourceCard";
 import { isImageResource, unusedResources } from "./resourceRules";
 import { type UploadProgress, useResourceActions } from "./useResourceActions";

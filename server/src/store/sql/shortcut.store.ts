@@ -1,8 +1,8 @@
 // Shortcuts: saved filters, owned by one user.
 import type { RowStatus } from "@memos/common";
-import type { Db } from "./db.js";
-import type { ShortcutRow } from "./schema.js";
-import { nowSeconds } from "./time.js";
+import type { Db } from "../db.js";
+import type { ShortcutRow } from "../schema.js";
+import { nowSeconds } from "../time.js";
 
 export function listShortcutsOfCreator(db: Db, creatorId: number): Promise<ShortcutRow[]> {
   return db.selectFrom("shortcut").selectAll().where("creator_id", "=", creatorId).orderBy("created_ts", "desc").orderBy("id", "desc").execute();

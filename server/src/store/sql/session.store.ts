@@ -1,7 +1,7 @@
 // Server-side sessions, keyed by the hash of the cookie token.
-import type { Db } from "./db.js";
-import type { SessionTable } from "./schema.js";
-import { nowSeconds } from "./time.js";
+import type { Db } from "../db.js";
+import type { SessionTable } from "../schema.js";
+import { nowSeconds } from "../time.js";
 
 export async function createSession(db: Db, session: SessionTable): Promise<void> {
   await db.insertInto("session").values(session).execute();

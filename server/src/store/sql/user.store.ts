@@ -1,8 +1,8 @@
 // Queries on the user table and the rows that hang off a user.
 import { type Role, type RowStatus, usernameKey } from "@memos/common";
-import type { Db } from "./db.js";
-import type { NewUser, UserRow } from "./schema.js";
-import { nowSeconds } from "./time.js";
+import type { Db } from "../db.js";
+import type { NewUser, UserRow } from "../schema.js";
+import { nowSeconds } from "../time.js";
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom("user").selectAll().where("id", "=", id).executeTakeFirst();

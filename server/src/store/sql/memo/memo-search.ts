@@ -1,10 +1,10 @@
 // A page of a text search (see searchWalk): whether the text is rare, the window of the newest memos in scope,
 // the text index.
 import { type RawBuilder, sql } from "kysely";
-import type { Db, Engine } from "./db.js";
+import type { Db, Engine } from "../../db.js";
 import { bucketAfter, ftsBucket, fullTextCandidates } from "./fulltext.js";
 import { applyFilter, cteMemosQuery, DISPLAY_TS, fullTextEntriesQuery, type MemoFilter, pgTextProbe, rowTextCondition } from "./memo-filter.js";
-import type { MemoListRow, MemoPage, MemoPosition } from "./memo.store.js";
+import type { MemoListRow, MemoPage, MemoPosition } from "./memo-page.js";
 import { afterCondition, firstMeeting, pinColumn, walk } from "./memo-walk.js";
 
 /** How many of the newest memos in scope a search looks at before it turns to the full-text index. */

@@ -2,8 +2,8 @@
 // filter field, checked per row or found through an index (full-text, tag), on either engine.
 import type { RowStatus, Visibility } from "@memos/common";
 import { type JoinBuilder, sql } from "kysely";
-import type { Db, Engine } from "./db.js";
-import type { Database } from "./schema.js";
+import type { Db, Engine } from "../../db.js";
+import type { Database } from "../../schema.js";
 import { fullTextMatches, holdsCharacters, isExactPhrase, KEY_ID_MASK, trigramServes } from "./fulltext.js";
 
 export interface MemoFilter {
@@ -20,7 +20,7 @@ export interface MemoFilter {
   fromTs?: number;
   toTs?: number;
   type?: "NOT_TAGGED" | "LINKED";
-  /** Find `text` through a text index (store/fulltext.ts) instead of checking each row only. */
+  /** Find `text` through a text index (store/sql/memo/fulltext.ts) instead of checking each row only. */
   textByIndex?: boolean;
   /**
    * SQLite: every memo that may hold `text`, read beforehand through the full-text index (a rare text,

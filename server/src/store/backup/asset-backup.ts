@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { copyFile, link, mkdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import SQLite from "better-sqlite3";
-import { assetFile, assetsFolder } from "./resource-bytes.js";
+import { assetFile, assetsFolder } from "../files/resource-bytes.js";
 
 export const assetsBeside = (backupFile: string): string => `${backupFile}.assets`;
 

@@ -4,7 +4,7 @@
 // pid in the name says whether the writer still lives: what a live process is writing is never touched.
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { isAlive } from "./instance-lock.js";
+import { isAlive } from "../instance/instance-lock.js";
 
 /** `<name>.<pid>.partial`, its `-journal`, and a backup's files being gathered (`<name>.assets.<pid>.partial`). */
 const WITH_PID = /^(.+)\.(\d+)\.partial(-journal)?$/;

@@ -11,7 +11,7 @@
 // (`本`, `ee`, `%_`) goes through a GIN index of each memo's characters (idx_memo_content_chars): the memos holding
 // all of its characters, then checked row by row.
 import { sql } from "kysely";
-import { foldCase } from "./sqlite-functions.mjs";
+import { foldCase } from "../../sqlite/sqlite-functions.mjs";
 
 const PAD = "char(65535, 65535)";
 

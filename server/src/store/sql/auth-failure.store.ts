@@ -1,6 +1,6 @@
 // Failed sign-in attempts: one row per failure with its account key and client-address key (both short
 // hashes, made by auth/rate-limit.ts). Counted within a window; rows older than the window are pruned.
-import type { Db } from "./db.js";
+import type { Db } from "../db.js";
 
 export interface FailureKeys {
   account: string;

@@ -1,9 +1,9 @@
 // Resource rows (the blob column is read only when a file is served) and their links to memos.
 import { sql } from "kysely";
-import { batches } from "./batches.js";
-import type { Db } from "./db.js";
-import type { ResourceRow } from "./schema.js";
-import { nowSeconds } from "./time.js";
+import { batches } from "../batches.js";
+import type { Db } from "../db.js";
+import type { ResourceRow } from "../schema.js";
+import { nowSeconds } from "../time.js";
 
 const RESOURCE_COLUMNS = [
   "r.id",

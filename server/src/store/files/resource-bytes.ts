@@ -12,7 +12,7 @@ import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { Db } from "./db.js";
+import type { Db } from "../db.js";
 
 const ASSETS = "assets";
 const INCOMING = ".incoming";

@@ -5,7 +5,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import type { Config } from "../config.js";
+import type { Config } from "../../config.js";
 
 /** The file a running server marks: the SQLite database, or for PostgreSQL a name in the data folder. */
 export const instanceMarkOf = (config: Pick<Config, "driver" | "dsn" | "data" | "mode">): string =>

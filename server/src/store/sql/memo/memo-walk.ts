@@ -1,10 +1,10 @@
 // The walks that read a page of memos in display order (display_ts, id descending) from an index, never sorting the
 // collection: the memos in scope (a display index), or a tag's memo_tag entries and its children's, merged.
 import { type RawBuilder, sql } from "kysely";
-import type { Db, Engine } from "./db.js";
+import type { Db, Engine } from "../../db.js";
 import { applyFilter, baseQuery, creatorPin, DISPLAY_TS, type MemoFilter, tagEntries, tagEntriesQuery, tagsBetween } from "./memo-filter.js";
 import type { Visibility } from "@memos/common";
-import type { MemoPosition } from "./memo.store.js";
+import type { MemoPosition } from "./memo-page.js";
 
 export const PINNED = sql<number>`COALESCE(o.pinned, 0)`;
 

@@ -2,37 +2,18 @@
 // caller with a fixed number of batched look-ups (creators, resources), never one per memo.
 import type { RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
-import { batches } from "./batches.js";
-import type { Db, Engine } from "./db.js";
+import { batches } from "../../batches.js";
+import type { Db, Engine } from "../../db.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
 import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, pinEntriesQuery } from "./memo-filter.js";
 import { searchWalk } from "./memo-search.js";
 import { afterCondition, listQuery, PINNED } from "./memo-walk.js";
-import type { MemoRow } from "./schema.js";
-import { nowSeconds } from "./time.js";
+import type { MemoListRow, MemoPage, MemoPosition } from "./memo-page.js";
+import { nowSeconds } from "../../time.js";
 
 export type { MemoFilter } from "./memo-filter.js";
+export type { MemoListRow, MemoPage, MemoPosition } from "./memo-page.js";
 
-/** A memo with its creator's pin, from memo_organizer. */
-export interface MemoListRow extends MemoRow {
-  pinned: number;
-}
-
-/** Where a keyset page starts: strictly after this memo in list order. */
-export interface MemoPosition {
-  /** 1 while still in the pinned group of a pinned-first list. */
-  pinned: 0 | 1;
-  displayTs: number;
-  id: number;
-}
-
-export interface MemoPage {
-  pinnedFirst: boolean;
-  limit: number;
-  offset: number;
-  /** Keyset paging: the page starts after this position (and `offset` is 0). */
-  after?: MemoPosition;
-}
 
 /** Rows of the walk: through the search steps when the filter holds text, else the walk of the list (memo-walk.ts). */
 async function walkRows(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {

@@ -1,5 +1,5 @@
 // Per-user settings: key plus a JSON-encoded value.
-import type { Db } from "./db.js";
+import type { Db } from "../db.js";
 
 export interface UserSettingRow {
   user_id: number;

@@ -1,10 +1,10 @@
 // Reads for the data export (services/export.service.ts): a user's memos and resources in keyset pages (id
 // order), so an archive of any size is written while holding one page of rows and one file at a time.
-import type { Db } from "./db.js";
-import { baseQuery } from "./memo-filter.js";
-import { PINNED } from "./memo-walk.js";
-import type { MemoListRow } from "./memo.store.js";
-import type { ResourceRow } from "./schema.js";
+import type { Db } from "../db.js";
+import { baseQuery } from "./memo/memo-filter.js";
+import { PINNED } from "./memo/memo-walk.js";
+import type { MemoListRow } from "./memo/memo.store.js";
+import type { ResourceRow } from "../schema.js";
 
 /** Rows per page of the export's reads. */
 const EXPORT_PAGE_SIZE = 500;

@@ -10,8 +10,8 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { readFile, rm, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { sql } from "kysely";
-import type { DatabaseHandle, Db } from "./db.js";
-import { compactDatabase } from "./dialect.js";
+import type { DatabaseHandle, Db } from "../db.js";
+import { compactDatabase } from "../dialect.js";
 import { assetFile, assetPathFor, incomingFile, removeAssets, writeAsset } from "./resource-bytes.js";
 
 const PAGE = 100;

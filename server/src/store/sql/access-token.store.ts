@@ -1,7 +1,7 @@
 // Personal access tokens, keyed by the sha256 of the token.
-import type { Db } from "./db.js";
-import type { AccessTokenRow } from "./schema.js";
-import { nowSeconds } from "./time.js";
+import type { Db } from "../db.js";
+import type { AccessTokenRow } from "../schema.js";
+import { nowSeconds } from "../time.js";
 
 export interface NewAccessToken {
   user_id: number;

@@ -1,9 +1,9 @@
 // Webhooks and their deliveries (an outbox: rows written with the change they report, sent by the dispatcher).
 import { type SqlBool, sql } from "kysely";
-import { batches } from "./batches.js";
-import type { Db, Engine } from "./db.js";
-import type { WebhookDeliveryRow, WebhookRow } from "./schema.js";
-import { nowSeconds } from "./time.js";
+import { batches } from "../batches.js";
+import type { Db, Engine } from "../db.js";
+import type { WebhookDeliveryRow, WebhookRow } from "../schema.js";
+import { nowSeconds } from "../time.js";
 
 export interface NewWebhook {
   user_id: number;

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openSqlite } from "./db.js";
+import { type DatabaseHandle, openSqlite } from "../db.js";
 import { QueryBudgetError, ReaderPool } from "./sqlite-pool.js";
 
 /** A statement that runs for many seconds in SQLite: counting to a billion. */

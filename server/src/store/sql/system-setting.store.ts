@@ -1,5 +1,5 @@
 // Instance-wide settings: name plus a JSON-encoded value.
-import type { Db } from "./db.js";
+import type { Db } from "../db.js";
 
 export interface SystemSettingRow {
   name: string;

@@ -6,7 +6,7 @@
 // so both sides walk their rows in the same order and the checksums can be compared.
 import { createHash } from "node:crypto";
 import { type RawBuilder, sql } from "kysely";
-import type { DatabaseHandle, Db, Engine } from "./db.js";
+import type { DatabaseHandle, Db, Engine } from "../db.js";
 
 type Kind = "int" | "text" | "blob";
 

@@ -5,7 +5,7 @@
 // connection's write lock in turn with the server's own writes (which wait for a step asynchronously, never
 // blocking the event loop).
 import { Worker } from "node:worker_threads";
-import { SQLITE_FULLTEXT_MERGE_STEP } from "./fulltext.js";
+import { SQLITE_FULLTEXT_MERGE_STEP } from "../sql/memo/fulltext.js";
 
 /**
  * Merging starts this long after a write (later writes do not push it back: a steady stream of writes is merged

@@ -1,6 +1,6 @@
 // The tag table: a user's named tags (created explicitly or found in their memos).
-import { batches } from "./batches.js";
-import type { Db } from "./db.js";
+import { batches } from "../batches.js";
+import type { Db } from "../db.js";
 
 export async function listTagNames(db: Db, creatorId: number): Promise<string[]> {
   const rows = await db.selectFrom("tag").select("name").where("creator_id", "=", creatorId).orderBy("name").execute();

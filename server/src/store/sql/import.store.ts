@@ -1,10 +1,10 @@
 // The SQL of an import: what the account holds already at the archive's times (to skip what was imported
 // before), and memos and shortcuts written with the times the archive gives. Files go through the resource
-// service (services/resource.service.ts: storeResourceFile), which stores bytes where uploads store them.
+// service (services/resource.service.ts: storeResource), which stores bytes where uploads store them.
 import { ROW_STATUSES, type RowStatus, type Visibility } from "@memos/common";
-import { batches } from "./batches.js";
-import type { Db } from "./db.js";
-import { nowSeconds } from "./time.js";
+import { batches } from "../batches.js";
+import type { Db } from "../db.js";
+import { nowSeconds } from "../time.js";
 
 /** Distinct values in batches: IN lists and multi-row inserts stay well under both engines' parameter limits. */
 const chunks = <T>(values: T[]): T[][] => batches([...new Set(values)]);
@@ -53,7 +53,7 @@ export interface ImportedMemo {
   row_status: RowStatus;
   created_ts: number;
   updated_ts: number;
-  /** By the creator's memoDisplayTsOption (store/display-time.ts), chosen by the caller. */
+  /** By the creator's memoDisplayTsOption (store/sql/memo/display-time.ts), chosen by the caller. */
   display_ts: number;
 }
 
