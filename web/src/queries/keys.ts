@@ -1,5 +1,8 @@
 // Query-key factory: every cache entry of server data is named here, so mutations can invalidate by prefix.
-import type { MemoListParams } from "./memos";
+import type { QueryInput } from "@memos/common";
+
+/** A memo list's query, as the list route takes it (the key names the list by it). */
+export type MemoListParams = QueryInput<"memo.list">;
 
 /** Which list: the home feed, explore, a user page (visitor mode) or the archive. */
 export type MemoListScope = "home" | "explore" | "user" | "archived";

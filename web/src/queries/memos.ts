@@ -1,18 +1,16 @@
 // Memo lists (pages of 30, infinite), one memo, and the mutations that keep every cached list in step.
-import type { Memo, MemoPatchRequest, QueryInput, Resource, User, Visibility } from "@memos/common";
+import type { Memo, MemoPatchRequest, Resource, User, Visibility } from "@memos/common";
 import { DEFAULT_MEMO_PAGE_SIZE, NEXT_CURSOR_HEADER } from "@memos/common/domain/constants";
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { localMemos } from "../offline/outbox/plan";
 import { queueChange, queueCreate, sendOrQueue, useOutbox } from "../offline/outbox/store";
 import type { Change } from "../offline/outbox/types";
-import { keys, type MemoListScope } from "./keys";
+import { keys, type MemoListParams, type MemoListScope } from "./keys";
 
 const MEMO_PAGE_SIZE = DEFAULT_MEMO_PAGE_SIZE;
 
 /** A memo list's query (`GET /api/memo`, `/api/memo/all`); `cursor` is the previous page's next cursor (keyset paging). */
-export type MemoListParams = QueryInput<"memo.list">;
-
 /** A page of a memo list and the cursor of the next one (none after the last page). */
 export interface MemoPage {
   memos: Memo[];

@@ -3,7 +3,7 @@
 import type { Memo } from "@memos/common";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { MemoListParams } from "../../queries/memos";
+import type { MemoListParams } from "../../queries/keys";
 import type { OutboxEntry } from "../../offline/outbox/types";
 import type { MemoListScope } from "../../queries/keys";
 import { overlay } from "../../offline/outbox/plan";

@@ -1,5 +1,5 @@
 // The page filter as GET /api/memo query parameters: the server filters tag, text, type, visibility and time.
-import type { MemoListParams } from "../../queries/memos";
+import type { MemoListParams } from "../../queries/keys";
 import type { MemoFilterState } from "../../state/filter";
 
 export function filterParams(filter: MemoFilterState): MemoListParams {
