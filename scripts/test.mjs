@@ -117,9 +117,9 @@ for (const project of ["tsconfig.json", "web/tsconfig.json", "e2e/tsconfig.json"
 }
 stopIfInterrupted();
 
-// (d) Lint (Biome, biome.json; a few seconds), dead code (knip, knip.json: unused files, exports and
+// (d) Lint and formatting (Biome, biome.json: `biome check`; a few seconds), dead code (knip, knip.json: unused files, exports and
 // dependencies; about 5 s) and import cycles (dpdm): one test each.
-await check("lint (biome)", "biome", ["lint", "--error-on-warnings", "."], 2 * MINUTE);
+await check("lint and format (biome)", "biome", ["check", "--error-on-warnings", "."], 2 * MINUTE);
 stopIfInterrupted();
 await check("dead code (knip)", "knip", ["--no-progress"], 2 * MINUTE);
 stopIfInterrupted();
