@@ -48,6 +48,10 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
   const patch = usePatchMemo();
   const unlink = useUnlinkResource();
   const saving = create.isPending || patch.isPending;
+  // Set from the first save until its result is on screen: a second Ctrl/⌘+Enter or click in the same moment
+  // (before React re-renders with `saving`) must not send the memo again.
+  const inFlight = useRef(false);
+  const saved = useRef(false);
 
   // The default visibility arrives with the user; follow it until the user picks one.
   const defaultVisibility = userSetting<Visibility>(me, "memoVisibility", "PRIVATE");
@@ -63,11 +67,12 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
   const { uploads, addFiles } = useUploads(addResource);
 
   const save = async () => {
-    if (saving) return;
+    if (saving || inFlight.current) return;
     if (!content.trim()) {
       toast.error(t("message.content-cant-be-empty"));
       return;
     }
+    inFlight.current = true;
     const resourceIdList = resources.map((resource) => resource.id);
     try {
       if (memo) {
@@ -82,11 +87,25 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
         clear();
         setResources([]);
         setFullscreen(false);
+        // The next memo starts from the user's default visibility, never from the last memo's choice.
+        touchedVisibility.current = false;
+        setVisibility(defaultVisibility);
+        // Focus leaves the editor, so the app's single-key shortcuts (/, ?, n) work again.
+        textarea.current?.blur();
       }
+      // Released once the cleared editor is rendered (the effect below), so no stale copy of the text is saved.
+      saved.current = true;
     } catch (error) {
+      inFlight.current = false;
       toast.error(errorMessage(error));
     }
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after the render that follows a save
+  useEffect(() => {
+    if (!saved.current) return;
+    saved.current = false;
+    inFlight.current = false;
+  }, [content, saving]);
 
   const { onKeyDown: onEditingKeyDown, run } = useTextEditing({
     textarea,
@@ -94,7 +113,8 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
     setContent,
     powerful,
     onSave: () => void save(),
-    onEscape: fullscreen ? () => setFullscreen(false) : undefined,
+    // Esc leaves full screen first, then the editor (focus moves out, so the app's shortcuts work).
+    onEscape: fullscreen ? () => setFullscreen(false) : () => textarea.current?.blur(),
   });
   const tagComplete = useTagAutocomplete({ textarea, content, run });
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

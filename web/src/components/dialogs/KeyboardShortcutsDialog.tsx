@@ -19,6 +19,7 @@ const GROUPS: { title: string; rows: [string[][], string][] }[] = [
     title: "editor",
     rows: [
       [[["Ctrl/⌘", "Enter"]], "save"],
+      [[["Esc"]], "leave"],
       [[["Ctrl/⌘", "B"]], "bold"],
       [[["Ctrl/⌘", "I"]], "italic"],
       [[["Ctrl/⌘", "E"]], "code"],

@@ -1,0 +1,87 @@
+// The editor never surprises: the next memo starts from the default visibility, a save pressed twice in the same
+// moment makes one memo, and after a save (or Esc) focus leaves the editor so the app's keys work again.
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
+import { editor, memoCard, text, writeMemo } from "../support/ui";
+
+const visibility = (page: Page) => page.getByRole("combobox", { name: /^Visibility:/ });
+
+/** Counts the memo creations the page sends. */
+function countCreates(page: Page): () => number {
+  let creates = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/memo") creates += 1;
+  });
+  return () => creates;
+}
+
+test("after a Public memo the next one is private again (the user's default)", async ({ page, signedIn }) => {
+  await page.goto("/");
+  await expect(visibility(page)).toHaveValue("PRIVATE");
+  await visibility(page).selectOption("PUBLIC");
+  await writeMemo(page, "Shared with everyone");
+  await expect(visibility(page)).toHaveValue("PRIVATE");
+  await writeMemo(page, "my private diary entry");
+
+  const memos = await signedIn.api.myMemos();
+  expect(Object.fromEntries(memos.map((memo) => [memo.content, memo.visibility]))).toEqual({
+    "Shared with everyone": "PUBLIC",
+    "my private diary entry": "PRIVATE",
+  });
+});
+
+test("the next memo returns to a default of Protected when that is the user's setting", async ({ page, signedIn }) => {
+  await signedIn.api.setUserSetting("memoVisibility", "PROTECTED");
+  await page.goto("/");
+  await expect(visibility(page)).toHaveValue("PROTECTED");
+  await visibility(page).selectOption("PRIVATE");
+  await writeMemo(page, "Just for me");
+  await expect(visibility(page)).toHaveValue("PROTECTED");
+});
+
+test("Ctrl/⌘+Enter twice in the same moment, or a double click on Save, makes one memo", async ({ page, signedIn }) => {
+  const creates = countCreates(page);
+  await page.goto("/");
+  await editor(page).fill("Pressed twice");
+  // Two key presses before React re-renders: the second must find the save in flight.
+  await editor(page).evaluate((textarea) => {
+    for (let i = 0; i < 2; i++) textarea.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", ctrlKey: true, bubbles: true }));
+  });
+  await expect(memoCard(page, "Pressed twice")).toBeVisible();
+  await expect(editor(page)).toHaveValue("");
+
+  await editor(page).fill("Clicked twice");
+  await page.getByRole("button", { name: text.save, exact: true }).evaluate((button: HTMLButtonElement) => {
+    button.click();
+    button.click();
+  });
+  await expect(memoCard(page, "Clicked twice")).toBeVisible();
+  await expect(editor(page)).toHaveValue("");
+
+  expect(creates()).toBe(2);
+  expect((await signedIn.api.myMemos()).map((memo) => memo.content).sort()).toEqual(["Clicked twice", "Pressed twice"]);
+});
+
+test("after a save focus leaves the editor, so ? opens the help; Esc leaves the editor too, and the help says so", async ({
+  page,
+  signedIn,
+}) => {
+  void signedIn;
+  await page.goto("/");
+  await writeMemo(page, "Saved with the keyboard");
+  await expect(editor(page)).not.toBeFocused();
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help).toBeVisible();
+  await expect(help.getByText("Leave the editor (saving leaves it too)", { exact: false })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(help).toHaveCount(0);
+
+  await editor(page).click();
+  await page.keyboard.type("half a thought");
+  await page.keyboard.press("Escape");
+  await expect(editor(page)).not.toBeFocused();
+  await expect(editor(page)).toHaveValue("half a thought");
+  await page.keyboard.press("n");
+  await expect(editor(page)).toBeFocused();
+});
