@@ -85,3 +85,31 @@ test("after a save focus leaves the editor, so ? opens the help; Esc leaves the 
   await page.keyboard.press("n");
   await expect(editor(page)).toBeFocused();
 });
+
+test("full screen covers the whole window, sidebar included, with focus in the text", async ({ page, signedIn }) => {
+  void signedIn;
+  await page.goto("/");
+  await editor(page).fill("Start ");
+  await page.getByRole("button", { name: "Full screen" }).click();
+  const exit = page.getByRole("button", { name: "Exit full screen" });
+  await expect(exit).toBeVisible();
+  await expect(editor(page)).toBeFocused();
+  // Letters go into the text, not to the app's single-key shortcuts.
+  await page.keyboard.type("n?/typed");
+  await expect(editor(page)).toHaveValue("Start n?/typed");
+  // Nothing lies over the text's first column or the toolbar.
+  const box = (await editor(page).boundingBox())!;
+  expect(box.x).toBeLessThan(24);
+  /** What is on top at a point: the text, or the label of a button. */
+  const onTop = async (point: { x: number; y: number }) =>
+    page.evaluate(({ x, y }) => {
+      const element = document.elementFromPoint(x, y);
+      return element?.closest("textarea") ? "TEXTAREA" : (element?.closest("button")?.getAttribute("aria-label") ?? element?.tagName);
+    }, point);
+  expect(await onTop({ x: box.x + 4, y: box.y + 8 })).toBe("TEXTAREA");
+  const exitBox = (await exit.boundingBox())!;
+  expect(await onTop({ x: exitBox.x + exitBox.width / 2, y: exitBox.y + exitBox.height / 2 })).toBe("Exit full screen");
+  await exit.click();
+  await expect(exit).toHaveCount(0);
+  await expect(editor(page)).toBeFocused();
+});

@@ -130,6 +130,14 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
     element.style.height = `${element.scrollHeight}px`;
   }, [content, fullscreen]);
 
+  // Entering or leaving full screen keeps typing in the text (focus on the toggle would turn letters into shortcuts).
+  const toggledFullscreen = useRef(false);
+  useEffect(() => {
+    if (!toggledFullscreen.current) return;
+    toggledFullscreen.current = false;
+    textarea.current?.focus();
+  }, [fullscreen]);
+
   useEffect(() => {
     if (!autoFocus || !textarea.current) return;
     const element = textarea.current;
@@ -157,7 +165,8 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
     setDragging(true);
   };
 
-  const frame = fullscreen ? "fixed inset-0 z-40 flex flex-col rounded-none sm:inset-6 sm:rounded-xl" : "relative rounded-xl";
+  // Full screen covers the whole window, the sidebar (z-50) included.
+  const frame = fullscreen ? "fixed inset-0 z-[60] flex flex-col rounded-none" : "relative rounded-xl";
 
   return (
     <div
@@ -213,7 +222,10 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
           onCode={() => run(insertCodeBlock)}
           onFiles={(files) => void addFiles(files)}
           onPickResources={() => setPicking(true)}
-          onToggleFullscreen={() => setFullscreen((value) => !value)}
+          onToggleFullscreen={() => {
+            toggledFullscreen.current = true;
+            setFullscreen((value) => !value);
+          }}
         />
         <div className="ml-auto flex items-center gap-1.5">
           <VisibilitySelect
