@@ -103,13 +103,18 @@ describe("Auth page", () => {
     expect(fetch.mock.calls.some(([url]) => url === "/api/auth/signin")).toBe(false);
   });
 
-  it("toasts 'Login failed' with the server's message", async () => {
+  it("says 'Login failed' with the server's message under the form, in place of the last message, with no toast", async () => {
     const { fill } = setup(status({}), (url) =>
       url === "/api/auth/signin" ? json({ error: "code=401, message=Incorrect password", message: "Incorrect password" }, 401) : json(true),
     );
+    fill("jack", "pass word");
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(screen.getByRole("alert").textContent).toBe("Password must not contain spaces");
     fill("jack", "wrong");
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
-    await waitFor(() => expect(useToasts.getState().toasts.map((toast) => toast.message)).toEqual(["Login failed: Incorrect password"]));
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Login failed: Incorrect password"));
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+    expect(useToasts.getState().toasts).toEqual([]);
   });
 
   it("signs up the host, then goes home", async () => {

@@ -4,13 +4,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Compass } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../api/client";
 import { Button } from "../components/ui/Button";
 import { PreferenceSelects } from "../components/layout/PreferenceSelects";
 import { Spinner } from "../components/ui/Spinner";
 import { endSession, useSignIn, useStatus } from "../queries/session";
-import { errorMessage, toast } from "../state/toast";
+import { errorMessage } from "../state/toast";
+import { returnTo } from "../router/returnTo";
 import { tooManyAttemptsMessage } from "./signInWait";
 import { InstanceLogo } from "../components/ui/InstanceLogo";
 import { checkCredential, RULE_LIMITS } from "../components/Settings/validation";
@@ -23,6 +24,7 @@ const INPUT =
 export default function Auth() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const signIn = useSignIn();
   const { data: liveStatus } = useStatus();
@@ -73,16 +75,17 @@ export default function Auth() {
       const me = await signIn.mutateAsync({ action, username, password, role: hasHost ? "USER" : "HOST" });
       if (!me) {
         setLeaving(null);
-        toast.error(failed);
+        setProblem(failed);
         return;
       }
-      await navigate("/");
+      await navigate(returnTo(searchParams.get("next")));
       return;
     } catch (error) {
       setLeaving(null);
-      // Too many failed sign-ins: the wait stays on the form (a toast would be gone before it is read).
+      // Every problem is said in one place, under the form, the newest replacing the last (a toast would be gone
+      // before it is read, and could contradict the form's own message).
       if (error instanceof ApiError && error.status === 429) setProblem(tooManyAttemptsMessage(t, error.retryAfter));
-      else toast.error(`${failed}: ${errorMessage(error)}`);
+      else setProblem(`${failed}: ${errorMessage(error)}`);
     } finally {
       setPending(null);
     }

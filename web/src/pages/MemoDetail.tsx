@@ -3,7 +3,7 @@ import type { Memo } from "@memos/common";
 import { ArchiveRestore, ArrowLeft, KeyRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { ApiError } from "../api/client";
 import { AppShell } from "../components/layout/AppShell";
 import { MemoCard } from "../components/Memo/MemoCard";
@@ -44,6 +44,7 @@ function ArchivedMemo({ memo }: { memo: Memo }) {
 export default function MemoDetail() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const memoId = Number(useParams().memoId);
   const { data: me } = useMe();
   const memo = useMemoDetail(memoId);
@@ -78,11 +79,24 @@ export default function MemoDetail() {
     body = <ArchivedMemo memo={data} />;
   } else {
     const forbidden = memo.error instanceof ApiError && memo.error.status === 403;
-    body = (
-      <p role="alert" className="py-16 text-center text-sm text-zinc-600 dark:text-zinc-400">
-        {t(forbidden ? "message.memo-private" : "message.memo-not-found")}
-      </p>
-    );
+    // A visitor is refused what is shared with signed-in members (or private): the way forward is to sign in,
+    // then come back here.
+    body =
+      forbidden && !me ? (
+        <div className="flex flex-col items-center gap-3 py-16 text-center text-sm text-zinc-600 dark:text-zinc-400">
+          <p role="alert">{t("message.memo-members-only")}</p>
+          <Link
+            to={`/auth?${new URLSearchParams({ next: location.pathname })}`}
+            className="inline-flex h-9 items-center rounded-lg bg-zinc-900 px-4 font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
+          >
+            {t("common.sign-in")}
+          </Link>
+        </div>
+      ) : (
+        <p role="alert" className="py-16 text-center text-sm text-zinc-600 dark:text-zinc-400">
+          {t(forbidden ? "message.memo-private" : "message.memo-not-found")}
+        </p>
+      );
   }
 
   return (

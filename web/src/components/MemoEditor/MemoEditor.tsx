@@ -132,6 +132,7 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
 
   // Entering or leaving full screen keeps typing in the text (focus on the toggle would turn letters into shortcuts).
   const toggledFullscreen = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after the render that entered or left full screen
   useEffect(() => {
     if (!toggledFullscreen.current) return;
     toggledFullscreen.current = false;

@@ -3,12 +3,14 @@
 import type { Memo } from "@memos/common";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/client";
 import type { MemoListParams } from "../../queries/keys";
 import type { OutboxEntry } from "../../offline/outbox/types";
 import type { MemoListScope } from "../../queries/keys";
 import { overlay } from "../../offline/outbox/plan";
 import { useOutbox } from "../../offline/outbox/store";
 import { useMemoList } from "../../queries/memos";
+import { errorMessage } from "../../state/toast";
 import { MemoCard, type MemoCardProps } from "../Memo/MemoCard";
 import { Spinner } from "../ui/Spinner";
 
@@ -67,6 +69,14 @@ export function MemoList({ scope, params, filter, card, enabled = true }: MemoLi
   }
 
   if (list.isError && memos.length === 0) {
+    // A search the server refuses (an invalid regular expression, a text too long) says why; retrying cannot help.
+    if (list.error instanceof ApiError && list.error.status === 400) {
+      return (
+        <p role="alert" className="py-10 text-center text-sm text-zinc-700 dark:text-zinc-300">
+          {errorMessage(list.error)}
+        </p>
+      );
+    }
     return (
       <div className="flex flex-col items-center gap-2 py-10 text-sm text-zinc-600 dark:text-zinc-400">
         <p>{t("memo-list.load-failed")}</p>
