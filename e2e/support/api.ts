@@ -191,6 +191,12 @@ export class MemosApi {
     return data(response, "create shortcut");
   }
 
+  /** A personal access token of the signed-in user; its secret value. */
+  async createAccessToken(name: string, scope: "read" | "read-write" = "read-write"): Promise<string> {
+    const response = await this.request.post(this.url("/api/access-token"), { data: { name, scope } });
+    return (await data<{ token: string }>(response, "create access token")).token;
+  }
+
   async shortcuts(): Promise<{ id: number; title: string; payload: string; rowStatus: string }[]> {
     const me = await this.me();
     return data(await this.request.get(this.url(`/api/shortcut?creatorId=${me.id}`)), "list shortcuts");

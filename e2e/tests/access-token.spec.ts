@@ -79,3 +79,25 @@ test("@phone the access tokens and webhooks cards in the dark, on a phone", asyn
   await tokens.scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, "integrations-dark", { fullPage: false });
 });
+
+test("a token's Last used refreshes while Settings stays open, when the page comes back into view", async ({
+  page,
+  signedIn,
+  serverURL,
+}) => {
+  const token = await signedIn.api.createAccessToken("Nightly script");
+  await page.goto("/");
+  const tokens = (await openSettings(page)).getByRole("region", { name: "Access tokens" });
+  const row = tokens.getByTestId("access-token-row").filter({ hasText: "Nightly script" });
+  await expect(row).toContainText("Last used: never");
+
+  const script = await playwrightRequest.newContext({ baseURL: serverURL, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
+  try {
+    expect((await script.get("/api/memo")).status()).toBe(200);
+  } finally {
+    await script.dispose();
+  }
+  // Back from the terminal: the browser says the page is visible again.
+  await page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
+  await expect(row).toContainText(/Last used: \d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d · /);
+});

@@ -1,5 +1,7 @@
 // Share a memo: the card as a PNG (download and copy), the memo's link and its embed code.
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { makePng } from "../support/api";
 import { join } from "node:path";
 import { ARTIFACTS, expect, screenshot, test } from "../support/fixtures";
@@ -52,8 +54,55 @@ test("@phone shares a memo as a PNG, a link and embed code", async ({ page, sign
   await dialog.getByRole("button", { name: "Copy embed code" }).click();
   await expect(toast(page, "Embed code copied")).toBeVisible();
   const embed = await readClipboard(page);
-  expect(embed).toMatch(/^<iframe [^>]*><\/iframe>$/);
+  expect(embed).toMatch(/^<iframe [^>]*><\/iframe>\n<script>[^\n]*<\/script>$/);
   expect(embed).toContain(`src="${baseURL}/m/${memo.id}/embed"`);
   const embedded = await page.request.get(`${baseURL}/m/${memo.id}/embed`);
   expect(embedded.ok()).toBe(true);
+});
+
+test("the embed code sizes its iframe to the card: short and long memos, on another site's page", async ({ page, signedIn, baseURL }) => {
+  const short = await signedIn.api.createMemo("A short public note", "PUBLIC");
+  const long = await signedIn.api.createMemo(Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long note`).join("\n\n"), "PUBLIC");
+  await allowClipboard(page, baseURL!);
+  await page.goto("/");
+  const codes: string[] = [];
+  for (const memo of [short, long]) {
+    await memoAction(page, memoCard(page, memo.content.slice(0, 12)), "Copy embed code");
+    await expect.poll(() => readClipboard(page)).toContain(`/m/${memo.id}/embed`);
+    codes.push(await readClipboard(page));
+  }
+  // A page on another origin (a server of its own on this machine) pastes both snippets.
+  const blog = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html" });
+    response.end(`<!doctype html><html><body>${codes.join("\n<hr>\n")}</body></html>`);
+  });
+  await new Promise<void>((resolve) => blog.listen(0, "127.0.0.1", resolve));
+  const { port } = blog.address() as AddressInfo;
+  try {
+    await page.goto(`http://127.0.0.1:${port}/post`);
+    const frames = page.locator("iframe[data-memos-embed]");
+    await expect(frames).toHaveCount(2);
+    const height = (index: number) => frames.nth(index).evaluate((frame) => frame.getBoundingClientRect().height);
+    // Both start at 320 px; each becomes its card's height: the short one shorter, the long one taller, nothing cut.
+    await expect.poll(() => height(0)).toBeLessThan(200);
+    await expect.poll(() => height(1)).toBeGreaterThan(800);
+    const inner = await frames
+      .nth(1)
+      .contentFrame()
+      .locator("article")
+      .evaluate((card) => card.getBoundingClientRect().bottom);
+    expect(await height(1)).toBeGreaterThanOrEqual(Math.floor(inner));
+  } finally {
+    blog.close();
+  }
+});
+
+test("copying the link or embed code of a private memo warns that nobody else can open it", async ({ page, signedIn, baseURL }) => {
+  await signedIn.api.createMemo("My private thought", "PRIVATE");
+  await allowClipboard(page, baseURL!);
+  await page.goto("/");
+  await memoAction(page, memoCard(page, "My private thought"), "Copy link");
+  await expect(page.getByText("Link copied. This memo is private: nobody else can open it.")).toBeVisible();
+  await memoAction(page, memoCard(page, "My private thought"), "Copy embed code");
+  await expect(page.getByText("Embed code copied. This memo is private: nobody else can see it.")).toBeVisible();
 });

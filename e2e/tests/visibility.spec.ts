@@ -38,7 +38,7 @@ test.describe("visibility", () => {
   test("a visitor on /explore sees public memos only", async ({ page }) => {
     await page.goto(explore());
     await expect(memoCard(page, `Public hello from ${authored.marker}`)).toBeVisible();
-    await expect(memoCard(page, `Public hello from ${authored.marker}`)).toContainText("@Ada Author");
+    await expect(memoCard(page, `Public hello from ${authored.marker}`)).toContainText(`Ada Author @${authored.marker}`);
     await expect(memoCard(page, `Members only from ${authored.marker}`)).toHaveCount(0);
     await expect(memoCard(page, `Secret diary of ${authored.marker}`)).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
@@ -86,7 +86,7 @@ test.describe("visibility", () => {
     const card = page.getByRole("article");
     await expect(card).toBeVisible();
     await expect(card).toContainText(`Public hello from ${authored.marker}`);
-    await expect(card.getByRole("link", { name: "@Ada Author" })).toHaveAttribute("href", `/u/${authorId}`);
+    await expect(card.getByRole("link", { name: `Ada Author @${authored.marker}` })).toHaveAttribute("href", `/u/${authorId}`);
     await expect(page.getByRole("complementary")).toHaveCount(0);
     await expect(page.getByRole("searchbox")).toHaveCount(0);
     expect(pathOf(page)).toBe(`/m/${authored.publicMemo.id}/embed`);

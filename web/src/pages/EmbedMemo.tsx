@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { ApiError } from "../api/client";
+import { CreatorName } from "../components/Memo/CreatorName";
 import { attachmentsToShow, MemoResources } from "../components/Memo/MemoResources";
 import { Spinner } from "../components/ui/Spinner";
 import { Markdown } from "../markdown/Markdown";
@@ -20,6 +21,20 @@ export default function EmbedMemo() {
     return () => document.body.classList.remove("!bg-transparent");
   }, []);
 
+  // Tells the page that embeds us how tall the card is, whenever that changes (the embed code's script sets the
+  // iframe's height from it). Only a height is sent, so any parent may hear it.
+  useEffect(() => {
+    if (window.parent === window) return;
+    // The content's own height (the document is never shorter than the iframe, so its height would only grow).
+    const root = document.getElementById("root") ?? document.body;
+    const send = () =>
+      window.parent.postMessage({ type: "memos:embed-height", id: memoId, height: Math.ceil(root.getBoundingClientRect().height) }, "*");
+    const observer = new ResizeObserver(send);
+    observer.observe(root);
+    send();
+    return () => observer.disconnect();
+  }, [memoId]);
+
   if (memo.isPending && Number.isInteger(memoId)) {
     return (
       <div className="flex justify-center p-4">
@@ -33,16 +48,15 @@ export default function EmbedMemo() {
   }
 
   const { data } = memo;
-  const name = data.creator?.nickname || data.creator?.username;
   return (
     <article className="m-0 w-full rounded-xl border border-zinc-200 bg-white px-4 py-3 dark:border-zinc-700 dark:bg-zinc-800">
       <header className="mb-1.5 flex items-center justify-between gap-2 text-xs text-zinc-600 dark:text-zinc-400">
         <a href={`/m/${data.id}`} target="_blank" rel="noreferrer noopener" className="hover:underline">
           <time dateTime={new Date(data.displayTs * 1000).toISOString()}>{formatFullTime(data.displayTs * 1000)}</time>
         </a>
-        {name ? (
+        {data.creator ? (
           <a href={`/u/${data.creatorId}`} target="_blank" rel="noreferrer noopener" className="truncate font-medium hover:underline">
-            @{name}
+            <CreatorName creator={data.creator} />
           </a>
         ) : null}
       </header>

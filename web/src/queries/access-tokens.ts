@@ -5,7 +5,18 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { keys } from "./keys";
 
-export const useAccessTokens = () => useQuery({ queryKey: keys.accessTokens, queryFn: () => api.call("access-token.list") });
+/**
+ * The caller's tokens. "Last used" changes while Settings is open (a script uses a token meanwhile): read again when
+ * the page comes back into view and every 30 s while the list is shown.
+ */
+export const useAccessTokens = () =>
+  useQuery({
+    queryKey: keys.accessTokens,
+    queryFn: () => api.call("access-token.list"),
+    staleTime: 0,
+    refetchOnWindowFocus: "always",
+    refetchInterval: 30_000,
+  });
 
 export function useAccessTokenMutations() {
   const queryClient = useQueryClient();

@@ -22,10 +22,14 @@ async function copyText(text: string): Promise<void> {
  * Copies text and says so in a toast ("Copied" by default); a failure is toasted too. Resolves to whether
  * the copy worked, so a button can show its own "done" state.
  */
-export async function copyWithToast(text: string, success = i18n.t("message.copied")): Promise<boolean> {
+export async function copyWithToast(
+  text: string,
+  success = i18n.t("message.copied"),
+  kind: "success" | "info" = "success",
+): Promise<boolean> {
   try {
     await copyText(text);
-    toast.success(success);
+    toast[kind](success);
     return true;
   } catch {
     toast.error(i18n.t("message.copy-failed"));

@@ -10,6 +10,7 @@ import { hasEditDraft } from "../MemoEditor/useDraft";
 import { useMe } from "../../queries/session";
 import { formatFullTime, formatMemoTime } from "../../utils/time";
 import { Spinner } from "../ui/Spinner";
+import { CreatorName } from "./CreatorName";
 import { MemoContent } from "./MemoContent";
 import { MemoMenu } from "./MemoMenu";
 import { attachmentsToShow, isImage, MemoResources } from "./MemoResources";
@@ -58,7 +59,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
   const [editing, setEditing] = useState(() => owner && hasEditDraft(memo.id));
   const [dialog, setDialog] = useState<Dialog>(null);
   const displayMs = memo.displayTs * 1000;
-  const creatorName = memo.creator?.nickname || memo.creator?.username;
+  const creator = memo.creator;
 
   if (editing) {
     return (
@@ -91,12 +92,12 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
       ) : null}
       <header className="mb-1 flex min-h-8 items-center justify-between gap-2">
         <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-600 dark:text-zinc-400">
-          {showCreator && creatorName ? (
+          {showCreator && creator ? (
             <Link
               to={`/u/${memo.creatorId}`}
               className={`truncate font-medium text-zinc-600 hover:underline dark:text-zinc-300 ${PHONE_TARGET}`}
             >
-              @{creatorName}
+              <CreatorName creator={creator} />
             </Link>
           ) : null}
           {isTempId(memo.id) ? (

@@ -1,6 +1,7 @@
 // What a memo card can do: pin, archive, delete, toggle a todo, copy its link or embed code.
 import type { Memo } from "@memos/common";
 import { useTranslation } from "react-i18next";
+import i18n from "../../i18n";
 import { useDeleteMemo, usePatchMemo, usePinMemo } from "../../queries/memos";
 import { errorMessage, toast } from "../../state/toast";
 import { copyWithToast } from "../../utils/clipboard";
@@ -8,9 +9,29 @@ import { setTodo } from "../../markdown/todo";
 
 export const memoLink = (id: number) => `${window.location.origin}/m/${id}`;
 
-/** The iframe the "copy embed code" item copies (docs/v0-wire.md#embed-code, byte for byte). */
-export const embedCode = (id: number) =>
-  `<iframe style="width:100%;height:auto;min-width:256px;" src="${window.location.origin}/m/${id}/embed" frameBorder="0"></iframe>`;
+/**
+ * The embed code: an iframe of a sensible fixed height, and a script that sets it to the card's height (the embed
+ * page posts it, `memos:embed-height`). Without the script the iframe keeps 320 px and scrolls (docs/api.md).
+ */
+export const embedCode = (id: number) => {
+  const origin = window.location.origin;
+  return (
+    `<iframe src="${origin}/m/${id}/embed" title="Memo ${id}" data-memos-embed style="width:100%;height:320px;min-width:256px;border:0;" loading="lazy"></iframe>\n` +
+    `<script>addEventListener("message",function(e){if(e.origin!=="${origin}"||!e.data||e.data.type!=="memos:embed-height")return;` +
+    `document.querySelectorAll("iframe[data-memos-embed]").forEach(function(f){if(f.contentWindow===e.source)f.style.height=e.data.height+"px"})});</script>`
+  );
+};
+
+/**
+ * Copies a memo's link or embed code. A private memo opens for nobody else, and a protected one not for visitors:
+ * the toast says so, so nobody shares a link that will not open.
+ */
+export function copyShare(memo: Pick<Memo, "id" | "visibility">, what: "link" | "embed"): void {
+  const text = what === "link" ? memoLink(memo.id) : embedCode(memo.id);
+  if (memo.visibility === "PRIVATE") void copyWithToast(text, i18n.t(`message.copied-${what}-private`), "info");
+  else if (memo.visibility === "PROTECTED" && what === "embed") void copyWithToast(text, i18n.t("message.copied-embed-protected"), "info");
+  else void copyWithToast(text, i18n.t(`message.copied-${what}`));
+}
 
 export function useMemoActions(memo: Memo) {
   const { t } = useTranslation();
@@ -27,8 +48,6 @@ export function useMemoActions(memo: Memo) {
     }
   };
 
-  const copy = (text: string, success: string) => copyWithToast(text, success);
-
   return {
     togglePin: () =>
       attempt(
@@ -42,7 +61,7 @@ export function useMemoActions(memo: Memo) {
       if (content === memo.content) return;
       void attempt(() => patch.mutateAsync({ id: memo.id, patch: { content } }));
     },
-    copyLink: () => copy(memoLink(memo.id), t("message.copied-link")),
-    copyEmbed: () => copy(embedCode(memo.id), t("message.copied-embed")),
+    copyLink: () => copyShare(memo, "link"),
+    copyEmbed: () => copyShare(memo, "embed"),
   };
 }

@@ -5,8 +5,7 @@ import { Code2, Copy, Download, Link2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage, toast } from "../../state/toast";
-import { copyWithToast } from "../../utils/clipboard";
-import { embedCode, memoLink } from "../Memo/useMemoActions";
+import { copyShare } from "../Memo/useMemoActions";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Spinner";
@@ -63,8 +62,6 @@ export default function ShareImageDialog({ memo, onClose }: ShareImageDialogProp
   // The clipboard write starts inside the click (Safari needs that); the image arrives when rendered.
   const copyImage = () => run("copy", () => copyPng(png()), t("message.image-copied"));
 
-  const copy = (text: string, success: string) => copyWithToast(text, success);
-
   const spinner = <Spinner className="size-4" />;
   return (
     <Dialog
@@ -100,19 +97,14 @@ export default function ShareImageDialog({ memo, onClose }: ShareImageDialogProp
         <div role="group" aria-label={t("share.preview")}>
           <ShareCard ref={card} memo={memo} />
         </div>
+        {memo.visibility === "PRIVATE" ? (
+          <p className="px-4 pb-1 text-center text-xs text-zinc-600 dark:text-zinc-400">{t("share.private-note")}</p>
+        ) : null}
         <div className="flex flex-wrap justify-center gap-1 px-4">
-          <Button
-            variant="ghost"
-            icon={<Link2 className="size-4" aria-hidden />}
-            onClick={() => void copy(memoLink(memo.id), t("message.copied-link"))}
-          >
+          <Button variant="ghost" icon={<Link2 className="size-4" aria-hidden />} onClick={() => copyShare(memo, "link")}>
             {t("share.copy-link")}
           </Button>
-          <Button
-            variant="ghost"
-            icon={<Code2 className="size-4" aria-hidden />}
-            onClick={() => void copy(embedCode(memo.id), t("message.copied-embed"))}
-          >
+          <Button variant="ghost" icon={<Code2 className="size-4" aria-hidden />} onClick={() => copyShare(memo, "embed")}>
             {t("share.copy-embed")}
           </Button>
         </div>
