@@ -7,13 +7,13 @@ import { errorMessage, toast } from "../../state/toast";
 import { copyWithToast } from "../../utils/clipboard";
 import { setTodo } from "../../markdown/todo";
 
-export const memoLink = (id: number) => `${window.location.origin}/m/${id}`;
+const memoLink = (id: number) => `${window.location.origin}/m/${id}`;
 
 /**
  * The embed code: an iframe of a sensible fixed height, and a script that sets it to the card's height (the embed
  * page posts it, `memos:embed-height`). Without the script the iframe keeps 320 px and scrolls (docs/api.md).
  */
-export const embedCode = (id: number) => {
+const embedCode = (id: number) => {
   const origin = window.location.origin;
   return (
     `<iframe src="${origin}/m/${id}/embed" title="Memo ${id}" data-memos-embed style="width:100%;height:320px;min-width:256px;border:0;" loading="lazy"></iframe>\n` +
