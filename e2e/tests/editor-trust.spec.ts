@@ -113,3 +113,18 @@ test("full screen covers the whole window, sidebar included, with focus in the t
   await expect(exit).toHaveCount(0);
   await expect(editor(page)).toBeFocused();
 });
+
+test("the first Tab stop is Skip to memos, which moves past the sidebar", async ({ page, signedIn }) => {
+  await signedIn.api.createMemo("Something to read");
+  await page.goto("/");
+  await expect(page.getByRole("article").first()).toBeVisible();
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to memos" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+  // The next Tab stop is in the page's content, not the sidebar.
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
+});

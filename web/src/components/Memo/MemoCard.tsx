@@ -2,6 +2,7 @@
 import type { Memo } from "@memos/common";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Pin } from "lucide-react";
 import { Link } from "react-router";
 import { resourceUrl } from "../../api/links";
 import { MemoConflict, MemoSyncState, useMemoSync } from "../../offline/MemoSyncState";
@@ -80,18 +81,18 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
       aria-label={formatFullTime(displayMs)}
       className="group/memo relative rounded-xl border border-zinc-200 bg-white px-4 pt-2.5 pb-3.5 transition-colors duration-200 dark:border-zinc-700 dark:bg-zinc-800"
     >
-      {memo.pinned ? (
-        <span
-          role="img"
-          aria-label={t("memo.pinned")}
-          title={t("memo.pinned")}
-          className="absolute top-0 right-0 size-6 overflow-hidden rounded-tr-xl"
-        >
-          <span className="absolute -top-3 -right-3 size-6 rotate-45 bg-green-600 dark:bg-green-500" />
-        </span>
-      ) : null}
       <header className="mb-1 flex min-h-8 items-center justify-between gap-2">
         <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-600 dark:text-zinc-400">
+          {memo.pinned ? (
+            <span
+              role="img"
+              aria-label={t("memo.pinned")}
+              title={t("memo.pinned")}
+              className="inline-flex text-green-700 dark:text-green-400"
+            >
+              <Pin className="size-3.5 fill-current" aria-hidden />
+            </span>
+          ) : null}
           {showCreator && creator ? (
             <Link
               to={`/u/${memo.creatorId}`}

@@ -10,8 +10,8 @@ import { UserBanner } from "./UserBanner";
 afterEach(cleanup);
 
 /** The banner of a user with `memos` memos and `tags` tags, its queries answered from the cache. */
-function renderBanner(memos: number, tags: number) {
-  const user = userFixture({ id: 7, createdTs: Math.floor(Date.now() / 1000) });
+function renderBanner(memos: number, tags: number, role: "HOST" | "ADMIN" | "USER" = "USER") {
+  const user = userFixture({ id: 7, createdTs: Math.floor(Date.now() / 1000), role });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
   client.setQueryData(keys.memos.amount(user.id), memos);
   client.setQueryData(
@@ -40,5 +40,19 @@ describe("UserBanner", () => {
     const count = renderBanner(9_999, 1);
     expect(count(/^Memos$/).textContent).toBe("9,999");
     expect(count(/^Tag$/).textContent).toBe("1");
+  });
+
+  it.each([
+    ["HOST", "Host"],
+    ["ADMIN", "Admin"],
+  ] as const)("badges the %s with the word Settings uses (%s), never MOD", (role, word) => {
+    renderBanner(1, 1, role);
+    expect(screen.getByText(word, { exact: true })).toBeTruthy();
+    expect(screen.queryByText("MOD")).toBeNull();
+  });
+
+  it("gives a member no badge", () => {
+    renderBanner(1, 1, "USER");
+    expect(screen.queryByText("Member", { exact: true })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-// The top of the sidebar: the user's name with a MOD badge for host and admin, the menu, and the counts of
+// The top of the sidebar: the user's name with a badge for the host and admins (the role's name, as Settings says it), the menu, and the counts of
 // memos, tags and days (compact from 10,000: 501K). Signed-out visitors away from /u/:id see the instance's name
 // instead.
 import { isAdminRole, type User } from "@memos/common";
@@ -73,11 +73,8 @@ export function UserBanner({ user, me, visitor }: UserBannerProps) {
             {name}
           </Link>
           {user && isAdminRole(user.role) ? (
-            <span
-              title={t(`sidebar.role.${user.role}`)}
-              className="shrink-0 rounded border border-zinc-300 px-1 text-[10px] leading-4 font-semibold tracking-wide text-zinc-600 dark:border-zinc-600 dark:text-zinc-400"
-            >
-              {t("sidebar.mod")}
+            <span className="shrink-0 rounded border border-zinc-300 px-1 text-[10px] leading-4 font-semibold tracking-wide text-zinc-600 dark:border-zinc-600 dark:text-zinc-400">
+              {t(`setting.role.${user.role}`)}
             </span>
           ) : null}
         </div>

@@ -82,6 +82,17 @@ export function AppShell({ children, sidebar, title, search, actions }: AppShell
   const drawerOpen = open && drawer;
   return (
     <div className="min-h-dvh w-full overflow-x-clip">
+      {/* The first Tab stop: past the sidebar's links straight to the page's content. */}
+      <a
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById("main")?.focus();
+        }}
+        className="sr-only z-[70] rounded-lg bg-white px-3 py-2 text-sm font-medium text-zinc-900 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 dark:bg-zinc-800 dark:text-zinc-100"
+      >
+        {t("common.skip-to-memos")}
+      </a>
       {sidebar ? (
         <>
           {drawerOpen ? <div aria-hidden className="fixed inset-0 z-40 bg-black/40 lg:hidden" onClick={close} /> : null}
@@ -111,7 +122,7 @@ export function AppShell({ children, sidebar, title, search, actions }: AppShell
         </>
       ) : null}
       <div className={sidebar ? "lg:pl-[260px]" : ""} inert={drawerOpen}>
-        <main className="mx-auto w-full max-w-[680px] px-3 pb-12 sm:px-4">
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-[680px] px-3 pb-12 focus:outline-none sm:px-4">
           {title !== undefined || showSearch || drawer ? (
             <PageHeader
               title={title}
