@@ -2,7 +2,7 @@
 // moment makes one memo, and after a save (or Esc) focus leaves the editor so the app's keys work again.
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
-import { editor, memoCard, text, writeMemo } from "../support/ui";
+import { editor, memoCard, openSettings, text, writeMemo } from "../support/ui";
 
 const visibility = (page: Page) => page.getByRole("combobox", { name: /^Visibility:/ });
 
@@ -127,4 +127,24 @@ test("the first Tab stop is Skip to memos, which moves past the sidebar", async 
   // The next Tab stop is in the page's content, not the sidebar.
   await page.keyboard.press("Tab");
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
+});
+
+test("Back closes the dialog and stays on the page; Settings has an address that opens it", async ({ page, signedIn }) => {
+  void signedIn;
+  await page.goto("/?tag=work");
+  await expect(editor(page)).toBeVisible();
+  const settings = await openSettings(page);
+  await expect(page).toHaveURL(/[?&]dialog=setting/);
+  await page.goBack();
+  await expect(settings).toHaveCount(0);
+  await expect(page).toHaveURL(/\/\?tag=work$/);
+
+  await page.goto("/?dialog=setting");
+  const linked = page.getByRole("dialog", { name: /Settings|My account|Preferences|Members|System/ });
+  await expect(linked).toBeVisible();
+  await page.reload();
+  await expect(linked).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(linked).toHaveCount(0);
+  await expect(page).not.toHaveURL(/dialog=/);
 });

@@ -127,8 +127,8 @@ test("delete names the memos that use a resource; clear unused removes only unus
 
   await signedIn.api.uploadFile("stray.txt", "text/plain", Buffer.from("stray"));
   await signedIn.api.uploadImage("stray.png");
+  // The dialog is in the address (?dialog=resources): a reload opens it again, with the new files.
   await page.reload();
-  await sidebar(page).getByRole("button", { name: "Resources" }).click();
   await expect(dialog.getByText("3 resources")).toBeVisible();
   await dialog.getByRole("button", { name: "Clear unused" }).click();
   const clear = page.getByRole("dialog", { name: "Delete 2 unused resources?" });

@@ -1,6 +1,7 @@
 import type { Resource, SystemStatus } from "@memos/common";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import "../../i18n";
 import { keys } from "../../queries/keys";
@@ -25,15 +26,17 @@ const LAZY_LOAD_MS = 10_000;
 const resource = (id: number, linkedMemoAmount: number): Resource =>
   resourceFixture({ id, filename: `file-${id}.txt`, type: "text/plain", size: 100, linkedMemoAmount });
 
-function renderHost(resources: Resource[] = []) {
+function renderHost(resources: Resource[] = [], initialUrl = "/") {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(keys.status, status);
   client.setQueryData(keys.resources, resources);
+  const router = createMemoryRouter([{ path: "/", element: <DialogHost /> }], { initialEntries: [initialUrl] });
   render(
     <QueryClientProvider client={client}>
-      <DialogHost />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 beforeEach(() => {
@@ -89,5 +92,24 @@ describe("DialogHost", () => {
     renderHost([]);
     act(() => useDialogs.getState().push("resources"));
     expect(await screen.findByText("No resources.")).toBeTruthy();
+  });
+
+  it("puts the open dialogs in the address; Back closes the top one, and closing one goes back over its entry", async () => {
+    const router = renderHost();
+    act(() => useDialogs.getState().push("resources"));
+    await waitFor(() => expect(router.state.location.search).toBe("?dialog=resources"));
+    act(() => useDialogs.getState().push("about"));
+    await waitFor(() => expect(router.state.location.search).toBe("?dialog=resources%2Cabout"));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(useDialogs.getState().stack).toEqual(["resources"]));
+    act(() => useDialogs.getState().remove("resources"));
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    // The entry it added is gone: Back from here leaves the page as it was before any dialog.
+    expect(router.state.historyAction).toBe("POP");
+  });
+
+  it("opens the dialog a link or a reload names", async () => {
+    renderHost([], "/?dialog=resources&tag=work");
+    await waitFor(() => expect(useDialogs.getState().stack).toEqual(["resources"]));
   });
 });

@@ -1,7 +1,8 @@
 // Renders the dialog stack (state/dialogs.ts): each dialog loads lazily by name, closes on Esc or its close
-// button, and leaves the stack; focus then returns to whatever opened it.
+// button (or the browser's Back: useDialogHistory), and leaves the stack; focus then returns to whatever opened it.
 import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType, type LazyExoticComponent } from "react";
 import { type DialogName, type StackDialogProps, useDialogs } from "../../state/dialogs";
+import { useDialogHistory } from "./useDialogHistory";
 
 const DIALOGS: Record<DialogName, LazyExoticComponent<ComponentType<StackDialogProps>>> = {
   setting: lazy(() => import("./SettingDialog")),
@@ -13,6 +14,7 @@ const DIALOGS: Record<DialogName, LazyExoticComponent<ComponentType<StackDialogP
 };
 
 export function DialogHost() {
+  useDialogHistory();
   const stack = useDialogs((state) => state.stack);
   const remove = useDialogs((state) => state.remove);
   const openers = useRef(new Map<DialogName, HTMLElement>());

@@ -1,0 +1,59 @@
+// The dialog stack in the address: `?dialog=setting` (several: `?dialog=setting,about`, the last on top). Opening a
+// dialog adds a history entry, so the browser's Back closes the top dialog instead of leaving the page; a link or a
+// reload with `?dialog=` opens it. Closing a dialog (Esc, its button) goes back over the entry it added.
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { type DialogName, useDialogs } from "../../state/dialogs";
+
+const PARAM = "dialog";
+const NAMES: readonly DialogName[] = ["daily-review", "resources", "setting", "archived", "about", "keyboard-shortcuts"];
+
+/** The stack a search string names (unknown names are left out). */
+export function stackOf(search: string): DialogName[] {
+  const value = new URLSearchParams(search).get(PARAM) ?? "";
+  return value.split(",").filter((name): name is DialogName => (NAMES as readonly string[]).includes(name));
+}
+
+/** The search string with `stack` as its dialogs (none: the parameter left out). */
+export function searchWith(search: string, stack: readonly DialogName[]): string {
+  const params = new URLSearchParams(search);
+  if (stack.length > 0) params.set(PARAM, stack.join(","));
+  else params.delete(PARAM);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((name, i) => name === b[i]);
+
+export function useDialogHistory(): void {
+  const stack = useDialogs((state) => state.stack);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const inUrl = stackOf(location.search);
+  const urlKey = inUrl.join(",");
+  // The stack both sides last agreed on: whichever side differs from it is the one that changed.
+  const agreed = useRef<string | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the two stacks; the rest is read fresh
+  useEffect(() => {
+    const storeKey = stack.join(",");
+    if (agreed.current === null || urlKey !== agreed.current) {
+      // The address changed (Back, Forward, a link, a reload): the dialogs follow it.
+      agreed.current = urlKey;
+      if (!same(stack, inUrl)) useDialogs.setState({ stack: inUrl });
+      return;
+    }
+    if (storeKey === agreed.current) return;
+    // A dialog opened or closed in the app: the address follows.
+    const state = (location.state ?? {}) as { dialogEntry?: boolean };
+    agreed.current = storeKey;
+    const closedTop = stack.length < inUrl.length && same(stack, inUrl.slice(0, stack.length));
+    if (stack.length > inUrl.length && same(inUrl, stack.slice(0, inUrl.length))) {
+      navigate({ search: searchWith(location.search, stack), hash: location.hash }, { state: { dialogEntry: true } });
+    } else if (closedTop && state.dialogEntry && inUrl.length - stack.length === 1) {
+      navigate(-1);
+    } else {
+      navigate({ search: searchWith(location.search, stack), hash: location.hash }, { replace: true, state: location.state });
+    }
+  }, [stack, urlKey]);
+}
