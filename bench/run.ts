@@ -228,6 +228,7 @@ async function openSize(driver: "sqlite" | "postgres", memoCount: number): Promi
     backupEveryMs: null,
     backupKeep: 7,
     webhookAllowPrivate: false,
+    projectInfoUrl: "http://127.0.0.1:9",
     ...WEBHOOK_DEFAULTS,
     logLevel: "warn",
   };

@@ -90,12 +90,12 @@ export async function signInPage(page: Page, baseURL: string, credentials: Crede
  * stopped after its last), for flows that need a state the shared server has left behind, such as no host.
  * Use it with `describe.configure({ mode: "serial" })` when the tests build on each other.
  */
-export function withOwnServer(serverArgs: string[] = []) {
+export function withOwnServer(serverArgs: string[] | (() => Promise<string[]>) = []) {
   let server: Promise<MemosServer> | undefined;
   const own = test.extend<{ ownServer: MemosServer }>({
     // Started by the file's first test (hooks can't hand values to fixtures), stopped after its last.
     ownServer: async ({}, use) => {
-      server ??= startServer(serverArgs);
+      server ??= (async () => startServer(typeof serverArgs === "function" ? await serverArgs() : serverArgs))();
       await use(await server);
     },
     baseURL: async ({ ownServer }, use) => use(ownServer.url),

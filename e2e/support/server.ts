@@ -113,7 +113,12 @@ export async function startServer(extraArgs: string[] = []): Promise<MemosServer
       "true",
       ...extraArgs,
     ],
-    { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, MEMOS_TRUST_PROXY: "false" } },
+    // The About news asks a closed loopback port unless a test passes --project-info-url: nothing leaves the machine.
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, MEMOS_TRUST_PROXY: "false", MEMOS_PROJECT_INFO_URL: "http://127.0.0.1:9" },
+    },
   );
   let log = "";
   const keep = (chunk: Buffer) => {

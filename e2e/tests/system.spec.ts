@@ -2,10 +2,16 @@
 // (document title, About, default language), vacuum, sign-up, and the additional style and script.
 import { type Browser, request } from "@playwright/test";
 import { type Credentials, MemosApi } from "../support/api";
+import { type FakeGithub, startFakeGithub } from "../support/fake-github";
 import { expect, screenshot, signInPage, withOwnServer } from "../support/fixtures";
 import { dismissToasts, openSettings, openUserMenu, text, toast } from "../support/ui";
 
-const test = withOwnServer();
+// GitHub, as the server's About news reads it: a fake on loopback that counts what it was asked.
+let github: FakeGithub | undefined;
+const test = withOwnServer(async () => {
+  github = await startFakeGithub(12345, "v0.10.0");
+  return ["--project-info-url", github.url];
+});
 test.describe.configure({ mode: "serial" });
 
 const HOST: Credentials = { username: "harbor", password: "harbor-secret" };
@@ -61,8 +67,7 @@ hosted("the server profile names the site: document title, About, default langua
   await expect(profile).toContainText("Notes from the harbour office.");
   await expect(profile).toContainText("Deutsch · Dark");
 
-  // About shows the name, the version and the project links; GitHub's figures are simply absent offline.
-  await page.route("https://api.github.com/**", (route) => route.abort());
+  // About shows the name, the version, the project links and GitHub's figures, which the server read.
   await page.keyboard.press("Escape");
   await openUserMenu(page);
   await page.getByRole("menuitem", { name: "About" }).click();
@@ -72,8 +77,8 @@ hosted("the server profile names the site: document title, About, default langua
   await expect(about.getByText(/^Version \S+/)).toBeVisible();
   await expect(about.getByRole("link", { name: "GitHub" })).toHaveAttribute("href", "https://github.com/usememos/memos");
   await expect(about.getByRole("link", { name: "Documentation" })).toHaveAttribute("href", /^https:\/\//);
-  await expect(about.getByText(/stars?$/)).toHaveCount(0);
-  await expect(about.getByText(/^Latest release/)).toHaveCount(0);
+  await expect(about.getByText("12,345 stars")).toBeVisible();
+  await expect(about.getByRole("link", { name: "Latest release v0.10.0" })).toHaveAttribute("href", /releases\/tag\/v0\.10\.0$/);
   await screenshot(page, testInfo, "about", { fullPage: false });
 
   // A visitor with no language of their own gets the instance's default, and its title.
@@ -95,19 +100,37 @@ hosted("the server profile names the site: document title, About, default langua
   await expect(page).toHaveTitle("memos");
 });
 
-hosted("About shows GitHub's star count and latest release when it answers", async ({ page, baseURL, host }) => {
-  await page.route("https://api.github.com/repos/usememos/memos", (route) => route.fulfill({ json: { stargazers_count: 12345 } }));
-  await page.route("https://api.github.com/repos/usememos/memos/releases/latest", (route) =>
-    route.fulfill({ json: { tag_name: "v0.10.0", html_url: "https://github.com/usememos/memos/releases/tag/v0.10.0" } }),
-  );
-  await signInPage(page, baseURL!, host);
-  await page.goto("/");
-  await openUserMenu(page);
-  await page.getByRole("menuitem", { name: "About" }).click();
-  const about = page.getByRole("dialog", { name: "About" });
-  await expect(about.getByText("12,345 stars")).toBeVisible();
-  await expect(about.getByRole("link", { name: "Latest release v0.10.0" })).toHaveAttribute("href", /releases\/tag\/v0\.10\.0$/);
-});
+hosted(
+  "the browser never asks GitHub; the host turns the About news off and the server asks nothing more",
+  async ({ page, baseURL, host }) => {
+    const browserAsked: string[] = [];
+    page.on("request", (request) => request.url().includes("github.com/repos") && browserAsked.push(request.url()));
+    await signInPage(page, baseURL!, host);
+    await page.goto("/");
+    const settings = await openSettings(page, "System");
+    const news = settings.getByRole("switch", { name: "GitHub news in About" });
+    await expect(news).toBeChecked();
+    await news.click();
+    await expect(toast(page, "The server no longer asks GitHub")).toBeVisible();
+    await expect(news).not.toBeChecked();
+    await page.keyboard.press("Escape");
+    const asked = github!.asked.length;
+
+    await openUserMenu(page);
+    await page.getByRole("menuitem", { name: "About" }).click();
+    const about = page.getByRole("dialog", { name: "About" });
+    await expect(about.getByRole("link", { name: "GitHub" })).toBeVisible();
+    await expect(about.getByText(/stars?$/)).toHaveCount(0);
+    await expect(about.getByText(/^Latest release/)).toHaveCount(0);
+    expect(github!.asked).toHaveLength(asked);
+    expect(browserAsked).toEqual([]);
+
+    // On again, for the tests after this one.
+    await page.keyboard.press("Escape");
+    await (await openSettings(page, "System")).getByRole("switch", { name: "GitHub news in About" }).click();
+    await expect(toast(page, "The server will read GitHub news once a day")).toBeVisible();
+  },
+);
 
 hosted("a custom logo that fails to load shows ours; a javascript: logo is refused", async ({ page, baseURL, host, browser }) => {
   await signInPage(page, baseURL!, host);

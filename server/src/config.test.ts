@@ -32,6 +32,7 @@ describe("loadConfig", () => {
       backupEveryMs: null,
       backupKeep: 7,
       webhookAllowPrivate: false,
+      projectInfoUrl: "https://api.github.com",
       webhookRetryBaseMs: 10_000,
       webhookRetryWindowMs: 24 * 3_600_000,
       webhookTimeoutMs: 10_000,

@@ -32,6 +32,8 @@ export interface Config {
   backupKeep: number;
   /** Webhooks may be sent to loopback and private addresses (a home network); off by default. */
   webhookAllowPrivate: boolean;
+  /** Where the About dialog's project news is read (GitHub's API; tests and mirrors point it elsewhere). */
+  projectInfoUrl: string;
   /** A failed delivery is retried after this, doubling each time (10 s; tests make it small). */
   webhookRetryBaseMs: number;
   /** How long a delivery is retried before it is given up (24 h). */
@@ -70,6 +72,7 @@ const FLAGS: Record<string, FlagSpec> = {
   "backup-every": { env: "MEMOS_BACKUP_EVERY", fallback: "" },
   "backup-keep": { env: "MEMOS_BACKUP_KEEP", fallback: "" },
   "webhook-allow-private": { env: "MEMOS_WEBHOOK_ALLOW_PRIVATE", fallback: "false" },
+  "project-info-url": { env: "MEMOS_PROJECT_INFO_URL", fallback: "https://api.github.com" },
 };
 
 /** Reads `--name value` and `--name=value` pairs; unknown flags are an error. */
@@ -164,6 +167,10 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
   const backupEveryMs = backupEveryArg ? parseDuration(label("backup-every"), backupEveryArg) : null;
   const backupKeep = backupKeepArg ? integer(label("backup-keep"), backupKeepArg, 1, 1000) : DEFAULT_BACKUP_KEEP;
+  const projectInfoUrl = pick("project-info-url");
+  if (!/^https?:\/\/[^\s/]+/.test(projectInfoUrl) || !URL.canParse(projectInfoUrl)) {
+    throw new ConfigError(`${label("project-info-url")}: must be an http(s) URL`);
+  }
   const webhookAllowPrivate = oneOf(label("webhook-allow-private"), pick("webhook-allow-private"), ["true", "false"] as const) === "true";
   return {
     mode,
@@ -181,6 +188,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
     backupEveryMs,
     backupKeep,
     webhookAllowPrivate,
+    projectInfoUrl: projectInfoUrl.replace(/\/+$/, ""),
     ...WEBHOOK_DEFAULTS,
     logLevel: mode === "dev" ? "debug" : "info",
   };

@@ -123,6 +123,8 @@ export interface TestAppOptions {
   onRoute?: AppOptions["onRoute"];
   /** As `--webhook-allow-private true`: webhooks may reach loopback (the tests' receivers). */
   webhookAllowPrivate?: boolean;
+  /** Where the server reads the project's GitHub news (a local fake; by default a closed port). */
+  projectInfoUrl?: string;
   /** Webhook timings (retry base and window, attempt time limit), small for tests. */
   webhook?: Partial<typeof WEBHOOK_DEFAULTS>;
   /** Collects the server's log lines (info and above, as JSON text) here. */
@@ -156,6 +158,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     backupEveryMs: null,
     backupKeep: 7,
     webhookAllowPrivate: options.webhookAllowPrivate ?? false,
+    projectInfoUrl: options.projectInfoUrl ?? "http://127.0.0.1:9",
     ...WEBHOOK_DEFAULTS,
     ...options.webhook,
     logLevel: "warn",

@@ -113,6 +113,16 @@ export const backupStatusEntitySchema = z
 /** The rolling backups of a SQLite instance; shown to the host alone. */
 export type BackupStatus = z.infer<typeof backupStatusEntitySchema>;
 
+export const projectInfoEntitySchema = z
+  .object({
+    enabled: z.boolean().describe("False when the host turned it off (Settings › System): the server then asks GitHub nothing"),
+    stars: z.int().optional().describe("The usememos/memos repository's star count"),
+    latestTag: z.string().optional().describe("The latest release's tag"),
+    latestUrl: z.string().optional().describe("The latest release's page on github.com"),
+  })
+  .describe("The project's star count and latest release, read by the server from GitHub at most once a day");
+export type ProjectInfo = z.infer<typeof projectInfoEntitySchema>;
+
 export const systemStatusEntitySchema = z
   .object({
     host: userEntitySchema.nullable(),

@@ -41,3 +41,6 @@ export const WEBHOOK_HEADERS = {
 
 /** The system setting (a JSON boolean) by which the host turns webhooks off for the whole instance. */
 export const DISABLE_WEBHOOKS_SETTING = "disableWebhooks";
+
+/** The system setting (a JSON boolean) by which the host stops the server asking GitHub for the project's news. */
+export const DISABLE_PROJECT_INFO_SETTING = "disableProjectInfo";

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import {
   type CustomizedProfile,
   customizedProfileSchema,
+  DISABLE_PROJECT_INFO_SETTING,
   DISABLE_WEBHOOKS_SETTING,
   isSafeLogoUrl,
   PAGE_CODE_SETTINGS,
@@ -52,6 +53,7 @@ function settingProblem(name: string, value: unknown): string | null {
   switch (name) {
     case "allowSignUp":
     case DISABLE_WEBHOOKS_SETTING:
+    case DISABLE_PROJECT_INFO_SETTING:
       return typeof value === "boolean" ? null : `${name} must be a JSON boolean`;
     case "additionalStyle":
     case "additionalScript":

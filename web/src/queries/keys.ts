@@ -29,6 +29,6 @@ export const keys = {
   accessTokens: ["access-tokens"] as const,
   webhooks: ["webhooks"] as const,
   webhookDeliveries: (id: number) => ["webhooks", id, "deliveries"] as const,
-  /** The project's star count and latest release, from api.github.com (About dialog). */
-  github: ["github", "usememos/memos"] as const,
+  /** The project's star count and latest release (About), as the server read them from GitHub. */
+  projectInfo: ["project-info"] as const,
 };

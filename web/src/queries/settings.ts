@@ -36,7 +36,13 @@ export function useUserSettingMutation() {
   });
 }
 
-export type SystemSettingName = "allowSignUp" | "disableWebhooks" | "additionalStyle" | "additionalScript" | "customizedProfile";
+export type SystemSettingName =
+  | "allowSignUp"
+  | "disableWebhooks"
+  | "disableProjectInfo"
+  | "additionalStyle"
+  | "additionalScript"
+  | "customizedProfile";
 
 /** Saves one system setting (its value sent as JSON text), then refetches the status. */
 export function useSystemSettingMutation() {
@@ -44,7 +50,8 @@ export function useSystemSettingMutation() {
   return useMutation({
     mutationFn: ({ name, value }: { name: SystemSettingName; value: unknown }) =>
       api.call("system.setSetting", { body: { name, value: JSON.stringify(value) } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.status }),
+    onSuccess: (_answer, { name }) =>
+      queryClient.invalidateQueries({ queryKey: name === "disableProjectInfo" ? keys.projectInfo : keys.status }),
   });
 }
 

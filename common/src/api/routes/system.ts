@@ -1,6 +1,6 @@
 // The server's mode and version, the instance's status, and the system settings.
 import { z } from "zod";
-import { profileEntitySchema, systemSettingEntitySchema, systemStatusEntitySchema } from "../entities.js";
+import { profileEntitySchema, projectInfoEntitySchema, systemSettingEntitySchema, systemStatusEntitySchema } from "../entities.js";
 import { systemSettingUpsertSchema } from "../requests.js";
 import { data, input, route } from "../route.js";
 
@@ -20,6 +20,16 @@ export const systemRoutes = {
     summary: "The instance: host, profile, sign-up, customisation",
     access: "public",
     answer: data(systemStatusEntitySchema),
+  }),
+  "system.projectInfo": route({
+    method: "GET",
+    path: "/api/system/project-info",
+    summary: "The project's GitHub star count and latest release (About)",
+    description:
+      "Read by the server from api.github.com at most once a day and kept; browsers never ask GitHub themselves. " +
+      "Empty, with `enabled: false`, when the host turned it off. Parts GitHub did not answer are left out.",
+    access: "public",
+    answer: data(projectInfoEntitySchema),
   }),
   "system.settings": route({
     method: "GET",

@@ -1,7 +1,13 @@
 // Stored settings, read by key with their type and default: a user's (user_setting) and the instance's
 // (system_setting), each a key and its value as JSON text. Every reader of a setting goes through here, and so does
 // every writer's encoding: a value that is missing, not JSON, or not of its key's type reads as the key's default.
-import { customizedProfileSchema, DISABLE_WEBHOOKS_SETTING, type UserSettingKey, userSettingValueSchemas } from "@memos/common";
+import {
+  customizedProfileSchema,
+  DISABLE_PROJECT_INFO_SETTING,
+  DISABLE_WEBHOOKS_SETTING,
+  type UserSettingKey,
+  userSettingValueSchemas,
+} from "@memos/common";
 import { z } from "zod";
 import type { Db } from "../db.js";
 import { findSystemSetting, listSystemSettings } from "./system-setting.store.js";
@@ -20,6 +26,7 @@ const USER_SETTING_DEFAULTS: UserSettings = {
 const systemSettingValueSchemas = {
   allowSignUp: z.boolean(),
   [DISABLE_WEBHOOKS_SETTING]: z.boolean(),
+  [DISABLE_PROJECT_INFO_SETTING]: z.boolean(),
   additionalStyle: z.string(),
   additionalScript: z.string(),
   /** Partial: the fields left out read as their defaults (system.service.ts). */
@@ -33,6 +40,7 @@ export type SystemSettings = { [K in SystemSettingName]: z.infer<(typeof systemS
 const SYSTEM_SETTING_DEFAULTS: SystemSettings = {
   allowSignUp: false,
   [DISABLE_WEBHOOKS_SETTING]: false,
+  [DISABLE_PROJECT_INFO_SETTING]: false,
   additionalStyle: "",
   additionalScript: "",
   customizedProfile: {},

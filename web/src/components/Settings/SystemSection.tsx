@@ -1,7 +1,6 @@
 // System (host and admins): the customized profile, the database (size, vacuum; the host also sees the rolling
-// backups), sign-up, webhooks
-// on or off, and the additional style and script. Every save refetches the status so the change applies at once.
-import { type BackupStatus, DISABLE_WEBHOOKS_SETTING, type User } from "@memos/common";
+// backups), sign-up, webhooks on or off, the About dialog's GitHub news on or off, and the additional style and script. Every save refetches the status so the change applies at once.
+import { type BackupStatus, DISABLE_PROJECT_INFO_SETTING, DISABLE_WEBHOOKS_SETTING, type User } from "@memos/common";
 import { Database, Pencil } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,6 +18,7 @@ import { formatBytes } from "./validation";
 import { LANGUAGE_NAMES } from "../layout/preferenceOptions";
 import { isLocale } from "../../i18n";
 import { InstanceLogo } from "../ui/InstanceLogo";
+import { useGithubInfo } from "../dialogs/useGithubInfo";
 
 export function SystemSection({ me }: { me: User }) {
   const { t } = useTranslation();
@@ -28,6 +28,8 @@ export function SystemSection({ me }: { me: User }) {
   const [editingProfile, setEditingProfile] = useState(false);
   const signUpLabel = useId();
   const webhooksLabel = useId();
+  const projectInfoLabel = useId();
+  const projectInfo = useGithubInfo();
 
   if (isPending || !status) {
     return (
@@ -60,6 +62,15 @@ export function SystemSection({ me }: { me: User }) {
     try {
       await saveSetting.mutateAsync({ name: DISABLE_WEBHOOKS_SETTING, value: !on });
       toast.success(t(on ? "webhooks.instance-enabled" : "webhooks.instance-disabled"));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const setProjectInfoOn = async (on: boolean) => {
+    try {
+      await saveSetting.mutateAsync({ name: DISABLE_PROJECT_INFO_SETTING, value: !on });
+      toast.success(t(on ? "setting.system.project-info-enabled" : "setting.system.project-info-disabled"));
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -126,6 +137,14 @@ export function SystemSection({ me }: { me: User }) {
             disabled={saveSetting.isPending}
             onChange={(on) => void setWebhooksOn(on)}
             labelledBy={webhooksLabel}
+          />
+        </SettingRow>
+        <SettingRow label={t("setting.system.project-info")} hint={t("setting.system.project-info-hint")} labelId={projectInfoLabel}>
+          <Switch
+            checked={projectInfo.data?.enabled ?? true}
+            disabled={saveSetting.isPending || !projectInfo.data}
+            onChange={(on) => void setProjectInfoOn(on)}
+            labelledBy={projectInfoLabel}
           />
         </SettingRow>
       </SettingGroup>

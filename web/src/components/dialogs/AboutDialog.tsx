@@ -1,5 +1,5 @@
 // About: the instance's name and logo, the version it runs, and links to the project. The star count and
-// latest release come from api.github.com and are left out when that fails.
+// latest release come from the server (which reads GitHub at most once a day) and are left out when it has none.
 import { BookOpen, Github, Star, Tag } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";

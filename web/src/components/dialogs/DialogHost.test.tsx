@@ -40,7 +40,7 @@ function renderHost(resources: Resource[] = [], initialUrl = "/") {
 }
 
 beforeEach(() => {
-  // Offline: api.github.com and the API fail, and the dialogs must cope.
+  // Offline: the API fails, and the dialogs must cope.
   vi.stubGlobal(
     "fetch",
     vi.fn(() => Promise.reject(new Error("offline"))),
