@@ -35,6 +35,8 @@ export default defineConfig({
           root: "./web",
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}"],
+          // A dialog's first render loads its chunk and the locale: seconds on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
     ],
