@@ -27,7 +27,9 @@ export async function readPlan(archive: Archive): Promise<ImportPlan> {
   const manifest = await manifestFormat(archive);
   if (manifest?.format === "memos-export") {
     if (manifest.scope === "instance") {
-      throw badRequest("Invalid archive: this is a whole-instance export; import it account by account, or move the instance with `npm run transfer`");
+      throw badRequest("Invalid archive: this is a whole-instance export; import it account by account, or move the instance with `npm run transfer`",
+        { reason: "import.instance-archive" },
+      );
     }
     return readMemosExport(archive);
   }
@@ -43,5 +45,6 @@ export async function readPlan(archive: Archive): Promise<ImportPlan> {
   if (archive.entries.some((entry) => isNotePath(entry.path))) return readMarkdownFolder(archive);
   throw badRequest(
     "Invalid archive: no notes found in it (expected a memos export, a folder of Markdown files, a flomo HTML export or a Google Keep Takeout)",
+    { reason: "import.no-notes" },
   );
 }
