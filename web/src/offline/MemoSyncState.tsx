@@ -3,7 +3,8 @@
 import { AlertTriangle, UploadCloud } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../components/ui/Button";
-import { errorMessage, toast } from "../state/toast";
+import { errorMessage, failureMessage } from "../api/errorMessage";
+import { toast } from "../state/toast";
 import { localMemos, type Resolution } from "./outbox/plan";
 import { resolveConflict, useOutbox } from "./outbox/store";
 import type { MemoEntry } from "./outbox/types";
@@ -32,13 +33,14 @@ export function MemoSyncState({ entry }: { entry: MemoEntry }) {
 export function MemoConflict({ entry }: { entry: MemoEntry }) {
   const { t } = useTranslation();
   if (entry.state.status !== "conflict") return null;
-  const { problem, message, theirs } = entry.state;
-  const choose = (resolution: Resolution) => resolveConflict(entry.seq, resolution).catch((error: unknown) => toast.error(errorMessage(error)));
+  const { problem, theirs } = entry.state;
+  const refusal = failureMessage({ message: "", ...entry.state }, t);
+  const choose = (resolution: Resolution) => resolveConflict(entry.seq, resolution).catch((error: unknown) => toast.error(errorMessage(error, t)));
   return (
     <div role="alert" data-testid="memo-conflict" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-2.5 text-sm text-amber-900 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-200">
       <p className="flex items-start gap-1.5 font-medium">
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-        {problem === "deleted" ? t("offline.conflict-deleted") : problem === "changed" ? t("offline.conflict-changed") : t("offline.conflict-refused", { message })}
+        {problem === "deleted" ? t("offline.conflict-deleted") : problem === "changed" ? t("offline.conflict-changed") : t("offline.conflict-refused", { message: refusal })}
       </p>
       {theirs ? (
         <details className="mt-1.5">

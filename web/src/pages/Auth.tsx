@@ -10,7 +10,8 @@ import { Button } from "../components/ui/Button";
 import { PreferenceSelects } from "../components/layout/PreferenceSelects";
 import { Spinner } from "../components/ui/Spinner";
 import { endSession, useSignIn, useStatus } from "../queries/session";
-import { errorMessage, toast } from "../state/toast";
+import { errorMessage } from "../api/errorMessage";
+import { toast } from "../state/toast";
 import { tooManyAttemptsMessage } from "./signInWait";
 import { InstanceLogo } from "../components/ui/InstanceLogo";
 import { checkCredential, RULE_LIMITS } from "../components/Settings/validation";
@@ -82,7 +83,7 @@ export default function Auth() {
       setLeaving(null);
       // Too many failed sign-ins: the wait stays on the form (a toast would be gone before it is read).
       if (error instanceof ApiError && error.status === 429) setProblem(tooManyAttemptsMessage(t, error.retryAfter));
-      else toast.error(`${failed}: ${errorMessage(error)}`);
+      else toast.error(`${failed}: ${errorMessage(error, t)}`);
     } finally {
       setPending(null);
     }

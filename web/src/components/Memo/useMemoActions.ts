@@ -2,7 +2,8 @@
 import type { Memo } from "@memos/common";
 import { useTranslation } from "react-i18next";
 import { useDeleteMemo, usePatchMemo, usePinMemo } from "../../queries/memos";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { copyWithToast } from "../../utils/clipboard";
 import { setTodo } from "../../markdown/todo";
 
@@ -23,7 +24,7 @@ export function useMemoActions(memo: Memo) {
       await work();
       if (success) toast.success(success);
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 

@@ -7,7 +7,8 @@ import { useCreateMemo, usePatchMemo, useUnlinkResource } from "../../queries/me
 import { willQueue } from "../../offline/outbox/store";
 import { useMe, userSetting } from "../../queries/session";
 import { usePreferences } from "../../state/preferences";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { NEW_MEMO_EDITOR_ATTRIBUTE } from "../keyboard/useKeyboardShortcuts";
 import { Button } from "../ui/Button";
 import { AttachmentList } from "./AttachmentList";
@@ -82,7 +83,7 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
         setFullscreen(false);
       }
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 

@@ -7,7 +7,8 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSystemSettingMutation, useVacuumMutation } from "../../queries/settings";
 import { useStatus } from "../../queries/session";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Spinner } from "../ui/Spinner";
 import { canEditPageCode, canExportInstance } from "./access";
@@ -43,7 +44,7 @@ export function SystemSection({ me }: { me: User }) {
       await vacuum.mutateAsync();
       toast.success(t("message.vacuum-succeed"));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 
@@ -52,7 +53,7 @@ export function SystemSection({ me }: { me: User }) {
       await saveSetting.mutateAsync({ name: "allowSignUp", value: allow });
       toast.success(t(allow ? "message.signup-enabled" : "message.signup-disabled"));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 
@@ -61,7 +62,7 @@ export function SystemSection({ me }: { me: User }) {
       await saveSetting.mutateAsync({ name: DISABLE_WEBHOOKS_SETTING, value: !on });
       toast.success(t(on ? "webhooks.instance-enabled" : "webhooks.instance-disabled"));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 
