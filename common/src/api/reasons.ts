@@ -72,7 +72,11 @@ export const ERROR_REASONS = {
   "webhook.delivery-not-found": { status: 404, description: "No such delivery of the webhook" },
   "webhook.address-refused": { status: 400, description: "A webhook URL to a private, loopback or metadata address" },
   "webhook.disabled": { status: 403, description: "Webhooks are turned off on this instance" },
-  "import.invalid-archive": { status: 400, description: "The upload is not a readable zip archive, or a damaged one" },
+  "import.not-zip": { status: 400, description: "The upload is not a zip archive" },
+  "import.encrypted": { status: 400, description: "An encrypted zip archive" },
+  "import.too-many-files": { status: 400, description: "An archive with more files than an import takes", params: ["maximum"] },
+  "import.too-large": { status: 400, description: "An archive whose files unpack to more MiB than an import takes", params: ["maximum"] },
+  "import.invalid-archive": { status: 400, description: "A damaged or unsafe archive: a bad entry, a wrong checksum, a path leaving its folder, a zip bomb" },
   "import.instance-archive": { status: 400, description: "A whole-instance export, which imports account by account" },
   "import.no-notes": { status: 400, description: "An archive with nothing the importer knows" },
 

@@ -5,10 +5,10 @@
 // entry read whole is checked against its CRC-32 (yauzl leaves that to its caller): a corrupted file is refused.
 import { crc32 } from "node:zlib";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
-import { badRequest } from "../../errors.js";
+import { badRequest, type ErrorDetail } from "../../errors.js";
 
-/** Every refusal of an archive: a 400 "Invalid archive: …". */
-const invalidArchive = (message: string) => badRequest(message, { reason: "import.invalid-archive" });
+/** Every refusal of an archive: a 400 "Invalid archive: …"; damaged or unsafe unless `detail` says otherwise. */
+const invalidArchive = (message: string, detail: ErrorDetail = { reason: "import.invalid-archive" }) => badRequest(message, detail);
 
 export interface ArchiveLimits {
   /** The sum of every entry's uncompressed size. */
@@ -36,7 +36,7 @@ const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 function openZip(file: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false }, (error, zip) => {
-      if (error) reject(/signature not found/i.test(error.message) ? invalidArchive("Invalid archive: the file is not a zip archive") : damaged(error));
+      if (error) reject(/signature not found/i.test(error.message) ? invalidArchive("Invalid archive: the file is not a zip archive", { reason: "import.not-zip" }) : damaged(error));
       else resolve(zip);
     });
   });
@@ -62,12 +62,13 @@ function listEntries(zip: ZipFile, limits: ArchiveLimits): Promise<{ entries: Ar
     zip.on("error", (error: Error) => fail(damaged(error)));
     zip.on("end", () => resolve({ entries, raw }));
     zip.on("entry", (entry: Entry) => {
-      if (entries.length >= limits.maxEntries) return fail(invalidArchive(`Invalid archive: more than ${limits.maxEntries} files`));
+      if (entries.length >= limits.maxEntries) return fail(invalidArchive(`Invalid archive: more than ${limits.maxEntries} files`, { reason: "import.too-many-files", params: { maximum: limits.maxEntries } }));
       if (!entry.fileName.endsWith("/")) {
-        if (entry.isEncrypted()) return fail(invalidArchive("Invalid archive: encrypted archives are not supported"));
+        if (entry.isEncrypted()) return fail(invalidArchive("Invalid archive: encrypted archives are not supported", { reason: "import.encrypted" }));
         total += entry.uncompressedSize;
         if (total > limits.maxTotalBytes) {
-          return fail(invalidArchive(`Invalid archive: its files unpack to more than ${mib(limits.maxTotalBytes)}, the most an import takes`));
+          const detail: ErrorDetail = { reason: "import.too-large", params: { maximum: Math.round(limits.maxTotalBytes / 1024 / 1024) } };
+          return fail(invalidArchive(`Invalid archive: its files unpack to more than ${mib(limits.maxTotalBytes)}, the most an import takes`, detail));
         }
         const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
         if (entry.uncompressedSize > RATIO_FLOOR_BYTES && ratio > MAX_RATIO) {
