@@ -48,7 +48,9 @@ for (const theme of ["light", "dark"] as Theme[]) {
     for (const where of ["home", "explore", "memo", "user", "resources"] as const) {
       test(`${where} page @phone`, async ({ page, signedIn }, testInfo) => {
         const memoId = await seed(signedIn.api);
-        const path = { home: "/", explore: "/explore", memo: `/m/${memoId}`, user: `/u/${signedIn.user.id}`, resources: "/resources" }[where];
+        const path = { home: "/", explore: "/explore", memo: `/m/${memoId}`, user: `/u/${signedIn.user.id}`, resources: "/resources" }[
+          where
+        ];
         await page.goto(path);
         if (where === "resources") await expect(page.getByText("No resources.")).toBeVisible();
         else await expect(page.getByRole("article").first()).toBeVisible();

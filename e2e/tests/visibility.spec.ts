@@ -122,7 +122,9 @@ test.describe("visibility", () => {
     const api = await signInPage(page, baseURL!, credentials);
     await api.createMemo("Only for me", "PRIVATE");
     await page.goto(`/u/${self.id}`);
-    await expect(page.getByText("This is your page: visitors see your public memos, signed-in members your protected ones too.")).toBeVisible();
+    await expect(
+      page.getByText("This is your page: visitors see your public memos, signed-in members your protected ones too."),
+    ).toBeVisible();
     await expect(memoCard(page, "Only for me")).toBeVisible();
   });
 

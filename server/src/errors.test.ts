@@ -25,7 +25,8 @@ describe("handleError", () => {
   const THROWN: Record<string, () => Error> = {
     "http-error": () => badRequest("Invalid filename.", { reason: "resource.invalid-filename", field: "filename" }),
     "http-default": () => badRequest("Malformatted request"),
-    "http-conflict": () => conflict("Username already exists: ann", { reason: "user.username-taken", field: "username", params: { username: "ann" } }),
+    "http-conflict": () =>
+      conflict("Username already exists: ann", { reason: "user.username-taken", field: "username", params: { username: "ann" } }),
     "rate-limited": () => tooManyRequests("Too many failed sign-in attempts, please try again later", 60),
     "unique-key": () => pgError("23505", "duplicate key value violates unique constraint"),
     "nul-text": () => pgError("22021", "invalid byte sequence for encoding UTF8: 0x00"),
@@ -74,9 +75,18 @@ describe("handleError", () => {
   });
 
   it("gives an HttpError without a reason its status's", async () => {
-    expect((await get("http-default")).body).toEqual({ error: "code=400, message=Malformatted request", message: "Malformatted request", reason: "input.invalid" });
+    expect((await get("http-default")).body).toEqual({
+      error: "code=400, message=Malformatted request",
+      message: "Malformatted request",
+      reason: "input.invalid",
+    });
     const limited = await get("rate-limited");
-    expect([limited.status, limited.body.reason, limited.body.params, limited.headers["retry-after"]]).toEqual([429, "rate.limited", { seconds: 60 }, "60"]);
+    expect([limited.status, limited.body.reason, limited.body.params, limited.headers["retry-after"]]).toEqual([
+      429,
+      "rate.limited",
+      { seconds: 60 },
+      "60",
+    ]);
   });
 
   it.each([
@@ -94,12 +104,22 @@ describe("handleError", () => {
   });
 
   it("says nothing of a bug's internals", async () => {
-    expect((await get("own-bug")).body).toEqual({ error: "code=500, message=Internal Server Error", message: "Internal Server Error", reason: "server.internal" });
+    expect((await get("own-bug")).body).toEqual({
+      error: "code=500, message=Internal Server Error",
+      message: "Internal Server Error",
+      reason: "server.internal",
+    });
   });
 
   it("maps Fastify's own refusals of a body", async () => {
-    expect(await post("{not json", "application/json")).toMatchObject({ status: 400, body: { message: "Malformatted JSON body", reason: "input.malformed" } });
-    expect(await post("<memo/>", "application/xml")).toMatchObject({ status: 415, body: { message: "Unsupported content type", reason: "input.unsupported-type" } });
+    expect(await post("{not json", "application/json")).toMatchObject({
+      status: 400,
+      body: { message: "Malformatted JSON body", reason: "input.malformed" },
+    });
+    expect(await post("<memo/>", "application/xml")).toMatchObject({
+      status: 415,
+      body: { message: "Unsupported content type", reason: "input.unsupported-type" },
+    });
     expect(await post(JSON.stringify({ content: "x".repeat(100) }), "application/json")).toMatchObject({
       status: 413,
       body: { message: "Request body is too large", reason: "input.too-large" },
@@ -119,7 +139,10 @@ describe("zodErrorDetail", () => {
     content: z
       .string()
       .optional()
-      .refine((value) => value !== "boom", { message: "content is too long", params: { reason: "memo.content-too-long", maximum: 4, internal: true } }),
+      .refine((value) => value !== "boom", {
+        message: "content is too long",
+        params: { reason: "memo.content-too-long", maximum: 4, internal: true },
+      }),
   });
 
   it("names the first issue's field", () => {
@@ -132,7 +155,11 @@ describe("zodErrorDetail", () => {
   });
 
   it("takes a refinement's reason and its text and number params", () => {
-    expect(detail(body, { title: "a", content: "boom" })).toEqual({ reason: "memo.content-too-long", field: "content", params: { maximum: 4 } });
+    expect(detail(body, { title: "a", content: "boom" })).toEqual({
+      reason: "memo.content-too-long",
+      field: "content",
+      params: { maximum: 4 },
+    });
   });
 
   it("calls input that is not the object at all malformed", () => {

@@ -103,14 +103,18 @@ export function zodErrorDetail(error: ZodError): ErrorDetail {
     const params = paramsOf(issue.params);
     return { reason: issue.params.reason, field, ...(Object.keys(params).length > 0 && { params }) };
   }
-  if (issue.code === "too_big" && issue.origin === "string") return { reason: "input.too-long", field, params: { maximum: Number(issue.maximum) } };
+  if (issue.code === "too_big" && issue.origin === "string")
+    return { reason: "input.too-long", field, params: { maximum: Number(issue.maximum) } };
   return { reason: "input.invalid", field };
 }
 
 /** A refinement's params but its reason (and flags such as WHOLE_MESSAGE): the texts and numbers. */
 const paramsOf = (values: Record<string, unknown>): Record<string, string | number> =>
   Object.fromEntries(
-    Object.entries(values).filter((entry): entry is [string, string | number] => entry[0] !== "reason" && (typeof entry[1] === "string" || typeof entry[1] === "number")),
+    Object.entries(values).filter(
+      (entry): entry is [string, string | number] =>
+        entry[0] !== "reason" && (typeof entry[1] === "string" || typeof entry[1] === "number"),
+    ),
   );
 
 /** The wire's error envelope: v0's `error` and `message`, then our `reason`, and `field` and `params` when known. */
@@ -159,10 +163,14 @@ function databaseClientError(error: Error): HttpError | null {
 function storageFull(error: Error): HttpError | null {
   const code = (error as { code?: unknown }).code;
   if (code === "SQLITE_FULL" || code === "53100" || code === "ENOSPC") {
-    return new HttpError(507, "Insufficient Storage: the server's disk is full, so the change was not saved; reads still work", { reason: "storage.full" });
+    return new HttpError(507, "Insufficient Storage: the server's disk is full, so the change was not saved; reads still work", {
+      reason: "storage.full",
+    });
   }
   if (typeof code === "string" && /^53[0-9A-Z]{3}$/.test(code)) {
-    return new HttpError(507, "Insufficient Storage: the database server is out of resources, so the request was not done", { reason: "storage.full" });
+    return new HttpError(507, "Insufficient Storage: the database server is out of resources, so the request was not done", {
+      reason: "storage.full",
+    });
   }
   return null;
 }
@@ -184,12 +192,20 @@ function fastifyClientError(error: FastifyError): HttpError | null {
   const status = error.statusCode;
   if (!status || status < 400 || status >= 500) return null;
   // Malformed JSON, an unsupported content type and the like: the client's fault, said plainly.
-  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return new HttpError(status, "Unsupported content type", { reason: "input.unsupported-type" });
-  const message = error.message.replace(/^Body is not valid JSON but content-type is set to 'application\/json'$/, "Malformatted JSON body");
+  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
+    return new HttpError(status, "Unsupported content type", { reason: "input.unsupported-type" });
+  const message = error.message.replace(
+    /^Body is not valid JSON but content-type is set to 'application\/json'$/,
+    "Malformatted JSON body",
+  );
   return new HttpError(status, message, { reason: status === 400 ? "input.malformed" : reasonOfStatus(status) });
 }
 
-const send = (reply: FastifyReply, error: HttpError) => reply.status(error.status).headers(error.headers).send(errorBody(error.status, error.message, error));
+const send = (reply: FastifyReply, error: HttpError) =>
+  reply
+    .status(error.status)
+    .headers(error.headers)
+    .send(errorBody(error.status, error.message, error));
 
 /** Maps Fastify's own errors (body parsing, limits) to our statuses; everything unknown is a plain 500. */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
@@ -204,7 +220,12 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (error instanceof AssetMissing) {
     // Our fault (the data folder lost a file), said plainly to the client; the host reads where in the log.
     request.log.error({ resourceId: error.resourceId, file: error.file }, "a resource's file is missing from the assets folder");
-    return send(reply, new HttpError(500, `The file of resource ${error.resourceId} is missing from the server's storage`, { reason: "resource.file-missing" }));
+    return send(
+      reply,
+      new HttpError(500, `The file of resource ${error.resourceId} is missing from the server's storage`, {
+        reason: "resource.file-missing",
+      }),
+    );
   }
   const client = fastifyClientError(error as FastifyError);
   if (client) return send(reply, client);

@@ -12,7 +12,8 @@ export function reasonProblem(status: number, body: unknown): string | null {
   if (expectedStatus !== status) return `a ${status} with the reason ${reason}, which is a ${expectedStatus}`;
   const expected = [...names].sort();
   const actual = params && typeof params === "object" ? Object.keys(params).sort() : [];
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) return `${reason} with params ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`;
+  if (JSON.stringify(actual) !== JSON.stringify(expected))
+    return `${reason} with params ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`;
   return null;
 }
 

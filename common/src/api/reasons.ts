@@ -76,7 +76,10 @@ export const ERROR_REASONS = {
   "import.encrypted": { status: 400, description: "An encrypted zip archive" },
   "import.too-many-files": { status: 400, description: "An archive with more files than an import takes", params: ["maximum"] },
   "import.too-large": { status: 400, description: "An archive whose files unpack to more MiB than an import takes", params: ["maximum"] },
-  "import.invalid-archive": { status: 400, description: "A damaged or unsafe archive: a bad entry, a wrong checksum, a path leaving its folder, a zip bomb" },
+  "import.invalid-archive": {
+    status: 400,
+    description: "A damaged or unsafe archive: a bad entry, a wrong checksum, a path leaving its folder, a zip bomb",
+  },
   "import.instance-archive": { status: 400, description: "A whole-instance export, which imports account by account" },
   "import.no-notes": { status: 400, description: "An archive with nothing the importer knows" },
 

@@ -10,7 +10,8 @@ import { authorizeSessionChange } from "./credential.policy.js";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function authorizeTokenScope(viewer: Viewer, method: string): void {
-  if (viewer?.token?.scope === "read" && !SAFE_METHODS.has(method)) throw forbidden("This access token is read-only", { reason: "auth.read-only-token" });
+  if (viewer?.token?.scope === "read" && !SAFE_METHODS.has(method))
+    throw forbidden("This access token is read-only", { reason: "auth.read-only-token" });
 }
 
 export function authorizeTokenManagement(viewer: Viewer): asserts viewer is NonNullable<Viewer> {

@@ -56,7 +56,8 @@ export async function actorOfAccessToken(ctx: AppContext, token: string, address
   const row = await findAccessTokenByHash(db, hashToken(token));
   if (!row || row.revoked_ts !== null) throw unauthenticated("Invalid access token", { reason: "auth.invalid-token" });
   const now = nowSeconds();
-  if (row.expires_ts !== null && Number(row.expires_ts) <= now) throw unauthenticated("Access token expired", { reason: "auth.token-expired" });
+  if (row.expires_ts !== null && Number(row.expires_ts) <= now)
+    throw unauthenticated("Access token expired", { reason: "auth.token-expired" });
   const user = await findUserById(db, row.user_id);
   if (!user) throw unauthenticated("Invalid access token", { reason: "auth.invalid-token" });
   assertActiveAccount(user);

@@ -89,7 +89,8 @@ const memoKey = (id: number) => `memo:${id}`;
 /** The events of a change: archived or restored when the row status moves, updated when anything else changes. */
 function patchEvents(memo: { row_status: string }, input: MemoPatch): WebhookEvent[] {
   const events: WebhookEvent[] = [];
-  if (input.rowStatus !== undefined && input.rowStatus !== memo.row_status) events.push(input.rowStatus === "ARCHIVED" ? "memo.archived" : "memo.restored");
+  if (input.rowStatus !== undefined && input.rowStatus !== memo.row_status)
+    events.push(input.rowStatus === "ARCHIVED" ? "memo.archived" : "memo.restored");
   const { rowStatus: _status, ...rest } = input;
   if (Object.values(rest).some((value) => value !== undefined)) events.push("memo.updated");
   return events;
@@ -136,7 +137,10 @@ export async function patchMemo(ctx: AppContext, viewer: Viewer, id: number, inp
     await assertOwnResources(tx, viewer, input.resourceIdList ?? []);
     // Compared in the UPDATE itself, so a change landing in between cannot slip through on either engine.
     if (!(await updateMemo(tx, id, update, input.baseUpdatedTs))) {
-      throw conflict(`baseUpdatedTs: the memo was changed after ${input.baseUpdatedTs}`, { reason: "memo.changed", field: "baseUpdatedTs" });
+      throw conflict(`baseUpdatedTs: the memo was changed after ${input.baseUpdatedTs}`, {
+        reason: "memo.changed",
+        field: "baseUpdatedTs",
+      });
     }
     if (input.content !== undefined) await indexTags(tx, id, memo.creator_id, input.content);
     await linkResources(tx, id, input.resourceIdList ?? []);
@@ -191,7 +195,11 @@ async function withRegexGuard<T>(query: Promise<T>): Promise<T> {
   try {
     return await query;
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === "2201B" && !isCancelledRegex(error)) throw badRequest("Invalid regular expression: the database cannot run this pattern", { reason: "search.invalid-regex", field: "text" });
+    if ((error as { code?: unknown } | null)?.code === "2201B" && !isCancelledRegex(error))
+      throw badRequest("Invalid regular expression: the database cannot run this pattern", {
+        reason: "search.invalid-regex",
+        field: "text",
+      });
     throw error;
   }
 }

@@ -27,7 +27,8 @@ export async function createTag(ctx: AppContext, viewer: Viewer, input: TagCreat
 export async function deleteTag(ctx: AppContext, viewer: Viewer, name: string): Promise<void> {
   requireSignedIn(viewer);
   if (name === "") throw badRequest("Tag name cannot be empty", INVALID_NAME);
-  if (!(await removeTag(ctx.store.db, viewer.id, name))) throw notFound(`Tag name not found: ${name}`, { reason: "tag.not-found", params: { name } });
+  if (!(await removeTag(ctx.store.db, viewer.id, name)))
+    throw notFound(`Tag name not found: ${name}`, { reason: "tag.not-found", params: { name } });
 }
 
 /** Tags found in the caller's memos that are not yet in their tag list. */

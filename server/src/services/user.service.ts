@@ -62,7 +62,8 @@ export async function authorizedUser(ctx: AppContext, viewer: Viewer, id: number
 /** Names are compared ignoring case and width: `Alice` is taken once `alice` exists. */
 export async function assertUsernameFree(db: Db, username: string, exceptId?: number): Promise<void> {
   const existing = await findUserByUsernameKey(db, username);
-  if (existing && existing.id !== exceptId) throw conflict(`Username already exists: ${username}`, { reason: "user.username-taken", field: "username", params: { username } });
+  if (existing && existing.id !== exceptId)
+    throw conflict(`Username already exists: ${username}`, { reason: "user.username-taken", field: "username", params: { username } });
 }
 
 /** An answer about one account, as the viewer may see it (the disclosure rule lives in the user policy). */

@@ -1,9 +1,22 @@
 // Webhooks: a user's list, create, change, delete; the delivery log, a test event and a redelivery.
 import { randomBytes } from "node:crypto";
-import { DISABLE_WEBHOOKS_SETTING, WEBHOOK_TEST_EVENT, type Webhook, type WebhookCreate, type WebhookDelivery, type WebhookPatch } from "@memos/common";
+import {
+  DISABLE_WEBHOOKS_SETTING,
+  WEBHOOK_TEST_EVENT,
+  type Webhook,
+  type WebhookCreate,
+  type WebhookDelivery,
+  type WebhookPatch,
+} from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, type ErrorDetail, notFound } from "../errors.js";
-import { assertWebhooksEnabled, authorizeWebhook, authorizeWebhookChange, authorizeWebhooks, seesWebhookSecret } from "../policies/webhook.policy.js";
+import {
+  assertWebhooksEnabled,
+  authorizeWebhook,
+  authorizeWebhookChange,
+  authorizeWebhooks,
+  seesWebhookSecret,
+} from "../policies/webhook.policy.js";
 import { isAllowedTarget, parseAddress, targetVerdict } from "../policies/webhook-target.policy.js";
 import { presentDelivery, presentWebhook } from "../presenters/webhook.presenter.js";
 import { lockUntilCommit } from "../store/dialect.js";
@@ -140,7 +153,8 @@ export async function sendTestEvent(ctx: AppContext, viewer: Viewer, id: number)
 export async function redeliver(ctx: AppContext, viewer: Viewer, id: number, deliveryId: number): Promise<WebhookDelivery> {
   await authorizedWebhook(ctx, viewer, id);
   const original = await findDelivery(ctx.store.db, deliveryId);
-  if (!original || Number(original.webhook_id) !== id) throw notFound(`Webhook delivery not found: ${deliveryId}`, { reason: "webhook.delivery-not-found" });
+  if (!original || Number(original.webhook_id) !== id)
+    throw notFound(`Webhook delivery not found: ${deliveryId}`, { reason: "webhook.delivery-not-found" });
   assertWebhooksEnabled(await readSystemSetting(ctx.store.db, DISABLE_WEBHOOKS_SETTING));
   const [row] = await insertDeliveries(ctx.store.db, [
     { webhook_id: id, event: original.event, payload: original.payload, ordering_key: original.ordering_key },

@@ -98,9 +98,14 @@ describe("404, 409, 413, 429", () => {
 
   it("an upload over the limit", async () => {
     const body = multipartBody("file", "big.bin", "application/octet-stream", Buffer.alloc(1024 * 1024 + 1));
-    expectError(await host.client.post("/api/resource/blob", body.payload, { headers: body.headers }), 413, "Upload file overload max size", {
-      reason: "upload.too-large",
-    });
+    expectError(
+      await host.client.post("/api/resource/blob", body.payload, { headers: body.headers }),
+      413,
+      "Upload file overload max size",
+      {
+        reason: "upload.too-large",
+      },
+    );
   });
 
   it("a JSON body over 4 MiB", async () => {
@@ -111,7 +116,9 @@ describe("404, 409, 413, 429", () => {
   it("too many failed sign-ins, with the seconds to wait", async () => {
     const guessed = await createUser(t, host, "guessed");
     for (let attempt = 0; attempt < 10; attempt++) {
-      expect((await anonymous(t).post("/api/auth/signin", { username: guessed.user.username, password: `guess-${attempt}` })).status).toBe(401);
+      expect((await anonymous(t).post("/api/auth/signin", { username: guessed.user.username, password: `guess-${attempt}` })).status).toBe(
+        401,
+      );
     }
     const response = await anonymous(t).post("/api/auth/signin", { username: guessed.user.username, password: PASSWORD });
     expectError(response, 429, undefined, { reason: "rate.limited" });

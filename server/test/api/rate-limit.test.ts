@@ -35,7 +35,12 @@ async function fail(username: string, remoteAddress: string, times = 1) {
 
 function expectLocked(result: Awaited<ReturnType<typeof attempt>>, retryAfter: [number, number] = [WINDOW - 5, WINDOW]) {
   expect(result.status).toBe(429);
-  expect(result.body).toEqual({ error: `code=429, message=${MESSAGE}`, message: MESSAGE, reason: "rate.limited", params: { seconds: result.retryAfter } });
+  expect(result.body).toEqual({
+    error: `code=429, message=${MESSAGE}`,
+    message: MESSAGE,
+    reason: "rate.limited",
+    params: { seconds: result.retryAfter },
+  });
   expect(result.retryAfter).toBeGreaterThanOrEqual(retryAfter[0]);
   expect(result.retryAfter).toBeLessThanOrEqual(retryAfter[1]);
 }
@@ -44,7 +49,12 @@ function expectLocked(result: Awaited<ReturnType<typeof attempt>>, retryAfter: [
 async function ageFailures(seconds: number) {
   const db = t.ctx.store.db;
   const rows = await db.selectFrom("auth_failure").select(["id", "created_ts"]).execute();
-  for (const row of rows) await db.updateTable("auth_failure").set({ created_ts: row.created_ts - seconds }).where("id", "=", row.id).execute();
+  for (const row of rows)
+    await db
+      .updateTable("auth_failure")
+      .set({ created_ts: row.created_ts - seconds })
+      .where("id", "=", row.id)
+      .execute();
 }
 
 describe("sign-in rate limit", () => {

@@ -27,9 +27,17 @@ describe("errorMessage", () => {
   });
 
   it("fills in the reason's params and the field", async () => {
-    const taken = new ApiError(409, "Username already exists: ann", { reason: "user.username-taken", field: "username", params: { username: "ann" } });
+    const taken = new ApiError(409, "Username already exists: ann", {
+      reason: "user.username-taken",
+      field: "username",
+      params: { username: "ann" },
+    });
     expect(errorMessage(taken, await tIn("de"))).toBe("Der Benutzername ann ist schon vergeben.");
-    const long = new ApiError(400, "Malformatted signin request: username: too long", { reason: "input.too-long", field: "username", params: { maximum: 256 } });
+    const long = new ApiError(400, "Malformatted signin request: username: too long", {
+      reason: "input.too-long",
+      field: "username",
+      params: { maximum: 256 },
+    });
     expect(errorMessage(long, await tIn("en"))).toBe("“username” is too long: at most 256 characters.");
   });
 
@@ -63,7 +71,10 @@ describe("en.json's error strings", () => {
     for (const reason of ERROR_REASON_NAMES) {
       const used = [...(stringOf(reason) ?? "").matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!);
       const allowed = [...(reasonEntry(reason).params ?? []), "field"];
-      expect(used.filter((name) => !allowed.includes(name)), reason).toEqual([]);
+      expect(
+        used.filter((name) => !allowed.includes(name)),
+        reason,
+      ).toEqual([]);
     }
   });
 });

@@ -36,7 +36,12 @@ const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 function openZip(file: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false }, (error, zip) => {
-      if (error) reject(/signature not found/i.test(error.message) ? invalidArchive("Invalid archive: the file is not a zip archive", { reason: "import.not-zip" }) : damaged(error));
+      if (error)
+        reject(
+          /signature not found/i.test(error.message)
+            ? invalidArchive("Invalid archive: the file is not a zip archive", { reason: "import.not-zip" })
+            : damaged(error),
+        );
       else resolve(zip);
     });
   });
@@ -62,17 +67,28 @@ function listEntries(zip: ZipFile, limits: ArchiveLimits): Promise<{ entries: Ar
     zip.on("error", (error: Error) => fail(damaged(error)));
     zip.on("end", () => resolve({ entries, raw }));
     zip.on("entry", (entry: Entry) => {
-      if (entries.length >= limits.maxEntries) return fail(invalidArchive(`Invalid archive: more than ${limits.maxEntries} files`, { reason: "import.too-many-files", params: { maximum: limits.maxEntries } }));
+      if (entries.length >= limits.maxEntries)
+        return fail(
+          invalidArchive(`Invalid archive: more than ${limits.maxEntries} files`, {
+            reason: "import.too-many-files",
+            params: { maximum: limits.maxEntries },
+          }),
+        );
       if (!entry.fileName.endsWith("/")) {
-        if (entry.isEncrypted()) return fail(invalidArchive("Invalid archive: encrypted archives are not supported", { reason: "import.encrypted" }));
+        if (entry.isEncrypted())
+          return fail(invalidArchive("Invalid archive: encrypted archives are not supported", { reason: "import.encrypted" }));
         total += entry.uncompressedSize;
         if (total > limits.maxTotalBytes) {
           const detail: ErrorDetail = { reason: "import.too-large", params: { maximum: Math.round(limits.maxTotalBytes / 1024 / 1024) } };
-          return fail(invalidArchive(`Invalid archive: its files unpack to more than ${mib(limits.maxTotalBytes)}, the most an import takes`, detail));
+          return fail(
+            invalidArchive(`Invalid archive: its files unpack to more than ${mib(limits.maxTotalBytes)}, the most an import takes`, detail),
+          );
         }
         const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
         if (entry.uncompressedSize > RATIO_FLOOR_BYTES && ratio > MAX_RATIO) {
-          return fail(invalidArchive(`Invalid archive: "${entry.fileName}" unpacks to ${Math.round(ratio)} times its packed size (a zip bomb?)`));
+          return fail(
+            invalidArchive(`Invalid archive: "${entry.fileName}" unpacks to ${Math.round(ratio)} times its packed size (a zip bomb?)`),
+          );
         }
         entries.push({
           path: entry.fileName,
@@ -137,7 +153,8 @@ export class Archive {
         chunks.push(chunk);
       }
     } catch (error) {
-      if (error instanceof Error && !("status" in error)) throw invalidArchive(`Invalid archive: "${entry.path}" is damaged (${error.message})`);
+      if (error instanceof Error && !("status" in error))
+        throw invalidArchive(`Invalid archive: "${entry.path}" is damaged (${error.message})`);
       throw error;
     }
     if (crc !== raw.crc32) throw invalidArchive(`Invalid archive: "${entry.path}" is damaged (its CRC-32 does not match its contents)`);

@@ -28,7 +28,11 @@ function begin(file: string, limits: ArchiveLimits): Session {
 function failure(error: unknown): ReaderFailure {
   if (error instanceof HttpError) {
     const { reason, field, params } = error;
-    return { status: error.status, message: error.message, detail: { reason, ...(field !== undefined && { field }), ...(params !== undefined && { params }) } };
+    return {
+      status: error.status,
+      message: error.message,
+      detail: { reason, ...(field !== undefined && { field }), ...(params !== undefined && { params }) },
+    };
   }
   return { message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
@@ -48,7 +52,10 @@ async function answer(request: Exclude<ReaderRequest, { op: "open" }>): Promise<
       // The zip's file descriptor belongs to the process, not to this thread: closed before the thread is reused.
       const { opened } = session;
       session = null;
-      await opened.then((archive) => archive.close(), () => {});
+      await opened.then(
+        (archive) => archive.close(),
+        () => {},
+      );
       port.postMessage({ id: request.id, value: true } satisfies ReaderReply);
     }
   } catch (error) {
