@@ -84,7 +84,7 @@ test("Import names what is wrong with a file that is not an archive, and writes 
   await dialog
     .getByTestId("import-file")
     .setInputFiles({ name: "notes.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip at all") });
-  await expect(dialog.getByRole("alert")).toHaveText("Invalid archive: the file is not a zip archive");
+  await expect(dialog.getByRole("alert")).toHaveText("This file is not a zip archive.");
   await expect(dialog.getByRole("button", { name: "Choose another file" })).toBeEnabled();
   await expect(dialog.getByRole("button", { name: "Import", exact: true })).toHaveCount(0);
   expect(await signedIn.api.myMemos()).toHaveLength(0);

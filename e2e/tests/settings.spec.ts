@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { request } from "@playwright/test";
-import { MemosApi } from "../support/api";
+import { MemosApi, PASSWORD, uniqueName } from "../support/api";
 import { expect, screenshot, test } from "../support/fixtures";
 import { ROOT } from "../support/server";
 import { allowClipboard, editor, memoCard, openSettings, readClipboard, toast } from "../support/ui";
@@ -186,8 +186,8 @@ test("Preferences: the language changes the dialog at once", async ({ page, sign
 const LOCALES = ["en", "zh", "vi", "fr", "nl", "sv", "de", "es", "uk", "ru", "it"] as const;
 
 interface Strings {
-  common: { language: string };
-  setting: { title: string; section: Record<string, string> };
+  common: { language: string; edit: string; save: string; username: string };
+  setting: { title: string; section: Record<string, string>; account: Record<string, string> };
 }
 const strings = (locale: string): Strings => JSON.parse(readFileSync(join(ROOT, "web", "src", "locales", `${locale}.json`), "utf8"));
 
@@ -207,6 +207,24 @@ test("the settings dialog is translated in every language", async ({ page, signe
       await expect(dialog.getByRole("tab", { name: current.setting.section[id], exact: true }), `${locale} ${id}`).toBeVisible();
     }
   }
+});
+
+test("a failure the server answers is said in the UI's language: a taken username, in German", async ({ page, signedIn: _, hostApi }) => {
+  const taken = uniqueName("m");
+  await hostApi.createUser({ username: taken, password: PASSWORD });
+  await page.goto("/");
+  const settings = await openSettings(page, "Preferences");
+  await settings.getByRole("combobox", { name: "Language" }).selectOption("de");
+  const de = strings("de");
+  const german = page.getByRole("dialog", { name: de.setting.title });
+  await german.getByRole("tab", { name: de.setting.section["my-account"], exact: true }).click();
+  await german.getByRole("button", { name: de.common.edit, exact: true }).click();
+  const edit = page.getByRole("dialog", { name: de.setting.account["edit-title"] });
+  await edit.getByLabel(de.common.username).fill(taken);
+  await edit.getByRole("button", { name: de.common.save }).click();
+  // The server's 409 says "Username already exists: …" with the reason user.username-taken.
+  await expect(toast(page, `Der Benutzername ${taken} ist schon vergeben.`, "error")).toBeVisible();
+  await expect(edit).toBeVisible();
 });
 
 test("@phone-only settings as pages on a phone", async ({ page, signedIn: _ }, testInfo) => {

@@ -80,7 +80,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     try {
       done(null, body === "" ? undefined : JSON.parse(body as string));
     } catch {
-      done(badRequest("Malformatted JSON body"), undefined);
+      done(badRequest("Malformatted JSON body", { reason: "input.malformed" }), undefined);
     }
   });
 

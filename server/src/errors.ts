@@ -1,5 +1,6 @@
 // Typed HTTP errors and the one error handler that turns anything thrown into the wire's error envelope.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { type ErrorParams, type ErrorReason, isErrorReason } from "@memos/common";
 import type { ZodError } from "zod";
 import { AssetMissing } from "./store/files/resource-bytes.js";
 
@@ -8,25 +9,77 @@ export interface ErrorLog {
   error(message: string): void;
 }
 
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** Extra response headers (Retry-After on a 429). */
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
+export interface ErrorDetail {
+  /** The kind of failure (common/src/api/reasons.ts); the status's own when not given (`reasonOfStatus`). */
+  readonly reason?: ErrorReason;
+  /** The input field the failure is about: `currentPassword`, `content`, `memoId`. */
+  readonly field?: string;
+  /** Values a translation of the reason interpolates. */
+  readonly params?: ErrorParams;
+  /** Extra response headers (Retry-After on a 429). */
+  readonly headers?: Record<string, string>;
+}
+
+/** An error detail whose reason the caller must name (no status implies one: a 404 of what?). */
+type Reasoned = ErrorDetail & { readonly reason: ErrorReason };
+
+/** The reason of a failure that names none: the plainest one of its status. */
+function reasonOfStatus(status: number): ErrorReason {
+  switch (status) {
+    case 400:
+      return "input.invalid";
+    case 401:
+      return "auth.unauthenticated";
+    case 403:
+      return "auth.forbidden";
+    case 404:
+      return "route.not-found";
+    case 409:
+      return "input.conflict";
+    case 413:
+      return "input.too-large";
+    case 414:
+      return "input.uri-too-long";
+    case 415:
+      return "input.unsupported-type";
+    case 429:
+      return "rate.limited";
+    case 507:
+      return "storage.full";
+    default:
+      return status < 500 ? "input.invalid" : "server.internal";
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthenticated = (message = "Missing user in session") => new HttpError(401, message);
-export const forbidden = (message = "Access forbidden for current session user") => new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const tooLarge = (message = "Upload file overload max size") => new HttpError(413, message);
+export class HttpError extends Error {
+  readonly reason: ErrorReason;
+  readonly field: string | undefined;
+  readonly params: ErrorParams | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly status: number,
+    message: string,
+    detail: ErrorDetail = {},
+  ) {
+    super(message);
+    this.reason = detail.reason ?? reasonOfStatus(status);
+    this.field = detail.field;
+    this.params = detail.params;
+    this.headers = detail.headers ?? {};
+  }
+}
+
+export const badRequest = (message: string, detail?: ErrorDetail) => new HttpError(400, message, detail);
+export const unauthenticated = (message = "Missing user in session", detail?: ErrorDetail) => new HttpError(401, message, detail);
+/** v0's message of a refusal that says no more. */
+export const FORBIDDEN_MESSAGE = "Access forbidden for current session user";
+export const forbidden = (message = FORBIDDEN_MESSAGE, detail?: ErrorDetail) => new HttpError(403, message, detail);
+export const notFound = (message: string, detail: Reasoned) => new HttpError(404, message, detail);
+export const conflict = (message: string, detail: Reasoned) => new HttpError(409, message, detail);
+export const tooLarge = () => new HttpError(413, "Upload file overload max size", { reason: "upload.too-large" });
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, { "retry-after": String(retryAfterSeconds) });
+  new HttpError(429, message, { params: { seconds: retryAfterSeconds }, headers: { "retry-after": String(retryAfterSeconds) } });
 
 /** "Malformatted post memo request: content: expected string" */
 export function describeZodError(prefix: string, error: ZodError): string {
@@ -36,8 +89,43 @@ export function describeZodError(prefix: string, error: ZodError): string {
   return `${prefix}: ${path}${issue.message}`;
 }
 
-export function errorBody(status: number, message: string) {
-  return { error: `code=${status}, message=${message}`, message };
+/**
+ * The reason, field and params of a schema's failure, from its first issue: the field is the issue's path; a
+ * refinement may name its reason and params (`params: { reason: "memo.content-too-long", maximum: … }`); a text
+ * over its cap is `input.too-long`; input that is not even the object a route takes is `input.malformed`.
+ */
+export function zodErrorDetail(error: ZodError): ErrorDetail {
+  const issue = error.issues[0];
+  if (!issue) return { reason: "input.malformed" };
+  if (issue.path.length === 0) return { reason: issue.code === "invalid_type" ? "input.malformed" : "input.invalid" };
+  const field = issue.path.join(".");
+  if (issue.code === "custom" && isErrorReason(issue.params?.reason)) {
+    const params = paramsOf(issue.params);
+    return { reason: issue.params.reason, field, ...(Object.keys(params).length > 0 && { params }) };
+  }
+  if (issue.code === "too_big" && issue.origin === "string")
+    return { reason: "input.too-long", field, params: { maximum: Number(issue.maximum) } };
+  return { reason: "input.invalid", field };
+}
+
+/** A refinement's params but its reason (and flags such as WHOLE_MESSAGE): the texts and numbers. */
+const paramsOf = (values: Record<string, unknown>): Record<string, string | number> =>
+  Object.fromEntries(
+    Object.entries(values).filter(
+      (entry): entry is [string, string | number] =>
+        entry[0] !== "reason" && (typeof entry[1] === "string" || typeof entry[1] === "number"),
+    ),
+  );
+
+/** The wire's error envelope: v0's `error` and `message`, then our `reason`, and `field` and `params` when known. */
+export function errorBody(status: number, message: string, detail: ErrorDetail = {}) {
+  return {
+    error: `code=${status}, message=${message}`,
+    message,
+    reason: detail.reason ?? reasonOfStatus(status),
+    ...(detail.field !== undefined && { field: detail.field }),
+    ...(detail.params !== undefined && { params: detail.params }),
+  };
 }
 
 /**
@@ -57,12 +145,12 @@ function databaseClientError(error: Error): HttpError | null {
   // a timeout that lands inside the regex engine comes out as 2201B "invalid regular expression: operation
   // cancelled").
   if (code === "MEMOS_QUERY_BUDGET" || code === "57014" || isCancelledRegex(error)) {
-    return badRequest("Search took too long: narrow it down with more words, a tag or a date range");
+    return badRequest("Search took too long: narrow it down with more words, a tag or a date range", { reason: "search.too-slow" });
   }
   // 54000 program_limit_exceeded: a value too large for an index (PostgreSQL's btree keys stop at ~2.7 KB).
   if (code === "54000") return badRequest("Malformatted request: a value is too long");
   if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
-    return conflict("Conflict: the value already exists");
+    return conflict("Conflict: the value already exists", { reason: "input.conflict" });
   }
   return null;
 }
@@ -75,56 +163,72 @@ function databaseClientError(error: Error): HttpError | null {
 function storageFull(error: Error): HttpError | null {
   const code = (error as { code?: unknown }).code;
   if (code === "SQLITE_FULL" || code === "53100" || code === "ENOSPC") {
-    return new HttpError(507, "Insufficient Storage: the server's disk is full, so the change was not saved; reads still work");
+    return new HttpError(507, "Insufficient Storage: the server's disk is full, so the change was not saved; reads still work", {
+      reason: "storage.full",
+    });
   }
   if (typeof code === "string" && /^53[0-9A-Z]{3}$/.test(code)) {
-    return new HttpError(507, "Insufficient Storage: the database server is out of resources, so the request was not done");
+    return new HttpError(507, "Insufficient Storage: the database server is out of resources, so the request was not done", {
+      reason: "storage.full",
+    });
   }
   return null;
 }
 
+/** Fastify's own errors (body parsing, limits) as ours; null for anything else. */
+function fastifyClientError(error: FastifyError): HttpError | null {
+  switch (error.code) {
+    case "FST_REQ_FILE_TOO_LARGE":
+      return tooLarge();
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new HttpError(413, "Request body is too large", { reason: "input.too-large" });
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      return new HttpError(414, "URI Too Long: a path segment is longer than 500 characters", { reason: "input.uri-too-long" });
+    case "FST_ERR_BAD_URL":
+      return badRequest("Malformatted request: the URL is not valid", { reason: "input.malformed" });
+    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
+      return badRequest("Upload file overload max size: the request is not multipart/form-data", { reason: "upload.invalid" });
+  }
+  const status = error.statusCode;
+  if (!status || status < 400 || status >= 500) return null;
+  // Malformed JSON, an unsupported content type and the like: the client's fault, said plainly.
+  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
+    return new HttpError(status, "Unsupported content type", { reason: "input.unsupported-type" });
+  const message = error.message.replace(
+    /^Body is not valid JSON but content-type is set to 'application\/json'$/,
+    "Malformatted JSON body",
+  );
+  return new HttpError(status, message, { reason: status === 400 ? "input.malformed" : reasonOfStatus(status) });
+}
+
+const send = (reply: FastifyReply, error: HttpError) =>
+  reply
+    .status(error.status)
+    .headers(error.headers)
+    .send(errorBody(error.status, error.message, error));
+
 /** Maps Fastify's own errors (body parsing, limits) to our statuses; everything unknown is a plain 500. */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   const known = error instanceof HttpError ? error : databaseClientError(error);
-  if (known) {
-    return reply.status(known.status).headers(known.headers).send(errorBody(known.status, known.message));
-  }
+  if (known) return send(reply, known);
   const full = storageFull(error);
   if (full) {
     // The host must see why: the database's own message and code.
     request.log.error({ err: error, code: (error as { code?: unknown }).code }, `the database could not store a change: ${error.message}`);
-    return reply.status(full.status).send(errorBody(full.status, full.message));
+    return send(reply, full);
   }
   if (error instanceof AssetMissing) {
     // Our fault (the data folder lost a file), said plainly to the client; the host reads where in the log.
     request.log.error({ resourceId: error.resourceId, file: error.file }, "a resource's file is missing from the assets folder");
-    return reply.status(500).send(errorBody(500, `The file of resource ${error.resourceId} is missing from the server's storage`));
+    return send(
+      reply,
+      new HttpError(500, `The file of resource ${error.resourceId} is missing from the server's storage`, {
+        reason: "resource.file-missing",
+      }),
+    );
   }
-  const fastifyError = error as FastifyError;
-  if (fastifyError.code === "FST_REQ_FILE_TOO_LARGE") {
-    return reply.status(413).send(errorBody(413, "Upload file overload max size"));
-  }
-  if (fastifyError.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-    return reply.status(413).send(errorBody(413, "Request body is too large"));
-  }
-  if (fastifyError.code === "FST_ERR_MAX_PARAM_LENGTH") {
-    return reply.status(414).send(errorBody(414, "URI Too Long: a path segment is longer than 500 characters"));
-  }
-  if (fastifyError.code === "FST_ERR_BAD_URL") {
-    return reply.status(400).send(errorBody(400, "Malformatted request: the URL is not valid"));
-  }
-  if (fastifyError.code === "FST_INVALID_MULTIPART_CONTENT_TYPE") {
-    return reply.status(400).send(errorBody(400, "Upload file overload max size: the request is not multipart/form-data"));
-  }
-  const status = fastifyError.statusCode;
-  if (status && status >= 400 && status < 500) {
-    // Malformed JSON, an unsupported content type and the like: the client's fault, said plainly.
-    const message =
-      fastifyError.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
-        ? "Unsupported content type"
-        : fastifyError.message.replace(/^Body is not valid JSON but content-type is set to 'application\/json'$/, "Malformatted JSON body");
-    return reply.status(status).send(errorBody(status, message));
-  }
+  const client = fastifyClientError(error as FastifyError);
+  if (client) return send(reply, client);
   request.log.error({ err: error }, "unhandled error");
-  return reply.status(500).send(errorBody(500, "Internal Server Error"));
+  return send(reply, new HttpError(500, "Internal Server Error"));
 }

@@ -1,5 +1,7 @@
-// A small HTTP client over app.inject(): real routing, hooks and serialisation, no sockets.
+// A small HTTP client over app.inject(): real routing, hooks and serialisation, no sockets. Every error answer
+// it gets must carry a known reason (error-reason.ts), or the request throws.
 import type { FastifyInstance, InjectOptions } from "fastify";
+import { assertReason } from "./error-reason.js";
 
 export interface Response<T = any> {
   status: number;
@@ -63,6 +65,7 @@ export class Client {
     } catch {
       body = undefined;
     }
+    assertReason(response.statusCode, body);
     return { status: response.statusCode, body, text: response.body, headers: response.headers };
   }
 

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { ROLES, ROW_STATUSES, VISIBILITIES } from "../domain/constants.js";
 import { ACCESS_TOKEN_SCOPES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../domain/integrations.js";
+import { ERROR_REASON_NAMES, ERROR_REASONS } from "./reasons.js";
 
 export const userSettingEntitySchema = z
   .object({ UserID: z.int(), key: z.string(), value: z.string().describe('A JSON-encoded string, e.g. "\\"en\\""') })
@@ -235,11 +236,23 @@ export const webhookDeliveryEntitySchema = z
   .meta({ id: "WebhookDelivery" });
 export type WebhookDelivery = z.infer<typeof webhookDeliveryEntitySchema>;
 
-/** Every failure: {"error": "code=N, message=M", "message": M}. */
+/**
+ * Every failure: {"error": "code=N, message=M", "message": M, "reason": R}, with `field` and `params` when the
+ * failure has them. `error` and `message` are v0's; the rest is ours (reasons.ts).
+ */
 export const errorEnvelopeSchema = z
   .object({
     error: z.string().describe('"code=N, message=M"'),
-    message: z.string(),
+    message: z.string().describe("The sentence a person reads, in English (v0's wording)"),
+    reason: z
+      .enum(ERROR_REASON_NAMES)
+      .describe("The kind of failure, a stable key to branch and translate on")
+      .meta({ "x-enumDescriptions": Object.fromEntries(ERROR_REASON_NAMES.map((name) => [name, ERROR_REASONS[name].description])) }),
+    field: z.string().optional().describe("The input field the failure is about (`currentPassword`, `content`), when there is one"),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .optional()
+      .describe("Values a translation of the reason interpolates (`maximum`, `username`)"),
   })
   .meta({ id: "Error" });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

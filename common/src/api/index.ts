@@ -1,4 +1,5 @@
 export * from "./entities.js";
+export * from "./reasons.js";
 export * from "./requests.js";
 export * from "./route.js";
 export * from "./routes/index.js";

@@ -17,6 +17,13 @@ import {
 } from "../domain/constants.js";
 import { ACCESS_TOKEN_SCOPES, WEBHOOK_EVENTS } from "../domain/integrations.js";
 import { extractTags, MAX_MEMO_TAGS, MAX_TAG_LENGTH } from "../domain/tags.js";
+import type { ErrorParams, ErrorReason } from "./reasons.js";
+
+/**
+ * A refinement's `params` that give its failure a reason (and the values a translation interpolates) in the
+ * error envelope; without them a failure is `input.invalid` (server/src/errors.ts zodErrorDetail).
+ */
+type ReasonParams = { reason: ErrorReason } & ErrorParams;
 
 /** Ids are PostgreSQL INTEGERs (SERIAL) on both engines: 1 … 2^31 − 1. */
 export const MAX_ID = 2_147_483_647;
@@ -93,8 +100,12 @@ const memoContent = z
   .refine((value) => new TextEncoder().encode(value).length <= MAX_MEMO_CONTENT_BYTES, {
     message: `content is too long, maximum is ${MAX_MEMO_CONTENT_BYTES} bytes`,
     abort: true,
+    params: { reason: "memo.content-too-long", maximum: MAX_MEMO_CONTENT_BYTES } satisfies ReasonParams,
   })
-  .refine((value) => extractTags(value).length <= MAX_MEMO_TAGS, { message: `content has too many tags, maximum is ${MAX_MEMO_TAGS}` });
+  .refine((value) => extractTags(value).length <= MAX_MEMO_TAGS, {
+    message: `content has too many tags, maximum is ${MAX_MEMO_TAGS}`,
+    params: { reason: "memo.too-many-tags", maximum: MAX_MEMO_TAGS } satisfies ReasonParams,
+  });
 
 export const visibilitySchema = z.enum(VISIBILITIES);
 export const rowStatusSchema = z.enum(ROW_STATUSES);

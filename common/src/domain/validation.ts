@@ -44,6 +44,29 @@ export function validateEmail(email: string): string | null {
   return null;
 }
 
+export type AccountField = "username" | "password" | "nickname" | "email";
+
+const ACCOUNT_RULES: Record<AccountField, (value: string) => string | null> = {
+  username: validateUsername,
+  password: validatePassword,
+  nickname: validateNickname,
+  email: validateEmail,
+};
+
+/**
+ * The first broken rule among an account's given fields (in the order username, password, nickname, email), with
+ * the field it is about.
+ * @example accountProblem({ username: "ab" }) // { field: "username", problem: "username is too short, minimum length is 4" }
+ */
+export function accountProblem(fields: Partial<Record<AccountField, string>>): { field: AccountField; problem: string } | null {
+  for (const field of Object.keys(ACCOUNT_RULES) as AccountField[]) {
+    const value = fields[field];
+    const problem = value === undefined ? null : ACCOUNT_RULES[field](value);
+    if (problem) return { field, problem };
+  }
+  return null;
+}
+
 /** The longest resource file name, in characters, at upload and at rename. */
 export const MAX_FILENAME_LENGTH = 127;
 

@@ -65,7 +65,7 @@ export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void 
     // sign-in route, `?openId=anything` would otherwise let another site sign a browser in.
     const tokenChecked = readsCredentials && (credentials.bearer ?? credentials.openId) !== undefined;
     if (!SAFE_METHODS.has(request.method) && !tokenChecked && isCrossSite(request)) {
-      throw forbidden("Cross-site request refused");
+      throw forbidden("Cross-site request refused", { reason: "auth.cross-site" });
     }
     if (!readsCredentials) return;
     request.viewer = await resolveActor(ctx, { ...credentials, sessionToken: request.cookies[SESSION_COOKIE], address: request.ip });

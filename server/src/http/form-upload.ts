@@ -7,7 +7,7 @@ import { finished, type Readable, Transform } from "node:stream";
 import multipart from "@fastify/multipart";
 import type { FormMessages } from "@memos/common";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
-import { badRequest, HttpError, tooLarge } from "../errors.js";
+import { badRequest, type ErrorDetail, HttpError, tooLarge } from "../errors.js";
 import { assertNoNul } from "./input-guard.js";
 
 interface FormFile {
@@ -16,6 +16,8 @@ interface FormFile {
   /** The bytes, read once, by the service. */
   data: Readable;
 }
+
+const UPLOAD_INVALID: ErrorDetail = { reason: "upload.invalid" };
 
 /** A form route's `request.body`: reads the form up to its file. */
 export interface FormBody {
@@ -31,7 +33,7 @@ export async function registerFormParser(scope: FastifyInstance, maxUploadBytes:
 export const requireForm =
   (messages: FormMessages) =>
   async (request: FastifyRequest): Promise<void> => {
-    if (!/^multipart\/form-data\b/i.test(request.headers["content-type"] ?? "")) throw badRequest(messages.notForm);
+    if (!/^multipart\/form-data\b/i.test(request.headers["content-type"] ?? "")) throw badRequest(messages.notForm, UPLOAD_INVALID);
   };
 
 /** A broken form is the client's fault (400), an oversized file is 413. */
@@ -40,7 +42,7 @@ function formError(error: unknown, messages: FormMessages): Error {
   const { code, statusCode } = error as FastifyError;
   if (code === "FST_REQ_FILE_TOO_LARGE") return tooLarge();
   if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return error as Error;
-  return badRequest(messages.malformed);
+  return badRequest(messages.malformed, UPLOAD_INVALID);
 }
 
 /**
@@ -67,7 +69,7 @@ export function formBody(request: FastifyRequest, messages: FormMessages): FormB
     async file() {
       try {
         const part = await request.file();
-        if (part?.fieldname !== "file") throw badRequest(messages.noFile);
+        if (part?.fieldname !== "file") throw badRequest(messages.noFile, { ...UPLOAD_INVALID, field: "file" });
         for (const [name, field] of Object.entries(part.fields)) {
           for (const one of [field ?? []].flat()) {
             if (one.type === "field") assertNoNul(one.value, name);

@@ -44,7 +44,7 @@ const nulMessage = (field: string) => `Malformatted request: ${field} must not c
 /** Throws the 400 when `value` (named `field`) holds a NUL anywhere. */
 export function assertNoNul(value: unknown, field: string): void {
   const found = findNulField(value, field);
-  if (found !== null) throw badRequest(nulMessage(found));
+  if (found !== null) throw badRequest(nulMessage(found), { field: found });
 }
 
 /** Registers the checks; call before the access hook, so a token with a NUL is never looked up. */

@@ -11,7 +11,9 @@ import { zodValidatorCompiler } from "./route-schema.js";
 import { adoptTableRoutes, openApiTags } from "./route-table.js";
 
 const DESCRIPTION = `The memos v0 HTTP API. Successful answers of /api are wrapped as \`{"data": …}\`; every error is
-\`{"error": "code=N, message=M", "message": M}\` with the HTTP status N. A caller is signed in by the
+\`{"error": "code=N, message=M", "message": M, "reason": R}\` with the HTTP status N, the stable key R of the kind of
+failure (the Error schema lists them), and \`field\` (the input field it is about) and \`params\` (values a translation
+interpolates) when there are any. A caller is signed in by the
 \`${SESSION_COOKIE}\` cookie (set by POST /api/auth/signin), by a personal access token (POST /api/access-token) as
 \`Authorization: Bearer memos_pat_…\` (a read-only token gets 403 on any write), or by its Open ID (account
 settings) as \`Authorization: Bearer <openId>\` or \`?openId=<openId>\`. Bodies are JSON; \`null\` for an optional field means absent.`;

@@ -1,7 +1,8 @@
 // How a route's zod schemas (its entry in the route table, common/src/api/routes) are used, twice:
 //   1. Fastify validates params, query and body with them (the validator compiler below) before the handler
 //      runs, so the handler and the service receive typed, already-valid input. A failure is a 400 with the
-//      wire's message: "<entry's message>: <field>: <rule>" for a body or query, the id message for a path id.
+//      wire's message: "<entry's message>: <field>: <rule>" for a body or query, the id message for a path id;
+//      its reason, field and params come from the first issue (errors.ts zodErrorDetail).
 //   2. @fastify/swagger turns them into the OpenAPI document (http/openapi.ts).
 // Where v0 judged the caller before the body (404/403 before a 400), the route's registration says so with
 // `checkFirst`, a preValidation hook that runs that check before Fastify validates the body.
@@ -12,7 +13,7 @@
 import { WHOLE_MESSAGE } from "@memos/common";
 import type { FastifyRequest, FastifySchemaCompiler } from "fastify";
 import { z } from "zod";
-import { badRequest, describeZodError, type HttpError } from "../errors.js";
+import { badRequest, describeZodError, type HttpError, zodErrorDetail } from "../errors.js";
 
 const documentedOnly = new WeakSet<object>();
 const prefixes = new WeakMap<object, string>();
@@ -66,6 +67,6 @@ export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, h
       httpPart === "params" || prefix === undefined || carriesWholeMessage(issue)
         ? (issue?.message ?? "Malformatted request")
         : describeZodError(prefix, result.error);
-    return { error: badRequest(message) as HttpError & Error };
+    return { error: badRequest(message, zodErrorDetail(result.error)) as HttpError & Error };
   };
 };

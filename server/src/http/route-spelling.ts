@@ -93,7 +93,7 @@ export function registerRouteSpellings(app: FastifyInstance): RouteSpellings {
   const spellings = new RouteSpellings();
   app.addHook("onRoute", (route) => spellings.add(route.url));
   app.addHook("onRequest", async (request) => {
-    if (hasDotSegment(request.url)) throw notFound("Not Found");
+    if (hasDotSegment(request.url)) throw notFound("Not Found", { reason: "route.not-found" });
   });
   return spellings;
 }

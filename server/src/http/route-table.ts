@@ -104,7 +104,7 @@ const SECURITY: Record<Access, Record<string, string[]>[]> = {
 };
 
 const ERROR_ANSWER =
-  'An error: {"error": "code=N, message=M", "message": M} with N the status (400, 401, 403, 404, 409, 413, 429, 500, 507).';
+  'An error: {"error": "code=N, message=M", "message": M, "reason": R} with N the status (400, 401, 403, 404, 409, 413, 429, 500, 507) and R the kind of failure; `field` and `params` when known.';
 
 function responses(entry: RouteEntry) {
   const { answer } = entry;

@@ -10,7 +10,8 @@ import { authorizeSessionChange } from "./credential.policy.js";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function authorizeTokenScope(viewer: Viewer, method: string): void {
-  if (viewer?.token?.scope === "read" && !SAFE_METHODS.has(method)) throw forbidden("This access token is read-only");
+  if (viewer?.token?.scope === "read" && !SAFE_METHODS.has(method))
+    throw forbidden("This access token is read-only", { reason: "auth.read-only-token" });
 }
 
 export function authorizeTokenManagement(viewer: Viewer): asserts viewer is NonNullable<Viewer> {
@@ -19,7 +20,7 @@ export function authorizeTokenManagement(viewer: Viewer): asserts viewer is NonN
 
 export function authorizeTokenRevoke(viewer: Viewer, token: { id: number; user_id: number }): void {
   authorizeTokenManagement(viewer);
-  if (viewer.id !== token.user_id) throw notFound(`Access token not found: ${token.id}`);
+  if (viewer.id !== token.user_id) throw notFound(`Access token not found: ${token.id}`, { reason: "access-token.not-found" });
 }
 
 /** Whether the viewer sees which token wrote a memo: its creator alone. */

@@ -9,14 +9,17 @@ import { forbidden } from "../errors.js";
  */
 export function signUpRole(hostExists: boolean, allowSignUp: boolean, requested: Role | undefined): Role {
   if (!hostExists) {
-    if (requested !== undefined && requested !== "HOST") throw forbidden("The first account must sign up as the site host");
+    if (requested !== undefined && requested !== "HOST")
+      throw forbidden("The first account must sign up as the site host", { reason: "auth.first-user-must-be-host" });
     return "HOST";
   }
-  if (!allowSignUp) throw forbidden("Site Host existed, please contact the site host to signin account firstly");
+  if (!allowSignUp)
+    throw forbidden("Site Host existed, please contact the site host to signin account firstly", { reason: "auth.signup-closed" });
   return "USER";
 }
 
 /** An archived account can neither sign in nor act, whether by session or by token. */
 export function assertActiveAccount(user: { row_status: RowStatus; username: string }): void {
-  if (user.row_status === "ARCHIVED") throw forbidden(`User has been archived with username ${user.username}`);
+  if (user.row_status === "ARCHIVED")
+    throw forbidden(`User has been archived with username ${user.username}`, { reason: "auth.account-archived" });
 }

@@ -17,5 +17,5 @@ export const sessionOnlyMessage = (change: string) => `Only a signed-in session 
 /** 401 for a visitor; 403 for a token or the open ID. */
 export function authorizeSessionChange(viewer: Viewer, change: string): asserts viewer is Actor {
   requireSignedIn(viewer);
-  if (!isSessionCaller(viewer)) throw forbidden(sessionOnlyMessage(change));
+  if (!isSessionCaller(viewer)) throw forbidden(sessionOnlyMessage(change), { reason: "auth.session-only" });
 }

@@ -8,5 +8,6 @@ import { requireSignedIn } from "./utils.js";
 
 export function authorizeExport(viewer: Viewer, scope: ExportScope): asserts viewer is Actor {
   requireSignedIn(viewer);
-  if (scope === "instance" && !canExportInstance(viewer.role)) throw forbidden("Unauthorized: only the host may export the whole instance");
+  if (scope === "instance" && !canExportInstance(viewer.role))
+    throw forbidden("Unauthorized: only the host may export the whole instance", { reason: "auth.host-only" });
 }

@@ -7,5 +7,6 @@ import { requireSignedIn } from "./utils.js";
 
 export function authorizeImport(viewer: Viewer, account: { row_status: RowStatus } | undefined): asserts viewer is Actor {
   requireSignedIn(viewer);
-  if (account?.row_status !== "NORMAL") throw forbidden("Unauthorized: an archived account cannot import");
+  if (account?.row_status !== "NORMAL")
+    throw forbidden("Unauthorized: an archived account cannot import", { reason: "auth.account-archived" });
 }

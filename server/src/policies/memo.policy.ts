@@ -24,10 +24,10 @@ export function canReadMemo(viewer: Viewer, memo: MemoFacts): boolean {
 
 function assertReadable(viewer: Viewer, memo: MemoFacts): void {
   if (canReadMemo(viewer, memo)) return;
-  if (memo.row_status !== "NORMAL") throw notFound(`Memo ID not found: ${memo.id}`);
+  if (memo.row_status !== "NORMAL") throw notFound(`Memo ID not found: ${memo.id}`, { reason: "memo.not-found" });
   // v0.10 answers 403 here too, not 401: the unchanged v0.10 web client relies on it.
-  if (memo.visibility === "PROTECTED") throw forbidden("this memo is protected, missing user in session");
-  throw forbidden("this memo is private only");
+  if (memo.visibility === "PROTECTED") throw forbidden("this memo is protected, missing user in session", { reason: "memo.protected" });
+  throw forbidden("this memo is private only", { reason: "memo.private" });
 }
 
 /** Throws the wire's error when `viewer` may not do `action`; returns quietly otherwise. */
@@ -36,7 +36,7 @@ export function authorizeMemo(viewer: Viewer, action: MemoAction, memo: MemoFact
   if (action === "read") return;
   if (viewer === null) throw unauthenticated();
   if (action === "pin") return;
-  if (viewer.id !== memo.creator_id) throw forbidden("Unauthorized: only the creator may change this memo");
+  if (viewer.id !== memo.creator_id) throw forbidden("Unauthorized: only the creator may change this memo", { reason: "memo.not-creator" });
 }
 
 export interface MemoScope {
@@ -64,7 +64,7 @@ export function memoListScope(
   requested: { visibilities?: Visibility[]; rowStatus?: RowStatus },
 ): MemoScope & { creatorId: number } {
   if (creatorId === undefined) {
-    if (viewer === null) throw badRequest("Missing user id to find memo");
+    if (viewer === null) throw badRequest("Missing user id to find memo", { reason: "memo.list-needs-user", field: "creatorId" });
     return { creatorId: viewer.id, visibilities: requested.visibilities, rowStatus: requested.rowStatus };
   }
   if (isSelf(viewer, creatorId)) {
@@ -80,7 +80,7 @@ export function memoListScope(
 export function exploreScope(viewer: Viewer, requested: Visibility[] | undefined, rowStatus?: RowStatus): MemoScope {
   // Archived memos are their creators' alone: explore cannot list them, and says so instead of ignoring it.
   if (rowStatus !== undefined && rowStatus !== "NORMAL") {
-    throw badRequest(`Invalid rowStatus: explore lists NORMAL memos only, not ${rowStatus}`);
+    throw badRequest(`Invalid rowStatus: explore lists NORMAL memos only, not ${rowStatus}`, { field: "rowStatus" });
   }
   const allowed: Visibility[] = viewer === null ? ["PUBLIC"] : SHARED;
   return { visibilities: narrow(allowed, requested), rowStatus: "NORMAL" };

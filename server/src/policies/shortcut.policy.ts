@@ -6,5 +6,5 @@ import { isSelf } from "./utils.js";
 export type ShortcutAction = "read" | "update" | "delete";
 
 export function authorizeShortcut(viewer: Viewer, _action: ShortcutAction, shortcut: { id: number; creator_id: number }): void {
-  if (!isSelf(viewer, shortcut.creator_id)) throw notFound(`Shortcut ID not found: ${shortcut.id}`);
+  if (!isSelf(viewer, shortcut.creator_id)) throw notFound(`Shortcut ID not found: ${shortcut.id}`, { reason: "shortcut.not-found" });
 }

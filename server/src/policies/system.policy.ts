@@ -10,9 +10,9 @@ export type SystemAction = "read-settings" | "write-settings" | "write-page-code
 
 export function authorizeSystem(viewer: Viewer, action: SystemAction): void {
   if (viewer === null) throw unauthenticated();
-  if (!isAdmin(viewer)) throw forbidden("Unauthorized: only the host or an admin may do this");
+  if (!isAdmin(viewer)) throw forbidden("Unauthorized: only the host or an admin may do this", { reason: "auth.admin-only" });
   if (action === "write-page-code" && !canWritePageCode(viewer.role)) {
-    throw forbidden("Unauthorized: only the host may change additionalStyle and additionalScript");
+    throw forbidden("Unauthorized: only the host may change additionalStyle and additionalScript", { reason: "auth.host-only" });
   }
 }
 

@@ -3,7 +3,7 @@
 // (credential.policy.ts): members created or deleted, archiving, and the password, username and open ID.
 import { type AccountAction, accountActionRefusal, type Role } from "@memos/common";
 import type { Viewer } from "../context.js";
-import { forbidden, unauthenticated } from "../errors.js";
+import { FORBIDDEN_MESSAGE, forbidden, unauthenticated } from "../errors.js";
 import { authorizeSessionChange, isSessionCaller } from "./credential.policy.js";
 import { isAdmin, isSelf } from "./utils.js";
 
@@ -16,8 +16,8 @@ interface UserFacts {
 
 export function authorizeUserCreate(viewer: Viewer, role: Role): void {
   if (viewer === null) throw unauthenticated();
-  if (!isAdmin(viewer)) throw forbidden("Only Host user can create member");
-  if (role === "HOST") throw forbidden("Could not create host user");
+  if (!isAdmin(viewer)) throw forbidden("Only Host user can create member", { reason: "auth.admin-only" });
+  if (role === "HOST") throw forbidden("Could not create host user", { reason: "user.cannot-create-host" });
   authorizeSessionChange(viewer, "create members");
 }
 
@@ -30,11 +30,11 @@ export function authorizeUser(viewer: Viewer, action: AccountAction, target: Use
       if (action !== "update") authorizeSessionChange(viewer, `${action} accounts`);
       return;
     case "host-self":
-      throw forbidden(`The host cannot ${verb} itself`);
+      throw forbidden(`The host cannot ${verb} itself`, { reason: "user.host-self" });
     case "not-admin":
-      throw forbidden();
+      throw forbidden(FORBIDDEN_MESSAGE, { reason: "auth.admin-only" });
     case "host-only":
-      throw forbidden(`Only the host can ${verb} the host account`);
+      throw forbidden(`Only the host can ${verb} the host account`, { reason: "auth.host-only" });
   }
 }
 

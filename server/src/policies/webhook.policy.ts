@@ -12,7 +12,7 @@ export function authorizeWebhooks(viewer: Viewer): asserts viewer is NonNullable
 
 export function authorizeWebhook(viewer: Viewer, webhook: { id: number; user_id: number }): void {
   authorizeWebhooks(viewer);
-  if (viewer.id !== webhook.user_id) throw notFound(`Webhook not found: ${webhook.id}`);
+  if (viewer.id !== webhook.user_id) throw notFound(`Webhook not found: ${webhook.id}`, { reason: "webhook.not-found" });
 }
 
 /** Create (no `webhook`), change or delete: the owner's session only (another user is told it does not exist). */
@@ -26,5 +26,5 @@ export const seesWebhookSecret = (viewer: Viewer): boolean => isSessionCaller(vi
 
 /** Sending (a test, a redelivery) is refused while the host has turned webhooks off. */
 export function assertWebhooksEnabled(disabled: boolean): void {
-  if (disabled) throw forbidden("Webhooks are disabled on this instance");
+  if (disabled) throw forbidden("Webhooks are disabled on this instance", { reason: "webhook.disabled" });
 }

@@ -54,7 +54,7 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext, spelli
   app.get("/", sendIndex);
   app.setNotFoundHandler((request, reply) => {
     if (!["GET", "HEAD"].includes(request.method) || spellings.spellsRoute(request.url)) {
-      return reply.status(404).send(errorBody(404, "Not Found"));
+      return reply.status(404).send(errorBody(404, "Not Found", { reason: "route.not-found" }));
     }
     return sendIndex(request, reply);
   });

@@ -23,7 +23,7 @@ export async function createAccessToken(ctx: AppContext, viewer: Viewer, input: 
   authorizeTokenManagement(viewer);
   const now = nowSeconds();
   if (input.expiresTs !== undefined && input.expiresTs <= now) {
-    throw badRequest("Malformatted post access token request: expiresTs: must be in the future");
+    throw badRequest("Malformatted post access token request: expiresTs: must be in the future", { field: "expiresTs" });
   }
   const { token, tokenHash } = newAccessToken();
   const row = await insertAccessToken(ctx.store.db, {
@@ -45,7 +45,7 @@ export async function listAccessTokens(ctx: AppContext, viewer: Viewer): Promise
 export async function revokeAccessToken(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
   authorizeTokenManagement(viewer);
   const row = await findAccessTokenById(ctx.store.db, id);
-  if (!row || row.revoked_ts !== null) throw notFound(`Access token not found: ${id}`);
+  if (!row || row.revoked_ts !== null) throw notFound(`Access token not found: ${id}`, { reason: "access-token.not-found" });
   authorizeTokenRevoke(viewer, row);
   await markRevoked(ctx.store.db, id);
 }
@@ -54,11 +54,12 @@ export async function revokeAccessToken(ctx: AppContext, viewer: Viewer, id: num
 export async function actorOfAccessToken(ctx: AppContext, token: string, address: string): Promise<Actor> {
   const { db } = ctx.store;
   const row = await findAccessTokenByHash(db, hashToken(token));
-  if (!row || row.revoked_ts !== null) throw unauthenticated("Invalid access token");
+  if (!row || row.revoked_ts !== null) throw unauthenticated("Invalid access token", { reason: "auth.invalid-token" });
   const now = nowSeconds();
-  if (row.expires_ts !== null && Number(row.expires_ts) <= now) throw unauthenticated("Access token expired");
+  if (row.expires_ts !== null && Number(row.expires_ts) <= now)
+    throw unauthenticated("Access token expired", { reason: "auth.token-expired" });
   const user = await findUserById(db, row.user_id);
-  if (!user) throw unauthenticated("Invalid access token");
+  if (!user) throw unauthenticated("Invalid access token", { reason: "auth.invalid-token" });
   assertActiveAccount(user);
   const stale = now - LAST_USED_RESOLUTION_SECONDS;
   if (row.last_used_ts === null || Number(row.last_used_ts) < stale) await touchAccessToken(db, row.id, now, address, stale);

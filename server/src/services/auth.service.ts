@@ -1,7 +1,7 @@
 // Sign-in, sign-up and sign-out, and who a request acts for.
 import { randomUUID } from "node:crypto";
 import type { SignIn, SignUp, User } from "@memos/common";
-import { validatePassword, validateUsername } from "@memos/common";
+import { accountProblem } from "@memos/common";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn, recordSuccessfulSignIn } from "../auth/rate-limit.js";
 import { isAccessToken } from "../auth/access-token.js";
@@ -40,12 +40,12 @@ export async function signIn(ctx: AppContext, input: SignIn, address: string): P
   const user = (await findUserByUsername(db, username)) ?? (await findUserByUsernameKey(db, username));
   if (!user) {
     await recordFailedSignIn(db, username, address);
-    throw unauthenticated(`User not found with username ${username}`);
+    throw unauthenticated(`User not found with username ${username}`, { reason: "auth.unknown-username" });
   }
   assertActiveAccount(user);
   if (!(await verifyPassword(password, user.password_hash))) {
     await recordFailedSignIn(db, username, address);
-    throw unauthenticated("Incorrect password");
+    throw unauthenticated("Incorrect password", { reason: "auth.incorrect-password" });
   }
   await recordSuccessfulSignIn(db, username, address);
   const current = needsRehash(user.password_hash) ? await updateUser(db, user.id, { password_hash: await hashPassword(password) }) : user;
@@ -55,8 +55,8 @@ export async function signIn(ctx: AppContext, input: SignIn, address: string): P
 
 /** `input` is valid already (the route's schema, signUpSchema). */
 export async function signUp(ctx: AppContext, input: SignUp): Promise<SignedIn> {
-  const problem = validateUsername(input.username) ?? validatePassword(input.password);
-  if (problem) throw badRequest(`Invalid user create format: ${problem}`);
+  const found = accountProblem({ username: input.username, password: input.password });
+  if (found) throw badRequest(`Invalid user create format: ${found.problem}`, { field: found.field });
   const passwordHash = await hashPassword(input.password);
   const { db } = ctx.store;
   const user = await db.transaction().execute(async (tx) => {
@@ -95,11 +95,12 @@ export interface Credentials {
 export async function resolveActor(ctx: AppContext, credentials: Credentials): Promise<Actor | null> {
   const { db } = ctx.store;
   if (credentials.bearer && isAccessToken(credentials.bearer)) return actorOfAccessToken(ctx, credentials.bearer, credentials.address);
-  if (credentials.openId && isAccessToken(credentials.openId)) throw unauthenticated("Send an access token in the Authorization header");
+  if (credentials.openId && isAccessToken(credentials.openId))
+    throw unauthenticated("Send an access token in the Authorization header", { reason: "auth.token-as-open-id" });
   const openId = credentials.bearer ?? credentials.openId;
   if (openId) {
     const user = await findUserByOpenId(db, openId);
-    if (!user) throw unauthenticated("Invalid access token");
+    if (!user) throw unauthenticated("Invalid access token", { reason: "auth.invalid-token" });
     assertActiveAccount(user);
     return { id: user.id, role: user.role, username: user.username, via: "token", sessionId: null };
   }

@@ -137,7 +137,7 @@ export async function exportData(ctx: AppContext, viewer: Viewer, input: ExportQ
   authorizeExport(viewer, scope);
   const db = ctx.store.db;
   const me = await findUserById(db, viewer.id);
-  if (!me) throw notFound(`User ID not found: ${viewer.id}`);
+  if (!me) throw notFound(`User ID not found: ${viewer.id}`, { reason: "user.not-found" });
   const started = new Date();
   const day = isoTime(Math.floor(started.getTime() / 1000)).slice(0, 10);
   const filename = scope === "instance" ? `memos-export-instance-${day}.zip` : `memos-export-${me.username}-${day}.zip`;

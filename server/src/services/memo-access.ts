@@ -7,6 +7,6 @@ import { findMemoById, type MemoListRow } from "../store/sql/memo/memo.store.js"
 /** The memo `id`, or 404 with the wire's message. */
 export async function requireMemo(db: Db, id: number): Promise<MemoListRow> {
   const memo = await findMemoById(db, id);
-  if (!memo) throw notFound(`Memo ID not found: ${id}`);
+  if (!memo) throw notFound(`Memo ID not found: ${id}`, { reason: "memo.not-found" });
   return memo;
 }

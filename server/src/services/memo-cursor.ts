@@ -14,7 +14,7 @@ function encodeCursor(position: MemoPosition): string {
 export function decodeCursor(raw: string): MemoPosition {
   const text = /^[A-Za-z0-9_-]+$/.test(raw) ? Buffer.from(raw, "base64url").toString("utf8") : "";
   const match = SHAPE.exec(text);
-  if (!match) throw badRequest(`Invalid cursor: ${raw}`);
+  if (!match) throw badRequest(`Invalid cursor: ${raw}`, { field: "cursor" });
   return { pinned: match[1] === "1" ? 1 : 0, displayTs: Number(match[2]), id: Number(match[3]) };
 }
 

@@ -9,7 +9,7 @@ import {
   VISIBILITIES,
 } from "@memos/common";
 import { RE2JS } from "re2js";
-import { badRequest } from "../errors.js";
+import { badRequest, type ErrorDetail } from "../errors.js";
 import type { MemoFilter, MemoPosition } from "../store/sql/memo/memo.store.js";
 import { decodeCursor } from "./memo-cursor.js";
 import { postgresRegexProblem } from "./regex-dialect.js";
@@ -33,16 +33,18 @@ function parseVisibilities(raw: string | undefined): Visibility[] | undefined {
     .map((value) => value.trim())
     .filter(Boolean);
   for (const value of values) {
-    if (!(VISIBILITIES as readonly string[]).includes(value)) throw badRequest(`Invalid visibility: ${value}`);
+    if (!(VISIBILITIES as readonly string[]).includes(value)) throw badRequest(`Invalid visibility: ${value}`, { field: "visibility" });
   }
   return values as Visibility[];
 }
 
 function parseRowStatus(raw: string | undefined): RowStatus | undefined {
   if (raw === undefined || raw === "") return undefined;
-  if (!(ROW_STATUSES as readonly string[]).includes(raw)) throw badRequest(`Invalid rowStatus: ${raw}`);
+  if (!(ROW_STATUSES as readonly string[]).includes(raw)) throw badRequest(`Invalid rowStatus: ${raw}`, { field: "rowStatus" });
   return raw as RowStatus;
 }
+
+const INVALID_REGEX: ErrorDetail = { reason: "search.invalid-regex", field: "text" };
 
 function parseText(text: string | undefined): { text?: string; regex?: boolean } {
   if (text === undefined || text === "") return {};
@@ -52,17 +54,17 @@ function parseText(text: string | undefined): { text?: string; regex?: boolean }
   try {
     RE2JS.compile(pattern);
   } catch {
-    throw badRequest(`Invalid regular expression: ${pattern}`);
+    throw badRequest(`Invalid regular expression: ${pattern}`, INVALID_REGEX);
   }
   // …and PostgreSQL's dialect, so both engines give the same answer.
   const problem = postgresRegexProblem(pattern);
-  if (problem) throw badRequest(`Invalid regular expression: ${pattern}: ${problem}`);
+  if (problem) throw badRequest(`Invalid regular expression: ${pattern}: ${problem}`, INVALID_REGEX);
   return { text: pattern, regex: true };
 }
 
 function parseCursor(cursor: string | undefined, offset: number | undefined): MemoPosition | undefined {
   if (cursor === undefined || cursor === "") return undefined;
-  if (offset !== undefined && offset !== 0) throw badRequest("Invalid cursor: it cannot be combined with offset");
+  if (offset !== undefined && offset !== 0) throw badRequest("Invalid cursor: it cannot be combined with offset", { field: "cursor" });
   return decodeCursor(cursor);
 }
 
@@ -70,7 +72,7 @@ function parseCursor(cursor: string | undefined, offset: number | undefined): Me
 export function parseMemoQuery(input: MemoListQuery): ParsedMemoQuery {
   const limit = input.limit === undefined || input.limit === 0 ? DEFAULT_LIST_LIMIT : Math.min(input.limit, MAX_LIST_LIMIT);
   if (input.from !== undefined && input.to !== undefined && input.from >= input.to) {
-    throw badRequest("Invalid duration: from must be earlier than to");
+    throw badRequest("Invalid duration: from must be earlier than to", { field: "from" });
   }
   return {
     creatorId: input.creatorId,

@@ -56,7 +56,7 @@ export async function authorizedMemo(ctx: AppContext, viewer: Viewer, id: number
 
 async function composeOne(db: Db, id: number): Promise<Memo> {
   const [memo] = await composeMemos(db, [await requireMemo(db, id)]);
-  if (!memo) throw notFound(`Memo ID not found: ${id}`);
+  if (!memo) throw notFound(`Memo ID not found: ${id}`, { reason: "memo.not-found" });
   return memo;
 }
 
@@ -66,13 +66,13 @@ async function assertOwnResources(db: Db, viewer: Viewer, ids: number[]): Promis
   const resources = await findResourcesByIds(db, ids);
   const found = new Set(resources.map((resource) => resource.id));
   const missing = ids.find((id) => !found.has(id));
-  if (missing !== undefined) throw notFound(`Resource not found: ${missing}`);
+  if (missing !== undefined) throw notFound(`Resource not found: ${missing}`, { reason: "resource.not-found", field: "resourceIdList" });
   for (const resource of resources) authorizeResourceLink(viewer, resource);
 }
 
 function assertCreatedTs(createdTs: number | undefined): void {
   if (createdTs !== undefined && createdTs > nowSeconds() + FUTURE_TOLERANCE_SECONDS) {
-    throw badRequest("Invalid created datetime: it is in the future");
+    throw badRequest("Invalid created datetime: it is in the future", { reason: "memo.created-in-future", field: "createdTs" });
   }
 }
 
@@ -137,7 +137,10 @@ export async function patchMemo(ctx: AppContext, viewer: Viewer, id: number, inp
     await assertOwnResources(tx, viewer, input.resourceIdList ?? []);
     // Compared in the UPDATE itself, so a change landing in between cannot slip through on either engine.
     if (!(await updateMemo(tx, id, update, input.baseUpdatedTs))) {
-      throw conflict(`baseUpdatedTs: the memo was changed after ${input.baseUpdatedTs}`);
+      throw conflict(`baseUpdatedTs: the memo was changed after ${input.baseUpdatedTs}`, {
+        reason: "memo.changed",
+        field: "baseUpdatedTs",
+      });
     }
     if (input.content !== undefined) await indexTags(tx, id, memo.creator_id, input.content);
     await linkResources(tx, id, input.resourceIdList ?? []);
@@ -154,7 +157,7 @@ export async function patchMemo(ctx: AppContext, viewer: Viewer, id: number, inp
 export async function getMemo(ctx: AppContext, viewer: Viewer, id: number): Promise<Memo> {
   const memo = await authorizedMemo(ctx, viewer, id, "read");
   const [composed] = await composeMemos(ctx.store.db, [memo]);
-  if (!composed) throw notFound(`Memo ID not found: ${id}`);
+  if (!composed) throw notFound(`Memo ID not found: ${id}`, { reason: "memo.not-found" });
   // Which token wrote the memo is its creator's business alone (their bots), never shown to others.
   if (memo.access_token_id !== null && canSeeMemoToken(viewer, memo)) {
     const token = await findAccessTokenName(ctx.store.db, memo.access_token_id);
@@ -193,7 +196,10 @@ async function withRegexGuard<T>(query: Promise<T>): Promise<T> {
     return await query;
   } catch (error) {
     if ((error as { code?: unknown } | null)?.code === "2201B" && !isCancelledRegex(error))
-      throw badRequest("Invalid regular expression: the database cannot run this pattern");
+      throw badRequest("Invalid regular expression: the database cannot run this pattern", {
+        reason: "search.invalid-regex",
+        field: "text",
+      });
     throw error;
   }
 }
@@ -243,7 +249,7 @@ export async function exploreMemos(ctx: AppContext, viewer: Viewer, query: MemoL
  */
 export async function memoStatsJson(ctx: AppContext, viewer: Viewer, input: MemoStatsQuery): Promise<string> {
   const creatorId = input.creatorId;
-  if (creatorId === undefined) throw badRequest("Missing user id to find memo");
+  if (creatorId === undefined) throw badRequest("Missing user id to find memo", { reason: "memo.list-needs-user", field: "creatorId" });
   return displayTimesJson(ctx.store.db, ctx.store.engine, { ...statsScope(viewer, creatorId), fromTs: input.from });
 }
 

@@ -3,7 +3,7 @@ import { isValidResourceFilename, type Resource, type ResourceCreate, type Resou
 import type { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import type { Actor, AppContext, Viewer } from "../context.js";
-import { badRequest, type ErrorLog, notFound, tooLarge } from "../errors.js";
+import { badRequest, type ErrorDetail, type ErrorLog, notFound, tooLarge } from "../errors.js";
 import { authorizeMemo, canReadMemo } from "../policies/memo.policy.js";
 import { authorizeResource, authorizeResourceLink, canReadResourceFile, type ResourceAction } from "../policies/resource.policy.js";
 import { presentResource } from "../presenters/resource.presenter.js";
@@ -36,9 +36,11 @@ import { requireMemo } from "./memo-access.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
 import { requireSignedIn } from "../policies/utils.js";
 
+const INVALID_FILENAME: ErrorDetail = { reason: "resource.invalid-filename", field: "filename" };
+
 async function requireResource(db: Db, id: number): Promise<ResourceRow> {
   const resource = await findResourceById(db, id);
-  if (!resource) throw notFound(`Resource not found: ${id}`);
+  if (!resource) throw notFound(`Resource not found: ${id}`, { reason: "resource.not-found" });
   return resource;
 }
 
@@ -55,7 +57,7 @@ export async function authorizedResource(ctx: AppContext, viewer: Viewer, id: nu
 /** An uploaded or linked file's name, made safe by the one file-name rule (common's validation). */
 function cleanUploadFilename(raw: string): string {
   const name = sanitizeUploadFilename(raw);
-  if (name === "") throw badRequest("Invalid filename.");
+  if (name === "") throw badRequest("Invalid filename.", INVALID_FILENAME);
   return name;
 }
 
@@ -135,7 +137,7 @@ async function createResource(ctx: AppContext, viewer: Actor, fields: ResourceFi
 export async function createExternalResource(ctx: AppContext, viewer: Viewer, input: ResourceCreate): Promise<Resource> {
   requireSignedIn(viewer);
   if (!/^https?:\/\//i.test(input.externalLink))
-    throw badRequest("Malformatted post resource request: externalLink must be an http(s) URL");
+    throw badRequest("Malformatted post resource request: externalLink must be an http(s) URL", { field: "externalLink" });
   const fields = {
     creator_id: viewer.id,
     filename: cleanUploadFilename(input.filename),
@@ -192,7 +194,7 @@ export async function patchResource(ctx: AppContext, viewer: Viewer, id: number,
   const { db } = ctx.store;
   await authorizedResource(ctx, viewer, id, "update");
   if (input.filename !== undefined) {
-    if (!isValidResourceFilename(input.filename)) throw badRequest("Invalid filename.");
+    if (!isValidResourceFilename(input.filename)) throw badRequest("Invalid filename.", INVALID_FILENAME);
     await renameResource(db, id, input.filename);
   }
   return presentResource(await requireResource(db, id));
@@ -233,7 +235,7 @@ export async function unlinkResourceFromMemo(ctx: AppContext, viewer: Viewer, me
   const { db } = ctx.store;
   authorizeMemo(viewer, "link-resource", await requireMemo(db, memoId));
   if (!(await unlinkResource(db, memoId, resourceId))) {
-    throw notFound(`Resource ${resourceId} is not linked to memo ${memoId}`);
+    throw notFound(`Resource ${resourceId} is not linked to memo ${memoId}`, { reason: "resource.not-linked" });
   }
 }
 
@@ -249,7 +251,7 @@ export interface ResourceFile {
 export async function readableResource(ctx: AppContext, viewer: Viewer, id: number, filename?: string): Promise<ResourceRow> {
   const { db } = ctx.store;
   const resource = await findResourceById(db, id);
-  const missing = notFound(`Resource not found: ${id}`);
+  const missing = notFound(`Resource not found: ${id}`, { reason: "resource.not-found" });
   if (!resource || (filename !== undefined && resource.filename !== filename)) throw missing;
   const memos = canReadResourceFile(viewer, resource, false) ? [] : await findMemoFactsOfResource(db, id);
   const readable = memos.some((memo) => canReadMemo(viewer, memo));
@@ -261,7 +263,7 @@ export async function readableResource(ctx: AppContext, viewer: Viewer, id: numb
 export async function openReadableResource(ctx: AppContext, resource: ResourceRow): Promise<ResourceFile> {
   // A file gone from disk throws AssetMissing: the error handler logs it and answers 500.
   const bytes = await openResourceBytes(ctx.store.db, ctx.config.data, resource);
-  if (bytes === null) throw notFound(`Resource not found: ${resource.id}`);
+  if (bytes === null) throw notFound(`Resource not found: ${resource.id}`, { reason: "resource.not-found" });
   return { resource, bytes };
 }
 

@@ -26,7 +26,7 @@ interface FeedOptions {
 export async function buildFeed(ctx: AppContext, { baseUrl, creatorId }: FeedOptions): Promise<string> {
   const { db, engine } = ctx.store;
   const owner = creatorId === undefined ? undefined : await findUserById(db, creatorId);
-  if (creatorId !== undefined && !owner) throw notFound(`User not found: ${creatorId}`);
+  if (creatorId !== undefined && !owner) throw notFound(`User not found: ${creatorId}`, { reason: "user.not-found" });
   const rows = await listMemos(db, engine, feedScope(creatorId), { pinnedFirst: false, limit: FEED_SIZE, offset: 0 });
   const creators = await findUsersByIds(
     db,

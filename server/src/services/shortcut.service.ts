@@ -17,7 +17,7 @@ import { requireSignedIn } from "../policies/utils.js";
 
 async function requireShortcut(db: Db, id: number): Promise<ShortcutRow> {
   const shortcut = await findShortcutById(db, id);
-  if (!shortcut) throw notFound(`Shortcut ID not found: ${id}`);
+  if (!shortcut) throw notFound(`Shortcut ID not found: ${id}`, { reason: "shortcut.not-found" });
   return shortcut;
 }
 
@@ -36,12 +36,12 @@ function assertPayload(payload: string, message: string): void {
   try {
     JSON.parse(payload);
   } catch {
-    throw badRequest(`${message}: payload must be JSON text`);
+    throw badRequest(`${message}: payload must be JSON text`, { field: "payload" });
   }
 }
 
 function assertTitle(title: string, message: string): void {
-  if (title.trim() === "") throw badRequest(`${message}: Title is required`);
+  if (title.trim() === "") throw badRequest(`${message}: Title is required`, { field: "title" });
 }
 
 export async function listShortcuts(ctx: AppContext, viewer: Viewer): Promise<Shortcut[]> {

@@ -48,7 +48,10 @@ function parseJson(value: string): unknown {
   }
 }
 
-/** Checks a setting value by name; returns the reason it is refused, or null. */
+/** The settings a host-admin writes. */
+const SETTABLE = ["allowSignUp", DISABLE_WEBHOOKS_SETTING, "additionalStyle", "additionalScript", "customizedProfile"] as const;
+
+/** Checks a setting value by name (one of SETTABLE); returns the reason it is refused, or null. */
 function settingProblem(name: string, value: unknown): string | null {
   switch (name) {
     case "allowSignUp":
@@ -67,11 +70,25 @@ function settingProblem(name: string, value: unknown): string | null {
       }
       return null;
     }
-    case "serverId":
-      return "update server id is not allowed";
     default:
-      return "invalid system setting name";
+      return null;
   }
+}
+
+/** Why no value of setting `name` is taken (an internal or unknown name), or null. */
+function nameProblem(name: string): string | null {
+  if (name === "serverId") return "update server id is not allowed";
+  return (SETTABLE as readonly string[]).includes(name) ? null : "invalid system setting name";
+}
+
+/** The first problem of a setting's upsert, with the field it is about: a value that is not JSON, the name, the value. */
+function upsertProblem(name: string, raw: string): { field: "name" | "value"; problem: string } | null {
+  const value = parseJson(raw);
+  if (value === undefined) return { field: "value", problem: "value must be JSON text" };
+  const ofName = nameProblem(name);
+  if (ofName) return { field: "name", problem: ofName };
+  const ofValue = settingProblem(name, value);
+  return ofValue ? { field: "value", problem: ofValue } : null;
 }
 
 /** Defaults for missing keys; a logo stored before the logo rule existed is dropped if it is unsafe. */
@@ -121,9 +138,8 @@ export async function authorizeSettingWrite(viewer: Viewer): Promise<void> {
 export async function upsertSetting(ctx: AppContext, viewer: Viewer, input: SystemSettingUpsert): Promise<SystemSetting> {
   authorizeSystem(viewer, "write-settings");
   if ((PAGE_CODE_SETTINGS as readonly string[]).includes(input.name)) authorizeSystem(viewer, "write-page-code");
-  const value = parseJson(input.value);
-  const problem = value === undefined ? "value must be JSON text" : settingProblem(input.name, value);
-  if (problem) throw badRequest(`system setting invalidate: ${problem}`);
+  const found = upsertProblem(input.name, input.value);
+  if (found) throw badRequest(`system setting invalidate: ${found.problem}`, { field: found.field });
   const row = await upsertSystemSetting(ctx.store.db, { name: input.name, value: input.value, description: input.description ?? "" });
   return presentSystemSetting(row);
 }

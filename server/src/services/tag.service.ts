@@ -1,10 +1,12 @@
 // Tags: a user's tag list, explicit creation and deletion, and suggestions from memo content.
 import { isValidTagName, type TagCount, type TagCreate } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
-import { badRequest, notFound } from "../errors.js";
+import { badRequest, type ErrorDetail, notFound } from "../errors.js";
 import { countMemoTagsOfCreator, listMemoTagsOfCreator } from "../store/sql/memo/memo.store.js";
 import { deleteTag as removeTag, listTagNames, upsertTags } from "../store/sql/tag.store.js";
 import { requireSignedIn } from "../policies/utils.js";
+
+const INVALID_NAME: ErrorDetail = { reason: "tag.invalid-name", field: "name" };
 
 export async function listTags(ctx: AppContext, viewer: Viewer): Promise<string[]> {
   requireSignedIn(viewer);
@@ -15,8 +17,8 @@ export async function listTags(ctx: AppContext, viewer: Viewer): Promise<string[
 export async function createTag(ctx: AppContext, viewer: Viewer, input: TagCreate): Promise<string> {
   requireSignedIn(viewer);
   const { name } = input;
-  if (name === "") throw badRequest("Tag name shouldn't be empty");
-  if (!isValidTagName(name)) throw badRequest("Invalid tag name");
+  if (name === "") throw badRequest("Tag name shouldn't be empty", INVALID_NAME);
+  if (!isValidTagName(name)) throw badRequest("Invalid tag name", INVALID_NAME);
   await upsertTags(ctx.store.db, viewer.id, [name]);
   return name;
 }
@@ -24,8 +26,9 @@ export async function createTag(ctx: AppContext, viewer: Viewer, input: TagCreat
 /** The name arrives URL-decoded by the router. (v0 also turned `+` into a space; tags hold no spaces, so `c++` stays.) */
 export async function deleteTag(ctx: AppContext, viewer: Viewer, name: string): Promise<void> {
   requireSignedIn(viewer);
-  if (name === "") throw badRequest("Tag name cannot be empty");
-  if (!(await removeTag(ctx.store.db, viewer.id, name))) throw notFound(`Tag name not found: ${name}`);
+  if (name === "") throw badRequest("Tag name cannot be empty", INVALID_NAME);
+  if (!(await removeTag(ctx.store.db, viewer.id, name)))
+    throw notFound(`Tag name not found: ${name}`, { reason: "tag.not-found", params: { name } });
 }
 
 /** Tags found in the caller's memos that are not yet in their tag list. */

@@ -2,16 +2,13 @@
 import { randomUUID } from "node:crypto";
 import {
   type AccountAction,
+  accountProblem,
   type User,
   type UserSetting,
   USER_SETTING_KEYS,
   type UserCreate,
   type UserPatch,
   type UserSettingUpsert,
-  validateEmail,
-  validateNickname,
-  validatePassword,
-  validateUsername,
 } from "@memos/common";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn } from "../auth/rate-limit.js";
@@ -48,7 +45,7 @@ import { requireSignedIn } from "../policies/utils.js";
 /** `id` is within the id range already (the route's pathId refuses anything past 2^31 − 1 on both engines). */
 async function requireUser(db: Db, id: number): Promise<UserRow> {
   const user = await findUserById(db, id);
-  if (!user) throw notFound(`User ID not found: ${id}`);
+  if (!user) throw notFound(`User ID not found: ${id}`, { reason: "user.not-found" });
   return user;
 }
 
@@ -65,7 +62,8 @@ export async function authorizedUser(ctx: AppContext, viewer: Viewer, id: number
 /** Names are compared ignoring case and width: `Alice` is taken once `alice` exists. */
 export async function assertUsernameFree(db: Db, username: string, exceptId?: number): Promise<void> {
   const existing = await findUserByUsernameKey(db, username);
-  if (existing && existing.id !== exceptId) throw conflict(`Username already exists: ${username}`);
+  if (existing && existing.id !== exceptId)
+    throw conflict(`Username already exists: ${username}`, { reason: "user.username-taken", field: "username", params: { username } });
 }
 
 /** An answer about one account, as the viewer may see it (the disclosure rule lives in the user policy). */
@@ -77,12 +75,8 @@ function presentAccount(viewer: Viewer, row: UserRow, settings?: UserSettingRow[
 export async function createMember(ctx: AppContext, viewer: Viewer, input: UserCreate): Promise<User> {
   const role = input.role ?? "USER";
   authorizeUserCreate(viewer, role);
-  const problem =
-    validateUsername(input.username) ??
-    validatePassword(input.password) ??
-    validateNickname(input.nickname ?? "") ??
-    validateEmail(input.email ?? "");
-  if (problem) throw badRequest(`Invalid user create format: ${problem}`);
+  const found = accountProblem({ username: input.username, password: input.password, nickname: input.nickname, email: input.email });
+  if (found) throw badRequest(`Invalid user create format: ${found.problem}`, { field: found.field });
   const passwordHash = await hashPassword(input.password);
   const user = await ctx.store.db.transaction().execute(async (tx) => {
     await assertUsernameFree(tx, input.username);
@@ -115,12 +109,8 @@ export async function getMe(ctx: AppContext, viewer: Viewer): Promise<User> {
 }
 
 function validatePatch(input: { username?: string; email?: string; nickname?: string; password?: string }): void {
-  const problem =
-    (input.username !== undefined ? validateUsername(input.username) : null) ??
-    (input.password !== undefined ? validatePassword(input.password) : null) ??
-    (input.nickname !== undefined ? validateNickname(input.nickname) : null) ??
-    (input.email !== undefined ? validateEmail(input.email) : null);
-  if (problem) throw badRequest(`Invalid user patch format: ${problem}`);
+  const found = accountProblem(input);
+  if (found) throw badRequest(`Invalid user patch format: ${found.problem}`, { field: found.field });
 }
 
 /**
@@ -133,7 +123,10 @@ async function checkCurrentPassword(ctx: AppContext, viewer: NonNullable<Viewer>
   const caller = await requireUser(db, viewer.id);
   if (await verifyPassword(currentPassword, caller.password_hash)) return;
   await recordFailedSignIn(db, viewer.username, address);
-  throw badRequest("Invalid user patch format: currentPassword: the current password is incorrect");
+  throw badRequest("Invalid user patch format: currentPassword: the current password is incorrect", {
+    reason: "user.current-password-incorrect",
+    field: "currentPassword",
+  });
 }
 
 /** `input` is valid already (the route's schema, userPatchSchema). `address`: the client's, for throttling. */
@@ -191,7 +184,7 @@ export async function deleteUser(ctx: AppContext, viewer: Viewer, id: number, lo
 export function assertKnownSettingKey(body: unknown): void {
   const key = (body as { key?: unknown } | null | undefined)?.key;
   if (typeof key === "string" && !(USER_SETTING_KEYS as string[]).includes(key)) {
-    throw badRequest(`Invalid user setting format: invalid user setting key ${key}`);
+    throw badRequest(`Invalid user setting format: invalid user setting key ${key}`, { field: "key" });
   }
 }
 
@@ -204,6 +197,7 @@ export async function upsertSetting(ctx: AppContext, viewer: Viewer, input: User
       parsed.refused === "not-json"
         ? `Invalid user setting format: value of ${input.key} must be JSON text`
         : `Invalid user setting format: invalid ${input.key} value ${input.value}`,
+      { field: "value" },
     );
   }
   const { value } = parsed;

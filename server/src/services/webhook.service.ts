@@ -9,7 +9,7 @@ import {
   type WebhookPatch,
 } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
-import { badRequest, notFound } from "../errors.js";
+import { badRequest, type ErrorDetail, notFound } from "../errors.js";
 import {
   assertWebhooksEnabled,
   authorizeWebhook,
@@ -41,6 +41,8 @@ const DELIVERY_LOG_LIMIT = 50;
 
 const newSecret = () => `whsec_${randomBytes(24).toString("base64url")}`;
 
+const REFUSED_ADDRESS: ErrorDetail = { reason: "webhook.address-refused", field: "url" };
+
 /**
  * A URL naming a refused address outright is refused when saved, to say so early; a host name is judged when the
  * delivery connects (webhook-client.ts), since what it resolves to may change.
@@ -49,16 +51,16 @@ function assertTarget(ctx: AppContext, raw: string, prefix: string): void {
   const { hostname } = new URL(raw);
   if (parseAddress(hostname) === null) return;
   const verdict = targetVerdict(hostname);
-  if (verdict === "metadata") throw badRequest(`${prefix}: url: cloud metadata addresses are refused`);
+  if (verdict === "metadata") throw badRequest(`${prefix}: url: cloud metadata addresses are refused`, REFUSED_ADDRESS);
   if (!isAllowedTarget(verdict, ctx.config.webhookAllowPrivate)) {
-    throw badRequest(`${prefix}: url: private, loopback and link-local addresses are refused on this instance`);
+    throw badRequest(`${prefix}: url: private, loopback and link-local addresses are refused on this instance`, REFUSED_ADDRESS);
   }
 }
 
 /** The webhook `id` when the viewer may read it, or (`change`) change or delete it; 401/403/404 otherwise. */
 async function authorizedWebhook(ctx: AppContext, viewer: Viewer, id: number, change = false): Promise<WebhookRow> {
   const webhook = await findWebhookById(ctx.store.db, id);
-  if (!webhook) throw notFound(`Webhook not found: ${id}`);
+  if (!webhook) throw notFound(`Webhook not found: ${id}`, { reason: "webhook.not-found" });
   if (change) authorizeWebhookChange(viewer, webhook);
   else authorizeWebhook(viewer, webhook);
   return webhook;
@@ -102,7 +104,7 @@ export async function patchWebhook(ctx: AppContext, viewer: Viewer, id: number, 
     // Two pauses or resumes at once must not both count the paused time.
     await lockUntilCommit(tx, ctx.store.engine, `webhook:${id}`);
     const current = await findWebhookById(tx, id);
-    if (!current) throw notFound(`Webhook not found: ${id}`);
+    if (!current) throw notFound(`Webhook not found: ${id}`, { reason: "webhook.not-found" });
     const active = Number(current.active) === 1;
     const now = Date.now();
     if (input.active === false && active) {
@@ -151,7 +153,8 @@ export async function sendTestEvent(ctx: AppContext, viewer: Viewer, id: number)
 export async function redeliver(ctx: AppContext, viewer: Viewer, id: number, deliveryId: number): Promise<WebhookDelivery> {
   await authorizedWebhook(ctx, viewer, id);
   const original = await findDelivery(ctx.store.db, deliveryId);
-  if (!original || Number(original.webhook_id) !== id) throw notFound(`Webhook delivery not found: ${deliveryId}`);
+  if (!original || Number(original.webhook_id) !== id)
+    throw notFound(`Webhook delivery not found: ${deliveryId}`, { reason: "webhook.delivery-not-found" });
   assertWebhooksEnabled(await readSystemSetting(ctx.store.db, DISABLE_WEBHOOKS_SETTING));
   const [row] = await insertDeliveries(ctx.store.db, [
     { webhook_id: id, event: original.event, payload: original.payload, ordering_key: original.ordering_key },

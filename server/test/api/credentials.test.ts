@@ -48,8 +48,9 @@ const SESSION_ONLY = /^Only a signed-in session may .+, not an access token or t
 
 /** A token's or the open ID's refusal: a read-only token is read-only first; the others are session-only. */
 function expectRefused(kind: Kind, response: Awaited<ReturnType<Client["get"]>>): void {
-  if (kind === "read token") expectError(response, 403, "This access token is read-only");
-  else expectError(response, 403, kind === "session" ? undefined : SESSION_ONLY);
+  if (kind === "read token") expectError(response, 403, "This access token is read-only", { reason: "auth.read-only-token" });
+  else if (kind === "session") expectError(response, 403);
+  else expectError(response, 403, SESSION_ONLY, { reason: "auth.session-only" });
 }
 
 beforeAll(async () => {
@@ -208,7 +209,10 @@ describe("currentPassword", () => {
   it("is checked whenever it is sent: a wrong one is a 400 naming the field, and nothing changes", async () => {
     const owner = await createUser(t, host, "changer");
     const wrong = await owner.client.patch(`/api/user/${owner.user.id}`, { password: "brand-new-pass", currentPassword: "not-it" });
-    expectError(wrong, 400, "Invalid user patch format: currentPassword: the current password is incorrect");
+    expectError(wrong, 400, "Invalid user patch format: currentPassword: the current password is incorrect", {
+      reason: "user.current-password-incorrect",
+      field: "currentPassword",
+    });
     expect((await anonymous(t).post("/api/auth/signin", { username: "changer", password: PASSWORD })).status).toBe(200);
     const right = await owner.client.patch(`/api/user/${owner.user.id}`, { password: "brand-new-pass", currentPassword: PASSWORD });
     expect(right.status, right.text).toBe(200);

@@ -52,6 +52,7 @@ describe("a full disk", () => {
     expect(response.body).toEqual({
       error: "code=507, message=Insufficient Storage: the server's disk is full, so the change was not saved; reads still work",
       message: "Insufficient Storage: the server's disk is full, so the change was not saved; reads still work",
+      reason: "storage.full",
     });
     // An upload's row is one INSERT that SQLite cannot undo on its own: the whole transaction is rolled back by
     // SQLite, and the pool must not then hide why behind "cannot rollback - no transaction is active".

@@ -1,6 +1,7 @@
 // POST /api/import refuses what it cannot read safely (not a zip, damaged, corrupted checksums, paths out of the
 // archive, zip bombs, lying headers, too large, nothing to import) with a 400 or 413, and writes nothing.
 import { randomBytes } from "node:crypto";
+import type { ErrorReason } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, multipartBody, signUpHost, type TestUser } from "../factories.js";
@@ -26,17 +27,25 @@ describe("POST /api/import: refused archives write nothing", () => {
     await small.close();
   });
 
-  const refused = async (app: TestApp, user: TestUser, archive: Buffer, status: number, message: string | RegExp) => {
+  const refused = async (app: TestApp, user: TestUser, archive: Buffer, status: number, message: string | RegExp, reason?: ErrorReason) => {
     const before = await rowCounts(app, user.user.id);
-    expectError(await importArchive(user.client, archive), status, message);
+    expectError(await importArchive(user.client, archive), status, message, { reason });
     expect(await rowCounts(app, user.user.id)).toEqual(before);
   };
   const zeros = (bytes: number) => new Uint8Array(bytes);
 
   it("not a zip", () =>
-    refused(t, host, Buffer.from("just some text, not an archive"), 400, "Invalid archive: the file is not a zip archive"));
+    refused(
+      t,
+      host,
+      Buffer.from("just some text, not an archive"),
+      400,
+      "Invalid archive: the file is not a zip archive",
+      "import.not-zip",
+    ));
 
-  it("a damaged zip", () => refused(t, host, withBrokenDirectory(markdownFolder()), 400, /^Invalid archive: the zip is damaged \(/));
+  it("a damaged zip", () =>
+    refused(t, host, withBrokenDirectory(markdownFolder()), 400, /^Invalid archive: the zip is damaged \(/, "import.invalid-archive"));
 
   it("an entry with ..", () =>
     refused(
@@ -68,7 +77,14 @@ describe("POST /api/import: refused archives write nothing", () => {
   it("an archive unpacking past the cap (8× the upload limit)", () => {
     const files: Record<string, ReturnType<typeof note>> = {};
     for (let n = 0; n < 9; n++) files[`part-${n}.md`] = note(zeros(1024 * 1024));
-    return refused(small, smallHost, zip(files), 400, "Invalid archive: its files unpack to more than 8 MiB, the most an import takes");
+    return refused(
+      small,
+      smallHost,
+      zip(files),
+      400,
+      "Invalid archive: its files unpack to more than 8 MiB, the most an import takes",
+      "import.too-large",
+    );
   });
 
   it("a header that lies about a note's size", () =>
@@ -112,7 +128,8 @@ describe("POST /api/import: refused archives write nothing", () => {
     return refused(small, smallHost, zip({ "big.png": note(noise), "a.md": note("hi") }), 413, "Upload file overload max size");
   });
 
-  it("a zip with no notes", () => refused(t, host, zip({ "photo.png": note(PNG) }), 400, /^Invalid archive: no notes found in it/));
+  it("a zip with no notes", () =>
+    refused(t, host, zip({ "photo.png": note(PNG) }), 400, /^Invalid archive: no notes found in it/, "import.no-notes"));
 
   it("a whole-instance export", () =>
     refused(

@@ -2,7 +2,7 @@
 // the route table's entries, each with its area's tag, the security of its access and its documented errors, and
 // GET /api/docs renders it from assets served here (no CDN).
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { areaOf, documentedErrors, ROUTES, type RouteEntry, type RouteName } from "@memos/common";
+import { areaOf, documentedErrors, ERROR_REASON_NAMES, ROUTES, type RouteEntry, type RouteName } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../harness.js";
 
@@ -68,7 +68,11 @@ describe("OpenAPI document", () => {
     expect(document.components.securitySchemes.cookie).toMatchObject({ type: "apiKey", in: "cookie", name: "memos_session" });
     expect(document.components.securitySchemes.openId).toMatchObject({ type: "apiKey", in: "query", name: "openId" });
     expect(document.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(document.components.schemas.Error.required).toEqual(["error", "message"]);
+    const error = document.components.schemas.Error;
+    expect(error.required).toEqual(["error", "message", "reason"]);
+    expect(Object.keys(error.properties)).toEqual(["error", "message", "reason", "field", "params"]);
+    expect(error.properties.reason.enum).toEqual(ERROR_REASON_NAMES);
+    expect(Object.keys(error.properties.reason["x-enumDescriptions"])).toEqual(ERROR_REASON_NAMES);
 
     const create = document.paths["/api/memo"].post;
     const body = create.requestBody.content["application/json"].schema;

@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous, createMemo, createUser, PASSWORD, signUpHost, uploadResource } from "../factories.js";
 import { createTestApp, PG_ADMIN_DSN, TEST_DRIVER } from "../harness.js";
+import { reasonProblem } from "../error-reason.js";
 import { type Case, groups, HUGE, type Request, type Side } from "../parity-corpus.js";
 
 async function postgresError(): Promise<string | null> {
@@ -79,22 +80,31 @@ function problemsOf({ name, expected }: Case, sqlite: Answer, postgres: Answer):
     if (answer.status >= 500) problems.push(`${name}: ${engine} answered ${answer.status}: ${answer.text}`);
     if (answer.status >= 400 && answer.status < 500) {
       const body = answer.body as { error?: unknown; message?: unknown } | undefined;
-      const keys = body && typeof body === "object" ? Object.keys(body).sort().join(",") : "";
+      const keys =
+        body && typeof body === "object"
+          ? Object.keys(body)
+              .filter((key) => key !== "field" && key !== "params")
+              .join(",")
+          : "";
       if (
-        keys !== "error,message" ||
+        keys !== "error,message,reason" ||
         typeof body!.message !== "string" ||
         body!.error !== `code=${answer.status}, message=${body!.message}`
       ) {
         problems.push(`${name}: ${engine} ${answer.status} without the error envelope: ${answer.text}`);
       }
+      const problem = reasonProblem(answer.status, body);
+      if (problem) problems.push(`${name}: ${engine} ${problem}`);
     }
   }
   if (sqlite.status !== postgres.status) {
     problems.push(`${name}: sqlite ${sqlite.status} (${sqlite.text}) but postgres ${postgres.status} (${postgres.text})`);
   } else if (sqlite.status >= 400) {
-    const a = (sqlite.body as { message?: unknown } | undefined)?.message;
-    const b = (postgres.body as { message?: unknown } | undefined)?.message;
-    if (a !== b) problems.push(`${name}: messages differ: sqlite "${String(a)}" but postgres "${String(b)}"`);
+    const [a, b] = [sqlite, postgres].map(({ body }) => {
+      const { message, reason, field, params } = (body ?? {}) as Record<string, unknown>;
+      return JSON.stringify({ message, reason, field, params });
+    });
+    if (a !== b) problems.push(`${name}: errors differ: sqlite ${a} but postgres ${b}`);
   }
   return problems;
 }
@@ -176,7 +186,12 @@ describe.skipIf(skipReason !== null)(`the same answers on SQLite and PostgreSQL$
     const answers = await both(() => ({ method: "GET", url: "/api/memo/2147483648" }));
     for (const answer of answers) {
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ error: "code=400, message=ID is not a number: 2147483648", message: "ID is not a number: 2147483648" });
+      expect(answer.body).toEqual({
+        error: "code=400, message=ID is not a number: 2147483648",
+        message: "ID is not a number: 2147483648",
+        reason: "input.invalid",
+        field: "memoId",
+      });
     }
     const largest = await both(() => ({ method: "GET", url: "/api/memo/2147483647" }));
     for (const answer of largest) expect(answer.status).toBe(404);

@@ -35,7 +35,12 @@ async function fail(username: string, remoteAddress: string, times = 1) {
 
 function expectLocked(result: Awaited<ReturnType<typeof attempt>>, retryAfter: [number, number] = [WINDOW - 5, WINDOW]) {
   expect(result.status).toBe(429);
-  expect(result.body).toEqual({ error: `code=429, message=${MESSAGE}`, message: MESSAGE });
+  expect(result.body).toEqual({
+    error: `code=429, message=${MESSAGE}`,
+    message: MESSAGE,
+    reason: "rate.limited",
+    params: { seconds: result.retryAfter },
+  });
   expect(result.retryAfter).toBeGreaterThanOrEqual(retryAfter[0]);
   expect(result.retryAfter).toBeLessThanOrEqual(retryAfter[1]);
 }

@@ -50,7 +50,11 @@ describe("resources", () => {
     it("needs a signed-in caller", async () => {
       const response = await anonymous(t).get("/api/resource");
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ error: "code=401, message=Missing user in session", message: "Missing user in session" });
+      expect(response.body).toEqual({
+        error: "code=401, message=Missing user in session",
+        message: "Missing user in session",
+        reason: "auth.unauthenticated",
+      });
     });
   });
 
@@ -310,7 +314,12 @@ describe("resources", () => {
       const resource = await uploadResource(alice, "keep.png");
       const response = await alice.client.patch(`/api/resource/${resource.id}`, { filename });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ error: "code=400, message=Invalid filename.", message: "Invalid filename." });
+      expect(response.body).toEqual({
+        error: "code=400, message=Invalid filename.",
+        message: "Invalid filename.",
+        reason: "resource.invalid-filename",
+        field: "filename",
+      });
       expect((await alice.client.get(`/api/resource/${resource.id}`)).body.data.filename).toBe("keep.png");
     });
 
@@ -380,7 +389,11 @@ describe("upload size limit", () => {
     const tooBig = Buffer.alloc(1024 * 1024 + 1, 1);
     const response = await upload(host, "file", "huge.bin", "application/octet-stream", tooBig);
     expect(response.status).toBe(413);
-    expect(response.body).toEqual({ error: "code=413, message=Upload file overload max size", message: "Upload file overload max size" });
+    expect(response.body).toEqual({
+      error: "code=413, message=Upload file overload max size",
+      message: "Upload file overload max size",
+      reason: "upload.too-large",
+    });
     expect((await host.client.get("/api/resource")).body.data).toEqual([]);
 
     const fits = Buffer.alloc(1024 * 1024, 2);

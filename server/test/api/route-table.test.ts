@@ -91,7 +91,8 @@ describe("who may call each route", () => {
   it("answers 401 to a request without a credential where a user is required, and never elsewhere", async () => {
     for (const [name, entry] of entries()) {
       const response = await send(anonymous(t), entry);
-      if (entry.access === "signed-in" || entry.access === "session") expect(response.status, name).toBe(401);
+      if (entry.access === "signed-in" || entry.access === "session")
+        expect([response.status, response.body?.reason], name).toEqual([401, "auth.unauthenticated"]);
       else expect(response.status, `${name}: ${response.text}`).not.toBe(401);
     }
   });
@@ -101,7 +102,11 @@ describe("who may call each route", () => {
     expect(writes.length).toBeGreaterThan(20);
     for (const [name, entry] of writes) {
       const response = await send(readToken, entry, {});
-      expect([response.status, response.body?.message], name).toEqual([403, "This access token is read-only"]);
+      expect([response.status, response.body?.message, response.body?.reason], name).toEqual([
+        403,
+        "This access token is read-only",
+        "auth.read-only-token",
+      ]);
     }
   });
 
@@ -117,6 +122,7 @@ describe("who may call each route", () => {
         const response = await send(client, entry, VALID_BODIES[name]);
         expect(response.status, `${name} (${caller}): ${response.text}`).toBe(403);
         expect(response.body.message, name).toMatch(/^Only a signed-in session may .+, not an access token or the open ID$/);
+        expect(response.body.reason, name).toBe("auth.session-only");
       }
     }
   });

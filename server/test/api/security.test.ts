@@ -39,7 +39,11 @@ describe("cookie requests must come from our own origin", () => {
     const memo = await createMemo(member, "original", "PRIVATE");
     const post = await browser(member, "POST", "/api/memo", headers, { content: "forged" });
     expect(post.statusCode).toBe(403);
-    expect(JSON.parse(post.body)).toEqual({ error: `code=403, message=${JSON.parse(post.body).message}`, message: expect.any(String) });
+    expect(JSON.parse(post.body)).toEqual({
+      error: `code=403, message=${JSON.parse(post.body).message}`,
+      message: expect.any(String),
+      reason: "auth.cross-site",
+    });
     const patch = await browser(member, "PATCH", `/api/memo/${memo.id}`, headers, { content: "forged" });
     expect(patch.statusCode).toBe(403);
     const userPatch = await browser(member, "PATCH", `/api/user/${member.user.id}`, headers, { password: "forged-pass" });
@@ -277,7 +281,11 @@ describe("401 and 404", () => {
   ] as const)("%s %s needs a signed-in user", async (method, url) => {
     const response = await anonymous(t).request(method, url, method === "GET" || method === "DELETE" ? undefined : {});
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ error: "code=401, message=Missing user in session", message: "Missing user in session" });
+    expect(response.body).toEqual({
+      error: "code=401, message=Missing user in session",
+      message: "Missing user in session",
+      reason: "auth.unauthenticated",
+    });
   });
 
   it.each(["/api/ping", "/api/status", "/api/user/1", "/api/memo/all", "/api/memo/stats?creatorId=1", "/api/memo/amount"])(

@@ -51,7 +51,12 @@ describe("tags", () => {
       const u = await freshUser();
       const response = await u.client.post("/api/tag", { name: "" });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ error: "code=400, message=Tag name shouldn't be empty", message: "Tag name shouldn't be empty" });
+      expect(response.body).toEqual({
+        error: "code=400, message=Tag name shouldn't be empty",
+        message: "Tag name shouldn't be empty",
+        reason: "tag.invalid-name",
+        field: "name",
+      });
       expect(await tagsOf(u)).toEqual([]);
     });
 

@@ -7,6 +7,7 @@ import {
   type AnswerOf,
   type BodyInput,
   type ErrorEnvelope,
+  type ErrorParams,
   type FormRouteName,
   type ParamsInput,
   type QueryInput,
@@ -15,15 +16,49 @@ import {
   type RouteName,
 } from "@memos/common";
 
+export interface ApiErrorDetail {
+  /** Seconds to wait, from a `Retry-After` header (a 429), when there is one. */
+  retryAfter?: number | null;
+  /** The envelope's `reason`: the kind of failure (common/src/api/reasons.ts; a newer server may send one we do not know). */
+  reason?: string | null;
+  /** The input field the failure is about (`currentPassword`). */
+  field?: string | null;
+  /** Values the reason's translation interpolates. */
+  params?: ErrorParams;
+}
+
+/** A failed call: the status, the server's message (English) and what the envelope says of the failure. */
 export class ApiError extends Error {
+  readonly retryAfter: number | null;
+  readonly reason: string | null;
+  readonly field: string | null;
+  readonly params: ErrorParams;
+
   constructor(
     readonly status: number,
     message: string,
-    /** Seconds to wait, from a `Retry-After` header (a 429), when there is one. */
-    readonly retryAfter: number | null = null,
+    detail: ApiErrorDetail = {},
   ) {
     super(message);
+    this.retryAfter = detail.retryAfter ?? null;
+    this.reason = detail.reason ?? null;
+    this.field = detail.field ?? null;
+    this.params = detail.params ?? {};
   }
+}
+
+const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
+
+/** The ApiError of an error answer's JSON body (anything else: the status text). */
+function fromEnvelope(status: number, body: unknown, statusText: string, retryAfter: number | null): ApiError {
+  const envelope = (body !== null && typeof body === "object" ? body : {}) as Partial<Record<keyof ErrorEnvelope, unknown>>;
+  const params = envelope.params !== null && typeof envelope.params === "object" ? (envelope.params as ErrorParams) : undefined;
+  return new ApiError(status, text(envelope.message) ?? text(envelope.error) ?? (statusText || `HTTP ${status}`), {
+    retryAfter,
+    reason: text(envelope.reason),
+    field: text(envelope.field),
+    params,
+  });
 }
 
 /** `Retry-After` is seconds or an HTTP date. */
@@ -35,12 +70,8 @@ function retryAfterOf(response: Response): number | null {
 }
 
 export async function parseError(response: Response): Promise<ApiError> {
-  try {
-    const body = (await response.json()) as Partial<ErrorEnvelope>;
-    return new ApiError(response.status, body.message || body.error || response.statusText, retryAfterOf(response));
-  } catch {
-    return new ApiError(response.status, response.statusText || `HTTP ${response.status}`, retryAfterOf(response));
-  }
+  const body: unknown = await response.json().catch(() => null);
+  return fromEnvelope(response.status, body, response.statusText, retryAfterOf(response));
 }
 
 /** One part of a call's input: left out where the route takes none. */
@@ -121,7 +152,7 @@ function upload<N extends FormRouteName>(
         /* not JSON */
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(answerValue(name, body) as AnswerOf<N>);
-      else reject(new ApiError(xhr.status, (body as Partial<ErrorEnvelope>).message ?? xhr.statusText));
+      else reject(fromEnvelope(xhr.status, body, xhr.statusText, null));
     };
     xhr.onerror = () => reject(new ApiError(0, "Network error"));
     xhr.send(form);

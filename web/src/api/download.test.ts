@@ -44,10 +44,11 @@ describe("downloadWithProgress", () => {
     expect([...new Uint8Array(bytes)]).toEqual([80, 75, 3, 4, 7, 7, 7, 7, 7, 7]);
   });
 
-  it("turns an error envelope into an ApiError with the server's message", async () => {
+  it("turns an error envelope into an ApiError with the server's message and reason", async () => {
     const body = JSON.stringify({
       error: "code=403, message=Unauthorized: only the host may export the whole instance",
       message: "Unauthorized: only the host may export the whole instance",
+      reason: "auth.host-only",
     });
     vi.stubGlobal(
       "fetch",
@@ -55,7 +56,12 @@ describe("downloadWithProgress", () => {
     );
     const failure = downloadWithProgress("/api/export?scope=instance", () => {});
     await expect(failure).rejects.toBeInstanceOf(ApiError);
-    await expect(failure).rejects.toMatchObject({ status: 403, message: "Unauthorized: only the host may export the whole instance" });
+    await expect(failure).rejects.toMatchObject({
+      status: 403,
+      message: "Unauthorized: only the host may export the whole instance",
+      reason: "auth.host-only",
+      field: null,
+    });
   });
 
   it("fails when the stream breaks off (a partial archive is never saved)", async () => {

@@ -3,7 +3,8 @@
 import { AlertTriangle, UploadCloud } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../components/ui/Button";
-import { errorMessage, toast } from "../state/toast";
+import { errorMessage, failureMessage } from "../api/errorMessage";
+import { toast } from "../state/toast";
 import { localMemos, type Resolution } from "./outbox/plan";
 import { resolveConflict, useOutbox } from "./outbox/store";
 import type { MemoEntry } from "./outbox/types";
@@ -34,9 +35,10 @@ export function MemoSyncState({ entry }: { entry: MemoEntry }) {
 export function MemoConflict({ entry }: { entry: MemoEntry }) {
   const { t } = useTranslation();
   if (entry.state.status !== "conflict") return null;
-  const { problem, message, theirs } = entry.state;
+  const { problem, theirs } = entry.state;
+  const refusal = failureMessage({ message: "", ...entry.state }, t);
   const choose = (resolution: Resolution) =>
-    resolveConflict(entry.seq, resolution).catch((error: unknown) => toast.error(errorMessage(error)));
+    resolveConflict(entry.seq, resolution).catch((error: unknown) => toast.error(errorMessage(error, t)));
   return (
     <div
       role="alert"
@@ -49,7 +51,7 @@ export function MemoConflict({ entry }: { entry: MemoEntry }) {
           ? t("offline.conflict-deleted")
           : problem === "changed"
             ? t("offline.conflict-changed")
-            : t("offline.conflict-refused", { message })}
+            : t("offline.conflict-refused", { message: refusal })}
       </p>
       {theirs ? (
         <details className="mt-1.5">

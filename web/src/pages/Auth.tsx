@@ -10,7 +10,7 @@ import { Button } from "../components/ui/Button";
 import { PreferenceSelects } from "../components/layout/PreferenceSelects";
 import { Spinner } from "../components/ui/Spinner";
 import { endSession, useSignIn, useStatus } from "../queries/session";
-import { errorMessage } from "../state/toast";
+import { errorMessage } from "../api/errorMessage";
 import { returnTo } from "../router/returnTo";
 import { tooManyAttemptsMessage } from "./signInWait";
 import { InstanceLogo } from "../components/ui/InstanceLogo";
@@ -85,7 +85,7 @@ export default function Auth() {
       // Every problem is said in one place, under the form, the newest replacing the last (a toast would be gone
       // before it is read, and could contradict the form's own message).
       if (error instanceof ApiError && error.status === 429) setProblem(tooManyAttemptsMessage(t, error.retryAfter));
-      else setProblem(`${failed}: ${errorMessage(error)}`);
+      else setProblem(`${failed}: ${errorMessage(error, t)}`);
     } finally {
       setPending(null);
     }

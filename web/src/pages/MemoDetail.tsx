@@ -12,7 +12,8 @@ import { Spinner } from "../components/ui/Spinner";
 import { useMemoSync } from "../offline/MemoSyncState";
 import { useMemoDetail, usePatchMemo } from "../queries/memos";
 import { useMe } from "../queries/session";
-import { errorMessage, toast } from "../state/toast";
+import { errorMessage } from "../api/errorMessage";
+import { toast } from "../state/toast";
 
 function ArchivedMemo({ memo }: { memo: Memo }) {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ function ArchivedMemo({ memo }: { memo: Memo }) {
       { id: memo.id, patch: { rowStatus: "NORMAL" } },
       {
         onSuccess: () => toast.success(t("message.restored-successfully")),
-        onError: (error) => toast.error(errorMessage(error)),
+        onError: (error) => toast.error(errorMessage(error, t)),
       },
     );
   return (

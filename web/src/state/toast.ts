@@ -33,6 +33,3 @@ export const toast = {
   error: (message: string) => useToasts.getState().push("error", message),
   info: (message: string) => useToasts.getState().push("info", message),
 };
-
-/** The message of anything thrown, for an error toast. */
-export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -4,14 +4,17 @@
 import type { Appearance, Locale, User } from "@memos/common";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
 import { keys } from "../queries/keys";
 import { useUserSettingMutation, withUserSetting } from "../queries/settings";
 import { usePreferences } from "./preferences";
-import { errorMessage, toast } from "./toast";
+import { errorMessage } from "../api/errorMessage";
+import { toast } from "./toast";
 
 type SettingKey = "locale" | "appearance";
 
 export function usePreferenceActions() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { mutateAsync } = useUserSettingMutation();
   const setLocalLocale = usePreferences((state) => state.setLocale);
@@ -27,10 +30,10 @@ export function usePreferenceActions() {
       try {
         await mutateAsync({ key, value });
       } catch (error) {
-        toast.error(errorMessage(error));
+        toast.error(errorMessage(error, t));
       }
     },
-    [queryClient, mutateAsync],
+    [queryClient, mutateAsync, t],
   );
 
   const setLocale = useCallback(

@@ -5,7 +5,10 @@
 // entry read whole is checked against its CRC-32 (yauzl leaves that to its caller): a corrupted file is refused.
 import { crc32 } from "node:zlib";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
-import { badRequest } from "../../errors.js";
+import { badRequest, type ErrorDetail } from "../../errors.js";
+
+/** Every refusal of an archive: a 400 "Invalid archive: …"; damaged or unsafe unless `detail` says otherwise. */
+const invalidArchive = (message: string, detail: ErrorDetail = { reason: "import.invalid-archive" }) => badRequest(message, detail);
 
 export interface ArchiveLimits {
   /** The sum of every entry's uncompressed size. */
@@ -34,7 +37,11 @@ function openZip(file: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false }, (error, zip) => {
       if (error)
-        reject(/signature not found/i.test(error.message) ? badRequest("Invalid archive: the file is not a zip archive") : damaged(error));
+        reject(
+          /signature not found/i.test(error.message)
+            ? invalidArchive("Invalid archive: the file is not a zip archive", { reason: "import.not-zip" })
+            : damaged(error),
+        );
       else resolve(zip);
     });
   });
@@ -43,9 +50,9 @@ function openZip(file: string): Promise<ZipFile> {
 function damaged(error: Error) {
   if (/^(absolute path|invalid relative path|invalid characters in fileName): (.*)$/s.test(error.message)) {
     const name = error.message.replace(/^[^:]*: /, "");
-    return badRequest(`Invalid archive: the entry "${name}" points outside the archive's folder`);
+    return invalidArchive(`Invalid archive: the entry "${name}" points outside the archive's folder`);
   }
-  return badRequest(`Invalid archive: the zip is damaged (${error.message})`);
+  return invalidArchive(`Invalid archive: the zip is damaged (${error.message})`);
 }
 
 function listEntries(zip: ZipFile, limits: ArchiveLimits): Promise<{ entries: ArchiveEntry[]; raw: Entry[] }> {
@@ -60,17 +67,27 @@ function listEntries(zip: ZipFile, limits: ArchiveLimits): Promise<{ entries: Ar
     zip.on("error", (error: Error) => fail(damaged(error)));
     zip.on("end", () => resolve({ entries, raw }));
     zip.on("entry", (entry: Entry) => {
-      if (entries.length >= limits.maxEntries) return fail(badRequest(`Invalid archive: more than ${limits.maxEntries} files`));
+      if (entries.length >= limits.maxEntries)
+        return fail(
+          invalidArchive(`Invalid archive: more than ${limits.maxEntries} files`, {
+            reason: "import.too-many-files",
+            params: { maximum: limits.maxEntries },
+          }),
+        );
       if (!entry.fileName.endsWith("/")) {
-        if (entry.isEncrypted()) return fail(badRequest("Invalid archive: encrypted archives are not supported"));
+        if (entry.isEncrypted())
+          return fail(invalidArchive("Invalid archive: encrypted archives are not supported", { reason: "import.encrypted" }));
         total += entry.uncompressedSize;
         if (total > limits.maxTotalBytes) {
-          return fail(badRequest(`Invalid archive: its files unpack to more than ${mib(limits.maxTotalBytes)}, the most an import takes`));
+          const detail: ErrorDetail = { reason: "import.too-large", params: { maximum: Math.round(limits.maxTotalBytes / 1024 / 1024) } };
+          return fail(
+            invalidArchive(`Invalid archive: its files unpack to more than ${mib(limits.maxTotalBytes)}, the most an import takes`, detail),
+          );
         }
         const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
         if (entry.uncompressedSize > RATIO_FLOOR_BYTES && ratio > MAX_RATIO) {
           return fail(
-            badRequest(`Invalid archive: "${entry.fileName}" unpacks to ${Math.round(ratio)} times its packed size (a zip bomb?)`),
+            invalidArchive(`Invalid archive: "${entry.fileName}" unpacks to ${Math.round(ratio)} times its packed size (a zip bomb?)`),
           );
         }
         entries.push({
@@ -130,17 +147,17 @@ export class Archive {
         received += chunk.length;
         if (received > entry.size) {
           (stream as unknown as { destroy(): void }).destroy();
-          throw badRequest(`Invalid archive: "${entry.path}" unpacks to more than its header says (a zip bomb?)`);
+          throw invalidArchive(`Invalid archive: "${entry.path}" unpacks to more than its header says (a zip bomb?)`);
         }
         crc = crc32(chunk, crc);
         chunks.push(chunk);
       }
     } catch (error) {
       if (error instanceof Error && !("status" in error))
-        throw badRequest(`Invalid archive: "${entry.path}" is damaged (${error.message})`);
+        throw invalidArchive(`Invalid archive: "${entry.path}" is damaged (${error.message})`);
       throw error;
     }
-    if (crc !== raw.crc32) throw badRequest(`Invalid archive: "${entry.path}" is damaged (its CRC-32 does not match its contents)`);
+    if (crc !== raw.crc32) throw invalidArchive(`Invalid archive: "${entry.path}" is damaged (its CRC-32 does not match its contents)`);
     return Buffer.concat(chunks, received);
   }
 
@@ -159,7 +176,7 @@ export class Archive {
         }
       }
     } catch (error) {
-      throw badRequest(`Invalid archive: "${entry.path}" is damaged (${(error as Error).message})`);
+      throw invalidArchive(`Invalid archive: "${entry.path}" is damaged (${(error as Error).message})`);
     }
     return Buffer.concat(chunks).subarray(0, bytes).toString("utf8");
   }

@@ -29,6 +29,7 @@ export async function readPlan(archive: Archive): Promise<ImportPlan> {
     if (manifest.scope === "instance") {
       throw badRequest(
         "Invalid archive: this is a whole-instance export; import it account by account, or move the instance with `npm run transfer`",
+        { reason: "import.instance-archive" },
       );
     }
     return readMemosExport(archive);
@@ -45,5 +46,6 @@ export async function readPlan(archive: Archive): Promise<ImportPlan> {
   if (archive.entries.some((entry) => isNotePath(entry.path))) return readMarkdownFolder(archive);
   throw badRequest(
     "Invalid archive: no notes found in it (expected a memos export, a folder of Markdown files, a flomo HTML export or a Google Keep Takeout)",
+    { reason: "import.no-notes" },
   );
 }

@@ -1,6 +1,7 @@
 // What the import's reading thread (reader.worker.ts) and the main thread (reader-thread.ts) say to each other. The
 // plan crosses in parts of bounded size that the main thread asks for one at a time: a message is copied in one go
 // when it arrives, so a plan of hundreds of MB sent whole would hold the event loop while it is received.
+import type { ErrorDetail } from "../../errors.js";
 import type { ArchiveEntry, ArchiveLimits } from "./archive.js";
 import { emptyPlan, type ImportPlan } from "./plan.js";
 
@@ -11,10 +12,11 @@ export type ReaderRequest =
   | { id: number; op: "read"; entry: ArchiveEntry }
   | { id: number; op: "close" };
 
-/** An HttpError keeps its status across the threads; anything else is the server's own fault. */
+/** An HttpError keeps its status and detail across the threads; anything else is the server's own fault. */
 export interface ReaderFailure {
   status?: number;
   message: string;
+  detail?: ErrorDetail;
 }
 
 export type ReaderReply = { id: number; value: unknown } | { id: number; error: ReaderFailure };

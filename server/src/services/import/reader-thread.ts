@@ -37,7 +37,9 @@ class Turns {
 const turns = new Turns(Math.max(1, availableParallelism() - 1));
 
 const errorOf = (failure: ReaderFailure): Error =>
-  failure.status ? new HttpError(failure.status, failure.message) : new Error(`the import's reading thread failed: ${failure.message}`);
+  failure.status
+    ? new HttpError(failure.status, failure.message, failure.detail)
+    : new Error(`the import's reading thread failed: ${failure.message}`);
 
 type Question = { op: "part" } | { op: "read"; entry: ArchiveEntry } | { op: "close" };
 

@@ -26,7 +26,14 @@ function begin(file: string, limits: ArchiveLimits): Session {
 }
 
 function failure(error: unknown): ReaderFailure {
-  if (error instanceof HttpError) return { status: error.status, message: error.message };
+  if (error instanceof HttpError) {
+    const { reason, field, params } = error;
+    return {
+      status: error.status,
+      message: error.message,
+      detail: { reason, ...(field !== undefined && { field }), ...(params !== undefined && { params }) },
+    };
+  }
   return { message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
 

@@ -3,7 +3,8 @@ import type { Memo } from "@memos/common";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePatchMemo } from "../../queries/memos";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { parseCreatedTime, toDatetimeLocal } from "../../utils/time";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
@@ -25,7 +26,7 @@ export default function ChangeCreatedTimeDialog({ memo, onClose }: { memo: Memo;
       toast.success(t("message.created-datetime-changed"));
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 

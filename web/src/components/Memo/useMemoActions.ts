@@ -3,7 +3,8 @@ import type { Memo } from "@memos/common";
 import { useTranslation } from "react-i18next";
 import i18n from "../../i18n";
 import { useDeleteMemo, usePatchMemo, usePinMemo } from "../../queries/memos";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { copyWithToast } from "../../utils/clipboard";
 import { setTodo } from "../../markdown/todo";
 
@@ -44,7 +45,7 @@ export function useMemoActions(memo: Memo) {
       await work();
       if (success) toast.success(success);
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 

@@ -7,7 +7,8 @@ import { useCreateMemo, usePatchMemo, useUnlinkResource } from "../../queries/me
 import { willQueue } from "../../offline/outbox/store";
 import { useMe, userSetting } from "../../queries/session";
 import { usePreferences } from "../../state/preferences";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { NEW_MEMO_EDITOR_ATTRIBUTE } from "../keyboard/useKeyboardShortcuts";
 import { Button } from "../ui/Button";
 import { AttachmentList } from "./AttachmentList";
@@ -97,7 +98,7 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
       saved.current = true;
     } catch (error) {
       inFlight.current = false;
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after the render that follows a save

@@ -4,7 +4,8 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { queueUpload, willQueue } from "../../offline/outbox/store";
 import { useUploadResource } from "../../queries/resources";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 
 export interface Upload {
   id: number;
@@ -41,7 +42,7 @@ export function useUploads(onUploaded: (resource: Resource) => void) {
               : await upload({ file, onProgress: (fraction) => setUploads(withProgress(id, fraction)) });
             onUploaded(resource);
           } catch (error) {
-            toast.error(`${t("message.upload-failed")}: ${errorMessage(error)}`);
+            toast.error(`${t("message.upload-failed")}: ${errorMessage(error, t)}`);
           } finally {
             setUploads((list) => list.filter((item) => item.id !== id));
           }

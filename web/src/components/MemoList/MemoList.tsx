@@ -10,7 +10,7 @@ import type { MemoListScope } from "../../queries/keys";
 import { overlay } from "../../offline/outbox/plan";
 import { useOutbox } from "../../offline/outbox/store";
 import { useMemoList } from "../../queries/memos";
-import { errorMessage } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
 import { MemoCard, type MemoCardProps } from "../Memo/MemoCard";
 import { Spinner } from "../ui/Spinner";
 
@@ -73,7 +73,7 @@ export function MemoList({ scope, params, filter, card, enabled = true }: MemoLi
     if (list.error instanceof ApiError && list.error.status === 400) {
       return (
         <p role="alert" className="py-10 text-center text-sm text-zinc-700 dark:text-zinc-300">
-          {errorMessage(list.error)}
+          {errorMessage(list.error, t)}
         </p>
       );
     }

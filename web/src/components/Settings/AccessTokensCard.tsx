@@ -4,7 +4,8 @@ import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAccessTokenMutations, useAccessTokens } from "../../queries/access-tokens";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { formatFullTime } from "../../utils/time";
 import { Button, IconButton } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
@@ -66,7 +67,7 @@ export function AccessTokensCard() {
       await revoke.mutateAsync(revoking.id);
       toast.success(t("tokens.revoked"));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 
@@ -91,7 +92,9 @@ export function AccessTokensCard() {
           ))}
         </ul>
       ) : (
-        <p className="px-3 py-3 text-sm text-zinc-500 dark:text-zinc-400">{tokens.error ? errorMessage(tokens.error) : t("tokens.none")}</p>
+        <p className="px-3 py-3 text-sm text-zinc-500 dark:text-zinc-400">
+          {tokens.error ? errorMessage(tokens.error, t) : t("tokens.none")}
+        </p>
       )}
       <CreateAccessTokenDialog open={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog

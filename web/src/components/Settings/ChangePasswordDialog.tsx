@@ -5,7 +5,8 @@ import { ApiError } from "../../api/client";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserMutations } from "../../queries/users";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "./controls";
@@ -54,10 +55,10 @@ export function ChangePasswordDialog({ open, user, who = "self", onClose }: Chan
       onClose();
     } catch (error) {
       // The server names the field when the current password is wrong: say it there, in the user's language.
-      if (error instanceof ApiError && error.status === 400 && error.message.includes("currentPassword")) {
+      if (error instanceof ApiError && error.reason === "user.current-password-incorrect" && error.field === "currentPassword") {
         setCurrentProblem("message.current-password-incorrect");
       } else {
-        toast.error(errorMessage(error));
+        toast.error(errorMessage(error, t));
       }
     }
   };

@@ -2,7 +2,8 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type SystemSettingName, useSystemSettingMutation } from "../../queries/settings";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 
 interface CodeSettingEditorProps {
@@ -37,7 +38,7 @@ export function CodeSettingEditor({ name, label, hint, placeholder, saved, succe
       await save.mutateAsync({ name, value });
       toast.success(successMessage);
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 

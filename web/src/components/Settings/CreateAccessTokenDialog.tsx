@@ -4,7 +4,8 @@ import { ACCESS_TOKEN_SCOPES, type AccessTokenScope, type CreatedAccessToken } f
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAccessTokenMutations } from "../../queries/access-tokens";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { CopyButton, Field, INPUT } from "./controls";
@@ -81,7 +82,7 @@ export function CreateAccessTokenDialog({ open, onClose }: { open: boolean; onCl
     try {
       setCreated(await create.mutateAsync({ name: name.trim(), scope, ...(expiresTs === undefined ? {} : { expiresTs }) }));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 

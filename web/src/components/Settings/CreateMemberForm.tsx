@@ -3,7 +3,8 @@ import { type FormEvent, useState } from "react";
 import { UserPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useUserMutations } from "../../queries/users";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Select } from "../ui/Select";
 import { BORDERED_SELECT, Field } from "./controls";
@@ -31,7 +32,7 @@ export function CreateMemberForm() {
       setPassword("");
       setRole("USER");
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 

@@ -4,7 +4,8 @@ import { APPEARANCES, type Appearance, type CustomizedProfile, isSafeLogoUrl, LO
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSystemSettingMutation } from "../../queries/settings";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { LANGUAGE_OPTIONS } from "../layout/preferenceOptions";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
@@ -83,7 +84,7 @@ export function CustomizedProfileDialog({
       toast.success(t("message.profile-updated"));
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 

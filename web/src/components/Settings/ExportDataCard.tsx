@@ -5,7 +5,8 @@ import { Download, Upload } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useExportDownload } from "../../queries/export";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Spinner } from "../ui/Spinner";
 import { ImportDialog } from "./ImportDialog";
@@ -23,7 +24,7 @@ export function ExportDataCard({ scope }: { scope: ExportScope }) {
       const filename = await start(scope);
       if (filename) toast.success(t("setting.export.done", { filename }));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 

@@ -5,7 +5,7 @@ import { FileArchive, Upload } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useImportArchive } from "../../queries/import";
-import { errorMessage } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { ProgressBar } from "../ui/ProgressBar";
@@ -73,7 +73,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       const result = await importArchive.mutateAsync({ file, dryRun, onProgress: (fraction) => setStep({ at, file, fraction }) });
       setStep({ at: dryRun ? "preview" : "done", file, result });
     } catch (error) {
-      setStep({ at: "failed", file, message: errorMessage(error) });
+      setStep({ at: "failed", file, message: errorMessage(error, t) });
     }
   };
 

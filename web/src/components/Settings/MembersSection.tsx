@@ -5,7 +5,8 @@ import { Archive, ArchiveRestore, KeyRound, MoreHorizontal, Trash2 } from "lucid
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserList, useUserMutations } from "../../queries/users";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Menu, type MenuItem } from "../ui/Menu";
 import { Spinner } from "../ui/Spinner";
@@ -72,7 +73,7 @@ export function MembersSection({ me }: { me: User }) {
       await patch.mutateAsync({ id: member.id, body: { rowStatus } });
       toast.success(t(rowStatus === "ARCHIVED" ? "message.member-archived" : "message.member-restored", { username: member.username }));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 
@@ -81,7 +82,7 @@ export function MembersSection({ me }: { me: User }) {
       await remove.mutateAsync(member.id);
       toast.success(t("message.member-deleted", { username: member.username }));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 

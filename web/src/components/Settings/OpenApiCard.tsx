@@ -5,7 +5,8 @@ import { BookOpen, RotateCcw } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserMutations } from "../../queries/users";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { CopyButton, SettingGroup } from "./controls";
@@ -26,7 +27,7 @@ export function OpenApiCard({ user }: { user: User }) {
       await patch.mutateAsync({ id: user.id, body: { resetOpenId: true } });
       toast.success(t("message.openid-reset"));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 

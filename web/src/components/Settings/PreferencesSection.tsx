@@ -14,7 +14,8 @@ import { useTranslation } from "react-i18next";
 import { useUserSettingMutation, type UserSettingKey } from "../../queries/settings";
 import { useMe, userSetting } from "../../queries/session";
 import { type LocalSetting, usePreferences } from "../../state/preferences";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { useEffectivePreferences } from "../../state/useEffectivePreferences";
 import { usePreferenceActions } from "../../state/usePreferenceActions";
 import { APPEARANCE_OPTIONS, LANGUAGE_OPTIONS } from "../layout/preferenceOptions";
@@ -74,7 +75,7 @@ export function PreferencesSection() {
   const displayTs = userSetting<MemoDisplayTsOption>(me, "memoDisplayTsOption", "created_ts");
 
   const save = (key: UserSettingKey, value: string) =>
-    saveUserSetting.mutate({ key, value }, { onError: (error) => toast.error(errorMessage(error)) });
+    saveUserSetting.mutate({ key, value }, { onError: (error) => toast.error(errorMessage(error, t)) });
   const setLocal = <K extends keyof LocalSetting>(key: K, value: LocalSetting[K]) =>
     setLocalSetting({ [key]: value } as Partial<LocalSetting>);
 

@@ -6,7 +6,8 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSystemSettingMutation, useVacuumMutation } from "../../queries/settings";
 import { useStatus } from "../../queries/session";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Spinner } from "../ui/Spinner";
 import { canEditPageCode, canExportInstance } from "./access";
@@ -45,7 +46,7 @@ export function SystemSection({ me }: { me: User }) {
       await vacuum.mutateAsync();
       toast.success(t("message.vacuum-succeed"));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 
@@ -54,7 +55,7 @@ export function SystemSection({ me }: { me: User }) {
       await saveSetting.mutateAsync({ name: "allowSignUp", value: allow });
       toast.success(t(allow ? "message.signup-enabled" : "message.signup-disabled"));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 
@@ -63,7 +64,7 @@ export function SystemSection({ me }: { me: User }) {
       await saveSetting.mutateAsync({ name: DISABLE_WEBHOOKS_SETTING, value: !on });
       toast.success(t(on ? "webhooks.instance-enabled" : "webhooks.instance-disabled"));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 
@@ -72,7 +73,7 @@ export function SystemSection({ me }: { me: User }) {
       await saveSetting.mutateAsync({ name: DISABLE_PROJECT_INFO_SETTING, value: !on });
       toast.success(t(on ? "setting.system.project-info-enabled" : "setting.system.project-info-disabled"));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 

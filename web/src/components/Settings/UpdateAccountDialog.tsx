@@ -3,7 +3,8 @@ import type { User } from "@memos/common";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserMutations, type UserPatch } from "../../queries/users";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "./controls";
@@ -56,7 +57,7 @@ export function UpdateAccountDialog({ open, user, onClose }: { open: boolean; us
       toast.success(t("message.update-succeed"));
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 

@@ -4,7 +4,8 @@ import type { Webhook, WebhookDelivery } from "@memos/common";
 import { RotateCw, Send } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useWebhookDeliveries, useWebhookMutations } from "../../queries/webhooks";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { formatFullTime } from "../../utils/time";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
@@ -66,7 +67,7 @@ export function WebhookDeliveriesDialog({ webhook, onClose }: { webhook: Webhook
       await test.mutateAsync(webhook.id);
       toast.success(t("webhooks.test-sent"));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
   const again = async (deliveryId: number) => {
@@ -74,7 +75,7 @@ export function WebhookDeliveriesDialog({ webhook, onClose }: { webhook: Webhook
       await redeliver.mutateAsync({ id: webhook.id, deliveryId });
       toast.success(t("webhooks.redelivered"));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 
@@ -109,7 +110,7 @@ export function WebhookDeliveriesDialog({ webhook, onClose }: { webhook: Webhook
             </ul>
           ) : (
             <p className="px-3 py-3 text-sm text-zinc-500 dark:text-zinc-400">
-              {log.error ? errorMessage(log.error) : t("webhooks.no-deliveries")}
+              {log.error ? errorMessage(log.error, t) : t("webhooks.no-deliveries")}
             </p>
           )}
         </div>

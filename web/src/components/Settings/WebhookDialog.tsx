@@ -3,7 +3,8 @@ import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from "@memos/common";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useWebhookMutations } from "../../queries/webhooks";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "./controls";
@@ -44,7 +45,7 @@ export function WebhookDialog({ open, webhook, onClose }: { open: boolean; webho
       toast.success(t("webhooks.saved"));
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 

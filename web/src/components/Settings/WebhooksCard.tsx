@@ -5,7 +5,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useStatus } from "../../queries/session";
 import { useWebhookMutations, useWebhooks } from "../../queries/webhooks";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { Button, IconButton } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Spinner } from "../ui/Spinner";
@@ -28,7 +29,7 @@ export function WebhooksCard() {
       await remove.mutateAsync(deleting.id);
       toast.success(t("webhooks.deleted"));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 
@@ -87,7 +88,7 @@ export function WebhooksCard() {
         </ul>
       ) : (
         <p className="px-3 py-3 text-sm text-zinc-500 dark:text-zinc-400">
-          {webhooks.error ? errorMessage(webhooks.error) : t("webhooks.none")}
+          {webhooks.error ? errorMessage(webhooks.error, t) : t("webhooks.none")}
         </p>
       )}
       <WebhookDialog open={editing !== null} webhook={editing === "new" ? null : editing} onClose={() => setEditing(null)} />

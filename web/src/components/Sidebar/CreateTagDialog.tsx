@@ -5,7 +5,8 @@ import { Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTagMutations, useTagSuggestions } from "../../queries/sidebar";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 
@@ -30,7 +31,7 @@ export function CreateTagDialog({ open, onClose }: { open: boolean; onClose: () 
       await create.mutateAsync(tag);
       return true;
     } catch (failure) {
-      toast.error(errorMessage(failure));
+      toast.error(errorMessage(failure, t));
       return false;
     }
   };

@@ -17,7 +17,8 @@ import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useShortcutMutations, useTags } from "../../queries/sidebar";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 
@@ -122,7 +123,7 @@ export function ShortcutDialog({ shortcut, open, onClose }: Props) {
       else await create.mutateAsync(body);
       onClose();
     } catch (failure) {
-      toast.error(errorMessage(failure));
+      toast.error(errorMessage(failure, t));
     }
   };
 

@@ -6,7 +6,8 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { sortShortcuts, useShortcutMutations, useShortcuts } from "../../queries/sidebar";
 import { useFilter } from "../../state/filter";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Menu } from "../ui/Menu";
 import { ShortcutDialog } from "./ShortcutDialog";
@@ -20,7 +21,7 @@ export function ShortcutList() {
   const shortcuts = useMemo(() => sortShortcuts(data ?? []), [data]);
   const [editing, setEditing] = useState<Shortcut | "new" | null>(null);
   const [deleting, setDeleting] = useState<Shortcut | null>(null);
-  const onError = (error: unknown) => toast.error(errorMessage(error));
+  const onError = (error: unknown) => toast.error(errorMessage(error, t));
 
   const togglePin = (shortcut: Shortcut) =>
     patch.mutate({ id: shortcut.id, rowStatus: shortcut.rowStatus === "ARCHIVED" ? "NORMAL" : "ARCHIVED" }, { onError });

@@ -5,7 +5,8 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTagCounts, useTagMutations, useTags } from "../../queries/sidebar";
 import { useFilter } from "../../state/filter";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { formatCount } from "../../utils/number";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Menu } from "../ui/Menu";
@@ -138,7 +139,7 @@ export function TagList() {
       await remove.mutateAsync(tag);
       if (filter.tag === tag) update({ tag: undefined });
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 

@@ -7,7 +7,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useSignOut } from "../../queries/session";
 import { useDialogs } from "../../state/dialogs";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { useEffectivePreferences } from "../../state/useEffectivePreferences";
 import { usePreferenceActions } from "../../state/usePreferenceActions";
 import { ChoiceMenu as Menu, ChoiceMenuGroup as MenuGroup, ChoiceMenuItem as MenuItem } from "./ChoiceMenu";
@@ -39,7 +40,7 @@ function MenuContent({ me }: { me: User | null }) {
     try {
       await signOutMutation.mutateAsync();
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
       return;
     }
     // The sign-in page clears what was cached for this user once it shows.

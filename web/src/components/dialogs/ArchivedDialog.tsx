@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { overlay } from "../../offline/outbox/plan";
 import { useOutbox } from "../../offline/outbox/store";
 import { useDeleteMemo, useMemoList, usePatchMemo } from "../../queries/memos";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { formatFullTime, formatMemoTime } from "../../utils/time";
 import { MemoContent } from "../Memo/MemoContent";
 import { attachmentsToShow, MemoResources } from "../Memo/MemoResources";
@@ -33,7 +34,7 @@ export default function ArchivedDialog({ onClose }: StackDialogProps) {
       await patch.mutateAsync({ id: memo.id, patch: { rowStatus: "NORMAL" } });
       toast.success(t("message.restored-successfully"));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 
@@ -42,7 +43,7 @@ export default function ArchivedDialog({ onClose }: StackDialogProps) {
       await remove.mutateAsync(memo.id);
       toast.success(t("message.memo-deleted"));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 
@@ -56,7 +57,7 @@ export default function ArchivedDialog({ onClose }: StackDialogProps) {
   } else if (list.isError) {
     body = (
       <p role="alert" className="py-12 text-center text-sm text-red-600 dark:text-red-400">
-        {list.error.message}
+        {errorMessage(list.error, t)}
       </p>
     );
   } else if (memos.length === 0) {

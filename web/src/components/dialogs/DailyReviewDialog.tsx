@@ -5,7 +5,8 @@ import { ChevronLeft, ChevronRight, ImageDown } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDailyReviewMemos } from "../../queries/memos";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { MemoContent } from "../Memo/MemoContent";
 import { attachmentsToShow, MemoResources } from "../Memo/MemoResources";
 import { Button, IconButton } from "../ui/Button";
@@ -41,7 +42,7 @@ export default function DailyReviewDialog({ onClose }: StackDialogProps) {
       downloadBlob(await renderPng(sheet.current), imageFilename(`daily-review-${toDateInput(day)}`));
       toast.success(t("message.image-downloaded"));
     } catch (error) {
-      toast.error(`${t("message.image-export-failed")}: ${errorMessage(error)}`);
+      toast.error(`${t("message.image-export-failed")}: ${errorMessage(error, t)}`);
     } finally {
       setExporting(false);
     }
@@ -96,7 +97,7 @@ export default function DailyReviewDialog({ onClose }: StackDialogProps) {
           </div>
         ) : query.isError ? (
           <p role="alert" className="py-10 text-center text-sm text-red-600 dark:text-red-400">
-            {query.error.message}
+            {errorMessage(query.error, t)}
           </p>
         ) : memos.length === 0 ? (
           <p className="py-10 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("daily-review.empty")}</p>

@@ -4,6 +4,7 @@ import type { Resource } from "@memos/common";
 import { Eraser, Upload } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../api/errorMessage";
 import { resourceUrl } from "../../api/links";
 import { useResources } from "../../queries/resources";
 import { toast } from "../../state/toast";
@@ -91,7 +92,7 @@ export function ResourcesPanel() {
           </div>
         ) : isError ? (
           <p role="alert" className="py-12 text-center text-sm text-red-600 dark:text-red-400">
-            {error.message}
+            {errorMessage(error, t)}
           </p>
         ) : list.length === 0 ? (
           <p className="py-12 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("resources.empty")}</p>

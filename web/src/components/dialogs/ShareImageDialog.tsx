@@ -4,7 +4,8 @@ import type { Memo } from "@memos/common";
 import { Code2, Copy, Download, Link2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { copyShare } from "../Memo/useMemoActions";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
@@ -44,7 +45,7 @@ export default function ShareImageDialog({ memo, onClose }: ShareImageDialogProp
       await work();
       toast.success(success);
     } catch (error) {
-      toast.error(`${t("message.image-export-failed")}: ${errorMessage(error)}`);
+      toast.error(`${t("message.image-export-failed")}: ${errorMessage(error, t)}`);
     } finally {
       setBusy(null);
     }

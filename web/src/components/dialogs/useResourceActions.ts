@@ -5,7 +5,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { keys } from "../../queries/keys";
 import { useDeleteResource, useRenameResource, useUploadResource } from "../../queries/resources";
-import { errorMessage, toast } from "../../state/toast";
+import { errorMessage } from "../../api/errorMessage";
+import { toast } from "../../state/toast";
 import { copyWithToast } from "../../utils/clipboard";
 import { absoluteResourceUrl, unusedResources } from "./resourceRules";
 
@@ -37,7 +38,7 @@ export function useResourceActions() {
       try {
         await upload.mutateAsync({ file, onProgress: (fraction) => setFraction(key, fraction) });
       } catch (error) {
-        toast.error(`${file.name}: ${errorMessage(error)}`);
+        toast.error(`${file.name}: ${errorMessage(error, t)}`);
       } finally {
         setUploads((list) => list.filter((item) => item.key !== key));
       }
@@ -51,7 +52,7 @@ export function useResourceActions() {
       toast.success(t("message.resource-filename-changed"));
       return true;
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
       return false;
     }
   };
@@ -61,7 +62,7 @@ export function useResourceActions() {
       await deleteResource.mutateAsync(resource.id);
       toast.success(t("message.resource-deleted"));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error, t));
     }
   };
 
@@ -74,7 +75,7 @@ export function useResourceActions() {
         await deleteResource.mutateAsync(resource.id);
         deleted += 1;
       } catch (error) {
-        toast.error(`${resource.filename}: ${errorMessage(error)}`);
+        toast.error(`${resource.filename}: ${errorMessage(error, t)}`);
       }
     }
     if (deleted > 0) toast.success(t("resources.cleared", { count: deleted }));

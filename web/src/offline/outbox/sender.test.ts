@@ -183,11 +183,11 @@ describe("sendOutbox", () => {
     expect(await repo.list(USER)).toEqual([]);
   });
 
-  it("marks a change the server refuses, with its message, and keeps only this user's entries in view", async () => {
+  it("marks a change the server refuses, with its message and reason, and keeps only this user's entries in view", async () => {
     const server = new MemoServer();
     const memo = server.add("a");
     server.patchMemo = async () => {
-      throw new ApiError(400, "content: too long");
+      throw new ApiError(400, "content: too long", { reason: "input.too-long", field: "content", params: { maximum: 8 } });
     };
     const repo = freshRepo();
     await repo.save([
@@ -195,7 +195,14 @@ describe("sendOutbox", () => {
       { ...newMemo(2, "someone else's"), userId: USER + 1 },
     ]);
     expect(await sendOutbox(USER, repo, server)).toBe("done");
-    expect((await repo.list(USER))[0]!.state).toEqual({ status: "conflict", problem: "refused", message: "content: too long" });
+    expect((await repo.list(USER))[0]!.state).toEqual({
+      status: "conflict",
+      problem: "refused",
+      message: "content: too long",
+      reason: "input.too-long",
+      field: "content",
+      params: { maximum: 8 },
+    });
     expect((await repo.list(USER + 1)).map((entry) => entry.seq)).toEqual([2]);
   });
 });

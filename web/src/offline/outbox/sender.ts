@@ -117,10 +117,10 @@ export async function sendOutbox(
     } catch (error) {
       if (isTransient(error)) return "offline";
       const apiError = error as ApiError;
-      const problem = apiError.status === 404 ? "deleted" : "refused";
-      after = entries.map((item) =>
-        item === entry ? { ...entry, state: { status: "conflict" as const, problem, message: apiError.message } } : item,
-      );
+      const problem = apiError.status === 404 ? ("deleted" as const) : ("refused" as const);
+      const { message, reason, field, params } = apiError;
+      const state = { status: "conflict" as const, problem, message, reason, field, params };
+      after = entries.map((item) => (item === entry ? { ...entry, state } : item));
     }
     const next = after.find((item) => item.seq === seq);
     if (next && next.state.status === "conflict" && memoId !== null) blocked.add(memoId);

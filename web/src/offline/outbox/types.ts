@@ -1,10 +1,12 @@
 // What waits in the outbox: writes made while offline, kept in IndexedDB until the server has them.
 import type { Memo, MemoPatchRequest } from "@memos/common";
+import type { ServerFailure } from "../../api/errorMessage";
 
 /** Why an entry stopped: the memo is gone, someone changed it since, or the server refused the write. */
 type Problem = "deleted" | "changed" | "refused";
 
-type EntryState = { status: "pending" } | { status: "conflict"; problem: Problem; message?: string; theirs?: Memo };
+/** A refusal keeps the server's message and what the envelope said of it (translated when shown). */
+type EntryState = { status: "pending" } | ({ status: "conflict"; problem: Problem; theirs?: Memo } & Partial<ServerFailure>);
 
 interface EntryBase {
   /** Order of the writes; also the source of temporary ids (a new memo or file offline is `-seq`). */

@@ -1,0 +1,101 @@
+// Every kind of failure the server answers, by a stable key: the `reason` of the error envelope, beside v0's
+// `error` and `message`. A client branches and translates on the key (the web shows `error.<reason>` from its
+// locale files); the message stays v0's English sentence. A key never changes meaning once published: a new kind
+// of failure gets a new key. `params` lists the values the envelope's `params` carries for a translation.
+
+export interface ReasonEntry {
+  /** The HTTP status the server answers with this reason. */
+  readonly status: number;
+  /** When it is answered (the OpenAPI document and docs/api.md show this). */
+  readonly description: string;
+  /** Keys of the envelope's `params`, always sent with this reason. */
+  readonly params?: readonly string[];
+}
+
+export const ERROR_REASONS = {
+  "input.invalid": { status: 400, description: "A value breaks a rule; `field` names it when the input has one" },
+  "input.too-long": { status: 400, description: "A text is longer than its cap (`field`)", params: ["maximum"] },
+  "input.malformed": { status: 400, description: "The body or URL cannot be read: not JSON, not an object, a bad URL" },
+  "input.unsupported-type": { status: 415, description: "The body's content type is not one the route reads" },
+  "input.too-large": { status: 413, description: "A JSON body over 4 MiB" },
+  "input.uri-too-long": { status: 414, description: "A path segment longer than 500 characters" },
+  "input.conflict": { status: 409, description: "A unique value taken meanwhile by another request" },
+
+  "auth.unauthenticated": { status: 401, description: "Not signed in" },
+  "auth.unknown-username": { status: 401, description: "Sign-in: no user has this username" },
+  "auth.incorrect-password": { status: 401, description: "Sign-in: the password is wrong" },
+  "auth.invalid-token": { status: 401, description: "An access token that is unknown or revoked" },
+  "auth.token-expired": { status: 401, description: "An access token past its expiry" },
+  "auth.token-as-open-id": { status: 401, description: "An access token sent as the open ID instead of in the Authorization header" },
+  "auth.forbidden": { status: 403, description: "Signed in, but not allowed" },
+  "auth.session-only": { status: 403, description: "Only a signed-in session may do this (not an access token or the open ID)" },
+  "auth.read-only-token": { status: 403, description: "A read-only access token tried to write" },
+  "auth.cross-site": { status: 403, description: "A cookie request from another site" },
+  "auth.admin-only": { status: 403, description: "Only the host or an admin may do this" },
+  "auth.host-only": { status: 403, description: "Only the host may do this" },
+  "auth.signup-closed": { status: 403, description: "Sign-up is turned off on this instance" },
+  "auth.first-user-must-be-host": { status: 403, description: "The first account must sign up as the host" },
+  "auth.account-archived": { status: 403, description: "The account is archived" },
+  "rate.limited": { status: 429, description: "Too many failed sign-ins; `seconds` to wait (as Retry-After)", params: ["seconds"] },
+
+  "memo.not-found": { status: 404, description: "No such memo, or not one the caller may see" },
+  "memo.protected": { status: 403, description: "A memo for signed-in users only" },
+  "memo.private": { status: 403, description: "A private memo of someone else" },
+  "memo.not-creator": { status: 403, description: "Only the memo's creator may change it" },
+  "memo.changed": { status: 409, description: "The memo changed after the patch's `baseUpdatedTs`" },
+  "memo.created-in-future": { status: 400, description: "A created time in the future" },
+  "memo.content-too-long": { status: 400, description: "Memo content over its cap, in bytes", params: ["maximum"] },
+  "memo.too-many-tags": { status: 400, description: "Memo content with more tags than allowed", params: ["maximum"] },
+  "memo.list-needs-user": { status: 400, description: "A visitor's memo list without `creatorId`" },
+  "search.invalid-regex": { status: 400, description: "A `^regex` search the database cannot run" },
+  "search.too-slow": { status: 400, description: "A search over its time budget" },
+
+  "resource.not-found": { status: 404, description: "No such resource, or not the caller's" },
+  "resource.not-linked": { status: 404, description: "The resource is not linked to the memo" },
+  "resource.not-owner": { status: 403, description: "Only the resource's owner may link it" },
+  "resource.invalid-filename": { status: 400, description: "A file name the rename rule refuses" },
+  "resource.file-missing": { status: 500, description: "The resource's file is missing from the server's storage" },
+  "upload.too-large": { status: 413, description: "An upload over the size limit" },
+  "upload.invalid": { status: 400, description: "The upload is not a multipart form with a file, or cannot be read" },
+
+  "user.not-found": { status: 404, description: "No such user" },
+  "user.username-taken": { status: 409, description: "The username is taken", params: ["username"] },
+  "user.current-password-incorrect": { status: 400, description: "A password change whose `currentPassword` is wrong" },
+  "user.cannot-create-host": { status: 403, description: "Nobody may create a second host" },
+  "user.host-self": { status: 403, description: "The host may not delete or archive itself" },
+
+  "tag.not-found": { status: 404, description: "The caller has no such tag", params: ["name"] },
+  "tag.invalid-name": { status: 400, description: "A tag name that is empty or not a tag" },
+  "shortcut.not-found": { status: 404, description: "No such shortcut, or not the caller's" },
+  "access-token.not-found": { status: 404, description: "No such access token, or not the caller's" },
+  "webhook.not-found": { status: 404, description: "No such webhook, or not the caller's" },
+  "webhook.delivery-not-found": { status: 404, description: "No such delivery of the webhook" },
+  "webhook.address-refused": { status: 400, description: "A webhook URL to a private, loopback or metadata address" },
+  "webhook.disabled": { status: 403, description: "Webhooks are turned off on this instance" },
+  "import.not-zip": { status: 400, description: "The upload is not a zip archive" },
+  "import.encrypted": { status: 400, description: "An encrypted zip archive" },
+  "import.too-many-files": { status: 400, description: "An archive with more files than an import takes", params: ["maximum"] },
+  "import.too-large": { status: 400, description: "An archive whose files unpack to more MiB than an import takes", params: ["maximum"] },
+  "import.invalid-archive": {
+    status: 400,
+    description: "A damaged or unsafe archive: a bad entry, a wrong checksum, a path leaving its folder, a zip bomb",
+  },
+  "import.instance-archive": { status: 400, description: "A whole-instance export, which imports account by account" },
+  "import.no-notes": { status: 400, description: "An archive with nothing the importer knows" },
+
+  "route.not-found": { status: 404, description: "No such path" },
+  "storage.full": { status: 507, description: "The disk or the database server is full; nothing was saved" },
+  "server.internal": { status: 500, description: "The server's own fault" },
+} as const satisfies Record<string, ReasonEntry>;
+
+export type ErrorReason = keyof typeof ERROR_REASONS;
+
+/** Values a translation interpolates (a username, a limit). */
+export type ErrorParams = Readonly<Record<string, string | number>>;
+
+export const ERROR_REASON_NAMES = Object.keys(ERROR_REASONS) as ErrorReason[];
+
+/** A reason's entry, its literal types widened (every entry has the same shape). */
+export const reasonEntry = (reason: ErrorReason): ReasonEntry => ERROR_REASONS[reason];
+
+export const isErrorReason = (value: unknown): value is ErrorReason => typeof value === "string" && Object.hasOwn(ERROR_REASONS, value);
