@@ -24,7 +24,7 @@ afterAll(() => t.close());
 
 it("every answer of the journey is the recorded one", () => {
   if (process.env.MEMOS_UPDATE_WIRE_SNAPSHOT === "1" || !existsSync(SNAPSHOT)) {
-    writeFileSync(SNAPSHOT, `${JSON.stringify(recorded, null, 1)}\n`);
+    writeFileSync(SNAPSHOT, `${JSON.stringify(recorded, null, 2)}\n`);
   }
   const expected = JSON.parse(readFileSync(SNAPSHOT, "utf8")) as typeof recorded;
   expect(recorded.map((entry) => entry.step)).toEqual(expected.map((entry) => entry.step));
