@@ -36,6 +36,9 @@ export default defineConfig({
     locale: "en-US",
     timezoneId: "UTC",
     colorScheme: "light",
+    // The app turns transitions and animations off for it (web/src/styles.css): what a test reads or measures
+    // is final at once, with no sleep for a fade to end.
+    reducedMotion: "reduce",
     // Tracing every test made the run 40% slower; a failing test is traced on its first retry.
     trace: "on-first-retry",
     screenshot: "only-on-failure",
