@@ -10,8 +10,10 @@ import {
   deleteResource,
   getResource,
   listResources,
+  openReadableResource,
   patchResource,
   type ResourceFile,
+  readableResource,
   readResourceFile,
   uploadResource,
 } from "../services/resource.service.js";
@@ -21,13 +23,20 @@ function uploadedFile({ resource, bytes }: ResourceFile): UploadedFile {
   return { id, createdTs, filename, type, size: bytes.size, read: (range) => bytes.read(range) };
 }
 
-/** v0's file links: by id and name; v0 decoded `+` as a space here, so a name that really holds a `+` is tried first. */
+/**
+ * v0's file links, by id and name. v0 decoded `+` as a space here, so a name that really holds a `+` matches first.
+ * A name that is not the file's (a link written before a rename, or an import's) is redirected to the current
+ * name once the viewer may read the file, so links survive renames and nobody learns a name they may not read.
+ */
 async function sendFileByName(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, viewer: Viewer, id: number, name: string) {
-  const file = await readResourceFile(ctx, viewer, id, name).catch(async (error: unknown) => {
-    if (!name.includes("+")) throw error;
-    return readResourceFile(ctx, viewer, id, name.replace(/\+/g, " "));
-  });
-  return sendUploadedFile(request, reply, uploadedFile(file));
+  const resource = await readableResource(ctx, viewer, id);
+  const { filename } = resource;
+  if (name === filename || name.replace(/\+/g, " ") === filename) {
+    return sendUploadedFile(request, reply, uploadedFile(await openReadableResource(ctx, resource)));
+  }
+  const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+  const prefix = request.routeOptions.url?.startsWith("/h/") ? "/h/r" : "/o/r";
+  return reply.header("cache-control", "no-cache").redirect(`${prefix}/${id}/${encodeURIComponent(filename)}${query}`, 302);
 }
 
 export const resourceHandlers = (ctx: AppContext) =>

@@ -221,17 +221,30 @@ export interface ResourceFile {
   bytes: ResourceBytes;
 }
 
-/** `/o/r/:id/:filename`: the owner, or anyone who may read a memo the resource is linked to. */
-export async function readResourceFile(ctx: AppContext, viewer: Viewer, id: number, filename: string): Promise<ResourceFile> {
+/**
+ * A resource whose file the viewer may read: the owner, or anyone who may read a memo the resource is linked to.
+ * It is found by its id; `filename`, when given, must be its name too. Anything else is a 404.
+ */
+export async function readableResource(ctx: AppContext, viewer: Viewer, id: number, filename?: string): Promise<ResourceRow> {
   const { db } = ctx.store;
   const resource = await findResourceById(db, id);
   const missing = notFound(`Resource not found: ${id}`);
-  if (!resource || resource.filename !== filename) throw missing;
+  if (!resource || (filename !== undefined && resource.filename !== filename)) throw missing;
   const memos = canReadResourceFile(viewer, resource, false) ? [] : await findMemoFactsOfResource(db, id);
   const readable = memos.some((memo) => canReadMemo(viewer, memo));
   if (!canReadResourceFile(viewer, resource, readable)) throw missing;
+  return resource;
+}
+
+/** The bytes of a resource `readableResource` let through. */
+export async function openReadableResource(ctx: AppContext, resource: ResourceRow): Promise<ResourceFile> {
   // A file gone from disk throws AssetMissing: the error handler logs it and answers 500.
-  const bytes = await openResourceBytes(db, ctx.config.data, resource);
-  if (bytes === null) throw missing;
+  const bytes = await openResourceBytes(ctx.store.db, ctx.config.data, resource);
+  if (bytes === null) throw notFound(`Resource not found: ${resource.id}`);
   return { resource, bytes };
+}
+
+/** `/api/resource/:id/blob` and the file routes: a readable resource and its bytes. */
+export async function readResourceFile(ctx: AppContext, viewer: Viewer, id: number, filename: string): Promise<ResourceFile> {
+  return openReadableResource(ctx, await readableResource(ctx, viewer, id, filename));
 }

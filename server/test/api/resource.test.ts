@@ -253,7 +253,7 @@ describe("resources", () => {
       expect((await bob.client.get(`/api/resource/${resource.id}/blob`)).status).toBe(404);
     });
 
-    it("renames with a valid filename and serves the file under the new name only", async () => {
+    it("renames with a valid filename; links with the old name redirect to the new one", async () => {
       const resource = await uploadResource(alice, "old.png");
       const response = await alice.client.patch(`/api/resource/${resource.id}`, { filename: "new name.png" });
       expect(response.status).toBe(200);
@@ -261,7 +261,27 @@ describe("resources", () => {
       expect(response.body.data.updatedTs).toBeGreaterThanOrEqual(resource.updatedTs);
       expect((await alice.client.get(`/api/resource/${resource.id}`)).body.data.filename).toBe("new name.png");
       expect((await alice.client.get(`/o/r/${resource.id}/new%20name.png`)).status).toBe(200);
-      expect((await alice.client.get(`/o/r/${resource.id}/old.png`)).status).toBe(404);
+      const old = await alice.client.get(`/o/r/${resource.id}/old.png?thumbnail=1`);
+      expect(old.status).toBe(302);
+      expect(old.headers.location).toBe(`/o/r/${resource.id}/new%20name.png?thumbnail=1`);
+      const html = await alice.client.get(`/h/r/${resource.id}/any-name`);
+      expect([html.status, html.headers.location]).toEqual([302, `/h/r/${resource.id}/new%20name.png`]);
+      // Nobody learns the name of a file they may not read: the same 404 as for a missing file.
+      const stranger = await bob.client.get(`/o/r/${resource.id}/old.png`);
+      expect([stranger.status, stranger.headers.location]).toEqual([404, undefined]);
+      expect((await bob.client.get(`/o/r/999999/old.png`)).status).toBe(404);
+    });
+
+    it("a memo's inline image keeps working after its file is renamed (public memo, visitor)", async () => {
+      const resource = await uploadResource(alice, "photo.png");
+      await alice.client.post("/api/memo", { content: `![](/o/r/${resource.id}/photo.png)`, visibility: "PUBLIC", resourceIdList: [resource.id] });
+      await alice.client.patch(`/api/resource/${resource.id}`, { filename: "holiday.png" });
+      const visitor = anonymous(t);
+      const first = await visitor.get(`/o/r/${resource.id}/photo.png`);
+      expect(first.status).toBe(302);
+      const followed = await visitor.get(String(first.headers.location));
+      expect(followed.status).toBe(200);
+      expect(followed.headers["content-type"]).toBe("image/png");
     });
 
     it("moves updatedTs forward on rename", async () => {
