@@ -20,7 +20,8 @@ export async function dataSet(driver: "sqlite" | "postgres", memoCount: number, 
   if (kept) mkdirSync(kept, { recursive: true });
   const dir = kept ?? mkdtempSync(join(tmpdir(), "memos-bench-"));
   // A run's own databases are named by process and size: each size of a run has its own.
-  const pgDb = driver === "postgres" ? await pgDatabase(kept ? name : `memos_bench_${process.pid}_${memoCount}_${users}u`, kept !== null) : null;
+  const pgDb =
+    driver === "postgres" ? await pgDatabase(kept ? name : `memos_bench_${process.pid}_${memoCount}_${users}u`, kept !== null) : null;
   const file = join(dir, `${name}.db`);
   const done = `${file}.done`;
   const reused = pgDb ? pgDb.reused : kept !== null && existsSync(done);
@@ -84,7 +85,9 @@ async function hasMarker(dsn: string): Promise<boolean> {
  * `ANALYZE sqlite_schema`, the readers on a schema change.
  */
 export async function dropStatistics(store: DatabaseHandle) {
-  const tables = (await sql<{ name: string }>`SELECT name FROM sqlite_schema WHERE name IN ('sqlite_stat1', 'sqlite_stat4')`.execute(store.db)).rows;
+  const tables = (
+    await sql<{ name: string }>`SELECT name FROM sqlite_schema WHERE name IN ('sqlite_stat1', 'sqlite_stat4')`.execute(store.db)
+  ).rows;
   if (tables.length === 0 || (await sql`SELECT 1 FROM sqlite_stat1 LIMIT 1`.execute(store.db)).rows.length === 0) return;
   for (const { name } of tables) await sql`DELETE FROM ${sql.table(name)}`.execute(store.db);
   await sql`ANALYZE sqlite_schema`.execute(store.db);

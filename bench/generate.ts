@@ -96,7 +96,13 @@ async function createUsers(store: DatabaseHandle, users: number, password: strin
   for (let u = 0; u < users; u++) {
     const row = await store.db
       .insertInto("user")
-      .values({ username: `bench${u}`, nickname: `Bench ${u}`, role: u === 0 ? "HOST" : "USER", password_hash: passwordHash, open_id: randomUUID() })
+      .values({
+        username: `bench${u}`,
+        nickname: `Bench ${u}`,
+        role: u === 0 ? "HOST" : "USER",
+        password_hash: passwordHash,
+        open_id: randomUUID(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     userIds.push(row.id);
@@ -160,7 +166,9 @@ export async function generate(store: DatabaseHandle, users: number, memos: numb
 /** On PostgreSQL, drops the full-text index (migration 005) and answers the statement that recreates it. */
 async function dropTrigramIndex(store: DatabaseHandle): Promise<string | null> {
   if (store.engine !== "postgres") return null;
-  const found = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE indexname = 'idx_memo_content_trgm'`.execute(store.db);
+  const found = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE indexname = 'idx_memo_content_trgm'`.execute(
+    store.db,
+  );
   const definition = found.rows[0]?.indexdef;
   if (!definition) return null;
   await sql`DROP INDEX idx_memo_content_trgm`.execute(store.db);
@@ -172,7 +180,11 @@ async function pinAndListTags(store: DatabaseHandle, userIds: number[], memos: n
   await store.db.transaction().execute(async (tx) => {
     const pins: Array<{ memo_id: number; user_id: number; pinned: number }> = [];
     for (const userId of userIds) {
-      const own = await tx.selectFrom("memo").select(sql<number>`COUNT(*)`.as("n")).where("creator_id", "=", userId).executeTakeFirstOrThrow();
+      const own = await tx
+        .selectFrom("memo")
+        .select(sql<number>`COUNT(*)`.as("n"))
+        .where("creator_id", "=", userId)
+        .executeTakeFirstOrThrow();
       const count = Number(own.n);
       for (let p = 0; p < Math.min(PINS_PER_USER, count); p++) {
         const row = await tx

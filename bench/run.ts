@@ -40,7 +40,9 @@ const WARM_UP = Number(args["warm-up"]);
 
 /** How the database answers the home page's unpinned walk: it should read an index in display order, not sort. */
 async function printHomePlan(store: DatabaseHandle, creatorId: number) {
-  const query = (await listMemosSql(store.db, store.engine, { creatorId, rowStatus: "NORMAL" }, { pinnedFirst: true, limit: 30, offset: 0 })).walk;
+  const query = (
+    await listMemosSql(store.db, store.engine, { creatorId, rowStatus: "NORMAL" }, { pinnedFirst: true, limit: 30, offset: 0 })
+  ).walk;
   const explain = store.engine === "sqlite" ? "EXPLAIN QUERY PLAN " : "EXPLAIN ";
   const rows = await store.db.executeQuery({ ...query, sql: explain + query.sql });
   const lines = rows.rows.map((row) => String((row as Record<string, unknown>).detail ?? (row as Record<string, unknown>)["QUERY PLAN"]));
@@ -149,7 +151,11 @@ function casesFor(app: FastifyInstance, cookie: string, own: number, other: numb
     { name: "search, case outside ASCII (ZÜRICH)", url: `/api/memo/all?limit=30&text=${encodeURIComponent("ZÜRICH")}`, signedIn: false },
     // Two words each in 1 memo of 40, side by side in 1 of 100: more than a rare text's matches in a big instance,
     // too few among the newest memos to fill a page.
-    { name: "search, sparse phrase (garden music)", url: `/api/memo/all?limit=30&text=${encodeURIComponent("garden music")}`, signedIn: false },
+    {
+      name: "search, sparse phrase (garden music)",
+      url: `/api/memo/all?limit=30&text=${encodeURIComponent("garden music")}`,
+      signedIn: false,
+    },
     // The same in another member's list, who wrote 1 memo in 38 (a big instance's many users).
     {
       name: "search, sparse phrase, a member's list",
@@ -183,14 +189,22 @@ async function stallTest(base: string) {
   }
   const answered = (await Promise.all(searches)).reduce((a, b) => a + b, 0);
   pings.sort((a, b) => a - b);
-  console.log(`  stall test: /api/ping p50 ${percentile(pings, 50).toFixed(1)} ms, p90 ${percentile(pings, 90).toFixed(1)} ms while 5 clients ran full-scan searches (${answered} answered in 5 s; goal p90 < 50 ms)`);
+  console.log(
+    `  stall test: /api/ping p50 ${percentile(pings, 50).toFixed(1)} ms, p90 ${percentile(pings, 90).toFixed(1)} ms while 5 clients ran full-scan searches (${answered} answered in 5 s; goal p90 < 50 ms)`,
+  );
 }
 
 async function httpThroughput(base: string, cookie: string) {
   console.log(`\n  HTTP throughput, 20 connections, ${args.seconds} s each:`);
-  for (const [name, path] of [["ping", "/api/ping"], ["explore page of 30", "/api/memo/all?limit=30"], ["own list page of 30", "/api/memo?rowStatus=NORMAL&limit=30"]] as const) {
+  for (const [name, path] of [
+    ["ping", "/api/ping"],
+    ["explore page of 30", "/api/memo/all?limit=30"],
+    ["own list page of 30", "/api/memo?rowStatus=NORMAL&limit=30"],
+  ] as const) {
     const result = await autocannon({ url: `${base}${path}`, connections: 20, duration: Number(args.seconds), headers: { cookie } });
-    console.log(`  ${name.padEnd(24)} ${Math.round(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`);
+    console.log(
+      `  ${name.padEnd(24)} ${Math.round(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx}`,
+    );
   }
 }
 
@@ -221,7 +235,9 @@ async function openSize(driver: "sqlite" | "postgres", memoCount: number): Promi
   const { store, migration } = await openStore(config);
   // A kept data set is migrated as any instance would be on upgrade: how long that took.
   if (place.reused && migration.applied.length > 0) {
-    console.log(`\n${driver}, ${memoCount} memos: migrations ${migration.applied.join(", ")} applied in ${((performance.now() - opening) / 1000).toFixed(1)} s`);
+    console.log(
+      `\n${driver}, ${memoCount} memos: migrations ${migration.applied.join(", ")} applied in ${((performance.now() - opening) / 1000).toFixed(1)} s`,
+    );
   }
   const close = async () => {
     await store.close();
@@ -241,7 +257,9 @@ async function openSize(driver: "sqlite" | "postgres", memoCount: number): Promi
       // without statistics (nothing runs ANALYZE on them), and so do the bench's.
       if (driver === "postgres") await sql`VACUUM ANALYZE`.execute(store.db);
       await place.markGenerated(store);
-      console.log(`\n${driver}, ${memoCount} memos of ${data.userIds.length} users: generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `\n${driver}, ${memoCount} memos of ${data.userIds.length} users: generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
     }
     // A server merges the full-text index's segments a moment after writes (SQLite, store/sqlite/fulltext-merger.ts):
     // what the loading left is merged here, before the measurements, as a running instance would have it.

@@ -29,7 +29,21 @@ describe.each(engines)("npm run bench on %s", (engine) => {
   it.skipIf(engine === "postgres" && !pgAvailable)("measures two sizes side by side", () => {
     const run = spawnSync(
       process.execPath,
-      ["--import", "tsx", "bench/run.ts", "--driver", engine, "--sizes", "1000,2000", "--iterations", "2", "--warm-up", "1", "--only", "home,explore"],
+      [
+        "--import",
+        "tsx",
+        "bench/run.ts",
+        "--driver",
+        engine,
+        "--sizes",
+        "1000,2000",
+        "--iterations",
+        "2",
+        "--warm-up",
+        "1",
+        "--only",
+        "home,explore",
+      ],
       { cwd: ROOT, encoding: "utf8", timeout: 120_000 },
     );
     expect(run.status, run.stderr || run.stdout).toBe(0);

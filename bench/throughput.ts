@@ -83,10 +83,14 @@ async function main() {
   const extra = (args["server-args"] ?? "").split(" ").filter(Boolean);
   // As `npm start` runs it, plus any flags to try.
   const nodeFlags = [...SERVER_NODE_FLAGS, ...(args["node-args"] ?? "").split(" ").filter(Boolean)];
-  const server = spawn(process.execPath, [...nodeFlags, SERVER, ...extra, "--port", String(port), "--addr", "127.0.0.1", "--data", dir, "--dsn", dsn], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: serverEnv({ ...process.env, MEMOS_MODE: "prod" }),
-  });
+  const server = spawn(
+    process.execPath,
+    [...nodeFlags, SERVER, ...extra, "--port", String(port), "--addr", "127.0.0.1", "--data", dir, "--dsn", dsn],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: serverEnv({ ...process.env, MEMOS_MODE: "prod" }),
+    },
+  );
   try {
     await waitFor(`${base}/api/ping`);
     const signUp = await fetch(`${base}/api/auth/signup`, {
@@ -117,11 +121,15 @@ async function main() {
     });
     try {
       await waitFor(`http://127.0.0.1:${barePort}/`);
-      console.log(`engine ${driver}, ${memoCount} memos, explore page of 30 = ${body.length} bytes; ${CONNECTIONS} connections, ${seconds} s each`);
+      console.log(
+        `engine ${driver}, ${memoCount} memos, explore page of 30 = ${body.length} bytes; ${CONNECTIONS} connections, ${seconds} s each`,
+      );
       const ours = await load(`${base}${explorePath}`, seconds);
       const theirs = await load(`http://127.0.0.1:${barePort}/`, seconds);
       const row = (name: string, r: Awaited<ReturnType<typeof load>>) =>
-        console.log(`${name.padEnd(28)} ${Math.round(r.rps).toString().padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   errors ${r.errors}`);
+        console.log(
+          `${name.padEnd(28)} ${Math.round(r.rps).toString().padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   errors ${r.errors}`,
+        );
       row("memos explore page", ours);
       row("bare node:http, same bytes", theirs);
       console.log(`ratio                        ${((ours.rps / theirs.rps) * 100).toFixed(1)} % (goal ≥ 40 %)`);
@@ -130,14 +138,22 @@ async function main() {
     }
 
     // Memory under mixed load: explore, own list, a search, a memo, ping.
-    const mixed = ["/api/memo/all?limit=30", "/api/memo?limit=30", "/api/memo/all?text=caf&limit=30", `/api/memo/stats?creatorId=1`, "/api/ping"];
+    const mixed = [
+      "/api/memo/all?limit=30",
+      "/api/memo?limit=30",
+      "/api/memo/all?text=caf&limit=30",
+      `/api/memo/stats?creatorId=1`,
+      "/api/ping",
+    ];
     const sampleRss = async (duration: number) => {
       await Promise.all(mixed.map((path) => load(`${base}${path}`, duration, { cookie })));
       return rssKb(server);
     };
     const after30 = await sampleRss(30);
     const after60 = await sampleRss(30);
-    console.log(`server RSS after 30 s of mixed load: ${(after30 / 1024).toFixed(0)} MB; after 60 s: ${(after60 / 1024).toFixed(0)} MB (goal ≤ 150 MB, no growth)`);
+    console.log(
+      `server RSS after 30 s of mixed load: ${(after30 / 1024).toFixed(0)} MB; after 60 s: ${(after60 / 1024).toFixed(0)} MB (goal ≤ 150 MB, no growth)`,
+    );
   } finally {
     // The server closes its connections before its database is dropped.
     const exited = new Promise((resolve) => server.once("exit", resolve));

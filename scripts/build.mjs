@@ -82,7 +82,7 @@ export async function build({ force = false, serverOnly = false } = {}) {
   if (!(await buildPart("server", force))) return false;
   if (serverOnly) return true;
   if (!webIsBuildable()) {
-    say("web: no web/index.html or no \"build\" script in web/package.json yet; serving without the web app");
+    say('web: no web/index.html or no "build" script in web/package.json yet; serving without the web app');
     return true;
   }
   return buildPart("web", force);

@@ -18,7 +18,9 @@ const server = run(bin("tsx"), ["watch", join("server", "src", "main.ts"), ...(h
 
 const webRunnable = webIsBuildable() && existsSync(join(ROOT, "node_modules", ".bin", "vite"));
 if (!webRunnable) say("web: no Vite app in web/ yet; running the server alone");
-const web = webRunnable ? run(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "-w", "web", "dev"], { stopWithParent: true }) : null;
+const web = webRunnable
+  ? run(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "-w", "web", "dev"], { stopWithParent: true })
+  : null;
 
 // Whichever stops first ends the session; the other is sent SIGTERM through run()'s signal forwarding.
 const code = await Promise.race([server, ...(web ? [web] : [])]);

@@ -86,9 +86,7 @@ function citationProblems(file: string, text: string): string[] {
         const [path, anchor] = target!.split("#", 2) as [string, string | undefined];
         if (path !== "" && !path.endsWith(".md")) continue; // a source file or folder, not a document
         const problem =
-          path === ""
-            ? checkTarget(file, anchor, anchorsOf(text))
-            : checkTarget(relative(ROOT, join(ROOT, dirname(file), path)), anchor);
+          path === "" ? checkTarget(file, anchor, anchorsOf(text)) : checkTarget(relative(ROOT, join(ROOT, dirname(file), path)), anchor);
         if (problem) problems.push(`${where}: link ${target}: ${problem}`);
       }
     }

@@ -31,7 +31,11 @@ function claimedVersions(range: string): string[] {
 
 /** A locked package's `engines.node`, in either of the lockfile's forms (`{node}` or the old `["node >=x"]`). */
 function nodeRange(engines: LockedPackage["engines"]): string | undefined {
-  if (Array.isArray(engines)) return engines.find((entry) => entry.startsWith("node"))?.slice(4).trim();
+  if (Array.isArray(engines))
+    return engines
+      .find((entry) => entry.startsWith("node"))
+      ?.slice(4)
+      .trim();
   return engines?.node;
 }
 

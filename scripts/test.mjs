@@ -105,7 +105,8 @@ if (missingPackages.length === 0) {
     env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
     timeoutMs: 8 * MINUTE,
   });
-  if (code !== 0) notices.push(`NOTICE: apt-get install ${missingPackages.join(" ")} failed (exit code ${code}); the e2e suite needs Chromium`);
+  if (code !== 0)
+    notices.push(`NOTICE: apt-get install ${missingPackages.join(" ")} failed (exit code ${code}); the e2e suite needs Chromium`);
 } else {
   notices.push(`NOTICE: not root: skipped installing ${missingPackages.join(", ")} (apt-get install ${missingPackages.join(" ")})`);
   console.log(notices.at(-1));

@@ -8,6 +8,7 @@ export const HOST: Credentials = { username: "e2ehost", password: "host-secret" 
 
 export function sharedBaseURL(): string {
   const url = process.env[ENV.baseURL];
-  if (!url) throw new Error(`${ENV.baseURL} is not set: run the suite through e2e/playwright.config.ts (its global setup starts the server)`);
+  if (!url)
+    throw new Error(`${ENV.baseURL} is not set: run the suite through e2e/playwright.config.ts (its global setup starts the server)`);
   return url;
 }

@@ -97,7 +97,22 @@ export async function startServer(extraArgs: string[] = []): Promise<MemosServer
   const child = spawn(
     command,
     // Webhooks may reach loopback: the webhook spec's receiver listens on 127.0.0.1.
-    [...args, "--mode", "prod", "--addr", "127.0.0.1", "--port", String(port), "--data", join(dataDir, "data"), "--web-dist", webDist, "--webhook-allow-private", "true", ...extraArgs],
+    [
+      ...args,
+      "--mode",
+      "prod",
+      "--addr",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--data",
+      join(dataDir, "data"),
+      "--web-dist",
+      webDist,
+      "--webhook-allow-private",
+      "true",
+      ...extraArgs,
+    ],
     { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, MEMOS_TRUST_PROXY: "false" } },
   );
   let log = "";

@@ -87,7 +87,11 @@ export async function openSettings(page: Page, section?: SettingsSection): Promi
   await (await openSidebar(page)).getByRole("button", { name: "Settings" }).click();
   const dialog = page.getByRole("dialog", { name: /Settings|My account|Preferences|Members|System/ });
   await expect(dialog).toBeVisible();
-  if (section) await dialog.getByRole("tab", { name: section }).or(dialog.getByRole("button", { name: section, exact: true })).click();
+  if (section)
+    await dialog
+      .getByRole("tab", { name: section })
+      .or(dialog.getByRole("button", { name: section, exact: true }))
+      .click();
   return dialog;
 }
 

@@ -61,7 +61,11 @@ test("a token made in Settings posts a memo from a script until it is revoked", 
 test("@phone the access tokens and webhooks cards in the dark, on a phone", async ({ page, signedIn, serverURL }, testInfo) => {
   const post = (path: string, data: object) => signedIn.api.request.post(`${serverURL}${path}`, { data });
   expect((await post("/api/access-token", { name: "Chat bot", scope: "read" })).status()).toBe(200);
-  expect((await post("/api/webhook", { name: "Sync", url: "https://example.com/memos-hook", events: ["memo.created", "memo.updated"] })).status()).toBe(200);
+  expect(
+    (
+      await post("/api/webhook", { name: "Sync", url: "https://example.com/memos-hook", events: ["memo.created", "memo.updated"] })
+    ).status(),
+  ).toBe(200);
   await page.emulateMedia({ colorScheme: "dark" });
   await signedIn.api.setUserSetting("appearance", "dark");
   await page.goto("/");

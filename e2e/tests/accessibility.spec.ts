@@ -50,7 +50,14 @@ async function seed(api: MemosApi): Promise<number> {
 }
 
 /** The sign-in page (signed out), then every page of a signed-in member with seeded memos. */
-async function scanPages(page: Page, testInfo: TestInfo, baseURL: string, credentials: { username: string; password: string }, label: string, scan: Scan) {
+async function scanPages(
+  page: Page,
+  testInfo: TestInfo,
+  baseURL: string,
+  credentials: { username: string; password: string },
+  label: string,
+  scan: Scan,
+) {
   await page.goto("/auth");
   await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
   await expectAccessible(page, testInfo, `${label}-auth`, scan);

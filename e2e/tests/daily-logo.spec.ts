@@ -17,7 +17,10 @@ test("a broken custom logo falls back to the default logo, asked for once @phone
   if (!(await api.status()).host) await api.signUp(host);
   else await api.signIn(host);
   const response = await context.post(`${ownServer.url}/api/system/setting`, {
-    data: { name: "customizedProfile", value: JSON.stringify({ name: "Logo test", logoUrl: BROKEN, description: "", locale: "en", appearance: "system", externalUrl: "" }) },
+    data: {
+      name: "customizedProfile",
+      value: JSON.stringify({ name: "Logo test", logoUrl: BROKEN, description: "", locale: "en", appearance: "system", externalUrl: "" }),
+    },
   });
   expect(response.ok()).toBe(true);
   await context.dispose();

@@ -6,8 +6,12 @@ import { editor, memoCard, openSidebar, sidebar, text } from "../support/ui";
 
 const suggestions = (page: Page) => page.getByRole("listbox", { name: "Tag suggestions" });
 
-test("typing # and letters offers the user's tags with counts, chosen by keyboard or pointer @phone", async ({ page, signedIn }, testInfo) => {
-  for (const content of ["#work one", "#work two", "#work/deep three", "#homework four", "#idea five"]) await signedIn.api.createMemo(content);
+test("typing # and letters offers the user's tags with counts, chosen by keyboard or pointer @phone", async ({
+  page,
+  signedIn,
+}, testInfo) => {
+  for (const content of ["#work one", "#work two", "#work/deep three", "#homework four", "#idea five"])
+    await signedIn.api.createMemo(content);
   await page.goto("/");
   // The sidebar shows each tag's memo count.
   const tags = await openSidebar(page);
@@ -64,7 +68,10 @@ test("typing # and letters offers the user's tags with counts, chosen by keyboar
   await expect(list).toBeHidden();
 });
 
-test("long memos fold by length with Show more / Show less, unless folding is off; --- folding stays @phone", async ({ page, signedIn }) => {
+test("long memos fold by length with Show more / Show less, unless folding is off; --- folding stays @phone", async ({
+  page,
+  signedIn,
+}) => {
   const long = Array.from({ length: 20 }, (_, i) => `- Line number ${i + 1}`).join("\n");
   await signedIn.api.createMemo(long);
   await signedIn.api.createMemo("Short intro\n\n---\n\nHidden after the rule");
@@ -135,7 +142,10 @@ test("keyboard: / and Ctrl+K search, n writes, ? lists the shortcuts, Esc closes
   await (await openSidebar(page)).getByRole("button", { name: "Resources" }).click();
   const resources = page.getByRole("dialog", { name: "Resources" });
   await expect(resources).toBeVisible();
-  await resources.getByRole("button", { name: /sunrise\.png/ }).first().click();
+  await resources
+    .getByRole("button", { name: /sunrise\.png/ })
+    .first()
+    .click();
   const viewer = page.getByRole("dialog", { name: "Preview" });
   await expect(viewer).toBeVisible();
   await page.keyboard.press("Escape");
@@ -153,11 +163,14 @@ test("@phone-only touch targets are at least 40 px on phones", async ({ page, si
   const small = async (scope: string) =>
     page.evaluate((selector) => {
       const out: string[] = [];
-      for (const element of document.querySelectorAll<HTMLElement>(`${selector} button, ${selector} a[href], ${selector} select, ${selector} input`)) {
+      for (const element of document.querySelectorAll<HTMLElement>(
+        `${selector} button, ${selector} a[href], ${selector} select, ${selector} input`,
+      )) {
         if (element.closest(".md")) continue; // links inside memo text are inline, as in any text
         const box = element.getBoundingClientRect();
         if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === "hidden") continue;
-        if (box.height < 39.5 || box.width < 39.5) out.push(`${element.getAttribute("aria-label") ?? element.textContent?.trim()} ${box.width}×${box.height}`);
+        if (box.height < 39.5 || box.width < 39.5)
+          out.push(`${element.getAttribute("aria-label") ?? element.textContent?.trim()} ${box.width}×${box.height}`);
       }
       return out;
     }, scope);

@@ -9,12 +9,17 @@ import { openSettings } from "../support/ui";
 function notesArchive(): Buffer {
   const mtime = new Date("2024-06-01T12:00:00Z");
   return Buffer.from(
-    zipSync({
-      "Notes/Garden.md": strToU8("---\ncreated: 2024-05-01T08:30:00Z\ntags: [garden]\n---\nPlant tomatoes from the browser import\n\n![](img/bed.png)\n"),
-      "Notes/Books.md": strToU8("# Reading list\n\n- Dune #books\n"),
-      "Notes/img/bed.png": new Uint8Array(PNG_BYTES),
-      "Notes/Broken.md": strToU8("---\ntitle: [unclosed\n---\nbroken\n"),
-    }, { mtime }),
+    zipSync(
+      {
+        "Notes/Garden.md": strToU8(
+          "---\ncreated: 2024-05-01T08:30:00Z\ntags: [garden]\n---\nPlant tomatoes from the browser import\n\n![](img/bed.png)\n",
+        ),
+        "Notes/Books.md": strToU8("# Reading list\n\n- Dune #books\n"),
+        "Notes/img/bed.png": new Uint8Array(PNG_BYTES),
+        "Notes/Broken.md": strToU8("---\ntitle: [unclosed\n---\nbroken\n"),
+      },
+      { mtime },
+    ),
   );
 }
 
@@ -33,7 +38,11 @@ test("Import previews a zip of notes, imports it, and the memos appear @phone", 
 
   await expect(dialog.getByRole("heading", { name: "Preview" })).toBeVisible();
   await expect(dialog.getByTestId("import-kind")).toHaveText("Markdown notes");
-  const count = (label: string) => dialog.locator("dl div").filter({ has: page.locator("dt", { hasText: label }) }).locator("dd");
+  const count = (label: string) =>
+    dialog
+      .locator("dl div")
+      .filter({ has: page.locator("dt", { hasText: label }) })
+      .locator("dd");
   await expect(count("Memos")).toHaveText("2");
   await expect(count("Attachments")).toHaveText("1");
   await expect(dialog.getByText("Problems (1)")).toBeVisible();
@@ -72,7 +81,9 @@ test("Import names what is wrong with a file that is not an archive, and writes 
   const settings = await openSettings(page, "My account");
   await settings.getByRole("region", { name: "Your data" }).getByRole("button", { name: "Import…" }).click();
   const dialog = page.getByRole("dialog", { name: "Import notes" });
-  await dialog.getByTestId("import-file").setInputFiles({ name: "notes.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip at all") });
+  await dialog
+    .getByTestId("import-file")
+    .setInputFiles({ name: "notes.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip at all") });
   await expect(dialog.getByRole("alert")).toHaveText("Invalid archive: the file is not a zip archive");
   await expect(dialog.getByRole("button", { name: "Choose another file" })).toBeEnabled();
   await expect(dialog.getByRole("button", { name: "Import", exact: true })).toHaveCount(0);

@@ -122,7 +122,9 @@ test("opens offline on the memos seen before, keeps offline writes across a clos
     "Written offline: second thought",
   ]);
   expect(memos.find((memo) => memo.content.includes("packing list"))?.id).toBe(first.id);
-  expect(memos.find((memo) => memo.content.includes("second thought"))?.resourceList.map((resource) => resource.filename)).toEqual(["offline.png"]);
+  expect(memos.find((memo) => memo.content.includes("second thought"))?.resourceList.map((resource) => resource.filename)).toEqual([
+    "offline.png",
+  ]);
   await expect(memoCard(again, "second thought").getByRole("img", { name: "offline.png" })).toHaveJSProperty("complete", true);
 });
 
@@ -152,7 +154,11 @@ test("pins, archives and deletes offline; the server follows when online", async
   expect((await signedIn.api.memo(toDelete.id)).status()).toBe(404);
 });
 
-test("a memo changed elsewhere meanwhile: keep mine, take theirs, copy mine as a new memo", async ({ page, context, signedIn }, testInfo) => {
+test("a memo changed elsewhere meanwhile: keep mine, take theirs, copy mine as a new memo", async ({
+  page,
+  context,
+  signedIn,
+}, testInfo) => {
   const memo = await signedIn.api.createMemo("Shared plan v1");
   await page.goto("/");
   await expect(memoCard(page, "Shared plan v1")).toBeVisible();
@@ -190,10 +196,9 @@ test("a memo changed elsewhere meanwhile: keep mine, take theirs, copy mine as a
   await collide("Shared plan: theirs again", "Shared plan: my copy", "Shared plan: theirs third");
   await conflict.getByRole("button", { name: "Copy mine as a new memo" }).click();
   await expect(conflict).toHaveCount(0);
-  await expect.poll(async () => (await signedIn.api.myMemos()).map((item) => item.content).sort(), { timeout: 15_000 }).toEqual([
-    "Shared plan: my copy",
-    "Shared plan: theirs third",
-  ]);
+  await expect
+    .poll(async () => (await signedIn.api.myMemos()).map((item) => item.content).sort(), { timeout: 15_000 })
+    .toEqual(["Shared plan: my copy", "Shared plan: theirs third"]);
 });
 
 test("online, API answers always come from the server, never from the service worker", async ({ page, signedIn }) => {
@@ -248,7 +253,9 @@ test("a new version is offered with Reload, and a half-written memo survives the
     await reloaded;
     await expect(editor(page)).toHaveValue("Half-written when the update came");
     await expect(offer).toHaveCount(0);
-    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting ?? null))).toBeNull();
+    expect(
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting ?? null)),
+    ).toBeNull();
   } finally {
     await server.stop();
   }
@@ -257,7 +264,11 @@ test("a new version is offered with Reload, and a half-written memo survives the
 test("Chromium finds the app installable @phone", async ({ baseURL }, testInfo) => {
   // Chromium never offers to install from an incognito profile (Playwright's usual contexts): use a real one.
   const profile = mkdtempSync(join(tmpdir(), "memos-install-"));
-  const context = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL, serviceWorkers: "allow" });
+  const context = await chromium.launchPersistentContext(profile, {
+    ...testInfo.project.use.launchOptions,
+    baseURL,
+    serviceWorkers: "allow",
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto("/");
@@ -267,7 +278,9 @@ test("Chromium finds the app installable @phone", async ({ baseURL }, testInfo) 
     expect(manifest.display).toBe("standalone");
     const cdp = await context.newCDPSession(page);
     await expect
-      .poll(async () => ((await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: unknown[] }).installabilityErrors, { timeout: 10_000 })
+      .poll(async () => ((await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: unknown[] }).installabilityErrors, {
+        timeout: 10_000,
+      })
       .toEqual([]);
   } finally {
     await context.close();

@@ -27,7 +27,10 @@ async function seedInstance(baseURL: string): Promise<Seed> {
   const signedUp = await api.signUp(HOST, "HOST");
   const host = await api.setNickname(signedUp.id, "Dana Scully");
   const image = await api.uploadImage("sunrise.png", makePng(640, 360));
-  await api.createMemo("Reading list for the winter #books\n\n- [x] The Left Hand of Darkness\n- [ ] Piranesi\n- [ ] A Psalm for the Wild-Built", "PROTECTED");
+  await api.createMemo(
+    "Reading list for the winter #books\n\n- [x] The Left Hand of Darkness\n- [ ] Piranesi\n- [ ] A Psalm for the Wild-Built",
+    "PROTECTED",
+  );
   await api.createMemo("Morning walk by the river, the light was lovely. #photos #walks", "PUBLIC", [image.id]);
   const publicMemo = await api.createMemo(
     "Release checklist #work/release\n\n1. Run `npm test`\n2. Tag the version\n3. Write the **changelog**\n\n```sh\nnpm run build\n```",
@@ -172,7 +175,10 @@ seeded("@phone settings dialog", async ({ page, baseURL, seed: _ }, testInfo) =>
   const dialog = page.getByRole("dialog", { name: "Settings" });
   await expect(dialog).toBeVisible();
   // Desktop shows the sections as tabs, phones as a list of pages.
-  await dialog.getByRole("tab", { name: "Members" }).or(dialog.getByRole("button", { name: /^Members/ })).click();
+  await dialog
+    .getByRole("tab", { name: "Members" })
+    .or(dialog.getByRole("button", { name: /^Members/ }))
+    .click();
   await expect(dialog.getByText("Night Owl", { exact: true })).toBeVisible();
   await settle(page);
   await expectNoSidewaysScroll(page, testInfo);

@@ -141,7 +141,9 @@ test("Preferences: theme, visibility, sort and folding take effect at once", asy
   await editor(page).fill("Shared by default");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(memoCard(page, "Shared by default")).toBeVisible();
-  await expect.poll(async () => (await signedIn.api.myMemos()).find((memo) => memo.content === "Shared by default")?.visibility).toBe("PUBLIC");
+  await expect
+    .poll(async () => (await signedIn.api.myMemos()).find((memo) => memo.content === "Shared by default")?.visibility)
+    .toBe("PUBLIC");
 });
 
 test("Preferences: the powerful editor and the editor font", async ({ page, signedIn: _ }) => {
@@ -194,7 +196,10 @@ test("the settings dialog is translated in every language", async ({ page, signe
   await openSettings(page, "Preferences");
   let current = strings("en");
   for (const locale of LOCALES) {
-    await page.getByRole("dialog", { name: current.setting.title }).getByRole("combobox", { name: current.common.language, exact: true }).selectOption(locale);
+    await page
+      .getByRole("dialog", { name: current.setting.title })
+      .getByRole("combobox", { name: current.common.language, exact: true })
+      .selectOption(locale);
     current = strings(locale);
     const dialog = page.getByRole("dialog", { name: current.setting.title });
     await expect(page.locator("html"), locale).toHaveAttribute("lang", locale);

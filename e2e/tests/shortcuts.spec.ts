@@ -38,7 +38,9 @@ async function createShortcut(page: Page, title: string, rows: FilterRow[]): Pro
 }
 
 const shortcutButton = (page: Page, title: string): Locator =>
-  sidebar(page).getByRole("region", { name: "Shortcuts" }).getByRole("button", { name: new RegExp(`^(Pinned )?${title}$`) });
+  sidebar(page)
+    .getByRole("region", { name: "Shortcuts" })
+    .getByRole("button", { name: new RegExp(`^(Pinned )?${title}$`) });
 
 async function expectMemos(page: Page, contents: string[]): Promise<void> {
   await expect(memoCards(page)).toHaveCount(contents.length);

@@ -38,7 +38,9 @@ test.describe("visibility", () => {
     await context.dispose();
   });
 
-  test("a visitor: explore offers Sign in, a memo they may not read says so, the embed page, the author's page", async ({ page }, testInfo) => {
+  test("a visitor: explore offers Sign in, a memo they may not read says so, the embed page, the author's page", async ({
+    page,
+  }, testInfo) => {
     await page.goto(explore());
     await expect(memoCard(page, `Public hello from ${authored.marker}`)).toContainText("@Ada Author");
     await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
@@ -100,7 +102,11 @@ test.describe("visibility", () => {
     await expect(memoCard(page, `Secret diary of ${authored.marker}`)).toHaveCount(0);
   });
 
-  test("the author: their private memo opens, and their own page says who sees which of their memos", async ({ page, baseURL, hostApi }) => {
+  test("the author: their private memo opens, and their own page says who sees which of their memos", async ({
+    page,
+    baseURL,
+    hostApi,
+  }) => {
     const credentials = { username: uniqueName("self"), password: PASSWORD };
     const self = await hostApi.createUser(credentials, "Sam Self");
     const api = await signInPage(page, baseURL!, credentials);
@@ -108,7 +114,9 @@ test.describe("visibility", () => {
     await page.goto(`/m/${memo.id}`);
     await expect(memoCard(page, "Only for me")).toBeVisible();
     await page.goto(`/u/${self.id}`);
-    await expect(page.getByText("This is your page: visitors see your public memos, signed-in members your protected ones too.")).toBeVisible();
+    await expect(
+      page.getByText("This is your page: visitors see your public memos, signed-in members your protected ones too."),
+    ).toBeVisible();
     await expect(memoCard(page, "Only for me")).toBeVisible();
   });
 });

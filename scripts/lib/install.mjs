@@ -65,11 +65,10 @@ function existingInstallLooksComplete() {
       }
     }
   }
-  const probe = spawnSync(
-    process.execPath,
-    ["-e", "const D = require('better-sqlite3'); new D(':memory:').close();"],
-    { cwd: join(ROOT, "server"), stdio: "ignore" },
-  );
+  const probe = spawnSync(process.execPath, ["-e", "const D = require('better-sqlite3'); new D(':memory:').close();"], {
+    cwd: join(ROOT, "server"),
+    stdio: "ignore",
+  });
   return probe.status === 0;
 }
 

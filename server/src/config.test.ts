@@ -59,7 +59,18 @@ describe("loadConfig", () => {
   });
 
   it("reads flags as `--name value` and `--name=value`", () => {
-    const config = load(["--mode", "dev", "--port=8081", "--addr", "127.0.0.1", "--data=/var/opt/memos", "--max-upload-mb", "5", "--web-dist", "web/dist"]);
+    const config = load([
+      "--mode",
+      "dev",
+      "--port=8081",
+      "--addr",
+      "127.0.0.1",
+      "--data=/var/opt/memos",
+      "--max-upload-mb",
+      "5",
+      "--web-dist",
+      "web/dist",
+    ]);
     expect(config).toMatchObject({
       mode: "dev",
       port: 8081,
@@ -98,8 +109,14 @@ describe("loadConfig", () => {
   });
 
   it("picks PostgreSQL from the DSN, or from --driver with a DSN", () => {
-    expect(load([], { MEMOS_DSN: "postgres://memos@db:5432/memos" })).toMatchObject({ driver: "postgres", dsn: "postgres://memos@db:5432/memos" });
-    expect(load(["--driver", "postgres", "--dsn", "postgresql://u@h/db"])).toMatchObject({ driver: "postgres", dsn: "postgresql://u@h/db" });
+    expect(load([], { MEMOS_DSN: "postgres://memos@db:5432/memos" })).toMatchObject({
+      driver: "postgres",
+      dsn: "postgres://memos@db:5432/memos",
+    });
+    expect(load(["--driver", "postgres", "--dsn", "postgresql://u@h/db"])).toMatchObject({
+      driver: "postgres",
+      dsn: "postgresql://u@h/db",
+    });
     expect(load(["--dsn", "custom.db"])).toMatchObject({ driver: "sqlite", dsn: "/srv/memos/custom.db" });
   });
 
@@ -152,15 +169,21 @@ describe("loadConfig", () => {
   it("reads rolling backups: --backup-every as 30m/6h/24h/7d, --backup-keep (7 by default)", () => {
     expect(load(["--backup-every", "30m"])).toMatchObject({ backupEveryMs: 30 * 60_000, backupKeep: 7 });
     expect(load(["--backup-every=24h", "--backup-keep", "3"])).toMatchObject({ backupEveryMs: 24 * 3_600_000, backupKeep: 3 });
-    expect(load([], { MEMOS_BACKUP_EVERY: "7d", MEMOS_BACKUP_KEEP: "30" })).toMatchObject({ backupEveryMs: 7 * 86_400_000, backupKeep: 30 });
+    expect(load([], { MEMOS_BACKUP_EVERY: "7d", MEMOS_BACKUP_KEEP: "30" })).toMatchObject({
+      backupEveryMs: 7 * 86_400_000,
+      backupKeep: 30,
+    });
     expect(load(["--backup-every", "6h"], { MEMOS_BACKUP_EVERY: "7d" }).backupEveryMs).toBe(6 * 3_600_000);
   });
 
-  it.each([["24"], ["1.5h"], ["0m"], ["30s"], ["400d"], ["h"], ["-1h"], ["24 hours"]])("refuses the duration %j with a clear message", (value) => {
-    expect(configError(["--backup-every", value]).message).toBe(
-      `invalid --backup-every "${value}": expected a duration such as 30m, 6h, 24h or 7d (1m to 366d)`,
-    );
-  });
+  it.each([["24"], ["1.5h"], ["0m"], ["30s"], ["400d"], ["h"], ["-1h"], ["24 hours"]])(
+    "refuses the duration %j with a clear message",
+    (value) => {
+      expect(configError(["--backup-every", value]).message).toBe(
+        `invalid --backup-every "${value}": expected a duration such as 30m, 6h, 24h or 7d (1m to 366d)`,
+      );
+    },
+  );
 
   it("names the variable a bad duration or keep count came from", () => {
     expect(configError([], { MEMOS_BACKUP_EVERY: "soon" }).message).toContain("--backup-every (from MEMOS_BACKUP_EVERY)");
@@ -182,7 +205,9 @@ describe("loadConfig", () => {
 
   it("refuses rolling backups on PostgreSQL, pointing at pg_dump", () => {
     const pgDsn = ["--dsn", "postgres://u@h:5432/memos"];
-    expect(configError([...pgDsn, "--backup-every", "24h"]).message).toMatch(/--backup-every: rolling backups are for SQLite; back up PostgreSQL with pg_dump/);
+    expect(configError([...pgDsn, "--backup-every", "24h"]).message).toMatch(
+      /--backup-every: rolling backups are for SQLite; back up PostgreSQL with pg_dump/,
+    );
     expect(configError([...pgDsn, "--backup-keep", "3"]).message).toMatch(/--backup-keep: .*pg_dump/);
     expect(configError(pgDsn, { MEMOS_BACKUP_EVERY: "6h" }).message).toMatch(/MEMOS_BACKUP_EVERY.*pg_dump/);
   });

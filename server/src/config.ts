@@ -158,7 +158,9 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const backupKeepArg = pick("backup-keep");
   if (driver === "postgres" && (backupEveryArg || backupKeepArg)) {
     const which = backupEveryArg ? label("backup-every") : label("backup-keep");
-    throw new ConfigError(`${which}: rolling backups are for SQLite; back up PostgreSQL with pg_dump (for example from cron: pg_dump -Fc -f memos-$(date +%F).dump <dsn>)`);
+    throw new ConfigError(
+      `${which}: rolling backups are for SQLite; back up PostgreSQL with pg_dump (for example from cron: pg_dump -Fc -f memos-$(date +%F).dump <dsn>)`,
+    );
   }
   const backupEveryMs = backupEveryArg ? parseDuration(label("backup-every"), backupEveryArg) : null;
   const backupKeep = backupKeepArg ? integer(label("backup-keep"), backupKeepArg, 1, 1000) : DEFAULT_BACKUP_KEEP;

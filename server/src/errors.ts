@@ -119,9 +119,10 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   const status = fastifyError.statusCode;
   if (status && status >= 400 && status < 500) {
     // Malformed JSON, an unsupported content type and the like: the client's fault, said plainly.
-    const message = fastifyError.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
-      ? "Unsupported content type"
-      : fastifyError.message.replace(/^Body is not valid JSON but content-type is set to 'application\/json'$/, "Malformatted JSON body");
+    const message =
+      fastifyError.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+        ? "Unsupported content type"
+        : fastifyError.message.replace(/^Body is not valid JSON but content-type is set to 'application\/json'$/, "Malformatted JSON body");
     return reply.status(status).send(errorBody(status, message));
   }
   request.log.error({ err: error }, "unhandled error");

@@ -36,14 +36,13 @@ async function main() {
   await ensureServerId(store.db);
   if (config.mode !== "prod") await seedDemoData(store, config);
   const ctx: AppContext = { config, store };
-  const app = await buildApp(
-    ctx,
-    { logger: { level: config.logLevel }, trustProxy: config.trustProxy },
-  );
-  if (instance.other) app.log.warn(`another memos server (pid ${instance.other.pid}) also uses ${config.driver === "sqlite" ? config.dsn : config.data}`);
+  const app = await buildApp(ctx, { logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+  if (instance.other)
+    app.log.warn(`another memos server (pid ${instance.other.pid}) also uses ${config.driver === "sqlite" ? config.dsn : config.data}`);
   if (!instance.other) {
     const leftovers = await removeLeftovers(store, config);
-    if (leftovers.length > 0) app.log.info({ removed: leftovers }, `removed ${leftovers.length} files left by a stopped backup or storage move`);
+    if (leftovers.length > 0)
+      app.log.info({ removed: leftovers }, `removed ${leftovers.length} files left by a stopped backup or storage move`);
   }
   const swept = await sweepIncoming(config.data);
   if (swept > 0) app.log.info(`removed ${swept} partial uploads left in ${config.data}/assets/.incoming`);

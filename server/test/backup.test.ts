@@ -105,7 +105,10 @@ describe("backup while the app writes", () => {
     await restoreSqlite(restored, cli);
     const { store } = await openStore({ driver: "sqlite", dsn: restored, sqliteReaders: 0 });
     try {
-      const row = await store.db.selectFrom("memo").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const row = await store.db
+        .selectFrom("memo")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(row.n)).toBe(inspect(cli).memos);
     } finally {
       await store.close();
@@ -123,7 +126,11 @@ async function makeDatabase(file: string, memos: number): Promise<void> {
       .values({ username: "u", password_hash: "x", open_id: `o-${file}`, username_key: "u" })
       .returning("id")
       .executeTakeFirstOrThrow();
-    for (let i = 0; i < memos; i++) await store.db.insertInto("memo").values({ creator_id: user.id, content: `memo ${i}` }).execute();
+    for (let i = 0; i < memos; i++)
+      await store.db
+        .insertInto("memo")
+        .values({ creator_id: user.id, content: `memo ${i}` })
+        .execute();
   } finally {
     await store.close();
   }
@@ -321,7 +328,11 @@ describe("backups with --storage local", () => {
     expect(kept).toHaveLength(2);
     for (const file of kept) expect(readFileSync(join(`${file}.assets`, path), "utf8")).toBe("rolling");
     const folder = dirname(kept[0]!);
-    expect(readdirSync(folder).filter((name) => name.endsWith(".assets")).sort()).toEqual(kept.map((file) => `${file.slice(folder.length + 1)}.assets`));
+    expect(
+      readdirSync(folder)
+        .filter((name) => name.endsWith(".assets"))
+        .sort(),
+    ).toEqual(kept.map((file) => `${file.slice(folder.length + 1)}.assets`));
   });
 });
 
@@ -355,30 +366,37 @@ const filesIn = (folder: string): string[] =>
     : [];
 
 describe("a backup stopped halfway", () => {
-  it.runIf(onSqlite)("leaves no backup under its name (killed while taking its files), and the next run cleans up and completes", async () => {
-    const data = join(dir, "data");
-    const { paths } = await makeDatabaseWithFiles(data, 3000);
-    const out = join(dir, "backup.db");
-    // Killed as soon as its files start to appear (or the snapshot under its final name, whichever comes first).
-    const { killed, output } = await killCliWhen(["backup", "--data", data, "--out", out], dir, () =>
-      readdirSync(dir).some((name) => name === "backup.db" || name.startsWith("backup.db.assets")),
-    );
-    expect(killed, output).toBe(true);
-    // Complete or absent: a snapshot under the final name has every one of its files.
-    if (existsSync(out)) expect(filesIn(`${out}.assets`)).toHaveLength(paths.length);
-    expect(existsSync(out)).toBe(false);
-    expect(readdirSync(dir).filter((name) => name.startsWith("backup.db")).length).toBeGreaterThan(0);
-    // Nothing to restore from.
-    await expect(restoreCommand(["--data", data, "--from", out], dir)).rejects.toThrow(/no backup at/);
+  it.runIf(onSqlite)(
+    "leaves no backup under its name (killed while taking its files), and the next run cleans up and completes",
+    async () => {
+      const data = join(dir, "data");
+      const { paths } = await makeDatabaseWithFiles(data, 3000);
+      const out = join(dir, "backup.db");
+      // Killed as soon as its files start to appear (or the snapshot under its final name, whichever comes first).
+      const { killed, output } = await killCliWhen(["backup", "--data", data, "--out", out], dir, () =>
+        readdirSync(dir).some((name) => name === "backup.db" || name.startsWith("backup.db.assets")),
+      );
+      expect(killed, output).toBe(true);
+      // Complete or absent: a snapshot under the final name has every one of its files.
+      if (existsSync(out)) expect(filesIn(`${out}.assets`)).toHaveLength(paths.length);
+      expect(existsSync(out)).toBe(false);
+      expect(readdirSync(dir).filter((name) => name.startsWith("backup.db")).length).toBeGreaterThan(0);
+      // Nothing to restore from.
+      await expect(restoreCommand(["--data", data, "--from", out], dir)).rejects.toThrow(/no backup at/);
 
-    // The next run removes what the killed one left and writes a whole backup.
-    expect(await backupCommand(["--data", data, "--out", out], dir)).toBe(0);
-    expect(readdirSync(dir).filter((name) => name.startsWith("backup.db")).sort()).toEqual(["backup.db", "backup.db.assets"]);
-    expect(filesIn(`${out}.assets`)).toEqual([...paths].sort());
-    const restored = join(dir, "restored");
-    expect(runCli(["restore", "--data", restored, "--from", out], dir).status).toBe(0);
-    expect(filesIn(join(restored, "assets"))).toEqual([...paths].sort());
-  });
+      // The next run removes what the killed one left and writes a whole backup.
+      expect(await backupCommand(["--data", data, "--out", out], dir)).toBe(0);
+      expect(
+        readdirSync(dir)
+          .filter((name) => name.startsWith("backup.db"))
+          .sort(),
+      ).toEqual(["backup.db", "backup.db.assets"]);
+      expect(filesIn(`${out}.assets`)).toEqual([...paths].sort());
+      const restored = join(dir, "restored");
+      expect(runCli(["restore", "--data", restored, "--from", out], dir).status).toBe(0);
+      expect(filesIn(join(restored, "assets"))).toEqual([...paths].sort());
+    },
+  );
 
   it.runIf(onSqlite)("a rolling backup that fails while taking its files is not kept, so the schedule never trusts it", async () => {
     const data = join(dir, "data");
@@ -397,7 +415,10 @@ describe("a backup stopped halfway", () => {
     const kept = listRollingBackups(file);
     expect(kept.map((each) => each.takenAt.toISOString())).toEqual(["2025-03-01T08:00:00.000Z"]);
     expect(filesIn(`${kept[0]!.file}.assets`)).toHaveLength(300);
-    expect(readdirSync(join(data, "backups")).sort()).toEqual(["memos_prod-2025-03-01T08-00-00.000Z.db", "memos_prod-2025-03-01T08-00-00.000Z.db.assets"]);
+    expect(readdirSync(join(data, "backups")).sort()).toEqual([
+      "memos_prod-2025-03-01T08-00-00.000Z.db",
+      "memos_prod-2025-03-01T08-00-00.000Z.db.assets",
+    ]);
   });
 
   it.runIf(onSqlite)("the next rolling backup removes the partial files of stopped ones, not those a live process is writing", async () => {
@@ -417,7 +438,10 @@ describe("a backup stopped halfway", () => {
     mkdirSync(join(folder, `memos_prod-2025-01-01T00-00-00.000Z.db.assets.${dead}.partial`, "0"), { recursive: true });
     mkdirSync(join(folder, "memos_prod-2025-01-03T00-00-00.000Z.db.assets", "0"), { recursive: true });
     // Being written by a live process (this one), and another database's: left alone.
-    const live = [`memos_prod-2025-01-04T00-00-00.000Z.db.${process.pid}.partial`, `memos_demo-2025-01-01T00-00-00.000Z.db.${dead}.partial`];
+    const live = [
+      `memos_prod-2025-01-04T00-00-00.000Z.db.${process.pid}.partial`,
+      `memos_demo-2025-01-01T00-00-00.000Z.db.${dead}.partial`,
+    ];
     for (const name of live) writeFileSync(join(folder, name), "x");
     mkdirSync(join(folder, `memos_prod-2025-01-04T00-00-00.000Z.db.assets`));
 
@@ -431,7 +455,12 @@ describe("a backup stopped halfway", () => {
       source.close();
     }
     expect(readdirSync(folder).sort()).toEqual(
-      [...live, "memos_prod-2025-01-04T00-00-00.000Z.db.assets", "memos_prod-2025-03-01T08-00-00.000Z.db", "memos_prod-2025-03-01T08-00-00.000Z.db.assets"].sort(),
+      [
+        ...live,
+        "memos_prod-2025-01-04T00-00-00.000Z.db.assets",
+        "memos_prod-2025-03-01T08-00-00.000Z.db",
+        "memos_prod-2025-03-01T08-00-00.000Z.db.assets",
+      ].sort(),
     );
   });
 });

@@ -32,19 +32,30 @@ export class Client {
     return this.auth.cookie;
   }
 
-  async request<T = any>(method: InjectOptions["method"], url: string, payload?: unknown, options: RequestOptions = {}): Promise<Response<T>> {
+  async request<T = any>(
+    method: InjectOptions["method"],
+    url: string,
+    payload?: unknown,
+    options: RequestOptions = {},
+  ): Promise<Response<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.auth.cookie) headers.cookie = this.auth.cookie;
     if (this.auth.token) headers.authorization = `Bearer ${this.auth.token}`;
     const query = Object.fromEntries(
-      Object.entries(options.query ?? {}).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]),
+      Object.entries(options.query ?? {})
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => [key, String(value)]),
     );
     const response = await this.app.inject({
       method,
       url,
       query,
       headers,
-      ...(payload === undefined ? {} : typeof payload === "string" || Buffer.isBuffer(payload) ? { payload } : { payload: payload as object }),
+      ...(payload === undefined
+        ? {}
+        : typeof payload === "string" || Buffer.isBuffer(payload)
+          ? { payload }
+          : { payload: payload as object }),
     });
     let body: any;
     try {

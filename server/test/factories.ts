@@ -40,7 +40,12 @@ export async function createMemo(owner: TestUser, content: string, visibility: V
 }
 
 /** Builds a multipart/form-data body by hand, as a browser would send it. */
-export function multipartBody(field: string, filename: string, type: string, data: Buffer): { payload: Buffer; headers: Record<string, string> } {
+export function multipartBody(
+  field: string,
+  filename: string,
+  type: string,
+  data: Buffer,
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----memos${Math.random().toString(16).slice(2)}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
@@ -49,7 +54,12 @@ export function multipartBody(field: string, filename: string, type: string, dat
   return { payload: Buffer.concat([head, data, tail]), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
-export async function uploadResource(owner: TestUser, filename = "photo.png", type = "image/png", data = Buffer.from("fake-png-bytes")): Promise<Resource> {
+export async function uploadResource(
+  owner: TestUser,
+  filename = "photo.png",
+  type = "image/png",
+  data = Buffer.from("fake-png-bytes"),
+): Promise<Resource> {
   const body = multipartBody("file", filename, type, data);
   const response = await owner.client.post("/api/resource/blob", body.payload, { headers: body.headers });
   if (response.status !== 200) throw new Error(`upload failed: ${response.text}`);

@@ -23,10 +23,9 @@ export default function setup(project: TestProject): () => Promise<void> {
       return; // No PostgreSQL, so no database of ours to drop.
     }
     try {
-      const { rows } = await admin.query<{ name: string }>(
-        "SELECT datname AS name FROM pg_database WHERE starts_with(datname, $1)",
-        [prefix],
-      );
+      const { rows } = await admin.query<{ name: string }>("SELECT datname AS name FROM pg_database WHERE starts_with(datname, $1)", [
+        prefix,
+      ]);
       for (const { name } of rows) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     } finally {
       await admin.end();

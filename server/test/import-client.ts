@@ -17,5 +17,11 @@ export async function rowCounts(t: TestApp, userId: number) {
     Number((await db.selectFrom(table).select(sql<number>`count(*)`.as("n")).where(column, "=", userId).executeTakeFirstOrThrow()).n);
   const links = Number((await db.selectFrom("memo_resource").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow()).n);
   const tags = Number((await db.selectFrom("memo_tag").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow()).n);
-  return { memos: await count("memo", "creator_id"), resources: await count("resource", "creator_id"), shortcuts: await count("shortcut", "creator_id"), links, tags };
+  return {
+    memos: await count("memo", "creator_id"),
+    resources: await count("resource", "creator_id"),
+    shortcuts: await count("shortcut", "creator_id"),
+    links,
+    tags,
+  };
 }

@@ -18,8 +18,13 @@ export const zip = (files: Zippable): Buffer => Buffer.from(zipSync(files, { lev
 /** An Obsidian vault, a Bear export and a Logseq graph in one zip, with a note whose front matter is broken. */
 export function markdownFolder(): Buffer {
   return zip({
-    "Vault/Daily/2024-05-01.md": file("---\ncreated: 2024-05-01T08:30:00+02:00\nupdated: 2024-05-02T09:00:00Z\ntags: [journal, health]\n---\nRan 5 km #running\n\n![[run.png]]\n"),
-    "Vault/Projects/Garden plan.md": file("Plant tomatoes in May.\n\n![sketch](../attachments/sketch%20one.jpg)\n\nSee [[Seeds]].\n", at("2023-03-04T10:00:00Z")),
+    "Vault/Daily/2024-05-01.md": file(
+      "---\ncreated: 2024-05-01T08:30:00+02:00\nupdated: 2024-05-02T09:00:00Z\ntags: [journal, health]\n---\nRan 5 km #running\n\n![[run.png]]\n",
+    ),
+    "Vault/Projects/Garden plan.md": file(
+      "Plant tomatoes in May.\n\n![sketch](../attachments/sketch%20one.jpg)\n\nSee [[Seeds]].\n",
+      at("2023-03-04T10:00:00Z"),
+    ),
     "Vault/attachments/run.png": file(PNG),
     "Vault/attachments/sketch one.jpg": file(JPEG),
     "Vault/.obsidian/workspace.json": file("{}"),
@@ -88,8 +93,10 @@ function withEntryField(archive: Buffer, name: string, localOffset: number, cent
   const target = Buffer.from(name);
   for (let i = 0; i < out.length - 46; i++) {
     const signature = out.readUInt32LE(i);
-    if (signature === 0x04034b50 && out.subarray(i + 30, i + 30 + out.readUInt16LE(i + 26)).equals(target)) out.writeUInt32LE(value, i + localOffset);
-    if (signature === 0x02014b50 && out.subarray(i + 46, i + 46 + out.readUInt16LE(i + 28)).equals(target)) out.writeUInt32LE(value, i + centralOffset);
+    if (signature === 0x04034b50 && out.subarray(i + 30, i + 30 + out.readUInt16LE(i + 26)).equals(target))
+      out.writeUInt32LE(value, i + localOffset);
+    if (signature === 0x02014b50 && out.subarray(i + 46, i + 46 + out.readUInt16LE(i + 28)).equals(target))
+      out.writeUInt32LE(value, i + centralOffset);
   }
   return out;
 }
@@ -122,7 +129,10 @@ export function costlyFrontMatter(): Buffer {
   files["too-deep.md"] = file(`---\nkey: ${"[".repeat(5000)}${"]".repeat(5000)}\n---\nToo deep\n`);
   files["too-long.md"] = file(`---\nkey: "${"x".repeat(300 * 1024)}"\n---\nToo long\n`);
   let laughs = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
-  for (let n = 1; n < 10; n++) laughs += `a${n}: &a${n} [${Array(10).fill(`*a${n - 1}`).join(", ")}]\n`;
+  for (let n = 1; n < 10; n++)
+    laughs += `a${n}: &a${n} [${Array(10)
+      .fill(`*a${n - 1}`)
+      .join(", ")}]\n`;
   files["aliases.md"] = file(`---\n${laughs}---\nAliases\n`);
   files["duplicate.md"] = file("---\na: 1\na: 2\n---\nTwice\n");
   return zip(files);

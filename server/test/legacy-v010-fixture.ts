@@ -152,13 +152,69 @@ export interface LegacyMemo {
 }
 
 export const MEMOS: LegacyMemo[] = [
-  { id: 1, creatorId: 1, content: "public note #work", visibility: "PUBLIC", rowStatus: "NORMAL", createdTs: 1_673_000_000, updatedTs: 1_673_000_500 },
-  { id: 2, creatorId: 1, content: "members only #work/sub", visibility: "PROTECTED", rowStatus: "NORMAL", createdTs: 1_673_100_000, updatedTs: 1_673_100_000 },
-  { id: 3, creatorId: 1, content: "private diary #personal", visibility: "PRIVATE", rowStatus: "NORMAL", createdTs: 1_673_200_000, updatedTs: 1_673_200_000 },
-  { id: 4, creatorId: 1, content: "archived #old", visibility: "PUBLIC", rowStatus: "ARCHIVED", createdTs: 1_673_300_000, updatedTs: 1_673_300_000 },
-  { id: 5, creatorId: 2, content: "user idea #ideas", visibility: "PUBLIC", rowStatus: "NORMAL", createdTs: 1_673_400_000, updatedTs: 1_673_900_000 },
-  { id: 6, creatorId: 2, content: "user secret", visibility: "PRIVATE", rowStatus: "NORMAL", createdTs: 1_673_500_000, updatedTs: 1_673_500_001 },
-  { id: 7, creatorId: 2, content: "日本語 #日本", visibility: "PROTECTED", rowStatus: "NORMAL", createdTs: 1_673_600_000, updatedTs: 1_673_600_000 },
+  {
+    id: 1,
+    creatorId: 1,
+    content: "public note #work",
+    visibility: "PUBLIC",
+    rowStatus: "NORMAL",
+    createdTs: 1_673_000_000,
+    updatedTs: 1_673_000_500,
+  },
+  {
+    id: 2,
+    creatorId: 1,
+    content: "members only #work/sub",
+    visibility: "PROTECTED",
+    rowStatus: "NORMAL",
+    createdTs: 1_673_100_000,
+    updatedTs: 1_673_100_000,
+  },
+  {
+    id: 3,
+    creatorId: 1,
+    content: "private diary #personal",
+    visibility: "PRIVATE",
+    rowStatus: "NORMAL",
+    createdTs: 1_673_200_000,
+    updatedTs: 1_673_200_000,
+  },
+  {
+    id: 4,
+    creatorId: 1,
+    content: "archived #old",
+    visibility: "PUBLIC",
+    rowStatus: "ARCHIVED",
+    createdTs: 1_673_300_000,
+    updatedTs: 1_673_300_000,
+  },
+  {
+    id: 5,
+    creatorId: 2,
+    content: "user idea #ideas",
+    visibility: "PUBLIC",
+    rowStatus: "NORMAL",
+    createdTs: 1_673_400_000,
+    updatedTs: 1_673_900_000,
+  },
+  {
+    id: 6,
+    creatorId: 2,
+    content: "user secret",
+    visibility: "PRIVATE",
+    rowStatus: "NORMAL",
+    createdTs: 1_673_500_000,
+    updatedTs: 1_673_500_001,
+  },
+  {
+    id: 7,
+    creatorId: 2,
+    content: "日本語 #日本",
+    visibility: "PROTECTED",
+    rowStatus: "NORMAL",
+    createdTs: 1_673_600_000,
+    updatedTs: 1_673_600_000,
+  },
 ];
 
 export function buildV010Database(file: string): void {
@@ -167,13 +223,26 @@ export function buildV010Database(file: string): void {
   const insertUser = db.prepare(
     "INSERT INTO user (id, created_ts, updated_ts, row_status, username, role, email, nickname, password_hash, open_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
-  insertUser.run(1, 1_672_000_000, 1_672_000_001, "NORMAL", "oldhost", "HOST", "host@example.com", "The Host", goBcrypt(HOST_PASSWORD), "open-id-host");
+  insertUser.run(
+    1,
+    1_672_000_000,
+    1_672_000_001,
+    "NORMAL",
+    "oldhost",
+    "HOST",
+    "host@example.com",
+    "The Host",
+    goBcrypt(HOST_PASSWORD),
+    "open-id-host",
+  );
   insertUser.run(2, 1_672_100_000, 1_672_100_000, "NORMAL", "olduser", "USER", "", "User", goBcrypt(USER_PASSWORD), "open-id-user");
   insertUser.run(3, 1_672_200_000, 1_672_200_000, "ARCHIVED", "goneuser", "USER", "", "", goBcrypt(GONE_PASSWORD), "open-id-gone");
   // v0.10 compared names exactly: a second account differing only by case could exist.
   insertUser.run(4, 1_672_300_000, 1_672_300_000, "NORMAL", "OldUser", "USER", "", "", goBcrypt(USER_PASSWORD), "open-id-user-recased");
 
-  const insertMemo = db.prepare("INSERT INTO memo (id, creator_id, created_ts, updated_ts, row_status, content, visibility) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  const insertMemo = db.prepare(
+    "INSERT INTO memo (id, creator_id, created_ts, updated_ts, row_status, content, visibility) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
   for (const m of MEMOS) insertMemo.run(m.id, m.creatorId, m.createdTs, m.updatedTs, m.rowStatus, m.content, m.visibility);
 
   const insertPin = db.prepare("INSERT INTO memo_organizer (memo_id, user_id, pinned) VALUES (?, ?, ?)");
@@ -181,13 +250,23 @@ export function buildV010Database(file: string): void {
   insertPin.run(5, 1, 1); // the host pinning the user's memo: not the creator's pin
   insertPin.run(6, 2, 0); // an explicit unpin
 
-  db.prepare("INSERT INTO resource (id, creator_id, created_ts, updated_ts, filename, blob, external_link, type, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
-    1, 1, 1_673_000_010, 1_673_000_010, "photo.png", PHOTO, "", "image/png", PHOTO.length,
-  );
+  db.prepare(
+    "INSERT INTO resource (id, creator_id, created_ts, updated_ts, filename, blob, external_link, type, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  ).run(1, 1, 1_673_000_010, 1_673_000_010, "photo.png", PHOTO, "", "image/png", PHOTO.length);
   db.prepare("INSERT INTO resource (id, creator_id, created_ts, updated_ts, filename, external_link) VALUES (?, ?, ?, ?, ?, ?)").run(
-    2, 1, 1_673_000_020, 1_673_000_020, "site", "https://example.com/pic.png",
+    2,
+    1,
+    1_673_000_020,
+    1_673_000_020,
+    "site",
+    "https://example.com/pic.png",
   );
-  db.prepare("INSERT INTO memo_resource (memo_id, resource_id, created_ts, updated_ts) VALUES (?, ?, ?, ?)").run(1, 1, 1_673_000_030, 1_673_000_040);
+  db.prepare("INSERT INTO memo_resource (memo_id, resource_id, created_ts, updated_ts) VALUES (?, ?, ?, ?)").run(
+    1,
+    1,
+    1_673_000_030,
+    1_673_000_040,
+  );
 
   const insertTag = db.prepare("INSERT INTO tag (name, creator_id) VALUES (?, ?)");
   insertTag.run("work", 1);
@@ -195,7 +274,13 @@ export function buildV010Database(file: string): void {
   insertTag.run("ideas", 2);
 
   db.prepare("INSERT INTO shortcut (id, creator_id, created_ts, updated_ts, row_status, title, payload) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
-    1, 1, 1_673_050_000, 1_673_060_000, "ARCHIVED", "Work", SHORTCUT_PAYLOAD,
+    1,
+    1,
+    1_673_050_000,
+    1_673_060_000,
+    "ARCHIVED",
+    "Work",
+    SHORTCUT_PAYLOAD,
   );
 
   const insertUserSetting = db.prepare("INSERT INTO user_setting (user_id, key, value) VALUES (?, ?, ?)");
@@ -211,7 +296,11 @@ export function buildV010Database(file: string): void {
   insertSetting.run("secretSessionName", JSON.stringify(SESSION_SECRET), "");
 
   db.prepare("INSERT INTO activity (creator_id, created_ts, type, level, payload) VALUES (?, ?, ?, ?, ?)").run(
-    1, 1_673_000_000, "memo.create", "INFO", JSON.stringify({ content: "public note #work", visibility: "PUBLIC" }),
+    1,
+    1_673_000_000,
+    "memo.create",
+    "INFO",
+    JSON.stringify({ content: "public note #work", visibility: "PUBLIC" }),
   );
   db.prepare("INSERT INTO migration_history (version, created_ts) VALUES ('0.10.0', 1672000000)").run();
   db.close();
@@ -231,4 +320,7 @@ export function dump(file: string): Dump {
   }
 }
 
-export const backupsIn = (dir: string) => readdirSync(dir).filter((name) => name.includes(".bak-")).sort();
+export const backupsIn = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name.includes(".bak-"))
+    .sort();

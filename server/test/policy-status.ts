@@ -20,6 +20,8 @@ export async function expectPolicyStatuses<Role extends string>(
     const answer = await request(role);
     observed[role] = typeof answer === "object" ? answer.status : answer;
   }
-  const wrong = roles.filter((role) => observed[role] !== expected[role]).map((role) => `${role} expected ${expected[role]}, got ${observed[role]}`);
+  const wrong = roles
+    .filter((role) => observed[role] !== expected[role])
+    .map((role) => `${role} expected ${expected[role]}, got ${observed[role]}`);
   expect(observed, `${route}: ${wrong.join("; ")}`).toEqual(expected);
 }

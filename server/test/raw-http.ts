@@ -27,7 +27,9 @@ export async function listenRaw(t: TestApp): Promise<RawServer> {
         const outgoing = request({ host: "127.0.0.1", port, method, path: target, headers, agent }, (response) => {
           const chunks: Buffer[] = [];
           response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }));
+          response.on("end", () =>
+            resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString("utf8") }),
+          );
           response.on("error", reject);
         });
         outgoing.on("error", reject);

@@ -3,7 +3,12 @@ import type { LightMyRequestResponse } from "fastify";
 import type { Client } from "./client.js";
 import type { TestApp } from "./harness.js";
 
-export function getRaw(t: TestApp, caller: Client | null, url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+export function getRaw(
+  t: TestApp,
+  caller: Client | null,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   const cookie = caller?.cookie;
   return t.app.inject({ method: "GET", url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
 }

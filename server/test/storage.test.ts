@@ -116,7 +116,12 @@ describe("npm run storage", () => {
   it("keeps the files of two databases sharing a data folder apart, though their ids and names are the same", async () => {
     await moveStorage(t.ctx.config, "local");
     // The demo database beside the production one, in the same data folder: its first resource is id 1 too.
-    const other = await createTestApp({ storage: "local", data: t.ctx.config.data, driver: "sqlite", sqliteFile: join(t.ctx.config.data, "memos_demo.db") });
+    const other = await createTestApp({
+      storage: "local",
+      data: t.ctx.config.data,
+      driver: "sqlite",
+      sqliteFile: join(t.ctx.config.data, "memos_demo.db"),
+    });
     try {
       const otherHost = await signUpHost(other);
       const video = uploads[0]!;
@@ -175,7 +180,9 @@ describe("npm run storage killed halfway", () => {
   const assets = () => join(t.ctx.config.data, "assets");
   const referenced = async () =>
     new Set(
-      (await t.ctx.store.db.selectFrom("resource").select("internal_path").where("internal_path", "<>", "").execute()).map((row) => join(assets(), row.internal_path)),
+      (await t.ctx.store.db.selectFrom("resource").select("internal_path").where("internal_path", "<>", "").execute()).map((row) =>
+        join(assets(), row.internal_path),
+      ),
     );
   /** Files under the assets folder (the incoming folder too) that no row refers to. */
   const unreferenced = async () => {

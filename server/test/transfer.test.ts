@@ -48,7 +48,8 @@ async function populate(t: TestApp): Promise<void> {
   await host.client.post("/api/system/setting", { name: "allowSignUp", value: "true" });
   await member.client.post("/api/user/setting", { key: "locale", value: '"fr"' });
   const memos = [];
-  for (let i = 0; i < 30; i++) memos.push(await createMemo(i % 3 ? host : member, `note ${i} #tag${i % 4} #日本語 ünïcode`, i % 2 ? "PUBLIC" : "PRIVATE"));
+  for (let i = 0; i < 30; i++)
+    memos.push(await createMemo(i % 3 ? host : member, `note ${i} #tag${i % 4} #日本語 ünïcode`, i % 2 ? "PUBLIC" : "PRIVATE"));
   await host.client.patch(`/api/memo/${memos[1]!.id}`, { rowStatus: "ARCHIVED" });
   await host.client.delete(`/api/memo/${memos[2]!.id}`);
   await host.client.post(`/api/memo/${memos[4]!.id}/organizer`, { pinned: true });
@@ -69,11 +70,21 @@ describe("transfer", () => {
       expect(there.comparison.filter((row) => !row.same)).toEqual([]);
       expect(there.ok).toBe(true);
       expect(there.comparison.map((row) => row.table)).toEqual([...COPIED_TABLES, ...DERIVED_TABLES].map((spec) => spec.name));
-      expect(there.copied).toMatchObject({ user: 3, memo: 29, resource: 1, memo_resource: 1, memo_organizer: 1, shortcut: 1, user_setting: 1 });
+      expect(there.copied).toMatchObject({
+        user: 3,
+        memo: 29,
+        resource: 1,
+        memo_resource: 1,
+        memo_organizer: 1,
+        shortcut: 1,
+        user_setting: 1,
+      });
       expect(there.copied.tag).toBeGreaterThanOrEqual(2);
       expect(there.copied.memo_tag).toBeGreaterThan(29);
 
-      await expect(transfer({ driver: "sqlite", dsn: original }, { driver: "postgres", dsn: pgDsn })).rejects.toThrow(/is not empty \(rows in system_setting, user, /);
+      await expect(transfer({ driver: "sqlite", dsn: original }, { driver: "postgres", dsn: pgDsn })).rejects.toThrow(
+        /is not empty \(rows in system_setting, user, /,
+      );
 
       const back = join(dir, "back.db");
       const returned = await transfer({ driver: "postgres", dsn: pgDsn }, { driver: "sqlite", dsn: back });
@@ -106,7 +117,11 @@ describe("transfer", () => {
     const { store } = await openStore({ driver: "postgres", dsn: pgDsn });
     try {
       const max = await sql<{ m: number }>`SELECT MAX(id) AS m FROM memo`.execute(store.db);
-      const inserted = await store.db.insertInto("memo").values({ creator_id: 1, content: "new" }).returning("id").executeTakeFirstOrThrow();
+      const inserted = await store.db
+        .insertInto("memo")
+        .values({ creator_id: 1, content: "new" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       expect(inserted.id).toBe(Number(max.rows[0]!.m) + 1);
       const user = await store.db
         .insertInto("user")
@@ -147,7 +162,10 @@ describe("transfer", () => {
           .values(ids.flatMap(({ id }) => tags.filter(({ k }) => (id + k) % 2 === 0).map(({ tag }) => ({ memo_id: id, tag }))))
           .execute();
       }
-      await store.db.insertInto("tag").values(["b", "B", "á", "a", "Ä", "_x"].map((name) => ({ name, creator_id: 1 }))).execute();
+      await store.db
+        .insertInto("tag")
+        .values(["b", "B", "á", "a", "Ä", "_x"].map((name) => ({ name, creator_id: 1 })))
+        .execute();
     } finally {
       await store.close();
     }
@@ -171,7 +189,9 @@ describe("transfer with --storage local", () => {
       const inBlob = await uploadResource(host, "blob.txt", "text/plain", Buffer.from("in the database"));
       await createMemo(host, "both", "PUBLIC", { resourceIdList: [onDisk.id, inBlob.id] });
       const lines: string[] = [];
-      const there = await transfer({ driver: "sqlite", dsn: t.ctx.config.dsn }, { driver: "postgres", dsn: pgDsn }, (line) => lines.push(line));
+      const there = await transfer({ driver: "sqlite", dsn: t.ctx.config.dsn }, { driver: "postgres", dsn: pgDsn }, (line) =>
+        lines.push(line),
+      );
       expect(there.ok).toBe(true);
       expect(there.filesOnDisk).toBe(1);
       expect(lines.some((line) => line.startsWith("1 resources keep their bytes as files under <data>/assets"))).toBe(true);

@@ -16,7 +16,15 @@ export interface Recorded {
 }
 
 /** Headers a client reads; the rest (dates, lengths of compressed bodies) vary without meaning. */
-const KEPT_HEADERS = ["content-type", "content-disposition", "cache-control", "x-next-cursor", "retry-after", "x-content-type-options", "location"];
+const KEPT_HEADERS = [
+  "content-type",
+  "content-disposition",
+  "cache-control",
+  "x-next-cursor",
+  "retry-after",
+  "x-content-type-options",
+  "location",
+];
 
 type Caller = "anonymous" | "host" | "member" | "memberToken" | "readToken" | "openId";
 
@@ -117,7 +125,11 @@ export async function runWireJourney(t: TestApp): Promise<Recorded[]> {
       kept[name] = normalizeText(secrets.scrub(shown), now);
     }
     const setCookie = response.headers["set-cookie"];
-    if (setCookie) kept["set-cookie"] = [setCookie].flat().map((line) => String(line).replace(/=[^;]*/, "=<cookie>")).join(" | ");
+    if (setCookie)
+      kept["set-cookie"] = [setCookie]
+        .flat()
+        .map((line) => String(line).replace(/=[^;]*/, "=<cookie>"))
+        .join(" | ");
     let recordedBody: unknown;
     if (body !== undefined) {
       recordedBody = JSON.parse(normalizeText(secrets.scrub(JSON.stringify(normalize(body, now, secrets))), now));
@@ -125,9 +137,16 @@ export async function runWireJourney(t: TestApp): Promise<Recorded[]> {
       recordedBody = normalizeText(secrets.scrub(response.body), now).slice(0, 4000);
     } else {
       const bytes = response.rawPayload;
-      recordedBody = bytes.length === 0 ? "" : { bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex").slice(0, 16) };
+      recordedBody =
+        bytes.length === 0 ? "" : { bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex").slice(0, 16) };
     }
-    recorded.push({ step: step.step, request: secrets.scrub(`${step.method} ${step.url} as ${as}`), status: response.statusCode, headers: kept, body: recordedBody });
+    recorded.push({
+      step: step.step,
+      request: secrets.scrub(`${step.method} ${step.url} as ${as}`),
+      status: response.statusCode,
+      headers: kept,
+      body: recordedBody,
+    });
     return { status: response.statusCode, body, text: response.body, headers: response.headers };
   }
 
@@ -138,20 +157,67 @@ export async function runWireJourney(t: TestApp): Promise<Recorded[]> {
   await send({ step: "status before any account", method: "GET", url: "/api/status", as: "anonymous" });
   await send({ step: "ping", method: "GET", url: "/api/ping", as: "anonymous" });
   await send({ step: "session as a visitor", method: "GET", url: "/api/auth/session", as: "anonymous" });
-  await send({ step: "sign-up as a member first", method: "POST", url: "/api/auth/signup", as: "anonymous", json: { username: "early", password: PASSWORD, role: "USER" } });
-  const hostUp = await send({ step: "host signs up", method: "POST", url: "/api/auth/signup", as: "anonymous", json: { username: "host", password: PASSWORD, role: "HOST" } });
+  await send({
+    step: "sign-up as a member first",
+    method: "POST",
+    url: "/api/auth/signup",
+    as: "anonymous",
+    json: { username: "early", password: PASSWORD, role: "USER" },
+  });
+  const hostUp = await send({
+    step: "host signs up",
+    method: "POST",
+    url: "/api/auth/signup",
+    as: "anonymous",
+    json: { username: "host", password: PASSWORD, role: "HOST" },
+  });
   cookies.host = cookieOf(hostUp);
-  await send({ step: "sign-in with a wrong password", method: "POST", url: "/api/auth/signin", as: "anonymous", json: { username: "host", password: "wrong-one" } });
-  await send({ step: "sign-in with an unknown name", method: "POST", url: "/api/auth/signin", as: "anonymous", json: { username: "nobody", password: PASSWORD } });
+  await send({
+    step: "sign-in with a wrong password",
+    method: "POST",
+    url: "/api/auth/signin",
+    as: "anonymous",
+    json: { username: "host", password: "wrong-one" },
+  });
+  await send({
+    step: "sign-in with an unknown name",
+    method: "POST",
+    url: "/api/auth/signin",
+    as: "anonymous",
+    json: { username: "nobody", password: PASSWORD },
+  });
   await send({ step: "sign-in, malformed", method: "POST", url: "/api/auth/signin", as: "anonymous", json: { username: 5 } });
-  const hostIn = await send({ step: "host signs in", method: "POST", url: "/api/auth/signin", as: "anonymous", json: { username: "host", password: PASSWORD } });
+  const hostIn = await send({
+    step: "host signs in",
+    method: "POST",
+    url: "/api/auth/signin",
+    as: "anonymous",
+    json: { username: "host", password: PASSWORD },
+  });
   cookies.host = cookieOf(hostIn);
   await send({ step: "session as the host", method: "GET", url: "/api/auth/session" });
-  await send({ step: "create a member", method: "POST", url: "/api/user", json: { username: "member", password: PASSWORD, email: "m@example.com" } });
+  await send({
+    step: "create a member",
+    method: "POST",
+    url: "/api/user",
+    json: { username: "member", password: PASSWORD, email: "m@example.com" },
+  });
   await send({ step: "create a member, taken name", method: "POST", url: "/api/user", json: { username: "Member", password: PASSWORD } });
   await send({ step: "create a member, short password", method: "POST", url: "/api/user", json: { username: "other", password: "x" } });
-  await send({ step: "create a member, as a visitor", method: "POST", url: "/api/user", as: "anonymous", json: { username: "other", password: PASSWORD } });
-  const memberIn = await send({ step: "member signs in", method: "POST", url: "/api/auth/signin", as: "anonymous", json: { username: "member", password: PASSWORD } });
+  await send({
+    step: "create a member, as a visitor",
+    method: "POST",
+    url: "/api/user",
+    as: "anonymous",
+    json: { username: "other", password: PASSWORD },
+  });
+  const memberIn = await send({
+    step: "member signs in",
+    method: "POST",
+    url: "/api/auth/signin",
+    as: "anonymous",
+    json: { username: "member", password: PASSWORD },
+  });
   cookies.member = cookieOf(memberIn);
   tokens.openId = memberIn.body.data.openId;
   await send({ step: "the member's own account", method: "GET", url: "/api/user/me", as: "member" });
@@ -160,24 +226,66 @@ export async function runWireJourney(t: TestApp): Promise<Recorded[]> {
   await send({ step: "one user", method: "GET", url: "/api/user/2", as: "anonymous" });
   await send({ step: "unknown user", method: "GET", url: "/api/user/99", as: "anonymous" });
   await send({ step: "user id not a number", method: "GET", url: "/api/user/abc", as: "anonymous" });
-  await send({ step: "member edits itself", method: "PATCH", url: "/api/user/2", as: "member", json: { nickname: "Mem", email: "mem@example.com" } });
+  await send({
+    step: "member edits itself",
+    method: "PATCH",
+    url: "/api/user/2",
+    as: "member",
+    json: { nickname: "Mem", email: "mem@example.com" },
+  });
   await send({ step: "member edits the host", method: "PATCH", url: "/api/user/1", as: "member", json: { nickname: "x" } });
   await send({ step: "host edits the member", method: "PATCH", url: "/api/user/2", json: { nickname: "Member" } });
   await send({ step: "patch, malformed", method: "PATCH", url: "/api/user/2", as: "member", json: { email: 3 } });
   await send({ step: "user setting", method: "POST", url: "/api/user/setting", as: "member", json: { key: "locale", value: '"fr"' } });
-  await send({ step: "user setting, unknown key", method: "POST", url: "/api/user/setting", as: "member", json: { key: "nope", value: '"x"' } });
-  await send({ step: "user setting, bad value", method: "POST", url: "/api/user/setting", as: "member", json: { key: "locale", value: '"xx"' } });
-  const pat = await send({ step: "create an access token", method: "POST", url: "/api/access-token", as: "member", json: { name: "script", scope: "read-write" } });
+  await send({
+    step: "user setting, unknown key",
+    method: "POST",
+    url: "/api/user/setting",
+    as: "member",
+    json: { key: "nope", value: '"x"' },
+  });
+  await send({
+    step: "user setting, bad value",
+    method: "POST",
+    url: "/api/user/setting",
+    as: "member",
+    json: { key: "locale", value: '"xx"' },
+  });
+  const pat = await send({
+    step: "create an access token",
+    method: "POST",
+    url: "/api/access-token",
+    as: "member",
+    json: { name: "script", scope: "read-write" },
+  });
   tokens.memberToken = pat.body.data.token;
-  const readPat = await send({ step: "create a read token", method: "POST", url: "/api/access-token", as: "member", json: { name: "reader", scope: "read" } });
+  const readPat = await send({
+    step: "create a read token",
+    method: "POST",
+    url: "/api/access-token",
+    as: "member",
+    json: { name: "reader", scope: "read" },
+  });
   tokens.readToken = readPat.body.data.token;
-  await send({ step: "create a token, malformed", method: "POST", url: "/api/access-token", as: "member", json: { name: "", scope: "all" } });
+  await send({
+    step: "create a token, malformed",
+    method: "POST",
+    url: "/api/access-token",
+    as: "member",
+    json: { name: "", scope: "all" },
+  });
   await send({ step: "list access tokens", method: "GET", url: "/api/access-token", as: "member" });
   await send({ step: "list access tokens with a token", method: "GET", url: "/api/access-token", as: "memberToken" });
   await send({ step: "me with a read token", method: "GET", url: "/api/user/me", as: "readToken" });
   await send({ step: "me with the open ID", method: "GET", url: "/api/user/me", as: "openId" });
   await send({ step: "me with ?openId=", method: "GET", url: `/api/user/me?openId=${tokens.openId}`, as: "anonymous" });
-  await send({ step: "me with an unknown bearer", method: "GET", url: "/api/user/me", as: "anonymous", headers: { authorization: "Bearer nope" } });
+  await send({
+    step: "me with an unknown bearer",
+    method: "GET",
+    url: "/api/user/me",
+    as: "anonymous",
+    headers: { authorization: "Bearer nope" },
+  });
 
   // Memos.
   const memos: number[] = [];
@@ -196,7 +304,13 @@ export async function runWireJourney(t: TestApp): Promise<Recorded[]> {
   await send({ step: "create a memo with a read token", method: "POST", url: "/api/memo", as: "readToken", json: { content: "no" } });
   await send({ step: "create a memo as a visitor", method: "POST", url: "/api/memo", as: "anonymous", json: { content: "no" } });
   await send({ step: "create a memo, malformed", method: "POST", url: "/api/memo", as: "member", json: { content: 1 } });
-  await send({ step: "create a memo, bad visibility", method: "POST", url: "/api/memo", as: "member", json: { content: "x", visibility: "SECRET" } });
+  await send({
+    step: "create a memo, bad visibility",
+    method: "POST",
+    url: "/api/memo",
+    as: "member",
+    json: { content: "x", visibility: "SECRET" },
+  });
   await send({ step: "own list", method: "GET", url: "/api/memo", as: "member" });
   await send({ step: "own list, page of 2", method: "GET", url: "/api/memo?limit=2", as: "member" });
   await send({ step: "own list, offset", method: "GET", url: "/api/memo?limit=2&offset=2", as: "member" });
@@ -222,13 +336,25 @@ export async function runWireJourney(t: TestApp): Promise<Recorded[]> {
   await send({ step: "a memo written by a token, to its author", method: "GET", url: `/api/memo/${memos[4]}`, as: "member" });
   await send({ step: "unknown memo", method: "GET", url: "/api/memo/999", as: "member" });
   await send({ step: "memo id not a number", method: "GET", url: "/api/memo/x", as: "member" });
-  await send({ step: "patch a memo", method: "PATCH", url: `/api/memo/${memos[0]}`, as: "member", json: { content: "Hello #work world, edited" } });
+  await send({
+    step: "patch a memo",
+    method: "PATCH",
+    url: `/api/memo/${memos[0]}`,
+    as: "member",
+    json: { content: "Hello #work world, edited" },
+  });
   await send({ step: "patch someone else's memo", method: "PATCH", url: `/api/memo/${memos[0]}`, json: { content: "taken" } });
   await send({ step: "patch a memo, malformed", method: "PATCH", url: `/api/memo/${memos[0]}`, as: "member", json: { visibility: 4 } });
   await send({ step: "archive a memo", method: "PATCH", url: `/api/memo/${memos[2]}`, as: "member", json: { rowStatus: "ARCHIVED" } });
   await send({ step: "archived list", method: "GET", url: "/api/memo?rowStatus=ARCHIVED", as: "member" });
   await send({ step: "pin a memo", method: "POST", url: `/api/memo/${memos[0]}/organizer`, as: "member", json: { pinned: true } });
-  await send({ step: "pin someone's public memo", method: "POST", url: `/api/memo/${memos[3]}/organizer`, as: "member", json: { pinned: true } });
+  await send({
+    step: "pin someone's public memo",
+    method: "POST",
+    url: `/api/memo/${memos[3]}/organizer`,
+    as: "member",
+    json: { pinned: true },
+  });
   await send({ step: "pin, malformed", method: "POST", url: `/api/memo/${memos[0]}/organizer`, as: "member", json: { pinned: "yes" } });
   await send({ step: "own list after a pin", method: "GET", url: "/api/memo", as: "member" });
 
@@ -238,21 +364,41 @@ export async function runWireJourney(t: TestApp): Promise<Recorded[]> {
   const uploaded = await send({ step: "upload a file", method: "POST", url: "/api/resource/blob", as: "member", raw: upload });
   const resourceId = uploaded.body.data.id as number;
   const text = multipartBody("file", "notes.txt", "text/plain", Buffer.from("plain words\n"));
-  const textId = (await send({ step: "upload a text file", method: "POST", url: "/api/resource/blob", as: "member", raw: text })).body.data.id as number;
+  const textId = (await send({ step: "upload a text file", method: "POST", url: "/api/resource/blob", as: "member", raw: text })).body.data
+    .id as number;
   const svg = multipartBody("file", "x.svg", "image/svg+xml", Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"));
-  const svgId = (await send({ step: "upload an svg", method: "POST", url: "/api/resource/blob", as: "member", raw: svg })).body.data.id as number;
+  const svgId = (await send({ step: "upload an svg", method: "POST", url: "/api/resource/blob", as: "member", raw: svg })).body.data
+    .id as number;
   await send({ step: "upload as a visitor", method: "POST", url: "/api/resource/blob", as: "anonymous", raw: upload });
   await send({ step: "upload without a file", method: "POST", url: "/api/resource/blob", as: "member", json: {} });
-  await send({ step: "external link", method: "POST", url: "/api/resource", as: "member", json: { filename: "site", externalLink: "https://example.com/a.png", type: "image/png" } });
+  await send({
+    step: "external link",
+    method: "POST",
+    url: "/api/resource",
+    as: "member",
+    json: { filename: "site", externalLink: "https://example.com/a.png", type: "image/png" },
+  });
   await send({ step: "external link, malformed", method: "POST", url: "/api/resource", as: "member", json: { filename: 1 } });
   await send({ step: "list resources", method: "GET", url: "/api/resource", as: "member" });
   await send({ step: "one resource", method: "GET", url: `/api/resource/${resourceId}`, as: "member" });
   await send({ step: "someone's resource", method: "GET", url: `/api/resource/${resourceId}` });
   await send({ step: "a resource's blob", method: "GET", url: `/api/resource/${resourceId}/blob`, as: "member" });
-  await send({ step: "rename a resource", method: "PATCH", url: `/api/resource/${resourceId}`, as: "member", json: { filename: "renamed.png" } });
+  await send({
+    step: "rename a resource",
+    method: "PATCH",
+    url: `/api/resource/${resourceId}`,
+    as: "member",
+    json: { filename: "renamed.png" },
+  });
   await send({ step: "rename, malformed", method: "PATCH", url: `/api/resource/${resourceId}`, as: "member", json: { filename: "" } });
   await send({ step: "link a resource", method: "POST", url: `/api/memo/${memos[0]}/resource`, as: "member", json: { resourceId } });
-  await send({ step: "link an unknown resource", method: "POST", url: `/api/memo/${memos[0]}/resource`, as: "member", json: { resourceId: 999 } });
+  await send({
+    step: "link an unknown resource",
+    method: "POST",
+    url: `/api/memo/${memos[0]}/resource`,
+    as: "member",
+    json: { resourceId: 999 },
+  });
   await send({ step: "a memo's resources", method: "GET", url: `/api/memo/${memos[0]}/resource`, as: "anonymous" });
   await send({ step: "file of a public memo, as a visitor", method: "GET", url: `/o/r/${resourceId}/renamed.png`, as: "anonymous" });
   await send({ step: "file by its old name", method: "GET", url: `/o/r/${resourceId}/photo.png`, as: "member" });
@@ -273,11 +419,23 @@ export async function runWireJourney(t: TestApp): Promise<Recorded[]> {
     json: { title: "work", payload: JSON.stringify([{ type: "TAG", value: { operator: "CONTAIN", value: "work" }, relation: "AND" }]) },
   });
   const shortcutId = shortcut.body.data.id as number;
-  await send({ step: "create a shortcut, malformed", method: "POST", url: "/api/shortcut", as: "member", json: { title: "", payload: "x" } });
+  await send({
+    step: "create a shortcut, malformed",
+    method: "POST",
+    url: "/api/shortcut",
+    as: "member",
+    json: { title: "", payload: "x" },
+  });
   await send({ step: "list shortcuts", method: "GET", url: "/api/shortcut", as: "member" });
   await send({ step: "one shortcut", method: "GET", url: `/api/shortcut/${shortcutId}`, as: "member" });
   await send({ step: "someone's shortcut", method: "GET", url: `/api/shortcut/${shortcutId}` });
-  await send({ step: "patch a shortcut", method: "PATCH", url: `/api/shortcut/${shortcutId}`, as: "member", json: { title: "job", rowStatus: "ARCHIVED" } });
+  await send({
+    step: "patch a shortcut",
+    method: "PATCH",
+    url: `/api/shortcut/${shortcutId}`,
+    as: "member",
+    json: { title: "job", rowStatus: "ARCHIVED" },
+  });
   await send({ step: "tags", method: "GET", url: "/api/tag", as: "member" });
   await send({ step: "tag counts", method: "GET", url: "/api/tag/count", as: "member" });
   await send({ step: "tag suggestions", method: "GET", url: "/api/tag/suggestion", as: "member" });
@@ -287,10 +445,28 @@ export async function runWireJourney(t: TestApp): Promise<Recorded[]> {
   await send({ step: "delete a shortcut", method: "DELETE", url: `/api/shortcut/${shortcutId}`, as: "member" });
 
   // Webhooks.
-  const hook = await send({ step: "create a webhook", method: "POST", url: "/api/webhook", as: "member", json: { name: "hook", url: "https://example.com/hook", events: ["memo.created"] } });
+  const hook = await send({
+    step: "create a webhook",
+    method: "POST",
+    url: "/api/webhook",
+    as: "member",
+    json: { name: "hook", url: "https://example.com/hook", events: ["memo.created"] },
+  });
   const hookId = hook.body.data.id as number;
-  await send({ step: "create a webhook, private address", method: "POST", url: "/api/webhook", as: "member", json: { name: "h", url: "http://127.0.0.1/x", events: ["memo.created"] } });
-  await send({ step: "create a webhook, malformed", method: "POST", url: "/api/webhook", as: "member", json: { name: "h", url: "ftp://x", events: [] } });
+  await send({
+    step: "create a webhook, private address",
+    method: "POST",
+    url: "/api/webhook",
+    as: "member",
+    json: { name: "h", url: "http://127.0.0.1/x", events: ["memo.created"] },
+  });
+  await send({
+    step: "create a webhook, malformed",
+    method: "POST",
+    url: "/api/webhook",
+    as: "member",
+    json: { name: "h", url: "ftp://x", events: [] },
+  });
   await send({ step: "list webhooks", method: "GET", url: "/api/webhook", as: "member" });
   await send({ step: "list webhooks with a token", method: "GET", url: "/api/webhook", as: "memberToken" });
   await send({ step: "patch a webhook", method: "PATCH", url: `/api/webhook/${hookId}`, as: "member", json: { active: false } });
@@ -306,7 +482,13 @@ export async function runWireJourney(t: TestApp): Promise<Recorded[]> {
   await send({ step: "system settings as a member", method: "GET", url: "/api/system/setting", as: "member" });
   await send({ step: "set a system setting", method: "POST", url: "/api/system/setting", json: { name: "allowSignUp", value: "true" } });
   await send({ step: "set a system setting, unknown", method: "POST", url: "/api/system/setting", json: { name: "nope", value: "true" } });
-  await send({ step: "set a system setting as a member", method: "POST", url: "/api/system/setting", as: "member", json: { name: "allowSignUp", value: "false" } });
+  await send({
+    step: "set a system setting as a member",
+    method: "POST",
+    url: "/api/system/setting",
+    as: "member",
+    json: { name: "allowSignUp", value: "false" },
+  });
   await send({ step: "explore feed", method: "GET", url: "/explore/rss.xml", as: "anonymous" });
   await send({ step: "a user's feed", method: "GET", url: "/u/2/rss.xml", as: "anonymous" });
   await send({ step: "manifest", method: "GET", url: "/manifest.webmanifest", as: "anonymous" });
@@ -314,7 +496,13 @@ export async function runWireJourney(t: TestApp): Promise<Recorded[]> {
   const importBody = multipartBody("file", "notes.zip", "application/zip", Buffer.from(archive));
   await send({ step: "import, dry run", method: "POST", url: "/api/import?dryRun=true", as: "member", raw: importBody });
   await send({ step: "import", method: "POST", url: "/api/import", as: "member", raw: importBody });
-  await send({ step: "import, not a zip", method: "POST", url: "/api/import", as: "member", raw: multipartBody("file", "x.zip", "application/zip", Buffer.from("nope")) });
+  await send({
+    step: "import, not a zip",
+    method: "POST",
+    url: "/api/import",
+    as: "member",
+    raw: multipartBody("file", "x.zip", "application/zip", Buffer.from("nope")),
+  });
   await send({ step: "export as a visitor", method: "GET", url: "/api/export", as: "anonymous" });
   await send({ step: "openapi", method: "GET", url: "/api/openapi.json", as: "anonymous" }).then(() => {
     // The document itself is compared by its own tests; keep the journey's record small.
@@ -322,7 +510,14 @@ export async function runWireJourney(t: TestApp): Promise<Recorded[]> {
     last.body = { paths: Object.keys((last.body as { paths: object }).paths).sort() };
   });
   await send({ step: "an unknown API path", method: "GET", url: "/api/nothing", as: "anonymous" });
-  await send({ step: "cross-site write", method: "POST", url: "/api/memo", as: "member", headers: { origin: "https://evil.example" }, json: { content: "x" } });
+  await send({
+    step: "cross-site write",
+    method: "POST",
+    url: "/api/memo",
+    as: "member",
+    headers: { origin: "https://evil.example" },
+    json: { content: "x" },
+  });
 
   // Endings.
   await send({ step: "revoke a token", method: "DELETE", url: `/api/access-token/${pat.body.data.id}`, as: "member" });

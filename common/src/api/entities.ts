@@ -98,7 +98,10 @@ export type CustomizedProfile = z.infer<typeof customizedProfileEntitySchema>;
 
 export const backupStatusEntitySchema = z
   .object({
-    everySeconds: z.int().nullable().describe("Seconds between rolling backups (--backup-every); null when they are off (always on PostgreSQL)"),
+    everySeconds: z
+      .int()
+      .nullable()
+      .describe("Seconds between rolling backups (--backup-every); null when they are off (always on PostgreSQL)"),
     keep: z.int().describe("How many are kept (--backup-keep)"),
     lastTs: z.int().nullable().describe("When the newest backup in the backups folder was taken (Unix seconds)"),
     lastSize: z.int().nullable().describe("Its size in bytes"),

@@ -10,20 +10,20 @@ const user2 = { id: 5, role: "USER" as Role };
 
 // prettier-ignore
 const TABLE: [string, typeof host, AccountAction, typeof host, ReturnType<typeof accountActionRefusal>][] = [
-  ["self update",               user,  "update",  user,   null],
-  ["self archive",              user,  "archive", user,   null],
-  ["self delete",               user,  "delete",  user,   "not-admin"],
-  ["host archives itself",      host,  "archive", host,   "host-self"],
-  ["host deletes itself",       host,  "delete",  host,   "host-self"],
-  ["host updates itself",       host,  "update",  host,   null],
-  ["user updates another",      user,  "update",  user2,  "not-admin"],
-  ["admin updates a user",      admin, "update",  user,   null],
-  ["admin updates an admin",    admin, "update",  admin2, null],
-  ["admin updates the host",    admin, "update",  host,   "host-only"],
-  ["admin deletes the host",    admin, "delete",  host,   "host-only"],
-  ["admin archives a user",     admin, "archive", user,   null],
-  ["host deletes an admin",     host,  "delete",  admin,  null],
-  ["host updates a user",       host,  "update",  user,   null],
+  ["self update", user, "update", user, null],
+  ["self archive", user, "archive", user, null],
+  ["self delete", user, "delete", user, "not-admin"],
+  ["host archives itself", host, "archive", host, "host-self"],
+  ["host deletes itself", host, "delete", host, "host-self"],
+  ["host updates itself", host, "update", host, null],
+  ["user updates another", user, "update", user2, "not-admin"],
+  ["admin updates a user", admin, "update", user, null],
+  ["admin updates an admin", admin, "update", admin2, null],
+  ["admin updates the host", admin, "update", host, "host-only"],
+  ["admin deletes the host", admin, "delete", host, "host-only"],
+  ["admin archives a user", admin, "archive", user, null],
+  ["host deletes an admin", host, "delete", admin, null],
+  ["host updates a user", host, "update", user, null],
 ];
 
 describe("accountActionRefusal", () => {

@@ -34,7 +34,11 @@ export type AccountAction = "update" | "archive" | "delete";
  * - `not-admin`: only the host and admins manage other accounts;
  * - `host-only`: nobody but the host changes the host account, and nobody archives or deletes it.
  */
-export function accountActionRefusal(actor: Account, action: AccountAction, target: Account): "host-self" | "not-admin" | "host-only" | null {
+export function accountActionRefusal(
+  actor: Account,
+  action: AccountAction,
+  target: Account,
+): "host-self" | "not-admin" | "host-only" | null {
   const self = actor.id === target.id;
   if (action === "update") {
     if (self) return null;

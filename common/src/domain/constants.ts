@@ -42,5 +42,3 @@ export const MAX_LIST_LIMIT = 1000;
 /** The largest memo content we accept, in UTF-8 bytes. */
 export const MAX_MEMO_CONTENT_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_UPLOAD_MB = 32;
-
-

@@ -161,7 +161,12 @@ describe("evaluateFilters folding", () => {
 
   it("keeps v0's quirk: seeded with true, an OR alone always passes", () => {
     expect(evaluateFilters(work, [{ ...fail, relation: "OR" }])).toBe(true);
-    expect(evaluateFilters(work, [{ ...fail, relation: "OR" }, { ...fail, relation: "OR" }])).toBe(true);
+    expect(
+      evaluateFilters(work, [
+        { ...fail, relation: "OR" },
+        { ...fail, relation: "OR" },
+      ]),
+    ).toBe(true);
   });
 
   it("folds left to right", () => {
@@ -184,12 +189,18 @@ describe("parseShortcutPayload", () => {
     expect(parseShortcutPayload(serializeShortcutPayload(filters))).toEqual(filters);
   });
 
-  it.each([["", []], ["not json", []], ["{}", []], ["null", []], ["42", []], ['"x"', []], [null, []], [undefined, []]])(
-    "never throws: %j → []",
-    (text, expected) => {
-      expect(parseShortcutPayload(text)).toEqual(expected);
-    },
-  );
+  it.each([
+    ["", []],
+    ["not json", []],
+    ["{}", []],
+    ["null", []],
+    ["42", []],
+    ['"x"', []],
+    [null, []],
+    [undefined, []],
+  ])("never throws: %j → []", (text, expected) => {
+    expect(parseShortcutPayload(text)).toEqual(expected);
+  });
 
   it("skips malformed entries and fills defaults", () => {
     const text = JSON.stringify([

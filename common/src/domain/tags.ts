@@ -15,11 +15,7 @@ const PLAIN_LINK = /https?:\/\/[^\s]+/g;
 
 /** Returns the text that can hold tags: code blocks, inline code and links are blanked out. */
 function stripNonTagText(content: string): string {
-  return content
-    .replace(FENCED_CODE, " ")
-    .replace(INLINE_CODE, " ")
-    .replace(MARKDOWN_LINK, " ")
-    .replace(PLAIN_LINK, " ");
+  return content.replace(FENCED_CODE, " ").replace(INLINE_CODE, " ").replace(MARKDOWN_LINK, " ").replace(PLAIN_LINK, " ");
 }
 
 /**

@@ -46,9 +46,12 @@ describe("file names", () => {
 });
 
 describe("isSafeLogoUrl", () => {
-  it.each(["", "https://cdn.example/logo.png", "http://nas.local/l.svg", "/logo.png", "data:image/png;base64,iVBORw0KGgo="])("accepts %j", (url) => {
-    expect(isSafeLogoUrl(url)).toBe(true);
-  });
+  it.each(["", "https://cdn.example/logo.png", "http://nas.local/l.svg", "/logo.png", "data:image/png;base64,iVBORw0KGgo="])(
+    "accepts %j",
+    (url) => {
+      expect(isSafeLogoUrl(url)).toBe(true);
+    },
+  );
   it.each([
     "javascript:alert(1)",
     " javascript:alert(1)",

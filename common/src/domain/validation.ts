@@ -66,12 +66,20 @@ export function isValidResourceFilename(filename: string): boolean {
  */
 export function sanitizeUploadFilename(raw: string): string {
   const base = raw.split(/[/\\]/).pop() ?? "";
-  const name = base.replace(new RegExp(INVISIBLE_CHARS.source, "gu"), "").trim().replace(/^[.\s]+/, "");
+  const name = base
+    .replace(new RegExp(INVISIBLE_CHARS.source, "gu"), "")
+    .trim()
+    .replace(/^[.\s]+/, "");
   const chars = [...name];
   if (chars.length <= MAX_FILENAME_LENGTH) return name;
   const dot = name.lastIndexOf(".");
   const extension = dot > 0 && name.length - dot <= 16 ? [...name.slice(dot)] : [];
-  return chars.slice(0, MAX_FILENAME_LENGTH - extension.length).join("").trimEnd() + extension.join("");
+  return (
+    chars
+      .slice(0, MAX_FILENAME_LENGTH - extension.length)
+      .join("")
+      .trimEnd() + extension.join("")
+  );
 }
 
 /**

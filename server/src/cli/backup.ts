@@ -19,7 +19,8 @@ export async function backupCommand(argv: string[], cwd = process.cwd()): Promis
   const out = resolve(cwd, values.out);
   if (existsSync(out)) throw new UsageError(`${out} already exists; choose another --out or remove it`);
   // What an earlier run of this backup left when it was stopped (a partial snapshot, files without their snapshot).
-  for (const file of await removeBackupLeftovers(dirname(out), basename(out))) console.log(`memos: removed ${file}, left by a backup that was stopped`);
+  for (const file of await removeBackupLeftovers(dirname(out), basename(out)))
+    console.log(`memos: removed ${file}, left by a backup that was stopped`);
   const started = Date.now();
   // Uploads kept as files (--storage local) go beside the snapshot: the ones it refers to, as of its moment.
   // The snapshot gets its name once they are all in.

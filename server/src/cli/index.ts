@@ -18,7 +18,11 @@ async function main(): Promise<number> {
   const [name, ...argv] = process.argv.slice(2);
   const command = name ? COMMANDS[name] : undefined;
   if (!command) {
-    console.error(`usage:\n${Object.values(COMMANDS).map((each) => `  ${each.usage}`).join("\n")}`);
+    console.error(
+      `usage:\n${Object.values(COMMANDS)
+        .map((each) => `  ${each.usage}`)
+        .join("\n")}`,
+    );
     return 2;
   }
   if (argv.includes("--help") || argv.includes("-h")) {

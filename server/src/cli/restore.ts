@@ -8,7 +8,8 @@ import { assetsMissingFor, restoreAssets } from "../store/backup/asset-backup.js
 import { RestoreRefused, restoreSqlite } from "../store/backup/sqlite-backup.js";
 import { configFrom, takeFlags, UsageError } from "./args.js";
 
-export const RESTORE_USAGE = "npm run restore -- [--data ./data] [--mode prod] [--dsn file.db] --from backup.db [--allow-missing-files yes]";
+export const RESTORE_USAGE =
+  "npm run restore -- [--data ./data] [--mode prod] [--dsn file.db] --from backup.db [--allow-missing-files yes]";
 
 export async function restoreCommand(argv: string[], cwd = process.cwd()): Promise<number> {
   const { values, rest } = takeFlags(argv, ["from", "allow-missing-files"]);
@@ -48,7 +49,10 @@ export async function restoreCommand(argv: string[], cwd = process.cwd()): Promi
   const assets = await restoreAssets(config.dsn, from, config.data, now.toISOString().replaceAll(":", "-"));
   if (assets.restored > 0) console.log(`memos: put back ${assets.restored} files into ${config.data}/assets`);
   if (assets.keptAside) console.log(`memos: files of the same names but other contents are kept in ${assets.keptAside}`);
-  if (assets.missing.length > 0) console.error(`memos: restored without ${assets.missing.length} files (--allow-missing-files): their resources answer 500 until the files are put back`);
+  if (assets.missing.length > 0)
+    console.error(
+      `memos: restored without ${assets.missing.length} files (--allow-missing-files): their resources answer 500 until the files are put back`,
+    );
   console.log(`memos: restored ${from} into ${config.dsn}; start the server to use it`);
   return 0;
 }

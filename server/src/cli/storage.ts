@@ -48,7 +48,10 @@ export async function moveStorage(config: Config, to: "local" | "db", log: (line
     const step = ({ index, total, id, filename, bytes, path }: MoveStep) =>
       log(`  [${index}/${total}] #${id} ${filename} (${megabytes(bytes)}) ${to === "local" ? "→" : "←"} assets/${path}`);
     const before = await databaseSize(store);
-    const outcome = to === "local" ? await moveBlobsToFiles(store.db, config.data, step, journal) : await moveFilesToBlobs(store.db, config.data, step, journal);
+    const outcome =
+      to === "local"
+        ? await moveBlobsToFiles(store.db, config.data, step, journal)
+        : await moveFilesToBlobs(store.db, config.data, step, journal);
     rmSync(journal, { force: true });
     // Moved blobs leave free pages behind; the file shrinks only once they are given back.
     if (to === "local" && outcome.moved > 0) {
@@ -65,13 +68,16 @@ export async function moveStorage(config: Config, to: "local" | "db", log: (line
 export async function storageCommand(argv: string[], cwd = process.cwd()): Promise<number> {
   const { values, rest } = takeFlags(argv, ["to"]);
   const config = configFrom(rest, process.env, cwd);
-  if (values.to !== "local" && values.to !== "db") throw new UsageError("--to is required: local (files under <data>/assets) or db (blobs)");
+  if (values.to !== "local" && values.to !== "db")
+    throw new UsageError("--to is required: local (files under <data>/assets) or db (blobs)");
   const to = values.to;
   const started = Date.now();
   const outcome = await moveStorage(config, to, (line) => console.log(`memos: ${line}`));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const where = to === "local" ? `to ${assetsFolder(config.data)}` : "into the database";
-  console.log(`memos: moved ${outcome.moved} files (${megabytes(outcome.bytes)}) ${where} in ${seconds} s; ${outcome.already} already there or links`);
+  console.log(
+    `memos: moved ${outcome.moved} files (${megabytes(outcome.bytes)}) ${where} in ${seconds} s; ${outcome.already} already there or links`,
+  );
   for (const problem of outcome.problems) console.error(`memos: problem: ${problem}`);
   if (outcome.problems.length > 0) {
     console.error(`memos: ${outcome.problems.length} resources were not moved (their bytes stay where they were); run again once fixed`);

@@ -35,7 +35,9 @@ function formatComparison(rows: TableComparison[]): string {
   const lines = rows.map((row) => {
     const name = `${row.table}${row.derived ? " (derived)" : ""}`.padEnd(width);
     const counts = `${String(row.source.rows).padStart(9)} → ${String(row.target.rows).padEnd(9)}`;
-    const check = row.same ? `ok  sha256 ${row.target.sha256.slice(0, 16)}` : `MISMATCH (source ${row.source.sha256.slice(0, 16)}, target ${row.target.sha256.slice(0, 16)})`;
+    const check = row.same
+      ? `ok  sha256 ${row.target.sha256.slice(0, 16)}`
+      : `MISMATCH (source ${row.source.sha256.slice(0, 16)}, target ${row.target.sha256.slice(0, 16)})`;
     return `  ${name}  ${counts}  ${check}`;
   });
   return lines.join("\n");
@@ -63,9 +65,13 @@ export async function transfer(from: Endpoint, to: Endpoint, log: (line: string)
     try {
       const filled = await nonEmptyTables(target);
       if (filled.length > 0) {
-        throw new UsageError(`the target ${describeEndpoint(to)} is not empty (rows in ${filled.join(", ")}); transfer fills a new, empty database`);
+        throw new UsageError(
+          `the target ${describeEndpoint(to)} is not empty (rows in ${filled.join(", ")}); transfer fills a new, empty database`,
+        );
       }
-      log(`copying ${describeEndpoint(from)} → ${describeEndpoint(to)} (not copied: ${SKIPPED_TABLES.join(", ")}; everyone signs in again)`);
+      log(
+        `copying ${describeEndpoint(from)} → ${describeEndpoint(to)} (not copied: ${SKIPPED_TABLES.join(", ")}; everyone signs in again)`,
+      );
       const copied = await copyInstance(source, target);
       log("verifying: row counts and SHA-256 per table");
       const comparison = await compareInstances(source, target);

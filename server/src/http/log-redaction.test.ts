@@ -6,7 +6,10 @@ describe("redactSecrets", () => {
   it.each([
     ["/api/memo?openId=abc&limit=1", "/api/memo?openId=[redacted]&limit=1"],
     ["/x?limit=1&access_token=abc", "/x?limit=1&access_token=[redacted]"],
-    ["/x?api_key=a&apiKey=b&key=c&secret=d&password=e&code=f&sig=g&id_token=h", "/x?api_key=[redacted]&apiKey=[redacted]&key=[redacted]&secret=[redacted]&password=[redacted]&code=[redacted]&sig=[redacted]&id_token=[redacted]"],
+    [
+      "/x?api_key=a&apiKey=b&key=c&secret=d&password=e&code=f&sig=g&id_token=h",
+      "/x?api_key=[redacted]&apiKey=[redacted]&key=[redacted]&secret=[redacted]&password=[redacted]&code=[redacted]&sig=[redacted]&id_token=[redacted]",
+    ],
     ["/x?open%49d=abc", "/x?open%49d=[redacted]"],
     ["/x?openId=", "/x?openId="],
     ["'/api/memo?openId=abc' is not a valid url component", "'/api/memo?openId=[redacted]' is not a valid url component"],

@@ -29,7 +29,14 @@ describe("hasDotSegment", () => {
 
 describe("RouteSpellings", () => {
   const spellings = new RouteSpellings();
-  for (const url of ["/", "/api/memo/:memoId", "/o/r/:resourceId/:filename", "/u/:id/rss.xml", "/api/docs/static/*", "/manifest.webmanifest"]) {
+  for (const url of [
+    "/",
+    "/api/memo/:memoId",
+    "/o/r/:resourceId/:filename",
+    "/u/:id/rss.xml",
+    "/api/docs/static/*",
+    "/manifest.webmanifest",
+  ]) {
     spellings.add(url);
   }
 

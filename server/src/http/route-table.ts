@@ -180,9 +180,14 @@ export async function registerRouteTable(app: FastifyInstance, handlers: AllHand
     const { body } = entry;
     const preValidation = [
       ...(registration.preValidation ? [registration.preValidation] : []),
-      ...(registration.checkFirst ? [checkFirst(entry.params, registration.checkFirst as (request: FastifyRequest, params: unknown) => Promise<unknown>)] : []),
+      ...(registration.checkFirst
+        ? [checkFirst(entry.params, registration.checkFirst as (request: FastifyRequest, params: unknown) => Promise<unknown>)]
+        : []),
     ];
-    const onRequest = [...(body?.kind === "form" ? [requireForm(body.messages)] : []), ...(registration.onRequest ? [registration.onRequest] : [])];
+    const onRequest = [
+      ...(body?.kind === "form" ? [requireForm(body.messages)] : []),
+      ...(registration.onRequest ? [registration.onRequest] : []),
+    ];
     const route: RouteOptions = {
       method: entry.method,
       url: entry.path,

@@ -8,7 +8,13 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import { isAllowedTarget, isAllowedWebhookScheme, parseAddress, type TargetVerdict, targetVerdict } from "../policies/webhook-target.policy.js";
+import {
+  isAllowedTarget,
+  isAllowedWebhookScheme,
+  parseAddress,
+  type TargetVerdict,
+  targetVerdict,
+} from "../policies/webhook-target.policy.js";
 
 const SNIPPET_BYTES = 1024;
 
@@ -82,7 +88,13 @@ function guardedLookup(allowPrivate: boolean) {
 export function sendWebhook(request: WebhookRequest): Promise<WebhookResponse> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const failure = (error: string, detail: string, refused = false): WebhookResponse => ({ ok: false, error, detail, durationMs: elapsed(), refused });
+  const failure = (error: string, detail: string, refused = false): WebhookResponse => ({
+    ok: false,
+    error,
+    detail,
+    durationMs: elapsed(),
+    refused,
+  });
   let url: URL;
   try {
     url = new URL(request.url);
@@ -124,7 +136,10 @@ export function sendWebhook(request: WebhookRequest): Promise<WebhookResponse> {
       const done = () => {
         response.destroy();
         outgoing.destroy();
-        const snippet = Buffer.concat(chunks).subarray(0, SNIPPET_BYTES).toString("utf8").replace(/\uFFFD+$/, "");
+        const snippet = Buffer.concat(chunks)
+          .subarray(0, SNIPPET_BYTES)
+          .toString("utf8")
+          .replace(/\uFFFD+$/, "");
         finish({ ok: true, status: response.statusCode ?? 0, snippet, durationMs: elapsed() });
       };
       response.on("data", (chunk: Buffer) => {

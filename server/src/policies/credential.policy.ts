@@ -12,8 +12,7 @@ import { requireSignedIn } from "./utils.js";
 export const isSessionCaller = (viewer: Viewer): viewer is Actor => viewer?.via === "session";
 
 /** The message a token or the open ID gets for a session-only change (`change`: "change the password"). */
-export const sessionOnlyMessage = (change: string) =>
-  `Only a signed-in session may ${change}, not an access token or the open ID`;
+export const sessionOnlyMessage = (change: string) => `Only a signed-in session may ${change}, not an access token or the open ID`;
 
 /** 401 for a visitor; 403 for a token or the open ID. */
 export function authorizeSessionChange(viewer: Viewer, change: string): asserts viewer is Actor {

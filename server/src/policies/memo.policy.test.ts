@@ -43,25 +43,33 @@ function outcome(viewer: Viewer, action: MemoAction, visibility: Visibility, row
 // prettier-ignore
 const TABLE: [Visibility, RowStatus, MemoAction, number, number, number, number, number][] = [
   //                                         anon creator member admin host
-  ["PUBLIC",    "NORMAL",   "read",          0,   0,      0,     0,    0],
-  ["PUBLIC",    "NORMAL",   "pin",           401, 0,      0,     0,    0],
-  ["PUBLIC",    "NORMAL",   "update",        401, 0,      403,   403,  403],
-  ["PUBLIC",    "NORMAL",   "delete",        401, 0,      403,   403,  403],
-  ["PUBLIC",    "NORMAL",   "link-resource", 401, 0,      403,   403,  403],
-  ["PROTECTED", "NORMAL",   "read",          403, 0,      0,     0,    0],
-  ["PROTECTED", "NORMAL",   "pin",           403, 0,      0,     0,    0],
-  ["PROTECTED", "NORMAL",   "update",        403, 0,      403,   403,  403],
-  ["PROTECTED", "NORMAL",   "delete",        403, 0,      403,   403,  403],
-  ["PROTECTED", "NORMAL",   "link-resource", 403, 0,      403,   403,  403],
-  ["PRIVATE",   "NORMAL",   "read",          403, 0,      403,   403,  403],
-  ["PRIVATE",   "NORMAL",   "pin",           403, 0,      403,   403,  403],
-  ["PRIVATE",   "NORMAL",   "update",        403, 0,      403,   403,  403],
-  ["PRIVATE",   "NORMAL",   "delete",        403, 0,      403,   403,  403],
-  ["PRIVATE",   "NORMAL",   "link-resource", 403, 0,      403,   403,  403],
+  ["PUBLIC", "NORMAL", "read", 0, 0, 0, 0, 0],
+  ["PUBLIC", "NORMAL", "pin", 401, 0, 0, 0, 0],
+  ["PUBLIC", "NORMAL", "update", 401, 0, 403, 403, 403],
+  ["PUBLIC", "NORMAL", "delete", 401, 0, 403, 403, 403],
+  ["PUBLIC", "NORMAL", "link-resource", 401, 0, 403, 403, 403],
+  ["PROTECTED", "NORMAL", "read", 403, 0, 0, 0, 0],
+  ["PROTECTED", "NORMAL", "pin", 403, 0, 0, 0, 0],
+  ["PROTECTED", "NORMAL", "update", 403, 0, 403, 403, 403],
+  ["PROTECTED", "NORMAL", "delete", 403, 0, 403, 403, 403],
+  ["PROTECTED", "NORMAL", "link-resource", 403, 0, 403, 403, 403],
+  ["PRIVATE", "NORMAL", "read", 403, 0, 403, 403, 403],
+  ["PRIVATE", "NORMAL", "pin", 403, 0, 403, 403, 403],
+  ["PRIVATE", "NORMAL", "update", 403, 0, 403, 403, 403],
+  ["PRIVATE", "NORMAL", "delete", 403, 0, 403, 403, 403],
+  ["PRIVATE", "NORMAL", "link-resource", 403, 0, 403, 403, 403],
   ...(["PUBLIC", "PROTECTED", "PRIVATE"] as const).flatMap((visibility) =>
     (["read", "pin", "update", "delete", "link-resource"] as const).map(
-      (action): [Visibility, RowStatus, MemoAction, number, number, number, number, number] =>
-        [visibility, "ARCHIVED", action, 404, 0, 404, 404, 404],
+      (action): [Visibility, RowStatus, MemoAction, number, number, number, number, number] => [
+        visibility,
+        "ARCHIVED",
+        action,
+        404,
+        0,
+        404,
+        404,
+        404,
+      ],
     ),
   ),
 ];
@@ -96,7 +104,11 @@ describe("list scopes", () => {
   it("GET /api/memo?creatorId: the owner sees all; others NORMAL by visibility; visibility only narrows", () => {
     expect(memoListScope(creator, CREATOR_ID, {})).toEqual({ creatorId: CREATOR_ID, visibilities: undefined, rowStatus: undefined });
     expect(memoListScope(null, CREATOR_ID, {})).toEqual({ creatorId: CREATOR_ID, visibilities: ["PUBLIC"], rowStatus: "NORMAL" });
-    expect(memoListScope(member, CREATOR_ID, {})).toEqual({ creatorId: CREATOR_ID, visibilities: ["PUBLIC", "PROTECTED"], rowStatus: "NORMAL" });
+    expect(memoListScope(member, CREATOR_ID, {})).toEqual({
+      creatorId: CREATOR_ID,
+      visibilities: ["PUBLIC", "PROTECTED"],
+      rowStatus: "NORMAL",
+    });
     expect(memoListScope(VIEWERS.host!, CREATOR_ID, { visibilities: ["PRIVATE"] }).visibilities).toEqual([]);
     expect(memoListScope(null, CREATOR_ID, { visibilities: ["PROTECTED", "PUBLIC", "PRIVATE"] }).visibilities).toEqual(["PUBLIC"]);
     expect(memoListScope(member, CREATOR_ID, { rowStatus: "ARCHIVED" }).visibilities).toEqual([]);

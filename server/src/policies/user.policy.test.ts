@@ -10,7 +10,12 @@ const HOST = actor(1, "HOST");
 const ADMIN = actor(2, "ADMIN");
 const USER = actor(3, "USER");
 /** The same account through a personal access token of each scope, and through the open ID. */
-const viaToken = (who: Actor, scope?: "read" | "read-write"): Actor => ({ ...who, via: "token", sessionId: null, ...(scope ? { token: { id: 5, scope } } : {}) });
+const viaToken = (who: Actor, scope?: "read" | "read-write"): Actor => ({
+  ...who,
+  via: "token",
+  sessionId: null,
+  ...(scope ? { token: { id: 5, scope } } : {}),
+});
 const CREDENTIALS: [string, (who: Actor) => Actor][] = [
   ["a read-write token", (who) => viaToken(who, "read-write")],
   ["a read token", (who) => viaToken(who, "read")],

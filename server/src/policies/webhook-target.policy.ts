@@ -60,7 +60,12 @@ const inPrefix = (address: ipaddr.IPv6, cidr: string) => address.match(ipaddr.IP
  */
 function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] {
   const p = address.parts;
-  if (inPrefix(address, "::/96") || inPrefix(address, "::ffff:0:0/96") || inPrefix(address, "::ffff:0:0:0/96") || inPrefix(address, "64:ff9b::/96")) {
+  if (
+    inPrefix(address, "::/96") ||
+    inPrefix(address, "::ffff:0:0/96") ||
+    inPrefix(address, "::ffff:0:0:0/96") ||
+    inPrefix(address, "64:ff9b::/96")
+  ) {
     return [ipv4(p[6]!, p[7]!)];
   }
   if (inPrefix(address, "2002::/16")) return [ipv4(p[1]!, p[2]!)];
@@ -72,7 +77,8 @@ const RANK: Record<TargetVerdict, number> = { public: 0, "not-public": 1, metada
 const worst = (verdicts: TargetVerdict[]): TargetVerdict => verdicts.reduce((a, b) => (RANK[b] > RANK[a] ? b : a), "public");
 
 function judge(address: Address): TargetVerdict {
-  const matches = (list: [Address, number][]) => list.some(([network, bits]) => network.kind() === address.kind() && address.match(network, bits));
+  const matches = (list: [Address, number][]) =>
+    list.some(([network, bits]) => network.kind() === address.kind() && address.match(network, bits));
   if (matches(METADATA)) return "metadata";
   if (address.kind() === "ipv4") return matches(NOT_PUBLIC_V4) ? "not-public" : "public";
   const own: TargetVerdict = matches(NOT_PUBLIC_V6) ? "not-public" : "public";

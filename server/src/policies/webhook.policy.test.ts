@@ -30,7 +30,13 @@ describe.each<[string, Viewer, number | null, number | null]>([
 describe.each<[string, Viewer, number | null, number | null, boolean]>([
   // who, create, change or delete a webhook of user 2, sees its secret
   ["the owner's session", actor(2, "USER"), null, null, true],
-  ["the owner's read-write token", { ...actor(2, "USER"), via: "token", sessionId: null, token: { id: 1, scope: "read-write" } }, 403, 403, false],
+  [
+    "the owner's read-write token",
+    { ...actor(2, "USER"), via: "token", sessionId: null, token: { id: 1, scope: "read-write" } },
+    403,
+    403,
+    false,
+  ],
   ["the owner's open ID", { ...actor(2, "USER"), via: "token", sessionId: null }, 403, 403, false],
   ["another user's session", actor(3, "USER"), null, 404, true],
   ["a visitor", null, 401, 401, false],

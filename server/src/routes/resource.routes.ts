@@ -64,10 +64,12 @@ export const resourceHandlers = (ctx: AppContext) =>
     },
     "resource.openFile": {
       onRequest: noSniff,
-      handler: async (request, reply) => sendFileByName(ctx, request, reply, viewerOf(request), request.params.resourceId, request.params.filename),
+      handler: async (request, reply) =>
+        sendFileByName(ctx, request, reply, viewerOf(request), request.params.resourceId, request.params.filename),
     },
     "resource.htmlFile": {
       onRequest: noSniff,
-      handler: async (request, reply) => sendFileByName(ctx, request, reply, viewerOf(request), request.params.resourceId, request.params.filename),
+      handler: async (request, reply) =>
+        sendFileByName(ctx, request, reply, viewerOf(request), request.params.resourceId, request.params.filename),
     },
   }) satisfies Handlers<"resource">;

@@ -2,7 +2,14 @@
 import type { AppContext } from "../context.js";
 import { viewerOf } from "../http/request-context.js";
 import type { Handlers } from "../http/route-table.js";
-import { authorizedShortcut, createShortcut, deleteShortcut, getShortcut, listShortcuts, patchShortcut } from "../services/shortcut.service.js";
+import {
+  authorizedShortcut,
+  createShortcut,
+  deleteShortcut,
+  getShortcut,
+  listShortcuts,
+  patchShortcut,
+} from "../services/shortcut.service.js";
 
 export const shortcutHandlers = (ctx: AppContext) =>
   ({

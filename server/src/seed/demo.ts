@@ -51,7 +51,12 @@ export async function seedDemoData(store: DatabaseHandle, config: AppContext["co
     [host, `A morning worth keeping #photo\n\n![sunrise](/o/r/${image.id}/sunrise.png)`, "PUBLIC", 26, [image.id]],
     [host, "Read later: [memos on GitHub](https://github.com/usememos/memos) and https://www.sqlite.org/fts5.html #reading", "PUBLIC", 24],
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a code sample, shown as written
-    [host, "```ts\nconst greet = (name: string) => `Hello, ${name}!`;\nconsole.log(greet(\"memos\"));\n```\nA snippet worth keeping. #code", "PUBLIC", 20],
+    [
+      host,
+      '```ts\nconst greet = (name: string) => `Hello, ${name}!`;\nconsole.log(greet("memos"));\n```\nA snippet worth keeping. #code',
+      "PUBLIC",
+      20,
+    ],
     [host, "## Meeting notes #project/launch\n1. Pick a date\n2. Write the announcement\n> Ship small, ship often.", "PROTECTED", 16],
     [host, "**Bold**, *italic*, ~~struck~~ and `inline code` all work. #markdown", "PUBLIC", 12],
     [host, "An idea to come back to: a daily review every evening. #idea", "PRIVATE", 6],

@@ -14,7 +14,15 @@ import { presentUser } from "../presenters/user.presenter.js";
 import { lockUntilCommit } from "../store/dialect.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 import { deleteSession, findLiveSession } from "../store/sql/session.store.js";
-import { createUser, findHost, findUserById, findUserByOpenId, findUserByUsername, findUserByUsernameKey, updateUser } from "../store/sql/user.store.js";
+import {
+  createUser,
+  findHost,
+  findUserById,
+  findUserByOpenId,
+  findUserByUsername,
+  findUserByUsernameKey,
+  updateUser,
+} from "../store/sql/user.store.js";
 import { actorOfAccessToken } from "./access-token.service.js";
 import { assertUsernameFree } from "./user.service.js";
 
@@ -40,9 +48,7 @@ export async function signIn(ctx: AppContext, input: SignIn, address: string): P
     throw unauthenticated("Incorrect password");
   }
   await recordSuccessfulSignIn(db, username, address);
-  const current = needsRehash(user.password_hash)
-    ? await updateUser(db, user.id, { password_hash: await hashPassword(password) })
-    : user;
+  const current = needsRehash(user.password_hash) ? await updateUser(db, user.id, { password_hash: await hashPassword(password) }) : user;
   const { token } = await startSession(db, user.id);
   return { user: presentUser(current, OWN_ACCOUNT_DISCLOSURE), token };
 }

@@ -44,10 +44,18 @@ export function startBackupSchedule(store: DatabaseHandle, options: BackupSchedu
         const { backup, removed, leftovers } = await takeRollingBackup(main, file, options.keep, now(), options.data).finally(resume);
         const assets = backup.assets;
         lastError = null;
-        if (leftovers.length > 0) options.log?.info(`backup: removed ${leftovers.length} leftovers of backups that were stopped: ${leftovers.slice(0, 5).join(", ")}`);
+        if (leftovers.length > 0)
+          options.log?.info(
+            `backup: removed ${leftovers.length} leftovers of backups that were stopped: ${leftovers.slice(0, 5).join(", ")}`,
+          );
         const files = assets?.folder ? `; ${assets.files} files in ${assets.folder}` : "";
-        options.log?.info(`backup written: ${backup.file} (${backup.bytes} bytes${files}${removed.length ? `; removed ${removed.length} older` : ""})`);
-        if (assets?.missing.length) options.log?.error(`backup: ${assets.missing.length} files it refers to are not in the assets folder: ${assets.missing.slice(0, 5).join(", ")}`);
+        options.log?.info(
+          `backup written: ${backup.file} (${backup.bytes} bytes${files}${removed.length ? `; removed ${removed.length} older` : ""})`,
+        );
+        if (assets?.missing.length)
+          options.log?.error(
+            `backup: ${assets.missing.length} files it refers to are not in the assets folder: ${assets.missing.slice(0, 5).join(", ")}`,
+          );
       } catch (error) {
         lastError = error instanceof Error ? error.message : String(error);
         options.log?.error(`backup failed: ${lastError}`);

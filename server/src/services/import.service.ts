@@ -73,7 +73,11 @@ async function stage(ctx: AppContext, creatorId: number, plan: ImportPlan): Prom
   const slices = new TimeSlices();
 
   const existing = new Set<string>();
-  for (const row of await listMemosCreatedAt(db, creatorId, plan.memos.map((memo) => memo.createdTs))) {
+  for (const row of await listMemosCreatedAt(
+    db,
+    creatorId,
+    plan.memos.map((memo) => memo.createdTs),
+  )) {
     await slices.next();
     existing.add(memoKey(row.created_ts, row.content));
   }
@@ -101,9 +105,13 @@ async function stage(ctx: AppContext, creatorId: number, plan: ImportPlan): Prom
   const files = [...new Set(memos.flatMap((memo) => memo.attachments))];
   const standalone = plan.standalone.map((index) => plan.attachments[index]!);
   const existingFiles = new Set(
-    (await listResourcesCreatedAt(db, creatorId, standalone.flatMap((file) => (file.createdTs === undefined ? [] : [file.createdTs])))).map((row) =>
-      fileKey(row.created_ts, row.filename, row.size, row.external_link),
-    ),
+    (
+      await listResourcesCreatedAt(
+        db,
+        creatorId,
+        standalone.flatMap((file) => (file.createdTs === undefined ? [] : [file.createdTs])),
+      )
+    ).map((row) => fileKey(row.created_ts, row.filename, row.size, row.external_link)),
   );
   for (const index of plan.standalone) {
     const file = plan.attachments[index]!;
@@ -126,7 +134,14 @@ async function stage(ctx: AppContext, creatorId: number, plan: ImportPlan): Prom
   return { memos, files, shortcuts, skipped, problems };
 }
 
-async function commit(ctx: AppContext, creatorId: number, reader: ReaderThread, plan: ImportPlan, staged: Staged, defaultVisibility: Visibility) {
+async function commit(
+  ctx: AppContext,
+  creatorId: number,
+  reader: ReaderThread,
+  plan: ImportPlan,
+  staged: Staged,
+  defaultVisibility: Visibility,
+) {
   const display = await readUserSetting(ctx.store.db, creatorId, "memoDisplayTsOption");
   // Files written to <data>/assets (`--storage local`) for rows of this transaction: removed if it rolls back.
   const placed: string[] = [];
@@ -218,7 +233,10 @@ export async function authorizeImporter(ctx: AppContext, viewer: Viewer): Promis
 export async function importArchive(ctx: AppContext, caller: Viewer, file: string, query: ImportQuery): Promise<ImportResult> {
   const viewer = await authorizeImporter(ctx, caller);
   const dryRun = query.dryRun === "true";
-  const reader = await ReaderThread.start(file, { maxTotalBytes: UNPACKED_PER_UPLOADED * ctx.config.maxUploadBytes, maxEntries: MAX_ENTRIES });
+  const reader = await ReaderThread.start(file, {
+    maxTotalBytes: UNPACKED_PER_UPLOADED * ctx.config.maxUploadBytes,
+    maxEntries: MAX_ENTRIES,
+  });
   try {
     const plan = await reader.plan();
     const staged = await stage(ctx, viewer.id, plan);

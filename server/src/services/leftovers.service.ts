@@ -11,6 +11,7 @@ import { moveJournalOf, recoverStorageMove } from "../store/files/storage-move.j
 /** Removes the leftovers; returns the paths removed. */
 export async function removeLeftovers(store: DatabaseHandle, config: Pick<Config, "driver" | "dsn" | "data" | "mode">): Promise<string[]> {
   const removed = await recoverStorageMove(store.db, config.data, moveJournalOf(instanceMarkOf(config)));
-  if (store.sqliteFile) removed.push(...(await removeBackupLeftovers(rollingBackupFolder(store.sqliteFile), rollingPrefix(store.sqliteFile))));
+  if (store.sqliteFile)
+    removed.push(...(await removeBackupLeftovers(rollingBackupFolder(store.sqliteFile), rollingPrefix(store.sqliteFile))));
   return removed;
 }

@@ -16,12 +16,7 @@ function loadSanitizer() {
 }
 
 const optionsOf = (sanitizeHtml: typeof SanitizeHtml): SanitizeHtml.IOptions => ({
-  allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags,
-    "img",
-    "del",
-    "input",
-  ],
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "del", "input"],
   allowedAttributes: {
     a: ["href", "title", "rel", "target"],
     img: ["src", "alt", "title"],

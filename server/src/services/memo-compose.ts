@@ -11,7 +11,10 @@ export async function composeMemos(db: Db, rows: MemoListRow[]): Promise<Memo[]>
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [creators, links] = await Promise.all([
-    findUsersByIds(db, rows.map((row) => row.creator_id)),
+    findUsersByIds(
+      db,
+      rows.map((row) => row.creator_id),
+    ),
     listLinkedResources(db, ids),
   ]);
   const resourcesByMemo = new Map<number, Resource[]>();

@@ -28,7 +28,10 @@ export interface ParsedMemoQuery {
 
 function parseVisibilities(raw: string | undefined): Visibility[] | undefined {
   if (raw === undefined || raw === "") return undefined;
-  const values = raw.split(",").map((value) => value.trim()).filter(Boolean);
+  const values = raw
+    .split(",")
+    .map((value) => value.trim())
+    .filter(Boolean);
   for (const value of values) {
     if (!(VISIBILITIES as readonly string[]).includes(value)) throw badRequest(`Invalid visibility: ${value}`);
   }

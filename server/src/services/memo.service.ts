@@ -89,7 +89,8 @@ const memoKey = (id: number) => `memo:${id}`;
 /** The events of a change: archived or restored when the row status moves, updated when anything else changes. */
 function patchEvents(memo: { row_status: string }, input: MemoPatch): WebhookEvent[] {
   const events: WebhookEvent[] = [];
-  if (input.rowStatus !== undefined && input.rowStatus !== memo.row_status) events.push(input.rowStatus === "ARCHIVED" ? "memo.archived" : "memo.restored");
+  if (input.rowStatus !== undefined && input.rowStatus !== memo.row_status)
+    events.push(input.rowStatus === "ARCHIVED" ? "memo.archived" : "memo.restored");
   const { rowStatus: _status, ...rest } = input;
   if (Object.values(rest).some((value) => value !== undefined)) events.push("memo.updated");
   return events;
@@ -191,7 +192,8 @@ async function withRegexGuard<T>(query: Promise<T>): Promise<T> {
   try {
     return await query;
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === "2201B" && !isCancelledRegex(error)) throw badRequest("Invalid regular expression: the database cannot run this pattern");
+    if ((error as { code?: unknown } | null)?.code === "2201B" && !isCancelledRegex(error))
+      throw badRequest("Invalid regular expression: the database cannot run this pattern");
     throw error;
   }
 }

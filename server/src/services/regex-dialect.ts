@@ -5,7 +5,22 @@
 // repeated anchor (^*, $+), and a class escape as a range end or anything but a plain [:class:] inside brackets ([\d-z], [[:^alpha:]], [[.a.]]).
 
 /** The [:classes:] both engines know. */
-const POSIX_CLASSES = new Set(["alnum", "alpha", "blank", "cntrl", "digit", "graph", "lower", "print", "punct", "space", "upper", "xdigit", "word", "ascii"]);
+const POSIX_CLASSES = new Set([
+  "alnum",
+  "alpha",
+  "blank",
+  "cntrl",
+  "digit",
+  "graph",
+  "lower",
+  "print",
+  "punct",
+  "space",
+  "upper",
+  "xdigit",
+  "word",
+  "ascii",
+]);
 
 /** PostgreSQL's largest repetition count (RE_DUP_MAX). */
 const MAX_REPEAT = 255;
@@ -41,7 +56,8 @@ export function postgresRegexProblem(pattern: string): string | null {
     if (inClass) {
       if (char === "[" && (pattern[i + 1] === ":" || pattern[i + 1] === "." || pattern[i + 1] === "=")) {
         const named = /^\[:([a-z]+):\]/.exec(pattern.slice(i));
-        if (!named || !POSIX_CLASSES.has(named[1]!)) return `${pattern.slice(i, i + 2)} inside brackets must be a [:class:] such as [:alpha:]`;
+        if (!named || !POSIX_CLASSES.has(named[1]!))
+          return `${pattern.slice(i, i + 2)} inside brackets must be a [:class:] such as [:alpha:]`;
         i += named[0].length - 1;
         continue;
       }

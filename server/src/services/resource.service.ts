@@ -82,7 +82,13 @@ type NewBytes = Buffer | IncomingAsset | null;
  * (cleanUploadFilename, or the importer's). It queues no webhook event: createResource does, for changes made in
  * the app; an import queues none (docs/api.md, Import).
  */
-export async function storeResource(ctx: AppContext, tx: Db, fields: ResourceFields, bytes: NewBytes, placed: string[]): Promise<ResourceRow> {
+export async function storeResource(
+  ctx: AppContext,
+  tx: Db,
+  fields: ResourceFields,
+  bytes: NewBytes,
+  placed: string[],
+): Promise<ResourceRow> {
   const inMemory = Buffer.isBuffer(bytes);
   const toFile = bytes !== null && (!inMemory || ctx.config.storage === "local");
   const row = await insertResource(tx, {
@@ -111,7 +117,9 @@ async function createResource(ctx: AppContext, viewer: Actor, fields: ResourceFi
     let queued = false;
     const row = await ctx.store.db.transaction().execute(async (tx) => {
       const inserted = await storeResource(ctx, tx, fields, bytes, placed);
-      queued = await queueWebhookEvent(tx, viewer, "resource.created", resourceKey(inserted.id), async () => ({ resource: presentResource(inserted) }));
+      queued = await queueWebhookEvent(tx, viewer, "resource.created", resourceKey(inserted.id), async () => ({
+        resource: presentResource(inserted),
+      }));
       return inserted;
     });
     afterCommit(ctx, queued);
@@ -126,8 +134,14 @@ async function createResource(ctx: AppContext, viewer: Actor, fields: ResourceFi
 /** `input` is valid already (the route's schema, resourceCreateSchema). */
 export async function createExternalResource(ctx: AppContext, viewer: Viewer, input: ResourceCreate): Promise<Resource> {
   requireSignedIn(viewer);
-  if (!/^https?:\/\//i.test(input.externalLink)) throw badRequest("Malformatted post resource request: externalLink must be an http(s) URL");
-  const fields = { creator_id: viewer.id, filename: cleanUploadFilename(input.filename), external_link: input.externalLink, type: input.type ?? "" };
+  if (!/^https?:\/\//i.test(input.externalLink))
+    throw badRequest("Malformatted post resource request: externalLink must be an http(s) URL");
+  const fields = {
+    creator_id: viewer.id,
+    filename: cleanUploadFilename(input.filename),
+    external_link: input.externalLink,
+    type: input.type ?? "",
+  };
   return createResource(ctx, viewer, fields, null);
 }
 
@@ -161,7 +175,12 @@ export async function uploadResource(ctx: AppContext, viewer: Viewer, upload: Up
     if (!Buffer.isBuffer(upload.data)) upload.data.resume();
     throw error;
   }
-  return createResource(ctx, viewer, { creator_id: viewer.id, filename, external_link: "", type: upload.type }, await receiveBytes(ctx, upload.data));
+  return createResource(
+    ctx,
+    viewer,
+    { creator_id: viewer.id, filename, external_link: "", type: upload.type },
+    await receiveBytes(ctx, upload.data),
+  );
 }
 
 export async function getResource(ctx: AppContext, viewer: Viewer, id: number): Promise<Resource> {
@@ -183,7 +202,9 @@ export async function patchResource(ctx: AppContext, viewer: Viewer, id: number,
 export async function deleteResource(ctx: AppContext, viewer: Viewer, id: number, log: ErrorLog): Promise<void> {
   const resource = await authorizedResource(ctx, viewer, id, "delete");
   const queued = await ctx.store.db.transaction().execute(async (tx) => {
-    const any = await queueWebhookEvent(tx, viewer!, "resource.deleted", resourceKey(id), async () => ({ resource: presentResource(resource) }));
+    const any = await queueWebhookEvent(tx, viewer!, "resource.deleted", resourceKey(id), async () => ({
+      resource: presentResource(resource),
+    }));
     await deleteResourceCascade(tx, id);
     return any;
   });

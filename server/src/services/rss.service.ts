@@ -9,7 +9,8 @@ import { markdownToSafeHtml } from "./markdown-html.js";
 const FEED_SIZE = 100;
 
 const escapeXml = (text: string): string =>
-  text.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!)
+  text
+    .replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!)
     // XML 1.0 forbids most control characters, even escaped.
     // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters removed
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
@@ -27,7 +28,10 @@ export async function buildFeed(ctx: AppContext, { baseUrl, creatorId }: FeedOpt
   const owner = creatorId === undefined ? undefined : await findUserById(db, creatorId);
   if (creatorId !== undefined && !owner) throw notFound(`User not found: ${creatorId}`);
   const rows = await listMemos(db, engine, feedScope(creatorId), { pinnedFirst: false, limit: FEED_SIZE, offset: 0 });
-  const creators = await findUsersByIds(db, rows.map((row) => row.creator_id));
+  const creators = await findUsersByIds(
+    db,
+    rows.map((row) => row.creator_id),
+  );
   const items = rows.map((row) => {
     const username = creators.get(row.creator_id)?.username ?? "memos";
     const link = `${baseUrl}/m/${row.id}`;

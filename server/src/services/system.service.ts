@@ -101,7 +101,13 @@ export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<
 
 function backupStatus(ctx: AppContext) {
   const file = ctx.store.sqliteFile;
-  return presentBackupStatus(ctx.store.engine, ctx.backups ?? null, ctx.config.backupKeep, file ? listRollingBackups(file).at(-1) : undefined, ctx.config.storage);
+  return presentBackupStatus(
+    ctx.store.engine,
+    ctx.backups ?? null,
+    ctx.config.backupKeep,
+    file ? listRollingBackups(file).at(-1) : undefined,
+    ctx.config.storage,
+  );
 }
 
 /** Whether `viewer` may write system settings at all (401/403); the route asks it before the body is validated, as v0 did. */

@@ -14,7 +14,14 @@ import { sendWebhook, type WebhookResponse } from "../http/webhook-client.js";
 import type { DatabaseHandle } from "../store/db.js";
 import type { WebhookDeliveryRow } from "../store/schema.js";
 import { nowSeconds } from "../store/time.js";
-import { type AttemptOutcome, claimDueDeliveries, findWebhookById, nextDueMs, recordAttempt, releaseDelivery } from "../store/sql/webhook.store.js";
+import {
+  type AttemptOutcome,
+  claimDueDeliveries,
+  findWebhookById,
+  nextDueMs,
+  recordAttempt,
+  releaseDelivery,
+} from "../store/sql/webhook.store.js";
 import type { EventPayload } from "./webhook-events.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 
@@ -67,7 +74,9 @@ export function outcomeOf(row: WebhookDeliveryRow, response: WebhookResponse, ti
   }
   const error = response.ok ? `HTTP ${response.status}` : response.error;
   // A refused address, a redirect (never followed) or a client error other than 408/429 will not get better by waiting.
-  const hopeless = response.ok ? response.status >= 300 && response.status < 500 && response.status !== 408 && response.status !== 429 : response.refused;
+  const hopeless = response.ok
+    ? response.status >= 300 && response.status < 500 && response.status !== 408 && response.status !== 429
+    : response.refused;
   const delay = Math.min(timings.webhookRetryBaseMs * 2 ** Math.max(0, row.attempts - 1), MAX_RETRY_DELAY_MS);
   // The window runs from the event, without the time its webhook was paused.
   const deadline = Number(row.created_ts) * 1000 + Number(row.paused_ms) + timings.webhookRetryWindowMs;
@@ -112,14 +121,19 @@ export function startWebhookDispatcher(store: DatabaseHandle, timings: Timings, 
       timeoutMs: timings.webhookTimeoutMs,
     });
     if (!response.ok) {
-      log.warn({ webhook: webhook.id, delivery: row.id, target: logTarget(webhook.url), cause: response.detail }, `webhook delivery: ${response.error}`);
+      log.warn(
+        { webhook: webhook.id, delivery: row.id, target: logTarget(webhook.url), cause: response.detail },
+        `webhook delivery: ${response.error}`,
+      );
     }
     await recordAttempt(db, row.id, outcomeOf(row, response, timings, Date.now()));
   }
 
   async function sweep(): Promise<void> {
     const rows = await claimDueDeliveries(db, engine, Date.now(), timings.webhookTimeoutMs + LEASE_EXTRA_MS, BATCH);
-    await Promise.all(rows.map((row) => deliver(row).catch((error: unknown) => log.error({ err: error, delivery: row.id }, "webhook delivery failed"))));
+    await Promise.all(
+      rows.map((row) => deliver(row).catch((error: unknown) => log.error({ err: error, delivery: row.id }, "webhook delivery failed"))),
+    );
   }
 
   async function loop(): Promise<void> {

@@ -1,9 +1,22 @@
 // Webhooks: a user's list, create, change, delete; the delivery log, a test event and a redelivery.
 import { randomBytes } from "node:crypto";
-import { DISABLE_WEBHOOKS_SETTING, WEBHOOK_TEST_EVENT, type Webhook, type WebhookCreate, type WebhookDelivery, type WebhookPatch } from "@memos/common";
+import {
+  DISABLE_WEBHOOKS_SETTING,
+  WEBHOOK_TEST_EVENT,
+  type Webhook,
+  type WebhookCreate,
+  type WebhookDelivery,
+  type WebhookPatch,
+} from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
-import { assertWebhooksEnabled, authorizeWebhook, authorizeWebhookChange, authorizeWebhooks, seesWebhookSecret } from "../policies/webhook.policy.js";
+import {
+  assertWebhooksEnabled,
+  authorizeWebhook,
+  authorizeWebhookChange,
+  authorizeWebhooks,
+  seesWebhookSecret,
+} from "../policies/webhook.policy.js";
 import { isAllowedTarget, parseAddress, targetVerdict } from "../policies/webhook-target.policy.js";
 import { presentDelivery, presentWebhook } from "../presenters/webhook.presenter.js";
 import { lockUntilCommit } from "../store/dialect.js";

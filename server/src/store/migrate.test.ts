@@ -37,8 +37,12 @@ const badSql: Migration = {
 async function tableNames(handle: DatabaseHandle): Promise<string[]> {
   const result =
     handle.engine === "sqlite"
-      ? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger') ORDER BY name`.execute(handle.db)
-      : await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`.execute(handle.db);
+      ? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger') ORDER BY name`.execute(
+          handle.db,
+        )
+      : await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`.execute(
+          handle.db,
+        );
   return result.rows.map((row) => row.name);
 }
 
@@ -46,7 +50,11 @@ async function memoColumns(handle: DatabaseHandle): Promise<string[]> {
   const result =
     handle.engine === "sqlite"
       ? await sql<{ name: string }>`SELECT name FROM pragma_table_info('memo') ORDER BY cid`.execute(handle.db)
-      : await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'memo' ORDER BY ordinal_position`.execute(handle.db);
+      : await sql<{
+          name: string;
+        }>`SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'memo' ORDER BY ordinal_position`.execute(
+          handle.db,
+        );
   return result.rows.map((row) => row.name);
 }
 

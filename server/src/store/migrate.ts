@@ -26,11 +26,13 @@ async function appliedNames(db: Db, engine: Engine): Promise<Set<string>> {
 /** The version a backup is named after: our last migration, or the v0 version a legacy file recorded. */
 async function currentVersion(handle: DatabaseHandle, applied: Set<string>): Promise<string | null> {
   if (applied.size > 0) return [...applied].sort().at(-1)!;
-  const legacy = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'memo'`.execute(
-    handle.db,
-  );
+  const legacy = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'memo'`.execute(handle.db);
   if (legacy.rows.length === 0) return null;
-  const history = await handle.db.selectFrom("migration_history").select("version").execute().catch(() => []);
+  const history = await handle.db
+    .selectFrom("migration_history")
+    .select("version")
+    .execute()
+    .catch(() => []);
   const versions = history.map((row) => row.version).sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
   return `v${versions.at(-1) ?? "0"}`;
 }

@@ -39,7 +39,15 @@ describe("personal access tokens", () => {
 
     const list = (await alice.client.get("/api/access-token")).body.data as AccessToken[];
     const listed = list.find((token) => token.id === created.id)!;
-    expect(listed).toEqual({ id: created.id, name: "phone shortcut", scope: "read", createdTs: created.createdTs, expiresTs, lastUsedTs: null, lastUsedAddress: null });
+    expect(listed).toEqual({
+      id: created.id,
+      name: "phone shortcut",
+      scope: "read",
+      createdTs: created.createdTs,
+      expiresTs,
+      lastUsedTs: null,
+      lastUsedAddress: null,
+    });
     expect(JSON.stringify(list)).not.toContain(created.token);
 
     const row = await t.ctx.store.db.selectFrom("access_token").selectAll().where("id", "=", created.id).executeTakeFirstOrThrow();
@@ -82,11 +90,19 @@ describe("personal access tokens", () => {
     await bearer(token).get("/api/user/me");
     const first = await t.ctx.store.db.selectFrom("access_token").select("last_used_ts").where("id", "=", id).executeTakeFirstOrThrow();
     // Pretend the use was 30 s ago: a new use within the minute leaves it.
-    await t.ctx.store.db.updateTable("access_token").set({ last_used_ts: Number(first.last_used_ts) - 30 }).where("id", "=", id).execute();
+    await t.ctx.store.db
+      .updateTable("access_token")
+      .set({ last_used_ts: Number(first.last_used_ts) - 30 })
+      .where("id", "=", id)
+      .execute();
     await bearer(token).get("/api/user/me");
     const second = await t.ctx.store.db.selectFrom("access_token").select("last_used_ts").where("id", "=", id).executeTakeFirstOrThrow();
     expect(Number(second.last_used_ts)).toBe(Number(first.last_used_ts) - 30);
-    await t.ctx.store.db.updateTable("access_token").set({ last_used_ts: Number(first.last_used_ts) - 61 }).where("id", "=", id).execute();
+    await t.ctx.store.db
+      .updateTable("access_token")
+      .set({ last_used_ts: Number(first.last_used_ts) - 61 })
+      .where("id", "=", id)
+      .execute();
     await bearer(token).get("/api/user/me");
     const third = await t.ctx.store.db.selectFrom("access_token").select("last_used_ts").where("id", "=", id).executeTakeFirstOrThrow();
     expect(Number(third.last_used_ts)).toBeGreaterThanOrEqual(Number(first.last_used_ts));
@@ -125,7 +141,11 @@ describe("personal access tokens", () => {
   it("an expired token answers 401", async () => {
     const { token, id } = await mint(alice, { expiresTs: Math.floor(Date.now() / 1000) + 3600 });
     expect((await bearer(token).get("/api/memo")).status).toBe(200);
-    await t.ctx.store.db.updateTable("access_token").set({ expires_ts: Math.floor(Date.now() / 1000) - 1 }).where("id", "=", id).execute();
+    await t.ctx.store.db
+      .updateTable("access_token")
+      .set({ expires_ts: Math.floor(Date.now() / 1000) - 1 })
+      .where("id", "=", id)
+      .execute();
     expectError(await bearer(token).get("/api/memo"), 401, "Access token expired");
   });
 

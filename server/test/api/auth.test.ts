@@ -26,7 +26,14 @@ describe("sign-up", () => {
     const response = await signUp({ username: "first", password: "pass1", role: "HOST" });
     expect(response.status).toBe(200);
     const user = response.body.data;
-    expect(user).toMatchObject({ username: "first", nickname: "first", role: "HOST", rowStatus: "NORMAL", email: "", userSettingList: null });
+    expect(user).toMatchObject({
+      username: "first",
+      nickname: "first",
+      role: "HOST",
+      rowStatus: "NORMAL",
+      email: "",
+      userSettingList: null,
+    });
     expect(user.openId).toMatch(/^[0-9a-f-]{36}$/);
     expect(user).not.toHaveProperty("passwordHash");
     const me = await anonymous(t).withCookie(sessionCookieFrom(response.headers)).get("/api/user/me");
@@ -168,7 +175,11 @@ describe("sign-in", () => {
       .values({ username: "legacy", password_hash: legacyHash, open_id: "legacy-open-id", role: "USER", nickname: "Legacy" })
       .execute();
     expectError(await signInRaw({ username: "legacy", password: "wrong-pass" }), 401, "Incorrect password");
-    const stillBcrypt = await t.ctx.store.db.selectFrom("user").select("password_hash").where("username", "=", "legacy").executeTakeFirstOrThrow();
+    const stillBcrypt = await t.ctx.store.db
+      .selectFrom("user")
+      .select("password_hash")
+      .where("username", "=", "legacy")
+      .executeTakeFirstOrThrow();
     expect(stillBcrypt.password_hash).toBe(legacyHash);
 
     const response = await signInRaw({ username: "legacy", password: "legacy-pass" });

@@ -77,7 +77,13 @@ describe("the open ID and other secrets reach their owner's session only", () =>
       }
       // Lists and other users' pages never carry one, whoever asks.
       expect((await owner.client.post("/api/memo", { content: `memo of ${kind}`, visibility: "PUBLIC" })).status).toBe(200);
-      for (const url of ["/api/user", `/api/user/${owner.user.id}`, "/api/status", "/api/memo/all", `/api/memo?creatorId=${owner.user.id}`]) {
+      for (const url of [
+        "/api/user",
+        `/api/user/${owner.user.id}`,
+        "/api/status",
+        "/api/memo/all",
+        `/api/memo?creatorId=${owner.user.id}`,
+      ]) {
         const answer = await client.get(url);
         expect(answer.status, url).toBe(200);
         expect(answer.text, url).not.toContain(openId);
@@ -124,10 +130,22 @@ describe("credentials and identity change from a signed-in session only", () => 
     { name: "own username", actor: "owner", run: (c, u) => c.patch(`/api/user/${u.user.id}`, { username: `${u.user.username}-renamed` }) },
     { name: "open ID rotation", actor: "owner", run: (c, u) => c.patch(`/api/user/${u.user.id}`, { resetOpenId: true }) },
     { name: "create an access token", actor: "owner", run: (c) => c.post("/api/access-token", { name: "more", scope: "read-write" }) },
-    { name: "create a webhook", actor: "owner", run: (c) => c.post("/api/webhook", { name: "w", url: "https://example.com/w", events: ["memo.created"] }) },
-    { name: "a member's password (admin)", actor: "admin", run: (c, u) => c.patch(`/api/user/${u.user.id}`, { password: "reset-by-admin" }) },
+    {
+      name: "create a webhook",
+      actor: "owner",
+      run: (c) => c.post("/api/webhook", { name: "w", url: "https://example.com/w", events: ["memo.created"] }),
+    },
+    {
+      name: "a member's password (admin)",
+      actor: "admin",
+      run: (c, u) => c.patch(`/api/user/${u.user.id}`, { password: "reset-by-admin" }),
+    },
     { name: "archive a member (admin)", actor: "admin", run: (c, u) => c.patch(`/api/user/${u.user.id}`, { rowStatus: "ARCHIVED" }) },
-    { name: "create a member (admin)", actor: "admin", run: (c, u) => c.post("/api/user", { username: `${u.user.username}-new`, password: PASSWORD }) },
+    {
+      name: "create a member (admin)",
+      actor: "admin",
+      run: (c, u) => c.post("/api/user", { username: `${u.user.username}-new`, password: PASSWORD }),
+    },
     { name: "delete a member (admin)", actor: "admin", run: (c, u) => c.delete(`/api/user/${u.user.id}`) },
   ];
 
@@ -150,7 +168,9 @@ describe("credentials and identity change from a signed-in session only", () => 
         const after = await t.ctx.store.db.selectFrom("user").selectAll().where("id", "=", target.user.id).executeTakeFirst();
         expect(after).toEqual(before);
         expect((await anonymous(t).post("/api/auth/signin", { username: target.user.username, password: PASSWORD })).status).toBe(200);
-        expect((await t.ctx.store.db.selectFrom("user").select("id").where("username", "like", `${target.user.username}-new`).execute()).length).toBe(0);
+        expect(
+          (await t.ctx.store.db.selectFrom("user").select("id").where("username", "like", `${target.user.username}-new`).execute()).length,
+        ).toBe(0);
       });
     }
   }
@@ -172,7 +192,11 @@ describe("credentials and identity change from a signed-in session only", () => 
   it("a read-write token still changes what is not a credential: nickname, email, settings, memos", async () => {
     const owner = await createUser(t, host, "scripted");
     const client = await callerOf(owner, "read-write token");
-    const patched = await client.patch(`/api/user/${owner.user.id}`, { nickname: "Scripted", email: "s@example.com", username: "scripted" });
+    const patched = await client.patch(`/api/user/${owner.user.id}`, {
+      nickname: "Scripted",
+      email: "s@example.com",
+      username: "scripted",
+    });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.data).toMatchObject({ nickname: "Scripted", email: "s@example.com", username: "scripted", openId: "" });
     expect((await client.post("/api/user/setting", { key: "locale", value: '"fr"' })).status).toBe(200);

@@ -28,9 +28,13 @@ async function fillDisk(): Promise<() => Promise<void>> {
     };
   }
   await sql`CREATE FUNCTION memos_test_disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN RAISE EXCEPTION 'could not extend file "base/1/2": No space left on device' USING ERRCODE = 'disk_full'; END $$`.execute(t.ctx.store.db);
+    BEGIN RAISE EXCEPTION 'could not extend file "base/1/2": No space left on device' USING ERRCODE = 'disk_full'; END $$`.execute(
+    t.ctx.store.db,
+  );
   for (const table of ["memo", "resource"]) {
-    await sql`CREATE TRIGGER memos_test_disk_full BEFORE INSERT ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION memos_test_disk_full()`.execute(t.ctx.store.db);
+    await sql`CREATE TRIGGER memos_test_disk_full BEFORE INSERT ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION memos_test_disk_full()`.execute(
+      t.ctx.store.db,
+    );
   }
   return async () => {
     for (const table of ["memo", "resource"]) await sql`DROP TRIGGER memos_test_disk_full ON ${sql.table(table)}`.execute(t.ctx.store.db);
@@ -82,7 +86,9 @@ describe.runIf(TEST_DRIVER === "postgres")("PostgreSQL out of other resources (c
   it("answers 507 saying so, and logs the database's error", async () => {
     await sql`CREATE FUNCTION memos_test_no_memory() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'out of memory' USING ERRCODE = 'out_of_memory'; END $$`.execute(t.ctx.store.db);
-    await sql`CREATE TRIGGER memos_test_no_memory BEFORE INSERT ON memo FOR EACH ROW EXECUTE FUNCTION memos_test_no_memory()`.execute(t.ctx.store.db);
+    await sql`CREATE TRIGGER memos_test_no_memory BEFORE INSERT ON memo FOR EACH ROW EXECUTE FUNCTION memos_test_no_memory()`.execute(
+      t.ctx.store.db,
+    );
     const response = await host.client.post("/api/memo", { content: "no memory for this" });
     expect(response.status, response.text).toBe(507);
     expect(response.body.message).toBe("Insufficient Storage: the database server is out of resources, so the request was not done");

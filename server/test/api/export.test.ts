@@ -77,14 +77,18 @@ describe("GET /api/export", () => {
     expect(created.status).toBe(200);
     link = created.body.data;
 
-    pinned = await createMemo(alice, "# Pinned\n\nA memo with #work and #work/deep tags", "PUBLIC", { resourceIdList: [photo.id, link.id] });
+    pinned = await createMemo(alice, "# Pinned\n\nA memo with #work and #work/deep tags", "PUBLIC", {
+      resourceIdList: [photo.id, link.id],
+    });
     expect((await alice.client.post(`/api/memo/${pinned.id}/organizer`, { pinned: true })).status).toBe(200);
     archived = await createMemo(alice, "An old thought #old", "PROTECTED");
     expect((await alice.client.patch(`/api/memo/${archived.id}`, { rowStatus: "ARCHIVED", createdTs: 1_262_304_000 })).status).toBe(200);
     archived = (await alice.client.get(`/api/memo/${archived.id}`)).body.data;
     plain = await createMemo(alice, "Private words, no tags", "PRIVATE", { resourceIdList: [notes.id] });
 
-    expect((await alice.client.post("/api/shortcut", { title: "Work", payload: JSON.stringify([{ type: "TAG", value: "work" }]) })).status).toBe(200);
+    expect(
+      (await alice.client.post("/api/shortcut", { title: "Work", payload: JSON.stringify([{ type: "TAG", value: "work" }]) })).status,
+    ).toBe(200);
     await setUserSetting(alice, "locale", "fr");
     await setUserSetting(alice, "memoVisibility", "PROTECTED");
 
@@ -99,7 +103,9 @@ describe("GET /api/export", () => {
     const archive = await exportOf(t, alice.client);
     expect(archive.headers["content-type"]).toBe("application/zip");
     const day = new Date().toISOString().slice(0, 10);
-    expect(archive.headers["content-disposition"]).toBe(`attachment; filename="memos-export-alice-${day}.zip"; filename*=UTF-8''memos-export-alice-${day}.zip`);
+    expect(archive.headers["content-disposition"]).toBe(
+      `attachment; filename="memos-export-alice-${day}.zip"; filename*=UTF-8''memos-export-alice-${day}.zip`,
+    );
   });
 
   it("holds exactly the user's files, with the manifest last", async () => {
@@ -148,7 +154,14 @@ describe("GET /api/export", () => {
     expect(first.front.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
 
     const old = readMemo(archive.text(memoFile(archived)));
-    expect(old.front).toMatchObject({ id: archived.id, visibility: "PROTECTED", pinned: false, archived: true, tags: ["old"], attachments: [] });
+    expect(old.front).toMatchObject({
+      id: archived.id,
+      visibility: "PROTECTED",
+      pinned: false,
+      archived: true,
+      tags: ["old"],
+      attachments: [],
+    });
     expect(old.front.created).toBe("2010-01-01T00:00:00Z");
     expect(old.content).toBe("An old thought #old");
 
@@ -168,7 +181,9 @@ describe("GET /api/export", () => {
     expect(resources[2].path).toBeUndefined();
 
     const shortcuts = archive.json("shortcuts.json");
-    expect(shortcuts).toEqual([expect.objectContaining({ title: "Work", payload: JSON.stringify([{ type: "TAG", value: "work" }]), archived: false })]);
+    expect(shortcuts).toEqual([
+      expect.objectContaining({ title: "Work", payload: JSON.stringify([{ type: "TAG", value: "work" }]), archived: false }),
+    ]);
     expect(archive.json("settings.json")).toEqual({ locale: "fr", memoVisibility: "PROTECTED" });
   });
 
@@ -188,7 +203,11 @@ describe("GET /api/export", () => {
     expect(Math.abs(Date.parse(manifest.exportedAt) - Date.now())).toBeLessThan(60_000);
     expect(JSON.stringify(manifest)).not.toMatch(/password|openId|open_id/i);
     const listed = manifest.files.map((file: { path: string }) => file.path).sort();
-    expect(listed).toEqual(Object.keys(archive.files).filter((path) => path !== "manifest.json").sort());
+    expect(listed).toEqual(
+      Object.keys(archive.files)
+        .filter((path) => path !== "manifest.json")
+        .sort(),
+    );
     for (const file of manifest.files) {
       expect(file.sha256, file.path).toBe(sha256(archive.files[file.path]!));
       expect(file.size, file.path).toBe(archive.files[file.path]!.length);
@@ -197,7 +216,9 @@ describe("GET /api/export", () => {
 
   it("never holds another user's memos or files", async () => {
     const archive = await exportOf(t, alice.client);
-    const everything = Object.values(archive.files).map((bytes) => strFromU8(bytes)).join("\n");
+    const everything = Object.values(archive.files)
+      .map((bytes) => strFromU8(bytes))
+      .join("\n");
     expect(everything).not.toContain("Bobby's secret");
     expect(everything).not.toContain("bobby-bytes");
     expect(everything).not.toContain("The host's memo");
@@ -250,7 +271,9 @@ describe("GET /api/export", () => {
     for (const file of manifest.files) expect(file.sha256, file.path).toBe(sha256(archive.files[file.path]!));
     // Every password hash stays in the database.
     const hashes = await t.ctx.store.db.selectFrom("user").select(["password_hash", "open_id"]).execute();
-    const everything = Object.values(archive.files).map((bytes) => strFromU8(bytes)).join("\n");
+    const everything = Object.values(archive.files)
+      .map((bytes) => strFromU8(bytes))
+      .join("\n");
     for (const row of hashes) {
       expect(everything).not.toContain(row.password_hash);
       expect(everything).not.toContain(row.open_id);
@@ -274,7 +297,11 @@ describe("GET /api/export of many memos", () => {
       updated_ts: base + i,
       display_ts: base + i,
     }));
-    for (let i = 0; i < rows.length; i += 200) await t.ctx.store.db.insertInto("memo").values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await t.ctx.store.db
+        .insertInto("memo")
+        .values(rows.slice(i, i + 200))
+        .execute();
 
     // Every statement's row count, seen through a plugin on the app's handle.
     const rowCounts: number[] = [];

@@ -39,7 +39,11 @@ describe.each(FORM_ROUTES)("$name reads its form as every upload route does", ({
 
   it("refuses a NUL in the file's name, naming it", async () => {
     const body = multipartBody("file", "a\u0000.zip", "application/zip", Buffer.from("PK"));
-    expectError(await host.client.post(url, body.payload, { headers: body.headers }), 400, "Malformatted request: filename must not contain NUL characters");
+    expectError(
+      await host.client.post(url, body.payload, { headers: body.headers }),
+      400,
+      "Malformatted request: filename must not contain NUL characters",
+    );
   });
 
   it("answers 413 past the upload limit", async () => {

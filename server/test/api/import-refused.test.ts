@@ -33,18 +33,37 @@ describe("POST /api/import: refused archives write nothing", () => {
   };
   const zeros = (bytes: number) => new Uint8Array(bytes);
 
-  it("not a zip", () => refused(t, host, Buffer.from("just some text, not an archive"), 400, "Invalid archive: the file is not a zip archive"));
+  it("not a zip", () =>
+    refused(t, host, Buffer.from("just some text, not an archive"), 400, "Invalid archive: the file is not a zip archive"));
 
   it("a damaged zip", () => refused(t, host, withBrokenDirectory(markdownFolder()), 400, /^Invalid archive: the zip is damaged \(/));
 
   it("an entry with ..", () =>
-    refused(t, host, zip({ "notes/ok.md": note("fine"), "../escape.md": note("out") }), 400, 'Invalid archive: the entry "../escape.md" points outside the archive\'s folder'));
+    refused(
+      t,
+      host,
+      zip({ "notes/ok.md": note("fine"), "../escape.md": note("out") }),
+      400,
+      'Invalid archive: the entry "../escape.md" points outside the archive\'s folder',
+    ));
 
   it("an absolute entry", () =>
-    refused(t, host, zip({ "/etc/notes.md": note("out") }), 400, 'Invalid archive: the entry "/etc/notes.md" points outside the archive\'s folder'));
+    refused(
+      t,
+      host,
+      zip({ "/etc/notes.md": note("out") }),
+      400,
+      'Invalid archive: the entry "/etc/notes.md" points outside the archive\'s folder',
+    ));
 
   it("a zip bomb (one entry inflating far past its packed size)", () =>
-    refused(t, host, zip({ "bomb.md": note(zeros(20 * 1024 * 1024)) }), 400, /^Invalid archive: "bomb\.md" unpacks to \d+ times its packed size/));
+    refused(
+      t,
+      host,
+      zip({ "bomb.md": note(zeros(20 * 1024 * 1024)) }),
+      400,
+      /^Invalid archive: "bomb\.md" unpacks to \d+ times its packed size/,
+    ));
 
   it("an archive unpacking past the cap (8× the upload limit)", () => {
     const files: Record<string, ReturnType<typeof note>> = {};
@@ -53,10 +72,20 @@ describe("POST /api/import: refused archives write nothing", () => {
   });
 
   it("a header that lies about a note's size", () =>
-    refused(t, host, withDeclaredSize(zip({ "note.md": note(zeros(300_000)) }), "note.md", 100), 400, /^Invalid archive: .*note\.md.*(zip bomb|damaged)/));
+    refused(
+      t,
+      host,
+      withDeclaredSize(zip({ "note.md": note(zeros(300_000)) }), "note.md", 100),
+      400,
+      /^Invalid archive: .*note\.md.*(zip bomb|damaged)/,
+    ));
 
   it("a damaged attachment found while writing rolls the whole import back", async () => {
-    const archive = withDeclaredSize(zip({ "a.md": note("First #one"), "b.md": note("Picture ![](img/p.png)"), "img/p.png": note(zeros(300_000)) }), "img/p.png", 10);
+    const archive = withDeclaredSize(
+      zip({ "a.md": note("First #one"), "b.md": note("Picture ![](img/p.png)"), "img/p.png": note(zeros(300_000)) }),
+      "img/p.png",
+      10,
+    );
     await refused(t, host, archive, 400, /^Invalid archive: .*img\/p\.png.*(zip bomb|damaged)/);
   });
 
@@ -68,7 +97,11 @@ describe("POST /api/import: refused archives write nothing", () => {
   });
 
   it("an attachment whose bytes do not match its CRC-32 rolls the whole import back; a dry run refuses it too", async () => {
-    const archive = withCrc32(zip({ "a.md": note("First #one"), "b.md": note("Picture ![](img/p.png)"), "img/p.png": note(PNG) }), "img/p.png", 0);
+    const archive = withCrc32(
+      zip({ "a.md": note("First #one"), "b.md": note("Picture ![](img/p.png)"), "img/p.png": note(PNG) }),
+      "img/p.png",
+      0,
+    );
     const message = 'Invalid archive: "img/p.png" is damaged (its CRC-32 does not match its contents)';
     expectError(await importArchive(host.client, archive, "?dryRun=true"), 400, message);
     await refused(t, host, archive, 400, message);
@@ -79,14 +112,23 @@ describe("POST /api/import: refused archives write nothing", () => {
     return refused(small, smallHost, zip({ "big.png": note(noise), "a.md": note("hi") }), 413, "Upload file overload max size");
   });
 
-  it("a zip with no notes", () =>
-    refused(t, host, zip({ "photo.png": note(PNG) }), 400, /^Invalid archive: no notes found in it/));
+  it("a zip with no notes", () => refused(t, host, zip({ "photo.png": note(PNG) }), 400, /^Invalid archive: no notes found in it/));
 
   it("a whole-instance export", () =>
-    refused(t, host, zip({ "manifest.json": note(JSON.stringify({ format: "memos-export", version: 1, scope: "instance" })) }), 400, /whole-instance export/));
+    refused(
+      t,
+      host,
+      zip({ "manifest.json": note(JSON.stringify({ format: "memos-export", version: 1, scope: "instance" })) }),
+      400,
+      /whole-instance export/,
+    ));
 
   it("a request that is not a form, or has no file field", async () => {
-    expectError(await host.client.post("/api/import", { file: "x" }), 400, 'Malformatted import request: send the archive as multipart/form-data in the field "file"');
+    expectError(
+      await host.client.post("/api/import", { file: "x" }),
+      400,
+      'Malformatted import request: send the archive as multipart/form-data in the field "file"',
+    );
     const body = multipartBody("other", "a.zip", "application/zip", markdownFolder());
     expectError(await host.client.post("/api/import", body.payload, { headers: body.headers }), 400, /field "file"/);
   });

@@ -7,19 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../client.js";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser, uploadResource } from "../factories.js";
 import { createTestApp, TEST_DRIVER, type TestApp } from "../harness.js";
-import {
-  flomoExport,
-  googleKeepTakeout,
-  JPEG,
-  markdownFolder,
-  note,
-  PNG,
-  zip,
-} from "../import-fixtures.js";
+import { flomoExport, googleKeepTakeout, JPEG, markdownFolder, note, PNG, zip } from "../import-fixtures.js";
 import { importArchive, rowCounts } from "../import-client.js";
 import { setUserSetting } from "../memo-helpers.js";
 import { type Receiver, startReceiver } from "../webhook-receiver.js";
-
 
 /** Every memo of the caller, NORMAL and ARCHIVED, oldest first. */
 async function allMemos(client: Client): Promise<Memo[]> {
@@ -35,11 +26,14 @@ async function allMemos(client: Client): Promise<Memo[]> {
 /** A stored file's bytes (base64), read back through its link as the web reads it. */
 async function fileBytes(t: TestApp, client: Client, resource: Resource): Promise<string> {
   if (resource.externalLink) return resource.externalLink;
-  const response = await t.app.inject({ method: "GET", url: `/o/r/${resource.id}/${encodeURIComponent(resource.filename)}`, headers: { cookie: client.cookie! } });
+  const response = await t.app.inject({
+    method: "GET",
+    url: `/o/r/${resource.id}/${encodeURIComponent(resource.filename)}`,
+    headers: { cookie: client.cookie! },
+  });
   expect(response.statusCode).toBe(200);
   return Buffer.from(response.rawPayload).toString("base64");
 }
-
 
 const memoFields = async (t: TestApp, client: Client, memo: Memo) => ({
   content: memo.content.replace(/\/o\/r\/\d+\//g, "/o/r/N/"),
@@ -86,18 +80,26 @@ describe("POST /api/import: a memos export, exported on the other engine", () =>
     const photo = await uploadResource(alice, "photo.png", "image/png", Buffer.from(PNG));
     const notes = await uploadResource(alice, "notes.txt", "text/plain", Buffer.from("plain text notes\n"));
     await uploadResource(alice, "never attached.pdf", "application/pdf", Buffer.from("%PDF-1.4 sample"));
-    const link = (await alice.client.post("/api/resource", { filename: "Example site", externalLink: "https://example.com/page" })).body.data as Resource;
+    const link = (await alice.client.post("/api/resource", { filename: "Example site", externalLink: "https://example.com/page" })).body
+      .data as Resource;
 
-    const pinned = await createMemo(alice, "# Pinned\n\nA memo with #work and #work/deep tags", "PUBLIC", { resourceIdList: [photo.id, link.id] });
+    const pinned = await createMemo(alice, "# Pinned\n\nA memo with #work and #work/deep tags", "PUBLIC", {
+      resourceIdList: [photo.id, link.id],
+    });
     expect((await alice.client.post(`/api/memo/${pinned.id}/organizer`, { pinned: true })).status).toBe(200);
     const archived = await createMemo(alice, "An old thought #old", "PROTECTED", { createdTs: 1_262_304_000 });
     expect((await alice.client.patch(`/api/memo/${archived.id}`, { rowStatus: "ARCHIVED" })).status).toBe(200);
     const edited = await createMemo(alice, "First draft", "PRIVATE", { createdTs: 1_600_000_000, resourceIdList: [notes.id] });
-    expect((await alice.client.patch(`/api/memo/${edited.id}`, { content: "Second draft, edited later #drafts\n\n- [ ] task\n- [x] done" })).status).toBe(200);
+    expect(
+      (await alice.client.patch(`/api/memo/${edited.id}`, { content: "Second draft, edited later #drafts\n\n- [ ] task\n- [x] done" }))
+        .status,
+    ).toBe(200);
     await createMemo(alice, "Same words", "PRIVATE", { createdTs: 1_500_000_000 });
     await createMemo(alice, "Same words", "PRIVATE", { createdTs: 1_500_000_100 });
 
-    expect((await alice.client.post("/api/shortcut", { title: "Work", payload: JSON.stringify([{ type: "TAG", value: "work" }]) })).status).toBe(200);
+    expect(
+      (await alice.client.post("/api/shortcut", { title: "Work", payload: JSON.stringify([{ type: "TAG", value: "work" }]) })).status,
+    ).toBe(200);
     const old = (await alice.client.post("/api/shortcut", { title: "Old", payload: "[]" })).body.data as Shortcut;
     expect((await alice.client.patch(`/api/shortcut/${old.id}`, { rowStatus: "ARCHIVED" })).status).toBe(200);
 
@@ -133,11 +135,21 @@ describe("POST /api/import: a memos export, exported on the other engine", () =>
   it("brings every memo, file, link, pin, tag and shortcut back as exported", async () => {
     const response = await importArchive(carol.client, archive);
     expect(response.status, response.text).toBe(200);
-    expect(response.body.data).toMatchObject({ kind: "memos-export", dryRun: false, memos: 5, attachments: 4, shortcuts: 2, skipped: 0, problems: [] });
+    expect(response.body.data).toMatchObject({
+      kind: "memos-export",
+      dryRun: false,
+      memos: 5,
+      attachments: 4,
+      shortcuts: 2,
+      skipped: 0,
+      problems: [],
+    });
 
     const [mine, theirs] = [await allMemos(carol.client), await allMemos(alice.client)];
     expect(mine).toHaveLength(5);
-    expect(await Promise.all(mine.map((memo) => memoFields(target, carol.client, memo)))).toEqual(await Promise.all(theirs.map((memo) => memoFields(source, alice.client, memo))));
+    expect(await Promise.all(mine.map((memo) => memoFields(target, carol.client, memo)))).toEqual(
+      await Promise.all(theirs.map((memo) => memoFields(source, alice.client, memo))),
+    );
     expect(mine.every((memo) => memo.creatorId === carol.user.id)).toBe(true);
 
     const tags = async (client: Client) => (await client.get("/api/tag")).body.data;
@@ -152,20 +164,20 @@ describe("POST /api/import: a memos export, exported on the other engine", () =>
     expect(mineCounted).toEqual(await counted(alice.client, alice));
     expect(mineCounted.amount).toBe(4);
     expect(mineCounted.stats).toHaveLength(4);
-    const shortcuts = async (client: Client) => ((await client.get("/api/shortcut")).body.data as Shortcut[]).map(shortcutFields).sort((a, b) => a.title.localeCompare(b.title));
+    const shortcuts = async (client: Client) =>
+      ((await client.get("/api/shortcut")).body.data as Shortcut[]).map(shortcutFields).sort((a, b) => a.title.localeCompare(b.title));
     expect(await shortcuts(carol.client)).toEqual(await shortcuts(alice.client));
     const resources = async (app: TestApp, client: Client) =>
       Promise.all(
-        ((await client.get("/api/resource")).body.data as Resource[])
-          .map(async (resource) => ({
-            filename: resource.filename,
-            type: resource.type,
-            size: resource.size,
-            externalLink: resource.externalLink,
-            createdTs: resource.createdTs,
-            linkedMemoAmount: resource.linkedMemoAmount,
-            bytes: await fileBytes(app, client, resource),
-          })),
+        ((await client.get("/api/resource")).body.data as Resource[]).map(async (resource) => ({
+          filename: resource.filename,
+          type: resource.type,
+          size: resource.size,
+          externalLink: resource.externalLink,
+          createdTs: resource.createdTs,
+          linkedMemoAmount: resource.linkedMemoAmount,
+          bytes: await fileBytes(app, client, resource),
+        })),
       ).then((list) => list.sort((a, b) => a.filename.localeCompare(b.filename)));
     expect(await resources(target, carol.client)).toEqual(await resources(source, alice.client));
   });
@@ -201,7 +213,7 @@ describe("POST /api/import: other apps' archives", () => {
     const user = await fresh("mdnotes");
     const response = await importArchive(user.client, markdownFolder());
     expect(response.status, response.text).toBe(200);
-        expect(response.body.data).toMatchObject({ kind: "markdown", memos: 5, attachments: 2, shortcuts: 0, skipped: 0, problemCount: 1 });
+    expect(response.body.data).toMatchObject({ kind: "markdown", memos: 5, attachments: 2, shortcuts: 0, skipped: 0, problemCount: 1 });
     expect(response.body.data.problems).toEqual([{ file: "Vault/broken.md", reason: expect.stringMatching(/^malformed front matter: /) }]);
 
     const memos = await allMemos(user.client);
@@ -217,7 +229,9 @@ describe("POST /api/import: other apps' archives", () => {
     const garden = byStart(memos, "# Garden plan");
     const sketch = garden.resourceList[0]!;
     expect(sketch.filename).toBe("sketch one.jpg");
-    expect(garden.content).toBe(`# Garden plan\n\nPlant tomatoes in May.\n\n![sketch](/o/r/${sketch.id}/sketch%20one.jpg)\n\nSee [[Seeds]].\n`);
+    expect(garden.content).toBe(
+      `# Garden plan\n\nPlant tomatoes in May.\n\n![sketch](/o/r/${sketch.id}/sketch%20one.jpg)\n\nSee [[Seeds]].\n`,
+    );
     expect(await fileBytes(t, user.client, sketch)).toBe(Buffer.from(JPEG).toString("base64"));
     // No date in the note: the file's time in the zip.
     expect(garden.createdTs).toBe(Date.parse("2023-03-04T10:00:00Z") / 1000);
@@ -227,7 +241,9 @@ describe("POST /api/import: other apps' archives", () => {
     const books = byStart(memos, "# Books");
     expect(books.createdTs).toBe(Date.parse("2021-06-01T00:00:00Z") / 1000);
     expect(books.content).toBe("# Books\n\n- Dune\n- Piranesi\n\n#reading #lists\n");
-    expect(await tagsOf(user)).toEqual(expect.arrayContaining(["food/breakfast", "health", "journal", "lists", "meeting", "reading", "running"]));
+    expect(await tagsOf(user)).toEqual(
+      expect.arrayContaining(["food/breakfast", "health", "journal", "lists", "meeting", "reading", "running"]),
+    );
   });
 
   it("a flomo HTML export: times in flomo's zone, HTML as Markdown, its files", async () => {
@@ -235,7 +251,10 @@ describe("POST /api/import: other apps' archives", () => {
     const response = await importArchive(user.client, flomoExport());
     expect(response.status, response.text).toBe(200);
     expect(response.body.data).toMatchObject({ kind: "flomo", memos: 3, attachments: 1, problemCount: 1 });
-    expect(response.body.data.problems[0]).toEqual({ file: expect.stringContaining("(memo 3)"), reason: 'file "file/2024-04-28/9/missing.png" is not in the archive' });
+    expect(response.body.data.problems[0]).toEqual({
+      file: expect.stringContaining("(memo 3)"),
+      reason: 'file "file/2024-04-28/9/missing.png" is not in the archive',
+    });
 
     const memos = await allMemos(user.client);
     const dune = byStart(memos, "#reading");
@@ -262,7 +281,9 @@ describe("POST /api/import: other apps' archives", () => {
     const photo = idea.resourceList[0]!;
     expect(idea).toMatchObject({ pinned: false, rowStatus: "ARCHIVED", createdTs: 1_700_000_000 });
     expect(photo).toMatchObject({ filename: "birdhouse.jpg", type: "image/jpeg" });
-    expect(idea.content).toBe(`Build a birdhouse\n\n[Plans](https://example.org/birdhouse)\n\n![birdhouse.jpg](/o/r/${photo.id}/birdhouse.jpg)`);
+    expect(idea.content).toBe(
+      `Build a birdhouse\n\n[Plans](https://example.org/birdhouse)\n\n![birdhouse.jpg](/o/r/${photo.id}/birdhouse.jpg)`,
+    );
   });
 
   it("imports the same archive twice without duplicates, for every format", async () => {
@@ -285,7 +306,11 @@ describe("POST /api/import: other apps' archives", () => {
     const big = randomBytes(1_700_000).toString("base64");
     const response = await importArchive(user.client, zip({ "big.md": note(big), "small.md": note("Small note #ok") }));
     expect(response.status, response.text).toBe(200);
-    expect(response.body.data).toMatchObject({ memos: 1, problemCount: 1, problems: [{ file: "big.md", reason: expect.stringMatching(/^the file is larger than/) }] });
+    expect(response.body.data).toMatchObject({
+      memos: 1,
+      problemCount: 1,
+      problems: [{ file: "big.md", reason: expect.stringMatching(/^the file is larger than/) }],
+    });
     expect((await allMemos(user.client)).map((memo) => memo.content)).toEqual(["# small\n\nSmall note #ok"]);
   });
 
@@ -294,7 +319,9 @@ describe("POST /api/import: other apps' archives", () => {
     const archive = zip({
       "manifest.json": note(JSON.stringify({ format: "memos-export", version: 1, scope: "user" })),
       "resources.json": note(JSON.stringify([{ id: 3, name: "evil", type: "", url: "javascript:alert(1)" }])),
-      "memos/2024/2024-01-02-1.md": note("---\nid: 1\ncreated: 2024-01-02T03:04:05Z\nupdated: 2024-01-03T00:00:00Z\nvisibility: PUBLIC\npinned: true\narchived: false\nattachments: [{ id: 3, name: evil }]\n---\nKept #fine"),
+      "memos/2024/2024-01-02-1.md": note(
+        "---\nid: 1\ncreated: 2024-01-02T03:04:05Z\nupdated: 2024-01-03T00:00:00Z\nvisibility: PUBLIC\npinned: true\narchived: false\nattachments: [{ id: 3, name: evil }]\n---\nKept #fine",
+      ),
       "memos/2024/2024-01-02-2.md": note("---\nid: 2\ncreated: [oops\n---\nLost"),
       "shortcuts.json": note(JSON.stringify([{ id: 1, title: "Fine", payload: "[]", archived: false, created: "2024-01-02T00:00:00Z" }])),
     });
@@ -307,13 +334,21 @@ describe("POST /api/import: other apps' archives", () => {
       { file: "memos/2024/2024-01-02-2.md", reason: expect.stringMatching(/^malformed front matter: /) },
     ]);
     const [memo] = await allMemos(user.client);
-    expect(memo).toMatchObject({ content: "Kept #fine", createdTs: 1_704_164_645, updatedTs: 1_704_240_000, visibility: "PUBLIC", pinned: true, resourceList: [] });
+    expect(memo).toMatchObject({
+      content: "Kept #fine",
+      createdTs: 1_704_164_645,
+      updatedTs: 1_704_240_000,
+      visibility: "PUBLIC",
+      pinned: true,
+      resourceList: [],
+    });
   });
 
   it("other requests are answered while a large archive is imported", async () => {
     const user = await fresh("manynotes");
     const files: Record<string, ReturnType<typeof note>> = {};
-    for (let n = 0; n < 500; n++) files[`notes/note-${n}.md`] = note(`---\ncreated: ${1_600_000_000 + n * 60}\n---\nNote number ${n} #bulk`);
+    for (let n = 0; n < 500; n++)
+      files[`notes/note-${n}.md`] = note(`---\ncreated: ${1_600_000_000 + n * 60}\n---\nNote number ${n} #bulk`);
     const order: string[] = [];
     const importing = importArchive(user.client, zip(files)).then((response) => {
       order.push("import");
@@ -358,7 +393,8 @@ describe("POST /api/import: no webhook deliveries", () => {
     const host = await signUpHost(t);
     const created = await host.client.post("/api/webhook", { name: "everything", url: receiver.url, events: [...WEBHOOK_EVENTS] });
     expect(created.status, created.text).toBe(200);
-    const deliveries = async () => ((await host.client.get(`/api/webhook/${created.body.data.id}/delivery`)).body.data as WebhookDelivery[]).map((d) => d.event);
+    const deliveries = async () =>
+      ((await host.client.get(`/api/webhook/${created.body.data.id}/delivery`)).body.data as WebhookDelivery[]).map((d) => d.event);
     await uploadResource(host);
     const link = await host.client.post("/api/resource", { filename: "site", externalLink: "https://example.com/" });
     expect(link.status, link.text).toBe(200);

@@ -9,7 +9,22 @@ import { anonymous, signIn } from "../factories.js";
 import { createTestApp, TEST_DRIVER, type TestApp } from "../harness.js";
 import { getRaw } from "../raw.js";
 import { sessionCookieFrom } from "../client.js";
-import { V010_TABLES, HOST_PASSWORD, USER_PASSWORD, GONE_PASSWORD, SERVER_ID, SESSION_SECRET, PROFILE, SHORTCUT_PAYLOAD, PHOTO, MEMOS, backupsIn, buildV010Database, dump, type Dump } from "../legacy-v010-fixture.js";
+import {
+  V010_TABLES,
+  HOST_PASSWORD,
+  USER_PASSWORD,
+  GONE_PASSWORD,
+  SERVER_ID,
+  SESSION_SECRET,
+  PROFILE,
+  SHORTCUT_PAYLOAD,
+  PHOTO,
+  MEMOS,
+  backupsIn,
+  buildV010Database,
+  dump,
+  type Dump,
+} from "../legacy-v010-fixture.js";
 
 describe.skipIf(TEST_DRIVER === "postgres")("opening a memos v0.10 database", () => {
   let dir: string;
@@ -74,7 +89,10 @@ describe.skipIf(TEST_DRIVER === "postgres")("opening a memos v0.10 database", ()
     const newer = await anonymous(t).post("/api/auth/signin", { username: "OldUser", password: USER_PASSWORD });
     expect(newer.body.data).toMatchObject({ id: 4, username: "OldUser" });
     const keys = await t.ctx.store.db.selectFrom("user").select(["id", "username_key"]).where("id", "in", [2, 4]).orderBy("id").execute();
-    expect(keys).toEqual([{ id: 2, username_key: "olduser" }, { id: 4, username_key: null }]);
+    expect(keys).toEqual([
+      { id: 2, username_key: "olduser" },
+      { id: 4, username_key: null },
+    ]);
     const host = await signIn(t, "oldhost", HOST_PASSWORD);
     expect((await host.post("/api/user", { username: "OLDUSER", password: "pass1234" })).status).toBe(409);
   });
@@ -182,7 +200,15 @@ describe.skipIf(TEST_DRIVER === "postgres")("opening a memos v0.10 database", ()
     const host = await signIn(t, "oldhost", HOST_PASSWORD);
     const list = (await host.get("/api/shortcut")).body.data as Shortcut[];
     expect(list).toEqual([
-      { id: 1, rowStatus: "ARCHIVED", creatorId: 1, createdTs: 1_673_050_000, updatedTs: 1_673_060_000, title: "Work", payload: SHORTCUT_PAYLOAD },
+      {
+        id: 1,
+        rowStatus: "ARCHIVED",
+        creatorId: 1,
+        createdTs: 1_673_050_000,
+        updatedTs: 1_673_060_000,
+        title: "Work",
+        payload: SHORTCUT_PAYLOAD,
+      },
     ]);
     expect((await host.get("/api/shortcut/1")).body.data.title).toBe("Work");
   });

@@ -54,13 +54,22 @@ describe("the server log", () => {
       headers: { authorization: `Bearer ${token}`, cookie: member.client.cookie! },
     });
     expect(slow.statusCode).toBe(200);
-    const refused = await t.app.inject({ method: "GET", url: `/api/user/me?openId=${other}`, headers: { cookie: `memos_session=${other}` } });
+    const refused = await t.app.inject({
+      method: "GET",
+      url: `/api/user/me?openId=${other}`,
+      headers: { cookie: `memos_session=${other}` },
+    });
     expect(refused.statusCode).toBe(401);
     const badUrl = await t.app.inject({ method: "GET", url: `/api/memo/%E0%A4%A?openId=${openId}` });
     expect(badUrl.statusCode).toBe(400);
     // An upload: the multipart plugin logs the request's headers at trace level.
     const upload = multipartBody("file", "note.txt", "text/plain", Buffer.from("hello"));
-    const uploaded = await t.app.inject({ method: "POST", url: "/api/resource/blob?last=1", payload: upload.payload, headers: { ...upload.headers, cookie: member.client.cookie! } });
+    const uploaded = await t.app.inject({
+      method: "POST",
+      url: "/api/resource/blob?last=1",
+      payload: upload.payload,
+      headers: { ...upload.headers, cookie: member.client.cookie! },
+    });
     expect(uploaded.statusCode).toBe(200);
 
     const log = await logUntil("/api/resource/blob?last=1");

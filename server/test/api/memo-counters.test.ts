@@ -53,7 +53,11 @@ describe("counters and the windowed heat map", () => {
   /** /api/memo/amount for every caller, against the memos each may read (docs/api.md#memos--apimemo: NORMAL, readable). */
   async function expectAmounts() {
     const memos = await t.ctx.store.db.selectFrom("memo").select(["creator_id", "row_status", "visibility"]).execute();
-    const callers: Array<[Client, number | null]> = [[alice.client, alice.user.id], [bob.client, bob.user.id], [anonymous(t), null]];
+    const callers: Array<[Client, number | null]> = [
+      [alice.client, alice.user.id],
+      [bob.client, bob.user.id],
+      [anonymous(t), null],
+    ];
     for (const [client, viewerId] of callers) {
       const readable = memos.filter(
         (memo) =>

@@ -89,7 +89,11 @@ describe("keyset paging", () => {
     ["everything (a v0 client)", {}, () => true],
     ["home", { rowStatus: "NORMAL" }, (s) => !s.archived],
     ["archived", { rowStatus: "ARCHIVED" }, (s) => s.archived],
-    ["tag with children", { rowStatus: "NORMAL", tag: "work" }, (s) => !s.archived && s.tags.some((tag) => tag === "work" || tag.startsWith("work/"))],
+    [
+      "tag with children",
+      { rowStatus: "NORMAL", tag: "work" },
+      (s) => !s.archived && s.tags.some((tag) => tag === "work" || tag.startsWith("work/")),
+    ],
     ["not tagged", { rowStatus: "NORMAL", type: "NOT_TAGGED" }, (s) => !s.archived && s.tags.length === 0],
     ["linked", { rowStatus: "NORMAL", type: "LINKED" }, (s) => !s.archived && s.linked],
     ["visibility", { rowStatus: "NORMAL", visibility: "PUBLIC,PRIVATE" }, (s) => !s.archived && s.visibility !== "PROTECTED"],
@@ -112,14 +116,20 @@ describe("keyset paging", () => {
 
   it("another member's view of the creator's list pages the same way", async () => {
     const query = { creatorId: owner.user.id };
-    const expected = naive(specs.filter((s) => !s.archived && s.visibility !== "PRIVATE"), true);
+    const expected = naive(
+      specs.filter((s) => !s.archived && s.visibility !== "PRIVATE"),
+      true,
+    );
     expect(await cursorWalk(other.client, "/api/memo", query, 6)).toEqual(expected);
     expect(await offsetWalk(other.client, "/api/memo", query, 6)).toEqual(expected);
   });
 
   // SQLite merges a walk per visibility for this view (migration 024): the same order, ties and pins included.
   it("another member's view pages the same way through a search, by cursor and offset", async () => {
-    const expected = naive(specs.filter((s) => !s.archived && s.visibility !== "PRIVATE" && s.content.includes("memo 1")), true);
+    const expected = naive(
+      specs.filter((s) => !s.archived && s.visibility !== "PRIVATE" && s.content.includes("memo 1")),
+      true,
+    );
     expect(expected.length).toBeGreaterThan(3);
     const query = { creatorId: owner.user.id, rowStatus: "NORMAL", text: "memo 1" };
     for (const limit of [1, 3, 30]) {
@@ -129,12 +139,21 @@ describe("keyset paging", () => {
   });
 
   it("explore pages by cursor without pins first", async () => {
-    const expected = naive(specs.filter((s) => !s.archived && s.visibility === "PUBLIC"), false);
+    const expected = naive(
+      specs.filter((s) => !s.archived && s.visibility === "PUBLIC"),
+      false,
+    );
     expect(await cursorWalk(anonymous(t), "/api/memo/all", {}, 4)).toEqual(expected);
     expect(await offsetWalk(anonymous(t), "/api/memo/all", {}, 4)).toEqual(expected);
-    const members = naive(specs.filter((s) => !s.archived && s.visibility !== "PRIVATE"), false);
+    const members = naive(
+      specs.filter((s) => !s.archived && s.visibility !== "PRIVATE"),
+      false,
+    );
     expect(await cursorWalk(other.client, "/api/memo/all", { tag: "work" }, 3)).toEqual(
-      naive(specs.filter((s) => members.includes(s.id) && s.tags.some((tag) => tag === "work" || tag === "work/sub")), false),
+      naive(
+        specs.filter((s) => members.includes(s.id) && s.tags.some((tag) => tag === "work" || tag === "work/sub")),
+        false,
+      ),
     );
   });
 
@@ -150,7 +169,10 @@ describe("keyset paging", () => {
     const first = await owner.client.get("/api/memo", { query: { rowStatus: "NORMAL", limit: 10 } });
     const fresh = await createMemo(owner, "brand new");
     const second = idsOf(await owner.client.get("/api/memo", { query: { rowStatus: "NORMAL", limit: 10, cursor: header(first)! } }));
-    const expected = naive(specs.filter((s) => !s.archived), true);
+    const expected = naive(
+      specs.filter((s) => !s.archived),
+      true,
+    );
     expect([...idsOf(first), ...second]).toEqual(expected.slice(0, 20));
     expect(second).not.toContain(fresh.id);
     await owner.client.delete(`/api/memo/${fresh.id}`);

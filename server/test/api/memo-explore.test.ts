@@ -65,8 +65,14 @@ describe("explore, stats and amount", () => {
       expect(idsOf(await anonymous(t).get("/api/memo/all", { query: { visibility: "PRIVATE" } }))).toEqual([]);
       expect(idsOf(await anonymous(t).get("/api/memo/all", { query: { visibility: "PROTECTED,PRIVATE" } }))).toEqual([]);
       expect(idsOf(await alice.client.get("/api/memo/all", { query: { visibility: "PRIVATE" } }))).toEqual([]);
-      expect(idsOf(await bob.client.get("/api/memo/all", { query: { visibility: "PROTECTED" } }))).toEqual([b["PROTECTED:NORMAL"], a["PROTECTED:NORMAL"]]);
-      expect(idsOf(await bob.client.get("/api/memo/all", { query: { creatorId: alice.user.id } }))).toEqual([a["PROTECTED:NORMAL"], a["PUBLIC:NORMAL"]]);
+      expect(idsOf(await bob.client.get("/api/memo/all", { query: { visibility: "PROTECTED" } }))).toEqual([
+        b["PROTECTED:NORMAL"],
+        a["PROTECTED:NORMAL"],
+      ]);
+      expect(idsOf(await bob.client.get("/api/memo/all", { query: { creatorId: alice.user.id } }))).toEqual([
+        a["PROTECTED:NORMAL"],
+        a["PUBLIC:NORMAL"],
+      ]);
     });
 
     it("refuses a row status other than NORMAL instead of ignoring it", async () => {

@@ -52,7 +52,14 @@ describe("GET /api/memo", () => {
     });
 
     it("refuses negative and non-numeric values with 400", async () => {
-      const queries: Record<string, string | number>[] = [{ limit: -1 }, { offset: -1 }, { limit: "ten" }, { offset: "1.5" }, { limit: "1e3" }, { limit: "99999999999999999999" }];
+      const queries: Record<string, string | number>[] = [
+        { limit: -1 },
+        { offset: -1 },
+        { limit: "ten" },
+        { offset: "1.5" },
+        { limit: "1e3" },
+        { limit: "99999999999999999999" },
+      ];
       for (const query of queries) {
         expectError(await list(owner, query), 400);
       }
@@ -74,11 +81,14 @@ describe("GET /api/memo", () => {
     for (const id of pinned) await owner.client.post(`/api/memo/${id}/organizer`, { pinned: true });
 
     const full = (await list(owner)).body.data as { id: number; pinned: boolean; displayTs: number }[];
-    const expected = [...full].sort(
-      (a, b) => Number(b.pinned) - Number(a.pinned) || b.displayTs - a.displayTs || b.id - a.id,
-    );
+    const expected = [...full].sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.displayTs - a.displayTs || b.id - a.id);
     expect(full.map((memo) => memo.id)).toEqual(expected.map((memo) => memo.id));
-    expect(full.slice(0, 2).map((memo) => memo.id).sort()).toEqual([...pinned].sort());
+    expect(
+      full
+        .slice(0, 2)
+        .map((memo) => memo.id)
+        .sort(),
+    ).toEqual([...pinned].sort());
     expect(full).toHaveLength(23);
 
     const paged: number[] = [];
@@ -123,7 +133,9 @@ describe("GET /api/memo", () => {
       expect(idsOf(await list(other, { creatorId: owner.user.id, visibility: "PRIVATE" }))).toEqual([]);
       expect(idsOf(await list(other, { creatorId: owner.user.id, visibility: "PRIVATE,PROTECTED" }))).toEqual([prot.id]);
       const anon = anonymous(t);
-      expect(idsOf(await anon.get("/api/memo", { query: { creatorId: owner.user.id, visibility: "PRIVATE,PROTECTED,PUBLIC" } }))).toEqual([pub.id]);
+      expect(idsOf(await anon.get("/api/memo", { query: { creatorId: owner.user.id, visibility: "PRIVATE,PROTECTED,PUBLIC" } }))).toEqual([
+        pub.id,
+      ]);
       expectError(await list(owner, { visibility: "SECRET" }), 400);
     });
   });
@@ -185,7 +197,8 @@ describe("GET /api/memo", () => {
       }
       expect(idsOf(await list(owner, { text: "^(a+)+$" }))).not.toContain(trap.id);
       expect(idsOf(await list(owner, { text: "^(a+)+!$" }))).toEqual([trap.id]);
-      for (const text of ["^(ab)+c", "^[(a+)]+", "^\\(a+\\)+", "^(a+)b+", "^(a+)?"]) expect((await list(owner, { text })).status, text).toBe(200);
+      for (const text of ["^(ab)+c", "^[(a+)]+", "^\\(a+\\)+", "^(a+)b+", "^(a+)?"])
+        expect((await list(owner, { text })).status, text).toBe(200);
       // Valid JavaScript the PostgreSQL dialect refuses: whatever the engine, never a 500.
       for (const text of ["^(?<name>x)", "^\\p{L}"]) expect([200, 400]).toContain((await list(owner, { text })).status);
     });

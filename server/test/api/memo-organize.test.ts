@@ -13,7 +13,11 @@ describe("memos: pins, display time, tags", () => {
   /** Sets both times directly, so tests can tell created from updated. */
   // Back-dates a memo as if it had been written and edited then (its creator shows created times).
   const setTimes = (id: number, created: number, updated: number) =>
-    t.ctx.store.db.updateTable("memo").set({ created_ts: created, updated_ts: updated, display_ts: created }).where("id", "=", id).execute();
+    t.ctx.store.db
+      .updateTable("memo")
+      .set({ created_ts: created, updated_ts: updated, display_ts: created })
+      .where("id", "=", id)
+      .execute();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -84,10 +88,15 @@ describe("memos: pins, display time, tags", () => {
       expect(after.map((memo: { id: number }) => memo.id)).toEqual([a.id, b.id]);
       expect(after.map((memo: { displayTs: number }) => memo.displayTs)).toEqual([base + 900, base + 300]);
       expect((await anonymous(t).get(`/api/memo/${b.id}`)).body.data.displayTs).toBe(base + 300);
-      expect((await anonymous(t).get("/api/memo/stats", { query: { creatorId: owner.user.id } })).body.data.sort()).toEqual([base + 300, base + 900]);
+      expect((await anonymous(t).get("/api/memo/stats", { query: { creatorId: owner.user.id } })).body.data.sort()).toEqual([
+        base + 300,
+        base + 900,
+      ]);
       // The viewer's own option plays no part.
       await setUserSetting(viewer, "memoDisplayTsOption", "created_ts");
-      expect(idsOf(await viewer.client.get("/api/memo/all", { query: { limit: 1000 } })).filter((id) => id === a.id || id === b.id)).toEqual([a.id, b.id]);
+      expect(
+        idsOf(await viewer.client.get("/api/memo/all", { query: { limit: 1000 } })).filter((id) => id === a.id || id === b.id),
+      ).toEqual([a.id, b.id]);
       // from/to follow the display time too.
       const window = { creatorId: owner.user.id, from: base + 800, to: base + 1000 };
       expect(idsOf(await viewer.client.get("/api/memo", { query: window }))).toEqual([a.id]);
@@ -160,7 +169,9 @@ describe("memos: pins, display time, tags", () => {
       await createMemo(owner, "code `#a`");
       await createMemo(owner, "```\n#a\n```");
       await createMemo(owner, "upper #A");
-      expect(idsOf(await owner.client.get("/api/memo", { query: { tag: "a" } })).sort()).toEqual([exact.id, child.id, grandchild.id].sort());
+      expect(idsOf(await owner.client.get("/api/memo", { query: { tag: "a" } })).sort()).toEqual(
+        [exact.id, child.id, grandchild.id].sort(),
+      );
       expect(idsOf(await owner.client.get("/api/memo", { query: { tag: "a/b" } })).sort()).toEqual([child.id, grandchild.id].sort());
       expect(idsOf(await owner.client.get("/api/memo", { query: { tag: "a/" } }))).toEqual([]);
       expect(idsOf(await owner.client.get("/api/memo", { query: { tag: "%" } }))).toEqual([]);

@@ -50,10 +50,45 @@ function contentOf(i: number): string {
   return parts.join(" ");
 }
 
-const TERMS = ["common", "kelvin", "KELVIN", "scale", "medium", "rarezz", "olden", "mixd", "sparsa", "tailx", "über", "ÜBER", "Über alles", "kÄse", "ωmega", "日本語", "日本", "本", "100%", "%", "_", "e_t", 'say "hi"', "nothing-matches-this",
-  "banana", "ääää", "hahaha",
+const TERMS = [
+  "common",
+  "kelvin",
+  "KELVIN",
+  "scale",
+  "medium",
+  "rarezz",
+  "olden",
+  "mixd",
+  "sparsa",
+  "tailx",
+  "über",
+  "ÜBER",
+  "Über alles",
+  "kÄse",
+  "ωmega",
+  "日本語",
+  "日本",
+  "本",
+  "100%",
+  "%",
+  "_",
+  "e_t",
+  'say "hi"',
+  "nothing-matches-this",
+  "banana",
+  "ääää",
+  "hahaha",
   // 1 and 2 characters, found through the full-text index's vocabulary or the characters index:
-  "Ω", "ωZ", "z", "Q", "qÉ", "é", "%_", "_t", "本の"];
+  "Ω",
+  "ωZ",
+  "z",
+  "Q",
+  "qÉ",
+  "é",
+  "%_",
+  "_t",
+  "本の",
+];
 
 describe("text search equals a full scan", () => {
   let t: TestApp;
@@ -73,7 +108,11 @@ describe("text search equals a full scan", () => {
       display_ts: BASE_TS + Math.floor(i / 3),
     }));
     for (let i = 0; i < rows.length; i += 500) {
-      const inserted = await t.ctx.store.db.insertInto("memo").values(rows.slice(i, i + 500)).returning(["id", "content", "display_ts"]).execute();
+      const inserted = await t.ctx.store.db
+        .insertInto("memo")
+        .values(rows.slice(i, i + 500))
+        .returning(["id", "content", "display_ts"])
+        .execute();
       for (const row of inserted) memos.push({ id: row.id, content: row.content, displayTs: Number(row.display_ts) });
     }
   });
@@ -119,7 +158,8 @@ describe("text search equals a full scan", () => {
       expect(inWindow(term)).toBe(0);
     }
     // A trigram twice: the memos holding each of its trigrams are rare, or not, and more than its matches.
-    const holdsTrigrams = (term: string, decoy: string) => memos.filter((memo) => memo.content.toLowerCase().includes(term) || memo.content.toLowerCase().includes(decoy)).length;
+    const holdsTrigrams = (term: string, decoy: string) =>
+      memos.filter((memo) => memo.content.toLowerCase().includes(term) || memo.content.toLowerCase().includes(decoy)).length;
     expect(naive("banana")).toHaveLength(5);
     expect(holdsTrigrams("banana", "bana nana")).toBeLessThanOrEqual(RARE_TEXT_MATCHES);
     expect(naive("ääää").length).toBeLessThan(holdsTrigrams("ääää", "äää"));
@@ -138,7 +178,8 @@ describe("text search equals a full scan", () => {
       if (SelectQueryNode.is(node as OperationNode) && isProbeLimit((node as SelectQueryNode).limit)) probes.add(node as OperationNode);
       for (const child of Object.values(node)) findProbes(child);
     };
-    const isProbeLimit = (limit: LimitNode | undefined) => limit !== undefined && ValueNode.is(limit.limit) && limit.limit.value === RARE_TEXT_MATCHES + 1;
+    const isProbeLimit = (limit: LimitNode | undefined) =>
+      limit !== undefined && ValueNode.is(limit.limit) && limit.limit.value === RARE_TEXT_MATCHES + 1;
     const recorder: KyselyPlugin = {
       transformQuery: ({ node }) => {
         findProbes(node);
@@ -149,7 +190,12 @@ describe("text search equals a full scan", () => {
     const db = t.ctx.store.db.withPlugin(recorder);
     const probed = async (text: string) => {
       probes.clear();
-      const rows = await listMemos(db, "postgres", { rowStatus: "NORMAL", visibilities: ["PUBLIC"], text }, { pinnedFirst: false, limit: 30, offset: 0 });
+      const rows = await listMemos(
+        db,
+        "postgres",
+        { rowStatus: "NORMAL", visibilities: ["PUBLIC"], text },
+        { pinnedFirst: false, limit: 30, offset: 0 },
+      );
       expect(rows.map((row) => row.id)).toEqual(naive(text).slice(0, 30));
       return probes.size;
     };

@@ -36,9 +36,14 @@ describe("GET /api/memo/stats without from", () => {
           display_ts: created + (n % 7) * 3600,
         };
       });
-      const inserted = await t.ctx.store.db.insertInto("memo").values(batch).returning(["id", "created_ts", "display_ts", "visibility", "row_status"]).execute();
+      const inserted = await t.ctx.store.db
+        .insertInto("memo")
+        .values(batch)
+        .returning(["id", "created_ts", "display_ts", "visibility", "row_status"])
+        .execute();
       for (const row of inserted) {
-        if (row.row_status === "NORMAL") rows.push({ id: row.id, created: Number(row.created_ts), display: Number(row.display_ts), visibility: row.visibility });
+        if (row.row_status === "NORMAL")
+          rows.push({ id: row.id, created: Number(row.created_ts), display: Number(row.display_ts), visibility: row.visibility });
       }
     }
     // SQLite merges the full-text index after writes, from another connection: its commits are writes too.
@@ -59,7 +64,9 @@ describe("GET /api/memo/stats without from", () => {
     expect(own.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(own.text).toBe(expected(["PUBLIC", "PROTECTED", "PRIVATE"]));
     expect(own.text.length).toBeGreaterThan(256 * 1024);
-    expect((await member.client.get("/api/memo/stats", { query: { creatorId: host.user.id } })).text).toBe(expected(["PUBLIC", "PROTECTED"]));
+    expect((await member.client.get("/api/memo/stats", { query: { creatorId: host.user.id } })).text).toBe(
+      expected(["PUBLIC", "PROTECTED"]),
+    );
     expect((await anonymous(t).get("/api/memo/stats", { query: { creatorId: host.user.id } })).text).toBe(expected(["PUBLIC"]));
     expect((await member.client.get("/api/memo/stats", { query: { creatorId: member.user.id } })).text).toBe(`{"data":[]}`);
   });

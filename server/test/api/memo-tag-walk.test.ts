@@ -41,7 +41,14 @@ describe("tag lists equal a full scan", () => {
       const rows = Array.from({ length: 500 }, (_, k) => {
         const i = start + k;
         const ts = BASE_TS + Math.floor(i / 3); // ties in display time, so the id breaks them
-        return { creator_id: host.user.id, content: `note ${i}`, visibility: "PUBLIC" as const, created_ts: ts, updated_ts: ts, display_ts: ts };
+        return {
+          creator_id: host.user.id,
+          content: `note ${i}`,
+          visibility: "PUBLIC" as const,
+          created_ts: ts,
+          updated_ts: ts,
+          display_ts: ts,
+        };
       });
       const inserted = await db.insertInto("memo").values(rows).returning(["id", "display_ts"]).execute();
       const tagRows = inserted.flatMap((row, k) => tagsOf(start + k).map((tag) => ({ memo_id: row.id, tag })));
@@ -62,9 +69,16 @@ describe("tag lists equal a full scan", () => {
       display_ts: BASE_TS + i,
     }));
     for (let start = 0; start < CROWD; start += 500) {
-      const inserted = await db.insertInto("memo").values(crowd.slice(start, start + 500)).returning("id").execute();
+      const inserted = await db
+        .insertInto("memo")
+        .values(crowd.slice(start, start + 500))
+        .returning("id")
+        .execute();
       // No creator given: the trigger of migration 016 fills it from the memo.
-      await db.insertInto("memo_tag").values(inserted.map((row) => ({ memo_id: row.id, tag: "crowd" }))).execute();
+      await db
+        .insertInto("memo_tag")
+        .values(inserted.map((row) => ({ memo_id: row.id, tag: "crowd" })))
+        .execute();
     }
     const pins = memos.filter((memo) => memo.pinned).map((memo) => ({ memo_id: memo.id, user_id: host.user.id, pinned: 1 }));
     await db.insertInto("memo_organizer").values(pins).execute();

@@ -6,7 +6,19 @@ import { anonymous, createMemo, createUser, signUpHost, type TestUser, uploadRes
 import { createTestApp, type TestApp } from "../harness.js";
 import { idsOf, nowSeconds, setUserSetting } from "../memo-helpers.js";
 
-const MEMO_KEYS = ["id", "rowStatus", "creatorId", "createdTs", "updatedTs", "content", "visibility", "pinned", "displayTs", "creator", "resourceList"];
+const MEMO_KEYS = [
+  "id",
+  "rowStatus",
+  "creatorId",
+  "createdTs",
+  "updatedTs",
+  "content",
+  "visibility",
+  "pinned",
+  "displayTs",
+  "creator",
+  "resourceList",
+];
 
 describe("memos: create, patch, get, delete", () => {
   let t: TestApp;
@@ -14,7 +26,15 @@ describe("memos: create, patch, get, delete", () => {
   let seq = 0;
   const member = (prefix = "user") => createUser(t, host, `${prefix}${++seq}`);
   const countMemos = async (creatorId: number) =>
-    Number((await t.ctx.store.db.selectFrom("memo").select((eb) => eb.fn.countAll().as("n")).where("creator_id", "=", creatorId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.ctx.store.db
+          .selectFrom("memo")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("creator_id", "=", creatorId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -30,12 +50,25 @@ describe("memos: create, patch, get, delete", () => {
       expect(response.status).toBe(200);
       const memo = response.body.data;
       expect(Object.keys(memo)).toEqual(MEMO_KEYS);
-      expect(memo).toMatchObject({ rowStatus: "NORMAL", creatorId: owner.user.id, content: "hello", visibility: "PUBLIC", pinned: false, resourceList: [] });
+      expect(memo).toMatchObject({
+        rowStatus: "NORMAL",
+        creatorId: owner.user.id,
+        content: "hello",
+        visibility: "PUBLIC",
+        pinned: false,
+        resourceList: [],
+      });
       expect(memo.createdTs).toBeGreaterThanOrEqual(before);
       expect(memo.createdTs).toBeLessThanOrEqual(nowSeconds());
       expect(memo.updatedTs).toBe(memo.createdTs);
       expect(memo.displayTs).toBe(memo.createdTs);
-      expect(memo.creator).toMatchObject({ id: owner.user.id, username: owner.user.username, email: "", openId: "", userSettingList: null });
+      expect(memo.creator).toMatchObject({
+        id: owner.user.id,
+        username: owner.user.username,
+        email: "",
+        openId: "",
+        userSettingList: null,
+      });
     });
 
     it("defaults the visibility to PRIVATE, or to the user's memoVisibility setting", async () => {
@@ -93,7 +126,13 @@ describe("memos: create, patch, get, delete", () => {
     it("never takes server-only keys from the body", async () => {
       const owner = await member();
       const other = await member();
-      const response = await owner.client.post("/api/memo", { content: "x", id: 999_999, creatorId: other.user.id, updatedTs: 1, rowStatus: "ARCHIVED" });
+      const response = await owner.client.post("/api/memo", {
+        content: "x",
+        id: 999_999,
+        creatorId: other.user.id,
+        updatedTs: 1,
+        rowStatus: "ARCHIVED",
+      });
       expect(response.status).toBe(200);
       expect(response.body.data).toMatchObject({ creatorId: owner.user.id, rowStatus: "NORMAL" });
       expect(response.body.data.id).not.toBe(999_999);
@@ -129,9 +168,20 @@ describe("memos: create, patch, get, delete", () => {
     it("changes content (re-indexing tags), visibility and updatedTs; never the creator", async () => {
       const owner = await member();
       const memo = await createMemo(owner, "first #old", "PRIVATE", { createdTs: nowSeconds() - 1000 });
-      const response = await owner.client.patch(`/api/memo/${memo.id}`, { content: "second #new", visibility: "PUBLIC", creatorId: host.user.id, updatedTs: 5 });
+      const response = await owner.client.patch(`/api/memo/${memo.id}`, {
+        content: "second #new",
+        visibility: "PUBLIC",
+        creatorId: host.user.id,
+        updatedTs: 5,
+      });
       expect(response.status).toBe(200);
-      expect(response.body.data).toMatchObject({ id: memo.id, content: "second #new", visibility: "PUBLIC", creatorId: owner.user.id, createdTs: memo.createdTs });
+      expect(response.body.data).toMatchObject({
+        id: memo.id,
+        content: "second #new",
+        visibility: "PUBLIC",
+        creatorId: owner.user.id,
+        createdTs: memo.createdTs,
+      });
       expect(response.body.data.updatedTs).toBeGreaterThanOrEqual(nowSeconds() - 5);
       expect(idsOf(await owner.client.get("/api/memo", { query: { tag: "new" } }))).toEqual([memo.id]);
       expect(idsOf(await owner.client.get("/api/memo", { query: { tag: "old" } }))).toEqual([]);
@@ -234,4 +284,3 @@ describe("memos: create, patch, get, delete", () => {
     });
   });
 });
-

@@ -56,7 +56,9 @@ describe("OpenAPI document", () => {
       expect(operation.security, name).toEqual(security[entry.access]);
       expect(Object.keys(operation.responses).sort(), name).toEqual(["200", ...Object.keys(documentedErrors(entry)), "default"].sort());
       const pathParams = (operation.parameters ?? []).filter((parameter: { in: string }) => parameter.in === "path");
-      expect(pathParams.map((parameter: { name: string }) => parameter.name).sort(), name).toEqual(Object.keys(entry.params?.shape ?? {}).sort());
+      expect(pathParams.map((parameter: { name: string }) => parameter.name).sort(), name).toEqual(
+        Object.keys(entry.params?.shape ?? {}).sort(),
+      );
     }
   });
 

@@ -48,7 +48,12 @@ async function send(side: Side, request: Request): Promise<Answer> {
     payload = request.raw ?? JSON.stringify(request.json);
     headers["content-type"] = request.contentType ?? "application/json";
   }
-  const response = await side.t.app.inject({ method: request.method, url: request.url, headers, ...(payload === undefined ? {} : { payload }) });
+  const response = await side.t.app.inject({
+    method: request.method,
+    url: request.url,
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+  });
   let body: unknown;
   try {
     body = JSON.parse(response.body);
@@ -67,12 +72,19 @@ function problemsOf({ name, expected }: Case, sqlite: Answer, postgres: Answer):
       problems.push(`${name}: expected ${expected.status} ${expected.message ?? ""}, got ${sqlite.status}: ${sqlite.text}`);
     }
   }
-  for (const [engine, answer] of [["sqlite", sqlite], ["postgres", postgres]] as const) {
+  for (const [engine, answer] of [
+    ["sqlite", sqlite],
+    ["postgres", postgres],
+  ] as const) {
     if (answer.status >= 500) problems.push(`${name}: ${engine} answered ${answer.status}: ${answer.text}`);
     if (answer.status >= 400 && answer.status < 500) {
       const body = answer.body as { error?: unknown; message?: unknown } | undefined;
       const keys = body && typeof body === "object" ? Object.keys(body).sort().join(",") : "";
-      if (keys !== "error,message" || typeof body!.message !== "string" || body!.error !== `code=${answer.status}, message=${body!.message}`) {
+      if (
+        keys !== "error,message" ||
+        typeof body!.message !== "string" ||
+        body!.error !== `code=${answer.status}, message=${body!.message}`
+      ) {
         problems.push(`${name}: ${engine} ${answer.status} without the error envelope: ${answer.text}`);
       }
     }
@@ -118,17 +130,26 @@ describe.skipIf(skipReason !== null)(`the same answers on SQLite and PostgreSQL$
     return [a, b];
   }
 
-  it.each(groups)("%s: no 5xx, the same status on both, and the error envelope", async (_group, cases) => {
-    const problems: string[] = [];
-    for (const entry of cases) {
-      const [a, b] = await both(entry.request);
-      problems.push(...problemsOf(entry, a, b));
-    }
-    expect(problems).toEqual([]);
-  }, 120_000);
+  it.each(groups)(
+    "%s: no 5xx, the same status on both, and the error envelope",
+    async (_group, cases) => {
+      const problems: string[] = [];
+      for (const entry of cases) {
+        const [a, b] = await both(entry.request);
+        problems.push(...problemsOf(entry, a, b));
+      }
+      expect(problems).toEqual([]);
+    },
+    120_000,
+  );
 
   it("a sign-in with a 1 MiB username is a 400 naming the field, on both", async () => {
-    const answers = await both(() => ({ method: "POST", url: "/api/auth/signin", as: "anonymous", json: { username: HUGE, password: PASSWORD } }));
+    const answers = await both(() => ({
+      method: "POST",
+      url: "/api/auth/signin",
+      as: "anonymous",
+      json: { username: HUGE, password: PASSWORD },
+    }));
     for (const answer of answers) {
       expect(answer.status).toBe(400);
       expect((answer.body as { message: string }).message).toMatch(/^Malformatted signin request: username: /);

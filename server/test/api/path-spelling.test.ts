@@ -36,7 +36,13 @@ function spellings(path: string): string[] {
     variants.push(`/${hex(first[0]!)}${first.slice(1)}${tail}`, `/${first.toUpperCase()}${tail}`);
   }
   if (rest.length > 0) {
-    variants.push(`/${first}%2F${rest.join("/")}`, `/${first}%2f${rest.join("/")}`, `/${first}//${rest.join("/")}`, `/${first}/.${tail}`, `/${first}\\${rest.join("/")}`);
+    variants.push(
+      `/${first}%2F${rest.join("/")}`,
+      `/${first}%2f${rest.join("/")}`,
+      `/${first}//${rest.join("/")}`,
+      `/${first}/.${tail}`,
+      `/${first}\\${rest.join("/")}`,
+    );
   }
   return [...new Set(variants)].filter((variant) => variant !== path);
 }
@@ -84,7 +90,14 @@ describe("every spelling of every route answers as the route does, or 404", () =
 
   it("finds the routes it is about", () => {
     const urls = routes.map((route) => `${route.method} ${route.url}`);
-    for (const url of ["GET /api/user", "POST /api/auth/signin", "POST /api/import", "POST /api/resource/blob", "GET /o/r/:resourceId/:filename", "GET /"]) {
+    for (const url of [
+      "GET /api/user",
+      "POST /api/auth/signin",
+      "POST /api/import",
+      "POST /api/resource/blob",
+      "GET /o/r/:resourceId/:filename",
+      "GET /",
+    ]) {
       expect(urls).toContain(url);
     }
   });
@@ -110,7 +123,15 @@ describe("every spelling of every route answers as the route does, or 404", () =
   });
 
   it("an anonymous visitor cannot list the accounts through /%61pi/user", async () => {
-    for (const target of ["/%61pi/user", "/api/%75ser", `http://127.0.0.1:${raw.port}/api/user`, "/API/user", "//api/user", "/./api/user", "/api%2Fuser"]) {
+    for (const target of [
+      "/%61pi/user",
+      "/api/%75ser",
+      `http://127.0.0.1:${raw.port}/api/user`,
+      "/API/user",
+      "//api/user",
+      "/./api/user",
+      "/api%2Fuser",
+    ]) {
       const response = await raw.send("GET", target);
       expect([401, 404], target).toContain(response.status);
       expect(response.text, target).not.toContain("member");
@@ -118,7 +139,12 @@ describe("every spelling of every route answers as the route does, or 404", () =
   });
 
   it("a cross-site page cannot sign a browser in through an encoded path (login CSRF)", async () => {
-    for (const target of ["/%61pi/auth/signin", "/api/auth/%73ignin", "/api/auth/signin/", `http://127.0.0.1:${raw.port}/api/auth/signin`]) {
+    for (const target of [
+      "/%61pi/auth/signin",
+      "/api/auth/%73ignin",
+      "/api/auth/signin/",
+      `http://127.0.0.1:${raw.port}/api/auth/signin`,
+    ]) {
       const response = await raw.send(
         "POST",
         target,
@@ -129,7 +155,6 @@ describe("every spelling of every route answers as the route does, or 404", () =
       expect(response.headers["set-cookie"], target).toBeUndefined();
     }
   });
-
 });
 
 /** Watches folders for anything created or written in them; `settled()` returns what was seen until now. */
@@ -187,7 +212,11 @@ describe("a refused upload writes nothing to disk", () => {
     for (const { who, headers, status } of refusedCallers()) {
       for (const target of [path, ...spellings(path)]) {
         const response = await raw.send("POST", target, { ...headers, ...form.headers }, form.payload);
-        answers.push({ request: `${who} ${target}`, status: response.status, refused: response.status === status || response.status === 404 });
+        answers.push({
+          request: `${who} ${target}`,
+          status: response.status,
+          refused: response.status === status || response.status === 404,
+        });
       }
     }
     return answers;

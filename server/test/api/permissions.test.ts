@@ -12,7 +12,19 @@ import { expectPolicyStatuses, type Outcome } from "../policy-status.js";
 
 type Caller = "anon" | "owner" | "member" | "admin" | "host";
 type Kind = `${Visibility}/${"NORMAL" | "ARCHIVED"}`;
-type Action = "read" | "list" | "explore" | "stats" | "rssUser" | "rssExplore" | "update" | "delete" | "pin" | "link" | "file" | "resources";
+type Action =
+  | "read"
+  | "list"
+  | "explore"
+  | "stats"
+  | "rssUser"
+  | "rssExplore"
+  | "update"
+  | "delete"
+  | "pin"
+  | "link"
+  | "file"
+  | "resources";
 
 const CALLERS: Caller[] = ["anon", "owner", "member", "admin", "host"];
 const Y = true;
@@ -21,45 +33,45 @@ const N = false;
 // prettier-ignore
 const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   //                                anon   owner  member admin  host
-  ["PUBLIC/NORMAL",    "read",       200,   200,   200,   200,   200],
-  ["PUBLIC/NORMAL",    "list",       Y,     Y,     Y,     Y,     Y],
-  ["PUBLIC/NORMAL",    "explore",    Y,     Y,     Y,     Y,     Y],
-  ["PUBLIC/NORMAL",    "stats",      Y,     Y,     Y,     Y,     Y],
-  ["PUBLIC/NORMAL",    "rssUser",    Y,     Y,     Y,     Y,     Y],
-  ["PUBLIC/NORMAL",    "rssExplore", Y,     Y,     Y,     Y,     Y],
-  ["PUBLIC/NORMAL",    "update",     401,   200,   403,   403,   403],
-  ["PUBLIC/NORMAL",    "delete",     401,   200,   403,   403,   403],
-  ["PUBLIC/NORMAL",    "pin",        401,   200,   200,   200,   200],
-  ["PUBLIC/NORMAL",    "link",       401,   200,   403,   403,   403],
-  ["PUBLIC/NORMAL",    "file",       200,   200,   200,   200,   200],
-  ["PUBLIC/NORMAL",    "resources",  200,   200,   200,   200,   200],
+  ["PUBLIC/NORMAL", "read", 200, 200, 200, 200, 200],
+  ["PUBLIC/NORMAL", "list", Y, Y, Y, Y, Y],
+  ["PUBLIC/NORMAL", "explore", Y, Y, Y, Y, Y],
+  ["PUBLIC/NORMAL", "stats", Y, Y, Y, Y, Y],
+  ["PUBLIC/NORMAL", "rssUser", Y, Y, Y, Y, Y],
+  ["PUBLIC/NORMAL", "rssExplore", Y, Y, Y, Y, Y],
+  ["PUBLIC/NORMAL", "update", 401, 200, 403, 403, 403],
+  ["PUBLIC/NORMAL", "delete", 401, 200, 403, 403, 403],
+  ["PUBLIC/NORMAL", "pin", 401, 200, 200, 200, 200],
+  ["PUBLIC/NORMAL", "link", 401, 200, 403, 403, 403],
+  ["PUBLIC/NORMAL", "file", 200, 200, 200, 200, 200],
+  ["PUBLIC/NORMAL", "resources", 200, 200, 200, 200, 200],
 
   // 403 for a visitor, as v0.10 answers (the unchanged v0.10 web client relies on it).
-  ["PROTECTED/NORMAL", "read",       403,   200,   200,   200,   200],
-  ["PROTECTED/NORMAL", "list",       N,     Y,     Y,     Y,     Y],
-  ["PROTECTED/NORMAL", "explore",    N,     Y,     Y,     Y,     Y],
-  ["PROTECTED/NORMAL", "stats",      N,     Y,     Y,     Y,     Y],
-  ["PROTECTED/NORMAL", "rssUser",    N,     N,     N,     N,     N],
-  ["PROTECTED/NORMAL", "rssExplore", N,     N,     N,     N,     N],
-  ["PROTECTED/NORMAL", "update",     401,   200,   403,   403,   403],
-  ["PROTECTED/NORMAL", "delete",     401,   200,   403,   403,   403],
-  ["PROTECTED/NORMAL", "pin",        401,   200,   200,   200,   200],
-  ["PROTECTED/NORMAL", "link",       401,   200,   403,   403,   403],
-  ["PROTECTED/NORMAL", "file",       404,   200,   200,   200,   200],
-  ["PROTECTED/NORMAL", "resources",  403,   200,   200,   200,   200],
+  ["PROTECTED/NORMAL", "read", 403, 200, 200, 200, 200],
+  ["PROTECTED/NORMAL", "list", N, Y, Y, Y, Y],
+  ["PROTECTED/NORMAL", "explore", N, Y, Y, Y, Y],
+  ["PROTECTED/NORMAL", "stats", N, Y, Y, Y, Y],
+  ["PROTECTED/NORMAL", "rssUser", N, N, N, N, N],
+  ["PROTECTED/NORMAL", "rssExplore", N, N, N, N, N],
+  ["PROTECTED/NORMAL", "update", 401, 200, 403, 403, 403],
+  ["PROTECTED/NORMAL", "delete", 401, 200, 403, 403, 403],
+  ["PROTECTED/NORMAL", "pin", 401, 200, 200, 200, 200],
+  ["PROTECTED/NORMAL", "link", 401, 200, 403, 403, 403],
+  ["PROTECTED/NORMAL", "file", 404, 200, 200, 200, 200],
+  ["PROTECTED/NORMAL", "resources", 403, 200, 200, 200, 200],
 
-  ["PRIVATE/NORMAL",   "read",       403,   200,   403,   403,   403],
-  ["PRIVATE/NORMAL",   "list",       N,     Y,     N,     N,     N],
-  ["PRIVATE/NORMAL",   "explore",    N,     N,     N,     N,     N],
-  ["PRIVATE/NORMAL",   "stats",      N,     Y,     N,     N,     N],
-  ["PRIVATE/NORMAL",   "rssUser",    N,     N,     N,     N,     N],
-  ["PRIVATE/NORMAL",   "rssExplore", N,     N,     N,     N,     N],
-  ["PRIVATE/NORMAL",   "update",     401,   200,   403,   403,   403],
-  ["PRIVATE/NORMAL",   "delete",     401,   200,   403,   403,   403],
-  ["PRIVATE/NORMAL",   "pin",        401,   200,   403,   403,   403],
-  ["PRIVATE/NORMAL",   "link",       401,   200,   403,   403,   403],
-  ["PRIVATE/NORMAL",   "file",       404,   200,   404,   404,   404],
-  ["PRIVATE/NORMAL",   "resources",  403,   200,   403,   403,   403],
+  ["PRIVATE/NORMAL", "read", 403, 200, 403, 403, 403],
+  ["PRIVATE/NORMAL", "list", N, Y, N, N, N],
+  ["PRIVATE/NORMAL", "explore", N, N, N, N, N],
+  ["PRIVATE/NORMAL", "stats", N, Y, N, N, N],
+  ["PRIVATE/NORMAL", "rssUser", N, N, N, N, N],
+  ["PRIVATE/NORMAL", "rssExplore", N, N, N, N, N],
+  ["PRIVATE/NORMAL", "update", 401, 200, 403, 403, 403],
+  ["PRIVATE/NORMAL", "delete", 401, 200, 403, 403, 403],
+  ["PRIVATE/NORMAL", "pin", 401, 200, 403, 403, 403],
+  ["PRIVATE/NORMAL", "link", 401, 200, 403, 403, 403],
+  ["PRIVATE/NORMAL", "file", 404, 200, 404, 404, 404],
+  ["PRIVATE/NORMAL", "resources", 403, 200, 403, 403, 403],
 ];
 // Archived memos are their creator's alone, whatever the visibility: one block per visibility.
 for (const visibility of ["PUBLIC", "PROTECTED", "PRIVATE"] as const) {
@@ -67,18 +79,18 @@ for (const visibility of ["PUBLIC", "PROTECTED", "PRIVATE"] as const) {
   // prettier-ignore
   MATRIX.push(
     //                  anon   owner  member admin  host
-    [kind, "read",       404,   200,   404,   404,   404],
-    [kind, "list",       N,     Y,     N,     N,     N],
-    [kind, "explore",    N,     N,     N,     N,     N],
-    [kind, "stats",      N,     N,     N,     N,     N],
-    [kind, "rssUser",    N,     N,     N,     N,     N],
-    [kind, "rssExplore", N,     N,     N,     N,     N],
-    [kind, "update",     401,   200,   404,   404,   404],
-    [kind, "delete",     401,   200,   404,   404,   404],
-    [kind, "pin",        401,   200,   404,   404,   404],
-    [kind, "link",       401,   200,   404,   404,   404],
-    [kind, "file",       404,   200,   404,   404,   404],
-    [kind, "resources",  404,   200,   404,   404,   404],
+    [kind, "read", 404, 200, 404, 404, 404],
+    [kind, "list", N, Y, N, N, N],
+    [kind, "explore", N, N, N, N, N],
+    [kind, "stats", N, N, N, N, N],
+    [kind, "rssUser", N, N, N, N, N],
+    [kind, "rssExplore", N, N, N, N, N],
+    [kind, "update", 401, 200, 404, 404, 404],
+    [kind, "delete", 401, 200, 404, 404, 404],
+    [kind, "pin", 401, 200, 404, 404, 404],
+    [kind, "link", 401, 200, 404, 404, 404],
+    [kind, "file", 404, 200, 404, 404, 404],
+    [kind, "resources", 404, 200, 404, 404, 404],
   );
 }
 
@@ -193,7 +205,12 @@ describe("memo permission matrix", () => {
       const { memo, filename, resourceId, marker } = await makeMemo(kind, "leak");
       for (const caller of ["anon", "member", "admin", "host"] as Caller[]) {
         const client = clientOf(caller);
-        for (const url of [`/api/memo/${memo.id}`, `/api/memo/${memo.id}/resource`, `/o/r/${resourceId}/${filename}`, `/h/r/${resourceId}/${filename}`]) {
+        for (const url of [
+          `/api/memo/${memo.id}`,
+          `/api/memo/${memo.id}/resource`,
+          `/o/r/${resourceId}/${filename}`,
+          `/h/r/${resourceId}/${filename}`,
+        ]) {
           const response = await client.get(url);
           expect(response.status, `${caller} ${url}`).toBeGreaterThanOrEqual(400);
           expect(response.text).not.toContain(marker);
@@ -210,7 +227,13 @@ describe("memo permission matrix", () => {
     const { memo } = await makeMemo("PUBLIC/NORMAL", "creator");
     for (const caller of CALLERS) {
       const client = clientOf(caller);
-      for (const url of [`/api/memo/${memo.id}`, "/api/memo/all", `/api/memo?creatorId=${owner.user.id}`, `/api/memo/${memo.id}/resource`, `/u/${owner.user.id}/rss.xml`]) {
+      for (const url of [
+        `/api/memo/${memo.id}`,
+        "/api/memo/all",
+        `/api/memo?creatorId=${owner.user.id}`,
+        `/api/memo/${memo.id}/resource`,
+        `/u/${owner.user.id}/rss.xml`,
+      ]) {
         const response = await client.get(url);
         expect(response.status).toBe(200);
         expect(response.text).not.toContain(OWNER_EMAIL);

@@ -44,7 +44,12 @@ function expectLocked(result: Awaited<ReturnType<typeof attempt>>, retryAfter: [
 async function ageFailures(seconds: number) {
   const db = t.ctx.store.db;
   const rows = await db.selectFrom("auth_failure").select(["id", "created_ts"]).execute();
-  for (const row of rows) await db.updateTable("auth_failure").set({ created_ts: row.created_ts - seconds }).where("id", "=", row.id).execute();
+  for (const row of rows)
+    await db
+      .updateTable("auth_failure")
+      .set({ created_ts: row.created_ts - seconds })
+      .where("id", "=", row.id)
+      .execute();
 }
 
 describe("sign-in rate limit", () => {

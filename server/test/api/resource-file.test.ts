@@ -240,20 +240,20 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
       expect(response.headers["content-security-policy"]).toBe(SANDBOX_CSP);
     });
 
-    it.each([["bytes=100-"], ["bytes=200-300"], ["bytes=9-3"], ["bytes=-0"]])(
-      "answers the unsatisfiable %s with 416",
+    it.each([["bytes=100-"], ["bytes=200-300"], ["bytes=9-3"], ["bytes=-0"]])("answers the unsatisfiable %s with 416", async (range) => {
+      const response = await getRaw(t, alice.client, fileUrl(resource), { range });
+      expect(response.statusCode).toBe(416);
+      expect(response.headers["content-range"]).toBe("bytes */100");
+    });
+
+    it.each([["bytes=abc"], ["items=0-1"], ["bytes=0-1,5-6"]])(
+      "ignores the range it does not serve (%s) and sends the whole file",
       async (range) => {
         const response = await getRaw(t, alice.client, fileUrl(resource), { range });
-        expect(response.statusCode).toBe(416);
-        expect(response.headers["content-range"]).toBe("bytes */100");
+        expect(response.statusCode).toBe(200);
+        expect(response.rawPayload.equals(audio)).toBe(true);
       },
     );
-
-    it.each([["bytes=abc"], ["items=0-1"], ["bytes=0-1,5-6"]])("ignores the range it does not serve (%s) and sends the whole file", async (range) => {
-      const response = await getRaw(t, alice.client, fileUrl(resource), { range });
-      expect(response.statusCode).toBe(200);
-      expect(response.rawPayload.equals(audio)).toBe(true);
-    });
 
     it("honours If-Range: the same ETag gets the range, another the whole file", async () => {
       const etag = String((await getRaw(t, alice.client, fileUrl(resource))).headers.etag);
@@ -284,7 +284,9 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
       expect(byTag.statusCode).toBe(304);
       expect(byTag.rawPayload.length).toBe(0);
       expect((await getRaw(t, alice.client, fileUrl(resource), { "if-none-match": `"other", ${etag}` })).statusCode).toBe(304);
-      expect((await getRaw(t, alice.client, fileUrl(resource), { "if-modified-since": String(first.headers["last-modified"]) })).statusCode).toBe(304);
+      expect(
+        (await getRaw(t, alice.client, fileUrl(resource), { "if-modified-since": String(first.headers["last-modified"]) })).statusCode,
+      ).toBe(304);
       const stale = await getRaw(t, alice.client, fileUrl(resource), { "if-none-match": '"r0-0-0"' });
       expect(stale.statusCode).toBe(200);
       expect(stale.rawPayload.equals(png)).toBe(true);

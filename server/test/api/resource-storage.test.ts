@@ -100,7 +100,9 @@ describe("--storage local", () => {
     expect((await getRaw(t, alice.client, fileUrl(png))).rawPayload).toEqual(Buffer.from(PNG));
     const before = filesUnder(assets(t));
     // An archive whose second file is damaged fails after the first was written: that file goes with the rollback.
-    const damaged = Buffer.from(withDeclaredSize(zip({ "a.md": note("![](one.png) ![](two.png)"), "one.png": note(PNG), "two.png": note(JPEG) }), "two.png", 3));
+    const damaged = Buffer.from(
+      withDeclaredSize(zip({ "a.md": note("![](one.png) ![](two.png)"), "one.png": note(PNG), "two.png": note(JPEG) }), "two.png", 3),
+    );
     expect((await upload(damaged)).status).toBe(400);
     expect(filesUnder(assets(t)).filter((path) => !path.startsWith("."))).toEqual(before.filter((path) => !path.startsWith(".")));
     expect((await alice.client.get("/api/resource")).body.data).toHaveLength(2);
@@ -231,7 +233,9 @@ describe("--storage local", () => {
   it("ends an export whose file went missing as an incomplete download, never a valid short archive", async () => {
     const lost = await uploadResource(alice, "lost.pdf", "application/pdf", pseudoRandomBytes(10_000, 4));
     rmSync(join(assets(t), (await rowOf(t, lost.id)).internal_path));
-    const response = await t.app.inject({ method: "GET", url: "/api/export", headers: { cookie: alice.client.cookie! } }).catch((error: Error) => error);
+    const response = await t.app
+      .inject({ method: "GET", url: "/api/export", headers: { cookie: alice.client.cookie! } })
+      .catch((error: Error) => error);
     if (!(response instanceof Error)) expect(() => unzipSync(new Uint8Array(response.rawPayload))).toThrow();
     // The server goes on.
     expect((await alice.client.get("/api/resource")).status).toBe(200);

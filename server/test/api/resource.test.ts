@@ -1,15 +1,7 @@
 // /api/resource: the owner's list, external links, uploads (limits, bad bodies, hostile names), rename, delete.
 import type { Resource } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  anonymous,
-  createMemo,
-  createUser,
-  multipartBody,
-  signUpHost,
-  type TestUser,
-  uploadResource,
-} from "../factories.js";
+import { anonymous, createMemo, createUser, multipartBody, signUpHost, type TestUser, uploadResource } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { getRaw } from "../raw.js";
 
@@ -148,23 +140,21 @@ describe("resources", () => {
       expect(response.body.data.size).toBe(data.length);
     });
 
-    it.each([
-      ["../../etc/passwd"],
-      ["..\\..\\windows\\x.png"],
-      ["/abs/path.png"],
-      ["a/../../b.png"],
-    ])("never stores the path of %s", async (filename) => {
-      const response = await upload(alice, "file", filename, "image/png", Buffer.from("x"));
-      if (response.status === 200) {
-        const stored = response.body.data.filename as string;
-        expect(stored).not.toMatch(/[/\\]/);
-        expect(stored).not.toBe("..");
-        expect(stored).not.toBe(".");
-        expect(stored.length).toBeGreaterThan(0);
-      } else {
-        expect(response.status).toBe(400);
-      }
-    });
+    it.each([["../../etc/passwd"], ["..\\..\\windows\\x.png"], ["/abs/path.png"], ["a/../../b.png"]])(
+      "never stores the path of %s",
+      async (filename) => {
+        const response = await upload(alice, "file", filename, "image/png", Buffer.from("x"));
+        if (response.status === 200) {
+          const stored = response.body.data.filename as string;
+          expect(stored).not.toMatch(/[/\\]/);
+          expect(stored).not.toBe("..");
+          expect(stored).not.toBe(".");
+          expect(stored.length).toBeGreaterThan(0);
+        } else {
+          expect(response.status).toBe(400);
+        }
+      },
+    );
 
     it.each([
       [".htaccess", "htaccess"],
@@ -175,16 +165,19 @@ describe("resources", () => {
       ["bell\u0007.png", "bell.png"],
       [`${"long".repeat(75)}.jpeg`, `${"long".repeat(75).slice(0, 122)}.jpeg`],
       [`${"日本".repeat(100)}.txt`, `${"日本".repeat(100).slice(0, 123)}.txt`],
-    ])("stores the upload name %j as %j (one file-name rule: no leading dot, no invisible characters, 127 at most)", async (filename, expected) => {
-      const response = await upload(alice, "file", filename, "image/png", Buffer.from("x"));
-      expect(response.status).toBe(200);
-      expect(response.body.data.filename).toBe(expected);
-      expect([...expected].length).toBeLessThanOrEqual(127);
-      // The stored name is one the rename rule accepts, and serves the file.
-      expect((await alice.client.get(`/o/r/${response.body.data.id}/${encodeURIComponent(expected)}`)).status).toBe(200);
-      const external = await alice.client.post("/api/resource", { filename, externalLink: "https://example.com/x" });
-      expect(external.body.data.filename).toBe(expected);
-    });
+    ])(
+      "stores the upload name %j as %j (one file-name rule: no leading dot, no invisible characters, 127 at most)",
+      async (filename, expected) => {
+        const response = await upload(alice, "file", filename, "image/png", Buffer.from("x"));
+        expect(response.status).toBe(200);
+        expect(response.body.data.filename).toBe(expected);
+        expect([...expected].length).toBeLessThanOrEqual(127);
+        // The stored name is one the rename rule accepts, and serves the file.
+        expect((await alice.client.get(`/o/r/${response.body.data.id}/${encodeURIComponent(expected)}`)).status).toBe(200);
+        const external = await alice.client.post("/api/resource", { filename, externalLink: "https://example.com/x" });
+        expect(external.body.data.filename).toBe(expected);
+      },
+    );
 
     it.each([[".."], ["."], ["   "], ["\u202e\u200b"]])("refuses a name that is nothing but %j", async (filename) => {
       const response = await upload(alice, "file", filename, "image/png", Buffer.from("x"));
@@ -274,7 +267,11 @@ describe("resources", () => {
 
     it("a memo's inline image keeps working after its file is renamed (public memo, visitor)", async () => {
       const resource = await uploadResource(alice, "photo.png");
-      await alice.client.post("/api/memo", { content: `![](/o/r/${resource.id}/photo.png)`, visibility: "PUBLIC", resourceIdList: [resource.id] });
+      await alice.client.post("/api/memo", {
+        content: `![](/o/r/${resource.id}/photo.png)`,
+        visibility: "PUBLIC",
+        resourceIdList: [resource.id],
+      });
       await alice.client.patch(`/api/resource/${resource.id}`, { filename: "holiday.png" });
       const visitor = anonymous(t);
       const first = await visitor.get(`/o/r/${resource.id}/photo.png`);
@@ -320,7 +317,12 @@ describe("resources", () => {
     it("accepts a 127-character name and ignores server-only keys", async () => {
       const resource = await uploadResource(alice, "short.png");
       const name = "a".repeat(127);
-      const response = await alice.client.patch(`/api/resource/${resource.id}`, { filename: name, size: 1, creatorId: bob.user.id, type: "text/html" });
+      const response = await alice.client.patch(`/api/resource/${resource.id}`, {
+        filename: name,
+        size: 1,
+        creatorId: bob.user.id,
+        type: "text/html",
+      });
       expect(response.status).toBe(200);
       expect(response.body.data).toMatchObject({ filename: name, size: resource.size, creatorId: alice.user.id, type: "image/png" });
     });

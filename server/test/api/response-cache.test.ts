@@ -192,11 +192,10 @@ describe("kept list answers", () => {
   it.runIf(TEST_DRIVER === "postgres")("hears of a write by another process, and keeps nothing while it cannot hear", async () => {
     const insert = (client: pg.Client, content: string) => {
       const now = Math.floor(Date.now() / 1000) + 100;
-      return client.query("INSERT INTO memo (creator_id, content, visibility, created_ts, updated_ts, display_ts) VALUES ($1, $2, 'PUBLIC', $3, $3, $3)", [
-        host.user.id,
-        content,
-        now,
-      ]);
+      return client.query(
+        "INSERT INTO memo (creator_id, content, visibility, created_ts, updated_ts, display_ts) VALUES ($1, $2, 'PUBLIC', $3, $3, $3)",
+        [host.user.id, content, now],
+      );
     };
     await settled();
     await explore();

@@ -110,7 +110,10 @@ describe("who may call each route", () => {
     expect(sessionOnly.map(([name]) => name)).toContain("access-token.create");
     for (const [name, entry] of sessionOnly) {
       if (entry.body) expect(VALID_BODIES, `a valid body for ${name}`).toHaveProperty([name]);
-      for (const [caller, client] of [["read-write token", writeToken], ["open ID", openId]] as const) {
+      for (const [caller, client] of [
+        ["read-write token", writeToken],
+        ["open ID", openId],
+      ] as const) {
         const response = await send(client, entry, VALID_BODIES[name]);
         expect(response.status, `${name} (${caller}): ${response.text}`).toBe(403);
         expect(response.body.message, name).toMatch(/^Only a signed-in session may .+, not an access token or the open ID$/);

@@ -108,7 +108,7 @@ describe("RSS feeds", () => {
       "<script>alert('xss')</script>",
       "[click](javascript:alert(1)) [mixed](JaVaScRiPt:alert(2)) [data](data:text/html;base64,PHNjcmlwdD4=)",
       '<a href="javascript:alert(3)">raw link</a> <img src="x" onerror="alert(4)"> <svg onload="alert(5)"></svg>',
-      "<iframe src=\"https://evil.example\"></iframe> <style>body{}</style> ]]> \u0001control",
+      '<iframe src="https://evil.example"></iframe> <style>body{}</style> ]]> \u0001control',
       "![pic](/o/r/1/pic.png)",
     ].join("\n\n");
     const reader = await createUser(t, host, "reader");

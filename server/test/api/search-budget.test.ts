@@ -22,7 +22,11 @@ describe("the search time budget", () => {
       updated_ts: 1_600_000_000 + i,
       display_ts: 1_600_000_000 + i,
     }));
-    for (let i = 0; i < rows.length; i += 500) await t.ctx.store.db.insertInto("memo").values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await t.ctx.store.db
+        .insertInto("memo")
+        .values(rows.slice(i, i + 500))
+        .execute();
     await createMemo(host, "the newest", "PUBLIC");
   });
   afterAll(() => t.close());

@@ -59,7 +59,12 @@ describe("hostile searches", { timeout: 120_000 }, () => {
     // FTS5 read the memo's million `aaa` positions once per trigram of the phrase: 254 times, seconds per memo.
     const response = await search(anonymous(t), "/api/memo/all", "a".repeat(MAX_TEXT));
     expect(response.status, response.text).toBe(200);
-    expect(idsOf(response)).toEqual([...endingWithB].reverse().map((memo) => memo.id).concat(allA.id));
+    expect(idsOf(response)).toEqual(
+      [...endingWithB]
+        .reverse()
+        .map((memo) => memo.id)
+        .concat(allA.id),
+    );
   });
 
   it("the longest text with case outside ASCII against a memo of 1 MiB answers within the budget", async () => {
@@ -75,10 +80,12 @@ describe("hostile searches", { timeout: 120_000 }, () => {
     const settled: number[] = [];
     // Three different URLs: the same one asked at once is computed once (http/response-cache.ts).
     const hostile = [0, 1, 2].map((i) =>
-      anonymous(t).get("/api/memo/all", { query: { text: hostileText, limit: 30 + i } }).then((response) => {
-        settled.push(i);
-        return response;
-      }),
+      anonymous(t)
+        .get("/api/memo/all", { query: { text: hostileText, limit: 30 + i } })
+        .then((response) => {
+          settled.push(i);
+          return response;
+        }),
     );
     // All three are taken in: one runs, two wait for their caller's turn.
     await expect.poll(() => t.ctx.store.searchTurns.inFlight(), { timeout: 10_000, interval: 5 }).toBe(3);

@@ -85,7 +85,11 @@ describe("cookie requests must come from our own origin", () => {
   });
 
   it("lets cross-site reads through (GET is safe)", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/api/user/me", headers: { host: SITE, origin: "https://evil.example", cookie: member.client.cookie! } });
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/api/user/me",
+      headers: { host: SITE, origin: "https://evil.example", cookie: member.client.cookie! },
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -285,7 +289,12 @@ describe("401 and 404", () => {
 
   it("an unknown /api path is a 404 JSON error, signed in or not", async () => {
     for (const client of [anonymous(t), member.client]) {
-      for (const [method, url] of [["GET", "/api/nope"], ["POST", "/api/nope"], ["GET", "/api/user/1/extra"], ["PUT", "/api/memo"]] as const) {
+      for (const [method, url] of [
+        ["GET", "/api/nope"],
+        ["POST", "/api/nope"],
+        ["GET", "/api/user/1/extra"],
+        ["PUT", "/api/memo"],
+      ] as const) {
         const response = await client.request(method, url, method === "GET" ? undefined : {});
         expect(response.status).toBe(404);
         expect(response.headers["content-type"]).toMatch(/^application\/json/);

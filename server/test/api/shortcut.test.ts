@@ -133,7 +133,13 @@ describe("shortcuts", () => {
       const payload = JSON.stringify([{ type: "TEXT", value: { operator: "CONTAIN", value: "x" }, relation: "OR" }]);
       const response = await alice.client.patch(`/api/shortcut/${shortcut.id}`, { title: "after", payload });
       expect(response.status).toBe(200);
-      expect(response.body.data).toMatchObject({ id: shortcut.id, title: "after", payload, rowStatus: "NORMAL", createdTs: shortcut.createdTs });
+      expect(response.body.data).toMatchObject({
+        id: shortcut.id,
+        title: "after",
+        payload,
+        rowStatus: "NORMAL",
+        createdTs: shortcut.createdTs,
+      });
       expect(response.body.data.updatedTs).toBeGreaterThan(1_000);
       expect((await alice.client.get(`/api/shortcut/${shortcut.id}`)).body.data).toEqual(response.body.data);
     });
@@ -149,7 +155,12 @@ describe("shortcuts", () => {
 
     it("ignores null and server-only keys", async () => {
       const shortcut = await create(alice, "keep");
-      const response = await alice.client.patch(`/api/shortcut/${shortcut.id}`, { title: null, creatorId: bobby.user.id, updatedTs: 3, id: 1 });
+      const response = await alice.client.patch(`/api/shortcut/${shortcut.id}`, {
+        title: null,
+        creatorId: bobby.user.id,
+        updatedTs: 3,
+        id: 1,
+      });
       expect(response.status).toBe(200);
       expect(response.body.data).toMatchObject({ id: shortcut.id, title: "keep", creatorId: alice.user.id });
       expect(response.body.data.updatedTs).not.toBe(3);

@@ -15,7 +15,15 @@ import { note, zip } from "../import-fixtures.js";
 const tags = (count: number, prefix = "t") => Array.from({ length: count }, (_, i) => `#${prefix}${i}`).join(" ");
 
 const tagCount = async (t: TestApp, memoId: number) =>
-  Number((await t.ctx.store.db.selectFrom("memo_tag").select(sql<number>`count(*)`.as("n")).where("memo_id", "=", memoId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.ctx.store.db
+        .selectFrom("memo_tag")
+        .select(sql<number>`count(*)`.as("n"))
+        .where("memo_id", "=", memoId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("statement sizes a caller decides", { timeout: 120_000 }, () => {
   let t: TestApp;
@@ -37,7 +45,11 @@ describe("statement sizes a caller decides", { timeout: 120_000 }, () => {
     // The review's 16,384 tags (SQLite answered 500), and one past the cap.
     for (const count of [MAX_MEMO_TAGS + 1, 16_384]) {
       expectError(await member.client.post("/api/memo", { content: tags(count) }), 400, `Malformatted post memo request: ${message}`);
-      expectError(await member.client.patch(`/api/memo/${full.body.data.id}`, { content: tags(count, "u") }), 400, `Malformatted patch memo request: ${message}`);
+      expectError(
+        await member.client.patch(`/api/memo/${full.body.data.id}`, { content: tags(count, "u") }),
+        400,
+        `Malformatted patch memo request: ${message}`,
+      );
     }
     // Nothing of the refused change was written; a tag repeated counts once.
     expect(await tagCount(t, full.body.data.id)).toBe(MAX_MEMO_TAGS);
@@ -47,7 +59,9 @@ describe("statement sizes a caller decides", { timeout: 120_000 }, () => {
 
   it("an import whose notes hold more tags than one statement binds writes them all; a note past the cap is a problem", async () => {
     // 20 notes of 1,000 new tags each: 20,000 tag names in one batch of the import (40,000 values).
-    const notes = Object.fromEntries(Array.from({ length: 20 }, (_, n) => [`notes/${n}.md`, note(`Note ${n} ${tags(MAX_MEMO_TAGS, `n${n}x`)}`)]));
+    const notes = Object.fromEntries(
+      Array.from({ length: 20 }, (_, n) => [`notes/${n}.md`, note(`Note ${n} ${tags(MAX_MEMO_TAGS, `n${n}x`)}`)]),
+    );
     const response = await importArchive(member.client, zip({ ...notes, "notes/too-many.md": note(tags(MAX_MEMO_TAGS + 1, "z")) }));
     expect(response.status, response.text).toBe(200);
     expect(response.body.data).toMatchObject({
@@ -74,7 +88,11 @@ describe("statement sizes a caller decides", { timeout: 120_000 }, () => {
       created_ts: now,
       updated_ts: now,
     }));
-    for (let i = 0; i < rows.length; i += 500) await t.ctx.store.db.insertInto("webhook").values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await t.ctx.store.db
+        .insertInto("webhook")
+        .values(rows.slice(i, i + 500))
+        .execute();
     const created = await host.client.post("/api/memo", { content: "heard by many" });
     expect(created.status, created.text).toBe(200);
     const queued = await t.ctx.store.db

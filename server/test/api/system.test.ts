@@ -77,7 +77,14 @@ describe("ping and status", () => {
     await setting(host, "allowSignUp", true);
     await setting(host, "additionalStyle", "body { color: red }");
     await setting(host, "additionalScript", "console.log(1)");
-    const profile = { name: "My memos", logoUrl: "https://x/logo.png", description: "d", locale: "fr", appearance: "dark", externalUrl: "https://x" };
+    const profile = {
+      name: "My memos",
+      logoUrl: "https://x/logo.png",
+      description: "d",
+      locale: "fr",
+      appearance: "dark",
+      externalUrl: "https://x",
+    };
     await setting(host, "customizedProfile", profile);
     const status = (await anonymous(t).get("/api/status")).body.data;
     expect(status).toMatchObject({
@@ -215,7 +222,10 @@ describe("POST /api/system/setting", () => {
 describe("GET /api/system/setting", () => {
   it("lists the settings for the host and admins, never the internal keys", async () => {
     const host = await signUpHost(t);
-    await t.ctx.store.db.insertInto("system_setting").values({ name: "secretSessionName", value: '"very-secret"', description: "" }).execute();
+    await t.ctx.store.db
+      .insertInto("system_setting")
+      .values({ name: "secretSessionName", value: '"very-secret"', description: "" })
+      .execute();
     await setting(host, "allowSignUp", true);
     const admin = await createUser(t, host, "anadmin", "ADMIN");
     for (const client of [host.client, admin.client]) {
@@ -256,7 +266,11 @@ describe("POST /api/system/vacuum", () => {
     const memo = await createMemo(host, "kept #tag", "PUBLIC");
     const db = t.ctx.store.db;
     const ghost = 4242;
-    const orphanMemo = await db.insertInto("memo").values({ creator_id: ghost, content: "orphan" }).returning("id").executeTakeFirstOrThrow();
+    const orphanMemo = await db
+      .insertInto("memo")
+      .values({ creator_id: ghost, content: "orphan" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const orphanResource = await db
       .insertInto("resource")
       .values({ creator_id: ghost, filename: "o.txt", blob: Buffer.from("x"), type: "text/plain", size: 1 })

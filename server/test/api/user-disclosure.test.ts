@@ -80,7 +80,11 @@ describe("answers that list users or show them beside content carry no secret, w
         "/api/status",
         "/api/memo/all",
         "/explore/rss.xml",
-        ...NAMES.flatMap((name) => [`/api/user/${users[name].user.id}`, `/api/memo?creatorId=${users[name].user.id}`, `/u/${users[name].user.id}/rss.xml`]),
+        ...NAMES.flatMap((name) => [
+          `/api/user/${users[name].user.id}`,
+          `/api/memo?creatorId=${users[name].user.id}`,
+          `/u/${users[name].user.id}/rss.xml`,
+        ]),
       ];
       if (caller !== "anon") urls.push("/api/user");
       for (const url of urls) {
@@ -104,16 +108,25 @@ describe("answers that list users or show them beside content carry no secret, w
     for (const name of NAMES) {
       const response = await users[name].client.get("/api/user/me");
       expect(response.body.data).toMatchObject({ email: emailOf(name), openId: await openIdOf(name) });
-      for (const other of NAMES.filter((n) => n !== name)) expect(await seenIn(response.text, other)).toEqual({ email: false, openId: false });
+      for (const other of NAMES.filter((n) => n !== name))
+        expect(await seenIn(response.text, other)).toEqual({ email: false, openId: false });
     }
   });
 
   it("creating a member answers its email to the creator but never its openId", async () => {
     for (const creator of ["host", "admin"] as const) {
-      const response = await users[creator].client.post("/api/user", { username: `new-${creator}`, password: "pass1234", email: `new-${creator}@example.com` });
+      const response = await users[creator].client.post("/api/user", {
+        username: `new-${creator}`,
+        password: "pass1234",
+        email: `new-${creator}@example.com`,
+      });
       expect(response.status).toBe(200);
       expect(response.body.data).toMatchObject({ email: `new-${creator}@example.com`, openId: "" });
-      const row = await t.ctx.store.db.selectFrom("user").select("open_id").where("id", "=", response.body.data.id).executeTakeFirstOrThrow();
+      const row = await t.ctx.store.db
+        .selectFrom("user")
+        .select("open_id")
+        .where("id", "=", response.body.data.id)
+        .executeTakeFirstOrThrow();
       expect(response.text).not.toContain(row.open_id);
     }
   });
@@ -130,7 +143,9 @@ describe("the takeover the review found is closed", () => {
       expect((await clientOf(caller).get(`/api/memo/${secret.id}`)).status).toBe(403);
     }
     // The member's own token still works, for the member.
-    const own = await anonymous(t).withToken(await openIdOf("member2")).get(`/api/memo/${secret.id}`);
+    const own = await anonymous(t)
+      .withToken(await openIdOf("member2"))
+      .get(`/api/memo/${secret.id}`);
     expect(own.body.data.content).toBe("member2's diary");
   });
 });

@@ -21,7 +21,11 @@ const canSignIn = async (username: string, password: string) =>
 describe("PATCH /api/user/:id: who", () => {
   it("lets a user change themself, answering the full user with its settings", async () => {
     await member.client.post("/api/user/setting", { key: "appearance", value: '"dark"' });
-    const response = await member.client.patch(`/api/user/${member.user.id}`, { nickname: "Mem", email: "m@example.com", username: "member2" });
+    const response = await member.client.patch(`/api/user/${member.user.id}`, {
+      nickname: "Mem",
+      email: "m@example.com",
+      username: "member2",
+    });
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({
       id: member.user.id,
@@ -36,7 +40,11 @@ describe("PATCH /api/user/:id: who", () => {
 
   it("refuses a user changing someone else, and anonymous callers", async () => {
     const other = await createUser(t, host, "other");
-    expectError(await member.client.patch(`/api/user/${other.user.id}`, { nickname: "x" }), 403, "Access forbidden for current session user");
+    expectError(
+      await member.client.patch(`/api/user/${other.user.id}`, { nickname: "x" }),
+      403,
+      "Access forbidden for current session user",
+    );
     expectError(await member.client.patch(`/api/user/${host.user.id}`, { password: "hijacked" }), 403);
     expectError(await anonymous(t).patch(`/api/user/${member.user.id}`, { nickname: "x" }), 401);
     expect((await row(other.user.id)).nickname).toBe("other");
@@ -50,7 +58,13 @@ describe("PATCH /api/user/:id: who", () => {
     expect((await admin.client.patch(`/api/user/${member.user.id}`, { nickname: "by admin" })).body.data.nickname).toBe("by admin");
     expect((await admin.client.patch(`/api/user/${otherAdmin.user.id}`, { nickname: "peer" })).status).toBe(200);
     expect((await host.client.patch(`/api/user/${admin.user.id}`, { nickname: "demoted?" })).body.data.role).toBe("ADMIN");
-    for (const body of [{ nickname: "x" }, { password: "taken-over" }, { rowStatus: "ARCHIVED" }, { resetOpenId: true }, { email: "a@b.c" }]) {
+    for (const body of [
+      { nickname: "x" },
+      { password: "taken-over" },
+      { rowStatus: "ARCHIVED" },
+      { resetOpenId: true },
+      { email: "a@b.c" },
+    ]) {
       expectError(await admin.client.patch(`/api/user/${host.user.id}`, body), 403);
     }
     const hostRow = await row(host.user.id);
@@ -123,7 +137,14 @@ describe("PATCH /api/user/:id: what", () => {
     });
     expect(response.status).toBe(200);
     const after = await row(member.user.id);
-    expect(after).toMatchObject({ id: member.user.id, nickname: "changed", role: "USER", open_id: before.open_id, password_hash: before.password_hash, created_ts: before.created_ts });
+    expect(after).toMatchObject({
+      id: member.user.id,
+      nickname: "changed",
+      role: "USER",
+      open_id: before.open_id,
+      password_hash: before.password_hash,
+      created_ts: before.created_ts,
+    });
     expect(after.updated_ts).toBeGreaterThan(1_600_000_000);
     expect(await t.ctx.store.db.selectFrom("user").select("id").where("role", "=", "HOST").execute()).toEqual([{ id: host.user.id }]);
     expect(await canSignIn("member", PASSWORD)).toBe(true);
@@ -226,7 +247,12 @@ describe("POST /api/user/setting", () => {
   });
 
   it("changes only the caller's own settings, whatever user id the body names", async () => {
-    const response = await member.client.post("/api/user/setting", { key: "locale", value: '"zh"', userId: host.user.id, UserID: host.user.id });
+    const response = await member.client.post("/api/user/setting", {
+      key: "locale",
+      value: '"zh"',
+      userId: host.user.id,
+      UserID: host.user.id,
+    });
     expect(response.body.data.UserID).toBe(member.user.id);
     expect((await host.client.get("/api/user/me")).body.data.userSettingList).toEqual([]);
   });

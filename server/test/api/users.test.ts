@@ -16,9 +16,22 @@ const userCount = async () => (await t.ctx.store.db.selectFrom("user").select("i
 
 describe("POST /api/user", () => {
   it("lets the host create a USER or an ADMIN, answering the user with its email but never its openId", async () => {
-    const response = await host.client.post("/api/user", { username: "member", password: "pass1", role: "USER", email: "m@example.com", nickname: "Mem" });
+    const response = await host.client.post("/api/user", {
+      username: "member",
+      password: "pass1",
+      role: "USER",
+      email: "m@example.com",
+      nickname: "Mem",
+    });
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ username: "member", role: "USER", email: "m@example.com", nickname: "Mem", rowStatus: "NORMAL", userSettingList: null });
+    expect(response.body.data).toMatchObject({
+      username: "member",
+      role: "USER",
+      email: "m@example.com",
+      nickname: "Mem",
+      rowStatus: "NORMAL",
+      userSettingList: null,
+    });
     expect(response.body.data.openId).toBe("");
     const admin = await host.client.post("/api/user", { username: "anadmin", password: "pass1", role: "ADMIN" });
     expect(admin.body.data.role).toBe("ADMIN");
@@ -36,9 +49,21 @@ describe("POST /api/user", () => {
   it("refuses a USER (403), anonymous (401), and role HOST for anyone (403)", async () => {
     const member = await createUser(t, host, "member");
     const before = await userCount();
-    expectError(await member.client.post("/api/user", { username: "other", password: "pass1", role: "USER" }), 403, "Only Host user can create member");
-    expectError(await anonymous(t).post("/api/user", { username: "other", password: "pass1", role: "USER" }), 401, "Missing user in session");
-    expectError(await host.client.post("/api/user", { username: "other", password: "pass1", role: "HOST" }), 403, "Could not create host user");
+    expectError(
+      await member.client.post("/api/user", { username: "other", password: "pass1", role: "USER" }),
+      403,
+      "Only Host user can create member",
+    );
+    expectError(
+      await anonymous(t).post("/api/user", { username: "other", password: "pass1", role: "USER" }),
+      401,
+      "Missing user in session",
+    );
+    expectError(
+      await host.client.post("/api/user", { username: "other", password: "pass1", role: "HOST" }),
+      403,
+      "Could not create host user",
+    );
     const admin = await createUser(t, host, "anadmin", "ADMIN");
     expectError(await admin.client.post("/api/user", { username: "other", password: "pass1", role: "HOST" }), 403);
     expect(await userCount()).toBe(before + 1);
@@ -48,9 +73,15 @@ describe("POST /api/user", () => {
     [{ username: "abc", password: "pass1" }, "Invalid user create format: username is too short, minimum length is 4"],
     [{ username: "x".repeat(33), password: "pass1" }, "Invalid user create format: username is too long, maximum length is 32"],
     [{ username: "member", password: "123" }, "Invalid user create format: password is too short, minimum length is 4"],
-    [{ username: "member", password: "pass1", nickname: "n".repeat(65) }, "Invalid user create format: nickname is too long, maximum length is 64"],
+    [
+      { username: "member", password: "pass1", nickname: "n".repeat(65) },
+      "Invalid user create format: nickname is too long, maximum length is 64",
+    ],
     [{ username: "member", password: "pass1", email: "@qq.com" }, "Invalid user create format: invalid email format"],
-    [{ username: "member", password: "pass1", email: `${"e".repeat(251)}@x.com` }, "Invalid user create format: email is too long, maximum length is 256"],
+    [
+      { username: "member", password: "pass1", email: `${"e".repeat(251)}@x.com` },
+      "Invalid user create format: email is too long, maximum length is 256",
+    ],
     [{ username: "member", password: "pass1", role: "ROOT" }, /^Malformatted post user request: role/],
     [{ username: "member" }, /^Malformatted post user request: password/],
     [{ username: 7, password: "pass1" }, /^Malformatted post user request: username/],
@@ -106,7 +137,18 @@ describe("reading users", () => {
       expect(user.openId).toBe("");
       expect(user.userSettingList).toBeNull();
       expect(user).not.toHaveProperty("passwordHash");
-      expect(Object.keys(user)).toEqual(["id", "rowStatus", "createdTs", "updatedTs", "username", "role", "email", "nickname", "openId", "userSettingList"]);
+      expect(Object.keys(user)).toEqual([
+        "id",
+        "rowStatus",
+        "createdTs",
+        "updatedTs",
+        "username",
+        "role",
+        "email",
+        "nickname",
+        "openId",
+        "userSettingList",
+      ]);
     }
   });
 
@@ -222,7 +264,11 @@ describe("usernames are unique ignoring case and width", () => {
     await t.ctx.store.db.insertInto("system_setting").values({ name: "allowSignUp", value: "true", description: "" }).execute();
     const alice = await createUser(t, host, "alice");
     for (const name of ["Alice", "ALICE", "ａｌｉｃｅ", "Host", "HOST"]) {
-      expectError(await anonymous(t).post("/api/auth/signup", { username: name, password: "pass1234" }), 409, `Username already exists: ${name}`);
+      expectError(
+        await anonymous(t).post("/api/auth/signup", { username: name, password: "pass1234" }),
+        409,
+        `Username already exists: ${name}`,
+      );
       expectError(await host.client.post("/api/user", { username: name, password: "pass1234" }), 409, `Username already exists: ${name}`);
     }
     const before = await userCount();
@@ -255,8 +301,12 @@ describe("usernames are unique ignoring case and width", () => {
     // As the migration leaves such a pair: the older row holds the folded key, the newer none.
     const db = t.ctx.store.db;
     const dave = await createUser(t, host, "dave");
-    const hash = (await db.selectFrom("user").select("password_hash").where("id", "=", dave.user.id).executeTakeFirstOrThrow()).password_hash;
-    await db.insertInto("user").values({ username: "Dave", password_hash: hash, open_id: "legacy-open-id-dave", username_key: null }).execute();
+    const hash = (await db.selectFrom("user").select("password_hash").where("id", "=", dave.user.id).executeTakeFirstOrThrow())
+      .password_hash;
+    await db
+      .insertInto("user")
+      .values({ username: "Dave", password_hash: hash, open_id: "legacy-open-id-dave", username_key: null })
+      .execute();
     expect((await anonymous(t).post("/api/auth/signin", { username: "dave", password: PASSWORD })).body.data.id).toBe(dave.user.id);
     const legacy = await anonymous(t).post("/api/auth/signin", { username: "Dave", password: PASSWORD });
     expect(legacy.status).toBe(200);

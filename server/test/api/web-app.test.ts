@@ -29,7 +29,14 @@ describe("the web manifest", () => {
 
   it("takes the name and description of the customized profile, the short name cut for launchers", async () => {
     const host = await signUpHost(t);
-    const profile = { name: "Team Notebook of Ops", description: "Where the ops team writes", logoUrl: "", locale: "en", appearance: "system", externalUrl: "" };
+    const profile = {
+      name: "Team Notebook of Ops",
+      description: "Where the ops team writes",
+      logoUrl: "",
+      locale: "en",
+      appearance: "system",
+      externalUrl: "",
+    };
     const saved = await host.client.post("/api/system/setting", { name: "customizedProfile", value: JSON.stringify(profile) });
     expect(saved.status).toBe(200);
     const manifest = (await anonymous(t).get("/manifest.webmanifest")).body;

@@ -20,7 +20,8 @@ async function addWebhook(owner: TestUser, url: string, body: object = {}): Prom
   return response.body.data;
 }
 
-const deliveries = async (owner: TestUser, id: number): Promise<WebhookDelivery[]> => (await owner.client.get(`/api/webhook/${id}/delivery`)).body.data;
+const deliveries = async (owner: TestUser, id: number): Promise<WebhookDelivery[]> =>
+  (await owner.client.get(`/api/webhook/${id}/delivery`)).body.data;
 
 const sign = (secret: string, raw: string) => `sha256=${createHmac("sha256", secret).update(raw).digest("hex")}`;
 
@@ -57,7 +58,8 @@ describe("webhooks", () => {
   afterAll(() => t.close());
   afterEach(async () => {
     await receiver?.close();
-    for (const webhook of (await alice.client.get("/api/webhook")).body.data as Webhook[]) await alice.client.delete(`/api/webhook/${webhook.id}`);
+    for (const webhook of (await alice.client.get("/api/webhook")).body.data as Webhook[])
+      await alice.client.delete(`/api/webhook/${webhook.id}`);
   });
 
   it("adds, lists, changes and deletes a webhook; its secret goes to its owner alone", async () => {
@@ -80,7 +82,10 @@ describe("webhooks", () => {
   });
 
   it.each([
-    [{ name: "x", url: "ftp://example.com/hook", events: ["memo.created"] }, "Malformatted post webhook request: url: must be an http(s) URL"],
+    [
+      { name: "x", url: "ftp://example.com/hook", events: ["memo.created"] },
+      "Malformatted post webhook request: url: must be an http(s) URL",
+    ],
     [{ name: "x", url: "not a url", events: ["memo.created"] }, /url: must be an http\(s\) URL/],
     [{ name: "x", url: "https://example.com", events: [] }, /events: choose at least one event/],
     [{ name: "x", url: "https://example.com", events: ["memo.exploded"] }, /events/],
@@ -201,7 +206,12 @@ describe("webhooks", () => {
     expect(row).toMatchObject({ status: "pending", error: "could not connect", responseStatus: null });
     expect(JSON.stringify(row)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
     const line = await eventually(() => logLines.find((text) => text.includes(`"delivery":${row!.id},`)));
-    expect(JSON.parse(line)).toMatchObject({ level: 40, webhook: webhook.id, target: `http://127.0.0.1:${port}`, msg: "webhook delivery: could not connect" });
+    expect(JSON.parse(line)).toMatchObject({
+      level: 40,
+      webhook: webhook.id,
+      target: `http://127.0.0.1:${port}`,
+      msg: "webhook delivery: could not connect",
+    });
     expect(JSON.parse(line).cause).toMatch(/^ECONNREFUSED: connect ECONNREFUSED 127\.0\.0\.1:/);
     for (const secret of ["hook-user", "hook-pass", "path-token", "query-token", "whsec_never_logged"]) {
       expect(logLines.join("\n")).not.toContain(secret);
@@ -225,8 +235,16 @@ describe("webhooks", () => {
     // As if the events were two days old and the webhook paused for all but a minute of that, now due: a paused
     // day does not count against the 24 h window, and a due delivery of a paused webhook is not sent.
     const twoDaysAgo = Date.now() - 2 * 86_400_000;
-    await db.updateTable("webhook_delivery").set({ next_attempt_ms: 0, created_ts: Math.floor(twoDaysAgo / 1000) }).where("webhook_id", "=", webhook.id).execute();
-    await db.updateTable("webhook").set({ paused_at_ms: twoDaysAgo + 60_000 }).where("id", "=", webhook.id).execute();
+    await db
+      .updateTable("webhook_delivery")
+      .set({ next_attempt_ms: 0, created_ts: Math.floor(twoDaysAgo / 1000) })
+      .where("webhook_id", "=", webhook.id)
+      .execute();
+    await db
+      .updateTable("webhook")
+      .set({ paused_at_ms: twoDaysAgo + 60_000 })
+      .where("id", "=", webhook.id)
+      .execute();
 
     // Another webhook's delivery, due later, goes out: the dispatcher has passed the paused ones by.
     const other = await startReceiver();
@@ -264,7 +282,9 @@ describe("webhooks", () => {
     try {
       await new Promise<void>((resolve) => redirecting.listen(0, "127.0.0.1", resolve));
       await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-      const moved = await addWebhook(alice, `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/`, { events: ["memo.created"] });
+      const moved = await addWebhook(alice, `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/`, {
+        events: ["memo.created"],
+      });
       await alice.client.post(`/api/webhook/${moved.id}/test`);
       const [row] = await eventually(async () => {
         const rows = await deliveries(alice, moved.id);
@@ -284,7 +304,11 @@ describe("webhooks", () => {
     } finally {
       redirecting.closeAllConnections();
       silent.closeAllConnections();
-      await Promise.all([new Promise((resolve) => redirecting.close(resolve)), new Promise((resolve) => silent.close(resolve)), target.close()]);
+      await Promise.all([
+        new Promise((resolve) => redirecting.close(resolve)),
+        new Promise((resolve) => silent.close(resolve)),
+        target.close(),
+      ]);
     }
   });
 
@@ -425,13 +449,21 @@ describe("webhook targets on an instance without private targets", () => {
     "http://[ff02::1]/hook",
     "http://[FE80::1]/hook",
   ])("refuses an address literal when it is saved: %s", async (url) => {
-    await expectRefusedUrl(owner, url, /^Malformatted post webhook request: url: private, loopback and link-local addresses are refused on this instance$/);
+    await expectRefusedUrl(
+      owner,
+      url,
+      /^Malformatted post webhook request: url: private, loopback and link-local addresses are refused on this instance$/,
+    );
   });
 
   it("refuses a changed URL of such an address", async () => {
     const webhook = await addWebhook(owner, "https://example.com/hook", { events: ["memo.deleted"] });
     try {
-      expectError(await owner.client.patch(`/api/webhook/${webhook.id}`, { url: "http://[::ffff:0:7f00:1]/" }), 400, /^Malformatted patch webhook request: url: private/);
+      expectError(
+        await owner.client.patch(`/api/webhook/${webhook.id}`, { url: "http://[::ffff:0:7f00:1]/" }),
+        400,
+        /^Malformatted patch webhook request: url: private/,
+      );
       expect((await owner.client.get("/api/webhook")).body.data[0].url).toBe("https://example.com/hook");
     } finally {
       await owner.client.delete(`/api/webhook/${webhook.id}`);
@@ -451,7 +483,11 @@ describe("webhook targets on an instance without private targets", () => {
     expect(JSON.stringify(row)).not.toMatch(/127\.0\.0\.1|::1|resolves/);
     expect(receiver.received).toEqual([]);
     const line = await eventually(() => logLines.find((text) => text.includes(`"delivery":${row!.id},`)));
-    expect(JSON.parse(line)).toMatchObject({ webhook: webhook.id, target: `http://localhost:${receiver.port}`, msg: "webhook delivery: refused: not a public address" });
+    expect(JSON.parse(line)).toMatchObject({
+      webhook: webhook.id,
+      target: `http://localhost:${receiver.port}`,
+      msg: "webhook delivery: refused: not a public address",
+    });
     expect(JSON.parse(line).cause).toMatch(/^refused address: localhost resolves to .*(127\.0\.0\.1|::1)/);
     for (const secret of ["hook-user", "hook-pass", "path-token", "query-token", "whsec_never_logged"]) {
       expect(logLines.join("\n")).not.toContain(secret);

@@ -60,7 +60,9 @@ describe("migrations backfill the counters and the tag entries", () => {
       display_ts: 1_700_000_000 + n * 7,
     }));
     const inserted = await db.insertInto("memo").values(rows).returning(["id"]).execute();
-    const tags = inserted.flatMap((memo, n) => (n % 2 === 0 ? [{ memo_id: memo.id, tag: "even" }] : []).concat(n % 5 === 0 ? [{ memo_id: memo.id, tag: "five/x" }] : []));
+    const tags = inserted.flatMap((memo, n) =>
+      (n % 2 === 0 ? [{ memo_id: memo.id, tag: "even" }] : []).concat(n % 5 === 0 ? [{ memo_id: memo.id, tag: "five/x" }] : []),
+    );
     await db.insertInto("memo_tag").values(tags).execute();
 
     await migrate(handle);
@@ -70,7 +72,12 @@ describe("migrations backfill the counters and the tag entries", () => {
       const key = `${row.creator_id}/${row.row_status}/${row.visibility}`;
       expected.set(key, (expected.get(key) ?? 0) + 1);
     });
-    const counted = new Map((await db.selectFrom("memo_count").selectAll().execute()).map((row) => [`${row.creator_id}/${row.row_status}/${row.visibility}`, Number(row.n)]));
+    const counted = new Map(
+      (await db.selectFrom("memo_count").selectAll().execute()).map((row) => [
+        `${row.creator_id}/${row.row_status}/${row.visibility}`,
+        Number(row.n),
+      ]),
+    );
     expect(counted).toEqual(expected);
 
     const expectedTags = new Map<string, number>();
@@ -80,10 +87,17 @@ describe("migrations backfill the counters and the tag entries", () => {
       const key = `${row.creator_id}/${tag.tag}`;
       expectedTags.set(key, (expectedTags.get(key) ?? 0) + 1);
     }
-    const countedTags = new Map((await db.selectFrom("memo_tag_count").selectAll().execute()).map((row) => [`${row.creator_id}/${row.tag}`, Number(row.n)]));
+    const countedTags = new Map(
+      (await db.selectFrom("memo_tag_count").selectAll().execute()).map((row) => [`${row.creator_id}/${row.tag}`, Number(row.n)]),
+    );
     expect(countedTags).toEqual(expectedTags);
 
-    const entries = await db.selectFrom("memo_tag").select(["memo_id", "creator_id", "display_ts"]).orderBy("memo_id").orderBy("tag").execute();
+    const entries = await db
+      .selectFrom("memo_tag")
+      .select(["memo_id", "creator_id", "display_ts"])
+      .orderBy("memo_id")
+      .orderBy("tag")
+      .execute();
     expect(entries.map((entry) => [entry.memo_id, entry.creator_id, Number(entry.display_ts)])).toEqual(
       [...tags]
         .sort((a, b) => a.memo_id - b.memo_id || a.tag.localeCompare(b.tag))

@@ -41,7 +41,10 @@ describe.runIf(TEST_DRIVER === "sqlite")("the full-text merger", { timeout: 30_0
     for (let batch = 0; batch < batches; batch++) {
       const rows = Array.from({ length: PER_BATCH }, (_, i) => {
         const n = batch * PER_BATCH + i;
-        return { creator_id: 1, content: `batch ${batch} memo ${i} kiwi${n % 7} ${n.toString(36).repeat(12)} ${(n * 7919).toString(16).repeat(9)}` };
+        return {
+          creator_id: 1,
+          content: `batch ${batch} memo ${i} kiwi${n % 7} ${n.toString(36).repeat(12)} ${(n * 7919).toString(16).repeat(9)}`,
+        };
       });
       await store.db.transaction().execute((trx) => trx.insertInto("memo").values(rows).execute());
     }
@@ -51,9 +54,11 @@ describe.runIf(TEST_DRIVER === "sqlite")("the full-text merger", { timeout: 30_0
     (await sql<{ n: number }>`SELECT count(DISTINCT segid) AS n FROM memo_fts_idx`.execute(store.db)).rows[0]!.n;
 
   const matches = async (store: DatabaseHandle, phrase: string) =>
-    (await sql<{ id: number }>`SELECT rowid & 4294967295 AS id FROM memo_fts WHERE memo_fts MATCH ${`"${phrase}"`} ORDER BY rowid`.execute(store.db)).rows.map(
-      (row) => row.id,
-    );
+    (
+      await sql<{ id: number }>`SELECT rowid & 4294967295 AS id FROM memo_fts WHERE memo_fts MATCH ${`"${phrase}"`} ORDER BY rowid`.execute(
+        store.db,
+      )
+    ).rows.map((row) => row.id);
 
   const expectWhole = (store: DatabaseHandle) => sql`INSERT INTO memo_fts(memo_fts, rank) VALUES ('integrity-check', 1)`.execute(store.db);
 
@@ -76,7 +81,11 @@ describe.runIf(TEST_DRIVER === "sqlite")("the full-text merger", { timeout: 30_0
     const store = await open(3_600_000);
     await writeBatches(store, WRITES);
     const merging = store.settled();
-    const written = store.db.insertInto("memo").values({ creator_id: 1, content: "written while merging" }).returning("id").executeTakeFirstOrThrow();
+    const written = store.db
+      .insertInto("memo")
+      .values({ creator_id: 1, content: "written while merging" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const [{ id }] = await Promise.all([written, merging]);
     await store.settled();
     expect(await matches(store, "while merging")).toEqual([id]);

@@ -51,7 +51,11 @@ describe.runIf(TEST_DRIVER === "sqlite")("list query plans without planner stati
    * statistics) against a walk of tens of thousands, as this test's instance does not show it.
    */
   const scaleStatistics = async (tables: string[]) => {
-    const rows = (await run("SELECT tbl, idx, stat FROM sqlite_stat1 WHERE idx IS NOT NULL")).rows as Array<{ tbl: string; idx: string; stat: string }>;
+    const rows = (await run("SELECT tbl, idx, stat FROM sqlite_stat1 WHERE idx IS NOT NULL")).rows as Array<{
+      tbl: string;
+      idx: string;
+      stat: string;
+    }>;
     for (const row of rows) {
       const [total, ...perKey] = row.stat.split(" ").map(Number);
       const scaled = [total! * 40, ...perKey.map((n, i) => (i === perKey.length - 1 ? n : n * 40))].join(" ");
@@ -84,7 +88,9 @@ describe.runIf(TEST_DRIVER === "sqlite")("list query plans without planner stati
   // statistics of this instance and with those of a big one.
   it("SQLite with one index's statistics missing: every list still walks an index in display order", async () => {
     const stats = (await run("SELECT idx FROM sqlite_stat1 WHERE tbl = 'memo' AND idx IS NOT NULL")).rows as Array<{ idx: string }>;
-    expect(stats.map((row) => row.idx)).toEqual(expect.arrayContaining(["idx_memo_creator_status_display", "idx_memo_visibility_creator_display"]));
+    expect(stats.map((row) => row.idx)).toEqual(
+      expect.arrayContaining(["idx_memo_creator_status_display", "idx_memo_visibility_creator_display"]),
+    );
     for (const { idx } of stats) {
       const without = removeStatistics("tbl = 'memo' AND idx = ?", [idx]);
       await withStatistics(without, () => expectEveryListWalks(`${idx} without statistics`));

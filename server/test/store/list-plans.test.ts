@@ -28,7 +28,6 @@ describe("list query plans", () => {
     expectIndexWalk(await explain((await listMemosSql(f.store.db, f.store.engine, explore, { ...flat, after: second.after })).walk));
   });
 
-
   it("a creator's memos of one visibility walk an index of those only (a visitor's view of a user who keeps most private)", async () => {
     await expectHermitViews();
   });
@@ -42,7 +41,11 @@ describe("list query plans", () => {
     for (const [filter, index] of cases) {
       for (const each of [flat, { ...flat, after: second.after }]) {
         const text = (await explain((await listMemosSql(f.store.db, f.store.engine, filter, each)).walk)).join("\n");
-        expect(text, text).toMatch(f.store.engine === "sqlite" ? new RegExp(`(SEARCH|SCAN) m USING INDEX ${index}\\b`) : new RegExp(`Index Scan Backward using ${index} on memo m`));
+        expect(text, text).toMatch(
+          f.store.engine === "sqlite"
+            ? new RegExp(`(SEARCH|SCAN) m USING INDEX ${index}\\b`)
+            : new RegExp(`Index Scan Backward using ${index} on memo m`),
+        );
       }
     }
   });
@@ -112,7 +115,9 @@ describe("list query plans", () => {
   function expectTagEntryWalk(plan: string[], index: string, arms: number) {
     const text = plan.join("\n");
     if (f.store.engine === "sqlite") {
-      const walks = text.match(new RegExp(`SEARCH t USING COVERING INDEX ${index} \\((creator_id=\\? AND )?tag=\\?( AND display_ts<\\?)?\\)`, "g")) ?? [];
+      const walks =
+        text.match(new RegExp(`SEARCH t USING COVERING INDEX ${index} \\((creator_id=\\? AND )?tag=\\?( AND display_ts<\\?)?\\)`, "g")) ??
+        [];
       expect(walks, text).toHaveLength(arms);
       expect(text, text).toMatch(/SEARCH m USING INTEGER PRIMARY KEY/);
       expect(text, text).not.toMatch(/\bSCAN (m|t|memo|memo_tag)\b/);
@@ -156,7 +161,9 @@ describe("list query plans", () => {
     for (const creatorId of [f.owner, undefined]) {
       const text = (await explain(childTagsSql(f.store.db, f.store.engine, "work", creatorId))).join("\n");
       if (f.store.engine === "sqlite") {
-        expect(text, text).toMatch(/SEARCH (memo_tag|t) USING COVERING INDEX idx_memo_tag_(creator_)?display \((creator_id=\? AND )?tag>\? AND tag<\?\)/);
+        expect(text, text).toMatch(
+          /SEARCH (memo_tag|t) USING COVERING INDEX idx_memo_tag_(creator_)?display \((creator_id=\? AND )?tag>\? AND tag<\?\)/,
+        );
         expect(text, text).not.toMatch(/\bSCAN (t|memo_tag)\b/);
       } else {
         expect(text, text).not.toMatch(/Seq Scan on memo_tag\b/);
@@ -166,7 +173,9 @@ describe("list query plans", () => {
   });
 
   it("the windowed heat map reads the display-time index from `from` on", async () => {
-    const plan = await explain(displayTimesSql(f.store.db, f.store.engine, { creatorId: f.owner, rowStatus: "NORMAL", fromTs: 1_601_000_000 }));
+    const plan = await explain(
+      displayTimesSql(f.store.db, f.store.engine, { creatorId: f.owner, rowStatus: "NORMAL", fromTs: 1_601_000_000 }),
+    );
     expectWindowRead(plan);
   });
 

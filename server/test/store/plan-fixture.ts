@@ -89,7 +89,9 @@ export function planFixture() {
     for (const filter of scopes) {
       const text = (await explain(displayTimesSql(t.ctx.store.db, t.ctx.store.engine, filter))).join("\n");
       if (t.ctx.store.engine === "sqlite") {
-        expect(text, `${state}\n${text}`).toMatch(/SEARCH m USING COVERING INDEX idx_memo_creator_status_created \(creator_id=\? AND row_status=\?\)/);
+        expect(text, `${state}\n${text}`).toMatch(
+          /SEARCH m USING COVERING INDEX idx_memo_creator_status_created \(creator_id=\? AND row_status=\?\)/,
+        );
         expect(text, `${state}\n${text}`).not.toMatch(/TEMP B-TREE|\bSCAN m\b|memo_organizer/);
       } else {
         expect(text, text).toMatch(/Index Only Scan Backward using idx_memo_creator_status_created on memo m/);
@@ -126,7 +128,9 @@ export function planFixture() {
         // A rare tag's child, on 1 memo in 500.
         tags.push(...inserted.filter((memo) => memo.id % 500 === 1).map((memo) => ({ memo_id: memo.id, tag: "rare/child" })));
         if (tags.length > 0) await tx.insertInto("memo_tag").values(tags).execute();
-        const pins = inserted.filter((memo) => memo.id % 97 === 0).map((memo) => ({ memo_id: memo.id, user_id: memo.creator_id, pinned: 1 }));
+        const pins = inserted
+          .filter((memo) => memo.id % 97 === 0)
+          .map((memo) => ({ memo_id: memo.id, user_id: memo.creator_id, pinned: 1 }));
         if (pins.length > 0) await tx.insertInto("memo_organizer").values(pins).execute();
       });
     }
@@ -157,7 +161,6 @@ export function planFixture() {
     ["archived", () => ({ creatorId: owner, rowStatus: "ARCHIVED" })],
     ["another user's list", () => ({ creatorId: owner, rowStatus: "NORMAL", visibilities: ["PUBLIC"] })],
   ];
-
 
   /**
    * A creator's memos of some visibilities (a visitor's view, a member's): PostgreSQL walks an index of those only

@@ -24,7 +24,12 @@ describe("claiming webhook deliveries", () => {
   });
 
   it("hands each due delivery to one claimant only", async () => {
-    const rows = Array.from({ length: 40 }, (_, i) => ({ webhook_id: webhookId, event: "memo.created", payload: "{}", ordering_key: `memo:${i}` }));
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      webhook_id: webhookId,
+      event: "memo.created",
+      payload: "{}",
+      ordering_key: `memo:${i}`,
+    }));
     await insertDeliveries(t.ctx.store.db, rows);
     const now = Date.now() + 1;
     const claims = await Promise.all(
@@ -47,9 +52,23 @@ describe("claiming webhook deliveries", () => {
     const now = Date.now() + 1;
     expect((await claimDueDeliveries(t.ctx.store.db, t.ctx.store.engine, now, 1000, 10)).map((row) => row.id)).toEqual([first!.id]);
     // While the first waits for a retry, the second still waits behind it.
-    await recordAttempt(t.ctx.store.db, first!.id, { status: "pending", next_attempt_ms: now + 5000, response_status: 500, response_snippet: "", duration_ms: 1, error: null });
+    await recordAttempt(t.ctx.store.db, first!.id, {
+      status: "pending",
+      next_attempt_ms: now + 5000,
+      response_status: 500,
+      response_snippet: "",
+      duration_ms: 1,
+      error: null,
+    });
     expect(await claimDueDeliveries(t.ctx.store.db, t.ctx.store.engine, now + 10, 1000, 10)).toEqual([]);
-    await recordAttempt(t.ctx.store.db, first!.id, { status: "succeeded", next_attempt_ms: null, response_status: 200, response_snippet: "", duration_ms: 1, error: null });
+    await recordAttempt(t.ctx.store.db, first!.id, {
+      status: "succeeded",
+      next_attempt_ms: null,
+      response_status: 200,
+      response_snippet: "",
+      duration_ms: 1,
+      error: null,
+    });
     expect((await claimDueDeliveries(t.ctx.store.db, t.ctx.store.engine, now + 10, 1000, 10)).map((row) => row.id)).toEqual([second!.id]);
   });
 });

@@ -22,7 +22,9 @@ describe("api.url", () => {
   it("builds a URL for every route of the table, with nothing of the path's pattern left", () => {
     for (const name of Object.keys(ROUTES) as RouteName[]) {
       const names = [...ROUTES[name].path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
-      const url = (api.url as (name: RouteName, input: object) => string)(name, { params: Object.fromEntries(names.map((key) => [key, "x"])) });
+      const url = (api.url as (name: RouteName, input: object) => string)(name, {
+        params: Object.fromEntries(names.map((key) => [key, "x"])),
+      });
       expect(url, name).not.toContain(":");
     }
   });

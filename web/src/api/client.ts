@@ -44,10 +44,16 @@ export async function parseError(response: Response): Promise<ApiError> {
 }
 
 /** One part of a call's input: left out where the route takes none. */
-type Part<K extends string, T, Required extends boolean> = [T] extends [undefined] ? unknown : Required extends true ? { [P in K]: T } : { [P in K]?: T };
+type Part<K extends string, T, Required extends boolean> = [T] extends [undefined]
+  ? unknown
+  : Required extends true
+    ? { [P in K]: T }
+    : { [P in K]?: T };
 
 /** What a call of route `N` sends: its path parameters and body (required where it has them), its query (optional). */
-type CallInput<N extends RouteName> = Part<"params", ParamsInput<N>, true> & Part<"query", QueryInput<N>, false> & Part<"body", BodyInput<N>, true>;
+type CallInput<N extends RouteName> = Part<"params", ParamsInput<N>, true> &
+  Part<"query", QueryInput<N>, false> &
+  Part<"body", BodyInput<N>, true>;
 
 /** The input as an argument: optional when the route needs nothing. */
 type Args<N extends RouteName> = object extends CallInput<N> ? [input?: CallInput<N>] : [input: CallInput<N>];
@@ -64,7 +70,9 @@ interface LooseInput {
 /** The URL of route `N`: its path with the parameters encoded, then the query's non-empty values. */
 function urlOf<N extends RouteName>(name: N, ...[input]: Args<N>): string {
   const { params, query } = (input ?? {}) as LooseInput;
-  const path = (ROUTES[name] as RouteEntry).path.replace(/:([A-Za-z]+)/g, (_match, key: string) => encodeURIComponent(String(params?.[key])));
+  const path = (ROUTES[name] as RouteEntry).path.replace(/:([A-Za-z]+)/g, (_match, key: string) =>
+    encodeURIComponent(String(params?.[key])),
+  );
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
@@ -122,7 +130,8 @@ function upload<N extends FormRouteName>(
 
 export const api = {
   /** @example await api.call("memo.patch", { params: { memoId: 1 }, body: { pinned: true } }) */
-  call: async <N extends JsonRouteName>(name: N, ...[input]: Args<N>): Promise<AnswerOf<N>> => (await send(name, input as LooseInput)).value,
+  call: async <N extends JsonRouteName>(name: N, ...[input]: Args<N>): Promise<AnswerOf<N>> =>
+    (await send(name, input as LooseInput)).value,
   /** The answer with the response's headers (a memo list's `X-Next-Cursor`). */
   callWithHeaders: <N extends JsonRouteName>(name: N, ...[input]: Args<N>) => send(name, input as LooseInput),
   upload,

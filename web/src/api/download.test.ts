@@ -16,18 +16,22 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("downloadWithProgress", () => {
   it("reports the bytes received after each chunk and returns the whole file with the server's name", async () => {
-    const fetchMock = vi.fn(async () =>
-      new Response(streamOf([new Uint8Array([80, 75, 3, 4]), new Uint8Array(6).fill(7)]), {
-        headers: {
-          "Content-Type": "application/zip",
-          "Content-Disposition": `attachment; filename="memos-export-_-2025-01-02.zip"; filename*=UTF-8''memos-export-%C3%A9l%C3%A9onore-2025-01-02.zip`,
-        },
-      }),
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(streamOf([new Uint8Array([80, 75, 3, 4]), new Uint8Array(6).fill(7)]), {
+          headers: {
+            "Content-Type": "application/zip",
+            "Content-Disposition": `attachment; filename="memos-export-_-2025-01-02.zip"; filename*=UTF-8''memos-export-%C3%A9l%C3%A9onore-2025-01-02.zip`,
+          },
+        }),
     );
     vi.stubGlobal("fetch", fetchMock);
     const seen: number[] = [];
     const { blob, filename } = await downloadWithProgress("/api/export?scope=instance", ({ received }) => seen.push(received));
-    expect(fetchMock).toHaveBeenCalledWith("/api/export?scope=instance", expect.objectContaining({ method: "GET", credentials: "same-origin" }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/export?scope=instance",
+      expect.objectContaining({ method: "GET", credentials: "same-origin" }),
+    );
     expect(seen).toEqual([0, 4, 10]);
     expect(filename).toBe("memos-export-éléonore-2025-01-02.zip");
     expect(blob.size).toBe(10);
@@ -41,8 +45,14 @@ describe("downloadWithProgress", () => {
   });
 
   it("turns an error envelope into an ApiError with the server's message", async () => {
-    const body = JSON.stringify({ error: "code=403, message=Unauthorized: only the host may export the whole instance", message: "Unauthorized: only the host may export the whole instance" });
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(body, { status: 403, headers: { "Content-Type": "application/json" } })));
+    const body = JSON.stringify({
+      error: "code=403, message=Unauthorized: only the host may export the whole instance",
+      message: "Unauthorized: only the host may export the whole instance",
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(body, { status: 403, headers: { "Content-Type": "application/json" } })),
+    );
     const failure = downloadWithProgress("/api/export?scope=instance", () => {});
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 403, message: "Unauthorized: only the host may export the whole instance" });
@@ -55,7 +65,10 @@ describe("downloadWithProgress", () => {
         controller.error(new TypeError("network error"));
       },
     });
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(broken, { headers: { "Content-Type": "application/zip" } })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(broken, { headers: { "Content-Type": "application/zip" } })),
+    );
     await expect(downloadWithProgress("/api/export", () => {})).rejects.toMatchObject({ message: "The download was interrupted" });
   });
 });

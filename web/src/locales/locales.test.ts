@@ -31,7 +31,9 @@ const enLeaves = flatten(en);
 
 /** The bases of en's plural keys ("sidebar.memos" for sidebar.memos_one / sidebar.memos_other). */
 const pluralBases = new Set(
-  [...enLeaves.keys()].filter((key) => PLURAL_SUFFIX.test(key) && enLeaves.has(key.replace(PLURAL_SUFFIX, "_other"))).map((key) => key.replace(PLURAL_SUFFIX, "")),
+  [...enLeaves.keys()]
+    .filter((key) => PLURAL_SUFFIX.test(key) && enLeaves.has(key.replace(PLURAL_SUFFIX, "_other")))
+    .map((key) => key.replace(PLURAL_SUFFIX, "")),
 );
 const isPluralForm = (key: string) => PLURAL_SUFFIX.test(key) && pluralBases.has(key.replace(PLURAL_SUFFIX, ""));
 const singularKeys = [...enLeaves.keys()].filter((key) => !isPluralForm(key));
@@ -97,7 +99,14 @@ describe.each(LOCALES.filter((locale) => locale !== "en"))("%s.json", (locale) =
         const compare = (list: string[]) => (countOptional ? list.filter((name) => name !== "count") : list);
         return JSON.stringify(compare(actual)) !== JSON.stringify(compare(expected));
       })
-      .map((key) => `${key}: ${JSON.stringify(leaves.get(key))} should use ${expectedPlaceholders(key).map((name) => `{{${name}}}`).join(" ") || "no placeholder"}`);
+      .map(
+        (key) =>
+          `${key}: ${JSON.stringify(leaves.get(key))} should use ${
+            expectedPlaceholders(key)
+              .map((name) => `{{${name}}}`)
+              .join(" ") || "no placeholder"
+          }`,
+      );
     expect(changed).toEqual([]);
   });
 });

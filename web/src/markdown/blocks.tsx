@@ -91,13 +91,23 @@ function renderBlock(token: Token, ctx: RenderContext, key: number): ReactNode {
     case "list": {
       const items = known.items.map((item, index) => renderListItem(item, ctx, index));
       const start = typeof known.start === "number" && known.start !== 1 ? known.start : undefined;
-      return known.ordered ? <ol key={key} start={start}>{items}</ol> : <ul key={key}>{items}</ul>;
+      return known.ordered ? (
+        <ol key={key} start={start}>
+          {items}
+        </ol>
+      ) : (
+        <ul key={key}>{items}</ul>
+      );
     }
     case "table":
       return renderTable(known, ctx, key);
     case "html":
       // Raw HTML is never interpreted: it shows as the text that was written.
-      return <p key={key} className="whitespace-pre-wrap">{known.raw.replace(/\n+$/, "")}</p>;
+      return (
+        <p key={key} className="whitespace-pre-wrap">
+          {known.raw.replace(/\n+$/, "")}
+        </p>
+      );
     case "text":
       return <p key={key}>{renderInline(known.tokens ?? [known], ctx)}</p>;
     default:

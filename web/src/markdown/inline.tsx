@@ -23,7 +23,11 @@ function TagChip({ name, ctx }: { name: string; ctx: RenderContext }) {
   );
 }
 
-function renderLink(token: { href: string; title?: string | null; tokens: Token[]; text: string }, ctx: RenderContext, key: number): ReactNode {
+function renderLink(
+  token: { href: string; title?: string | null; tokens: Token[]; text: string },
+  ctx: RenderContext,
+  key: number,
+): ReactNode {
   const children = renderInline(token.tokens, { ...ctx, inLink: true });
   const href = ctx.inLink ? null : safeHref(token.href);
   if (!href) return <span key={key}>{children}</span>;
@@ -76,7 +80,11 @@ function renderToken(token: Token, ctx: RenderContext, key: number): ReactNode {
     case "del":
       return <del key={key}>{renderInline(known.tokens, ctx)}</del>;
     case "codespan":
-      return <code key={key} className="md-inline-code">{known.text}</code>;
+      return (
+        <code key={key} className="md-inline-code">
+          {known.text}
+        </code>
+      );
     case "br":
       return <br key={key} />;
     case "link":

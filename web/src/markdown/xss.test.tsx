@@ -31,24 +31,24 @@ const PAYLOADS = [
   "text <img src=x onerror=alert(1)> inline",
   "<svg onload=alert(1)><circle /></svg>",
   "<svg><script>alert(1)</script></svg>",
-  "<iframe src=\"javascript:alert(1)\"></iframe>",
-  "<iframe srcdoc=\"<script>alert(1)</script>\"></iframe>",
-  "<a href=\"javascript:alert(1)\">x</a>",
+  '<iframe src="javascript:alert(1)"></iframe>',
+  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+  '<a href="javascript:alert(1)">x</a>',
   "<details open ontoggle=alert(1)>",
   "<body onload=alert(1)>",
   "<style>@import 'http://evil'</style>",
   "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
-  "<object data=\"javascript:alert(1)\"></object>",
-  "<embed src=\"javascript:alert(1)\">",
-  "<form action=\"javascript:alert(1)\"><button>x</button></form>",
+  '<object data="javascript:alert(1)"></object>',
+  '<embed src="javascript:alert(1)">',
+  '<form action="javascript:alert(1)"><button>x</button></form>',
   "<input autofocus onfocus=alert(1)>",
-  "<meta http-equiv=\"refresh\" content=\"0;url=javascript:alert(1)\">",
-  "<base href=\"javascript:alert(1)//\">",
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  '<base href="javascript:alert(1)//">',
   "&lt;script&gt;alert(1)&lt;/script&gt;",
   "<scr<script>ipt>alert(1)</script>",
-  "![x](x\" onerror=\"alert(1))",
-  "![x](https://x.test/a.png\"onerror=\"alert(1))",
-  "[x](https://x.test \"title\\\" onmouseover=alert(1)\")",
+  '![x](x" onerror="alert(1))',
+  '![x](https://x.test/a.png"onerror="alert(1))',
+  '[x](https://x.test "title\\" onmouseover=alert(1)")',
   "```html\n<script>alert(1)</script>\n```",
   "`<img src=x onerror=alert(1)>`",
   "- [ ] <img src=x onerror=alert(1)>",
@@ -66,7 +66,8 @@ const PAYLOADS = [
   ]),
 ];
 
-const DANGEROUS_TAGS = "script, iframe, object, embed, math, style, form, base, meta, link, frame, frameset, body, details, textarea, select";
+const DANGEROUS_TAGS =
+  "script, iframe, object, embed, math, style, form, base, meta, link, frame, frameset, body, details, textarea, select";
 
 function assertInert(container: HTMLElement) {
   expect(container.querySelector(DANGEROUS_TAGS)).toBeNull();

@@ -11,7 +11,9 @@ import type { MemoEntry } from "./outbox/types";
 /** The outbox entry that decides how this memo shows: a conflict first, else the latest pending change. */
 export function useMemoSync(memoId: number): MemoEntry | undefined {
   return useOutbox((state) => {
-    const conflict = state.entries.find((entry): entry is MemoEntry => entry.kind !== "upload" && entry.memoId === memoId && entry.state.status === "conflict");
+    const conflict = state.entries.find(
+      (entry): entry is MemoEntry => entry.kind !== "upload" && entry.memoId === memoId && entry.state.status === "conflict",
+    );
     return conflict ?? localMemos(state.entries).get(memoId);
   });
 }
@@ -33,12 +35,21 @@ export function MemoConflict({ entry }: { entry: MemoEntry }) {
   const { t } = useTranslation();
   if (entry.state.status !== "conflict") return null;
   const { problem, message, theirs } = entry.state;
-  const choose = (resolution: Resolution) => resolveConflict(entry.seq, resolution).catch((error: unknown) => toast.error(errorMessage(error)));
+  const choose = (resolution: Resolution) =>
+    resolveConflict(entry.seq, resolution).catch((error: unknown) => toast.error(errorMessage(error)));
   return (
-    <div role="alert" data-testid="memo-conflict" className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-2.5 text-sm text-amber-900 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-200">
+    <div
+      role="alert"
+      data-testid="memo-conflict"
+      className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-2.5 text-sm text-amber-900 dark:border-amber-700/60 dark:bg-amber-950/40 dark:text-amber-200"
+    >
       <p className="flex items-start gap-1.5 font-medium">
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-        {problem === "deleted" ? t("offline.conflict-deleted") : problem === "changed" ? t("offline.conflict-changed") : t("offline.conflict-refused", { message })}
+        {problem === "deleted"
+          ? t("offline.conflict-deleted")
+          : problem === "changed"
+            ? t("offline.conflict-changed")
+            : t("offline.conflict-refused", { message })}
       </p>
       {theirs ? (
         <details className="mt-1.5">
@@ -51,7 +62,9 @@ export function MemoConflict({ entry }: { entry: MemoEntry }) {
           {t("offline.keep-mine")}
         </Button>
         {entry.kind === "change" ? (
-          <Button onClick={() => void choose("take-theirs")}>{problem === "deleted" ? t("offline.discard-mine") : t("offline.take-theirs")}</Button>
+          <Button onClick={() => void choose("take-theirs")}>
+            {problem === "deleted" ? t("offline.discard-mine") : t("offline.take-theirs")}
+          </Button>
         ) : null}
         <Button onClick={() => void choose("copy-mine")}>{t("offline.copy-mine")}</Button>
       </div>

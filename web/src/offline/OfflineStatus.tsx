@@ -51,7 +51,9 @@ export function OfflineStatus() {
               {t("offline.waiting", { count: waiting })}
             </span>
           ) : null}
-          {conflicts > 0 ? <span className="font-medium text-amber-700 dark:text-amber-400">{t("offline.conflicts", { count: conflicts })}</span> : null}
+          {conflicts > 0 ? (
+            <span className="font-medium text-amber-700 dark:text-amber-400">{t("offline.conflicts", { count: conflicts })}</span>
+          ) : null}
         </div>
       ) : null}
       {needRefresh ? (

@@ -29,7 +29,8 @@ interface SavedCache {
 }
 
 /** Only what a page shows from our server; third-party answers and one-off reads are not kept. */
-const worthKeeping = (key: readonly unknown[]) => ["status", "me", "memos", "tags", "shortcuts", "user", "users", "resources"].includes(String(key[0]));
+const worthKeeping = (key: readonly unknown[]) =>
+  ["status", "me", "memos", "tags", "shortcuts", "user", "users", "resources"].includes(String(key[0]));
 
 export const lastUserId = (): number | null => storage.get<number | null>(LAST_USER_KEY, null);
 

@@ -19,7 +19,14 @@ const status = (patch: Partial<SystemStatus>): SystemStatus =>
     dbSize: 0,
     additionalStyle: "",
     additionalScript: "",
-    customizedProfile: { name: "My memos", logoUrl: "", description: "Notes of the team", locale: "en", appearance: "system", externalUrl: "" },
+    customizedProfile: {
+      name: "My memos",
+      logoUrl: "",
+      description: "Notes of the team",
+      locale: "en",
+      appearance: "system",
+      externalUrl: "",
+    },
     ...patch,
   }) as SystemStatus;
 

@@ -166,7 +166,10 @@ export default function Auth() {
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
           <PreferenceSelects />
           {hasHost ? (
-            <Link to="/explore" className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm text-zinc-600 hover:bg-zinc-200 dark:text-zinc-300 dark:hover:bg-zinc-800">
+            <Link
+              to="/explore"
+              className="inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm text-zinc-600 hover:bg-zinc-200 dark:text-zinc-300 dark:hover:bg-zinc-800"
+            >
               <Compass className="size-4" aria-hidden />
               {t("sidebar.explore")}
             </Link>

@@ -28,7 +28,11 @@ export default function Home() {
       <div className={`flex flex-col gap-3 ${floating ? "max-sm:pb-52" : ""}`}>
         <div
           data-testid="editor-dock"
-          className={floating ? "max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:z-20 max-sm:p-2 max-sm:pb-[max(0.5rem,env(safe-area-inset-bottom))] max-sm:drop-shadow-lg" : ""}
+          className={
+            floating
+              ? "max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:z-20 max-sm:p-2 max-sm:pb-[max(0.5rem,env(safe-area-inset-bottom))] max-sm:drop-shadow-lg"
+              : ""
+          }
         >
           <MemoEditor />
         </div>

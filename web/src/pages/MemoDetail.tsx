@@ -27,7 +27,10 @@ function ArchivedMemo({ memo }: { memo: Memo }) {
     );
   return (
     <div className="flex flex-col gap-3">
-      <div role="status" className="flex items-center justify-between gap-3 rounded-xl border border-zinc-200 bg-white px-4 py-2.5 text-sm text-zinc-600 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+      <div
+        role="status"
+        className="flex items-center justify-between gap-3 rounded-xl border border-zinc-200 bg-white px-4 py-2.5 text-sm text-zinc-600 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+      >
         <span>{t("memo-detail.archived")}</span>
         <Button variant="ghost" onClick={restore} disabled={patch.isPending} icon={<ArchiveRestore className="size-4" aria-hidden />}>
           {t("archived.restore")}
@@ -60,12 +63,7 @@ export default function MemoDetail() {
   } else if (data && data.rowStatus === "NORMAL") {
     body = (
       <div className="flex flex-col gap-2">
-        <MemoCard
-          memo={data}
-          showCreator
-          showDetail={false}
-          onTagClick={(tag) => navigate(`${home}?${new URLSearchParams({ tag })}`)}
-        />
+        <MemoCard memo={data} showCreator showDetail={false} onTagClick={(tag) => navigate(`${home}?${new URLSearchParams({ tag })}`)} />
         {/* The server sends it to the memo's author only: which of their tokens (a bot, a script) wrote it. */}
         {data.accessToken ? (
           <p className="flex items-center gap-1.5 px-1 text-xs text-zinc-600 dark:text-zinc-400">

@@ -10,7 +10,13 @@ export const useAccessTokens = () => useQuery({ queryKey: keys.accessTokens, que
 export function useAccessTokenMutations() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: keys.accessTokens });
-  const create = useMutation({ mutationFn: (body: AccessTokenCreateRequest) => api.call("access-token.create", { body }), onSuccess: refresh });
-  const revoke = useMutation({ mutationFn: (id: number) => api.call("access-token.revoke", { params: { tokenId: id } }), onSuccess: refresh });
+  const create = useMutation({
+    mutationFn: (body: AccessTokenCreateRequest) => api.call("access-token.create", { body }),
+    onSuccess: refresh,
+  });
+  const revoke = useMutation({
+    mutationFn: (id: number) => api.call("access-token.revoke", { params: { tokenId: id } }),
+    onSuccess: refresh,
+  });
   return { create, revoke };
 }

@@ -14,7 +14,8 @@ export interface ImportRequest {
 export function useImportArchive() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, dryRun, onProgress }: ImportRequest): Promise<ImportResult> => api.upload("import.archive", file, { query: dryRun ? { dryRun: "true" } : {}, onProgress }),
+    mutationFn: ({ file, dryRun, onProgress }: ImportRequest): Promise<ImportResult> =>
+      api.upload("import.archive", file, { query: dryRun ? { dryRun: "true" } : {}, onProgress }),
     onSuccess: (result) => {
       if (result.dryRun) return;
       for (const key of [keys.memos.all, keys.tags, keys.shortcuts, keys.resources]) void client.invalidateQueries({ queryKey: key });

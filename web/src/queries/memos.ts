@@ -44,7 +44,11 @@ export function useMemoList(scope: MemoListScope, params: MemoListParams, enable
 }
 
 export const useMemoDetail = (id: number) =>
-  useQuery({ queryKey: keys.memos.detail(id), queryFn: () => api.call("memo.get", { params: { memoId: id } }), enabled: Number.isInteger(id) && id > 0 });
+  useQuery({
+    queryKey: keys.memos.detail(id),
+    queryFn: () => api.call("memo.get", { params: { memoId: id } }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
 
 /** Applies `change` to every cached copy of memo lists, whether infinite (pages) or plain arrays. */
 function updateLists(client: QueryClient, change: (memos: Memo[], scope: MemoListScope) => Memo[]) {
@@ -184,7 +188,8 @@ export function useDeleteMemo() {
 export function useUnlinkResource() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ memoId, resourceId }: { memoId: number; resourceId: number }) => api.call("memo.unlinkResource", { params: { memoId, resourceId } }),
+    mutationFn: ({ memoId, resourceId }: { memoId: number; resourceId: number }) =>
+      api.call("memo.unlinkResource", { params: { memoId, resourceId } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: keys.memos.all }),
   });
 }

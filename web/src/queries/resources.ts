@@ -9,7 +9,8 @@ export const useResources = (enabled = true) => useQuery({ queryKey: keys.resour
 export function useUploadResource() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) => api.upload("resource.upload", file, { onProgress }),
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) =>
+      api.upload("resource.upload", file, { onProgress }),
     onSuccess: (resource: Resource) => {
       client.setQueryData<Resource[]>(keys.resources, (list) => (list ? [resource, ...list] : list));
     },
@@ -25,12 +26,16 @@ function refreshResources(client: ReturnType<typeof useQueryClient>) {
 export function useRenameResource() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, filename }: { id: number; filename: string }) => api.call("resource.patch", { params: { resourceId: id }, body: { filename } }),
+    mutationFn: ({ id, filename }: { id: number; filename: string }) =>
+      api.call("resource.patch", { params: { resourceId: id }, body: { filename } }),
     onSettled: () => refreshResources(client),
   });
 }
 
 export function useDeleteResource() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (id: number) => api.call("resource.delete", { params: { resourceId: id } }), onSettled: () => refreshResources(client) });
+  return useMutation({
+    mutationFn: (id: number) => api.call("resource.delete", { params: { resourceId: id } }),
+    onSettled: () => refreshResources(client),
+  });
 }

@@ -22,7 +22,11 @@ export const useStatus = () => useQuery({ queryKey: keys.status, queryFn: fetchS
 export const useMe = () => useQuery({ queryKey: keys.me, queryFn: fetchMe, staleTime: 60_000 });
 
 export const useUser = (id: number | undefined) =>
-  useQuery({ queryKey: keys.user(id ?? -1), queryFn: () => api.call("user.get", { params: { id: id! } }), enabled: id !== undefined && id > 0 });
+  useQuery({
+    queryKey: keys.user(id ?? -1),
+    queryFn: () => api.call("user.get", { params: { id: id! } }),
+    enabled: id !== undefined && id > 0,
+  });
 
 /** Reads a user setting value (stored as JSON text), or the fallback. */
 export function userSetting<T extends string>(user: User | null | undefined, key: string, fallback: T): T {

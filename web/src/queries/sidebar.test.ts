@@ -9,7 +9,13 @@ const shortcut = (id: number, createdTs: number, rowStatus: Shortcut["rowStatus"
 
 describe("sortShortcuts", () => {
   it("puts pinned (ARCHIVED) shortcuts first, then newest first", () => {
-    const sorted = sortShortcuts([shortcut(1, 10), shortcut(2, 30), shortcut(3, 5, "ARCHIVED"), shortcut(4, 20, "ARCHIVED"), shortcut(5, 30)]);
+    const sorted = sortShortcuts([
+      shortcut(1, 10),
+      shortcut(2, 30),
+      shortcut(3, 5, "ARCHIVED"),
+      shortcut(4, 20, "ARCHIVED"),
+      shortcut(5, 30),
+    ]);
     expect(sorted.map((entry) => entry.id)).toEqual([4, 3, 5, 2, 1]);
   });
 });

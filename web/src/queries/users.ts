@@ -19,10 +19,7 @@ export function useUserMutations() {
       queryClient.removeQueries({ queryKey: keys.user(user.id) });
     }
     // The host's name shows in the status, and names show on memo cards.
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.users }),
-      queryClient.invalidateQueries({ queryKey: keys.status }),
-    ]);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: keys.users }), queryClient.invalidateQueries({ queryKey: keys.status })]);
   };
 
   const create = useMutation({

@@ -25,9 +25,13 @@ export function useWebhookMutations() {
   });
   const remove = useMutation({ mutationFn: (id: number) => api.call("webhook.delete", { params: { webhookId: id } }), onSuccess: refresh });
   const refreshLog = (id: number) => queryClient.invalidateQueries({ queryKey: keys.webhookDeliveries(id) });
-  const test = useMutation({ mutationFn: (id: number) => api.call("webhook.test", { params: { webhookId: id } }), onSuccess: (_delivery, id) => refreshLog(id) });
+  const test = useMutation({
+    mutationFn: (id: number) => api.call("webhook.test", { params: { webhookId: id } }),
+    onSuccess: (_delivery, id) => refreshLog(id),
+  });
   const redeliver = useMutation({
-    mutationFn: ({ id, deliveryId }: { id: number; deliveryId: number }) => api.call("webhook.redeliver", { params: { webhookId: id, deliveryId } }),
+    mutationFn: ({ id, deliveryId }: { id: number; deliveryId: number }) =>
+      api.call("webhook.redeliver", { params: { webhookId: id, deliveryId } }),
     onSuccess: (_delivery, { id }) => refreshLog(id),
   });
   return { create, patch, remove, test, redeliver };

@@ -62,7 +62,14 @@ describe("filterToParams", () => {
   });
 
   it("round-trips", () => {
-    const filter = { tag: "x", type: "NOT_TAGGED" as const, text: "t", duration: { from: 1, to: 9 }, shortcutId: 2, visibility: "PRIVATE" as const };
+    const filter = {
+      tag: "x",
+      type: "NOT_TAGGED" as const,
+      text: "t",
+      duration: { from: 1, to: 9 },
+      shortcutId: 2,
+      visibility: "PRIVATE" as const,
+    };
     expect(parseFilter(filterToParams(filter))).toEqual(filter);
   });
 

@@ -40,7 +40,7 @@ export const authRoutes = {
     method: "GET",
     path: "/api/auth/session",
     summary: "The signed-in account, or null",
-    description: "As `GET /api/user/me`, but a visitor gets `{\"data\": null}` instead of a 401, so a page can ask without an error.",
+    description: 'As `GET /api/user/me`, but a visitor gets `{"data": null}` instead of a 401, so a page can ask without an error.',
     access: "public",
     answer: data(userEntitySchema.nullable()),
   }),

@@ -71,13 +71,11 @@ export type QueryOf<N extends RouteName> = EntryOf<N> extends { query: Input<inf
 export type BodyOf<N extends RouteName> = EntryOf<N> extends { body: Input<infer S> } ? z.output<S> : undefined;
 
 /** What a client sends: path parameters as text or numbers, the query and the body as their schemas take them. */
-export type ParamsInput<N extends RouteName> = EntryOf<N> extends { params: infer P extends z.ZodType }
-  ? { [K in keyof z.input<P>]: string | number }
-  : undefined;
+export type ParamsInput<N extends RouteName> =
+  EntryOf<N> extends { params: infer P extends z.ZodType } ? { [K in keyof z.input<P>]: string | number } : undefined;
 /** A query's values as a client writes them: numbers and booleans become the text the schema reads. */
-export type QueryInput<N extends RouteName> = EntryOf<N> extends { query: Input<infer S> }
-  ? { [K in keyof z.input<S>]?: NonNullable<z.input<S>[K]> | number | boolean }
-  : undefined;
+export type QueryInput<N extends RouteName> =
+  EntryOf<N> extends { query: Input<infer S> } ? { [K in keyof z.input<S>]?: NonNullable<z.input<S>[K]> | number | boolean } : undefined;
 export type BodyInput<N extends RouteName> = EntryOf<N> extends { body: Input<infer S> } ? z.input<S> : undefined;
 
 /** The routes that take an uploaded form. */

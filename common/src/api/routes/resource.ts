@@ -84,7 +84,11 @@ export const resourceRoutes = {
     answer: bare(z.literal(true)),
     errors: NOT_FOUND,
   }),
-  "resource.openFile": route({ ...FILE_ROUTE, path: "/o/r/:resourceId/:filename", summary: "A resource's file by id and name (v0's open link)" }),
+  "resource.openFile": route({
+    ...FILE_ROUTE,
+    path: "/o/r/:resourceId/:filename",
+    summary: "A resource's file by id and name (v0's open link)",
+  }),
   "resource.htmlFile": route({
     ...FILE_ROUTE,
     path: "/h/r/:resourceId/:filename",

@@ -38,7 +38,7 @@ export const userRoutes = {
     method: "POST",
     path: "/api/user/setting",
     summary: "Set one of the caller's settings",
-    description: "`value` is JSON text of the setting's value, e.g. `\"\\\"en\\\"\"` for the locale.",
+    description: '`value` is JSON text of the setting\'s value, e.g. `"\\"en\\""` for the locale.',
     access: "signed-in",
     body: input(userSettingUpsertSchema, "Malformatted post user setting upsert request"),
     answer: data(userSettingEntitySchema),

@@ -33,7 +33,8 @@ const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 function openZip(file: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false }, (error, zip) => {
-      if (error) reject(/signature not found/i.test(error.message) ? badRequest("Invalid archive: the file is not a zip archive") : damaged(error));
+      if (error)
+        reject(/signature not found/i.test(error.message) ? badRequest("Invalid archive: the file is not a zip archive") : damaged(error));
       else resolve(zip);
     });
   });
@@ -68,7 +69,9 @@ function listEntries(zip: ZipFile, limits: ArchiveLimits): Promise<{ entries: Ar
         }
         const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
         if (entry.uncompressedSize > RATIO_FLOOR_BYTES && ratio > MAX_RATIO) {
-          return fail(badRequest(`Invalid archive: "${entry.fileName}" unpacks to ${Math.round(ratio)} times its packed size (a zip bomb?)`));
+          return fail(
+            badRequest(`Invalid archive: "${entry.fileName}" unpacks to ${Math.round(ratio)} times its packed size (a zip bomb?)`),
+          );
         }
         entries.push({
           path: entry.fileName,
@@ -133,7 +136,8 @@ export class Archive {
         chunks.push(chunk);
       }
     } catch (error) {
-      if (error instanceof Error && !("status" in error)) throw badRequest(`Invalid archive: "${entry.path}" is damaged (${error.message})`);
+      if (error instanceof Error && !("status" in error))
+        throw badRequest(`Invalid archive: "${entry.path}" is damaged (${error.message})`);
       throw error;
     }
     if (crc !== raw.crc32) throw badRequest(`Invalid archive: "${entry.path}" is damaged (its CRC-32 does not match its contents)`);

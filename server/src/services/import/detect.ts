@@ -27,7 +27,9 @@ export async function readPlan(archive: Archive): Promise<ImportPlan> {
   const manifest = await manifestFormat(archive);
   if (manifest?.format === "memos-export") {
     if (manifest.scope === "instance") {
-      throw badRequest("Invalid archive: this is a whole-instance export; import it account by account, or move the instance with `npm run transfer`");
+      throw badRequest(
+        "Invalid archive: this is a whole-instance export; import it account by account, or move the instance with `npm run transfer`",
+      );
     }
     return readMemosExport(archive);
   }

@@ -27,14 +27,17 @@ const usecToSeconds = (value: unknown): number | undefined => {
   return typeof usec === "number" && Number.isFinite(usec) && usec > 0 ? toSeconds(Math.floor(usec / 1_000_000)) : undefined;
 };
 
-const list = (value: unknown): Array<Record<string, unknown>> => (Array.isArray(value) ? value.filter((item) => item && typeof item === "object") : []);
+const list = (value: unknown): Array<Record<string, unknown>> =>
+  Array.isArray(value) ? value.filter((item) => item && typeof item === "object") : [];
 
 /** The note's text as Markdown: a heading for the title, the text or the checklist, its web links. */
 export function keepMarkdown(note: KeepNote): string {
   const parts: string[] = [];
   if (typeof note.title === "string" && note.title.trim() !== "") parts.push(`# ${note.title.trim()}`);
   if (typeof note.textContent === "string" && note.textContent.trim() !== "") parts.push(note.textContent.replace(/\s+$/, ""));
-  const items = list(note.listContent).map((item) => `- [${item.isChecked === true ? "x" : " "}] ${String(item.text ?? "").replace(/\n/g, " ")}`);
+  const items = list(note.listContent).map(
+    (item) => `- [${item.isChecked === true ? "x" : " "}] ${String(item.text ?? "").replace(/\n/g, " ")}`,
+  );
   if (items.length > 0) parts.push(items.join("\n"));
   const links = list(note.annotations)
     .filter((annotation) => typeof annotation.url === "string" && /^https?:\/\//i.test(annotation.url))
@@ -44,7 +47,12 @@ export function keepMarkdown(note: KeepNote): string {
 }
 
 /** Keep names a photo `x.jpeg` in the JSON and `x.jpg` in the folder (or the reverse): match by name without extension. */
-function findFile(byStem: Map<string, ArchiveEntry>, files: Map<string, ArchiveEntry>, dir: string, name: string): ArchiveEntry | undefined {
+function findFile(
+  byStem: Map<string, ArchiveEntry>,
+  files: Map<string, ArchiveEntry>,
+  dir: string,
+  name: string,
+): ArchiveEntry | undefined {
   const path = posix.join(dir, name);
   return files.get(path) ?? byStem.get(path.replace(/\.[^./]+$/, "").toLowerCase());
 }
@@ -54,7 +62,8 @@ export async function readGoogleKeep(archive: Archive): Promise<ImportPlan> {
   const files = new Map(archive.entries.map((entry) => [entry.path, entry]));
   const byStem = new Map<string, ArchiveEntry>();
   for (const entry of archive.entries) {
-    if (!entry.path.endsWith(".json") && !entry.path.endsWith(".html")) byStem.set(entry.path.replace(/\.[^./]+$/, "").toLowerCase(), entry);
+    if (!entry.path.endsWith(".json") && !entry.path.endsWith(".html"))
+      byStem.set(entry.path.replace(/\.[^./]+$/, "").toLowerCase(), entry);
   }
   const attached = new Map<string, number>();
   const notes = archive.entries.filter((entry) => isKeepNote(entry.path));

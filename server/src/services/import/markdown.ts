@@ -26,7 +26,13 @@ export const isNotePath = (path: string): boolean => NOTE.test(path) && !isIgnor
 export function tagsOf(value: unknown): string[] {
   const raw = Array.isArray(value) ? value.map(String) : typeof value === "string" ? value.split(/[,\s]+/) : [];
   return raw
-    .map((tag) => tag.trim().replace(/^#/, "").replace(/^\[\[(.*)\]\]$/, "$1").replace(/\s+/g, "-"))
+    .map((tag) =>
+      tag
+        .trim()
+        .replace(/^#/, "")
+        .replace(/^\[\[(.*)\]\]$/, "$1")
+        .replace(/\s+/g, "-"),
+    )
     .filter((tag) => tag !== "" && isValidTagName(tag));
 }
 
@@ -165,7 +171,8 @@ export async function readMarkdownFolder(archive: Archive): Promise<ImportPlan> 
     const meta: Record<string, unknown> = { ...properties, ...front.data };
     const base = posix.basename(entry.path).replace(NOTE, "");
     const journal = JOURNAL_NAME.exec(base);
-    const createdTs = firstDate(meta, CREATED_KEYS) ?? (journal ? toSeconds(`${journal[1]}-${journal[2]}-${journal[3]}`) : undefined) ?? entry.modifiedTs;
+    const createdTs =
+      firstDate(meta, CREATED_KEYS) ?? (journal ? toSeconds(`${journal[1]}-${journal[2]}-${journal[3]}`) : undefined) ?? entry.modifiedTs;
     const updatedTs = Math.max(firstDate(meta, UPDATED_KEYS) ?? entry.modifiedTs, createdTs);
 
     let text = rest.replace(/^\s*\n/, "");

@@ -88,7 +88,10 @@ export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
         continue;
       }
       // Not among the account's resources: another account's file the memo linked to, or a file left out.
-      const planned = attachmentOf({ ...attachment, path: typeof attachment.path === "string" ? posix.join(posix.dirname(entry.path), attachment.path) : undefined }, files);
+      const planned = attachmentOf(
+        { ...attachment, path: typeof attachment.path === "string" ? posix.join(posix.dirname(entry.path), attachment.path) : undefined },
+        files,
+      );
       if (typeof planned === "string") {
         plan.problems.push({ file: entry.path, reason: `attachment "${String(attachment.name)}" was left out: ${planned}` });
         continue;

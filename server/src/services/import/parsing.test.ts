@@ -31,18 +31,24 @@ describe("toSeconds", () => {
 
 describe("front matter", () => {
   it("splits YAML from the text and keeps the text byte for byte", () => {
-    expect(splitFrontMatter("---\ntitle: A\ntags: [x]\n---\n  body\n\n")).toEqual({ data: { title: "A", tags: ["x"] }, body: "  body\n\n" });
+    expect(splitFrontMatter("---\ntitle: A\ntags: [x]\n---\n  body\n\n")).toEqual({
+      data: { title: "A", tags: ["x"] },
+      body: "  body\n\n",
+    });
     expect(splitFrontMatter("---\r\na: 1\r\n---\r\nwindows")).toEqual({ data: { a: 1 }, body: "windows" });
     expect(splitFrontMatter("no front matter\n---\n")).toEqual({ data: {}, body: "no front matter\n---\n" });
     expect(splitFrontMatter("---\n---\nempty")).toEqual({ data: {}, body: "empty" });
   });
 
-  it.each(["---\ntitle: [unclosed\n---\n", "---\na: 1\na: 2\n---\n", "---\nx: {a: 1, a: 2}\n---\n", "---\n- a list\n---\n", "---\njust text\n---\n"])(
-    "refuses %j as malformed",
-    (source) => {
-      expect(() => splitFrontMatter(source)).toThrow(/^malformed front matter: /);
-    },
-  );
+  it.each([
+    "---\ntitle: [unclosed\n---\n",
+    "---\na: 1\na: 2\n---\n",
+    "---\nx: {a: 1, a: 2}\n---\n",
+    "---\n- a list\n---\n",
+    "---\njust text\n---\n",
+  ])("refuses %j as malformed", (source) => {
+    expect(() => splitFrontMatter(source)).toThrow(/^malformed front matter: /);
+  });
 
   const { keys, depth, bytes } = FRONT_MATTER_LIMITS;
   const withKeys = (count: number) => `---\n${Array.from({ length: count }, (_, n) => `k${n}: ${n}`).join("\n")}\n---\nbody`;
@@ -57,7 +63,11 @@ describe("front matter", () => {
 
   it.each<[string, string, string]>([
     ["keys", withKeys(keys + 1), `front matter with more than ${keys} keys, the most an import reads`],
-    ["keys in nested maps", `---\n${Array.from({ length: keys }, (_, n) => `k${n}: {a: 1}`).join("\n")}\n---\n`, `front matter with more than ${keys} keys, the most an import reads`],
+    [
+      "keys in nested maps",
+      `---\n${Array.from({ length: keys }, (_, n) => `k${n}: {a: 1}`).join("\n")}\n---\n`,
+      `front matter with more than ${keys} keys, the most an import reads`,
+    ],
     ["nesting", nested(depth + 1), `front matter nested deeper than ${depth} levels, the most an import reads`],
     ["nesting (far past)", nested(100_000), `front matter nested deeper than ${depth} levels, the most an import reads`],
     ["length", `---\nk: ${"x".repeat(bytes - 2)}\n---\nbody`, `front matter longer than ${bytes / 1024} KiB, the most an import reads`],
@@ -67,7 +77,10 @@ describe("front matter", () => {
 
   it("refuses aliases that expand past the limit", () => {
     let laughs = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
-    for (let n = 1; n < 6; n++) laughs += `a${n}: &a${n} [${Array(10).fill(`*a${n - 1}`).join(", ")}]\n`;
+    for (let n = 1; n < 6; n++)
+      laughs += `a${n}: &a${n} [${Array(10)
+        .fill(`*a${n - 1}`)
+        .join(", ")}]\n`;
     expect(() => splitFrontMatter(`---\n${laughs}---\n`)).toThrow(/^malformed front matter: Excessive alias count/);
     expect(splitFrontMatter("---\na: &x 1\nb: *x\n---\n").data).toEqual({ a: 1, b: 1 });
   });
@@ -75,7 +88,10 @@ describe("front matter", () => {
 
 describe("tags", () => {
   it.each<[unknown, string[]]>([
-    [["a", "#b", "two words"], ["a", "b", "two-words"]],
+    [
+      ["a", "#b", "two words"],
+      ["a", "b", "two-words"],
+    ],
     ["a, b c", ["a", "b", "c"]],
     ["#x #y/z", ["x", "y/z"]],
     [["[[Page]]"], ["Page"]],
@@ -92,11 +108,9 @@ describe("tags", () => {
 
 describe("notes and their files", () => {
   it("skips app folders", () => {
-    expect(["a.md", "x/b.markdown", "c.txt", "notes/.trash/d.md", "__MACOSX/e.md", "graph/logseq/bak/f.md", "g.png"].filter(isNotePath)).toEqual([
-      "a.md",
-      "x/b.markdown",
-      "c.txt",
-    ]);
+    expect(
+      ["a.md", "x/b.markdown", "c.txt", "notes/.trash/d.md", "__MACOSX/e.md", "graph/logseq/bak/f.md", "g.png"].filter(isNotePath),
+    ).toEqual(["a.md", "x/b.markdown", "c.txt"]);
   });
 
   const index = new FileIndex(["v/n/note.md", "v/img/a b.png", "v/files/doc.pdf", "v/deep/x/pic.jpg", "v/other.md"].map(entry));
@@ -120,19 +134,24 @@ describe("notes and their files", () => {
     const result = link('![a](../img/a%20b.png "t") and [doc](<../files/doc.pdf>) and ![[pic.jpg|300]] and ![[a b.png]]');
     // Wiki embeds are found first.
     expect(result.attached).toEqual(["v/deep/x/pic.jpg", "v/img/a b.png", "v/files/doc.pdf"]);
-    expect(result.content).toBe(`![a](${attachmentToken(1)} "t") and [doc](${attachmentToken(2)}) and ![pic.jpg](${attachmentToken(0)}) and ![a b.png](${attachmentToken(1)})`);
+    expect(result.content).toBe(
+      `![a](${attachmentToken(1)} "t") and [doc](${attachmentToken(2)}) and ![pic.jpg](${attachmentToken(0)}) and ![a b.png](${attachmentToken(1)})`,
+    );
     expect(result.attachments).toEqual([0, 1, 2]);
     expect(result.problems).toEqual([]);
   });
 
   it("leaves web links, anchors, other notes and missing files as written, naming missing embeds", () => {
-    const text = "[w](https://e.com/a.png) [h](#top) [n](../other.md) ![[other]] [gone](gone.pdf) ![x](../../../etc/passwd.png) ![[lost.png]]";
+    const text =
+      "[w](https://e.com/a.png) [h](#top) [n](../other.md) ![[other]] [gone](gone.pdf) ![x](../../../etc/passwd.png) ![[lost.png]]";
     const result = link(text);
     expect(result.content).toBe(text);
     expect(result.attached).toEqual([]);
-    expect(result.problems).toEqual(['embedded file "lost.png" is not in the archive', 'embedded file "../../../etc/passwd.png" is not in the archive']);
+    expect(result.problems).toEqual([
+      'embedded file "lost.png" is not in the archive',
+      'embedded file "../../../etc/passwd.png" is not in the archive',
+    ]);
   });
-
 
   it("gets through a long line of unclosed brackets", () => {
     const text = `${"![[".repeat(20_000)}${"[".repeat(100_000)}(${"x".repeat(1000)}`;
@@ -149,7 +168,11 @@ describe("flomo", () => {
 
   it("cuts the page into one piece per memo", () => {
     const html = '<body><div class="memo"><p>a</p></div>\n<div class="memo" ><p>b</p></div><div class=\'memo\'>c</div></body>';
-    expect(memoChunks(html)).toEqual(['<div class="memo"><p>a</p></div>\n', '<div class="memo" ><p>b</p></div>', "<div class='memo'>c</div></body>"]);
+    expect(memoChunks(html)).toEqual([
+      '<div class="memo"><p>a</p></div>\n',
+      '<div class="memo" ><p>b</p></div>',
+      "<div class='memo'>c</div></body>",
+    ]);
     expect(memoChunks("<p>no memos</p>")).toEqual([]);
   });
 });

@@ -47,7 +47,14 @@ export interface ImportPlan {
   problems: ImportProblem[];
 }
 
-export const emptyPlan = (kind: ImportKind): ImportPlan => ({ kind, memos: [], attachments: [], standalone: [], shortcuts: [], problems: [] });
+export const emptyPlan = (kind: ImportKind): ImportPlan => ({
+  kind,
+  memos: [],
+  attachments: [],
+  standalone: [],
+  shortcuts: [],
+  problems: [],
+});
 
 /** Where the link to attachment `index` goes in a memo's content until the file is stored (private-use marks). */
 export const attachmentToken = (index: number): string => `\uE000${index}\uE001`;
@@ -99,6 +106,9 @@ const MAX_NOTE_FILE_BYTES = 2 * MAX_MEMO_CONTENT_BYTES;
 /** True (and a problem noted) when the note file is too large to become a memo. */
 export function isOversizedNote(plan: ImportPlan, entry: ArchiveEntry): boolean {
   if (entry.size <= MAX_NOTE_FILE_BYTES) return false;
-  plan.problems.push({ file: entry.path, reason: `the file is larger than ${MAX_NOTE_FILE_BYTES} bytes; a memo holds at most ${MAX_MEMO_CONTENT_BYTES}` });
+  plan.problems.push({
+    file: entry.path,
+    reason: `the file is larger than ${MAX_NOTE_FILE_BYTES} bytes; a memo holds at most ${MAX_MEMO_CONTENT_BYTES}`,
+  });
   return true;
 }

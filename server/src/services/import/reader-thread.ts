@@ -12,7 +12,9 @@ import { addPart, type PlanPart, type ReaderFailure, type ReaderReply, type Read
 
 // From TypeScript source (this module's URL ends in .ts) the thread starts through tsx; the build ships it as
 // import-reader.js beside the chunk this code is bundled into.
-const WORKER_URL = import.meta.url.endsWith(".ts") ? new URL("./reader.worker.dev.mjs", import.meta.url) : new URL("./import-reader.js", import.meta.url);
+const WORKER_URL = import.meta.url.endsWith(".ts")
+  ? new URL("./reader.worker.dev.mjs", import.meta.url)
+  : new URL("./import-reader.js", import.meta.url);
 const IDLE_MS = 60_000;
 
 class Turns {
@@ -125,7 +127,11 @@ export class ReaderThread {
   /** The archive's plan; a refused archive rejects with the thread's 400. */
   async plan(): Promise<ImportPlan> {
     let plan: ImportPlan | null = null;
-    for (let part = await this.reader.ask<PlanPart | null>({ op: "part" }); part; part = await this.reader.ask<PlanPart | null>({ op: "part" })) {
+    for (
+      let part = await this.reader.ask<PlanPart | null>({ op: "part" });
+      part;
+      part = await this.reader.ask<PlanPart | null>({ op: "part" })
+    ) {
       plan = addPart(plan, part);
     }
     return plan!;

@@ -45,7 +45,10 @@ async function answer(request: Exclude<ReaderRequest, { op: "open" }>): Promise<
       // The zip's file descriptor belongs to the process, not to this thread: closed before the thread is reused.
       const { opened } = session;
       session = null;
-      await opened.then((archive) => archive.close(), () => {});
+      await opened.then(
+        (archive) => archive.close(),
+        () => {},
+      );
       port.postMessage({ id: request.id, value: true } satisfies ReaderReply);
     }
   } catch (error) {

@@ -97,9 +97,7 @@ export function backupProblems(file: string): string[] {
     const results = db.pragma("integrity_check", { simple: false }) as { integrity_check: string }[];
     const problems = results.map((row) => row.integrity_check).filter((line) => line !== "ok");
     if (problems.length > 0) return problems.map((line) => `integrity_check: ${line}`);
-    const tables = new Set(
-      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]),
-    );
+    const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
     const missing = ["user", "memo", "resource", "system_setting"].filter((name) => !tables.has(name));
     if (missing.length > 0) return [`${file} is not a memos database (no table ${missing.join(", ")})`];
     return [];

@@ -45,12 +45,18 @@ export async function recoverStorageMove(db: Db, data: string, journal: string):
   }
   const removed: string[] = [];
   const removeFile = async (file: string) => {
-    if (await stat(file).then(() => true, () => false)) {
+    if (
+      await stat(file).then(
+        () => true,
+        () => false,
+      )
+    ) {
       await rm(file, { force: true });
       removed.push(file);
     }
   };
-  if (typeof entry.incoming === "string" && entry.incoming === basename(entry.incoming)) await removeFile(incomingFile(data, entry.incoming));
+  if (typeof entry.incoming === "string" && entry.incoming === basename(entry.incoming))
+    await removeFile(incomingFile(data, entry.incoming));
   if (typeof entry.path === "string" && entry.path !== "") {
     const referred = await db.selectFrom("resource").select("id").where("internal_path", "=", entry.path).executeTakeFirst();
     if (!referred) await removeFile(assetFile(data, entry.path));
@@ -81,18 +87,29 @@ export interface MoveOutcome {
 
 async function countWhere(db: Db, onDisk: boolean): Promise<number> {
   const query = db.selectFrom("resource").select((eb) => eb.fn.countAll<number>().as("n"));
-  const row = await (onDisk ? query.where("internal_path", "<>", "") : query.where("internal_path", "=", "").where("blob", "is not", null)).executeTakeFirstOrThrow();
+  const row = await (onDisk
+    ? query.where("internal_path", "<>", "")
+    : query.where("internal_path", "=", "").where("blob", "is not", null)
+  ).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Counts before a move: resources with a blob, with a file, and in all. */
 export async function storageCounts(db: Db): Promise<{ blobs: number; files: number; resources: number }> {
-  const all = await db.selectFrom("resource").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const all = await db
+    .selectFrom("resource")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return { blobs: await countWhere(db, false), files: await countWhere(db, true), resources: Number(all.n) };
 }
 
 /** Every blob becomes a file under <data>/assets. `journal`: see recoverStorageMove. */
-export async function moveBlobsToFiles(db: Db, data: string, onStep: (step: MoveStep) => void = () => {}, journal?: string): Promise<MoveOutcome> {
+export async function moveBlobsToFiles(
+  db: Db,
+  data: string,
+  onStep: (step: MoveStep) => void = () => {},
+  journal?: string,
+): Promise<MoveOutcome> {
   const total = await countWhere(db, false);
   const outcome: MoveOutcome = { moved: 0, bytes: 0, already: (await storageCounts(db)).resources - total, problems: [] };
   let index = 0;
@@ -143,7 +160,12 @@ export async function moveBlobsToFiles(db: Db, data: string, onStep: (step: Move
  * Every file under <data>/assets goes back into its row's blob; the file is removed once the row holds it.
  * `journal`: see recoverStorageMove.
  */
-export async function moveFilesToBlobs(db: Db, data: string, onStep: (step: MoveStep) => void = () => {}, journal?: string): Promise<MoveOutcome> {
+export async function moveFilesToBlobs(
+  db: Db,
+  data: string,
+  onStep: (step: MoveStep) => void = () => {},
+  journal?: string,
+): Promise<MoveOutcome> {
   const total = await countWhere(db, true);
   const outcome: MoveOutcome = { moved: 0, bytes: 0, already: (await storageCounts(db)).resources - total, problems: [] };
   let index = 0;

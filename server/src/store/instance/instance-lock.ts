@@ -22,7 +22,9 @@ interface PidRecord {
 function readRecord(file: string): PidRecord | null {
   try {
     const parsed = JSON.parse(readFileSync(file, "utf8")) as Partial<PidRecord>;
-    return typeof parsed.pid === "number" ? { pid: parsed.pid, host: String(parsed.host ?? ""), startedAt: String(parsed.startedAt ?? "") } : null;
+    return typeof parsed.pid === "number"
+      ? { pid: parsed.pid, host: String(parsed.host ?? ""), startedAt: String(parsed.startedAt ?? "") }
+      : null;
   } catch {
     return null;
   }

@@ -31,8 +31,16 @@ export const COPIED_TABLES: TableSpec[] = [
   {
     name: "user",
     columns: {
-      id: "int", ...ts, row_status: "text", username: "text", role: "text", email: "text", nickname: "text",
-      password_hash: "text", open_id: "text", username_key: "text",
+      id: "int",
+      ...ts,
+      row_status: "text",
+      username: "text",
+      role: "text",
+      email: "text",
+      nickname: "text",
+      password_hash: "text",
+      open_id: "text",
+      username_key: "text",
     },
     key: ["id"],
     serial: "id",
@@ -41,7 +49,14 @@ export const COPIED_TABLES: TableSpec[] = [
   {
     name: "memo",
     columns: {
-      id: "int", creator_id: "int", ...ts, row_status: "text", content: "text", visibility: "text", display_ts: "int", access_token_id: "int",
+      id: "int",
+      creator_id: "int",
+      ...ts,
+      row_status: "text",
+      content: "text",
+      visibility: "text",
+      display_ts: "int",
+      access_token_id: "int",
     },
     key: ["id"],
     serial: "id",
@@ -58,7 +73,14 @@ export const COPIED_TABLES: TableSpec[] = [
   {
     name: "resource",
     columns: {
-      id: "int", creator_id: "int", ...ts, filename: "text", blob: "blob", external_link: "text", type: "text", size: "int",
+      id: "int",
+      creator_id: "int",
+      ...ts,
+      filename: "text",
+      blob: "blob",
+      external_link: "text",
+      type: "text",
+      size: "int",
       internal_path: "text",
     },
     key: ["id"],
@@ -75,8 +97,16 @@ export const COPIED_TABLES: TableSpec[] = [
   {
     name: "access_token",
     columns: {
-      id: "int", user_id: "int", name: "text", token_hash: "text", scope: "text", created_ts: "int", expires_ts: "int",
-      last_used_ts: "int", last_used_address: "text", revoked_ts: "int",
+      id: "int",
+      user_id: "int",
+      name: "text",
+      token_hash: "text",
+      scope: "text",
+      created_ts: "int",
+      expires_ts: "int",
+      last_used_ts: "int",
+      last_used_address: "text",
+      revoked_ts: "int",
     },
     key: ["id"],
     serial: "id",
@@ -128,7 +158,8 @@ async function readPage(db: Db, engine: Engine, spec: TableSpec, after: unknown[
     );
   }
   const whereClause = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-  const result = await sql<Row>`SELECT ${columns} FROM ${ident(spec.name)} ${whereClause} ORDER BY ${sql.join(keys)} LIMIT ${limit}`.execute(db);
+  const result =
+    await sql<Row>`SELECT ${columns} FROM ${ident(spec.name)} ${whereClause} ORDER BY ${sql.join(keys)} LIMIT ${limit}`.execute(db);
   return result.rows;
 }
 
@@ -222,13 +253,17 @@ async function checkFullText(handle: DatabaseHandle): Promise<void> {
   await sql`INSERT INTO memo_fts(memo_fts, rank) VALUES ('integrity-check', 1)`.execute(handle.db);
 }
 
-export type TransferProgress = (table: string, copied: number) => void
+export type TransferProgress = (table: string, copied: number) => void;
 
 /**
  * Copies every table of COPIED_TABLES from `source` into `target` (empty, migrated) in one transaction of the
  * target, then rebuilds the counters and continues the sequences. Returns the rows copied per table.
  */
-export async function copyInstance(source: DatabaseHandle, target: DatabaseHandle, progress?: TransferProgress): Promise<Record<string, number>> {
+export async function copyInstance(
+  source: DatabaseHandle,
+  target: DatabaseHandle,
+  progress?: TransferProgress,
+): Promise<Record<string, number>> {
   const copied: Record<string, number> = {};
   await target.db.transaction().execute(async (tx) => {
     // The target's migrations recorded their own v0 version; the source's history replaces it.
@@ -237,7 +272,10 @@ export async function copyInstance(source: DatabaseHandle, target: DatabaseHandl
       let count = 0;
       for await (const page of walk(source.db, source.engine, spec)) {
         // Kysely's table type is per name; the rows are checked by the spec's columns instead.
-        await tx.insertInto(spec.name as "tag").values(page.map((row) => toTarget(spec, row)) as never).execute();
+        await tx
+          .insertInto(spec.name as "tag")
+          .values(page.map((row) => toTarget(spec, row)) as never)
+          .execute();
         count += page.length;
         progress?.(spec.name, count);
       }

@@ -16,13 +16,7 @@ export const memoTags: Migration = {
   async after(db) {
     let lastId = 0;
     for (;;) {
-      const memos = await db
-        .selectFrom("memo")
-        .select(["id", "content"])
-        .where("id", ">", lastId)
-        .orderBy("id")
-        .limit(BATCH)
-        .execute();
+      const memos = await db.selectFrom("memo").select(["id", "content"]).where("id", ">", lastId).orderBy("id").limit(BATCH).execute();
       if (memos.length === 0) return;
       const rows = memos.flatMap((memo) => extractTags(memo.content).map((tag) => ({ memo_id: memo.id, tag })));
       if (rows.length > 0) await db.insertInto("memo_tag").values(rows).execute();

@@ -5,7 +5,18 @@
 // the memo tables) are left out. SQLite needs nothing: one process owns the file and reads PRAGMA data_version.
 import type { Migration } from "./types.js";
 
-const TABLES = ["memo", "memo_organizer", "memo_resource", "memo_tag", "resource", "tag", "user", "user_setting", "system_setting", "shortcut"];
+const TABLES = [
+  "memo",
+  "memo_organizer",
+  "memo_resource",
+  "memo_tag",
+  "resource",
+  "tag",
+  "user",
+  "user_setting",
+  "system_setting",
+  "shortcut",
+];
 
 const trigger = (table: string, events = "INSERT OR UPDATE OR DELETE OR TRUNCATE") =>
   `CREATE TRIGGER memos_data_changed AFTER ${events} ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION memos_data_changed()`;

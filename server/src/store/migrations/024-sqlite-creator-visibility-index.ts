@@ -15,6 +15,8 @@ export const sqliteCreatorVisibilityIndex: Migration = {
   name: "024-sqlite-creator-visibility-index",
   statements: (engine) =>
     engine === "sqlite"
-      ? ["CREATE INDEX idx_memo_visibility_creator_display ON memo (visibility, creator_id, display_ts, id) WHERE creator_id IS NOT NULL AND row_status = 'NORMAL'"]
+      ? [
+          "CREATE INDEX idx_memo_visibility_creator_display ON memo (visibility, creator_id, display_ts, id) WHERE creator_id IS NOT NULL AND row_status = 'NORMAL'",
+        ]
       : [],
 };

@@ -10,7 +10,11 @@ import { nowSeconds } from "../time.js";
 const chunks = <T>(values: T[]): T[][] => batches([...new Set(values)]);
 
 /** The creator's memos created at any of `createdTimes` (idx_memo_creator_status_created), with their content. */
-export async function listMemosCreatedAt(db: Db, creatorId: number, createdTimes: number[]): Promise<Array<{ created_ts: number; content: string }>> {
+export async function listMemosCreatedAt(
+  db: Db,
+  creatorId: number,
+  createdTimes: number[],
+): Promise<Array<{ created_ts: number; content: string }>> {
   const rows: Array<{ created_ts: number; content: string }> = [];
   for (const times of chunks(createdTimes)) {
     rows.push(

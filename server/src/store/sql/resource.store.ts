@@ -38,7 +38,8 @@ export function findResourceById(db: Db, id: number): Promise<ResourceRow | unde
 
 export async function findResourcesByIds(db: Db, ids: number[]): Promise<ResourceRow[]> {
   const rows: ResourceRow[] = [];
-  for (const batch of batches([...new Set(ids)])) rows.push(...(await db.selectFrom("resource as r").select(RESOURCE_COLUMNS).where("r.id", "in", batch).execute()));
+  for (const batch of batches([...new Set(ids)]))
+    rows.push(...(await db.selectFrom("resource as r").select(RESOURCE_COLUMNS).where("r.id", "in", batch).execute()));
   return rows;
 }
 
@@ -72,7 +73,12 @@ export async function setResourceFile(db: Db, id: number, internalPath: string):
 
 /** The files of the creator's resources (a deleted account's, removed after its transaction commits). */
 export async function listAssetPathsOfCreator(db: Db, creatorId: number): Promise<string[]> {
-  const rows = await db.selectFrom("resource").select("internal_path").where("creator_id", "=", creatorId).where("internal_path", "<>", "").execute();
+  const rows = await db
+    .selectFrom("resource")
+    .select("internal_path")
+    .where("creator_id", "=", creatorId)
+    .where("internal_path", "<>", "")
+    .execute();
   return rows.map((row) => row.internal_path);
 }
 
@@ -136,4 +142,3 @@ export async function listLinkedResources(db: Db, memoIds: number[]): Promise<Li
     .orderBy("r.id")
     .execute();
 }
-

@@ -1,12 +1,7 @@
 // Stored settings, read by key with their type and default: a user's (user_setting) and the instance's
 // (system_setting), each a key and its value as JSON text. Every reader of a setting goes through here, and so does
 // every writer's encoding: a value that is missing, not JSON, or not of its key's type reads as the key's default.
-import {
-  customizedProfileSchema,
-  DISABLE_WEBHOOKS_SETTING,
-  type UserSettingKey,
-  userSettingValueSchemas,
-} from "@memos/common";
+import { customizedProfileSchema, DISABLE_WEBHOOKS_SETTING, type UserSettingKey, userSettingValueSchemas } from "@memos/common";
 import { z } from "zod";
 import type { Db } from "../db.js";
 import { findSystemSetting, listSystemSettings } from "./system-setting.store.js";
@@ -75,7 +70,10 @@ export function encodeSystemSetting<K extends SystemSettingName>(_name: K, value
  * A user setting's value from the text a client sent: the value, or why it is refused (`"not-json"`, or
  * `"invalid"` when it is JSON but not of the key's type).
  */
-export function parseUserSetting<K extends UserSettingKey>(key: K, text: string): { value: UserSettings[K] } | { refused: "not-json" | "invalid" } {
+export function parseUserSetting<K extends UserSettingKey>(
+  key: K,
+  text: string,
+): { value: UserSettings[K] } | { refused: "not-json" | "invalid" } {
   const json = parseJson(text);
   if (json === undefined) return { refused: "not-json" };
   const result = userSettingValueSchemas[key].safeParse(json);

@@ -5,7 +5,13 @@ import type { ShortcutRow } from "../schema.js";
 import { nowSeconds } from "../time.js";
 
 export function listShortcutsOfCreator(db: Db, creatorId: number): Promise<ShortcutRow[]> {
-  return db.selectFrom("shortcut").selectAll().where("creator_id", "=", creatorId).orderBy("created_ts", "desc").orderBy("id", "desc").execute();
+  return db
+    .selectFrom("shortcut")
+    .selectAll()
+    .where("creator_id", "=", creatorId)
+    .orderBy("created_ts", "desc")
+    .orderBy("id", "desc")
+    .execute();
 }
 
 export function findShortcutById(db: Db, id: number): Promise<ShortcutRow | undefined> {
@@ -14,7 +20,11 @@ export function findShortcutById(db: Db, id: number): Promise<ShortcutRow | unde
 
 export async function insertShortcut(db: Db, shortcut: { creator_id: number; title: string; payload: string }): Promise<ShortcutRow> {
   const now = nowSeconds();
-  return db.insertInto("shortcut").values({ created_ts: now, updated_ts: now, ...shortcut }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto("shortcut")
+    .values({ created_ts: now, updated_ts: now, ...shortcut })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateShortcut(

@@ -27,7 +27,11 @@ export function findHost(db: Db): Promise<UserRow | undefined> {
 
 export async function findUsersByIds(db: Db, ids: number[]): Promise<Map<number, UserRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom("user").selectAll().where("id", "in", [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom("user")
+    .selectAll()
+    .where("id", "in", [...new Set(ids)])
+    .execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -85,7 +89,11 @@ const USER_TABLES = [
 ] as const;
 
 /** The tables whose rows hang off a memo or a resource. */
-const MEMO_TABLES = [["memo_resource", "memo_id"], ["memo_organizer", "memo_id"], ["memo_tag", "memo_id"]] as const;
+const MEMO_TABLES = [
+  ["memo_resource", "memo_id"],
+  ["memo_organizer", "memo_id"],
+  ["memo_tag", "memo_id"],
+] as const;
 const RESOURCE_TABLES = [["memo_resource", "resource_id"]] as const;
 const WEBHOOK_DELIVERIES = ["webhook_delivery", "webhook_id"] as const;
 

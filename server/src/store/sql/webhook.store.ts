@@ -15,7 +15,11 @@ export interface NewWebhook {
 
 export function insertWebhook(db: Db, webhook: NewWebhook): Promise<WebhookRow> {
   const now = nowSeconds();
-  return db.insertInto("webhook").values({ ...webhook, created_ts: now, updated_ts: now }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto("webhook")
+    .values({ ...webhook, created_ts: now, updated_ts: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function findWebhookById(db: Db, id: number): Promise<WebhookRow | undefined> {
@@ -30,7 +34,12 @@ export function listWebhooksOfUser(db: Db, userId: number): Promise<WebhookRow[]
 export type WebhookUpdate = Partial<Pick<WebhookRow, "name" | "url" | "secret" | "events" | "active" | "paused_at_ms">>;
 
 export function updateWebhook(db: Db, id: number, update: WebhookUpdate): Promise<WebhookRow> {
-  return db.updateTable("webhook").set({ ...update, updated_ts: nowSeconds() }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable("webhook")
+    .set({ ...update, updated_ts: nowSeconds() })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -98,7 +107,13 @@ const sendable = sql<SqlBool>`
  * skips rows another process is claiming (FOR UPDATE SKIP LOCKED); the outer WHERE re-checks the lease, so a row is
  * never claimed twice.
  */
-export async function claimDueDeliveries(db: Db, engine: Engine, now: number, leaseMs: number, limit: number): Promise<WebhookDeliveryRow[]> {
+export async function claimDueDeliveries(
+  db: Db,
+  engine: Engine,
+  now: number,
+  leaseMs: number,
+  limit: number,
+): Promise<WebhookDeliveryRow[]> {
   const lockClause = engine === "postgres" ? sql`FOR UPDATE SKIP LOCKED` : sql``;
   const free = sql<SqlBool>`(lease_until_ms IS NULL OR lease_until_ms < ${now})`;
   const due = sql`
@@ -117,7 +132,13 @@ export async function claimDueDeliveries(db: Db, engine: Engine, now: number, le
 
 /** pg answers BIGINT columns of raw SQL as numbers already (db.ts), but integers of RETURNING * may be text. */
 function normaliseDelivery(row: WebhookDeliveryRow): WebhookDeliveryRow {
-  return { ...row, id: Number(row.id), webhook_id: Number(row.webhook_id), attempts: Number(row.attempts), paused_ms: Number(row.paused_ms) };
+  return {
+    ...row,
+    id: Number(row.id),
+    webhook_id: Number(row.webhook_id),
+    attempts: Number(row.attempts),
+    paused_ms: Number(row.paused_ms),
+  };
 }
 
 /**

@@ -9,7 +9,9 @@ import { type DatabaseHandle, openSqlite } from "../db.js";
 import { QueryBudgetError, ReaderPool } from "./sqlite-pool.js";
 
 /** A statement that runs for many seconds in SQLite: counting to a billion. */
-const SLOW = sql<{ n: number }>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 1000000000) SELECT count(*) AS n FROM c`;
+const SLOW = sql<{
+  n: number;
+}>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 1000000000) SELECT count(*) AS n FROM c`;
 
 let dir: string;
 let handle: DatabaseHandle;
@@ -26,7 +28,10 @@ afterEach(async () => {
 
 describe("the SQLite reader pool", { timeout: 30_000 }, () => {
   it("a read past its budget fails with QueryBudgetError while the main thread and other reads carry on", async () => {
-    await handle.db.insertInto("note" as never).values({ id: 1, body: "hello" } as never).execute();
+    await handle.db
+      .insertInto("note" as never)
+      .values({ id: 1, body: "hello" } as never)
+      .execute();
     const events: string[] = [];
     const slow = SLOW.execute(handle.searchDb).then(
       () => events.push("slow answered"),
@@ -43,13 +48,18 @@ describe("the SQLite reader pool", { timeout: 30_000 }, () => {
   });
 
   it("an ordinary read has no budget", async () => {
-    const counted = await sql<{ n: number }>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 1000000) SELECT count(*) AS n FROM c`.execute(handle.db);
+    const counted = await sql<{
+      n: number;
+    }>`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 1000000) SELECT count(*) AS n FROM c`.execute(handle.db);
     expect(counted.rows[0]?.n).toBe(1_000_000);
   });
 
   it("reads see every committed write; a transaction reads its own uncommitted writes; blobs come back as Buffers", async () => {
     await handle.db.transaction().execute(async (tx) => {
-      await tx.insertInto("note" as never).values({ id: 2, body: "draft", data: Buffer.from([1, 2, 3]) } as never).execute();
+      await tx
+        .insertInto("note" as never)
+        .values({ id: 2, body: "draft", data: Buffer.from([1, 2, 3]) } as never)
+        .execute();
       const inside = await sql<{ body: string }>`SELECT body FROM note WHERE id = 2`.execute(tx);
       expect(inside.rows).toEqual([{ body: "draft" }]);
       const outside = await sql<{ body: string }>`SELECT body FROM note WHERE id = 2`.execute(handle.db);
@@ -64,17 +74,26 @@ describe("the SQLite reader pool", { timeout: 30_000 }, () => {
   it("a failed transaction rolls back and frees the writer", async () => {
     await expect(
       handle.db.transaction().execute(async (tx) => {
-        await tx.insertInto("note" as never).values({ id: 3, body: "lost" } as never).execute();
+        await tx
+          .insertInto("note" as never)
+          .values({ id: 3, body: "lost" } as never)
+          .execute();
         throw new Error("boom");
       }),
     ).rejects.toThrow("boom");
-    await handle.db.insertInto("note" as never).values({ id: 4, body: "kept" } as never).execute();
+    await handle.db
+      .insertInto("note" as never)
+      .values({ id: 4, body: "kept" } as never)
+      .execute();
     const rows = await sql<{ id: number }>`SELECT id FROM note ORDER BY id`.execute(handle.db);
     expect(rows.rows.map((row) => row.id)).toEqual([4]);
   });
 
   it("a full disk fails the transaction with SQLite's own error (SQLITE_FULL), and writes work again once there is room", async () => {
-    await handle.db.insertInto("note" as never).values({ id: 1, body: "before" } as never).execute();
+    await handle.db
+      .insertInto("note" as never)
+      .values({ id: 1, body: "before" } as never)
+      .execute();
     const main = handle.sqliteMain!;
     // The file may not grow: SQLite answers SQLITE_FULL, and rolls the whole transaction back by itself.
     main.pragma(`max_page_count = ${main.pragma("page_count", { simple: true }) as number}`);
@@ -82,7 +101,10 @@ describe("the SQLite reader pool", { timeout: 30_000 }, () => {
     const failed = await handle.db
       .transaction()
       .execute(async (tx) => {
-        await tx.insertInto("note" as never).values({ id: 2, data: big } as never).execute();
+        await tx
+          .insertInto("note" as never)
+          .values({ id: 2, data: big } as never)
+          .execute();
       })
       .then(
         () => null,
@@ -95,7 +117,10 @@ describe("the SQLite reader pool", { timeout: 30_000 }, () => {
     expect(rows.rows.map((row) => row.id)).toEqual([1]);
     main.pragma("max_page_count = 4294967294");
     await handle.db.transaction().execute(async (tx) => {
-      await tx.insertInto("note" as never).values({ id: 2, data: big } as never).execute();
+      await tx
+        .insertInto("note" as never)
+        .values({ id: 2, data: big } as never)
+        .execute();
     });
     expect((await sql<{ id: number }>`SELECT id FROM note ORDER BY id`.execute(handle.db)).rows.map((row) => row.id)).toEqual([1, 2]);
   });

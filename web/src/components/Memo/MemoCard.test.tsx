@@ -56,7 +56,17 @@ describe("MemoCard", () => {
 
   it("gives the author every action", () => {
     renderCard({ memo: memo() }, author);
-    expect(menuItems()).toEqual(["Pin", "Edit", "Change created time", "Copy link", "Copy embed code", "Share as image", "View detail", "Archive", "Delete"]);
+    expect(menuItems()).toEqual([
+      "Pin",
+      "Edit",
+      "Change created time",
+      "Copy link",
+      "Copy embed code",
+      "Share as image",
+      "View detail",
+      "Archive",
+      "Delete",
+    ]);
     expect(screen.getByRole("checkbox").hasAttribute("disabled")).toBe(false);
   });
 

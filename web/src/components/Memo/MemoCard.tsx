@@ -80,14 +80,22 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
       className="group/memo relative rounded-xl border border-zinc-200 bg-white px-4 pt-2.5 pb-3.5 transition-colors duration-200 dark:border-zinc-700 dark:bg-zinc-800"
     >
       {memo.pinned ? (
-        <span role="img" aria-label={t("memo.pinned")} title={t("memo.pinned")} className="absolute top-0 right-0 size-6 overflow-hidden rounded-tr-xl">
+        <span
+          role="img"
+          aria-label={t("memo.pinned")}
+          title={t("memo.pinned")}
+          className="absolute top-0 right-0 size-6 overflow-hidden rounded-tr-xl"
+        >
           <span className="absolute -top-3 -right-3 size-6 rotate-45 bg-green-600 dark:bg-green-500" />
         </span>
       ) : null}
       <header className="mb-1 flex min-h-8 items-center justify-between gap-2">
         <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-600 dark:text-zinc-400">
           {showCreator && creatorName ? (
-            <Link to={`/u/${memo.creatorId}`} className={`truncate font-medium text-zinc-600 hover:underline dark:text-zinc-300 ${PHONE_TARGET}`}>
+            <Link
+              to={`/u/${memo.creatorId}`}
+              className={`truncate font-medium text-zinc-600 hover:underline dark:text-zinc-300 ${PHONE_TARGET}`}
+            >
               @{creatorName}
             </Link>
           ) : null}
@@ -96,7 +104,11 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
               {formatMemoTime(displayMs, Date.now(), i18n.language)}
             </time>
           ) : (
-            <Link to={`/m/${memo.id}`} title={formatFullTime(displayMs)} className={`hover:text-zinc-800 hover:underline dark:hover:text-zinc-200 ${PHONE_TARGET}`}>
+            <Link
+              to={`/m/${memo.id}`}
+              title={formatFullTime(displayMs)}
+              className={`hover:text-zinc-800 hover:underline dark:hover:text-zinc-200 ${PHONE_TARGET}`}
+            >
               <time dateTime={new Date(displayMs).toISOString()}>{formatMemoTime(displayMs, Date.now(), i18n.language)}</time>
             </Link>
           )}
@@ -104,16 +116,16 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
           {sync ? <MemoSyncState entry={sync} /> : null}
         </div>
         <div className="-mr-2 shrink-0">
-            <MemoMenu
-              memo={memo}
-              owner={owner}
-              actions={actions}
-              showDetail={showDetail}
-              onEdit={() => setEditing(true)}
-              onChangeTime={() => setDialog({ kind: "time" })}
-              onDelete={() => setDialog({ kind: "delete" })}
-              onShareImage={() => setDialog({ kind: "image" })}
-            />
+          <MemoMenu
+            memo={memo}
+            owner={owner}
+            actions={actions}
+            showDetail={showDetail}
+            onEdit={() => setEditing(true)}
+            onChangeTime={() => setDialog({ kind: "time" })}
+            onDelete={() => setDialog({ kind: "delete" })}
+            onShareImage={() => setDialog({ kind: "image" })}
+          />
         </div>
       </header>
       <MemoContent
@@ -126,7 +138,13 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
       <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} onPreview={preview} />
       {sync && owner ? <MemoConflict entry={sync} /> : null}
       <Suspense fallback={null}>
-        {dialog?.kind === "preview" ? <ImageViewer images={dialog.urls.map((url) => ({ url, name: imageName(url) }))} index={dialog.index} onClose={() => setDialog(null)} /> : null}
+        {dialog?.kind === "preview" ? (
+          <ImageViewer
+            images={dialog.urls.map((url) => ({ url, name: imageName(url) }))}
+            index={dialog.index}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
         {dialog?.kind === "image" ? <ShareImageDialog memo={memo} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "time" ? <ChangeCreatedTimeDialog memo={memo} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "delete" ? (

@@ -26,7 +26,12 @@ export function MemoMenu({ memo, owner, actions, onEdit, onChangeTime, onDelete,
   const items: MenuItem[] = [];
   if (owner) {
     items.push(
-      { key: "pin", label: t(memo.pinned ? "memo.unpin" : "memo.pin"), icon: icon(memo.pinned ? PinOff : Pin), onSelect: () => void actions.togglePin() },
+      {
+        key: "pin",
+        label: t(memo.pinned ? "memo.unpin" : "memo.pin"),
+        icon: icon(memo.pinned ? PinOff : Pin),
+        onSelect: () => void actions.togglePin(),
+      },
       { key: "edit", label: t("memo.edit"), icon: icon(Pencil), onSelect: onEdit },
       { key: "time", label: t("memo.change-created-time"), icon: icon(CalendarClock), onSelect: onChangeTime },
     );
@@ -36,7 +41,8 @@ export function MemoMenu({ memo, owner, actions, onEdit, onChangeTime, onDelete,
     { key: "embed", label: t("memo.copy-embed"), icon: icon(Code2), onSelect: () => void actions.copyEmbed() },
     { key: "image", label: t("memo.share-image"), icon: icon(Image), onSelect: onShareImage },
   );
-  if (showDetail) items.push({ key: "detail", label: t("memo.view-detail"), icon: icon(Maximize), onSelect: () => navigate(`/m/${memo.id}`) });
+  if (showDetail)
+    items.push({ key: "detail", label: t("memo.view-detail"), icon: icon(Maximize), onSelect: () => navigate(`/m/${memo.id}`) });
   if (owner) {
     items.push(
       { key: "archive", label: t("memo.archive"), icon: icon(Archive), onSelect: () => void actions.archive(), separated: true },

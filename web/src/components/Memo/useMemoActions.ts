@@ -31,7 +31,10 @@ export function useMemoActions(memo: Memo) {
 
   return {
     togglePin: () =>
-      attempt(() => pin.mutateAsync({ id: memo.id, pinned: !memo.pinned }), t(memo.pinned ? "message.memo-unpinned" : "message.memo-pinned")),
+      attempt(
+        () => pin.mutateAsync({ id: memo.id, pinned: !memo.pinned }),
+        t(memo.pinned ? "message.memo-unpinned" : "message.memo-pinned"),
+      ),
     archive: () => attempt(() => patch.mutateAsync({ id: memo.id, patch: { rowStatus: "ARCHIVED" } }), t("message.memo-archived")),
     remove: () => attempt(() => remove.mutateAsync(memo.id), t("message.memo-deleted")),
     toggleTodo: (index: number, checked: boolean) => {

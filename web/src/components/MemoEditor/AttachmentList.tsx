@@ -6,7 +6,15 @@ import { resourceUrl } from "../../api/links";
 import type { Upload } from "./useUploads";
 import { ProgressBar } from "../ui/ProgressBar";
 
-export function AttachmentList({ resources, uploads, onRemove }: { resources: Resource[]; uploads: Upload[]; onRemove: (id: number) => void }) {
+export function AttachmentList({
+  resources,
+  uploads,
+  onRemove,
+}: {
+  resources: Resource[];
+  uploads: Upload[];
+  onRemove: (id: number) => void;
+}) {
   const { t } = useTranslation();
   if (resources.length === 0 && uploads.length === 0) return null;
   return (
@@ -36,7 +44,10 @@ export function AttachmentList({ resources, uploads, onRemove }: { resources: Re
         </div>
       ))}
       {uploads.map((upload) => (
-        <div key={upload.id} className="flex h-14 w-40 flex-col justify-center gap-1.5 rounded-lg border border-dashed border-zinc-300 px-2.5 dark:border-zinc-600">
+        <div
+          key={upload.id}
+          className="flex h-14 w-40 flex-col justify-center gap-1.5 rounded-lg border border-dashed border-zinc-300 px-2.5 dark:border-zinc-600"
+        >
           <span className="truncate text-xs text-zinc-600 dark:text-zinc-400">{t("editor.uploading", { name: upload.name })}</span>
           <ProgressBar fraction={upload.progress} label={t("editor.uploading", { name: upload.name })} />
         </div>

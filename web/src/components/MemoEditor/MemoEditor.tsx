@@ -36,7 +36,9 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
   const powerful = usePreferences((state) => state.localSetting.enablePowerfulEditor);
   const monospace = usePreferences((state) => state.localSetting.editorFontStyle === "mono");
   const { content, setContent, clear } = useDraft(memo?.content ?? "", draftKey(memo?.id));
-  const [visibility, setVisibility] = useState<Visibility>(() => memo?.visibility ?? userSetting<Visibility>(me, "memoVisibility", "PRIVATE"));
+  const [visibility, setVisibility] = useState<Visibility>(
+    () => memo?.visibility ?? userSetting<Visibility>(me, "memoVisibility", "PRIVATE"),
+  );
   const [resources, setResources] = useState<Resource[]>(() => memo?.resourceList ?? []);
   const [fullscreen, setFullscreen] = useState(false);
   const [picking, setPicking] = useState(false);
@@ -135,9 +137,7 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
     setDragging(true);
   };
 
-  const frame = fullscreen
-    ? "fixed inset-0 z-40 flex flex-col rounded-none sm:inset-6 sm:rounded-xl"
-    : "relative rounded-xl";
+  const frame = fullscreen ? "fixed inset-0 z-40 flex flex-col rounded-none sm:inset-6 sm:rounded-xl" : "relative rounded-xl";
 
   return (
     <div
@@ -180,7 +180,11 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
           onPick={tagComplete.pick}
         />
       ) : null}
-      <AttachmentList resources={resources} uploads={uploads} onRemove={(id) => setResources((list) => list.filter((item) => item.id !== id))} />
+      <AttachmentList
+        resources={resources}
+        uploads={uploads}
+        onRemove={(id) => setResources((list) => list.filter((item) => item.id !== id))}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-zinc-100 px-2 py-1.5 dark:border-zinc-700/70">
         <EditorToolbar
           fullscreen={fullscreen}
@@ -217,7 +221,12 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
       </div>
       {picking ? (
         <Suspense fallback={null}>
-          <ResourcePicker open={picking} attachedIds={resources.map((resource) => resource.id)} onClose={() => setPicking(false)} onPick={(picked) => picked.forEach(addResource)} />
+          <ResourcePicker
+            open={picking}
+            attachedIds={resources.map((resource) => resource.id)}
+            onClose={() => setPicking(false)}
+            onPick={(picked) => picked.forEach(addResource)}
+          />
         </Suspense>
       ) : null}
     </div>

@@ -77,7 +77,9 @@ export default function ResourcePicker({ open, attachedIds, onClose, onPick }: R
                   ) : (
                     <FileText className="size-6 text-zinc-400" aria-hidden />
                   )}
-                  <span className="absolute inset-x-0 bottom-0 truncate bg-black/50 px-1.5 py-0.5 text-left text-white">{resource.filename}</span>
+                  <span className="absolute inset-x-0 bottom-0 truncate bg-black/50 px-1.5 py-0.5 text-left text-white">
+                    {resource.filename}
+                  </span>
                   {checked ? (
                     <span className="absolute top-1 right-1 grid size-5 place-items-center rounded-full bg-green-600 text-white">
                       <Check className="size-3.5" aria-hidden />

@@ -10,5 +10,13 @@ export function TagPicker({ onPick }: { onPick: (tag: string) => void }) {
   const items = tags.length
     ? [...tags].sort((a, b) => a.localeCompare(b)).map((tag) => ({ key: tag, label: `#${tag}`, onSelect: () => onPick(tag) }))
     : [{ key: "none", label: t("editor.no-tags"), onSelect: () => undefined }];
-  return <Menu label={t("editor.insert-tag")} trigger={<Hash className="size-4" aria-hidden />} items={items} align="left" listClassName="max-h-72" />;
+  return (
+    <Menu
+      label={t("editor.insert-tag")}
+      trigger={<Hash className="size-4" aria-hidden />}
+      items={items}
+      align="left"
+      listClassName="max-h-72"
+    />
+  );
 }

@@ -51,7 +51,15 @@ describe("matchTags", () => {
   });
 
   it("orders equal counts by name", () => {
-    expect(matchTags([{ name: "b", count: 1 }, { name: "a", count: 1 }], "").map((tag) => tag.name)).toEqual(["a", "b"]);
+    expect(
+      matchTags(
+        [
+          { name: "b", count: 1 },
+          { name: "a", count: 1 },
+        ],
+        "",
+      ).map((tag) => tag.name),
+    ).toEqual(["a", "b"]);
   });
 });
 

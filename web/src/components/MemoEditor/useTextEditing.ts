@@ -1,17 +1,7 @@
 // Applies text edits to the editor's textarea (through the browser's undo stack when it can) and maps keys
 // to the text operations: Ctrl/Cmd+Enter, B, I, E, K; Tab; Enter in lists; pairing in the powerful editor.
 import { type KeyboardEvent, type RefObject, useCallback, useLayoutEffect, useRef } from "react";
-import {
-  applyEdit,
-  autoPair,
-  continueList,
-  deletePair,
-  indent,
-  insertLink,
-  type TextEdit,
-  type TextState,
-  toggleWrap,
-} from "./textOps";
+import { applyEdit, autoPair, continueList, deletePair, indent, insertLink, type TextEdit, type TextState, toggleWrap } from "./textOps";
 
 interface Options {
   textarea: RefObject<HTMLTextAreaElement | null>;

@@ -36,7 +36,9 @@ export function useUploads(onUploaded: (resource: Resource) => void) {
           setUploads((list) => [...list, { id, name: file.name, progress: 0 }]);
           try {
             // Offline, the image waits in the outbox and is uploaded before the memo that links it is sent.
-            const resource = willQueue() ? await queueUpload(file) : await upload({ file, onProgress: (fraction) => setUploads(withProgress(id, fraction)) });
+            const resource = willQueue()
+              ? await queueUpload(file)
+              : await upload({ file, onProgress: (fraction) => setUploads(withProgress(id, fraction)) });
             onUploaded(resource);
           } catch (error) {
             toast.error(`${t("message.upload-failed")}: ${errorMessage(error)}`);

@@ -51,7 +51,9 @@ export function MemoList({ scope, params, filter, card, enabled = true }: MemoLi
       if (!isFetching) void fetchNextPage();
     };
     if (typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), { rootMargin: "400px 0px" });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), {
+      rootMargin: "400px 0px",
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasNextPage, isFetching, fetchNextPage, memos.length]);

@@ -17,16 +17,26 @@ const day = (seconds: number) => formatFullTime(seconds * 1000).slice(0, 10);
 function TokenRow({ token, onRevoke }: { token: AccessToken; onRevoke: () => void }) {
   const { t } = useTranslation();
   const expired = token.expiresTs !== null && token.expiresTs * 1000 <= Date.now();
-  const lastUsed = token.lastUsedTs === null ? t("tokens.never-used") : `${formatFullTime(token.lastUsedTs * 1000)}${token.lastUsedAddress ? ` · ${token.lastUsedAddress}` : ""}`;
+  const lastUsed =
+    token.lastUsedTs === null
+      ? t("tokens.never-used")
+      : `${formatFullTime(token.lastUsedTs * 1000)}${token.lastUsedAddress ? ` · ${token.lastUsedAddress}` : ""}`;
   return (
-    <li data-testid="access-token-row" className="flex items-start gap-3 border-b border-zinc-100 px-3 py-2.5 last:border-b-0 dark:border-zinc-700/70">
+    <li
+      data-testid="access-token-row"
+      className="flex items-start gap-3 border-b border-zinc-100 px-3 py-2.5 last:border-b-0 dark:border-zinc-700/70"
+    >
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 text-sm text-zinc-800 dark:text-zinc-100">
           <span className="truncate font-medium">{token.name}</span>
           <span className="rounded-md bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-600 dark:bg-zinc-700 dark:text-zinc-300">
             {t(token.scope === "read" ? "tokens.scope-read" : "tokens.scope-read-write")}
           </span>
-          {expired ? <span className="rounded-md bg-red-50 px-1.5 py-0.5 text-xs text-red-700 dark:bg-red-500/15 dark:text-red-300">{t("tokens.expired")}</span> : null}
+          {expired ? (
+            <span className="rounded-md bg-red-50 px-1.5 py-0.5 text-xs text-red-700 dark:bg-red-500/15 dark:text-red-300">
+              {t("tokens.expired")}
+            </span>
+          ) : null}
         </p>
         <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
           {t("tokens.created-on", { date: day(token.createdTs) })} ·{" "}

@@ -62,7 +62,8 @@ export function ChangePasswordDialog({ open, user, who = "self", onClose }: Chan
     }
   };
 
-  const title = who === "member" ? t("setting.member.change-password-of", { username: user.username }) : t("setting.account.change-password");
+  const title =
+    who === "member" ? t("setting.member.change-password-of", { username: user.username }) : t("setting.account.change-password");
   // Mismatches belong to the second field; everything else to the first.
   const mismatch = problem === "message.passwords-not-match" || problem === "message.new-passwords-not-match";
   return (

@@ -11,17 +11,37 @@ import { CopyButton, Field, INPUT } from "./controls";
 import { accessTokenCurl, EXPIRY_CHOICES, type ExpiryChoice, expiresTsOf } from "./integrations";
 import { useRestoreFocus } from "./useRestoreFocus";
 
-const CODE = "block overflow-x-auto rounded-lg bg-zinc-100 px-2.5 py-2 font-mono text-xs leading-5 text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300";
+const CODE =
+  "block overflow-x-auto rounded-lg bg-zinc-100 px-2.5 py-2 font-mono text-xs leading-5 text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300";
 const LABEL = "text-sm font-medium text-zinc-700 dark:text-zinc-300";
 
-function RadioChoices<T extends string>({ legend, name, value, choices, onChange }: { legend: string; name: string; value: T; choices: [T, string][]; onChange: (value: T) => void }) {
+function RadioChoices<T extends string>({
+  legend,
+  name,
+  value,
+  choices,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  value: T;
+  choices: [T, string][];
+  onChange: (value: T) => void;
+}) {
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className={`${LABEL} mb-1`}>{legend}</legend>
       <div className="flex flex-wrap gap-x-4 gap-y-1">
         {choices.map(([choice, label]) => (
           <label key={choice} className="inline-flex min-h-8 items-center gap-1.5 text-sm text-zinc-800 dark:text-zinc-100">
-            <input type="radio" name={name} value={choice} checked={value === choice} onChange={() => onChange(choice)} className="accent-green-600" />
+            <input
+              type="radio"
+              name={name}
+              value={choice}
+              checked={value === choice}
+              onChange={() => onChange(choice)}
+              className="accent-green-600"
+            />
             {label}
           </label>
         ))}
@@ -137,7 +157,13 @@ export function CreateAccessTokenDialog({ open, onClose }: { open: boolean; onCl
           error={problem === "name" ? t("tokens.name-required") : null}
           data-autofocus
         />
-        <RadioChoices legend={t("tokens.scope")} name="scope" value={scope} onChange={setScope} choices={ACCESS_TOKEN_SCOPES.map((value) => [value, scopeLabels[value]])} />
+        <RadioChoices
+          legend={t("tokens.scope")}
+          name="scope"
+          value={scope}
+          onChange={setScope}
+          choices={ACCESS_TOKEN_SCOPES.map((value) => [value, scopeLabels[value]])}
+        />
         <RadioChoices
           legend={t("tokens.expiry")}
           name="expiry"

@@ -12,7 +12,14 @@ import { Select } from "../ui/Select";
 import { BORDERED_SELECT, Field, INPUT } from "./controls";
 import { useRestoreFocus } from "./useRestoreFocus";
 
-const DEFAULT_PROFILE: CustomizedProfile = { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl: "" };
+const DEFAULT_PROFILE: CustomizedProfile = {
+  name: "memos",
+  logoUrl: "",
+  description: "",
+  locale: "en",
+  appearance: "system",
+  externalUrl: "",
+};
 
 const asLocale = (value: string): Locale => ((LOCALES as readonly string[]).includes(value) ? (value as Locale) : "en");
 const asAppearance = (value: string): Appearance => ((APPEARANCES as readonly string[]).includes(value) ? (value as Appearance) : "system");
@@ -30,7 +37,15 @@ function normalizeProfile(profile: CustomizedProfile | undefined): CustomizedPro
   };
 }
 
-export function CustomizedProfileDialog({ open, profile, onClose }: { open: boolean; profile: CustomizedProfile | undefined; onClose: () => void }) {
+export function CustomizedProfileDialog({
+  open,
+  profile,
+  onClose,
+}: {
+  open: boolean;
+  profile: CustomizedProfile | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const save = useSystemSettingMutation();
   const [form, setForm] = useState<CustomizedProfile>(() => normalizeProfile(profile));
@@ -52,7 +67,12 @@ export function CustomizedProfileDialog({ open, profile, onClose }: { open: bool
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    const value: CustomizedProfile = { ...form, name: form.name.trim(), logoUrl: form.logoUrl.trim(), externalUrl: form.externalUrl.trim() };
+    const value: CustomizedProfile = {
+      ...form,
+      name: form.name.trim(),
+      logoUrl: form.logoUrl.trim(),
+      externalUrl: form.externalUrl.trim(),
+    };
     // The server's rule, checked first so the field can say what is wrong.
     if (!isSafeLogoUrl(value.logoUrl)) {
       setLogoRefused(true);
@@ -87,7 +107,13 @@ export function CustomizedProfileDialog({ open, profile, onClose }: { open: bool
       }
     >
       <form id="customized-profile-form" noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
-        <Field label={t("setting.system.server-name")} value={form.name} onChange={(name) => set({ name })} placeholder="memos" data-autofocus />
+        <Field
+          label={t("setting.system.server-name")}
+          value={form.name}
+          onChange={(name) => set({ name })}
+          placeholder="memos"
+          data-autofocus
+        />
         <Field
           label={t("setting.system.icon-url")}
           type="url"
@@ -114,7 +140,14 @@ export function CustomizedProfileDialog({ open, profile, onClose }: { open: bool
             <label htmlFor={ids.locale} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
               {t("setting.system.default-locale")}
             </label>
-            <Select<Locale> id={ids.locale} label={t("setting.system.default-locale")} value={asLocale(form.locale)} options={LANGUAGE_OPTIONS} onChange={(locale) => set({ locale })} className={`${BORDERED_SELECT} [&>select]:w-full`} />
+            <Select<Locale>
+              id={ids.locale}
+              label={t("setting.system.default-locale")}
+              value={asLocale(form.locale)}
+              options={LANGUAGE_OPTIONS}
+              onChange={(locale) => set({ locale })}
+              className={`${BORDERED_SELECT} [&>select]:w-full`}
+            />
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor={ids.appearance} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">

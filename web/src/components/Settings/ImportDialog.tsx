@@ -90,7 +90,12 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         {step.at === "done" ? t("common.close") : t("common.cancel")}
       </Button>
       {step.at === "preview" ? (
-        <Button variant="primary" icon={<Upload className="size-4" aria-hidden />} disabled={nothingNew} onClick={() => void run(step.file, false)}>
+        <Button
+          variant="primary"
+          icon={<Upload className="size-4" aria-hidden />}
+          disabled={nothingNew}
+          onClick={() => void run(step.file, false)}
+        >
           {t("import.confirm")}
         </Button>
       ) : null}

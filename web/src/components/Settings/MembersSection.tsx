@@ -51,7 +51,11 @@ function MemberRow({ member, me, onAction }: { member: User; me: User; onAction:
       {member.id === me.id ? (
         <span className="px-2 text-xs text-zinc-600 dark:text-zinc-400">{t("setting.member.yourself")}</span>
       ) : items.length ? (
-        <Menu label={t("setting.member.actions", { username: member.username })} trigger={<MoreHorizontal className="size-4" aria-hidden />} items={items} />
+        <Menu
+          label={t("setting.member.actions", { username: member.username })}
+          trigger={<MoreHorizontal className="size-4" aria-hidden />}
+          items={items}
+        />
       ) : null}
     </li>
   );

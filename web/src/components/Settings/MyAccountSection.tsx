@@ -31,7 +31,10 @@ export function MyAccountSection({ me }: { me: User }) {
   return (
     <div className="flex flex-col gap-5">
       <div className="flex items-center gap-3">
-        <span aria-hidden className="flex size-12 shrink-0 items-center justify-center rounded-full bg-green-600/10 text-lg font-semibold text-green-700 uppercase dark:bg-green-500/15 dark:text-green-400">
+        <span
+          aria-hidden
+          className="flex size-12 shrink-0 items-center justify-center rounded-full bg-green-600/10 text-lg font-semibold text-green-700 uppercase dark:bg-green-500/15 dark:text-green-400"
+        >
           {name.slice(0, 1)}
         </span>
         <div className="min-w-0 flex-1">
@@ -57,9 +60,13 @@ export function MyAccountSection({ me }: { me: User }) {
         }
       >
         <dl>
-          <Detail label={t("setting.account.nickname")}>{me.nickname || <span className="text-zinc-600 dark:text-zinc-400">—</span>}</Detail>
+          <Detail label={t("setting.account.nickname")}>
+            {me.nickname || <span className="text-zinc-600 dark:text-zinc-400">—</span>}
+          </Detail>
           <Detail label={t("common.username")}>{me.username}</Detail>
-          <Detail label={t("setting.account.email")}>{me.email || <span className="text-zinc-600 dark:text-zinc-400">{t("setting.account.no-email")}</span>}</Detail>
+          <Detail label={t("setting.account.email")}>
+            {me.email || <span className="text-zinc-600 dark:text-zinc-400">{t("setting.account.no-email")}</span>}
+          </Detail>
         </dl>
       </SettingGroup>
 

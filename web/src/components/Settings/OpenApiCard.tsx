@@ -11,7 +11,8 @@ import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { CopyButton, SettingGroup } from "./controls";
 import { openApiExample } from "./validation";
 
-const CODE = "block overflow-x-auto rounded-lg bg-zinc-100 px-2.5 py-2 font-mono text-xs leading-5 text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300";
+const CODE =
+  "block overflow-x-auto rounded-lg bg-zinc-100 px-2.5 py-2 font-mono text-xs leading-5 text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300";
 
 export function OpenApiCard({ user }: { user: User }) {
   const { t } = useTranslation();

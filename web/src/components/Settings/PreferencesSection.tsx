@@ -1,7 +1,14 @@
 // Preferences: each choice takes effect at once. Theme and language follow usePreferenceActions (this
 // browser and the user's settings); default visibility and sort are user settings; the rest stay in this
 // browser (localSetting).
-import { type Appearance, type Locale, MEMO_DISPLAY_TS_OPTIONS, type MemoDisplayTsOption, VISIBILITIES, type Visibility } from "@memos/common";
+import {
+  type Appearance,
+  type Locale,
+  MEMO_DISPLAY_TS_OPTIONS,
+  type MemoDisplayTsOption,
+  VISIBILITIES,
+  type Visibility,
+} from "@memos/common";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserSettingMutation, type UserSettingKey } from "../../queries/settings";
@@ -14,7 +21,19 @@ import { APPEARANCE_OPTIONS, LANGUAGE_OPTIONS } from "../layout/preferenceOption
 import { Select, type SelectOption } from "../ui/Select";
 import { BORDERED_SELECT, SettingGroup, SettingRow, Switch } from "./controls";
 
-function SelectRow<T extends string>({ label, hint, value, options, onChange }: { label: string; hint?: string; value: T; options: SelectOption<T>[]; onChange: (value: T) => void }) {
+function SelectRow<T extends string>({
+  label,
+  hint,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  value: T;
+  options: SelectOption<T>[];
+  onChange: (value: T) => void;
+}) {
   const id = useId();
   return (
     <SettingRow label={label} hint={hint} htmlFor={id}>
@@ -23,7 +42,17 @@ function SelectRow<T extends string>({ label, hint, value, options, onChange }: 
   );
 }
 
-function SwitchRow({ label, hint, checked, onChange }: { label: string; hint?: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function SwitchRow({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   const id = useId();
   return (
     <SettingRow label={label} hint={hint} labelId={id}>
@@ -46,7 +75,8 @@ export function PreferencesSection() {
 
   const save = (key: UserSettingKey, value: string) =>
     saveUserSetting.mutate({ key, value }, { onError: (error) => toast.error(errorMessage(error)) });
-  const setLocal = <K extends keyof LocalSetting>(key: K, value: LocalSetting[K]) => setLocalSetting({ [key]: value } as Partial<LocalSetting>);
+  const setLocal = <K extends keyof LocalSetting>(key: K, value: LocalSetting[K]) =>
+    setLocalSetting({ [key]: value } as Partial<LocalSetting>);
 
   return (
     <div className="flex flex-col gap-5">
@@ -57,7 +87,12 @@ export function PreferencesSection() {
           options={APPEARANCE_OPTIONS.map((value) => ({ value, label: t(`setting.appearance-option.${value}`) }))}
           onChange={(value) => void setAppearance(value)}
         />
-        <SelectRow<Locale> label={t("common.language")} value={locale} options={LANGUAGE_OPTIONS} onChange={(value) => void setLocale(value)} />
+        <SelectRow<Locale>
+          label={t("common.language")}
+          value={locale}
+          options={LANGUAGE_OPTIONS}
+          onChange={(value) => void setLocale(value)}
+        />
       </SettingGroup>
 
       <SettingGroup title={t("setting.preference.memos")}>

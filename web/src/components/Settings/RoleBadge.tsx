@@ -11,6 +11,8 @@ const TONE: Record<Role, string> = {
 export function RoleBadge({ role }: { role: Role }) {
   const { t } = useTranslation();
   return (
-    <span className={`inline-flex h-5 shrink-0 items-center rounded border px-1.5 text-xs font-medium ${TONE[role]}`}>{t(`setting.role.${role}`)}</span>
+    <span className={`inline-flex h-5 shrink-0 items-center rounded border px-1.5 text-xs font-medium ${TONE[role]}`}>
+      {t(`setting.role.${role}`)}
+    </span>
   );
 }

@@ -116,7 +116,15 @@ describe("SettingDialog", () => {
     expect(fold.getAttribute("aria-checked")).toBe("false");
   });
   it("shows the host the rolling backups: the schedule, the newest backup, a failure", () => {
-    const backup = { everySeconds: 86_400, keep: 7, lastTs: 1_700_000_000, lastSize: 3 * 1024 * 1024, lastError: "disk full", engine: "sqlite" as const, storage: "local" as const };
+    const backup = {
+      everySeconds: 86_400,
+      keep: 7,
+      lastTs: 1_700_000_000,
+      lastSize: 3 * 1024 * 1024,
+      lastError: "disk full",
+      engine: "sqlite" as const,
+      storage: "local" as const,
+    };
     renderAs(user(1, "HOST", "demohero"), { ...status, backup });
     fireEvent.click(screen.getByRole("tab", { name: "System" }));
     const row = screen.getByTestId("backup-status");
@@ -127,7 +135,10 @@ describe("SettingDialog", () => {
   });
 
   it("says how to turn rolling backups on, and leaves them out when the answer has none", () => {
-    renderAs(user(1, "HOST", "demohero"), { ...status, backup: { everySeconds: null, keep: 7, lastTs: null, lastSize: null, lastError: null, engine: "sqlite", storage: "db" } });
+    renderAs(user(1, "HOST", "demohero"), {
+      ...status,
+      backup: { everySeconds: null, keep: 7, lastTs: null, lastSize: null, lastError: null, engine: "sqlite", storage: "db" },
+    });
     fireEvent.click(screen.getByRole("tab", { name: "System" }));
     expect(screen.getByTestId("backup-status").textContent).toContain("--backup-every 24h");
     expect(screen.getByTestId("backup-status").textContent).toContain("No backup yet");

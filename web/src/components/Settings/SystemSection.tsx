@@ -78,7 +78,10 @@ export function SystemSection({ me }: { me: User }) {
         }
       >
         <div className="flex items-center gap-3 p-3">
-          <InstanceLogo src={profile.logoUrl} className="size-10 shrink-0 rounded-lg border border-zinc-200 object-cover dark:border-zinc-700" />
+          <InstanceLogo
+            src={profile.logoUrl}
+            className="size-10 shrink-0 rounded-lg border border-zinc-200 object-cover dark:border-zinc-700"
+          />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium text-zinc-800 dark:text-zinc-100">{profile.name || "memos"}</p>
             <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">{profile.description || t("setting.system.no-description")}</p>
@@ -110,10 +113,20 @@ export function SystemSection({ me }: { me: User }) {
           </SettingRow>
         )}
         <SettingRow label={t("setting.system.allow-signup")} hint={t("setting.system.allow-signup-hint")} labelId={signUpLabel}>
-          <Switch checked={status.allowSignUp} disabled={saveSetting.isPending} onChange={(allow) => void setAllowSignUp(allow)} labelledBy={signUpLabel} />
+          <Switch
+            checked={status.allowSignUp}
+            disabled={saveSetting.isPending}
+            onChange={(allow) => void setAllowSignUp(allow)}
+            labelledBy={signUpLabel}
+          />
         </SettingRow>
         <SettingRow label={t("webhooks.instance-toggle")} hint={t("webhooks.instance-toggle-hint")} labelId={webhooksLabel}>
-          <Switch checked={!status.disableWebhooks} disabled={saveSetting.isPending} onChange={(on) => void setWebhooksOn(on)} labelledBy={webhooksLabel} />
+          <Switch
+            checked={!status.disableWebhooks}
+            disabled={saveSetting.isPending}
+            onChange={(on) => void setWebhooksOn(on)}
+            labelledBy={webhooksLabel}
+          />
         </SettingRow>
       </SettingGroup>
 
@@ -148,7 +161,11 @@ export function SystemSection({ me }: { me: User }) {
 /** "24 hours", "7 days", "30 minutes" in the reader's language. */
 function formatInterval(seconds: number, locale: string): string {
   const [value, unit] =
-    seconds % 86_400 === 0 ? [seconds / 86_400, "day"] : seconds % 3600 === 0 ? [seconds / 3600, "hour"] : [Math.round(seconds / 60), "minute"];
+    seconds % 86_400 === 0
+      ? [seconds / 86_400, "day"]
+      : seconds % 3600 === 0
+        ? [seconds / 3600, "hour"]
+        : [Math.round(seconds / 60), "minute"];
   try {
     return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(value);
   } catch {

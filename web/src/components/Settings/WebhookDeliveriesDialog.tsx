@@ -26,10 +26,15 @@ function DeliveryRow({ delivery, onRedeliver, busy }: { delivery: WebhookDeliver
     delivery.nextAttemptTs !== null ? t("webhooks.next-retry", { time: formatFullTime(delivery.nextAttemptTs * 1000) }) : null,
   ].filter(Boolean);
   return (
-    <li data-testid="webhook-delivery" className="flex flex-col gap-1 border-b border-zinc-100 px-3 py-2.5 last:border-b-0 dark:border-zinc-700/70">
+    <li
+      data-testid="webhook-delivery"
+      className="flex flex-col gap-1 border-b border-zinc-100 px-3 py-2.5 last:border-b-0 dark:border-zinc-700/70"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <code className="text-sm text-zinc-800 dark:text-zinc-100">{delivery.event}</code>
-        <span className={`rounded-md px-1.5 py-0.5 text-xs ${STATUS_STYLE[delivery.status]}`}>{t(`webhooks.status-${delivery.status}`)}</span>
+        <span className={`rounded-md px-1.5 py-0.5 text-xs ${STATUS_STYLE[delivery.status]}`}>
+          {t(`webhooks.status-${delivery.status}`)}
+        </span>
         <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{formatFullTime(delivery.createdTs * 1000)}</span>
         <span className="flex-1" />
         <Button variant="ghost" icon={<RotateCw className="size-4" aria-hidden />} onClick={onRedeliver} disabled={busy}>
@@ -38,7 +43,9 @@ function DeliveryRow({ delivery, onRedeliver, busy }: { delivery: WebhookDeliver
       </div>
       <p className="text-xs text-zinc-500 dark:text-zinc-400">{facts.join(" · ")}</p>
       {/* An answer's failure is its HTTP status, shown above; the error says why there was no answer. */}
-      {delivery.error && delivery.responseStatus === null ? <p className="text-xs break-words text-red-600 dark:text-red-400">{delivery.error}</p> : null}
+      {delivery.error && delivery.responseStatus === null ? (
+        <p className="text-xs break-words text-red-600 dark:text-red-400">{delivery.error}</p>
+      ) : null}
       {delivery.responseSnippet ? (
         <pre className="max-h-24 overflow-auto rounded-md bg-zinc-100 px-2 py-1 font-mono text-xs whitespace-pre-wrap break-all text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
           {delivery.responseSnippet}
@@ -80,7 +87,12 @@ export function WebhookDeliveriesDialog({ webhook, onClose }: { webhook: Webhook
             {webhook.secret}
           </code>
           <CopyButton text={webhook.secret} label={t("webhooks.copy-secret")} />
-          <Button variant="primary" icon={<Send className="size-4" aria-hidden />} onClick={() => void sendTest()} disabled={test.isPending}>
+          <Button
+            variant="primary"
+            icon={<Send className="size-4" aria-hidden />}
+            onClick={() => void sendTest()}
+            disabled={test.isPending}
+          >
             {t("webhooks.send-test")}
           </Button>
         </div>
@@ -96,7 +108,9 @@ export function WebhookDeliveriesDialog({ webhook, onClose }: { webhook: Webhook
               ))}
             </ul>
           ) : (
-            <p className="px-3 py-3 text-sm text-zinc-500 dark:text-zinc-400">{log.error ? errorMessage(log.error) : t("webhooks.no-deliveries")}</p>
+            <p className="px-3 py-3 text-sm text-zinc-500 dark:text-zinc-400">
+              {log.error ? errorMessage(log.error) : t("webhooks.no-deliveries")}
+            </p>
           )}
         </div>
       </div>

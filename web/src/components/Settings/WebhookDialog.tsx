@@ -49,7 +49,9 @@ export function WebhookDialog({ open, webhook, onClose }: { open: boolean; webho
   };
 
   const toggle = (event: WebhookEvent, on: boolean) => {
-    setEvents((current) => (on ? WEBHOOK_EVENTS.filter((name) => name === event || current.includes(name)) : current.filter((name) => name !== event)));
+    setEvents((current) =>
+      on ? WEBHOOK_EVENTS.filter((name) => name === event || current.includes(name)) : current.filter((name) => name !== event),
+    );
     setProblem(null);
   };
 
@@ -93,13 +95,26 @@ export function WebhookDialog({ open, webhook, onClose }: { open: boolean; webho
           }}
           error={problem === "url" ? t("webhooks.url-invalid") : null}
         />
-        <Field label={t("webhooks.secret")} value={secret} maxLength={256} onChange={setSecret} hint={t("webhooks.secret-hint")} autoComplete="off" spellCheck={false} />
+        <Field
+          label={t("webhooks.secret")}
+          value={secret}
+          maxLength={256}
+          onChange={setSecret}
+          hint={t("webhooks.secret-hint")}
+          autoComplete="off"
+          spellCheck={false}
+        />
         <fieldset className="flex flex-col gap-1">
           <legend className="mb-1 text-sm font-medium text-zinc-700 dark:text-zinc-300">{t("webhooks.events")}</legend>
           <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
             {WEBHOOK_EVENTS.map((event) => (
               <label key={event} className="inline-flex min-h-8 items-center gap-2 text-sm text-zinc-800 dark:text-zinc-100">
-                <input type="checkbox" checked={events.includes(event)} onChange={(change) => toggle(event, change.target.checked)} className="accent-green-600" />
+                <input
+                  type="checkbox"
+                  checked={events.includes(event)}
+                  onChange={(change) => toggle(event, change.target.checked)}
+                  className="accent-green-600"
+                />
                 {t(`webhooks.event.${event.replace(".", "-")}`)}
                 <code className="text-xs text-zinc-500 dark:text-zinc-400">{event}</code>
               </label>

@@ -43,7 +43,10 @@ export function WebhooksCard() {
       }
     >
       {status?.disableWebhooks ? (
-        <p role="status" className="border-b border-zinc-100 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-zinc-700/70 dark:bg-amber-500/10 dark:text-amber-200">
+        <p
+          role="status"
+          className="border-b border-zinc-100 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-zinc-700/70 dark:bg-amber-500/10 dark:text-amber-200"
+        >
           {t("webhooks.disabled-by-host")}
         </p>
       ) : null}
@@ -54,13 +57,22 @@ export function WebhooksCard() {
       ) : webhooks.data && webhooks.data.length > 0 ? (
         <ul aria-label={t("webhooks.title")}>
           {webhooks.data.map((webhook) => (
-            <li key={webhook.id} data-testid="webhook-row" className="flex items-start gap-2 border-b border-zinc-100 px-3 py-2.5 last:border-b-0 dark:border-zinc-700/70">
+            <li
+              key={webhook.id}
+              data-testid="webhook-row"
+              className="flex items-start gap-2 border-b border-zinc-100 px-3 py-2.5 last:border-b-0 dark:border-zinc-700/70"
+            >
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-zinc-800 dark:text-zinc-100">{webhook.name}</p>
                 <p className="truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">{webhook.url}</p>
                 <p className="text-xs text-zinc-500 dark:text-zinc-400">{webhook.events.join(", ")}</p>
               </div>
-              <Button variant="ghost" aria-label={t("webhooks.deliveries")} icon={<History className="size-4" aria-hidden />} onClick={() => setViewing(webhook)}>
+              <Button
+                variant="ghost"
+                aria-label={t("webhooks.deliveries")}
+                icon={<History className="size-4" aria-hidden />}
+                onClick={() => setViewing(webhook)}
+              >
                 {/* The icon alone on phones, where the URL needs the room. */}
                 <span className="max-sm:hidden">{t("webhooks.deliveries")}</span>
               </Button>
@@ -74,7 +86,9 @@ export function WebhooksCard() {
           ))}
         </ul>
       ) : (
-        <p className="px-3 py-3 text-sm text-zinc-500 dark:text-zinc-400">{webhooks.error ? errorMessage(webhooks.error) : t("webhooks.none")}</p>
+        <p className="px-3 py-3 text-sm text-zinc-500 dark:text-zinc-400">
+          {webhooks.error ? errorMessage(webhooks.error) : t("webhooks.none")}
+        </p>
       )}
       <WebhookDialog open={editing !== null} webhook={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
       <WebhookDeliveriesDialog webhook={viewing} onClose={() => setViewing(null)} />

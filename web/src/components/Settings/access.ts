@@ -1,8 +1,6 @@
 // What the settings screens offer each role: the rules live in common's access module (the server enforces the
 // same ones); this file maps them to the screens' sections and member-list actions.
 import { accountActionRefusal, type Role, type SettingSection, settingSectionsFor, type User } from "@memos/common";
-
-;
 export type SectionId = SettingSection;
 
 /** The sections a user of this role sees, in order. Without a user there is nothing to set. */

@@ -11,7 +11,17 @@ export const INPUT =
 
 export const BORDERED_SELECT = "rounded-lg border border-zinc-300 dark:border-zinc-600";
 
-export function SettingGroup({ title, description, actions, children }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function SettingGroup({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="flex flex-col gap-2">
@@ -28,7 +38,19 @@ export function SettingGroup({ title, description, actions, children }: { title:
 }
 
 /** One line of a group: a label (and hint) on the left, the control on the right; they stack on phones. */
-export function SettingRow({ label, hint, htmlFor, labelId, children }: { label: string; hint?: string; htmlFor?: string; labelId?: string; children: ReactNode }) {
+export function SettingRow({
+  label,
+  hint,
+  htmlFor,
+  labelId,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  htmlFor?: string;
+  labelId?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-zinc-100 px-3 py-2.5 last:border-b-0 dark:border-zinc-700/70">
       <div className="min-w-0 flex-1 basis-36">
@@ -42,7 +64,17 @@ export function SettingRow({ label, hint, htmlFor, labelId, children }: { label:
   );
 }
 
-export function Switch({ checked, onChange, labelledBy, disabled }: { checked: boolean; onChange: (checked: boolean) => void; labelledBy: string; disabled?: boolean }) {
+export function Switch({
+  checked,
+  onChange,
+  labelledBy,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  labelledBy: string;
+  disabled?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -53,7 +85,10 @@ export function Switch({ checked, onChange, labelledBy, disabled }: { checked: b
       onClick={() => onChange(!checked)}
       className={`relative inline-flex h-6 w-10 shrink-0 items-center rounded-full transition-colors duration-200 disabled:opacity-50 max-sm:my-2 ${checked ? "bg-green-600" : "bg-zinc-300 dark:bg-zinc-600"}`}
     >
-      <span aria-hidden className={`inline-block size-5 rounded-full bg-white shadow-sm transition-transform duration-200 ${checked ? "translate-x-[18px]" : "translate-x-0.5"}`} />
+      <span
+        aria-hidden
+        className={`inline-block size-5 rounded-full bg-white shadow-sm transition-transform duration-200 ${checked ? "translate-x-[18px]" : "translate-x-0.5"}`}
+      />
     </button>
   );
 }
@@ -109,7 +144,11 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 
   const copy = async () => setDone(await copyWithToast(text));
   return (
-    <Button onClick={() => void copy()} aria-label={label} icon={done ? <Check className="size-4 text-green-600" aria-hidden /> : <Copy className="size-4" aria-hidden />}>
+    <Button
+      onClick={() => void copy()}
+      aria-label={label}
+      icon={done ? <Check className="size-4 text-green-600" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+    >
       {done ? t("message.copied") : t("setting.copy")}
     </Button>
   );

@@ -129,7 +129,11 @@ export function ChoiceMenuItem({ onSelect, children, icon, danger = false, check
 /** A labelled group of items, with a divider above all but the first. */
 export function ChoiceMenuGroup({ label, children }: { label?: string; children: ReactNode }) {
   return (
-    <div role="group" aria-label={label} className="border-zinc-200 py-0.5 not-first:mt-1 not-first:border-t not-first:pt-1 dark:border-zinc-700">
+    <div
+      role="group"
+      aria-label={label}
+      className="border-zinc-200 py-0.5 not-first:mt-1 not-first:border-t not-first:pt-1 dark:border-zinc-700"
+    >
       {label ? <div className="px-2 py-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</div> : null}
       {children}
     </div>

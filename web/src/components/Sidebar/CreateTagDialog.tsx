@@ -101,7 +101,11 @@ export function CreateTagDialog({ open, onClose }: { open: boolean; onClose: () 
             <h3 id={`${inputId}-suggestions`} className="text-sm font-medium text-zinc-600 dark:text-zinc-400">
               {t("tag-list.suggestions")}
             </h3>
-            <button type="button" onClick={() => void saveAll()} className="h-8 rounded-md px-2 text-sm text-accent hover:bg-green-50 dark:text-green-400 dark:hover:bg-green-950">
+            <button
+              type="button"
+              onClick={() => void saveAll()}
+              className="h-8 rounded-md px-2 text-sm text-accent hover:bg-green-50 dark:text-green-400 dark:hover:bg-green-950"
+            >
               {t("tag-list.save-all")}
             </button>
           </div>

@@ -9,7 +9,8 @@ import { DESKTOP_QUERY, useMediaQuery } from "../layout/useMediaQuery";
 
 const ITEM =
   "flex h-10 w-full items-center gap-3 rounded-lg px-2 text-[15px] text-zinc-700 transition-colors duration-200 hover:bg-zinc-200/70 lg:h-9 dark:text-zinc-300 dark:hover:bg-zinc-800";
-const ACTIVE = "bg-white font-medium text-zinc-900 shadow-[0_0_0_1px] shadow-zinc-200 dark:bg-zinc-800 dark:text-zinc-100 dark:shadow-zinc-700";
+const ACTIVE =
+  "bg-white font-medium text-zinc-900 shadow-[0_0_0_1px] shadow-zinc-200 dark:bg-zinc-800 dark:text-zinc-100 dark:shadow-zinc-700";
 
 type Icon = ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
 

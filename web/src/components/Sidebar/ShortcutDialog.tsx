@@ -145,7 +145,13 @@ export function ShortcutDialog({ shortcut, open, onClose }: Props) {
           <label htmlFor={titleId} className="text-sm font-medium">
             {t("shortcut-list.name")}
           </label>
-          <input id={titleId} data-autofocus value={title} onChange={(event) => setTitle(event.target.value)} className={`${CONTROL} h-10`} />
+          <input
+            id={titleId}
+            data-autofocus
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            className={`${CONTROL} h-10`}
+          />
         </div>
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">{t("shortcut-list.filters")}</legend>

@@ -36,13 +36,21 @@ export function ShortcutList() {
 
   return (
     <section aria-labelledby="sidebar-shortcuts">
-      <SectionHeader id="sidebar-shortcuts" title={t("shortcut-list.title")} addLabel={t("shortcut-list.create")} onAdd={() => setEditing("new")} />
+      <SectionHeader
+        id="sidebar-shortcuts"
+        title={t("shortcut-list.title")}
+        addLabel={t("shortcut-list.create")}
+        onAdd={() => setEditing("new")}
+      />
       <ul className="flex flex-col gap-0.5">
         {shortcuts.map((shortcut) => {
           const active = filter.shortcutId === shortcut.id;
           const pinned = shortcut.rowStatus === "ARCHIVED";
           return (
-            <li key={shortcut.id} className={`group flex items-center rounded-lg ${active ? "bg-green-50 dark:bg-green-950/40" : "hover:bg-zinc-200/70 dark:hover:bg-zinc-800"}`}>
+            <li
+              key={shortcut.id}
+              className={`group flex items-center rounded-lg ${active ? "bg-green-50 dark:bg-green-950/40" : "hover:bg-zinc-200/70 dark:hover:bg-zinc-800"}`}
+            >
               <button
                 type="button"
                 aria-pressed={active}
@@ -70,7 +78,14 @@ export function ShortcutList() {
                     onSelect: () => togglePin(shortcut),
                   },
                   { key: "edit", label: t("common.edit"), icon: <Pencil />, onSelect: () => setEditing(shortcut) },
-                  { key: "delete", label: t("common.delete"), icon: <Trash2 />, danger: true, separated: true, onSelect: () => setDeleting(shortcut) },
+                  {
+                    key: "delete",
+                    label: t("common.delete"),
+                    icon: <Trash2 />,
+                    danger: true,
+                    separated: true,
+                    onSelect: () => setDeleting(shortcut),
+                  },
                 ]}
               />
             </li>

@@ -36,7 +36,9 @@ function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete, counts }: T
         const count = node.tag !== null ? counts?.get(node.tag) : undefined;
         return (
           <li key={node.path}>
-            <div className={`group flex items-center rounded-lg ${active ? "bg-blue-50 dark:bg-blue-950/40" : "hover:bg-zinc-200/70 dark:hover:bg-zinc-800"}`}>
+            <div
+              className={`group flex items-center rounded-lg ${active ? "bg-blue-50 dark:bg-blue-950/40" : "hover:bg-zinc-200/70 dark:hover:bg-zinc-800"}`}
+            >
               <span style={{ width: depth * 14 }} className="shrink-0" />
               {node.children.length ? (
                 <button
@@ -82,7 +84,9 @@ function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete, counts }: T
                   label={t("tag-list.actions", { tag: node.tag })}
                   trigger={<MoreHorizontal className="size-4" aria-hidden />}
                   triggerClassName={ROW_MENU_TRIGGER}
-                  items={[{ key: "delete", label: t("tag-list.delete"), icon: <Trash2 />, danger: true, onSelect: () => onDelete(node.tag!) }]}
+                  items={[
+                    { key: "delete", label: t("tag-list.delete"), icon: <Trash2 />, danger: true, onSelect: () => onDelete(node.tag!) },
+                  ]}
                 />
               ) : null}
             </div>

@@ -14,7 +14,10 @@ function renderBanner(memos: number, tags: number) {
   const user = userFixture({ id: 7, createdTs: Math.floor(Date.now() / 1000) });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
   client.setQueryData(keys.memos.amount(user.id), memos);
-  client.setQueryData(keys.tags, Array.from({ length: tags }, (_, i) => `tag${i}`));
+  client.setQueryData(
+    keys.tags,
+    Array.from({ length: tags }, (_, i) => `tag${i}`),
+  );
   const router = createMemoryRouter([{ path: "/", element: <UserBanner user={user} me={user} visitor={false} /> }]);
   render(
     <QueryClientProvider client={client}>

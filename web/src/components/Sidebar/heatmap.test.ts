@@ -52,7 +52,9 @@ describe("buildHeatMap", () => {
   });
 
   it("every cell is one calendar day after the previous", () => {
-    const cells = buildHeatMap([], now).weeks.flat().filter((cell) => cell !== null);
+    const cells = buildHeatMap([], now)
+      .weeks.flat()
+      .filter((cell) => cell !== null);
     for (let i = 1; i < cells.length; i++) expect(cells[i]!.date).toBe(addLocalDays(cells[i - 1]!.date, 1));
     expect(cells).toHaveLength(11 * 7 + 4);
   });

@@ -28,7 +28,9 @@ export default function AboutDialog({ onClose }: StackDialogProps) {
           <p className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">{name}</p>
           {version ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("about.version", { version })}</p> : null}
         </div>
-        <p className="max-w-xs text-sm leading-relaxed text-zinc-600 dark:text-zinc-300">{profile?.description || t("about.description")}</p>
+        <p className="max-w-xs text-sm leading-relaxed text-zinc-600 dark:text-zinc-300">
+          {profile?.description || t("about.description")}
+        </p>
         {github?.stars !== undefined || github?.latestTag ? (
           <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
             {github.stars !== undefined ? (

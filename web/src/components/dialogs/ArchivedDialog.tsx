@@ -115,7 +115,11 @@ function ArchivedMemo({ memo, busy, onRestore, onDelete }: ArchivedMemoProps) {
   return (
     <li className="rounded-xl border border-zinc-200 bg-white px-4 pt-2 pb-3 dark:border-zinc-700 dark:bg-zinc-800/60">
       <div className="mb-1 flex min-h-8 items-center justify-between gap-2">
-        <time dateTime={new Date(archivedMs).toISOString()} title={formatFullTime(archivedMs)} className="truncate text-xs text-zinc-600 dark:text-zinc-400">
+        <time
+          dateTime={new Date(archivedMs).toISOString()}
+          title={formatFullTime(archivedMs)}
+          className="truncate text-xs text-zinc-600 dark:text-zinc-400"
+        >
           {t("archived.archived-at", { time: formatMemoTime(archivedMs, Date.now(), i18n.language) })}
         </time>
         <div className="-mr-2 flex shrink-0 gap-1">

@@ -30,7 +30,9 @@ export default function DailyReviewDialog({ onClose }: StackDialogProps) {
   const query = useDailyReviewMemos(params);
   const memos = useMemo(() => oldestFirst(query.data?.memos ?? []), [query.data]);
 
-  const heading = new Intl.DateTimeFormat(i18n.language, { weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(day.toDate());
+  const heading = new Intl.DateTimeFormat(i18n.language, { weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(
+    day.toDate(),
+  );
 
   const exportImage = async () => {
     if (!sheet.current) return;
@@ -84,7 +86,9 @@ export default function DailyReviewDialog({ onClose }: StackDialogProps) {
       <div ref={sheet} className="rounded-xl border border-zinc-200 bg-white px-4 py-4 dark:border-zinc-700 dark:bg-zinc-800">
         <div className="mb-3 flex items-baseline justify-between gap-3 border-b border-zinc-100 pb-3 dark:border-zinc-700">
           <h3 className="text-base font-semibold text-zinc-800 dark:text-zinc-100">{heading}</h3>
-          {memos.length ? <span className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">{t("daily-review.count", { count: memos.length })}</span> : null}
+          {memos.length ? (
+            <span className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">{t("daily-review.count", { count: memos.length })}</span>
+          ) : null}
         </div>
         {query.isPending ? (
           <div className="flex justify-center py-10">
@@ -100,10 +104,15 @@ export default function DailyReviewDialog({ onClose }: StackDialogProps) {
           <ol className="flex flex-col">
             {memos.map((memo, index) => (
               <li key={memo.id} className="grid grid-cols-[3rem_1fr] gap-3">
-                <time dateTime={new Date(memo.displayTs * 1000).toISOString()} className="pt-[5px] text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
+                <time
+                  dateTime={new Date(memo.displayTs * 1000).toISOString()}
+                  className="pt-[5px] text-xs text-zinc-600 tabular-nums dark:text-zinc-400"
+                >
                   {dayjs(memo.displayTs * 1000).format("HH:mm")}
                 </time>
-                <div className={`min-w-0 ${index < memos.length - 1 ? "mb-3 border-b border-dashed border-zinc-200 pb-3 dark:border-zinc-700" : ""}`}>
+                <div
+                  className={`min-w-0 ${index < memos.length - 1 ? "mb-3 border-b border-dashed border-zinc-200 pb-3 dark:border-zinc-700" : ""}`}
+                >
                   <MemoContent content={memo.content} />
                   <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} />
                 </div>

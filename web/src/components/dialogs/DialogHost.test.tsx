@@ -38,7 +38,10 @@ function renderHost(resources: Resource[] = []) {
 
 beforeEach(() => {
   // Offline: api.github.com and the API fail, and the dialogs must cope.
-  vi.stubGlobal("fetch", vi.fn(() => Promise.reject(new Error("offline"))));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(() => Promise.reject(new Error("offline"))),
+  );
 });
 
 afterEach(() => {

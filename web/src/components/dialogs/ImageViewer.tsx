@@ -15,7 +15,8 @@ export interface ImageViewerProps {
 }
 
 const ZOOMS = [1, 1.5, 2, 3, 4];
-const BUTTON = "grid size-10 place-items-center rounded-full bg-black/50 text-white transition-colors duration-200 hover:bg-black/75 disabled:opacity-40";
+const BUTTON =
+  "grid size-10 place-items-center rounded-full bg-black/50 text-white transition-colors duration-200 hover:bg-black/75 disabled:opacity-40";
 
 interface Size {
   width: number;
@@ -80,11 +81,7 @@ export default function ImageViewer({ images, index: initial, onClose }: ImageVi
       }}
       className="m-0 h-dvh max-h-none w-screen max-w-none bg-black/90 p-0 backdrop:bg-transparent"
     >
-      <div
-        ref={stage}
-        className="flex size-full overflow-auto"
-        onClick={(event) => event.target === event.currentTarget && onClose()}
-      >
+      <div ref={stage} className="flex size-full overflow-auto" onClick={(event) => event.target === event.currentTarget && onClose()}>
         {failed || !image ? (
           <p className="m-auto text-sm text-zinc-300">{t("message.image-load-failed")}</p>
         ) : (
@@ -102,7 +99,14 @@ export default function ImageViewer({ images, index: initial, onClose }: ImageVi
         )}
       </div>
       <div className="absolute top-3 right-3 flex items-center gap-2">
-        <button type="button" className={BUTTON} onClick={() => zoomBy(-1)} disabled={zoom === 0} aria-label={t("resources.zoom-out")} title={t("resources.zoom-out")}>
+        <button
+          type="button"
+          className={BUTTON}
+          onClick={() => zoomBy(-1)}
+          disabled={zoom === 0}
+          aria-label={t("resources.zoom-out")}
+          title={t("resources.zoom-out")}
+        >
           <ZoomOut className="size-4" aria-hidden />
         </button>
         <button
@@ -114,10 +118,24 @@ export default function ImageViewer({ images, index: initial, onClose }: ImageVi
         >
           {Math.round(scale * 100)}%
         </button>
-        <button type="button" className={BUTTON} onClick={() => zoomBy(1)} disabled={zoom === ZOOMS.length - 1} aria-label={t("resources.zoom-in")} title={t("resources.zoom-in")}>
+        <button
+          type="button"
+          className={BUTTON}
+          onClick={() => zoomBy(1)}
+          disabled={zoom === ZOOMS.length - 1}
+          aria-label={t("resources.zoom-in")}
+          title={t("resources.zoom-in")}
+        >
           <ZoomIn className="size-4" aria-hidden />
         </button>
-        <a href={image?.url} target="_blank" rel="noreferrer noopener" className={BUTTON} aria-label={t("memo.open-original")} title={t("memo.open-original")}>
+        <a
+          href={image?.url}
+          target="_blank"
+          rel="noreferrer noopener"
+          className={BUTTON}
+          aria-label={t("memo.open-original")}
+          title={t("memo.open-original")}
+        >
           <ExternalLink className="size-4" aria-hidden />
         </a>
         <button type="button" autoFocus className={BUTTON} onClick={onClose} aria-label={t("common.close")} title={t("common.close")}>
@@ -126,10 +144,22 @@ export default function ImageViewer({ images, index: initial, onClose }: ImageVi
       </div>
       {images.length > 1 ? (
         <>
-          <button type="button" className={`${BUTTON} absolute top-1/2 left-3 -translate-y-1/2`} onClick={() => step(-1)} aria-label={t("resources.previous")} title={t("resources.previous")}>
+          <button
+            type="button"
+            className={`${BUTTON} absolute top-1/2 left-3 -translate-y-1/2`}
+            onClick={() => step(-1)}
+            aria-label={t("resources.previous")}
+            title={t("resources.previous")}
+          >
             <ChevronLeft className="size-5" aria-hidden />
           </button>
-          <button type="button" className={`${BUTTON} absolute top-1/2 right-3 -translate-y-1/2`} onClick={() => step(1)} aria-label={t("resources.next")} title={t("resources.next")}>
+          <button
+            type="button"
+            className={`${BUTTON} absolute top-1/2 right-3 -translate-y-1/2`}
+            onClick={() => step(1)}
+            aria-label={t("resources.next")}
+            title={t("resources.next")}
+          >
             <ChevronRight className="size-5" aria-hidden />
           </button>
         </>

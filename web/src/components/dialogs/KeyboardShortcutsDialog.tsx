@@ -30,7 +30,8 @@ const GROUPS: { title: string; rows: [string[][], string][] }[] = [
   },
 ];
 
-const KEY = "inline-block min-w-6 rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 text-center font-mono text-xs text-zinc-800 dark:border-zinc-600 dark:bg-zinc-700 dark:text-zinc-100";
+const KEY =
+  "inline-block min-w-6 rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 text-center font-mono text-xs text-zinc-800 dark:border-zinc-600 dark:bg-zinc-700 dark:text-zinc-100";
 
 export default function KeyboardShortcutsDialog({ onClose }: StackDialogProps) {
   const { t } = useTranslation();
@@ -38,7 +39,9 @@ export default function KeyboardShortcutsDialog({ onClose }: StackDialogProps) {
     <Dialog open onClose={onClose} title={t("daily.keys.title")} size="sm">
       {GROUPS.map((group) => (
         <section key={group.title} className="mb-3 last:mb-0">
-          <h3 className="mb-1 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-300">{t(`daily.keys.${group.title}`)}</h3>
+          <h3 className="mb-1 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-300">
+            {t(`daily.keys.${group.title}`)}
+          </h3>
           <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-1.5 text-sm">
             {group.rows.map(([alternatives, description]) => (
               <Fragment key={description}>

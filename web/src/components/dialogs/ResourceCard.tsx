@@ -23,7 +23,12 @@ export function ResourceCard({ resource, onPreview, onCopyLink, onRename, onDele
   const items: MenuItem[] = [
     image
       ? { key: "preview", label: t("resources.preview"), icon: <Maximize2 aria-hidden />, onSelect: onPreview }
-      : { key: "open", label: t("resources.open"), icon: <ExternalLink aria-hidden />, onSelect: () => window.open(url, "_blank", "noopener") },
+      : {
+          key: "open",
+          label: t("resources.open"),
+          icon: <ExternalLink aria-hidden />,
+          onSelect: () => window.open(url, "_blank", "noopener"),
+        },
     { key: "copy", label: t("resources.copy-link"), icon: <Copy aria-hidden />, onSelect: onCopyLink },
     { key: "rename", label: t("resources.rename"), icon: <Pencil aria-hidden />, onSelect: onRename },
     { key: "delete", label: t("resources.delete"), icon: <Trash2 aria-hidden />, onSelect: onDelete, danger: true, separated: true },
@@ -36,7 +41,13 @@ export function ResourceCard({ resource, onPreview, onCopyLink, onRename, onDele
       aria-label={`${t("resources.preview")}: ${resource.filename}`}
       className="block aspect-square w-full cursor-zoom-in overflow-hidden rounded-t-[11px] bg-zinc-100 dark:bg-zinc-900"
     >
-      <img src={url} alt="" loading="lazy" decoding="async" className="size-full object-cover transition-transform duration-200 hover:scale-[1.03]" />
+      <img
+        src={url}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        className="size-full object-cover transition-transform duration-200 hover:scale-[1.03]"
+      />
     </button>
   ) : (
     <a
@@ -66,7 +77,11 @@ export function ResourceCard({ resource, onPreview, onCopyLink, onRename, onDele
           </p>
           {resource.size > 0 ? <p className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">{formatBytes(resource.size)}</p> : null}
         </div>
-        <Menu label={t("resources.actions", { name: resource.filename })} trigger={<Ellipsis className="size-4" aria-hidden />} items={items} />
+        <Menu
+          label={t("resources.actions", { name: resource.filename })}
+          trigger={<Ellipsis className="size-4" aria-hidden />}
+          items={items}
+        />
       </div>
     </li>
   );

@@ -118,7 +118,9 @@ export function ResourcesPanel() {
             onClose={() => setOpen(null)}
           />
         ) : null}
-        {open?.kind === "rename" ? <RenameResourceDialog resource={open.resource} onRename={actions.rename} onClose={() => setOpen(null)} /> : null}
+        {open?.kind === "rename" ? (
+          <RenameResourceDialog resource={open.resource} onRename={actions.rename} onClose={() => setOpen(null)} />
+        ) : null}
       </Suspense>
       {open?.kind === "delete" ? (
         <ConfirmDialog

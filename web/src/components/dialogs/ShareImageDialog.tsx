@@ -61,8 +61,7 @@ export default function ShareImageDialog({ memo, onClose }: ShareImageDialogProp
     );
 
   // The clipboard write starts inside the click (Safari needs that); the image arrives when rendered.
-  const copyImage = () =>
-    run("copy", () => copyPng(png()), t("message.image-copied"));
+  const copyImage = () => run("copy", () => copyPng(png()), t("message.image-copied"));
 
   const copy = (text: string, success: string) => copyWithToast(text, success);
 
@@ -76,11 +75,21 @@ export default function ShareImageDialog({ memo, onClose }: ShareImageDialogProp
       footer={
         <>
           {copyable ? (
-            <Button variant="secondary" disabled={busy !== null} onClick={() => void copyImage()} icon={busy === "copy" ? spinner : <Copy className="size-4" aria-hidden />}>
+            <Button
+              variant="secondary"
+              disabled={busy !== null}
+              onClick={() => void copyImage()}
+              icon={busy === "copy" ? spinner : <Copy className="size-4" aria-hidden />}
+            >
               {t("share.copy-image")}
             </Button>
           ) : null}
-          <Button variant="primary" disabled={busy !== null} onClick={() => void download()} icon={busy === "download" ? spinner : <Download className="size-4" aria-hidden />}>
+          <Button
+            variant="primary"
+            disabled={busy !== null}
+            onClick={() => void download()}
+            icon={busy === "download" ? spinner : <Download className="size-4" aria-hidden />}
+          >
             {busy === "download" ? t("share.rendering") : t("share.download")}
           </Button>
         </>
@@ -92,10 +101,18 @@ export default function ShareImageDialog({ memo, onClose }: ShareImageDialogProp
           <ShareCard ref={card} memo={memo} />
         </div>
         <div className="flex flex-wrap justify-center gap-1 px-4">
-          <Button variant="ghost" icon={<Link2 className="size-4" aria-hidden />} onClick={() => void copy(memoLink(memo.id), t("message.copied-link"))}>
+          <Button
+            variant="ghost"
+            icon={<Link2 className="size-4" aria-hidden />}
+            onClick={() => void copy(memoLink(memo.id), t("message.copied-link"))}
+          >
             {t("share.copy-link")}
           </Button>
-          <Button variant="ghost" icon={<Code2 className="size-4" aria-hidden />} onClick={() => void copy(embedCode(memo.id), t("message.copied-embed"))}>
+          <Button
+            variant="ghost"
+            icon={<Code2 className="size-4" aria-hidden />}
+            onClick={() => void copy(embedCode(memo.id), t("message.copied-embed"))}
+          >
             {t("share.copy-embed")}
           </Button>
         </div>

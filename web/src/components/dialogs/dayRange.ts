@@ -34,5 +34,4 @@ export function fromDateInput(value: string): Dayjs | null {
 }
 
 /** The review reads like a diary: oldest first, ties by id. */
-export const oldestFirst = (memos: readonly Memo[]): Memo[] =>
-  [...memos].sort((a, b) => a.displayTs - b.displayTs || a.id - b.id);
+export const oldestFirst = (memos: readonly Memo[]): Memo[] => [...memos].sort((a, b) => a.displayTs - b.displayTs || a.id - b.id);

@@ -58,7 +58,9 @@ describe("formatBytes", () => {
 
 describe("absoluteResourceUrl", () => {
   it("prefixes our own file route with the origin and keeps external links", () => {
-    expect(absoluteResourceUrl(resource(7, 0, { filename: "a b.png" }), "https://memos.example")).toBe("https://memos.example/o/r/7/a%20b.png");
+    expect(absoluteResourceUrl(resource(7, 0, { filename: "a b.png" }), "https://memos.example")).toBe(
+      "https://memos.example/o/r/7/a%20b.png",
+    );
     expect(absoluteResourceUrl(resource(8, 0, { externalLink: "https://cdn.example/x.png" }))).toBe("https://cdn.example/x.png");
   });
 });

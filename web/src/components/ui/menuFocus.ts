@@ -9,7 +9,8 @@ export function moveMenuFocus(list: HTMLElement | null, selector: string, key: s
   if (items.length === 0) return true;
   const index = items.indexOf(document.activeElement as HTMLElement);
   const last = items.length - 1;
-  const next = key === "Home" ? 0 : key === "End" ? last : key === "ArrowDown" ? (index >= last ? 0 : index + 1) : index <= 0 ? last : index - 1;
+  const next =
+    key === "Home" ? 0 : key === "End" ? last : key === "ArrowDown" ? (index >= last ? 0 : index + 1) : index <= 0 ? last : index - 1;
   items[next]?.focus();
   return true;
 }

@@ -21,7 +21,11 @@ export function openOutbox(database = "memos-outbox"): OutboxRepo {
         .sort((a, b) => a.seq - b.seq);
     },
     async save(entries, removed = []) {
-      if (entries.length > 0) await setMany(entries.map((entry) => [entry.seq, entry] as [number, OutboxEntry]), store);
+      if (entries.length > 0)
+        await setMany(
+          entries.map((entry) => [entry.seq, entry] as [number, OutboxEntry]),
+          store,
+        );
       if (removed.length > 0) await delMany(removed, store);
     },
     remove: (seq) => del(seq, store),
@@ -31,4 +35,3 @@ export function openOutbox(database = "memos-outbox"): OutboxRepo {
 /** Increasing across reloads and tabs (the clock), and within one millisecond (the counter). */
 let counter = 0;
 export const nextSeq = (): number => Date.now() * 100 + (counter++ % 100);
-

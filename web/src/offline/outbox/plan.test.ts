@@ -21,7 +21,12 @@ describe("addChange", () => {
 
   it("queues a change on the version shown, remembering the server's updatedTs it was made on", () => {
     const entries = addChange([], memo, { kind: "patch", patch: { content: "mine" } }, 1, USER);
-    expect(changeOf(entries)).toMatchObject({ memoId: 5, baseUpdatedTs: 100, memo: { content: "mine", updatedTs: 100 }, state: { status: "pending" } });
+    expect(changeOf(entries)).toMatchObject({
+      memoId: 5,
+      baseUpdatedTs: 100,
+      memo: { content: "mine", updatedTs: 100 },
+      state: { status: "pending" },
+    });
   });
 
   it("folds changes to a memo written offline into its entry; deleting it leaves nothing to send", () => {
@@ -109,7 +114,9 @@ describe("resolve", () => {
   });
 
   it("keep mine on a deleted memo makes it again", () => {
-    const gone = conflicted().map((entry) => (entry.seq === 1 ? { ...entry, state: { status: "conflict" as const, problem: "deleted" as const } } : entry));
+    const gone = conflicted().map((entry) =>
+      entry.seq === 1 ? { ...entry, state: { status: "conflict" as const, problem: "deleted" as const } } : entry,
+    );
     expect(resolve(gone, 1, "keep-mine", 60).at(-1)).toMatchObject({ kind: "create", memo: { content: "mine" } });
   });
 });

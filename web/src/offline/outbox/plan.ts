@@ -35,7 +35,14 @@ function applyChange(memo: Memo, change: Change, resources?: Resource[]): Memo {
  * a memo that is itself still queued changes that entry instead (a deleted one leaves the queue), so a memo
  * written offline reaches the server in one request.
  */
-export function addChange(entries: OutboxEntry[], memo: Memo, change: Change, seq: number, userId: number, resources?: Resource[]): OutboxEntry[] {
+export function addChange(
+  entries: OutboxEntry[],
+  memo: Memo,
+  change: Change,
+  seq: number,
+  userId: number,
+  resources?: Resource[],
+): OutboxEntry[] {
   const created = entries.find((entry): entry is CreateEntry => entry.kind === "create" && entry.memoId === memo.id);
   if (created) {
     if (change.kind === "delete") return entries.filter((entry) => entry !== created);
@@ -91,12 +98,14 @@ export type Verdict = { action: "send" } | { action: "drop" } | { action: "confl
 
 /** Changes to what the memo says or shows are checked against edits made elsewhere; pins and archiving are not. */
 export const editsContent = (change: Change) =>
-  change.kind === "patch" && (change.patch.content !== undefined || change.patch.visibility !== undefined || change.patch.resourceIdList !== undefined);
+  change.kind === "patch" &&
+  (change.patch.content !== undefined || change.patch.visibility !== undefined || change.patch.resourceIdList !== undefined);
 
 export function classify(entry: ChangeEntry, server: Memo | null): Verdict {
   if (entry.change.kind === "delete") return server ? { action: "send" } : { action: "drop" };
   if (!server) return { action: "conflict", problem: "deleted" };
-  if (editsContent(entry.change) && server.updatedTs !== entry.baseUpdatedTs) return { action: "conflict", problem: "changed", theirs: server };
+  if (editsContent(entry.change) && server.updatedTs !== entry.baseUpdatedTs)
+    return { action: "conflict", problem: "changed", theirs: server };
   return { action: "send" };
 }
 
@@ -122,7 +131,10 @@ export function renameResource(entries: OutboxEntry[], from: number, resource: R
   return entries.map((entry) => {
     if (entry.kind === "create") return { ...entry, memo: swap(entry.memo) };
     if (entry.kind !== "change") return entry;
-    const change = entry.change.kind === "patch" ? { ...entry.change, patch: { ...entry.change.patch, resourceIdList: swapIds(entry.change.patch.resourceIdList) } } : entry.change;
+    const change =
+      entry.change.kind === "patch"
+        ? { ...entry.change, patch: { ...entry.change.patch, resourceIdList: swapIds(entry.change.patch.resourceIdList) } }
+        : entry.change;
     return { ...entry, change, memo: swap(entry.memo) };
   });
 }

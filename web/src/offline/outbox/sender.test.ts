@@ -44,7 +44,13 @@ class MemoServer implements Transport {
   }
   async createMemo(body: { content: string; resourceIdList?: number[] }) {
     this.call(`create ${body.content} [${body.resourceIdList ?? []}]`);
-    return this.save(memoFixture({ id: this.nextId++, content: body.content, resourceList: (body.resourceIdList ?? []).map((id) => resourceFixture({ id })) }));
+    return this.save(
+      memoFixture({
+        id: this.nextId++,
+        content: body.content,
+        resourceList: (body.resourceIdList ?? []).map((id) => resourceFixture({ id })),
+      }),
+    );
   }
   /** Runs just before the next patch is written (another device's edit landing in between). */
   beforePatch: (() => void) | null = null;
@@ -54,7 +60,8 @@ class MemoServer implements Transport {
     this.beforePatch?.();
     this.beforePatch = null;
     const memo = this.found(id);
-    if (body.baseUpdatedTs !== undefined && body.baseUpdatedTs !== memo.updatedTs) throw new ApiError(409, "baseUpdatedTs: the memo was changed");
+    if (body.baseUpdatedTs !== undefined && body.baseUpdatedTs !== memo.updatedTs)
+      throw new ApiError(409, "baseUpdatedTs: the memo was changed");
     return this.save({ ...memo, content: body.content ?? memo.content, rowStatus: body.rowStatus ?? memo.rowStatus });
   }
   async pinMemo(id: number, pinned: boolean) {
@@ -91,7 +98,15 @@ describe("sendOutbox", () => {
     const server = new MemoServer();
     const existing = server.add("old");
     const repo = freshRepo();
-    const upload: UploadEntry = { seq: 1, userId: USER, kind: "upload", resourceId: tempId(1), file: new Blob(["png"], { type: "image/png" }), filename: "a.png", state: { status: "pending" } };
+    const upload: UploadEntry = {
+      seq: 1,
+      userId: USER,
+      kind: "upload",
+      resourceId: tempId(1),
+      file: new Blob(["png"], { type: "image/png" }),
+      filename: "a.png",
+      state: { status: "pending" },
+    };
     let entries: OutboxEntry[] = [upload, newMemo(2, "with image", { resourceList: [resourceFixture({ id: tempId(1) })], pinned: true })];
     entries = addChange(entries, existing, { kind: "patch", patch: { content: "old, edited" } }, 3, USER);
     entries = addChange(entries, { ...existing, content: "old, edited" }, { kind: "pin", pinned: true }, 4, USER);
@@ -175,7 +190,10 @@ describe("sendOutbox", () => {
       throw new ApiError(400, "content: too long");
     };
     const repo = freshRepo();
-    await repo.save([...addChange([], memo, { kind: "patch", patch: { content: "x" } }, 1, USER), { ...newMemo(2, "someone else's"), userId: USER + 1 }]);
+    await repo.save([
+      ...addChange([], memo, { kind: "patch", patch: { content: "x" } }, 1, USER),
+      { ...newMemo(2, "someone else's"), userId: USER + 1 },
+    ]);
     expect(await sendOutbox(USER, repo, server)).toBe("done");
     expect((await repo.list(USER))[0]!.state).toEqual({ status: "conflict", problem: "refused", message: "content: too long" });
     expect((await repo.list(USER + 1)).map((entry) => entry.seq)).toEqual([2]);

@@ -19,8 +19,7 @@ export interface Transport {
 }
 
 /** Worth trying again later: no answer at all, a server fault, or "slow down". */
-const isTransient = (error: unknown) =>
-  !(error instanceof ApiError) || error.status === 0 || error.status === 429 || error.status >= 500;
+const isTransient = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status === 429 || error.status >= 500;
 
 const realIds = (resources: Resource[]) => resources.map((resource) => resource.id).filter((id) => !isTempId(id));
 
@@ -32,7 +31,11 @@ async function sendUpload(entry: UploadEntry, rest: OutboxEntry[], transport: Tr
 
 async function sendCreate(entry: CreateEntry, rest: OutboxEntry[], transport: Transport): Promise<OutboxEntry[]> {
   const { memo } = entry;
-  let created = await transport.createMemo({ content: memo.content, visibility: memo.visibility, resourceIdList: realIds(memo.resourceList) });
+  let created = await transport.createMemo({
+    content: memo.content,
+    visibility: memo.visibility,
+    resourceIdList: realIds(memo.resourceList),
+  });
   if (memo.pinned) created = await transport.pinMemo(created.id, true);
   if (memo.rowStatus !== "NORMAL") created = await transport.patchMemo(created.id, { rowStatus: memo.rowStatus });
   return renameMemo(rest, entry.memoId, created);
@@ -53,7 +56,9 @@ async function sendChange(entry: ChangeEntry, all: OutboxEntry[], rest: OutboxEn
   if (change.kind === "pin") {
     result = await transport.pinMemo(entry.memoId, change.pinned);
   } else {
-    const patch = change.patch.resourceIdList ? { ...change.patch, resourceIdList: change.patch.resourceIdList.filter((id) => !isTempId(id)) } : change.patch;
+    const patch = change.patch.resourceIdList
+      ? { ...change.patch, resourceIdList: change.patch.resourceIdList.filter((id) => !isTempId(id)) }
+      : change.patch;
     // Attachments removed here are detached from the memo (a PATCH only adds to its list).
     const kept = new Set(patch.resourceIdList ?? server!.resourceList.map((resource) => resource.id));
     for (const resource of server!.resourceList) if (!kept.has(resource.id)) await transport.unlinkResource(entry.memoId, resource.id);
@@ -89,7 +94,12 @@ async function store(repo: OutboxRepo, before: OutboxEntry[], after: OutboxEntry
  * Sends one user's outbox, oldest first. Resolves "done" when every entry was sent or stopped on a conflict,
  * "offline" when the network failed (the rest waits for the next run); `onProgress` hears of every step.
  */
-export async function sendOutbox(userId: number, repo: OutboxRepo, transport: Transport, onProgress?: () => void): Promise<"done" | "offline"> {
+export async function sendOutbox(
+  userId: number,
+  repo: OutboxRepo,
+  transport: Transport,
+  onProgress?: () => void,
+): Promise<"done" | "offline"> {
   let entries = await repo.list(userId);
   const blocked = new Set<number>();
   for (const seq of entries.map((entry) => entry.seq)) {
@@ -108,7 +118,9 @@ export async function sendOutbox(userId: number, repo: OutboxRepo, transport: Tr
       if (isTransient(error)) return "offline";
       const apiError = error as ApiError;
       const problem = apiError.status === 404 ? "deleted" : "refused";
-      after = entries.map((item) => (item === entry ? { ...entry, state: { status: "conflict" as const, problem, message: apiError.message } } : item));
+      after = entries.map((item) =>
+        item === entry ? { ...entry, state: { status: "conflict" as const, problem, message: apiError.message } } : item,
+      );
     }
     const next = after.find((item) => item.seq === seq);
     if (next && next.state.status === "conflict" && memoId !== null) blocked.add(memoId);

@@ -28,8 +28,11 @@ function withPreviews(entries: OutboxEntry[]): OutboxEntry[] {
   for (const entry of entries) {
     if (entry.kind === "upload" && !previews.has(entry.resourceId)) previews.set(entry.resourceId, URL.createObjectURL(entry.file));
   }
-  const show = (resource: Resource) => (isTempId(resource.id) && previews.has(resource.id) ? { ...resource, externalLink: previews.get(resource.id)! } : resource);
-  return entries.map((entry) => (entry.kind === "upload" ? entry : { ...entry, memo: { ...entry.memo, resourceList: entry.memo.resourceList.map(show) } }));
+  const show = (resource: Resource) =>
+    isTempId(resource.id) && previews.has(resource.id) ? { ...resource, externalLink: previews.get(resource.id)! } : resource;
+  return entries.map((entry) =>
+    entry.kind === "upload" ? entry : { ...entry, memo: { ...entry.memo, resourceList: entry.memo.resourceList.map(show) } },
+  );
 }
 
 async function reload() {
@@ -117,13 +120,32 @@ export async function queueChange(memo: Memo, change: Change, resources?: Resour
 /** Keeps an image for upload when the network is back; resolves with a stand-in resource to attach meanwhile. */
 export async function queueUpload(file: File): Promise<Resource> {
   const seq = nextSeq();
-  const entry: UploadEntry = { seq, userId: owner(), kind: "upload", resourceId: tempId(seq), file, filename: file.name, state: { status: "pending" } };
+  const entry: UploadEntry = {
+    seq,
+    userId: owner(),
+    kind: "upload",
+    resourceId: tempId(seq),
+    file,
+    filename: file.name,
+    state: { status: "pending" },
+  };
   await commit([...useOutbox.getState().entries, entry]);
   const now = Math.floor(Date.now() / 1000);
-  return { id: entry.resourceId, creatorId: entry.userId, createdTs: now, updatedTs: now, filename: file.name, externalLink: previews.get(entry.resourceId) ?? "", type: file.type, size: file.size, linkedMemoAmount: 0 };
+  return {
+    id: entry.resourceId,
+    creatorId: entry.userId,
+    createdTs: now,
+    updatedTs: now,
+    filename: file.name,
+    externalLink: previews.get(entry.resourceId) ?? "",
+    type: file.type,
+    size: file.size,
+    linkedMemoAmount: 0,
+  };
 }
 
-export const resolveConflict = (seq: number, resolution: Resolution) => commit(resolve(useOutbox.getState().entries, seq, resolution, nextSeq()));
+export const resolveConflict = (seq: number, resolution: Resolution) =>
+  commit(resolve(useOutbox.getState().entries, seq, resolution, nextSeq()));
 
 const transport: Transport = {
   getMemo: (id) =>

@@ -34,7 +34,8 @@ const ftsKey = (row: "new" | "old" | "memo") =>
   `((max(min(${row}.display_ts >> ${BUCKET_SHIFT}, ${BUCKET_MAX}), ${BUCKET_MIN}) << 32) + ${row}.id)`;
 
 /** The bucket of a display time, as ftsKey computes it. */
-export const ftsBucket = (displayTs: number): number => Math.max(Math.min(Math.floor(displayTs / 2 ** BUCKET_SHIFT), BUCKET_MAX), BUCKET_MIN);
+export const ftsBucket = (displayTs: number): number =>
+  Math.max(Math.min(Math.floor(displayTs / 2 ** BUCKET_SHIFT), BUCKET_MAX), BUCKET_MIN);
 
 /** The first bucket wholly after a position (display time) of a keyset page: the index walk starts below it. */
 export const bucketAfter = (position: { displayTs: number } | undefined): number | undefined =>
@@ -169,7 +170,8 @@ export const SQLITE_FULLTEXT_INSTANCES = ["CREATE VIRTUAL TABLE memo_fts_instanc
  */
 export function fullTextCandidates(text: string, most: number) {
   const id = (key: string) => sql.raw(`${key} & ${KEY_ID_MASK}`);
-  if (isPhraseLength(text)) return sql<{ id: number }>`SELECT ${id("rowid")} AS id FROM memo_fts WHERE memo_fts MATCH ${ftsTerms(text)} LIMIT ${most + 1}`;
+  if (isPhraseLength(text))
+    return sql<{ id: number }>`SELECT ${id("rowid")} AS id FROM memo_fts WHERE memo_fts MATCH ${ftsTerms(text)} LIMIT ${most + 1}`;
   const folded = text.toLowerCase();
   return sql<{ id: number }>`SELECT ${id("v.doc")} AS id FROM memo_fts_instances v WHERE ${startsWith(folded)} LIMIT ${most + 1}`;
 }

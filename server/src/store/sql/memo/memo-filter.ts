@@ -41,7 +41,8 @@ function escapeLike(value: string): string {
 }
 
 /** Memo `m` and its creator's own pin `o`: the condition of every list's LEFT JOIN on memo_organizer. */
-export const creatorPin = (join: JoinBuilder<PinTables, "m" | "o">) => join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id");
+export const creatorPin = (join: JoinBuilder<PinTables, "m" | "o">) =>
+  join.onRef("o.memo_id", "=", "m.id").onRef("o.user_id", "=", "m.creator_id");
 type PinTables = Database & { m: Database["memo"]; o: Database["memo_organizer"] };
 
 export function baseQuery(db: Db) {
@@ -92,7 +93,12 @@ export function pinEntriesQuery(db: Db, creatorId: number): ReturnType<typeof ba
  * SQLite: the full-text index's matches `f` for the text, newest first (keys in buckets [floor, below)), each with its
  * memo `m` looked up by id (and the creator's pin `o`). Typed as the base query, as tagEntriesQuery is.
  */
-export function fullTextEntriesQuery(db: Db, text: string, floor: number | undefined, below: number | undefined): ReturnType<typeof baseQuery> {
+export function fullTextEntriesQuery(
+  db: Db,
+  text: string,
+  floor: number | undefined,
+  below: number | undefined,
+): ReturnType<typeof baseQuery> {
   const query = db
     .selectFrom(fullTextMatches(text, floor, below).as("f"))
     .crossJoin("memo as m")
@@ -116,8 +122,7 @@ function visibilityCondition(visibilities: readonly Visibility[]) {
 const VISIBILITY_ORDER: readonly Visibility[] = ["PUBLIC", "PROTECTED", "PRIVATE"];
 
 /** True when the text holds a non-ASCII letter with an upper and a lower case (ä, Ω), which SQLite's LIKE won't fold. */
-const hasNonAsciiCase = (text: string): boolean =>
-  [...text].some((char) => char > "\u007f" && char.toLowerCase() !== char.toUpperCase());
+const hasNonAsciiCase = (text: string): boolean => [...text].some((char) => char > "\u007f" && char.toLowerCase() !== char.toUpperCase());
 
 /** A LIKE pattern of the text with each letter that may fold to a non-ASCII one left open (`_`, one character). */
 const likeOpenCase = (text: string): string =>
@@ -137,13 +142,15 @@ function textCondition(engine: Engine, text: string, regex: boolean, column: "m.
   const pattern = `%${escapeLike(text)}%`;
   // ILIKE lowers every row it checks (7 µs for a CJK memo): a text without case needs no lowering, and LIKE
   // compares bytes; the trigram index serves both.
-  if (engine === "postgres") return isCaseless(text) ? sql<boolean>`${content} LIKE ${pattern} ESCAPE '\\'` : sql<boolean>`${content} ILIKE ${pattern} ESCAPE '\\'`;
+  if (engine === "postgres")
+    return isCaseless(text) ? sql<boolean>`${content} LIKE ${pattern} ESCAPE '\\'` : sql<boolean>`${content} ILIKE ${pattern} ESCAPE '\\'`;
   // SQLite folds ASCII case only; the function folded_contains folds the rest (ä = Ä), and the Kelvin sign K to k,
   // as PostgreSQL's ILIKE and a scan do (sqlite-functions.mjs: linear in the memo, where RE2 with the quoted text
   // took 75 ms a MiB and seconds for a long text). A LIKE that leaves those letters open (and k and s, which fold to
   // K and ſ too) passes every row the function would, natively, so the JavaScript function runs only on the few
   // rows that pass it.
-  if (hasNonAsciiCase(text) || /k/i.test(text)) return sql<boolean>`(${content} LIKE ${likeOpenCase(text)} ESCAPE '\\' AND folded_contains(${content}, ${text}))`;
+  if (hasNonAsciiCase(text) || /k/i.test(text))
+    return sql<boolean>`(${content} LIKE ${likeOpenCase(text)} ESCAPE '\\' AND folded_contains(${content}, ${text}))`;
   return sql<boolean>`${content} LIKE ${pattern} ESCAPE '\\'`;
 }
 
@@ -204,7 +211,8 @@ export function tagEntries(engine: Engine, tag: string, creatorId: number | unde
 export function tagsBetween(engine: Engine, after: string, before: string, creatorId: number | undefined, most: number) {
   const column = tagColumn(engine);
   const creator = creatorId === undefined ? sql`` : sql`t.creator_id = ${creatorId} AND `;
-  const next = (from: unknown) => sql`(SELECT min(${column}) FROM memo_tag t WHERE ${creator}${column} > ${from} AND ${column} < ${before})`;
+  const next = (from: unknown) =>
+    sql`(SELECT min(${column}) FROM memo_tag t WHERE ${creator}${column} > ${from} AND ${column} < ${before})`;
   return sql<{ tag: string }>`WITH RECURSIVE found(tag, n) AS (
       SELECT ${next(after)}, 1
       UNION ALL SELECT ${next(sql.ref("found.tag"))}, n + 1 FROM found WHERE found.tag IS NOT NULL AND n <= ${most}

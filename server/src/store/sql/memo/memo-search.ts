@@ -3,7 +3,15 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db, Engine } from "../../db.js";
 import { bucketAfter, ftsBucket, fullTextCandidates } from "./fulltext.js";
-import { applyFilter, cteMemosQuery, DISPLAY_TS, fullTextEntriesQuery, type MemoFilter, pgTextProbe, rowTextCondition } from "./memo-filter.js";
+import {
+  applyFilter,
+  cteMemosQuery,
+  DISPLAY_TS,
+  fullTextEntriesQuery,
+  type MemoFilter,
+  pgTextProbe,
+  rowTextCondition,
+} from "./memo-filter.js";
 import type { MemoListRow, MemoPage, MemoPosition } from "./memo-page.js";
 import { afterCondition, firstMeeting, pinColumn, walk } from "./memo-walk.js";
 
@@ -52,7 +60,14 @@ const SEARCH_GLANCE = 300;
  * a scan of every memo (a test compares them). Offset pages skip the glance and the window. A regular expression
  * takes steps 2–4 (4 reads every memo in scope, under the search budget).
  */
-export async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+export async function searchWalk(
+  db: Db,
+  engine: Engine,
+  filter: MemoFilter,
+  after: MemoPosition | undefined,
+  limit: number,
+  offset: number,
+) {
   const glances = engine === "postgres" && !filter.regex && offset === 0;
   const glanced = glances ? ((await searchWindow(db, engine, filter, after, limit, SEARCH_GLANCE).execute()) as MemoListRow[]) : [];
   if (glanced.length === limit) return glanced;
@@ -62,7 +77,10 @@ export async function searchWalk(db: Db, engine: Engine, filter: MemoFilter, aft
   }
   if (offset > 0) return byIndex(db, engine, filter, after, limit, offset);
   const from = glanced.length > 0 ? positionOf(glanced.at(-1)!) : after;
-  const rows = [...glanced, ...((await searchWindow(db, engine, filter, from, limit - glanced.length, SEARCH_WINDOW).execute()) as MemoListRow[])];
+  const rows = [
+    ...glanced,
+    ...((await searchWindow(db, engine, filter, from, limit - glanced.length, SEARCH_WINDOW).execute()) as MemoListRow[]),
+  ];
   if (rows.length === limit) return rows;
   const walked = glanced.length > 0 ? SEARCH_GLANCE + SEARCH_WINDOW : SEARCH_WINDOW;
   if (rows.length > 0) rows.push(...(await searchExtension(db, engine, filter, rows, walked, limit)));
@@ -116,7 +134,14 @@ function pgRareTextPage(db: Db, filter: MemoFilter, after: MemoPosition | undefi
 async function searchExtension(db: Db, engine: Engine, filter: MemoFilter, found: MemoListRow[], walked: number, limit: number) {
   const rowsNeeded = Math.ceil((walked * (limit - found.length)) / found.length);
   if (2 * rowsNeeded > SEARCH_EXTENSION) return [];
-  return (await searchWindow(db, engine, filter, positionOf(found.at(-1)!), limit - found.length, 2 * rowsNeeded).execute()) as MemoListRow[];
+  return (await searchWindow(
+    db,
+    engine,
+    filter,
+    positionOf(found.at(-1)!),
+    limit - found.length,
+    2 * rowsNeeded,
+  ).execute()) as MemoListRow[];
 }
 
 /** Where a later step continues: after this row, in display order (a search page has no pinned group). */
@@ -139,7 +164,10 @@ const newestFirst = (a: MemoListRow, b: MemoListRow) => b.display_ts - a.display
 async function fullTextPage(db: Db, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
   const below = bucketAfter(after);
   const needed = limit + offset;
-  const first = (await fullTextWalk(db, filter, after, undefined, below).orderBy(sql`f.k`, "desc").limit(needed).execute()) as MemoListRow[];
+  const first = (await fullTextWalk(db, filter, after, undefined, below)
+    .orderBy(sql`f.k`, "desc")
+    .limit(needed)
+    .execute()) as MemoListRow[];
   if (first.length < needed) return first.sort(newestFirst).slice(offset);
   const floor = ftsBucket(first.at(-1)!.display_ts);
   return (await fullTextWalk(db, filter, after, floor, below)
@@ -160,7 +188,8 @@ function fullTextWalk(db: Db, filter: MemoFilter, after: MemoPosition | undefine
 
 /** The first `limit` matches among the newest `size` memos in scope, checked row by row. */
 function searchWindow(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, size: number) {
-  const matches = (column: "m.content" | "w.content") => unestimated(engine, rowTextCondition(engine, filter.text!, filter.regex ?? false, column));
+  const matches = (column: "m.content" | "w.content") =>
+    unestimated(engine, rowTextCondition(engine, filter.text!, filter.regex ?? false, column));
   return firstMeeting(db, engine, { ...filter, text: undefined, regex: undefined }, matches, after, limit, size);
 }
 
@@ -169,7 +198,8 @@ function searchWindow(db: Db, engine: Engine, filter: MemoFilter, after: MemoPos
  * quarter of a window's planning, 0.25 ms at 1M). A window's plan is its walk whatever the estimate, so the
  * condition is given as an expression the planner does not look into.
  */
-const unestimated = (engine: Engine, condition: RawBuilder<boolean>) => (engine === "postgres" ? sql<boolean>`CASE WHEN ${condition} THEN true END` : condition);
+const unestimated = (engine: Engine, condition: RawBuilder<boolean>) =>
+  engine === "postgres" ? sql<boolean>`CASE WHEN ${condition} THEN true END` : condition;
 
 /** The SQL of a search page's steps (for plan tests and the bench). */
 export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {

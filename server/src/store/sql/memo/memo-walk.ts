@@ -2,7 +2,16 @@
 // collection: the memos in scope (a display index), or a tag's memo_tag entries and its children's, merged.
 import { type RawBuilder, sql } from "kysely";
 import type { Db, Engine } from "../../db.js";
-import { applyFilter, baseQuery, creatorPin, DISPLAY_TS, type MemoFilter, tagEntries, tagEntriesQuery, tagsBetween } from "./memo-filter.js";
+import {
+  applyFilter,
+  baseQuery,
+  creatorPin,
+  DISPLAY_TS,
+  type MemoFilter,
+  tagEntries,
+  tagEntriesQuery,
+  tagsBetween,
+} from "./memo-filter.js";
 import type { Visibility } from "@memos/common";
 import type { MemoPosition } from "./memo-page.js";
 
@@ -42,7 +51,15 @@ function visibilityArms(engine: Engine, filter: MemoFilter): Visibility[] | null
  * are merged in display order, and only the page's memos are read, by primary key (sorting the walks' whole rows
  * to merge them cost more than the private memos they spared).
  */
-function mergedRows(db: Db, engine: Engine, filter: MemoFilter, arms: Visibility[], after: MemoPosition | undefined, limit: number, offset: number) {
+function mergedRows(
+  db: Db,
+  engine: Engine,
+  filter: MemoFilter,
+  arms: Visibility[],
+  after: MemoPosition | undefined,
+  limit: number,
+  offset: number,
+) {
   // Arms without an order or a limit of their own: SQLite then walks each in the compound's order and merges them
   // as they come, stopping at the page (a limit per arm had it sort each arm's keys first, all of them).
   const [first, second] = arms.map((visibility) =>
@@ -67,9 +84,20 @@ function mergedRows(db: Db, engine: Engine, filter: MemoFilter, arms: Visibility
  * order; the creator's pin is read for those only (joined per row, it was a fifth of a PostgreSQL window's time).
  * A merged walk takes the condition itself, so that SQLite stops it at `limit` rather than reading all `size`.
  */
-export function firstMeeting(db: Db, engine: Engine, filter: MemoFilter, condition: (column: "m.content" | "w.content") => RawBuilder<boolean>, after: MemoPosition | undefined, limit: number, size: number) {
+export function firstMeeting(
+  db: Db,
+  engine: Engine,
+  filter: MemoFilter,
+  condition: (column: "m.content" | "w.content") => RawBuilder<boolean>,
+  after: MemoPosition | undefined,
+  limit: number,
+  size: number,
+) {
   const arms = visibilityArms(engine, filter);
-  if (arms !== null) return mergedRows(db, engine, filter, arms, after, size, 0).where(condition("m.content")).limit(limit) as unknown as ReturnType<typeof indexWalk>;
+  if (arms !== null)
+    return mergedRows(db, engine, filter, arms, after, size, 0).where(condition("m.content")).limit(limit) as unknown as ReturnType<
+      typeof indexWalk
+    >;
   const newest = indexWalk(db, engine, filter, after, size, 0, false);
   const rows = db
     .selectFrom(newest.as("w"))
@@ -87,7 +115,15 @@ export function firstMeeting(db: Db, engine: Engine, filter: MemoFilter, conditi
  * One walk of an index in display order (see walk). Without `pins` the pin is left out (and both planners the
  * join): for rows that are checked further before a few of them are kept.
  */
-function indexWalk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number, pins: boolean) {
+function indexWalk(
+  db: Db,
+  engine: Engine,
+  filter: MemoFilter,
+  after: MemoPosition | undefined,
+  limit: number,
+  offset: number,
+  pins: boolean,
+) {
   // A rare text's few memos are looked up by id and sorted. SQLite would rather walk a display index in order and
   // test every row against the ids (all memos in scope at worst): `+` keeps the order off the index.
   const byIds = filter.textCandidates !== undefined && engine === "sqlite";
@@ -128,8 +164,18 @@ const MOST_CHILD_TAGS = 32;
  * first `limit + offset` of each, merged. A memo under two of the tags comes out of both walks as the same row, and
  * the union keeps one: every memo of the page is among the first `limit + offset` of a walk it belongs to.
  */
-function taggedPage(db: Db, engine: Engine, filter: MemoFilter, tags: readonly string[], after: MemoPosition | undefined, limit: number, offset: number) {
-  const [first, ...rest] = tags.map((tag) => db.selectFrom(tagEntryWalk(db, engine, filter, tag, after, limit + offset).as("w")).selectAll("w"));
+function taggedPage(
+  db: Db,
+  engine: Engine,
+  filter: MemoFilter,
+  tags: readonly string[],
+  after: MemoPosition | undefined,
+  limit: number,
+  offset: number,
+) {
+  const [first, ...rest] = tags.map((tag) =>
+    db.selectFrom(tagEntryWalk(db, engine, filter, tag, after, limit + offset).as("w")).selectAll("w"),
+  );
   if (rest.length === 0) return tagEntryWalk(db, engine, filter, tags[0]!, after, limit).offset(offset);
   return rest
     .reduce((all, each) => all.union(each), first!)
@@ -147,7 +193,14 @@ async function tagAndChildren(db: Db, engine: Engine, tag: string, creatorId: nu
 }
 
 /** The query of a page without text: the walk of a tag's entries, or of the memos in display order. */
-export async function listQuery(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+export async function listQuery(
+  db: Db,
+  engine: Engine,
+  filter: MemoFilter,
+  after: MemoPosition | undefined,
+  limit: number,
+  offset: number,
+) {
   const tags = filter.tag === undefined ? null : await tagAndChildren(db, engine, filter.tag, filter.creatorId);
   return tags === null ? walk(db, engine, filter, after, limit, offset) : taggedPage(db, engine, filter, tags, after, limit, offset);
 }

@@ -14,7 +14,6 @@ import { nowSeconds } from "../../time.js";
 export type { MemoFilter } from "./memo-filter.js";
 export type { MemoListRow, MemoPage, MemoPosition } from "./memo-page.js";
 
-
 /** Rows of the walk: through the search steps when the filter holds text, else the walk of the list (memo-walk.ts). */
 async function walkRows(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
   if (filter.text) return searchWalk(db, engine, filter, after, limit, offset);
@@ -99,7 +98,8 @@ function displayTimesQuery(db: Db, engine: Engine, filter: MemoFilter) {
  * (neither flattens a subquery with ORDER BY into an aggregate), with no sort of its own.
  */
 function displayTimesJsonQuery(db: Db, engine: Engine, filter: MemoFilter) {
-  const joined = engine === "postgres" ? sql<string | null>`string_agg(t.display_ts::text, ',')` : sql<string | null>`group_concat(t.display_ts, ',')`;
+  const joined =
+    engine === "postgres" ? sql<string | null>`string_agg(t.display_ts::text, ',')` : sql<string | null>`group_concat(t.display_ts, ',')`;
   return db.selectFrom(displayTimesQuery(db, engine, filter).as("t")).select(sql<string>`'[' || COALESCE(${joined}, '') || ']'`.as("json"));
 }
 
@@ -139,11 +139,7 @@ export async function sumMemoCounts(db: Db, scopes: CountScope[]): Promise<numbe
 }
 
 export async function findMemoById(db: Db, id: number): Promise<MemoListRow | undefined> {
-  const row = await baseQuery(db)
-    .selectAll("m")
-    .select(PINNED.as("pinned"))
-    .where("m.id", "=", id)
-    .executeTakeFirst();
+  const row = await baseQuery(db).selectAll("m").select(PINNED.as("pinned")).where("m.id", "=", id).executeTakeFirst();
   return row as MemoListRow | undefined;
 }
 
@@ -204,7 +200,11 @@ export async function refreshDisplayTimes(db: Db, creatorId: number, option: "cr
 /** The memo's tags become `tags` (distinct), written in batches. */
 export async function replaceMemoTags(db: Db, memoId: number, tags: string[]): Promise<void> {
   await db.deleteFrom("memo_tag").where("memo_id", "=", memoId).execute();
-  for (const batch of batches(tags)) await db.insertInto("memo_tag").values(batch.map((tag) => ({ memo_id: memoId, tag }))).execute();
+  for (const batch of batches(tags))
+    await db
+      .insertInto("memo_tag")
+      .values(batch.map((tag) => ({ memo_id: memoId, tag })))
+      .execute();
 }
 
 /** Removes the memo with its pins, resource links and tags. Run inside a transaction. */
