@@ -22,7 +22,10 @@ export default defineConfig({
   testDir: "./tests",
   outputDir: "./artifacts/test-results",
   globalSetup: "./global-setup.ts",
-  fullyParallel: false,
+  // Tests are independent (each makes its own member and data on the shared server; the files that need a server
+  // state of their own start one and run in order, `describe.configure({ mode: "serial" })`), so any worker may
+  // take any test: the long files no longer finish alone at the end. Two workers: one per core.
+  fullyParallel: true,
   workers: 2,
   // On a busy 2-core machine a first render sometimes misses the 7 s wait; it passes on a retry.
   retries: CI ? 2 : 0,
@@ -36,6 +39,9 @@ export default defineConfig({
     locale: "en-US",
     timezoneId: "UTC",
     colorScheme: "light",
+    // The app turns transitions and animations off for it (web/src/styles.css): what a test reads or measures
+    // is final at once, with no sleep for a fade to end.
+    reducedMotion: "reduce",
     // Tracing every test made the run 40% slower; a failing test is traced on its first retry.
     trace: "on-first-retry",
     screenshot: "only-on-failure",

@@ -5,8 +5,9 @@
 //   is PostgreSQL reachable? → Vitest, every project (server-api:postgres left out with a NOTICE when
 //   PostgreSQL is unreachable, unless MEMOS_TEST_PG=require; its tests are then counted as skipped) →
 //   build + Playwright, when e2e/playwright.config.ts exists.
-// Counts come from the runners' JSON reports. The last line printed is `N passed, N failed[, N skipped]`;
-// the exit code is non-zero when anything failed or a runner crashed without a report.
+// Counts come from the runners' JSON reports. The summary gives each suite's time and, before its last line, the
+// whole run's; the last line printed is `N passed, N failed[, N skipped]`. The exit code is non-zero when anything
+// failed or a runner crashed without a report.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,9 +20,10 @@ const PG_DSN = process.env.MEMOS_TEST_PG_DSN ?? "postgres://postgres@127.0.0.1:5
 const PG_REQUIRED = process.env.MEMOS_TEST_PG === "require";
 const E2E_CONFIG = join(ROOT, "e2e", "playwright.config.ts");
 const MINUTE = 60_000;
+const started = Date.now();
 
 const reports = mkdtempSync(join(tmpdir(), "memos-test-"));
-/** @type {{name: string, passed: number, failed: number, skipped: number, note?: string, indent?: boolean}[]} */
+/** @type {{name: string, passed: number, failed: number, skipped: number, note?: string, indent?: boolean, ms?: number}[]} */
 const suites = [];
 const notices = [];
 
@@ -29,8 +31,14 @@ let interrupted = false;
 process.on("SIGINT", () => (interrupted = true));
 process.on("SIGTERM", () => (interrupted = true));
 
-function record(name, counts, note) {
-  suites.push({ name, passed: 0, failed: 0, skipped: 0, ...counts, note });
+function record(name, counts, note, ms) {
+  suites.push({ name, passed: 0, failed: 0, skipped: 0, ...counts, note, ms });
+}
+
+/** "212 s", and "(3 min 32 s)" after it from a minute on when `minutes`. */
+function duration(ms, { minutes = false } = {}) {
+  const seconds = Math.round(ms / 1000);
+  return minutes && seconds >= 60 ? `${seconds} s (${Math.floor(seconds / 60)} min ${seconds % 60} s)` : `${seconds} s`;
 }
 
 function readJson(file) {
@@ -56,13 +64,15 @@ function finish() {
   const width = Math.max(...suites.map((s) => s.name.length + (s.indent ? 2 : 0)), 10) + 2;
   for (const suite of suites) {
     const label = `${suite.indent ? "  " : ""}${suite.name}`.padEnd(width);
-    console.log(`${label}${countsLine(suite)}${suite.note ? `  (${suite.note})` : ""}`);
+    const details = [suite.ms === undefined ? undefined : duration(suite.ms), suite.note].filter(Boolean).join("; ");
+    console.log(`${label}${countsLine(suite)}${details ? `  (${details})` : ""}`);
     if (suite.indent) continue; // project lines break down their runner's line; don't count twice
     total.passed += suite.passed;
     total.failed += suite.failed;
     total.skipped += suite.skipped;
   }
   console.log("──────────────────────────────────────────────");
+  console.log(`${"time".padEnd(width)}${duration(Date.now() - started, { minutes: true })}`);
   console.log(countsLine(total));
   process.exit(total.failed > 0 || interrupted ? 1 : 0);
 }
@@ -106,9 +116,10 @@ stopIfInterrupted();
 /** Runs a checker and records it as one test: passed when it exits 0. */
 async function check(name, command, args, timeoutMs) {
   say(`${name}: ${command} ${args.join(" ")}`);
+  const since = Date.now();
   const code = await run(bin(command), args, { timeoutMs });
   const note = code === 124 ? `stopped after ${timeoutMs / 1000} s` : `${command} exit code ${code}`;
-  record(name, code === 0 ? { passed: 1 } : { failed: 1 }, code === 0 ? undefined : note);
+  record(name, code === 0 ? { passed: 1 } : { failed: 1 }, code === 0 ? undefined : note, Date.now() - since);
 }
 
 // (c) Typecheck: one test per TypeScript project (server, common and bench; the web app; the e2e suite).
@@ -168,11 +179,13 @@ stopIfInterrupted();
   ];
   if (pgError !== null) args.push("--project", `!${PG_PROJECT}`);
   say(`vitest run${pgError === null ? "" : ` --project !${PG_PROJECT}`}`);
+  const since = Date.now();
   const code = await run(bin("vitest"), args, {
     env: { ...process.env, MEMOS_VITEST_PROJECT_COUNTS: countsFile },
     // About 2 minutes on a quiet 2-core machine; the margin is for a busy one.
     timeoutMs: 20 * MINUTE,
   });
+  const ms = Date.now() - since;
   const report = readJson(jsonFile);
   const projects = readJson(countsFile) ?? {};
   // Not run, the PostgreSQL suite counts as skipped: it runs the files of server-api:sqlite, so as many tests.
@@ -182,7 +195,7 @@ stopIfInterrupted();
     pgSkipped = sqlite ? sqlite.passed + sqlite.failed + sqlite.skipped : 0;
   }
   if (!report) {
-    record("vitest", { failed: 1 }, `crashed with exit code ${code} and wrote no report`);
+    record("vitest", { failed: 1 }, `crashed with exit code ${code} and wrote no report`, ms);
   } else {
     // A file that failed to load, or whose hooks threw, has no failed test of its own: count it as one.
     const brokenFiles = report.testResults.filter(
@@ -198,7 +211,7 @@ stopIfInterrupted();
       counts.failed = 1;
       note = `exit code ${code} with no failed test: unhandled errors, or no test files; see the output above`;
     }
-    record("vitest", counts, note);
+    record("vitest", counts, note, ms);
     for (const [name, entry] of Object.entries(projects).sort(([a], [b]) => a.localeCompare(b))) {
       suites.push({
         name,
@@ -223,15 +236,17 @@ if (existsSync(E2E_CONFIG)) {
     stopIfInterrupted();
     const jsonFile = join(reports, "playwright.json");
     say("playwright test -c e2e/playwright.config.ts");
+    const since = Date.now();
     const code = await run(bin("playwright"), ["test", "-c", "e2e/playwright.config.ts", "--reporter=list,json"], {
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile },
       // 9 minutes on a quiet 2-core machine, 13.6 on a slower one (the same code: a spec took as long on the code of
       // the stop before; a third worker only queued on the busy cores). The limit catches a hung run.
       timeoutMs: 16 * MINUTE,
     });
+    const ms = Date.now() - since;
     const report = readJson(jsonFile);
     if (!report?.stats) {
-      record("e2e (playwright)", { failed: 1 }, `crashed with exit code ${code} and wrote no report`);
+      record("e2e (playwright)", { failed: 1 }, `crashed with exit code ${code} and wrote no report`, ms);
     } else {
       const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
       const counts = { passed: expected + flaky, failed: unexpected, skipped };
@@ -245,7 +260,7 @@ if (existsSync(E2E_CONFIG)) {
         counts.failed = 1;
         notes.push(`exit code ${code} with no failed test`);
       }
-      record("e2e (playwright)", counts, notes.join("; ") || undefined);
+      record("e2e (playwright)", counts, notes.join("; ") || undefined, ms);
     }
   }
 } else {

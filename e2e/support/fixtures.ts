@@ -71,8 +71,12 @@ export { expect };
 
 export const ARTIFACTS = join(ROOT, "e2e", "artifacts");
 
-/** Saves a screenshot as e2e/artifacts/<project>-<name>.png (the whole page, unless a dialog is open). */
+/** Screenshots are for people (the tests assert without them): taken only with MEMOS_E2E_SCREENSHOTS=1. */
+export const SCREENSHOTS = process.env.MEMOS_E2E_SCREENSHOTS === "1";
+
+/** With MEMOS_E2E_SCREENSHOTS=1, saves e2e/artifacts/<project>-<name>.png (the whole page, unless a dialog is open). */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}): Promise<void> {
+  if (!SCREENSHOTS) return;
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: join(ARTIFACTS, `${testInfo.project.name}-${name}.png`), fullPage, animations: "disabled" });

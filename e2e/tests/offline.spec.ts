@@ -168,7 +168,8 @@ test("a memo changed elsewhere meanwhile: keep mine, take theirs, copy mine as a
   /** Edits offline, lets "someone else" change the memo, then comes back online: the conflict shows. */
   async function collide(shown: string, mine: string, theirs: string) {
     // updatedTs has one-second steps: the other edit must land in a later second than the version edited here.
-    await page.waitForTimeout(1_100);
+    const edited = (await (await signedIn.api.memo(memo.id)).json()).data.updatedTs as number;
+    await expect.poll(() => Math.floor(Date.now() / 1000)).toBeGreaterThan(edited);
     await context.setOffline(true);
     await editInPlace(page, shown, mine);
     await signedIn.api.patchMemo(memo.id, { content: theirs });

@@ -1,9 +1,10 @@
 // Every main screen on an instance of its own with realistic content, at desktop and phone size (tagged
 // @phone, so the phone project runs it too). Each test checks the screen's key content and that nothing
-// scrolls sideways, then saves e2e/artifacts/<project>-<screen>.png for a human to look at.
+// scrolls sideways; with MEMOS_E2E_SCREENSHOTS=1 it also saves e2e/artifacts/<project>-<screen>.png for a human
+// to look at.
 import { type Page, request, type TestInfo } from "@playwright/test";
 import { type Credentials, makePng, MemosApi, type Memo, type User } from "../support/api";
-import { expect, screenshot, signInPage, withOwnServer } from "../support/fixtures";
+import { expect, SCREENSHOTS, screenshot, signInPage, withOwnServer } from "../support/fixtures";
 import { editor, memoCard, openSidebar, text } from "../support/ui";
 
 const test = withOwnServer();
@@ -69,8 +70,9 @@ async function expectNoSidewaysScroll(page: Page, testInfo: TestInfo) {
   expect.soft(overflow, "the page should not scroll sideways on a phone").toBeLessThanOrEqual(0);
 }
 
+/** The images are drawn (they take their size); for a screenshot, the network is quiet too. */
 async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
+  if (SCREENSHOTS) await page.waitForLoadState("networkidle");
   await page.evaluate(() => Promise.all(Array.from(document.images, (img) => img.decode().catch(() => undefined))));
 }
 

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import SQLite from "better-sqlite3";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { UsageError } from "../src/cli/args.js";
 import { backupCommand } from "../src/cli/backup.js";
 import { restoreCommand } from "../src/cli/restore.js";
@@ -76,13 +76,13 @@ describe("backup while the app writes", () => {
     const cli = join(dir, "cli.db");
     const own = join(dir, "own.db");
     // Wait for the writes to be under way, then take both kinds of backup while they continue.
-    while (written < 10) await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() => expect(written).toBeGreaterThanOrEqual(10), { timeout: 20_000, interval: 5 });
     const [fromCli, fromServer] = await Promise.all([backupSqliteFile(t.ctx.config.dsn, cli), backupSqlite(t.ctx.store.sqliteMain!, own)]);
     const writtenDuring = written;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The writers were not stopped by the backups: more writes land after them.
+    await vi.waitFor(() => expect(written).toBeGreaterThan(writtenDuring), { timeout: 20_000, interval: 5 });
     writing = false;
     await Promise.all(writers);
-    expect(written).toBeGreaterThan(writtenDuring - 1);
     expect(fromCli.bytes).toBeGreaterThan(3 * 1024 * 1024);
     expect(fromServer.bytes).toBeGreaterThan(3 * 1024 * 1024);
 
@@ -244,7 +244,7 @@ describe("rolling backups", () => {
       },
     });
     try {
-      while (taken < 4) await new Promise((resolve) => setTimeout(resolve, 10));
+      await vi.waitFor(() => expect(taken).toBeGreaterThanOrEqual(4), { timeout: 20_000, interval: 10 });
     } finally {
       await schedule.stop();
       await store.close();

@@ -125,8 +125,8 @@ describe("webhooks", () => {
     receiver = await startReceiver();
     await addWebhook(alice, receiver.url);
     const other = await startReceiver();
+    const bobbys = await addWebhook(bobby, other.url, { events: ["memo.created"] });
     try {
-      await addWebhook(bobby, other.url, { events: ["memo.created"] });
       const id = (await alice.client.post("/api/memo", { content: "one" })).body.data.id;
       await alice.client.patch(`/api/memo/${id}`, { content: "two" });
       await alice.client.patch(`/api/memo/${id}`, { rowStatus: "ARCHIVED" });
@@ -147,11 +147,16 @@ describe("webhooks", () => {
       const resourceEvents = receiver.received.filter((got) => got.body.resource?.id === resource.id);
       expect(resourceEvents.map((got) => got.body.event)).toEqual(["resource.created", "resource.deleted"]);
       expect(resourceEvents[0]!.body.resource.filename).toBe("notes.txt");
-      // Bobby's webhook hears none of Alice's changes.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(other.received).toEqual([]);
+      // Bobby's webhook hears none of Alice's changes: a change queues its deliveries in its own transaction, so
+      // none is pending for him, and his own memo, queued after all of hers, is the first and only one he gets.
+      expect(await deliveries(bobby, bobbys.id)).toEqual([]);
+      const his = (await bobby.client.post("/api/memo", { content: "bobby's own" })).body.data.id;
+      await eventually(() => other.received.length >= 1);
+      expect(other.received.map((got) => [got.body.event, got.body.memo?.id])).toEqual([["memo.created", his]]);
+      expect((await deliveries(bobby, bobbys.id)).map((row) => row.event)).toEqual(["memo.created"]);
     } finally {
       await other.close();
+      await bobby.client.delete(`/api/webhook/${bobbys.id}`);
     }
   });
 
@@ -333,13 +338,17 @@ describe("webhooks", () => {
       expect((await anonymous(t).get("/api/status")).body.data.disableWebhooks).toBe(true);
       await alice.client.post("/api/memo", { content: "quiet" });
       expectError(await alice.client.post(`/api/webhook/${webhook.id}/test`), 403, "Webhooks are disabled on this instance");
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(receiver.received).toEqual([]);
+      // Nothing was queued (a change queues its deliveries in its own transaction), so nothing can be sent later.
       expect(await deliveries(alice, webhook.id)).toEqual([]);
       expectError(await alice.client.post("/api/system/setting", { name: "disableWebhooks", value: "false" }), 403);
     } finally {
       await host.client.post("/api/system/setting", { name: "disableWebhooks", value: "false" });
     }
+    // Turned on again, the next change is the first and only thing the receiver hears.
+    const loud = (await alice.client.post("/api/memo", { content: "loud" })).body.data.id;
+    await eventually(() => receiver.received.length >= 1);
+    expect(receiver.received.map((got) => [got.body.event, got.body.memo?.id])).toEqual([["memo.created", loud]]);
+    expect((await deliveries(alice, webhook.id)).map((row) => row.event)).toEqual(["memo.created"]);
   });
 });
 
