@@ -30,6 +30,6 @@ test("a visitor opening a protected memo is told it is for members, signs in, an
 test("an invalid ^regex search shows the server's message where the list would be, not a Retry", async ({ page, signedIn }) => {
   await signedIn.api.createMemo("something to find");
   await page.goto(`/?text=${encodeURIComponent("^(unclosed")}`);
-  await expect(page.getByRole("alert")).toContainText("Invalid regular expression");
+  await expect(page.getByRole("alert")).toHaveText("This regular expression is not valid.");
   await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
 });
