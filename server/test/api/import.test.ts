@@ -128,6 +128,21 @@ describe("POST /api/import: a memos export, exported on the other engine", () =>
       skipped: 0,
       problems: [],
       problemCount: 0,
+      firstMemos: expect.any(Array),
+    });
+    // The memos it found, in the archive's order (the export's: by id), with their first line and their files.
+    expect(response.body.data.firstMemos.map((memo: { title: string; attachments: number }) => [memo.title, memo.attachments])).toEqual([
+      ["Pinned", 2],
+      ["An old thought #old", 0],
+      ["Second draft, edited later #drafts", 1],
+      ["Same words", 0],
+      ["Same words", 0],
+    ]);
+    expect(response.body.data.firstMemos[1]).toEqual({
+      file: "memos/2010/2010-01-01-2.md",
+      title: "An old thought #old",
+      createdTs: 1_262_304_000,
+      attachments: 0,
     });
     expect(await rowCounts(target, carol.user.id)).toEqual(before);
   });
