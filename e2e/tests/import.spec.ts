@@ -1,5 +1,5 @@
 // Settings › My account › Your data › "Import…": a zip of Markdown notes is previewed (a dry run: what kind of
-// archive, how many memos and files, its problems), then imported with progress, and its memos appear.
+// archive, how many memos and files, its first memos, its problems), then imported with progress, and its memos appear.
 import { strToU8, zipSync } from "fflate";
 import { PNG_BYTES } from "../support/api";
 import { expect, screenshot, test } from "../support/fixtures";
@@ -45,6 +45,13 @@ test("Import previews a zip of notes, imports it, and the memos appear @phone", 
       .locator("dd");
   await expect(count("Memos")).toHaveText("2");
   await expect(count("Attachments")).toHaveText("1");
+  // The memos it found, each by its first line (a note's name when it has no heading), date and files.
+  const found = dialog.getByRole("list", { name: "First memos found" });
+  await expect(found.getByRole("listitem")).toHaveCount(2);
+  await expect(found.getByRole("listitem").first()).toContainText("Garden");
+  await expect(found.getByRole("listitem").first()).toContainText("May 1, 2024");
+  await expect(found.getByRole("listitem").first().getByRole("img", { name: "Attachments: 1" })).toBeVisible();
+  await expect(found.getByRole("listitem").nth(1)).toContainText("Reading list");
   await expect(dialog.getByText("Problems (1)")).toBeVisible();
   await expect(dialog.getByText("Notes/Broken.md")).toBeVisible();
   await screenshot(page, testInfo, "import-preview", { fullPage: false });

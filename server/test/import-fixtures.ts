@@ -22,7 +22,8 @@ export function markdownFolder(): Buffer {
       "---\ncreated: 2024-05-01T08:30:00+02:00\nupdated: 2024-05-02T09:00:00Z\ntags: [journal, health]\n---\nRan 5 km #running\n\n![[run.png]]\n",
     ),
     "Vault/Projects/Garden plan.md": file(
-      "Plant tomatoes in May.\n\n![sketch](../attachments/sketch%20one.jpg)\n\nSee [[Seeds]].\n",
+      "Plant tomatoes in May.\n\n![sketch](../attachments/sketch%20one.jpg)\n\nSee [[Seeds]], and [[2024-05-01|the run]] before.\n\n" +
+        "> [!tip]- Water daily\n> In the morning, [[Books#Dune|between chapters]].\n\n> [!warning]\n> Slugs\n",
       at("2023-03-04T10:00:00Z"),
     ),
     "Vault/attachments/run.png": file(PNG),
@@ -41,7 +42,7 @@ export function flomoExport(): Buffer {
   const html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>flomo</title></head><body>
 <div class="header"><div class="name">Sample</div></div>
 <div class="memos">
-<div class="memo"><div class="time">2024-04-30 21:15:09</div><div class="content"><p>#reading Finished <strong>Dune</strong> today</p><ul><li><p>great world building</p></li></ul></div><div class="files"><img src="file/2024-04-30/1/cover.png" /></div></div>
+<div class="memo"><div class="time">2024-04-30 21:15:09</div><div class="content"><p>#reading Finished <strong>Dune</strong> today</p><ul><li><p>great world building</p></li><li><p>slow start</p><ul><li><p>the first 100 pages</p></li></ul></li></ul><p>Next:</p><ol><li><p>reread</p></li><li><p>lend to Sam</p></li></ol><p></p></div><div class="files"><img src="file/2024-04-30/1/cover.png" /></div></div>
 <div class="memo"><div class="time">2024-04-29 08:00:00</div><div class="content"><p>Morning idea: <a href="https://example.com/notes">a link</a> #idea/app</p></div><div class="files"></div></div>
 <div class="memo"><div class="time">2024-04-28 12:00:00</div><div class="content"><p>Lost picture</p></div><div class="files"><img src="file/2024-04-28/9/missing.png" /></div></div>
 </div></body></html>`;

@@ -147,6 +147,15 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 const importProblemSchema = z.object({ file: z.string(), reason: z.string() });
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 
+const importedMemoPreviewSchema = z.object({
+  file: z.string().describe("The archive's file (or flomo block) the memo comes from"),
+  title: z.string().describe("Its first line with words, without Markdown marks, at most 80 characters"),
+  createdTs: z.int(),
+  attachments: z.int().describe("How many files it lists"),
+});
+/** One of the first memos an import adds (or, in a dry run, would add). */
+export type ImportedMemoPreview = z.infer<typeof importedMemoPreviewSchema>;
+
 export const importResultEntitySchema = z
   .object({
     kind: z.enum(IMPORT_KINDS).describe("What the archive was found to be"),
@@ -157,6 +166,9 @@ export const importResultEntitySchema = z
     skipped: z.int().describe("Items already in the account (an earlier import of the same archive), not imported again"),
     problems: z.array(importProblemSchema).describe("The first 100 problems"),
     problemCount: z.int(),
+    firstMemos: z
+      .array(importedMemoPreviewSchema)
+      .describe("The first 10 memos added (or, in a dry run, that would be), in the archive's order"),
   })
   .meta({ id: "ImportResult" });
 /** The answer of `POST /api/import`: what was imported (or, in a dry run, would be). */

@@ -3,6 +3,7 @@
 // password hash, an open ID (an access token) or a session.
 import type { Shortcut } from "@memos/common";
 import { stringify } from "yaml";
+import { rewriteFileLinks } from "../services/file-links.js";
 import type { MemoListRow } from "../store/sql/memo/memo.store.js";
 import type { ResourceRow, UserRow } from "../store/schema.js";
 import { storedValue } from "../store/sql/settings.js";
@@ -61,8 +62,46 @@ function attachmentEntry({ resource, inArchive }: ExportedAttachment) {
   return base;
 }
 
-/** The memo's file: YAML front matter, then its Markdown exactly as stored. */
-export function memoMarkdown(memo: MemoListRow, tags: string[], attachments: ExportedAttachment[]): string {
+/** A path of the archive as a Markdown link's address: each segment percent-encoded, parentheses too. */
+const linkAddress = (path: string): string =>
+  path
+    .split("/")
+    .map((segment) => encodeURIComponent(segment).replace(/\(/g, "%28").replace(/\)/g, "%29"))
+    .join("/");
+
+/** A file of the archive a memo's text may link to: an upload of the memo's creator. */
+export type ArchivedFile = Pick<ResourceRow, "id" | "filename">;
+
+/**
+ * The memo's text with each link to a file of the archive (`/o/r/<id>/<name>`, services/file-links.ts) pointing at
+ * the file's copy, `../../attachments/<id>-<name>`, so any Markdown viewer shows it; and what each such address
+ * was in the memo (the importer puts links to the files it stores in their place).
+ */
+export function archiveLinks(content: string, files: Map<number, ArchivedFile>): { text: string; links: Record<string, string> } {
+  const links = new Map<string, string>();
+  const text = rewriteFileLinks(
+    content,
+    (id) => files.get(id)?.filename,
+    (link) => {
+      const address = linkAddress(FROM_MEMO_TO_ROOT + attachmentPath(files.get(link.id)!));
+      if (!links.has(address)) links.set(address, link.written);
+      return address;
+    },
+  );
+  return { text, links: Object.fromEntries(links) };
+}
+
+/**
+ * The memo's file: YAML front matter, then its Markdown as stored, except that links to the files of the archive
+ * are relative paths to them (front matter `links` keeps what each one was).
+ */
+export function memoMarkdown(
+  memo: MemoListRow,
+  tags: string[],
+  attachments: ExportedAttachment[],
+  files: Map<number, ArchivedFile>,
+): string {
+  const { text, links } = archiveLinks(memo.content, files);
   const front = {
     id: memo.id,
     created: isoTime(memo.created_ts),
@@ -73,8 +112,9 @@ export function memoMarkdown(memo: MemoListRow, tags: string[], attachments: Exp
     archived: memo.row_status === "ARCHIVED",
     tags,
     attachments: attachments.map(attachmentEntry),
+    ...(Object.keys(links).length > 0 ? { links } : {}),
   };
-  return `---\n${stringify(front, { lineWidth: 0 })}---\n${memo.content}`;
+  return `---\n${stringify(front, { lineWidth: 0 })}---\n${text}`;
 }
 
 /** A resource in the manifest's list (external links are listed, not fetched). */

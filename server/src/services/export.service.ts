@@ -3,7 +3,8 @@
 // so an export of any size holds about one page of rows and one file in memory.
 //
 // Layout (user scope; the instance scope puts each account's files under users/<username>/ and adds users.json):
-//   memos/<YYYY>/<YYYY-MM-DD>-<id>.md   front matter (id, times, visibility, pinned, archived, tags, attachments) + Markdown
+//   memos/<YYYY>/<YYYY-MM-DD>-<id>.md   front matter (id, times, visibility, pinned, archived, tags, attachments, links)
+//                                        + Markdown, its links to the account's files relative: ../../attachments/…
 //   attachments/<resource id>-<name>     the bytes of every upload (external links are listed, not fetched)
 //   shortcuts.json, settings.json
 //   manifest.json                        written last: format, instance, time, scope, counts, SHA-256 of every file
@@ -29,7 +30,14 @@ import {
 } from "../presenters/export.presenter.js";
 import { presentShortcut } from "../presenters/shortcut.presenter.js";
 import type { Db } from "../store/db.js";
-import { listMemosForExport, listResourcesForExport, listTagsOfMemos, listUsersForExport } from "../store/sql/export.store.js";
+import {
+  listMemosForExport,
+  listResourcesForExport,
+  listTagsOfMemos,
+  listUploadsByIds,
+  listUsersForExport,
+} from "../store/sql/export.store.js";
+import { fileLinkIds } from "./file-links.js";
 import { listLinkedResources } from "../store/sql/resource.store.js";
 import { openResourceBytes } from "../store/files/resource-bytes.js";
 import type { UserRow } from "../store/schema.js";
@@ -68,12 +76,21 @@ async function writeAccount(db: Db, data: string, zip: ZipWriter, user: UserRow,
     if (memos.length === 0) break;
     after = memos[memos.length - 1]!.id;
     const ids = memos.map((memo) => memo.id);
-    const [tags, linked] = await Promise.all([listTagsOfMemos(db, ids), listLinkedResources(db, ids)]);
+    const [tags, linked, uploads] = await Promise.all([
+      listTagsOfMemos(db, ids),
+      listLinkedResources(db, ids),
+      listUploadsByIds(
+        db,
+        user.id,
+        memos.flatMap((memo) => fileLinkIds(memo.content)),
+      ),
+    ]);
+    const files = new Map(uploads.map((file) => [file.id, file]));
     for (const memo of memos) {
       const attachments: ExportedAttachment[] = linked
         .filter((link) => link.memo_id === memo.id)
         .map((resource) => ({ resource, inArchive: resource.creator_id === user.id && resource.external_link === "" }));
-      await zip.add(prefix + memoPath(memo), memoMarkdown(memo, tags.get(memo.id) ?? [], attachments), {
+      await zip.add(prefix + memoPath(memo), memoMarkdown(memo, tags.get(memo.id) ?? [], attachments, files), {
         mtime: new Date(memo.updated_ts * 1000),
       });
       counts.memos += 1;

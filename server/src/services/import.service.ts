@@ -6,12 +6,12 @@
 // back. An import queues no webhook deliveries (docs/api.md, Import).
 import {
   extractTags,
+  type ImportedMemoPreview,
   type ImportProblem,
   type ImportQuery,
   type ImportResult,
   MAX_MEMO_CONTENT_BYTES,
   MAX_MEMO_TAGS,
-  sanitizeUploadFilename,
   type Visibility,
 } from "@memos/common";
 import type { Actor, AppContext, Viewer } from "../context.js";
@@ -22,48 +22,53 @@ import {
   insertMemoExtras,
   listMemosCreatedAt,
   listResourcesCreatedAt,
+  setImportedMemoContent,
 } from "../store/sql/import.store.js";
 import { listShortcutsOfCreator } from "../store/sql/shortcut.store.js";
 import { upsertTags } from "../store/sql/tag.store.js";
 import { readUserSetting } from "../store/sql/settings.js";
 import { findUserById } from "../store/sql/user.store.js";
-import { ATTACHMENT_TOKEN, type ImportPlan, type PlannedAttachment, type PlannedMemo, resourceLink } from "./import/plan.js";
+import { finalContent, type LinkTargets, previewTitle, storedName, tokensIn } from "./import/content.js";
+import type { ImportPlan } from "./import/plan.js";
 import { ReaderThread } from "./import/reader-thread.js";
 import { TimeSlices } from "./import/yield.js";
 import { storeResource } from "./resource.service.js";
 import { removeAssets } from "../store/files/resource-bytes.js";
 
 const MAX_PROBLEMS_SHOWN = 100;
+/** The memos an answer lists, the first the import adds (or, in a dry run, would add). */
+const FIRST_MEMOS_SHOWN = 10;
 /** Memos whose tags, pins and links are written together. */
 const BATCH = 200;
 const MAX_ENTRIES = 50_000;
 /** How much an archive may unpack to, as a multiple of the upload limit. */
 const UNPACKED_PER_UPLOADED = 8;
 
-/** A memo's identity across imports: its created time and its content, with links to stored files made id-free. */
-const memoKey = (createdTs: number, content: string) => `${createdTs}\n${content.replace(/\/o\/r\/\d+\//g, "/o/r/_/")}`;
+/** A memo's identity across imports: its created time and its content, with links to stored files and memos made id-free. */
+const memoKey = (createdTs: number, content: string) =>
+  `${createdTs}\n${content.replace(/\/o\/r\/\d+\//g, "/o/r/_/").replace(/\]\(\/m\/\d+\)/g, "](/m/_)")}`;
 const fileKey = (createdTs: number, filename: string, size: number, link: string) => `${createdTs}\n${filename}\n${size}\n${link}`;
 
-const storedName = (attachment: PlannedAttachment) => sanitizeUploadFilename(attachment.filename) || "file";
-
-/** The content as it will be stored, with `ids` of the stored files (or "_" before they exist). */
-function finalContent(memo: PlannedMemo, plan: ImportPlan, ids: Map<number, number> | null): string {
-  return memo.content.replace(ATTACHMENT_TOKEN, (_, n: string) => {
-    const index = Number(n);
-    const attachment = plan.attachments[index]!;
-    if (attachment.url) return attachment.url;
-    return resourceLink(ids?.get(index) ?? "_", storedName(attachment));
-  });
-}
+/** A memo of the plan that is not added because the account (or the plan, earlier) holds it: a link to it goes there. */
+type Same = { id: number } | { index: number };
 
 interface Staged {
-  memos: PlannedMemo[];
+  /** Indexes into plan.memos of the memos to add, in order. */
+  memos: number[];
+  /** Memos of the plan not added because they are there already. */
+  same: Map<number, Same>;
+  /** Memos of the plan the store cannot hold (problems): a link to one becomes its label. */
+  dropped: Set<number>;
   /** Indexes into plan.attachments, in the order they are stored. */
   files: number[];
   shortcuts: ImportPlan["shortcuts"];
   skipped: number;
   problems: ImportProblem[];
 }
+
+/** The text with ids not known yet ("_"): how the memo is compared with the account's, and previewed. */
+const idFree = (plan: ImportPlan, dropped: Set<number>, content: string) =>
+  finalContent(content, plan, { file: () => "_", memo: (index) => (dropped.has(index) ? null : "_") });
 
 /** Drops from the plan what is in the account already, and memos the store cannot hold. */
 async function stage(ctx: AppContext, creatorId: number, plan: ImportPlan): Promise<Staged> {
@@ -72,38 +77,55 @@ async function stage(ctx: AppContext, creatorId: number, plan: ImportPlan): Prom
   let skipped = 0;
   const slices = new TimeSlices();
 
-  const existing = new Set<string>();
+  const dropped = new Set<number>();
+  for (const [index, memo] of plan.memos.entries()) {
+    await slices.next();
+    if (Buffer.byteLength(memo.content) > MAX_MEMO_CONTENT_BYTES) {
+      problems.push({ file: memo.source, reason: `the note is longer than ${MAX_MEMO_CONTENT_BYTES} bytes, the most a memo holds` });
+      dropped.add(index);
+    } else if (extractTags(memo.content).length > MAX_MEMO_TAGS) {
+      problems.push({ file: memo.source, reason: `the note has more than ${MAX_MEMO_TAGS} tags, the most a memo holds` });
+      dropped.add(index);
+    }
+  }
+
+  const seen = new Map<string, Same>();
   for (const row of await listMemosCreatedAt(
     db,
     creatorId,
     plan.memos.map((memo) => memo.createdTs),
   )) {
     await slices.next();
-    existing.add(memoKey(row.created_ts, row.content));
+    seen.set(memoKey(row.created_ts, row.content), { id: row.id });
   }
-  const memos: PlannedMemo[] = [];
-  for (const memo of plan.memos) {
+  const memos: number[] = [];
+  const same = new Map<number, Same>();
+  for (const [index, memo] of plan.memos.entries()) {
     await slices.next();
-    const key = memoKey(memo.createdTs, finalContent(memo, plan, null));
-    if (existing.has(key)) {
+    if (dropped.has(index)) continue;
+    const key = memoKey(memo.createdTs, idFree(plan, dropped, memo.content));
+    const there = seen.get(key);
+    if (there) {
+      // The same note twice in one archive is one memo.
       skipped += 1;
+      same.set(index, there);
       continue;
     }
-    if (Buffer.byteLength(memo.content) > MAX_MEMO_CONTENT_BYTES) {
-      problems.push({ file: memo.source, reason: `the note is longer than ${MAX_MEMO_CONTENT_BYTES} bytes, the most a memo holds` });
-      continue;
-    }
-    if (extractTags(memo.content).length > MAX_MEMO_TAGS) {
-      problems.push({ file: memo.source, reason: `the note has more than ${MAX_MEMO_TAGS} tags, the most a memo holds` });
-      continue;
-    }
-    // The same note twice in one archive is one memo.
-    existing.add(key);
-    memos.push(memo);
+    seen.set(key, { index });
+    memos.push(index);
   }
 
-  const files = [...new Set(memos.flatMap((memo) => memo.attachments))];
-  const standalone = plan.standalone.map((index) => plan.attachments[index]!);
+  // The files the memos list or link to; then the files no memo lists, unless the account holds them already.
+  const files = [
+    ...new Set(
+      memos.flatMap((index) => {
+        const memo = plan.memos[index]!;
+        return [...memo.attachments, ...tokensIn(memo.content).files];
+      }),
+    ),
+  ];
+  const taken = new Set(files);
+  const standalone = plan.standalone.filter((index) => !taken.has(index)).map((index) => plan.attachments[index]!);
   const existingFiles = new Set(
     (
       await listResourcesCreatedAt(
@@ -114,6 +136,7 @@ async function stage(ctx: AppContext, creatorId: number, plan: ImportPlan): Prom
     ).map((row) => fileKey(row.created_ts, row.filename, row.size, row.external_link)),
   );
   for (const index of plan.standalone) {
+    if (taken.has(index)) continue;
     const file = plan.attachments[index]!;
     const key = fileKey(file.createdTs ?? -1, storedName(file), file.entry?.size ?? 0, file.url ?? "");
     if (existingFiles.has(key)) skipped += 1;
@@ -131,7 +154,20 @@ async function stage(ctx: AppContext, creatorId: number, plan: ImportPlan): Prom
     shortcutKeys.add(key);
     shortcuts.push(shortcut);
   }
-  return { memos, files, shortcuts, skipped, problems };
+  return { memos, same, dropped, files, shortcuts, skipped, problems };
+}
+
+/** The first memos the import adds, as the answer lists them. */
+function firstMemos(plan: ImportPlan, staged: Staged): ImportedMemoPreview[] {
+  return staged.memos.slice(0, FIRST_MEMOS_SHOWN).map((index) => {
+    const memo = plan.memos[index]!;
+    return {
+      file: memo.source,
+      title: previewTitle(idFree(plan, staged.dropped, memo.content)),
+      createdTs: memo.createdTs,
+      attachments: new Set(memo.attachments).size,
+    };
+  });
 }
 
 async function commit(
@@ -166,22 +202,35 @@ async function writeAll(
 ) {
   const slices = new TimeSlices();
   await ctx.store.db.transaction().execute(async (tx) => {
-    const ids = new Map<number, number>();
+    const fileIds = new Map<number, number>();
     for (const index of staged.files) {
       await slices.next();
       const file = plan.attachments[index]!;
       const times = file.createdTs !== undefined ? { created_ts: file.createdTs, updated_ts: file.createdTs } : {};
       const fields = { creator_id: creatorId, filename: storedName(file), external_link: file.url ?? "", type: file.type, ...times };
       const row = await storeResource(ctx, tx, fields, file.entry ? await reader.read(file.entry) : null, placed);
-      ids.set(index, row.id);
+      fileIds.set(index, row.id);
     }
+    const memoIds = new Map<number, number>();
+    const targets: LinkTargets = {
+      file: (index) => fileIds.get(index)!,
+      memo: (index) => {
+        if (staged.dropped.has(index)) return null;
+        const there = staged.same.get(index);
+        if (there && "id" in there) return there.id;
+        return memoIds.get(there ? there.index : index) ?? "_";
+      },
+    };
+    // A memo linking to one added after it is written again once every id is known.
+    const later: number[] = [];
     // Memos one INSERT each (their ids are needed), their tags, pins and links a batch at a time.
     for (let start = 0; start < staged.memos.length; start += BATCH) {
       const extras: Parameters<typeof insertMemoExtras>[2] = { tags: [], pinned: [], links: [] };
       const tagNames = new Set<string>();
-      for (const memo of staged.memos.slice(start, start + BATCH)) {
+      for (const index of staged.memos.slice(start, start + BATCH)) {
         await slices.next();
-        const content = finalContent(memo, plan, ids);
+        const memo = plan.memos[index]!;
+        const content = finalContent(memo.content, plan, targets);
         const memoId = await insertImportedMemo(tx, {
           creator_id: creatorId,
           content,
@@ -191,15 +240,21 @@ async function writeAll(
           updated_ts: memo.updatedTs,
           display_ts: display === "updated_ts" ? memo.updatedTs : memo.createdTs,
         });
+        memoIds.set(index, memoId);
+        if (content.includes("](/m/_)")) later.push(index);
         for (const tag of extractTags(content)) {
           extras.tags.push({ memo_id: memoId, tag });
           tagNames.add(tag);
         }
         if (memo.pinned) extras.pinned.push(memoId);
-        for (const index of new Set(memo.attachments)) extras.links.push({ memo_id: memoId, resource_id: ids.get(index)! });
+        for (const file of new Set(memo.attachments)) extras.links.push({ memo_id: memoId, resource_id: fileIds.get(file)! });
       }
       await insertMemoExtras(tx, creatorId, extras);
       await upsertTags(tx, creatorId, [...tagNames]);
+    }
+    for (const index of later) {
+      await slices.next();
+      await setImportedMemoContent(tx, memoIds.get(index)!, finalContent(plan.memos[index]!.content, plan, targets));
     }
     for (const shortcut of staged.shortcuts) {
       await slices.next();
@@ -251,6 +306,7 @@ export async function importArchive(ctx: AppContext, caller: Viewer, file: strin
       skipped: staged.skipped,
       problems: staged.problems.slice(0, MAX_PROBLEMS_SHOWN),
       problemCount: staged.problems.length,
+      firstMemos: firstMemos(plan, staged),
     };
   } finally {
     await reader.close();

@@ -128,6 +128,21 @@ describe("POST /api/import: a memos export, exported on the other engine", () =>
       skipped: 0,
       problems: [],
       problemCount: 0,
+      firstMemos: expect.any(Array),
+    });
+    // The memos it found, in the archive's order (the export's: by id), with their first line and their files.
+    expect(response.body.data.firstMemos.map((memo: { title: string; attachments: number }) => [memo.title, memo.attachments])).toEqual([
+      ["Pinned", 2],
+      ["An old thought #old", 0],
+      ["Second draft, edited later #drafts", 1],
+      ["Same words", 0],
+      ["Same words", 0],
+    ]);
+    expect(response.body.data.firstMemos[1]).toEqual({
+      file: "memos/2010/2010-01-01-2.md",
+      title: "An old thought #old",
+      createdTs: 1_262_304_000,
+      attachments: 0,
     });
     expect(await rowCounts(target, carol.user.id)).toEqual(before);
   });
@@ -226,11 +241,16 @@ describe("POST /api/import: other apps' archives", () => {
     expect(run.content).toBe(`Ran 5 km #running\n\n![run.png](/o/r/${run.resourceList[0]!.id}/run.png)\n\n#journal #health\n`);
     expect(await fileBytes(t, user.client, run.resourceList[0]!)).toBe(Buffer.from(PNG).toString("base64"));
 
-    const garden = byStart(memos, "# Garden plan");
+    // A note without a heading of its own starts with its name in bold; links between notes lead to their memos
+    // (a note the archive lacks is its name alone); callouts are quotes with a bold title.
+    const garden = byStart(memos, "**Garden plan**");
     const sketch = garden.resourceList[0]!;
+    const books = byStart(memos, "**Books**");
     expect(sketch.filename).toBe("sketch one.jpg");
     expect(garden.content).toBe(
-      `# Garden plan\n\nPlant tomatoes in May.\n\n![sketch](/o/r/${sketch.id}/sketch%20one.jpg)\n\nSee [[Seeds]].\n`,
+      `**Garden plan**\n\nPlant tomatoes in May.\n\n![sketch](/o/r/${sketch.id}/sketch%20one.jpg)\n\n` +
+        `See Seeds, and [the run](/m/${run.id}) before.\n\n> **Water daily**\n> In the morning, [between chapters](/m/${books.id}).\n\n` +
+        "> **Warning**\n> Slugs\n",
     );
     expect(await fileBytes(t, user.client, sketch)).toBe(Buffer.from(JPEG).toString("base64"));
     // No date in the note: the file's time in the zip.
@@ -238,9 +258,8 @@ describe("POST /api/import: other apps' archives", () => {
 
     expect(byStart(memos, "# Pancakes").createdTs).toBe(Date.parse("2022-11-20T07:15:00Z") / 1000);
     expect(byStart(memos, "- Met Sam").createdTs).toBe(Date.parse("2024-02-03T00:00:00Z") / 1000);
-    const books = byStart(memos, "# Books");
     expect(books.createdTs).toBe(Date.parse("2021-06-01T00:00:00Z") / 1000);
-    expect(books.content).toBe("# Books\n\n- Dune\n- Piranesi\n\n#reading #lists\n");
+    expect(books.content).toBe("**Books**\n\n- Dune\n- Piranesi\n\n#reading #lists\n");
     expect(await tagsOf(user)).toEqual(
       expect.arrayContaining(["food/breakfast", "health", "journal", "lists", "meeting", "reading", "running"]),
     );
@@ -260,7 +279,11 @@ describe("POST /api/import: other apps' archives", () => {
     const dune = byStart(memos, "#reading");
     expect(dune.createdTs).toBe(Date.parse("2024-04-30T13:15:09Z") / 1000);
     const cover = dune.resourceList[0]!;
-    expect(dune.content).toBe(`#reading Finished **Dune** today\n\n-   great world building\n\n![cover.png](/o/r/${cover.id}/cover.png)`);
+    // flomo's lists (each item's text in a paragraph) as tight Markdown lists, one line per item.
+    expect(dune.content).toBe(
+      "#reading Finished **Dune** today\n\n- great world building\n- slow start\n  - the first 100 pages\n\nNext:\n\n1. reread\n2. lend to Sam" +
+        `\n\n![cover.png](/o/r/${cover.id}/cover.png)`,
+    );
     expect(await fileBytes(t, user.client, cover)).toBe(Buffer.from(PNG).toString("base64"));
     expect(byStart(memos, "Morning idea").content).toBe("Morning idea: [a link](https://example.com/notes) #idea/app");
     expect(await tagsOf(user)).toEqual(["idea/app", "reading"]);
@@ -311,7 +334,7 @@ describe("POST /api/import: other apps' archives", () => {
       problemCount: 1,
       problems: [{ file: "big.md", reason: expect.stringMatching(/^the file is larger than/) }],
     });
-    expect((await allMemos(user.client)).map((memo) => memo.content)).toEqual(["# small\n\nSmall note #ok"]);
+    expect((await allMemos(user.client)).map((memo) => memo.content)).toEqual(["**small**\n\nSmall note #ok"]);
   });
 
   it("a hand-edited memos export: a broken memo file and a link that is not http(s) are problems; the rest imports", async () => {
@@ -365,6 +388,37 @@ describe("POST /api/import: other apps' archives", () => {
     expect(imported.body.data).toMatchObject({ memos: 500, problemCount: 0 });
     expect(order).toEqual(["ping", "import"]);
     expect((await user.client.get("/api/memo/amount", { query: { userId: user.user.id } })).body.data).toBe(500);
+  });
+
+  it("a dry run lists the first 10 memos it found: file, first line, time and files", async () => {
+    const user = await fresh("previewer");
+    const preview = await importArchive(user.client, markdownFolder(), "?dryRun=true");
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.data.firstMemos).toEqual([
+      {
+        file: "Vault/Daily/2024-05-01.md",
+        title: "Ran 5 km #running",
+        createdTs: Date.parse("2024-05-01T06:30:00Z") / 1000,
+        attachments: 1,
+      },
+      { file: "Vault/Projects/Garden plan.md", title: "Garden plan", createdTs: Date.parse("2023-03-04T10:00:00Z") / 1000, attachments: 1 },
+      { file: "Bear/Pancakes.md", title: "Pancakes", createdTs: Date.parse("2022-11-20T07:15:00Z") / 1000, attachments: 0 },
+      {
+        file: "graph/journals/2024_02_03.md",
+        title: "Met Sam about the roof",
+        createdTs: Date.parse("2024-02-03T00:00:00Z") / 1000,
+        attachments: 0,
+      },
+      { file: "graph/pages/Books.md", title: "Books", createdTs: Date.parse("2021-06-01T00:00:00Z") / 1000, attachments: 0 },
+    ]);
+
+    const files: Record<string, ReturnType<typeof note>> = {};
+    for (let n = 0; n < 12; n++) files[`notes/${String(n).padStart(2, "0")}.md`] = note(`# Note ${n}\n\nbody`);
+    const many = await importArchive(user.client, zip(files), "?dryRun=true");
+    expect(many.body.data.memos).toBe(12);
+    expect(many.body.data.firstMemos.map((memo: { title: string }) => memo.title)).toEqual(
+      Array.from({ length: 10 }, (_, n) => `Note ${n}`),
+    );
   });
 
   it("a dry run of a foreign archive writes nothing", async () => {

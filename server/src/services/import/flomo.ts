@@ -1,7 +1,8 @@
 // A flomo export: its HTML export zip, an HTML page of `.memo` blocks (a `.time`, the `.content` as HTML and the
 // `.files` it links to), beside the folder of those files. Each block becomes a memo: the content HTML turned
 // into Markdown (turndown), its files attachments. flomo writes local times without an offset; they are read as
-// China Standard Time (UTC+8), flomo's own.
+// China Standard Time (UTC+8), flomo's own. flomo's editor puts each list item's text in a paragraph
+// (`<li><p>…</p></li>`): a list is written tight, one line per item, as it shows in flomo.
 import { createDocument } from "@mixmark-io/domino";
 import { posix } from "node:path";
 import TurndownService from "turndown";
@@ -15,6 +16,38 @@ export const looksLikeFlomo = (html: string): boolean => new RegExp(MEMO_START.s
 function markdownOf(html: Element, turndown: TurndownService): string {
   // turndown escapes a `#` that starts a line (a heading in Markdown); in flomo it is a tag: `#idea`.
   return turndown.turndown(html as unknown as HTMLElement).replace(/^\\#(?=[^\s#])/gm, "#");
+}
+
+/** `- item` (`1. item`) with the item's further lines indented under its text, and no blank line between items. */
+function listItem(content: string, node: TurndownService.Node): string {
+  const parent = node.parentNode as HTMLElement;
+  let marker = "- ";
+  if (parent.nodeName === "OL") {
+    const start = Number(parent.getAttribute("start") ?? "1");
+    marker = `${(Number.isInteger(start) ? start : 1) + Array.prototype.indexOf.call(parent.children, node)}. `;
+  }
+  const text = content
+    .replace(/^\n+/, "")
+    .replace(/\s+$/, "")
+    .replace(/\n/g, `\n${" ".repeat(marker.length)}`);
+  return `${marker}${text}${node.nextSibling ? "\n" : ""}`;
+}
+
+/** The Markdown converter for flomo's HTML. */
+export function flomoTurndown(): TurndownService {
+  const turndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-", emDelimiter: "*" });
+  // A paragraph inside a list item is the item's line, not a block of its own.
+  turndown.addRule("listParagraph", {
+    filter: (node) => node.nodeName === "P" && node.parentNode?.nodeName === "LI",
+    replacement: (content, node) => (node.nextSibling ? `${content}\n` : content),
+  });
+  turndown.addRule("listItem", { filter: "li", replacement: listItem });
+  return turndown;
+}
+
+/** flomo's content HTML as Markdown. */
+export function flomoMarkdown(html: Element, turndown: TurndownService): string {
+  return markdownOf(html, turndown).replace(/[ \t]+$/gm, "");
 }
 
 /** "2024-03-01 21:15:09" in flomo's time zone → Unix seconds. */
@@ -34,7 +67,7 @@ export async function readFlomo(archive: Archive, page: ArchiveEntry, html: stri
   const index = new FileIndex(archive.entries);
   const files = new Map<string, number>();
   const dir = posix.dirname(page.path);
-  const turndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-", emDelimiter: "*" });
+  const turndown = flomoTurndown();
   for (const [n, chunk] of memoChunks(html).entries()) {
     const memo = createDocument(`<body>${chunk}</body>`).querySelector(".memo");
     if (!memo) continue;
@@ -46,7 +79,7 @@ export async function readFlomo(archive: Archive, page: ArchiveEntry, html: stri
       continue;
     }
     const contentNode = memo.querySelector(".content");
-    const lines = [contentNode ? markdownOf(contentNode, turndown) : ""];
+    const lines = [contentNode ? flomoMarkdown(contentNode, turndown) : ""];
     const attachments: number[] = [];
     for (const link of memo.querySelectorAll(".files img[src], .files a[href], .files audio[src], .files source[src], .files video[src]")) {
       const target = link.getAttribute("src") ?? link.getAttribute("href") ?? "";

@@ -1,11 +1,14 @@
 // A folder of Markdown notes, zipped (Obsidian vaults, Bear and Logseq exports, plain notes): one memo per file.
 // Dates come from the front matter (or Logseq's `key:: value` properties, or a journal's file name), else the
 // file's time in the zip; front matter tags become #tags; images and files the note embeds by relative path
-// (`![](img/a.png)`, Obsidian's `![[a.png]]`) become the memo's attachments and its content links to them.
+// (`![](img/a.png)`, Obsidian's `![[a.png]]`) become the memo's attachments and its content links to them;
+// `[[links]]` between notes and callouts are made plain Markdown (obsidian.ts). A note without a heading of its
+// own starts with its file name in bold.
 import { extractTags, isValidTagName, type Visibility, VISIBILITIES } from "@memos/common";
 import { posix } from "node:path";
 import type { Archive, ArchiveEntry } from "./archive.js";
 import { FrontMatterError, splitFrontMatter } from "./front-matter.js";
+import { linkNotes, NoteNames, plainCallouts } from "./obsidian.js";
 import { attachEntry, attachmentToken, emptyPlan, isOversizedNote, type ImportPlan, isImageName, toSeconds } from "./plan.js";
 
 const NOTE = /\.(md|markdown|txt)$/i;
@@ -103,12 +106,13 @@ const decode = (target: string): string => {
 };
 
 // A label stops at the next bracket and every repeat is bounded, so a line of unclosed brackets is read in one pass.
-const WIKI_EMBED = /!\[\[([^[\]|#\n]{1,512})(?:#[^\]|\n]{0,256})?(?:\|[^\]\n]{0,256})?\]\]/g;
+const WIKI_FILE = /(!?)\[\[([^[\]|#\n]{1,512})(?:#[^\]|\n]{0,256})?(?:\|[^\]\n]{0,256})?\]\]/g;
 const MARKDOWN_LINK = /(!?)\[([^[\]\n]{0,512})\]\(\s*(<[^>\n]{1,2048}>|[^)\s]{1,2048})(\s+"[^"\n]{0,512}")?\s*\)/g;
 
 /**
- * Replaces a note's references to files of the archive with links to the attachments they become; a missing
- * embedded file is a problem (the note is imported with the reference as written).
+ * Replaces a note's references to files of the archive with links to the attachments they become (`[[a.pdf]]`
+ * too; a `[[link]]` to a note is left to obsidian.ts); a missing embedded file is a problem (the note is imported
+ * with the reference as written).
  */
 export function linkFiles(
   text: string,
@@ -124,15 +128,17 @@ export function linkFiles(
     if (!attachments.includes(n)) attachments.push(n);
     return attachmentToken(n);
   };
-  let content = text.replace(WIKI_EMBED, (whole, rawTarget: string) => {
+  let content = text.replace(WIKI_FILE, (whole, bang: string, rawTarget: string) => {
     const target = rawTarget.trim();
     const entry = index.find(dir, target, true);
     if (!entry || isNotePath(entry.path)) {
-      if (!entry && /\.[a-z0-9]{2,5}$/i.test(target)) problem(`embedded file "${target}" is not in the archive`);
+      if (!entry && bang && /\.[a-z0-9]{2,5}$/i.test(target) && !isNotePath(target)) {
+        problem(`embedded file "${target}" is not in the archive`);
+      }
       return whole;
     }
     const name = posix.basename(entry.path);
-    return `${isImageName(name) ? "!" : ""}[${name}](${use(entry)})`;
+    return `${bang && isImageName(name) ? "!" : ""}[${name}](${use(entry)})`;
   });
   content = content.replace(MARKDOWN_LINK, (whole, bang: string, label: string, rawTarget: string, title: string | undefined) => {
     const target = rawTarget.replace(/^<|>$/g, "");
@@ -151,10 +157,45 @@ export function linkFiles(
 
 const isVisibility = (value: unknown): value is Visibility => VISIBILITIES.includes(value as Visibility);
 
+/** Names that say nothing about a note: Obsidian's "Untitled 3". */
+const UNTITLED = /^untitled(?: \d+)?$/i;
+/** A line of tags only (`#journal #health`), which may come before a note's heading. */
+const TAGS_LINE = /^#[^\s#]\S*(?:\s+#[^\s#]\S*)*$/;
+const plainWords = (line: string): string =>
+  line
+    .replace(/^#{1,6}\s+/, "")
+    .replace(/[*_`]/g, "")
+    .trim()
+    .toLowerCase();
+
+/**
+ * The note with its title (its file name, or front matter `title`) as a first line in bold, unless the note starts
+ * with a heading of its own (`# …`, or a line underlined with `===`/`---`, after any line of tags) or with the
+ * title's words already; a note named "Untitled" gets none.
+ */
+export function withTitle(text: string, title: string): string {
+  if (title === "" || UNTITLED.test(title)) return text;
+  const lines = text.split("\n").map((line) => line.trim());
+  const first = lines.findIndex((line) => line !== "" && !TAGS_LINE.test(line));
+  if (first >= 0) {
+    const line = lines[first]!;
+    if (/^#{1,6}(?:\s|$)/.test(line) || /^(?:=+|-+)$/.test(lines[first + 1] ?? "")) return text;
+    if (plainWords(line) === title.toLowerCase()) return text;
+  }
+  const bold = `**${title.replace(/([\\*_[\]`])/g, "\\$1")}**`;
+  return text.trim() === "" ? `${bold}\n` : `${bold}\n\n${text}`;
+}
+
+const aliasesOf = (meta: Record<string, unknown>): string[] =>
+  [meta.aliases, meta.alias]
+    .flatMap((value) => (Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : []))
+    .map(String);
+
 export async function readMarkdownFolder(archive: Archive): Promise<ImportPlan> {
   const plan = emptyPlan("markdown");
   const index = new FileIndex(archive.entries);
   const files = new Map<string, number>();
+  const names = new NoteNames();
   const notes = archive.entries.filter((entry) => isNotePath(entry.path));
   for (const entry of notes) {
     if (isOversizedNote(plan, entry)) continue;
@@ -175,10 +216,10 @@ export async function readMarkdownFolder(archive: Archive): Promise<ImportPlan> 
       firstDate(meta, CREATED_KEYS) ?? (journal ? toSeconds(`${journal[1]}-${journal[2]}-${journal[3]}`) : undefined) ?? entry.modifiedTs;
     const updatedTs = Math.max(firstDate(meta, UPDATED_KEYS) ?? entry.modifiedTs, createdTs);
 
-    let text = rest.replace(/^\s*\n/, "");
+    const body = rest.replace(/^\s*\n/, "");
     const title = typeof meta.title === "string" && meta.title.trim() !== "" ? meta.title.trim() : base;
-    // A note whose title lives only in its file name (Obsidian) keeps it as a heading.
-    if (!/^#{1,6}\s/.test(text) && !journal && title !== "") text = `# ${title}\n\n${text}`;
+    // A note whose title lives only in its file name (Obsidian) keeps it; a dated journal's name is its date.
+    const text = journal ? body : withTitle(body, title);
     const linked = linkFiles(
       text,
       entry,
@@ -196,6 +237,9 @@ export async function readMarkdownFolder(archive: Archive): Promise<ImportPlan> 
       archived: meta.archived === true,
       attachments: linked.attachments,
     });
+    names.add(entry.path, plan.memos.length - 1, aliasesOf(meta));
   }
+  // Once every note has its memo: links between them.
+  for (const memo of plan.memos) memo.content = linkNotes(plainCallouts(memo.content), names);
   return plan;
 }

@@ -1,9 +1,11 @@
 // Our own export (services/export.service.ts): memos/<YYYY>/<date>-<id>.md with front matter, resources.json,
 // attachments/<id>-<name>, shortcuts.json. Every field the export writes comes back; ids are new, so a memo's
-// attachments are matched by the old resource id through resources.json.
+// attachments are matched by the old resource id through resources.json, and its links to the archive's files
+// (export-links.ts) point at the files the import stores.
 import { INPUT_LIMITS, type Visibility, VISIBILITIES } from "@memos/common";
 import { posix } from "node:path";
 import type { Archive, ArchiveEntry } from "./archive.js";
+import { type ArchiveFiles, linkArchiveFiles } from "./export-links.js";
 import { FrontMatterError, splitFrontMatter } from "./front-matter.js";
 import { emptyPlan, isOversizedNote, type ImportPlan, type PlannedAttachment, toSeconds } from "./plan.js";
 
@@ -60,6 +62,8 @@ export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
     if (typeof resource.id === "number") byOldId.set(resource.id, plan.attachments.length - 1);
   }
   const linked = new Set<number>();
+  /** Each memo's front matter `links`: what the export's relative addresses were in the memo. */
+  const originals: Array<Record<string, unknown>> = [];
 
   const memoFiles = archive.entries.filter((entry) => /^memos\/.+\.md$/.test(entry.path));
   for (const entry of memoFiles) {
@@ -100,6 +104,9 @@ export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
       attachments.push(plan.attachments.length - 1);
       linked.add(plan.attachments.length - 1);
     }
+    originals.push(
+      data.links && typeof data.links === "object" && !Array.isArray(data.links) ? (data.links as Record<string, unknown>) : {},
+    );
     plan.memos.push({
       source: entry.path,
       content: front.body,
@@ -112,6 +119,15 @@ export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
     });
   }
   plan.standalone = plan.attachments.map((_, index) => index).filter((index) => !linked.has(index));
+
+  const byPath = new Map<string, number>();
+  plan.attachments.forEach((attachment, index) => {
+    if (attachment.entry && !byPath.has(attachment.entry.path)) byPath.set(attachment.entry.path, index);
+  });
+  const archived: ArchiveFiles = { attachments: plan.attachments, byOldId, byPath };
+  for (const [n, memo] of plan.memos.entries()) {
+    memo.content = linkArchiveFiles(memo.content, memo.source, archived, originals[n]!);
+  }
 
   const shortcuts = await readJson(archive, files.get("shortcuts.json"), plan);
   for (const shortcut of Array.isArray(shortcuts) ? (shortcuts as Array<Record<string, unknown>>) : []) {

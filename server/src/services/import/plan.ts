@@ -17,7 +17,10 @@ export interface PlannedAttachment {
 export interface PlannedMemo {
   /** The archive's file the memo comes from (named in problems). */
   source: string;
-  /** Markdown; a link to one of its attachments is `attachmentToken(n)` until the file has an id. */
+  /**
+   * Markdown; a link to a file of the plan is `attachmentToken(n)` until the file has an id (the file is stored
+   * with the memo even when the memo does not list it), a link to another memo `memoLinkToken(n)`.
+   */
   content: string;
   createdTs: number;
   updatedTs: number;
@@ -25,7 +28,7 @@ export interface PlannedMemo {
   visibility?: Visibility;
   pinned: boolean;
   archived: boolean;
-  /** Indexes into ImportPlan.attachments. */
+  /** Indexes into ImportPlan.attachments: the files the memo lists (its resources). */
   attachments: number[];
 }
 
@@ -59,6 +62,13 @@ export const emptyPlan = (kind: ImportKind): ImportPlan => ({
 /** Where the link to attachment `index` goes in a memo's content until the file is stored (private-use marks). */
 export const attachmentToken = (index: number): string => `\uE000${index}\uE001`;
 export const ATTACHMENT_TOKEN = /\uE000(\d+)\uE001/g;
+
+/**
+ * A link to memo `index` of the plan (an Obsidian `[[name]]`) until it has an id: `[label](memoLinkToken(n))`. It
+ * becomes `[label](/m/<id>)`, or `label` alone when that memo is not imported (a note the store cannot hold).
+ */
+export const memoLinkToken = (index: number): string => `\uE002${index}\uE003`;
+export const MEMO_LINK_TOKEN = /\[([^\]\n]*)\]\(\uE002(\d+)\uE003\)/g;
 
 /** The link a memo's content holds to a stored file: the same path the web builds. */
 export const resourceLink = (id: number | "_", filename: string): string => `/o/r/${id}/${encodeURIComponent(filename)}`;

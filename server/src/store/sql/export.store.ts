@@ -1,5 +1,6 @@
 // Reads for the data export (services/export.service.ts): a user's memos and resources in keyset pages (id
 // order), so an archive of any size is written while holding one page of rows and one file at a time.
+import { batches } from "../batches.js";
 import type { Db } from "../db.js";
 import { baseQuery } from "./memo/memo-filter.js";
 import { PINNED } from "./memo/memo-walk.js";
@@ -40,6 +41,23 @@ export function listResourcesForExport(db: Db, creatorId: number, afterId: numbe
     .orderBy("id")
     .limit(limit)
     .execute();
+}
+
+/** The creator's uploads (not external links) among `ids`: the files of the archive a page of memos may link to. */
+export async function listUploadsByIds(db: Db, creatorId: number, ids: number[]): Promise<Array<Pick<ResourceRow, "id" | "filename">>> {
+  const rows: Array<Pick<ResourceRow, "id" | "filename">> = [];
+  for (const batch of batches([...new Set(ids)])) {
+    rows.push(
+      ...(await db
+        .selectFrom("resource")
+        .select(["id", "filename"])
+        .where("creator_id", "=", creatorId)
+        .where("external_link", "=", "")
+        .where("id", "in", batch)
+        .execute()),
+    );
+  }
+  return rows;
 }
 
 /** Every account, oldest first. */

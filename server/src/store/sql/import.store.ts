@@ -14,20 +14,20 @@ export async function listMemosCreatedAt(
   db: Db,
   creatorId: number,
   createdTimes: number[],
-): Promise<Array<{ created_ts: number; content: string }>> {
-  const rows: Array<{ created_ts: number; content: string }> = [];
+): Promise<Array<{ id: number; created_ts: number; content: string }>> {
+  const rows: Array<{ id: number; created_ts: number; content: string }> = [];
   for (const times of chunks(createdTimes)) {
     rows.push(
       ...(await db
         .selectFrom("memo")
-        .select(["created_ts", "content"])
+        .select(["id", "created_ts", "content"])
         .where("creator_id", "=", creatorId)
         .where("row_status", "in", [...ROW_STATUSES])
         .where("created_ts", "in", times)
         .execute()),
     );
   }
-  return rows.map((row) => ({ created_ts: Number(row.created_ts), content: row.content }));
+  return rows.map((row) => ({ id: row.id, created_ts: Number(row.created_ts), content: row.content }));
 }
 
 /** The creator's resources created at any of `createdTimes`: name, size and link, to recognise a file imported before. */
@@ -64,6 +64,11 @@ export interface ImportedMemo {
 export async function insertImportedMemo(db: Db, memo: ImportedMemo): Promise<number> {
   const row = await db.insertInto("memo").values(memo).returning("id").executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** An imported memo's text once the memos it links to have ids (its tags do not change). */
+export async function setImportedMemoContent(db: Db, id: number, content: string): Promise<void> {
+  await db.updateTable("memo").set({ content }).where("id", "=", id).execute();
 }
 
 /** The tags, pins and file links of a batch of imported memos, one INSERT each (in chunks). */

@@ -1,7 +1,7 @@
-// "Import…": pick a zip, see what the server finds in it (a dry run: the kind of archive, what would be added,
-// what is already here, the problems), then import it with the upload's progress, and see the result.
+// "Import…": pick a zip, see what the server finds in it (a dry run: the kind of archive, what would be added and
+// its first memos, what is already here, the problems), then import it with the upload's progress, and see the result.
 import type { ImportResult } from "@memos/common";
-import { FileArchive, Upload } from "lucide-react";
+import { FileArchive, Paperclip, Upload } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useImportArchive } from "../../queries/import";
@@ -17,7 +17,8 @@ type Step =
   | { at: "preview" | "done"; file: File; result: ImportResult }
   | { at: "failed"; file: File; message: string };
 
-function Summary({ result }: { result: ImportResult }) {
+/** The counts, then (in a preview) the first memos found, then the problems. */
+function Summary({ result, withFirstMemos = false }: { result: ImportResult; withFirstMemos?: boolean }) {
   const { t } = useTranslation();
   const rows: Array<[string, number]> = [
     [t("import.memos"), result.memos],
@@ -40,6 +41,7 @@ function Summary({ result }: { result: ImportResult }) {
           </div>
         ))}
       </dl>
+      {withFirstMemos ? <FirstMemos result={result} /> : null}
       {result.problemCount > 0 ? (
         <div>
           <p className="mb-1 font-medium text-amber-700 dark:text-amber-400">{t("import.problems", { n: result.problemCount })}</p>
@@ -55,6 +57,51 @@ function Summary({ result }: { result: ImportResult }) {
           {more > 0 ? <p className="mt-1 text-xs text-zinc-500">{t("import.more-problems", { n: more })}</p> : null}
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** The first memos the import would add: their first line, date and files, so the archive can be recognised. */
+function FirstMemos({ result }: { result: ImportResult }) {
+  const { t, i18n } = useTranslation();
+  if (result.firstMemos.length === 0) return null;
+  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+  const more = result.memos - result.firstMemos.length;
+  return (
+    <div>
+      <h4 id="import-first-memos" className="mb-1 font-medium">
+        {t("import.first-memos")}
+      </h4>
+      <ul
+        aria-labelledby="import-first-memos"
+        data-testid="import-first-memos"
+        className="max-h-56 divide-y divide-zinc-100 overflow-y-auto rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-700"
+      >
+        {result.firstMemos.map((memo) => (
+          <li key={memo.file} className="flex items-baseline gap-2 px-3 py-1.5" title={memo.file}>
+            <span className={`min-w-0 flex-1 truncate ${memo.title ? "" : "text-zinc-500 italic dark:text-zinc-400"}`}>
+              {memo.title || t("import.no-text")}
+            </span>
+            {memo.attachments > 0 ? (
+              <span
+                className="flex shrink-0 items-center gap-0.5 text-xs text-zinc-500 tabular-nums dark:text-zinc-400"
+                role="img"
+                aria-label={t("import.attachment-count", { n: memo.attachments })}
+              >
+                <Paperclip className="size-3" aria-hidden />
+                {memo.attachments}
+              </span>
+            ) : null}
+            <time
+              className="shrink-0 text-xs text-zinc-500 tabular-nums dark:text-zinc-400"
+              dateTime={new Date(memo.createdTs * 1000).toISOString()}
+            >
+              {day.format(memo.createdTs * 1000)}
+            </time>
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{t("import.more-memos", { n: more })}</p> : null}
     </div>
   );
 }
@@ -146,7 +193,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         {step.at === "preview" ? (
           <div className="space-y-2">
             <h3 className="text-sm font-semibold">{t("import.preview")}</h3>
-            <Summary result={step.result} />
+            <Summary result={step.result} withFirstMemos />
             {nothingNew ? <p className="text-sm text-zinc-600 dark:text-zinc-300">{t("import.nothing-new")}</p> : null}
           </div>
         ) : null}
