@@ -77,7 +77,7 @@ export type ArchivedFile = Pick<ResourceRow, "id" | "filename">;
  * the file's copy, `../../attachments/<id>-<name>`, so any Markdown viewer shows it; and what each such address
  * was in the memo (the importer puts links to the files it stores in their place).
  */
-export function archiveLinks(content: string, files: Map<number, ArchivedFile>): { text: string; links: Record<string, string> } {
+function archiveLinks(content: string, files: Map<number, ArchivedFile>): { text: string; links: Record<string, string> } {
   const links = new Map<string, string>();
   const text = rewriteFileLinks(
     content,

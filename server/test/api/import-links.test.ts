@@ -57,7 +57,7 @@ describe("export → import into a fresh instance: links to files in the text", 
   let bobby: TestUser;
   let carol: TestUser;
   const files: Record<string, Resource> = {};
-  const bytes: Record<string, Buffer> = {};
+  const bytes: Record<string, Buffer<ArrayBuffer>> = {};
   let trip: Memo;
   let album: Memo;
   let shared: Memo;

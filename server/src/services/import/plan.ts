@@ -14,7 +14,7 @@ export interface PlannedAttachment {
   createdTs?: number;
 }
 
-export interface PlannedMemo {
+interface PlannedMemo {
   /** The archive's file the memo comes from (named in problems). */
   source: string;
   /**
