@@ -49,7 +49,14 @@ function parseJson(value: string): unknown {
 }
 
 /** The settings a host-admin writes. */
-const SETTABLE = ["allowSignUp", DISABLE_WEBHOOKS_SETTING, "additionalStyle", "additionalScript", "customizedProfile"] as const;
+const SETTABLE = [
+  "allowSignUp",
+  DISABLE_WEBHOOKS_SETTING,
+  DISABLE_PROJECT_INFO_SETTING,
+  "additionalStyle",
+  "additionalScript",
+  "customizedProfile",
+] as const;
 
 /** Checks a setting value by name (one of SETTABLE); returns the reason it is refused, or null. */
 function settingProblem(name: string, value: unknown): string | null {

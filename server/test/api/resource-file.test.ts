@@ -123,7 +123,7 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
       const resource = await upload(alice, "private.png", "image/png", png);
       for (const response of [
         await getRaw(t, bobby.client, fileUrl(resource, prefix)),
-        await getRaw(t, alice.client, `${prefix}/${resource.id}/wrong.png`),
+        await getRaw(t, alice.client, `${prefix}/999999/wrong.png`),
         await getRaw(t, alice.client, `${prefix}/abc/wrong.png`),
       ]) {
         expect(response.statusCode).toBeGreaterThanOrEqual(400);
@@ -131,10 +131,12 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
       }
     });
 
-    it("answers 404 for a wrong filename, an unknown id, and 400 for a bad id", async () => {
+    it("redirects a wrong filename to the file's name, answers 404 for an unknown id and 400 for a bad id", async () => {
       const resource = await upload(alice, "right.png", "image/png", png);
-      expect((await getRaw(t, alice.client, `${prefix}/${resource.id}/wrong.png`)).statusCode).toBe(404);
-      expect((await getRaw(t, alice.client, `${prefix}/${resource.id}/RIGHT.png`)).statusCode).toBe(404);
+      for (const name of ["wrong.png", "RIGHT.png"]) {
+        const moved = await getRaw(t, alice.client, `${prefix}/${resource.id}/${name}`);
+        expect([moved.statusCode, moved.headers.location]).toEqual([302, `${prefix}/${resource.id}/right.png`]);
+      }
       expect((await getRaw(t, alice.client, `${prefix}/999999/right.png`)).statusCode).toBe(404);
       expect((await getRaw(t, alice.client, `${prefix}/abc/right.png`)).statusCode).toBe(400);
     });

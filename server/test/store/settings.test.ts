@@ -76,6 +76,7 @@ describe("stored settings", () => {
     expect(await readSystemSettings(t.ctx.store.db)).toEqual({
       allowSignUp: true,
       disableWebhooks: false,
+      disableProjectInfo: false,
       additionalStyle: "",
       additionalScript: "",
       customizedProfile: {},
