@@ -97,6 +97,16 @@ export const customizedProfileEntitySchema = z
   .meta({ id: "CustomizedProfile" });
 export type CustomizedProfile = z.infer<typeof customizedProfileEntitySchema>;
 
+/** The profile of an instance whose host changed nothing: what the server answers and the web's "Restore defaults". */
+export const DEFAULT_CUSTOMIZED_PROFILE: CustomizedProfile = {
+  name: "memos",
+  logoUrl: "",
+  description: "",
+  locale: "en",
+  appearance: "system",
+  externalUrl: "",
+};
+
 export const backupStatusEntitySchema = z
   .object({
     everySeconds: z

@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import {
   type CustomizedProfile,
+  DEFAULT_CUSTOMIZED_PROFILE,
   customizedProfileSchema,
   DISABLE_PROJECT_INFO_SETTING,
   DISABLE_WEBHOOKS_SETTING,
@@ -30,15 +31,6 @@ import { deleteOrphans, findHost } from "../store/sql/user.store.js";
 
 /** Rows the server keeps for itself; no route ever returns or accepts them. */
 const INTERNAL_SETTINGS = new Set(["serverId", "secretSessionName"]);
-
-const DEFAULT_PROFILE: CustomizedProfile = {
-  name: "memos",
-  logoUrl: "",
-  description: "",
-  locale: "en",
-  appearance: "system",
-  externalUrl: "",
-};
 
 function parseJson(value: string): unknown {
   try {
@@ -100,7 +92,7 @@ function upsertProblem(name: string, raw: string): { field: "name" | "value"; pr
 
 /** Defaults for missing keys; a logo stored before the logo rule existed is dropped if it is unsafe. */
 function safeProfile(stored: Partial<CustomizedProfile>): CustomizedProfile {
-  const profile = { ...DEFAULT_PROFILE, ...stored };
+  const profile = { ...DEFAULT_CUSTOMIZED_PROFILE, ...stored };
   return isSafeLogoUrl(profile.logoUrl) ? profile : { ...profile, logoUrl: "" };
 }
 

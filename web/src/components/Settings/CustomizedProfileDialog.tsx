@@ -1,6 +1,14 @@
 // The instance's customized profile (docs/v0-wire.md#customized-profile): name, icon URL, description, default language and
 // appearance, external URL. Saved whole as one JSON object (POST /api/system/setting customizedProfile).
-import { APPEARANCES, type Appearance, type CustomizedProfile, isSafeLogoUrl, LOCALES, type Locale } from "@memos/common";
+import {
+  APPEARANCES,
+  type Appearance,
+  type CustomizedProfile,
+  DEFAULT_CUSTOMIZED_PROFILE,
+  isSafeLogoUrl,
+  LOCALES,
+  type Locale,
+} from "@memos/common";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSystemSettingMutation } from "../../queries/settings";
@@ -13,21 +21,12 @@ import { Select } from "../ui/Select";
 import { BORDERED_SELECT, Field, INPUT } from "./controls";
 import { useRestoreFocus } from "./useRestoreFocus";
 
-const DEFAULT_PROFILE: CustomizedProfile = {
-  name: "memos",
-  logoUrl: "",
-  description: "",
-  locale: "en",
-  appearance: "system",
-  externalUrl: "",
-};
-
 const asLocale = (value: string): Locale => ((LOCALES as readonly string[]).includes(value) ? (value as Locale) : "en");
 const asAppearance = (value: string): Appearance => ((APPEARANCES as readonly string[]).includes(value) ? (value as Appearance) : "system");
 
 /** The profile as the form edits it: missing keys (the server sends "") take the defaults' place. */
 function normalizeProfile(profile: CustomizedProfile | undefined): CustomizedProfile {
-  const source = profile ?? DEFAULT_PROFILE;
+  const source = profile ?? DEFAULT_CUSTOMIZED_PROFILE;
   return {
     name: source.name,
     logoUrl: source.logoUrl,
@@ -95,7 +94,7 @@ export function CustomizedProfileDialog({
       title={t("setting.system.profile-title")}
       footer={
         <>
-          <Button variant="ghost" className="mr-auto" onClick={() => setForm(DEFAULT_PROFILE)}>
+          <Button variant="ghost" className="mr-auto" onClick={() => setForm(DEFAULT_CUSTOMIZED_PROFILE)}>
             {t("setting.system.restore-default")}
           </Button>
           <Button variant="ghost" onClick={onClose}>
