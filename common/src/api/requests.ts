@@ -10,13 +10,17 @@ import {
   APPEARANCES,
   LOCALES,
   MAX_MEMO_CONTENT_BYTES,
+  MEMO_TYPE_FILTERS,
   MEMO_DISPLAY_TS_OPTIONS,
   ROLES,
   ROW_STATUSES,
+  type RowStatus,
   VISIBILITIES,
+  type Visibility,
 } from "../domain/constants.js";
 import { ACCESS_TOKEN_SCOPES, WEBHOOK_EVENTS } from "../domain/integrations.js";
 import { extractTags, MAX_MEMO_TAGS, MAX_TAG_LENGTH } from "../domain/tags.js";
+import { isValidResourceFilename, sanitizeUploadFilename } from "../domain/validation.js";
 import type { ErrorParams, ErrorReason } from "./reasons.js";
 
 /**
@@ -71,6 +75,24 @@ const text = (max: number) => z.string().max(max, `too long, maximum length is $
 
 /** A refused value as a message echoes it: at most 64 characters. */
 const shown = (raw: string): string => (raw.length > 64 ? `${raw.slice(0, 64)}…` : raw);
+
+/**
+ * An issue whose message is the whole 400 message: the route's prefix and the field's name are not put before it
+ * (the server's validator compiler reads this flag from the issue's `params`).
+ */
+export const WHOLE_MESSAGE = "wholeMessage";
+
+/**
+ * A refinement's failure that is the whole 400 message, v0's own words ("Invalid visibility: X"), with its reason
+ * when it has one; `path` names the field for a rule between fields.
+ */
+const wholeIssue = (message: string, input: unknown, reason?: ErrorReason, path?: string[]) => ({
+  code: "custom" as const,
+  message,
+  input,
+  ...(path && { path }),
+  params: { [WHOLE_MESSAGE]: true, ...(reason && { reason }) },
+});
 
 /** How a refused id is echoed: short, and readable whatever JSON value it was. */
 const shownId = (input: unknown): string =>
@@ -152,18 +174,25 @@ export const userSettingUpsertSchema = z.object({
   value: text(INPUT_LIMITS.userSettingValue),
 });
 
+/** A created time may run ahead of the server's clock by a minute (a client's clock drifts), no more. */
+export const CREATED_TS_FUTURE_TOLERANCE_SECONDS = 60;
+const createdTs = unixSeconds.superRefine((value, context) => {
+  if (value > Math.floor(Date.now() / 1000) + CREATED_TS_FUTURE_TOLERANCE_SECONDS)
+    context.addIssue(wholeIssue("Invalid created datetime: it is in the future", value, "memo.created-in-future"));
+});
+
 export const memoCreateSchema = z.object({
   content: memoContent,
   visibility: optional(z.union([visibilitySchema, z.literal("")])),
   resourceIdList: optional(z.array(id).max(1000)),
-  createdTs: optional(unixSeconds),
+  createdTs: optional(createdTs),
 });
 
 export const memoPatchSchema = z.object({
   content: optional(memoContent),
   visibility: optional(visibilitySchema),
   rowStatus: optional(rowStatusSchema),
-  createdTs: optional(unixSeconds),
+  createdTs: optional(createdTs),
   resourceIdList: optional(z.array(id).max(1000)),
   /** Our addition: the memo's `updatedTs` this change was made on; when the memo has changed since, 409 and nothing is written. */
   baseUpdatedTs: optional(unixSeconds),
@@ -173,24 +202,57 @@ export const memoOrganizerSchema = z.object({ pinned: z.boolean() });
 
 export const memoResourceLinkSchema = z.object({ resourceId: id });
 
+/** A shortcut's title is not blank; `prefix` is the route's message ("Malformatted post shortcut request"). */
+const shortcutTitle = (prefix: string) =>
+  text(INPUT_LIMITS.shortcutTitle).superRefine((value, context) => {
+    if (value.trim() === "") context.addIssue(wholeIssue(`${prefix}: Title is required`, value));
+  });
+
+/** The web reads a shortcut's payload as a filter list, so it must at least be JSON. */
+const shortcutPayload = (prefix: string) =>
+  text(INPUT_LIMITS.shortcutPayload).superRefine((value, context) => {
+    try {
+      JSON.parse(value);
+    } catch {
+      context.addIssue(wholeIssue(`${prefix}: payload must be JSON text`, value));
+    }
+  });
+
 export const shortcutCreateSchema = z.object({
-  title: text(INPUT_LIMITS.shortcutTitle),
-  payload: text(INPUT_LIMITS.shortcutPayload),
+  title: shortcutTitle("Malformatted post shortcut request"),
+  payload: shortcutPayload("Malformatted post shortcut request"),
 });
 
 export const shortcutPatchSchema = z.object({
-  title: optional(text(INPUT_LIMITS.shortcutTitle)),
-  payload: optional(text(INPUT_LIMITS.shortcutPayload)),
+  title: optional(shortcutTitle("Malformatted patch shortcut request")),
+  payload: optional(shortcutPayload("Malformatted patch shortcut request")),
   rowStatus: optional(rowStatusSchema),
 });
 
+/** v0's word for a file name the rules refuse. */
+const INVALID_FILENAME = "Invalid filename.";
+
 export const resourceCreateSchema = z.object({
-  filename: text(INPUT_LIMITS.filename),
-  externalLink: text(INPUT_LIMITS.externalLink),
+  /** Made safe by the one file-name rule of uploads (sanitizeUploadFilename); nothing left of it is refused. */
+  filename: text(INPUT_LIMITS.filename).transform((raw, context) => {
+    const name = sanitizeUploadFilename(raw);
+    if (name === "") context.addIssue(wholeIssue(INVALID_FILENAME, raw, "resource.invalid-filename"));
+    return name;
+  }),
+  externalLink: text(INPUT_LIMITS.externalLink).superRefine((value, context) => {
+    if (!/^https?:\/\//i.test(value))
+      context.addIssue(wholeIssue("Malformatted post resource request: externalLink must be an http(s) URL", value));
+  }),
   type: optional(text(INPUT_LIMITS.resourceType)),
 });
 
-export const resourcePatchSchema = z.object({ filename: optional(text(INPUT_LIMITS.filename)) });
+export const resourcePatchSchema = z.object({
+  filename: optional(
+    text(INPUT_LIMITS.filename).superRefine((value, context) => {
+      if (!isValidResourceFilename(value)) context.addIssue(wholeIssue(INVALID_FILENAME, value, "resource.invalid-filename"));
+    }),
+  ),
+});
 
 export const tagCreateSchema = z.object({ name: text(INPUT_LIMITS.tag) });
 
@@ -209,19 +271,8 @@ export const customizedProfileSchema = z.object({
   externalUrl: optional(z.string().max(4096)),
 });
 
-/**
- * An issue whose message is the whole 400 message: the route's prefix and the field's name are not put before it
- * (the server's validator compiler reads this flag from the issue's `params`).
- */
-export const WHOLE_MESSAGE = "wholeMessage";
-
 /** The wire's message for a refused id query value: "userId is not a number: abc", echoing at most 64 characters. */
-const refusedQueryId = (label: string, raw: string) => ({
-  code: "custom" as const,
-  message: `${label} is not a number: ${shown(raw)}`,
-  input: raw,
-  params: { [WHOLE_MESSAGE]: true },
-});
+const refusedQueryId = (label: string, raw: string) => wholeIssue(`${label} is not a number: ${shown(raw)}`, raw);
 
 /**
  * An optional id of a query string: absent or empty is absent; otherwise 1 … 2^31 − 1 in plain decimal digits,
@@ -250,26 +301,49 @@ const queryInt = (min: number) =>
     .transform(Number)
     .pipe(z.int().min(min).max(Number.MAX_SAFE_INTEGER));
 
-export const MEMO_TYPE_FILTERS = ["NOT_TAGGED", "LINKED"] as const;
-
-export const memoListQuerySchema = z.object({
-  creatorId: optionalQueryId("creatorId"),
-  rowStatus: optional(text(INPUT_LIMITS.queryValue)),
-  pinned: optional(z.enum(["true", "false"])),
-  tag: optional(text(INPUT_LIMITS.tag)),
-  text: optional(text(INPUT_LIMITS.searchText)),
-  visibility: optional(text(INPUT_LIMITS.queryValue)),
-  type: optional(z.enum(MEMO_TYPE_FILTERS)),
-  from: optional(queryInt(0)),
-  to: optional(queryInt(0)),
-  limit: optional(queryInt(0)),
-  offset: optional(queryInt(0)),
-  /**
-   * Keyset paging: the `X-Next-Cursor` header of the previous page (opaque). The page starts after the memo
-   * it names, so memos added or removed meanwhile neither repeat nor go missing. Not combined with `offset`.
-   */
-  cursor: optional(z.string().max(200)),
+/** `visibility=PUBLIC,PROTECTED`: a comma-separated list; empty is absent; v0's "Invalid visibility: X" otherwise. */
+const visibilityList = text(INPUT_LIMITS.queryValue).transform((raw, context): Visibility[] | undefined => {
+  const values = raw
+    .split(",")
+    .map((value) => value.trim())
+    .filter(Boolean);
+  const refused = values.find((value) => !(VISIBILITIES as readonly string[]).includes(value));
+  if (refused !== undefined) context.addIssue(wholeIssue(`Invalid visibility: ${refused}`, raw));
+  return values.length > 0 ? (values as Visibility[]) : undefined;
 });
+
+/** `rowStatus=ARCHIVED`; empty is absent; v0's "Invalid rowStatus: X" otherwise. */
+const rowStatusQuery = text(INPUT_LIMITS.queryValue).transform((raw, context): RowStatus | undefined => {
+  if (raw === "") return undefined;
+  if (!(ROW_STATUSES as readonly string[]).includes(raw)) context.addIssue(wholeIssue(`Invalid rowStatus: ${raw}`, raw));
+  return raw as RowStatus;
+});
+
+export const memoListQuerySchema = z
+  .object({
+    creatorId: optionalQueryId("creatorId"),
+    rowStatus: optional(rowStatusQuery),
+    pinned: optional(z.enum(["true", "false"])),
+    tag: optional(text(INPUT_LIMITS.tag)),
+    text: optional(text(INPUT_LIMITS.searchText)),
+    visibility: optional(visibilityList),
+    type: optional(z.enum(MEMO_TYPE_FILTERS)),
+    from: optional(queryInt(0)),
+    to: optional(queryInt(0)),
+    limit: optional(queryInt(0)),
+    offset: optional(queryInt(0)),
+    /**
+     * Keyset paging: the `X-Next-Cursor` header of the previous page (opaque). The page starts after the memo
+     * it names, so memos added or removed meanwhile neither repeat nor go missing. Not combined with `offset`.
+     */
+    cursor: optional(z.string().max(200)),
+  })
+  .superRefine((query, context) => {
+    if (query.from !== undefined && query.to !== undefined && query.from >= query.to)
+      context.addIssue(wholeIssue("Invalid duration: from must be earlier than to", query.from, undefined, ["from"]));
+    if (query.cursor && query.offset !== undefined && query.offset !== 0)
+      context.addIssue(wholeIssue("Invalid cursor: it cannot be combined with offset", query.cursor, undefined, ["cursor"]));
+  });
 export type MemoListQuery = z.infer<typeof memoListQuerySchema>;
 
 /** `GET /api/memo/stats`: `from` (Unix seconds) keeps only display times at or after it, the heat map's window. */

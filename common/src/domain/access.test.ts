@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AccountAction, accountActionRefusal, settingSectionsFor } from "./access.js";
+import { type AccountAction, accountActionRefusal, canEditMemo, settingSectionsFor } from "./access.js";
 import type { Role } from "./constants.js";
 
 const host = { id: 1, role: "HOST" as Role };
@@ -37,5 +37,14 @@ describe("settingSectionsFor", () => {
     expect(settingSectionsFor("USER")).toEqual(["my-account", "preference"]);
     expect(settingSectionsFor("ADMIN")).toEqual(["my-account", "preference", "member", "system"]);
     expect(settingSectionsFor("HOST")).toEqual(["my-account", "preference", "member", "system"]);
+  });
+});
+
+describe("canEditMemo", () => {
+  it("is the author's alone: not a visitor, not another member, not an administrator", () => {
+    expect(canEditMemo(4, 4)).toBe(true);
+    expect(canEditMemo(undefined, 4)).toBe(false);
+    expect(canEditMemo(5, 4)).toBe(false);
+    expect(canEditMemo(host.id, 4)).toBe(false);
   });
 });

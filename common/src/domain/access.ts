@@ -13,6 +13,9 @@ export const canWritePageCode = (role: Role): boolean => role === "HOST";
 /** The whole instance's export holds every account's private memos: only the host takes it. */
 export const canExportInstance = (role: Role): boolean => role === "HOST";
 
+/** Only a memo's author changes it (content, visibility, archive, delete); anyone who may read it may pin it for themselves. */
+export const canEditMemo = (viewerId: number | undefined, creatorId: number): boolean => viewerId !== undefined && viewerId === creatorId;
+
 export const SETTING_SECTIONS = ["my-account", "preference", "member", "system"] as const;
 export type SettingSection = (typeof SETTING_SECTIONS)[number];
 const ADMIN_SECTIONS: readonly SettingSection[] = ["member", "system"];

@@ -5,6 +5,10 @@ export const VERSION = "0.10.2";
 export const VISIBILITIES = ["PUBLIC", "PROTECTED", "PRIVATE"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
+/** The list's `type` filter: memos without tags, memos with a link. */
+export const MEMO_TYPE_FILTERS = ["NOT_TAGGED", "LINKED"] as const;
+export type MemoTypeFilter = (typeof MEMO_TYPE_FILTERS)[number];
+
 export const ROW_STATUSES = ["NORMAL", "ARCHIVED"] as const;
 export type RowStatus = (typeof ROW_STATUSES)[number];
 

@@ -1,6 +1,8 @@
 // Tag extraction from memo content: the regex of the wire (`#([^\s#]+)`), applied outside code and links.
 
-const TAG_PATTERN = /#([^\s#]+)/g;
+/** The wire's tag: `#` and what follows up to a space or the next `#`. The web's Markdown lexer reads the same. */
+export const TAG_PATTERN_SOURCE = "#([^\\s#]+)";
+const TAG_PATTERN = new RegExp(TAG_PATTERN_SOURCE, "g");
 /** Longer runs after `#` (a pasted hash, base64) are text, not tags: no index has to hold them. */
 export const MAX_TAG_LENGTH = 256;
 /** The most distinct tags one memo may hold: each is a row written with the memo (and counted, and suggested). */

@@ -1,5 +1,5 @@
 // Who may do what with a memo, and which memos a list may show. The one place these rules live.
-import { VISIBILITIES, type RowStatus, type Visibility } from "@memos/common";
+import { canEditMemo, type RowStatus, VISIBILITIES, type Visibility } from "@memos/common";
 import type { Viewer } from "../context.js";
 import { badRequest, forbidden, notFound, unauthenticated } from "../errors.js";
 import { isSelf } from "./utils.js";
@@ -36,7 +36,8 @@ export function authorizeMemo(viewer: Viewer, action: MemoAction, memo: MemoFact
   if (action === "read") return;
   if (viewer === null) throw unauthenticated();
   if (action === "pin") return;
-  if (viewer.id !== memo.creator_id) throw forbidden("Unauthorized: only the creator may change this memo", { reason: "memo.not-creator" });
+  if (!canEditMemo(viewer.id, memo.creator_id))
+    throw forbidden("Unauthorized: only the creator may change this memo", { reason: "memo.not-creator" });
 }
 
 export interface MemoScope {

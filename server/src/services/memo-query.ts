@@ -1,13 +1,5 @@
 // Reads the memo list query string into a store filter and a page.
-import {
-  DEFAULT_LIST_LIMIT,
-  MAX_LIST_LIMIT,
-  type MemoListQuery,
-  type RowStatus,
-  ROW_STATUSES,
-  type Visibility,
-  VISIBILITIES,
-} from "@memos/common";
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type MemoListQuery, type RowStatus, type Visibility } from "@memos/common";
 import { RE2JS } from "re2js";
 import { badRequest, type ErrorDetail } from "../errors.js";
 import type { MemoFilter, MemoPosition } from "../store/sql/memo/memo.store.js";
@@ -24,24 +16,6 @@ export interface ParsedMemoQuery {
   offset: number;
   /** Keyset paging from a `cursor` parameter; `offset` is then 0. */
   after?: MemoPosition;
-}
-
-function parseVisibilities(raw: string | undefined): Visibility[] | undefined {
-  if (raw === undefined || raw === "") return undefined;
-  const values = raw
-    .split(",")
-    .map((value) => value.trim())
-    .filter(Boolean);
-  for (const value of values) {
-    if (!(VISIBILITIES as readonly string[]).includes(value)) throw badRequest(`Invalid visibility: ${value}`, { field: "visibility" });
-  }
-  return values as Visibility[];
-}
-
-function parseRowStatus(raw: string | undefined): RowStatus | undefined {
-  if (raw === undefined || raw === "") return undefined;
-  if (!(ROW_STATUSES as readonly string[]).includes(raw)) throw badRequest(`Invalid rowStatus: ${raw}`, { field: "rowStatus" });
-  return raw as RowStatus;
 }
 
 const INVALID_REGEX: ErrorDetail = { reason: "search.invalid-regex", field: "text" };
@@ -62,22 +36,16 @@ function parseText(text: string | undefined): { text?: string; regex?: boolean }
   return { text: pattern, regex: true };
 }
 
-function parseCursor(cursor: string | undefined, offset: number | undefined): MemoPosition | undefined {
-  if (cursor === undefined || cursor === "") return undefined;
-  if (offset !== undefined && offset !== 0) throw badRequest("Invalid cursor: it cannot be combined with offset", { field: "cursor" });
-  return decodeCursor(cursor);
-}
-
-/** `input` is valid already (the route's schema, memoListQuerySchema); this reads the rules between its values. */
+/**
+ * `input` is valid already (the route's schema, memoListQuerySchema, checks each value and the rules between them);
+ * this turns it into the store's filter and page, reading the search text and the cursor.
+ */
 export function parseMemoQuery(input: MemoListQuery): ParsedMemoQuery {
   const limit = input.limit === undefined || input.limit === 0 ? DEFAULT_LIST_LIMIT : Math.min(input.limit, MAX_LIST_LIMIT);
-  if (input.from !== undefined && input.to !== undefined && input.from >= input.to) {
-    throw badRequest("Invalid duration: from must be earlier than to", { field: "from" });
-  }
   return {
     creatorId: input.creatorId,
-    visibilities: parseVisibilities(input.visibility),
-    rowStatus: parseRowStatus(input.rowStatus),
+    visibilities: input.visibility,
+    rowStatus: input.rowStatus,
     narrowing: {
       pinned: input.pinned === undefined ? undefined : input.pinned === "true",
       tag: input.tag || undefined,
@@ -88,6 +56,6 @@ export function parseMemoQuery(input: MemoListQuery): ParsedMemoQuery {
     },
     limit,
     offset: input.offset ?? 0,
-    after: parseCursor(input.cursor, input.offset),
+    after: input.cursor ? decodeCursor(input.cursor) : undefined,
   };
 }

@@ -33,16 +33,12 @@ import {
 } from "../store/sql/memo/memo.store.js";
 import { findResourcesByIds, linkResources } from "../store/sql/resource.store.js";
 import { upsertTags } from "../store/sql/tag.store.js";
-import { nowSeconds } from "../store/time.js";
 import { readUserSetting } from "../store/sql/settings.js";
 import { requireMemo } from "./memo-access.js";
 import { composeMemos } from "./memo-compose.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
 import { nextCursor } from "./memo-cursor.js";
 import { type ParsedMemoQuery, parseMemoQuery } from "./memo-query.js";
-
-/** Clock skew we tolerate on a client-chosen created time. */
-const FUTURE_TOLERANCE_SECONDS = 60;
 
 /**
  * The memo `id`, when `viewer` may do `action` to it; 404 or 403 otherwise. The routes that change a memo ask it
@@ -70,12 +66,6 @@ async function assertOwnResources(db: Db, viewer: Viewer, ids: number[]): Promis
   for (const resource of resources) authorizeResourceLink(viewer, resource);
 }
 
-function assertCreatedTs(createdTs: number | undefined): void {
-  if (createdTs !== undefined && createdTs > nowSeconds() + FUTURE_TOLERANCE_SECONDS) {
-    throw badRequest("Invalid created datetime: it is in the future", { reason: "memo.created-in-future", field: "createdTs" });
-  }
-}
-
 /** Extracted tags feed the tag filter and the user's tag list. */
 async function indexTags(db: Db, memoId: number, creatorId: number, content: string): Promise<void> {
   const tags = extractTags(content);
@@ -99,7 +89,6 @@ function patchEvents(memo: { row_status: string }, input: MemoPatch): WebhookEve
 /** `input` is valid already (the route's schema, memoCreateSchema). */
 export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCreate): Promise<Memo> {
   if (viewer === null) throw unauthenticated();
-  assertCreatedTs(input.createdTs);
   const { db } = ctx.store;
   const resourceIds = input.resourceIdList ?? [];
   let queued = false;
@@ -127,7 +116,6 @@ export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCre
 export async function patchMemo(ctx: AppContext, viewer: Viewer, id: number, input: MemoPatch): Promise<Memo> {
   const { db } = ctx.store;
   const memo = await authorizedMemo(ctx, viewer, id, "update");
-  assertCreatedTs(input.createdTs);
   const update: MemoUpdate = {};
   if (input.content !== undefined) update.content = input.content;
   if (input.visibility !== undefined) update.visibility = input.visibility;

@@ -1,5 +1,5 @@
 // Resources: uploads and external links, their memo links, and who may read their files.
-import { isValidResourceFilename, type Resource, type ResourceCreate, type ResourcePatch, sanitizeUploadFilename } from "@memos/common";
+import { type Resource, type ResourceCreate, type ResourcePatch, sanitizeUploadFilename } from "@memos/common";
 import type { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import type { Actor, AppContext, Viewer } from "../context.js";
@@ -136,11 +136,9 @@ async function createResource(ctx: AppContext, viewer: Actor, fields: ResourceFi
 /** `input` is valid already (the route's schema, resourceCreateSchema). */
 export async function createExternalResource(ctx: AppContext, viewer: Viewer, input: ResourceCreate): Promise<Resource> {
   requireSignedIn(viewer);
-  if (!/^https?:\/\//i.test(input.externalLink))
-    throw badRequest("Malformatted post resource request: externalLink must be an http(s) URL", { field: "externalLink" });
   const fields = {
     creator_id: viewer.id,
-    filename: cleanUploadFilename(input.filename),
+    filename: input.filename,
     external_link: input.externalLink,
     type: input.type ?? "",
   };
@@ -194,7 +192,6 @@ export async function patchResource(ctx: AppContext, viewer: Viewer, id: number,
   const { db } = ctx.store;
   await authorizedResource(ctx, viewer, id, "update");
   if (input.filename !== undefined) {
-    if (!isValidResourceFilename(input.filename)) throw badRequest("Invalid filename.", INVALID_FILENAME);
     await renameResource(db, id, input.filename);
   }
   return presentResource(await requireResource(db, id));

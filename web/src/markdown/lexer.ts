@@ -1,8 +1,9 @@
 // The markdown lexer: marked's maintained GFM lexer plus one inline extension for `#tag` (the wire's tag regex).
+import { TAG_PATTERN_SOURCE } from "@memos/common";
 import { Marked, Tokenizer, type Tokens, type TokenizerExtension, type TokensList } from "marked";
 
-/** The wire's tag pattern (`#([^\s#]+)`), anchored for the inline tokenizer. */
-const TAG_AT_START = /^#([^\s#]+)/;
+/** The wire's tag pattern (common's TAG_PATTERN_SOURCE), anchored for the inline tokenizer. */
+const TAG_AT_START = new RegExp(`^${TAG_PATTERN_SOURCE}`);
 
 export interface TagToken {
   type: "tag";

@@ -1,5 +1,5 @@
 // /m/:id: one memo on its own page; says so when it is private or gone.
-import type { Memo } from "@memos/common";
+import { canEditMemo, type Memo } from "@memos/common";
 import { ArchiveRestore, ArrowLeft, KeyRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -75,7 +75,7 @@ export default function MemoDetail() {
         ) : null}
       </div>
     );
-  } else if (data && me?.id === data.creatorId) {
+  } else if (data && canEditMemo(me?.id, data.creatorId)) {
     // The author's own archived memo: shown read-only, with the way back.
     body = <ArchivedMemo memo={data} />;
   } else {

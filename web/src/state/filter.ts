@@ -1,10 +1,8 @@
 // The memo filter lives in the page's query string (docs/v0-wire.md#filters-in-the-address-bar): tag, type, duration (from, to),
 // text, shortcutId, visibility. This hook is the one way components read and change it.
-import type { Visibility } from "@memos/common";
+import { MEMO_TYPE_FILTERS, type MemoTypeFilter, VISIBILITIES, type Visibility } from "@memos/common";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
-
-export type MemoTypeFilter = "NOT_TAGGED" | "LINKED";
 
 export interface MemoFilterState {
   tag?: string;
@@ -15,9 +13,6 @@ export interface MemoFilterState {
   shortcutId?: number;
   visibility?: Visibility;
 }
-
-const TYPES: MemoTypeFilter[] = ["NOT_TAGGED", "LINKED"];
-const VISIBILITIES: Visibility[] = ["PUBLIC", "PROTECTED", "PRIVATE"];
 
 /** Every query key the filter owns (qs writes the duration as `duration[from]` / `duration[to]`). */
 const FILTER_KEYS = ["tag", "type", "text", "duration[from]", "duration[to]", "shortcutId", "visibility"] as const;
@@ -42,7 +37,7 @@ export function parseFilter(params: URLSearchParams): MemoFilterState {
   const tag = params.get("tag");
   if (tag) filter.tag = tag;
   const type = params.get("type");
-  if (type && (TYPES as string[]).includes(type)) filter.type = type as MemoTypeFilter;
+  if (type && (MEMO_TYPE_FILTERS as readonly string[]).includes(type)) filter.type = type as MemoTypeFilter;
   const text = params.get("text");
   if (text) filter.text = text;
   const duration = validDuration(numberParam(params, "duration[from]"), numberParam(params, "duration[to]"));
@@ -50,7 +45,7 @@ export function parseFilter(params: URLSearchParams): MemoFilterState {
   const shortcutId = numberParam(params, "shortcutId");
   if (shortcutId !== undefined && Number.isInteger(shortcutId) && shortcutId > 0) filter.shortcutId = shortcutId;
   const visibility = params.get("visibility");
-  if (visibility && (VISIBILITIES as string[]).includes(visibility)) filter.visibility = visibility as Visibility;
+  if (visibility && (VISIBILITIES as readonly string[]).includes(visibility)) filter.visibility = visibility as Visibility;
   return filter;
 }
 

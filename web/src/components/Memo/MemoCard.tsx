@@ -1,5 +1,5 @@
 // One memo as a card: time, visibility, pinned marker, content, attachments and its menu; edits in place.
-import type { Memo } from "@memos/common";
+import { canEditMemo, type Memo } from "@memos/common";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Pin } from "lucide-react";
@@ -53,7 +53,7 @@ type Dialog = { kind: "preview"; urls: string[]; index: number } | { kind: "time
 export function MemoCard({ memo, readOnly = false, showCreator = false, showDetail = true, onTagClick }: MemoCardProps) {
   const { t, i18n } = useTranslation();
   const { data: me } = useMe();
-  const owner = !readOnly && me?.id === memo.creatorId;
+  const owner = !readOnly && canEditMemo(me?.id, memo.creatorId);
   const actions = useMemoActions(memo);
   const sync = useMemoSync(memo.id);
   // An edit left unsaved (a reload, a closed tab) opens again where it was.

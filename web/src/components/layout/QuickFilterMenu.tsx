@@ -1,13 +1,10 @@
 // The funnel beside the search box: quick filters by memo type (no tags / has links) and visibility.
 // Choosing the active value again turns it off; the chips below the header show what is on.
-import type { Visibility } from "@memos/common";
+import { MEMO_TYPE_FILTERS, VISIBILITIES } from "@memos/common";
 import { Check, ListFilter } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { type MemoTypeFilter, useFilter } from "../../state/filter";
+import { useFilter } from "../../state/filter";
 import { Menu, type MenuItem } from "../ui/Menu";
-
-const TYPES: MemoTypeFilter[] = ["NOT_TAGGED", "LINKED"];
-const VISIBILITIES: Visibility[] = ["PUBLIC", "PROTECTED", "PRIVATE"];
 
 export function QuickFilterMenu({ showVisibility = true }: { showVisibility?: boolean }) {
   const { t } = useTranslation();
@@ -15,7 +12,7 @@ export function QuickFilterMenu({ showVisibility = true }: { showVisibility?: bo
   const mark = (active: boolean) => (active ? <Check className="size-4 text-accent" aria-hidden /> : <span className="size-4" />);
 
   const items: MenuItem[] = [
-    ...TYPES.map((type, index) => ({
+    ...MEMO_TYPE_FILTERS.map((type, index) => ({
       key: `type-${type}`,
       label: `${t("filter.type.TYPE")}: ${t(`filter.value.${type}`)}`,
       icon: mark(filter.type === type),
