@@ -113,29 +113,38 @@ if (missingPackages.length === 0) {
 }
 stopIfInterrupted();
 
-/** Runs a checker and records it as one test: passed when it exits 0. */
+/** Runs a checker; resolves with its line of the summary: passed when it exits 0. */
 async function check(name, command, args, timeoutMs) {
   say(`${name}: ${command} ${args.join(" ")}`);
   const since = Date.now();
   const code = await run(bin(command), args, { timeoutMs });
   const note = code === 124 ? `stopped after ${timeoutMs / 1000} s` : `${command} exit code ${code}`;
-  record(name, code === 0 ? { passed: 1 } : { failed: 1 }, code === 0 ? undefined : note, Date.now() - since);
+  return { name, counts: code === 0 ? { passed: 1 } : { failed: 1 }, note: code === 0 ? undefined : note, ms: Date.now() - since };
 }
 
 // (c) Typecheck: one test per TypeScript project (server, common and bench; the web app; the e2e suite).
-for (const project of ["tsconfig.json", "web/tsconfig.json", "e2e/tsconfig.json"]) {
-  if (existsSync(project)) await check(`typecheck (${project})`, "tsc", ["-p", project], 6 * MINUTE);
+// (d) Lint and formatting (Biome, biome.json: `biome check`; a few seconds), dead code (knip, knip.json: unused files,
+// exports and dependencies) and import cycles in server/src, web/src and common/src (dpdm, dpdm.config.json): one test
+// each. Each checker runs on one core, so they run two at a time (their output may interleave; a failing one's
+// errors are above its summary line).
+const checks = [
+  ...["tsconfig.json", "web/tsconfig.json", "e2e/tsconfig.json"]
+    .filter((project) => existsSync(project))
+    .map((project) => () => check(`typecheck (${project})`, "tsc", ["-p", project], 6 * MINUTE)),
+  () => check("lint and format (biome)", "biome", ["check", "--error-on-warnings", "."], 2 * MINUTE),
+  () => check("dead code (knip)", "knip", ["--no-progress"], 2 * MINUTE),
+  () => check("import cycles (dpdm)", "dpdm", [], 2 * MINUTE),
+];
+const checkResults = new Array(checks.length);
+let nextCheck = 0;
+async function checkWorker() {
+  while (nextCheck < checks.length && !interrupted) {
+    const index = nextCheck++;
+    checkResults[index] = await checks[index]();
+  }
 }
-stopIfInterrupted();
-
-// (d) Lint and formatting (Biome, biome.json: `biome check`; a few seconds), dead code (knip, knip.json: unused files, exports and
-// dependencies; about 5 s) and import cycles (dpdm): one test each.
-await check("lint and format (biome)", "biome", ["check", "--error-on-warnings", "."], 2 * MINUTE);
-stopIfInterrupted();
-await check("dead code (knip)", "knip", ["--no-progress"], 2 * MINUTE);
-stopIfInterrupted();
-// Import cycles in server/src, web/src and common/src, type-only imports included (dpdm.config.json; about 5 s).
-await check("import cycles (dpdm)", "dpdm", [], 2 * MINUTE);
+await Promise.all([checkWorker(), checkWorker()]);
+for (const result of checkResults) if (result) record(result.name, result.counts, result.note, result.ms);
 stopIfInterrupted();
 
 // (e) Is PostgreSQL there?
