@@ -148,3 +148,19 @@ test("Back closes the dialog and stays on the page; Settings has an address that
   await expect(linked).toHaveCount(0);
   await expect(page).not.toHaveURL(/dialog=/);
 });
+
+test("a dialog opened right after another closed stays open (Esc then ? at once)", async ({ page, signedIn }) => {
+  void signedIn;
+  await page.goto("/");
+  await expect(editor(page)).toBeVisible();
+  const settings = await openSettings(page);
+  // Closing goes Back over the dialog's history entry, which lands a moment later: the next dialog must survive it.
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("?");
+  const shortcuts = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(shortcuts).toBeVisible();
+  await expect(settings).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]dialog=keyboard-shortcuts$/);
+  await page.goBack();
+  await expect(shortcuts).toHaveCount(0);
+});

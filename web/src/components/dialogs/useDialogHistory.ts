@@ -33,10 +33,19 @@ export function useDialogHistory(): void {
   const urlKey = inUrl.join(",");
   // The stack both sides last agreed on: whichever side differs from it is the one that changed.
   const agreed = useRef<string | null>(null);
+  // Our own navigation in flight (from → to): a Back (navigate(-1)) lands a moment later, and a dialog opened
+  // meanwhile (Esc then `?` at once) must not be mistaken for the address changing back.
+  const inFlight = useRef<{ from: string; to: string } | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the two stacks; the rest is read fresh
   useEffect(() => {
     const storeKey = stack.join(",");
+    const pending = inFlight.current;
+    if (pending !== null) {
+      if (urlKey === pending.from) return; // not landed yet: the store's changes wait for it
+      inFlight.current = null;
+      if (urlKey === pending.to) agreed.current = urlKey;
+    }
     if (agreed.current === null || urlKey !== agreed.current) {
       // The address changed (Back, Forward, a link, a reload): the dialogs follow it.
       agreed.current = urlKey;
@@ -51,6 +60,7 @@ export function useDialogHistory(): void {
     if (stack.length > inUrl.length && same(inUrl, stack.slice(0, inUrl.length))) {
       navigate({ search: searchWith(location.search, stack), hash: location.hash }, { state: { dialogEntry: true } });
     } else if (closedTop && state.dialogEntry && inUrl.length - stack.length === 1) {
+      inFlight.current = { from: urlKey, to: storeKey };
       navigate(-1);
     } else {
       navigate({ search: searchWith(location.search, stack), hash: location.hash }, { replace: true, state: location.state });
