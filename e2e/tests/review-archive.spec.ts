@@ -2,6 +2,7 @@
 // Archived memos dialog (delete, restore, the empty state).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { strToU8, zipSync } from "fflate";
 import { ARTIFACTS, expect, screenshot, test } from "../support/fixtures";
 import { memoCard, openSidebar, toast } from "../support/ui";
 
@@ -55,6 +56,33 @@ test("@phone the Daily Review steps through days, oldest first, and exports the 
   await dialog.getByRole("button", { name: "Today" }).click();
   await expect(dialog.getByText("Written today")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Next day" })).toBeDisabled();
+});
+
+test("the Daily Review shows a day of more memos than the server gives in one page, all of them, with the true count", async ({
+  page,
+  signedIn,
+}) => {
+  test.setTimeout(90_000);
+  // The largest page the list gives is 1000 memos (MAX_LIST_LIMIT); the day holds a few more, seeded at once
+  // through an import.
+  const total = 1000 + 5;
+  const notes: Record<string, Uint8Array> = {};
+  for (let index = 0; index < total; index++) {
+    const minute = String(index % 60).padStart(2, "0");
+    const hour = String(6 + Math.floor(index / 60)).padStart(2, "0");
+    notes[`Notes/n${index}.md`] = strToU8(`---\ncreated: 2024-04-02T${hour}:${minute}:00Z\n---\nBusy day note ${index + 1}\n`);
+  }
+  expect((await signedIn.api.importArchive(Buffer.from(zipSync(notes)))).memos).toBe(total);
+
+  await page.goto("/");
+  await (await openSidebar(page)).getByRole("button", { name: "Daily Review" }).click();
+  const dialog = page.getByRole("dialog", { name: "Daily Review" });
+  await dialog.getByLabel("Date").fill("2024-04-02");
+  await expect(dialog.getByText(`${total.toLocaleString("en")} memos`)).toBeVisible({ timeout: 30_000 });
+  const items = dialog.getByRole("listitem").filter({ has: page.locator("time") });
+  await expect(items).toHaveCount(total);
+  await expect(items.first()).toContainText("Busy day note 1");
+  await expect(items.last()).toContainText(`Busy day note ${total}`);
 });
 
 test("Archived memos: delete one, restore the other, then nothing is left", async ({ page, signedIn }, testInfo) => {
