@@ -4,6 +4,7 @@ import { Copy, Ellipsis, ExternalLink, FileText, Maximize2, Pencil, Trash2 } fro
 import { useTranslation } from "react-i18next";
 import { resourceUrl } from "../../api/links";
 import { Menu, type MenuItem } from "../ui/Menu";
+import { RetryingImage } from "../ui/RetryingImage";
 import { formatBytes, isImageResource } from "./resourceRules";
 
 export interface ResourceCardProps {
@@ -41,7 +42,7 @@ export function ResourceCard({ resource, onPreview, onCopyLink, onRename, onDele
       aria-label={`${t("resources.preview")}: ${resource.filename}`}
       className="block aspect-square w-full cursor-zoom-in overflow-hidden rounded-t-[11px] bg-zinc-100 dark:bg-zinc-900"
     >
-      <img
+      <RetryingImage
         src={url}
         alt=""
         loading="lazy"
