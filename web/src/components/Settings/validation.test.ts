@@ -6,7 +6,6 @@ import {
   checkNewMember,
   checkNickname,
   checkPasswordPair,
-  formatBytes,
   openApiExample,
   RULE_LIMITS,
 } from "./validation";
@@ -91,20 +90,6 @@ describe("nickname and email", () => {
     expect(checkEmail("1@gmail")).toBeNull();
     expect(checkEmail("@qq.com")).toBe("daily.rule.email-invalid");
     expect(checkEmail("not an email")).toBe("daily.rule.email-invalid");
-  });
-});
-
-describe("formatBytes", () => {
-  it.each([
-    [0, "0 B"],
-    [-1, "0 B"],
-    [812, "812 B"],
-    [1024, "1.0 KB"],
-    [1536, "1.5 KB"],
-    [24 * 1024 * 1024, "24 MB"],
-    [3.25 * 1024 ** 3, "3.3 GB"],
-  ])("%d → %s", (bytes, text) => {
-    expect(formatBytes(bytes)).toBe(text);
   });
 });
 

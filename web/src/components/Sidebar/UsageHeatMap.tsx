@@ -4,12 +4,12 @@
 // tablets) it shows 8 weeks of days about 25 px square (over WCAG's 24 px target size), compact enough that the
 // tag list still starts on a phone's first screen; the desktop keeps its fine 12-week grid.
 import { DAILY_TIMESTAMP } from "@memos/common";
-import dayjs from "dayjs";
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMemoStats } from "../../queries/sidebar";
 import { DESKTOP_QUERY, useMediaQuery } from "../layout/useMediaQuery";
 import { useFilter } from "../../state/filter";
+import { formatDate } from "../../utils/time";
 import { buildHeatMap, type HeatCell, heatLevel, heatMapStart, startOfLocalDay } from "./heatmap";
 
 const LEVEL_CLASS = [
@@ -25,7 +25,7 @@ const DESKTOP_WEEKS = 12;
 const TOUCH_WEEKS = 8;
 
 export function UsageHeatMap({ creatorId }: { creatorId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const today = startOfLocalDay(Date.now());
   const weekCount = useMediaQuery(DESKTOP_QUERY) ? DESKTOP_WEEKS : TOUCH_WEEKS;
   const { data: stats } = useMemoStats(creatorId, Math.floor(heatMapStart(today, DESKTOP_WEEKS) / 1000));
@@ -63,7 +63,7 @@ export function UsageHeatMap({ creatorId }: { creatorId: number }) {
         {cells.map((cell, index) => {
           // biome-ignore lint/suspicious/noArrayIndexKey: the padding before the first day is a fixed run of blanks
           if (!cell) return <span key={`empty-${index}`} aria-hidden className="aspect-square" />;
-          const label = t("sidebar.heatmap-cell", { count: cell.count, date: dayjs(cell.date).format("YYYY/MM/DD ddd") });
+          const label = t("sidebar.heatmap-cell", { count: cell.count, date: formatDate(cell.date, i18n.language, "day") });
           const selected = filter.duration?.from === cell.date;
           const isToday = cell.date === today;
           return (

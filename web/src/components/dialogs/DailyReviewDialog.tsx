@@ -12,6 +12,7 @@ import { attachmentsToShow, MemoResources } from "../Memo/MemoResources";
 import { Button, IconButton } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Spinner";
+import { formatDate } from "../../utils/time";
 import type { StackDialogProps } from "../../state/dialogs";
 import { downloadBlob, imageFilename, renderPng } from "./exportImage";
 import { dayRange, fromDateInput, oldestFirst, shiftDay, toDateInput } from "./dayRange";
@@ -28,9 +29,7 @@ export default function DailyReviewDialog({ onClose }: StackDialogProps) {
   const query = useDailyReviewMemos(params);
   const memos = useMemo(() => oldestFirst(query.data ?? []), [query.data]);
 
-  const heading = new Intl.DateTimeFormat(i18n.language, { weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(
-    day.toDate(),
-  );
+  const heading = formatDate(day.valueOf(), i18n.language, "long-day");
 
   const exportImage = async () => {
     if (!sheet.current) return;

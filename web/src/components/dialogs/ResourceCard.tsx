@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { resourceUrl } from "../../api/links";
 import { Menu, type MenuItem } from "../ui/Menu";
 import { RetryingImage } from "../ui/RetryingImage";
-import { formatBytes, isImageResource } from "./resourceRules";
+import { formatBytes } from "../../utils/number";
+import { isImageResource } from "./resourceRules";
 
 export interface ResourceCardProps {
   resource: Resource;
@@ -16,7 +17,7 @@ export interface ResourceCardProps {
 }
 
 export function ResourceCard({ resource, onPreview, onCopyLink, onRename, onDelete }: ResourceCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const image = isImageResource(resource);
   const url = resourceUrl(resource);
   const used = resource.linkedMemoAmount > 0;
@@ -76,7 +77,7 @@ export function ResourceCard({ resource, onPreview, onCopyLink, onRename, onDele
           <p className={`truncate text-xs ${used ? "text-zinc-600 dark:text-zinc-400" : "text-amber-700 dark:text-amber-400"}`}>
             {used ? t("resources.linked", { count: resource.linkedMemoAmount }) : t("resources.unused")}
           </p>
-          {resource.size > 0 ? <p className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">{formatBytes(resource.size)}</p> : null}
+          {resource.size > 0 ? <p className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">{formatBytes(resource.size, i18n.language)}</p> : null}
         </div>
         <Menu
           label={t("resources.actions", { name: resource.filename })}
