@@ -45,12 +45,12 @@ test("@phone the Daily Review steps through days, oldest first, and exports the 
 
   await dialog.getByRole("button", { name: "Next day" }).click();
   await expect(dialog.getByRole("heading", { name: "Saturday, March 16, 2024" })).toBeVisible();
-  await expect(dialog.getByText("Oops, there is nothing.")).toBeVisible();
+  await expect(dialog.getByText("No memos on this day.")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Save as image" })).toBeDisabled();
   await dialog.getByRole("button", { name: "Previous day" }).click();
   await dialog.getByRole("button", { name: "Previous day" }).click();
   await expect(dialog.getByRole("heading", { name: "Thursday, March 14, 2024" })).toBeVisible();
-  await expect(dialog.getByText("Oops, there is nothing.")).toBeVisible();
+  await expect(dialog.getByText("No memos on this day.")).toBeVisible();
   await screenshot(page, testInfo, "daily-review-empty", { fullPage: false });
 
   await dialog.getByRole("button", { name: "Today" }).click();
@@ -91,7 +91,7 @@ test("Archived memos: delete one, restore the other, then nothing is left", asyn
   await signedIn.api.archive(drop.id);
   await signedIn.api.archive(keep.id);
   await page.goto("/");
-  await expect(page.getByText("no memos")).toBeVisible();
+  await expect(page.getByTestId("first-run-hint")).toBeVisible();
 
   await (await openSidebar(page)).getByRole("button", { name: "Archived" }).click();
   const dialog = page.getByRole("dialog", { name: "Archived memos" });
