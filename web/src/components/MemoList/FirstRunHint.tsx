@@ -17,7 +17,8 @@ export function FirstRunHint() {
         <li>
           <Trans i18nKey="home.first-run.tags" components={{ code: <code className={CODE} /> }} />
         </li>
-        <li>
+        {/* Keyboard shortcuts are for keyboards: not said on a touch screen. */}
+        <li className="pointer-coarse:hidden">
           <Trans i18nKey="home.first-run.shortcuts" components={{ kbd: <kbd className={CODE} /> }} />
         </li>
       </ul>
