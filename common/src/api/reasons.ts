@@ -75,7 +75,11 @@ export const ERROR_REASONS = {
     description: "A webhook URL to a private or loopback address (allowed by `--webhook-allow-private`)",
     params: ["host"],
   },
-  "webhook.address-metadata": { status: 400, description: "A webhook URL to a cloud metadata address, refused whatever the flags", params: ["host"] },
+  "webhook.address-metadata": {
+    status: 400,
+    description: "A webhook URL to a cloud metadata address, refused whatever the flags",
+    params: ["host"],
+  },
   "webhook.url-not-http": { status: 400, description: "A webhook URL that is not an http:// or https:// URL" },
   "webhook.url-unparsable": { status: 400, description: "A webhook URL that cannot be read as a URL" },
   "webhook.disabled": { status: 403, description: "Webhooks are turned off on this instance" },

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import i18n from "../../i18n";
-import {
-  checkCredential,
-  checkEmail,
-  checkNewMember,
-  checkNickname,
-  checkPasswordPair,
-  openApiExample,
-  RULE_LIMITS,
-} from "./validation";
+import { checkCredential, checkEmail, checkNewMember, checkNickname, checkPasswordPair, openApiExample, RULE_LIMITS } from "./validation";
 
 describe("checkCredential (docs/v0-wire.md#web-form-checks)", () => {
   it.each([

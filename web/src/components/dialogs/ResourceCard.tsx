@@ -77,7 +77,9 @@ export function ResourceCard({ resource, onPreview, onCopyLink, onRename, onDele
           <p className={`truncate text-xs ${used ? "text-zinc-600 dark:text-zinc-400" : "text-amber-700 dark:text-amber-400"}`}>
             {used ? t("resources.linked", { count: resource.linkedMemoAmount }) : t("resources.unused")}
           </p>
-          {resource.size > 0 ? <p className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">{formatBytes(resource.size, i18n.language)}</p> : null}
+          {resource.size > 0 ? (
+            <p className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">{formatBytes(resource.size, i18n.language)}</p>
+          ) : null}
         </div>
         <Menu
           label={t("resources.actions", { name: resource.filename })}

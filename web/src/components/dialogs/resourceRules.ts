@@ -24,7 +24,6 @@ export function checkRename(current: string, input: string): RenameCheck {
   return { kind: "ok", filename };
 }
 
-
 export const isImageResource = (resource: Resource): boolean => resource.type.startsWith("image");
 
 /** The absolute link "copy link" puts on the clipboard. */

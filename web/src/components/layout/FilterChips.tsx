@@ -34,7 +34,8 @@ export function FilterChips() {
   }
   if (filter.tag) chips.push({ key: "tag", icon: <Hash className={icon} />, label: filter.tag });
   if (filter.type) chips.push({ key: "type", icon: <Shapes className={icon} />, label: t(`filter.value.${filter.type}`) });
-  if (filter.duration) chips.push({ key: "duration", icon: <CalendarDays className={icon} />, label: durationLabel(filter.duration, i18n.language) });
+  if (filter.duration)
+    chips.push({ key: "duration", icon: <CalendarDays className={icon} />, label: durationLabel(filter.duration, i18n.language) });
   if (filter.visibility) chips.push({ key: "visibility", icon: <Eye className={icon} />, label: t(`filter.value.${filter.visibility}`) });
   if (filter.text) chips.push({ key: "text", icon: <Search className={icon} />, label: `“${filter.text}”` });
 

@@ -21,6 +21,5 @@ export function RetryingImage({ onError, ...props }: ComponentProps<"img">) {
     setFailed(true);
     onError?.(event);
   };
-  // biome-ignore lint/a11y/useAltText: the caller gives `alt` (it is in `props`)
   return <img key={attempt} {...props} onError={failedToLoad} />;
 }
