@@ -15,6 +15,8 @@ test("a refused webhook URL is explained beside the field, with the flag for pri
   ownServer,
   playwright,
 }, testInfo) => {
+  // Its own server starts with the first test: on a busy machine that takes a good part of the default 30 s.
+  test.setTimeout(60_000);
   const context = await playwright.request.newContext();
   const api = new MemosApi(context, ownServer.url);
   if (!(await api.status()).host) await api.signUp(host);
