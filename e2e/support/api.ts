@@ -182,6 +182,14 @@ export class MemosApi {
     return data<Resource>(response, "upload");
   }
 
+  /** Imports a zip archive (`POST /api/import`): the quick way to seed many memos at once. */
+  async importArchive(zip: Buffer): Promise<{ memos: number }> {
+    const response = await this.request.post(this.url("/api/import"), {
+      multipart: { file: { name: "archive.zip", mimeType: "application/zip", buffer: zip } },
+    });
+    return data(response, "import");
+  }
+
   async resources(): Promise<(Resource & { linkedMemoAmount: number })[]> {
     return data(await this.request.get(this.url("/api/resource")), "list resources");
   }

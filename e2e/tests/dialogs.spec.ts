@@ -62,7 +62,7 @@ test("the Daily Review shows today's memos", async ({ page, signedIn }) => {
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText("Written today for the review")).toBeVisible();
   await dialog.getByRole("button", { name: "Previous day" }).click();
-  await expect(dialog.getByText("Oops, there is nothing.")).toBeVisible();
+  await expect(dialog.getByText("No memos on this day.")).toBeVisible();
 });
 
 test("the host archives a member, who then cannot sign in, and restores them", async ({ page, baseURL, hostApi, playwright }) => {

@@ -1,13 +1,48 @@
 // Home for a signed-in member: writing memos with tags and an image, filtering by tag and text, pinning,
 // editing, archiving and deleting, and loading more. Each test has a member of its own on the shared server.
+import type { Page } from "@playwright/test";
 import { PNG_BYTES } from "../support/api";
-import { expect, test } from "../support/fixtures";
+import { expect, screenshot, test } from "../support/fixtures";
 import { editor, memoAction, memoCard, memoCards, sidebar, text, toast, writeMemo } from "../support/ui";
+
+/** The empty home's hint for someone with no memos yet. */
+const firstRunHint = (page: Page) => page.getByTestId("first-run-hint");
+
+test("a new member's empty home says what to write, how tags work and where the shortcuts are, until the first memo @phone", async ({
+  page,
+  signedIn,
+}, testInfo) => {
+  void signedIn;
+  await page.goto("/");
+  const hint = firstRunHint(page);
+  await expect(hint).toBeVisible();
+  await expect(hint).toContainText("Nothing here yet. Your memos will show up here.");
+  await expect(hint).toContainText("Write #tag anywhere in a memo to file it under that tag.");
+  // The keyboard shortcuts are not offered on a touch screen.
+  const shortcuts = hint.getByText("Press ? to see the keyboard shortcuts.");
+  if (testInfo.project.use.hasTouch) await expect(shortcuts).toBeHidden();
+  else await expect(shortcuts).toBeVisible();
+  await expect(page.getByText("No memos here.")).toHaveCount(0);
+  await screenshot(page, testInfo, "first-run-hint", { fullPage: false });
+
+  // A filter that matches nothing says so plainly, not the first-run hint.
+  await page.goto("/?tag=nothing-yet");
+  await expect(page.getByText("No memos here.")).toBeVisible();
+  await expect(hint).toHaveCount(0);
+
+  await page.goto("/");
+  await expect(hint).toBeVisible();
+  await writeMemo(page, "My first memo #start");
+  await expect(hint).toHaveCount(0);
+  await page.reload();
+  await expect(memoCard(page, "My first memo")).toBeVisible();
+  await expect(hint).toHaveCount(0);
+});
 
 test("writes memos with tags and an uploaded image", async ({ page, signedIn }) => {
   await page.goto("/");
   await expect(editor(page)).toBeVisible();
-  await expect(page.getByText("no memos")).toBeVisible();
+  await expect(firstRunHint(page)).toBeVisible();
 
   const first = await writeMemo(page, "Groceries for the weekend #shopping");
   await expect(first.getByRole("button", { name: "#shopping" })).toBeVisible();
@@ -45,7 +80,7 @@ test("an empty memo is refused", async ({ page, signedIn: _ }) => {
   await page.goto("/");
   await page.getByRole("button", { name: text.save, exact: true }).click();
   await expect(toast(page, text.contentEmpty, "error")).toBeVisible();
-  await expect(page.getByText("no memos")).toBeVisible();
+  await expect(firstRunHint(page)).toBeVisible();
 });
 
 test("filters by a tag in a memo, a tag in the sidebar, and by text", async ({ page, signedIn }) => {
@@ -126,9 +161,9 @@ test("loads more memos on request and says when all are there", async ({ page, s
   await page.goto("/");
   await expect(memoCards(page)).toHaveCount(30);
   // Clicked without scrolling: scrolling to the end would load the next page by itself.
-  await page.getByRole("button", { name: "Click here to fetch more" }).dispatchEvent("click");
+  await page.getByRole("button", { name: "Load more" }).dispatchEvent("click");
   await expect(memoCards(page)).toHaveCount(32);
-  await expect(page.getByText("all memos are ready")).toBeVisible();
+  await expect(page.getByText("That’s all of them.")).toBeVisible();
 });
 
 test("quick filters narrow the list by visibility and by type", async ({ page, signedIn }) => {

@@ -1,6 +1,6 @@
 // The phone layout (run by the phone project only): signing in with the form, writing a memo, the drawer,
 // and the memo menu by touch.
-import { expect, test } from "../support/fixtures";
+import { expect, screenshot, test } from "../support/fixtures";
 import { editor, memoAction, memoCard, memoCards, openSidebar, submitAuthForm, text, toast } from "../support/ui";
 
 test("@phone-only signs in, writes a memo and works with it by touch", async ({ page, member }) => {
@@ -66,4 +66,22 @@ test("@phone-only the float editor style docks the editor at the bottom of the s
   await editor(page).fill("Typed in the docked editor");
   await page.getByRole("button", { name: text.save, exact: true }).tap();
   await expect(memoCard(page, "Typed in the docked editor")).toBeVisible();
+});
+
+test("@phone-only with the drawer open, the tag list starts on the first screen, under a compact heat map", async ({
+  page,
+  signedIn,
+}, testInfo) => {
+  await signedIn.api.createMemo("Tide tables #harbour");
+  await signedIn.api.createMemo("Ropes and fuel #boat");
+  await page.goto("/");
+  const drawer = await openSidebar(page);
+  const heatMap = drawer.getByRole("region", { name: /^Memos in the last \d+ weeks?$/ });
+  await expect(heatMap.getByRole("button").first()).toBeVisible();
+  await expect(drawer.getByRole("heading", { name: "Tags" })).toBeInViewport({ ratio: 1 });
+  await expect(drawer.getByRole("button", { name: "boat", exact: true })).toBeInViewport({ ratio: 1 });
+  // Still one touch target a day.
+  const cell = await heatMap.getByRole("button").first().boundingBox();
+  expect(cell!.height).toBeGreaterThanOrEqual(24);
+  await screenshot(page, testInfo, "drawer-heatmap", { fullPage: false });
 });

@@ -87,3 +87,36 @@ test("a language kept in this browser applies on the next visit", async ({ page 
   await expect(page.locator("html")).toHaveAttribute("lang", "zh");
   await expect(page.getByRole("button", { name: "登录", exact: true })).toBeVisible();
 });
+
+test("in German a file's size has a decimal comma, and in Chinese the heat map's days have no English names", async ({
+  page,
+  signedIn,
+}) => {
+  // 3.4 MiB: shown as "3.4 MB" in English, "3,4 MB" in German.
+  await signedIn.api.uploadFile("harbour-log.bin", "application/octet-stream", Buffer.alloc(Math.round(3.4 * 1024 * 1024), 7));
+  await signedIn.api.createMemo("Written today");
+  await page.goto("/");
+  await openUserMenu(page);
+  await page.getByRole("menuitem", { name: /Language/ }).click();
+  await page.getByRole("menuitemradio", { name: /Deutsch/ }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  // The language menu stays open for another choice.
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Ressourcen", exact: true }).click();
+  const resources = page.getByRole("dialog", { name: "Ressourcen" });
+  await expect(resources.getByText("harbour-log.bin")).toBeVisible();
+  await expect(resources.getByText("3,4 MB", { exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(resources).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Benutzermenü" }).click();
+  await page.getByRole("menuitem", { name: /Sprache/ }).click();
+  await page.getByRole("menuitemradio", { name: /中文/ }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh");
+  const today = page.getByRole("button", { name: /：1 条备忘录$/ });
+  const label = (await today.getAttribute("aria-label"))!;
+  expect(label).toMatch(/\d{4}年\d{1,2}月\d{1,2}日周[一二三四五六日]/);
+  expect(label).not.toMatch(/Mon|Tue|Wed|Thu|Fri|Sat|Sun/);
+});

@@ -2,6 +2,7 @@
 // Archived memos dialog (delete, restore, the empty state).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { strToU8, zipSync } from "fflate";
 import { ARTIFACTS, expect, screenshot, test } from "../support/fixtures";
 import { memoCard, openSidebar, toast } from "../support/ui";
 
@@ -44,17 +45,44 @@ test("@phone the Daily Review steps through days, oldest first, and exports the 
 
   await dialog.getByRole("button", { name: "Next day" }).click();
   await expect(dialog.getByRole("heading", { name: "Saturday, March 16, 2024" })).toBeVisible();
-  await expect(dialog.getByText("Oops, there is nothing.")).toBeVisible();
+  await expect(dialog.getByText("No memos on this day.")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Save as image" })).toBeDisabled();
   await dialog.getByRole("button", { name: "Previous day" }).click();
   await dialog.getByRole("button", { name: "Previous day" }).click();
   await expect(dialog.getByRole("heading", { name: "Thursday, March 14, 2024" })).toBeVisible();
-  await expect(dialog.getByText("Oops, there is nothing.")).toBeVisible();
+  await expect(dialog.getByText("No memos on this day.")).toBeVisible();
   await screenshot(page, testInfo, "daily-review-empty", { fullPage: false });
 
   await dialog.getByRole("button", { name: "Today" }).click();
   await expect(dialog.getByText("Written today")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Next day" })).toBeDisabled();
+});
+
+test("the Daily Review shows a day of more memos than the server gives in one page, all of them, with the true count", async ({
+  page,
+  signedIn,
+}) => {
+  test.setTimeout(90_000);
+  // The largest page the list gives is 1000 memos (MAX_LIST_LIMIT); the day holds a few more, seeded at once
+  // through an import.
+  const total = 1000 + 5;
+  const notes: Record<string, Uint8Array> = {};
+  for (let index = 0; index < total; index++) {
+    const minute = String(index % 60).padStart(2, "0");
+    const hour = String(6 + Math.floor(index / 60)).padStart(2, "0");
+    notes[`Notes/n${index}.md`] = strToU8(`---\ncreated: 2024-04-02T${hour}:${minute}:00Z\n---\nBusy day note ${index + 1}\n`);
+  }
+  expect((await signedIn.api.importArchive(Buffer.from(zipSync(notes)))).memos).toBe(total);
+
+  await page.goto("/");
+  await (await openSidebar(page)).getByRole("button", { name: "Daily Review" }).click();
+  const dialog = page.getByRole("dialog", { name: "Daily Review" });
+  await dialog.getByLabel("Date").fill("2024-04-02");
+  await expect(dialog.getByText(`${total.toLocaleString("en")} memos`)).toBeVisible({ timeout: 30_000 });
+  const items = dialog.getByRole("listitem").filter({ has: page.locator("time") });
+  await expect(items).toHaveCount(total);
+  await expect(items.first()).toContainText("Busy day note 1");
+  await expect(items.last()).toContainText(`Busy day note ${total}`);
 });
 
 test("Archived memos: delete one, restore the other, then nothing is left", async ({ page, signedIn }, testInfo) => {
@@ -63,7 +91,7 @@ test("Archived memos: delete one, restore the other, then nothing is left", asyn
   await signedIn.api.archive(drop.id);
   await signedIn.api.archive(keep.id);
   await page.goto("/");
-  await expect(page.getByText("no memos")).toBeVisible();
+  await expect(page.getByTestId("first-run-hint")).toBeVisible();
 
   await (await openSidebar(page)).getByRole("button", { name: "Archived" }).click();
   const dialog = page.getByRole("dialog", { name: "Archived memos" });

@@ -185,7 +185,7 @@ hosted("vacuums the database and allows sign-up", async ({ page, baseURL, host, 
   await signInPage(page, baseURL!, host);
   await page.goto("/");
   const settings = await openSettings(page, "System");
-  await expect(settings.getByText(/^\d+(\.\d)? (B|KB|MB)$/)).toBeVisible();
+  await expect(settings.getByText(/^\d+(\.\d)? (byte|kB|MB)$/)).toBeVisible();
   await settings.getByRole("button", { name: "Vacuum" }).click();
   await expect(toast(page, "Succeed to vacuum database")).toBeVisible();
 

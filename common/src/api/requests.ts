@@ -18,7 +18,7 @@ import {
   VISIBILITIES,
   type Visibility,
 } from "../domain/constants.js";
-import { ACCESS_TOKEN_SCOPES, WEBHOOK_EVENTS } from "../domain/integrations.js";
+import { ACCESS_TOKEN_SCOPES, WEBHOOK_EVENTS, webhookUrlProblem } from "../domain/integrations.js";
 import { extractTags, MAX_MEMO_TAGS, MAX_TAG_LENGTH } from "../domain/tags.js";
 import { isValidResourceFilename, sanitizeUploadFilename } from "../domain/validation.js";
 import type { ErrorParams, ErrorReason } from "./reasons.js";
@@ -414,9 +414,17 @@ export type AccessTokenCreate = z.infer<typeof accessTokenCreateSchema>;
 export type AccessTokenCreateRequest = z.input<typeof accessTokenCreateSchema>;
 
 const webhookEvents = z.array(z.enum(WEBHOOK_EVENTS)).min(1, "choose at least one event").max(WEBHOOK_EVENTS.length);
-const webhookUrl = text(INPUT_LIMITS.webhookUrl).refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), {
-  message: "must be an http(s) URL",
-});
+// v0's one message for both; the reason tells which.
+const webhookUrl = text(INPUT_LIMITS.webhookUrl)
+  .refine((value) => webhookUrlProblem(value) !== "not-http", {
+    message: "must be an http(s) URL",
+    abort: true,
+    params: { reason: "webhook.url-not-http" } satisfies ReasonParams,
+  })
+  .refine((value) => webhookUrlProblem(value) === null, {
+    message: "must be an http(s) URL",
+    params: { reason: "webhook.url-unparsable" } satisfies ReasonParams,
+  });
 const webhookSecret = text(INPUT_LIMITS.webhookSecret);
 
 /** `POST /api/webhook`. Without a secret the server makes one (shown to the owner). */

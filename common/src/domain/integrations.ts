@@ -21,6 +21,19 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
+/** What is wrong with a webhook URL as written: not http(s), or not readable as a URL. */
+export type WebhookUrlProblem = "not-http" | "unparsable";
+
+/**
+ * Whether a text is a URL a webhook may post to (its address is judged later, by the server): null when it is.
+ * @example webhookUrlProblem("ftp://example.com") // "not-http"
+ * @example webhookUrlProblem("https://exa mple.com") // "unparsable"
+ */
+export function webhookUrlProblem(value: string): WebhookUrlProblem | null {
+  if (!/^https?:\/\//i.test(value)) return "not-http";
+  return /^https?:\/\/\S+$/i.test(value) && URL.canParse(value) ? null : "unparsable";
+}
+
 /** What `POST /api/webhook/:id/test` sends; never subscribed to, always delivered to the webhook tested. */
 export const WEBHOOK_TEST_EVENT = "webhook.test";
 

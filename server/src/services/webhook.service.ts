@@ -9,7 +9,7 @@ import {
   type WebhookPatch,
 } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
-import { badRequest, type ErrorDetail, notFound } from "../errors.js";
+import { badRequest, notFound } from "../errors.js";
 import {
   assertWebhooksEnabled,
   authorizeWebhook,
@@ -41,8 +41,6 @@ const DELIVERY_LOG_LIMIT = 50;
 
 const newSecret = () => `whsec_${randomBytes(24).toString("base64url")}`;
 
-const REFUSED_ADDRESS: ErrorDetail = { reason: "webhook.address-refused", field: "url" };
-
 /**
  * A URL naming a refused address outright is refused when saved, to say so early; a host name is judged when the
  * delivery connects (webhook-client.ts), since what it resolves to may change.
@@ -51,9 +49,16 @@ function assertTarget(ctx: AppContext, raw: string, prefix: string): void {
   const { hostname } = new URL(raw);
   if (parseAddress(hostname) === null) return;
   const verdict = targetVerdict(hostname);
-  if (verdict === "metadata") throw badRequest(`${prefix}: url: cloud metadata addresses are refused`, REFUSED_ADDRESS);
+  const params = { host: hostname };
+  if (verdict === "metadata") {
+    throw badRequest(`${prefix}: url: cloud metadata addresses are refused`, { reason: "webhook.address-metadata", field: "url", params });
+  }
   if (!isAllowedTarget(verdict, ctx.config.webhookAllowPrivate)) {
-    throw badRequest(`${prefix}: url: private, loopback and link-local addresses are refused on this instance`, REFUSED_ADDRESS);
+    throw badRequest(`${prefix}: url: private, loopback and link-local addresses are refused on this instance`, {
+      reason: "webhook.address-refused",
+      field: "url",
+      params,
+    });
   }
 }
 

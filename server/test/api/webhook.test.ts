@@ -4,7 +4,7 @@
 import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Webhook, WebhookDelivery } from "@memos/common";
+import type { ErrorReason, Webhook, WebhookDelivery } from "@memos/common";
 import { WEBHOOK_EVENTS } from "@memos/common";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { anonymous, createUser, signUpHost, type TestUser, uploadResource } from "../factories.js";
@@ -26,10 +26,14 @@ const deliveries = async (owner: TestUser, id: number): Promise<WebhookDelivery[
 const sign = (secret: string, raw: string) => `sha256=${createHmac("sha256", secret).update(raw).digest("hex")}`;
 
 /** Saving `url` must fail; a webhook saved by mistake is removed at once, before any event can reach it. */
-async function expectRefusedUrl(owner: TestUser, url: string, message: RegExp): Promise<void> {
+/** A webhook URL refused when saved, with the message, the reason and (for an address) the host it names. */
+async function expectRefusedUrl(owner: TestUser, url: string, message: RegExp, reason: ErrorReason): Promise<void> {
   const response = await owner.client.post("/api/webhook", { name: "x", url, events: ["memo.created"] });
   if (response.status === 200) await owner.client.delete(`/api/webhook/${response.body.data.id}`);
-  expectError(response, 400, message);
+  expectError(response, 400, message, { reason, field: "url" });
+  if (reason === "webhook.address-refused" || reason === "webhook.address-metadata")
+    expect(response.body.params).toEqual({ host: new URL(url).hostname });
+  else expect(response.body.params).toBeUndefined();
 }
 
 /** A loopback port with nothing listening on it. */
@@ -372,7 +376,12 @@ describe("cloud metadata addresses", () => {
     "http://169.254.170.2/v2/credentials",
     "http://100.100.100.200/latest/meta-data",
   ])("are refused with --webhook-allow-private too: %s", async (url) => {
-    await expectRefusedUrl(owner, url, /^Malformatted post webhook request: url: cloud metadata addresses are refused$/);
+    await expectRefusedUrl(
+      owner,
+      url,
+      /^Malformatted post webhook request: url: cloud metadata addresses are refused$/,
+      "webhook.address-metadata",
+    );
   });
 });
 
@@ -453,7 +462,19 @@ describe("webhook targets on an instance without private targets", () => {
       owner,
       url,
       /^Malformatted post webhook request: url: private, loopback and link-local addresses are refused on this instance$/,
+      "webhook.address-refused",
     );
+  });
+
+  it.each([
+    ["ftp://example.com/hook", "webhook.url-not-http"],
+    ["example.com/hook", "webhook.url-not-http"],
+    ["", "webhook.url-not-http"],
+    ["https://exa mple.com/hook", "webhook.url-unparsable"],
+    ["http://", "webhook.url-unparsable"],
+    ["https://[::1/hook", "webhook.url-unparsable"],
+  ] as const)("says why a URL is not one a webhook posts to: %j → %s", async (url, reason) => {
+    await expectRefusedUrl(owner, url, /^Malformatted post webhook request: url: must be an http\(s\) URL$/, reason);
   });
 
   it("refuses a changed URL of such an address", async () => {
@@ -463,6 +484,7 @@ describe("webhook targets on an instance without private targets", () => {
         await owner.client.patch(`/api/webhook/${webhook.id}`, { url: "http://[::ffff:0:7f00:1]/" }),
         400,
         /^Malformatted patch webhook request: url: private/,
+        { reason: "webhook.address-refused", field: "url" },
       );
       expect((await owner.client.get("/api/webhook")).body.data[0].url).toBe("https://example.com/hook");
     } finally {

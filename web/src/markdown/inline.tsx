@@ -2,6 +2,7 @@
 import type { MarkedToken, Token } from "marked";
 import type { ReactNode } from "react";
 import type { RenderContext } from "./context";
+import { RetryingImage } from "../components/ui/RetryingImage";
 import { decodeEntities } from "./entities";
 import type { TagToken } from "./lexer";
 import { safeHref, safeImageSrc } from "./safeUrl";
@@ -44,7 +45,7 @@ function renderImage(token: { href: string; text: string; title?: string | null 
   if (!src) return <span key={key}>{alt}</span>;
   const onImageClick = ctx.onImageClick;
   return (
-    <img
+    <RetryingImage
       key={key}
       className={`md-image${onImageClick ? " cursor-zoom-in" : ""}`}
       src={src}

@@ -5,11 +5,12 @@ import { AppShell } from "../components/layout/AppShell";
 import { FilterChips } from "../components/layout/FilterChips";
 import { MemoEditor } from "../components/MemoEditor/MemoEditor";
 import { filterParams } from "../components/MemoList/listParams";
+import { FirstRunHint } from "../components/MemoList/FirstRunHint";
 import { MemoList } from "../components/MemoList/MemoList";
 import { useShortcutFilter } from "../components/MemoList/useShortcutFilter";
 import { Sidebar } from "../components/Sidebar/Sidebar";
 import { useShortcuts } from "../queries/sidebar";
-import { useFilter } from "../state/filter";
+import { hasFilter, useFilter } from "../state/filter";
 import { usePreferences } from "../state/preferences";
 
 export default function Home() {
@@ -37,7 +38,13 @@ export default function Home() {
           <MemoEditor />
         </div>
         <FilterChips />
-        <MemoList scope="home" params={params} filter={shortcutFilter} card={{ onTagClick: toggleTag }} />
+        <MemoList
+          scope="home"
+          params={params}
+          filter={shortcutFilter}
+          card={{ onTagClick: toggleTag }}
+          empty={hasFilter(filter) ? undefined : <FirstRunHint />}
+        />
       </div>
     </AppShell>
   );

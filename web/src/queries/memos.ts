@@ -1,11 +1,12 @@
 // Memo lists (pages of 30, infinite), one memo, and the mutations that keep every cached list in step.
 import type { Memo, MemoPatchRequest, Resource, User, Visibility } from "@memos/common";
-import { DEFAULT_MEMO_PAGE_SIZE, NEXT_CURSOR_HEADER } from "@memos/common/domain/constants";
+import { DEFAULT_MEMO_PAGE_SIZE, MAX_LIST_LIMIT, NEXT_CURSOR_HEADER } from "@memos/common/domain/constants";
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { localMemos } from "../offline/outbox/plan";
 import { queueChange, queueCreate, sendOrQueue, useOutbox } from "../offline/outbox/store";
 import type { Change } from "../offline/outbox/types";
+import { allPages } from "./allPages";
 import { keys, type MemoListParams, type MemoListScope } from "./keys";
 
 const MEMO_PAGE_SIZE = DEFAULT_MEMO_PAGE_SIZE;
@@ -194,6 +195,12 @@ export function useUnlinkResource() {
   });
 }
 
-/** One day of the signed-in user's memos, for the daily review. */
+/**
+ * One whole day of the signed-in user's memos, for the daily review: page after page of the largest size the
+ * server gives (`MAX_LIST_LIMIT`), until the day is complete, so a day of 1,360 memos shows all 1,360.
+ */
 export const useDailyReviewMemos = (params: MemoListParams) =>
-  useQuery({ queryKey: keys.memos.dailyReview(params), queryFn: () => memoPage("memo.list", params) });
+  useQuery({
+    queryKey: keys.memos.dailyReview(params),
+    queryFn: () => allPages((cursor) => memoPage("memo.list", { ...params, limit: MAX_LIST_LIMIT, cursor })),
+  });

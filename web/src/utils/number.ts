@@ -9,3 +9,27 @@ export function formatCount(value: number, language: string): { shown: string; e
   const shown = new Intl.NumberFormat(language, { notation: "compact" }).format(value);
   return { shown, exact };
 }
+
+const BYTE_UNITS = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const;
+
+/**
+ * A size as people read it, in their language (steps of 1024): one decimal under 10, none above.
+ * @example formatBytes(3.4 * 1024 ** 2, "de") // "3,4 MB"
+ * @example formatBytes(812, "en") // "812 byte"
+ */
+export function formatBytes(bytes: number, language: string): string {
+  let value = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 10 ? 0 : 1;
+  return new Intl.NumberFormat(language, {
+    style: "unit",
+    unit: BYTE_UNITS[unit],
+    unitDisplay: "short",
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+}

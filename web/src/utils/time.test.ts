@@ -1,6 +1,6 @@
 import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
-import { formatMemoTime, parseCreatedTime, toDatetimeLocal } from "./time";
+import { formatDate, formatMemoTime, parseCreatedTime, toDatetimeLocal } from "./time";
 
 const NOW = new Date(2025, 5, 15, 12, 0, 0).getTime();
 
@@ -33,5 +33,29 @@ describe("parseCreatedTime", () => {
     expect(parseCreatedTime(dayjs(NOW + 60_000).format("YYYY-MM-DDTHH:mm"), NOW)).toBeNull();
     expect(parseCreatedTime("", NOW)).toBeNull();
     expect(parseCreatedTime("not a date", NOW)).toBeNull();
+  });
+});
+
+describe("formatDate", () => {
+  const friday = new Date(2024, 2, 15, 9, 5).getTime();
+
+  it("names the weekday and month in the reader's language, never in English for another", () => {
+    expect(formatDate(friday, "en", "day")).toBe("Fri, Mar 15, 2024");
+    expect(formatDate(friday, "de", "day")).toBe("Fr., 15. März 2024");
+    expect(formatDate(friday, "zh-Hans", "day")).toBe("2024年3月15日周五");
+    expect(formatDate(friday, "zh", "day")).toBe("2024年3月15日周五");
+    expect(formatDate(friday, "zh", "day")).not.toMatch(/Fri|Mar/);
+  });
+
+  it("has a long day for headings, a bare date, and a date with the time", () => {
+    expect(formatDate(friday, "en", "long-day")).toBe("Friday, March 15, 2024");
+    expect(formatDate(friday, "zh-Hans", "long-day")).toBe("2024年3月15日星期五");
+    expect(formatDate(friday, "de", "long-day")).toBe("Freitag, 15. März 2024");
+    expect(formatDate(friday, "en", "date")).toBe("Mar 15, 2024");
+    expect(formatDate(friday, "de", "date")).toBe("15.03.2024");
+    expect(formatDate(friday, "zh-Hans", "date")).toBe("2024年3月15日");
+    expect(formatDate(friday, "de", "date-time")).toBe("15.03.2024, 09:05");
+    expect(formatDate(friday, "zh-Hans", "date-time")).toBe("2024年3月15日 09:05");
+    expect(formatDate(friday, "en", "date-time")).toMatch(/^Mar 15, 2024, 9:05\sAM$/);
   });
 });

@@ -39,6 +39,36 @@ function relative(locale: string): Intl.RelativeTimeFormat {
   return formatter;
 }
 
+/** How a date reads (Intl.DateTimeFormat options), from a bare day to a day and time. */
+const DATE_STYLES = {
+  /** "Mar 15, 2024", "15.03.2024", "2024年3月15日" */
+  date: { dateStyle: "medium" },
+  /** "Fri, Mar 15, 2024", "Fr., 15. März 2024", "2024年3月15日周五" */
+  day: { weekday: "short", year: "numeric", month: "short", day: "numeric" },
+  /** "Friday, March 15, 2024", "2024年3月15日星期五" */
+  "long-day": { weekday: "long", year: "numeric", month: "long", day: "numeric" },
+  /** "Mar 15, 2024, 9:15 AM", "15.03.2024, 09:15" */
+  "date-time": { dateStyle: "medium", timeStyle: "short" },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+export type DateStyle = keyof typeof DATE_STYLES;
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date in the reader's language (`language`: the app's i18n language), never the browser's: weekday and month
+ * names are the language's own.
+ * @example formatDate(Date.UTC(2024, 2, 15), "zh", "day") // "2024年3月15日周五"
+ */
+export function formatDate(ms: number, language: string, style: DateStyle): string {
+  const key = `${language}|${style}`;
+  let formatter = dateFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language, DATE_STYLES[style]);
+    dateFormatters.set(key, formatter);
+  }
+  return formatter.format(ms);
+}
+
 /** A value for <input type="datetime-local"> (local time, to the second). */
 export const toDatetimeLocal = (ms: number): string => dayjs(ms).format("YYYY-MM-DDTHH:mm:ss");
 

@@ -2,6 +2,7 @@
 import type { Resource } from "@memos/common";
 import { FileText } from "lucide-react";
 import { resourceUrl } from "../../api/links";
+import { RetryingImage } from "../ui/RetryingImage";
 
 export interface MemoResourcesProps {
   resources: Resource[];
@@ -29,7 +30,7 @@ export function MemoResources({ resources, onPreview }: MemoResourcesProps) {
                 aria-label={resource.filename}
                 className={`overflow-hidden rounded-lg border border-zinc-200 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 ${images.length === 1 ? "w-fit max-w-full" : "aspect-square"} ${onPreview ? "cursor-zoom-in" : "cursor-default"}`}
               >
-                <img
+                <RetryingImage
                   src={url}
                   alt={resource.filename}
                   loading="lazy"

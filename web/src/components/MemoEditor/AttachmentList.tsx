@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { resourceUrl } from "../../api/links";
 import type { Upload } from "./useUploads";
 import { ProgressBar } from "../ui/ProgressBar";
+import { RetryingImage } from "../ui/RetryingImage";
 
 export function AttachmentList({
   resources,
@@ -25,7 +26,7 @@ export function AttachmentList({
           className="group relative flex h-14 items-center gap-2 overflow-hidden rounded-lg border border-zinc-200 bg-zinc-50 text-xs text-zinc-600 dark:border-zinc-700 dark:bg-zinc-900/40 dark:text-zinc-300"
         >
           {resource.type.startsWith("image") ? (
-            <img src={resourceUrl(resource)} alt={resource.filename} className="size-14 object-cover" loading="lazy" />
+            <RetryingImage src={resourceUrl(resource)} alt={resource.filename} className="size-14 object-cover" loading="lazy" />
           ) : (
             <span className="flex items-center gap-1.5 px-2.5">
               <FileText className="size-4 shrink-0" aria-hidden />

@@ -8,6 +8,7 @@ import { useResources } from "../../queries/resources";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Spinner";
+import { RetryingImage } from "../ui/RetryingImage";
 
 export interface ResourcePickerProps {
   open: boolean;
@@ -73,7 +74,7 @@ export default function ResourcePicker({ open, attachedIds, onClose, onPick }: R
                   className={`relative flex aspect-square w-full flex-col items-center justify-center overflow-hidden rounded-lg border text-xs transition-colors duration-200 ${checked ? "border-green-600 ring-2 ring-green-600/40" : "border-zinc-200 dark:border-zinc-700"}`}
                 >
                   {resource.type.startsWith("image") ? (
-                    <img src={resourceUrl(resource)} alt="" loading="lazy" className="size-full object-cover" />
+                    <RetryingImage src={resourceUrl(resource)} alt="" loading="lazy" className="size-full object-cover" />
                   ) : (
                     <FileText className="size-6 text-zinc-400" aria-hidden />
                   )}

@@ -1,7 +1,7 @@
 // A list of memo cards in pages of 30: loads more when the end comes into view or on click, and says when
 // everything is there or nothing matched.
 import type { Memo } from "@memos/common";
-import { useEffect, useMemo, useRef } from "react";
+import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import type { MemoListParams } from "../../queries/keys";
@@ -23,9 +23,11 @@ export interface MemoListProps {
   filter?: ((memo: Memo) => boolean) | null;
   card?: Omit<MemoCardProps, "memo">;
   enabled?: boolean;
+  /** What an empty list shows instead of "No memos" (the home's first-run hint). */
+  empty?: ReactNode;
 }
 
-export function MemoList({ scope, params, filter, card, enabled = true }: MemoListProps) {
+export function MemoList({ scope, params, filter, card, enabled = true, empty }: MemoListProps) {
   const { t } = useTranslation();
   const list = useMemoList(scope, params, enabled);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -107,7 +109,7 @@ export function MemoList({ scope, params, filter, card, enabled = true }: MemoLi
             {t("memo-list.fetch-more")}
           </button>
         ) : memos.length === 0 ? (
-          <p className="py-8">{t("memo-list.no-memos")}</p>
+          (empty ?? <p className="py-8">{t("memo-list.no-memos")}</p>)
         ) : (
           <p className="text-xs">{t("memo-list.all-ready")}</p>
         )}

@@ -6,17 +6,16 @@ import { useTranslation } from "react-i18next";
 import { useAccessTokenMutations, useAccessTokens } from "../../queries/access-tokens";
 import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
-import { formatFullTime } from "../../utils/time";
+import { formatDate, formatFullTime } from "../../utils/time";
 import { Button, IconButton } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Spinner } from "../ui/Spinner";
 import { CreateAccessTokenDialog } from "./CreateAccessTokenDialog";
 import { SettingGroup } from "./controls";
 
-const day = (seconds: number) => formatFullTime(seconds * 1000).slice(0, 10);
-
 function TokenRow({ token, onRevoke }: { token: AccessToken; onRevoke: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const day = (seconds: number) => formatDate(seconds * 1000, i18n.language, "date");
   const expired = token.expiresTs !== null && token.expiresTs * 1000 <= Date.now();
   const lastUsed =
     token.lastUsedTs === null

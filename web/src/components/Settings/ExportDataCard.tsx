@@ -11,10 +11,10 @@ import { Button } from "../ui/Button";
 import { Spinner } from "../ui/Spinner";
 import { ImportDialog } from "./ImportDialog";
 import { SettingGroup, SettingRow } from "./controls";
-import { formatBytes } from "./validation";
+import { formatBytes } from "../../utils/number";
 
 export function ExportDataCard({ scope }: { scope: ExportScope }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { start, running, received } = useExportDownload();
   const prefix = scope === "instance" ? "setting.export.instance" : "setting.export.user";
   const [importing, setImporting] = useState(false);
@@ -33,7 +33,7 @@ export function ExportDataCard({ scope }: { scope: ExportScope }) {
       <SettingRow label={t(`${prefix}-label`)} hint={t(`${prefix}-hint`)}>
         {running ? (
           <span role="status" aria-live="polite" className="text-sm text-zinc-600 tabular-nums dark:text-zinc-300">
-            {t("setting.export.received", { size: formatBytes(received) })}
+            {t("setting.export.received", { size: formatBytes(received, i18n.language) })}
           </span>
         ) : null}
         <Button

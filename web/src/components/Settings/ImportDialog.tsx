@@ -4,6 +4,7 @@ import type { ImportResult } from "@memos/common";
 import { FileArchive, Paperclip, Upload } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatDate } from "../../utils/time";
 import { useImportArchive } from "../../queries/import";
 import { errorMessage } from "../../api/errorMessage";
 import { Button } from "../ui/Button";
@@ -65,7 +66,6 @@ function Summary({ result, withFirstMemos = false }: { result: ImportResult; wit
 function FirstMemos({ result }: { result: ImportResult }) {
   const { t, i18n } = useTranslation();
   if (result.firstMemos.length === 0) return null;
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
   const more = result.memos - result.firstMemos.length;
   return (
     <div>
@@ -96,7 +96,7 @@ function FirstMemos({ result }: { result: ImportResult }) {
               className="shrink-0 text-xs text-zinc-500 tabular-nums dark:text-zinc-400"
               dateTime={new Date(memo.createdTs * 1000).toISOString()}
             >
-              {day.format(memo.createdTs * 1000)}
+              {formatDate(memo.createdTs * 1000, i18n.language, "date")}
             </time>
           </li>
         ))}

@@ -4,6 +4,8 @@ import { type BackupStatus, DISABLE_PROJECT_INFO_SETTING, DISABLE_WEBHOOKS_SETTI
 import { Database, Pencil } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../utils/number";
+import { formatDate } from "../../utils/time";
 import { useSystemSettingMutation, useVacuumMutation } from "../../queries/settings";
 import { useStatus } from "../../queries/session";
 import { errorMessage } from "../../api/errorMessage";
@@ -15,14 +17,13 @@ import { CodeSettingEditor } from "./CodeSettingEditor";
 import { SettingGroup, SettingRow, Switch } from "./controls";
 import { CustomizedProfileDialog } from "./CustomizedProfileDialog";
 import { ExportDataCard } from "./ExportDataCard";
-import { formatBytes } from "./validation";
 import { LANGUAGE_NAMES } from "../layout/preferenceOptions";
 import { isLocale } from "../../i18n";
 import { InstanceLogo } from "../ui/InstanceLogo";
 import { useGithubInfo } from "../dialogs/useGithubInfo";
 
 export function SystemSection({ me }: { me: User }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: status, isPending } = useStatus();
   const saveSetting = useSystemSettingMutation();
   const vacuum = useVacuumMutation();
@@ -107,7 +108,7 @@ export function SystemSection({ me }: { me: User }) {
 
       <SettingGroup title={t("setting.system.general")}>
         <SettingRow label={t("setting.system.database-size")} hint={t("setting.system.vacuum-hint")}>
-          <span className="text-sm text-zinc-600 tabular-nums dark:text-zinc-300">{formatBytes(status.dbSize)}</span>
+          <span className="text-sm text-zinc-600 tabular-nums dark:text-zinc-300">{formatBytes(status.dbSize, i18n.language)}</span>
           <Button
             icon={vacuum.isPending ? <Spinner className="size-4" /> : <Database className="size-4" aria-hidden />}
             disabled={vacuum.isPending}
@@ -206,8 +207,8 @@ function BackupRow({ backup }: { backup: BackupStatus }) {
     backup.lastTs === null
       ? t("setting.system.backup-none")
       : t("setting.system.backup-last", {
-          time: new Date(backup.lastTs * 1000).toLocaleString(i18n.language),
-          size: formatBytes(backup.lastSize ?? 0),
+          time: formatDate(backup.lastTs * 1000, i18n.language, "date-time"),
+          size: formatBytes(backup.lastSize ?? 0, i18n.language),
         });
   return (
     <SettingRow label={t("setting.system.backups")} hint={t("setting.system.backups-hint")}>

@@ -1,17 +1,20 @@
 // Adding or changing a webhook: name, URL, secret (made by the server when left empty) and the events it hears.
-import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from "@memos/common";
+import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent, webhookUrlProblem } from "@memos/common";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useWebhookMutations } from "../../queries/webhooks";
+import { ApiError } from "../../api/client";
 import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "./controls";
-import { isWebhookUrl } from "./integrations";
 import { useRestoreFocus } from "./useRestoreFocus";
 
 type Problem = "name" | "url" | "events" | null;
+
+/** The URL's problem in words: as typed (not http(s), not a URL), or as the server refused it (its address). */
+const urlErrorKey = { "not-http": "error.webhook.url-not-http", unparsable: "error.webhook.url-unparsable" } as const;
 
 export function WebhookDialog({ open, webhook, onClose }: { open: boolean; webhook: Webhook | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -21,6 +24,8 @@ export function WebhookDialog({ open, webhook, onClose }: { open: boolean; webho
   const [secret, setSecret] = useState("");
   const [events, setEvents] = useState<WebhookEvent[]>([]);
   const [problem, setProblem] = useState<Problem>(null);
+  /** Why the server refused the URL (its address: private, a cloud metadata endpoint), shown under the field. */
+  const [urlRefused, setUrlRefused] = useState<string | null>(null);
   const formId = useId();
   useRestoreFocus(open);
 
@@ -31,12 +36,14 @@ export function WebhookDialog({ open, webhook, onClose }: { open: boolean; webho
     setSecret(webhook?.secret ?? "");
     setEvents(webhook?.events ?? ["memo.created", "memo.updated", "memo.deleted"]);
     setProblem(null);
+    setUrlRefused(null);
   }, [open, webhook]);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    const found: Problem = !name.trim() ? "name" : !isWebhookUrl(url.trim()) ? "url" : events.length === 0 ? "events" : null;
+    const found: Problem = !name.trim() ? "name" : webhookUrlProblem(url.trim()) ? "url" : events.length === 0 ? "events" : null;
     setProblem(found);
+    setUrlRefused(null);
     if (found) return;
     const body = { name: name.trim(), url: url.trim(), events, ...(secret ? { secret } : {}) };
     try {
@@ -45,8 +52,16 @@ export function WebhookDialog({ open, webhook, onClose }: { open: boolean; webho
       toast.success(t("webhooks.saved"));
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error, t));
+      // A refused URL is said beside the field, where it can be fixed; anything else is a toast.
+      if (error instanceof ApiError && error.field === "url") setUrlRefused(errorMessage(error, t));
+      else toast.error(errorMessage(error, t));
     }
+  };
+
+  const urlError = (): string | null => {
+    if (urlRefused) return urlRefused;
+    const typed = problem === "url" ? webhookUrlProblem(url.trim()) : null;
+    return typed ? t(urlErrorKey[typed]) : null;
   };
 
   const toggle = (event: WebhookEvent, on: boolean) => {
@@ -93,8 +108,9 @@ export function WebhookDialog({ open, webhook, onClose }: { open: boolean; webho
           onChange={(value) => {
             setUrl(value);
             setProblem(null);
+            setUrlRefused(null);
           }}
-          error={problem === "url" ? t("webhooks.url-invalid") : null}
+          error={urlError()}
         />
         <Field
           label={t("webhooks.secret")}

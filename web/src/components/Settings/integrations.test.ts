@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessTokenCurl, expiresTsOf, isWebhookUrl } from "./integrations";
+import { accessTokenCurl, expiresTsOf } from "./integrations";
 
 const NOW = Date.UTC(2026, 0, 10, 12, 0, 0);
 
@@ -27,15 +27,4 @@ describe("accessTokenCurl", () => {
     expect(curl).toContain("-H 'Authorization: Bearer memos_pat_abc'");
     expect(curl).toContain(`-d '{"content": "Hello #memos from https://memos.example"}'`);
   });
-});
-
-describe("isWebhookUrl", () => {
-  it.each([
-    ["https://example.com/hook", true],
-    ["http://192.168.1.5:8080/x", true],
-    ["ftp://example.com", false],
-    ["example.com/hook", false],
-    ["https://exa mple.com", false],
-    ["", false],
-  ])("%s → %s", (url, ok) => expect(isWebhookUrl(url)).toBe(ok));
 });

@@ -29,14 +29,3 @@ export function accessTokenCurl(origin: string, token: string): string {
     `  -d ${quote(body)}`,
   ].join(" \\\n");
 }
-
-/** What the server accepts as a webhook URL: http(s) and parseable (the server also judges the address). */
-export function isWebhookUrl(value: string): boolean {
-  if (!/^https?:\/\/\S+$/i.test(value)) return false;
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
-}

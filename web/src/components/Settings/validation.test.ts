@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import i18n from "../../i18n";
-import {
-  checkCredential,
-  checkEmail,
-  checkNewMember,
-  checkNickname,
-  checkPasswordPair,
-  formatBytes,
-  openApiExample,
-  RULE_LIMITS,
-} from "./validation";
+import { checkCredential, checkEmail, checkNewMember, checkNickname, checkPasswordPair, openApiExample, RULE_LIMITS } from "./validation";
 
 describe("checkCredential (docs/v0-wire.md#web-form-checks)", () => {
   it.each([
@@ -91,20 +82,6 @@ describe("nickname and email", () => {
     expect(checkEmail("1@gmail")).toBeNull();
     expect(checkEmail("@qq.com")).toBe("daily.rule.email-invalid");
     expect(checkEmail("not an email")).toBe("daily.rule.email-invalid");
-  });
-});
-
-describe("formatBytes", () => {
-  it.each([
-    [0, "0 B"],
-    [-1, "0 B"],
-    [812, "812 B"],
-    [1024, "1.0 KB"],
-    [1536, "1.5 KB"],
-    [24 * 1024 * 1024, "24 MB"],
-    [3.25 * 1024 ** 3, "3.3 GB"],
-  ])("%d → %s", (bytes, text) => {
-    expect(formatBytes(bytes)).toBe(text);
   });
 });
 

@@ -44,17 +44,6 @@ export function checkNewMember(username: string, password: string): MessageKey |
   return checkCredential(username, "username") ?? checkCredential(password, "password");
 }
 
-const UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
-
-/** Bytes as people read them: 0 B, 812 B, 1.5 KB, 24 MB. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return "0 B";
-  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), UNITS.length - 1);
-  const value = bytes / 1024 ** exponent;
-  const digits = exponent === 0 || value >= 10 ? 0 : 1;
-  return `${value.toFixed(digits)} ${UNITS[exponent]}`;
-}
-
 /** The Open API example of My account: posting a memo with the user's openId (docs/v0-wire.md#open-id). */
 export function openApiExample(origin: string, openId: string) {
   const url = `${origin}/api/memo?openId=${encodeURIComponent(openId)}`;

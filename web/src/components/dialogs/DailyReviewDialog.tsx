@@ -12,12 +12,10 @@ import { attachmentsToShow, MemoResources } from "../Memo/MemoResources";
 import { Button, IconButton } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Spinner";
+import { formatDate } from "../../utils/time";
 import type { StackDialogProps } from "../../state/dialogs";
 import { downloadBlob, imageFilename, renderPng } from "./exportImage";
 import { dayRange, fromDateInput, oldestFirst, shiftDay, toDateInput } from "./dayRange";
-
-/** The server caps a page at 1000; one day of memos fits. */
-const DAY_LIMIT = 1000;
 
 export default function DailyReviewDialog({ onClose }: StackDialogProps) {
   const { t, i18n } = useTranslation();
@@ -27,13 +25,11 @@ export default function DailyReviewDialog({ onClose }: StackDialogProps) {
   const today = dayjs().startOf("day");
   const isToday = day.isSame(today, "day");
 
-  const params = useMemo(() => ({ rowStatus: "NORMAL" as const, ...dayRange(day), limit: DAY_LIMIT }), [day]);
+  const params = useMemo(() => ({ rowStatus: "NORMAL" as const, ...dayRange(day) }), [day]);
   const query = useDailyReviewMemos(params);
-  const memos = useMemo(() => oldestFirst(query.data?.memos ?? []), [query.data]);
+  const memos = useMemo(() => oldestFirst(query.data ?? []), [query.data]);
 
-  const heading = new Intl.DateTimeFormat(i18n.language, { weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(
-    day.toDate(),
-  );
+  const heading = formatDate(day.valueOf(), i18n.language, "long-day");
 
   const exportImage = async () => {
     if (!sheet.current) return;

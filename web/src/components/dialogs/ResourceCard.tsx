@@ -4,7 +4,9 @@ import { Copy, Ellipsis, ExternalLink, FileText, Maximize2, Pencil, Trash2 } fro
 import { useTranslation } from "react-i18next";
 import { resourceUrl } from "../../api/links";
 import { Menu, type MenuItem } from "../ui/Menu";
-import { formatBytes, isImageResource } from "./resourceRules";
+import { RetryingImage } from "../ui/RetryingImage";
+import { formatBytes } from "../../utils/number";
+import { isImageResource } from "./resourceRules";
 
 export interface ResourceCardProps {
   resource: Resource;
@@ -15,7 +17,7 @@ export interface ResourceCardProps {
 }
 
 export function ResourceCard({ resource, onPreview, onCopyLink, onRename, onDelete }: ResourceCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const image = isImageResource(resource);
   const url = resourceUrl(resource);
   const used = resource.linkedMemoAmount > 0;
@@ -41,7 +43,7 @@ export function ResourceCard({ resource, onPreview, onCopyLink, onRename, onDele
       aria-label={`${t("resources.preview")}: ${resource.filename}`}
       className="block aspect-square w-full cursor-zoom-in overflow-hidden rounded-t-[11px] bg-zinc-100 dark:bg-zinc-900"
     >
-      <img
+      <RetryingImage
         src={url}
         alt=""
         loading="lazy"
@@ -75,7 +77,9 @@ export function ResourceCard({ resource, onPreview, onCopyLink, onRename, onDele
           <p className={`truncate text-xs ${used ? "text-zinc-600 dark:text-zinc-400" : "text-amber-700 dark:text-amber-400"}`}>
             {used ? t("resources.linked", { count: resource.linkedMemoAmount }) : t("resources.unused")}
           </p>
-          {resource.size > 0 ? <p className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">{formatBytes(resource.size)}</p> : null}
+          {resource.size > 0 ? (
+            <p className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">{formatBytes(resource.size, i18n.language)}</p>
+          ) : null}
         </div>
         <Menu
           label={t("resources.actions", { name: resource.filename })}

@@ -2,7 +2,7 @@ import type { Resource } from "@memos/common";
 import { describe, expect, it } from "vitest";
 import en from "../../locales/en.json";
 import { resourceFixture } from "../../test/fixtures";
-import { absoluteResourceUrl, checkRename, formatBytes, unusedResources } from "./resourceRules";
+import { absoluteResourceUrl, checkRename, unusedResources } from "./resourceRules";
 
 const resource = (id: number, linkedMemoAmount: number, extra: Partial<Resource> = {}): Resource =>
   resourceFixture({ id, filename: `file-${id}.png`, type: "image/png", size: 10, linkedMemoAmount, ...extra });
@@ -41,18 +41,6 @@ describe("checkRename", () => {
 
   it("accepts the longest allowed name", () => {
     expect(checkRename("a.png", "x".repeat(127)).kind).toBe("ok");
-  });
-});
-
-describe("formatBytes", () => {
-  it.each([
-    [0, "0 B"],
-    [512, "512 B"],
-    [1536, "1.5 KB"],
-    [20 * 1024, "20 KB"],
-    [3 * 1024 * 1024, "3.0 MB"],
-  ])("%d → %s", (size, text) => {
-    expect(formatBytes(size)).toBe(text);
   });
 });
 

@@ -24,20 +24,6 @@ export function checkRename(current: string, input: string): RenameCheck {
   return { kind: "ok", filename };
 }
 
-const UNITS = ["B", "KB", "MB", "GB"];
-
-/** A short human size: 512 B, 1.5 KB, 12 MB. */
-export function formatBytes(size: number): string {
-  let value = Math.max(0, size);
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${value.toFixed(digits)} ${UNITS[unit]}`;
-}
-
 export const isImageResource = (resource: Resource): boolean => resource.type.startsWith("image");
 
 /** The absolute link "copy link" puts on the clipboard. */

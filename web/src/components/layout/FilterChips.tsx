@@ -1,11 +1,11 @@
 // The active memo filters as removable chips, with "Clear all". Renders nothing when no filter is set.
 import { DAILY_TIMESTAMP } from "@memos/common";
-import dayjs from "dayjs";
 import { Bookmark, CalendarDays, Eye, Hash, Search, Shapes, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useShortcuts } from "../../queries/sidebar";
 import { hasFilter, type MemoFilterState, useFilter } from "../../state/filter";
+import { formatDate } from "../../utils/time";
 
 interface Chip {
   key: keyof MemoFilterState;
@@ -13,15 +13,15 @@ interface Chip {
   label: string;
 }
 
-/** One day shows as its date; a longer span as "from – to" (to is exclusive). */
-function durationLabel(duration: { from: number; to: number }): string {
-  const from = dayjs(duration.from).format("YYYY/MM/DD");
+/** One day shows as its date; a longer span as "from – to" (to is exclusive); in the reader's language. */
+function durationLabel(duration: { from: number; to: number }, language: string): string {
+  const from = formatDate(duration.from, language, "date");
   if (duration.to - duration.from <= DAILY_TIMESTAMP) return from;
-  return `${from} – ${dayjs(duration.to - 1).format("YYYY/MM/DD")}`;
+  return `${from} – ${formatDate(duration.to - 1, language, "date")}`;
 }
 
 export function FilterChips() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { filter, update, clear } = useFilter();
   const { data: shortcuts } = useShortcuts(filter.shortcutId !== undefined);
   if (!hasFilter(filter)) return null;
@@ -34,7 +34,8 @@ export function FilterChips() {
   }
   if (filter.tag) chips.push({ key: "tag", icon: <Hash className={icon} />, label: filter.tag });
   if (filter.type) chips.push({ key: "type", icon: <Shapes className={icon} />, label: t(`filter.value.${filter.type}`) });
-  if (filter.duration) chips.push({ key: "duration", icon: <CalendarDays className={icon} />, label: durationLabel(filter.duration) });
+  if (filter.duration)
+    chips.push({ key: "duration", icon: <CalendarDays className={icon} />, label: durationLabel(filter.duration, i18n.language) });
   if (filter.visibility) chips.push({ key: "visibility", icon: <Eye className={icon} />, label: t(`filter.value.${filter.visibility}`) });
   if (filter.text) chips.push({ key: "text", icon: <Search className={icon} />, label: `“${filter.text}”` });
 
