@@ -257,7 +257,13 @@ export const memoListQuerySchema = z.object({
   rowStatus: optional(text(INPUT_LIMITS.queryValue)),
   pinned: optional(z.enum(["true", "false"])),
   tag: optional(text(INPUT_LIMITS.tag)),
+  /** v0's search: one case-insensitive substring, or a regular expression after a leading `^`. */
   text: optional(text(INPUT_LIMITS.searchText)),
+  /**
+   * The search box's words (common's parseSearch): each word and `"quoted phrase"` must appear, in any order; a
+   * leading `^` makes it a regular expression. At most MAX_SEARCH_TERMS terms. Combined with `text`, both apply.
+   */
+  search: optional(text(INPUT_LIMITS.searchText)),
   visibility: optional(text(INPUT_LIMITS.queryValue)),
   type: optional(z.enum(MEMO_TYPE_FILTERS)),
   from: optional(queryInt(0)),

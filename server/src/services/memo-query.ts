@@ -2,8 +2,10 @@
 import {
   DEFAULT_LIST_LIMIT,
   MAX_LIST_LIMIT,
+  MAX_SEARCH_TERMS,
   type MemoListQuery,
   type RowStatus,
+  parseSearch,
   ROW_STATUSES,
   type Visibility,
   VISIBILITIES,
@@ -44,22 +46,54 @@ function parseRowStatus(raw: string | undefined): RowStatus | undefined {
   return raw as RowStatus;
 }
 
-const INVALID_REGEX: ErrorDetail = { reason: "search.invalid-regex", field: "text" };
-
-function parseText(text: string | undefined): { text?: string; regex?: boolean } {
-  if (text === undefined || text === "") return {};
-  if (!text.startsWith("^")) return { text };
-  const pattern = text.slice(1);
+/** A `^regex` of the query parameter `field`, checked for both engines' dialects. */
+function checkedRegex(pattern: string, field: "text" | "search"): string {
+  const invalid: ErrorDetail = { reason: "search.invalid-regex", field };
   // RE2 syntax (what SQLite runs, see store/db.ts): linear-time matching, so no pattern can stall the server.
   try {
     RE2JS.compile(pattern);
   } catch {
-    throw badRequest(`Invalid regular expression: ${pattern}`, INVALID_REGEX);
+    throw badRequest(`Invalid regular expression: ${pattern}`, invalid);
   }
   // …and PostgreSQL's dialect, so both engines give the same answer.
   const problem = postgresRegexProblem(pattern);
-  if (problem) throw badRequest(`Invalid regular expression: ${pattern}: ${problem}`, INVALID_REGEX);
-  return { text: pattern, regex: true };
+  if (problem) throw badRequest(`Invalid regular expression: ${pattern}: ${problem}`, invalid);
+  return pattern;
+}
+
+/** The text filter: the `text` driving the search (a regular expression, or its longest term) and the other terms. */
+type TextFilter = Pick<MemoFilter, "text" | "regex" | "terms">;
+
+/**
+ * The text filter of v0's `text` (one substring, or a `^regex`) and the search box's `search` (words and phrases,
+ * each required, or a `^regex`): every term must appear. The longest term drives the search (the text index finds
+ * it; the longer a term, the fewer memos hold it) and the others are checked on the memos it finds.
+ */
+function parseText(text: string | undefined, search: string | undefined): TextFilter {
+  const literals: string[] = [];
+  let regex: string | undefined;
+  if (text !== undefined && text !== "") {
+    if (text.startsWith("^")) regex = checkedRegex(text.slice(1), "text");
+    else literals.push(text);
+  }
+  if (search !== undefined && search !== "") {
+    const parsed = parseSearch(search);
+    if (parsed.kind === "regex") {
+      if (regex !== undefined)
+        throw badRequest("Invalid search: only one of text and search may be a regular expression", { field: "search" });
+      regex = checkedRegex(parsed.pattern, "search");
+    } else {
+      if (parsed.terms.length > MAX_SEARCH_TERMS)
+        throw badRequest(`Invalid search: at most ${MAX_SEARCH_TERMS} words or phrases`, { field: "search" });
+      literals.push(...parsed.terms);
+    }
+  }
+  const terms = literals.filter((term, i) => literals.findIndex((other) => other.toLowerCase() === term.toLowerCase()) === i);
+  if (regex !== undefined) return { text: regex, regex: true, ...(terms.length > 0 ? { terms } : {}) };
+  if (terms.length === 0) return {};
+  const longest = terms.reduce((best, term) => ([...term].length > [...best].length ? term : best));
+  const others = terms.filter((term) => term !== longest);
+  return { text: longest, ...(others.length > 0 ? { terms: others } : {}) };
 }
 
 function parseCursor(cursor: string | undefined, offset: number | undefined): MemoPosition | undefined {
@@ -81,7 +115,7 @@ export function parseMemoQuery(input: MemoListQuery): ParsedMemoQuery {
     narrowing: {
       pinned: input.pinned === undefined ? undefined : input.pinned === "true",
       tag: input.tag || undefined,
-      ...parseText(input.text),
+      ...parseText(input.text, input.search),
       fromTs: input.from,
       toTs: input.to,
       type: input.type,
