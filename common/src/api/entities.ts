@@ -184,6 +184,15 @@ export const importResultEntitySchema = z
 /** The answer of `POST /api/import`: what was imported (or, in a dry run, would be). */
 export type ImportResult = z.infer<typeof importResultEntitySchema>;
 
+export const memoCountEntitySchema = z
+  .object({
+    count: z.int().describe("How many memos the list would show, at most the cap (30)"),
+    more: z.boolean().describe("More memos than `count` match"),
+  })
+  .meta({ id: "MemoCount" });
+/** How many memos a list's filter matches, capped (`GET /api/memo/count`, `/api/memo/all/count`, an addition). */
+export type MemoCount = z.infer<typeof memoCountEntitySchema>;
+
 export const tagCountEntitySchema = z
   .object({
     name: z.string(),

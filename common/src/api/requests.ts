@@ -278,6 +278,11 @@ export const memoListQuerySchema = z.object({
 });
 export type MemoListQuery = z.infer<typeof memoListQuerySchema>;
 
+/** `GET /api/memo/count`, `/api/memo/all/count`: the list's filter, without its paging. */
+export const memoCountQuerySchema = memoListQuerySchema.omit({ limit: true, offset: true, cursor: true });
+export type MemoCountQuery = z.infer<typeof memoCountQuerySchema>;
+export type MemoCountRequest = z.input<typeof memoCountQuerySchema>;
+
 /** `GET /api/memo/stats`: `from` (Unix seconds) keeps only display times at or after it, the heat map's window. */
 export const memoStatsQuerySchema = z.object({
   creatorId: optionalQueryId("creatorId"),

@@ -21,6 +21,15 @@ async function walkRows(db: Db, engine: Engine, filter: MemoFilter, after: MemoP
 }
 
 /**
+ * How many memos match the filter, counted up to `cap`, and whether more do: the first `cap + 1` of the walk (a
+ * search's steps when it holds text), so it costs what a page costs, at any size.
+ */
+export async function countMemosCapped(db: Db, engine: Engine, filter: MemoFilter, cap: number): Promise<{ count: number; more: boolean }> {
+  const rows = await walkRows(db, engine, filter, undefined, cap + 1, 0);
+  return { count: Math.min(rows.length, cap), more: rows.length > cap };
+}
+
+/**
  * The creator's pinned memos that match, found through their pins in memo_organizer (by its user index, then
  * the memo's primary key): a handful, so they are fetched whole and ordered by the caller, with no ORDER BY
  * and no temporary sort in the database. Without a creator (not a list the app runs) every pin is considered.
