@@ -15,6 +15,8 @@ export const keys = {
   memos: {
     all: ["memos"] as const,
     list: (scope: MemoListScope, params: MemoListParams) => ["memos", "list", scope, params] as const,
+    /** How many memos a list's filter matches, counted up to 30 (shown while searching). */
+    count: (scope: MemoListScope, params: MemoListParams) => ["memos", "count", scope, params] as const,
     detail: (id: number) => ["memos", "detail", id] as const,
     stats: (creatorId: number, from: number) => ["memos", "stats", creatorId, from] as const,
     amount: (userId: number) => ["memos", "amount", userId] as const,

@@ -9,7 +9,7 @@ import type { OutboxEntry } from "../../offline/outbox/types";
 import type { MemoListScope } from "../../queries/keys";
 import { overlay } from "../../offline/outbox/plan";
 import { useOutbox } from "../../offline/outbox/store";
-import { useMemoList } from "../../queries/memos";
+import { useMemoCount, useMemoList } from "../../queries/memos";
 import { errorMessage } from "../../api/errorMessage";
 import { MemoCard, type MemoCardProps } from "../Memo/MemoCard";
 import { Spinner } from "../ui/Spinner";
@@ -89,6 +89,7 @@ export function MemoList({ scope, params, filter, card, enabled = true }: MemoLi
 
   return (
     <section aria-busy={isFetching} className="flex flex-col gap-2.5">
+      {params.search && !filter ? <MatchCount scope={scope} params={params} enabled={enabled} /> : null}
       {memos.map((memo) => (
         <MemoCard key={memo.id} memo={memo} {...card} />
       ))}
@@ -113,5 +114,17 @@ export function MemoList({ scope, params, filter, card, enabled = true }: MemoLi
         )}
       </div>
     </section>
+  );
+}
+
+/** While searching: how many memos match, "12 memos" or "30+ memos" (the server counts up to 30). */
+function MatchCount({ scope, params, enabled }: { scope: MemoListScope; params: MemoListParams; enabled: boolean }) {
+  const { t } = useTranslation();
+  const { data } = useMemoCount(scope, params, enabled);
+  if (!data) return null;
+  return (
+    <p role="status" data-testid="match-count" className="px-1 text-sm text-zinc-600 dark:text-zinc-400">
+      {data.more ? t("memo-list.count-more", { count: data.count }) : t("memo-list.count", { count: data.count })}
+    </p>
   );
 }
