@@ -10,6 +10,7 @@ import type { MemoListScope } from "../../queries/keys";
 import { overlay } from "../../offline/outbox/plan";
 import { useOutbox } from "../../offline/outbox/store";
 import { useMemoCount, useMemoList } from "../../queries/memos";
+import { searchMarks } from "../../markdown/searchMarks";
 import { errorMessage } from "../../api/errorMessage";
 import { MemoCard, type MemoCardProps } from "../Memo/MemoCard";
 import { Spinner } from "../ui/Spinner";
@@ -28,6 +29,8 @@ export interface MemoListProps {
 export function MemoList({ scope, params, filter, card, enabled = true }: MemoListProps) {
   const { t } = useTranslation();
   const list = useMemoList(scope, params, enabled);
+  const search = typeof params.search === "string" ? params.search : undefined;
+  const marks = useMemo(() => searchMarks(search), [search]);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetching } = list;
   // Own lists show the writes still waiting in the outbox.
@@ -91,7 +94,7 @@ export function MemoList({ scope, params, filter, card, enabled = true }: MemoLi
     <section aria-busy={isFetching} className="flex flex-col gap-2.5">
       {params.search && !filter ? <MatchCount scope={scope} params={params} enabled={enabled} /> : null}
       {memos.map((memo) => (
-        <MemoCard key={memo.id} memo={memo} {...card} />
+        <MemoCard key={memo.id} memo={memo} marks={marks} {...card} />
       ))}
       <div ref={sentinel} className="flex min-h-14 items-center justify-center py-3 text-sm text-zinc-600 dark:text-zinc-400">
         {isFetchingNextPage ? (
