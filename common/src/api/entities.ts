@@ -202,6 +202,15 @@ export const tagCountEntitySchema = z
 /** A tag of the caller with the number of their NORMAL memos carrying it (`GET /api/tag/count`, an addition). */
 export type TagCount = z.infer<typeof tagCountEntitySchema>;
 
+export const tagSubtreeCountEntitySchema = z
+  .object({
+    path: z.string().describe("A parent in the tag tree: `work` of `work/meeting` (a tag itself or not)"),
+    count: z.int().describe("How many of the caller's NORMAL memos carry the path or a tag under it, each memo once"),
+  })
+  .meta({ id: "TagSubtreeCount" });
+/** A parent of the caller's tag tree with the memos of its whole subtree (`GET /api/tag/count/subtree`, an addition). */
+export type TagSubtreeCount = z.infer<typeof tagSubtreeCountEntitySchema>;
+
 export const accessTokenEntitySchema = z
   .object({
     id: z.int(),

@@ -39,10 +39,12 @@ describe("memo counts", () => {
       // Without rowStatus the own list holds the archived memo too, as in v0.
       expect(await count(client, "/api/memo/count", { search: "safari login" })).toEqual({ count: 8, more: false });
       expect(await count(client, "/api/memo/count", { search: "safari login", rowStatus: "NORMAL" })).toEqual({ count: 7, more: false });
-      expect(await count(client, "/api/memo/count", { search: '"login fails" safari', visibility: "PUBLIC", rowStatus: "NORMAL" })).toEqual({
-        count: 3,
-        more: false,
-      });
+      expect(await count(client, "/api/memo/count", { search: '"login fails" safari', visibility: "PUBLIC", rowStatus: "NORMAL" })).toEqual(
+        {
+          count: 3,
+          more: false,
+        },
+      );
       expect(await count(client, "/api/memo/count", { search: "safari", rowStatus: "ARCHIVED" })).toEqual({ count: 1, more: false });
       expect(await count(client, "/api/memo/count", { search: '"safari login"' })).toEqual({ count: 0, more: false });
       // The same as the list's own length.

@@ -27,6 +27,8 @@ export const keys = {
   tags: ["tags"] as const,
   tagSuggestions: ["tags", "suggestions"] as const,
   tagCounts: ["tags", "counts"] as const,
+  /** Each parent of the tag tree with the memos of its whole subtree. */
+  tagSubtreeCounts: ["tags", "subtree-counts"] as const,
   resources: ["resources"] as const,
   accessTokens: ["access-tokens"] as const,
   webhooks: ["webhooks"] as const,

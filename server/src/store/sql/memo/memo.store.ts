@@ -244,6 +244,24 @@ export async function listMemoTagsOfCreator(db: Db, creatorId: number): Promise<
   return rows.map((row) => row.tag);
 }
 
+/**
+ * How many of a user's NORMAL memos carry `path` or a tag under it (`work`, `work/…`), each memo once: the range of
+ * the user's memo_tag entries (index of creator and tag), each memo looked up for its status. Reads the subtree's
+ * entries (the caller skips it when one tag holds them all).
+ */
+export async function countSubtreeMemos(db: Db, engine: Engine, creatorId: number, path: string): Promise<number> {
+  const tag = engine === "postgres" ? sql`t.tag COLLATE "C"` : sql`t.tag`;
+  const row = await db
+    .selectFrom("memo_tag as t")
+    .innerJoin("memo as m", "m.id", "t.memo_id")
+    .select(sql<number | string>`count(DISTINCT t.memo_id)`.as("n"))
+    .where("t.creator_id", "=", creatorId)
+    .where("m.row_status", "=", "NORMAL")
+    .where(sql<boolean>`(${tag} = ${path} OR (${tag} > ${`${path}/`} AND ${tag} < ${`${path}0`}))`)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** A user's tags with how many of their NORMAL memos carry each, from the maintained per-tag counts. */
 export async function countMemoTagsOfCreator(db: Db, creatorId: number): Promise<Map<string, number>> {
   const rows = await db.selectFrom("memo_tag_count").select(["tag", "n"]).where("creator_id", "=", creatorId).where("n", ">", 0).execute();
