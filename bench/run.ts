@@ -162,6 +162,19 @@ function casesFor(app: FastifyInstance, cookie: string, own: number, other: numb
       url: `/api/memo?creatorId=${other}&rowStatus=NORMAL&limit=30&text=${encodeURIComponent("garden music")}`,
       signedIn: true,
     },
+    // The search box's words (search=): each must appear, in any order; the longer drives the index.
+    {
+      name: "search, two words (music garden)",
+      url: `/api/memo/all?limit=30&search=${encodeURIComponent("music garden")}`,
+      signedIn: false,
+    },
+    {
+      name: "search, quoted phrase (\"garden music\" note)",
+      url: `/api/memo/all?limit=30&search=${encodeURIComponent('"garden music" note')}`,
+      signedIn: false,
+    },
+    // How many memos match, counted up to 30: a page's worth of the same steps.
+    { name: "count, two words (explore)", url: `/api/memo/all/count?search=${encodeURIComponent("music garden")}`, signedIn: false },
     { name: "search, % and _", url: `/api/memo/all?limit=30&text=${encodeURIComponent("_")}`, signedIn: false },
   ];
 }
