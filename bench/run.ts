@@ -107,7 +107,9 @@ async function measureSizes(opened: Opened[], iterations: number): Promise<Array
         if (i > 0) continue;
         if (response.statusCode !== 200) throw new Error(`${item.name} (${opened[s]!.size}) → ${response.statusCode} ${response.body}`);
         const data = JSON.parse(response.body).data;
-        shapes[s] = { items: Array.isArray(data) ? data.length : Number(data), bytes: response.body.length };
+        // A list's length, a number as it is, a count's `count`.
+        const items = Array.isArray(data) ? data.length : typeof data === "object" && data !== null ? Number(data.count) : Number(data);
+        shapes[s] = { items, bytes: response.body.length };
       }
     }
     for (const [s, sizeTimes] of times.entries()) {
