@@ -171,7 +171,7 @@ function casesFor(app: FastifyInstance, cookie: string, own: number, other: numb
       signedIn: false,
     },
     {
-      name: "search, quoted phrase (\"garden music\" note)",
+      name: 'search, quoted phrase ("garden music" note)',
       url: `/api/memo/all?limit=30&search=${encodeURIComponent('"garden music" note')}`,
       signedIn: false,
     },

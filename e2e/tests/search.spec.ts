@@ -3,10 +3,7 @@
 import { expect, test } from "../support/fixtures";
 import { memoCard, memoCards, sidebar, text } from "../support/ui";
 
-test("words in any order find a memo, the count shows above the list, and the words are marked in the card", async ({
-  page,
-  signedIn,
-}) => {
+test("words in any order find a memo, the count shows above the list, and the words are marked in the card", async ({ page, signedIn }) => {
   await signedIn.api.createMemo("Login fails on Safari, see [the Safari notes](https://example.com/safari)");
   await signedIn.api.createMemo("Safari trip photos");
   await signedIn.api.createMemo("login works on Firefox");

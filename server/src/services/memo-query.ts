@@ -91,7 +91,8 @@ function parseText(text: string | undefined, search: string | undefined): TextFi
   const terms = literals.filter((term, i) => literals.findIndex((other) => other.toLowerCase() === term.toLowerCase()) === i);
   if (regex !== undefined) return { text: regex, regex: true, ...(terms.length > 0 ? { terms } : {}) };
   if (terms.length === 0) return {};
-  const longest = terms.reduce((best, term) => ([...term].length > [...best].length ? term : best));
+  const length = (term: string) => Array.from(term).length;
+  const longest = terms.reduce((best, term) => (length(term) > length(best) ? term : best));
   const others = terms.filter((term) => term !== longest);
   return { text: longest, ...(others.length > 0 ? { terms: others } : {}) };
 }
