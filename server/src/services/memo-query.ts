@@ -84,7 +84,11 @@ function parseText(text: string | undefined, search: string | undefined): TextFi
       regex = checkedRegex(parsed.pattern, "search");
     } else {
       if (parsed.terms.length > MAX_SEARCH_TERMS)
-        throw badRequest(`Invalid search: at most ${MAX_SEARCH_TERMS} words or phrases`, { field: "search" });
+        throw badRequest(`Invalid search: at most ${MAX_SEARCH_TERMS} words or phrases`, {
+          reason: "search.too-many-terms",
+          field: "search",
+          params: { maximum: MAX_SEARCH_TERMS },
+        });
       literals.push(...parsed.terms);
     }
   }

@@ -74,7 +74,7 @@ describe("memo counts", () => {
   it("refuses what the list refuses, naming the field", async () => {
     const many = await owner.client.get("/api/memo/count", { query: { search: "a b c d e f g h i" } });
     expect(many.status).toBe(400);
-    expect(many.body).toMatchObject({ field: "search" });
+    expect(many.body).toMatchObject({ reason: "search.too-many-terms", field: "search", params: { maximum: 8 } });
     const regex = await owner.client.get("/api/memo/all/count", { query: { search: "^(" } });
     expect(regex.status).toBe(400);
     expect(regex.body).toMatchObject({ reason: "search.invalid-regex", field: "search" });
