@@ -107,7 +107,9 @@ async function measureSizes(opened: Opened[], iterations: number): Promise<Array
         if (i > 0) continue;
         if (response.statusCode !== 200) throw new Error(`${item.name} (${opened[s]!.size}) → ${response.statusCode} ${response.body}`);
         const data = JSON.parse(response.body).data;
-        shapes[s] = { items: Array.isArray(data) ? data.length : Number(data), bytes: response.body.length };
+        // A list's length, a number as it is, a count's `count`.
+        const items = Array.isArray(data) ? data.length : typeof data === "object" && data !== null ? Number(data.count) : Number(data);
+        shapes[s] = { items, bytes: response.body.length };
       }
     }
     for (const [s, sizeTimes] of times.entries()) {
@@ -162,6 +164,19 @@ function casesFor(app: FastifyInstance, cookie: string, own: number, other: numb
       url: `/api/memo?creatorId=${other}&rowStatus=NORMAL&limit=30&text=${encodeURIComponent("garden music")}`,
       signedIn: true,
     },
+    // The search box's words (search=): each must appear, in any order; the longer drives the index.
+    {
+      name: "search, two words (music garden)",
+      url: `/api/memo/all?limit=30&search=${encodeURIComponent("music garden")}`,
+      signedIn: false,
+    },
+    {
+      name: 'search, quoted phrase ("garden music" note)',
+      url: `/api/memo/all?limit=30&search=${encodeURIComponent('"garden music" note')}`,
+      signedIn: false,
+    },
+    // How many memos match, counted up to 30: a page's worth of the same steps.
+    { name: "count, two words (explore)", url: `/api/memo/all/count?search=${encodeURIComponent("music garden")}`, signedIn: false },
     { name: "search, % and _", url: `/api/memo/all?limit=30&text=${encodeURIComponent("_")}`, signedIn: false },
   ];
 }

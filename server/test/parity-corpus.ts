@@ -697,6 +697,26 @@ const enumCases: Case[] = [
   { name: "list bad regex", request: () => ({ method: "GET", url: `/api/memo${query({ text: "^(" })}` }) },
   { name: "list regex PostgreSQL cannot run", request: () => ({ method: "GET", url: `/api/memo${query({ text: "^\\p{L}+" })}` }) },
   { name: "list LIKE wildcards", request: () => ({ method: "GET", url: `/api/memo${query({ text: "%_\\" })}` }) },
+  // The search box's words and phrases (search=): both engines answer each the same.
+  { name: "search two words", request: () => ({ method: "GET", url: `/api/memo${query({ search: "hello world" })}` }) },
+  {
+    name: "search a quoted phrase",
+    request: () => ({ method: "GET", url: `/api/memo/all${query({ search: '"hello world" x' })}`, as: "anonymous" }),
+  },
+  { name: "search an unbalanced quote", request: () => ({ method: "GET", url: `/api/memo${query({ search: 'a "b c' })}` }) },
+  { name: "search wildcards and short words", request: () => ({ method: "GET", url: `/api/memo${query({ search: "%_\\ 本 ab" })}` }) },
+  {
+    name: "search of 9 words",
+    expected: { status: 400, message: /at most 8 words or phrases/ },
+    request: () => ({ method: "GET", url: `/api/memo${query({ search: "a b c d e f g h i" })}` }),
+  },
+  { name: "search bad regex", request: () => ({ method: "GET", url: `/api/memo${query({ search: "^(" })}` }) },
+  { name: "search and text both regexes", request: () => ({ method: "GET", url: `/api/memo${query({ text: "^a", search: "^b" })}` }) },
+  { name: "search with NUL", request: () => ({ method: "GET", url: `/api/memo${query({ search: `a ${NUL}` })}` }) },
+  {
+    name: "search of 257 characters",
+    request: () => ({ method: "GET", url: `/api/memo/all${query({ search: "a ".repeat(129) })}`, as: "anonymous" }),
+  },
   { name: "stats without creatorId", request: () => ({ method: "GET", url: "/api/memo/stats" }) },
   { name: "stats repeated creatorId", request: () => ({ method: "GET", url: `/api/memo/stats${query({ creatorId: ["1", "2"] })}` }) },
   { name: "amount repeated userId", request: () => ({ method: "GET", url: `/api/memo/amount${query({ userId: ["1", "2"] })}` }) },

@@ -184,6 +184,15 @@ export const importResultEntitySchema = z
 /** The answer of `POST /api/import`: what was imported (or, in a dry run, would be). */
 export type ImportResult = z.infer<typeof importResultEntitySchema>;
 
+export const memoCountEntitySchema = z
+  .object({
+    count: z.int().describe("How many memos the list would show, at most the cap (30)"),
+    more: z.boolean().describe("More memos than `count` match"),
+  })
+  .meta({ id: "MemoCount" });
+/** How many memos a list's filter matches, capped (`GET /api/memo/count`, `/api/memo/all/count`, an addition). */
+export type MemoCount = z.infer<typeof memoCountEntitySchema>;
+
 export const tagCountEntitySchema = z
   .object({
     name: z.string(),
@@ -192,6 +201,15 @@ export const tagCountEntitySchema = z
   .meta({ id: "TagCount" });
 /** A tag of the caller with the number of their NORMAL memos carrying it (`GET /api/tag/count`, an addition). */
 export type TagCount = z.infer<typeof tagCountEntitySchema>;
+
+export const tagSubtreeCountEntitySchema = z
+  .object({
+    path: z.string().describe("A parent in the tag tree: `work` of `work/meeting` (a tag itself or not)"),
+    count: z.int().describe("How many of the caller's NORMAL memos carry the path or a tag under it, each memo once"),
+  })
+  .meta({ id: "TagSubtreeCount" });
+/** A parent of the caller's tag tree with the memos of its whole subtree (`GET /api/tag/count/subtree`, an addition). */
+export type TagSubtreeCount = z.infer<typeof tagSubtreeCountEntitySchema>;
 
 export const accessTokenEntitySchema = z
   .object({

@@ -49,6 +49,7 @@ export const ERROR_REASONS = {
   "memo.list-needs-user": { status: 400, description: "A visitor's memo list without `creatorId`" },
   "search.invalid-regex": { status: 400, description: "A `^regex` search the database cannot run" },
   "search.too-slow": { status: 400, description: "A search over its time budget" },
+  "search.too-many-terms": { status: 400, description: "A `search` of more words and phrases than allowed", params: ["maximum"] },
 
   "resource.not-found": { status: 404, description: "No such resource, or not the caller's" },
   "resource.not-linked": { status: 404, description: "The resource is not linked to the memo" },

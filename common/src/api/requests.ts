@@ -325,7 +325,13 @@ export const memoListQuerySchema = z
     rowStatus: optional(rowStatusQuery),
     pinned: optional(z.enum(["true", "false"])),
     tag: optional(text(INPUT_LIMITS.tag)),
+    /** v0's search: one case-insensitive substring, or a regular expression after a leading `^`. */
     text: optional(text(INPUT_LIMITS.searchText)),
+    /**
+     * The search box's words (common's parseSearch): each word and `"quoted phrase"` must appear, in any order; a
+     * leading `^` makes it a regular expression. At most MAX_SEARCH_TERMS terms. Combined with `text`, both apply.
+     */
+    search: optional(text(INPUT_LIMITS.searchText)),
     visibility: optional(visibilityList),
     type: optional(z.enum(MEMO_TYPE_FILTERS)),
     from: optional(queryInt(0)),
@@ -345,6 +351,11 @@ export const memoListQuerySchema = z
       context.addIssue(wholeIssue("Invalid cursor: it cannot be combined with offset", query.cursor, undefined, ["cursor"]));
   });
 export type MemoListQuery = z.infer<typeof memoListQuerySchema>;
+
+/** `GET /api/memo/count`, `/api/memo/all/count`: the list's filter, without its paging. */
+export const memoCountQuerySchema = memoListQuerySchema.omit({ limit: true, offset: true, cursor: true });
+export type MemoCountQuery = z.infer<typeof memoCountQuerySchema>;
+export type MemoCountRequest = z.input<typeof memoCountQuerySchema>;
 
 /** `GET /api/memo/stats`: `from` (Unix seconds) keeps only display times at or after it, the heat map's window. */
 export const memoStatsQuerySchema = z.object({

@@ -42,6 +42,8 @@ export const SESSION_COOKIE = "memos_session";
 export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
 /** The largest page a memo list gives, whatever `limit` asks. */
 export const MAX_LIST_LIMIT = 1000;
+/** The count of a list's matches stops here (`GET /api/memo/count`): the web shows "30+ memos" beyond. */
+export const MEMO_COUNT_CAP = 30;
 
 /** The largest memo content we accept, in UTF-8 bytes. */
 export const MAX_MEMO_CONTENT_BYTES = 1024 * 1024;

@@ -6,6 +6,7 @@ import { callerOf, viewerOf } from "../http/request-context.js";
 import { type Handlers, JsonText } from "../http/route-table.js";
 import {
   authorizedMemo,
+  countMemos,
   createMemo,
   deleteMemo,
   exploreMemos,
@@ -39,6 +40,8 @@ export const memoHandlers = (ctx: AppContext) =>
     "memo.explore": async (request, reply) => page(reply, await exploreMemos(ctx, viewerOf(request), request.query, callerOf(request))),
     // The array's JSON comes from the database as text and is sent as it is: no array of numbers is built,
     // checked or serialized on the main thread.
+    "memo.count": async (request) => countMemos(ctx, viewerOf(request), request.query, callerOf(request), "list"),
+    "memo.exploreCount": async (request) => countMemos(ctx, viewerOf(request), request.query, callerOf(request), "explore"),
     "memo.stats": async (request) => new JsonText<number[]>(await memoStatsJson(ctx, viewerOf(request), request.query)),
     "memo.amount": async (request) => memoAmount(ctx, viewerOf(request), request.query),
     "memo.get": async (request) => getMemo(ctx, viewerOf(request), request.params.memoId),

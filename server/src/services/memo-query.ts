@@ -1,5 +1,13 @@
 // Reads the memo list query string into a store filter and a page.
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type MemoListQuery, type RowStatus, type Visibility } from "@memos/common";
+import {
+  DEFAULT_LIST_LIMIT,
+  MAX_LIST_LIMIT,
+  MAX_SEARCH_TERMS,
+  type MemoListQuery,
+  parseSearch,
+  type RowStatus,
+  type Visibility,
+} from "@memos/common";
 import { RE2JS } from "re2js";
 import { badRequest, type ErrorDetail } from "../errors.js";
 import type { MemoFilter, MemoPosition } from "../store/sql/memo/memo.store.js";
@@ -18,22 +26,59 @@ export interface ParsedMemoQuery {
   after?: MemoPosition;
 }
 
-const INVALID_REGEX: ErrorDetail = { reason: "search.invalid-regex", field: "text" };
-
-function parseText(text: string | undefined): { text?: string; regex?: boolean } {
-  if (text === undefined || text === "") return {};
-  if (!text.startsWith("^")) return { text };
-  const pattern = text.slice(1);
+/** A `^regex` of the query parameter `field`, checked for both engines' dialects. */
+function checkedRegex(pattern: string, field: "text" | "search"): string {
+  const invalid: ErrorDetail = { reason: "search.invalid-regex", field };
   // RE2 syntax (what SQLite runs, see store/db.ts): linear-time matching, so no pattern can stall the server.
   try {
     RE2JS.compile(pattern);
   } catch {
-    throw badRequest(`Invalid regular expression: ${pattern}`, INVALID_REGEX);
+    throw badRequest(`Invalid regular expression: ${pattern}`, invalid);
   }
   // …and PostgreSQL's dialect, so both engines give the same answer.
   const problem = postgresRegexProblem(pattern);
-  if (problem) throw badRequest(`Invalid regular expression: ${pattern}: ${problem}`, INVALID_REGEX);
-  return { text: pattern, regex: true };
+  if (problem) throw badRequest(`Invalid regular expression: ${pattern}: ${problem}`, invalid);
+  return pattern;
+}
+
+/** The text filter: the `text` driving the search (a regular expression, or its longest term) and the other terms. */
+type TextFilter = Pick<MemoFilter, "text" | "regex" | "terms">;
+
+/**
+ * The text filter of v0's `text` (one substring, or a `^regex`) and the search box's `search` (words and phrases,
+ * each required, or a `^regex`): every term must appear. The longest term drives the search (the text index finds
+ * it; the longer a term, the fewer memos hold it) and the others are checked on the memos it finds.
+ */
+function parseText(text: string | undefined, search: string | undefined): TextFilter {
+  const literals: string[] = [];
+  let regex: string | undefined;
+  if (text !== undefined && text !== "") {
+    if (text.startsWith("^")) regex = checkedRegex(text.slice(1), "text");
+    else literals.push(text);
+  }
+  if (search !== undefined && search !== "") {
+    const parsed = parseSearch(search);
+    if (parsed.kind === "regex") {
+      if (regex !== undefined)
+        throw badRequest("Invalid search: only one of text and search may be a regular expression", { field: "search" });
+      regex = checkedRegex(parsed.pattern, "search");
+    } else {
+      if (parsed.terms.length > MAX_SEARCH_TERMS)
+        throw badRequest(`Invalid search: at most ${MAX_SEARCH_TERMS} words or phrases`, {
+          reason: "search.too-many-terms",
+          field: "search",
+          params: { maximum: MAX_SEARCH_TERMS },
+        });
+      literals.push(...parsed.terms);
+    }
+  }
+  const terms = literals.filter((term, i) => literals.findIndex((other) => other.toLowerCase() === term.toLowerCase()) === i);
+  if (regex !== undefined) return { text: regex, regex: true, ...(terms.length > 0 ? { terms } : {}) };
+  if (terms.length === 0) return {};
+  const length = (term: string) => Array.from(term).length;
+  const longest = terms.reduce((best, term) => (length(term) > length(best) ? term : best));
+  const others = terms.filter((term) => term !== longest);
+  return { text: longest, ...(others.length > 0 ? { terms: others } : {}) };
 }
 
 /**
@@ -49,7 +94,7 @@ export function parseMemoQuery(input: MemoListQuery): ParsedMemoQuery {
     narrowing: {
       pinned: input.pinned === undefined ? undefined : input.pinned === "true",
       tag: input.tag || undefined,
-      ...parseText(input.text),
+      ...parseText(input.text, input.search),
       fromTs: input.from,
       toTs: input.to,
       type: input.type,

@@ -3,6 +3,9 @@ import {
   extractTags,
   type Memo,
   type MemoAmountQuery,
+  MEMO_COUNT_CAP,
+  type MemoCount,
+  type MemoCountQuery,
   type MemoCreate,
   type MemoListQuery,
   type MemoOrganizer,
@@ -19,6 +22,7 @@ import { findAccessTokenName } from "../store/sql/access-token.store.js";
 import type { Db } from "../store/db.js";
 import {
   sumMemoCounts,
+  countMemosCapped,
   deleteMemoCascade,
   insertMemo,
   displayTimesJson,
@@ -198,9 +202,34 @@ async function withRegexGuard<T>(query: Promise<T>): Promise<T> {
  * another's.
  */
 function selectPage(ctx: AppContext, caller: string, parsed: ParsedMemoQuery, filter: MemoFilter, page: MemoPage) {
+  return asSearch(ctx, caller, parsed, (db) => selectMemos(db, ctx.store.engine, filter, page));
+}
+
+/** Runs a read of the list's filter: as a search (budgeted, in the caller's turn) when the filter holds text. */
+function asSearch<T>(ctx: AppContext, caller: string, parsed: ParsedMemoQuery, read: (db: AppContext["store"]["db"]) => Promise<T>) {
   const { store } = ctx;
-  if (!parsed.narrowing.text) return selectMemos(store.db, store.engine, filter, page);
-  return store.searchTurns.run(caller, () => withRegexGuard(selectMemos(store.searchDb, store.engine, filter, page)));
+  if (!parsed.narrowing.text) return read(store.db);
+  return store.searchTurns.run(caller, () => withRegexGuard(read(store.searchDb)));
+}
+
+/**
+ * `GET /api/memo/count` and `/api/memo/all/count`: how many memos the list (`list`: the caller's or a creator's,
+ * pinned or not as asked; `explore`) shows for the query's filter, up to MEMO_COUNT_CAP, by the list's own rules
+ * of who sees what.
+ */
+export async function countMemos(
+  ctx: AppContext,
+  viewer: Viewer,
+  query: MemoCountQuery,
+  caller: string,
+  list: "list" | "explore",
+): Promise<MemoCount> {
+  const parsed = parseMemoQuery(query);
+  const filter =
+    list === "list"
+      ? { ...parsed.narrowing, ...memoListScope(viewer, parsed.creatorId, parsed) }
+      : { ...parsed.narrowing, ...exploreScope(viewer, parsed.visibilities, parsed.rowStatus), creatorId: parsed.creatorId };
+  return asSearch(ctx, caller, parsed, (db) => countMemosCapped(db, ctx.store.engine, filter, MEMO_COUNT_CAP));
 }
 
 /** A page of memos and the cursor of the next page (none after the last). */

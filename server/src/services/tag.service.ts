@@ -1,8 +1,8 @@
 // Tags: a user's tag list, explicit creation and deletion, and suggestions from memo content.
-import { isValidTagName, type TagCount, type TagCreate } from "@memos/common";
+import { isValidTagName, type TagCount, type TagCreate, type TagSubtreeCount } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, type ErrorDetail, notFound } from "../errors.js";
-import { countMemoTagsOfCreator, listMemoTagsOfCreator } from "../store/sql/memo/memo.store.js";
+import { countMemoTagsOfCreator, countSubtreeMemos, listMemoTagsOfCreator } from "../store/sql/memo/memo.store.js";
 import { deleteTag as removeTag, listTagNames, upsertTags } from "../store/sql/tag.store.js";
 import { requireSignedIn } from "../policies/utils.js";
 
@@ -47,4 +47,31 @@ export async function countTags(ctx: AppContext, viewer: Viewer): Promise<TagCou
   const [counts, listed] = await Promise.all([countMemoTagsOfCreator(db, viewer.id), listTagNames(db, viewer.id)]);
   const names = [...new Set([...listed, ...counts.keys()])].sort();
   return names.map((name) => ({ name, count: counts.get(name) ?? 0 }));
+}
+
+/** The parents in a tag tree (`work`, `work/a` of `work/a/b`), as the sidebar's tree nests them. */
+function parentPaths(tags: readonly string[]): string[] {
+  const parents = new Set<string>();
+  for (const tag of tags) {
+    const segments = tag.split("/").filter((segment) => segment !== "");
+    for (let i = 1; i < segments.length; i++) parents.add(segments.slice(0, i).join("/"));
+  }
+  return [...parents].sort();
+}
+
+/**
+ * Each parent of the caller's tag tree with their NORMAL memos under it, each once. A parent whose subtree has one
+ * tag in use takes that tag's maintained count; others are counted (a memo may carry two tags of the subtree).
+ */
+export async function countTagSubtrees(ctx: AppContext, viewer: Viewer): Promise<TagSubtreeCount[]> {
+  requireSignedIn(viewer);
+  const { db, engine } = ctx.store;
+  const [counts, listed] = await Promise.all([countMemoTagsOfCreator(db, viewer.id), listTagNames(db, viewer.id)]);
+  const answer: TagSubtreeCount[] = [];
+  for (const path of parentPaths([...listed, ...counts.keys()])) {
+    const used = [...counts.keys()].filter((tag) => tag === path || tag.startsWith(`${path}/`));
+    const count = used.length === 0 ? 0 : used.length === 1 ? counts.get(used[0]!)! : await countSubtreeMemos(db, engine, viewer.id, path);
+    answer.push({ path, count });
+  }
+  return answer;
 }

@@ -1,7 +1,7 @@
 // Text search answers exactly what a scan of every memo would, whichever path it takes: common words fill the
 // page from the newest memos, rarer ones come through the full-text index (1- and 2-character texts through its
 // vocabulary on SQLite, the characters index on PostgreSQL), with case outside ASCII folded as a scan folds it. Pages are walked by cursor and compared with a naive filter.
-import type { Memo } from "@memos/common";
+import { type Memo, parseSearch } from "@memos/common";
 import { type KyselyPlugin, type LimitNode, type OperationNode, SelectQueryNode, sql, ValueNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../client.js";
@@ -90,6 +90,32 @@ const TERMS = [
   "本の",
 ];
 
+/**
+ * The search box's words and phrases (`search=`), each required in any order: the longest drives the search, the
+ * others are checked on what it finds (and, on SQLite, narrow the full-text query when of 3 characters or more).
+ */
+const SEARCHES = [
+  "note common", // both on every memo: the window fills the page
+  '"common note"', // a phrase, as written
+  '"note common"', // the same words in another order: no memo
+  "common rarezz", // a rare word and a common one
+  "medium mixd", // each neither rare nor common, seldom together
+  "olden hahaha", // each too many to be rare, never together
+  "tailx sparsa", // two sparse words
+  "mixd common", // the longer word on every memo, the other on 1 in 30 of the newest: many pages
+  "note olden", // a word on every memo, the other only on old ones (outside the window)
+  "kÄse SCALE", // case outside ASCII and the Kelvin sign, in two words
+  'alles "über"', // a phrase beside a word
+  '"Über alles" common', // a phrase of two words
+  "über 本", // a word of one character beside a longer one
+  "日本 本の", // only short words: none has a trigram
+  "sure_thing 100%", // LIKE's wildcards, taken literally
+  "banana bana", // a word with a trigram twice, and its own part
+  "ωmega z common", // three words, one of one character
+  'say "hi', // an unbalanced quote runs to the end
+  "nothing-matches-this common",
+];
+
 describe("text search equals a full scan", () => {
   let t: TestApp;
   let host: TestUser;
@@ -138,6 +164,57 @@ describe("text search equals a full scan", () => {
       expect((second.body.data as Memo[]).map((memo) => memo.id)).toEqual(expected.slice(30, 60));
     });
   }
+
+  const scanOfSearch = (search: string): number[] => {
+    const parsed = parseSearch(search);
+    const terms = parsed.kind === "terms" ? parsed.terms.map((term) => term.toLowerCase()) : [];
+    return memos
+      .filter((memo) => terms.every((term) => memo.content.toLowerCase().includes(term)))
+      .sort((a, b) => b.displayTs - a.displayTs || b.id - a.id)
+      .map((memo) => memo.id);
+  };
+
+  for (const search of SEARCHES) {
+    it(`search ${search}: every word and phrase, in any order, as a scan would`, async () => {
+      const expected = scanOfSearch(search);
+      expect(await allPageIds(anonymous(t), "/api/memo/all", { search })).toEqual(expected);
+      expect(await allPageIds(host.client, "/api/memo", { search })).toEqual(expected);
+      const second = await anonymous(t).get("/api/memo/all", { query: { search, limit: 30, offset: 30 } });
+      expect((second.body.data as Memo[]).map((memo) => memo.id)).toEqual(expected.slice(30, 60));
+    });
+  }
+
+  it("the searches cover the paths: a page from the window, a rare combination, none at all", () => {
+    expect(scanOfSearch("note common").length).toBeGreaterThan(COUNT - 10);
+    expect(scanOfSearch('"note common"')).toEqual([]);
+    expect(scanOfSearch("olden hahaha")).toEqual([]);
+    expect(scanOfSearch("medium mixd").length).toBeGreaterThan(0);
+    expect(scanOfSearch("medium mixd").length).toBeLessThan(RARE_TEXT_MATCHES);
+    expect(scanOfSearch("mixd common").length).toBeGreaterThan(RARE_TEXT_MATCHES);
+    expect(scanOfSearch("note olden").length).toBeGreaterThan(RARE_TEXT_MATCHES);
+  });
+
+  it("v0's text stays one substring; text and search together each apply", async () => {
+    const v0 = await anonymous(t).get("/api/memo/all", { query: { text: "note common", limit: 30 } });
+    expect(v0.body.data).toEqual([]);
+    expect(await allPageIds(anonymous(t), "/api/memo/all", { text: "tailx", search: "sparsa" })).toEqual(scanOfSearch("tailx sparsa"));
+  });
+
+  it("a search of more than 8 words, or two regular expressions, is a 400 naming the field", async () => {
+    const many = await anonymous(t).get("/api/memo/all", { query: { search: "a b c d e f g h i" } });
+    expect(many.status).toBe(400);
+    expect(many.body).toMatchObject({ reason: "search.too-many-terms", field: "search", params: { maximum: 8 } });
+    const regexes = await anonymous(t).get("/api/memo/all", { query: { text: "^a", search: "^b" } });
+    expect(regexes.status).toBe(400);
+    expect(regexes.body).toMatchObject({ field: "search" });
+    const regex = await anonymous(t).get("/api/memo/all", { query: { search: "^common note 1\\d$", limit: 30 } });
+    expect((regex.body.data as Memo[]).map((memo) => memo.id)).toEqual(
+      memos
+        .filter((memo) => /^common note 1\d$/.test(memo.content))
+        .sort((a, b) => b.displayTs - a.displayTs || b.id - a.id)
+        .map((memo) => memo.id),
+    );
+  });
 
   it("the vocabulary covers every path: rare texts, words that fill a page from the window, one that does not", () => {
     const newest = new Set(naive("").slice(0, SEARCH_WINDOW));

@@ -231,4 +231,45 @@ describe("tags", () => {
       ]);
     });
   });
+
+  describe("GET /api/tag/count/subtree", () => {
+    const subtreesOf = async (user: TestUser) => {
+      const response = await user.client.get("/api/tag/count/subtree");
+      expect(response.status).toBe(200);
+      return response.body.data as { path: string; count: number }[];
+    };
+
+    it("counts each parent's whole subtree, a memo with two of its tags once, NORMAL memos of the caller only", async () => {
+      const u = await freshUser();
+      const other = await freshUser();
+      await createMemo(u, "#work/meeting #work/notes", "PRIVATE"); // two tags of work: counted once
+      await createMemo(u, "#work/meeting", "PUBLIC");
+      await createMemo(u, "#work", "PUBLIC");
+      await createMemo(u, "#home/garden/roses", "PRIVATE"); // home and home/garden: one tag under each
+      const archived = await createMemo(u, "#work/meeting", "PRIVATE");
+      await u.client.patch(`/api/memo/${archived.id}`, { rowStatus: "ARCHIVED" });
+      await u.client.post("/api/tag", { name: "idle/child" }); // listed, no memo
+      await createMemo(other, "#work/meeting #work/x", "PUBLIC");
+      // "workshop" sorts between "work/" and "work0": not under work.
+      await createMemo(u, "#workshop", "PUBLIC");
+
+      expect(await subtreesOf(u)).toEqual([
+        { path: "home", count: 1 },
+        { path: "home/garden", count: 1 },
+        { path: "idle", count: 0 },
+        { path: "work", count: 3 },
+      ]);
+      expect(await subtreesOf(other)).toEqual([{ path: "work", count: 1 }]);
+    });
+
+    it("follows edits and deletions, and answers a visitor 401", async () => {
+      const u = await freshUser();
+      const first = await createMemo(u, "#p/a #p/b", "PRIVATE");
+      await createMemo(u, "#p/b", "PRIVATE");
+      expect(await subtreesOf(u)).toEqual([{ path: "p", count: 2 }]);
+      await u.client.delete(`/api/memo/${first.id}`);
+      expect(await subtreesOf(u)).toEqual([{ path: "p", count: 1 }]);
+      expect((await anonymous(t).get("/api/tag/count/subtree")).status).toBe(401);
+    });
+  });
 });

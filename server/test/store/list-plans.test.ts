@@ -3,6 +3,7 @@
 import { CompiledQuery } from "kysely";
 import { describe, expect, it } from "vitest";
 import { searchSql } from "../../src/store/sql/memo/memo-search.js";
+import { parseMemoQuery } from "../../src/services/memo-query.js";
 import { displayTimesSql, listMemosSql, type MemoFilter, type MemoPage } from "../../src/store/sql/memo/memo.store.js";
 import { childTagsSql } from "../../src/store/sql/memo/memo-walk.js";
 import { DISPLAY_WALK_OR_SCAN, planFixture } from "./plan-fixture.js";
@@ -84,6 +85,44 @@ describe("list query plans", () => {
         expect(rare, rare).toMatch(/One-Time Filter: \(\(count\(\*\)\) <= /);
         expect(rare, rare).toMatch(/CTE Scan on found m\b/);
         expect(rare.match(/ on memo m\w*\b/g), rare).toHaveLength(1);
+      }
+    }
+  });
+
+  it("a search of two words, and one with a quoted phrase, drive the same indexes with the longest term", async () => {
+    const flat: MemoPage = { pinnedFirst: false, limit: 30, offset: 0 };
+    for (const search of ["memo work", '"memo 12" work']) {
+      const { narrowing } = parseMemoQuery({ search });
+      expect(narrowing.terms).toEqual(["work"]);
+      for (const scope of [
+        { rowStatus: "NORMAL", visibilities: ["PUBLIC", "PROTECTED"] },
+        { creatorId: f.owner, rowStatus: "NORMAL", pinned: false },
+      ] as MemoFilter[]) {
+        const filter = { ...scope, ...narrowing };
+        const steps = searchSql(f.store.db, f.store.engine, filter, flat);
+        const window = (await explain(steps.window)).join("\n");
+        const rare = (await explain(steps.rare)).join("\n");
+        if (f.store.engine === "sqlite") {
+          expect(window, window).not.toMatch(DISPLAY_WALK_OR_SCAN);
+          expect(window, window).toMatch(/(SEARCH|SCAN) m USING (COVERING )?INDEX idx_memo_\w*display/);
+          // The full-text query asks for both terms: FTS5 intersects their lists.
+          expect(steps.candidates!.parameters).toContain(`("${narrowing.text}") AND ("work")`);
+          const candidates = (await explain(steps.candidates!)).join("\n");
+          expect(candidates, candidates).toMatch(/SCAN memo_fts VIRTUAL TABLE INDEX 0:M/);
+          const byIndex = (await explain(steps.byIndex)).join("\n");
+          expect(byIndex, byIndex).toMatch(/memo_fts VIRTUAL TABLE/);
+          expect(byIndex, byIndex).toMatch(/SEARCH m USING INTEGER PRIMARY KEY/);
+          expect(byIndex, byIndex).not.toMatch(/\bSCAN m\b|TEMP B-TREE/);
+          expect(rare, rare).toMatch(/SEARCH m USING INTEGER PRIMARY KEY/);
+          expect(rare, rare).not.toMatch(/\bSCAN m\b/);
+        } else {
+          expect(window, window).not.toMatch(/Seq Scan on memo\b/);
+          // Each term is checked folding ASCII only.
+          expect(steps.window.sql.match(/COLLATE "C" ILIKE/g)).toHaveLength(2);
+          expect(rare, rare).toMatch(/One-Time Filter: \(\(count\(\*\)\) <= /);
+          expect(rare, rare).toMatch(/CTE Scan on found m\b/);
+          expect(rare.match(/ on memo m\w*\b/g), rare).toHaveLength(1);
+        }
       }
     }
   });

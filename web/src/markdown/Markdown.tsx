@@ -10,8 +10,8 @@ export interface MarkdownProps extends RenderOptions {
   className?: string;
 }
 
-export function Markdown({ content, className = "", onTagClick, onTodoToggle, onImageClick }: MarkdownProps) {
+export function Markdown({ content, className = "", onTagClick, onTodoToggle, onImageClick, marks }: MarkdownProps) {
   const tokens = useMemo(() => lex(content), [content]);
-  const ctx = createContext({ onTagClick, onTodoToggle, onImageClick });
+  const ctx = createContext({ onTagClick, onTodoToggle, onImageClick, marks });
   return <div className={`md ${className}`}>{renderBlocks(tokens, ctx)}</div>;
 }

@@ -4,6 +4,8 @@ export interface RenderOptions {
   /** Called with the todo's index among all todo items of the memo, in document order. */
   onTodoToggle?: (index: number, checked: boolean) => void;
   onImageClick?: (src: string) => void;
+  /** Search terms to mark in the text (searchMarks.ts): not in code, tags or URLs. */
+  marks?: readonly string[];
 }
 
 export interface RenderContext extends RenderOptions {

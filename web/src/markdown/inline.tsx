@@ -6,6 +6,28 @@ import { RetryingImage } from "../components/ui/RetryingImage";
 import { decodeEntities } from "./entities";
 import type { TagToken } from "./lexer";
 import { safeHref, safeImageSrc } from "./safeUrl";
+import { markRuns } from "./searchMarks";
+
+/** Text with the search's terms in <mark> (none without a search). */
+function marked(text: string, ctx: RenderContext, key: number): ReactNode {
+  if (!ctx.marks || ctx.marks.length === 0) return text;
+  const runs = markRuns(text, ctx.marks);
+  if (runs.length === 1 && !runs[0]!.marked) return text;
+  return (
+    <span key={key}>
+      {runs.map((run, index) =>
+        run.marked ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the runs of one text, in order
+          <mark key={index} className="md-mark">
+            {run.text}
+          </mark>
+        ) : (
+          run.text
+        ),
+      )}
+    </span>
+  );
+}
 
 function TagChip({ name, ctx }: { name: string; ctx: RenderContext }) {
   if (ctx.inLink || !ctx.onTagClick) return <span className="md-tag">#{name}</span>;
@@ -71,7 +93,7 @@ function renderToken(token: Token, ctx: RenderContext, key: number): ReactNode {
   const known = token as MarkedToken;
   switch (known.type) {
     case "text":
-      return known.tokens?.length ? <span key={key}>{renderInline(known.tokens, ctx)}</span> : decodeEntities(known.text);
+      return known.tokens?.length ? <span key={key}>{renderInline(known.tokens, ctx)}</span> : marked(decodeEntities(known.text), ctx, key);
     case "escape":
       return known.text;
     case "strong":

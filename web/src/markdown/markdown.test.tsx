@@ -101,3 +101,20 @@ describe("Markdown inline", () => {
     expect(html("- [ ] a")).toContain("disabled");
   });
 });
+
+describe("search marks", () => {
+  it("marks the search's terms in text, bold and link text, never in code, and the link still goes where it went", () => {
+    const content = "Login **fails** on [Safari docs](https://example.com/safari)\n\n`login` code\n\n```\nlogin fails\n```\n#safari";
+    const { container } = render(<Markdown content={content} marks={["safari", "login", "fails"]} />);
+    const marks = [...container.querySelectorAll("mark")].map((mark) => mark.textContent);
+    expect(marks).toEqual(["Login", "fails", "Safari"]);
+    const link = container.querySelector("a")!;
+    expect(link.getAttribute("href")).toBe("https://example.com/safari");
+    expect(link.textContent).toBe("Safari docs");
+    expect(container.querySelector("code mark, pre mark, .md-tag mark")).toBeNull();
+  });
+
+  it("marks nothing without terms", () => {
+    expect(html("Login fails")).not.toContain("<mark");
+  });
+});

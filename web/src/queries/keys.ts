@@ -15,6 +15,8 @@ export const keys = {
   memos: {
     all: ["memos"] as const,
     list: (scope: MemoListScope, params: MemoListParams) => ["memos", "list", scope, params] as const,
+    /** How many memos a list's filter matches, counted up to 30 (shown while searching). */
+    count: (scope: MemoListScope, params: MemoListParams) => ["memos", "count", scope, params] as const,
     detail: (id: number) => ["memos", "detail", id] as const,
     stats: (creatorId: number, from: number) => ["memos", "stats", creatorId, from] as const,
     amount: (userId: number) => ["memos", "amount", userId] as const,
@@ -25,6 +27,8 @@ export const keys = {
   tags: ["tags"] as const,
   tagSuggestions: ["tags", "suggestions"] as const,
   tagCounts: ["tags", "counts"] as const,
+  /** Each parent of the tag tree with the memos of its whole subtree. */
+  tagSubtreeCounts: ["tags", "subtree-counts"] as const,
   resources: ["resources"] as const,
   accessTokens: ["access-tokens"] as const,
   webhooks: ["webhooks"] as const,

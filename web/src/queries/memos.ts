@@ -44,6 +44,19 @@ export function useMemoList(scope: MemoListScope, params: MemoListParams, enable
   });
 }
 
+/**
+ * How many memos the list of `scope` holds for `params` (its filter, paging aside), counted up to 30: `more` when
+ * others follow ("30+").
+ */
+export function useMemoCount(scope: MemoListScope, params: MemoListParams, enabled = true) {
+  const { limit: _limit, offset: _offset, cursor: _cursor, ...filter } = params;
+  return useQuery({
+    queryKey: keys.memos.count(scope, filter),
+    queryFn: () => api.call(scope === "explore" ? "memo.exploreCount" : "memo.count", { query: filter }),
+    enabled,
+  });
+}
+
 export const useMemoDetail = (id: number) =>
   useQuery({
     queryKey: keys.memos.detail(id),
@@ -82,6 +95,7 @@ function forgetMemo(client: QueryClient, id: number) {
 /** Lists, stats and tags may all change when a memo does; refetch the ones on screen. */
 function refreshAround(client: QueryClient) {
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "list"] });
+  void client.invalidateQueries({ queryKey: [...keys.memos.all, "count"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "stats"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "amount"] });
   void client.invalidateQueries({ queryKey: keys.tags });

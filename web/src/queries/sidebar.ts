@@ -25,6 +25,10 @@ export const useTags = (enabled = true) => useQuery({ queryKey: keys.tags, query
 /** The caller's tags with their memo counts (the sidebar's counts, the editor's autocomplete). */
 export const useTagCounts = (enabled = true) => useQuery({ queryKey: keys.tagCounts, queryFn: () => api.call("tag.counts"), enabled });
 
+/** Each parent of the caller's tag tree (`work` of `work/meeting`) with the memos of its whole subtree, each once. */
+export const useTagSubtreeCounts = (enabled = true) =>
+  useQuery({ queryKey: keys.tagSubtreeCounts, queryFn: () => api.call("tag.subtreeCounts"), enabled });
+
 export const useTagSuggestions = (enabled = true) =>
   useQuery({ queryKey: keys.tagSuggestions, queryFn: () => api.call("tag.suggestions"), enabled });
 

@@ -1,9 +1,10 @@
 // Memos: the lists (the caller's and explore), stats, amount, one memo, pins and resource links.
 import { z } from "zod";
 import { NEXT_CURSOR_HEADER } from "../../domain/constants.js";
-import { memoEntitySchema, resourceEntitySchema } from "../entities.js";
+import { memoCountEntitySchema, memoEntitySchema, resourceEntitySchema } from "../entities.js";
 import {
   memoAmountQuerySchema,
+  memoCountQuerySchema,
   memoCreateSchema,
   memoListQuerySchema,
   memoOrganizerSchema,
@@ -54,6 +55,28 @@ export const memoRoutes = {
     access: "public",
     query: input(memoListQuerySchema, "Malformatted memo list query"),
     answer: data(z.array(memoEntitySchema), PAGED),
+    errors: LIST_ERRORS,
+    cacheable: true,
+  }),
+  "memo.count": route({
+    method: "GET",
+    path: "/api/memo/count",
+    summary: "How many memos `GET /api/memo` lists for the same filter, counted up to 30",
+    description:
+      "Counts the matches of the list's filter (search included) up to the cap: `more` says there are others. It reads what a page of 31 would, so it costs a page at any size.",
+    access: "public",
+    query: input(memoCountQuerySchema, "Malformatted memo count query"),
+    answer: data(memoCountEntitySchema),
+    errors: { 400: `${LIST_ERRORS[400]}; a visitor without \`creatorId\`` },
+    cacheable: true,
+  }),
+  "memo.exploreCount": route({
+    method: "GET",
+    path: "/api/memo/all/count",
+    summary: "How many memos `GET /api/memo/all` (explore) lists for the same filter, counted up to 30",
+    access: "public",
+    query: input(memoCountQuerySchema, "Malformatted memo count query"),
+    answer: data(memoCountEntitySchema),
     errors: LIST_ERRORS,
     cacheable: true,
   }),

@@ -1,6 +1,6 @@
 // Tags: the caller's list, suggestions and counts.
 import { z } from "zod";
-import { tagCountEntitySchema } from "../entities.js";
+import { tagCountEntitySchema, tagSubtreeCountEntitySchema } from "../entities.js";
 import { tagCreateSchema } from "../requests.js";
 import { bare, data, input, route } from "../route.js";
 
@@ -26,6 +26,16 @@ export const tagRoutes = {
     summary: "The caller's tags (listed or used in their memos) with their memo counts",
     access: "signed-in",
     answer: data(z.array(tagCountEntitySchema)),
+    cacheable: true,
+  }),
+  "tag.subtreeCounts": route({
+    method: "GET",
+    path: "/api/tag/count/subtree",
+    summary: "Each parent of the caller's tag tree with the memos of its whole subtree",
+    description:
+      "For each path with tags under it (`work` of `work/meeting`, whether `work` is a tag or not): the caller's NORMAL memos carrying the path or any tag under it, a memo with two of them counted once.",
+    access: "signed-in",
+    answer: data(z.array(tagSubtreeCountEntitySchema)),
     cacheable: true,
   }),
   "tag.create": route({

@@ -46,11 +46,13 @@ export interface MemoCardProps {
   /** Hide "view detail" (on the detail page itself). */
   showDetail?: boolean;
   onTagClick?: (tag: string) => void;
+  /** The search's terms, marked in the content (searchMarks.ts). */
+  marks?: readonly string[];
 }
 
 type Dialog = { kind: "preview"; urls: string[]; index: number } | { kind: "time" } | { kind: "delete" } | { kind: "image" } | null;
 
-export function MemoCard({ memo, readOnly = false, showCreator = false, showDetail = true, onTagClick }: MemoCardProps) {
+export function MemoCard({ memo, readOnly = false, showCreator = false, showDetail = true, onTagClick, marks }: MemoCardProps) {
   const { t, i18n } = useTranslation();
   const { data: me } = useMe();
   const owner = !readOnly && canEditMemo(me?.id, memo.creatorId);
@@ -136,6 +138,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
         onTodoToggle={owner ? actions.toggleTodo : undefined}
         onImageClick={preview}
         onEdit={owner ? () => setEditing(true) : undefined}
+        marks={marks}
       />
       <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} onPreview={preview} />
       {sync && owner ? <MemoConflict entry={sync} /> : null}

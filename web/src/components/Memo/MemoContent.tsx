@@ -12,9 +12,11 @@ export interface MemoContentProps {
   onTodoToggle?: (index: number, checked: boolean) => void;
   onImageClick?: (src: string) => void;
   onEdit?: () => void;
+  /** Search terms to mark (searchMarks.ts). */
+  marks?: readonly string[];
 }
 
-export function MemoContent({ content, onTagClick, onTodoToggle, onImageClick, onEdit }: MemoContentProps) {
+export function MemoContent({ content, onTagClick, onTodoToggle, onImageClick, onEdit, marks }: MemoContentProps) {
   const { t } = useTranslation();
   const foldEnabled = usePreferences((state) => state.localSetting.enableFoldMemo);
   const [expanded, setExpanded] = useState(false);
@@ -35,7 +37,14 @@ export function MemoContent({ content, onTagClick, onTodoToggle, onImageClick, o
             : undefined
         }
       >
-        <Markdown content={shown} onTagClick={onTagClick} onTodoToggle={onTodoToggle} onImageClick={onImageClick} className="text-[15px]" />
+        <Markdown
+          content={shown}
+          onTagClick={onTagClick}
+          onTodoToggle={onTodoToggle}
+          onImageClick={onImageClick}
+          marks={marks}
+          className="text-[15px]"
+        />
       </div>
       {folded !== null ? (
         <button

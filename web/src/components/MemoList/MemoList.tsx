@@ -9,7 +9,8 @@ import type { OutboxEntry } from "../../offline/outbox/types";
 import type { MemoListScope } from "../../queries/keys";
 import { overlay } from "../../offline/outbox/plan";
 import { useOutbox } from "../../offline/outbox/store";
-import { useMemoList } from "../../queries/memos";
+import { useMemoCount, useMemoList } from "../../queries/memos";
+import { searchMarks } from "../../markdown/searchMarks";
 import { errorMessage } from "../../api/errorMessage";
 import { MemoCard, type MemoCardProps } from "../Memo/MemoCard";
 import { Spinner } from "../ui/Spinner";
@@ -30,6 +31,8 @@ export interface MemoListProps {
 export function MemoList({ scope, params, filter, card, enabled = true, empty }: MemoListProps) {
   const { t } = useTranslation();
   const list = useMemoList(scope, params, enabled);
+  const search = typeof params.search === "string" ? params.search : undefined;
+  const marks = useMemo(() => searchMarks(search), [search]);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetching } = list;
   // Own lists show the writes still waiting in the outbox.
@@ -91,8 +94,9 @@ export function MemoList({ scope, params, filter, card, enabled = true, empty }:
 
   return (
     <section aria-busy={isFetching} className="flex flex-col gap-2.5">
+      {params.search && !filter ? <MatchCount scope={scope} params={params} enabled={enabled} /> : null}
       {memos.map((memo) => (
-        <MemoCard key={memo.id} memo={memo} {...card} />
+        <MemoCard key={memo.id} memo={memo} marks={marks} {...card} />
       ))}
       <div ref={sentinel} className="flex min-h-14 items-center justify-center py-3 text-sm text-zinc-600 dark:text-zinc-400">
         {isFetchingNextPage ? (
@@ -115,5 +119,17 @@ export function MemoList({ scope, params, filter, card, enabled = true, empty }:
         )}
       </div>
     </section>
+  );
+}
+
+/** While searching: how many memos match, "12 memos" or "30+ memos" (the server counts up to 30). */
+function MatchCount({ scope, params, enabled }: { scope: MemoListScope; params: MemoListParams; enabled: boolean }) {
+  const { t } = useTranslation();
+  const { data } = useMemoCount(scope, params, enabled);
+  if (!data) return null;
+  return (
+    <p role="status" data-testid="match-count" className="px-1 text-sm text-zinc-600 dark:text-zinc-400">
+      {data.more ? t("memo-list.count-more", { count: data.count }) : t("memo-list.count", { count: data.count })}
+    </p>
   );
 }

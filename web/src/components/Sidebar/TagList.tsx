@@ -3,7 +3,7 @@
 import { ChevronRight, MoreHorizontal, Trash2 } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useTagCounts, useTagMutations, useTags } from "../../queries/sidebar";
+import { useTagCounts, useTagMutations, useTagSubtreeCounts, useTags } from "../../queries/sidebar";
 import { useFilter } from "../../state/filter";
 import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
@@ -12,7 +12,7 @@ import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Menu } from "../ui/Menu";
 import { CreateTagDialog } from "./CreateTagDialog";
 import { ROW_MENU_TRIGGER, SectionHeader } from "./SectionHeader";
-import { buildTagTree, type TagNode } from "./tagTree";
+import { buildTagTree, nodeCount, type TagNode } from "./tagTree";
 
 interface TreeProps {
   nodes: TagNode[];
@@ -22,9 +22,11 @@ interface TreeProps {
   onDelete: (tag: string) => void;
   /** Memos per exact tag (absent while loading). */
   counts: ReadonlyMap<string, number> | undefined;
+  /** Memos of each parent's whole subtree, by path (absent while loading). */
+  subtrees: ReadonlyMap<string, number> | undefined;
 }
 
-function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete, counts }: TreeProps) {
+function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete, counts, subtrees }: TreeProps) {
   const { t, i18n } = useTranslation();
   const { filter, update } = useFilter();
   const idPrefix = useId();
@@ -34,7 +36,10 @@ function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete, counts }: T
       {nodes.map((node) => {
         const open = expanded.has(node.path);
         const active = filter.tag === node.path;
-        const count = node.tag !== null ? counts?.get(node.tag) : undefined;
+        const count = nodeCount(node, counts, subtrees);
+        // A tag with no memos (left) shows 0, dimmed; its menu removes it. The list cannot tell one just added
+        // (no memo yet) from one whose memos are gone, so neither drops out.
+        const idle = count === 0;
         return (
           <li key={node.path}>
             <div
@@ -60,8 +65,13 @@ function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete, counts }: T
                 aria-describedby={count !== undefined ? countId(node.path) : undefined}
                 onClick={() => update({ tag: active ? undefined : node.path })}
                 title={`#${node.path}`}
+                data-idle={idle || undefined}
                 className={`flex h-10 min-w-0 flex-1 items-center truncate text-left text-[15px] lg:h-8 ${
-                  active ? "font-medium text-tag dark:text-blue-400" : "text-zinc-700 dark:text-zinc-300"
+                  active
+                    ? "font-medium text-tag dark:text-blue-400"
+                    : idle
+                      ? "text-zinc-500 dark:text-zinc-400"
+                      : "text-zinc-700 dark:text-zinc-300"
                 }`}
               >
                 <span className="mr-0.5 text-zinc-400" aria-hidden>
@@ -99,6 +109,7 @@ function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete, counts }: T
                 onToggleExpand={onToggleExpand}
                 onDelete={onDelete}
                 counts={counts}
+                subtrees={subtrees}
               />
             ) : null}
           </li>
@@ -116,6 +127,11 @@ export function TagList() {
   const tree = useMemo(() => buildTagTree(tags ?? []), [tags]);
   const { data: tagCounts } = useTagCounts();
   const counts = useMemo(() => (tagCounts ? new Map(tagCounts.map((tag) => [tag.name, tag.count])) : undefined), [tagCounts]);
+  const { data: subtreeCounts } = useTagSubtreeCounts();
+  const subtrees = useMemo(
+    () => (subtreeCounts ? new Map(subtreeCounts.map((parent) => [parent.path, parent.count])) : undefined),
+    [subtreeCounts],
+  );
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -149,7 +165,15 @@ export function TagList() {
       {tags && tags.length === 0 ? (
         <p className="px-2 py-1 text-sm text-zinc-600 dark:text-zinc-400">{t("tag-list.hint")}</p>
       ) : (
-        <TagTree nodes={tree} depth={0} expanded={expanded} onToggleExpand={toggleExpand} onDelete={setDeleting} counts={counts} />
+        <TagTree
+          nodes={tree}
+          depth={0}
+          expanded={expanded}
+          onToggleExpand={toggleExpand}
+          onDelete={setDeleting}
+          counts={counts}
+          subtrees={subtrees}
+        />
       )}
       <CreateTagDialog open={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildTagTree, parentPaths } from "./tagTree";
+import { buildTagTree, nodeCount, parentPaths } from "./tagTree";
 
 describe("buildTagTree", () => {
   it("nests hierarchical tags and sorts each level", () => {
@@ -38,5 +38,31 @@ describe("buildTagTree", () => {
 
   it("parentPaths lists every node with children", () => {
     expect(parentPaths(buildTagTree(["a/b/c", "d", "e/f"]))).toEqual(["a", "a/b", "e"]);
+  });
+});
+
+describe("nodeCount", () => {
+  it("shows a parent's whole subtree and a leaf's own count, nothing while loading", () => {
+    const tree = buildTagTree(["work", "work/meeting", "home/garden", "idle"]);
+    const counts = new Map([
+      ["work", 1],
+      ["work/meeting", 4],
+      ["home/garden", 2],
+      ["idle", 0],
+    ]);
+    const subtrees = new Map([
+      ["work", 5],
+      ["home", 2],
+    ]);
+    const byPath = (path: string) => {
+      const find = (nodes: ReturnType<typeof buildTagTree>): ReturnType<typeof buildTagTree>[number] | undefined =>
+        nodes.flatMap((node) => [node, ...node.children]).find((node) => node.path === path);
+      return find(tree)!;
+    };
+    expect(nodeCount(byPath("work"), counts, subtrees)).toBe(5);
+    expect(nodeCount(byPath("home"), counts, subtrees)).toBe(2);
+    expect(nodeCount(byPath("work/meeting"), counts, subtrees)).toBe(4);
+    expect(nodeCount(byPath("idle"), counts, subtrees)).toBe(0);
+    expect(nodeCount(byPath("work"), counts, undefined)).toBeUndefined();
   });
 });

@@ -45,3 +45,16 @@ export function buildTagTree(tags: readonly string[]): TagNode[] {
 export function parentPaths(nodes: readonly TagNode[]): string[] {
   return nodes.flatMap((node) => (node.children.length ? [node.path, ...parentPaths(node.children)] : []));
 }
+
+/**
+ * The count a node shows: a parent's whole subtree (`subtrees`, by path: a memo under two of its tags once), a
+ * leaf's own memos (`counts`, by tag). Undefined while loading.
+ */
+export function nodeCount(
+  node: TagNode,
+  counts: ReadonlyMap<string, number> | undefined,
+  subtrees: ReadonlyMap<string, number> | undefined,
+): number | undefined {
+  if (node.children.length > 0) return subtrees?.get(node.path);
+  return node.tag !== null ? counts?.get(node.tag) : undefined;
+}

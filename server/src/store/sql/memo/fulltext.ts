@@ -129,6 +129,14 @@ function ftsTerms(text: string): string {
   return [...distinct.values()].map(ftsPhrase).join(" AND ");
 }
 
+/**
+ * The FTS5 query of a search's driving text (3 characters or more) and its other terms: the AND of each one's
+ * terms, those of 3 characters or more (a shorter one has no trigram of its own: it is checked row by row). FTS5
+ * intersects the lists, so two common words that seldom meet are found as rarely as they meet.
+ */
+const withTerms = (text: string, terms: readonly string[]): string =>
+  [text, ...terms.filter(isPhraseLength)].map((term) => (terms.length === 0 ? ftsTerms(term) : `(${ftsTerms(term)})`)).join(" AND ");
+
 /** A query that matches nothing: three padding characters never occur in a row (each memo ends with two). */
 const NO_MATCH = ftsPhrase("\uffff\uffff\uffff");
 
@@ -140,8 +148,8 @@ const startsWith = (folded: string) => sql<boolean>`v.term >= ${folded} AND v.te
  * text, case folded as the index folds it. The terms come from a range of the vocabulary, so a rare text costs
  * as little as its matches; a common one is found by the search's first step before this one runs.
  */
-function ftsQuery(text: string) {
-  if (isPhraseLength(text)) return sql`${ftsTerms(text)}`;
+function ftsQuery(text: string, terms: readonly string[]) {
+  if (isPhraseLength(text)) return sql`${withTerms(text, terms)}`;
   const folded = text.toLowerCase();
   return sql`(SELECT coalesce(group_concat('"' || replace(v.term, '"', '""') || '"', ' OR '), ${NO_MATCH})
     FROM memo_fts_vocab v WHERE ${startsWith(folded)})`;
@@ -152,10 +160,10 @@ function ftsQuery(text: string) {
  * newest first, those of buckets in [floor, below) only. FTS5 reads its index in that order and stops when the
  * reader does.
  */
-export function fullTextMatches(text: string, floor: number | undefined, below: number | undefined) {
+export function fullTextMatches(text: string, floor: number | undefined, below: number | undefined, terms: readonly string[] = []) {
   const low = floor === undefined ? sql`` : sql` AND rowid >= (${floor} << 32)`;
   const high = below === undefined || below > BUCKET_MAX ? sql`` : sql` AND rowid < (${below} << 32)`;
-  return sql`(SELECT rowid AS k FROM memo_fts WHERE memo_fts MATCH ${ftsQuery(text)}${low}${high} ORDER BY rowid DESC)`;
+  return sql`(SELECT rowid AS k FROM memo_fts WHERE memo_fts MATCH ${ftsQuery(text, terms)}${low}${high} ORDER BY rowid DESC)`;
 }
 
 /** The SQLite statements of migration 018: the index's occurrences, one row per (trigram, memo, position). */
@@ -168,10 +176,10 @@ export const SQLITE_FULLTEXT_INSTANCES = ["CREATE VIRTUAL TABLE memo_fts_instanc
  * Fewer than `most + 1` rows hold every such memo, so a text with at most `most` is rare and its page is read
  * from them. (The vocabulary's per-term counts would cost a read of each term's whole list: occurrences do not.)
  */
-export function fullTextCandidates(text: string, most: number) {
+export function fullTextCandidates(text: string, most: number, terms: readonly string[] = []) {
   const id = (key: string) => sql.raw(`${key} & ${KEY_ID_MASK}`);
   if (isPhraseLength(text))
-    return sql<{ id: number }>`SELECT ${id("rowid")} AS id FROM memo_fts WHERE memo_fts MATCH ${ftsTerms(text)} LIMIT ${most + 1}`;
+    return sql<{ id: number }>`SELECT ${id("rowid")} AS id FROM memo_fts WHERE memo_fts MATCH ${withTerms(text, terms)} LIMIT ${most + 1}`;
   const folded = text.toLowerCase();
   return sql<{ id: number }>`SELECT ${id("v.doc")} AS id FROM memo_fts_instances v WHERE ${startsWith(folded)} LIMIT ${most + 1}`;
 }

@@ -17,6 +17,11 @@ export interface MemoFilter {
   /** Case-insensitive substring, or a regular expression when `regex` is set. */
   text?: string;
   regex?: boolean;
+  /**
+   * More case-insensitive substrings every memo must hold beside `text` (a search's other words and phrases),
+   * checked row by row; on SQLite those of 3 characters or more also narrow the full-text index's matches.
+   */
+  terms?: readonly string[];
   fromTs?: number;
   toTs?: number;
   type?: "NOT_TAGGED" | "LINKED";
@@ -98,9 +103,10 @@ export function fullTextEntriesQuery(
   text: string,
   floor: number | undefined,
   below: number | undefined,
+  terms: readonly string[] = [],
 ): ReturnType<typeof baseQuery> {
   const query = db
-    .selectFrom(fullTextMatches(text, floor, below).as("f"))
+    .selectFrom(fullTextMatches(text, floor, below, terms).as("f"))
     .crossJoin("memo as m")
     .leftJoin("memo_organizer as o", creatorPin)
     .where(sql<boolean>`m.id = (f.k & ${sql.raw(KEY_ID_MASK)})`);
@@ -176,11 +182,15 @@ export function rowTextCondition(engine: Engine, text: string, regex: boolean, c
  * trigram or characters index for a text it judges rare, the table in its order for a common one (where a hundred
  * matches come soon). Without a select list: the caller picks the columns.
  */
-export function pgTextProbe(db: Db, text: string, most: number) {
-  return db
-    .selectFrom("memo as m")
-    .$if(!trigramServes(text), (query) => query.where(holdsCharacters(text)))
-    .where(textCondition("postgres", text, false))
+export function pgTextProbe(db: Db, text: string, most: number, terms: readonly string[] = []) {
+  return terms
+    .reduce(
+      (query, term) => query.where(textCondition("postgres", term, false)),
+      db
+        .selectFrom("memo as m")
+        .$if(!trigramServes(text), (query) => query.where(holdsCharacters(text)))
+        .where(textCondition("postgres", text, false)),
+    )
     .limit(most + 1);
 }
 
@@ -246,6 +256,8 @@ export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine,
     q = q.where((eb) => eb.not(eb.exists(eb.selectFrom("memo_tag as t").select(sql`1`.as("one")).whereRef("t.memo_id", "=", "m.id"))));
   }
   if (filter.type === "LINKED") q = q.where("m.content", "like", "%[%](_%)%");
+  // A search's other terms, each checked row by row (their own index, if any, is the driving text's).
+  for (const term of filter.terms ?? []) q = q.where(textCondition(engine, term, false));
   if (filter.text !== undefined && filter.text !== "") {
     const text = filter.text;
     const regex = filter.regex ?? false;

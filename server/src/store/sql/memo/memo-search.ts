@@ -100,7 +100,7 @@ async function rareTextPage(db: Db, engine: Engine, filter: MemoFilter, after: M
     if (Number(rows[0]!.found) > RARE_TEXT_MATCHES) return null;
     return rows.filter((row) => row.id !== null).map(({ found: _, ...row }) => row as MemoListRow);
   }
-  const found = await db.executeQuery(fullTextCandidates(filter.text!, RARE_TEXT_MATCHES).compile(db));
+  const found = await db.executeQuery(fullTextCandidates(filter.text!, RARE_TEXT_MATCHES, filter.terms).compile(db));
   if (found.rows.length > RARE_TEXT_MATCHES) return null;
   const textCandidates = [...new Set(found.rows.map((row) => row.id))];
   return (await walk(db, engine, { ...filter, textCandidates }, after, limit, offset).execute()) as MemoListRow[];
@@ -112,9 +112,9 @@ async function rareTextPage(db: Db, engine: Engine, filter: MemoFilter, after: M
  * them, and its plan none of the table's indexes (planning a lookup in memo cost as much as running it).
  */
 function pgRareTextPage(db: Db, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
-  const probe = pgTextProbe(db, filter.text!, RARE_TEXT_MATCHES).selectAll("m");
-  // The probe's rows hold the text: the page checks the rest of the filter.
-  const page = applyFilter(cteMemosQuery(db, "found"), "postgres", { ...filter, text: undefined, regex: undefined })
+  const probe = pgTextProbe(db, filter.text!, RARE_TEXT_MATCHES, filter.terms).selectAll("m");
+  // The probe's rows hold the text and the terms: the page checks the rest of the filter.
+  const page = applyFilter(cteMemosQuery(db, "found"), "postgres", { ...filter, text: undefined, regex: undefined, terms: undefined })
     .$if(after !== undefined, (query) => query.where(afterCondition(after!)))
     .where(sql<boolean>`c.found <= ${RARE_TEXT_MATCHES}`)
     .selectAll("m")
@@ -180,17 +180,25 @@ async function fullTextPage(db: Db, filter: MemoFilter, after: MemoPosition | un
 
 /** The text's matches in scope, of the buckets in [floor, below). */
 function fullTextWalk(db: Db, filter: MemoFilter, after: MemoPosition | undefined, floor: number | undefined, below: number | undefined) {
-  return applyFilter(fullTextEntriesQuery(db, filter.text!, floor, below), "sqlite", { ...filter, textByIndex: true })
+  return applyFilter(fullTextEntriesQuery(db, filter.text!, floor, below, filter.terms), "sqlite", { ...filter, textByIndex: true })
     .$if(after !== undefined, (query) => query.where(afterCondition(after!)))
     .selectAll("m")
     .select(pinColumn(filter).as("pinned"));
 }
 
-/** The first `limit` matches among the newest `size` memos in scope, checked row by row. */
+/**
+ * The first `limit` matches among the newest `size` memos in scope, checked row by row: the text and every other
+ * term (inside the walk, terms would make it read `size` memos that hold them, not the newest `size`).
+ */
 function searchWindow(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, size: number) {
-  const matches = (column: "m.content" | "w.content") =>
-    unestimated(engine, rowTextCondition(engine, filter.text!, filter.regex ?? false, column));
-  return firstMeeting(db, engine, { ...filter, text: undefined, regex: undefined }, matches, after, limit, size);
+  const matches = (column: "m.content" | "w.content") => {
+    const conditions = [
+      rowTextCondition(engine, filter.text!, filter.regex ?? false, column),
+      ...(filter.terms ?? []).map((term) => rowTextCondition(engine, term, false, column)),
+    ];
+    return unestimated(engine, conditions.length === 1 ? conditions[0]! : sql<boolean>`(${sql.join(conditions, sql` AND `)})`);
+  };
+  return firstMeeting(db, engine, { ...filter, text: undefined, regex: undefined, terms: undefined }, matches, after, limit, size);
 }
 
 /**
@@ -205,7 +213,7 @@ const unestimated = (engine: Engine, condition: RawBuilder<boolean>) =>
 export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
   return {
     /** SQLite: the "rare?" question (the text's candidates in the full-text index). */
-    candidates: engine === "sqlite" ? fullTextCandidates(filter.text!, RARE_TEXT_MATCHES).compile(db) : null,
+    candidates: engine === "sqlite" ? fullTextCandidates(filter.text!, RARE_TEXT_MATCHES, filter.terms).compile(db) : null,
     /** A rare text's page: SQLite looks its candidates up (three ids here); PostgreSQL reads it with the question. */
     rare:
       engine === "sqlite"

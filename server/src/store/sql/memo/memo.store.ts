@@ -21,6 +21,15 @@ async function walkRows(db: Db, engine: Engine, filter: MemoFilter, after: MemoP
 }
 
 /**
+ * How many memos match the filter, counted up to `cap`, and whether more do: the first `cap + 1` of the walk (a
+ * search's steps when it holds text), so it costs what a page costs, at any size.
+ */
+export async function countMemosCapped(db: Db, engine: Engine, filter: MemoFilter, cap: number): Promise<{ count: number; more: boolean }> {
+  const rows = await walkRows(db, engine, filter, undefined, cap + 1, 0);
+  return { count: Math.min(rows.length, cap), more: rows.length > cap };
+}
+
+/**
  * The creator's pinned memos that match, found through their pins in memo_organizer (by its user index, then
  * the memo's primary key): a handful, so they are fetched whole and ordered by the caller, with no ORDER BY
  * and no temporary sort in the database. Without a creator (not a list the app runs) every pin is considered.
@@ -233,6 +242,24 @@ export async function listMemoTagsOfCreator(db: Db, creatorId: number): Promise<
     .orderBy("tag")
     .execute();
   return rows.map((row) => row.tag);
+}
+
+/**
+ * How many of a user's NORMAL memos carry `path` or a tag under it (`work`, `work/…`), each memo once: the range of
+ * the user's memo_tag entries (index of creator and tag), each memo looked up for its status. Reads the subtree's
+ * entries (the caller skips it when one tag holds them all).
+ */
+export async function countSubtreeMemos(db: Db, engine: Engine, creatorId: number, path: string): Promise<number> {
+  const tag = engine === "postgres" ? sql`t.tag COLLATE "C"` : sql`t.tag`;
+  const row = await db
+    .selectFrom("memo_tag as t")
+    .innerJoin("memo as m", "m.id", "t.memo_id")
+    .select(sql<number | string>`count(DISTINCT t.memo_id)`.as("n"))
+    .where("t.creator_id", "=", creatorId)
+    .where("m.row_status", "=", "NORMAL")
+    .where(sql<boolean>`(${tag} = ${path} OR (${tag} > ${`${path}/`} AND ${tag} < ${`${path}0`}))`)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** A user's tags with how many of their NORMAL memos carry each, from the maintained per-tag counts. */
