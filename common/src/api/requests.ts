@@ -20,6 +20,7 @@ import {
 } from "../domain/constants.js";
 import { ACCESS_TOKEN_SCOPES, WEBHOOK_EVENTS, webhookUrlProblem } from "../domain/integrations.js";
 import { extractTags, MAX_MEMO_TAGS, MAX_TAG_LENGTH } from "../domain/tags.js";
+import { MAX_SEARCH_TERMS, parseSearch } from "../domain/search.js";
 import { isValidResourceFilename, sanitizeUploadFilename } from "../domain/validation.js";
 import type { ErrorParams, ErrorReason } from "./reasons.js";
 
@@ -86,12 +87,12 @@ export const WHOLE_MESSAGE = "wholeMessage";
  * A refinement's failure that is the whole 400 message, v0's own words ("Invalid visibility: X"), with its reason
  * when it has one; `path` names the field for a rule between fields.
  */
-const wholeIssue = (message: string, input: unknown, reason?: ErrorReason, path?: string[]) => ({
+const wholeIssue = (message: string, input: unknown, reason?: ErrorReason, path?: string[], params?: ErrorParams) => ({
   code: "custom" as const,
   message,
   input,
   ...(path && { path }),
-  params: { [WHOLE_MESSAGE]: true, ...(reason && { reason }) },
+  params: { [WHOLE_MESSAGE]: true, ...(reason && { reason }), ...params },
 });
 
 /** How a refused id is echoed: short, and readable whatever JSON value it was. */
@@ -319,23 +320,43 @@ const rowStatusQuery = text(INPUT_LIMITS.queryValue).transform((raw, context): R
   return raw as RowStatus;
 });
 
-export const memoListQuerySchema = z
-  .object({
-    creatorId: optionalQueryId("creatorId"),
-    rowStatus: optional(rowStatusQuery),
-    pinned: optional(z.enum(["true", "false"])),
-    tag: optional(text(INPUT_LIMITS.tag)),
-    /** v0's search: one case-insensitive substring, or a regular expression after a leading `^`. */
-    text: optional(text(INPUT_LIMITS.searchText)),
-    /**
-     * The search box's words (common's parseSearch): each word and `"quoted phrase"` must appear, in any order; a
-     * leading `^` makes it a regular expression. At most MAX_SEARCH_TERMS terms. Combined with `text`, both apply.
-     */
-    search: optional(text(INPUT_LIMITS.searchText)),
-    visibility: optional(visibilityList),
-    type: optional(z.enum(MEMO_TYPE_FILTERS)),
-    from: optional(queryInt(0)),
-    to: optional(queryInt(0)),
+/** The list's filter: who, what state, which tag, text and time; the count takes it as the list does. */
+const memoFilterQuery = z.object({
+  creatorId: optionalQueryId("creatorId"),
+  rowStatus: optional(rowStatusQuery),
+  pinned: optional(z.enum(["true", "false"])),
+  tag: optional(text(INPUT_LIMITS.tag)),
+  /** v0's search: one case-insensitive substring, or a regular expression after a leading `^`. */
+  text: optional(text(INPUT_LIMITS.searchText)),
+  /**
+   * The search box's words (common's parseSearch): each word and `"quoted phrase"` must appear, in any order; a
+   * leading `^` makes it a regular expression. At most MAX_SEARCH_TERMS terms. Combined with `text`, both apply.
+   */
+  search: optional(
+    text(INPUT_LIMITS.searchText).superRefine((value, context) => {
+      const parsed = parseSearch(value);
+      if (parsed.kind === "terms" && parsed.terms.length > MAX_SEARCH_TERMS)
+        context.addIssue(
+          wholeIssue(`Invalid search: at most ${MAX_SEARCH_TERMS} words or phrases`, value, "search.too-many-terms", undefined, {
+            maximum: MAX_SEARCH_TERMS,
+          }),
+        );
+    }),
+  ),
+  visibility: optional(visibilityList),
+  type: optional(z.enum(MEMO_TYPE_FILTERS)),
+  from: optional(queryInt(0)),
+  to: optional(queryInt(0)),
+});
+
+/** A duration runs forwards. */
+const forwardDuration = (query: { from?: number; to?: number }, context: z.core.$RefinementCtx) => {
+  if (query.from !== undefined && query.to !== undefined && query.from >= query.to)
+    context.addIssue(wholeIssue("Invalid duration: from must be earlier than to", query.from, undefined, ["from"]));
+};
+
+export const memoListQuerySchema = memoFilterQuery
+  .extend({
     limit: optional(queryInt(0)),
     offset: optional(queryInt(0)),
     /**
@@ -345,15 +366,14 @@ export const memoListQuerySchema = z
     cursor: optional(z.string().max(200)),
   })
   .superRefine((query, context) => {
-    if (query.from !== undefined && query.to !== undefined && query.from >= query.to)
-      context.addIssue(wholeIssue("Invalid duration: from must be earlier than to", query.from, undefined, ["from"]));
+    forwardDuration(query, context);
     if (query.cursor && query.offset !== undefined && query.offset !== 0)
       context.addIssue(wholeIssue("Invalid cursor: it cannot be combined with offset", query.cursor, undefined, ["cursor"]));
   });
 export type MemoListQuery = z.infer<typeof memoListQuerySchema>;
 
 /** `GET /api/memo/count`, `/api/memo/all/count`: the list's filter, without its paging. */
-export const memoCountQuerySchema = memoListQuerySchema.omit({ limit: true, offset: true, cursor: true });
+export const memoCountQuerySchema = memoFilterQuery.superRefine(forwardDuration);
 export type MemoCountQuery = z.infer<typeof memoCountQuerySchema>;
 export type MemoCountRequest = z.input<typeof memoCountQuerySchema>;
 

@@ -1,13 +1,5 @@
 // Reads the memo list query string into a store filter and a page.
-import {
-  DEFAULT_LIST_LIMIT,
-  MAX_LIST_LIMIT,
-  MAX_SEARCH_TERMS,
-  type MemoListQuery,
-  parseSearch,
-  type RowStatus,
-  type Visibility,
-} from "@memos/common";
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type MemoListQuery, parseSearch, type RowStatus, type Visibility } from "@memos/common";
 import { RE2JS } from "re2js";
 import { badRequest, type ErrorDetail } from "../errors.js";
 import type { MemoFilter, MemoPosition } from "../store/sql/memo/memo.store.js";
@@ -63,12 +55,6 @@ function parseText(text: string | undefined, search: string | undefined): TextFi
         throw badRequest("Invalid search: only one of text and search may be a regular expression", { field: "search" });
       regex = checkedRegex(parsed.pattern, "search");
     } else {
-      if (parsed.terms.length > MAX_SEARCH_TERMS)
-        throw badRequest(`Invalid search: at most ${MAX_SEARCH_TERMS} words or phrases`, {
-          reason: "search.too-many-terms",
-          field: "search",
-          params: { maximum: MAX_SEARCH_TERMS },
-        });
       literals.push(...parsed.terms);
     }
   }
