@@ -13,9 +13,9 @@ test("typing # and letters offers the user's tags with counts, chosen by keyboar
   for (const content of ["#work one", "#work two", "#work/deep three", "#homework four", "#idea five"])
     await signedIn.api.createMemo(content);
   await page.goto("/");
-  // The sidebar shows each tag's memo count.
+  // The sidebar shows each tag's memo count; a parent counts its subtree (work, work, work/deep).
   const tags = await openSidebar(page);
-  await expect(tags.getByRole("button", { name: "work", exact: true })).toContainText("2");
+  await expect(tags.getByRole("button", { name: "work", exact: true })).toContainText("3");
   await expect(tags.getByRole("button", { name: "homework", exact: true })).toHaveAccessibleDescription("1 memo");
   if (testInfo.project.name === "phone") await page.keyboard.press("Escape");
 

@@ -70,7 +70,8 @@ function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete, counts, sub
                   active
                     ? "font-medium text-tag dark:text-blue-400"
                     : idle
-                      ? "text-zinc-500 dark:text-zinc-400"
+                      ? // Dimmed by style, not by a pale colour: the text keeps its 4.5:1 contrast on the sidebar.
+                        "text-zinc-600 italic dark:text-zinc-400"
                       : "text-zinc-700 dark:text-zinc-300"
                 }`}
               >
