@@ -90,9 +90,11 @@ if (!(await ensureInstalled())) {
 }
 stopIfInterrupted();
 
-// (b) Chromium and the fonts screenshots need (CJK, emoji), from Debian's packages, when missing.
+// (b) Chromium (and its headless shell) and the fonts screenshots need (CJK, emoji), from Debian's packages, when missing.
 const SYSTEM_PACKAGES = [
   ["chromium", "/usr/bin/chromium"],
+  // Debian's old headless shell: the e2e suite runs in it in half the time (e2e/playwright.config.ts).
+  ["chromium-headless-shell", "/usr/lib/chromium/chromium-headless-shell"],
   ["fonts-noto-cjk", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"],
   ["fonts-noto-color-emoji", "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"],
 ];

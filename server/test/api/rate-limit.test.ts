@@ -8,7 +8,9 @@ import { createTestApp, type TestApp } from "../harness.js";
 
 let t: TestApp;
 beforeEach(async () => {
-  t = await createTestApp();
+  // A fresh app per test; their queries run on the main thread (`--sqlite-readers 0`, a supported setting): a
+  // reader thread per app cost a third of this file's time, and the reader path is covered by the list suites.
+  t = await createTestApp({ sqliteReaders: 0 });
   const host = await signUpHost(t);
   await createUser(t, host, "alice");
   // createUser signed alice in from the default address; start from an empty failure log.

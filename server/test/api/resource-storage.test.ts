@@ -49,7 +49,7 @@ describe("--storage local", () => {
   let bobby: TestUser;
 
   beforeEach(async () => {
-    t = await createTestApp({ storage: "local", maxUploadMb: 2 });
+    t = await createTestApp({ storage: "local", maxUploadMb: 2, sqliteReaders: 0 });
     host = await signUpHost(t);
     alice = await createUser(t, host, "alice");
     bobby = await createUser(t, host, "bobby");

@@ -8,7 +8,9 @@ let t: TestApp;
 let host: TestUser;
 let member: TestUser;
 beforeEach(async () => {
-  t = await createTestApp();
+  // A fresh app per test; their queries run on the main thread (`--sqlite-readers 0`, a supported setting): a
+  // reader thread per app cost a third of this file's time, and the reader path is covered by the list suites.
+  t = await createTestApp({ sqliteReaders: 0 });
   host = await signUpHost(t);
   member = await createUser(t, host, "member");
 });
