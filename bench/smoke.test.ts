@@ -36,7 +36,7 @@ describe.each(engines)("npm run bench on %s", (engine) => {
         "--driver",
         engine,
         "--sizes",
-        "1000,2000",
+        "500,1000",
         "--iterations",
         "2",
         "--warm-up",
