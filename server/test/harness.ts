@@ -50,8 +50,8 @@ async function withPgClient<T>(dsn: string, work: (client: pg.Client) => Promise
   }
 }
 
-async function takePgDatabase(): Promise<{ dsn: string; release(): Promise<void> }> {
-  let name = freePgDatabases.pop();
+async function takePgDatabase(fresh = false): Promise<{ dsn: string; release(): Promise<void> }> {
+  let name = fresh ? undefined : freePgDatabases.pop();
   if (!name) {
     const prefix = pgRunPrefix();
     name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -149,6 +149,11 @@ export interface TestAppOptions {
   logLines?: string[];
   /** Where the server's log lines go, every level (no log without it). */
   logStream?: { write(line: string): void };
+  /**
+   * PostgreSQL: a newly created database, not one emptied after an earlier test. An emptied one keeps its tables'
+   * and indexes' sizes, which the planner reads: the query-plan tests need the instance they build alone.
+   */
+  freshDatabase?: boolean;
   /** Passed to buildApp: requests at least this slow are logged as slow. */
   slowRequestMs?: number;
 }
@@ -156,7 +161,7 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = options.data ?? mkdtempSync(join(tmpdir(), "memos-test-"));
   const driver = options.sqliteFile ? "sqlite" : (options.driver ?? TEST_DRIVER);
-  const pgDb = driver === "postgres" ? await takePgDatabase() : null;
+  const pgDb = driver === "postgres" ? await takePgDatabase(options.freshDatabase) : null;
   const sqliteFile = options.sqliteFile ?? join(dir, "memos_test.db");
   if (!pgDb && !options.sqliteFile) copyFileSync(await sqliteTemplateFile(), sqliteFile);
   const config: Config = {

@@ -101,7 +101,7 @@ export function planFixture() {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ freshDatabase: true });
     const host = await signUpHost(t);
     const users = [host.user.id];
     for (const name of ["planner", "second", "third"]) users.push((await createUser(t, host, name)).user.id);
@@ -145,9 +145,7 @@ export function planFixture() {
       });
       await db.insertInto("memo").values(rows).execute();
     }
-    // PostgreSQL: a pooled test database was emptied by DELETE (server/test/harness.ts); VACUUM takes the earlier
-    // tests' dead rows away, so the planner sees this instance alone.
-    await db.executeQuery(CompiledQuery.raw(t.ctx.store.engine === "postgres" ? "VACUUM ANALYZE" : "ANALYZE"));
+    await db.executeQuery(CompiledQuery.raw("ANALYZE"));
   }, 120_000);
   afterAll(() => t.close());
 
