@@ -38,9 +38,6 @@ export default defineConfig({
           name: "web",
           root: "./web",
           environment: "jsdom",
-          // One jsdom per worker instead of one per file: setting it up was 5/6 of this project's time. Each file
-          // cleans up after itself (testing-library's cleanup, stores reset in its own hooks): shuffled runs pass too.
-          isolate: false,
           include: ["src/**/*.test.{ts,tsx}"],
           // A dialog's first render loads its chunk and the locale: seconds on a busy 2-core machine.
           testTimeout: 20_000,
