@@ -6,7 +6,7 @@
 //   2. @fastify/swagger turns them into the OpenAPI document (http/openapi.ts).
 // Where v0 judged the caller before the body (404/403 before a 400), the route's registration says so with
 // `checkFirst`, a preValidation hook that runs that check before Fastify validates the body.
-// An issue flagged WHOLE_MESSAGE (common/src/api/requests.ts: an id of a query string) is the whole message, as a
+// An issue flagged WHOLE_MESSAGE (common/src/api/schema-parts.ts: an id of a query string, a v0 message) is the whole message, as a
 // path id's is: "userId is not a number: abc".
 // `documented(schema)` marks a schema as description only, for input Fastify passes through as it came: an
 // uploaded form (read by the handler, http/form-upload.ts).

@@ -1,5 +1,5 @@
 // Export: the caller's data (or the whole instance) as a zip archive.
-import { exportQuerySchema } from "../requests.js";
+import { exportQuerySchema } from "../queries.js";
 import { file, input, route } from "../route.js";
 
 export const exportRoutes = {

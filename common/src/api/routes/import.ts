@@ -1,6 +1,6 @@
 // Import: an archive from memos or another note app into the caller's account.
 import { importResultEntitySchema } from "../entities.js";
-import { importQuerySchema } from "../requests.js";
+import { importQuerySchema } from "../queries.js";
 import { data, form, input, route } from "../route.js";
 
 export const importRoutes = {

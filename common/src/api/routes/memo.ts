@@ -2,17 +2,8 @@
 import { z } from "zod";
 import { NEXT_CURSOR_HEADER } from "../../domain/constants.js";
 import { memoCountEntitySchema, memoEntitySchema, resourceEntitySchema } from "../entities.js";
-import {
-  memoAmountQuerySchema,
-  memoCountQuerySchema,
-  memoCreateSchema,
-  memoListQuerySchema,
-  memoOrganizerSchema,
-  memoPatchSchema,
-  memoResourceLinkSchema,
-  memoStatsQuerySchema,
-  pathId,
-} from "../requests.js";
+import { memoAmountQuerySchema, memoCountQuerySchema, memoListQuerySchema, memoStatsQuerySchema } from "../queries.js";
+import { memoCreateSchema, memoOrganizerSchema, memoPatchSchema, memoResourceLinkSchema, pathId } from "../requests.js";
 import { bare, data, input, route } from "../route.js";
 
 const memoParams = z.object({ memoId: pathId() });

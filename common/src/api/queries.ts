@@ -1,0 +1,137 @@
+// Zod schemas of the query strings the server reads: the memo list's filter and paging, its count, the heat map,
+// the amount, export and import. Values arrive as text; ids, numbers and lists are checked here with v0's messages.
+import { z } from "zod";
+import { MEMO_TYPE_FILTERS, type RowStatus, ROW_STATUSES, VISIBILITIES, type Visibility } from "../domain/constants.js";
+import { MAX_SEARCH_TERMS, parseSearch } from "../domain/search.js";
+import { INPUT_LIMITS, MAX_ID } from "./requests.js";
+import { optional, shown, text, wholeIssue } from "./schema-parts.js";
+
+/** The wire's message for a refused id query value: "userId is not a number: abc", echoing at most 64 characters. */
+const refusedQueryId = (label: string, raw: string) => wholeIssue(`${label} is not a number: ${shown(raw)}`, raw);
+
+/**
+ * An optional id of a query string: absent or empty is absent; otherwise 1 … 2^31 − 1 in plain decimal digits,
+ * as path ids. Anything else is a 400 "`label` is not a number: raw" — a repeated key too (the query parser gives
+ * an array; v0 refused it, echoing its values joined by commas). Typed as the optional text it is on the wire.
+ */
+const optionalQueryId = (label: string) => {
+  const id = z.string().transform((raw, context): number | undefined => {
+    if (raw === "") return undefined;
+    const value = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+    if (value >= 1 && value <= MAX_ID) return value;
+    context.addIssue(refusedQueryId(label, raw));
+    return z.NEVER;
+  });
+  return z.preprocess((value, context) => {
+    if (!Array.isArray(value)) return value;
+    context.addIssue(refusedQueryId(label, String(value)));
+    return z.NEVER;
+  }, id.optional()) as unknown as z.ZodOptional<typeof id>;
+};
+
+/** Query strings arrive as text; numbers are checked here. */
+const queryInt = (min: number) =>
+  text(INPUT_LIMITS.queryValue)
+    .regex(/^-?\d+$/, "must be an integer")
+    .transform(Number)
+    .pipe(z.int().min(min).max(Number.MAX_SAFE_INTEGER));
+
+/** `visibility=PUBLIC,PROTECTED`: a comma-separated list; empty is absent; v0's "Invalid visibility: X" otherwise. */
+const visibilityList = text(INPUT_LIMITS.queryValue).transform((raw, context): Visibility[] | undefined => {
+  const values = raw
+    .split(",")
+    .map((value) => value.trim())
+    .filter(Boolean);
+  const refused = values.find((value) => !(VISIBILITIES as readonly string[]).includes(value));
+  if (refused !== undefined) context.addIssue(wholeIssue(`Invalid visibility: ${refused}`, raw));
+  return values.length > 0 ? (values as Visibility[]) : undefined;
+});
+
+/** `rowStatus=ARCHIVED`; empty is absent; v0's "Invalid rowStatus: X" otherwise. */
+const rowStatusQuery = text(INPUT_LIMITS.queryValue).transform((raw, context): RowStatus | undefined => {
+  if (raw === "") return undefined;
+  if (!(ROW_STATUSES as readonly string[]).includes(raw)) context.addIssue(wholeIssue(`Invalid rowStatus: ${raw}`, raw));
+  return raw as RowStatus;
+});
+
+/** The list's filter: who, what state, which tag, text and time; the count takes it as the list does. */
+const memoFilterQuery = z.object({
+  creatorId: optionalQueryId("creatorId"),
+  rowStatus: optional(rowStatusQuery),
+  pinned: optional(z.enum(["true", "false"])),
+  tag: optional(text(INPUT_LIMITS.tag)),
+  /** v0's search: one case-insensitive substring, or a regular expression after a leading `^`. */
+  text: optional(text(INPUT_LIMITS.searchText)),
+  /**
+   * The search box's words (common's parseSearch): each word and `"quoted phrase"` must appear, in any order; a
+   * leading `^` makes it a regular expression. At most MAX_SEARCH_TERMS terms. Combined with `text`, both apply.
+   */
+  search: optional(
+    text(INPUT_LIMITS.searchText).superRefine((value, context) => {
+      const parsed = parseSearch(value);
+      if (parsed.kind === "terms" && parsed.terms.length > MAX_SEARCH_TERMS)
+        context.addIssue(
+          wholeIssue(`Invalid search: at most ${MAX_SEARCH_TERMS} words or phrases`, value, "search.too-many-terms", undefined, {
+            maximum: MAX_SEARCH_TERMS,
+          }),
+        );
+    }),
+  ),
+  visibility: optional(visibilityList),
+  type: optional(z.enum(MEMO_TYPE_FILTERS)),
+  from: optional(queryInt(0)),
+  to: optional(queryInt(0)),
+});
+
+/** A duration runs forwards. */
+const forwardDuration = (query: { from?: number; to?: number }, context: z.core.$RefinementCtx) => {
+  if (query.from !== undefined && query.to !== undefined && query.from >= query.to)
+    context.addIssue(wholeIssue("Invalid duration: from must be earlier than to", query.from, undefined, ["from"]));
+};
+
+export const memoListQuerySchema = memoFilterQuery
+  .extend({
+    limit: optional(queryInt(0)),
+    offset: optional(queryInt(0)),
+    /**
+     * Keyset paging: the `X-Next-Cursor` header of the previous page (opaque). The page starts after the memo
+     * it names, so memos added or removed meanwhile neither repeat nor go missing. Not combined with `offset`.
+     */
+    cursor: optional(z.string().max(200)),
+  })
+  .superRefine((query, context) => {
+    forwardDuration(query, context);
+    if (query.cursor && query.offset !== undefined && query.offset !== 0)
+      context.addIssue(wholeIssue("Invalid cursor: it cannot be combined with offset", query.cursor, undefined, ["cursor"]));
+  });
+export type MemoListQuery = z.infer<typeof memoListQuerySchema>;
+
+/** `GET /api/memo/count`, `/api/memo/all/count`: the list's filter, without its paging. */
+export const memoCountQuerySchema = memoFilterQuery.superRefine(forwardDuration);
+export type MemoCountQuery = z.infer<typeof memoCountQuerySchema>;
+export type MemoCountRequest = z.input<typeof memoCountQuerySchema>;
+
+/** `GET /api/memo/stats`: `from` (Unix seconds) keeps only display times at or after it, the heat map's window. */
+export const memoStatsQuerySchema = z.object({
+  creatorId: optionalQueryId("creatorId"),
+  from: optional(queryInt(0)),
+});
+export type MemoStatsQuery = z.infer<typeof memoStatsQuerySchema>;
+
+/** `GET /api/memo/amount`: `userId` counts one user's memos; without it, everyone's the caller may read. */
+export const memoAmountQuerySchema = z.object({ userId: optionalQueryId("userId") });
+export type MemoAmountQuery = z.infer<typeof memoAmountQuerySchema>;
+
+/** `GET /api/export`: `user` (the default) is the caller's own data; `instance` is every account (the host only). */
+export const EXPORT_SCOPES = ["user", "instance"] as const;
+export const exportQuerySchema = z.object({ scope: optional(z.enum(EXPORT_SCOPES)) });
+export type ExportQuery = z.infer<typeof exportQuerySchema>;
+export type ExportScope = (typeof EXPORT_SCOPES)[number];
+
+/** `POST /api/import`: `dryRun=true` answers what would be imported and writes nothing. */
+export const importQuerySchema = z.object({ dryRun: optional(z.enum(["true", "false"])) });
+export type ImportQuery = z.infer<typeof importQuerySchema>;
+
+export type MemoListRequest = z.input<typeof memoListQuerySchema>;
+export type MemoStatsRequest = z.input<typeof memoStatsQuerySchema>;
+export type MemoAmountRequest = z.input<typeof memoAmountQuerySchema>;
