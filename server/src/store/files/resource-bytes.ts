@@ -133,9 +133,12 @@ export async function receiveAsset(
       done(size > maxBytes ? new AssetTooLarge(`larger than ${maxBytes} bytes`) : null, chunk);
     },
   });
+  const out = createWriteStream(file, { flush: true });
   try {
-    await pipeline(Buffer.isBuffer(source) ? Readable.from([source]) : source, counter, createWriteStream(file, { flush: true }));
+    await pipeline(Buffer.isBuffer(source) ? Readable.from([source]) : source, counter, out);
   } catch (error) {
+    // The stream opens its file asynchronously: removed before that open, the file would come back empty.
+    if (!out.closed) await new Promise((closed) => out.once("close", closed));
     await rm(file, { force: true });
     throw error;
   }
