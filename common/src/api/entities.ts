@@ -3,7 +3,7 @@
 // typed by them and the OpenAPI document (GET /api/openapi.json) describes them; answers are not re-validated on
 // the way out.
 import { z } from "zod";
-import { ROLES, ROW_STATUSES, VISIBILITIES } from "../domain/constants.js";
+import { MAX_BATCH_IDS, ROLES, ROW_STATUSES, VISIBILITIES } from "../domain/constants.js";
 import { ACCESS_TOKEN_SCOPES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../domain/integrations.js";
 import { ERROR_REASON_NAMES, ERROR_REASONS } from "./reasons.js";
 
@@ -192,6 +192,30 @@ export const memoCountEntitySchema = z
   .meta({ id: "MemoCount" });
 /** How many memos a list's filter matches, capped (`GET /api/memo/count`, `/api/memo/all/count`, an addition). */
 export type MemoCount = z.infer<typeof memoCountEntitySchema>;
+
+/** Why a bulk edit left a memo as it was: the reason the single route would answer (never whether another's private memo exists). */
+export const MEMO_BATCH_REFUSALS = ["memo.not-found", "memo.not-creator", "memo.content-too-long", "memo.too-many-tags"] as const;
+export type MemoBatchRefusal = (typeof MEMO_BATCH_REFUSALS)[number];
+
+export const memoBatchResultEntitySchema = z
+  .object({
+    changed: z.int().describe("How many memos the action changed (a memo already as asked is neither changed nor refused)"),
+    refused: z
+      .array(z.object({ id: z.int(), reason: z.enum(MEMO_BATCH_REFUSALS) }))
+      .describe("The memos the caller may not change this way, each with its reason code (docs/api.md#error-reasons)"),
+  })
+  .meta({ id: "MemoBatchResult" });
+/** The answer of `POST /api/memo/batch` (an addition). */
+export type MemoBatchResult = z.infer<typeof memoBatchResultEntitySchema>;
+
+export const memoIdsEntitySchema = z
+  .object({
+    ids: z.array(z.int()).describe(`The matching memos' ids in list order, at most ${MAX_BATCH_IDS}`),
+    more: z.boolean().describe("More memos match than `ids` holds"),
+  })
+  .meta({ id: "MemoIds" });
+/** The ids a memo list's filter matches (`GET /api/memo/ids`, an addition). */
+export type MemoIds = z.infer<typeof memoIdsEntitySchema>;
 
 export const tagCountEntitySchema = z
   .object({

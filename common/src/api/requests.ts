@@ -9,14 +9,16 @@ import { z } from "zod";
 import {
   APPEARANCES,
   LOCALES,
+  MAX_BATCH_IDS,
   MAX_MEMO_CONTENT_BYTES,
+  MEMO_BATCH_ACTIONS,
   MEMO_DISPLAY_TS_OPTIONS,
   ROLES,
   ROW_STATUSES,
   VISIBILITIES,
 } from "../domain/constants.js";
 import { ACCESS_TOKEN_SCOPES, WEBHOOK_EVENTS, webhookUrlProblem } from "../domain/integrations.js";
-import { extractTags, MAX_MEMO_TAGS, MAX_TAG_LENGTH } from "../domain/tags.js";
+import { extractTags, isValidTagName, MAX_MEMO_TAGS, MAX_TAG_LENGTH } from "../domain/tags.js";
 import { isValidResourceFilename, sanitizeUploadFilename } from "../domain/validation.js";
 import type { ErrorParams, ErrorReason } from "./reasons.js";
 import { optional, shown, text, wholeIssue } from "./schema-parts.js";
@@ -171,6 +173,36 @@ export const memoOrganizerSchema = z.object({ pinned: z.boolean() });
 
 export const memoResourceLinkSchema = z.object({ resourceId: id });
 
+/** A selection of memos: 1 … MAX_BATCH_IDS ids (a repeated id counts once). */
+export const memoSelection = z
+  .array(id)
+  .min(1, "choose at least one memo")
+  .max(MAX_BATCH_IDS, `at most ${MAX_BATCH_IDS} memos in one request`);
+
+/** A tag to add or remove, as it is written after `#`. */
+const batchTag = text(INPUT_LIMITS.tag).refine(isValidTagName, {
+  message: "is not a tag name (no spaces or #)",
+  params: { reason: "tag.invalid-name" } satisfies ReasonParams,
+});
+
+/** `POST /api/memo/batch`: one action on many memos; `tags` go with addTags and removeTags, `visibility` with visibility. */
+export const memoBatchSchema = z
+  .object({
+    ids: memoSelection,
+    action: z.enum(MEMO_BATCH_ACTIONS),
+    tags: optional(z.array(batchTag).min(1, "choose at least one tag").max(MAX_MEMO_TAGS, `at most ${MAX_MEMO_TAGS} tags`)),
+    visibility: optional(visibilitySchema),
+  })
+  .superRefine((body, context) => {
+    const tagged = body.action === "addTags" || body.action === "removeTags";
+    if (tagged && body.tags === undefined) context.addIssue({ code: "custom", path: ["tags"], message: `is required for ${body.action}`, input: body });
+    if (body.action === "visibility" && body.visibility === undefined)
+      context.addIssue({ code: "custom", path: ["visibility"], message: "is required for visibility", input: body });
+  });
+
+/** `POST /api/export` of a selection: the caller's memos with these ids, in the export's format. */
+export const exportSelectionSchema = z.object({ ids: memoSelection });
+
 /** A shortcut's title is not blank; `prefix` is the route's message ("Malformatted post shortcut request"). */
 const shortcutTitle = (prefix: string) =>
   text(INPUT_LIMITS.shortcutTitle).superRefine((value, context) => {
@@ -250,6 +282,7 @@ export type MemoCreateRequest = z.input<typeof memoCreateSchema>;
 export type MemoPatchRequest = z.input<typeof memoPatchSchema>;
 export type MemoOrganizerRequest = z.input<typeof memoOrganizerSchema>;
 export type MemoResourceLinkRequest = z.input<typeof memoResourceLinkSchema>;
+export type MemoBatchRequest = z.input<typeof memoBatchSchema>;
 export type ShortcutCreateRequest = z.input<typeof shortcutCreateSchema>;
 export type ShortcutPatchRequest = z.input<typeof shortcutPatchSchema>;
 export type ResourceCreateRequest = z.input<typeof resourceCreateSchema>;
@@ -267,6 +300,8 @@ export type MemoCreate = z.infer<typeof memoCreateSchema>;
 export type MemoPatch = z.infer<typeof memoPatchSchema>;
 export type MemoOrganizer = z.infer<typeof memoOrganizerSchema>;
 export type MemoResourceLink = z.infer<typeof memoResourceLinkSchema>;
+export type MemoBatch = z.infer<typeof memoBatchSchema>;
+export type ExportSelection = z.infer<typeof exportSelectionSchema>;
 export type ShortcutCreate = z.infer<typeof shortcutCreateSchema>;
 export type ShortcutPatch = z.infer<typeof shortcutPatchSchema>;
 export type ResourceCreate = z.infer<typeof resourceCreateSchema>;

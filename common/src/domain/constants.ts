@@ -48,3 +48,9 @@ export const MEMO_COUNT_CAP = 30;
 /** The largest memo content we accept, in UTF-8 bytes. */
 export const MAX_MEMO_CONTENT_BYTES = 1024 * 1024;
 export const DEFAULT_MAX_UPLOAD_MB = 32;
+
+/** The most memos one bulk edit (`POST /api/memo/batch`), selection export or `GET /api/memo/ids` takes. */
+export const MAX_BATCH_IDS = 10_000;
+/** What a bulk edit does to each memo it may change (`POST /api/memo/batch`). */
+export const MEMO_BATCH_ACTIONS = ["archive", "restore", "pin", "unpin", "trash", "addTags", "removeTags", "visibility"] as const;
+export type MemoBatchAction = (typeof MEMO_BATCH_ACTIONS)[number];

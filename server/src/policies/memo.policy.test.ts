@@ -10,6 +10,7 @@ import {
   exploreScope,
   feedScope,
   type MemoAction,
+  memoBatchRefusal,
   memoListScope,
   statsScope,
 } from "./memo.policy.js";
@@ -84,6 +85,40 @@ describe("authorizeMemo", () => {
       if (action !== "read") continue;
       expect(ORDER.map((name) => canReadMemo(VIEWERS[name]!, memo(visibility, rowStatus)))).toEqual(expected.map((status) => status === 0));
     }
+  });
+});
+
+describe("memoBatchRefusal", () => {
+  // Every credential a bulk edit may come with judges alike (a read-only token never reaches it: the access hook).
+  const CREDENTIALS: Record<string, (id: number, role: Role) => Actor> = {
+    session: actor,
+    "read-write token": (id, role) => ({ ...actor(id, role), via: "token", sessionId: null, token: { id: 1, scope: "read-write" } }),
+    "open ID": (id, role) => ({ ...actor(id, role), via: "token", sessionId: null }),
+  };
+  const SIGNED_IN = ["creator", "member", "admin", "host"] as const;
+
+  it.each(Object.keys(CREDENTIALS))("by %s: what authorizeMemo allows passes; an unreadable memo is not found, a readable one not the caller's not its creator's", (kind) => {
+    for (const [visibility, rowStatus, action, _anon, ...expected] of TABLE) {
+      const got = SIGNED_IN.map((name) => {
+        const viewer = VIEWERS[name]!;
+        return memoBatchRefusal(CREDENTIALS[kind]!(viewer.id, viewer.role), action, memo(visibility, rowStatus));
+      });
+      const want = SIGNED_IN.map((name, index) => {
+        if (expected[index] === 0) return null;
+        return canReadMemo(VIEWERS[name]!, memo(visibility, rowStatus)) ? "memo.not-creator" : "memo.not-found";
+      });
+      expect(got, `${visibility} ${rowStatus} ${action}`).toEqual(want);
+    }
+  });
+
+  it("a missing memo is not found, for its would-be creator too", () => {
+    expect(memoBatchRefusal(VIEWERS.creator!, "update", undefined)).toBe("memo.not-found");
+    expect(memoBatchRefusal(VIEWERS.host!, "pin", undefined)).toBe("memo.not-found");
+  });
+
+  it("another's private memo is not found, never private: a bulk edit does not say it exists", () => {
+    for (const action of ["pin", "update", "delete"] as const)
+      expect(memoBatchRefusal(VIEWERS.member!, action, memo("PRIVATE", "NORMAL"))).toBe("memo.not-found");
   });
 });
 

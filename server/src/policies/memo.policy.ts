@@ -1,6 +1,6 @@
 // Who may do what with a memo, and which memos a list may show. The one place these rules live.
-import { canEditMemo, type RowStatus, VISIBILITIES, type Visibility } from "@memos/common";
-import type { Viewer } from "../context.js";
+import { canEditMemo, type MemoBatchRefusal, type RowStatus, VISIBILITIES, type Visibility } from "@memos/common";
+import type { Actor, Viewer } from "../context.js";
 import { badRequest, forbidden, notFound, unauthenticated } from "../errors.js";
 import { isSelf } from "./utils.js";
 
@@ -38,6 +38,17 @@ export function authorizeMemo(viewer: Viewer, action: MemoAction, memo: MemoFact
   if (action === "pin") return;
   if (!canEditMemo(viewer.id, memo.creator_id))
     throw forbidden("Unauthorized: only the creator may change this memo", { reason: "memo.not-creator" });
+}
+
+/**
+ * A bulk edit's verdict on one memo (`memo` undefined: no such memo): null when `actor` may do `action` to it, else
+ * the reason authorizeMemo would give. A memo the actor may not read is `memo.not-found` whatever it is, so a
+ * selection of guessed ids learns nothing about others' memos (the single routes keep v0's 403s).
+ */
+export function memoBatchRefusal(actor: Actor, action: MemoAction, memo: MemoFacts | undefined): MemoBatchRefusal | null {
+  if (memo === undefined || !canReadMemo(actor, memo)) return "memo.not-found";
+  if (action === "read" || action === "pin") return null;
+  return canEditMemo(actor.id, memo.creator_id) ? null : "memo.not-creator";
 }
 
 export interface MemoScope {

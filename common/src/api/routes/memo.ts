@@ -1,9 +1,9 @@
 // Memos: the lists (the caller's and explore), stats, amount, one memo, pins and resource links.
 import { z } from "zod";
-import { NEXT_CURSOR_HEADER } from "../../domain/constants.js";
-import { memoCountEntitySchema, memoEntitySchema, resourceEntitySchema } from "../entities.js";
+import { MAX_BATCH_IDS, NEXT_CURSOR_HEADER } from "../../domain/constants.js";
+import { memoBatchResultEntitySchema, memoCountEntitySchema, memoEntitySchema, memoIdsEntitySchema, resourceEntitySchema } from "../entities.js";
 import { memoAmountQuerySchema, memoCountQuerySchema, memoListQuerySchema, memoStatsQuerySchema } from "../queries.js";
-import { memoCreateSchema, memoOrganizerSchema, memoPatchSchema, memoResourceLinkSchema, pathId } from "../requests.js";
+import { memoBatchSchema, memoCreateSchema, memoOrganizerSchema, memoPatchSchema, memoResourceLinkSchema, pathId } from "../requests.js";
 import { bare, data, input, route } from "../route.js";
 
 const memoParams = z.object({ memoId: pathId() });
@@ -70,6 +70,30 @@ export const memoRoutes = {
     answer: data(memoCountEntitySchema),
     errors: LIST_ERRORS,
     cacheable: true,
+  }),
+  "memo.ids": route({
+    method: "GET",
+    path: "/api/memo/ids",
+    summary: `The ids of the memos \`GET /api/memo\` lists for the same filter, in list order, up to ${MAX_BATCH_IDS}`,
+    description:
+      "What a bulk edit's \"select all that match\" selects: the list's filter (search included) without its paging, by the list's own rules of who sees what. Read page by page along the list's own walk.",
+    access: "signed-in",
+    query: input(memoCountQuerySchema, "Malformatted memo ids query"),
+    answer: data(memoIdsEntitySchema),
+    errors: LIST_ERRORS,
+    cacheable: true,
+  }),
+  "memo.batch": route({
+    method: "POST",
+    path: "/api/memo/batch",
+    summary: `One action on many memos (up to ${MAX_BATCH_IDS}): archive, restore, pin, unpin, trash, add or remove tags, set the visibility`,
+    description:
+      "Each memo is judged as its single route would judge it; one the caller may not change is refused with that route's reason " +
+      "(`memo.not-found` also for another's memo the caller may not see), the others are changed in one transaction. " +
+      "`tags` (addTags, removeTags) and `visibility` (visibility) are required with their action. Webhooks get one event per changed memo.",
+    access: "signed-in",
+    body: input(memoBatchSchema, "Malformatted memo batch request"),
+    answer: data(memoBatchResultEntitySchema),
   }),
   "memo.stats": route({
     method: "GET",
