@@ -13,10 +13,12 @@ import {
   getMemo,
   listMemos,
   memoAmount,
+  memoIds,
   memoStatsJson,
   patchMemo,
   pinMemo,
 } from "../services/memo.service.js";
+import { batchMemos } from "../services/memo-batch.service.js";
 import { linkResourceToMemo, listMemoResources, unlinkResourceFromMemo } from "../services/resource.service.js";
 
 /** The wire's Go decoder matched keys case-insensitively; v0 clients send resourceId or resourceID. */
@@ -44,6 +46,8 @@ export const memoHandlers = (ctx: AppContext) =>
     "memo.exploreCount": async (request) => countMemos(ctx, viewerOf(request), request.query, callerOf(request), "explore"),
     "memo.stats": async (request) => new JsonText<number[]>(await memoStatsJson(ctx, viewerOf(request), request.query)),
     "memo.amount": async (request) => memoAmount(ctx, viewerOf(request), request.query),
+    "memo.ids": async (request) => memoIds(ctx, viewerOf(request), request.query, callerOf(request)),
+    "memo.batch": async (request) => batchMemos(ctx, viewerOf(request), request.body),
     "memo.get": async (request) => getMemo(ctx, viewerOf(request), request.params.memoId),
     "memo.patch": {
       // 404/403 come before a 400 of the body, as in v0.

@@ -2,16 +2,17 @@
 // while it is sent. Memos and resources are read in keyset pages and files one at a time (http/zip-writer.ts),
 // so an export of any size holds about one page of rows and one file in memory.
 //
-// Layout (user scope; the instance scope puts each account's files under users/<username>/ and adds users.json):
+// Layout (user scope; the instance scope puts each account's files under users/<username>/ and adds users.json; a
+// selection holds the chosen memos and the files they link, without shortcuts and settings):
 //   memos/<YYYY>/<YYYY-MM-DD>-<id>.md   front matter (id, times, visibility, pinned, archived, tags, attachments, links)
 //                                        + Markdown, its links to the account's files relative: ../../attachments/…
 //   attachments/<resource id>-<name>     the bytes of every upload (external links are listed, not fetched)
 //   shortcuts.json, settings.json
 //   manifest.json                        written last: format, instance, time, scope, counts, SHA-256 of every file
-import { type ExportQuery, type ExportScope, VERSION } from "@memos/common";
+import { type ExportQuery, type ExportScope, type ExportSelection, VERSION } from "@memos/common";
 import type { FastifyBaseLogger } from "fastify";
 import type { Readable } from "node:stream";
-import type { AppContext, Viewer } from "../context.js";
+import type { Actor, AppContext, Viewer } from "../context.js";
 import { notFound } from "../errors.js";
 import { ZipAborted, ZipWriter } from "../http/zip-writer.js";
 import { authorizeExport } from "../policies/export.policy.js";
@@ -32,7 +33,9 @@ import { presentShortcut } from "../presenters/shortcut.presenter.js";
 import type { Db } from "../store/db.js";
 import {
   listMemosForExport,
+  listMemosForExportByIds,
   listResourcesForExport,
+  listResourcesForExportByIds,
   listTagsOfMemos,
   listUploadsByIds,
   listUsersForExport,
@@ -40,7 +43,9 @@ import {
 import { fileLinkIds } from "./file-links.js";
 import { listLinkedResources } from "../store/sql/resource.store.js";
 import { openResourceBytes } from "../store/files/resource-bytes.js";
-import type { UserRow } from "../store/schema.js";
+import type { ResourceRow, UserRow } from "../store/schema.js";
+import { batches } from "../store/batches.js";
+import type { MemoListRow } from "../store/sql/memo/memo.store.js";
 import { listShortcutsOfCreator } from "../store/sql/shortcut.store.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 import { listUserSettings } from "../store/sql/user-setting.store.js";
@@ -68,13 +73,50 @@ function addCounts(total: Counts, one: Counts): void {
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
-/** One account's files, under `prefix` ("" or "users/<name>/"). */
-async function writeAccount(db: Db, data: string, zip: ZipWriter, user: UserRow, prefix: string): Promise<Counts> {
-  const counts = emptyCounts();
+/** The account's memos in pages, in id order: every one, or those among `ids` (others' and unknown ids are skipped). */
+async function* memoPages(db: Db, creatorId: number, ids: readonly number[] | undefined): AsyncGenerator<MemoListRow[]> {
+  if (ids !== undefined) {
+    for (const batch of batches([...ids].sort((a, b) => a - b))) yield await listMemosForExportByIds(db, creatorId, batch);
+    return;
+  }
   for (let after = 0; ; ) {
-    const memos = await listMemosForExport(db, user.id, after);
-    if (memos.length === 0) break;
+    const memos = await listMemosForExport(db, creatorId, after);
+    if (memos.length === 0) return;
     after = memos[memos.length - 1]!.id;
+    yield memos;
+  }
+}
+
+/** The account's resources in pages, in id order: every one, or those among `ids`. */
+async function* resourcePages(db: Db, creatorId: number, ids: readonly number[] | undefined): AsyncGenerator<ResourceRow[]> {
+  if (ids !== undefined) {
+    for (const batch of batches([...ids].sort((a, b) => a - b))) yield await listResourcesForExportByIds(db, creatorId, batch);
+    return;
+  }
+  for (let after = 0; ; ) {
+    const page = await listResourcesForExport(db, creatorId, after);
+    if (page.length === 0) return;
+    after = page[page.length - 1]!.id;
+    yield page;
+  }
+}
+
+/**
+ * One account's files, under `prefix` ("" or "users/<name>/"). With `selection`, only those of its memos and the
+ * resources they link (attached, or linked from their text), without shortcuts and settings.
+ */
+async function writeAccount(
+  db: Db,
+  data: string,
+  zip: ZipWriter,
+  user: UserRow,
+  prefix: string,
+  selection?: readonly number[],
+): Promise<Counts> {
+  const counts = emptyCounts();
+  const linkedIds = new Set<number>();
+  for await (const memos of memoPages(db, user.id, selection)) {
+    if (memos.length === 0) continue;
     const ids = memos.map((memo) => memo.id);
     const [tags, linked, uploads] = await Promise.all([
       listTagsOfMemos(db, ids),
@@ -96,13 +138,12 @@ async function writeAccount(db: Db, data: string, zip: ZipWriter, user: UserRow,
       counts.memos += 1;
       if (memo.row_status === "ARCHIVED") counts.archivedMemos += 1;
     }
+    for (const link of linked) if (link.creator_id === user.id) linkedIds.add(link.id);
+    for (const upload of uploads) linkedIds.add(upload.id);
   }
 
   const resources: Array<ReturnType<typeof resourceEntry>> = [];
-  for (let after = 0; ; ) {
-    const page = await listResourcesForExport(db, user.id, after);
-    if (page.length === 0) break;
-    after = page[page.length - 1]!.id;
+  for await (const page of resourcePages(db, user.id, selection === undefined ? undefined : [...linkedIds])) {
     for (const resource of page) {
       resources.push(resourceEntry(resource));
       if (resource.external_link !== "") {
@@ -120,10 +161,12 @@ async function writeAccount(db: Db, data: string, zip: ZipWriter, user: UserRow,
     }
   }
 
-  const shortcuts = (await listShortcutsOfCreator(db, user.id)).map(presentShortcut);
-  counts.shortcuts = shortcuts.length;
-  await zip.add(`${prefix}shortcuts.json`, json(shortcutsJson(shortcuts)));
-  await zip.add(`${prefix}settings.json`, json(settingsJson(await listUserSettings(db, user.id))));
+  if (selection === undefined) {
+    const shortcuts = (await listShortcutsOfCreator(db, user.id)).map(presentShortcut);
+    counts.shortcuts = shortcuts.length;
+    await zip.add(`${prefix}shortcuts.json`, json(shortcutsJson(shortcuts)));
+    await zip.add(`${prefix}settings.json`, json(settingsJson(await listUserSettings(db, user.id))));
+  }
   await zip.add(`${prefix}resources.json`, json(resources));
   return counts;
 }
@@ -145,19 +188,29 @@ async function serverId(db: Db): Promise<string | null> {
   return (await readSystemSetting(db, "serverId")) || null;
 }
 
+/** What an archive holds: the caller's data, every account's (the host), or a selection of the caller's memos. */
+type ArchiveScope = ExportScope | "selection";
+
 /**
- * Checks the caller and starts the archive. Errors before the first byte (401, 403) are thrown; a failure while
- * writing ends the response early (the download is incomplete, never a valid but partial archive).
+ * Starts the archive of `scope` for `viewer` (already authorized). Errors before the first byte are thrown; a
+ * failure while writing ends the response early (the download is incomplete, never a valid but partial archive).
  */
-export async function exportData(ctx: AppContext, viewer: Viewer, input: ExportQuery, log: FastifyBaseLogger): Promise<ExportArchive> {
-  const scope: ExportScope = input.scope ?? "user";
-  authorizeExport(viewer, scope);
+async function startArchive(
+  ctx: AppContext,
+  viewer: Actor,
+  scope: ArchiveScope,
+  log: FastifyBaseLogger,
+  selection?: readonly number[],
+): Promise<ExportArchive> {
   const db = ctx.store.db;
   const me = await findUserById(db, viewer.id);
   if (!me) throw notFound(`User ID not found: ${viewer.id}`, { reason: "user.not-found" });
   const started = new Date();
   const day = isoTime(Math.floor(started.getTime() / 1000)).slice(0, 10);
-  const filename = scope === "instance" ? `memos-export-instance-${day}.zip` : `memos-export-${me.username}-${day}.zip`;
+  const filename =
+    scope === "instance"
+      ? `memos-export-instance-${day}.zip`
+      : `memos-export-${me.username}-${day}${scope === "selection" ? "-selection" : ""}.zip`;
   const zip = new ZipWriter();
 
   const write = async () => {
@@ -173,17 +226,18 @@ export async function exportData(ctx: AppContext, viewer: Viewer, input: ExportQ
       }
       await zip.add("users.json", json(accounts));
     } else {
-      addCounts(total, await writeAccount(db, ctx.config.data, zip, me, ""));
+      addCounts(total, await writeAccount(db, ctx.config.data, zip, me, "", selection));
       accounts = [exportedAccount(me)];
     }
+    const picked = selection === undefined ? {} : { selected: selection.length, skipped: selection.length - total.memos };
     const manifest = {
       ...EXPORT_FORMAT,
       instance: { serverId: await serverId(db), version: VERSION, engine: ctx.store.engine },
       exportedAt: isoTime(Math.floor(started.getTime() / 1000)),
       scope,
       exportedBy: { id: me.id, username: me.username },
-      ...(scope === "user" ? { user: accounts[0] } : {}),
-      counts: { ...(scope === "instance" ? { users: accounts.length } : {}), ...total, files: zip.entries.length },
+      ...(scope === "instance" ? {} : { user: accounts[0] }),
+      counts: { ...(scope === "instance" ? { users: accounts.length } : {}), ...total, ...picked, files: zip.entries.length },
       files: [...zip.entries],
     };
     await zip.add("manifest.json", json(manifest));
@@ -194,4 +248,17 @@ export async function exportData(ctx: AppContext, viewer: Viewer, input: ExportQ
     zip.fail(error);
   });
   return { filename, stream: zip.stream };
+}
+
+/** `GET /api/export`: the caller's data, or (the host) the whole instance. */
+export async function exportData(ctx: AppContext, viewer: Viewer, input: ExportQuery, log: FastifyBaseLogger): Promise<ExportArchive> {
+  const scope: ExportScope = input.scope ?? "user";
+  authorizeExport(viewer, scope);
+  return startArchive(ctx, viewer, scope, log);
+}
+
+/** `POST /api/export`: the caller's memos among `input.ids` and what they link. `input` is valid already (exportSelectionSchema). */
+export async function exportSelection(ctx: AppContext, viewer: Viewer, input: ExportSelection, log: FastifyBaseLogger): Promise<ExportArchive> {
+  authorizeExport(viewer, "user");
+  return startArchive(ctx, viewer, "selection", log, [...new Set(input.ids)]);
 }

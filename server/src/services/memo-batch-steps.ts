@@ -1,7 +1,16 @@
 // What each bulk-edit action writes to the memos the policy let through (one batch of them at a time): set-based
 // where the change is the same for every memo (archive, restore, pins, visibility, trash), memo by memo where each
 // memo's text is rewritten (tags).
-import { extractTags, MAX_MEMO_CONTENT_BYTES, MAX_MEMO_TAGS, type MemoBatch, type MemoBatchRefusal, type WebhookEvent } from "@memos/common";
+import {
+  addTagsToContent,
+  extractTags,
+  MAX_MEMO_CONTENT_BYTES,
+  MAX_MEMO_TAGS,
+  type MemoBatch,
+  type MemoBatchRefusal,
+  removeTagsFromContent,
+  type WebhookEvent,
+} from "@memos/common";
 import type { Actor } from "../context.js";
 import type { MemoAction } from "../policies/memo.policy.js";
 import type { Db, Engine } from "../store/db.js";
@@ -107,11 +116,11 @@ export const BATCH_STEPS: Record<MemoBatch["action"], BatchStep> = {
   addTags: {
     policy: "update",
     event: "memo.updated",
-    write: (step, memos) => rewriteContents(step, memos, (content) => addTags(content, step.input.tags!)),
+    write: (step, memos) => rewriteContents(step, memos, (content) => addTagsToContent(content, step.input.tags!)),
   },
   removeTags: {
     policy: "update",
     event: "memo.updated",
-    write: (step, memos) => rewriteContents(step, memos, (content) => removeTags(content, step.input.tags!)),
+    write: (step, memos) => rewriteContents(step, memos, (content) => removeTagsFromContent(content, step.input.tags!)),
   },
 };

@@ -18,9 +18,16 @@ export function decodeCursor(raw: string): MemoPosition {
   return { pinned: match[1] === "1" ? 1 : 0, displayTs: Number(match[2]), id: Number(match[3]) };
 }
 
+/** Where the page after `row` starts. */
+export const positionAfter = (row: MemoListRow, pinnedFirst: boolean): MemoPosition => ({
+  pinned: pinnedFirst && row.pinned === 1 ? 1 : 0,
+  displayTs: Number(row.display_ts),
+  id: row.id,
+});
+
 /** The cursor after a full page's last memo; none after a short page (the list has ended). */
 export function nextCursor(rows: readonly MemoListRow[], limit: number, pinnedFirst: boolean): string | undefined {
   const last = rows.at(-1);
   if (rows.length < limit || last === undefined) return undefined;
-  return encodeCursor({ pinned: pinnedFirst && last.pinned === 1 ? 1 : 0, displayTs: Number(last.display_ts), id: last.id });
+  return encodeCursor(positionAfter(last, pinnedFirst));
 }

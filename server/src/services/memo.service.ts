@@ -3,10 +3,13 @@ import {
   extractTags,
   type Memo,
   type MemoAmountQuery,
+  MAX_BATCH_IDS,
+  MAX_LIST_LIMIT,
   MEMO_COUNT_CAP,
   type MemoCount,
   type MemoCountQuery,
   type MemoCreate,
+  type MemoIds,
   type MemoListQuery,
   type MemoOrganizer,
   type MemoPatch,
@@ -30,6 +33,7 @@ import {
   type MemoFilter,
   type MemoListRow,
   type MemoPage,
+  type MemoPosition,
   type MemoUpdate,
   replaceMemoTags,
   updateMemo,
@@ -41,7 +45,7 @@ import { readUserSetting } from "../store/sql/settings.js";
 import { requireMemo } from "./memo-access.js";
 import { composeMemos } from "./memo-compose.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
-import { nextCursor } from "./memo-cursor.js";
+import { nextCursor, positionAfter } from "./memo-cursor.js";
 import { type ParsedMemoQuery, parseMemoQuery } from "./memo-query.js";
 
 /**
@@ -230,6 +234,26 @@ export async function countMemos(
       ? { ...parsed.narrowing, ...memoListScope(viewer, parsed.creatorId, parsed) }
       : { ...parsed.narrowing, ...exploreScope(viewer, parsed.visibilities, parsed.rowStatus), creatorId: parsed.creatorId };
   return asSearch(ctx, caller, parsed, (db) => countMemosCapped(db, ctx.store.engine, filter, MEMO_COUNT_CAP));
+}
+
+/**
+ * `GET /api/memo/ids`: the ids of what `GET /api/memo` lists for the query's filter, in list order, up to
+ * MAX_BATCH_IDS (a bulk edit's "select all that match"): the list's own pages of the largest size, one after the
+ * other by keyset, so the ids are exactly the list's.
+ */
+export async function memoIds(ctx: AppContext, viewer: Viewer, query: MemoCountQuery, caller: string): Promise<MemoIds> {
+  const parsed = parseMemoQuery(query);
+  const filter = { ...parsed.narrowing, ...memoListScope(viewer, parsed.creatorId, parsed) };
+  const ids: number[] = [];
+  let after: MemoPosition | undefined;
+  for (;;) {
+    const limit = Math.min(MAX_LIST_LIMIT, MAX_BATCH_IDS + 1 - ids.length);
+    const rows = await selectPage(ctx, caller, parsed, filter, { pinnedFirst: true, limit, offset: 0, after });
+    for (const row of rows) ids.push(row.id);
+    if (rows.length < limit || ids.length > MAX_BATCH_IDS) break;
+    after = positionAfter(rows.at(-1)!, true);
+  }
+  return { ids: ids.slice(0, MAX_BATCH_IDS), more: ids.length > MAX_BATCH_IDS };
 }
 
 /** A page of memos and the cursor of the next page (none after the last). */

@@ -22,6 +22,17 @@ export function listMemosForExport(db: Db, creatorId: number, afterId: number, l
     .execute();
 }
 
+/** The creator's memos among `ids` (a batch: at most BATCH_ROWS), in id order, every row status, with the creator's pin. */
+export function listMemosForExportByIds(db: Db, creatorId: number, ids: readonly number[]): Promise<MemoListRow[]> {
+  return baseQuery(db)
+    .selectAll("m")
+    .select(PINNED.as("pinned"))
+    .where("m.creator_id", "=", creatorId)
+    .where("m.id", "in", ids)
+    .orderBy("m.id")
+    .execute();
+}
+
 /** The tags of several memos, in one query. */
 export async function listTagsOfMemos(db: Db, memoIds: number[]): Promise<Map<number, string[]>> {
   const tags = new Map<number, string[]>();
@@ -40,6 +51,17 @@ export function listResourcesForExport(db: Db, creatorId: number, afterId: numbe
     .where("id", ">", afterId)
     .orderBy("id")
     .limit(limit)
+    .execute();
+}
+
+/** The creator's resources among `ids` (a batch: at most BATCH_ROWS), in id order, without their bytes. */
+export function listResourcesForExportByIds(db: Db, creatorId: number, ids: readonly number[]): Promise<ResourceRow[]> {
+  return db
+    .selectFrom("resource")
+    .select(["id", "creator_id", "created_ts", "updated_ts", "filename", "external_link", "type", "size", "internal_path"])
+    .where("creator_id", "=", creatorId)
+    .where("id", "in", ids)
+    .orderBy("id")
     .execute();
 }
 
