@@ -16,29 +16,34 @@ export interface TagEntryPosition {
 const tagColumn = (engine: Engine, column: string) => (engine === "postgres" ? sql`${sql.ref(column)} COLLATE "C"` : sql.ref(column));
 
 /**
- * `path` or a tag under it (`work`, `work/…`): one range of a tag index, as children sort between `path/` and
- * `path0` ('0' is the character after '/').
+ * `path` or a tag under it (`work`, `work/…`): one range of a tag index, from `path` to `path0` ('0' is the
+ * character after '/'), in which the few names that continue `path` otherwise (`work-x`, `work.`) are left out.
+ * One range keeps the index's order (an OR of two ranges would be read and sorted).
  */
 export const tagSubtree = (engine: Engine, column: string, path: string) => {
   const tag = tagColumn(engine, column);
-  return sql<boolean>`(${tag} = ${path} OR (${tag} > ${`${path}/`} AND ${tag} < ${`${path}0`}))`;
+  return sql<boolean>`(${tag} >= ${path} AND ${tag} < ${`${path}0`} AND (${tag} = ${path} OR ${tag} > ${`${path}/`}))`;
 };
 
 /**
  * A page of the creator's memo_tag entries of `path` and the tags under it, after `after`, in the order of
- * idx_memo_tag_creator_display (creator, tag, display time, memo): a range of it, read from where the last page
- * stopped.
+ * idx_memo_tag_creator_display (creator, tag, display time, memo): a range of it, from where the last page stopped.
  */
 export function tagEntryPage(db: Db, engine: Engine, creatorId: number, path: string, after: TagEntryPosition | undefined, limit: number) {
   const tag = tagColumn(engine, "tag");
+  // The position as the planners read it as the start of the range: the key after the creator on SQLite, the
+  // whole key (creator too) on PostgreSQL, which would otherwise walk idx_memo_tag_display, every creator's.
+  const start = !after
+    ? sql<boolean>`${tag} >= ${path}`
+    : engine === "postgres"
+      ? sql<boolean>`(creator_id, ${tag}, display_ts, memo_id) > (${creatorId}, ${after.tag}, ${after.displayTs}, ${after.memoId})`
+      : sql<boolean>`(${tag}, display_ts, memo_id) > (${after.tag}, ${after.displayTs}, ${after.memoId})`;
   return db
     .selectFrom("memo_tag")
     .select(["tag", "display_ts", "memo_id"])
     .where("creator_id", "=", creatorId)
-    .where(tagSubtree(engine, "tag", path))
-    .$if(after !== undefined, (query) =>
-      query.where(sql<boolean>`(${tag}, display_ts, memo_id) > (${after!.tag}, ${after!.displayTs}, ${after!.memoId})`),
-    )
+    .where(start)
+    .where(sql<boolean>`${tag} < ${`${path}0`} AND (${tag} = ${path} OR ${tag} > ${`${path}/`})`)
     .orderBy(tag)
     .orderBy("display_ts")
     .orderBy("memo_id")
