@@ -6,3 +6,4 @@ export * from "./domain/search.js";
 export * from "./domain/tags.js";
 export * from "./domain/validation.js";
 export * from "./domain/integrations.js";
+export * from "./domain/history.js";
