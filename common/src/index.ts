@@ -7,3 +7,4 @@ export * from "./domain/tag-edit.js";
 export * from "./domain/tags.js";
 export * from "./domain/validation.js";
 export * from "./domain/integrations.js";
+export * from "./domain/history.js";

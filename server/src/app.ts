@@ -24,9 +24,11 @@ import { shortcutHandlers } from "./routes/shortcut.routes.js";
 import { staticRoutes } from "./routes/static.routes.js";
 import { systemHandlers } from "./routes/system.routes.js";
 import { tagHandlers } from "./routes/tag.routes.js";
+import { trashHandlers } from "./routes/trash.routes.js";
 import { userHandlers } from "./routes/user.routes.js";
 import { webhookHandlers } from "./routes/webhook.routes.js";
 import { startWebhookDispatcher } from "./services/webhook-dispatcher.js";
+import { startTrashSweeper } from "./services/trash-sweeper.js";
 
 /** Requests slower than this are logged at the default level; every request is logged in dev mode. */
 const SLOW_REQUEST_MS = 1000;
@@ -102,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     ...userHandlers(ctx),
     ...systemHandlers(ctx),
     ...memoHandlers(ctx),
+    ...trashHandlers(ctx),
     ...shortcutHandlers(ctx),
     ...resourceHandlers(ctx),
     ...tagHandlers(ctx),
@@ -118,7 +121,10 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   // Webhook deliveries are sent in the background, for as long as the app is open.
   const dispatcher = startWebhookDispatcher(ctx.store, ctx.config, app.log);
   ctx.webhooks = dispatcher;
+  // Memos past the trash's retention are purged in the background too.
+  const sweeper = startTrashSweeper(ctx, app.log);
   app.addHook("onClose", async () => {
+    await sweeper.stop();
     await dispatcher.stop();
     if (ctx.webhooks === dispatcher) ctx.webhooks = undefined;
   });

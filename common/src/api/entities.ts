@@ -4,6 +4,7 @@
 // the way out.
 import { z } from "zod";
 import { MAX_BATCH_IDS, ROLES, ROW_STATUSES, VISIBILITIES } from "../domain/constants.js";
+import { REVISION_SOURCES } from "../domain/history.js";
 import { ACCESS_TOKEN_SCOPES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../domain/integrations.js";
 import { ERROR_REASON_NAMES, ERROR_REASONS } from "./reasons.js";
 
@@ -63,6 +64,51 @@ export const memoEntitySchema = z
   })
   .meta({ id: "Memo" });
 export type Memo = z.infer<typeof memoEntitySchema>;
+
+export const memoRevisionEntitySchema = z
+  .object({
+    id: z.int(),
+    memoId: z.int(),
+    content: z.string(),
+    visibility: z.enum(VISIBILITIES),
+    createdTs: z.int().describe("When this version was written"),
+    replacedTs: z.int().describe("When the next version replaced it"),
+    source: z
+      .enum(REVISION_SOURCES)
+      .nullable()
+      .describe(
+        "What wrote this version: the web, an access token, an import, a restore, a tag rename, a bulk edit; null when not recorded",
+      ),
+    accessToken: z.object({ id: z.int(), name: z.string() }).optional().describe("The token that wrote it, when one did and still exists"),
+  })
+  .meta({ id: "MemoRevision" });
+/** A version a memo's content or visibility replaced (`GET /api/memo/:memoId/revision`, an addition). */
+export type MemoRevision = z.infer<typeof memoRevisionEntitySchema>;
+
+export const memoRevisionPageEntitySchema = z
+  .object({
+    revisions: z.array(memoRevisionEntitySchema).describe("Newest first"),
+    next: z.int().nullable().describe("`before` of the next page; null on the last"),
+  })
+  .meta({ id: "MemoRevisionPage" });
+
+export const trashedMemoEntitySchema = memoEntitySchema
+  .extend({
+    trashedTs: z.int().describe("When it was deleted"),
+    purgeTs: z.int().describe("When it will be deleted forever"),
+  })
+  .meta({ id: "TrashedMemo" });
+/** A memo in the trash (`GET /api/trash`, an addition). */
+export type TrashedMemo = z.infer<typeof trashedMemoEntitySchema>;
+
+export const trashPageEntitySchema = z
+  .object({
+    memos: z.array(trashedMemoEntitySchema).describe("The latest deleted first"),
+    total: z.int().describe("How many memos the caller's trash holds"),
+    next: z.string().nullable().describe("`cursor` of the next page; null on the last"),
+  })
+  .meta({ id: "TrashPage" });
+export type TrashPage = z.infer<typeof trashPageEntitySchema>;
 
 export const shortcutEntitySchema = z
   .object({
@@ -234,6 +280,16 @@ export const tagSubtreeCountEntitySchema = z
   .meta({ id: "TagSubtreeCount" });
 /** A parent of the caller's tag tree with the memos of its whole subtree (`GET /api/tag/count/subtree`, an addition). */
 export type TagSubtreeCount = z.infer<typeof tagSubtreeCountEntitySchema>;
+
+export const tagRenameEntitySchema = z
+  .object({
+    memos: z.int().describe("How many of the caller's memos (any status) the rename rewrites"),
+    shortcuts: z.int().describe("How many of the caller's shortcuts have a tag filter it rewrites"),
+    merge: z.boolean().describe("Whether the caller already has the new name (or a tag under it): the tags merge"),
+  })
+  .meta({ id: "TagRename" });
+/** What a tag rename changes, or would change (`POST /api/tag/rename`, an addition). */
+export type TagRenameResult = z.infer<typeof tagRenameEntitySchema>;
 
 export const accessTokenEntitySchema = z
   .object({

@@ -135,3 +135,19 @@ export type ImportQuery = z.infer<typeof importQuerySchema>;
 export type MemoListRequest = z.input<typeof memoListQuerySchema>;
 export type MemoStatsRequest = z.input<typeof memoStatsQuerySchema>;
 export type MemoAmountRequest = z.input<typeof memoAmountQuerySchema>;
+
+/** The most versions or trashed memos one page holds, and the page size asked without `limit`. */
+export const MAX_HISTORY_PAGE = 100;
+export const DEFAULT_HISTORY_PAGE = 20;
+const pageLimit = optional(queryInt(1).pipe(z.int().max(MAX_HISTORY_PAGE)));
+
+/** `GET /api/memo/:memoId/revision`: `before` is the `next` of the previous page. */
+export const revisionListQuerySchema = z.object({ limit: pageLimit, before: optionalQueryId("before") });
+export type RevisionListQuery = z.infer<typeof revisionListQuerySchema>;
+
+/** `GET /api/trash`: `cursor` is the `next` of the previous page. */
+export const trashListQuerySchema = z.object({
+  limit: pageLimit,
+  cursor: optional(text(INPUT_LIMITS.queryValue).regex(/^\d{1,15}-\d{1,10}$/, "must be the `next` of a previous page")),
+});
+export type TrashListQuery = z.infer<typeof trashListQuerySchema>;

@@ -47,6 +47,8 @@ export const ERROR_REASONS = {
   "memo.content-too-long": { status: 400, description: "Memo content over its cap, in bytes", params: ["maximum"] },
   "memo.too-many-tags": { status: 400, description: "Memo content with more tags than allowed", params: ["maximum"] },
   "memo.list-needs-user": { status: 400, description: "A visitor's memo list without `creatorId`" },
+  "revision.not-found": { status: 404, description: "No such version of the memo, or the memo is not the caller's" },
+  "trash.not-found": { status: 404, description: "No such memo in the caller's trash" },
   "search.invalid-regex": { status: 400, description: "A `^regex` search the database cannot run" },
   "search.too-slow": { status: 400, description: "A search over its time budget" },
   "search.too-many-terms": { status: 400, description: "A `search` of more words and phrases than allowed", params: ["maximum"] },

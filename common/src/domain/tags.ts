@@ -61,6 +61,12 @@ export function isValidTagName(name: string): boolean {
   return /^[^\s#]+$/.test(name);
 }
 
+/** Whether `#name` written alone reads back as the tag `name` (`http://x` is a valid name, but read as a link). */
+export function readsAsTag(name: string): boolean {
+  const found = scanTags(`#${name}`);
+  return found.length === 1 && found[0]!.tag === name;
+}
+
 /** Every prefix of a hierarchical tag: `a/b/c` → `a`, `a/b`, `a/b/c`. */
 export function tagAncestry(tag: string): string[] {
   const parts = tag.split("/");

@@ -8,7 +8,6 @@ import {
   authorizedMemo,
   countMemos,
   createMemo,
-  deleteMemo,
   exploreMemos,
   getMemo,
   listMemos,
@@ -20,6 +19,8 @@ import {
 } from "../services/memo.service.js";
 import { batchMemos } from "../services/memo-batch.service.js";
 import { linkResourceToMemo, listMemoResources, unlinkResourceFromMemo } from "../services/resource.service.js";
+import { getMemoRevision, listMemoRevisions, restoreMemoRevision } from "../services/history.service.js";
+import { trashMemo } from "../services/trash.service.js";
 
 /** The wire's Go decoder matched keys case-insensitively; v0 clients send resourceId or resourceID. */
 async function normaliseLinkBody(request: FastifyRequest) {
@@ -55,9 +56,13 @@ export const memoHandlers = (ctx: AppContext) =>
       handler: async (request) => patchMemo(ctx, viewerOf(request), request.params.memoId, request.body),
     },
     "memo.delete": async (request) => {
-      await deleteMemo(ctx, viewerOf(request), request.params.memoId);
+      await trashMemo(ctx, viewerOf(request), request.params.memoId);
       return true;
     },
+    "memo.revisions": async (request) => listMemoRevisions(ctx, viewerOf(request), request.params.memoId, request.query),
+    "memo.revision": async (request) => getMemoRevision(ctx, viewerOf(request), request.params.memoId, request.params.revisionId),
+    "memo.restoreRevision": async (request) =>
+      restoreMemoRevision(ctx, viewerOf(request), request.params.memoId, request.params.revisionId),
     "memo.pin": {
       checkFirst: (request, { memoId }) => authorizedMemo(ctx, viewerOf(request), memoId, "pin"),
       handler: async (request) => pinMemo(ctx, viewerOf(request), request.params.memoId, request.body),

@@ -1,6 +1,5 @@
 // Memos: create, change, read, list, explore, stats, pins.
 import {
-  extractTags,
   type Memo,
   type MemoAmountQuery,
   MAX_BATCH_IDS,
@@ -26,7 +25,6 @@ import type { Db } from "../store/db.js";
 import {
   sumMemoCounts,
   countMemosCapped,
-  deleteMemoCascade,
   insertMemo,
   displayTimesJson,
   listMemos as selectMemos,
@@ -35,16 +33,14 @@ import {
   type MemoPage,
   type MemoPosition,
   type MemoUpdate,
-  replaceMemoTags,
-  updateMemo,
   upsertOrganizer,
 } from "../store/sql/memo/memo.store.js";
 import { findResourcesByIds, linkResources } from "../store/sql/resource.store.js";
-import { upsertTags } from "../store/sql/tag.store.js";
 import { readUserSetting } from "../store/sql/settings.js";
 import { requireMemo } from "./memo-access.js";
 import { composeMemos } from "./memo-compose.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
+import { indexTags, originOf, reviseMemo } from "./memo-revise.js";
 import { nextCursor, positionAfter } from "./memo-cursor.js";
 import { type ParsedMemoQuery, parseMemoQuery } from "./memo-query.js";
 
@@ -74,13 +70,6 @@ async function assertOwnResources(db: Db, viewer: Viewer, ids: number[]): Promis
   for (const resource of resources) authorizeResourceLink(viewer, resource);
 }
 
-/** Extracted tags feed the tag filter and the user's tag list. */
-async function indexTags(db: Db, memoId: number, creatorId: number, content: string): Promise<void> {
-  const tags = extractTags(content);
-  await replaceMemoTags(db, memoId, tags);
-  await upsertTags(db, creatorId, tags);
-}
-
 /** Webhook deliveries about one memo go out in order. */
 const memoKey = (id: number) => `memo:${id}`;
 
@@ -107,6 +96,8 @@ export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCre
     const memoId = await insertMemo(tx, {
       creator_id: viewer.id,
       access_token_id: viewer.token?.id ?? null,
+      edit_source: originOf(viewer).source,
+      edit_token_id: viewer.token?.id ?? null,
       content: input.content,
       visibility,
       ...(input.createdTs !== undefined ? { created_ts: input.createdTs, updated_ts: input.createdTs } : {}),
@@ -131,14 +122,13 @@ export async function patchMemo(ctx: AppContext, viewer: Viewer, id: number, inp
   if (input.createdTs !== undefined) update.created_ts = input.createdTs;
   const queued = await db.transaction().execute(async (tx) => {
     await assertOwnResources(tx, viewer, input.resourceIdList ?? []);
-    // Compared in the UPDATE itself, so a change landing in between cannot slip through on either engine.
-    if (!(await updateMemo(tx, id, update, input.baseUpdatedTs))) {
+    // Compared on the locked row, so a change landing in between cannot slip through on either engine.
+    if (!(await reviseMemo(tx, ctx.store.engine, id, update, originOf(viewer!), input.baseUpdatedTs))) {
       throw conflict(`baseUpdatedTs: the memo was changed after ${input.baseUpdatedTs}`, {
         reason: "memo.changed",
         field: "baseUpdatedTs",
       });
     }
-    if (input.content !== undefined) await indexTags(tx, id, memo.creator_id, input.content);
     await linkResources(tx, id, input.resourceIdList ?? []);
     let any = false;
     for (const event of patchEvents(memo, input)) {
@@ -160,17 +150,6 @@ export async function getMemo(ctx: AppContext, viewer: Viewer, id: number): Prom
     if (token) composed.accessToken = token;
   }
   return composed;
-}
-
-export async function deleteMemo(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
-  await authorizedMemo(ctx, viewer, id, "delete");
-  const queued = await ctx.store.db.transaction().execute(async (tx) => {
-    // The memo as it was, composed before it goes.
-    const any = await queueWebhookEvent(tx, viewer!, "memo.deleted", memoKey(id), async () => ({ memo: await composeOne(tx, id) }));
-    await deleteMemoCascade(tx, id);
-    return any;
-  });
-  afterCommit(ctx, queued);
 }
 
 /** `input` is valid already (the route's schema, memoOrganizerSchema). */

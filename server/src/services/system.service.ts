@@ -7,10 +7,14 @@ import {
   DISABLE_PROJECT_INFO_SETTING,
   DISABLE_WEBHOOKS_SETTING,
   isSafeLogoUrl,
+  MEMO_HISTORY_SETTING,
+  memoHistorySettingSchema,
   PAGE_CODE_SETTINGS,
   type SystemSetting,
   type SystemSettingUpsert,
   type SystemStatus,
+  TRASH_RETENTION_SETTING,
+  trashRetentionSchema,
   VERSION,
 } from "@memos/common";
 import { listOrphanAssetPaths } from "../store/sql/resource.store.js";
@@ -48,6 +52,8 @@ const SETTABLE = [
   "additionalStyle",
   "additionalScript",
   "customizedProfile",
+  MEMO_HISTORY_SETTING,
+  TRASH_RETENTION_SETTING,
 ] as const;
 
 /** Checks a setting value by name (one of SETTABLE); returns the reason it is refused, or null. */
@@ -60,6 +66,14 @@ function settingProblem(name: string, value: unknown): string | null {
     case "additionalStyle":
     case "additionalScript":
       return typeof value === "string" ? null : `${name} must be a JSON string`;
+    case MEMO_HISTORY_SETTING:
+    case TRASH_RETENTION_SETTING: {
+      const schema = name === MEMO_HISTORY_SETTING ? memoHistorySettingSchema : trashRetentionSchema;
+      const result = schema.safeParse(value);
+      if (result.success) return null;
+      const issue = result.error.issues[0];
+      return `${[name, ...(issue?.path ?? [])].join(".")}: ${issue?.message}`;
+    }
     case "customizedProfile": {
       if (typeof value !== "object" || value === null || Array.isArray(value)) return "customizedProfile must be a JSON object";
       const result = customizedProfileSchema.safeParse(value);

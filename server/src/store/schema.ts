@@ -1,6 +1,6 @@
 // Row types of every table, as Kysely sees them. Timestamps are Unix seconds.
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
-import type { AccessTokenScope, Role, RowStatus, Visibility, WebhookDeliveryStatus } from "@memos/common";
+import type { AccessTokenScope, RevisionSource, Role, RowStatus, Visibility, WebhookDeliveryStatus } from "@memos/common";
 
 interface UserTable {
   id: Generated<number>;
@@ -35,6 +35,41 @@ interface MemoTable {
   display_ts: Generated<number>;
   /** The personal access token the memo was created with (migration 011); null otherwise. */
   access_token_id: Generated<number | null>;
+  /** What wrote the current version (migration 027): a RevisionSource; null before. */
+  edit_source: Generated<RevisionSource | null>;
+  /** The access token that wrote the current version, when one did. */
+  edit_token_id: Generated<number | null>;
+}
+
+/** A version a memo's content or visibility replaced (migration 027). */
+interface MemoRevisionTable {
+  id: Generated<number>;
+  memo_id: number;
+  creator_id: number;
+  content: string;
+  visibility: Visibility;
+  /** When this version was written (the memo's updated_ts then). */
+  created_ts: number;
+  /** When the next version replaced it. */
+  replaced_ts: number;
+  source: RevisionSource | null;
+  token_id: number | null;
+}
+
+/** A deleted memo's row until it is restored or purged (migration 027). */
+interface MemoTrashTable {
+  memo_id: number;
+  creator_id: number;
+  trashed_ts: number;
+  created_ts: number;
+  updated_ts: number;
+  display_ts: number;
+  row_status: RowStatus;
+  content: string;
+  visibility: Visibility;
+  access_token_id: number | null;
+  edit_source: RevisionSource | null;
+  edit_token_id: number | null;
 }
 
 interface MemoOrganizerTable {
@@ -220,6 +255,8 @@ export interface Database {
   access_token: AccessTokenTable;
   webhook: WebhookTable;
   webhook_delivery: WebhookDeliveryTable;
+  memo_revision: MemoRevisionTable;
+  memo_trash: MemoTrashTable;
 }
 
 export type AccessTokenRow = Selectable<AccessTokenTable>;
@@ -228,6 +265,8 @@ export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
 
 export type UserRow = Selectable<UserTable>;
 export type MemoRow = Selectable<MemoTable>;
+export type MemoRevisionRow = Selectable<MemoRevisionTable>;
+export type MemoTrashRow = Selectable<MemoTrashTable>;
 export type ShortcutRow = Selectable<ShortcutTable>;
 export type ResourceRow = Omit<Selectable<ResourceTable>, "blob">;
 export type NewUser = Insertable<UserTable>;

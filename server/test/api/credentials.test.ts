@@ -3,46 +3,19 @@
 // as v0's `?openId=`). Secrets reach their owner's session only; credentials and identity change from a session only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../client.js";
+import { callerOf as callerOfKind, CREDENTIAL_KINDS, type CredentialKind, openIdOf as openIdOfUser } from "../credential-kinds.js";
 import { anonymous, createUser, PASSWORD, signIn, signUpHost, type TestUser } from "../factories.js";
 import { expectError } from "../expect.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
-type Kind = "session" | "read token" | "read-write token" | "open ID" | "?openId=";
-const KINDS: Kind[] = ["session", "read token", "read-write token", "open ID", "?openId="];
+type Kind = CredentialKind;
+const KINDS = CREDENTIAL_KINDS;
 
 let t: TestApp;
 let host: TestUser;
 
-/** A client for `user` authenticated by `kind`: new tokens each time, so a revocation in one test spares the next. */
-async function callerOf(user: TestUser, kind: Kind): Promise<Client> {
-  if (kind === "session") return user.client;
-  if (kind === "read token" || kind === "read-write token") {
-    const scope = kind === "read token" ? "read" : "read-write";
-    const created = await user.client.post("/api/access-token", { name: `${kind} of ${user.user.username}`, scope });
-    expect(created.status, created.text).toBe(200);
-    return anonymous(t).withToken(created.body.data.token);
-  }
-  const openId = await openIdOf(user);
-  if (kind === "open ID") return anonymous(t).withToken(openId);
-  return queryOpenIdClient(openId);
-}
-
-/** v0's `?openId=` on every request of the client. */
-function queryOpenIdClient(openId: string): Client {
-  const base = anonymous(t);
-  const withQuery = (url: string) => `${url}${url.includes("?") ? "&" : "?"}openId=${encodeURIComponent(openId)}`;
-  return {
-    get: (url: string) => base.get(withQuery(url)),
-    post: (url: string, body?: unknown) => base.post(withQuery(url), body),
-    patch: (url: string, body?: unknown) => base.patch(withQuery(url), body),
-    delete: (url: string) => base.delete(withQuery(url)),
-  } as Client;
-}
-
-async function openIdOf(user: TestUser): Promise<string> {
-  const row = await t.ctx.store.db.selectFrom("user").select("open_id").where("id", "=", user.user.id).executeTakeFirstOrThrow();
-  return row.open_id;
-}
+const callerOf = (user: TestUser, kind: Kind) => callerOfKind(t, user, kind);
+const openIdOf = (user: TestUser) => openIdOfUser(t, user);
 
 const SESSION_ONLY = /^Only a signed-in session may .+, not an access token or the open ID$/;
 

@@ -262,7 +262,7 @@ describe("memos: create, patch, get, delete", () => {
       expectError(await owner.client.get("/api/memo/123456789"), 404);
     });
 
-    it("deletes a memo with its pins, resource links and tags, keeping the resource", async () => {
+    it("deletes a memo into the trash (tags gone, pins and files kept), and forever with its pins and resource links, keeping the resource", async () => {
       const owner = await member();
       const reader = await member();
       const file = await uploadResource(owner, "keep.png");
@@ -274,11 +274,16 @@ describe("memos: create, patch, get, delete", () => {
       expect(response.status).toBe(200);
       expect(response.body).toBe(true);
       const db = t.ctx.store.db;
-      expect(await db.selectFrom("memo_organizer").selectAll().where("memo_id", "=", memo.id).execute()).toEqual([]);
-      expect(await db.selectFrom("memo_resource").selectAll().where("memo_id", "=", memo.id).execute()).toEqual([]);
-      expect(await db.selectFrom("memo_tag").selectAll().where("memo_id", "=", memo.id).execute()).toEqual([]);
+      const rowsOf = async (table: "memo_organizer" | "memo_resource" | "memo_tag") =>
+        (await db.selectFrom(table).select("memo_id").where("memo_id", "=", memo.id).execute()).length;
+      expect(await rowsOf("memo_tag")).toBe(0);
+      expect(await rowsOf("memo_organizer")).toBe(2);
+      expect(await rowsOf("memo_resource")).toBe(1);
       expectError(await owner.client.get(`/api/memo/${memo.id}`), 404);
       expectError(await owner.client.delete(`/api/memo/${memo.id}`), 404);
+      expect((await owner.client.delete(`/api/trash/${memo.id}`)).status).toBe(200);
+      expect(await rowsOf("memo_organizer")).toBe(0);
+      expect(await rowsOf("memo_resource")).toBe(0);
       expect((await owner.client.get(`/api/resource/${file.id}`)).status).toBe(200);
       expect(idsOf(await owner.client.get("/api/memo", { query: { tag: "gone" } }))).toEqual([]);
     });

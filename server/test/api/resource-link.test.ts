@@ -143,11 +143,15 @@ describe("memo resource links", () => {
     expect(badResource.body.message).toBe("Resource ID is not a number: y");
   });
 
-  it("deleting a memo removes its links but keeps the resource", async () => {
+  it("a memo in the trash keeps its files linked (not unused); deleted forever, its links go and the resource stays", async () => {
     const memo = await createMemo(alice, "to delete", "PRIVATE");
     const resource = await uploadResource(alice, "kept.png");
     await alice.client.post(`/api/memo/${memo.id}/resource`, { resourceId: resource.id });
     expect((await alice.client.delete(`/api/memo/${memo.id}`)).status).toBe(200);
+    expect(await linkCount(resource.id)).toBe(1);
+    const inTrash = await alice.client.get("/api/resource");
+    expect(inTrash.body.data.find((r: Resource) => r.id === resource.id)).toMatchObject({ linkedMemoAmount: 1 });
+    expect((await alice.client.delete(`/api/trash/${memo.id}`)).status).toBe(200);
     expect(await linkCount(resource.id)).toBe(0);
     const list = await alice.client.get("/api/resource");
     expect(list.body.data.find((r: Resource) => r.id === resource.id)).toMatchObject({ linkedMemoAmount: 0 });

@@ -80,6 +80,8 @@ describe("stored settings", () => {
       additionalStyle: "",
       additionalScript: "",
       customizedProfile: {},
+      memoHistory: { enabled: true, keepAllDays: 30, dailyDays: 365 },
+      trashRetentionDays: 30,
       serverId: expect.any(String),
     });
   });

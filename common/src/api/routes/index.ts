@@ -14,6 +14,7 @@ import { rssRoutes } from "./rss.js";
 import { shortcutRoutes } from "./shortcut.js";
 import { systemRoutes } from "./system.js";
 import { tagRoutes } from "./tag.js";
+import { trashRoutes } from "./trash.js";
 import { userRoutes } from "./user.js";
 import { webhookRoutes } from "./webhook.js";
 
@@ -23,6 +24,7 @@ export const ROUTES = {
   ...userRoutes,
   ...systemRoutes,
   ...memoRoutes,
+  ...trashRoutes,
   ...shortcutRoutes,
   ...resourceRoutes,
   ...tagRoutes,
@@ -49,6 +51,7 @@ export const AREAS: Record<Area, string> = {
   shortcut: "Saved filters",
   resource: "Uploaded files and external links",
   tag: "Tags",
+  trash: "Deleted memos, until they are restored or purged",
   system: "Server status and system settings",
   export: "Your data as a zip archive",
   import: "Archives from memos and other note apps into your account",

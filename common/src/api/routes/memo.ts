@@ -1,8 +1,22 @@
 // Memos: the lists (the caller's and explore), stats, amount, one memo, pins and resource links.
 import { z } from "zod";
 import { MAX_BATCH_IDS, NEXT_CURSOR_HEADER } from "../../domain/constants.js";
-import { memoBatchResultEntitySchema, memoCountEntitySchema, memoEntitySchema, memoIdsEntitySchema, resourceEntitySchema } from "../entities.js";
-import { memoAmountQuerySchema, memoCountQuerySchema, memoListQuerySchema, memoStatsQuerySchema } from "../queries.js";
+import {
+  memoBatchResultEntitySchema,
+  memoCountEntitySchema,
+  memoEntitySchema,
+  memoIdsEntitySchema,
+  memoRevisionEntitySchema,
+  memoRevisionPageEntitySchema,
+  resourceEntitySchema,
+} from "../entities.js";
+import {
+  memoAmountQuerySchema,
+  memoCountQuerySchema,
+  memoListQuerySchema,
+  memoStatsQuerySchema,
+  revisionListQuerySchema,
+} from "../queries.js";
 import { memoBatchSchema, memoCreateSchema, memoOrganizerSchema, memoPatchSchema, memoResourceLinkSchema, pathId } from "../requests.js";
 import { bare, data, input, route } from "../route.js";
 
@@ -143,11 +157,43 @@ export const memoRoutes = {
   "memo.delete": route({
     method: "DELETE",
     path: "/api/memo/:memoId",
-    summary: "Delete a memo",
+    summary: "Delete a memo: it moves to the trash",
+    description:
+      "It is gone from every list and read (404), as v0 deleted it; `POST /api/trash/:memoId/restore` puts it back until it is purged.",
     access: "signed-in",
     params: memoParams,
     answer: bare(z.literal(true)),
     errors: NOT_CREATOR,
+  }),
+  "memo.revisions": route({
+    method: "GET",
+    path: "/api/memo/:memoId/revision",
+    summary: "The versions the memo's content and visibility replaced, newest first (its author only)",
+    description:
+      "Kept as the host's `memoHistory` setting says: every version for 30 days, then one a day for a year, then one a month. Nobody but the memo's author reaches them, an admin neither: anyone else gets 404.",
+    access: "signed-in",
+    params: memoParams,
+    query: input(revisionListQuerySchema, "Malformatted revision query"),
+    answer: data(memoRevisionPageEntitySchema),
+    errors: { 404: "No such memo, or not the caller's" },
+  }),
+  "memo.revision": route({
+    method: "GET",
+    path: "/api/memo/:memoId/revision/:revisionId",
+    summary: "One version of the memo (its author only)",
+    access: "signed-in",
+    params: z.object({ memoId: pathId(), revisionId: pathId() }),
+    answer: data(memoRevisionEntitySchema),
+    errors: { 404: "No such memo or version, or not the caller's" },
+  }),
+  "memo.restoreRevision": route({
+    method: "POST",
+    path: "/api/memo/:memoId/revision/:revisionId/restore",
+    summary: "Make a version's text and visibility the memo's current ones (itself a new version, so it can be undone)",
+    access: "signed-in",
+    params: z.object({ memoId: pathId(), revisionId: pathId() }),
+    answer: data(memoEntitySchema),
+    errors: { 404: "No such memo or version, or not the caller's" },
   }),
   "memo.pin": route({
     method: "POST",

@@ -138,7 +138,7 @@ export async function receiveAsset(
     await pipeline(Buffer.isBuffer(source) ? Readable.from([source]) : source, counter, out);
   } catch (error) {
     // The stream opens its file asynchronously: removed before that open, the file would come back empty.
-    if (!out.closed) await new Promise((closed) => out.once("close", closed));
+    if (!out.closed) await new Promise<void>((closed) => out.once("close", () => closed()));
     await rm(file, { force: true });
     throw error;
   }

@@ -23,6 +23,7 @@ import { creatorVisibleDisplayIndexes } from "./023-creator-visible-display-inde
 import { sqliteCreatorVisibilityIndex } from "./024-sqlite-creator-visibility-index.js";
 import { memoStatsIndex } from "./025-memo-stats-index.js";
 import { webhookPause } from "./026-webhook-pause.js";
+import { historyAndTrash } from "./027-history-and-trash.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -52,4 +53,5 @@ export const MIGRATIONS: Migration[] = [
   sqliteCreatorVisibilityIndex,
   memoStatsIndex,
   webhookPause,
+  historyAndTrash,
 ];

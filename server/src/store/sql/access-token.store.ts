@@ -63,3 +63,15 @@ export async function touchAccessToken(db: Db, id: number, usedTs: number, addre
 export function findAccessTokenName(db: Db, id: number): Promise<{ id: number; name: string } | undefined> {
   return db.selectFrom("access_token").select(["id", "name"]).where("id", "=", id).executeTakeFirst();
 }
+
+/** Names of a user's tokens among `ids` (the versions of a memo say which token wrote them). */
+export async function findAccessTokenNames(db: Db, userId: number, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("access_token")
+    .select(["id", "name"])
+    .where("user_id", "=", userId)
+    .where("id", "in", [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -62,7 +62,11 @@ export interface ImportedMemo {
 }
 
 export async function insertImportedMemo(db: Db, memo: ImportedMemo): Promise<number> {
-  const row = await db.insertInto("memo").values(memo).returning("id").executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto("memo")
+    .values({ ...memo, edit_source: "import" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -5,6 +5,12 @@ import {
   customizedProfileSchema,
   DISABLE_PROJECT_INFO_SETTING,
   DISABLE_WEBHOOKS_SETTING,
+  DEFAULT_MEMO_HISTORY,
+  DEFAULT_TRASH_RETENTION_DAYS,
+  MEMO_HISTORY_SETTING,
+  memoHistorySettingSchema,
+  TRASH_RETENTION_SETTING,
+  trashRetentionSchema,
   type UserSettingKey,
   userSettingValueSchemas,
 } from "@memos/common";
@@ -31,6 +37,8 @@ const systemSettingValueSchemas = {
   additionalScript: z.string(),
   /** Partial: the fields left out read as their defaults (system.service.ts). */
   customizedProfile: customizedProfileSchema,
+  [MEMO_HISTORY_SETTING]: memoHistorySettingSchema,
+  [TRASH_RETENTION_SETTING]: trashRetentionSchema,
   serverId: z.string(),
 } as const;
 
@@ -44,6 +52,8 @@ const SYSTEM_SETTING_DEFAULTS: SystemSettings = {
   additionalStyle: "",
   additionalScript: "",
   customizedProfile: {},
+  [MEMO_HISTORY_SETTING]: DEFAULT_MEMO_HISTORY,
+  [TRASH_RETENTION_SETTING]: DEFAULT_TRASH_RETENTION_DAYS,
   serverId: "",
 };
 

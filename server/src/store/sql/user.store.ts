@@ -74,6 +74,7 @@ export async function updateUser(db: Db, id: number, update: UserUpdate): Promis
 /** The tables that hold a user's rows, with the column naming the user. */
 const USER_TABLES = [
   ["memo", "creator_id"],
+  ["memo_trash", "creator_id"],
   ["resource", "creator_id"],
   ["shortcut", "creator_id"],
   ["tag", "creator_id"],
@@ -88,11 +89,12 @@ const USER_TABLES = [
   ["memo_tag_count", "creator_id"],
 ] as const;
 
-/** The tables whose rows hang off a memo or a resource. */
+/** The tables whose rows hang off a memo (in `memo` or in the trash) or a resource. */
 const MEMO_TABLES = [
   ["memo_resource", "memo_id"],
   ["memo_organizer", "memo_id"],
   ["memo_tag", "memo_id"],
+  ["memo_revision", "memo_id"],
 ] as const;
 const RESOURCE_TABLES = [["memo_resource", "resource_id"]] as const;
 const WEBHOOK_DELIVERIES = ["webhook_delivery", "webhook_id"] as const;
@@ -110,7 +112,11 @@ function deleteWhere(db: Db, [table, column]: OwnedTable, op: "=" | "in" | "not 
  * same table lists drive `deleteOrphans`, so the two can never disagree about what a user owns.
  */
 export async function deleteUserCascade(db: Db, id: number): Promise<void> {
-  const memoIds = db.selectFrom("memo").select("id").where("creator_id", "=", id);
+  const memoIds = db
+    .selectFrom("memo")
+    .select("id")
+    .where("creator_id", "=", id)
+    .unionAll(db.selectFrom("memo_trash").select("memo_id as id").where("creator_id", "=", id));
   const resourceIds = db.selectFrom("resource").select("id").where("creator_id", "=", id);
   for (const table of MEMO_TABLES) await deleteWhere(db, table, "in", memoIds);
   for (const table of RESOURCE_TABLES) await deleteWhere(db, table, "in", resourceIds);
@@ -123,7 +129,8 @@ export async function deleteUserCascade(db: Db, id: number): Promise<void> {
 export async function deleteOrphans(db: Db): Promise<void> {
   for (const table of USER_TABLES) await deleteWhere(db, table, "not in", db.selectFrom("user").select("id"));
   await deleteWhere(db, WEBHOOK_DELIVERIES, "not in", db.selectFrom("webhook").select("id"));
-  for (const table of MEMO_TABLES) await deleteWhere(db, table, "not in", db.selectFrom("memo").select("id"));
+  const memoIds = db.selectFrom("memo").select("id").unionAll(db.selectFrom("memo_trash").select("memo_id as id"));
+  for (const table of MEMO_TABLES) await deleteWhere(db, table, "not in", memoIds);
   for (const table of RESOURCE_TABLES) await deleteWhere(db, table, "not in", db.selectFrom("resource").select("id"));
 }
 

@@ -1,9 +1,10 @@
 // Memo queries. Every list is paged, filtered and ordered in the database; the page is composed by the
 // caller with a fixed number of batched look-ups (creators, resources), never one per memo.
-import type { RowStatus, Visibility } from "@memos/common";
+import type { RevisionSource, RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
 import { batches } from "../../batches.js";
 import type { Db, Engine } from "../../db.js";
+import type { MemoRow } from "../../schema.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
 import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, pinEntriesQuery } from "./memo-filter.js";
 import { searchWalk } from "./memo-search.js";
@@ -156,6 +157,9 @@ export interface NewMemo {
   creator_id: number;
   /** The access token the memo is written with, if any. */
   access_token_id?: number | null;
+  /** What wrote it (null: not recorded). */
+  edit_source?: RevisionSource | null;
+  edit_token_id?: number | null;
   content: string;
   visibility: Visibility;
   created_ts?: number;
@@ -177,6 +181,18 @@ export interface MemoUpdate {
   visibility?: Visibility;
   row_status?: RowStatus;
   created_ts?: number;
+  edit_source?: RevisionSource;
+  edit_token_id?: number | null;
+}
+
+/** The memo's row, locked for the rest of the transaction on PostgreSQL (SQLite's write transaction holds them all). */
+export function lockMemo(db: Db, engine: Engine, id: number): Promise<MemoRow | undefined> {
+  return db
+    .selectFrom("memo")
+    .selectAll()
+    .where("id", "=", id)
+    .$if(engine === "postgres", (query) => query.forUpdate())
+    .executeTakeFirst();
 }
 
 /** Updates the memo; with `expectedUpdatedTs`, only while its updated_ts is still that. Whether a row was updated. */
@@ -214,14 +230,6 @@ export async function replaceMemoTags(db: Db, memoId: number, tags: string[]): P
       .insertInto("memo_tag")
       .values(batch.map((tag) => ({ memo_id: memoId, tag })))
       .execute();
-}
-
-/** Removes the memo with its pins, resource links and tags. Run inside a transaction. */
-export async function deleteMemoCascade(db: Db, id: number): Promise<void> {
-  await db.deleteFrom("memo_resource").where("memo_id", "=", id).execute();
-  await db.deleteFrom("memo_organizer").where("memo_id", "=", id).execute();
-  await db.deleteFrom("memo_tag").where("memo_id", "=", id).execute();
-  await db.deleteFrom("memo").where("id", "=", id).execute();
 }
 
 export async function upsertOrganizer(db: Db, memoId: number, userId: number, pinned: boolean): Promise<void> {
@@ -279,4 +287,43 @@ export function findMemoFactsOfResource(db: Db, resourceId: number) {
     .select(["m.id", "m.creator_id", "m.visibility", "m.row_status"])
     .where("mr.resource_id", "=", resourceId)
     .execute();
+}
+
+/** A memo's new text. */
+export interface MemoText {
+  id: number;
+  content: string;
+}
+
+/**
+ * Sets the content of several memos in one statement (a tag rename's batch), each updated now, as `updateMemo`
+ * does; run inside a transaction. Give at most a batch (500) at a time.
+ */
+export async function updateMemoContents(db: Db, texts: readonly MemoText[]): Promise<void> {
+  if (texts.length === 0) return;
+  const now = nowSeconds();
+  const content = sql<string>`CASE id ${sql.join(
+    texts.map((text) => sql`WHEN ${text.id} THEN ${text.content}`),
+    sql` `,
+  )} END`;
+  await db
+    .updateTable("memo")
+    .set({
+      content,
+      updated_ts: now,
+      display_ts: sql<number>`CASE WHEN ${sql.raw(UPDATED_TS_CHOSEN)} THEN CAST(${now} AS BIGINT) ELSE created_ts END`,
+    })
+    .where(
+      "id",
+      "in",
+      texts.map((text) => text.id),
+    )
+    .execute();
+}
+
+/** The tags of several memos become the given ones (distinct per memo), in a few statements. */
+export async function replaceTagsOfMemos(db: Db, memos: ReadonlyArray<{ id: number; tags: readonly string[] }>): Promise<void> {
+  for (const batch of batches(memos.map((memo) => memo.id))) await db.deleteFrom("memo_tag").where("memo_id", "in", batch).execute();
+  const rows = memos.flatMap((memo) => memo.tags.map((tag) => ({ memo_id: memo.id, tag })));
+  for (const batch of batches(rows)) await db.insertInto("memo_tag").values(batch).execute();
 }

@@ -1,0 +1,73 @@
+// Every change to a memo's content or visibility goes through here: the version it replaces is kept in the
+// memo's history (when the host keeps history), thinned by the keeping rule, and the memo's tags follow its text.
+import { extractTags, MEMO_HISTORY_SETTING, type RevisionSource, versionsToDrop } from "@memos/common";
+import type { Actor } from "../context.js";
+import type { Db, Engine } from "../store/db.js";
+import { lockMemo, type MemoUpdate, replaceMemoTags, updateMemo } from "../store/sql/memo/memo.store.js";
+import { deleteRevisions, insertRevision, revisionTimes } from "../store/sql/memo/revision.store.js";
+import { readSystemSetting } from "../store/sql/settings.js";
+import { upsertTags } from "../store/sql/tag.store.js";
+import { nowSeconds } from "../store/time.js";
+
+/** What makes a change: a source and, for a token, which one. */
+export interface EditOrigin {
+  source: RevisionSource;
+  tokenId?: number | null;
+}
+
+/** The origin of a change a signed-in caller makes through the API: their token, or the web (a session, the open ID). */
+export function originOf(actor: Actor): EditOrigin {
+  return actor.token ? { source: "token", tokenId: actor.token.id } : { source: "web" };
+}
+
+/** Extracted tags feed the tag filter and the user's tag list. */
+export async function indexTags(db: Db, memoId: number, creatorId: number, content: string): Promise<void> {
+  const tags = extractTags(content);
+  await replaceMemoTags(db, memoId, tags);
+  await upsertTags(db, creatorId, tags);
+}
+
+/**
+ * Changes the memo `id` inside the transaction `tx`; with `expectedUpdatedTs`, only while its updated_ts is still
+ * that (false otherwise, nothing written). When its content or visibility changes, the version it had is kept
+ * first, saying what wrote it, and the memo's versions are thinned by the host's rule.
+ */
+export async function reviseMemo(
+  tx: Db,
+  engine: Engine,
+  id: number,
+  update: MemoUpdate,
+  origin: EditOrigin,
+  expectedUpdatedTs?: number,
+): Promise<boolean> {
+  const before = await lockMemo(tx, engine, id);
+  if (!before || (expectedUpdatedTs !== undefined && before.updated_ts !== expectedUpdatedTs)) return false;
+  const contentChanges = update.content !== undefined && update.content !== before.content;
+  const versionChanges = contentChanges || (update.visibility !== undefined && update.visibility !== before.visibility);
+  const now = nowSeconds();
+  if (versionChanges) {
+    const rule = await readSystemSetting(tx, MEMO_HISTORY_SETTING);
+    if (rule.enabled) {
+      await insertRevision(tx, {
+        memo_id: id,
+        creator_id: before.creator_id,
+        content: before.content,
+        visibility: before.visibility,
+        created_ts: before.updated_ts,
+        replaced_ts: now,
+        source: before.edit_source,
+        token_id: before.edit_token_id,
+      });
+      const drop = versionsToDrop(
+        (await revisionTimes(tx, id)).map((row) => ({ id: row.id, replacedTs: Number(row.replaced_ts) })),
+        now,
+        rule,
+      );
+      await deleteRevisions(tx, drop);
+    }
+  }
+  const written: MemoUpdate = versionChanges ? { ...update, edit_source: origin.source, edit_token_id: origin.tokenId ?? null } : update;
+  await updateMemo(tx, id, written);
+  if (contentChanges) await indexTags(tx, id, before.creator_id, update.content!);
+  return true;
+}

@@ -1,0 +1,107 @@
+// The trash: a deleted memo's row moves from `memo` to memo_trash (so nothing that reads memos sees it) and back
+// on restore, with its id. Its tags are indexed again on restore; its resource links and pins stay in place
+// meanwhile. A purge removes what is left of it: links, pins, versions.
+import { sql } from "kysely";
+import { batches } from "../../batches.js";
+import type { Db } from "../../db.js";
+import type { MemoTrashRow } from "../../schema.js";
+
+const MEMO_COLUMNS = [
+  "creator_id",
+  "created_ts",
+  "updated_ts",
+  "display_ts",
+  "row_status",
+  "content",
+  "visibility",
+  "access_token_id",
+  "edit_source",
+  "edit_token_id",
+] as const;
+
+/** Moves the memo into the trash. Run inside a transaction; its memo_tag rows go first (the counters' triggers). */
+export async function moveToTrash(db: Db, memoId: number, trashedTs: number): Promise<boolean> {
+  await db.deleteFrom("memo_tag").where("memo_id", "=", memoId).execute();
+  const moved = await db
+    .insertInto("memo_trash")
+    .columns(["memo_id", "trashed_ts", ...MEMO_COLUMNS])
+    .expression((eb) =>
+      eb
+        .selectFrom("memo")
+        .select(["id", sql.val(trashedTs).as("trashed_ts"), ...MEMO_COLUMNS])
+        .where("id", "=", memoId),
+    )
+    .executeTakeFirst();
+  await db.deleteFrom("memo").where("id", "=", memoId).execute();
+  return Number(moved.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Puts the trashed memo back under its id. Run inside a transaction; the caller indexes its tags again. */
+export async function moveOutOfTrash(db: Db, memoId: number): Promise<void> {
+  await db
+    .insertInto("memo")
+    .columns(["id", ...MEMO_COLUMNS])
+    .expression((eb) =>
+      eb
+        .selectFrom("memo_trash")
+        .select(["memo_id", ...MEMO_COLUMNS])
+        .where("memo_id", "=", memoId),
+    )
+    .execute();
+  await db.deleteFrom("memo_trash").where("memo_id", "=", memoId).execute();
+}
+
+export function findTrashed(db: Db, memoId: number): Promise<MemoTrashRow | undefined> {
+  return db.selectFrom("memo_trash").selectAll().where("memo_id", "=", memoId).executeTakeFirst();
+}
+
+/** A page of the creator's trash, the latest deleted first, after (`trashedTs`, `memoId`) when given. */
+export function listTrash(db: Db, creatorId: number, limit: number, after?: { trashedTs: number; memoId: number }) {
+  return db
+    .selectFrom("memo_trash")
+    .selectAll()
+    .where("creator_id", "=", creatorId)
+    .$if(after !== undefined, (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb("trashed_ts", "<", after!.trashedTs),
+          eb.and([eb("trashed_ts", "=", after!.trashedTs), eb("memo_id", "<", after!.memoId)]),
+        ]),
+      ),
+    )
+    .orderBy("trashed_ts", "desc")
+    .orderBy("memo_id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export async function countTrash(db: Db, creatorId: number): Promise<number> {
+  const row = await db
+    .selectFrom("memo_trash")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("creator_id", "=", creatorId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Ids of trashed memos: the creator's (emptying their trash) or everyone's deleted before `before` (expiry). */
+export async function trashedIds(db: Db, where: { creatorId: number } | { before: number }, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("memo_trash")
+    .select("memo_id")
+    .$if("creatorId" in where, (query) => query.where("creator_id", "=", (where as { creatorId: number }).creatorId))
+    .$if("before" in where, (query) => query.where("trashed_ts", "<", (where as { before: number }).before))
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.memo_id);
+}
+
+/** Removes trashed memos for good: their row, resource links, pins and versions. Run inside a transaction. */
+export async function purgeTrashed(db: Db, memoIds: readonly number[]): Promise<void> {
+  for (const batch of batches(memoIds)) {
+    await db.deleteFrom("memo_resource").where("memo_id", "in", batch).execute();
+    await db.deleteFrom("memo_organizer").where("memo_id", "in", batch).execute();
+    await db.deleteFrom("memo_revision").where("memo_id", "in", batch).execute();
+    await db.deleteFrom("memo_trash").where("memo_id", "in", batch).execute();
+  }
+}
