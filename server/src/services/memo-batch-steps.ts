@@ -15,10 +15,11 @@ import type { Actor } from "../context.js";
 import type { MemoAction } from "../policies/memo.policy.js";
 import type { Db, Engine } from "../store/db.js";
 import type { MemoRow } from "../store/schema.js";
-import { deleteMemosCascade, pinnedByUser, setPins, setRowStatus, setVisibility } from "../store/sql/memo/memo-batch.store.js";
+import { pinnedByUser, setPins, setRowStatus, setVisibility } from "../store/sql/memo/memo-batch.store.js";
 import { replaceMemoTags, updateMemo } from "../store/sql/memo/memo.store.js";
 import { upsertTags } from "../store/sql/tag.store.js";
 import type { TimeSlices } from "./import/yield.js";
+import { trashMemosIn } from "./trash.service.js";
 
 /** What a step is given besides the memos: the transaction, who acts, the request, and the event loop's turns. */
 export interface StepContext {
@@ -81,9 +82,9 @@ function contentRefusal(content: string): MemoBatchRefusal | null {
   return null;
 }
 
-/** The memos are deleted, with their pins, resource links and tags. */
+/** The memos move to the trash, as DELETE /api/memo/:memoId moves one. */
 async function trashMemos(step: StepContext, memos: MemoRow[]): Promise<StepResult> {
-  await deleteMemosCascade(step.tx, idsOf(memos));
+  await trashMemosIn(step.tx, idsOf(memos));
   return changedOnly(idsOf(memos));
 }
 

@@ -22,6 +22,13 @@ async function composed(db: Db, ids: readonly number[]): Promise<Memo[]> {
   return composeMemos(db, await listMemosByIds(db, ids));
 }
 
+/**
+ * Memos per batch. SQLite runs its statements on the main thread: a batch of 100 keeps each step of it (the
+ * write, composing the events' memos, queueing their deliveries) well within the event loop's budget. PostgreSQL's
+ * run elsewhere while the loop is free: fewer, larger statements.
+ */
+const BATCH_MEMOS = { sqlite: 100, postgres: 500 } as const;
+
 const subjectsOf = (memos: Memo[]) => memos.map((memo) => ({ orderingKey: `memo:${memo.id}`, subject: { memo } }));
 
 /** `input` is valid already (the route's schema, memoBatchSchema). */
@@ -35,7 +42,8 @@ export async function batchMemos(ctx: AppContext, viewer: Viewer, input: MemoBat
     const context: StepContext = { tx, engine, actor: viewer, input, slices: new TimeSlices() };
     const webhooks: WebhookRow[] = await subscribedWebhooks(tx, viewer, step.event);
     let any = false;
-    for (const batch of batches(ids)) {
+    const { slices } = context;
+    for (const batch of batches(ids, BATCH_MEMOS[engine])) {
       const found = new Map((await lockMemosByIds(tx, engine, batch)).map((memo) => [memo.id, memo]));
       const allowed = [];
       for (const id of batch) {
@@ -44,16 +52,19 @@ export async function batchMemos(ctx: AppContext, viewer: Viewer, input: MemoBat
         if (refusal) result.refused.push({ id, reason: refusal });
         else allowed.push(memo!);
       }
+      await slices.next();
       const before = step.composeBefore && webhooks.length > 0 ? await composed(tx, allowed.map((memo) => memo.id)) : [];
       const done = await step.write(context, allowed);
       result.changed += done.changed.length;
       result.refused.push(...done.refused);
+      await slices.next();
       if (webhooks.length > 0) {
         const changed = new Set(done.changed);
         const memos = step.composeBefore ? before.filter((memo) => changed.has(memo.id)) : await composed(tx, done.changed);
+        await slices.next();
         any = (await queueEvents(tx, viewer, step.event, webhooks, subjectsOf(memos))) || any;
+        await slices.next();
       }
-      await context.slices.next();
     }
     return any;
   });

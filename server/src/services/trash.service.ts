@@ -11,6 +11,7 @@ import {
   countTrash,
   findTrashed,
   listTrash,
+  moveMemosToTrash,
   moveOutOfTrash,
   moveToTrash,
   purgeTrashed,
@@ -41,6 +42,14 @@ export async function trashMemoIn(tx: Db, viewer: Actor, id: number): Promise<bo
   });
   await moveToTrash(tx, id, nowSeconds());
   return queued;
+}
+
+/**
+ * Moves the memos `ids` (which the caller judged may be deleted) to the trash inside `tx`, a batch per statement:
+ * a bulk edit, which tells webhooks itself.
+ */
+export async function trashMemosIn(tx: Db, ids: readonly number[]): Promise<void> {
+  await moveMemosToTrash(tx, ids, nowSeconds());
 }
 
 /** `DELETE /api/memo/:memoId`: the memo moves to the trash (v0 clients see it deleted). */

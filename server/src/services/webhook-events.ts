@@ -5,7 +5,7 @@ import { DISABLE_WEBHOOKS_SETTING, type WebhookEvent } from "@memos/common";
 import type { Actor, AppContext } from "../context.js";
 import type { Db } from "../store/db.js";
 import type { WebhookRow } from "../store/schema.js";
-import { insertDeliveries, listWebhooksOfUser } from "../store/sql/webhook.store.js";
+import { listWebhooksOfUser, queueDeliveries } from "../store/sql/webhook.store.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 
 /** What a delivery body carries besides its event, id and timestamp: when, who, and the memo or resource. */
@@ -48,7 +48,7 @@ export async function queueEvents(
     const text = JSON.stringify(payload);
     return webhooks.map((webhook) => ({ webhook_id: webhook.id, event, payload: text, ordering_key: orderingKey }));
   });
-  await insertDeliveries(db, deliveries);
+  await queueDeliveries(db, deliveries);
   return true;
 }
 

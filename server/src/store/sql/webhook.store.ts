@@ -84,6 +84,18 @@ export async function insertDeliveries(db: Db, deliveries: NewDelivery[]): Promi
   return rows;
 }
 
+/** Queues deliveries without reading them back (a bulk edit's thousands), in batches. */
+export async function queueDeliveries(db: Db, deliveries: readonly NewDelivery[]): Promise<void> {
+  const created_ts = nowSeconds();
+  const next_attempt_ms = Date.now();
+  for (const batch of batches(deliveries)) {
+    await db
+      .insertInto("webhook_delivery")
+      .values(batch.map((delivery) => ({ ...delivery, status: "pending" as const, created_ts, next_attempt_ms })))
+      .execute();
+  }
+}
+
 export function findDelivery(db: Db, id: number): Promise<WebhookDeliveryRow | undefined> {
   return db.selectFrom("webhook_delivery").selectAll().where("id", "=", id).executeTakeFirst();
 }

@@ -104,13 +104,3 @@ export async function setPins(db: Db, ids: readonly number[], userId: number, pi
       .execute();
   }
 }
-
-/** Removes the memos with their pins, resource links and tags. Run inside a transaction. */
-export async function deleteMemosCascade(db: Db, ids: readonly number[]): Promise<void> {
-  for (const batch of batches(ids)) {
-    await db.deleteFrom("memo_resource").where("memo_id", "in", batch).execute();
-    await db.deleteFrom("memo_organizer").where("memo_id", "in", batch).execute();
-    await db.deleteFrom("memo_tag").where("memo_id", "in", batch).execute();
-    await db.deleteFrom("memo").where("id", "in", batch).execute();
-  }
-}

@@ -36,6 +36,24 @@ export async function moveToTrash(db: Db, memoId: number, trashedTs: number): Pr
   return Number(moved.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Moves several memos into the trash (a bulk edit), a batch per statement. Run inside a transaction, as moveToTrash. */
+export async function moveMemosToTrash(db: Db, memoIds: readonly number[], trashedTs: number): Promise<void> {
+  for (const batch of batches(memoIds)) {
+    await db.deleteFrom("memo_tag").where("memo_id", "in", batch).execute();
+    await db
+      .insertInto("memo_trash")
+      .columns(["memo_id", "trashed_ts", ...MEMO_COLUMNS])
+      .expression((eb) =>
+        eb
+          .selectFrom("memo")
+          .select(["id", sql.val(trashedTs).as("trashed_ts"), ...MEMO_COLUMNS])
+          .where("id", "in", batch),
+      )
+      .execute();
+    await db.deleteFrom("memo").where("id", "in", batch).execute();
+  }
+}
+
 /** Puts the trashed memo back under its id. Run inside a transaction; the caller indexes its tags again. */
 export async function moveOutOfTrash(db: Db, memoId: number): Promise<void> {
   await db
