@@ -1,19 +1,11 @@
 // Renaming a tag (`#work` → `#job`, `#work/a` → `#job/a`), or merging it into one the user has: in their memos'
 // texts, their shortcuts' tag filters and their tag list, in one transaction that gives the event loop turns.
-import {
-  extractTags,
-  MAX_TAG_LENGTH,
-  renameTagInContent,
-  renameTagInShortcutPayload,
-  type TagRename,
-  type TagRenameResult,
-} from "@memos/common";
+import { MAX_TAG_LENGTH, renameTagInContent, renameTagInShortcutPayload, type TagRename, type TagRenameResult } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
 import { requireSignedIn } from "../policies/utils.js";
 import { batches } from "../store/batches.js";
 import type { Db, Engine } from "../store/db.js";
-import { type MemoText, replaceTagsOfMemos, updateMemoContents } from "../store/sql/memo/memo.store.js";
 import { listShortcutsOfCreator, updateShortcut } from "../store/sql/shortcut.store.js";
 import { upsertTags } from "../store/sql/tag.store.js";
 import {
@@ -22,11 +14,11 @@ import {
   deleteTagNames,
   hasTagSubtree,
   listTagSubtree,
-  lockMemoTexts,
   type TagEntryPosition,
   tagEntryPage,
 } from "../store/sql/tag-rename.store.js";
 import { TimeSlices } from "./import/yield.js";
+import { type EditOrigin, reviseMemoTexts } from "./memo-revise.js";
 
 /** Memo_tag entries read per statement while collecting the memos to rewrite. */
 const ENTRY_PAGE = 5000;
@@ -34,6 +26,8 @@ const ENTRY_PAGE = 5000;
 const MEMO_BATCH = 500;
 /** The dry run checks the length of this many distinct tags under the renamed one (the rename itself, all). */
 const PREVIEW_CHILD_TAGS = 1000;
+
+const RENAME: EditOrigin = { source: "rename" };
 
 /** `tag` (`from` or a tag under it) under its new name. */
 const renamed = (tag: string, from: string, to: string) => to + tag.slice(from.length);
@@ -52,17 +46,6 @@ function assertLengths(tags: Iterable<string>, from: string, to: string): void {
 }
 
 const notHeld = (from: string) => notFound(`Tag name not found: ${from}`, { reason: "tag.not-found", params: { name: from } });
-
-/**
- * Writes a batch of renamed texts and indexes their tags, a few statements for the batch.
- * TODO(history): each memo through `reviseMemo(tx, engine, id, { content }, { source: "rename" })` once it lands.
- */
-async function writeRenamedMemos(tx: Db, texts: readonly MemoText[]): Promise<string[]> {
-  const tagged = texts.map((text) => ({ id: text.id, tags: extractTags(text.content) }));
-  await updateMemoContents(tx, texts);
-  await replaceTagsOfMemos(tx, tagged);
-  return tagged.flatMap((memo) => memo.tags);
-}
 
 /** The caller's shortcuts whose payload the rename changes, with the new payload. */
 async function renamedShortcuts(db: Db, creatorId: number, from: string, to: string) {
@@ -120,15 +103,10 @@ async function rename(tx: Db, engine: Engine, creatorId: number, from: string, t
   assertLengths([...tags, ...listed], from, to);
 
   let memos = 0;
-  const memoTags = new Set<string>();
   for (const batch of batches(ids, MEMO_BATCH)) {
-    const texts: MemoText[] = [];
-    for (const memo of await lockMemoTexts(tx, engine, batch)) {
-      const content = renameTagInContent(memo.content, from, to);
-      if (content !== memo.content) texts.push({ id: memo.id, content });
-    }
-    for (const tag of await writeRenamedMemos(tx, texts)) memoTags.add(tag);
-    memos += texts.length;
+    // Each memo keeps the version it replaces, in its history.
+    const revised = await reviseMemoTexts(tx, engine, batch, (content) => renameTagInContent(content, from, to), RENAME);
+    memos += revised.length;
     await slices.next();
   }
   for (const shortcut of shortcuts) await updateShortcut(tx, shortcut.id, { payload: shortcut.payload });
@@ -139,7 +117,7 @@ async function rename(tx: Db, engine: Engine, creatorId: number, from: string, t
     creatorId,
     listed.filter((name) => !kept.has(name)),
   );
-  await upsertTags(tx, creatorId, [...names, ...memoTags]);
+  await upsertTags(tx, creatorId, names);
   return { memos, shortcuts: shortcuts.length, merge };
 }
 

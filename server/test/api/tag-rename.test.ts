@@ -61,6 +61,24 @@ describe("POST /api/tag/rename", () => {
     ]);
   });
 
+  it("keeps each rewritten memo's former version in its history, so a rename can be undone memo by memo", async () => {
+    const u = await freshUser();
+    const memo = await createMemo(u, "note #work");
+    const other = await createMemo(u, "#work/a");
+    const plain = await createMemo(u, "no tag");
+    await rename(u, { from: "work", to: "job" });
+    const history = async (id: number) =>
+      (await u.client.get(`/api/memo/${id}/revision`)).body.data.revisions as Array<{ id: number; content: string; source: string }>;
+    const [before] = await history(memo.id);
+    expect(before).toMatchObject({ content: "note #work", source: "web" });
+    expect((await history(other.id)).map((version) => version.content)).toEqual(["#work/a"]);
+    expect(await history(plain.id)).toEqual([]);
+    // Restoring the version brings the old text back; the renamed one is kept, written by the rename.
+    expect((await u.client.post(`/api/memo/${memo.id}/revision/${before!.id}/restore`)).status).toBe(200);
+    expect(await contentOf(u, memo.id)).toBe("note #work");
+    expect((await history(memo.id))[0]).toMatchObject({ content: "note #job", source: "rename" });
+  });
+
   it("never rewrites a # in code blocks, inline code or links", async () => {
     const u = await freshUser();
     const content = [

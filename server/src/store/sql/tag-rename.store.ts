@@ -79,16 +79,6 @@ export async function hasTagSubtree(db: Db, engine: Engine, creatorId: number, p
   return Boolean(row.in_memo) || Boolean(row.listed);
 }
 
-/** The texts of these memos, locked for the rest of the transaction on PostgreSQL (SQLite's write transaction holds them all). */
-export function lockMemoTexts(db: Db, engine: Engine, ids: readonly number[]) {
-  return db
-    .selectFrom("memo")
-    .select(["id", "content"])
-    .where("id", "in", ids)
-    .$if(engine === "postgres", (query) => query.forUpdate())
-    .execute();
-}
-
 /** The creator's listed tags that are `path` or under it. */
 export async function listTagSubtree(db: Db, engine: Engine, creatorId: number, path: string): Promise<string[]> {
   const rows = await db

@@ -195,6 +195,17 @@ export function lockMemo(db: Db, engine: Engine, id: number): Promise<MemoRow | 
     .executeTakeFirst();
 }
 
+/** Several memos' rows, locked like `lockMemo`'s. Give at most a batch (500) of ids. */
+export function lockMemos(db: Db, engine: Engine, ids: readonly number[]): Promise<MemoRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("memo")
+    .selectAll()
+    .where("id", "in", ids)
+    .$if(engine === "postgres", (query) => query.forUpdate())
+    .execute();
+}
+
 /** Updates the memo; with `expectedUpdatedTs`, only while its updated_ts is still that. Whether a row was updated. */
 export async function updateMemo(db: Db, id: number, update: MemoUpdate, expectedUpdatedTs?: number): Promise<boolean> {
   const now = nowSeconds();
@@ -296,10 +307,14 @@ export interface MemoText {
 }
 
 /**
- * Sets the content of several memos in one statement (a tag rename's batch), each updated now, as `updateMemo`
- * does; run inside a transaction. Give at most a batch (500) at a time.
+ * Sets the content of several memos in one statement, each updated now as `updateMemo` does, saying what wrote
+ * them; run inside a transaction. Give at most a batch (500) at a time.
  */
-export async function updateMemoContents(db: Db, texts: readonly MemoText[]): Promise<void> {
+export async function updateMemoContents(
+  db: Db,
+  texts: readonly MemoText[],
+  edit: { edit_source: RevisionSource; edit_token_id: number | null },
+): Promise<void> {
   if (texts.length === 0) return;
   const now = nowSeconds();
   const content = sql<string>`CASE id ${sql.join(
@@ -309,6 +324,7 @@ export async function updateMemoContents(db: Db, texts: readonly MemoText[]): Pr
   await db
     .updateTable("memo")
     .set({
+      ...edit,
       content,
       updated_ts: now,
       display_ts: sql<number>`CASE WHEN ${sql.raw(UPDATED_TS_CHOSEN)} THEN CAST(${now} AS BIGINT) ELSE created_ts END`,
