@@ -21,6 +21,7 @@ const { values: args } = parseArgs({
     memos: { type: "string", default: "100000" },
     users: { type: "string", default: "20" },
     ids: { type: "string", default: "10000" },
+    webhook: { type: "string", default: "true" },
   },
 });
 
@@ -67,18 +68,19 @@ async function measure(driver: "sqlite" | "postgres", memoCount: number, selecti
     try {
       const signIn = await app.inject({ method: "POST", url: "/api/auth/signin", payload: { username: "bench1", password: data.password } });
       const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
-      const webhook = await app.inject({
+      const webhook = args.webhook === "false" ? null : await app.inject({
         method: "POST",
         url: "/api/webhook",
         headers: { cookie },
         payload: { name: "hears all", url: "https://example.com/hook", events: [...WEBHOOK_EVENTS] },
       });
       // Paused: every delivery is queued in the batch's transaction, none leaves the machine.
-      await store.db
-        .updateTable("webhook")
-        .set({ paused_at_ms: Date.now() })
-        .where("id", "=", JSON.parse(webhook.body).data.id)
-        .execute();
+      if (webhook)
+        await store.db
+          .updateTable("webhook")
+          .set({ paused_at_ms: Date.now() })
+          .where("id", "=", JSON.parse(webhook.body).data.id)
+          .execute();
 
       const loop = monitorEventLoopDelay({ resolution: 5 });
       const run = async (method: "GET" | "POST", url: string, payload?: object) => {

@@ -1,6 +1,6 @@
-// What each bulk-edit action writes to the memos the policy let through (one batch of them at a time): set-based
-// where the change is the same for every memo (archive, restore, pins, visibility, trash), memo by memo where each
-// memo's text is rewritten (tags).
+// What each bulk-edit action writes to the memos the policy let through (one batch of them at a time), a few
+// statements per batch: archive, restore and pins set-based; visibility and texts through memo-revise.ts, each memo
+// keeping the version it replaces; the trash through the trash service.
 import {
   addTagsToContent,
   extractTags,
@@ -15,19 +15,16 @@ import type { Actor } from "../context.js";
 import type { MemoAction } from "../policies/memo.policy.js";
 import type { Db, Engine } from "../store/db.js";
 import type { MemoRow } from "../store/schema.js";
-import { pinnedByUser, setPins, setRowStatus, setVisibility } from "../store/sql/memo/memo-batch.store.js";
-import { replaceMemoTags, updateMemo } from "../store/sql/memo/memo.store.js";
-import { upsertTags } from "../store/sql/tag.store.js";
-import type { TimeSlices } from "./import/yield.js";
+import { pinnedByUser, setPins, setRowStatus } from "../store/sql/memo/memo-batch.store.js";
+import { type EditOrigin, reviseMemoTexts, reviseMemoVisibilities } from "./memo-revise.js";
 import { trashMemosIn } from "./trash.service.js";
 
-/** What a step is given besides the memos: the transaction, who acts, the request, and the event loop's turns. */
+/** What a step is given besides the memos: the transaction, who acts, and the request. */
 export interface StepContext {
   tx: Db;
   engine: Engine;
   actor: Actor;
   input: MemoBatch;
-  slices: TimeSlices;
 }
 
 /** What a step did to its memos: those it changed, and those it refused on their content (a text grown past a cap). */
@@ -49,30 +46,29 @@ export interface BatchStep {
 const changedOnly = (changed: number[]): StepResult => ({ changed, refused: [] });
 const idsOf = (memos: MemoRow[]) => memos.map((memo) => memo.id);
 
-/** The memo's text is rewritten and its tags indexed again, as PATCH with `content` does. */
-async function writeContent(step: StepContext, memo: MemoRow, content: string): Promise<void> {
-  await updateMemo(step.tx, memo.id, { content });
-  const tags = extractTags(content);
-  await replaceMemoTags(step.tx, memo.id, tags);
-  await upsertTags(step.tx, memo.creator_id, tags);
-}
+/** What the bulk edit writes, in each memo's history (services/memo-revise.ts). */
+const originOf = (step: StepContext): EditOrigin => ({ source: "batch", tokenId: step.actor.token?.id ?? null });
 
-/** Rewrites each memo's text with `rewrite`; a text that would pass the content caps is refused, as PATCH would. */
+/**
+ * Rewrites each memo's text with `rewrite` and keeps the version it replaces; a memo whose text would pass the
+ * content caps is refused (as PATCH would refuse it) and left as it is.
+ */
 async function rewriteContents(step: StepContext, memos: MemoRow[], rewrite: (content: string) => string): Promise<StepResult> {
-  const result: StepResult = { changed: [], refused: [] };
+  const refused: StepResult["refused"] = [];
+  const writable: number[] = [];
   for (const memo of memos) {
     const content = rewrite(memo.content);
     if (content === memo.content) continue;
     const refusal = contentRefusal(content);
-    if (refusal) {
-      result.refused.push({ id: memo.id, reason: refusal });
-      continue;
-    }
-    await writeContent(step, memo, content);
-    result.changed.push(memo.id);
-    await step.slices.next();
+    if (refusal) refused.push({ id: memo.id, reason: refusal });
+    else writable.push(memo.id);
   }
-  return result;
+  const within = (content: string) => {
+    const next = rewrite(content);
+    return contentRefusal(next) ? content : next;
+  };
+  const changed = await reviseMemoTexts(step.tx, step.engine, writable, within, originOf(step));
+  return { changed: changed.map((memo) => memo.id), refused };
 }
 
 /** The caps of memoCreateSchema's content, for a text the server wrote. */
@@ -112,7 +108,8 @@ export const BATCH_STEPS: Record<MemoBatch["action"], BatchStep> = {
   visibility: {
     policy: "update",
     event: "memo.updated",
-    write: async (step, memos) => changedOnly(await setVisibility(step.tx, idsOf(memos), step.input.visibility!)),
+    write: async (step, memos) =>
+      changedOnly(await reviseMemoVisibilities(step.tx, step.engine, idsOf(memos), step.input.visibility!, originOf(step))),
   },
   addTags: {
     policy: "update",

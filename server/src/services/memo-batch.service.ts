@@ -10,7 +10,8 @@ import { requireSignedIn } from "../policies/utils.js";
 import { batches } from "../store/batches.js";
 import type { Db } from "../store/db.js";
 import type { WebhookRow } from "../store/schema.js";
-import { listMemosByIds, lockMemosByIds } from "../store/sql/memo/memo-batch.store.js";
+import { listMemosByIds } from "../store/sql/memo/memo-batch.store.js";
+import { lockMemos } from "../store/sql/memo/memo.store.js";
 import { TimeSlices } from "./import/yield.js";
 import { BATCH_STEPS, type StepContext } from "./memo-batch-steps.js";
 import { composeMemos } from "./memo-compose.js";
@@ -39,12 +40,12 @@ export async function batchMemos(ctx: AppContext, viewer: Viewer, input: MemoBat
   const ids = [...new Set(input.ids)];
   const result: MemoBatchResult = { changed: 0, refused: [] };
   const queued = await db.transaction().execute(async (tx) => {
-    const context: StepContext = { tx, engine, actor: viewer, input, slices: new TimeSlices() };
+    const context: StepContext = { tx, engine, actor: viewer, input };
+    const slices = new TimeSlices();
     const webhooks: WebhookRow[] = await subscribedWebhooks(tx, viewer, step.event);
     let any = false;
-    const { slices } = context;
     for (const batch of batches(ids, BATCH_MEMOS[engine])) {
-      const found = new Map((await lockMemosByIds(tx, engine, batch)).map((memo) => [memo.id, memo]));
+      const found = new Map((await lockMemos(tx, engine, batch)).map((memo) => [memo.id, memo]));
       const allowed = [];
       for (const id of batch) {
         const memo = found.get(id);

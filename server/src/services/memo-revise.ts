@@ -1,8 +1,10 @@
 // Every change to a memo's content or visibility goes through here: the version it replaces is kept in the
 // memo's history (when the host keeps history), thinned by the keeping rule, and the memo's tags follow its text.
-import { extractTags, type KeptVersion, MEMO_HISTORY_SETTING, type RevisionSource, versionsToDrop } from "@memos/common";
+import { extractTags, type KeptVersion, MEMO_HISTORY_SETTING, type RevisionSource, type Visibility, versionsToDrop } from "@memos/common";
 import type { Actor } from "../context.js";
 import type { Db, Engine } from "../store/db.js";
+import type { MemoRow } from "../store/schema.js";
+import { setVisibility } from "../store/sql/memo/memo-batch.store.js";
 import {
   lockMemo,
   lockMemos,
@@ -81,6 +83,39 @@ export async function reviseMemo(
   return true;
 }
 
+/** Keeps the version each of `befores` has (their rows as they are before a change), as reviseMemo keeps one, and thins their histories. */
+async function keepVersions(tx: Db, befores: readonly MemoRow[], now: number): Promise<void> {
+  if (befores.length === 0) return;
+  const rule = await readSystemSetting(tx, MEMO_HISTORY_SETTING);
+  if (!rule.enabled) return;
+  await insertRevisions(
+    tx,
+    befores.map((before) => ({
+      memo_id: before.id,
+      creator_id: before.creator_id,
+      content: before.content,
+      visibility: before.visibility,
+      created_ts: before.updated_ts,
+      replaced_ts: now,
+      source: before.edit_source,
+      token_id: before.edit_token_id,
+    })),
+  );
+  const byMemo = new Map<number, KeptVersion[]>();
+  for (const row of await revisionTimesOfMemos(
+    tx,
+    befores.map((before) => before.id),
+  )) {
+    const versions = byMemo.get(row.memo_id) ?? [];
+    versions.push({ id: row.id, replacedTs: Number(row.replaced_ts) });
+    byMemo.set(row.memo_id, versions);
+  }
+  await deleteRevisions(
+    tx,
+    [...byMemo.values()].flatMap((versions) => versionsToDrop(versions, now, rule)),
+  );
+}
+
 /**
  * `reviseMemo` for the texts of many memos (a tag rename, a bulk edit), a batch of at most 500 ids at a time: each
  * memo's text becomes `rewrite` of it, in a few statements for the batch; a memo whose text stays the same (or
@@ -100,36 +135,11 @@ export async function reviseMemoTexts(
     return content === before.content ? [] : [{ before, content }];
   });
   if (changed.length === 0) return [];
-  const now = nowSeconds();
-  const rule = await readSystemSetting(tx, MEMO_HISTORY_SETTING);
-  if (rule.enabled) {
-    await insertRevisions(
-      tx,
-      changed.map(({ before }) => ({
-        memo_id: before.id,
-        creator_id: before.creator_id,
-        content: before.content,
-        visibility: before.visibility,
-        created_ts: before.updated_ts,
-        replaced_ts: now,
-        source: before.edit_source,
-        token_id: before.edit_token_id,
-      })),
-    );
-    const byMemo = new Map<number, KeptVersion[]>();
-    for (const row of await revisionTimesOfMemos(
-      tx,
-      changed.map(({ before }) => before.id),
-    )) {
-      const versions = byMemo.get(row.memo_id) ?? [];
-      versions.push({ id: row.id, replacedTs: Number(row.replaced_ts) });
-      byMemo.set(row.memo_id, versions);
-    }
-    await deleteRevisions(
-      tx,
-      [...byMemo.values()].flatMap((versions) => versionsToDrop(versions, now, rule)),
-    );
-  }
+  await keepVersions(
+    tx,
+    changed.map(({ before }) => before),
+    nowSeconds(),
+  );
   const texts: MemoText[] = changed.map(({ before, content }) => ({ id: before.id, content }));
   await updateMemoContents(tx, texts, { edit_source: origin.source, edit_token_id: origin.tokenId ?? null });
   const tagged = texts.map((text) => ({ id: text.id, tags: extractTags(text.content) }));
@@ -139,4 +149,23 @@ export async function reviseMemoTexts(
     await upsertTags(tx, creatorId, tags);
   }
   return tagged;
+}
+
+/**
+ * `reviseMemo` for the visibility of many memos (a bulk edit), a batch of at most 500 ids at a time: each memo of
+ * another visibility keeps the version it replaces and takes `visibility`, in a few statements for the batch.
+ * Answers the ids it changed.
+ */
+export async function reviseMemoVisibilities(
+  tx: Db,
+  engine: Engine,
+  ids: readonly number[],
+  visibility: Visibility,
+  origin: EditOrigin,
+): Promise<number[]> {
+  const changed = (await lockMemos(tx, engine, ids)).filter((before) => before.visibility !== visibility);
+  await keepVersions(tx, changed, nowSeconds());
+  const changedIds = changed.map((before) => before.id);
+  await setVisibility(tx, changedIds, visibility, { edit_source: origin.source, edit_token_id: origin.tokenId ?? null });
+  return changedIds;
 }

@@ -20,11 +20,12 @@ interface Archive {
   json(path: string): any;
 }
 
-async function exportOf(t: TestApp, caller: Client, query = "", headers: Record<string, string> = {}): Promise<Archive> {
+async function exportOf(t: TestApp, caller: Client, query = "", headers: Record<string, string> = {}, ids?: number[]): Promise<Archive> {
   const response = await t.app.inject({
-    method: "GET",
+    method: ids ? "POST" : "GET",
     url: `/api/export${query}`,
     headers: { ...headers, ...(caller.cookie ? { cookie: caller.cookie } : {}) },
+    ...(ids ? { payload: { ids } } : {}),
   });
   if (response.statusCode !== 200) throw new Error(`export failed: ${response.statusCode} ${response.body}`);
   const files = unzipSync(new Uint8Array(response.rawPayload));
@@ -212,6 +213,40 @@ describe("GET /api/export", () => {
       expect(file.sha256, file.path).toBe(sha256(archive.files[file.path]!));
       expect(file.size, file.path).toBe(archive.files[file.path]!.length);
     }
+  });
+
+  it("POST: a selection of the caller's memos with the files they link; others' and unknown ids are skipped", async () => {
+    const bobbys = await createMemo(bobby, "Bobby's selected?", "PUBLIC");
+    const archive = await exportOf(t, alice.client, "", {}, [pinned.id, plain.id, bobbys.id, 999_999, plain.id]);
+    const day = new Date().toISOString().slice(0, 10);
+    expect(archive.headers["content-disposition"]).toBe(
+      `attachment; filename="memos-export-alice-${day}-selection.zip"; filename*=UTF-8''memos-export-alice-${day}-selection.zip`,
+    );
+    expect(Object.keys(archive.files).sort()).toEqual(
+      [
+        memoFile(pinned),
+        memoFile(plain),
+        `attachments/${photo.id}-photo.png`,
+        `attachments/${notes.id}-____etc_pass wd.txt`,
+        "resources.json",
+        "manifest.json",
+      ].sort(),
+    );
+    expect(archive.json("resources.json").map((entry: { id: number }) => entry.id)).toEqual([photo.id, notes.id, link.id].sort((a, b) => a - b));
+    expect(archive.text(memoFile(pinned))).toContain("A memo with #work and #work/deep tags");
+    const manifest = archive.json("manifest.json");
+    expect(manifest).toMatchObject({ scope: "selection", user: { username: "alice" } });
+    expect(manifest.counts).toMatchObject({ memos: 2, archivedMemos: 0, attachments: 2, externalLinks: 1, shortcuts: 0, selected: 4, skipped: 2 });
+    expect((await bobby.client.delete(`/api/memo/${bobbys.id}`)).status).toBe(200);
+  });
+
+  it("POST: refuses visitors (401), a read-only token (403) and an empty or missing selection (400, naming ids)", async () => {
+    const post = (client: Client, payload: object) => client.post("/api/export", payload);
+    expectError(await post(anonymous(t), { ids: [pinned.id] }), 401);
+    const token = (await alice.client.post("/api/access-token", { name: "reader", scope: "read" })).body.data.token as string;
+    expectError(await post(anonymous(t).withToken(token), { ids: [pinned.id] }), 403, undefined, { reason: "auth.read-only-token" });
+    expectError(await post(alice.client, { ids: [] }), 400, "Malformatted export request: ids: choose at least one memo", { field: "ids" });
+    expectError(await post(alice.client, {}), 400, undefined, { field: "ids" });
   });
 
   it("never holds another user's memos or files", async () => {

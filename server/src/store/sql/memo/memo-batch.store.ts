@@ -1,34 +1,14 @@
 // The statements of a bulk edit (services/memo-batch.service.ts): many memos read by id and changed set-based, each
 // statement over at most a batch of ids (batches.ts).
-import type { RowStatus, Visibility } from "@memos/common";
+import type { RevisionSource, RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
 import { batches } from "../../batches.js";
-import type { Db, Engine } from "../../db.js";
-import type { MemoRow } from "../../schema.js";
+import type { Db } from "../../db.js";
 import { nowSeconds } from "../../time.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
 import { baseQuery } from "./memo-filter.js";
 import type { MemoListRow } from "./memo-page.js";
 import { PINNED } from "./memo-walk.js";
-
-/**
- * The memos among `ids` that exist, by primary key; on PostgreSQL locked for the rest of the transaction, so that
- * what the service judged and rewrote is what it writes (SQLite's write transaction holds every row).
- */
-export async function lockMemosByIds(db: Db, engine: Engine, ids: readonly number[]): Promise<MemoRow[]> {
-  const rows: MemoRow[] = [];
-  for (const batch of batches(ids)) {
-    rows.push(
-      ...(await db
-        .selectFrom("memo")
-        .selectAll()
-        .where("id", "in", batch)
-        .$if(engine === "postgres", (query) => query.forUpdate())
-        .execute()),
-    );
-  }
-  return rows;
-}
 
 /** The memos among `ids` with their creator's pin, as lists read them (to compose them). */
 export async function listMemosByIds(db: Db, ids: readonly number[]): Promise<MemoListRow[]> {
@@ -76,21 +56,21 @@ export async function setRowStatus(db: Db, ids: readonly number[], from: RowStat
   return moved;
 }
 
-/** Sets the visibility of the memos among `ids` that have another, as a change of each; the ids it changed. */
-export async function setVisibility(db: Db, ids: readonly number[], visibility: Visibility): Promise<number[]> {
+/** Sets the visibility of the memos `ids`, as a change of each saying what wrote it (services/memo-revise.ts). */
+export async function setVisibility(
+  db: Db,
+  ids: readonly number[],
+  visibility: Visibility,
+  edit: { edit_source: RevisionSource; edit_token_id: number | null },
+): Promise<void> {
   const now = nowSeconds();
-  const changed: number[] = [];
   for (const batch of batches(ids)) {
-    const rows = await db
+    await db
       .updateTable("memo")
-      .set({ visibility, updated_ts: now, display_ts: displayAfterChange(now) })
+      .set({ ...edit, visibility, updated_ts: now, display_ts: displayAfterChange(now) })
       .where("id", "in", batch)
-      .where("visibility", "<>", visibility)
-      .returning("id")
       .execute();
-    changed.push(...rows.map((row) => row.id));
   }
-  return changed;
 }
 
 /** `userId`'s pin of each memo of `ids` becomes `pinned`. */
