@@ -66,14 +66,21 @@ async function measure(driver: "sqlite" | "postgres", memoCount: number, selecti
     await store.settled();
     const app = await buildApp({ config, store });
     try {
-      const signIn = await app.inject({ method: "POST", url: "/api/auth/signin", payload: { username: "bench1", password: data.password } });
-      const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
-      const webhook = args.webhook === "false" ? null : await app.inject({
+      const signIn = await app.inject({
         method: "POST",
-        url: "/api/webhook",
-        headers: { cookie },
-        payload: { name: "hears all", url: "https://example.com/hook", events: [...WEBHOOK_EVENTS] },
+        url: "/api/auth/signin",
+        payload: { username: "bench1", password: data.password },
       });
+      const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+      const webhook =
+        args.webhook === "false"
+          ? null
+          : await app.inject({
+              method: "POST",
+              url: "/api/webhook",
+              headers: { cookie },
+              payload: { name: "hears all", url: "https://example.com/hook", events: [...WEBHOOK_EVENTS] },
+            });
       // Paused: every delivery is queued in the batch's transaction, none leaves the machine.
       if (webhook)
         await store.db
@@ -99,14 +106,19 @@ async function measure(driver: "sqlite" | "postgres", memoCount: number, selecti
       const selected = await run("GET", `/api/memo/ids?rowStatus=NORMAL`);
       const ids = (selected.data.ids as number[]).slice(0, selection);
       const row = (name: string, result: { ms: number; stallMs: number }, changed: string) =>
-        console.log(`${name.padEnd(40)}${result.ms.toFixed(0).padStart(10)}${changed.padStart(10)}${result.stallMs.toFixed(1).padStart(20)}`);
+        console.log(
+          `${name.padEnd(40)}${result.ms.toFixed(0).padStart(10)}${changed.padStart(10)}${result.stallMs.toFixed(1).padStart(20)}`,
+        );
       row(`GET /api/memo/ids (${selected.data.ids.length} ids)`, selected, "");
       for (const action of ACTIONS) {
         const result = await run("POST", "/api/memo/batch", { ids, ...action });
         const name = `${action.action}${action.visibility ? ` ${action.visibility}` : ""}${action.tags ? ` ${action.tags.join(" ")}` : ""}`;
         row(name, result, String(result.data.changed));
       }
-      const queued = await store.db.selectFrom("webhook_delivery").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+      const queued = await store.db
+        .selectFrom("webhook_delivery")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirst();
       console.log(`webhook deliveries queued: ${Number(queued?.n ?? 0)}`);
     } finally {
       await app.close();

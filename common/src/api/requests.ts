@@ -195,7 +195,8 @@ export const memoBatchSchema = z
   })
   .superRefine((body, context) => {
     const tagged = body.action === "addTags" || body.action === "removeTags";
-    if (tagged && body.tags === undefined) context.addIssue({ code: "custom", path: ["tags"], message: `is required for ${body.action}`, input: body });
+    if (tagged && body.tags === undefined)
+      context.addIssue({ code: "custom", path: ["tags"], message: `is required for ${body.action}`, input: body });
     if (body.action === "visibility" && body.visibility === undefined)
       context.addIssue({ code: "custom", path: ["visibility"], message: "is required for visibility", input: body });
   });

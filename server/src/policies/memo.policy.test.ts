@@ -97,19 +97,22 @@ describe("memoBatchRefusal", () => {
   };
   const SIGNED_IN = ["creator", "member", "admin", "host"] as const;
 
-  it.each(Object.keys(CREDENTIALS))("by %s: what authorizeMemo allows passes; an unreadable memo is not found, a readable one not the caller's not its creator's", (kind) => {
-    for (const [visibility, rowStatus, action, _anon, ...expected] of TABLE) {
-      const got = SIGNED_IN.map((name) => {
-        const viewer = VIEWERS[name]!;
-        return memoBatchRefusal(CREDENTIALS[kind]!(viewer.id, viewer.role), action, memo(visibility, rowStatus));
-      });
-      const want = SIGNED_IN.map((name, index) => {
-        if (expected[index] === 0) return null;
-        return canReadMemo(VIEWERS[name]!, memo(visibility, rowStatus)) ? "memo.not-creator" : "memo.not-found";
-      });
-      expect(got, `${visibility} ${rowStatus} ${action}`).toEqual(want);
-    }
-  });
+  it.each(Object.keys(CREDENTIALS))(
+    "by %s: what authorizeMemo allows passes; an unreadable memo is not found, a readable one not the caller's not its creator's",
+    (kind) => {
+      for (const [visibility, rowStatus, action, _anon, ...expected] of TABLE) {
+        const got = SIGNED_IN.map((name) => {
+          const viewer = VIEWERS[name]!;
+          return memoBatchRefusal(CREDENTIALS[kind]!(viewer.id, viewer.role), action, memo(visibility, rowStatus));
+        });
+        const want = SIGNED_IN.map((name, index) => {
+          if (expected[index] === 0) return null;
+          return canReadMemo(VIEWERS[name]!, memo(visibility, rowStatus)) ? "memo.not-creator" : "memo.not-found";
+        });
+        expect(got, `${visibility} ${rowStatus} ${action}`).toEqual(want);
+      }
+    },
+  );
 
   it("a missing memo is not found, for its would-be creator too", () => {
     expect(memoBatchRefusal(VIEWERS.creator!, "update", undefined)).toBe("memo.not-found");

@@ -23,5 +23,6 @@ export const exportHandlers = (ctx: AppContext) =>
       exposeHeadRoute: false,
       handler: async (request, reply) => sendArchive(reply, await exportData(ctx, viewerOf(request), request.query, request.log)),
     },
-    "export.selection": async (request, reply) => sendArchive(reply, await exportSelection(ctx, viewerOf(request), request.body, request.log)),
+    "export.selection": async (request, reply) =>
+      sendArchive(reply, await exportSelection(ctx, viewerOf(request), request.body, request.log)),
   }) satisfies Handlers<"export">;

@@ -258,7 +258,12 @@ export async function exportData(ctx: AppContext, viewer: Viewer, input: ExportQ
 }
 
 /** `POST /api/export`: the caller's memos among `input.ids` and what they link. `input` is valid already (exportSelectionSchema). */
-export async function exportSelection(ctx: AppContext, viewer: Viewer, input: ExportSelection, log: FastifyBaseLogger): Promise<ExportArchive> {
+export async function exportSelection(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: ExportSelection,
+  log: FastifyBaseLogger,
+): Promise<ExportArchive> {
   authorizeExport(viewer, "user");
   return startArchive(ctx, viewer, "selection", log, [...new Set(input.ids)]);
 }

@@ -28,7 +28,7 @@ export interface StepContext {
 }
 
 /** What a step did to its memos: those it changed, and those it refused on their content (a text grown past a cap). */
-export interface StepResult {
+interface StepResult {
   changed: number[];
   refused: Array<{ id: number; reason: MemoBatchRefusal }>;
 }

@@ -54,7 +54,13 @@ export async function batchMemos(ctx: AppContext, viewer: Viewer, input: MemoBat
         else allowed.push(memo!);
       }
       await slices.next();
-      const before = step.composeBefore && webhooks.length > 0 ? await composed(tx, allowed.map((memo) => memo.id)) : [];
+      const before =
+        step.composeBefore && webhooks.length > 0
+          ? await composed(
+              tx,
+              allowed.map((memo) => memo.id),
+            )
+          : [];
       const done = await step.write(context, allowed);
       result.changed += done.changed.length;
       result.refused.push(...done.refused);

@@ -232,11 +232,21 @@ describe("GET /api/export", () => {
         "manifest.json",
       ].sort(),
     );
-    expect(archive.json("resources.json").map((entry: { id: number }) => entry.id)).toEqual([photo.id, notes.id, link.id].sort((a, b) => a - b));
+    expect(archive.json("resources.json").map((entry: { id: number }) => entry.id)).toEqual(
+      [photo.id, notes.id, link.id].sort((a, b) => a - b),
+    );
     expect(archive.text(memoFile(pinned))).toContain("A memo with #work and #work/deep tags");
     const manifest = archive.json("manifest.json");
     expect(manifest).toMatchObject({ scope: "selection", user: { username: "alice" } });
-    expect(manifest.counts).toMatchObject({ memos: 2, archivedMemos: 0, attachments: 2, externalLinks: 1, shortcuts: 0, selected: 4, skipped: 2 });
+    expect(manifest.counts).toMatchObject({
+      memos: 2,
+      archivedMemos: 0,
+      attachments: 2,
+      externalLinks: 1,
+      shortcuts: 0,
+      selected: 4,
+      skipped: 2,
+    });
     expect((await bobby.client.delete(`/api/memo/${bobbys.id}`)).status).toBe(200);
   });
 

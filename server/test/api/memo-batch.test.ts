@@ -241,7 +241,11 @@ describe("bulk edits", { timeout: 120_000 }, () => {
       const prefix = "Malformatted memo batch request";
       const cases: Array<[object, string, string]> = [
         [{ ids: [], action: "pin" }, "ids", `${prefix}: ids: choose at least one memo`],
-        [{ ids: Array.from({ length: MAX_BATCH_IDS + 1 }, (_, i) => i + 1), action: "pin" }, "ids", `${prefix}: ids: at most ${MAX_BATCH_IDS} memos in one request`],
+        [
+          { ids: Array.from({ length: MAX_BATCH_IDS + 1 }, (_, i) => i + 1), action: "pin" },
+          "ids",
+          `${prefix}: ids: at most ${MAX_BATCH_IDS} memos in one request`,
+        ],
         [{ ids: [0], action: "pin" }, "ids.0", `${prefix}: ids.0: ID is not a number: 0`],
         [{ ids: ["7"], action: "pin" }, "ids.0", `${prefix}: ids.0: ID is not a number: 7`],
         [{ action: "pin" }, "ids", `${prefix}: ids: Invalid input: expected array, received undefined`],
@@ -251,7 +255,11 @@ describe("bulk edits", { timeout: 120_000 }, () => {
         [{ ids: [memo.id], action: "addTags", tags: ["two words"] }, "tags.0", `${prefix}: tags.0: is not a tag name (no spaces or #)`],
         [{ ids: [memo.id], action: "addTags", tags: ["#hash"] }, "tags.0", `${prefix}: tags.0: is not a tag name (no spaces or #)`],
         [{ ids: [memo.id], action: "visibility" }, "visibility", `${prefix}: visibility: is required for visibility`],
-        [{ ids: [memo.id], action: "visibility", visibility: "SECRET" }, "visibility", new RegExp(`^${prefix}: visibility: Invalid option`).source],
+        [
+          { ids: [memo.id], action: "visibility", visibility: "SECRET" },
+          "visibility",
+          new RegExp(`^${prefix}: visibility: Invalid option`).source,
+        ],
       ];
       for (const [body, field, message] of cases) {
         const answer = await batch(owner, body);

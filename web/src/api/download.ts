@@ -31,15 +31,19 @@ export function filenameFromDisposition(header: string | null, fallback: string)
 }
 
 /**
- * GETs `url` (`api.url(…)`) and reads its body chunk by chunk, calling `onProgress` after each one.
+ * GETs `url` (`api.url(…)`), or POSTs `options.body` to it as JSON, and reads the answer's body chunk by chunk,
+ * calling `onProgress` after each one.
  * @example const { blob, filename } = await downloadWithProgress(api.url("export.archive"), ({ received }) => show(received));
  */
 export async function downloadWithProgress(
   url: string,
   onProgress: (progress: DownloadProgress) => void,
-  options: { signal?: AbortSignal; fallbackName?: string } = {},
+  options: { signal?: AbortSignal; fallbackName?: string; body?: unknown } = {},
 ): Promise<DownloadedFile> {
-  const response = await fetch(url, { method: "GET", credentials: "same-origin", signal: options.signal });
+  const init: RequestInit = { method: "GET", credentials: "same-origin", signal: options.signal };
+  if (options.body !== undefined)
+    Object.assign(init, { method: "POST", body: JSON.stringify(options.body), headers: { "Content-Type": "application/json" } });
+  const response = await fetch(url, init);
   if (!response.ok) throw await parseError(response);
   const length = Number(response.headers.get("Content-Length"));
   const total = Number.isFinite(length) && length > 0 ? length : null;

@@ -40,6 +40,7 @@ export default function Home() {
         <FilterChips />
         <MemoList
           scope="home"
+          selectable
           params={params}
           filter={shortcutFilter}
           card={{ onTagClick: toggleTag }}

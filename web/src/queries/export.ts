@@ -1,5 +1,6 @@
-// Exporting data (GET /api/export): a read, but a long one the user starts and watches, so it is a hook with
-// its progress rather than a cached query. The archive is saved as a file when it has arrived whole.
+// Exporting data (GET /api/export; POST for a selection of memos): a read, but a long one the user starts and
+// watches, so it is a hook with its progress rather than a cached query. The archive is saved as a file when it
+// has arrived whole.
 import type { ExportScope } from "@memos/common";
 import { useCallback, useRef, useState } from "react";
 import { api } from "../api/client";
@@ -38,4 +39,33 @@ export function useExportDownload() {
   }, []);
 
   return { ...state, start };
+}
+
+/**
+ * Exports some of the signed-in user's memos (`POST /api/export` with their ids), saved as a zip when it has arrived.
+ * @example const { start, running } = useSelectionExport(); await start([1, 2, 3]);
+ */
+export function useSelectionExport() {
+  const [running, setRunning] = useState(false);
+  const busy = useRef(false);
+
+  const start = useCallback(async (ids: readonly number[]): Promise<string | null> => {
+    if (busy.current) return null;
+    busy.current = true;
+    setRunning(true);
+    try {
+      const body = { ids: [...ids] };
+      const { blob, filename } = await downloadWithProgress(api.url("export.selection", { body }), () => {}, {
+        body,
+        fallbackName: "memos-export-selection.zip",
+      });
+      saveBlob(blob, filename);
+      return filename;
+    } finally {
+      busy.current = false;
+      setRunning(false);
+    }
+  }, []);
+
+  return { running, start };
 }

@@ -17,6 +17,8 @@ export const keys = {
     list: (scope: MemoListScope, params: MemoListParams) => ["memos", "list", scope, params] as const,
     /** How many memos a list's filter matches, counted up to 30 (shown while searching). */
     count: (scope: MemoListScope, params: MemoListParams) => ["memos", "count", scope, params] as const,
+    /** The ids a list's filter selects, up to 10,000 (a bulk edit's "select all"). */
+    ids: (scope: MemoListScope, params: MemoListParams) => ["memos", "ids", scope, params] as const,
     detail: (id: number) => ["memos", "detail", id] as const,
     stats: (creatorId: number, from: number) => ["memos", "stats", creatorId, from] as const,
     amount: (userId: number) => ["memos", "amount", userId] as const,

@@ -1,6 +1,6 @@
 // One memo as a card: time, visibility, pinned marker, content, attachments and its menu; edits in place.
 import { canEditMemo, type Memo } from "@memos/common";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Pin } from "lucide-react";
 import { Link } from "react-router";
@@ -11,6 +11,7 @@ import { hasEditDraft } from "../MemoEditor/useDraft";
 import { useMe } from "../../queries/session";
 import { formatFullTime, formatMemoTime } from "../../utils/time";
 import { Spinner } from "../ui/Spinner";
+import { SelectOverlay } from "../Bulk/SelectOverlay";
 import { CreatorName } from "./CreatorName";
 import { MemoContent } from "./MemoContent";
 import { MemoMenu } from "./MemoMenu";
@@ -48,11 +49,13 @@ export interface MemoCardProps {
   onTagClick?: (tag: string) => void;
   /** The search's terms, marked in the content (searchMarks.ts). */
   marks?: readonly string[];
+  /** Select mode (bulk edits): the whole card is the memo's checkbox; `range` is a Shift-click or Shift+Space. */
+  select?: { selected: boolean; onToggle: (range: boolean) => void };
 }
 
 type Dialog = { kind: "preview"; urls: string[]; index: number } | { kind: "time" } | { kind: "delete" } | { kind: "image" } | null;
 
-export function MemoCard({ memo, readOnly = false, showCreator = false, showDetail = true, onTagClick, marks }: MemoCardProps) {
+export function MemoCard({ memo, readOnly = false, showCreator = false, showDetail = true, onTagClick, marks, select }: MemoCardProps) {
   const { t, i18n } = useTranslation();
   const { data: me } = useMe();
   const owner = !readOnly && canEditMemo(me?.id, memo.creatorId);
@@ -61,10 +64,11 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
   // An edit left unsaved (a reload, a closed tab) opens again where it was.
   const [editing, setEditing] = useState(() => owner && hasEditDraft(memo.id));
   const [dialog, setDialog] = useState<Dialog>(null);
+  const bodyId = useId();
   const displayMs = memo.displayTs * 1000;
   const creator = memo.creator;
 
-  if (editing) {
+  if (editing && !select) {
     return (
       <Suspense fallback={<Spinner />}>
         <MemoEditor memo={memo} autoFocus onDone={() => setEditing(false)} />
@@ -81,67 +85,75 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
   return (
     <article
       aria-label={formatFullTime(displayMs)}
-      className="group/memo relative rounded-xl border border-zinc-200 bg-white px-4 pt-2.5 pb-3.5 transition-colors duration-200 dark:border-zinc-700 dark:bg-zinc-800"
+      className={`group/memo relative rounded-xl border bg-white px-4 pt-2.5 pb-3.5 transition-colors duration-200 dark:bg-zinc-800 ${
+        select?.selected
+          ? "border-green-600 ring-1 ring-green-600 dark:border-green-500 dark:ring-green-500"
+          : "border-zinc-200 dark:border-zinc-700"
+      }`}
     >
-      <header className="mb-1 flex min-h-8 items-center justify-between gap-2">
-        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-600 dark:text-zinc-400">
-          {memo.pinned ? (
-            <span
-              role="img"
-              aria-label={t("memo.pinned")}
-              title={t("memo.pinned")}
-              className="inline-flex text-green-700 dark:text-green-400"
-            >
-              <Pin className="size-3.5 fill-current" aria-hidden />
-            </span>
-          ) : null}
-          {showCreator && creator ? (
-            <Link
-              to={`/u/${memo.creatorId}`}
-              className={`truncate font-medium text-zinc-600 hover:underline dark:text-zinc-300 ${PHONE_TARGET}`}
-            >
-              <CreatorName creator={creator} />
-            </Link>
-          ) : null}
-          {isTempId(memo.id) ? (
-            <time dateTime={new Date(displayMs).toISOString()} title={formatFullTime(displayMs)}>
-              {formatMemoTime(displayMs, Date.now(), i18n.language)}
-            </time>
-          ) : (
-            <Link
-              to={`/m/${memo.id}`}
-              title={formatFullTime(displayMs)}
-              className={`hover:text-zinc-800 hover:underline dark:hover:text-zinc-200 ${PHONE_TARGET}`}
-            >
-              <time dateTime={new Date(displayMs).toISOString()}>{formatMemoTime(displayMs, Date.now(), i18n.language)}</time>
-            </Link>
-          )}
-          <VisibilityBadge visibility={memo.visibility} />
-          {sync ? <MemoSyncState entry={sync} /> : null}
-        </div>
-        <div className="-mr-2 shrink-0">
-          <MemoMenu
-            memo={memo}
-            owner={owner}
-            actions={actions}
-            showDetail={showDetail}
-            onEdit={() => setEditing(true)}
-            onChangeTime={() => setDialog({ kind: "time" })}
-            onDelete={() => setDialog({ kind: "delete" })}
-            onShareImage={() => setDialog({ kind: "image" })}
-          />
-        </div>
-      </header>
-      <MemoContent
-        content={memo.content}
-        onTagClick={onTagClick}
-        onTodoToggle={owner ? actions.toggleTodo : undefined}
-        onImageClick={preview}
-        onEdit={owner ? () => setEditing(true) : undefined}
-        marks={marks}
-      />
-      <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} onPreview={preview} />
-      {sync && owner ? <MemoConflict entry={sync} /> : null}
+      {select ? <SelectOverlay label={formatFullTime(displayMs)} describedBy={bodyId} {...select} /> : null}
+      {/* Out of reach in select mode (the overlay takes every click), still read as the checkbox's description. */}
+      <div id={bodyId} inert={Boolean(select)}>
+        <header className="mb-1 flex min-h-8 items-center justify-between gap-2">
+          <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-600 dark:text-zinc-400">
+            {memo.pinned ? (
+              <span
+                role="img"
+                aria-label={t("memo.pinned")}
+                title={t("memo.pinned")}
+                className="inline-flex text-green-700 dark:text-green-400"
+              >
+                <Pin className="size-3.5 fill-current" aria-hidden />
+              </span>
+            ) : null}
+            {showCreator && creator ? (
+              <Link
+                to={`/u/${memo.creatorId}`}
+                className={`truncate font-medium text-zinc-600 hover:underline dark:text-zinc-300 ${PHONE_TARGET}`}
+              >
+                <CreatorName creator={creator} />
+              </Link>
+            ) : null}
+            {isTempId(memo.id) ? (
+              <time dateTime={new Date(displayMs).toISOString()} title={formatFullTime(displayMs)}>
+                {formatMemoTime(displayMs, Date.now(), i18n.language)}
+              </time>
+            ) : (
+              <Link
+                to={`/m/${memo.id}`}
+                title={formatFullTime(displayMs)}
+                className={`hover:text-zinc-800 hover:underline dark:hover:text-zinc-200 ${PHONE_TARGET}`}
+              >
+                <time dateTime={new Date(displayMs).toISOString()}>{formatMemoTime(displayMs, Date.now(), i18n.language)}</time>
+              </Link>
+            )}
+            <VisibilityBadge visibility={memo.visibility} />
+            {sync ? <MemoSyncState entry={sync} /> : null}
+          </div>
+          <div className="-mr-2 shrink-0">
+            <MemoMenu
+              memo={memo}
+              owner={owner}
+              actions={actions}
+              showDetail={showDetail}
+              onEdit={() => setEditing(true)}
+              onChangeTime={() => setDialog({ kind: "time" })}
+              onDelete={() => setDialog({ kind: "delete" })}
+              onShareImage={() => setDialog({ kind: "image" })}
+            />
+          </div>
+        </header>
+        <MemoContent
+          content={memo.content}
+          onTagClick={onTagClick}
+          onTodoToggle={owner ? actions.toggleTodo : undefined}
+          onImageClick={preview}
+          onEdit={owner ? () => setEditing(true) : undefined}
+          marks={marks}
+        />
+        <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} onPreview={preview} />
+        {sync && owner ? <MemoConflict entry={sync} /> : null}
+      </div>
       <Suspense fallback={null}>
         {dialog?.kind === "preview" ? (
           <ImageViewer

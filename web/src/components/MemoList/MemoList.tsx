@@ -14,11 +14,20 @@ import { searchMarks } from "../../markdown/searchMarks";
 import { errorMessage } from "../../api/errorMessage";
 import { MemoCard, type MemoCardProps } from "../Memo/MemoCard";
 import { Spinner } from "../ui/Spinner";
+import { Button } from "../ui/Button";
+import { SelectionBar } from "../Bulk/SelectionBar";
+import { SELECT_MODE_ATTRIBUTE } from "../keyboard/useKeyboardShortcuts";
+import { useMemoIds } from "../../queries/batch";
+import { useSelection } from "../../state/selection";
+import { isTempId } from "../../offline/outbox/plan";
+import { ListChecks } from "lucide-react";
 
 const NO_ENTRIES: OutboxEntry[] = [];
 
 export interface MemoListProps {
   scope: MemoListScope;
+  /** The list has a select mode for bulk edits (the home list: the signed-in user's own memos). */
+  selectable?: boolean;
   params: MemoListParams;
   /** Client-side filter (a shortcut), applied to what is loaded. */
   filter?: ((memo: Memo) => boolean) | null;
@@ -28,9 +37,14 @@ export interface MemoListProps {
   empty?: ReactNode;
 }
 
-export function MemoList({ scope, params, filter, card, enabled = true, empty }: MemoListProps) {
+export function MemoList({ scope, selectable = false, params, filter, card, enabled = true, empty }: MemoListProps) {
   const { t } = useTranslation();
   const list = useMemoList(scope, params, enabled);
+  const select = useSelection();
+  const selecting = selectable && select.active;
+  // A filter on this device (a shortcut) is not the server's: "select all" then takes the memos on screen.
+  const matching = useMemoIds(scope, params, selecting && !filter);
+  useLeaveOnEscape(selecting, select.stop);
   const search = typeof params.search === "string" ? params.search : undefined;
   const marks = useMemo(() => searchMarks(search), [search]);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -92,11 +106,37 @@ export function MemoList({ scope, params, filter, card, enabled = true, empty }:
     );
   }
 
+  const order = memos.map((memo) => memo.id);
+  const counting = Boolean(params.search && !filter);
   return (
     <section aria-busy={isFetching} className="flex flex-col gap-2.5">
-      {params.search && !filter ? <MatchCount scope={scope} params={params} enabled={enabled} /> : null}
+      {counting || (selectable && !selecting && memos.length > 0) ? (
+        <div className="flex min-h-8 items-center justify-between gap-2">
+          {counting ? <MatchCount scope={scope} params={params} enabled={enabled} /> : <span />}
+          {selectable && !selecting && memos.length > 0 ? (
+            <Button
+              variant="ghost"
+              onClick={select.start}
+              icon={<ListChecks className="size-4" aria-hidden />}
+              {...{ [SELECT_MODE_ATTRIBUTE]: "" }}
+            >
+              {t("bulk.select")}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
       {memos.map((memo) => (
-        <MemoCard key={memo.id} memo={memo} marks={marks} {...card} />
+        <MemoCard
+          key={memo.id}
+          memo={memo}
+          marks={marks}
+          {...card}
+          select={
+            selecting && !isTempId(memo.id)
+              ? { selected: select.selection.ids.has(memo.id), onToggle: (range) => select.click(memo.id, range, order) }
+              : undefined
+          }
+        />
       ))}
       <div ref={sentinel} className="flex min-h-14 items-center justify-center py-3 text-sm text-zinc-600 dark:text-zinc-400">
         {isFetchingNextPage ? (
@@ -118,8 +158,26 @@ export function MemoList({ scope, params, filter, card, enabled = true, empty }:
           <p className="text-xs">{t("memo-list.all-ready")}</p>
         )}
       </div>
+      {selecting ? (
+        <SelectionBar scope="home" state={select} matching={matching.data ?? null} shown={memos} shownOnly={Boolean(filter)} />
+      ) : null}
     </section>
   );
+}
+
+/** Esc leaves select mode, unless it is meant for a dialog or a menu. */
+function useLeaveOnEscape(active: boolean, leave: () => void) {
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      if (document.querySelector("dialog[open], [aria-modal=true]")) return;
+      if (event.target instanceof Element && event.target.closest("[role=menu]")) return;
+      leave();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [active, leave]);
 }
 
 /** While searching: how many memos match, "12 memos" or "30+ memos" (the server counts up to 30). */

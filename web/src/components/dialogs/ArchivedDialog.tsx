@@ -1,9 +1,10 @@
-// The signed-in user's archived memos, newest first, each with restore and delete.
+// The signed-in user's archived memos, newest first, each with restore and delete; a select mode restores, tags,
+// trashes or exports many at once.
 import type { Memo } from "@memos/common";
-import { ArchiveRestore, Trash2 } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { ArchiveRestore, ListChecks, Trash2 } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { overlay } from "../../offline/outbox/plan";
+import { isTempId, overlay } from "../../offline/outbox/plan";
 import { useOutbox } from "../../offline/outbox/store";
 import { useDeleteMemo, useMemoList, usePatchMemo } from "../../queries/memos";
 import { errorMessage } from "../../api/errorMessage";
@@ -16,12 +17,18 @@ import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Spinner";
 import type { StackDialogProps } from "../../state/dialogs";
+import { useMemoIds } from "../../queries/batch";
+import { useSelection } from "../../state/selection";
+import { SelectionBar } from "../Bulk/SelectionBar";
+import { SelectOverlay } from "../Bulk/SelectOverlay";
 
 const PARAMS = { rowStatus: "ARCHIVED" as const };
 
 export default function ArchivedDialog({ onClose }: StackDialogProps) {
   const { t } = useTranslation();
   const list = useMemoList("archived", PARAMS);
+  const select = useSelection();
+  const matching = useMemoIds("archived", PARAMS, select.active);
   const patch = usePatchMemo();
   const remove = useDeleteMemo();
   const [deleting, setDeleting] = useState<Memo | null>(null);
@@ -63,23 +70,47 @@ export default function ArchivedDialog({ onClose }: StackDialogProps) {
   } else if (memos.length === 0) {
     body = <p className="py-12 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("archived.empty")}</p>;
   } else {
+    const order = memos.map((memo) => memo.id);
     body = (
-      <ul className="flex flex-col gap-3">
-        {memos.map((memo) => (
-          <ArchivedMemo
-            key={memo.id}
-            memo={memo}
-            busy={patch.isPending && patch.variables?.id === memo.id}
-            onRestore={() => void restore(memo)}
-            onDelete={() => setDeleting(memo)}
-          />
-        ))}
-      </ul>
+      <>
+        {select.active ? null : (
+          <div className="mb-2 flex justify-end">
+            <Button variant="ghost" onClick={select.start} icon={<ListChecks className="size-4" aria-hidden />}>
+              {t("bulk.select")}
+            </Button>
+          </div>
+        )}
+        <ul className="flex flex-col gap-3">
+          {memos.map((memo) => (
+            <ArchivedMemo
+              key={memo.id}
+              memo={memo}
+              busy={patch.isPending && patch.variables?.id === memo.id}
+              onRestore={() => void restore(memo)}
+              onDelete={() => setDeleting(memo)}
+              select={
+                select.active && !isTempId(memo.id)
+                  ? { selected: select.selection.ids.has(memo.id), onToggle: (range) => select.click(memo.id, range, order) }
+                  : undefined
+              }
+            />
+          ))}
+        </ul>
+      </>
     );
   }
 
   return (
-    <Dialog open onClose={onClose} title={t("archived.title")} size="md">
+    <Dialog
+      open
+      onClose={onClose}
+      onEscape={select.active ? select.stop : undefined}
+      title={t("archived.title")}
+      size="md"
+      footer={
+        select.active ? <SelectionBar scope="archived" state={select} matching={matching.data ?? null} shown={memos} inDialog /> : undefined
+      }
+    >
       {body}
       {list.hasNextPage ? (
         <div className="mt-3 flex justify-center">
@@ -108,37 +139,49 @@ interface ArchivedMemoProps {
   busy: boolean;
   onRestore: () => void;
   onDelete: () => void;
+  /** Select mode: the item is the memo's checkbox. */
+  select?: { selected: boolean; onToggle: (range: boolean) => void };
 }
 
-function ArchivedMemo({ memo, busy, onRestore, onDelete }: ArchivedMemoProps) {
+function ArchivedMemo({ memo, busy, onRestore, onDelete, select }: ArchivedMemoProps) {
   const { t, i18n } = useTranslation();
+  const bodyId = useId();
   const archivedMs = memo.updatedTs * 1000;
   return (
-    <li className="rounded-xl border border-zinc-200 bg-white px-4 pt-2 pb-3 dark:border-zinc-700 dark:bg-zinc-800/60">
-      <div className="mb-1 flex min-h-8 items-center justify-between gap-2">
-        <time
-          dateTime={new Date(archivedMs).toISOString()}
-          title={formatFullTime(archivedMs)}
-          className="truncate text-xs text-zinc-600 dark:text-zinc-400"
-        >
-          {t("archived.archived-at", { time: formatMemoTime(archivedMs, Date.now(), i18n.language) })}
-        </time>
-        <div className="-mr-2 flex shrink-0 gap-1">
-          <Button variant="ghost" onClick={onRestore} disabled={busy} icon={<ArchiveRestore className="size-4" aria-hidden />}>
-            {t("archived.restore")}
-          </Button>
-          <Button
-            variant="ghost"
-            onClick={onDelete}
-            icon={<Trash2 className="size-4" aria-hidden />}
-            className="text-red-600! hover:bg-red-50! dark:text-red-400! dark:hover:bg-red-500/10!"
+    <li
+      className={`relative rounded-xl border bg-white px-4 pt-2 pb-3 dark:bg-zinc-800/60 ${
+        select?.selected
+          ? "border-green-600 ring-1 ring-green-600 dark:border-green-500 dark:ring-green-500"
+          : "border-zinc-200 dark:border-zinc-700"
+      }`}
+    >
+      {select ? <SelectOverlay label={formatFullTime(memo.displayTs * 1000)} describedBy={bodyId} {...select} /> : null}
+      <div id={bodyId} inert={Boolean(select)}>
+        <div className="mb-1 flex min-h-8 items-center justify-between gap-2">
+          <time
+            dateTime={new Date(archivedMs).toISOString()}
+            title={formatFullTime(archivedMs)}
+            className="truncate text-xs text-zinc-600 dark:text-zinc-400"
           >
-            {t("archived.delete")}
-          </Button>
+            {t("archived.archived-at", { time: formatMemoTime(archivedMs, Date.now(), i18n.language) })}
+          </time>
+          <div className="-mr-2 flex shrink-0 gap-1">
+            <Button variant="ghost" onClick={onRestore} disabled={busy} icon={<ArchiveRestore className="size-4" aria-hidden />}>
+              {t("archived.restore")}
+            </Button>
+            <Button
+              variant="ghost"
+              onClick={onDelete}
+              icon={<Trash2 className="size-4" aria-hidden />}
+              className="text-red-600! hover:bg-red-50! dark:text-red-400! dark:hover:bg-red-500/10!"
+            >
+              {t("archived.delete")}
+            </Button>
+          </div>
         </div>
+        <MemoContent content={memo.content} />
+        <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} />
       </div>
-      <MemoContent content={memo.content} />
-      <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} />
     </li>
   );
 }

@@ -11,6 +11,14 @@ const GROUPS: { title: string; rows: [string[][], string][] }[] = [
     rows: [
       [[["/"], ["Ctrl/⌘", "K"]], "search"],
       [[["N"]], "new-memo"],
+      [[["S"]], "select"],
+      [
+        [
+          ["Shift", "Click"],
+          ["Shift", "Space"],
+        ],
+        "select-range",
+      ],
       [[["?"]], "help"],
       [[["Esc"]], "close"],
     ],

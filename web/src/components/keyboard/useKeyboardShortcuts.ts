@@ -1,10 +1,13 @@
 // The app's single-key shortcuts (listed in the `?` dialog): `/` or Ctrl/⌘+K focuses the search box, `n` the new
-// memo editor, `?` opens the list. They wait while the user types in a field or a dialog is open.
+// memo editor, `s` starts the list's select mode, `?` opens the list. They wait while the user types in a field or a
+// dialog is open.
 import { useEffect } from "react";
 import { useDialogs } from "../../state/dialogs";
 
 /** The new-memo editor's textarea carries this attribute, so `n` can find it. */
 export const NEW_MEMO_EDITOR_ATTRIBUTE = "data-new-memo-editor";
+/** A list's "Select" button (bulk edits) carries this attribute, so `s` can find it. */
+export const SELECT_MODE_ATTRIBUTE = "data-select-memos";
 
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || Boolean(target.closest("input, textarea, select")));
@@ -15,6 +18,13 @@ function focusField(selector: string): boolean {
   field.focus();
   if (field instanceof HTMLTextAreaElement) field.setSelectionRange(field.value.length, field.value.length);
   else field.select();
+  return true;
+}
+
+function clickButton(selector: string): boolean {
+  const button = document.querySelector<HTMLButtonElement>(selector);
+  if (!button || button.getClientRects().length === 0) return false;
+  button.click();
   return true;
 }
 
@@ -32,6 +42,7 @@ export function useKeyboardShortcuts() {
       } else if (!mod && !isTyping(event.target)) {
         if (event.key === "/") handled = focusField("[role=search] input");
         else if (event.key === "n" || event.key === "N") handled = !event.shiftKey && focusField(`textarea[${NEW_MEMO_EDITOR_ATTRIBUTE}]`);
+        else if (event.key === "s" || event.key === "S") handled = !event.shiftKey && clickButton(`[${SELECT_MODE_ATTRIBUTE}]`);
         else if (event.key === "?") {
           push("keyboard-shortcuts");
           handled = true;

@@ -13,11 +13,13 @@ export interface DialogProps {
   /** Width on larger screens. */
   size?: "sm" | "md" | "lg";
   className?: string;
+  /** What Esc does instead of closing (a mode inside the dialog to leave first). */
+  onEscape?: () => void;
 }
 
 const SIZES = { sm: "sm:max-w-sm", md: "sm:max-w-lg", lg: "sm:max-w-3xl" };
 
-export function Dialog({ open, onClose, title, children, footer, size = "md", className = "" }: DialogProps) {
+export function Dialog({ open, onClose, title, children, footer, size = "md", className = "", onEscape }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { t } = useTranslation();
@@ -46,7 +48,7 @@ export function Dialog({ open, onClose, title, children, footer, size = "md", cl
         event.preventDefault();
         // Esc closes only the top dialog: React would hand this event on to a dialog that renders this one.
         event.stopPropagation();
-        onClose();
+        (onEscape ?? onClose)();
       }}
       onClick={(event) => {
         // A click on the backdrop lands on the <dialog> itself.
