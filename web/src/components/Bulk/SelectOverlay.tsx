@@ -36,7 +36,7 @@ export function SelectOverlay({
       <span
         aria-hidden
         className={`absolute top-3 right-3 flex size-5 items-center justify-center rounded border-2 ${
-          selected ? "border-green-600 bg-green-600 text-white" : "border-zinc-400 bg-white dark:border-zinc-500 dark:bg-zinc-800"
+          selected ? "border-green-600 bg-green-600 text-white" : "border-zinc-500 bg-white dark:border-zinc-400 dark:bg-zinc-800"
         }`}
       >
         {selected ? <Check className="size-3.5" strokeWidth={3} /> : null}

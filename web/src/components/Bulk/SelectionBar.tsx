@@ -106,16 +106,21 @@ export function SelectionBar({ scope, state, matching, shown, shownOnly = false,
       <Button variant="ghost" onClick={state.stop} icon={<X className="size-4" aria-hidden />}>
         {t("bulk.done-selecting")}
       </Button>
-      <p role="status" className="min-w-0 flex-1 truncate text-sm font-medium text-zinc-700 dark:text-zinc-200">
+      <p role="status" className="min-w-0 flex-1 text-sm font-medium whitespace-nowrap text-zinc-700 dark:text-zinc-200">
         {t("bulk.selected", { count })}
       </p>
       {everything && everything.length > 0 ? (
         holdsAll(selection, everything) ? (
-          <Button variant="ghost" onClick={state.clear}>
+          <Button variant="ghost" onClick={state.clear} className="max-sm:order-last">
             {t("bulk.clear")}
           </Button>
         ) : (
-          <Button variant="ghost" onClick={() => state.add(everything)} icon={<ListChecks className="size-4" aria-hidden />}>
+          <Button
+            variant="ghost"
+            onClick={() => state.add(everything)}
+            icon={<ListChecks className="size-4" aria-hidden />}
+            className="max-sm:order-last"
+          >
             {selectAllLabel}
           </Button>
         )

@@ -130,7 +130,8 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
             <VisibilityBadge visibility={memo.visibility} />
             {sync ? <MemoSyncState entry={sync} /> : null}
           </div>
-          <div className="-mr-2 shrink-0">
+          {/* The select mode's box takes the menu's corner. */}
+          <div className={`-mr-2 shrink-0 ${select ? "invisible" : ""}`}>
             <MemoMenu
               memo={memo}
               owner={owner}

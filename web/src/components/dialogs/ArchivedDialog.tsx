@@ -165,7 +165,7 @@ function ArchivedMemo({ memo, busy, onRestore, onDelete, select }: ArchivedMemoP
           >
             {t("archived.archived-at", { time: formatMemoTime(archivedMs, Date.now(), i18n.language) })}
           </time>
-          <div className="-mr-2 flex shrink-0 gap-1">
+          <div className={`-mr-2 flex shrink-0 gap-1 ${select ? "invisible" : ""}`}>
             <Button variant="ghost" onClick={onRestore} disabled={busy} icon={<ArchiveRestore className="size-4" aria-hidden />}>
               {t("archived.restore")}
             </Button>

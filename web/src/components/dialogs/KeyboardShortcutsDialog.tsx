@@ -12,13 +12,6 @@ const GROUPS: { title: string; rows: [string[][], string][] }[] = [
       [[["/"], ["Ctrl/⌘", "K"]], "search"],
       [[["N"]], "new-memo"],
       [[["S"]], "select"],
-      [
-        [
-          ["Shift", "Click"],
-          ["Shift", "Space"],
-        ],
-        "select-range",
-      ],
       [[["?"]], "help"],
       [[["Esc"]], "close"],
     ],
@@ -37,6 +30,19 @@ const GROUPS: { title: string; rows: [string[][], string][] }[] = [
       [[["Enter"], ["Tab"]], "tag-pick"],
     ],
   },
+  {
+    title: "select-mode",
+    rows: [
+      [
+        [
+          ["Shift", "Click"],
+          ["Shift", "Space"],
+        ],
+        "select-range",
+      ],
+      [[["Esc"]], "select-leave"],
+    ],
+  },
 ];
 
 const KEY =
@@ -45,7 +51,7 @@ const KEY =
 export default function KeyboardShortcutsDialog({ onClose }: StackDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open onClose={onClose} title={t("daily.keys.title")} size="sm">
+    <Dialog open onClose={onClose} title={t("daily.keys.title")} size="md">
       {GROUPS.map((group) => (
         <section key={group.title} className="mb-3 last:mb-0">
           <h3 className="mb-1 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-300">
