@@ -52,4 +52,20 @@ describe.each(engines)("npm run bench on %s", (engine) => {
     const row = run.stdout.split("\n").find((line) => line.startsWith("home, page 1"));
     expect(row).toMatch(/\d+\.\d+\/\d+\.\d+ +\d+\.\d+\/\d+\.\d+ \(×\d+\.\d+\)/);
   });
+
+  it.skipIf(engine === "postgres" && !pgAvailable)("runs the bulk-edit bench (npm run -w bench bulk)", () => {
+    const run = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "bench/bulk-edit.ts", "--driver", engine, "--memos", "500", "--ids", "100"],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+        timeout: 120_000,
+      },
+    );
+    expect(run.status, run.stderr || run.stdout).toBe(0);
+    // Every action changed the selection (the measured user writes half of the memos; the trash takes all 100).
+    expect(run.stdout).toMatch(/^trash +\d+ +100 +\d+\.\d$/m);
+    expect(run.stdout).toMatch(/^webhook deliveries queued: [1-9]\d*$/m);
+  });
 });

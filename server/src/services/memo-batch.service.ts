@@ -1,8 +1,8 @@
 // Bulk edits (`POST /api/memo/batch`): one action on many memos in one transaction. The memos are read by id a batch
 // at a time (one query per batch, never one per memo), each judged by the memo policy as its single route would
 // judge it, the allowed ones changed by the action's step (memo-batch-steps.ts), and one webhook event queued per
-// changed memo. The event loop gets a turn between batches (and between rewritten texts), so a selection of
-// 10,000 memos never holds other requests for long.
+// changed memo. The event loop gets a turn between those steps, so a selection of 10,000 memos does not hold other
+// requests meanwhile (SQLite's commit of the whole transaction is the one step that does not take turns).
 import type { Memo, MemoBatch, MemoBatchResult } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { memoBatchRefusal } from "../policies/memo.policy.js";

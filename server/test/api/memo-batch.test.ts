@@ -8,6 +8,7 @@ import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { idsOf, nowSeconds } from "../memo-helpers.js";
+import type { WebhookDispatcher } from "../../src/services/webhook-dispatcher.js";
 import { installQueryCounter } from "../query-counter.js";
 
 describe("bulk edits", { timeout: 120_000 }, () => {
@@ -275,7 +276,8 @@ describe("bulk edits", { timeout: 120_000 }, () => {
     it("changes them all in one transaction, with one webhook delivery per changed memo and no statement per memo", async () => {
       const owner = await member();
       const ids = await seed(owner, MAX_BATCH_IDS);
-      // A webhook that hears archives; paused, so its deliveries are queued and none is sent.
+      // A webhook that hears archives; with the dispatcher stopped its deliveries stay queued for the test to read.
+      await (t.ctx.webhooks as WebhookDispatcher | undefined)?.stop();
       const now = nowSeconds();
       await t.ctx.store.db
         .insertInto("webhook")
@@ -286,7 +288,6 @@ describe("bulk edits", { timeout: 120_000 }, () => {
           secret: "",
           events: JSON.stringify(["memo.archived"]),
           active: 1,
-          paused_at_ms: Date.now(),
           created_ts: now,
           updated_ts: now,
         })
