@@ -23,6 +23,10 @@ export const keys = {
     /** One day of the user's memos, read whole for the daily review (not a paged list). */
     dailyReview: (params: MemoListParams) => ["memos", "daily-review", params] as const,
   },
+  /** A memo's kept versions (its author's), newest first, in pages. */
+  revisions: (memoId: number) => ["revisions", memoId] as const,
+  /** The signed-in user's trash, in pages. */
+  trash: ["trash"] as const,
   shortcuts: ["shortcuts"] as const,
   tags: ["tags"] as const,
   tagSuggestions: ["tags", "suggestions"] as const,
