@@ -259,6 +259,16 @@ export const tagSubtreeCountEntitySchema = z
 /** A parent of the caller's tag tree with the memos of its whole subtree (`GET /api/tag/count/subtree`, an addition). */
 export type TagSubtreeCount = z.infer<typeof tagSubtreeCountEntitySchema>;
 
+export const tagRenameEntitySchema = z
+  .object({
+    memos: z.int().describe("How many of the caller's memos (any status) the rename rewrites"),
+    shortcuts: z.int().describe("How many of the caller's shortcuts have a tag filter it rewrites"),
+    merge: z.boolean().describe("Whether the caller already has the new name (or a tag under it): the tags merge"),
+  })
+  .meta({ id: "TagRename" });
+/** What a tag rename changes, or would change (`POST /api/tag/rename`, an addition). */
+export type TagRenameResult = z.infer<typeof tagRenameEntitySchema>;
+
 export const accessTokenEntitySchema = z
   .object({
     id: z.int(),

@@ -16,7 +16,7 @@ import {
   VISIBILITIES,
 } from "../domain/constants.js";
 import { ACCESS_TOKEN_SCOPES, WEBHOOK_EVENTS, webhookUrlProblem } from "../domain/integrations.js";
-import { extractTags, MAX_MEMO_TAGS, MAX_TAG_LENGTH } from "../domain/tags.js";
+import { extractTags, isValidTagName, MAX_MEMO_TAGS, MAX_TAG_LENGTH, readsAsTag } from "../domain/tags.js";
 import { isValidResourceFilename, sanitizeUploadFilename } from "../domain/validation.js";
 import type { ErrorParams, ErrorReason } from "./reasons.js";
 import { optional, shown, text, wholeIssue } from "./schema-parts.js";
@@ -225,6 +225,25 @@ export const resourcePatchSchema = z.object({
 
 export const tagCreateSchema = z.object({ name: text(INPUT_LIMITS.tag) });
 
+/** A tag name as `#name` reads it: one tag, no spaces, no `#`. */
+const tagName = text(INPUT_LIMITS.tag).refine(isValidTagName, {
+  message: "is not a tag name (no spaces, no #)",
+  abort: true,
+  params: { reason: "tag.invalid-name" } satisfies ReasonParams,
+});
+
+/** `POST /api/tag/rename`: `from` and the tags under it become `to` (and under it); `dryRun` only counts. */
+export const tagRenameSchema = z
+  .object({
+    from: tagName,
+    to: tagName.refine(readsAsTag, {
+      message: "is not read as a tag (a link or code)",
+      params: { reason: "tag.invalid-name" } satisfies ReasonParams,
+    }),
+    dryRun: optional(z.boolean()),
+  })
+  .refine((value) => value.from !== value.to, { message: "is the tag's own name", path: ["to"] });
+
 export const systemSettingUpsertSchema = z.object({
   name: text(INPUT_LIMITS.settingName),
   value: text(INPUT_LIMITS.settingValue),
@@ -255,6 +274,7 @@ export type ShortcutPatchRequest = z.input<typeof shortcutPatchSchema>;
 export type ResourceCreateRequest = z.input<typeof resourceCreateSchema>;
 export type ResourcePatchRequest = z.input<typeof resourcePatchSchema>;
 export type TagCreateRequest = z.input<typeof tagCreateSchema>;
+export type TagRenameRequest = z.input<typeof tagRenameSchema>;
 export type SystemSettingUpsertRequest = z.input<typeof systemSettingUpsertSchema>;
 
 // The parsed (valid) inputs the server's services take.
@@ -272,6 +292,7 @@ export type ShortcutPatch = z.infer<typeof shortcutPatchSchema>;
 export type ResourceCreate = z.infer<typeof resourceCreateSchema>;
 export type ResourcePatch = z.infer<typeof resourcePatchSchema>;
 export type TagCreate = z.infer<typeof tagCreateSchema>;
+export type TagRename = z.infer<typeof tagRenameSchema>;
 export type SystemSettingUpsert = z.infer<typeof systemSettingUpsertSchema>;
 
 /** `POST /api/access-token`: a named token, read-only or read-write, expiring at `expiresTs` (Unix seconds) or never. */

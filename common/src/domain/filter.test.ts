@@ -9,6 +9,7 @@ import {
   type FilterType,
   parseFilterDate,
   parseShortcutPayload,
+  renameTagInShortcutPayload,
   serializeShortcutPayload,
 } from "./filter.js";
 
@@ -218,5 +219,42 @@ describe("parseShortcutPayload", () => {
       filter("VISIBILITY", "IS", "PUBLIC"),
       filter("TEXT", "CONTAIN", "12", "OR"),
     ]);
+  });
+});
+
+describe("renameTagInShortcutPayload", () => {
+  const tag = (value: unknown, operator = "CONTAIN") => ({ type: "TAG", value: { operator, value }, relation: "AND" });
+
+  it("moves TAG filters on the tag and its children, whatever the operator, and keeps the rest as it was", () => {
+    const text = { type: "TEXT", value: { operator: "CONTAIN", value: "work" }, relation: "OR" };
+    const payload = JSON.stringify([tag("work"), tag("work/a", "NOT_CONTAIN"), tag("workshop"), tag("my/work"), text]);
+    expect(JSON.parse(renameTagInShortcutPayload(payload, "work", "job")!)).toEqual([
+      tag("job"),
+      tag("job/a", "NOT_CONTAIN"),
+      tag("workshop"),
+      tag("my/work"),
+      text,
+    ]);
+  });
+
+  it("keeps what the filters carry beyond the v0 model, and entries it cannot read", () => {
+    const extra = { ...tag("work"), id: 7, value: { operator: "CONTAIN", value: "work", note: "x" } };
+    const payload = JSON.stringify([extra, "junk", { type: "TAG" }]);
+    expect(JSON.parse(renameTagInShortcutPayload(payload, "work", "job")!)).toEqual([
+      { ...extra, value: { ...extra.value, value: "job" } },
+      "junk",
+      { type: "TAG" },
+    ]);
+  });
+
+  it("reads a numeric tag value as v0 did", () => {
+    expect(JSON.parse(renameTagInShortcutPayload(JSON.stringify([tag(2024)]), "2024", "y2024")!)).toEqual([tag("y2024")]);
+  });
+
+  it("answers null when nothing changes", () => {
+    expect(renameTagInShortcutPayload(JSON.stringify([tag("other")]), "work", "job")).toBeNull();
+    expect(renameTagInShortcutPayload("not json", "work", "job")).toBeNull();
+    expect(renameTagInShortcutPayload('{"type":"TAG"}', "work", "job")).toBeNull();
+    expect(renameTagInShortcutPayload("[]", "work", "job")).toBeNull();
   });
 });

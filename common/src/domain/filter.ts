@@ -1,7 +1,7 @@
 // The shortcut filter model of the v0 web (docs/v0-wire.md#shortcut-filters): a shortcut's payload is a JSON list of filters, each
 // checked against a memo on the client and folded with its relation, starting from true.
 import type { Visibility } from "./constants.js";
-import { extractTags, tagAncestry } from "./tags.js";
+import { extractTags, tagAncestry, tagMatches } from "./tags.js";
 
 export const FILTER_TYPES = ["TAG", "TYPE", "TEXT", "DISPLAY_TIME", "VISIBILITY"] as const;
 export type FilterType = (typeof FILTER_TYPES)[number];
@@ -153,3 +153,27 @@ export function parseShortcutPayload(text: string | null | undefined): Filter[] 
 
 /** The payload text of a shortcut for its filters. */
 export const serializeShortcutPayload = (filters: readonly Filter[]): string => JSON.stringify(filters);
+
+/**
+ * The payload with its TAG filters on `from` or a tag under it moved to `to` (`work/a` → `job/a`), everything else
+ * as it was; null when no filter names such a tag (or the payload is no list of filters).
+ * @example renameTagInShortcutPayload('[{"type":"TAG","value":{"operator":"CONTAIN","value":"work"},"relation":"AND"}]', "work", "job")
+ */
+export function renameTagInShortcutPayload(payload: string, from: string, to: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed)) return null;
+  let changed = false;
+  const renamed = parsed.map((raw: unknown) => {
+    const filter = toFilter(raw);
+    if (filter?.type !== "TAG" || !tagMatches(filter.value.value, from)) return raw;
+    changed = true;
+    const entry = raw as { value: Record<string, unknown> };
+    return { ...entry, value: { ...entry.value, value: to + filter.value.value.slice(from.length) } };
+  });
+  return changed ? JSON.stringify(renamed) : null;
+}

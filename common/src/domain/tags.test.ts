@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractTags, MAX_TAG_LENGTH } from "./tags.js";
+import { extractTags, MAX_TAG_LENGTH, readsAsTag, scanTags } from "./tags.js";
 
 describe("extractTags", () => {
   it("finds tags outside code and links, deduplicated and sorted", () => {
@@ -21,5 +21,71 @@ describe("extractTags", () => {
     expect(extractTags(`${"[".repeat(1_000_000)} #end`)).toEqual(["end"]);
     expect(extractTags(`${"[a](".repeat(250_000)} #end`)).toEqual(["end"]);
     expect(extractTags(`${"[a](x(".repeat(150_000)} #end`)).toEqual(["end"]);
+  });
+});
+
+// The reading before scanTags existed (code and links replaced by one space, then the pattern): the scanner must
+// find exactly its tags.
+function formerExtractTags(content: string): string[] {
+  const stripped = content
+    .replace(/```[\s\S]*?```/g, " ")
+    .replace(/`[^`\n]+`/g, " ")
+    .replace(/!?\[[^[\]\n]*\]\((?:[^()\n]|\([^()\n]*\))+\)+/g, " ")
+    .replace(/https?:\/\/[^\s]+/g, " ");
+  const found = new Set<string>();
+  for (const match of stripped.matchAll(/#([^\s#]+)/g)) if (match[1]!.length <= MAX_TAG_LENGTH) found.add(match[1]!);
+  return [...found].sort();
+}
+
+/** A small deterministic generator (mulberry32): the same strings on every run. */
+function randomSource(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PIECES = ["#", "a", "b/", " ", "\n", "`", "```", "[", "]", "(", ")", "!", "http://", "https://x", "é", "\t", ".", "#w"];
+
+describe("scanTags", () => {
+  it("finds the tags in order with their positions, the text between them untouched", () => {
+    const content = "#a `#b` [#c](https://x.example/#d) #e/f\n```\n#g\n```#h";
+    const occurrences = scanTags(content);
+    expect(occurrences.map((o) => o.tag)).toEqual(["a", "e/f", "h"]);
+    for (const { tag, start, end } of occurrences) expect(content.slice(start, end)).toBe(`#${tag}`);
+  });
+
+  it("gives extractTags exactly the answers of the former reading on 20,000 random memos", () => {
+    const random = randomSource(25);
+    for (let i = 0; i < 20_000; i++) {
+      const length = Math.floor(random() * 40);
+      let content = "";
+      for (let j = 0; j < length; j++) content += PIECES[Math.floor(random() * PIECES.length)];
+      expect(extractTags(content), JSON.stringify(content)).toEqual(formerExtractTags(content));
+      for (const { tag, start, end } of scanTags(content)) expect(content.slice(start, end)).toBe(`#${tag}`);
+    }
+  });
+
+  it("gives extractTags the former answers on the everyday and edge cases", () => {
+    for (const content of [
+      "#work/project ok #todo `#not` https://x.example/#frag #todo",
+      "`a ```\nfoo\n``` b` #x",
+      "```\n`#a\n```\n#b` #c",
+      "[x](```y```) #z",
+      `${"[".repeat(10_000)} #end`,
+    ]) {
+      expect(extractTags(content)).toEqual(formerExtractTags(content));
+    }
+  });
+});
+
+describe("readsAsTag", () => {
+  it("holds for a name that `#name` reads back as itself, not for one read as a link or cut short", () => {
+    for (const name of ["work", "work/a", "日本", "c++", "a.b"]) expect(readsAsTag(name), name).toBe(true);
+    for (const name of ["http://x.example", "https://x", "a b", "a#b", "", "x".repeat(MAX_TAG_LENGTH + 1)])
+      expect(readsAsTag(name), name).toBe(false);
   });
 });

@@ -15,9 +15,32 @@ const INLINE_CODE = /`[^`\n]+`/g;
 const MARKDOWN_LINK = /!?\[[^[\]\n]*\]\((?:[^()\n]|\([^()\n]*\))+\)+/g;
 const PLAIN_LINK = /https?:\/\/[^\s]+/g;
 
-/** Returns the text that can hold tags: code blocks, inline code and links are blanked out. */
-function stripNonTagText(content: string): string {
-  return content.replace(FENCED_CODE, " ").replace(INLINE_CODE, " ").replace(MARKDOWN_LINK, " ").replace(PLAIN_LINK, " ");
+/** Blanks a match with as many spaces: the later patterns read it as they read one space, and offsets stay. */
+const blank = (match: string) => " ".repeat(match.length);
+
+/** The content with code blocks, inline code and links blanked out, character for character. */
+function blankNonTagText(content: string): string {
+  return content.replace(FENCED_CODE, blank).replace(INLINE_CODE, blank).replace(MARKDOWN_LINK, blank).replace(PLAIN_LINK, blank);
+}
+
+/** One tag in a memo's text: `content.slice(start, end)` is `#` + `tag`. */
+export interface TagOccurrence {
+  tag: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Every tag occurrence of a memo, in order, with its position: the one reading both extraction and rewriting use.
+ * @example scanTags("a #b `#c`") // [{ tag: "b", start: 2, end: 4 }]
+ */
+export function scanTags(content: string): TagOccurrence[] {
+  const found: TagOccurrence[] = [];
+  for (const match of blankNonTagText(content).matchAll(TAG_PATTERN)) {
+    const tag = match[1]!;
+    if (tag.length <= MAX_TAG_LENGTH) found.push({ tag, start: match.index, end: match.index + 1 + tag.length });
+  }
+  return found;
 }
 
 /**
@@ -25,11 +48,7 @@ function stripNonTagText(content: string): string {
  * @example extractTags("#work/project ok #todo `#not`") // ["todo", "work/project"]
  */
 export function extractTags(content: string): string[] {
-  const found = new Set<string>();
-  for (const match of stripNonTagText(content).matchAll(TAG_PATTERN)) {
-    if (match[1]!.length <= MAX_TAG_LENGTH) found.add(match[1]!);
-  }
-  return [...found].sort();
+  return [...new Set(scanTags(content).map((occurrence) => occurrence.tag))].sort();
 }
 
 /** True when `tag` is `wanted` or one of its children (`a` matches `a` and `a/b`, never `ab`). */
@@ -40,6 +59,12 @@ export function tagMatches(tag: string, wanted: string): boolean {
 /** A tag name is valid when `#name` is exactly one tag: non-empty, no whitespace, no `#`. */
 export function isValidTagName(name: string): boolean {
   return /^[^\s#]+$/.test(name);
+}
+
+/** Whether `#name` written alone reads back as the tag `name` (`http://x` is a valid name, but read as a link). */
+export function readsAsTag(name: string): boolean {
+  const found = scanTags(`#${name}`);
+  return found.length === 1 && found[0]!.tag === name;
 }
 
 /** Every prefix of a hierarchical tag: `a/b/c` → `a`, `a/b`, `a/b/c`. */

@@ -1,7 +1,8 @@
-// /api/tag: the tag list, creation, deletion and suggestions.
+// /api/tag: the tag list, creation, deletion, suggestions and renaming.
 import type { AppContext } from "../context.js";
 import { viewerOf } from "../http/request-context.js";
 import type { Handlers } from "../http/route-table.js";
+import { renameTag } from "../services/tag-rename.service.js";
 import { countTags, countTagSubtrees, createTag, deleteTag, listTags, suggestTags } from "../services/tag.service.js";
 
 export const tagHandlers = (ctx: AppContext) =>
@@ -11,6 +12,7 @@ export const tagHandlers = (ctx: AppContext) =>
     "tag.counts": async (request) => countTags(ctx, viewerOf(request)),
     "tag.subtreeCounts": async (request) => countTagSubtrees(ctx, viewerOf(request)),
     "tag.create": async (request) => createTag(ctx, viewerOf(request), request.body),
+    "tag.rename": async (request) => renameTag(ctx, viewerOf(request), request.body),
     "tag.delete": async (request) => {
       await deleteTag(ctx, viewerOf(request), request.params.tagName);
       return true;

@@ -1,10 +1,19 @@
 // Every change to a memo's content or visibility goes through here: the version it replaces is kept in the
 // memo's history (when the host keeps history), thinned by the keeping rule, and the memo's tags follow its text.
-import { extractTags, MEMO_HISTORY_SETTING, type RevisionSource, versionsToDrop } from "@memos/common";
+import { extractTags, type KeptVersion, MEMO_HISTORY_SETTING, type RevisionSource, versionsToDrop } from "@memos/common";
 import type { Actor } from "../context.js";
 import type { Db, Engine } from "../store/db.js";
-import { lockMemo, type MemoUpdate, replaceMemoTags, updateMemo } from "../store/sql/memo/memo.store.js";
-import { deleteRevisions, insertRevision, revisionTimes } from "../store/sql/memo/revision.store.js";
+import {
+  lockMemo,
+  lockMemos,
+  type MemoText,
+  type MemoUpdate,
+  replaceMemoTags,
+  replaceTagsOfMemos,
+  updateMemo,
+  updateMemoContents,
+} from "../store/sql/memo/memo.store.js";
+import { deleteRevisions, insertRevision, insertRevisions, revisionTimes, revisionTimesOfMemos } from "../store/sql/memo/revision.store.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 import { upsertTags } from "../store/sql/tag.store.js";
 import { nowSeconds } from "../store/time.js";
@@ -70,4 +79,64 @@ export async function reviseMemo(
   await updateMemo(tx, id, written);
   if (contentChanges) await indexTags(tx, id, before.creator_id, update.content!);
   return true;
+}
+
+/**
+ * `reviseMemo` for the texts of many memos (a tag rename, a bulk edit), a batch of at most 500 ids at a time: each
+ * memo's text becomes `rewrite` of it, in a few statements for the batch; a memo whose text stays the same (or
+ * that is gone) is left as it is. Each changed memo keeps the version it replaces, as `reviseMemo` keeps it. Answers
+ * the changed memos with the tags of their new texts.
+ */
+export async function reviseMemoTexts(
+  tx: Db,
+  engine: Engine,
+  ids: readonly number[],
+  rewrite: (content: string) => string,
+  origin: EditOrigin,
+): Promise<Array<{ id: number; tags: string[] }>> {
+  const befores = await lockMemos(tx, engine, ids);
+  const changed = befores.flatMap((before) => {
+    const content = rewrite(before.content);
+    return content === before.content ? [] : [{ before, content }];
+  });
+  if (changed.length === 0) return [];
+  const now = nowSeconds();
+  const rule = await readSystemSetting(tx, MEMO_HISTORY_SETTING);
+  if (rule.enabled) {
+    await insertRevisions(
+      tx,
+      changed.map(({ before }) => ({
+        memo_id: before.id,
+        creator_id: before.creator_id,
+        content: before.content,
+        visibility: before.visibility,
+        created_ts: before.updated_ts,
+        replaced_ts: now,
+        source: before.edit_source,
+        token_id: before.edit_token_id,
+      })),
+    );
+    const byMemo = new Map<number, KeptVersion[]>();
+    for (const row of await revisionTimesOfMemos(
+      tx,
+      changed.map(({ before }) => before.id),
+    )) {
+      const versions = byMemo.get(row.memo_id) ?? [];
+      versions.push({ id: row.id, replacedTs: Number(row.replaced_ts) });
+      byMemo.set(row.memo_id, versions);
+    }
+    await deleteRevisions(
+      tx,
+      [...byMemo.values()].flatMap((versions) => versionsToDrop(versions, now, rule)),
+    );
+  }
+  const texts: MemoText[] = changed.map(({ before, content }) => ({ id: before.id, content }));
+  await updateMemoContents(tx, texts, { edit_source: origin.source, edit_token_id: origin.tokenId ?? null });
+  const tagged = texts.map((text) => ({ id: text.id, tags: extractTags(text.content) }));
+  await replaceTagsOfMemos(tx, tagged);
+  for (const creatorId of new Set(changed.map(({ before }) => before.creator_id))) {
+    const tags = tagged.filter((_, i) => changed[i]!.before.creator_id === creatorId).flatMap((memo) => memo.tags);
+    await upsertTags(tx, creatorId, tags);
+  }
+  return tagged;
 }

@@ -6,6 +6,7 @@ import { searchSql } from "../../src/store/sql/memo/memo-search.js";
 import { parseMemoQuery } from "../../src/services/memo-query.js";
 import { displayTimesSql, listMemosSql, type MemoFilter, type MemoPage } from "../../src/store/sql/memo/memo.store.js";
 import { childTagsSql } from "../../src/store/sql/memo/memo-walk.js";
+import { tagEntryPage } from "../../src/store/sql/tag-rename.store.js";
 import { DISPLAY_WALK_OR_SCAN, planFixture } from "./plan-fixture.js";
 
 describe("list query plans", () => {
@@ -207,6 +208,25 @@ describe("list query plans", () => {
       } else {
         expect(text, text).not.toMatch(/Seq Scan on memo_tag\b/);
         expect(text, text).toMatch(/Index (Only )?Scan using idx_memo_tag_(creator_)?display on memo_tag t/);
+      }
+    }
+  });
+
+  it("a tag rename reads the creator's entries of the tag and those under it a page at a time, each page one index range in its order", async () => {
+    const after = { tag: "work", displayTs: 1_600_900_000, memoId: 15_000 };
+    for (const position of [undefined, after]) {
+      const text = (await explain(tagEntryPage(f.store.db, f.store.engine, f.owner, "work", position, 500).compile())).join("\n");
+      if (f.store.engine === "sqlite") {
+        // A later page starts where the last one stopped: the position is the range's lower end.
+        const range = position
+          ? /\(creator_id=\? AND \(tag,display_ts,memo_id\)>\(\?,\?,\?\) AND tag<\?\)/
+          : /\(creator_id=\? AND tag>\? AND tag<\?\)/;
+        expect(text, text).toMatch(new RegExp(`SEARCH memo_tag USING COVERING INDEX idx_memo_tag_creator_display ${range.source}`));
+        expect(text, text).not.toMatch(/TEMP B-TREE|\bSCAN memo_tag\b/);
+      } else {
+        expect(text, text).toMatch(/Index Only Scan using idx_memo_tag_creator_display on memo_tag/);
+        if (position) expect(text, text).toMatch(/Index Cond: \(\(ROW\(creator_id, tag, display_ts, memo_id\) > ROW\(/);
+        expect(text, text).not.toMatch(/\bSort\b|Seq Scan/);
       }
     }
   });

@@ -33,6 +33,8 @@ export const keys = {
   tagCounts: ["tags", "counts"] as const,
   /** Each parent of the tag tree with the memos of its whole subtree. */
   tagSubtreeCounts: ["tags", "subtree-counts"] as const,
+  /** What renaming `from` to `to` would change (a dry run; outside keys.tags, which a rename invalidates). */
+  tagRenamePreview: (from: string, to: string) => ["tag-rename-preview", from, to] as const,
   resources: ["resources"] as const,
   accessTokens: ["access-tokens"] as const,
   webhooks: ["webhooks"] as const,

@@ -1,7 +1,7 @@
-// Tags: the caller's list, suggestions and counts.
+// Tags: the caller's list, suggestions and counts, renaming and merging.
 import { z } from "zod";
-import { tagCountEntitySchema, tagSubtreeCountEntitySchema } from "../entities.js";
-import { tagCreateSchema } from "../requests.js";
+import { tagCountEntitySchema, tagRenameEntitySchema, tagSubtreeCountEntitySchema } from "../entities.js";
+import { tagCreateSchema, tagRenameSchema } from "../requests.js";
 import { bare, data, input, route } from "../route.js";
 
 export const tagRoutes = {
@@ -46,6 +46,20 @@ export const tagRoutes = {
     body: input(tagCreateSchema, "Malformatted post tag request"),
     answer: data(z.string()),
     errors: { 400: "An empty or invalid tag name" },
+  }),
+  "tag.rename": route({
+    method: "POST",
+    path: "/api/tag/rename",
+    summary: "Rename a tag and the tags under it, or merge it into another",
+    description:
+      "Rewrites `#from` and `#from/…` as `#to` and `#to/…` in the content of every memo of the caller (archived ones too; never in code or links), in the tag filters of the caller's shortcuts and in their tag list, in one transaction; each rewritten memo keeps its former version in its history. Onto a name the caller has already, the tags merge. With `dryRun` nothing is written: the answer says what would change.",
+    access: "signed-in",
+    body: input(tagRenameSchema, "Malformatted post tag rename request"),
+    answer: data(tagRenameEntitySchema),
+    errors: {
+      400: "`from` or `to` not a tag name, or the same",
+      404: "The caller has no tag `from` or under it: in no memo, shortcut or their tag list",
+    },
   }),
   "tag.delete": route({
     method: "DELETE",

@@ -195,6 +195,17 @@ export function lockMemo(db: Db, engine: Engine, id: number): Promise<MemoRow | 
     .executeTakeFirst();
 }
 
+/** Several memos' rows, locked like `lockMemo`'s. Give at most a batch (500) of ids. */
+export function lockMemos(db: Db, engine: Engine, ids: readonly number[]): Promise<MemoRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("memo")
+    .selectAll()
+    .where("id", "in", ids)
+    .$if(engine === "postgres", (query) => query.forUpdate())
+    .execute();
+}
+
 /** Updates the memo; with `expectedUpdatedTs`, only while its updated_ts is still that. Whether a row was updated. */
 export async function updateMemo(db: Db, id: number, update: MemoUpdate, expectedUpdatedTs?: number): Promise<boolean> {
   const now = nowSeconds();
@@ -287,4 +298,48 @@ export function findMemoFactsOfResource(db: Db, resourceId: number) {
     .select(["m.id", "m.creator_id", "m.visibility", "m.row_status"])
     .where("mr.resource_id", "=", resourceId)
     .execute();
+}
+
+/** A memo's new text. */
+export interface MemoText {
+  id: number;
+  content: string;
+}
+
+/**
+ * Sets the content of several memos in one statement, each updated now as `updateMemo` does, saying what wrote
+ * them; run inside a transaction. Give at most a batch (500) at a time.
+ */
+export async function updateMemoContents(
+  db: Db,
+  texts: readonly MemoText[],
+  edit: { edit_source: RevisionSource; edit_token_id: number | null },
+): Promise<void> {
+  if (texts.length === 0) return;
+  const now = nowSeconds();
+  const content = sql<string>`CASE id ${sql.join(
+    texts.map((text) => sql`WHEN ${text.id} THEN ${text.content}`),
+    sql` `,
+  )} END`;
+  await db
+    .updateTable("memo")
+    .set({
+      ...edit,
+      content,
+      updated_ts: now,
+      display_ts: sql<number>`CASE WHEN ${sql.raw(UPDATED_TS_CHOSEN)} THEN CAST(${now} AS BIGINT) ELSE created_ts END`,
+    })
+    .where(
+      "id",
+      "in",
+      texts.map((text) => text.id),
+    )
+    .execute();
+}
+
+/** The tags of several memos become the given ones (distinct per memo), in a few statements. */
+export async function replaceTagsOfMemos(db: Db, memos: ReadonlyArray<{ id: number; tags: readonly string[] }>): Promise<void> {
+  for (const batch of batches(memos.map((memo) => memo.id))) await db.deleteFrom("memo_tag").where("memo_id", "in", batch).execute();
+  const rows = memos.flatMap((memo) => memo.tags.map((tag) => ({ memo_id: memo.id, tag })));
+  for (const batch of batches(rows)) await db.insertInto("memo_tag").values(batch).execute();
 }

@@ -37,6 +37,17 @@ export function revisionTimes(db: Db, memoId: number): Promise<{ id: number; rep
   return db.selectFrom("memo_revision").select(["id", "replaced_ts"]).where("memo_id", "=", memoId).execute();
 }
 
+/** `revisionTimes` of several memos at once, with the memo each belongs to. */
+export async function revisionTimesOfMemos(
+  db: Db,
+  memoIds: readonly number[],
+): Promise<{ id: number; memo_id: number; replaced_ts: number }[]> {
+  const rows: { id: number; memo_id: number; replaced_ts: number }[] = [];
+  for (const batch of batches(memoIds))
+    rows.push(...(await db.selectFrom("memo_revision").select(["id", "memo_id", "replaced_ts"]).where("memo_id", "in", batch).execute()));
+  return rows;
+}
+
 export async function deleteRevisions(db: Db, ids: readonly number[]): Promise<void> {
   for (const batch of batches(ids)) await db.deleteFrom("memo_revision").where("id", "in", batch).execute();
 }
