@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
+import { type Config, WEBHOOK_DEFAULTS } from "../server/src/config.js";
 import type { DatabaseHandle } from "../server/src/store/db.js";
 import { GENERATOR_VERSION } from "./generate.js";
 
@@ -94,4 +95,28 @@ export async function dropStatistics(store: DatabaseHandle) {
   await sql`CREATE TABLE bench_reload (x)`.execute(store.db);
   await sql`DROP TABLE bench_reload`.execute(store.db);
   console.log("  planner statistics of an earlier run removed (instances run without them)");
+}
+
+/** The configuration the bench opens a data set with: production mode, a quiet log. */
+export function benchConfig(driver: "sqlite" | "postgres", dir: string, dsn: string): Config {
+  return {
+    mode: "prod",
+    addr: "127.0.0.1",
+    port: 0,
+    data: dir,
+    driver,
+    dsn,
+    maxUploadBytes: 32 << 20,
+    storage: "db",
+    webDist: null,
+    trustProxy: false,
+    sqliteReaders: 2,
+    searchBudgetMs: 5000,
+    backupEveryMs: null,
+    backupKeep: 7,
+    webhookAllowPrivate: false,
+    projectInfoUrl: "http://127.0.0.1:9",
+    ...WEBHOOK_DEFAULTS,
+    logLevel: "warn",
+  };
 }

@@ -13,11 +13,10 @@ import { NEXT_CURSOR_HEADER } from "@memos/common";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { buildApp } from "../server/src/app.js";
-import { type Config, WEBHOOK_DEFAULTS } from "../server/src/config.js";
 import type { DatabaseHandle } from "../server/src/store/db.js";
 import { listMemosSql } from "../server/src/store/sql/memo/memo.store.js";
 import { openStore } from "../server/src/store/open.js";
-import { dataSet, dropStatistics } from "./data-sets.js";
+import { benchConfig, dataSet, dropStatistics } from "./data-sets.js";
 import { type GeneratedData, generate, generatedData } from "./generate.js";
 
 const { values: args } = parseArgs({
@@ -227,26 +226,7 @@ async function httpThroughput(base: string, cookie: string) {
 async function openSize(driver: "sqlite" | "postgres", memoCount: number): Promise<Opened> {
   const place = await dataSet(driver, memoCount, args.users!, args.keep);
   const dir = place.dir;
-  const config: Config = {
-    mode: "prod",
-    addr: "127.0.0.1",
-    port: 0,
-    data: dir,
-    driver,
-    dsn: place.dsn,
-    maxUploadBytes: 32 << 20,
-    storage: "db",
-    webDist: null,
-    trustProxy: false,
-    sqliteReaders: 2,
-    searchBudgetMs: 5000,
-    backupEveryMs: null,
-    backupKeep: 7,
-    webhookAllowPrivate: false,
-    projectInfoUrl: "http://127.0.0.1:9",
-    ...WEBHOOK_DEFAULTS,
-    logLevel: "warn",
-  };
+  const config = benchConfig(driver, dir, place.dsn);
   const opening = performance.now();
   const { store, migration } = await openStore(config);
   // A kept data set is migrated as any instance would be on upgrade: how long that took.

@@ -152,6 +152,22 @@ export class MemosApi {
     return data<Memo[]>(response, "list memos");
   }
 
+  async deleteMemo(id: number): Promise<void> {
+    await data(await this.request.delete(this.url(`/api/memo/${id}`)), "delete memo");
+  }
+
+  async trash(): Promise<Memo[]> {
+    return (await data<{ memos: Memo[] }>(await this.request.get(this.url("/api/trash")), "list the trash")).memos;
+  }
+
+  async revisions(memoId: number): Promise<{ content: string; source: string | null }[]> {
+    const page = await data<{ revisions: { content: string; source: string | null }[] }>(
+      await this.request.get(this.url(`/api/memo/${memoId}/revision`)),
+      "list revisions",
+    );
+    return page.revisions;
+  }
+
   async archive(id: number): Promise<void> {
     await data(await this.request.patch(this.url(`/api/memo/${id}`), { data: { rowStatus: "ARCHIVED" } }), "archive memo");
   }

@@ -102,9 +102,9 @@ test("Archived memos: delete one, restore the other, then nothing is left", asyn
 
   await card("Old shopping list").getByRole("button", { name: "Delete" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete this memo?" });
-  await expect(confirm).toContainText("It will be gone for good.");
+  await expect(confirm).toContainText("It goes to Trash, where you can restore it.");
   await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page, "Memo deleted")).toBeVisible();
+  await expect(toast(page, "Memo moved to Trash")).toBeVisible();
   await expect(card("Old shopping list")).toHaveCount(0);
   expect((await signedIn.api.memo(drop.id)).status()).toBe(404);
 

@@ -4,7 +4,7 @@
 // the way out.
 import { z } from "zod";
 import { MAX_BATCH_IDS, ROLES, ROW_STATUSES, VISIBILITIES } from "../domain/constants.js";
-import { REVISION_SOURCES } from "../domain/history.js";
+import { memoHistorySettingSchema, REVISION_SOURCES } from "../domain/history.js";
 import { ACCESS_TOKEN_SCOPES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../domain/integrations.js";
 import { ERROR_REASON_NAMES, ERROR_REASONS } from "./reasons.js";
 
@@ -188,6 +188,8 @@ export const systemStatusEntitySchema = z
     backup: backupStatusEntitySchema.optional().describe("The rolling backups; the host alone sees it"),
     allowSignUp: z.boolean(),
     disableWebhooks: z.boolean().describe("The host turned webhooks off for the whole instance"),
+    memoHistory: memoHistorySettingSchema.describe("How long the versions of memos are kept (an addition)"),
+    trashRetentionDays: z.int().describe("How many days a deleted memo stays in the trash (an addition)"),
     additionalStyle: z.string(),
     additionalScript: z.string(),
     customizedProfile: customizedProfileEntitySchema,

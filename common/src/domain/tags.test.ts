@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractTags, MAX_TAG_LENGTH, scanTags } from "./tags.js";
+import { extractTags, MAX_TAG_LENGTH, readsAsTag, scanTags } from "./tags.js";
 
 describe("extractTags", () => {
   it("finds tags outside code and links, deduplicated and sorted", () => {
@@ -79,5 +79,13 @@ describe("scanTags", () => {
     ]) {
       expect(extractTags(content)).toEqual(formerExtractTags(content));
     }
+  });
+});
+
+describe("readsAsTag", () => {
+  it("holds for a name that `#name` reads back as itself, not for one read as a link or cut short", () => {
+    for (const name of ["work", "work/a", "日本", "c++", "a.b"]) expect(readsAsTag(name), name).toBe(true);
+    for (const name of ["http://x.example", "https://x", "a b", "a#b", "", "x".repeat(MAX_TAG_LENGTH + 1)])
+      expect(readsAsTag(name), name).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import type { Shortcut } from "@memos/common";
 import { stringify } from "yaml";
 import { rewriteFileLinks } from "../services/file-links.js";
 import type { MemoListRow } from "../store/sql/memo/memo.store.js";
-import type { ResourceRow, UserRow } from "../store/schema.js";
+import type { MemoRevisionRow, ResourceRow, UserRow } from "../store/schema.js";
 import { storedValue } from "../store/sql/settings.js";
 import type { UserSettingRow } from "../store/sql/user-setting.store.js";
 
@@ -157,5 +157,20 @@ export function exportedAccount(user: UserRow, folder?: string) {
     created: isoTime(user.created_ts),
     updated: isoTime(user.updated_ts),
     ...(folder !== undefined ? { folder } : {}),
+  };
+}
+
+/**
+ * A line of history.jsonl: a version of a memo (`memo`: its id in the archive's front matter), its text as stored
+ * (links to files as the server wrote them), when it was written and replaced, and by what.
+ */
+export function historyEntry(row: MemoRevisionRow) {
+  return {
+    memo: row.memo_id,
+    content: row.content,
+    visibility: row.visibility,
+    created: isoTime(Number(row.created_ts)),
+    replaced: isoTime(Number(row.replaced_ts)),
+    source: row.source,
   };
 }

@@ -8,10 +8,18 @@
 //                                        + Markdown, its links to the account's files relative: ../../attachments/…
 //   attachments/<resource id>-<name>     the bytes of every upload (external links are listed, not fetched)
 //   shortcuts.json, settings.json
+//   history.jsonl                        the versions of the memos, one JSON object a line (the exporting user's own
+//                                        account only: nobody else reads a memo's history, the host neither)
 //   manifest.json                        written last: format, instance, time, scope, counts, SHA-256 of every file
 import { type ExportQuery, type ExportScope, type ExportSelection, VERSION } from "@memos/common";
 import type { FastifyBaseLogger } from "fastify";
+import { once } from "node:events";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Readable } from "node:stream";
+import { finished } from "node:stream/promises";
 import type { Actor, AppContext, Viewer } from "../context.js";
 import { notFound } from "../errors.js";
 import { ZipAborted, ZipWriter } from "../http/zip-writer.js";
@@ -21,6 +29,7 @@ import {
   EXPORT_FORMAT,
   type ExportedAttachment,
   exportedAccount,
+  historyEntry,
   isoTime,
   memoMarkdown,
   memoPath,
@@ -42,6 +51,7 @@ import {
 } from "../store/sql/export.store.js";
 import { fileLinkIds } from "./file-links.js";
 import { listLinkedResources } from "../store/sql/resource.store.js";
+import { revisionsOfCreator } from "../store/sql/memo/revision.store.js";
 import { openResourceBytes } from "../store/files/resource-bytes.js";
 import type { ResourceRow, UserRow } from "../store/schema.js";
 import { batches } from "../store/batches.js";
@@ -63,15 +73,43 @@ interface Counts {
   attachments: number;
   externalLinks: number;
   shortcuts: number;
+  versions: number;
 }
 
-const emptyCounts = (): Counts => ({ memos: 0, archivedMemos: 0, attachments: 0, externalLinks: 0, shortcuts: 0 });
+const emptyCounts = (): Counts => ({ memos: 0, archivedMemos: 0, attachments: 0, externalLinks: 0, shortcuts: 0, versions: 0 });
 
 function addCounts(total: Counts, one: Counts): void {
   for (const key of Object.keys(total) as Array<keyof Counts>) total[key] += one[key];
 }
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+/**
+ * The account's versions as history.jsonl: written to a temporary file a page of rows at a time (the zip needs the
+ * size first), then added as a stream. How many versions it holds.
+ */
+async function writeHistory(db: Db, zip: ZipWriter, user: UserRow, prefix: string): Promise<number> {
+  const folder = await mkdtemp(join(tmpdir(), "memos-history-"));
+  const file = join(folder, "history.jsonl");
+  try {
+    const out = createWriteStream(file);
+    let count = 0;
+    for (let after = 0; ; ) {
+      const page = await revisionsOfCreator(db, user.id, after, 500);
+      if (page.length === 0) break;
+      after = page[page.length - 1]!.id;
+      const text = page.map((row) => `${JSON.stringify(historyEntry(row))}\n`).join("");
+      if (!out.write(text)) await once(out, "drain");
+      count += page.length;
+    }
+    out.end();
+    await finished(out);
+    await zip.add(`${prefix}history.jsonl`, createReadStream(file), { size: (await stat(file)).size, type: "application/jsonl" });
+    return count;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
 
 /** The account's memos in pages, in id order: every one, or those among `ids` (others' and unknown ids are skipped). */
 async function* memoPages(db: Db, creatorId: number, ids: readonly number[] | undefined): AsyncGenerator<MemoListRow[]> {
@@ -102,8 +140,9 @@ async function* resourcePages(db: Db, creatorId: number, ids: readonly number[] 
 }
 
 /**
- * One account's files, under `prefix` ("" or "users/<name>/"). With `selection`, only those of its memos and the
- * resources they link (attached, or linked from their text), without shortcuts and settings.
+ * One account's files, under `prefix` ("" or "users/<name>/"); its history when it is the exporting user's. With
+ * `selection`, only those of its memos and the resources they link (attached, or linked from their text), without
+ * shortcuts, settings and history.
  */
 async function writeAccount(
   db: Db,
@@ -111,6 +150,7 @@ async function writeAccount(
   zip: ZipWriter,
   user: UserRow,
   prefix: string,
+  own: boolean,
   selection?: readonly number[],
 ): Promise<Counts> {
   const counts = emptyCounts();
@@ -168,6 +208,7 @@ async function writeAccount(
     await zip.add(`${prefix}settings.json`, json(settingsJson(await listUserSettings(db, user.id))));
   }
   await zip.add(`${prefix}resources.json`, json(resources));
+  if (own && selection === undefined) counts.versions = await writeHistory(db, zip, user, prefix);
   return counts;
 }
 
@@ -220,13 +261,13 @@ async function startArchive(
       const users = await listUsersForExport(db);
       const folders = accountFolders(users);
       for (const user of users) {
-        const counts = await writeAccount(db, ctx.config.data, zip, user, folders.get(user.id)!);
+        const counts = await writeAccount(db, ctx.config.data, zip, user, folders.get(user.id)!, user.id === me.id);
         addCounts(total, counts);
         accounts.push({ ...exportedAccount(user, folders.get(user.id)!.slice(0, -1)), counts });
       }
       await zip.add("users.json", json(accounts));
     } else {
-      addCounts(total, await writeAccount(db, ctx.config.data, zip, me, "", selection));
+      addCounts(total, await writeAccount(db, ctx.config.data, zip, me, "", true, selection));
       accounts = [exportedAccount(me)];
     }
     const picked = selection === undefined ? {} : { selected: selection.length, skipped: selection.length - total.memos };

@@ -34,6 +34,7 @@ import { ReaderThread } from "./import/reader-thread.js";
 import { TimeSlices } from "./import/yield.js";
 import { storeResource } from "./resource.service.js";
 import { removeAssets } from "../store/files/resource-bytes.js";
+import { insertRevisions, type NewRevision } from "../store/sql/memo/revision.store.js";
 
 const MAX_PROBLEMS_SHOWN = 100;
 /** The memos an answer lists, the first the import adds (or, in a dry run, would add). */
@@ -226,6 +227,7 @@ async function writeAll(
     // Memos one INSERT each (their ids are needed), their tags, pins and links a batch at a time.
     for (let start = 0; start < staged.memos.length; start += BATCH) {
       const extras: Parameters<typeof insertMemoExtras>[2] = { tags: [], pinned: [], links: [] };
+      const versions: NewRevision[] = [];
       const tagNames = new Set<string>();
       for (const index of staged.memos.slice(start, start + BATCH)) {
         await slices.next();
@@ -247,9 +249,22 @@ async function writeAll(
           tagNames.add(tag);
         }
         if (memo.pinned) extras.pinned.push(memoId);
+        for (const version of memo.versions ?? []) {
+          versions.push({
+            memo_id: memoId,
+            creator_id: creatorId,
+            content: finalContent(version.content, plan, targets),
+            visibility: version.visibility,
+            created_ts: version.createdTs,
+            replaced_ts: version.replacedTs,
+            source: version.source,
+            token_id: null,
+          });
+        }
         for (const file of new Set(memo.attachments)) extras.links.push({ memo_id: memoId, resource_id: fileIds.get(file)! });
       }
       await insertMemoExtras(tx, creatorId, extras);
+      await insertRevisions(tx, versions.splice(0));
       await upsertTags(tx, creatorId, [...tagNames]);
     }
     for (const index of later) {

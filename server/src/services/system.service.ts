@@ -125,6 +125,8 @@ export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<
     ...(canSeeBackupStatus(viewer) ? { backup: backupStatus(ctx) } : {}),
     allowSignUp: settings.allowSignUp,
     disableWebhooks: settings[DISABLE_WEBHOOKS_SETTING],
+    memoHistory: settings[MEMO_HISTORY_SETTING],
+    trashRetentionDays: settings[TRASH_RETENTION_SETTING],
     additionalStyle: settings.additionalStyle,
     additionalScript: settings.additionalScript,
     customizedProfile: safeProfile(settings.customizedProfile),

@@ -22,8 +22,13 @@ import { type EditOrigin, reviseMemoTexts } from "./memo-revise.js";
 
 /** Memo_tag entries read per statement while collecting the memos to rewrite. */
 const ENTRY_PAGE = 5000;
-/** Memos read (and locked) per statement while rewriting. */
-const MEMO_BATCH = 500;
+/**
+ * Memos rewritten per batch: a few statements each. SQLite runs them on the main thread, so its batches stay
+ * small (a batch of 500 held it 25–70 ms); PostgreSQL's wait on the network.
+ */
+const MEMO_BATCH = { sqlite: 100, postgres: 500 } as const;
+/** Each turn the rename gives the event loop lasts at least this long: others' requests take several steps. */
+const REST_MS = 2;
 /** The dry run checks the length of this many distinct tags under the renamed one (the rename itself, all). */
 const PREVIEW_CHILD_TAGS = 1000;
 
@@ -94,7 +99,7 @@ async function taggedMemoIds(tx: Db, engine: Engine, creatorId: number, from: st
 
 /** The rename itself, inside the transaction `tx`. */
 async function rename(tx: Db, engine: Engine, creatorId: number, from: string, to: string): Promise<TagRenameResult> {
-  const slices = new TimeSlices();
+  const slices = new TimeSlices(REST_MS);
   const merge = await hasTagSubtree(tx, engine, creatorId, to);
   const { ids, tags } = await taggedMemoIds(tx, engine, creatorId, from, slices);
   const shortcuts = await renamedShortcuts(tx, creatorId, from, to);
@@ -103,7 +108,7 @@ async function rename(tx: Db, engine: Engine, creatorId: number, from: string, t
   assertLengths([...tags, ...listed], from, to);
 
   let memos = 0;
-  for (const batch of batches(ids, MEMO_BATCH)) {
+  for (const batch of batches(ids, MEMO_BATCH[engine])) {
     // Each memo keeps the version it replaces, in its history.
     const revised = await reviseMemoTexts(tx, engine, batch, (content) => renameTagInContent(content, from, to), RENAME);
     memos += revised.length;

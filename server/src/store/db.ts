@@ -72,6 +72,9 @@ export function openSqlite(file: string, options: SqliteOptions = DEFAULT_SQLITE
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // The log is checkpointed by the full-text merger's thread after writes (fulltext-merger.ts), never on the main
+  // thread at a commit (a 100,000-memo rename's checkpoint held it for 0.5 s). In memory there is no log.
+  if (file !== ":memory:") sqlite.pragma("wal_autocheckpoint = 0");
   registerSqlFunctions(sqlite);
   const pool = new SqlitePool(sqlite, options.readers > 0 ? new ReaderPool(file, options.readers) : null);
   if (file !== ":memory:") {

@@ -122,6 +122,7 @@ describe("GET /api/export", () => {
         "resources.json",
         "shortcuts.json",
         "settings.json",
+        "history.jsonl",
         "manifest.json",
       ].sort(),
     );
@@ -198,7 +199,7 @@ describe("GET /api/export", () => {
       scope: "user",
       instance: { version: status.version },
       user: { id: alice.user.id, username: "alice" },
-      counts: { memos: 3, archivedMemos: 1, attachments: 2, externalLinks: 1, shortcuts: 1, files: 8 },
+      counts: { memos: 3, archivedMemos: 1, attachments: 2, externalLinks: 1, shortcuts: 1, versions: 0, files: 9 },
     });
     expect(manifest.instance.serverId).toMatch(/^[0-9a-f-]{36}$/);
     expect(Math.abs(Date.parse(manifest.exportedAt) - Date.now())).toBeLessThan(60_000);

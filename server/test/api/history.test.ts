@@ -1,11 +1,13 @@
 // A memo's history through HTTP: every change of content or visibility keeps the version it replaced, with when
 // and through what; its author alone reads and restores versions, on every credential; the host's rule thins them.
 import type { MemoRevision } from "@memos/common";
+import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CREDENTIAL_KINDS, callerOf } from "../credential-kinds.js";
 import { expectError } from "../expect.js";
-import { anonymous, createMemo, createUser, signUpHost, type TestUser } from "../factories.js";
+import { anonymous, createMemo, createUser, signUpHost, type TestUser, uploadResource } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
+import { importArchive } from "../import-client.js";
 
 describe("memo history", () => {
   let t: TestApp;
@@ -146,5 +148,52 @@ describe("memo history", () => {
     await owner.client.delete(`/api/memo/${memo.id}`);
     expectError(await owner.client.get(`/api/memo/${memo.id}/revision`), 404, undefined, { reason: "revision.not-found" });
     expectError(await owner.client.get("/api/memo/999999/revision"), 404, undefined, { reason: "revision.not-found" });
+  });
+
+  it("the export carries the history (history.jsonl) and the import brings it back, file links included", async () => {
+    const owner = await member();
+    const file = await uploadResource(owner, "pic.png");
+    const memo = await createMemo(owner, `first ![](/o/r/${file.id}/pic.png)`, "PUBLIC", { resourceIdList: [file.id] });
+    await owner.client.patch(`/api/memo/${memo.id}`, { content: "second", visibility: "PRIVATE" });
+    await owner.client.patch(`/api/memo/${memo.id}`, { content: "third" });
+    const archive = await t.app.inject({ method: "GET", url: "/api/export", headers: { cookie: owner.client.cookie! } });
+    const files = unzipSync(new Uint8Array(archive.rawPayload));
+    const lines = strFromU8(files["history.jsonl"]!)
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => [line.memo, line.content, line.visibility, line.source])).toEqual([
+      [memo.id, `first ![](/o/r/${file.id}/pic.png)`, "PUBLIC", "web"],
+      [memo.id, "second", "PRIVATE", "web"],
+    ]);
+    expect(lines[0]).toMatchObject({ created: expect.stringMatching(/Z$/), replaced: expect.stringMatching(/Z$/) });
+    const manifest = JSON.parse(strFromU8(files["manifest.json"]!));
+    expect(manifest.counts.versions).toBe(2);
+
+    const other = await member();
+    const imported = await importArchive(other.client, Buffer.from(archive.rawPayload));
+    expect(imported.status, imported.text).toBe(200);
+    const [copy] = (await other.client.get("/api/memo")).body.data;
+    expect(copy.content).toBe("third");
+    const [newFile] = (await other.client.get("/api/resource")).body.data;
+    const versions = await revisionsOf(other, copy.id);
+    expect(versions.map((r) => [r.content, r.visibility, r.source])).toEqual([
+      ["second", "PRIVATE", "web"],
+      [`first ![](/o/r/${newFile.id}/pic.png)`, "PUBLIC", "web"],
+    ]);
+    // Importing the same archive again adds neither the memo nor its versions twice.
+    await importArchive(other.client, Buffer.from(archive.rawPayload));
+    expect(await revisionsOf(other, copy.id)).toHaveLength(2);
+  });
+
+  it("the host's export of the instance holds the host's own history and nobody else's", async () => {
+    const owner = await member();
+    const memo = await createMemo(owner, "private draft");
+    await owner.client.patch(`/api/memo/${memo.id}`, { content: "private final" });
+    const archive = await t.app.inject({ method: "GET", url: "/api/export?scope=instance", headers: { cookie: host.client.cookie! } });
+    const files = unzipSync(new Uint8Array(archive.rawPayload));
+    const histories = Object.keys(files).filter((path) => path.endsWith("history.jsonl"));
+    expect(histories).toEqual(["users/host/history.jsonl"]);
+    expect(Object.values(files).some((bytes) => strFromU8(bytes).includes("private draft"))).toBe(false);
   });
 });

@@ -34,6 +34,8 @@ describe("ping and status", () => {
       dbSize: 0,
       allowSignUp: false,
       disableWebhooks: false,
+      memoHistory: { enabled: true, keepAllDays: 30, dailyDays: 365 },
+      trashRetentionDays: 30,
       additionalStyle: "",
       additionalScript: "",
       customizedProfile: { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl: "" },

@@ -1,7 +1,8 @@
 // SQLite: a write adds a segment to the full-text index and merges nothing (migration 022); the merger's thread
 // merges the segments a moment after, taking its turn with the server's writes, and the index answers as
-// before. On a real file, with the real worker thread.
-import { mkdtempSync, rmSync } from "node:fs";
+// before; then it checkpoints the log, which the main connection no longer does at its commits. On a real file,
+// with the real worker thread.
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -119,5 +120,19 @@ describe.runIf(TEST_DRIVER === "sqlite")("the full-text merger", { timeout: 30_0
     while ((await segments(store)) > 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await segments(store)).toBeLessThanOrEqual(2);
     await expectWhole(store);
+  });
+
+  it("a commit leaves its pages in the log (no checkpoint on the main thread); the merger's thread copies them into the file", async () => {
+    const store = await open(3_600_000);
+    await store.settled();
+    const file = join(dir, "memos.db");
+    const before = statSync(file).size;
+    await writeBatches(store, 4);
+    // The main connection's commits did not checkpoint: the database file has not grown, the log holds the pages.
+    expect(statSync(file).size).toBe(before);
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(100_000);
+    await store.settled();
+    expect(statSync(file).size).toBeGreaterThan(before + 100_000);
+    expect(await matches(store, "kiwi3")).toHaveLength(Array.from({ length: 4 * PER_BATCH }, (_, n) => n).filter((n) => n % 7 === 3).length);
   });
 });

@@ -25,12 +25,18 @@ export const keys = {
     /** One day of the user's memos, read whole for the daily review (not a paged list). */
     dailyReview: (params: MemoListParams) => ["memos", "daily-review", params] as const,
   },
+  /** A memo's kept versions (its author's), newest first, in pages. */
+  revisions: (memoId: number) => ["revisions", memoId] as const,
+  /** The signed-in user's trash, in pages. */
+  trash: ["trash"] as const,
   shortcuts: ["shortcuts"] as const,
   tags: ["tags"] as const,
   tagSuggestions: ["tags", "suggestions"] as const,
   tagCounts: ["tags", "counts"] as const,
   /** Each parent of the tag tree with the memos of its whole subtree. */
   tagSubtreeCounts: ["tags", "subtree-counts"] as const,
+  /** What renaming `from` to `to` would change (a dry run; outside keys.tags, which a rename invalidates). */
+  tagRenamePreview: (from: string, to: string) => ["tag-rename-preview", from, to] as const,
   resources: ["resources"] as const,
   accessTokens: ["access-tokens"] as const,
   webhooks: ["webhooks"] as const,

@@ -78,7 +78,7 @@ function updateLists(client: QueryClient, change: (memos: Memo[], scope: MemoLis
 }
 
 /** Puts a fresh copy of a memo in every cache; a memo that left the NORMAL state leaves the normal lists. */
-function storeMemo(client: QueryClient, memo: Memo) {
+export function storeMemo(client: QueryClient, memo: Memo) {
   client.setQueryData(keys.memos.detail(memo.id), memo);
   updateLists(client, (memos, scope) => {
     const leaves = (scope === "archived") !== (memo.rowStatus === "ARCHIVED");
@@ -93,7 +93,7 @@ function forgetMemo(client: QueryClient, id: number) {
 }
 
 /** Lists, stats and tags may all change when a memo does; refetch the ones on screen. */
-function refreshAround(client: QueryClient) {
+export function refreshAround(client: QueryClient) {
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "list"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "count"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "stats"] });
@@ -195,6 +195,7 @@ export function useDeleteMemo() {
       if (queued) return;
       forgetMemo(client, id);
       refreshAround(client);
+      void client.invalidateQueries({ queryKey: keys.trash });
     },
   });
 }

@@ -42,7 +42,9 @@ export type SystemSettingName =
   | "disableProjectInfo"
   | "additionalStyle"
   | "additionalScript"
-  | "customizedProfile";
+  | "customizedProfile"
+  | "memoHistory"
+  | "trashRetentionDays";
 
 /** Saves one system setting (its value sent as JSON text), then refetches the status. */
 export function useSystemSettingMutation() {

@@ -1,5 +1,5 @@
 // Our own export (services/export.service.ts): memos/<YYYY>/<date>-<id>.md with front matter, resources.json,
-// attachments/<id>-<name>, shortcuts.json. Every field the export writes comes back; ids are new, so a memo's
+// attachments/<id>-<name>, shortcuts.json, history.jsonl (the memos' earlier versions). Every field the export writes comes back; ids are new, so a memo's
 // attachments are matched by the old resource id through resources.json, and its links to the archive's files
 // (export-links.ts) point at the files the import stores.
 import { INPUT_LIMITS, type Visibility, VISIBILITIES } from "@memos/common";
@@ -8,6 +8,7 @@ import type { Archive, ArchiveEntry } from "./archive.js";
 import { type ArchiveFiles, linkArchiveFiles } from "./export-links.js";
 import { FrontMatterError, splitFrontMatter } from "./front-matter.js";
 import { emptyPlan, isOversizedNote, type ImportPlan, type PlannedAttachment, toSeconds } from "./plan.js";
+import { readHistoryLines } from "./history-lines.js";
 
 interface ExportedResource {
   id?: unknown;
@@ -65,6 +66,7 @@ export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
   /** Each memo's front matter `links`: what the export's relative addresses were in the memo. */
   const originals: Array<Record<string, unknown>> = [];
 
+  const history = await readHistoryLines(archive, files.get("history.jsonl"), plan);
   const memoFiles = archive.entries.filter((entry) => /^memos\/.+\.md$/.test(entry.path));
   for (const entry of memoFiles) {
     if (isOversizedNote(plan, entry)) continue;
@@ -116,6 +118,9 @@ export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
       pinned: data.pinned === true,
       archived: data.archived === true,
       attachments,
+      ...(typeof data.id === "number" && history.has(data.id)
+        ? { versions: history.get(data.id)!.sort((a, b) => a.replacedTs - b.replacedTs) }
+        : {}),
     });
   }
   plan.standalone = plan.attachments.map((_, index) => index).filter((index) => !linked.has(index));
@@ -127,6 +132,7 @@ export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
   const archived: ArchiveFiles = { attachments: plan.attachments, byOldId, byPath };
   for (const [n, memo] of plan.memos.entries()) {
     memo.content = linkArchiveFiles(memo.content, memo.source, archived, originals[n]!);
+    for (const version of memo.versions ?? []) version.content = linkArchiveFiles(version.content, memo.source, archived, {});
   }
 
   const shortcuts = await readJson(archive, files.get("shortcuts.json"), plan);

@@ -1,7 +1,7 @@
 // What an archive turns into before anything is written: each format's reader (memos-export.ts, markdown.ts,
 // flomo.ts, google-keep.ts) fills an ImportPlan; import.service.ts drops what the account holds already and
 // writes the rest in one transaction.
-import { type ImportKind, type ImportProblem, MAX_MEMO_CONTENT_BYTES, type Visibility } from "@memos/common";
+import { type ImportKind, type ImportProblem, MAX_MEMO_CONTENT_BYTES, type RevisionSource, type Visibility } from "@memos/common";
 import { lookup } from "mime-types";
 import type { ArchiveEntry } from "./archive.js";
 
@@ -12,6 +12,16 @@ export interface PlannedAttachment {
   filename: string;
   type: string;
   createdTs?: number;
+}
+
+/** An earlier version of a memo (our own export's history.jsonl). */
+export interface PlannedVersion {
+  /** Its text; links to the archive's files are tokens, as in a memo's content. */
+  content: string;
+  visibility: Visibility;
+  createdTs: number;
+  replacedTs: number;
+  source: RevisionSource | null;
 }
 
 interface PlannedMemo {
@@ -30,6 +40,8 @@ interface PlannedMemo {
   archived: boolean;
   /** Indexes into ImportPlan.attachments: the files the memo lists (its resources). */
   attachments: number[];
+  /** Its earlier versions, oldest first. */
+  versions?: PlannedVersion[];
 }
 
 interface PlannedShortcut {

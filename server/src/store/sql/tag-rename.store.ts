@@ -20,7 +20,7 @@ const tagColumn = (engine: Engine, column: string) => (engine === "postgres" ? s
  * character after '/'), in which the few names that continue `path` otherwise (`work-x`, `work.`) are left out.
  * One range keeps the index's order (an OR of two ranges would be read and sorted).
  */
-export const tagSubtree = (engine: Engine, column: string, path: string) => {
+const tagSubtree = (engine: Engine, column: string, path: string) => {
   const tag = tagColumn(engine, column);
   return sql<boolean>`(${tag} >= ${path} AND ${tag} < ${`${path}0`} AND (${tag} = ${path} OR ${tag} > ${`${path}/`}))`;
 };

@@ -3,7 +3,8 @@
 // word's probe at a million memos: 0.32 ms over 12 segments, 0.08 ms over 2). A moment after a write, a
 // worker thread with its own connection merges them, one short step at a time, each step taking the main
 // connection's write lock in turn with the server's own writes (which wait for a step asynchronously, never
-// blocking the event loop).
+// blocking the event loop). After merging, the same thread checkpoints the write-ahead log (PASSIVE: it waits for
+// no writer and no writer waits for it), which the main connection no longer does at its commits.
 import { Worker } from "node:worker_threads";
 import { SQLITE_FULLTEXT_MERGE_STEP } from "../sql/memo/fulltext.js";
 
@@ -14,6 +15,9 @@ import { SQLITE_FULLTEXT_MERGE_STEP } from "../sql/memo/fulltext.js";
 const DELAY_MS = 1_000;
 /** After merging, the thread ends after this long without work (it holds about 12 MB while it lives). */
 const IDLE_MS = 10_000;
+
+/** Copies the log's committed pages into the database as far as no reader still needs them. */
+const CHECKPOINT = "PRAGMA wal_checkpoint(PASSIVE)";
 
 const WORKER_URL = new URL("./fulltext-merge.worker.mjs", import.meta.url);
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 64 };
@@ -110,13 +114,14 @@ export class FullTextMerger {
       if (!reply.merged) break;
       merged = true;
     }
+    if (!this.#closed) await this.#step(CHECKPOINT);
     // A thread that found nothing to merge (a start with the index in order) is not kept for the next writes.
     if (!merged) return this.#stopWorker();
     this.#idle = setTimeout(() => void this.#stopWorker(), IDLE_MS);
     this.#idle.unref();
   }
 
-  #step(): Promise<Reply> {
+  #step(sql = SQLITE_FULLTEXT_MERGE_STEP): Promise<Reply> {
     const worker = this.#startWorker();
     return new Promise((resolve) => {
       const done = (reply: Reply) => {
@@ -127,7 +132,7 @@ export class FullTextMerger {
       const stopped = () => done({ error: { message: "the full-text merger stopped" } });
       worker.on("message", done);
       worker.on("exit", stopped);
-      worker.postMessage({ sql: SQLITE_FULLTEXT_MERGE_STEP });
+      worker.postMessage({ sql });
     });
   }
 

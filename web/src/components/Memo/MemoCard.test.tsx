@@ -61,6 +61,7 @@ describe("MemoCard", () => {
       "Pin",
       "Edit",
       "Change created time",
+      "History",
       "Copy link",
       "Copy embed code",
       "Share as image",

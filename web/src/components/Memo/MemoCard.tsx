@@ -35,6 +35,7 @@ const PHONE_TARGET = "max-sm:-my-3 max-sm:inline-flex max-sm:min-h-10 max-sm:min
 
 const ImageViewer = lazy(() => import("../dialogs/ImageViewer"));
 const ChangeCreatedTimeDialog = lazy(() => import("./ChangeCreatedTimeDialog"));
+const MemoHistoryDialog = lazy(() => import("../History/MemoHistoryDialog"));
 const ShareImageDialog = lazy(() => import("../dialogs/ShareImageDialog"));
 const ConfirmDialog = lazy(() => import("../ui/ConfirmDialog").then((module) => ({ default: module.ConfirmDialog })));
 
@@ -53,7 +54,13 @@ export interface MemoCardProps {
   select?: { selected: boolean; onToggle: (range: boolean) => void };
 }
 
-type Dialog = { kind: "preview"; urls: string[]; index: number } | { kind: "time" } | { kind: "delete" } | { kind: "image" } | null;
+type Dialog =
+  | { kind: "preview"; urls: string[]; index: number }
+  | { kind: "time" }
+  | { kind: "history" }
+  | { kind: "delete" }
+  | { kind: "image" }
+  | null;
 
 export function MemoCard({ memo, readOnly = false, showCreator = false, showDetail = true, onTagClick, marks, select }: MemoCardProps) {
   const { t, i18n } = useTranslation();
@@ -139,6 +146,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
               showDetail={showDetail}
               onEdit={() => setEditing(true)}
               onChangeTime={() => setDialog({ kind: "time" })}
+              onHistory={() => setDialog({ kind: "history" })}
               onDelete={() => setDialog({ kind: "delete" })}
               onShareImage={() => setDialog({ kind: "image" })}
             />
@@ -165,6 +173,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
         ) : null}
         {dialog?.kind === "image" ? <ShareImageDialog memo={memo} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "time" ? <ChangeCreatedTimeDialog memo={memo} onClose={() => setDialog(null)} /> : null}
+        {dialog?.kind === "history" ? <MemoHistoryDialog memo={memo} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "delete" ? (
           <ConfirmDialog
             open

@@ -1,5 +1,5 @@
 // The card's "more" menu. Owners get pin, edit, created time, archive and delete; everyone can share and open.
-import { Archive, CalendarClock, Code2, Ellipsis, Image, Link2, Maximize, Pencil, Pin, PinOff, Trash2 } from "lucide-react";
+import { Archive, CalendarClock, Code2, Ellipsis, History, Image, Link2, Maximize, Pencil, Pin, PinOff, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { Memo } from "@memos/common";
@@ -12,13 +12,24 @@ export interface MemoMenuProps {
   actions: ReturnType<typeof useMemoActions>;
   onEdit: () => void;
   onChangeTime: () => void;
+  onHistory: () => void;
   onDelete: () => void;
   onShareImage: () => void;
   /** Hidden on the detail page itself. */
   showDetail?: boolean;
 }
 
-export function MemoMenu({ memo, owner, actions, onEdit, onChangeTime, onDelete, onShareImage, showDetail = true }: MemoMenuProps) {
+export function MemoMenu({
+  memo,
+  owner,
+  actions,
+  onEdit,
+  onChangeTime,
+  onHistory,
+  onDelete,
+  onShareImage,
+  showDetail = true,
+}: MemoMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const icon = (Icon: typeof Pin) => <Icon aria-hidden />;
@@ -34,6 +45,7 @@ export function MemoMenu({ memo, owner, actions, onEdit, onChangeTime, onDelete,
       },
       { key: "edit", label: t("memo.edit"), icon: icon(Pencil), onSelect: onEdit },
       { key: "time", label: t("memo.change-created-time"), icon: icon(CalendarClock), onSelect: onChangeTime },
+      { key: "history", label: t("memo.history"), icon: icon(History), onSelect: onHistory },
     );
   }
   items.push(

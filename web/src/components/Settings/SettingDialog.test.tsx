@@ -17,6 +17,8 @@ const status: SystemStatus = {
   dbSize: 2048,
   allowSignUp: true,
   disableWebhooks: false,
+  memoHistory: { enabled: true, keepAllDays: 30, dailyDays: 365 },
+  trashRetentionDays: 30,
   additionalStyle: "",
   additionalScript: "",
   customizedProfile: { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl: "" },

@@ -1,5 +1,5 @@
 // System (host and admins): the customized profile, the database (size, vacuum; the host also sees the rolling
-// backups), sign-up, webhooks on or off, the About dialog's GitHub news on or off, and the additional style and script. Every save refetches the status so the change applies at once.
+// backups), sign-up, webhooks on or off, memo history and the trash, the About dialog's GitHub news on or off, and the additional style and script. Every save refetches the status so the change applies at once.
 import { type BackupStatus, DISABLE_PROJECT_INFO_SETTING, DISABLE_WEBHOOKS_SETTING, type User } from "@memos/common";
 import { Database, Pencil } from "lucide-react";
 import { useId, useState } from "react";
@@ -17,6 +17,7 @@ import { CodeSettingEditor } from "./CodeSettingEditor";
 import { SettingGroup, SettingRow, Switch } from "./controls";
 import { CustomizedProfileDialog } from "./CustomizedProfileDialog";
 import { ExportDataCard } from "./ExportDataCard";
+import { HistorySettingsGroup } from "./HistorySettingsGroup";
 import { LANGUAGE_NAMES } from "../layout/preferenceOptions";
 import { isLocale } from "../../i18n";
 import { InstanceLogo } from "../ui/InstanceLogo";
@@ -150,6 +151,8 @@ export function SystemSection({ me }: { me: User }) {
           />
         </SettingRow>
       </SettingGroup>
+
+      <HistorySettingsGroup status={status} />
 
       <SettingGroup title={t("setting.system.customization")}>
         <CodeSettingEditor

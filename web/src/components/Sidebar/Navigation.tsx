@@ -1,6 +1,6 @@
 // The sidebar's entries. Daily review, resources, settings and archived open dialogs (pushed on the
 // dialog stack); Home and Explore are pages, and so is Resources on phones.
-import { Archive, CalendarDays, Compass, House, LogIn, Paperclip, Settings } from "lucide-react";
+import { Archive, CalendarDays, Compass, House, LogIn, Paperclip, Settings, Trash2 } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
@@ -74,6 +74,9 @@ export function Navigation({ signedIn, owner }: { signedIn: boolean; owner: bool
             </DialogEntry>
             <DialogEntry dialog="archived" icon={Archive}>
               {t("sidebar.archived")}
+            </DialogEntry>
+            <DialogEntry dialog="trash" icon={Trash2}>
+              {t("sidebar.trash")}
             </DialogEntry>
           </>
         ) : null}

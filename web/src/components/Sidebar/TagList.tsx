@@ -1,7 +1,8 @@
 // The sidebar's tags as a collapsible tree of nested `#a/b` tags. Clicking a tag toggles the tag filter;
-// a tag's menu deletes it; + opens the create dialog.
-import { ChevronRight, MoreHorizontal, Trash2 } from "lucide-react";
-import { useEffect, useId, useMemo, useState } from "react";
+// a tag's menu renames or deletes it; + opens the create dialog.
+import { tagMatches } from "@memos/common";
+import { ChevronRight, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTagCounts, useTagMutations, useTagSubtreeCounts, useTags } from "../../queries/sidebar";
 import { useFilter } from "../../state/filter";
@@ -14,11 +15,14 @@ import { CreateTagDialog } from "./CreateTagDialog";
 import { ROW_MENU_TRIGGER, SectionHeader } from "./SectionHeader";
 import { buildTagTree, nodeCount, type TagNode } from "./tagTree";
 
+const RenameTagDialog = lazy(() => import("./RenameTagDialog"));
+
 interface TreeProps {
   nodes: TagNode[];
   depth: number;
   expanded: Set<string>;
   onToggleExpand: (path: string) => void;
+  onRename: (tag: string) => void;
   onDelete: (tag: string) => void;
   /** Memos per exact tag (absent while loading). */
   counts: ReadonlyMap<string, number> | undefined;
@@ -26,7 +30,7 @@ interface TreeProps {
   subtrees: ReadonlyMap<string, number> | undefined;
 }
 
-function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete, counts, subtrees }: TreeProps) {
+function TagTree({ nodes, depth, expanded, onToggleExpand, onRename, onDelete, counts, subtrees }: TreeProps) {
   const { t, i18n } = useTranslation();
   const { filter, update } = useFilter();
   const idPrefix = useId();
@@ -97,6 +101,7 @@ function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete, counts, sub
                   trigger={<MoreHorizontal className="size-4" aria-hidden />}
                   triggerClassName={ROW_MENU_TRIGGER}
                   items={[
+                    { key: "rename", label: t("tag-list.rename"), icon: <Pencil />, onSelect: () => onRename(node.tag!) },
                     { key: "delete", label: t("tag-list.delete"), icon: <Trash2 />, danger: true, onSelect: () => onDelete(node.tag!) },
                   ]}
                 />
@@ -108,6 +113,7 @@ function TagTree({ nodes, depth, expanded, onToggleExpand, onDelete, counts, sub
                 depth={depth + 1}
                 expanded={expanded}
                 onToggleExpand={onToggleExpand}
+                onRename={onRename}
                 onDelete={onDelete}
                 counts={counts}
                 subtrees={subtrees}
@@ -136,6 +142,7 @@ export function TagList() {
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState<string | null>(null);
 
   // Open the branches down to the tag being filtered, so it is visible.
   useEffect(() => {
@@ -160,6 +167,11 @@ export function TagList() {
     }
   };
 
+  // A filter on the renamed tag, or on one under it, follows it to its new name.
+  const followRename = (from: string, to: string) => {
+    if (filter.tag !== undefined && tagMatches(filter.tag, from)) update({ tag: to + filter.tag.slice(from.length) });
+  };
+
   return (
     <section aria-labelledby="sidebar-tags">
       <SectionHeader id="sidebar-tags" title={t("tag-list.title")} addLabel={t("tag-list.create")} onAdd={() => setCreating(true)} />
@@ -171,12 +183,18 @@ export function TagList() {
           depth={0}
           expanded={expanded}
           onToggleExpand={toggleExpand}
+          onRename={setRenaming}
           onDelete={setDeleting}
           counts={counts}
           subtrees={subtrees}
         />
       )}
       <CreateTagDialog open={creating} onClose={() => setCreating(false)} />
+      {renaming !== null ? (
+        <Suspense fallback={null}>
+          <RenameTagDialog tag={renaming} onClose={() => setRenaming(null)} onRenamed={followRename} />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title={t("tag-list.delete-title", { tag: deleting ?? "" })}

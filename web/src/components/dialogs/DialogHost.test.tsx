@@ -15,6 +15,8 @@ const status = {
   dbSize: 0,
   allowSignUp: false,
   disableWebhooks: false,
+  memoHistory: { enabled: true, keepAllDays: 30, dailyDays: 365 },
+  trashRetentionDays: 30,
   additionalStyle: "",
   additionalScript: "",
   customizedProfile: { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl: "" },

@@ -8,6 +8,7 @@ const DIALOGS: Record<DialogName, LazyExoticComponent<ComponentType<StackDialogP
   setting: lazy(() => import("./SettingDialog")),
   resources: lazy(() => import("./ResourcesDialog")),
   archived: lazy(() => import("./ArchivedDialog")),
+  trash: lazy(() => import("./TrashDialog")),
   "daily-review": lazy(() => import("./DailyReviewDialog")),
   about: lazy(() => import("./AboutDialog")),
   "keyboard-shortcuts": lazy(() => import("./KeyboardShortcutsDialog")),
