@@ -35,7 +35,7 @@ const memoKey = (id: number) => `memo:${id}`;
  * Moves the memo `id` (which `viewer` may delete: asked by the caller) to the trash inside `tx`, telling webhooks
  * it was deleted (the memo as it was). Whether a delivery was queued.
  */
-export async function trashMemoIn(tx: Db, viewer: Actor, id: number): Promise<boolean> {
+async function trashMemoIn(tx: Db, viewer: Actor, id: number): Promise<boolean> {
   const queued = await queueWebhookEvent(tx, viewer, "memo.deleted", memoKey(id), async () => {
     const [memo] = await composeMemos(tx, [await requireMemo(tx, id)]);
     return { memo: memo! };
