@@ -133,6 +133,8 @@ describe.runIf(TEST_DRIVER === "sqlite")("the full-text merger", { timeout: 30_0
     expect(statSync(`${file}-wal`).size).toBeGreaterThan(100_000);
     await store.settled();
     expect(statSync(file).size).toBeGreaterThan(before + 100_000);
-    expect(await matches(store, "kiwi3")).toHaveLength(Array.from({ length: 4 * PER_BATCH }, (_, n) => n).filter((n) => n % 7 === 3).length);
+    expect(await matches(store, "kiwi3")).toHaveLength(
+      Array.from({ length: 4 * PER_BATCH }, (_, n) => n).filter((n) => n % 7 === 3).length,
+    );
   });
 });
