@@ -23,10 +23,12 @@ export function useMemoBatch() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: MemoBatchRequest) => api.call("memo.batch", { body }),
-    // Any list, count, memo, the heat map and the tags may have changed.
+    // Any list, count, memo, the heat map, the tags, the trash and the memos' histories may have changed.
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: keys.memos.all });
       void client.invalidateQueries({ queryKey: keys.tags });
+      void client.invalidateQueries({ queryKey: keys.trash });
+      void client.invalidateQueries({ queryKey: keys.allRevisions });
     },
   });
 }

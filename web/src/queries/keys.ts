@@ -27,6 +27,8 @@ export const keys = {
   },
   /** A memo's kept versions (its author's), newest first, in pages. */
   revisions: (memoId: number) => ["revisions", memoId] as const,
+  /** Every memo's history (a bulk edit adds to many). */
+  allRevisions: ["revisions"] as const,
   /** The signed-in user's trash, in pages. */
   trash: ["trash"] as const,
   shortcuts: ["shortcuts"] as const,
