@@ -1,4 +1,4 @@
-// The sidebar's entries. Daily review, resources, settings and archived open dialogs (pushed on the
+// The sidebar's entries. Daily review, resources, settings, archived and trash open dialogs (pushed on the
 // dialog stack); Home and Explore are pages, and so is Resources on phones.
 import { Archive, CalendarDays, Compass, House, LogIn, Paperclip, Settings, Trash2 } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
@@ -16,7 +16,7 @@ type Icon = ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
 
 function LinkEntry({ to, icon: Icon, children }: { to: string; icon: Icon; children: ReactNode }) {
   return (
-    <li>
+    <li className="col-span-2">
       <NavLink to={to} end className={({ isActive }) => `${ITEM} ${isActive ? ACTIVE : ""}`}>
         <Icon className="size-[18px] shrink-0 text-zinc-600 dark:text-zinc-400" aria-hidden />
         {children}
@@ -25,10 +25,21 @@ function LinkEntry({ to, icon: Icon, children }: { to: string; icon: Icon; child
   );
 }
 
-function DialogEntry({ dialog, icon: Icon, children }: { dialog: DialogName; icon: Icon; children: ReactNode }) {
+/** `half`: shares its row with the next entry (Archived and Trash on a phone, so the tags start on the first screen). */
+function DialogEntry({
+  dialog,
+  icon: Icon,
+  half = false,
+  children,
+}: {
+  dialog: DialogName;
+  icon: Icon;
+  half?: boolean;
+  children: ReactNode;
+}) {
   const push = useDialogs((state) => state.push);
   return (
-    <li>
+    <li className={half ? "min-w-0" : "col-span-2"}>
       <button type="button" aria-haspopup="dialog" onClick={() => push(dialog)} className={ITEM}>
         <Icon className="size-[18px] shrink-0 text-zinc-600 dark:text-zinc-400" aria-hidden />
         {children}
@@ -44,7 +55,7 @@ export function Navigation({ signedIn, owner }: { signedIn: boolean; owner: bool
   const desktop = useMediaQuery(DESKTOP_QUERY);
   return (
     <nav aria-label={t("sidebar.navigation")}>
-      <ul className="flex flex-col gap-0.5">
+      <ul className="grid grid-cols-2 gap-0.5">
         {signedIn ? (
           <LinkEntry to="/" icon={House}>
             {t("sidebar.home")}
@@ -72,10 +83,10 @@ export function Navigation({ signedIn, owner }: { signedIn: boolean; owner: bool
             <DialogEntry dialog="setting" icon={Settings}>
               {t("sidebar.setting")}
             </DialogEntry>
-            <DialogEntry dialog="archived" icon={Archive}>
+            <DialogEntry dialog="archived" icon={Archive} half={!desktop}>
               {t("sidebar.archived")}
             </DialogEntry>
-            <DialogEntry dialog="trash" icon={Trash2}>
+            <DialogEntry dialog="trash" icon={Trash2} half={!desktop}>
               {t("sidebar.trash")}
             </DialogEntry>
           </>
