@@ -20,7 +20,7 @@ export const keys = {
     /** The ids a list's filter selects, up to 10,000 (a bulk edit's "select all"). */
     ids: (scope: MemoListScope, params: MemoListParams) => ["memos", "ids", scope, params] as const,
     detail: (id: number) => ["memos", "detail", id] as const,
-    stats: (creatorId: number, from: number) => ["memos", "stats", creatorId, from] as const,
+    stats: (creatorId: number, from: number, to?: number) => ["memos", "stats", creatorId, from, to] as const,
     amount: (userId: number) => ["memos", "amount", userId] as const,
     /** One day of the user's memos, read whole for the daily review (not a paged list). */
     dailyReview: (params: MemoListParams) => ["memos", "daily-review", params] as const,
