@@ -1,7 +1,7 @@
 import type { CreatedMemoShare, MemoShare } from "@memos/common";
 import type { MemoShareRow } from "../store/schema.js";
 
-export const sharePath = (token: string) => `/s/${token}`;
+const sharePath = (token: string) => `/s/${token}`;
 
 export function presentMemoShare(row: MemoShareRow): MemoShare {
   return {

@@ -76,7 +76,11 @@ describe("private share links", () => {
     expect((await open(revoked.token)).status).toBe(200);
 
     expect((await owner.client.delete(`/api/memo/${memo.id}/share/${revoked.id}`)).status).toBe(200);
-    await t.ctx.store.db.updateTable("memo_share").set({ expires_ts: now() - 1 }).where("id", "=", expiring.id).execute();
+    await t.ctx.store.db
+      .updateTable("memo_share")
+      .set({ expires_ts: now() - 1 })
+      .where("id", "=", expiring.id)
+      .execute();
     const answers = await Promise.all([open(revoked.token), open(expiring.token), open("x".repeat(43)), open("nope")]);
     for (const answer of answers) expectError(answer, 404, "Share link not found", NOT_FOUND);
     expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
