@@ -33,6 +33,8 @@ test("@phone a private memo shared by link: opened without a session with its im
   await expect(rows.first()).toContainText(/Created .* · expires /);
   await expect(rows.first()).toContainText("Last opened: never");
   await screenshot(page, testInfo, "share-link-dialog", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, testInfo, "share-link-dialog-dark", { fullPage: false });
 
   // A visitor's own browser: no cookie of the author's.
   const visitor = await browser.newContext({
@@ -55,6 +57,8 @@ test("@phone a private memo shared by link: opened without a session with its im
   // Nothing on the page leads into the instance: no links at all.
   await expect(visitorPage.locator("a[href^='/']")).toHaveCount(0);
   await screenshot(visitorPage, testInfo, "share-link-page");
+  await visitorPage.emulateMedia({ colorScheme: "dark" });
+  await screenshot(visitorPage, testInfo, "share-link-page-dark");
 
   // The author sees it was opened (the list is read again when the dialog opens).
   await page.keyboard.press("Escape");
