@@ -3,6 +3,7 @@
 // it with one 404; tokens are stored hashed; nobody but the author (not an admin) manages links.
 import { createHash } from "node:crypto";
 import type { CreatedMemoShare, MemoShare } from "@memos/common";
+import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CREDENTIAL_KINDS, callerOf } from "../credential-kinds.js";
 import { expectError } from "../expect.js";
@@ -179,6 +180,44 @@ describe("private share links", () => {
       expect([401, 403]).toContain((await client.get(`/api/memo/${memo.id}`)).status);
       expect((await client.post("/api/memo", { content: "written with a share token" })).status).toBe(401);
       expect((await client.get(`/api/memo/${memo.id}/share`)).status).toBe(401);
+    }
+  });
+
+  it("deletes a user's links with the user", async () => {
+    const owner = await member();
+    const memo = await createMemo(owner, "goes with its author");
+    const { token } = await makeLink(owner, memo.id);
+    expect((await host.client.delete(`/api/user/${owner.user.id}`)).status).toBe(200);
+    expectError(await open(token), 404, "Share link not found", NOT_FOUND);
+    expect(await t.ctx.store.db.selectFrom("memo_share").select("id").where("creator_id", "=", owner.user.id).execute()).toEqual([]);
+  });
+
+  it("finds a token and a memo's links through an index, never a scan", async () => {
+    const { db, engine } = t.ctx.store;
+    const byToken = db.selectFrom("memo_share").selectAll().where("token_hash", "=", "x").compile();
+    const byMemo = db
+      .selectFrom("memo_share")
+      .selectAll()
+      .where("memo_id", "=", 1)
+      .where((eb) => eb.or([eb("expires_ts", "is", null), eb("expires_ts", ">", 0)]))
+      .orderBy("id", "desc")
+      .compile();
+    if (engine === "sqlite") {
+      const plan = async (query: CompiledQuery) =>
+        (await db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]))).rows
+          .map((row) => String((row as { detail: string }).detail))
+          .join("\n");
+      expect(await plan(byToken)).toMatch(/SEARCH memo_share USING INDEX sqlite_autoindex_memo_share/);
+      const memoPlan = await plan(byMemo);
+      expect(memoPlan).toMatch(/SEARCH memo_share USING INDEX idx_memo_share_memo \(memo_id=\?\)/);
+      expect(memoPlan).not.toMatch(/TEMP B-TREE/);
+    } else {
+      const indexes = await db.executeQuery<{ indexdef: string }>(
+        CompiledQuery.raw("SELECT indexdef FROM pg_indexes WHERE tablename = 'memo_share' ORDER BY indexname"),
+      );
+      const defs = indexes.rows.map((row) => row.indexdef).join("\n");
+      expect(defs).toMatch(/UNIQUE INDEX .* \(token_hash\)/);
+      expect(defs).toMatch(/INDEX idx_memo_share_memo .* \(memo_id, id\)/);
     }
   });
 });
