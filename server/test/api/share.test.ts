@@ -107,6 +107,9 @@ describe("private share links", () => {
     await owner.client.patch(`/api/memo/${memo.id}`, { visibility: "PUBLIC" });
     await owner.client.patch(`/api/memo/${memo.id}`, { visibility: "PROTECTED" });
     expect((await open(link.token)).body.data.visibility).toBe("PROTECTED");
+    await owner.client.patch(`/api/memo/${memo.id}`, { rowStatus: "ARCHIVED" });
+    expect((await open(link.token)).body.data.rowStatus).toBe("ARCHIVED");
+    await owner.client.patch(`/api/memo/${memo.id}`, { rowStatus: "NORMAL" });
 
     expect((await owner.client.delete(`/api/memo/${memo.id}`)).status).toBe(200);
     expectError(await open(link.token), 404, "Share link not found", NOT_FOUND);
