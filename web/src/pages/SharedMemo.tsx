@@ -75,7 +75,7 @@ export default function SharedMemo() {
 
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col gap-3 px-3 py-6 sm:px-6 sm:py-10">
-      <p className="text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{t("share-link.page-title")}</p>
+      <h1 className="text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">{t("share-link.page-title")}</h1>
       {body}
     </main>
   );
