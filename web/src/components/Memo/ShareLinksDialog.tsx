@@ -46,9 +46,10 @@ export default function ShareLinksDialog({ memo, onClose }: { memo: Memo; onClos
   };
 
   const revokeLink = async (share: MemoShare) => {
+    const url = knownShareUrl(share.id);
     try {
       await revoke.mutateAsync(share.id);
-      if (made && made === knownShareUrl(share.id)) setMade(null);
+      if (url !== undefined && made === url) setMade(null);
       toast.success(t("share-link.revoked"));
     } catch (error) {
       toast.error(errorMessage(error, t));
