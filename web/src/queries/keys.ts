@@ -41,6 +41,10 @@ export const keys = {
   tagRenamePreview: (from: string, to: string) => ["tag-rename-preview", from, to] as const,
   resources: ["resources"] as const,
   accessTokens: ["access-tokens"] as const,
+  /** A memo's live share links (its author's). */
+  shares: (memoId: number) => ["shares", memoId] as const,
+  /** What a share link opens (the page /s/:token, for anyone). */
+  sharedMemo: (token: string) => ["shared-memo", token] as const,
   webhooks: ["webhooks"] as const,
   webhookDeliveries: (id: number) => ["webhooks", id, "deliveries"] as const,
   /** The project's star count and latest release (About), as the server read them from GitHub. */
