@@ -26,6 +26,7 @@ import { staticRoutes } from "./routes/static.routes.js";
 import { systemHandlers } from "./routes/system.routes.js";
 import { tagHandlers } from "./routes/tag.routes.js";
 import { trashHandlers } from "./routes/trash.routes.js";
+import { reactionHandlers } from "./routes/reaction.routes.js";
 import { userHandlers } from "./routes/user.routes.js";
 import { webhookHandlers } from "./routes/webhook.routes.js";
 import { startWebhookDispatcher } from "./services/webhook-dispatcher.js";
@@ -106,6 +107,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     ...systemHandlers(ctx),
     ...memoHandlers(ctx),
     ...trashHandlers(ctx),
+    ...reactionHandlers(ctx),
     ...shareHandlers(ctx),
     ...shortcutHandlers(ctx),
     ...resourceHandlers(ctx),

@@ -92,6 +92,20 @@ export const memoRevisionPageEntitySchema = z
   })
   .meta({ id: "MemoRevisionPage" });
 
+export const reactionEntitySchema = z
+  .object({
+    memoId: z.int(),
+    emoji: z.string(),
+    count: z.int(),
+    users: z
+      .array(z.object({ id: z.int(), name: z.string() }))
+      .describe("Who reacted (nickname, or username), at most 20, the first first"),
+    mine: z.boolean().describe("The caller reacted so"),
+  })
+  .meta({ id: "Reaction" });
+/** One emoji's reactions on a memo (`GET /api/reaction`, an addition). */
+export type Reaction = z.infer<typeof reactionEntitySchema>;
+
 export const trashedMemoEntitySchema = memoEntitySchema
   .extend({
     trashedTs: z.int().describe("When it was deleted"),

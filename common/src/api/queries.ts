@@ -152,6 +152,22 @@ const pageLimit = optional(queryInt(1).pipe(z.int().max(MAX_HISTORY_PAGE)));
 export const revisionListQuerySchema = z.object({ limit: pageLimit, before: optionalQueryId("before") });
 export type RevisionListQuery = z.infer<typeof revisionListQuerySchema>;
 
+/** The most memos `GET /api/reaction` answers for at once (a page of a list). */
+export const MAX_REACTION_MEMOS = 100;
+
+/** `GET /api/reaction?memoIds=1,2,3`: the reactions of a page of memos in one request. */
+export const reactionListQuerySchema = z.object({
+  memoIds: text(INPUT_LIMITS.queryValue).transform((raw, context): number[] => {
+    const ids = raw.split(",").filter((part) => part !== "");
+    if (ids.length > MAX_REACTION_MEMOS || ids.some((id) => !/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > MAX_ID)) {
+      context.addIssue(wholeIssue(`at most ${MAX_REACTION_MEMOS} memo ids, separated by commas`, raw));
+      return z.NEVER;
+    }
+    return [...new Set(ids.map(Number))];
+  }),
+});
+export type ReactionListQuery = z.infer<typeof reactionListQuerySchema>;
+
 /** `GET /api/trash`: `cursor` is the `next` of the previous page. */
 export const trashListQuerySchema = z.object({
   limit: pageLimit,

@@ -49,6 +49,7 @@ export const ERROR_REASONS = {
   "memo.list-needs-user": { status: 400, description: "A visitor's memo list without `creatorId`" },
   "revision.not-found": { status: 404, description: "No such version of the memo, or the memo is not the caller's" },
   "trash.not-found": { status: 404, description: "No such memo in the caller's trash" },
+  "reaction.invalid-emoji": { status: 400, description: "A reaction that is not exactly one emoji" },
   "search.invalid-regex": { status: 400, description: "A `^regex` search the database cannot run" },
   "search.too-slow": { status: 400, description: "A search over its time budget" },
   "search.too-many-terms": { status: 400, description: "A `search` of more words and phrases than allowed", params: ["maximum"] },

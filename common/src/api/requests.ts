@@ -20,6 +20,7 @@ import {
 import { ACCESS_TOKEN_SCOPES, WEBHOOK_EVENTS, webhookUrlProblem } from "../domain/integrations.js";
 import { extractTags, isValidTagName, MAX_MEMO_TAGS, MAX_TAG_LENGTH, readsAsTag } from "../domain/tags.js";
 import { isValidResourceFilename, sanitizeUploadFilename } from "../domain/validation.js";
+import { isEmoji, MAX_EMOJI_LENGTH } from "../domain/reactions.js";
 import type { ErrorParams, ErrorReason } from "./reasons.js";
 import { optional, shown, text, wholeIssue } from "./schema-parts.js";
 
@@ -343,6 +344,15 @@ export type AccessTokenCreateRequest = z.input<typeof accessTokenCreateSchema>;
 /** `POST /api/memo/:memoId/share`: a link expiring at `expiresTs` (Unix seconds) or never. */
 export const memoShareCreateSchema = z.object({ expiresTs: optional(unixSeconds) });
 export type MemoShareCreate = z.infer<typeof memoShareCreateSchema>;
+
+/** `POST` and `DELETE /api/memo/:memoId/reaction`: one emoji (a quick one or any other). */
+export const reactionSchema = z.object({
+  emoji: text(MAX_EMOJI_LENGTH).refine(isEmoji, {
+    message: "must be one emoji",
+    params: { reason: "reaction.invalid-emoji" } satisfies ReasonParams,
+  }),
+});
+export type ReactionInput = z.infer<typeof reactionSchema>;
 
 const webhookEvents = z.array(z.enum(WEBHOOK_EVENTS)).min(1, "choose at least one event").max(WEBHOOK_EVENTS.length);
 // v0's one message for both; the reason tells which.

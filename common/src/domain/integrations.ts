@@ -18,6 +18,7 @@ export const WEBHOOK_EVENTS = [
   "memo.unpinned",
   "resource.created",
   "resource.deleted",
+  "reaction.added",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

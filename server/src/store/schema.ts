@@ -56,6 +56,15 @@ interface MemoRevisionTable {
   token_id: number | null;
 }
 
+/** One user's emoji reaction on a memo (migration 030). */
+interface MemoReactionTable {
+  id: Generated<number>;
+  memo_id: number;
+  creator_id: number;
+  emoji: string;
+  created_ts: number;
+}
+
 /** A deleted memo's row until it is restored or purged (migration 027). */
 interface MemoTrashTable {
   memo_id: number;
@@ -268,6 +277,7 @@ export interface Database {
   webhook_delivery: WebhookDeliveryTable;
   memo_revision: MemoRevisionTable;
   memo_trash: MemoTrashTable;
+  memo_reaction: MemoReactionTable;
   memo_share: MemoShareTable;
 }
 

@@ -29,6 +29,8 @@ export const keys = {
   revisions: (memoId: number) => ["revisions", memoId] as const,
   /** Every memo's history (a bulk edit adds to many). */
   allRevisions: ["revisions"] as const,
+  /** A memo's emoji reactions (asked for a page of cards at once). */
+  reactions: (memoId: number) => ["reactions", memoId] as const,
   /** The signed-in user's trash, in pages. */
   trash: ["trash"] as const,
   shortcuts: ["shortcuts"] as const,

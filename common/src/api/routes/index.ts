@@ -14,6 +14,7 @@ import { rssRoutes } from "./rss.js";
 import { shareRoutes } from "./share.js";
 import { shortcutRoutes } from "./shortcut.js";
 import { systemRoutes } from "./system.js";
+import { reactionRoutes } from "./reaction.js";
 import { tagRoutes } from "./tag.js";
 import { trashRoutes } from "./trash.js";
 import { userRoutes } from "./user.js";
@@ -26,6 +27,7 @@ export const ROUTES = {
   ...systemRoutes,
   ...memoRoutes,
   ...trashRoutes,
+  ...reactionRoutes,
   ...shareRoutes,
   ...shortcutRoutes,
   ...resourceRoutes,
@@ -53,6 +55,7 @@ export const AREAS: Record<Area, string> = {
   shortcut: "Saved filters",
   resource: "Uploaded files and external links",
   tag: "Tags",
+  reaction: "Emoji reactions on memos",
   trash: "Deleted memos, until they are restored or purged",
   share: "Private share links to one memo",
   system: "Server status and system settings",

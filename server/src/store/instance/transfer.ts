@@ -147,6 +147,12 @@ export const COPIED_TABLES: TableSpec[] = [
     serial: "id",
   },
   {
+    name: "memo_reaction",
+    columns: { id: "int", memo_id: "int", creator_id: "int", emoji: "text", created_ts: "int" },
+    key: ["id"],
+    serial: "id",
+  },
+  {
     name: "memo_share",
     columns: {
       id: "int",

@@ -75,6 +75,7 @@ export async function updateUser(db: Db, id: number, update: UserUpdate): Promis
 const USER_TABLES = [
   ["memo", "creator_id"],
   ["memo_trash", "creator_id"],
+  ["memo_reaction", "creator_id"],
   ["resource", "creator_id"],
   ["shortcut", "creator_id"],
   ["tag", "creator_id"],
@@ -96,6 +97,7 @@ const MEMO_TABLES = [
   ["memo_tag", "memo_id"],
   ["memo_revision", "memo_id"],
   ["memo_share", "memo_id"],
+  ["memo_reaction", "memo_id"],
 ] as const;
 const RESOURCE_TABLES = [["memo_resource", "resource_id"]] as const;
 const WEBHOOK_DELIVERIES = ["webhook_delivery", "webhook_id"] as const;

@@ -15,6 +15,7 @@ import { SelectOverlay } from "../Bulk/SelectOverlay";
 import { CreatorName } from "./CreatorName";
 import { MemoContent } from "./MemoContent";
 import { MemoMenu } from "./MemoMenu";
+import { ReactionBar } from "./ReactionBar";
 import { attachmentsToShow, isImage, MemoResources } from "./MemoResources";
 import { useMemoActions } from "./useMemoActions";
 import { VisibilityBadge } from "./VisibilityBadge";
@@ -164,6 +165,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
           marks={marks}
         />
         <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} onPreview={preview} />
+        <ReactionBar memo={memo} canReact={!readOnly && me !== null && me !== undefined && !select} />
         {sync && owner ? <MemoConflict entry={sync} /> : null}
       </div>
       <Suspense fallback={null}>

@@ -343,3 +343,9 @@ export async function replaceTagsOfMemos(db: Db, memos: ReadonlyArray<{ id: numb
   const rows = memos.flatMap((memo) => memo.tags.map((tag) => ({ memo_id: memo.id, tag })));
   for (const batch of batches(rows)) await db.insertInto("memo_tag").values(batch).execute();
 }
+
+/** The visibility facts of the memos (the reactions of a page, judged memo by memo), in one statement. */
+export function findMemoFacts(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom("memo").select(["id", "creator_id", "visibility", "row_status"]).where("id", "in", ids).execute();
+}

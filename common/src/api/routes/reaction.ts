@@ -1,0 +1,42 @@
+// Emoji reactions on memos: a page's reactions in one request, and the caller's own added or taken back.
+import { z } from "zod";
+import { reactionEntitySchema } from "../entities.js";
+import { reactionListQuerySchema } from "../queries.js";
+import { pathId, reactionSchema } from "../requests.js";
+import { data, input, route } from "../route.js";
+
+const memoParams = z.object({ memoId: pathId() });
+const UNREADABLE = { 403: "A memo the caller may not read", 404: "No such memo, or another's archived memo" } as const;
+
+export const reactionRoutes = {
+  "reaction.list": route({
+    method: "GET",
+    path: "/api/reaction",
+    summary: "The reactions of up to 100 memos (a page of a list), those the caller may read",
+    description:
+      "One entry per memo and emoji, with the count, the first 20 who reacted and whether the caller did; memos the caller may not read are left out, as if they had none.",
+    access: "public",
+    query: input(reactionListQuerySchema, "Malformatted reaction query"),
+    answer: data(z.array(reactionEntitySchema)),
+  }),
+  "reaction.add": route({
+    method: "POST",
+    path: "/api/memo/:memoId/reaction",
+    summary: "React to a memo with an emoji (once per emoji)",
+    access: "signed-in",
+    params: memoParams,
+    body: input(reactionSchema, "Malformatted reaction request"),
+    answer: data(z.array(reactionEntitySchema)),
+    errors: { 400: "Not exactly one emoji", ...UNREADABLE },
+  }),
+  "reaction.remove": route({
+    method: "DELETE",
+    path: "/api/memo/:memoId/reaction",
+    summary: "Take back the caller's reaction",
+    access: "signed-in",
+    params: memoParams,
+    body: input(reactionSchema, "Malformatted reaction request"),
+    answer: data(z.array(reactionEntitySchema)),
+    errors: { 400: "Not exactly one emoji", ...UNREADABLE },
+  }),
+};

@@ -1,0 +1,80 @@
+// Table test: reactions follow the memo's readability, for every credential kind; reacting needs an account.
+import { describe, expect, it } from "vitest";
+import type { Actor, Viewer } from "../context.js";
+import { HttpError } from "../errors.js";
+import { authorizeReaction, canSeeReactions } from "./reaction.policy.js";
+
+const actor = (id: number, role: Actor["role"], via: Actor["via"] = "session", scope?: "read" | "read-write"): Actor => ({
+  id,
+  role,
+  username: `u${id}`,
+  via,
+  sessionId: via === "session" ? "s" : null,
+  ...(scope ? { token: { id: 9, scope } } : {}),
+});
+const memo = (visibility: "PUBLIC" | "PROTECTED" | "PRIVATE", row_status: "NORMAL" | "ARCHIVED" = "NORMAL") => ({
+  id: 5,
+  creator_id: 2,
+  visibility,
+  row_status,
+});
+
+const VIEWERS: [string, Viewer][] = [
+  ["the author (session)", actor(2, "USER")],
+  ["the author (read token)", actor(2, "USER", "token", "read")],
+  ["a member (read-write token)", actor(3, "USER", "token", "read-write")],
+  ["a member (session)", actor(3, "USER")],
+  ["an admin", actor(4, "ADMIN")],
+  ["a visitor", null],
+];
+
+const EXPECTED: Record<string, Record<string, number | null>> = {
+  // [memo kind]: viewer label → status of authorizeReaction (null: allowed)
+  PUBLIC: {
+    "the author (session)": null,
+    "the author (read token)": null,
+    "a member (read-write token)": null,
+    "a member (session)": null,
+    "an admin": null,
+    "a visitor": 401,
+  },
+  PROTECTED: {
+    "the author (session)": null,
+    "the author (read token)": null,
+    "a member (read-write token)": null,
+    "a member (session)": null,
+    "an admin": null,
+    "a visitor": 403,
+  },
+  PRIVATE: {
+    "the author (session)": null,
+    "the author (read token)": null,
+    "a member (read-write token)": 403,
+    "a member (session)": 403,
+    "an admin": 403,
+    "a visitor": 403,
+  },
+  ARCHIVED: {
+    "the author (session)": null,
+    "the author (read token)": null,
+    "a member (read-write token)": 404,
+    "a member (session)": 404,
+    "an admin": 404,
+    "a visitor": 404,
+  },
+};
+
+describe.each(Object.keys(EXPECTED))("reactions on a %s memo", (kind) => {
+  const facts = kind === "ARCHIVED" ? memo("PUBLIC", "ARCHIVED") : memo(kind as "PUBLIC" | "PROTECTED" | "PRIVATE");
+  it.each(VIEWERS)("%s", (label, viewer) => {
+    let status: number | null = null;
+    try {
+      authorizeReaction(viewer, facts);
+    } catch (error) {
+      status = error instanceof HttpError ? error.status : -1;
+    }
+    expect(status).toBe(EXPECTED[kind]![label]);
+    // Whoever may react may see the reactions; a visitor sees them on a public memo.
+    expect(canSeeReactions(viewer, facts)).toBe(status === null || (viewer === null && kind === "PUBLIC"));
+  });
+});
