@@ -8,3 +8,4 @@ export * from "./domain/tags.js";
 export * from "./domain/validation.js";
 export * from "./domain/integrations.js";
 export * from "./domain/history.js";
+export * from "./domain/memo-links.js";

@@ -145,6 +145,9 @@ const pageLimit = optional(queryInt(1).pipe(z.int().max(MAX_HISTORY_PAGE)));
 export const revisionListQuerySchema = z.object({ limit: pageLimit, before: optionalQueryId("before") });
 export type RevisionListQuery = z.infer<typeof revisionListQuerySchema>;
 
+/** `GET /api/memo/:memoId/relation`: `before` is the `next` of the previous page of backlinks. */
+export const relationQuerySchema = z.object({ before: optionalQueryId("before") });
+
 /** `GET /api/trash`: `cursor` is the `next` of the previous page. */
 export const trashListQuerySchema = z.object({
   limit: pageLimit,

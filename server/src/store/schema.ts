@@ -234,6 +234,14 @@ interface WebhookDeliveryTable {
   paused_ms: Generated<number>;
 }
 
+/** A memo's reference to another memo (migration 028): `memo_id`'s text links to `related_memo_id`. */
+export interface MemoRelationTable {
+  memo_id: number;
+  related_memo_id: number;
+  /** `REFERENCE`: a link in the text. */
+  type: string;
+}
+
 export interface Database {
   user: UserTable;
   user_setting: UserSettingTable;
@@ -257,6 +265,7 @@ export interface Database {
   webhook_delivery: WebhookDeliveryTable;
   memo_revision: MemoRevisionTable;
   memo_trash: MemoTrashTable;
+  memo_relation: MemoRelationTable;
 }
 
 export type AccessTokenRow = Selectable<AccessTokenTable>;

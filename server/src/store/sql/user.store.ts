@@ -95,6 +95,8 @@ const MEMO_TABLES = [
   ["memo_organizer", "memo_id"],
   ["memo_tag", "memo_id"],
   ["memo_revision", "memo_id"],
+  ["memo_relation", "memo_id"],
+  ["memo_relation", "related_memo_id"],
 ] as const;
 const RESOURCE_TABLES = [["memo_resource", "resource_id"]] as const;
 const WEBHOOK_DELIVERIES = ["webhook_delivery", "webhook_id"] as const;

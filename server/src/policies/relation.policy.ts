@@ -1,0 +1,10 @@
+// Which memos a memo's Links and Referenced by show a viewer: exactly those canReadMemo lets them read, as a scope
+// the store applies in SQL (a reference to a memo the viewer may not see is neither shown nor counted).
+import type { Viewer } from "../context.js";
+import type { RelatedScope } from "../store/sql/memo/relation.store.js";
+
+/** The viewer's own memos (any status), and others' NORMAL memos: public, and protected to a member. */
+export function relatedScope(viewer: Viewer): RelatedScope {
+  if (viewer === null) return { ownerId: null, shared: ["PUBLIC"] };
+  return { ownerId: viewer.id, shared: ["PUBLIC", "PROTECTED"] };
+}
