@@ -1,10 +1,9 @@
-// The scope of a memo's related memos, for every credential kind, is exactly what canReadMemo allows.
+// The scope of a memo's related memos, for every credential kind, shows exactly what canReadMemo allows.
 import { ROW_STATUSES, type Role, VISIBILITIES } from "@memos/common";
 import { describe, expect, it } from "vitest";
 import type { Actor, Viewer } from "../context.js";
-import type { RelatedScope } from "../store/sql/memo/relation.store.js";
 import { canReadMemo } from "./memo.policy.js";
-import { relatedScope } from "./relation.policy.js";
+import { relatedScope, scopeShows } from "./relation.policy.js";
 
 const session = (id: number, role: Role): Actor => ({ id, role, username: `u${id}`, via: "session", sessionId: "s" });
 const CREDENTIALS: Record<string, (id: number, role: Role) => Actor> = {
@@ -13,10 +12,6 @@ const CREDENTIALS: Record<string, (id: number, role: Role) => Actor> = {
   "read-write token": (id, role) => ({ ...session(id, role), via: "token", sessionId: null, token: { id: 1, scope: "read-write" } }),
   "open ID": (id, role) => ({ ...session(id, role), via: "token", sessionId: null }),
 };
-
-/** The SQL predicate of relation.store.ts's visibleTo, in JavaScript. */
-const shows = (scope: RelatedScope, memo: { creator_id: number; visibility: string; row_status: string }) =>
-  memo.creator_id === scope.ownerId || (memo.row_status === "NORMAL" && (scope.shared as readonly string[]).includes(memo.visibility));
 
 const CREATOR = 10;
 const viewers: Array<[string, Viewer]> = [["visitor", null]];
@@ -33,7 +28,7 @@ describe("relatedScope", () => {
       for (const visibility of VISIBILITIES)
         for (const row_status of ROW_STATUSES) {
           const memo = { id: 1, creator_id: CREATOR, visibility, row_status };
-          expect(shows(scope, memo), `${visibility} ${row_status}`).toBe(canReadMemo(viewer, memo));
+          expect(scopeShows(scope, memo), `${visibility} ${row_status}`).toBe(canReadMemo(viewer, memo));
         }
     });
 

@@ -2,7 +2,7 @@
 import type { MemoRelation } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { authorizeMemo } from "../policies/memo.policy.js";
-import { relatedScope } from "../policies/relation.policy.js";
+import { relatedScope, scopeShows } from "../policies/relation.policy.js";
 import { presentRelatedMemo } from "../presenters/relation.presenter.js";
 import { backlinkMemos, linkedMemos } from "../store/sql/memo/relation.store.js";
 import { MAX_MEMO_LINKS } from "@memos/common";
@@ -15,8 +15,8 @@ export async function getMemoRelation(ctx: AppContext, viewer: Viewer, memoId: n
   const db = ctx.store.db;
   authorizeMemo(viewer, "read", await requireMemo(db, memoId));
   const scope = relatedScope(viewer);
-  const links = await linkedMemos(db, memoId, scope, MAX_MEMO_LINKS);
-  const page = await backlinkMemos(db, memoId, scope, BACKLINK_PAGE + 1, query.before);
+  const links = (await linkedMemos(db, memoId, MAX_MEMO_LINKS)).filter((row) => scopeShows(scope, row));
+  const page = await backlinkMemos(db, memoId, (row) => scopeShows(scope, row), BACKLINK_PAGE + 1, query.before);
   const more = page.length > BACKLINK_PAGE;
   const backlinks = page.slice(0, BACKLINK_PAGE);
   return {

@@ -145,6 +145,13 @@ describe("links between memos", { timeout: 60_000 }, () => {
     const second = await relation(owner.client, target.id, `?before=${first.next}`);
     expect(ids(second.backlinks)).toEqual(made.slice(0, 3).reverse());
     expect(second.next).toBeNull();
+
+    // Newer backlinks a visitor may not see are skipped, however many: the page is the newest they may see.
+    for (let i = 0; i < 60; i++) await createMemo(owner, `private ref ${i} /m/${target.id}`, "PRIVATE");
+    const visitors = await relation(anonymous(t), target.id);
+    expect(ids(visitors.backlinks)).toEqual(made.slice(3).reverse());
+    expect(visitors.next).toBe(made[3]);
+    expect(ids((await relation(anonymous(t), target.id, `?before=${visitors.next}`)).backlinks)).toEqual(made.slice(0, 3).reverse());
   });
 
   it("makes the [[wikilinks]] between notes of an imported archive references", async () => {

@@ -1,6 +1,6 @@
 // References between memos (memo_relation, migration 028): written with a memo's text, read both ways through
-// their indexes. Readers join `memo`, so a memo in the trash (whose rows stay until it is purged) is never shown.
-import type { Visibility } from "@memos/common";
+// their indexes, then the memos by primary key from `memo`, so a memo in the trash (whose rows stay until it is
+// purged) is never shown.
 import { type ExpressionBuilder, sql } from "kysely";
 import { batches } from "../../batches.js";
 import type { Db } from "../../db.js";
@@ -9,12 +9,6 @@ import type { Database } from "../../schema.js";
 const REFERENCE = "REFERENCE";
 /** How much of a related memo's text a preview carries (its first line is cut from it). */
 const SNIPPET_CHARS = 300;
-
-/** Which related memos a viewer sees (policies/relation.policy.ts): their own, and others' NORMAL ones of `shared`. */
-export interface RelatedScope {
-  ownerId: number | null;
-  shared: readonly Visibility[];
-}
 
 export interface RelatedMemoRow {
   id: number;
@@ -52,15 +46,6 @@ export async function replaceRelationsOfMemos(db: Db, memos: ReadonlyArray<{ id:
   for (const batch of batches(rows)) await db.insertInto("memo_relation").values(batch).execute();
 }
 
-function visibleTo(scope: RelatedScope) {
-  return (eb: ExpressionBuilder<Database & { m: Database["memo"] }, "m">) => {
-    const shared =
-      scope.shared.length > 0 ? [eb.and([eb("m.row_status", "=", "NORMAL"), eb("m.visibility", "in", [...scope.shared])])] : [];
-    const own = scope.ownerId !== null ? [eb("m.creator_id", "=", scope.ownerId)] : [];
-    return eb.or([...own, ...shared]);
-  };
-}
-
 function previewColumns(eb: ExpressionBuilder<Database & { m: Database["memo"]; u: Database["user"] }, "m" | "u">) {
   return [
     "m.id",
@@ -73,48 +58,79 @@ function previewColumns(eb: ExpressionBuilder<Database & { m: Database["memo"]; 
   ] as const;
 }
 
-/** The memos `memoId` references that `scope` shows, by id (a memo holds at most MAX_MEMO_LINKS). */
-export async function linkedMemos(db: Db, memoId: number, scope: RelatedScope, limit: number): Promise<RelatedMemoRow[]> {
-  if (scope.ownerId === null && scope.shared.length === 0) return [];
-  const rows = await db
-    .selectFrom("memo_relation as r")
-    .innerJoin("memo as m", "m.id", "r.related_memo_id")
-    .innerJoin("user as u", "u.id", "m.creator_id")
-    .select(previewColumns)
-    .where("r.memo_id", "=", memoId)
-    .where("r.type", "=", REFERENCE)
-    .where(visibleTo(scope))
-    .orderBy("r.related_memo_id")
-    .limit(limit)
-    .execute();
-  return rows.map(numeric);
+function linkIdsQuery(db: Db, memoId: number, limit: number) {
+  return db
+    .selectFrom("memo_relation")
+    .select("related_memo_id")
+    .where("memo_id", "=", memoId)
+    .where("type", "=", REFERENCE)
+    .orderBy("related_memo_id")
+    .limit(limit);
+}
+
+// The memos by id, by primary key alone: a memo's links are few (at most MAX_MEMO_LINKS), read apart from the memos
+// so that no plan may walk `memo` by another index; the caller judges which to show (relation.policy.ts).
+function memosByIdQuery(db: Db, ids: readonly number[]) {
+  return db.selectFrom("memo as m").innerJoin("user as u", "u.id", "m.creator_id").select(previewColumns).where("m.id", "in", ids);
+}
+
+function backlinkIdsQuery(db: Db, memoId: number, limit: number, before?: number) {
+  return db
+    .selectFrom("memo_relation")
+    .select("memo_id")
+    .where("related_memo_id", "=", memoId)
+    .where("type", "=", REFERENCE)
+    .$if(before !== undefined, (query) => query.where("memo_id", "<", before!))
+    .orderBy("memo_id", "desc")
+    .limit(limit);
+}
+
+/** The statements, compiled, for the plan tests. */
+export function relationSql(db: Db, memoId: number, limit: number, before?: number) {
+  return {
+    linkIds: linkIdsQuery(db, memoId, limit).compile(),
+    backlinkIds: backlinkIdsQuery(db, memoId, limit, before).compile(),
+    memos: (ids: readonly number[]) => memosByIdQuery(db, ids).compile(),
+  };
+}
+
+/** The memos `memoId` references (at most `limit`, by id), whoever may see them: the caller filters. */
+export async function linkedMemos(db: Db, memoId: number, limit: number): Promise<RelatedMemoRow[]> {
+  const ids = (await linkIdsQuery(db, memoId, limit).execute()).map((row) => row.related_memo_id);
+  const rows: RelatedMemoRow[] = [];
+  for (const batch of batches(ids)) rows.push(...(await memosByIdQuery(db, batch).execute()).map(numeric));
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /**
- * The memos that reference `memoId` and that `scope` shows, newest (highest id) first, below `before` when given:
- * a walk of idx_memo_relation_related backwards, each memo read by its primary key.
+ * Up to `limit` memos that reference `memoId` and that `shows` keeps, newest (highest id) first, below `before` when
+ * given: the ids from idx_memo_relation_related backwards, a growing chunk at a time, each chunk's memos by primary
+ * key. Two plans that cannot go wrong, whatever the engine's statistics; a memo referenced by 100,000 memos the viewer
+ * may not see reads their ids (not their rows' texts) in 25 steps.
  */
 export async function backlinkMemos(
   db: Db,
   memoId: number,
-  scope: RelatedScope,
+  shows: (row: RelatedMemoRow) => boolean,
   limit: number,
   before?: number,
 ): Promise<RelatedMemoRow[]> {
-  if (scope.ownerId === null && scope.shared.length === 0) return [];
-  const rows = await db
-    .selectFrom("memo_relation as r")
-    .innerJoin("memo as m", "m.id", "r.memo_id")
-    .innerJoin("user as u", "u.id", "m.creator_id")
-    .select(previewColumns)
-    .where("r.related_memo_id", "=", memoId)
-    .where("r.type", "=", REFERENCE)
-    .$if(before !== undefined, (query) => query.where("r.memo_id", "<", before!))
-    .where(visibleTo(scope))
-    .orderBy("r.memo_id", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map(numeric);
+  const found: RelatedMemoRow[] = [];
+  let chunk = limit;
+  let after = before;
+  for (;;) {
+    const ids = (await backlinkIdsQuery(db, memoId, chunk, after).execute()).map((row) => row.memo_id);
+    if (ids.length === 0) return found;
+    const rows = new Map((await memosByIdQuery(db, ids).execute()).map((row) => [row.id, numeric(row)]));
+    for (const id of ids) {
+      const row = rows.get(id);
+      if (row && shows(row)) found.push(row);
+      if (found.length === limit) return found;
+    }
+    if (ids.length < chunk) return found;
+    after = ids[ids.length - 1];
+    chunk = Math.min(chunk * 4, 4000);
+  }
 }
 
 const numeric = (row: RelatedMemoRow): RelatedMemoRow => ({ ...row, display_ts: Number(row.display_ts) });
