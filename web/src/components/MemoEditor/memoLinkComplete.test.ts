@@ -23,8 +23,12 @@ describe("completeMemoLink", () => {
   });
 });
 
-it("firstLine skips blank lines", () => {
+it("firstLine skips blank lines and shows plain words", () => {
   expect(firstLine("\n  \n hello \nworld")).toBe("hello");
+  expect(firstLine("Packing, see [Trip plan](/m/1) and ![img](/o/r/1/a.png)")).toBe("Packing, see Trip plan and img");
+  expect(firstLine("## Title")).toBe("Title");
+  expect(firstLine("- [ ] todo")).toBe("todo");
+  expect(firstLine("> quote")).toBe("quote");
 });
 
 it("ownMemoPath makes a pasted memo URL of this instance relative, and nothing else", () => {

@@ -36,9 +36,13 @@ export function completeMemoLink(query: MemoLinkQuery, memo: { id: number; conte
   return { from: query.start, to: query.end, insert, selectStart: caret, selectEnd: caret };
 }
 
-/** The first line of a memo's text, for a one-line preview. */
+/** The first line of a memo's text as plain words, for a one-line preview: links show their text, no block markers. */
 export function firstLine(content: string): string {
-  return (content.split("\n").find((line) => line.trim() !== "") ?? "").trim();
+  const line = (content.split("\n").find((each) => each.trim() !== "") ?? "").trim();
+  return line
+    .replace(/^(#{1,6}\s+|>\s*|[-*+]\s+(\[[ xX]\]\s+)?|\d+[.)]\s+)/, "")
+    .replace(/!?\[([^\]\n]*)\]\([^()\n]*\)/g, "$1")
+    .trim();
 }
 
 /**
