@@ -131,7 +131,9 @@ async function main() {
       columns.push(`${driver} ${size}`);
       results.push(await measure(driver, size, backlinks));
     }
-  console.log(`\nGET /api/memo/:id/relation of a memo with ${backlinks} backlinks (a third each public, protected, private) and 100 links:`);
+  console.log(
+    `\nGET /api/memo/:id/relation of a memo with ${backlinks} backlinks (a third each public, protected, private) and 100 links:`,
+  );
   console.log("".padEnd(44), ...columns.map((column) => column.padStart(16)));
   for (const name of results[0]!.keys()) console.log(name.padEnd(44), ...results.map((result) => (result.get(name) ?? "").padStart(16)));
 }

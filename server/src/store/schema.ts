@@ -235,7 +235,7 @@ interface WebhookDeliveryTable {
 }
 
 /** A memo's reference to another memo (migration 028): `memo_id`'s text links to `related_memo_id`. */
-export interface MemoRelationTable {
+interface MemoRelationTable {
   memo_id: number;
   related_memo_id: number;
   /** `REFERENCE`: a link in the text. */
