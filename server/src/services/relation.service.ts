@@ -17,11 +17,8 @@ export async function getMemoRelation(ctx: AppContext, viewer: Viewer, memoId: n
   const scope = relatedScope(viewer);
   const links = (await linkedMemos(db, memoId, MAX_MEMO_LINKS)).filter((row) => scopeShows(scope, row));
   const page = await backlinkMemos(db, memoId, (row) => scopeShows(scope, row), BACKLINK_PAGE + 1, query.before);
-  const more = page.length > BACKLINK_PAGE;
-  const backlinks = page.slice(0, BACKLINK_PAGE);
-  return {
-    links: links.map(presentRelatedMemo),
-    backlinks: backlinks.map(presentRelatedMemo),
-    next: more ? backlinks[backlinks.length - 1]!.id : null,
-  };
+  const backlinks = page.rows.slice(0, BACKLINK_PAGE);
+  // A page past many memos the viewer may not see stops after reading 5,000 and says where to go on (it may be short).
+  const next = page.rows.length > BACKLINK_PAGE ? backlinks[backlinks.length - 1]!.id : page.stoppedAt;
+  return { links: links.map(presentRelatedMemo), backlinks: backlinks.map(presentRelatedMemo), next };
 }

@@ -154,6 +154,35 @@ describe("links between memos", { timeout: 60_000 }, () => {
     expect(ids((await relation(anonymous(t), target.id, `?before=${visitors.next}`)).backlinks)).toEqual(made.slice(0, 3).reverse());
   });
 
+  it("stops a page after reading 5,000 backlinks the viewer may not see, and says where to go on", async () => {
+    const owner = await member();
+    const target = await createMemo(owner, "much referenced", "PUBLIC");
+    const visible = await createMemo(owner, `public ref /m/${target.id}`, "PUBLIC");
+    const db = t.ctx.store.db;
+    const hidden: number[] = [];
+    for (let start = 0; start < 5100; start += 500) {
+      const rows = Array.from({ length: 500 }, (_, i) => ({
+        creator_id: owner.user.id,
+        content: `hidden ${start + i}`,
+        visibility: "PRIVATE",
+      }));
+      hidden.push(...(await db.insertInto("memo").values(rows).returning("id").execute()).map((row) => row.id));
+    }
+    for (let start = 0; start < hidden.length; start += 500)
+      await db
+        .insertInto("memo_relation")
+        .values(hidden.slice(start, start + 500).map((id) => ({ memo_id: id, related_memo_id: target.id, type: "REFERENCE" })))
+        .execute();
+    const first = await relation(anonymous(t), target.id);
+    expect(first.backlinks).toEqual([]);
+    expect(first.next).toBe([...hidden].sort((a, b) => b - a)[4999]);
+    const second = await relation(anonymous(t), target.id, `?before=${first.next}`);
+    expect(ids(second.backlinks)).toEqual([visible.id]);
+    expect(second.next).toBeNull();
+    // Its author sees a full page at once.
+    expect((await relation(owner.client, target.id)).backlinks).toHaveLength(50);
+  });
+
   it("makes the [[wikilinks]] between notes of an imported archive references", async () => {
     const owner = await member();
     const archive = zip({

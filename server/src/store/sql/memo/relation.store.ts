@@ -102,11 +102,15 @@ export async function linkedMemos(db: Db, memoId: number, limit: number): Promis
   return rows.sort((a, b) => a.id - b.id);
 }
 
+/** The most backlink ids one request reads: a page stops there, full or not, and says where to go on. */
+const BACKLINK_SCAN = 5000;
+
 /**
  * Up to `limit` memos that reference `memoId` and that `shows` keeps, newest (highest id) first, below `before` when
  * given: the ids from idx_memo_relation_related backwards, a growing chunk at a time, each chunk's memos by primary
- * key. Two plans that cannot go wrong, whatever the engine's statistics; a memo referenced by 100,000 memos the viewer
- * may not see reads their ids (not their rows' texts) in 25 steps.
+ * key (two plans that cannot go wrong, whatever the engine's statistics). At most BACKLINK_SCAN ids are read:
+ * `stoppedAt` is then the last id read (the next page goes on below it), null when the walk reached the end or
+ * filled the page.
  */
 export async function backlinkMemos(
   db: Db,
@@ -114,22 +118,25 @@ export async function backlinkMemos(
   shows: (row: RelatedMemoRow) => boolean,
   limit: number,
   before?: number,
-): Promise<RelatedMemoRow[]> {
-  const found: RelatedMemoRow[] = [];
+): Promise<{ rows: RelatedMemoRow[]; stoppedAt: number | null }> {
+  const rows: RelatedMemoRow[] = [];
   let chunk = limit;
   let after = before;
+  let scanned = 0;
   for (;;) {
-    const ids = (await backlinkIdsQuery(db, memoId, chunk, after).execute()).map((row) => row.memo_id);
-    if (ids.length === 0) return found;
-    const rows = new Map((await memosByIdQuery(db, ids).execute()).map((row) => [row.id, numeric(row)]));
+    const want = Math.min(chunk, BACKLINK_SCAN - scanned);
+    const ids = (await backlinkIdsQuery(db, memoId, want, after).execute()).map((row) => row.memo_id);
+    const memos = ids.length === 0 ? new Map() : new Map((await memosByIdQuery(db, ids).execute()).map((row) => [row.id, numeric(row)]));
     for (const id of ids) {
-      const row = rows.get(id);
-      if (row && shows(row)) found.push(row);
-      if (found.length === limit) return found;
+      const row = memos.get(id);
+      if (row && shows(row)) rows.push(row);
+      if (rows.length === limit) return { rows, stoppedAt: null };
     }
-    if (ids.length < chunk) return found;
-    after = ids[ids.length - 1];
-    chunk = Math.min(chunk * 4, 4000);
+    if (ids.length < want) return { rows, stoppedAt: null };
+    scanned += ids.length;
+    after = ids[ids.length - 1]!;
+    if (scanned >= BACKLINK_SCAN) return { rows, stoppedAt: after };
+    chunk *= 4;
   }
 }
 
