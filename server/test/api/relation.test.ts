@@ -164,7 +164,7 @@ describe("links between memos", { timeout: 60_000 }, () => {
       const rows = Array.from({ length: 500 }, (_, i) => ({
         creator_id: owner.user.id,
         content: `hidden ${start + i}`,
-        visibility: "PRIVATE",
+        visibility: "PRIVATE" as const,
       }));
       hidden.push(...(await db.insertInto("memo").values(rows).returning("id").execute()).map((row) => row.id));
     }
