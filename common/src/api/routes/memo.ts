@@ -184,7 +184,7 @@ export const memoRoutes = {
     path: "/api/memo/:memoId/relation",
     summary: "The memos this memo links to and those that link to it, as short previews",
     description:
-      "A reference is a `/m/<id>` link in a memo's text, outside code (`[text](/m/12)` or bare). Only memos the caller may read are listed: a reference to any other is neither shown nor counted. Backlinks come newest first, 50 a page, continued with `before`.",
+      "A reference is a `/m/<id>` link in a memo's text, outside code (`[text](/m/12)` or bare). Only memos the caller may read are listed: a reference to any other is neither shown nor counted. Backlinks come newest first, 50 a page, continued with `before`; a page reads at most 5,000 references, so past many the caller may not see it may be shorter (even empty) with `next` set.",
     access: "public",
     params: memoParams,
     query: input(relationQuerySchema, "Malformatted relation query"),

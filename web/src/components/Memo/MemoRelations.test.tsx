@@ -65,6 +65,13 @@ describe("MemoRelations", () => {
     expect(within(backlinks).queryByRole("button", { name: "Show more" })).toBeNull();
   });
 
+  it("goes on by itself past a page that came back empty with more to read", async () => {
+    serve({ "": { links: [], backlinks: [], next: 500 }, "500": { links: [], backlinks: [related(4, "found later")], next: null } });
+    renderRelations();
+    const backlinks = await screen.findByRole("region", { name: "Referenced by" });
+    expect(within(backlinks).getByRole("link").getAttribute("href")).toBe("/m/4");
+  });
+
   it("shows nothing for a memo without links or backlinks", async () => {
     const fetch = serve({ "": { links: [], backlinks: [], next: null } });
     const { container } = renderRelations();

@@ -2,7 +2,7 @@
 // previews: first line and time, each opening its memo. The server lists only what the viewer may see.
 import type { RelatedMemo } from "@memos/common";
 import { ArrowDownLeft, ArrowUpRight } from "lucide-react";
-import { type ReactNode, useId } from "react";
+import { type ReactNode, useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useMemoRelation } from "../../queries/relations";
@@ -51,6 +51,12 @@ export function MemoRelations({ memoId }: { memoId: number }) {
   const pages = relation.data?.pages ?? [];
   const links = pages[0]?.links ?? [];
   const backlinks = pages.flatMap((page) => page.backlinks);
+  // A page past many memos the viewer may not see can come back empty with more to read: go on by itself.
+  const emptyPage = pages.length > 0 && pages[pages.length - 1]!.backlinks.length === 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = relation;
+  useEffect(() => {
+    if (emptyPage && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [emptyPage, hasNextPage, isFetchingNextPage, fetchNextPage]);
   if (links.length === 0 && backlinks.length === 0) return null;
   return (
     <div className="mt-2 flex flex-col gap-4">
