@@ -3,7 +3,7 @@
 // their texts and memo_relation) and references 100 memos itself; GET /api/memo/:id/relation is timed for its
 // author, another member and a visitor (who may see a third of them), first page and a later one. Each size and
 // engine in a column. Prints figures; asserts nothing.
-//   npm run -w bench relation -- --driver sqlite,postgres --memos 1000,100000 --backlinks 1000
+//   npm run -w bench relation -- --driver sqlite,postgres --memos 1000,100000 --backlinks 1000 [--hidden: all private]
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { buildApp } from "../server/src/app.js";
@@ -18,6 +18,8 @@ const { values: args } = parseArgs({
     memos: { type: "string", default: "1000,100000" },
     backlinks: { type: "string", default: "1000" },
     users: { type: "string", default: "20" },
+    // "private": every backlink private, so a visitor reads them all and is shown none (the worst case).
+    hidden: { type: "boolean", default: false },
   },
 });
 
@@ -40,7 +42,7 @@ async function plant(store: DatabaseHandle, userId: number, count: number): Prom
     const batch = chosen.slice(start, start + 500);
     await store.db.transaction().execute(async (tx) => {
       for (const [i, visibility] of VISIBILITIES.entries()) {
-        const some = batch.filter((_, position) => (start + position) % 3 === i);
+        const some = args.hidden ? (visibility === "PRIVATE" ? batch : []) : batch.filter((_, position) => (start + position) % 3 === i);
         if (some.length === 0) continue;
         await tx
           .updateTable("memo")
@@ -134,7 +136,7 @@ async function main() {
       results.push(await measure(driver, size, backlinks));
     }
   console.log(
-    `\nGET /api/memo/:id/relation of a memo with ${backlinks} backlinks (a third each public, protected, private) and 100 links:`,
+    `\nGET /api/memo/:id/relation of a memo with ${backlinks} backlinks (${args.hidden ? "all private" : "a third each public, protected, private"}) and 100 links:`,
   );
   console.log("".padEnd(44), ...columns.map((column) => column.padStart(16)));
   for (const name of results[0]!.keys()) console.log(name.padEnd(44), ...results.map((result) => (result.get(name) ?? "").padStart(16)));

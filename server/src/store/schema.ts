@@ -234,7 +234,7 @@ interface WebhookDeliveryTable {
   paused_ms: Generated<number>;
 }
 
-/** A memo's reference to another memo (migration 028): `memo_id`'s text links to `related_memo_id`. */
+/** A memo's reference to another memo (migration 029): `memo_id`'s text links to `related_memo_id`. */
 interface MemoRelationTable {
   memo_id: number;
   related_memo_id: number;

@@ -25,7 +25,7 @@ import { memoStatsIndex } from "./025-memo-stats-index.js";
 import { webhookPause } from "./026-webhook-pause.js";
 import { historyAndTrash } from "./027-history-and-trash.js";
 import type { Migration } from "./types.js";
-import { memoRelation } from "./028-memo-relation.js";
+import { memoRelation } from "./029-memo-relation.js";
 
 /** Every migration, in the order it runs. Append only. */
 export const MIGRATIONS: Migration[] = [

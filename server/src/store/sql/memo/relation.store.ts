@@ -1,4 +1,4 @@
-// References between memos (memo_relation, migration 028): written with a memo's text, read both ways through
+// References between memos (memo_relation, migration 029): written with a memo's text, read both ways through
 // their indexes, then the memos by primary key from `memo`, so a memo in the trash (whose rows stay until it is
 // purged) is never shown.
 import { type ExpressionBuilder, sql } from "kysely";

@@ -5,7 +5,7 @@
 import type { Migration } from "./types.js";
 
 export const memoRelation: Migration = {
-  name: "028-memo-relation",
+  name: "029-memo-relation",
   statements: () => [
     `CREATE TABLE memo_relation (
       memo_id INTEGER NOT NULL,
