@@ -20,6 +20,7 @@ import { importHandlers } from "./routes/import.routes.js";
 import { memoHandlers } from "./routes/memo.routes.js";
 import { resourceHandlers } from "./routes/resource.routes.js";
 import { rssHandlers } from "./routes/rss.routes.js";
+import { shareHandlers } from "./routes/share.routes.js";
 import { shortcutHandlers } from "./routes/shortcut.routes.js";
 import { staticRoutes } from "./routes/static.routes.js";
 import { systemHandlers } from "./routes/system.routes.js";
@@ -105,6 +106,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     ...systemHandlers(ctx),
     ...memoHandlers(ctx),
     ...trashHandlers(ctx),
+    ...shareHandlers(ctx),
     ...shortcutHandlers(ctx),
     ...resourceHandlers(ctx),
     ...tagHandlers(ctx),

@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Resource } from "@memos/common";
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { UsageError } from "../src/cli/args.js";
 import { moveStorage, storageCommand } from "../src/cli/storage.js";
@@ -218,6 +219,29 @@ describe("npm run storage killed halfway", () => {
       filesUnder(assets()).some((file) => !placed || !file.includes(incoming)),
     );
     expect(killed, output).toBe(true);
+    await killedSessionsGone();
+  }
+
+  /**
+   * PostgreSQL finishes a statement the killed process had sent (its COMMIT) after the process is gone: what it
+   * wrote counts only once its session has ended, so the test reads the rows after that, as a later start would.
+   */
+  async function killedSessionsGone() {
+    if (t.ctx.store.engine !== "postgres") return;
+    await expect
+      .poll(
+        async () =>
+          Number(
+            (
+              await sql<{ n: string | number }>`SELECT count(*) AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND pid <> pg_backend_pid() AND state IN ('active', 'idle in transaction')`.execute(
+                t.ctx.store.db,
+              )
+            ).rows[0]!.n,
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(0);
   }
 
   async function expectEveryByteAndNoStray() {

@@ -111,11 +111,18 @@ export const memoCountQuerySchema = memoFilterQuery.superRefine(forwardDuration)
 export type MemoCountQuery = z.infer<typeof memoCountQuerySchema>;
 export type MemoCountRequest = z.input<typeof memoCountQuerySchema>;
 
-/** `GET /api/memo/stats`: `from` (Unix seconds) keeps only display times at or after it, the heat map's window. */
-export const memoStatsQuerySchema = z.object({
-  creatorId: optionalQueryId("creatorId"),
-  from: optional(queryInt(0)),
-});
+/**
+ * `GET /api/memo/stats`: `from` (Unix seconds) keeps only display times at or after it, the heat map's window; `to`
+ * only those before it (the calendar's month).
+ */
+export const memoStatsQuerySchema = z
+  .object({
+    creatorId: optionalQueryId("creatorId"),
+    from: optional(queryInt(0)),
+    /** Display times before it only (Unix seconds): the calendar asks for one month. */
+    to: optional(queryInt(1)),
+  })
+  .superRefine(forwardDuration);
 export type MemoStatsQuery = z.infer<typeof memoStatsQuerySchema>;
 
 /** `GET /api/memo/amount`: `userId` counts one user's memos; without it, everyone's the caller may read. */

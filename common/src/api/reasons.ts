@@ -70,6 +70,7 @@ export const ERROR_REASONS = {
   "tag.not-found": { status: 404, description: "The caller has no such tag", params: ["name"] },
   "tag.invalid-name": { status: 400, description: "A tag name that is empty or not a tag" },
   "shortcut.not-found": { status: 404, description: "No such shortcut, or not the caller's" },
+  "share.not-found": { status: 404, description: "No such share link: unknown, revoked, expired, or its memo is in the trash" },
   "access-token.not-found": { status: 404, description: "No such access token, or not the caller's" },
   "webhook.not-found": { status: 404, description: "No such webhook, or not the caller's" },
   "webhook.delivery-not-found": { status: 404, description: "No such delivery of the webhook" },

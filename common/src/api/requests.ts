@@ -340,6 +340,10 @@ export const accessTokenCreateSchema = z.object({
 export type AccessTokenCreate = z.infer<typeof accessTokenCreateSchema>;
 export type AccessTokenCreateRequest = z.input<typeof accessTokenCreateSchema>;
 
+/** `POST /api/memo/:memoId/share`: a link expiring at `expiresTs` (Unix seconds) or never. */
+export const memoShareCreateSchema = z.object({ expiresTs: optional(unixSeconds) });
+export type MemoShareCreate = z.infer<typeof memoShareCreateSchema>;
+
 const webhookEvents = z.array(z.enum(WEBHOOK_EVENTS)).min(1, "choose at least one event").max(WEBHOOK_EVENTS.length);
 // v0's one message for both; the reason tells which.
 const webhookUrl = text(INPUT_LIMITS.webhookUrl)

@@ -18,6 +18,11 @@ describe("redactSecrets", () => {
     ["Authorization: Bearer memos_pat_abc", "Authorization: Bearer [redacted]"],
     ["memos_session=abc; theme=dark", "memos_session=[redacted]; theme=dark"],
     ["/api/memo?tag=work&limit=10", "/api/memo?tag=work&limit=10"],
+    ["/s/Zm9vYmFy_-x", "/s/[redacted]"],
+    ["GET /s/Zm9vYmFy?x=1 404", "GET /s/[redacted]?x=1 404"],
+    ["/api/share/Zm9vYmFy", "/api/share/[redacted]"],
+    ["/api/share/Zm9vYmFy/resource/12", "/api/share/[redacted]/resource/12"],
+    ["/api/memo/12/share/3", "/api/memo/12/share/3"],
   ])("%s", (text, redacted) => expect(redactSecrets(text)).toBe(redacted));
 });
 

@@ -47,6 +47,8 @@ const QUERY_PAIR = /([?&;])([^=&#?\s"'<>]+)=([^&#\s"'<>]*)/g;
 const USER_INFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/?#@\s"']+@/gi;
 const AUTH_SCHEME = /\b(Bearer|Basic|Token)\s+[^\s"',;]+/gi;
 const SESSION_PAIR = new RegExp(`(${SESSION_COOKIE}=)[^\\s"';,]+`, "g");
+/** A share link's token in a path: the page `/s/<token>` and the API's `/api/share/<token>[/…]`. */
+const SHARE_PATH = /(\/s\/|\/api\/share\/)[^/?#\s"'<>]+/g;
 
 /** `text` with every credential it quotes replaced by "[redacted]". */
 export function redactSecrets(text: string): string {
@@ -56,7 +58,8 @@ export function redactSecrets(text: string): string {
     )
     .replace(USER_INFO, `$1${REDACTED}@`)
     .replace(AUTH_SCHEME, `$1 ${REDACTED}`)
-    .replace(SESSION_PAIR, `$1${REDACTED}`);
+    .replace(SESSION_PAIR, `$1${REDACTED}`)
+    .replace(SHARE_PATH, `$1${REDACTED}`);
 }
 
 /** An object literal or an array: data to walk, unlike a class instance (a request, a stream, a buffer). */

@@ -16,6 +16,9 @@ const PLACEHOLDER = `<!doctype html><html><head><meta charset="utf-8"><title>mem
 /** Only the embed page may be framed by other sites. */
 const isEmbed = (url: string) => /^\/m\/\d+\/embed\/?(\?|$)/.test(url);
 
+/** A share link's page: no search engine may list it, and no link from it tells another site its token. */
+const isSharePage = (url: string) => /^\/s\/[^/?#]+\/?(\?|$)/.test(url);
+
 /** The service worker (web/vite.config.ts): revalidated on every load, or a cached copy would hide a new version. */
 const SERVICE_WORKER = "sw.js";
 
@@ -44,6 +47,7 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext, spelli
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     reply.header("Cache-Control", "no-cache").header("X-Content-Type-Options", "nosniff");
     if (!isEmbed(request.url)) reply.header("X-Frame-Options", "SAMEORIGIN");
+    if (isSharePage(request.url)) reply.header("X-Robots-Tag", "noindex, nofollow").header("Referrer-Policy", "no-referrer");
     return reply.type("text/html; charset=utf-8").send(indexHtml);
   };
 

@@ -270,7 +270,7 @@ export async function exploreMemos(ctx: AppContext, viewer: Viewer, query: MemoL
 export async function memoStatsJson(ctx: AppContext, viewer: Viewer, input: MemoStatsQuery): Promise<string> {
   const creatorId = input.creatorId;
   if (creatorId === undefined) throw badRequest("Missing user id to find memo", { reason: "memo.list-needs-user", field: "creatorId" });
-  return displayTimesJson(ctx.store.db, ctx.store.engine, { ...statsScope(viewer, creatorId), fromTs: input.from });
+  return displayTimesJson(ctx.store.db, ctx.store.engine, { ...statsScope(viewer, creatorId), fromTs: input.from, toTs: input.to });
 }
 
 /**

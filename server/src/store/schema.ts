@@ -195,6 +195,17 @@ interface AccessTokenTable {
   revoked_ts: Generated<number | null>;
 }
 
+/** A private share link of a memo (migration 028): only the sha256 of the token is kept. */
+interface MemoShareTable {
+  id: Generated<number>;
+  memo_id: number;
+  creator_id: number;
+  token_hash: string;
+  created_ts: number;
+  expires_ts: number | null;
+  last_opened_ts: Generated<number | null>;
+}
+
 /** A user's webhook (migration 012); `events` is JSON text of the event names. */
 interface WebhookTable {
   id: Generated<number>;
@@ -265,10 +276,12 @@ export interface Database {
   webhook_delivery: WebhookDeliveryTable;
   memo_revision: MemoRevisionTable;
   memo_trash: MemoTrashTable;
+  memo_share: MemoShareTable;
   memo_relation: MemoRelationTable;
 }
 
 export type AccessTokenRow = Selectable<AccessTokenTable>;
+export type MemoShareRow = Selectable<MemoShareTable>;
 export type WebhookRow = Selectable<WebhookTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
 

@@ -81,4 +81,16 @@ describe("the server log", () => {
     expect(log).toContain('"cookie":"[redacted]"');
     for (const [name, secret] of Object.entries(secrets())) expect(log, name).not.toContain(secret);
   });
+
+  it("redacts a share link's token from the paths of its page and its API", async () => {
+    const memo = await member.client.post("/api/memo", { content: "shared", visibility: "PRIVATE" });
+    const shared = await member.client.post(`/api/memo/${memo.body.data.id}/share`, {});
+    const shareToken: string = shared.body.data.token;
+    for (const url of [`/s/${shareToken}`, `/api/share/${shareToken}`, `/api/share/${shareToken}/resource/999999`]) {
+      await t.app.inject({ method: "GET", url: `${url}?mark=share` });
+    }
+    const log = await logUntil("/api/share/[redacted]/resource/999999?mark=share");
+    expect(log).toContain("/s/[redacted]?mark=share");
+    expect(log).not.toContain(shareToken);
+  });
 });

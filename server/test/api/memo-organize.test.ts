@@ -100,6 +100,14 @@ describe("memos: pins, display time, tags", () => {
       // from/to follow the display time too.
       const window = { creatorId: owner.user.id, from: base + 800, to: base + 1000 };
       expect(idsOf(await viewer.client.get("/api/memo", { query: window }))).toEqual([a.id]);
+      // The calendar's month: stats between from and to (to excluded), by the display time.
+      expect(
+        (await anonymous(t).get("/api/memo/stats", { query: { creatorId: owner.user.id, from: base, to: base + 900 } })).body.data,
+      ).toEqual([base + 300]);
+      expect(
+        (await anonymous(t).get("/api/memo/stats", { query: { creatorId: owner.user.id, from: base + 300, to: base + 901 } })).body.data,
+      ).toEqual([base + 900, base + 300]);
+      expect((await anonymous(t).get("/api/memo/stats", { query: { creatorId: owner.user.id, from: 10, to: 5 } })).status).toBe(400);
     });
 
     it("tag lists follow the display time: of the option, of an edit, of a tag added later", async () => {

@@ -25,7 +25,7 @@ export const keys = {
     relation: (id: number) => ["memos", "relation", id] as const,
     /** The `[[` picker's search of the user's memos. */
     linkSearch: (text: string) => ["memos", "link-search", text] as const,
-    stats: (creatorId: number, from: number) => ["memos", "stats", creatorId, from] as const,
+    stats: (creatorId: number, from: number, to?: number) => ["memos", "stats", creatorId, from, to] as const,
     amount: (userId: number) => ["memos", "amount", userId] as const,
     /** One day of the user's memos, read whole for the daily review (not a paged list). */
     dailyReview: (params: MemoListParams) => ["memos", "daily-review", params] as const,
@@ -46,6 +46,10 @@ export const keys = {
   tagRenamePreview: (from: string, to: string) => ["tag-rename-preview", from, to] as const,
   resources: ["resources"] as const,
   accessTokens: ["access-tokens"] as const,
+  /** A memo's live share links (its author's). */
+  shares: (memoId: number) => ["shares", memoId] as const,
+  /** What a share link opens (the page /s/:token, for anyone). */
+  sharedMemo: (token: string) => ["shared-memo", token] as const,
   webhooks: ["webhooks"] as const,
   webhookDeliveries: (id: number) => ["webhooks", id, "deliveries"] as const,
   /** The project's star count and latest release (About), as the server read them from GitHub. */

@@ -4,11 +4,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { keys } from "./keys";
 
-/** Display times from `from` (Unix seconds) on: the heat map asks only for the weeks it shows. */
-export const useMemoStats = (creatorId: number | undefined, from: number) =>
+/** Display times from `from` (Unix seconds) on, before `to` if given: the heat map and the calendar ask only for what they show. */
+export const useMemoStats = (creatorId: number | undefined, from: number, to?: number) =>
   useQuery({
-    queryKey: keys.memos.stats(creatorId ?? -1, from),
-    queryFn: () => api.call("memo.stats", { query: { creatorId: creatorId!, from } }),
+    queryKey: keys.memos.stats(creatorId ?? -1, from, to),
+    queryFn: () => api.call("memo.stats", { query: { creatorId: creatorId!, from, ...(to !== undefined ? { to } : {}) } }),
     enabled: creatorId !== undefined && creatorId > 0,
   });
 

@@ -21,6 +21,8 @@ const routes = [
   { path: "/u/:userId", loader: userPageLoader, element: page(() => import("../pages/UserPage")) },
   { path: "/m/:memoId", loader: publicLoader, element: page(() => import("../pages/MemoDetail")) },
   { path: "/m/:memoId/embed", loader: embedLoader, element: page(() => import("../pages/EmbedMemo")) },
+  // A private share link: anyone with it, no sign-in, whatever the instance's state.
+  { path: "/s/:token", element: page(() => import("../pages/SharedMemo")) },
   { path: "*", element: <Navigate to="/" replace /> },
 ];
 

@@ -11,6 +11,7 @@ import { importRoutes } from "./import.js";
 import { memoRoutes } from "./memo.js";
 import { resourceRoutes } from "./resource.js";
 import { rssRoutes } from "./rss.js";
+import { shareRoutes } from "./share.js";
 import { shortcutRoutes } from "./shortcut.js";
 import { systemRoutes } from "./system.js";
 import { tagRoutes } from "./tag.js";
@@ -25,6 +26,7 @@ export const ROUTES = {
   ...systemRoutes,
   ...memoRoutes,
   ...trashRoutes,
+  ...shareRoutes,
   ...shortcutRoutes,
   ...resourceRoutes,
   ...tagRoutes,
@@ -52,6 +54,7 @@ export const AREAS: Record<Area, string> = {
   resource: "Uploaded files and external links",
   tag: "Tags",
   trash: "Deleted memos, until they are restored or purged",
+  share: "Private share links to one memo",
   system: "Server status and system settings",
   export: "Your data as a zip archive",
   import: "Archives from memos and other note apps into your account",

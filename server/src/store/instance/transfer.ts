@@ -148,6 +148,20 @@ export const COPIED_TABLES: TableSpec[] = [
     serial: "id",
   },
   {
+    name: "memo_share",
+    columns: {
+      id: "int",
+      memo_id: "int",
+      creator_id: "int",
+      token_hash: "text",
+      created_ts: "int",
+      expires_ts: "int",
+      last_opened_ts: "int",
+    },
+    key: ["id"],
+    serial: "id",
+  },
+  {
     name: "webhook",
     columns: { id: "int", user_id: "int", name: "text", url: "text", secret: "text", events: "text", active: "int", ...ts },
     key: ["id"],

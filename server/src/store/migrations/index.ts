@@ -24,6 +24,7 @@ import { sqliteCreatorVisibilityIndex } from "./024-sqlite-creator-visibility-in
 import { memoStatsIndex } from "./025-memo-stats-index.js";
 import { webhookPause } from "./026-webhook-pause.js";
 import { historyAndTrash } from "./027-history-and-trash.js";
+import { memoShare } from "./028-memo-share.js";
 import type { Migration } from "./types.js";
 import { memoRelation } from "./029-memo-relation.js";
 
@@ -55,5 +56,6 @@ export const MIGRATIONS: Migration[] = [
   memoStatsIndex,
   webhookPause,
   historyAndTrash,
+  memoShare,
   memoRelation,
 ];

@@ -95,6 +95,7 @@ const MEMO_TABLES = [
   ["memo_organizer", "memo_id"],
   ["memo_tag", "memo_id"],
   ["memo_revision", "memo_id"],
+  ["memo_share", "memo_id"],
   ["memo_relation", "memo_id"],
   ["memo_relation", "related_memo_id"],
 ] as const;

@@ -33,6 +33,8 @@ export class FullTextMerger {
   #timer: NodeJS.Timeout | null = null;
   #idle: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
+  /** The run that follows the one under way. */
+  #next: Promise<void> | null = null;
   #closed = false;
   /** Holds taken (hold()): no step starts while there is one. */
   #holds = 0;
@@ -58,7 +60,18 @@ export class FullTextMerger {
   /** Merges now whatever is left to merge; resolves when nothing is, or a hold stops it (for tests and the bench). */
   settled(): Promise<void> {
     if (this.#closed) return Promise.resolve();
-    this.#running ??= this.#run().finally(() => {
+    // Asked while a run is under way (a write landed after it looked for work): another run follows it, or that
+    // write's segment would wait for the next write.
+    if (this.#running) {
+      this.#next ??= this.#running
+        .catch(() => undefined)
+        .then(() => {
+          this.#next = null;
+          return this.settled();
+        });
+      return this.#next;
+    }
+    this.#running = this.#run().finally(() => {
       this.#running = null;
     });
     return this.#running;
@@ -114,7 +127,8 @@ export class FullTextMerger {
       if (!reply.merged) break;
       merged = true;
     }
-    if (!this.#closed) await this.#step(CHECKPOINT);
+    // Not while held: a backup through the main connection copies the file meanwhile.
+    if (!this.#closed && this.#holds === 0) await this.#step(CHECKPOINT);
     // A thread that found nothing to merge (a start with the index in order) is not kept for the next writes.
     if (!merged) return this.#stopWorker();
     this.#idle = setTimeout(() => void this.#stopWorker(), IDLE_MS);

@@ -65,6 +65,7 @@ describe("MemoCard", () => {
       "Copy link",
       "Copy embed code",
       "Share as image",
+      "Share link",
       "View detail",
       "Archive",
       "Delete",

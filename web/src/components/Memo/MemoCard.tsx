@@ -37,6 +37,7 @@ const ImageViewer = lazy(() => import("../dialogs/ImageViewer"));
 const ChangeCreatedTimeDialog = lazy(() => import("./ChangeCreatedTimeDialog"));
 const MemoHistoryDialog = lazy(() => import("../History/MemoHistoryDialog"));
 const ShareImageDialog = lazy(() => import("../dialogs/ShareImageDialog"));
+const ShareLinksDialog = lazy(() => import("./ShareLinksDialog"));
 const ConfirmDialog = lazy(() => import("../ui/ConfirmDialog").then((module) => ({ default: module.ConfirmDialog })));
 
 export interface MemoCardProps {
@@ -60,6 +61,7 @@ type Dialog =
   | { kind: "history" }
   | { kind: "delete" }
   | { kind: "image" }
+  | { kind: "share-links" }
   | null;
 
 export function MemoCard({ memo, readOnly = false, showCreator = false, showDetail = true, onTagClick, marks, select }: MemoCardProps) {
@@ -149,6 +151,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
               onHistory={() => setDialog({ kind: "history" })}
               onDelete={() => setDialog({ kind: "delete" })}
               onShareImage={() => setDialog({ kind: "image" })}
+              onShareLinks={() => setDialog({ kind: "share-links" })}
             />
           </div>
         </header>
@@ -172,6 +175,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
           />
         ) : null}
         {dialog?.kind === "image" ? <ShareImageDialog memo={memo} onClose={() => setDialog(null)} /> : null}
+        {dialog?.kind === "share-links" ? <ShareLinksDialog memo={memo} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "time" ? <ChangeCreatedTimeDialog memo={memo} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "history" ? <MemoHistoryDialog memo={memo} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "delete" ? (

@@ -1,5 +1,19 @@
 // The card's "more" menu. Owners get pin, edit, created time, archive and delete; everyone can share and open.
-import { Archive, CalendarClock, Code2, Ellipsis, History, Image, Link2, Maximize, Pencil, Pin, PinOff, Trash2 } from "lucide-react";
+import {
+  Archive,
+  CalendarClock,
+  Code2,
+  Ellipsis,
+  History,
+  Image,
+  Link2,
+  Maximize,
+  Pencil,
+  Pin,
+  PinOff,
+  Share2,
+  Trash2,
+} from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { Memo } from "@memos/common";
@@ -15,6 +29,8 @@ export interface MemoMenuProps {
   onHistory: () => void;
   onDelete: () => void;
   onShareImage: () => void;
+  /** The author's private share links (Share link…). */
+  onShareLinks: () => void;
   /** Hidden on the detail page itself. */
   showDetail?: boolean;
 }
@@ -28,6 +44,7 @@ export function MemoMenu({
   onHistory,
   onDelete,
   onShareImage,
+  onShareLinks,
   showDetail = true,
 }: MemoMenuProps) {
   const { t } = useTranslation();
@@ -53,6 +70,7 @@ export function MemoMenu({
     { key: "embed", label: t("memo.copy-embed"), icon: icon(Code2), onSelect: () => void actions.copyEmbed() },
     { key: "image", label: t("memo.share-image"), icon: icon(Image), onSelect: onShareImage },
   );
+  if (owner) items.push({ key: "share-link", label: t("share-link.menu"), icon: icon(Share2), onSelect: onShareLinks });
   if (showDetail)
     items.push({ key: "detail", label: t("memo.view-detail"), icon: icon(Maximize), onSelect: () => navigate(`/m/${memo.id}`) });
   if (owner) {

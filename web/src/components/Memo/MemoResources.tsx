@@ -7,11 +7,13 @@ import { RetryingImage } from "../ui/RetryingImage";
 export interface MemoResourcesProps {
   resources: Resource[];
   onPreview?: (url: string) => void;
+  /** Where each file is read from (a share link's page reads them through the link). */
+  urlOf?: (resource: Resource) => string;
 }
 
 export const isImage = (resource: Resource) => resource.type.startsWith("image");
 
-export function MemoResources({ resources, onPreview }: MemoResourcesProps) {
+export function MemoResources({ resources, onPreview, urlOf = resourceUrl }: MemoResourcesProps) {
   if (resources.length === 0) return null;
   const images = resources.filter(isImage);
   const videos = resources.filter((resource) => resource.type.startsWith("video"));
@@ -21,7 +23,7 @@ export function MemoResources({ resources, onPreview }: MemoResourcesProps) {
       {images.length ? (
         <div className={`grid gap-2 ${images.length === 1 ? "grid-cols-1" : "grid-cols-3"}`}>
           {images.map((resource) => {
-            const url = resourceUrl(resource);
+            const url = urlOf(resource);
             return (
               <button
                 key={resource.id}
@@ -44,7 +46,7 @@ export function MemoResources({ resources, onPreview }: MemoResourcesProps) {
       ) : null}
       {videos.map((resource) => (
         <video key={resource.id} controls preload="metadata" className="max-h-80 w-full rounded-lg bg-black">
-          <source src={resourceUrl(resource)} type={resource.type} />
+          <source src={urlOf(resource)} type={resource.type} />
         </video>
       ))}
       {files.length ? (
@@ -52,7 +54,7 @@ export function MemoResources({ resources, onPreview }: MemoResourcesProps) {
           {files.map((resource) => (
             <a
               key={resource.id}
-              href={resourceUrl(resource)}
+              href={urlOf(resource)}
               target="_blank"
               rel="noreferrer noopener"
               className="inline-flex max-w-full items-center gap-1.5 rounded-md border border-zinc-200 bg-zinc-50 px-2 py-1 text-xs text-zinc-600 transition-colors duration-200 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900/50 dark:text-zinc-300 dark:hover:bg-zinc-700/60"

@@ -6,7 +6,7 @@ export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];
  * The `expiresTs` (Unix seconds) of an expiry choice: N days from now, the end of a chosen day (local time,
  * `YYYY-MM-DD`), or undefined for never. Null when the chosen day is missing or not in the future.
  */
-export function expiresTsOf(choice: ExpiryChoice, date: string, now = Date.now()): number | undefined | null {
+export function expiresTsOf(choice: `${number}` | "date" | "never", date: string, now = Date.now()): number | undefined | null {
   if (choice === "never") return undefined;
   if (choice !== "date") return Math.floor(now / 1000) + Number(choice) * 86_400;
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);

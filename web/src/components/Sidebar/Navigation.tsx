@@ -1,6 +1,6 @@
 // The sidebar's entries. Daily review, resources, settings, archived and trash open dialogs (pushed on the
 // dialog stack); Home and Explore are pages, and so is Resources on phones.
-import { Archive, CalendarDays, Compass, House, LogIn, Paperclip, Settings, Trash2 } from "lucide-react";
+import { Archive, CalendarDays, CalendarRange, Compass, House, LogIn, Paperclip, Settings, Trash2 } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
@@ -64,6 +64,12 @@ export function Navigation({ signedIn, owner }: { signedIn: boolean; owner: bool
         {owner ? (
           <DialogEntry dialog="daily-review" icon={CalendarDays}>
             {t("sidebar.daily-review")}
+          </DialogEntry>
+        ) : null}
+        {/* On a phone the drawer has no room for another row: the Days count opens the calendar (UserBanner). */}
+        {owner && desktop ? (
+          <DialogEntry dialog="calendar" icon={CalendarRange}>
+            {t("sidebar.calendar")}
           </DialogEntry>
         ) : null}
         <LinkEntry to="/explore" icon={Compass}>

@@ -9,6 +9,7 @@ import { useStatus } from "../../queries/session";
 import { formatCount } from "../../utils/number";
 import { daysSince } from "../../utils/time";
 import { UserMenu } from "./UserMenu";
+import { useDialogs } from "../../state/dialogs";
 import { InstanceLogo } from "../ui/InstanceLogo";
 
 interface UserBannerProps {
@@ -17,9 +18,11 @@ interface UserBannerProps {
   visitor: boolean;
 }
 
-function Count({ value, label }: { value: number | undefined; label: string }) {
+/** `onOpen`: the count is also a button (the days open the calendar). */
+function Count({ value, label, onOpen, openLabel }: { value: number | undefined; label: string; onOpen?: () => void; openLabel?: string }) {
   const { i18n } = useTranslation();
   const count = value === undefined ? undefined : formatCount(value, i18n.language);
+  const shown = count?.shown ?? "–";
   return (
     <div className="flex min-w-0 flex-col-reverse">
       <dt className="truncate text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
@@ -27,7 +30,19 @@ function Count({ value, label }: { value: number | undefined; label: string }) {
         title={count && count.shown !== count.exact ? count.exact : undefined}
         className="truncate text-xl font-semibold text-zinc-800 tabular-nums dark:text-zinc-100"
       >
-        {count?.shown ?? "–"}
+        {onOpen ? (
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            aria-label={`${shown} ${label} – ${openLabel}`}
+            onClick={onOpen}
+            className="-mx-1 rounded px-1 underline decoration-zinc-300 decoration-dotted underline-offset-4 hover:bg-zinc-200/70 max-lg:min-h-10 dark:decoration-zinc-600 dark:hover:bg-zinc-800"
+          >
+            {shown}
+          </button>
+        ) : (
+          shown
+        )}
       </dd>
     </div>
   );
@@ -39,11 +54,16 @@ function Counts({ user, showTags }: { user: User; showTags: boolean }) {
   const { data: tags } = useTags(showTags);
   const tagCount = tags?.length;
   const days = daysSince(user.createdTs);
+  const push = useDialogs((state) => state.push);
   return (
     <dl className={`grid gap-2 px-2 ${showTags ? "grid-cols-3" : "grid-cols-2"}`}>
       <Count value={memoCount} label={t("sidebar.memos", { count: memoCount ?? 0 })} />
       {showTags ? <Count value={tagCount} label={t("sidebar.tags", { count: tagCount ?? 0 })} /> : null}
-      <Count value={days} label={t("sidebar.days", { count: days })} />
+      <Count
+        value={days}
+        label={t("sidebar.days", { count: days })}
+        {...(showTags ? { onOpen: () => push("calendar"), openLabel: t("calendar.open") } : {})}
+      />
     </dl>
   );
 }

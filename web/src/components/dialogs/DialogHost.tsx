@@ -9,6 +9,7 @@ const DIALOGS: Record<DialogName, LazyExoticComponent<ComponentType<StackDialogP
   resources: lazy(() => import("./ResourcesDialog")),
   archived: lazy(() => import("./ArchivedDialog")),
   trash: lazy(() => import("./TrashDialog")),
+  calendar: lazy(() => import("./CalendarDialog")),
   "daily-review": lazy(() => import("./DailyReviewDialog")),
   about: lazy(() => import("./AboutDialog")),
   "keyboard-shortcuts": lazy(() => import("./KeyboardShortcutsDialog")),

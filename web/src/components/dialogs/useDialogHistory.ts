@@ -6,7 +6,16 @@ import { useLocation, useNavigate } from "react-router";
 import { type DialogName, useDialogs } from "../../state/dialogs";
 
 const PARAM = "dialog";
-const NAMES: readonly DialogName[] = ["daily-review", "resources", "setting", "archived", "trash", "about", "keyboard-shortcuts"];
+const NAMES: readonly DialogName[] = [
+  "daily-review",
+  "resources",
+  "setting",
+  "archived",
+  "trash",
+  "calendar",
+  "about",
+  "keyboard-shortcuts",
+];
 
 /** The stack a search string names (unknown names are left out). */
 export function stackOf(search: string): DialogName[] {

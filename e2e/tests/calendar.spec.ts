@@ -1,0 +1,47 @@
+// The calendar: a month of the user's memos by day (their display time), moved by buttons or the keyboard;
+// choosing a day closes it and filters the list to that day.
+import { expect, screenshot, test } from "../support/fixtures";
+import { memoCards, openSidebar } from "../support/ui";
+
+/** Local noon of a day of last month, in Unix seconds (the browser runs in UTC). */
+function lastMonth(day: number): { seconds: number; label: RegExp } {
+  const now = new Date();
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, day, 12));
+  const weekday = date.toLocaleDateString("en-US", { weekday: "short", timeZone: "UTC" });
+  const month = date.toLocaleDateString("en-US", { month: "short", timeZone: "UTC" });
+  return { seconds: date.getTime() / 1000, label: new RegExp(`on ${weekday}, ${month} ${day}, ${date.getUTCFullYear()}$`) };
+}
+
+test("the calendar shows last month's memos by day, and a day filters the list @phone", async ({ page, signedIn }, testInfo) => {
+  const fifth = lastMonth(5);
+  const twelfth = lastMonth(12);
+  await signedIn.api.createMemo("Fifth, morning", "PRIVATE", undefined, fifth.seconds - 3600);
+  await signedIn.api.createMemo("Fifth, evening", "PRIVATE", undefined, fifth.seconds + 3600);
+  await signedIn.api.createMemo("Twelfth", "PRIVATE", undefined, twelfth.seconds);
+  await signedIn.api.createMemo("Today's memo");
+  await page.goto("/");
+
+  const sidebar = await openSidebar(page);
+  if (testInfo.project.use.hasTouch) await sidebar.getByRole("button", { name: /Days? – Open the calendar$/ }).click();
+  else await sidebar.getByRole("button", { name: "Calendar", exact: true }).click();
+  const calendar = page.getByRole("dialog", { name: "Calendar" });
+  await expect(calendar.getByRole("button", { name: /^1 memo on / })).toHaveCount(1);
+
+  await calendar.getByRole("button", { name: "Previous month" }).click();
+  await expect(calendar.getByRole("button", { name: new RegExp(`^2 memos ${fifth.label.source.slice(0)}`) })).toBeVisible();
+  await expect(calendar.getByText("3 memos")).toBeVisible();
+  await screenshot(page, testInfo, "calendar", { fullPage: false });
+
+  // The keyboard: from the 5th, a week on is the 12th.
+  const fifthDay = calendar.getByRole("button", { name: fifth.label });
+  await fifthDay.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(calendar.getByRole("button", { name: twelfth.label })).toBeFocused();
+  await page.keyboard.press("Enter");
+
+  await expect(calendar).toHaveCount(0);
+  await expect(memoCards(page)).toHaveCount(1);
+  await expect(memoCards(page).first()).toContainText("Twelfth");
+  await page.goBack();
+  await expect(memoCards(page)).toHaveCount(4);
+});
