@@ -183,6 +183,32 @@ describe("links between memos", { timeout: 60_000 }, () => {
     expect((await relation(owner.client, target.id)).backlinks).toHaveLength(50);
   });
 
+  it("keeps a memo's 1,000 links (the most one memo holds), written and read in batches", async () => {
+    const owner = await member();
+    const rows = Array.from({ length: 1001 }, (_, i) => ({
+      creator_id: owner.user.id,
+      content: `linked ${i}`,
+      visibility: "PUBLIC" as const,
+    }));
+    const targets: number[] = [];
+    for (let start = 0; start < rows.length; start += 500)
+      targets.push(
+        ...(
+          await t.ctx.store.db
+            .insertInto("memo")
+            .values(rows.slice(start, start + 500))
+            .returning("id")
+            .execute()
+        ).map((row) => row.id),
+      );
+    const hub = await createMemo(owner, targets.map((id) => `/m/${id}`).join(" "));
+    const links = (await relation(owner.client, hub.id)).links;
+    expect(ids(links)).toEqual(targets.slice(0, 1000));
+    expect(ids((await relation(anonymous(t), targets[999]!)).backlinks)).toEqual([]);
+    expect(ids((await relation(owner.client, targets[999]!)).backlinks)).toEqual([hub.id]);
+    expect((await relation(owner.client, targets[1000]!)).backlinks).toEqual([]);
+  });
+
   it("makes the [[wikilinks]] between notes of an imported archive references", async () => {
     const owner = await member();
     const archive = zip({
