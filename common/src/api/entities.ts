@@ -105,6 +105,30 @@ export const reactionEntitySchema = z
   .meta({ id: "Reaction" });
 /** One emoji's reactions on a memo (`GET /api/reaction`, an addition). */
 export type Reaction = z.infer<typeof reactionEntitySchema>;
+export const relatedMemoEntitySchema = z
+  .object({
+    id: z.int(),
+    creatorId: z.int(),
+    creatorUsername: z.string(),
+    snippet: z.string().describe("The start of its text (up to 300 characters), for a preview"),
+    displayTs: z.int().describe("Its display time (created or updated, by its creator's setting)"),
+    visibility: z.enum(VISIBILITIES),
+    rowStatus: z.enum(ROW_STATUSES),
+  })
+  .meta({ id: "RelatedMemo" });
+/** A short preview of a memo a memo links to or is referenced by (`GET /api/memo/:memoId/relation`). */
+export type RelatedMemo = z.infer<typeof relatedMemoEntitySchema>;
+
+export const memoRelationEntitySchema = z
+  .object({
+    links: z.array(relatedMemoEntitySchema).describe("The memos its text references that the caller may see, by id"),
+    backlinks: z
+      .array(relatedMemoEntitySchema)
+      .describe("The memos referencing it that the caller may see, newest first, a page of at most 50"),
+    next: z.int().nullable().describe("`before` of the next page of backlinks; null on the last"),
+  })
+  .meta({ id: "MemoRelation" });
+export type MemoRelation = z.infer<typeof memoRelationEntitySchema>;
 
 export const trashedMemoEntitySchema = memoEntitySchema
   .extend({

@@ -167,6 +167,8 @@ export const reactionListQuerySchema = z.object({
   }),
 });
 export type ReactionListQuery = z.infer<typeof reactionListQuerySchema>;
+/** `GET /api/memo/:memoId/relation`: `before` is the `next` of the previous page of backlinks. */
+export const relationQuerySchema = z.object({ before: optionalQueryId("before") });
 
 /** `GET /api/trash`: `cursor` is the `next` of the previous page. */
 export const trashListQuerySchema = z.object({

@@ -18,9 +18,14 @@ const PLAIN_LINK = /https?:\/\/[^\s]+/g;
 /** Blanks a match with as many spaces: the later patterns read it as they read one space, and offsets stay. */
 const blank = (match: string) => " ".repeat(match.length);
 
+/** The content with code blocks and inline code blanked out, character for character (memo links read it too). */
+export function blankCode(content: string): string {
+  return content.replace(FENCED_CODE, blank).replace(INLINE_CODE, blank);
+}
+
 /** The content with code blocks, inline code and links blanked out, character for character. */
 function blankNonTagText(content: string): string {
-  return content.replace(FENCED_CODE, blank).replace(INLINE_CODE, blank).replace(MARKDOWN_LINK, blank).replace(PLAIN_LINK, blank);
+  return blankCode(content).replace(MARKDOWN_LINK, blank).replace(PLAIN_LINK, blank);
 }
 
 /** One tag in a memo's text: `content.slice(start, end)` is `#` + `tag`. */

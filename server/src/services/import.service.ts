@@ -6,6 +6,7 @@
 // back. An import queues no webhook deliveries (docs/api.md, Import).
 import {
   extractTags,
+  memoLinks,
   type ImportedMemoPreview,
   type ImportProblem,
   type ImportQuery,
@@ -25,6 +26,7 @@ import {
   setImportedMemoContent,
 } from "../store/sql/import.store.js";
 import { listShortcutsOfCreator } from "../store/sql/shortcut.store.js";
+import { replaceRelationsOfMemos } from "../store/sql/memo/relation.store.js";
 import { upsertTags } from "../store/sql/tag.store.js";
 import { readUserSetting } from "../store/sql/settings.js";
 import { findUserById } from "../store/sql/user.store.js";
@@ -224,6 +226,8 @@ async function writeAll(
     };
     // A memo linking to one added after it is written again once every id is known.
     const later: number[] = [];
+    // The memos each imported memo references (common/src/domain/memo-links.ts), written once every memo is.
+    const references: Array<{ id: number; links: number[] }> = [];
     // Memos one INSERT each (their ids are needed), their tags, pins and links a batch at a time.
     for (let start = 0; start < staged.memos.length; start += BATCH) {
       const extras: Parameters<typeof insertMemoExtras>[2] = { tags: [], pinned: [], links: [] };
@@ -244,6 +248,7 @@ async function writeAll(
         });
         memoIds.set(index, memoId);
         if (content.includes("](/m/_)")) later.push(index);
+        else references.push({ id: memoId, links: memoLinks(content) });
         for (const tag of extractTags(content)) {
           extras.tags.push({ memo_id: memoId, tag });
           tagNames.add(tag);
@@ -269,7 +274,13 @@ async function writeAll(
     }
     for (const index of later) {
       await slices.next();
-      await setImportedMemoContent(tx, memoIds.get(index)!, finalContent(plan.memos[index]!.content, plan, targets));
+      const content = finalContent(plan.memos[index]!.content, plan, targets);
+      await setImportedMemoContent(tx, memoIds.get(index)!, content);
+      references.push({ id: memoIds.get(index)!, links: memoLinks(content) });
+    }
+    for (let start = 0; start < references.length; start += BATCH) {
+      await slices.next();
+      await replaceRelationsOfMemos(tx, references.slice(start, start + BATCH));
     }
     for (const shortcut of staged.shortcuts) {
       await slices.next();

@@ -1,6 +1,15 @@
 // Every change to a memo's content or visibility goes through here: the version it replaces is kept in the
-// memo's history (when the host keeps history), thinned by the keeping rule, and the memo's tags follow its text.
-import { extractTags, type KeptVersion, MEMO_HISTORY_SETTING, type RevisionSource, type Visibility, versionsToDrop } from "@memos/common";
+// memo's history (when the host keeps history), thinned by the keeping rule, and the memo's tags and references to
+// other memos (memo_relation) follow its text.
+import {
+  extractTags,
+  type KeptVersion,
+  memoLinks,
+  MEMO_HISTORY_SETTING,
+  type RevisionSource,
+  type Visibility,
+  versionsToDrop,
+} from "@memos/common";
 import type { Actor } from "../context.js";
 import type { Db, Engine } from "../store/db.js";
 import type { MemoRow } from "../store/schema.js";
@@ -15,6 +24,7 @@ import {
   updateMemo,
   updateMemoContents,
 } from "../store/sql/memo/memo.store.js";
+import { replaceRelationsOfMemos } from "../store/sql/memo/relation.store.js";
 import { deleteRevisions, insertRevision, insertRevisions, revisionTimes, revisionTimesOfMemos } from "../store/sql/memo/revision.store.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 import { upsertTags } from "../store/sql/tag.store.js";
@@ -31,11 +41,12 @@ export function originOf(actor: Actor): EditOrigin {
   return actor.token ? { source: "token", tokenId: actor.token.id } : { source: "web" };
 }
 
-/** Extracted tags feed the tag filter and the user's tag list. */
-export async function indexTags(db: Db, memoId: number, creatorId: number, content: string): Promise<void> {
+/** What a memo's text says beyond itself: its tags (the tag filter, the user's tag list) and the memos it references. */
+export async function indexContent(db: Db, memoId: number, creatorId: number, content: string): Promise<void> {
   const tags = extractTags(content);
   await replaceMemoTags(db, memoId, tags);
   await upsertTags(db, creatorId, tags);
+  await replaceRelationsOfMemos(db, [{ id: memoId, links: memoLinks(content) }]);
 }
 
 /**
@@ -79,7 +90,7 @@ export async function reviseMemo(
   }
   const written: MemoUpdate = versionChanges ? { ...update, edit_source: origin.source, edit_token_id: origin.tokenId ?? null } : update;
   await updateMemo(tx, id, written);
-  if (contentChanges) await indexTags(tx, id, before.creator_id, update.content!);
+  if (contentChanges) await indexContent(tx, id, before.creator_id, update.content!);
   return true;
 }
 
@@ -144,6 +155,10 @@ export async function reviseMemoTexts(
   await updateMemoContents(tx, texts, { edit_source: origin.source, edit_token_id: origin.tokenId ?? null });
   const tagged = texts.map((text) => ({ id: text.id, tags: extractTags(text.content) }));
   await replaceTagsOfMemos(tx, tagged);
+  await replaceRelationsOfMemos(
+    tx,
+    texts.map((text) => ({ id: text.id, links: memoLinks(text.content) })),
+  );
   for (const creatorId of new Set(changed.map(({ before }) => before.creator_id))) {
     const tags = tagged.filter((_, i) => changed[i]!.before.creator_id === creatorId).flatMap((memo) => memo.tags);
     await upsertTags(tx, creatorId, tags);

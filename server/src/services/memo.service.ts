@@ -40,7 +40,7 @@ import { readUserSetting } from "../store/sql/settings.js";
 import { requireMemo } from "./memo-access.js";
 import { composeMemos } from "./memo-compose.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
-import { indexTags, originOf, reviseMemo } from "./memo-revise.js";
+import { indexContent, originOf, reviseMemo } from "./memo-revise.js";
 import { nextCursor, positionAfter } from "./memo-cursor.js";
 import { type ParsedMemoQuery, parseMemoQuery } from "./memo-query.js";
 
@@ -102,7 +102,7 @@ export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCre
       visibility,
       ...(input.createdTs !== undefined ? { created_ts: input.createdTs, updated_ts: input.createdTs } : {}),
     });
-    await indexTags(tx, memoId, viewer.id, input.content);
+    await indexContent(tx, memoId, viewer.id, input.content);
     await linkResources(tx, memoId, resourceIds);
     queued = await queueWebhookEvent(tx, viewer, "memo.created", memoKey(memoId), async () => ({ memo: await composeOne(tx, memoId) }));
     return memoId;

@@ -22,7 +22,7 @@ import type { MemoTrashRow } from "../store/schema.js";
 import { nowSeconds } from "../store/time.js";
 import { requireMemo } from "./memo-access.js";
 import { composeMemos } from "./memo-compose.js";
-import { indexTags } from "./memo-revise.js";
+import { indexContent } from "./memo-revise.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
 
 const DAY = 86_400;
@@ -115,7 +115,7 @@ export async function restoreTrashedMemo(ctx: AppContext, viewer: Viewer, id: nu
   const queued = await db.transaction().execute(async (tx) => {
     const row = await requireTrashed(tx, viewer, id);
     await moveOutOfTrash(tx, id);
-    await indexTags(tx, id, row.creator_id, row.content);
+    await indexContent(tx, id, row.creator_id, row.content);
     return queueWebhookEvent(tx, viewer!, "memo.restored", memoKey(id), async () => {
       const [memo] = await composeMemos(tx, [await requireMemo(tx, id)]);
       return { memo: memo! };

@@ -254,6 +254,14 @@ interface WebhookDeliveryTable {
   paused_ms: Generated<number>;
 }
 
+/** A memo's reference to another memo (migration 029): `memo_id`'s text links to `related_memo_id`. */
+interface MemoRelationTable {
+  memo_id: number;
+  related_memo_id: number;
+  /** `REFERENCE`: a link in the text. */
+  type: string;
+}
+
 export interface Database {
   user: UserTable;
   user_setting: UserSettingTable;
@@ -279,6 +287,7 @@ export interface Database {
   memo_trash: MemoTrashTable;
   memo_reaction: MemoReactionTable;
   memo_share: MemoShareTable;
+  memo_relation: MemoRelationTable;
 }
 
 export type AccessTokenRow = Selectable<AccessTokenTable>;

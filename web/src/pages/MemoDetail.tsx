@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { ApiError } from "../api/client";
 import { AppShell } from "../components/layout/AppShell";
 import { MemoCard } from "../components/Memo/MemoCard";
+import { MemoRelations } from "../components/Memo/MemoRelations";
 import { Button } from "../components/ui/Button";
 import { Spinner } from "../components/ui/Spinner";
 import { useMemoSync } from "../offline/MemoSyncState";
@@ -73,6 +74,7 @@ export default function MemoDetail() {
             {t("tokens.written-with", { name: data.accessToken.name })}
           </p>
         ) : null}
+        <MemoRelations memoId={data.id} />
       </div>
     );
   } else if (data && canEditMemo(me?.id, data.creatorId)) {

@@ -20,6 +20,11 @@ export const keys = {
     /** The ids a list's filter selects, up to 10,000 (a bulk edit's "select all"). */
     ids: (scope: MemoListScope, params: MemoListParams) => ["memos", "ids", scope, params] as const,
     detail: (id: number) => ["memos", "detail", id] as const,
+    /** A memo's Links and Referenced by (pages of backlinks); every save may change any memo's. */
+    relations: ["memos", "relation"] as const,
+    relation: (id: number) => ["memos", "relation", id] as const,
+    /** The `[[` picker's search of the user's memos. */
+    linkSearch: (text: string) => ["memos", "link-search", text] as const,
     stats: (creatorId: number, from: number, to?: number) => ["memos", "stats", creatorId, from, to] as const,
     amount: (userId: number) => ["memos", "amount", userId] as const,
     /** One day of the user's memos, read whole for the daily review (not a paged list). */

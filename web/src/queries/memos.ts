@@ -98,6 +98,7 @@ export function refreshAround(client: QueryClient) {
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "count"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "stats"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "amount"] });
+  void client.invalidateQueries({ queryKey: keys.memos.relations });
   void client.invalidateQueries({ queryKey: keys.tags });
 }
 
@@ -162,7 +163,10 @@ export function usePatchMemo() {
       // A toggled todo changes nothing about order or tags; everything else may.
       const contentOnly = Object.keys(patch).length === 1 && patch.content !== undefined;
       if (!contentOnly) refreshAround(client);
-      else void client.invalidateQueries({ queryKey: keys.tags });
+      else {
+        void client.invalidateQueries({ queryKey: keys.tags });
+        void client.invalidateQueries({ queryKey: keys.memos.relations });
+      }
     },
   });
 }

@@ -6,6 +6,7 @@ import {
   memoCountEntitySchema,
   memoEntitySchema,
   memoIdsEntitySchema,
+  memoRelationEntitySchema,
   memoRevisionEntitySchema,
   memoRevisionPageEntitySchema,
   resourceEntitySchema,
@@ -15,6 +16,7 @@ import {
   memoCountQuerySchema,
   memoListQuerySchema,
   memoStatsQuerySchema,
+  relationQuerySchema,
   revisionListQuerySchema,
 } from "../queries.js";
 import { memoBatchSchema, memoCreateSchema, memoOrganizerSchema, memoPatchSchema, memoResourceLinkSchema, pathId } from "../requests.js";
@@ -176,6 +178,18 @@ export const memoRoutes = {
     query: input(revisionListQuerySchema, "Malformatted revision query"),
     answer: data(memoRevisionPageEntitySchema),
     errors: { 404: "No such memo, or not the caller's" },
+  }),
+  "memo.relation": route({
+    method: "GET",
+    path: "/api/memo/:memoId/relation",
+    summary: "The memos this memo links to and those that link to it, as short previews",
+    description:
+      "A reference is a `/m/<id>` link in a memo's text, outside code (`[text](/m/12)` or bare). Only memos the caller may read are listed: a reference to any other is neither shown nor counted. Backlinks come newest first, 50 a page, continued with `before`; a page reads at most 5,000 references, so past many the caller may not see it may be shorter (even empty) with `next` set.",
+    access: "public",
+    params: memoParams,
+    query: input(relationQuerySchema, "Malformatted relation query"),
+    answer: data(memoRelationEntitySchema),
+    errors: UNREADABLE,
   }),
   "memo.revision": route({
     method: "GET",

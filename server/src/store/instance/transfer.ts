@@ -98,6 +98,7 @@ export const COPIED_TABLES: TableSpec[] = [
   },
   { name: "memo_organizer", columns: { id: "int", memo_id: "int", user_id: "int", pinned: "int" }, key: ["id"], serial: "id" },
   { name: "memo_tag", columns: { memo_id: "int", tag: "text" }, key: ["memo_id", "tag"] },
+  { name: "memo_relation", columns: { memo_id: "int", related_memo_id: "int", type: "text" }, key: ["memo_id", "type", "related_memo_id"] },
   { name: "tag", columns: { name: "text", creator_id: "int" }, key: ["name", "creator_id"] },
   {
     name: "shortcut",

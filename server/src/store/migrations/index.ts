@@ -25,6 +25,7 @@ import { memoStatsIndex } from "./025-memo-stats-index.js";
 import { webhookPause } from "./026-webhook-pause.js";
 import { historyAndTrash } from "./027-history-and-trash.js";
 import { memoShare } from "./028-memo-share.js";
+import { memoRelation } from "./029-memo-relation.js";
 import { memoReaction } from "./030-memo-reaction.js";
 import type { Migration } from "./types.js";
 
@@ -57,5 +58,6 @@ export const MIGRATIONS: Migration[] = [
   webhookPause,
   historyAndTrash,
   memoShare,
+  memoRelation,
   memoReaction,
 ];

@@ -98,6 +98,8 @@ const MEMO_TABLES = [
   ["memo_revision", "memo_id"],
   ["memo_share", "memo_id"],
   ["memo_reaction", "memo_id"],
+  ["memo_relation", "memo_id"],
+  ["memo_relation", "related_memo_id"],
 ] as const;
 const RESOURCE_TABLES = [["memo_resource", "resource_id"]] as const;
 const WEBHOOK_DELIVERIES = ["webhook_delivery", "webhook_id"] as const;

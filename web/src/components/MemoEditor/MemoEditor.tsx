@@ -13,9 +13,12 @@ import { NEW_MEMO_EDITOR_ATTRIBUTE } from "../keyboard/useKeyboardShortcuts";
 import { Button } from "../ui/Button";
 import { AttachmentList } from "./AttachmentList";
 import { EditorToolbar } from "./EditorToolbar";
+import { ownMemoPath } from "./memoLinkComplete";
 import { insertCodeBlock, insertText } from "./textOps";
 import { draftKey, useDraft } from "./useDraft";
+import { MemoLinkSuggestions } from "./MemoLinkSuggestions";
 import { TagSuggestions } from "./TagSuggestions";
+import { useMemoLinkAutocomplete } from "./useMemoLinkAutocomplete";
 import { useTagAutocomplete } from "./useTagAutocomplete";
 import { useTextEditing } from "./useTextEditing";
 import { useUploads } from "./useUploads";
@@ -118,9 +121,12 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
     onEscape: fullscreen ? () => setFullscreen(false) : () => textarea.current?.blur(),
   });
   const tagComplete = useTagAutocomplete({ textarea, content, run });
+  const linkComplete = useMemoLinkAutocomplete({ textarea, content, run, selfId: memo?.id });
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (!tagComplete.onKeyDown(event)) onEditingKeyDown(event);
+    if (!tagComplete.onKeyDown(event) && !linkComplete.onKeyDown(event)) onEditingKeyDown(event);
   };
+  // One list at a time: a `#word` inside `[[…` completes the tag.
+  const linksOpen = linkComplete.open && !tagComplete.open;
 
   // Grow with the content (the full-screen editor fills the screen instead).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the content is what changes the height to measure
@@ -149,6 +155,13 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
 
   const onPaste = (event: ClipboardEvent) => {
     const files = Array.from(event.clipboardData.files);
+    // A memo's URL of this instance becomes its relative link, which the server reads as a reference.
+    const local = ownMemoPath(event.clipboardData.getData("text/plain"), window.location.origin);
+    if (files.length === 0 && local) {
+      event.preventDefault();
+      run((state) => insertText(state, local));
+      return;
+    }
     if (files.length === 0) return;
     event.preventDefault();
     void addFiles(files);
@@ -188,11 +201,18 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
         onChange={(event) => {
           setContent(event.target.value);
           tagComplete.track();
+          linkComplete.track();
         }}
-        onSelect={tagComplete.track}
-        onBlur={tagComplete.close}
+        onSelect={() => {
+          tagComplete.track();
+          linkComplete.track();
+        }}
+        onBlur={() => {
+          tagComplete.close();
+          linkComplete.close();
+        }}
         onKeyDown={onKeyDown}
-        {...tagComplete.textboxProps}
+        {...(linksOpen ? { ...tagComplete.textboxProps, ...linkComplete.textboxProps } : tagComplete.textboxProps)}
         {...(memo ? {} : { [NEW_MEMO_EDITOR_ATTRIBUTE]: "" })}
         onPaste={onPaste}
         placeholder={t("editor.placeholder")}
@@ -209,6 +229,15 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
           active={tagComplete.active}
           optionId={tagComplete.optionId}
           onPick={tagComplete.pick}
+        />
+      ) : null}
+      {linksOpen ? (
+        <MemoLinkSuggestions
+          id={linkComplete.listboxId}
+          options={linkComplete.options}
+          active={linkComplete.active}
+          optionId={linkComplete.optionId}
+          onPick={linkComplete.pick}
         />
       ) : null}
       <AttachmentList

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { MAX_MEMO_LINKS, memoLinkMarkdown, memoLinks } from "./memo-links.js";
+
+describe("memoLinks", () => {
+  it("reads bare /m/<id> and Markdown link targets, distinct, in order", () => {
+    expect(memoLinks("[a](/m/3) then /m/2 and again [b](/m/3)")).toEqual([3, 2]);
+    expect(memoLinks('/m/7\n(/m/8) </m/9> "/m/10" [x](/m/11#top) /m/12?a=1 /m/13.')).toEqual([7, 8, 9, 10, 11, 12, 13]);
+  });
+
+  it("skips code: fenced blocks and inline code", () => {
+    expect(memoLinks("```\n/m/1\n```\n`/m/2` /m/3")).toEqual([3]);
+  });
+
+  it("skips absolute URLs, longer paths and what is not an id", () => {
+    expect(memoLinks("https://x.example/m/1 /x/m/2 /m/3/edit /m/4abc /m/0 /m/05 a/m/6 /m/")).toEqual([]);
+  });
+
+  it("keeps at most MAX_MEMO_LINKS", () => {
+    const text = Array.from({ length: MAX_MEMO_LINKS + 5 }, (_, i) => `/m/${i + 1}`).join(" ");
+    expect(memoLinks(text)).toHaveLength(MAX_MEMO_LINKS);
+  });
+
+  it("reads a long memo of near-links in one pass", () => {
+    expect(memoLinks(`${"/m/x ".repeat(200_000)} /m/5`)).toEqual([5]);
+  });
+});
+
+describe("memoLinkMarkdown", () => {
+  it("links with the memo's first words, plain", () => {
+    expect(memoLinkMarkdown(12, "\n# Trip [plan]\nmore")).toBe("[Trip plan](/m/12)");
+    expect(memoLinkMarkdown(5, "")).toBe("[#5](/m/5)");
+    expect(memoLinkMarkdown(5, "a ".repeat(50))).toMatch(/^\[a a .*…\]\(\/m\/5\)$/);
+  });
+
+  it("is read back as a reference", () => {
+    expect(memoLinks(memoLinkMarkdown(42, "hello"))).toEqual([42]);
+  });
+});

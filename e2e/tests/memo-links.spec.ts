@@ -1,0 +1,70 @@
+// Links between memos: typing `[[` in the editor offers the user's memos (searched as they type, chosen by keyboard),
+// the saved memo links to the chosen one, and that memo's page lists it under Referenced by (and the first under Links).
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, screenshot, test } from "../support/fixtures";
+import { editor, memoCard } from "../support/ui";
+
+/** No serious or critical axe violation in `include` (`rules`: only those, e.g. contrast in the dark theme). */
+async function expectAccessible(page: Page, include: string, rules?: string[]): Promise<void> {
+  let builder = new AxeBuilder({ page }).include(include);
+  if (rules) builder = builder.withRules(rules);
+  const { violations } = await builder.analyze();
+  const severe = violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((node) => `${node.target.join(" ")} ${node.failureSummary}`).join("; ")}`);
+  expect.soft(severe).toEqual([]);
+}
+
+test("[[ picks a memo to link, and the linked memo's page shows Referenced by @phone", async ({ page, signedIn }, testInfo) => {
+  const target = await signedIn.api.createMemo("Trip plan for the coast\nday one: the cliffs");
+  await signedIn.api.createMemo("Grocery list");
+  await page.goto("/");
+
+  const box = editor(page);
+  await box.click();
+  await box.pressSequentially("Packing, see [[trip");
+  const list = page.getByRole("listbox", { name: "Memos to link" });
+  await expect(list).toBeVisible();
+  await expect(list.getByRole("option")).toHaveCount(1);
+  await expect(list.getByRole("option").first()).toContainText("Trip plan for the coast");
+  await expect(box).toHaveAttribute("aria-controls", (await list.getAttribute("id"))!);
+  await screenshot(page, testInfo, "memo-link-picker", { fullPage: false });
+  await expectAccessible(page, "[role=listbox]");
+  await box.press("Enter");
+  await expect(list).toBeHidden();
+  await expect(box).toHaveValue(`Packing, see [Trip plan for the coast](/m/${target.id})`);
+  await box.press("Control+Enter");
+  const source = memoCard(page, "Packing, see");
+  await expect(source).toBeVisible();
+
+  await page.goto(`/m/${target.id}`);
+  const referenced = page.getByRole("region", { name: "Referenced by" });
+  await expect(referenced.getByRole("link")).toHaveText([/^Packing, see/]);
+  await screenshot(page, testInfo, "memo-referenced-by", { fullPage: false });
+  await expectAccessible(page, "main");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, testInfo, "memo-referenced-by-dark", { fullPage: false });
+  await expectAccessible(page, "main", ["color-contrast"]);
+  await page.emulateMedia({ colorScheme: "light" });
+  await referenced.getByRole("link").click();
+  await expect(page).toHaveURL(/\/m\/\d+$/);
+  const links = page.getByRole("region", { name: "Links" });
+  await expect(links.getByRole("link")).toHaveText([/^Trip plan for the coast/]);
+  await links.getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/m/${target.id}$`));
+});
+
+test("Esc closes the [[ picker and keeps the text as typed", async ({ page, signedIn }) => {
+  await signedIn.api.createMemo("Reading notes");
+  await page.goto("/");
+  const box = editor(page);
+  await box.click();
+  await box.pressSequentially("[[");
+  const list = page.getByRole("listbox", { name: "Memos to link" });
+  await expect(list.getByRole("option")).toHaveCount(1);
+  await box.press("Escape");
+  await expect(list).toBeHidden();
+  // The editor closes brackets as they are typed; the picker leaves them as they are.
+  await expect(box).toHaveValue("[[]]");
+});

@@ -1,0 +1,90 @@
+// Query plans of a memo's Links and Referenced by: the ids through memo_relation's indexes (the primary key for
+// links, idx_memo_relation_related backwards for backlinks), then the memos by primary key: no scan, whatever the
+// number of memos and references. Plans, not wall-clock time.
+import { CompiledQuery } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { relationSql } from "../../src/store/sql/memo/relation.store.js";
+import { createUser, signUpHost } from "../factories.js";
+import { createTestApp, type TestApp } from "../harness.js";
+
+const MEMOS = 3_000;
+
+describe("relation query plans", () => {
+  let t: TestApp;
+  let target: number;
+  let hub: number;
+
+  async function explain(query: CompiledQuery): Promise<string> {
+    const prefix = t.ctx.store.engine === "sqlite" ? "EXPLAIN QUERY PLAN " : "EXPLAIN ";
+    const result = await t.ctx.store.db.executeQuery(CompiledQuery.raw(prefix + query.sql, [...query.parameters]));
+    return result.rows
+      .map((row) => String((row as Record<string, unknown>).detail ?? (row as Record<string, unknown>)["QUERY PLAN"]))
+      .join("\n");
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const host = await signUpHost(t);
+    const owner = await createUser(t, host, "plans");
+    const db = t.ctx.store.db;
+    const ids: number[] = [];
+    for (let start = 0; start < MEMOS; start += 500) {
+      const rows = Array.from({ length: 500 }, (_, i) => ({
+        creator_id: owner.user.id,
+        content: `memo ${start + i}`,
+        visibility: (["PUBLIC", "PROTECTED", "PRIVATE"] as const)[i % 3],
+      }));
+      ids.push(...(await db.insertInto("memo").values(rows).returning("id").execute()).map((row) => row.id));
+    }
+    [target, hub] = [ids[0]!, ids[1]!];
+    // Every memo references the target; the hub 200 more.
+    const relations = [
+      ...ids.slice(1).map((id) => ({ memo_id: id, related_memo_id: target, type: "REFERENCE" })),
+      ...ids.slice(2, 202).map((id) => ({ memo_id: hub, related_memo_id: id, type: "REFERENCE" })),
+    ];
+    for (let start = 0; start < relations.length; start += 500)
+      await db
+        .insertInto("memo_relation")
+        .values(relations.slice(start, start + 500))
+        .execute();
+    await db.executeQuery(CompiledQuery.raw("ANALYZE"));
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it("backlinks: the related index backwards (also past a cursor); links: the primary key's range", async () => {
+    for (const before of [undefined, target + 2000]) {
+      const plan = await explain(relationSql(t.ctx.store.db, target, 51, before).backlinkIds);
+      if (t.ctx.store.engine === "sqlite") {
+        expect(plan, plan).toMatch(/SEARCH memo_relation USING COVERING INDEX idx_memo_relation_related \(related_memo_id=\? AND type=\?/);
+        expect(plan, plan).not.toMatch(/TEMP B-TREE|\bSCAN\b/);
+      } else {
+        expect(plan, plan).toMatch(/Index Only Scan Backward using idx_memo_relation_related on memo_relation/);
+        expect(plan, plan).not.toMatch(/\bSort\b|Seq Scan/);
+      }
+    }
+    const links = await explain(relationSql(t.ctx.store.db, hub, 1000).linkIds);
+    if (t.ctx.store.engine === "sqlite") {
+      expect(links, links).toMatch(/SEARCH memo_relation USING (COVERING INDEX|PRIMARY KEY) \w* ?\(memo_id=\? AND type=\?/);
+      expect(links, links).not.toMatch(/\bSCAN\b|TEMP B-TREE/);
+    } else {
+      // A memo's links are at most MAX_MEMO_LINKS: sorting those ids, when the planner does, is bounded.
+      expect(links, links).toMatch(/(Index (Only )?Scan using|Bitmap Index Scan on) memo_relation_pkey/);
+      expect(links, links).not.toMatch(/Seq Scan/);
+    }
+  });
+
+  it("the memos of a chunk of ids by primary key", async () => {
+    const ids = (await t.ctx.store.db.executeQuery<{ memo_id: number }>(relationSql(t.ctx.store.db, target, 51).backlinkIds)).rows.map(
+      (row) => row.memo_id,
+    );
+    expect(ids).toHaveLength(51);
+    const plan = await explain(relationSql(t.ctx.store.db, target, 51).memos(ids));
+    if (t.ctx.store.engine === "sqlite") {
+      expect(plan, plan).toMatch(/SEARCH m USING INTEGER PRIMARY KEY/);
+      expect(plan, plan).not.toMatch(/\bSCAN\b/);
+    } else {
+      expect(plan, plan).toMatch(/Index Scan using memo_pkey on memo m|Bitmap Index Scan on memo_pkey/);
+      expect(plan, plan).not.toMatch(/Seq Scan on memo\b/);
+    }
+  });
+});
