@@ -65,6 +65,21 @@ interface MemoReactionTable {
   created_ts: number;
 }
 
+export type InboxKind = "mention" | "reaction" | "comment";
+
+/** Something that happened to a user's memo, or where they were named (migration 032). */
+interface InboxItemTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: InboxKind;
+  memo_id: number;
+  actor_id: number;
+  /** The reaction's emoji; the comment's id. */
+  detail: Generated<string>;
+  created_ts: number;
+  read_ts: Generated<number | null>;
+}
+
 /** A deleted memo's row until it is restored or purged (migration 027). */
 interface MemoTrashTable {
   memo_id: number;
@@ -286,6 +301,7 @@ export interface Database {
   memo_revision: MemoRevisionTable;
   memo_trash: MemoTrashTable;
   memo_reaction: MemoReactionTable;
+  inbox_item: InboxItemTable;
   memo_share: MemoShareTable;
   memo_relation: MemoRelationTable;
 }

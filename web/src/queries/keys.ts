@@ -36,6 +36,8 @@ export const keys = {
   allRevisions: ["revisions"] as const,
   /** A memo's emoji reactions (asked for a page of cards at once). */
   reactions: (memoId: number) => ["reactions", memoId] as const,
+  /** The signed-in user's inbox: its pages and the unread count. */
+  inbox: ["inbox"] as const,
   /** The signed-in user's trash, in pages. */
   trash: ["trash"] as const,
   shortcuts: ["shortcuts"] as const,

@@ -14,6 +14,7 @@ import { rssRoutes } from "./rss.js";
 import { shareRoutes } from "./share.js";
 import { shortcutRoutes } from "./shortcut.js";
 import { systemRoutes } from "./system.js";
+import { inboxRoutes } from "./inbox.js";
 import { reactionRoutes } from "./reaction.js";
 import { tagRoutes } from "./tag.js";
 import { trashRoutes } from "./trash.js";
@@ -28,6 +29,7 @@ export const ROUTES = {
   ...memoRoutes,
   ...trashRoutes,
   ...reactionRoutes,
+  ...inboxRoutes,
   ...shareRoutes,
   ...shortcutRoutes,
   ...resourceRoutes,
@@ -56,6 +58,7 @@ export const AREAS: Record<Area, string> = {
   resource: "Uploaded files and external links",
   tag: "Tags",
   reaction: "Emoji reactions on memos",
+  inbox: "Mentions, reactions and comments that concern the caller",
   trash: "Deleted memos, until they are restored or purged",
   share: "Private share links to one memo",
   system: "Server status and system settings",
