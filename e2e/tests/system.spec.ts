@@ -59,7 +59,7 @@ hosted("the server profile names the site: document title, About, default langua
   await dialog.getByRole("combobox", { name: "Default appearance" }).selectOption("dark");
   await screenshot(page, testInfo, "settings-server-profile", { fullPage: false });
   await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "customized profile updated")).toBeVisible();
+  await expect(toast(page, "customized profile updated").first()).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
   await expect(page).toHaveTitle("Harbor Notes");
@@ -98,7 +98,7 @@ hosted("the server profile names the site: document title, About, default langua
   await dialog.getByRole("button", { name: "Restore defaults" }).click();
   await expect(dialog.getByLabel("Server name")).toHaveValue("memos");
   await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "customized profile updated")).toBeVisible();
+  await expect(toast(page, "customized profile updated").first()).toBeVisible();
   await expect(page).toHaveTitle("memos");
 });
 
@@ -155,7 +155,7 @@ hosted("a custom logo that fails to load shows ours; a javascript: logo is refus
   expect(direct.status()).toBe(400);
 
   await edit("/no-such-logo.png");
-  await expect(toast(page, "customized profile updated")).toBeVisible();
+  await expect(toast(page, "customized profile updated").first()).toBeVisible();
   // A visitor's page asks for the broken address once, shows ours once the answer is in, and logs one error at most.
   const asked: string[] = [];
   let health: PageHealth | undefined;

@@ -54,7 +54,7 @@ export function ReactionBar({ memo, canReact }: { memo: Memo; canReact: boolean 
           aria-pressed={canReact ? reaction.mine : undefined}
           disabled={!canReact || toggle.isPending}
           onClick={() => void react(reaction.emoji, !reaction.mine)}
-          className={`inline-flex h-7 items-center gap-1 rounded-full border px-2 text-sm tabular-nums transition-colors duration-200 max-sm:h-9 ${
+          className={`inline-flex h-7 items-center gap-1 rounded-full border px-2 text-sm tabular-nums transition-colors duration-200 max-sm:h-10 ${
             reaction.mine
               ? "border-green-600 bg-green-50 text-green-900 dark:border-green-500 dark:bg-green-900/30 dark:text-green-100"
               : "border-zinc-200 bg-zinc-50 text-zinc-700 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200"
@@ -80,7 +80,7 @@ export function ReactionBar({ memo, canReact }: { memo: Memo; canReact: boolean 
             aria-label={t("reaction.other")}
             placeholder={t("reaction.other-placeholder")}
             maxLength={32}
-            className="h-7 w-44 rounded-full border border-zinc-300 bg-white px-2 text-sm max-sm:h-9 dark:border-zinc-600 dark:bg-zinc-900"
+            className="h-7 w-44 rounded-full border border-zinc-300 bg-white px-2 text-sm max-sm:h-10 dark:border-zinc-600 dark:bg-zinc-900"
           />
         </form>
       ) : null}
@@ -89,7 +89,7 @@ export function ReactionBar({ memo, canReact }: { memo: Memo; canReact: boolean 
           label={t("reaction.add")}
           align="left"
           trigger={<SmilePlus className="size-4" aria-hidden />}
-          triggerClassName="h-7 rounded-full px-1.5 max-sm:h-9"
+          triggerClassName="h-7 rounded-full px-1.5 max-sm:h-10"
           items={[
             ...QUICK_REACTIONS.map((emoji) => ({
               key: emoji,

@@ -67,6 +67,8 @@ export function CustomizedProfileDialog({
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
+    // Enter and a click on Save in the same moment: one save.
+    if (save.isPending) return;
     const value: CustomizedProfile = {
       ...form,
       name: form.name.trim(),

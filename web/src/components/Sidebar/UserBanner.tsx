@@ -37,7 +37,7 @@ function Count({ value, label, onOpen, openLabel }: { value: number | undefined;
             aria-haspopup="dialog"
             aria-label={`${shown} ${label} – ${openLabel}`}
             onClick={onOpen}
-            className="-mx-1 rounded px-1 underline decoration-zinc-300 decoration-dotted underline-offset-4 hover:bg-zinc-200/70 max-lg:min-h-10 dark:decoration-zinc-600 dark:hover:bg-zinc-800"
+            className="-mx-1 rounded px-1 underline decoration-zinc-300 decoration-dotted underline-offset-4 hover:bg-zinc-200/70 max-lg:min-h-10 max-lg:min-w-10 dark:decoration-zinc-600 dark:hover:bg-zinc-800"
           >
             {shown}
           </button>
