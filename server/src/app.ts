@@ -27,6 +27,7 @@ import { systemHandlers } from "./routes/system.routes.js";
 import { tagHandlers } from "./routes/tag.routes.js";
 import { trashHandlers } from "./routes/trash.routes.js";
 import { reactionHandlers } from "./routes/reaction.routes.js";
+import { commentHandlers } from "./routes/comment.routes.js";
 import { userHandlers } from "./routes/user.routes.js";
 import { webhookHandlers } from "./routes/webhook.routes.js";
 import { startWebhookDispatcher } from "./services/webhook-dispatcher.js";
@@ -108,6 +109,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     ...memoHandlers(ctx),
     ...trashHandlers(ctx),
     ...reactionHandlers(ctx),
+    ...commentHandlers(ctx),
     ...shareHandlers(ctx),
     ...shortcutHandlers(ctx),
     ...resourceHandlers(ctx),

@@ -15,6 +15,7 @@ import { shareRoutes } from "./share.js";
 import { shortcutRoutes } from "./shortcut.js";
 import { systemRoutes } from "./system.js";
 import { reactionRoutes } from "./reaction.js";
+import { commentRoutes } from "./comment.js";
 import { tagRoutes } from "./tag.js";
 import { trashRoutes } from "./trash.js";
 import { userRoutes } from "./user.js";
@@ -28,6 +29,7 @@ export const ROUTES = {
   ...memoRoutes,
   ...trashRoutes,
   ...reactionRoutes,
+  ...commentRoutes,
   ...shareRoutes,
   ...shortcutRoutes,
   ...resourceRoutes,
@@ -56,6 +58,7 @@ export const AREAS: Record<Area, string> = {
   resource: "Uploaded files and external links",
   tag: "Tags",
   reaction: "Emoji reactions on memos",
+  comment: "Comments on memos (not memos: no memo list shows them)",
   trash: "Deleted memos, until they are restored or purged",
   share: "Private share links to one memo",
   system: "Server status and system settings",
