@@ -58,6 +58,9 @@ describe("comments", () => {
       content: "**yes**",
       resourceList: [{ id: file.id, filename: "plan.png" }],
     });
+    // Whoever may read the memo may read the comment's file.
+    const served = await anonymous(t).get(`/o/r/${file.id}/plan.png`);
+    expect(served.status, served.text).toBe(200);
     const second = await comment(author, memo.id, "thanks");
     const third = await comment(alice, memo.id, "one more");
     const all = await page(anonymous(t), memo.id);
