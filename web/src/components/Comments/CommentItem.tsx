@@ -60,7 +60,13 @@ export function CommentItem({ comment, canEdit, canDelete }: { comment: Comment;
             className="w-full resize-y rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-800 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100"
           />
           <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setEditing(false)}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setText(comment.content);
+                setEditing(false);
+              }}
+            >
               {t("comment.cancel")}
             </Button>
             <Button variant="primary" onClick={save} disabled={update.isPending || text.trim() === ""}>
