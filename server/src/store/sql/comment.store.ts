@@ -62,13 +62,15 @@ export function findComment(db: Db, id: number): Promise<CommentRow | undefined>
 }
 
 /** A page of the memo's comments, oldest first (the (memo_id, id) index), after the comment `after`. */
-export function listComments(db: Db, memoId: number, after: number | undefined, limit: number): Promise<CommentRow[]> {
-  return commentQuery(db)
+export const listCommentsQuery = (db: Db, memoId: number, after: number | undefined, limit: number) =>
+  commentQuery(db)
     .where("c.memo_id", "=", memoId)
     .$if(after !== undefined, (query) => query.where("c.id", ">", after as number))
     .orderBy("c.id")
-    .limit(limit)
-    .execute();
+    .limit(limit);
+
+export function listComments(db: Db, memoId: number, after: number | undefined, limit: number): Promise<CommentRow[]> {
+  return listCommentsQuery(db, memoId, after, limit).execute();
 }
 
 /** The files of several comments in one query, each comment's in the order they were given. */
@@ -85,15 +87,17 @@ export async function listCommentResources(db: Db, commentIds: readonly number[]
 }
 
 /** How many comments each memo has (those with none left out): one statement. */
-export async function countComments(db: Db, memoIds: readonly number[]): Promise<{ memoId: number; count: number }[]> {
-  if (memoIds.length === 0) return [];
-  const rows = await db
+export const countCommentsQuery = (db: Db, memoIds: readonly number[]) =>
+  db
     .selectFrom("memo_comment")
     .select(["memo_id", sql<number | string>`count(*)`.as("n")])
     .where("memo_id", "in", [...memoIds])
     .groupBy("memo_id")
-    .orderBy("memo_id")
-    .execute();
+    .orderBy("memo_id");
+
+export async function countComments(db: Db, memoIds: readonly number[]): Promise<{ memoId: number; count: number }[]> {
+  if (memoIds.length === 0) return [];
+  const rows = await countCommentsQuery(db, memoIds).execute();
   return rows.map((row) => ({ memoId: row.memo_id, count: Number(row.n) }));
 }
 
