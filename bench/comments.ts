@@ -29,17 +29,15 @@ async function measure(driver: "sqlite" | "postgres", memos: number): Promise<Ma
     const data = await generate(store, Number(args.users), memos);
     const ids = (await store.db.selectFrom("memo").select("id").orderBy("id").execute()).map((row) => row.id);
     for (let start = 0; start < ids.length; start += 300) {
-      const rows = ids
-        .slice(start, start + 300)
-        .flatMap((memo_id) =>
-          Array.from({ length: PER_MEMO }, (_, i) => ({
-            memo_id,
-            creator_id: data.userIds[i % data.userIds.length]!,
-            content: `comment ${i}`,
-            created_ts: i,
-            updated_ts: i,
-          })),
-        );
+      const rows = ids.slice(start, start + 300).flatMap((memo_id) =>
+        Array.from({ length: PER_MEMO }, (_, i) => ({
+          memo_id,
+          creator_id: data.userIds[i % data.userIds.length]!,
+          content: `comment ${i}`,
+          created_ts: i,
+          updated_ts: i,
+        })),
+      );
       await store.db.insertInto("memo_comment").values(rows).execute();
     }
     if (driver === "postgres") await sql`VACUUM ANALYZE`.execute(store.db);
