@@ -9,4 +9,5 @@ export * from "./domain/validation.js";
 export * from "./domain/integrations.js";
 export * from "./domain/history.js";
 export * from "./domain/reactions.js";
+export * from "./domain/mentions.js";
 export * from "./domain/memo-links.js";

@@ -152,6 +152,10 @@ export class MemosApi {
     return data<Memo[]>(response, "list memos");
   }
 
+  async react(memoId: number, emoji: string): Promise<void> {
+    await data(await this.request.post(this.url(`/api/memo/${memoId}/reaction`), { data: { emoji } }), "react");
+  }
+
   async deleteMemo(id: number): Promise<void> {
     await data(await this.request.delete(this.url(`/api/memo/${id}`)), "delete memo");
   }

@@ -28,6 +28,7 @@ import { tagHandlers } from "./routes/tag.routes.js";
 import { trashHandlers } from "./routes/trash.routes.js";
 import { reactionHandlers } from "./routes/reaction.routes.js";
 import { commentHandlers } from "./routes/comment.routes.js";
+import { inboxHandlers } from "./routes/inbox.routes.js";
 import { userHandlers } from "./routes/user.routes.js";
 import { webhookHandlers } from "./routes/webhook.routes.js";
 import { startWebhookDispatcher } from "./services/webhook-dispatcher.js";
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     ...trashHandlers(ctx),
     ...reactionHandlers(ctx),
     ...commentHandlers(ctx),
+    ...inboxHandlers(ctx),
     ...shareHandlers(ctx),
     ...shortcutHandlers(ctx),
     ...resourceHandlers(ctx),

@@ -156,6 +156,30 @@ export type CommentPage = z.infer<typeof commentPageEntitySchema>;
 
 export const commentCountEntitySchema = z.object({ memoId: z.int(), count: z.int() }).meta({ id: "CommentCount" });
 export type CommentCount = z.infer<typeof commentCountEntitySchema>;
+const INBOX_KINDS = ["mention", "reaction", "comment"] as const;
+export const inboxItemEntitySchema = z
+  .object({
+    id: z.int(),
+    kind: z.enum(INBOX_KINDS).describe("Named in a memo, a reaction to one of yours, a comment on one of yours"),
+    memoId: z.int(),
+    snippet: z.string().describe("The memo's first words (at most 120 characters)"),
+    actor: z.object({ id: z.int(), name: z.string() }).describe("Who did it (nickname, or username)"),
+    emoji: z.string().optional().describe("The reaction's emoji"),
+    createdTs: z.int(),
+    read: z.boolean(),
+  })
+  .meta({ id: "InboxItem" });
+/** Something that happened to the caller's memos, or where they were named (`GET /api/inbox`, an addition). */
+export type InboxItem = z.infer<typeof inboxItemEntitySchema>;
+
+export const inboxPageEntitySchema = z
+  .object({
+    items: z.array(inboxItemEntitySchema).describe("Newest first"),
+    unread: z.int().describe("Unread items, counted up to 100"),
+    next: z.int().nullable().describe("`before` of the next page; null on the last"),
+  })
+  .meta({ id: "InboxPage" });
+export type InboxPage = z.infer<typeof inboxPageEntitySchema>;
 
 export const trashedMemoEntitySchema = memoEntitySchema
   .extend({

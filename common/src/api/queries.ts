@@ -152,6 +152,14 @@ const pageLimit = optional(queryInt(1).pipe(z.int().max(MAX_HISTORY_PAGE)));
 export const revisionListQuerySchema = z.object({ limit: pageLimit, before: optionalQueryId("before") });
 export type RevisionListQuery = z.infer<typeof revisionListQuerySchema>;
 
+/** `GET /api/inbox`: a page newest first; `before` is the `next` of the previous page; `unread=true` only those not read. */
+export const inboxQuerySchema = z.object({
+  limit: pageLimit,
+  before: optionalQueryId("before"),
+  unread: optional(z.enum(["true", "false"])),
+});
+export type InboxQuery = z.infer<typeof inboxQuerySchema>;
+
 /** The most memos `GET /api/reaction` answers for at once (a page of a list). */
 export const MAX_REACTION_MEMOS = 100;
 

@@ -345,6 +345,13 @@ export type AccessTokenCreateRequest = z.input<typeof accessTokenCreateSchema>;
 export const memoShareCreateSchema = z.object({ expiresTs: optional(unixSeconds) });
 export type MemoShareCreate = z.infer<typeof memoShareCreateSchema>;
 
+/** `POST /api/inbox/read`: these items, or all of them, marked read. */
+export const inboxReadSchema = z.union([
+  z.object({ ids: z.array(z.int().min(1).max(MAX_ID)).min(1).max(500) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
+export type InboxRead = z.infer<typeof inboxReadSchema>;
+
 /** `POST` and `DELETE /api/memo/:memoId/reaction`: one emoji (a quick one or any other). */
 export const reactionSchema = z.object({
   emoji: text(MAX_EMOJI_LENGTH).refine(isEmoji, {

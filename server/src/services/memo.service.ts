@@ -40,6 +40,7 @@ import { readUserSetting } from "../store/sql/settings.js";
 import { requireMemo } from "./memo-access.js";
 import { composeMemos } from "./memo-compose.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
+import { notifyMentions } from "./inbox.service.js";
 import { indexContent, originOf, reviseMemo } from "./memo-revise.js";
 import { nextCursor, positionAfter } from "./memo-cursor.js";
 import { type ParsedMemoQuery, parseMemoQuery } from "./memo-query.js";
@@ -104,6 +105,7 @@ export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCre
     });
     await indexContent(tx, memoId, viewer.id, input.content);
     await linkResources(tx, memoId, resourceIds);
+    await notifyMentions(tx, viewer, { id: memoId, creator_id: viewer.id, visibility, row_status: "NORMAL" }, input.content);
     queued = await queueWebhookEvent(tx, viewer, "memo.created", memoKey(memoId), async () => ({ memo: await composeOne(tx, memoId) }));
     return memoId;
   });
@@ -130,6 +132,11 @@ export async function patchMemo(ctx: AppContext, viewer: Viewer, id: number, inp
       });
     }
     await linkResources(tx, id, input.resourceIdList ?? []);
+    // Those named for the first time by this change are told (if they may read the memo as it is now).
+    if (input.content !== undefined) {
+      const facts = { ...memo, visibility: input.visibility ?? memo.visibility, row_status: input.rowStatus ?? memo.row_status };
+      await notifyMentions(tx, viewer!, facts, input.content, memo.content);
+    }
     let any = false;
     for (const event of patchEvents(memo, input)) {
       any = (await queueWebhookEvent(tx, viewer!, event, memoKey(id), async () => ({ memo: await composeOne(tx, id) }))) || any;

@@ -9,6 +9,7 @@ import { countReactions, deleteReaction, insertReaction, listReactions } from ".
 import { requireMemo } from "./memo-access.js";
 import { composeMemos } from "./memo-compose.js";
 import { afterCommit, queueEvents, subscribedWebhooks } from "./webhook-events.js";
+import { notifyReaction } from "./inbox.service.js";
 
 /** Reactors named per memo and emoji; the count says how many there are in all. */
 const NAMED_PER_EMOJI = 20;
@@ -45,6 +46,7 @@ export async function addReaction(ctx: AppContext, viewer: Viewer, memoId: numbe
   authorizeReaction(viewer, memo);
   const queued = await db.transaction().execute(async (tx) => {
     if (!(await insertReaction(tx, memoId, viewer.id, emoji))) return false;
+    await notifyReaction(tx, viewer, memo, emoji);
     // The memo's author hears of it (their webhooks), whoever reacted.
     const webhooks = await subscribedWebhooks(tx, { ...viewer, id: memo.creator_id }, "reaction.added");
     if (webhooks.length === 0) return false;

@@ -86,6 +86,21 @@ interface MemoCommentClosedTable {
   memo_id: number;
 }
 
+export type InboxKind = "mention" | "reaction" | "comment";
+
+/** Something that happened to a user's memo, or where they were named (migration 032). */
+interface InboxItemTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: InboxKind;
+  memo_id: number;
+  actor_id: number;
+  /** The reaction's emoji; the comment's id. */
+  detail: Generated<string>;
+  created_ts: number;
+  read_ts: Generated<number | null>;
+}
+
 /** A deleted memo's row until it is restored or purged (migration 027). */
 interface MemoTrashTable {
   memo_id: number;
@@ -310,6 +325,7 @@ export interface Database {
   memo_comment: MemoCommentTable;
   memo_comment_resource: MemoCommentResourceTable;
   memo_comment_closed: MemoCommentClosedTable;
+  inbox_item: InboxItemTable;
   memo_share: MemoShareTable;
   memo_relation: MemoRelationTable;
 }

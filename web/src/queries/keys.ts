@@ -40,6 +40,8 @@ export const keys = {
   comments: (memoId: number) => ["comments", memoId] as const,
   /** How many comments a memo has (asked for a page of cards at once). */
   commentCount: (memoId: number) => ["comment-count", memoId] as const,
+  /** The signed-in user's inbox: its pages and the unread count. */
+  inbox: ["inbox"] as const,
   /** The signed-in user's trash, in pages. */
   trash: ["trash"] as const,
   shortcuts: ["shortcuts"] as const,

@@ -1,7 +1,16 @@
 // The dialog stack: sidebar entries push a dialog by name; the dialogs themselves render it.
 import { create } from "zustand";
 
-export type DialogName = "daily-review" | "resources" | "setting" | "archived" | "trash" | "calendar" | "about" | "keyboard-shortcuts";
+export type DialogName =
+  | "daily-review"
+  | "resources"
+  | "setting"
+  | "archived"
+  | "trash"
+  | "calendar"
+  | "inbox"
+  | "about"
+  | "keyboard-shortcuts";
 
 /** What every dialog on the stack receives (components/dialogs/DialogHost.tsx renders them). */
 export interface StackDialogProps {

@@ -14,6 +14,7 @@ import { rssRoutes } from "./rss.js";
 import { shareRoutes } from "./share.js";
 import { shortcutRoutes } from "./shortcut.js";
 import { systemRoutes } from "./system.js";
+import { inboxRoutes } from "./inbox.js";
 import { reactionRoutes } from "./reaction.js";
 import { commentRoutes } from "./comment.js";
 import { tagRoutes } from "./tag.js";
@@ -30,6 +31,7 @@ export const ROUTES = {
   ...trashRoutes,
   ...reactionRoutes,
   ...commentRoutes,
+  ...inboxRoutes,
   ...shareRoutes,
   ...shortcutRoutes,
   ...resourceRoutes,
@@ -59,6 +61,7 @@ export const AREAS: Record<Area, string> = {
   tag: "Tags",
   reaction: "Emoji reactions on memos",
   comment: "Comments on memos (not memos: no memo list shows them)",
+  inbox: "Mentions, reactions and comments that concern the caller",
   trash: "Deleted memos, until they are restored or purged",
   share: "Private share links to one memo",
   system: "Server status and system settings",

@@ -148,6 +148,21 @@ export const COPIED_TABLES: TableSpec[] = [
     serial: "id",
   },
   {
+    name: "inbox_item",
+    columns: {
+      id: "int",
+      user_id: "int",
+      kind: "text",
+      memo_id: "int",
+      actor_id: "int",
+      detail: "text",
+      created_ts: "int",
+      read_ts: "int",
+    },
+    key: ["id"],
+    serial: "id",
+  },
+  {
     name: "memo_reaction",
     columns: { id: "int", memo_id: "int", creator_id: "int", emoji: "text", created_ts: "int" },
     key: ["id"],

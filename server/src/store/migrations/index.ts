@@ -28,6 +28,7 @@ import { memoShare } from "./028-memo-share.js";
 import { memoRelation } from "./029-memo-relation.js";
 import { memoReaction } from "./030-memo-reaction.js";
 import { memoComment } from "./031-memo-comment.js";
+import { inbox } from "./032-inbox.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -62,4 +63,5 @@ export const MIGRATIONS: Migration[] = [
   memoRelation,
   memoReaction,
   memoComment,
+  inbox,
 ];

@@ -77,6 +77,8 @@ const USER_TABLES = [
   ["memo_trash", "creator_id"],
   ["memo_reaction", "creator_id"],
   ["memo_comment", "creator_id"],
+  ["inbox_item", "user_id"],
+  ["inbox_item", "actor_id"],
   ["resource", "creator_id"],
   ["shortcut", "creator_id"],
   ["tag", "creator_id"],
@@ -101,6 +103,7 @@ const MEMO_TABLES = [
   ["memo_reaction", "memo_id"],
   ["memo_comment", "memo_id"],
   ["memo_comment_closed", "memo_id"],
+  ["inbox_item", "memo_id"],
   ["memo_relation", "memo_id"],
   ["memo_relation", "related_memo_id"],
 ] as const;
@@ -159,4 +162,14 @@ export async function deleteOrphans(db: Db): Promise<void> {
 /** True once any account exists (the demo seed fills only an empty database). */
 export async function hasAnyUser(db: Db): Promise<boolean> {
   return (await db.selectFrom("user").select("id").limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The accounts of these usernames (compared as sign-in compares them: usernameKey), by key. */
+export async function findUsersByUsernames(db: Db, usernames: readonly string[]): Promise<UserRow[]> {
+  if (usernames.length === 0) return [];
+  return db
+    .selectFrom("user")
+    .selectAll()
+    .where("username_key", "in", [...new Set(usernames.map(usernameKey))])
+    .execute();
 }

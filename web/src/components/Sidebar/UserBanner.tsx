@@ -9,6 +9,7 @@ import { useStatus } from "../../queries/session";
 import { formatCount } from "../../utils/number";
 import { daysSince } from "../../utils/time";
 import { UserMenu } from "./UserMenu";
+import { InboxBell } from "./InboxBell";
 import { useDialogs } from "../../state/dialogs";
 import { InstanceLogo } from "../ui/InstanceLogo";
 
@@ -98,6 +99,7 @@ export function UserBanner({ user, me, visitor }: UserBannerProps) {
             </span>
           ) : null}
         </div>
+        {user && me && !visitor ? <InboxBell /> : null}
         <UserMenu me={me} />
       </div>
       {user ? <Counts user={user} showTags={!visitor && me !== null} /> : null}

@@ -10,6 +10,7 @@ const DIALOGS: Record<DialogName, LazyExoticComponent<ComponentType<StackDialogP
   archived: lazy(() => import("./ArchivedDialog")),
   trash: lazy(() => import("./TrashDialog")),
   calendar: lazy(() => import("./CalendarDialog")),
+  inbox: lazy(() => import("./InboxDialog")),
   "daily-review": lazy(() => import("./DailyReviewDialog")),
   about: lazy(() => import("./AboutDialog")),
   "keyboard-shortcuts": lazy(() => import("./KeyboardShortcutsDialog")),

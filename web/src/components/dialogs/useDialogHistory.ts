@@ -13,6 +13,7 @@ const NAMES: readonly DialogName[] = [
   "archived",
   "trash",
   "calendar",
+  "inbox",
   "about",
   "keyboard-shortcuts",
 ];

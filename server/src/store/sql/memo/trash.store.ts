@@ -124,6 +124,7 @@ export async function purgeTrashed(db: Db, memoIds: readonly number[]): Promise<
     await db.deleteFrom("memo_share").where("memo_id", "in", batch).execute();
     await db.deleteFrom("memo_reaction").where("memo_id", "in", batch).execute();
     await deleteCommentsOfMemos(db, batch);
+    await db.deleteFrom("inbox_item").where("memo_id", "in", batch).execute();
     await db.deleteFrom("memo_relation").where("memo_id", "in", batch).execute();
     await db.deleteFrom("memo_relation").where("related_memo_id", "in", batch).execute();
     await db.deleteFrom("memo_trash").where("memo_id", "in", batch).execute();

@@ -1,0 +1,50 @@
+// The inbox: another member names you in a memo and reacts to yours; the bell counts them, the inbox lists them
+// (the reactions to one memo as one entry), opening one goes to the memo, and Mark all read clears the bell.
+import { MemosApi, PASSWORD, uniqueName } from "../support/api";
+import { expect, test } from "../support/fixtures";
+import { memoCard, openSidebar } from "../support/ui";
+
+test("mentions and reactions reach the inbox; opening one goes to the memo; Mark all read clears the bell @phone", async ({
+  page,
+  signedIn,
+  hostApi,
+  playwright,
+  serverURL,
+}) => {
+  const mine = await signedIn.api.createMemo("My plan for the weekend", "PUBLIC");
+  const credentials = { username: uniqueName("friend"), password: PASSWORD };
+  await hostApi.createUser(credentials);
+  const context = await playwright.request.newContext();
+  const friend = new MemosApi(context, serverURL);
+  await friend.signIn(credentials);
+  const mention = await friend.createMemo(`Lunch tomorrow, @${signedIn.user.username}?`, "PROTECTED");
+  await friend.createMemo(`Private thought about @${signedIn.user.username}`, "PRIVATE");
+  await friend.react(mine.id, "🎉");
+  await friend.react(mine.id, "👍");
+  await context.dispose();
+
+  await page.goto("/");
+  const sidebar = await openSidebar(page);
+  const bell = sidebar.getByRole("button", { name: "Inbox: 3 unread" });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  const inbox = page.getByRole("dialog", { name: "Inbox" });
+  const entries = inbox.getByRole("listitem");
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0)).toContainText(`${credentials.username} reacted 👍 🎉`);
+  await expect(entries.nth(1)).toContainText(`${credentials.username} mentioned you`);
+  await expect(inbox).not.toContainText("Private thought");
+
+  await entries.nth(1).getByRole("button").click();
+  await expect(page).toHaveURL(new RegExp(`/m/${mention.id}$`));
+  await expect(memoCard(page, "Lunch tomorrow")).toBeVisible();
+
+  await page.goto("/");
+  const again = await openSidebar(page);
+  await again.getByRole("button", { name: "Inbox: 2 unread" }).click();
+  const dialog = page.getByRole("dialog", { name: "Inbox" });
+  await dialog.getByRole("button", { name: "Mark all read" }).click();
+  await expect(dialog.getByRole("button", { name: "Mark all read" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect((await openSidebar(page)).getByRole("button", { name: "Inbox", exact: true })).toBeVisible();
+});

@@ -1,0 +1,19 @@
+// Who hears of what: a member is told of a mention only in a memo they may read, and an inbox shows an item only
+// while its memo is still readable by its owner (a memo made private since, or archived by another, drops out).
+import type { Role } from "@memos/common";
+import type { Actor } from "../context.js";
+import { canReadMemo } from "./memo.policy.js";
+
+type MemoFacts = Parameters<typeof canReadMemo>[1];
+
+/** A user as the reader of a memo (the one named in it, the owner of an inbox). */
+export const asReader = (user: { id: number; role: Role; username: string }): Actor => ({
+  id: user.id,
+  role: user.role,
+  username: user.username,
+  via: "session",
+  sessionId: null,
+});
+
+/** Whether `user` is told of / shown something about `memo`: they may read it. */
+export const mayHearOf = (user: Actor, memo: MemoFacts): boolean => canReadMemo(user, memo);

@@ -1,0 +1,72 @@
+// The inbox's rows: written where something happens, read newest first with the memo's visibility facts (the
+// service judges each), marked read.
+import type { Db } from "../db.js";
+import type { InboxKind } from "../schema.js";
+import { batches } from "../batches.js";
+import { nowSeconds } from "../time.js";
+
+export interface NewInboxItem {
+  user_id: number;
+  kind: InboxKind;
+  memo_id: number;
+  actor_id: number;
+  detail?: string;
+}
+
+export async function insertInboxItems(db: Db, items: readonly NewInboxItem[]): Promise<void> {
+  const now = nowSeconds();
+  for (const batch of batches(items))
+    await db
+      .insertInto("inbox_item")
+      .values(batch.map((item) => ({ ...item, created_ts: now })))
+      .execute();
+}
+
+/**
+ * A page of the user's items, newest first (before `beforeId`; `unread` only those not read), each with its memo's
+ * visibility facts and a bit of its text, and who did it; items of a memo in the trash or gone are left out by the
+ * join.
+ */
+export function listInboxItems(db: Db, userId: number, limit: number, options: { beforeId?: number; unread?: boolean } = {}) {
+  return db
+    .selectFrom("inbox_item as i")
+    .innerJoin("memo as m", "m.id", "i.memo_id")
+    .innerJoin("user as u", "u.id", "i.actor_id")
+    .select([
+      "i.id",
+      "i.kind",
+      "i.memo_id",
+      "i.detail",
+      "i.created_ts",
+      "i.read_ts",
+      "i.actor_id",
+      "u.username as actor_username",
+      "u.nickname as actor_nickname",
+      "m.creator_id",
+      "m.visibility",
+      "m.row_status",
+      "m.content",
+    ])
+    .where("i.user_id", "=", userId)
+    .$if(options.beforeId !== undefined, (query) => query.where("i.id", "<", options.beforeId!))
+    .$if(options.unread === true, (query) => query.where("i.read_ts", "is", null))
+    .orderBy("i.id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export async function markInboxRead(db: Db, userId: number, ids: readonly number[] | "all"): Promise<void> {
+  const now = nowSeconds();
+  if (ids === "all") {
+    await db.updateTable("inbox_item").set({ read_ts: now }).where("user_id", "=", userId).where("read_ts", "is", null).execute();
+    return;
+  }
+  for (const batch of batches(ids))
+    await db
+      .updateTable("inbox_item")
+      .set({ read_ts: now })
+      .where("user_id", "=", userId)
+      .where("id", "in", batch)
+      .where("read_ts", "is", null)
+      .execute();
+}

@@ -1,0 +1,124 @@
+// The inbox: mentions of the user, reactions and comments on their memos, newest first (reactions to one memo in a
+// row shown as one entry). Opening an entry marks it read and goes to the memo; "Mark all read" clears the bell.
+import { AtSign, MessageSquare, SmilePlus } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { errorMessage } from "../../api/errorMessage";
+import { useInbox, useMarkRead } from "../../queries/inbox";
+import type { StackDialogProps } from "../../state/dialogs";
+import { formatFullTime, formatMemoTime } from "../../utils/time";
+import { Button } from "../ui/Button";
+import { Dialog } from "../ui/Dialog";
+import { Spinner } from "../ui/Spinner";
+import { type InboxEntry, groupInbox } from "./inboxGroups";
+
+const ICONS = { mention: AtSign, reaction: SmilePlus, comment: MessageSquare } as const;
+
+export default function InboxDialog({ onClose }: StackDialogProps) {
+  const { t } = useTranslation();
+  const inbox = useInbox();
+  const markRead = useMarkRead();
+  const navigate = useNavigate();
+  const pages = inbox.data?.pages ?? [];
+  const entries = groupInbox(pages.flatMap((page) => page.items));
+  const unread = pages[0]?.unread ?? 0;
+
+  const open = (entry: InboxEntry) => {
+    const ids = entry.items.filter((item) => !item.read).map((item) => item.id);
+    if (ids.length > 0) markRead.mutate({ ids });
+    navigate(`/m/${entry.memoId}`);
+  };
+
+  let body: ReactNode;
+  if (inbox.isPending) {
+    body = (
+      <div className="flex justify-center py-12">
+        <Spinner />
+      </div>
+    );
+  } else if (inbox.isError) {
+    body = (
+      <p role="alert" className="py-12 text-center text-sm text-red-600 dark:text-red-400">
+        {errorMessage(inbox.error, t)}
+      </p>
+    );
+  } else if (entries.length === 0) {
+    body = <p className="py-12 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("inbox.empty")}</p>;
+  } else {
+    body = (
+      <ul className="flex flex-col gap-2">
+        {entries.map((entry) => (
+          <Entry key={entry.items[0]!.id} entry={entry} onOpen={() => open(entry)} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={t("inbox.title")}
+      size="md"
+      footer={
+        unread > 0 ? (
+          <Button variant="ghost" onClick={() => markRead.mutate({ all: true })} disabled={markRead.isPending}>
+            {t("inbox.mark-all-read")}
+          </Button>
+        ) : undefined
+      }
+    >
+      {body}
+      {inbox.hasNextPage ? (
+        <div className="mt-3 flex justify-center">
+          <Button variant="ghost" onClick={() => void inbox.fetchNextPage()} disabled={inbox.isFetchingNextPage}>
+            {inbox.isFetchingNextPage ? <Spinner className="size-4" /> : null}
+            {t("inbox.fetch-more")}
+          </Button>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function who(entry: InboxEntry, t: ReturnType<typeof useTranslation>["t"]): string {
+  const [first, second] = entry.actors;
+  if (entry.actors.length === 1) return first!;
+  if (entry.actors.length === 2) return t("inbox.two", { first, second });
+  return t("inbox.many", { first, count: entry.actors.length - 1 });
+}
+
+function Entry({ entry, onOpen }: { entry: InboxEntry; onOpen: () => void }) {
+  const { t, i18n } = useTranslation();
+  const Icon = ICONS[entry.kind];
+  const ms = entry.createdTs * 1000;
+  const what = t(`inbox.${entry.kind}`, { who: who(entry, t), emoji: entry.emojis.join(" ") });
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onOpen}
+        className={`flex w-full items-start gap-3 rounded-xl border px-3 py-2 text-left transition-colors duration-200 hover:bg-zinc-50 dark:hover:bg-zinc-700/40 ${
+          entry.read
+            ? "border-zinc-200 dark:border-zinc-700"
+            : "border-green-600/50 bg-green-50/60 dark:border-green-500/50 dark:bg-green-900/20"
+        }`}
+      >
+        <Icon className="mt-0.5 size-4 shrink-0 text-zinc-600 dark:text-zinc-400" aria-hidden />
+        <span className="min-w-0 flex-1">
+          <span
+            className={`block text-sm ${entry.read ? "text-zinc-700 dark:text-zinc-300" : "font-semibold text-zinc-900 dark:text-zinc-100"}`}
+          >
+            {what}
+            {entry.read ? null : <span className="sr-only"> ({t("inbox.unread")})</span>}
+          </span>
+          <span className="block truncate text-sm text-zinc-600 dark:text-zinc-400">{entry.snippet}</span>
+          <time dateTime={new Date(ms).toISOString()} title={formatFullTime(ms)} className="text-xs text-zinc-600 dark:text-zinc-400">
+            {formatMemoTime(ms, Date.now(), i18n.language)}
+          </time>
+        </span>
+      </button>
+    </li>
+  );
+}

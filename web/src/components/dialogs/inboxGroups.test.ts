@@ -1,0 +1,35 @@
+import type { InboxItem } from "@memos/common";
+import { describe, expect, it } from "vitest";
+import { groupInbox } from "./inboxGroups";
+
+let id = 100;
+const item = (kind: InboxItem["kind"], memoId: number, actor: string, extra: Partial<InboxItem> = {}): InboxItem => ({
+  id: id--,
+  kind,
+  memoId,
+  snippet: `memo ${memoId}`,
+  actor: { id: actor.length, name: actor },
+  createdTs: 1000 + id,
+  read: false,
+  ...extra,
+});
+
+describe("groupInbox", () => {
+  it("collapses reactions in a row on one memo, keeping who and which emoji once each", () => {
+    const entries = groupInbox([
+      item("reaction", 1, "ann", { emoji: "🎉" }),
+      item("reaction", 1, "bob", { emoji: "👍", read: true }),
+      item("reaction", 1, "ann", { emoji: "👍" }),
+      item("mention", 1, "cid"),
+      item("reaction", 1, "dan", { emoji: "🎉" }),
+      item("reaction", 2, "eve", { emoji: "🎉" }),
+    ]);
+    expect(entries.map((entry) => [entry.kind, entry.memoId, entry.actors, entry.emojis, entry.items.length])).toEqual([
+      ["reaction", 1, ["ann", "bob"], ["🎉", "👍"], 3],
+      ["mention", 1, ["cid"], [], 1],
+      ["reaction", 1, ["dan"], ["🎉"], 1],
+      ["reaction", 2, ["eve"], ["🎉"], 1],
+    ]);
+    expect(entries[0]!.read).toBe(false);
+  });
+});
