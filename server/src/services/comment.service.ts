@@ -33,6 +33,7 @@ import {
 import { findMemoById, findMemoFacts } from "../store/sql/memo/memo.store.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 import { requireMemo } from "./memo-access.js";
+import { notifyComment, notifyMentions } from "./inbox.service.js";
 import { composeMemos } from "./memo-compose.js";
 import { assertOwnResources } from "./memo.service.js";
 import { afterCommit, queueEvents, subscribedWebhooks } from "./webhook-events.js";
@@ -96,7 +97,9 @@ export async function createComment(ctx: AppContext, viewer: Viewer, memoId: num
     await assertOwnResources(tx, viewer, input.resourceIdList ?? []);
     const id = await insertComment(tx, memoId, viewer.id, input.content);
     await setCommentResources(tx, id, input.resourceIdList ?? []);
-    // the inbox: the memo's author hears of it (the lead wires the notification in here).
+    // The inbox: the memo's author hears of it, and whoever the comment names and may read the memo.
+    await notifyComment(tx, viewer, memo, id);
+    await notifyMentions(tx, viewer, memo, input.content);
     // The memo's author's webhooks hear of it too, whoever commented.
     const webhooks = await subscribedWebhooks(tx, { ...viewer, id: memo.creator_id }, "comment.created");
     if (webhooks.length === 0) return { id, queued: false };
@@ -121,6 +124,8 @@ export async function updateComment(ctx: AppContext, viewer: Viewer, id: number,
       await setCommentResources(tx, id, patch.resourceIdList);
     }
     await updateCommentContent(tx, id, patch.content);
+    // An edit tells only those it names anew.
+    if (patch.content !== undefined) await notifyMentions(tx, viewer, memo, patch.content, comment.content);
   });
   return presentOne(db, id);
 }

@@ -273,6 +273,21 @@ describe("comments", () => {
     expect((await counts(anonymous(t), ids)).map((c) => c.count)).toEqual(ids.map((_, i) => (i % 2) + 1));
   });
 
+  it("tells the memo's author, and members the comment names who may read the memo, in their inbox", async () => {
+    const author = await member();
+    const writer = await member();
+    const named = await member();
+    const memo = await createMemo(author, "members only", "PROTECTED");
+    await comment(writer, memo.id, `what do you say, @${named.user.username}?`);
+    const inboxOf = async (who: TestUser) => (await who.client.get("/api/inbox")).body.data.items as { kind: string; memoId: number }[];
+    expect((await inboxOf(author)).map((item) => [item.kind, item.memoId])).toEqual([["comment", memo.id]]);
+    expect((await inboxOf(named)).map((item) => [item.kind, item.memoId])).toEqual([["mention", memo.id]]);
+    expect(await inboxOf(writer)).toEqual([]);
+    // The memo's author's own comment tells nobody.
+    await comment(author, memo.id, "noted");
+    expect(await inboxOf(author)).toHaveLength(1);
+  });
+
   it("tells the memo's author's webhooks of a new comment", async () => {
     const author = await member();
     const writer = await member();
