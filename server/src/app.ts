@@ -27,6 +27,7 @@ import { systemHandlers } from "./routes/system.routes.js";
 import { tagHandlers } from "./routes/tag.routes.js";
 import { trashHandlers } from "./routes/trash.routes.js";
 import { reactionHandlers } from "./routes/reaction.routes.js";
+import { commentHandlers } from "./routes/comment.routes.js";
 import { inboxHandlers } from "./routes/inbox.routes.js";
 import { userHandlers } from "./routes/user.routes.js";
 import { webhookHandlers } from "./routes/webhook.routes.js";
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     ...memoHandlers(ctx),
     ...trashHandlers(ctx),
     ...reactionHandlers(ctx),
+    ...commentHandlers(ctx),
     ...inboxHandlers(ctx),
     ...shareHandlers(ctx),
     ...shortcutHandlers(ctx),

@@ -130,6 +130,32 @@ export const memoRelationEntitySchema = z
   .meta({ id: "MemoRelation" });
 export type MemoRelation = z.infer<typeof memoRelationEntitySchema>;
 
+export const commentEntitySchema = z
+  .object({
+    id: z.int(),
+    memoId: z.int(),
+    creator: z.object({ id: z.int(), username: z.string(), nickname: z.string() }),
+    content: z.string().describe("Markdown"),
+    createdTs: z.int(),
+    updatedTs: z.int(),
+    resourceList: z.array(resourceEntitySchema),
+  })
+  .meta({ id: "Comment" });
+/** A comment on a memo (an addition): not a memo, never in memo lists. */
+export type Comment = z.infer<typeof commentEntitySchema>;
+
+export const commentPageEntitySchema = z
+  .object({
+    comments: z.array(commentEntitySchema),
+    next: z.int().nullable().describe("`after` for the next page; null on the last"),
+    closed: z.boolean().describe("The memo's author closed its comments"),
+    disabled: z.boolean().describe("The host turned comments off"),
+  })
+  .meta({ id: "CommentPage" });
+export type CommentPage = z.infer<typeof commentPageEntitySchema>;
+
+export const commentCountEntitySchema = z.object({ memoId: z.int(), count: z.int() }).meta({ id: "CommentCount" });
+export type CommentCount = z.infer<typeof commentCountEntitySchema>;
 const INBOX_KINDS = ["mention", "reaction", "comment"] as const;
 export const inboxItemEntitySchema = z
   .object({
@@ -251,6 +277,7 @@ export const systemStatusEntitySchema = z
     backup: backupStatusEntitySchema.optional().describe("The rolling backups; the host alone sees it"),
     allowSignUp: z.boolean(),
     disableWebhooks: z.boolean().describe("The host turned webhooks off for the whole instance"),
+    disableComments: z.boolean().describe("The host turned comments off for the whole instance (an addition)"),
     memoHistory: memoHistorySettingSchema.describe("How long the versions of memos are kept (an addition)"),
     trashRetentionDays: z.int().describe("How many days a deleted memo stays in the trash (an addition)"),
     additionalStyle: z.string(),

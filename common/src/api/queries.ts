@@ -164,17 +164,25 @@ export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 export const MAX_REACTION_MEMOS = 100;
 
 /** `GET /api/reaction?memoIds=1,2,3`: the reactions of a page of memos in one request. */
-export const reactionListQuerySchema = z.object({
-  memoIds: text(INPUT_LIMITS.queryValue).transform((raw, context): number[] => {
-    const ids = raw.split(",").filter((part) => part !== "");
-    if (ids.length > MAX_REACTION_MEMOS || ids.some((id) => !/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > MAX_ID)) {
-      context.addIssue(wholeIssue(`at most ${MAX_REACTION_MEMOS} memo ids, separated by commas`, raw));
-      return z.NEVER;
-    }
-    return [...new Set(ids.map(Number))];
-  }),
+/** `memoIds=1,2,3`: the ids of a page of memos (at most MAX_REACTION_MEMOS), a repeated one counted once. */
+const memoIdList = text(INPUT_LIMITS.queryValue).transform((raw, context): number[] => {
+  const ids = raw.split(",").filter((part) => part !== "");
+  if (ids.length > MAX_REACTION_MEMOS || ids.some((id) => !/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > MAX_ID)) {
+    context.addIssue(wholeIssue(`at most ${MAX_REACTION_MEMOS} memo ids, separated by commas`, raw));
+    return z.NEVER;
+  }
+  return [...new Set(ids.map(Number))];
 });
+
+export const reactionListQuerySchema = z.object({ memoIds: memoIdList });
 export type ReactionListQuery = z.infer<typeof reactionListQuerySchema>;
+
+/** `GET /api/memo/comment-count?memoIds=1,2,3`: the comment counts of a page of memos in one request. */
+export const commentCountQuerySchema = z.object({ memoIds: memoIdList });
+
+/** `GET /api/memo/:memoId/comment`: oldest first; `after` is the `next` of the previous page. */
+export const commentListQuerySchema = z.object({ limit: pageLimit, after: optionalQueryId("after") });
+export type CommentListQuery = z.infer<typeof commentListQuerySchema>;
 /** `GET /api/memo/:memoId/relation`: `before` is the `next` of the previous page of backlinks. */
 export const relationQuerySchema = z.object({ before: optionalQueryId("before") });
 

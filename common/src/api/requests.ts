@@ -361,6 +361,18 @@ export const reactionSchema = z.object({
 });
 export type ReactionInput = z.infer<typeof reactionSchema>;
 
+/** `POST /api/memo/:memoId/comment`: Markdown under the memo content rules, and the caller's own files. */
+export const commentCreateSchema = z.object({ content: memoContent, resourceIdList: optional(z.array(id).max(1000)) });
+export type CommentCreate = z.infer<typeof commentCreateSchema>;
+export type CommentCreateRequest = z.input<typeof commentCreateSchema>;
+
+/** `PATCH /api/comment/:commentId`: a new text, a new list of files (replacing the old), or both. */
+export const commentPatchSchema = z.object({ content: optional(memoContent), resourceIdList: optional(z.array(id).max(1000)) });
+export type CommentPatch = z.infer<typeof commentPatchSchema>;
+
+/** `POST /api/memo/:memoId/comment/close`: the memo's author closes (or reopens) its comments. */
+export const commentCloseSchema = z.object({ closed: z.boolean() });
+
 const webhookEvents = z.array(z.enum(WEBHOOK_EVENTS)).min(1, "choose at least one event").max(WEBHOOK_EVENTS.length);
 // v0's one message for both; the reason tells which.
 const webhookUrl = text(INPUT_LIMITS.webhookUrl)

@@ -19,6 +19,7 @@ export const WEBHOOK_EVENTS = [
   "resource.created",
   "resource.deleted",
   "reaction.added",
+  "comment.created",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -55,6 +56,9 @@ export const WEBHOOK_HEADERS = {
 
 /** The system setting (a JSON boolean) by which the host turns webhooks off for the whole instance. */
 export const DISABLE_WEBHOOKS_SETTING = "disableWebhooks";
+
+/** The system setting (a JSON boolean) by which the host turns comments off for the whole instance. */
+export const DISABLE_COMMENTS_SETTING = "disableComments";
 
 /** The system setting (a JSON boolean) by which the host stops the server asking GitHub for the project's news. */
 export const DISABLE_PROJECT_INFO_SETTING = "disableProjectInfo";

@@ -62,7 +62,7 @@ async function composeOne(db: Db, id: number): Promise<Memo> {
 }
 
 /** Every id must be an existing resource of the caller; otherwise nothing is written. */
-async function assertOwnResources(db: Db, viewer: Viewer, ids: number[]): Promise<void> {
+export async function assertOwnResources(db: Db, viewer: Viewer, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   const resources = await findResourcesByIds(db, ids);
   const found = new Set(resources.map((resource) => resource.id));

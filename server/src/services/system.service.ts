@@ -4,6 +4,7 @@ import {
   type CustomizedProfile,
   DEFAULT_CUSTOMIZED_PROFILE,
   customizedProfileSchema,
+  DISABLE_COMMENTS_SETTING,
   DISABLE_PROJECT_INFO_SETTING,
   DISABLE_WEBHOOKS_SETTING,
   isSafeLogoUrl,
@@ -48,6 +49,7 @@ function parseJson(value: string): unknown {
 const SETTABLE = [
   "allowSignUp",
   DISABLE_WEBHOOKS_SETTING,
+  DISABLE_COMMENTS_SETTING,
   DISABLE_PROJECT_INFO_SETTING,
   "additionalStyle",
   "additionalScript",
@@ -61,6 +63,7 @@ function settingProblem(name: string, value: unknown): string | null {
   switch (name) {
     case "allowSignUp":
     case DISABLE_WEBHOOKS_SETTING:
+    case DISABLE_COMMENTS_SETTING:
     case DISABLE_PROJECT_INFO_SETTING:
       return typeof value === "boolean" ? null : `${name} must be a JSON boolean`;
     case "additionalStyle":
@@ -125,6 +128,7 @@ export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<
     ...(canSeeBackupStatus(viewer) ? { backup: backupStatus(ctx) } : {}),
     allowSignUp: settings.allowSignUp,
     disableWebhooks: settings[DISABLE_WEBHOOKS_SETTING],
+    disableComments: settings[DISABLE_COMMENTS_SETTING],
     memoHistory: settings[MEMO_HISTORY_SETTING],
     trashRetentionDays: settings[TRASH_RETENTION_SETTING],
     additionalStyle: settings.additionalStyle,

@@ -65,6 +65,27 @@ interface MemoReactionTable {
   created_ts: number;
 }
 
+/** A comment on a memo (migration 031): not a memo. */
+interface MemoCommentTable {
+  id: Generated<number>;
+  memo_id: number;
+  creator_id: number;
+  content: string;
+  created_ts: number;
+  updated_ts: number;
+}
+
+/** A file attached to a comment (migration 031). */
+interface MemoCommentResourceTable {
+  comment_id: number;
+  resource_id: number;
+}
+
+/** A memo whose author closed its comments (migration 031). */
+interface MemoCommentClosedTable {
+  memo_id: number;
+}
+
 export type InboxKind = "mention" | "reaction" | "comment";
 
 /** Something that happened to a user's memo, or where they were named (migration 032). */
@@ -301,6 +322,9 @@ export interface Database {
   memo_revision: MemoRevisionTable;
   memo_trash: MemoTrashTable;
   memo_reaction: MemoReactionTable;
+  memo_comment: MemoCommentTable;
+  memo_comment_resource: MemoCommentResourceTable;
+  memo_comment_closed: MemoCommentClosedTable;
   inbox_item: InboxItemTable;
   memo_share: MemoShareTable;
   memo_relation: MemoRelationTable;

@@ -58,6 +58,7 @@ describe("stored settings", () => {
     ["allowSignUp", '"true"', false],
     ["allowSignUp", "yes", false],
     ["disableWebhooks", "true", true],
+    ["disableComments", "true", true],
     ["additionalStyle", '"body { color: red }"', "body { color: red }"],
     ["additionalStyle", "42", ""],
     ["customizedProfile", '{"name": "Mine"}', { name: "Mine" }],
@@ -76,6 +77,7 @@ describe("stored settings", () => {
     expect(await readSystemSettings(t.ctx.store.db)).toEqual({
       allowSignUp: true,
       disableWebhooks: false,
+      disableComments: false,
       disableProjectInfo: false,
       additionalStyle: "",
       additionalScript: "",

@@ -15,6 +15,7 @@ const status = (patch: Partial<SystemStatus>): SystemStatus =>
     host,
     allowSignUp: false,
     disableWebhooks: false,
+    disableComments: false,
     memoHistory: { enabled: true, keepAllDays: 30, dailyDays: 365 },
     trashRetentionDays: 30,
     profile: { mode: "prod", version: "0.10.2" },

@@ -8,6 +8,7 @@ import { ApiError } from "../api/client";
 import { AppShell } from "../components/layout/AppShell";
 import { MemoCard } from "../components/Memo/MemoCard";
 import { MemoRelations } from "../components/Memo/MemoRelations";
+import { MemoComments } from "../components/Comments/MemoComments";
 import { Button } from "../components/ui/Button";
 import { Spinner } from "../components/ui/Spinner";
 import { useMemoSync } from "../offline/MemoSyncState";
@@ -75,6 +76,7 @@ export default function MemoDetail() {
           </p>
         ) : null}
         <MemoRelations memoId={data.id} />
+        {data.id > 0 ? <MemoComments memo={data} /> : null}
       </div>
     );
   } else if (data && canEditMemo(me?.id, data.creatorId)) {

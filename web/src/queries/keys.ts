@@ -36,6 +36,10 @@ export const keys = {
   allRevisions: ["revisions"] as const,
   /** A memo's emoji reactions (asked for a page of cards at once). */
   reactions: (memoId: number) => ["reactions", memoId] as const,
+  /** A memo's comments, in pages, oldest first. */
+  comments: (memoId: number) => ["comments", memoId] as const,
+  /** How many comments a memo has (asked for a page of cards at once). */
+  commentCount: (memoId: number) => ["comment-count", memoId] as const,
   /** The signed-in user's inbox: its pages and the unread count. */
   inbox: ["inbox"] as const,
   /** The signed-in user's trash, in pages. */

@@ -16,6 +16,7 @@ import { shortcutRoutes } from "./shortcut.js";
 import { systemRoutes } from "./system.js";
 import { inboxRoutes } from "./inbox.js";
 import { reactionRoutes } from "./reaction.js";
+import { commentRoutes } from "./comment.js";
 import { tagRoutes } from "./tag.js";
 import { trashRoutes } from "./trash.js";
 import { userRoutes } from "./user.js";
@@ -29,6 +30,7 @@ export const ROUTES = {
   ...memoRoutes,
   ...trashRoutes,
   ...reactionRoutes,
+  ...commentRoutes,
   ...inboxRoutes,
   ...shareRoutes,
   ...shortcutRoutes,
@@ -58,6 +60,7 @@ export const AREAS: Record<Area, string> = {
   resource: "Uploaded files and external links",
   tag: "Tags",
   reaction: "Emoji reactions on memos",
+  comment: "Comments on memos (not memos: no memo list shows them)",
   inbox: "Mentions, reactions and comments that concern the caller",
   trash: "Deleted memos, until they are restored or purged",
   share: "Private share links to one memo",

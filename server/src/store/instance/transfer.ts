@@ -169,6 +169,14 @@ export const COPIED_TABLES: TableSpec[] = [
     serial: "id",
   },
   {
+    name: "memo_comment",
+    columns: { id: "int", memo_id: "int", creator_id: "int", content: "text", created_ts: "int", updated_ts: "int" },
+    key: ["id"],
+    serial: "id",
+  },
+  { name: "memo_comment_resource", columns: { comment_id: "int", resource_id: "int" }, key: ["comment_id", "resource_id"] },
+  { name: "memo_comment_closed", columns: { memo_id: "int" }, key: ["memo_id"] },
+  {
     name: "memo_share",
     columns: {
       id: "int",

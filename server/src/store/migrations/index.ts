@@ -27,6 +27,7 @@ import { historyAndTrash } from "./027-history-and-trash.js";
 import { memoShare } from "./028-memo-share.js";
 import { memoRelation } from "./029-memo-relation.js";
 import { memoReaction } from "./030-memo-reaction.js";
+import { memoComment } from "./031-memo-comment.js";
 import { inbox } from "./032-inbox.js";
 import type { Migration } from "./types.js";
 
@@ -61,5 +62,6 @@ export const MIGRATIONS: Migration[] = [
   memoShare,
   memoRelation,
   memoReaction,
+  memoComment,
   inbox,
 ];

@@ -5,7 +5,7 @@ import type { Db } from "../db.js";
 import type { ResourceRow } from "../schema.js";
 import { nowSeconds } from "../time.js";
 
-const RESOURCE_COLUMNS = [
+export const RESOURCE_COLUMNS = [
   "r.id",
   "r.creator_id",
   "r.created_ts",
@@ -100,6 +100,7 @@ export async function renameResource(db: Db, id: number, filename: string): Prom
 /** Removes the resource and its memo links; the memos stay. Run inside a transaction. */
 export async function deleteResourceCascade(db: Db, id: number): Promise<void> {
   await db.deleteFrom("memo_resource").where("resource_id", "=", id).execute();
+  await db.deleteFrom("memo_comment_resource").where("resource_id", "=", id).execute();
   await db.deleteFrom("resource").where("id", "=", id).execute();
 }
 

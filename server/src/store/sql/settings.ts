@@ -3,6 +3,7 @@
 // every writer's encoding: a value that is missing, not JSON, or not of its key's type reads as the key's default.
 import {
   customizedProfileSchema,
+  DISABLE_COMMENTS_SETTING,
   DISABLE_PROJECT_INFO_SETTING,
   DISABLE_WEBHOOKS_SETTING,
   DEFAULT_MEMO_HISTORY,
@@ -32,6 +33,7 @@ const USER_SETTING_DEFAULTS: UserSettings = {
 const systemSettingValueSchemas = {
   allowSignUp: z.boolean(),
   [DISABLE_WEBHOOKS_SETTING]: z.boolean(),
+  [DISABLE_COMMENTS_SETTING]: z.boolean(),
   [DISABLE_PROJECT_INFO_SETTING]: z.boolean(),
   additionalStyle: z.string(),
   additionalScript: z.string(),
@@ -48,6 +50,7 @@ export type SystemSettings = { [K in SystemSettingName]: z.infer<(typeof systemS
 const SYSTEM_SETTING_DEFAULTS: SystemSettings = {
   allowSignUp: false,
   [DISABLE_WEBHOOKS_SETTING]: false,
+  [DISABLE_COMMENTS_SETTING]: false,
   [DISABLE_PROJECT_INFO_SETTING]: false,
   additionalStyle: "",
   additionalScript: "",

@@ -76,6 +76,7 @@ const USER_TABLES = [
   ["memo", "creator_id"],
   ["memo_trash", "creator_id"],
   ["memo_reaction", "creator_id"],
+  ["memo_comment", "creator_id"],
   ["inbox_item", "user_id"],
   ["inbox_item", "actor_id"],
   ["resource", "creator_id"],
@@ -100,14 +101,24 @@ const MEMO_TABLES = [
   ["memo_revision", "memo_id"],
   ["memo_share", "memo_id"],
   ["memo_reaction", "memo_id"],
+  ["memo_comment", "memo_id"],
+  ["memo_comment_closed", "memo_id"],
   ["inbox_item", "memo_id"],
   ["memo_relation", "memo_id"],
   ["memo_relation", "related_memo_id"],
 ] as const;
-const RESOURCE_TABLES = [["memo_resource", "resource_id"]] as const;
+const RESOURCE_TABLES = [
+  ["memo_resource", "resource_id"],
+  ["memo_comment_resource", "resource_id"],
+] as const;
+/** A comment's file links go with the comment (deleted with its memo or its author). */
+const COMMENT_FILES = ["memo_comment_resource", "comment_id"] as const;
 const WEBHOOK_DELIVERIES = ["webhook_delivery", "webhook_id"] as const;
 
-type OwnedTable = (typeof USER_TABLES | typeof MEMO_TABLES | typeof RESOURCE_TABLES)[number] | typeof WEBHOOK_DELIVERIES;
+type OwnedTable =
+  | (typeof USER_TABLES | typeof MEMO_TABLES | typeof RESOURCE_TABLES)[number]
+  | typeof WEBHOOK_DELIVERIES
+  | typeof COMMENT_FILES;
 
 /** `DELETE FROM table WHERE column <op> ids`, for the lists above (their names are not one Kysely type). */
 function deleteWhere(db: Db, [table, column]: OwnedTable, op: "=" | "in" | "not in", value: unknown) {
@@ -126,6 +137,11 @@ export async function deleteUserCascade(db: Db, id: number): Promise<void> {
     .where("creator_id", "=", id)
     .unionAll(db.selectFrom("memo_trash").select("memo_id as id").where("creator_id", "=", id));
   const resourceIds = db.selectFrom("resource").select("id").where("creator_id", "=", id);
+  const commentIds = db
+    .selectFrom("memo_comment")
+    .select("id")
+    .where((eb) => eb.or([eb("creator_id", "=", id), eb("memo_id", "in", memoIds)]));
+  await deleteWhere(db, COMMENT_FILES, "in", commentIds);
   for (const table of MEMO_TABLES) await deleteWhere(db, table, "in", memoIds);
   for (const table of RESOURCE_TABLES) await deleteWhere(db, table, "in", resourceIds);
   await deleteWhere(db, WEBHOOK_DELIVERIES, "in", db.selectFrom("webhook").select("id").where("user_id", "=", id));
@@ -140,6 +156,7 @@ export async function deleteOrphans(db: Db): Promise<void> {
   const memoIds = db.selectFrom("memo").select("id").unionAll(db.selectFrom("memo_trash").select("memo_id as id"));
   for (const table of MEMO_TABLES) await deleteWhere(db, table, "not in", memoIds);
   for (const table of RESOURCE_TABLES) await deleteWhere(db, table, "not in", db.selectFrom("resource").select("id"));
+  await deleteWhere(db, COMMENT_FILES, "not in", db.selectFrom("memo_comment").select("id"));
 }
 
 /** True once any account exists (the demo seed fills only an empty database). */

@@ -16,6 +16,7 @@ import { CreatorName } from "./CreatorName";
 import { MemoContent } from "./MemoContent";
 import { MemoMenu } from "./MemoMenu";
 import { ReactionBar } from "./ReactionBar";
+import { CommentCount } from "./CommentCount";
 import { attachmentsToShow, isImage, MemoResources } from "./MemoResources";
 import { useMemoActions } from "./useMemoActions";
 import { VisibilityBadge } from "./VisibilityBadge";
@@ -165,7 +166,10 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
           marks={marks}
         />
         <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} onPreview={preview} />
-        <ReactionBar memo={memo} canReact={!readOnly && me !== null && me !== undefined && !select} />
+        <div className="flex flex-wrap items-center gap-x-1.5">
+          <ReactionBar memo={memo} canReact={!readOnly && me !== null && me !== undefined && !select} />
+          {showDetail && !isTempId(memo.id) ? <CommentCount memoId={memo.id} /> : null}
+        </div>
         {sync && owner ? <MemoConflict entry={sync} /> : null}
       </div>
       <Suspense fallback={null}>

@@ -1,6 +1,12 @@
 // System (host and admins): the customized profile, the database (size, vacuum; the host also sees the rolling
 // backups), sign-up, webhooks on or off, memo history and the trash, the About dialog's GitHub news on or off, and the additional style and script. Every save refetches the status so the change applies at once.
-import { type BackupStatus, DISABLE_PROJECT_INFO_SETTING, DISABLE_WEBHOOKS_SETTING, type User } from "@memos/common";
+import {
+  type BackupStatus,
+  DISABLE_PROJECT_INFO_SETTING,
+  DISABLE_WEBHOOKS_SETTING,
+  DISABLE_COMMENTS_SETTING,
+  type User,
+} from "@memos/common";
 import { Database, Pencil } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,6 +37,7 @@ export function SystemSection({ me }: { me: User }) {
   const [editingProfile, setEditingProfile] = useState(false);
   const signUpLabel = useId();
   const webhooksLabel = useId();
+  const commentsLabel = useId();
   const projectInfoLabel = useId();
   const projectInfo = useGithubInfo();
 
@@ -65,6 +72,15 @@ export function SystemSection({ me }: { me: User }) {
     try {
       await saveSetting.mutateAsync({ name: DISABLE_WEBHOOKS_SETTING, value: !on });
       toast.success(t(on ? "webhooks.instance-enabled" : "webhooks.instance-disabled"));
+    } catch (error) {
+      toast.error(errorMessage(error, t));
+    }
+  };
+
+  const setCommentsOn = async (on: boolean) => {
+    try {
+      await saveSetting.mutateAsync({ name: DISABLE_COMMENTS_SETTING, value: !on });
+      toast.success(t("message.update-succeed"));
     } catch (error) {
       toast.error(errorMessage(error, t));
     }
@@ -140,6 +156,14 @@ export function SystemSection({ me }: { me: User }) {
             disabled={saveSetting.isPending}
             onChange={(on) => void setWebhooksOn(on)}
             labelledBy={webhooksLabel}
+          />
+        </SettingRow>
+        <SettingRow label={t("comment.instance-toggle")} hint={t("comment.instance-toggle-hint")} labelId={commentsLabel}>
+          <Switch
+            checked={!status.disableComments}
+            disabled={saveSetting.isPending}
+            onChange={(on) => void setCommentsOn(on)}
+            labelledBy={commentsLabel}
           />
         </SettingRow>
         <SettingRow label={t("setting.system.project-info")} hint={t("setting.system.project-info-hint")} labelId={projectInfoLabel}>

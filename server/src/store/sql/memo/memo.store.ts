@@ -297,6 +297,15 @@ export function findMemoFactsOfResource(db: Db, resourceId: number) {
     .innerJoin("memo as m", "m.id", "mr.memo_id")
     .select(["m.id", "m.creator_id", "m.visibility", "m.row_status"])
     .where("mr.resource_id", "=", resourceId)
+    .unionAll(
+      // A comment's file is read by whoever may read the comment's memo.
+      db
+        .selectFrom("memo_comment_resource as cr")
+        .innerJoin("memo_comment as c", "c.id", "cr.comment_id")
+        .innerJoin("memo as m", "m.id", "c.memo_id")
+        .select(["m.id", "m.creator_id", "m.visibility", "m.row_status"])
+        .where("cr.resource_id", "=", resourceId),
+    )
     .execute();
 }
 

@@ -1,0 +1,15 @@
+// Comment rows → the API's Comment: its author's public names and its files.
+import type { Comment, Resource } from "@memos/common";
+import type { CommentRow } from "../store/sql/comment.store.js";
+
+export function presentComment(row: CommentRow, resources: Resource[]): Comment {
+  return {
+    id: row.id,
+    memoId: row.memo_id,
+    creator: { id: row.creator_id, username: row.username, nickname: row.nickname },
+    content: row.content,
+    createdTs: row.created_ts,
+    updatedTs: row.updated_ts,
+    resourceList: resources,
+  };
+}

@@ -1,0 +1,147 @@
+// Comments on memos: a memo's page of comments, a page of memos' counts (two queries whatever the page), a
+// member's comment written, edited or deleted in a transaction; the memo's author's webhooks hear `comment.created`.
+import {
+  type Comment,
+  type CommentCount,
+  type CommentCreate,
+  type CommentListQuery,
+  type CommentPage,
+  type CommentPatch,
+  DEFAULT_HISTORY_PAGE,
+  DISABLE_COMMENTS_SETTING,
+} from "@memos/common";
+import type { AppContext, Viewer } from "../context.js";
+import { notFound } from "../errors.js";
+import { authorizeComment, authorizeCommentChange, authorizeCommentClose, canSeeComments } from "../policies/comment.policy.js";
+import { authorizeMemo } from "../policies/memo.policy.js";
+import { presentComment } from "../presenters/comment.presenter.js";
+import { presentResource } from "../presenters/resource.presenter.js";
+import type { Db } from "../store/db.js";
+import {
+  type CommentRow,
+  countComments,
+  deleteComment,
+  findComment,
+  insertComment,
+  isCommentClosed,
+  listCommentResources,
+  listComments,
+  setCommentClosed,
+  setCommentResources,
+  updateCommentContent,
+} from "../store/sql/comment.store.js";
+import { findMemoById, findMemoFacts } from "../store/sql/memo/memo.store.js";
+import { readSystemSetting } from "../store/sql/settings.js";
+import { requireMemo } from "./memo-access.js";
+import { notifyComment, notifyMentions } from "./inbox.service.js";
+import { composeMemos } from "./memo-compose.js";
+import { assertOwnResources } from "./memo.service.js";
+import { afterCommit, queueEvents, subscribedWebhooks } from "./webhook-events.js";
+
+async function present(db: Db, rows: CommentRow[]): Promise<Comment[]> {
+  const files = await listCommentResources(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) =>
+    presentComment(
+      row,
+      files.filter((file) => file.comment_id === row.id).map((file) => presentResource(file)),
+    ),
+  );
+}
+
+async function presentOne(db: Db, id: number): Promise<Comment> {
+  const row = await findComment(db, id);
+  if (!row) throw notFound(`Comment not found: ${id}`, { reason: "comment.not-found" });
+  const [comment] = await present(db, [row]);
+  return comment as Comment;
+}
+
+/** The comment and its memo's facts; 404 when either is gone (a memo in the trash hides its comments). */
+async function requireComment(db: Db, id: number) {
+  const comment = await findComment(db, id);
+  const memo = comment && (await findMemoById(db, comment.memo_id));
+  if (!comment || !memo) throw notFound(`Comment not found: ${id}`, { reason: "comment.not-found" });
+  return { comment, memo };
+}
+
+export async function listMemoComments(ctx: AppContext, viewer: Viewer, memoId: number, query: CommentListQuery): Promise<CommentPage> {
+  const { db } = ctx.store;
+  const memo = await requireMemo(db, memoId);
+  authorizeMemo(viewer, "read", memo);
+  const limit = query.limit ?? DEFAULT_HISTORY_PAGE;
+  const rows = await listComments(db, memoId, query.after, limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    comments: await present(db, page),
+    next: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+    closed: await isCommentClosed(db, memoId),
+    disabled: await readSystemSetting(db, DISABLE_COMMENTS_SETTING),
+  };
+}
+
+/** `GET /api/memo/comment-count`: the counts of the memos the caller may read (others left out, as if none). */
+export async function countMemoComments(ctx: AppContext, viewer: Viewer, memoIds: readonly number[]): Promise<CommentCount[]> {
+  const { db } = ctx.store;
+  const readable = (await findMemoFacts(db, memoIds)).filter((memo) => canSeeComments(viewer, memo)).map((memo) => memo.id);
+  return countComments(db, readable);
+}
+
+export async function createComment(ctx: AppContext, viewer: Viewer, memoId: number, input: CommentCreate): Promise<Comment> {
+  const { db } = ctx.store;
+  const memo = await requireMemo(db, memoId);
+  const state = { disabled: await readSystemSetting(db, DISABLE_COMMENTS_SETTING), closed: await isCommentClosed(db, memoId) };
+  authorizeComment(viewer, memo, state);
+  const { id, queued } = await db.transaction().execute(async (tx) => {
+    await assertOwnResources(tx, viewer, input.resourceIdList ?? []);
+    const id = await insertComment(tx, memoId, viewer.id, input.content);
+    await setCommentResources(tx, id, input.resourceIdList ?? []);
+    // The inbox: the memo's author hears of it, and whoever the comment names and may read the memo.
+    await notifyComment(tx, viewer, memo, id);
+    await notifyMentions(tx, viewer, memo, input.content);
+    // The memo's author's webhooks hear of it too, whoever commented.
+    const webhooks = await subscribedWebhooks(tx, { ...viewer, id: memo.creator_id }, "comment.created");
+    if (webhooks.length === 0) return { id, queued: false };
+    const [composed] = await composeMemos(tx, [memo]);
+    const [comment] = await present(tx, [(await findComment(tx, id)) as CommentRow]);
+    const queued = await queueEvents(tx, viewer, "comment.created", webhooks, [
+      { orderingKey: `memo:${memoId}`, subject: { memo: composed, comment } },
+    ]);
+    return { id, queued };
+  });
+  afterCommit(ctx, queued);
+  return presentOne(db, id);
+}
+
+export async function updateComment(ctx: AppContext, viewer: Viewer, id: number, patch: CommentPatch): Promise<Comment> {
+  const { db } = ctx.store;
+  const { comment, memo } = await requireComment(db, id);
+  authorizeCommentChange(viewer, "edit", comment, memo);
+  await db.transaction().execute(async (tx) => {
+    if (patch.resourceIdList !== undefined) {
+      await assertOwnResources(tx, viewer, patch.resourceIdList);
+      await setCommentResources(tx, id, patch.resourceIdList);
+    }
+    await updateCommentContent(tx, id, patch.content);
+    // An edit tells only those it names anew.
+    if (patch.content !== undefined) await notifyMentions(tx, viewer, memo, patch.content, comment.content);
+  });
+  return presentOne(db, id);
+}
+
+export async function removeComment(ctx: AppContext, viewer: Viewer, id: number): Promise<true> {
+  const { db } = ctx.store;
+  const { comment, memo } = await requireComment(db, id);
+  authorizeCommentChange(viewer, "delete", comment, memo);
+  await db.transaction().execute((tx) => deleteComment(tx, id));
+  return true;
+}
+
+export async function closeComments(ctx: AppContext, viewer: Viewer, memoId: number, closed: boolean): Promise<{ closed: boolean }> {
+  const { db } = ctx.store;
+  const memo = await requireMemo(db, memoId);
+  authorizeCommentClose(viewer, memo);
+  await setCommentClosed(db, memoId, closed);
+  return { closed };
+}

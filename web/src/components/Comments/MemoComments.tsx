@@ -1,0 +1,76 @@
+// The memo detail page's comments: oldest first, in pages; the box to add one for members who may (not when the
+// host turned comments off or the memo's author closed them); Close / Reopen for the memo's author.
+import type { Memo } from "@memos/common";
+import { MessageSquare } from "lucide-react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../api/errorMessage";
+import { useCloseComments, useMemoComments } from "../../queries/comments";
+import { useMe } from "../../queries/session";
+import { toast } from "../../state/toast";
+import { Button } from "../ui/Button";
+import { Spinner } from "../ui/Spinner";
+import { CommentEditor } from "./CommentEditor";
+import { CommentItem } from "./CommentItem";
+
+export function MemoComments({ memo }: { memo: Memo }) {
+  const { t } = useTranslation();
+  const heading = useId();
+  const { data: me } = useMe();
+  const comments = useMemoComments(memo.id);
+  const close = useCloseComments(memo.id);
+  const pages = comments.data?.pages ?? [];
+  const list = pages.flatMap((page) => page.comments);
+  const closed = pages[0]?.closed ?? false;
+  const disabled = pages[0]?.disabled ?? false;
+  const isAuthor = me?.id === memo.creatorId;
+  const toggle = () => close.mutate(!closed, { onError: (error) => toast.error(errorMessage(error, t)) });
+
+  return (
+    <section aria-labelledby={heading} className="flex flex-col gap-2" data-testid="memo-comments">
+      <div className="flex items-center justify-between gap-2 px-1">
+        <h2 id={heading} className="flex items-center gap-1.5 text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
+          <MessageSquare className="size-3.5" aria-hidden />
+          {t("comment.title")}
+        </h2>
+        {isAuthor && !disabled ? (
+          <Button variant="ghost" onClick={toggle} disabled={close.isPending}>
+            {t(closed ? "comment.reopen" : "comment.close")}
+          </Button>
+        ) : null}
+      </div>
+      {comments.isPending ? (
+        <div className="flex justify-center py-4">
+          <Spinner className="size-5" />
+        </div>
+      ) : list.length ? (
+        <ul className="flex flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white dark:border-zinc-700 dark:bg-zinc-800">
+          {list.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              canEdit={me?.id === comment.creator.id}
+              canDelete={me?.id === comment.creator.id || isAuthor}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="px-1 text-sm text-zinc-600 dark:text-zinc-400">{t("comment.empty")}</p>
+      )}
+      {comments.hasNextPage ? (
+        <Button variant="ghost" className="self-start" onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
+          {t("comment.more")}
+        </Button>
+      ) : null}
+      {disabled ? (
+        <p className="px-1 text-sm text-zinc-600 dark:text-zinc-400">{t("comment.disabled")}</p>
+      ) : closed ? (
+        <p className="px-1 text-sm text-zinc-600 dark:text-zinc-400">{t("comment.closed")}</p>
+      ) : me ? (
+        <CommentEditor memoId={memo.id} />
+      ) : (
+        <p className="px-1 text-sm text-zinc-600 dark:text-zinc-400">{t("comment.sign-in")}</p>
+      )}
+    </section>
+  );
+}
