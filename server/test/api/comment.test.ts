@@ -52,6 +52,9 @@ describe("comments", () => {
     const memo = await createMemo(author, "what do you think?", "PUBLIC");
     const file = await uploadResource(alice, "plan.png");
     const first = await comment(alice, memo.id, "**yes**", { resourceIdList: [file.id] });
+    // Attached to a comment, the file is in use: "clear unused resources" leaves it.
+    const mine = (await alice.client.get("/api/resource")).body.data as { id: number; linkedMemoAmount: number }[];
+    expect(mine.find((resource) => resource.id === file.id)?.linkedMemoAmount).toBe(1);
     expect(first).toMatchObject({
       memoId: memo.id,
       creator: { id: alice.user.id, username: alice.user.username },

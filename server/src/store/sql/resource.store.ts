@@ -25,7 +25,12 @@ export async function listResourcesOfCreator(db: Db, creatorId: number): Promise
   const rows = await db
     .selectFrom("resource as r")
     .select(RESOURCE_COLUMNS)
-    .select(sql<number>`(SELECT count(*) FROM memo_resource mr WHERE mr.resource_id = r.id)`.as("linked_memo_amount"))
+    // A file attached to a comment is in use too ("clear unused" must not take it).
+    .select(
+      sql<number>`(SELECT count(*) FROM memo_resource mr WHERE mr.resource_id = r.id) + (SELECT count(*) FROM memo_comment_resource cr WHERE cr.resource_id = r.id)`.as(
+        "linked_memo_amount",
+      ),
+    )
     .where("r.creator_id", "=", creatorId)
     .orderBy("r.id", "desc")
     .execute();
