@@ -76,6 +76,8 @@ describe("comments", () => {
     const edited = await alice.client.patch(`/api/comment/${first.id}`, { content: "no", resourceIdList: [] });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.body.data).toMatchObject({ id: first.id, content: "no", resourceList: [] });
+    // Edited at once, within the second it was written, it still reads as edited.
+    expect(edited.body.data.updatedTs).toBeGreaterThan(edited.body.data.createdTs);
     expect((await alice.client.delete(`/api/comment/${third.id}`)).status).toBe(200);
     expect((await page(alice.client, memo.id)).comments.map((c) => c.content)).toEqual(["no", "thanks"]);
     expectError(await alice.client.delete(`/api/comment/${third.id}`), 404, undefined, { reason: "comment.not-found" });

@@ -33,10 +33,17 @@ export async function insertComment(db: Db, memoId: number, creatorId: number, c
   return row.id;
 }
 
+/**
+ * The comment's new text (or files only). Its updated time moves past its created time even within the same second,
+ * so an edit made at once still reads as edited.
+ */
 export async function updateCommentContent(db: Db, id: number, content: string | undefined): Promise<void> {
   await db
     .updateTable("memo_comment")
-    .set({ updated_ts: nowSeconds(), ...(content === undefined ? {} : { content }) })
+    .set({
+      updated_ts: sql<number>`CASE WHEN created_ts >= ${nowSeconds()} THEN created_ts + 1 ELSE ${nowSeconds()} END`,
+      ...(content === undefined ? {} : { content }),
+    })
     .where("id", "=", id)
     .execute();
 }
