@@ -15,7 +15,7 @@ import { SelectOverlay } from "../Bulk/SelectOverlay";
 import { CreatorName } from "./CreatorName";
 import { MemoContent } from "./MemoContent";
 import { MemoMenu } from "./MemoMenu";
-import { ReactionBar } from "./ReactionBar";
+import { HeaderReactionPicker, ReactionBar } from "./ReactionBar";
 import { CommentCount } from "./CommentCount";
 import { attachmentsToShow, isImage, MemoResources } from "./MemoResources";
 import { useMemoActions } from "./useMemoActions";
@@ -142,7 +142,8 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
             {sync ? <MemoSyncState entry={sync} /> : null}
           </div>
           {/* The select mode's box takes the menu's corner. */}
-          <div className={`-mr-2 shrink-0 ${select ? "invisible" : ""}`}>
+          <div className={`-mr-2 flex shrink-0 items-center ${select ? "invisible" : ""}`}>
+            {!readOnly && me && !select ? <HeaderReactionPicker memo={memo} /> : null}
             <MemoMenu
               memo={memo}
               owner={owner}

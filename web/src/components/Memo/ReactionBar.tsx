@@ -16,20 +16,14 @@ function namesOf(reaction: Reaction, t: ReturnType<typeof useTranslation>["t"]):
   return t("reaction.by", { emoji: reaction.emoji, names: more > 0 ? `${names} ${t("reaction.and-more", { count: more })}` : names });
 }
 
-export function ReactionBar({ memo, canReact }: { memo: Memo; canReact: boolean }) {
+/** The button that adds a reaction (the quick set, or another emoji typed in), with the field it opens. */
+export function ReactionPicker({ memo }: { memo: Memo }) {
   const { t } = useTranslation();
   const { data: reactions = [] } = useMemoReactions(memo.id);
-  const toggle = useToggleReaction(memo.id);
+  const react = useReact(memo.id);
   const [typing, setTyping] = useState(false);
   const [other, setOther] = useState("");
 
-  const react = async (emoji: string, add: boolean) => {
-    try {
-      await toggle.mutateAsync({ emoji, add });
-    } catch (error) {
-      toast.error(errorMessage(error, t));
-    }
-  };
   const submitOther = (event: FormEvent) => {
     event.preventDefault();
     const emoji = other.trim();
@@ -39,32 +33,12 @@ export function ReactionBar({ memo, canReact }: { memo: Memo; canReact: boolean 
     }
     setTyping(false);
     setOther("");
-    void react(emoji, true);
+    void react.run(emoji, true);
   };
 
-  if (reactions.length === 0 && !canReact) return null;
   return (
-    <div className="mt-2 flex flex-wrap items-center gap-1.5">
-      {reactions.map((reaction) => (
-        <button
-          key={reaction.emoji}
-          type="button"
-          title={namesOf(reaction, t)}
-          aria-label={`${t("reaction.label", { emoji: reaction.emoji, count: reaction.count })}. ${namesOf(reaction, t)}`}
-          aria-pressed={canReact ? reaction.mine : undefined}
-          disabled={!canReact || toggle.isPending}
-          onClick={() => void react(reaction.emoji, !reaction.mine)}
-          className={`inline-flex h-7 items-center gap-1 rounded-full border px-2 text-sm tabular-nums transition-colors duration-200 max-sm:h-10 ${
-            reaction.mine
-              ? "border-green-600 bg-green-50 text-green-900 dark:border-green-500 dark:bg-green-900/30 dark:text-green-100"
-              : "border-zinc-200 bg-zinc-50 text-zinc-700 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200"
-          } ${canReact ? "hover:border-zinc-400 dark:hover:border-zinc-500" : "cursor-default"}`}
-        >
-          <span aria-hidden>{reaction.emoji}</span>
-          <span aria-hidden>{reaction.count}</span>
-        </button>
-      ))}
-      {canReact && typing ? (
+    <div className="inline-flex items-center gap-1.5">
+      {typing ? (
         <form onSubmit={submitOther} className="inline-flex">
           <input
             autoFocus
@@ -84,22 +58,77 @@ export function ReactionBar({ memo, canReact }: { memo: Memo; canReact: boolean 
           />
         </form>
       ) : null}
-      {canReact ? (
-        <Menu
-          label={t("reaction.add")}
-          align="left"
-          trigger={<SmilePlus className="size-4" aria-hidden />}
-          triggerClassName="h-7 rounded-full px-1.5 max-sm:h-10"
-          items={[
-            ...QUICK_REACTIONS.map((emoji) => ({
-              key: emoji,
-              label: emoji,
-              onSelect: () => void react(emoji, !reactions.some((reaction) => reaction.emoji === emoji && reaction.mine)),
-            })),
-            { key: "other", label: t("reaction.other"), onSelect: () => setTyping(true), separated: true },
-          ]}
-        />
-      ) : null}
+      <Menu
+        label={t("reaction.add")}
+        trigger={<SmilePlus className="size-4" aria-hidden />}
+        triggerClassName="h-7 rounded-full px-1.5 max-sm:h-10"
+        items={[
+          ...QUICK_REACTIONS.map((emoji) => ({
+            key: emoji,
+            label: emoji,
+            onSelect: () => void react.run(emoji, !reactions.some((reaction) => reaction.emoji === emoji && reaction.mine)),
+          })),
+          { key: "other", label: t("reaction.other"), onSelect: () => setTyping(true), separated: true },
+        ]}
+      />
     </div>
   );
+}
+
+/** Adds or takes back the caller's reaction, saying a failure in a toast. */
+function useReact(memoId: number) {
+  const { t } = useTranslation();
+  const toggle = useToggleReaction(memoId);
+  return {
+    pending: toggle.isPending,
+    run: async (emoji: string, add: boolean) => {
+      try {
+        await toggle.mutateAsync({ emoji, add });
+      } catch (error) {
+        toast.error(errorMessage(error, t));
+      }
+    },
+  };
+}
+
+/**
+ * The memo's reactions, under its text, with the picker at the end for members; nothing while it has none (the
+ * card's header then holds the picker, so a memo without reactions takes no extra row).
+ */
+export function ReactionBar({ memo, canReact }: { memo: Memo; canReact: boolean }) {
+  const { t } = useTranslation();
+  const { data: reactions = [] } = useMemoReactions(memo.id);
+  const react = useReact(memo.id);
+  if (reactions.length === 0) return null;
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-1.5">
+      {reactions.map((reaction) => (
+        <button
+          key={reaction.emoji}
+          type="button"
+          title={namesOf(reaction, t)}
+          aria-label={`${t("reaction.label", { emoji: reaction.emoji, count: reaction.count })}. ${namesOf(reaction, t)}`}
+          aria-pressed={canReact ? reaction.mine : undefined}
+          disabled={!canReact || react.pending}
+          onClick={() => void react.run(reaction.emoji, !reaction.mine)}
+          className={`inline-flex h-7 items-center gap-1 rounded-full border px-2 text-sm tabular-nums transition-colors duration-200 max-sm:h-10 ${
+            reaction.mine
+              ? "border-green-600 bg-green-50 text-green-900 dark:border-green-500 dark:bg-green-900/30 dark:text-green-100"
+              : "border-zinc-200 bg-zinc-50 text-zinc-700 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200"
+          } ${canReact ? "hover:border-zinc-400 dark:hover:border-zinc-500" : "cursor-default"}`}
+        >
+          <span aria-hidden>{reaction.emoji}</span>
+          <span aria-hidden>{reaction.count}</span>
+        </button>
+      ))}
+      {canReact ? <ReactionPicker memo={memo} /> : null}
+    </div>
+  );
+}
+
+/** The picker in the card's header while the memo has no reactions (the bar takes it once there are some). */
+export function HeaderReactionPicker({ memo }: { memo: Memo }) {
+  const { data: reactions } = useMemoReactions(memo.id);
+  if (!reactions || reactions.length > 0) return null;
+  return <ReactionPicker memo={memo} />;
 }
