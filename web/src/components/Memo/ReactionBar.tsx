@@ -17,7 +17,7 @@ function namesOf(reaction: Reaction, t: ReturnType<typeof useTranslation>["t"]):
 }
 
 /** The button that adds a reaction (the quick set, or another emoji typed in), with the field it opens. */
-export function ReactionPicker({ memo }: { memo: Memo }) {
+function ReactionPicker({ memo }: { memo: Memo }) {
   const { t } = useTranslation();
   const { data: reactions = [] } = useMemoReactions(memo.id);
   const react = useReact(memo.id);
