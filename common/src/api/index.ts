@@ -1,4 +1,5 @@
 export * from "./entities.js";
+export * from "./activity-entities.js";
 export * from "./reasons.js";
 export * from "./queries.js";
 export * from "./requests.js";

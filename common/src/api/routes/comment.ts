@@ -1,7 +1,7 @@
 // Comments on memos: not memos (no list, search, count or export of memos shows them), seen by exactly those who
 // may read their memo, written by members who may read it, unless the host or the memo's author closed them.
 import { z } from "zod";
-import { commentCountEntitySchema, commentEntitySchema, commentPageEntitySchema } from "../entities.js";
+import { commentCountEntitySchema, commentEntitySchema, commentPageEntitySchema } from "../activity-entities.js";
 import { commentCountQuerySchema, commentListQuerySchema } from "../queries.js";
 import { commentCloseSchema, commentCreateSchema, commentPatchSchema, pathId } from "../requests.js";
 import { bare, data, input, route } from "../route.js";

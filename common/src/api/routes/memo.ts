@@ -6,11 +6,9 @@ import {
   memoCountEntitySchema,
   memoEntitySchema,
   memoIdsEntitySchema,
-  memoRelationEntitySchema,
-  memoRevisionEntitySchema,
-  memoRevisionPageEntitySchema,
   resourceEntitySchema,
 } from "../entities.js";
+import { memoRelationEntitySchema, memoRevisionEntitySchema, memoRevisionPageEntitySchema } from "../activity-entities.js";
 import {
   memoAmountQuerySchema,
   memoCountQuerySchema,

@@ -1,6 +1,6 @@
 // Emoji reactions on memos: a page's reactions in one request, and the caller's own added or taken back.
 import { z } from "zod";
-import { reactionEntitySchema } from "../entities.js";
+import { reactionEntitySchema } from "../activity-entities.js";
 import { reactionListQuerySchema } from "../queries.js";
 import { pathId, reactionSchema } from "../requests.js";
 import { data, input, route } from "../route.js";

@@ -1,6 +1,6 @@
 // The trash: deleted memos, kept for the host's number of days, then purged.
 import { z } from "zod";
-import { trashedMemoEntitySchema, trashPageEntitySchema } from "../entities.js";
+import { trashedMemoEntitySchema, trashPageEntitySchema } from "../activity-entities.js";
 import { trashListQuerySchema } from "../queries.js";
 import { pathId } from "../requests.js";
 import { data, input, route } from "../route.js";
