@@ -1,42 +1,15 @@
 // A memo's comments (pages, oldest first) and the writes on them; each card's comment count, asked for together
 // with those of the other cards rendered in the same moment: one `GET /api/memo/comment-count` per page of memos.
-import { type CommentCreateRequest, type CommentPage, MAX_REACTION_MEMOS } from "@memos/common";
+import type { CommentCreateRequest, CommentPage } from "@memos/common";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { keys } from "./keys";
+import { memoBatchLoader } from "./memoBatch";
 
-type Waiter = { resolve: (count: number) => void; reject: (error: unknown) => void };
-const waiting = new Map<number, Waiter[]>();
-let scheduled = false;
-
-async function flush() {
-  scheduled = false;
-  const batch = new Map(waiting);
-  waiting.clear();
-  const ids = [...batch.keys()];
-  for (let start = 0; start < ids.length; start += MAX_REACTION_MEMOS) {
-    const chunk = ids.slice(start, start + MAX_REACTION_MEMOS);
-    try {
-      const counts = await api.call("comment.count", { query: { memoIds: chunk.join(",") } });
-      for (const id of chunk) {
-        const count = counts.find((entry) => entry.memoId === id)?.count ?? 0;
-        for (const waiter of batch.get(id) ?? []) waiter.resolve(count);
-      }
-    } catch (error) {
-      for (const id of chunk) for (const waiter of batch.get(id) ?? []) waiter.reject(error);
-    }
-  }
-}
-
-function loadCount(memoId: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    waiting.set(memoId, [...(waiting.get(memoId) ?? []), { resolve, reject }]);
-    if (!scheduled) {
-      scheduled = true;
-      setTimeout(() => void flush(), 0);
-    }
-  });
-}
+const loadCount = memoBatchLoader(async (ids) => {
+  const counts = await api.call("comment.count", { query: { memoIds: ids.join(",") } });
+  return new Map(counts.map((entry) => [entry.memoId, entry.count]));
+}, 0);
 
 export const useCommentCount = (memoId: number, enabled = true) =>
   useQuery({ queryKey: keys.commentCount(memoId), queryFn: () => loadCount(memoId), staleTime: 30_000, enabled });
