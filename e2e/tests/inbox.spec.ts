@@ -37,7 +37,19 @@ test("mentions and reactions reach the inbox; opening one goes to the memo; Mark
 
   await entries.nth(1).getByRole("button").click();
   await expect(page).toHaveURL(new RegExp(`/m/${mention.id}$`));
-  await expect(memoCard(page, "Lunch tomorrow")).toBeVisible();
+  const card = memoCard(page, "Lunch tomorrow");
+  await expect(card).toBeVisible();
+  // The mention is a link to the named user's page (/u/@name, resolved to /u/:id).
+  await card.getByRole("link", { name: `@${signedIn.user.username}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/u/${signedIn.user.id}$`));
+  await expect(
+    page
+      .getByText(signedIn.user.nickname || signedIn.user.username, { exact: true })
+      .filter({ visible: true })
+      .first(),
+  ).toBeVisible();
+  await page.goto("/u/@nobody-of-that-name");
+  await expect(page.getByText("User not found")).toBeVisible();
 
   await page.goto("/");
   const again = await openSidebar(page);

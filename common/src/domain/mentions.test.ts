@@ -11,6 +11,7 @@ describe("extractMentions", () => {
     ["[see @alice](https://x.test/@alice) https://mastodon.test/@bob", []],
     ["@ alone, @@double, path/@name", []],
     ["中文 @小明 好", ["小明"]],
+    ["#@alice is a tag, #tag@bob too", []],
   ])("%j → %j", (content, expected) => {
     expect(extractMentions(content)).toEqual(expected);
   });

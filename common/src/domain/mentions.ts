@@ -1,9 +1,11 @@
 // `@username` in a memo: who it names, read outside code and links as tags are (a mail address is no mention).
 import { blankCode } from "./tags.js";
 
-// After a start, a space or punctuation that is not part of a word, an address or a path; up to 32 letters,
-// digits, `_`, `.` or `-` (a trailing dot or dash ends the sentence, not the name).
-const MENTION = /(?<![\p{L}\p{N}_@/.-])@([\p{L}\p{N}_](?:[\p{L}\p{N}_.-]{0,30}[\p{L}\p{N}_])?)/gu;
+// Up to 32 letters, digits, `_`, `.` or `-` after the `@` (a trailing dot or dash ends the sentence, not the name).
+export const MENTION_NAME_SOURCE = "@([\\p{L}\\p{N}_](?:[\\p{L}\\p{N}_.-]{0,30}[\\p{L}\\p{N}_])?)";
+/** What may not come right before the `@`: a word, an address, a path, or a tag's `#` (`#@x` is a tag); `_@x_` is an emphasised mention. */
+export const MENTION_BLOCKED_BEFORE = /[\p{L}\p{N}@/.#-]/u;
+const MENTION = new RegExp(`(?<!${MENTION_BLOCKED_BEFORE.source})${MENTION_NAME_SOURCE}`, "gu");
 const LINKS = /!?\[[^[\]\n]*\]\((?:[^()\n]|\([^()\n]*\))+\)+|https?:\/\/[^\s]+/g;
 
 /** The most distinct users one memo may notify: more are read as text. */

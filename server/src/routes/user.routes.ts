@@ -9,6 +9,7 @@ import {
   deleteUser,
   getMe,
   getUser,
+  getUserByName,
   listUsers,
   patchUser,
   upsertSetting,
@@ -25,6 +26,7 @@ export const userHandlers = (ctx: AppContext) =>
       handler: async (request) => upsertSetting(ctx, viewerOf(request), request.body),
     },
     "user.get": async (request) => getUser(ctx, request.params.id),
+    "user.byName": async (request) => getUserByName(ctx, request.params.username),
     "user.patch": {
       // 404/403 come before a 400 of the body, as in v0.
       checkFirst: (request, { id }) => authorizedUser(ctx, viewerOf(request), id, "update"),

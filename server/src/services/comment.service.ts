@@ -99,7 +99,7 @@ export async function createComment(ctx: AppContext, viewer: Viewer, memoId: num
     await setCommentResources(tx, id, input.resourceIdList ?? []);
     // The inbox: the memo's author hears of it, and whoever the comment names and may read the memo.
     await notifyComment(tx, viewer, memo, id);
-    await notifyMentions(tx, viewer, memo, input.content);
+    await notifyMentions(tx, viewer, { memo, content: input.content });
     // The memo's author's webhooks hear of it too, whoever commented.
     const webhooks = await subscribedWebhooks(tx, { ...viewer, id: memo.creator_id }, "comment.created");
     if (webhooks.length === 0) return { id, queued: false };
@@ -125,7 +125,7 @@ export async function updateComment(ctx: AppContext, viewer: Viewer, id: number,
     }
     await updateCommentContent(tx, id, patch.content);
     // An edit tells only those it names anew.
-    if (patch.content !== undefined) await notifyMentions(tx, viewer, memo, patch.content, comment.content);
+    if (patch.content !== undefined) await notifyMentions(tx, viewer, { memo, content: patch.content }, { memo, content: comment.content });
   });
   return presentOne(db, id);
 }

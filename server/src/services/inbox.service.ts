@@ -1,11 +1,19 @@
 // The inbox: mentions, reactions and comments written where they happen (inside the change's transaction), read
 // newest first with each item judged again, marked read.
-import { extractMentions, DEFAULT_HISTORY_PAGE, type InboxItem, type InboxPage, type InboxQuery, type InboxRead } from "@memos/common";
+import {
+  extractMentions,
+  usernameKey,
+  DEFAULT_HISTORY_PAGE,
+  type InboxItem,
+  type InboxPage,
+  type InboxQuery,
+  type InboxRead,
+} from "@memos/common";
 import type { Actor, AppContext, Viewer } from "../context.js";
 import { asReader, mayHearOf } from "../policies/inbox.policy.js";
 import { requireSignedIn } from "../policies/utils.js";
 import type { Db } from "../store/db.js";
-import { insertInboxItems, listInboxItems, markInboxRead } from "../store/sql/inbox.store.js";
+import { insertInboxItems, listInboxItems, markInboxRead, mentionsTold } from "../store/sql/inbox.store.js";
 import { findUsersByUsernames } from "../store/sql/user.store.js";
 
 type MemoFacts = { id: number; creator_id: number; visibility: "PUBLIC" | "PROTECTED" | "PRIVATE"; row_status: "NORMAL" | "ARCHIVED" };
@@ -14,20 +22,65 @@ type MemoFacts = { id: number; creator_id: number; visibility: "PUBLIC" | "PROTE
 const UNREAD_CAP = 100;
 const SNIPPET = 120;
 
+/** A memo's text and the facts that decide who may read it, before or after a change. */
+export interface MentionState {
+  memo: MemoFacts;
+  content: string;
+}
+
 /**
- * Tells the users `content` names (and `before` did not: an edit notifies the newly named only) — each one who may
- * read the memo, never its writer.
+ * Tells the users each memo's text names, who may read it after the change and could not have been told before it
+ * (not named, or not allowed to read it then): a new name, or a memo made visible to someone it named, tells them —
+ * once per memo, ever; the writer is never told. A fixed number of statements for all the changes.
  */
-export async function notifyMentions(tx: Db, actor: Actor, memo: MemoFacts, content: string, before = ""): Promise<void> {
-  const earlier = new Set(extractMentions(before).map((name) => name.normalize("NFKC").toLowerCase()));
-  const named = extractMentions(content).filter((name) => !earlier.has(name.normalize("NFKC").toLowerCase()));
-  const users = await findUsersByUsernames(tx, named);
-  const told = users.filter((user) => user.id !== actor.id && user.row_status === "NORMAL" && mayHearOf(asReader(user), memo));
+export async function notifyMentionChanges(
+  tx: Db,
+  actor: Actor,
+  changes: readonly { before?: MentionState; after: MentionState }[],
+): Promise<void> {
+  const named = changes.map(({ after }) => extractMentions(after.content));
+  const users = await findUsersByUsernames(tx, [...new Set(named.flat())]);
+  if (users.length === 0) return;
+  const byName = new Map<string, (typeof users)[number]>();
+  for (const user of users) byName.set(usernameKey(user.username), user);
+  const items = changes.flatMap(({ before, after }, index) => {
+    const earlier = new Set(before ? extractMentions(before.content).map(usernameKey) : []);
+    return named[index]!.flatMap((name) => {
+      const user = byName.get(usernameKey(name));
+      if (!user || user.id === actor.id || user.row_status !== "NORMAL") return [];
+      const reader = asReader(user);
+      if (!mayHearOf(reader, after.memo)) return [];
+      if (before && earlier.has(usernameKey(name)) && mayHearOf(reader, before.memo)) return [];
+      return [{ user_id: user.id, kind: "mention" as const, memo_id: after.memo.id, actor_id: actor.id }];
+    });
+  });
+  if (items.length === 0) return;
   await insertInboxItems(
     tx,
-    told.map((user) => ({ user_id: user.id, kind: "mention" as const, memo_id: memo.id, actor_id: actor.id })),
+    once(
+      items,
+      await mentionsTold(
+        tx,
+        items.map((item) => item.memo_id),
+      ),
+    ),
   );
 }
+
+/** One item per user and memo, ever: two spellings of one name are one mention, and a memo tells someone once. */
+function once<T extends { user_id: number; memo_id: number }>(items: T[], told: Set<string>): T[] {
+  const seen = new Set(told);
+  return items.filter((item) => {
+    const key = `${item.user_id} ${item.memo_id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** notifyMentionChanges for one memo: `before` is the memo as it was (none for a new memo or comment). */
+export const notifyMentions = (tx: Db, actor: Actor, after: MentionState, before?: MentionState): Promise<void> =>
+  notifyMentionChanges(tx, actor, [{ before, after }]);
 
 /** Tells the memo's author of a reaction by someone else. */
 export async function notifyReaction(tx: Db, actor: Actor, memo: MemoFacts, emoji: string): Promise<void> {

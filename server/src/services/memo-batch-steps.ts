@@ -18,6 +18,7 @@ import type { MemoRow } from "../store/schema.js";
 import { pinnedByUser, setPins, setRowStatus } from "../store/sql/memo/memo-batch.store.js";
 import { type EditOrigin, reviseMemoTexts, reviseMemoVisibilities } from "./memo-revise.js";
 import { trashMemosIn } from "./trash.service.js";
+import { notifyMentionChanges } from "./inbox.service.js";
 
 /** What a step is given besides the memos: the transaction, who acts, and the request. */
 export interface StepContext {
@@ -91,6 +92,19 @@ async function pinAll(step: StepContext, memos: MemoRow[], pinned: boolean): Pro
   return changedOnly(changing);
 }
 
+/** Those the changed memos name and who may read them only now are told, as an edit of one memo tells them. */
+async function tellNewReaders(step: StepContext, memos: MemoRow[], changed: number[], change: Partial<MemoRow>): Promise<StepResult> {
+  const changedIds = new Set(changed);
+  await notifyMentionChanges(
+    step.tx,
+    step.actor,
+    memos
+      .filter((memo) => changedIds.has(memo.id))
+      .map((memo) => ({ before: { memo, content: memo.content }, after: { memo: { ...memo, ...change }, content: memo.content } })),
+  );
+  return changedOnly(changed);
+}
+
 export const BATCH_STEPS: Record<MemoBatch["action"], BatchStep> = {
   archive: {
     policy: "update",
@@ -100,7 +114,8 @@ export const BATCH_STEPS: Record<MemoBatch["action"], BatchStep> = {
   restore: {
     policy: "update",
     event: "memo.restored",
-    write: async (step, memos) => changedOnly(await setRowStatus(step.tx, idsOf(memos), "ARCHIVED", "NORMAL")),
+    write: async (step, memos) =>
+      tellNewReaders(step, memos, await setRowStatus(step.tx, idsOf(memos), "ARCHIVED", "NORMAL"), { row_status: "NORMAL" }),
   },
   pin: { policy: "pin", event: "memo.pinned", write: (step, memos) => pinAll(step, memos, true) },
   unpin: { policy: "pin", event: "memo.unpinned", write: (step, memos) => pinAll(step, memos, false) },
@@ -108,8 +123,11 @@ export const BATCH_STEPS: Record<MemoBatch["action"], BatchStep> = {
   visibility: {
     policy: "update",
     event: "memo.updated",
-    write: async (step, memos) =>
-      changedOnly(await reviseMemoVisibilities(step.tx, step.engine, idsOf(memos), step.input.visibility!, originOf(step))),
+    write: async (step, memos) => {
+      const visibility = step.input.visibility!;
+      const changed = await reviseMemoVisibilities(step.tx, step.engine, idsOf(memos), visibility, originOf(step));
+      return tellNewReaders(step, memos, changed, { visibility });
+    },
   },
   addTags: {
     policy: "update",

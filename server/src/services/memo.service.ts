@@ -105,7 +105,10 @@ export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCre
     });
     await indexContent(tx, memoId, viewer.id, input.content);
     await linkResources(tx, memoId, resourceIds);
-    await notifyMentions(tx, viewer, { id: memoId, creator_id: viewer.id, visibility, row_status: "NORMAL" }, input.content);
+    await notifyMentions(tx, viewer, {
+      memo: { id: memoId, creator_id: viewer.id, visibility, row_status: "NORMAL" },
+      content: input.content,
+    });
     queued = await queueWebhookEvent(tx, viewer, "memo.created", memoKey(memoId), async () => ({ memo: await composeOne(tx, memoId) }));
     return memoId;
   });
@@ -132,10 +135,10 @@ export async function patchMemo(ctx: AppContext, viewer: Viewer, id: number, inp
       });
     }
     await linkResources(tx, id, input.resourceIdList ?? []);
-    // Those named for the first time by this change are told (if they may read the memo as it is now).
-    if (input.content !== undefined) {
-      const facts = { ...memo, visibility: input.visibility ?? memo.visibility, row_status: input.rowStatus ?? memo.row_status };
-      await notifyMentions(tx, viewer!, facts, input.content, memo.content);
+    // Those named anew, or named and now allowed to read it, are told (never twice for one name).
+    if (input.content !== undefined || input.visibility !== undefined || input.rowStatus !== undefined) {
+      const after = { ...memo, visibility: input.visibility ?? memo.visibility, row_status: input.rowStatus ?? memo.row_status };
+      await notifyMentions(tx, viewer!, { memo: after, content: input.content ?? memo.content }, { memo, content: memo.content });
     }
     let any = false;
     for (const event of patchEvents(memo, input)) {

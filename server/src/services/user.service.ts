@@ -35,6 +35,7 @@ import {
   createUser as insertUser,
   deleteUserCascade,
   findUserById,
+  findUserByUsername,
   findUserByUsernameKey,
   listUsers as selectUsers,
   type UserUpdate,
@@ -99,6 +100,14 @@ export async function listUsers(ctx: AppContext): Promise<User[]> {
 
 export async function getUser(ctx: AppContext, id: number): Promise<User> {
   return presentUser(await requireUser(ctx.store.db, id), PUBLIC_DISCLOSURE);
+}
+
+/** The account a mention names: as sign-in finds it, the exact name first (a v0.10 database may hold names that differ by case). */
+export async function getUserByName(ctx: AppContext, username: string): Promise<User> {
+  const { db } = ctx.store;
+  const user = (await findUserByUsername(db, username)) ?? (await findUserByUsernameKey(db, username));
+  if (!user) throw notFound(`User not found with username ${username}`, { reason: "user.not-found" });
+  return presentUser(user, PUBLIC_DISCLOSURE);
 }
 
 export async function getMe(ctx: AppContext, viewer: Viewer): Promise<User> {

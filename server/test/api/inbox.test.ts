@@ -1,6 +1,7 @@
-// The inbox through HTTP: a mention tells the named member only when they may read the memo, an edit tells only
-// the newly named; a reaction tells the memo's author; items drop out when their memo becomes unreadable or goes
-// to the trash; marked read one by one or all at once; every credential reads its owner's inbox only.
+// The inbox through HTTP: a mention tells the named member only when they may read the memo, an edit (or a batch, a
+// restore) only the newly named or those it made the memo readable to, once per memo; a reaction tells the memo's
+// author; items drop out when their memo becomes unreadable or goes to the trash; marked read one by one or all at
+// once; every credential reads its owner's inbox only.
 import type { InboxItem } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CREDENTIAL_KINDS, callerOf } from "../credential-kinds.js";
@@ -51,6 +52,44 @@ describe("the inbox", () => {
     const dave = await member();
     await createMemo(author, `@${dave.user.username.toUpperCase()} mail ${dave.user.username}@example.com`, "PUBLIC");
     expect((await inboxOf(dave)).items).toHaveLength(1);
+  });
+
+  it("tells those a memo names when it becomes readable to them (an edit, a batch, a restore), once per memo", async () => {
+    const author = await member();
+    const alice = await member();
+    const bob = await member();
+    const cara = await member();
+    const mentionsOf = async (user: TestUser) =>
+      (await inboxOf(user)).items.filter((item) => item.kind === "mention").map((item) => item.memoId);
+    const draft = await createMemo(author, `draft for @${alice.user.username}`, "PRIVATE");
+    expect(await mentionsOf(alice)).toEqual([]);
+    expect((await author.client.patch(`/api/memo/${draft.id}`, { visibility: "PROTECTED" })).status).toBe(200);
+    expect(await mentionsOf(alice)).toEqual([draft.id]);
+    // Private and back again: still one item.
+    await author.client.patch(`/api/memo/${draft.id}`, { visibility: "PRIVATE" });
+    await author.client.patch(`/api/memo/${draft.id}`, { visibility: "PUBLIC", content: `draft for @${alice.user.username}!` });
+    expect(await mentionsOf(alice)).toEqual([draft.id]);
+
+    // A batch's visibility change tells too.
+    const batch = [
+      await createMemo(author, `ask @${bob.user.username}`, "PRIVATE"),
+      await createMemo(author, `and @${bob.user.username}`, "PRIVATE"),
+    ];
+    const changed = await author.client.post("/api/memo/batch", {
+      ids: batch.map((memo) => memo.id),
+      action: "visibility",
+      visibility: "PROTECTED",
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await mentionsOf(bob)).sort()).toEqual(batch.map((memo) => memo.id).sort());
+
+    // An archived memo is its author's alone: made protected while archived it tells nobody; restored, it tells.
+    const archived = await createMemo(author, `later, @${cara.user.username}`, "PRIVATE");
+    await author.client.patch(`/api/memo/${archived.id}`, { rowStatus: "ARCHIVED" });
+    await author.client.patch(`/api/memo/${archived.id}`, { visibility: "PROTECTED" });
+    expect(await mentionsOf(cara)).toEqual([]);
+    expect((await author.client.post("/api/memo/batch", { ids: [archived.id], action: "restore" })).status).toBe(200);
+    expect(await mentionsOf(cara)).toEqual([archived.id]);
   });
 
   it("tells the author of reactions by others, and drops items whose memo became unreadable or went to the trash", async () => {

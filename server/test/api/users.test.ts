@@ -1,5 +1,6 @@
 // /api/user: creating members, reading users (redacted or full), and deleting them with everything they own.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CREDENTIAL_KINDS, callerOf } from "../credential-kinds.js";
 import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, PASSWORD, signUpHost, type TestUser, uploadResource } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
@@ -173,6 +174,35 @@ describe("reading users", () => {
     for (const bad of ["abc", "1.5", "-1", "0", "1e3"]) {
       expectError(await anonymous(t).get(`/api/user/${bad}`), 400, `ID is not a number: ${bad}`);
     }
+  });
+
+  it("GET /api/user/name/:username finds the account a mention names: exact first, then case and width folded; public and redacted", async () => {
+    const member = await createUser(t, host, "Mia.Rose");
+    await member.client.patch(`/api/user/${member.user.id}`, { email: "m@example.com" });
+    const callers = [anonymous(t), host.client, ...(await Promise.all(CREDENTIAL_KINDS.map((kind) => callerOf(t, member, kind))))];
+    for (const client of callers) {
+      for (const name of ["Mia.Rose", "mia.rose", "ＭＩＡ.rose", encodeURIComponent("Mia.Rose")]) {
+        const response = await client.get(`/api/user/name/${name}`);
+        expect(response.status, name).toBe(200);
+        expect(response.body.data).toMatchObject({
+          id: member.user.id,
+          username: "Mia.Rose",
+          email: "",
+          openId: "",
+          userSettingList: null,
+        });
+      }
+    }
+    expectError(await anonymous(t).get("/api/user/name/nobody"), 404, "User not found with username nobody");
+    // The legacy pair that differs only by case: each exact name reaches its own account.
+    const db = t.ctx.store.db;
+    const legacy = await db
+      .insertInto("user")
+      .values({ username: "MIA.ROSE", password_hash: "x", open_id: "legacy-open-id-mia", username_key: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect((await anonymous(t).get("/api/user/name/MIA.ROSE")).body.data.id).toBe(legacy.id);
+    expect((await anonymous(t).get("/api/user/name/Mia.Rose")).body.data.id).toBe(member.user.id);
   });
 
   it("GET /api/user/me is the full self with userSettingList as an array, and 401 when anonymous", async () => {

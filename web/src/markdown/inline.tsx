@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 import type { RenderContext } from "./context";
 import { RetryingImage } from "../components/ui/RetryingImage";
 import { decodeEntities } from "./entities";
-import type { TagToken } from "./lexer";
+import type { MentionToken, TagToken } from "./lexer";
+import { MentionLink } from "./MentionLink";
 import { safeHref, safeImageSrc } from "./safeUrl";
 import { markRuns } from "./searchMarks";
 
@@ -90,6 +91,10 @@ function renderImage(token: { href: string; text: string; title?: string | null 
 
 function renderToken(token: Token, ctx: RenderContext, key: number): ReactNode {
   if (token.type === "tag") return <TagChip key={key} name={(token as unknown as TagToken).name} ctx={ctx} />;
+  if (token.type === "mention") {
+    const { username } = token as unknown as MentionToken;
+    return ctx.inLink ? `@${username}` : <MentionLink key={key} username={username} />;
+  }
   const known = token as MarkedToken;
   switch (known.type) {
     case "text":

@@ -1,5 +1,6 @@
-// The markdown lexer: marked's maintained GFM lexer plus one inline extension for `#tag` (the wire's tag regex).
-import { TAG_PATTERN_SOURCE } from "@memos/common";
+// The markdown lexer: marked's maintained GFM lexer plus inline extensions for `#tag` (the wire's tag regex) and
+// `@username` (common's mention rule, so what links is what notifies).
+import { MENTION_BLOCKED_BEFORE, MENTION_NAME_SOURCE, TAG_PATTERN_SOURCE } from "@memos/common";
 import { Marked, Tokenizer, type Tokens, type TokenizerExtension, type TokensList } from "marked";
 
 /** The wire's tag pattern (common's TAG_PATTERN_SOURCE), anchored for the inline tokenizer. */
@@ -27,6 +28,31 @@ const tagExtension: TokenizerExtension = {
   },
 };
 
+export interface MentionToken {
+  type: "mention";
+  raw: string;
+  username: string;
+}
+
+const MENTION_AT_START = new RegExp(`^${MENTION_NAME_SOURCE}`, "u");
+const MENTION_ANYWHERE = new RegExp(`(?<!${MENTION_BLOCKED_BEFORE.source})${MENTION_NAME_SOURCE}`, "u");
+
+const mentionExtension: TokenizerExtension = {
+  name: "mention",
+  level: "inline",
+  start(src) {
+    return MENTION_ANYWHERE.exec(src)?.index;
+  },
+  tokenizer(src, tokens) {
+    const match = MENTION_AT_START.exec(src);
+    if (!match) return undefined;
+    // The tokenizer sees the text from the `@` on: the character before it ends the token before.
+    const before = [...(tokens.at(-1)?.raw ?? "")].at(-1);
+    if (before && MENTION_BLOCKED_BEFORE.test(before)) return undefined;
+    return { type: "mention", raw: match[0], username: match[1]! } satisfies MentionToken;
+  },
+};
+
 /**
  * Setext headings are off: v0 memos use `---` under a line as a rule (and a fold point), never as an h2
  * underline. What marked would make a setext heading becomes a paragraph, and a `---` underline is left for
@@ -50,7 +76,7 @@ function lheadingAsParagraph(this: Tokenizer, src: string): Tokens.Paragraph | u
 const marked = new Marked({
   gfm: true,
   breaks: true,
-  extensions: [tagExtension],
+  extensions: [tagExtension, mentionExtension],
   // marked types lheading as returning a heading; a paragraph token is what we want it to produce here.
   tokenizer: { lheading: lheadingAsParagraph as unknown as Tokenizer["lheading"] },
 });

@@ -27,13 +27,15 @@ export default function UserPage() {
   const viewerKey = !me ? "user-page.visitor" : me.id === userId ? "user-page.own" : "user-page.member";
 
   let body: ReactNode;
-  if (user.isPending) {
+  // /u/@name of nobody (a mention of an unknown user) stays on a page that says so.
+  const known = Number.isInteger(userId) && userId > 0;
+  if (known && user.isPending) {
     body = (
       <div className="flex justify-center py-10">
         <Spinner className="size-6" />
       </div>
     );
-  } else if (user.isError || !user.data) {
+  } else if (!known || user.isError || !user.data) {
     body = <p className="py-16 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("user-page.not-found")}</p>;
   } else {
     body = (

@@ -3,6 +3,7 @@
 // (restored from IndexedDB) decide, and without them the request fails at once instead of waiting for a network.
 import type { SystemStatus, User } from "@memos/common";
 import { type LoaderFunctionArgs, redirect } from "react-router";
+import { api } from "../api/client";
 import { queryClient } from "../queries/client";
 import { keys } from "../queries/keys";
 import { fetchMe, fetchStatus } from "../queries/session";
@@ -37,10 +38,29 @@ export async function publicLoader() {
   return null;
 }
 
-/** /u/{digits} is visitor mode for that user; any other /u/… falls back to /. */
+/**
+ * /u/{digits} is visitor mode for that user; /u/@name (where a mention links) goes to the named user's /u/{id}, or
+ * stays to say there is no such user; any other /u/… falls back to /.
+ */
 export async function userPageLoader({ params }: LoaderFunctionArgs) {
-  if (!/^\d+$/.test(params.userId ?? "")) return redirect("/");
+  const param = params.userId ?? "";
+  if (param.startsWith("@") && param.length > 1) {
+    const user = await findUserByName(param.slice(1));
+    if (user) return redirect(`/u/${user.id}`);
+    return publicLoader();
+  }
+  if (!/^\d+$/.test(param)) return redirect("/");
   return publicLoader();
+}
+
+async function findUserByName(username: string): Promise<User | null> {
+  try {
+    const user = await api.call("user.byName", { params: { username } });
+    queryClient.setQueryData(keys.user(user.id), user);
+    return user;
+  } catch {
+    return null;
+  }
 }
 
 export async function authLoader() {

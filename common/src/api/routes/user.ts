@@ -53,6 +53,17 @@ export const userRoutes = {
     answer: data(userEntitySchema),
     errors: { 404: "No such user" },
   }),
+  "user.byName": route({
+    method: "GET",
+    path: "/api/user/name/:username",
+    summary: "One account by its username (what an `@username` mention links to)",
+    description:
+      "The exact name first, then the name as usernames are compared (case and width folded). Redacted like `GET /api/user/:id`.",
+    access: "public",
+    params: z.object({ username: z.string().min(1).max(128) }),
+    answer: data(userEntitySchema),
+    errors: { 404: "No such user" },
+  }),
   "user.patch": route({
     method: "PATCH",
     path: "/api/user/:id",

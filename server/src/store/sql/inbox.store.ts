@@ -22,6 +22,21 @@ export async function insertInboxItems(db: Db, items: readonly NewInboxItem[]): 
       .execute();
 }
 
+/** Which of `memoIds` already told which users of a mention, as "user memo" keys (the memo index). */
+export async function mentionsTold(db: Db, memoIds: readonly number[]): Promise<Set<string>> {
+  const told = new Set<string>();
+  for (const ids of batches([...new Set(memoIds)])) {
+    const rows = await db
+      .selectFrom("inbox_item")
+      .select(["user_id", "memo_id"])
+      .where("kind", "=", "mention")
+      .where("memo_id", "in", ids)
+      .execute();
+    for (const row of rows) told.add(`${row.user_id} ${row.memo_id}`);
+  }
+  return told;
+}
+
 /**
  * A page of the user's items, newest first (before `beforeId`; `unread` only those not read), each with its memo's
  * visibility facts and a bit of its text, and who did it; items of a memo in the trash or gone are left out by the

@@ -1,5 +1,6 @@
 // Queries on the user table and the rows that hang off a user.
 import { type Role, type RowStatus, usernameKey } from "@memos/common";
+import { batches } from "../batches.js";
 import type { Db } from "../db.js";
 import type { NewUser, UserRow } from "../schema.js";
 import { nowSeconds } from "../time.js";
@@ -166,10 +167,9 @@ export async function hasAnyUser(db: Db): Promise<boolean> {
 
 /** The accounts of these usernames (compared as sign-in compares them: usernameKey), by key. */
 export async function findUsersByUsernames(db: Db, usernames: readonly string[]): Promise<UserRow[]> {
-  if (usernames.length === 0) return [];
-  return db
-    .selectFrom("user")
-    .selectAll()
-    .where("username_key", "in", [...new Set(usernames.map(usernameKey))])
-    .execute();
+  const rows: UserRow[] = [];
+  for (const keys of batches([...new Set(usernames.map(usernameKey))])) {
+    rows.push(...(await db.selectFrom("user").selectAll().where("username_key", "in", keys).execute()));
+  }
+  return rows;
 }
