@@ -4,6 +4,7 @@
 import type { Shortcut } from "@memos/common";
 import { stringify } from "yaml";
 import { rewriteFileLinks } from "../services/file-links.js";
+import type { ExportedCommentRow } from "../store/sql/export.store.js";
 import type { MemoListRow } from "../store/sql/memo/memo.store.js";
 import type { MemoRevisionRow, ResourceRow, UserRow } from "../store/schema.js";
 import { storedValue } from "../store/sql/settings.js";
@@ -172,5 +173,22 @@ export function historyEntry(row: MemoRevisionRow) {
     created: isoTime(Number(row.created_ts)),
     replaced: isoTime(Number(row.replaced_ts)),
     source: row.source,
+  };
+}
+
+/**
+ * A line of comments.jsonl: a comment the account wrote, on the memo `memo` (its id in this instance; `ownMemo`:
+ * one of the account's memos, so the front matter id of a memo in the archive), its text as stored, its files (ids
+ * in resources.json), when it was written and last edited.
+ */
+export function commentEntry(row: ExportedCommentRow & { resourceIds: number[] }) {
+  return {
+    id: row.id,
+    memo: row.memo_id,
+    ownMemo: Number(row.own_memo) === 1,
+    content: row.content,
+    attachments: row.resourceIds,
+    created: isoTime(Number(row.created_ts)),
+    updated: isoTime(Number(row.updated_ts)),
   };
 }

@@ -10,6 +10,7 @@
 //   shortcuts.json, settings.json
 //   history.jsonl                        the versions of the memos, one JSON object a line (the exporting user's own
 //                                        account only: nobody else reads a memo's history, the host neither)
+//   comments.jsonl                       the comments the account wrote, one a line (on its own memos and others')
 //   manifest.json                        written last: format, instance, time, scope, counts, SHA-256 of every file
 import { type ExportQuery, type ExportScope, type ExportSelection, VERSION } from "@memos/common";
 import type { FastifyBaseLogger } from "fastify";
@@ -29,6 +30,7 @@ import {
   EXPORT_FORMAT,
   type ExportedAttachment,
   exportedAccount,
+  commentEntry,
   historyEntry,
   isoTime,
   memoMarkdown,
@@ -41,6 +43,7 @@ import {
 import { presentShortcut } from "../presenters/shortcut.presenter.js";
 import type { Db } from "../store/db.js";
 import {
+  listCommentsForExport,
   listMemosForExport,
   listMemosForExportByIds,
   listResourcesForExport,
@@ -74,9 +77,10 @@ interface Counts {
   externalLinks: number;
   shortcuts: number;
   versions: number;
+  comments: number;
 }
 
-const emptyCounts = (): Counts => ({ memos: 0, archivedMemos: 0, attachments: 0, externalLinks: 0, shortcuts: 0, versions: 0 });
+const emptyCounts = (): Counts => ({ memos: 0, archivedMemos: 0, attachments: 0, externalLinks: 0, shortcuts: 0, versions: 0, comments: 0 });
 
 function addCounts(total: Counts, one: Counts): void {
   for (const key of Object.keys(total) as Array<keyof Counts>) total[key] += one[key];
@@ -85,29 +89,36 @@ function addCounts(total: Counts, one: Counts): void {
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
- * The account's versions as history.jsonl: written to a temporary file a page of rows at a time (the zip needs the
- * size first), then added as a stream. How many versions it holds.
+ * A JSON-lines file of the archive: written to a temporary file a page of rows at a time (the zip needs the size
+ * first), then added as a stream. How many lines it holds.
  */
-async function writeHistory(db: Db, zip: ZipWriter, user: UserRow, prefix: string): Promise<number> {
-  const folder = await mkdtemp(join(tmpdir(), "memos-history-"));
-  const file = join(folder, "history.jsonl");
+async function writeJsonLines<T>(zip: ZipWriter, path: string, pages: AsyncIterable<T[]>, line: (row: T) => unknown): Promise<number> {
+  const folder = await mkdtemp(join(tmpdir(), "memos-export-"));
+  const file = join(folder, "lines.jsonl");
   try {
     const out = createWriteStream(file);
     let count = 0;
-    for (let after = 0; ; ) {
-      const page = await revisionsOfCreator(db, user.id, after, 500);
-      if (page.length === 0) break;
-      after = page[page.length - 1]!.id;
-      const text = page.map((row) => `${JSON.stringify(historyEntry(row))}\n`).join("");
+    for await (const page of pages) {
+      const text = page.map((row) => `${JSON.stringify(line(row))}\n`).join("");
       if (!out.write(text)) await once(out, "drain");
       count += page.length;
     }
     out.end();
     await finished(out);
-    await zip.add(`${prefix}history.jsonl`, createReadStream(file), { size: (await stat(file)).size, type: "application/jsonl" });
+    await zip.add(path, createReadStream(file), { size: (await stat(file)).size, type: "application/jsonl" });
     return count;
   } finally {
     await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Keyset pages of rows with an `id`, read until one comes back empty. */
+async function* idPages<T extends { id: number }>(read: (afterId: number) => Promise<T[]>): AsyncGenerator<T[]> {
+  for (let after = 0; ; ) {
+    const page = await read(after);
+    if (page.length === 0) return;
+    after = page[page.length - 1]!.id;
+    yield page;
   }
 }
 
@@ -208,7 +219,13 @@ async function writeAccount(
     await zip.add(`${prefix}settings.json`, json(settingsJson(await listUserSettings(db, user.id))));
   }
   await zip.add(`${prefix}resources.json`, json(resources));
-  if (own && selection === undefined) counts.versions = await writeHistory(db, zip, user, prefix);
+  if (selection === undefined) {
+    counts.comments = await writeJsonLines(zip, `${prefix}comments.jsonl`, idPages((after) => listCommentsForExport(db, user.id, after)), commentEntry);
+  }
+  if (own && selection === undefined) {
+    const versions = idPages((after) => revisionsOfCreator(db, user.id, after, 500));
+    counts.versions = await writeJsonLines(zip, `${prefix}history.jsonl`, versions, historyEntry);
+  }
   return counts;
 }
 

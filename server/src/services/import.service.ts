@@ -18,6 +18,8 @@ import {
 import type { Actor, AppContext, Viewer } from "../context.js";
 import { authorizeImport } from "../policies/import.policy.js";
 import {
+  type ImportedComment,
+  insertImportedComments,
   insertImportedMemo,
   insertImportedShortcut,
   insertMemoExtras,
@@ -118,12 +120,18 @@ async function stage(ctx: AppContext, creatorId: number, plan: ImportPlan): Prom
     memos.push(index);
   }
 
-  // The files the memos list or link to; then the files no memo lists, unless the account holds them already.
+  // The files the memos (their versions and comments too) list or link to; then the files no memo lists, unless the
+  // account holds them already.
   const files = [
     ...new Set(
       memos.flatMap((index) => {
         const memo = plan.memos[index]!;
-        return [...memo.attachments, ...tokensIn(memo.content).files];
+        return [
+          ...memo.attachments,
+          ...tokensIn(memo.content).files,
+          ...(memo.versions ?? []).flatMap((version) => tokensIn(version.content).files),
+          ...(memo.comments ?? []).flatMap((comment) => [...comment.attachments, ...tokensIn(comment.content).files]),
+        ];
       }),
     ),
   ];
@@ -232,6 +240,7 @@ async function writeAll(
     for (let start = 0; start < staged.memos.length; start += BATCH) {
       const extras: Parameters<typeof insertMemoExtras>[2] = { tags: [], pinned: [], links: [] };
       const versions: NewRevision[] = [];
+      const comments: ImportedComment[] = [];
       const tagNames = new Set<string>();
       for (const index of staged.memos.slice(start, start + BATCH)) {
         await slices.next();
@@ -266,10 +275,21 @@ async function writeAll(
             token_id: null,
           });
         }
+        for (const comment of memo.comments ?? []) {
+          comments.push({
+            memo_id: memoId,
+            creator_id: creatorId,
+            content: finalContent(comment.content, plan, targets),
+            created_ts: comment.createdTs,
+            updated_ts: comment.updatedTs,
+            resourceIds: comment.attachments.map((file) => fileIds.get(file)!),
+          });
+        }
         for (const file of new Set(memo.attachments)) extras.links.push({ memo_id: memoId, resource_id: fileIds.get(file)! });
       }
       await insertMemoExtras(tx, creatorId, extras);
       await insertRevisions(tx, versions.splice(0));
+      await insertImportedComments(tx, comments);
       await upsertTags(tx, creatorId, [...tagNames]);
     }
     for (const index of later) {

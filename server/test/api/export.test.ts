@@ -123,6 +123,7 @@ describe("GET /api/export", () => {
         "shortcuts.json",
         "settings.json",
         "history.jsonl",
+        "comments.jsonl",
         "manifest.json",
       ].sort(),
     );
@@ -199,7 +200,7 @@ describe("GET /api/export", () => {
       scope: "user",
       instance: { version: status.version },
       user: { id: alice.user.id, username: "alice" },
-      counts: { memos: 3, archivedMemos: 1, attachments: 2, externalLinks: 1, shortcuts: 1, versions: 0, files: 9 },
+      counts: { memos: 3, archivedMemos: 1, attachments: 2, externalLinks: 1, shortcuts: 1, versions: 0, comments: 0, files: 10 },
     });
     expect(manifest.instance.serverId).toMatch(/^[0-9a-f-]{36}$/);
     expect(Math.abs(Date.parse(manifest.exportedAt) - Date.now())).toBeLessThan(60_000);

@@ -1,13 +1,15 @@
 // Our own export (services/export.service.ts): memos/<YYYY>/<date>-<id>.md with front matter, resources.json,
-// attachments/<id>-<name>, shortcuts.json, history.jsonl (the memos' earlier versions). Every field the export writes comes back; ids are new, so a memo's
-// attachments are matched by the old resource id through resources.json, and its links to the archive's files
-// (export-links.ts) point at the files the import stores.
+// attachments/<id>-<name>, shortcuts.json, history.jsonl (the memos' earlier versions) and comments.jsonl (the
+// account's comments). Every field the export writes comes back; ids are new, so a memo's attachments are matched by
+// the old resource id through resources.json, and its links to the archive's files (export-links.ts) point at the
+// files the import stores.
 import { INPUT_LIMITS, type Visibility, VISIBILITIES } from "@memos/common";
 import { posix } from "node:path";
 import type { Archive, ArchiveEntry } from "./archive.js";
 import { type ArchiveFiles, linkArchiveFiles } from "./export-links.js";
 import { FrontMatterError, splitFrontMatter } from "./front-matter.js";
 import { emptyPlan, isOversizedNote, type ImportPlan, type PlannedAttachment, toSeconds } from "./plan.js";
+import { readCommentLines } from "./comment-lines.js";
 import { readHistoryLines } from "./history-lines.js";
 
 interface ExportedResource {
@@ -67,6 +69,7 @@ export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
   const originals: Array<Record<string, unknown>> = [];
 
   const history = await readHistoryLines(archive, files.get("history.jsonl"), plan);
+  const comments = await readCommentLines(archive, files.get("comments.jsonl"), plan, (oldId) => byOldId.get(oldId));
   const memoFiles = archive.entries.filter((entry) => /^memos\/.+\.md$/.test(entry.path));
   for (const entry of memoFiles) {
     if (isOversizedNote(plan, entry)) continue;
@@ -121,7 +124,9 @@ export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
       ...(typeof data.id === "number" && history.has(data.id)
         ? { versions: history.get(data.id)!.sort((a, b) => a.replacedTs - b.replacedTs) }
         : {}),
+      ...(typeof data.id === "number" && comments.has(data.id) ? { comments: comments.get(data.id)! } : {}),
     });
+    for (const comment of typeof data.id === "number" ? (comments.get(data.id) ?? []) : []) for (const file of comment.attachments) linked.add(file);
   }
   plan.standalone = plan.attachments.map((_, index) => index).filter((index) => !linked.has(index));
 
@@ -133,6 +138,7 @@ export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
   for (const [n, memo] of plan.memos.entries()) {
     memo.content = linkArchiveFiles(memo.content, memo.source, archived, originals[n]!);
     for (const version of memo.versions ?? []) version.content = linkArchiveFiles(version.content, memo.source, archived, {});
+    for (const comment of memo.comments ?? []) comment.content = linkArchiveFiles(comment.content, memo.source, archived, {});
   }
 
   const shortcuts = await readJson(archive, files.get("shortcuts.json"), plan);

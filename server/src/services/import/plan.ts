@@ -24,6 +24,16 @@ export interface PlannedVersion {
   source: RevisionSource | null;
 }
 
+/** A comment the account wrote on one of its memos (our own export's comments.jsonl). */
+export interface PlannedComment {
+  /** Its text; links to the archive's files are tokens, as in a memo's content. */
+  content: string;
+  createdTs: number;
+  updatedTs: number;
+  /** Indexes into ImportPlan.attachments: the comment's files. */
+  attachments: number[];
+}
+
 interface PlannedMemo {
   /** The archive's file the memo comes from (named in problems). */
   source: string;
@@ -42,6 +52,8 @@ interface PlannedMemo {
   attachments: number[];
   /** Its earlier versions, oldest first. */
   versions?: PlannedVersion[];
+  /** The account's comments on it, oldest first. */
+  comments?: PlannedComment[];
 }
 
 interface PlannedShortcut {

@@ -1,5 +1,6 @@
 // Reads for the data export (services/export.service.ts): a user's memos and resources in keyset pages (id
 // order), so an archive of any size is written while holding one page of rows and one file at a time.
+import { sql } from "kysely";
 import { batches } from "../batches.js";
 import type { Db } from "../db.js";
 import { baseQuery } from "./memo/memo-filter.js";
@@ -85,4 +86,48 @@ export async function listUploadsByIds(db: Db, creatorId: number, ids: number[])
 /** Every account, oldest first. */
 export function listUsersForExport(db: Db) {
   return db.selectFrom("user").selectAll().orderBy("id").execute();
+}
+
+export interface ExportedCommentRow {
+  id: number;
+  memo_id: number;
+  content: string;
+  created_ts: number;
+  updated_ts: number;
+  /** 1 when the comment is on one of the writer's own memos (comments.jsonl's `ownMemo`). */
+  own_memo: number;
+}
+
+/**
+ * The writer's comments after `afterId`, in id order, each with whether its memo is theirs and the ids of its files
+ * (two statements a page).
+ */
+export async function listCommentsForExport(
+  db: Db,
+  creatorId: number,
+  afterId: number,
+  limit = EXPORT_PAGE_SIZE,
+): Promise<Array<ExportedCommentRow & { resourceIds: number[] }>> {
+  const rows = (await db
+    .selectFrom("memo_comment as c")
+    .leftJoin("memo as m", (join) => join.onRef("m.id", "=", "c.memo_id").on("m.creator_id", "=", creatorId))
+    .select(["c.id", "c.memo_id", "c.content", "c.created_ts", "c.updated_ts", sql<number>`CASE WHEN m.id IS NULL THEN 0 ELSE 1 END`.as("own_memo")])
+    .where("c.creator_id", "=", creatorId)
+    .where("c.id", ">", afterId)
+    .orderBy("c.id")
+    .limit(limit)
+    .execute()) as ExportedCommentRow[];
+  if (rows.length === 0) return [];
+  const files = await db
+    .selectFrom("memo_comment_resource")
+    .select(["comment_id", "resource_id"])
+    .where(
+      "comment_id",
+      "in",
+      rows.map((row) => row.id),
+    )
+    .orderBy("comment_id")
+    .orderBy("resource_id")
+    .execute();
+  return rows.map((row) => ({ ...row, resourceIds: files.filter((file) => file.comment_id === row.id).map((file) => file.resource_id) }));
 }

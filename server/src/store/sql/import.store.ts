@@ -70,6 +70,25 @@ export async function insertImportedMemo(db: Db, memo: ImportedMemo): Promise<nu
   return row.id;
 }
 
+export interface ImportedComment {
+  memo_id: number;
+  creator_id: number;
+  content: string;
+  created_ts: number;
+  updated_ts: number;
+  resourceIds: number[];
+}
+
+/** Comments of imported memos: one INSERT each (their ids name their files), their files a chunk at a time. */
+export async function insertImportedComments(db: Db, comments: readonly ImportedComment[]): Promise<void> {
+  const files: Array<{ comment_id: number; resource_id: number }> = [];
+  for (const { resourceIds, ...comment } of comments) {
+    const row = await db.insertInto("memo_comment").values(comment).returning("id").executeTakeFirstOrThrow();
+    for (const resource_id of new Set(resourceIds)) files.push({ comment_id: row.id, resource_id });
+  }
+  for (const chunk of batches(files)) await db.insertInto("memo_comment_resource").values(chunk).execute();
+}
+
 /** An imported memo's text once the memos it links to have ids (its tags do not change). */
 export async function setImportedMemoContent(db: Db, id: number, content: string): Promise<void> {
   await db.updateTable("memo").set({ content }).where("id", "=", id).execute();
