@@ -80,7 +80,15 @@ interface Counts {
   comments: number;
 }
 
-const emptyCounts = (): Counts => ({ memos: 0, archivedMemos: 0, attachments: 0, externalLinks: 0, shortcuts: 0, versions: 0, comments: 0 });
+const emptyCounts = (): Counts => ({
+  memos: 0,
+  archivedMemos: 0,
+  attachments: 0,
+  externalLinks: 0,
+  shortcuts: 0,
+  versions: 0,
+  comments: 0,
+});
 
 function addCounts(total: Counts, one: Counts): void {
   for (const key of Object.keys(total) as Array<keyof Counts>) total[key] += one[key];
@@ -220,7 +228,12 @@ async function writeAccount(
   }
   await zip.add(`${prefix}resources.json`, json(resources));
   if (selection === undefined) {
-    counts.comments = await writeJsonLines(zip, `${prefix}comments.jsonl`, idPages((after) => listCommentsForExport(db, user.id, after)), commentEntry);
+    counts.comments = await writeJsonLines(
+      zip,
+      `${prefix}comments.jsonl`,
+      idPages((after) => listCommentsForExport(db, user.id, after)),
+      commentEntry,
+    );
   }
   if (own && selection === undefined) {
     const versions = idPages((after) => revisionsOfCreator(db, user.id, after, 500));

@@ -34,5 +34,6 @@ export async function eachJsonLine(
     const reason = take(value as Record<string, unknown>);
     if (reason !== null) refuse(index + 1, reason);
   }
-  if (refused > MAX_PROBLEM_LINES) plan.problems.push({ file: entry.path, reason: `${refused - MAX_PROBLEM_LINES} more lines were left out` });
+  if (refused > MAX_PROBLEM_LINES)
+    plan.problems.push({ file: entry.path, reason: `${refused - MAX_PROBLEM_LINES} more lines were left out` });
 }

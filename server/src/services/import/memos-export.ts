@@ -126,7 +126,8 @@ export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
         : {}),
       ...(typeof data.id === "number" && comments.has(data.id) ? { comments: comments.get(data.id)! } : {}),
     });
-    for (const comment of typeof data.id === "number" ? (comments.get(data.id) ?? []) : []) for (const file of comment.attachments) linked.add(file);
+    for (const comment of typeof data.id === "number" ? (comments.get(data.id) ?? []) : [])
+      for (const file of comment.attachments) linked.add(file);
   }
   plan.standalone = plan.attachments.map((_, index) => index).filter((index) => !linked.has(index));
 

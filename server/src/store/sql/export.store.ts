@@ -111,7 +111,14 @@ export async function listCommentsForExport(
   const rows = (await db
     .selectFrom("memo_comment as c")
     .leftJoin("memo as m", (join) => join.onRef("m.id", "=", "c.memo_id").on("m.creator_id", "=", creatorId))
-    .select(["c.id", "c.memo_id", "c.content", "c.created_ts", "c.updated_ts", sql<number>`CASE WHEN m.id IS NULL THEN 0 ELSE 1 END`.as("own_memo")])
+    .select([
+      "c.id",
+      "c.memo_id",
+      "c.content",
+      "c.created_ts",
+      "c.updated_ts",
+      sql<number>`CASE WHEN m.id IS NULL THEN 0 ELSE 1 END`.as("own_memo"),
+    ])
     .where("c.creator_id", "=", creatorId)
     .where("c.id", ">", afterId)
     .orderBy("c.id")
