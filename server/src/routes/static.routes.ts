@@ -34,7 +34,11 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext, spelli
       root: root!,
       wildcard: false,
       index: false,
-      setHeaders(res, path) {
+      // The build writes .br and .gz beside each text file (web/vite.config.ts): sent as they are when accepted.
+      preCompressed: true,
+      setHeaders(res, sent) {
+        // A precompressed copy is sent under its original's rules.
+        const path = sent.replace(/\.(br|gz)$/, "");
         res.header("X-Content-Type-Options", "nosniff");
         if (path.includes(`${join(root!, "assets")}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
         else if (path === join(root!, SERVICE_WORKER)) res.header("Cache-Control", "no-cache").header("Service-Worker-Allowed", "/");

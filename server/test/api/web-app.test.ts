@@ -1,8 +1,9 @@
 // The installable web app: the manifest follows the instance's customized profile; the service worker and
 // index.html are always revalidated (a cached copy would hide a new version), and index.html keeps its framing rule.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous, signUpHost } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
@@ -60,6 +61,12 @@ describe("the service worker and index.html", () => {
     writeFileSync(join(dist, "index.html"), "<!doctype html><title>memos</title>");
     writeFileSync(join(dist, "sw.js"), "self.addEventListener('fetch', () => {});");
     writeFileSync(join(dist, "assets", "app-1234.js"), "console.log(1);");
+    // What the build writes beside each text file (web/vite.config.ts precompress).
+    for (const file of ["sw.js", "index.html", join("assets", "app-1234.js")]) {
+      const bytes = readFileSync(join(dist, file));
+      writeFileSync(join(dist, `${file}.br`), brotliCompressSync(bytes));
+      writeFileSync(join(dist, `${file}.gz`), gzipSync(bytes));
+    }
     t = await createTestApp({ webDist: dist });
   });
   afterAll(async () => {
@@ -73,6 +80,28 @@ describe("the service worker and index.html", () => {
     expect(String(response.headers["content-type"])).toMatch(/javascript/);
     expect(response.headers["cache-control"]).toBe("no-cache");
     expect(response.headers["service-worker-allowed"]).toBe("/");
+  });
+
+  it("sends the build's precompressed files as they are, with the same headers", async () => {
+    for (const [encoding, suffix] of [
+      ["br", ".br"],
+      ["gzip", ".gz"],
+    ] as const) {
+      for (const [path, cacheControl] of [
+        ["/sw.js", "no-cache"],
+        ["/index.html", "no-cache"],
+        ["/assets/app-1234.js", "public, max-age=31536000, immutable"],
+      ] as const) {
+        const response = await t.app.inject({ method: "GET", url: path, headers: { "accept-encoding": encoding } });
+        expect(response.statusCode, path).toBe(200);
+        expect(response.headers["content-encoding"], path).toBe(encoding);
+        expect(response.rawPayload.equals(readFileSync(join(dist, `${path.slice(1)}${suffix}`))), path).toBe(true);
+        expect(response.headers["cache-control"], path).toBe(cacheControl);
+      }
+    }
+    const worker = await t.app.inject({ method: "GET", url: "/sw.js", headers: { "accept-encoding": "br" } });
+    expect(worker.headers["service-worker-allowed"]).toBe("/");
+    expect(String(worker.headers["content-type"])).toMatch(/javascript/);
   });
 
   it("serves /index.html (which the service worker precaches) revalidated and not framable; assets stay immutable", async () => {
