@@ -36,6 +36,17 @@ describe("renameTagInContent", () => {
     );
   });
 
+  it.each([
+    ["#work #job", "#job"],
+    ["note\n#job #work #other", "note\n#job #other"],
+    ["#work/a #job/a and #job", "#job/a and #job"],
+    ["#work and later #job", "#job and later #job"],
+    ["#work\n#job", "#job\n#job"],
+    ["#other #other #work", "#other #other #job"],
+  ])("a merge leaves no tag twice in a row: %j → %j", (content, expected) => {
+    expect(renameTagInContent(content, "work", "job")).toBe(expected);
+  });
+
   it("renames a child tag alone, and onto a longer or shorter name", () => {
     expect(renameTagInContent("#work/a #work/ab #work", "work/a", "done")).toBe("#done #work/ab #work");
     expect(renameTagInContent("#a/b/c", "a", "x/y/z")).toBe("#x/y/z/b/c");
@@ -43,7 +54,7 @@ describe("renameTagInContent", () => {
   });
 
   it("merges onto a tag the memo already holds", () => {
-    expect(renameTagInContent("#work #job", "work", "job")).toBe("#job #job");
+    expect(renameTagInContent("#work #job", "work", "job")).toBe("#job");
     expect(extractTags(renameTagInContent("#work/a #job/a", "work", "job"))).toEqual(["job/a"]);
   });
 

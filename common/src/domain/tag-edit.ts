@@ -19,7 +19,27 @@ function replaceOccurrences(content: string, occurrences: TagOccurrence[], rewri
  */
 export function renameTagInContent(content: string, from: string, to: string): string {
   const hits = scanTags(content).filter((occurrence) => tagMatches(occurrence.tag, from));
-  return replaceOccurrences(content, hits, (occurrence) => `#${to}${occurrence.tag.slice(from.length)}`);
+  if (hits.length === 0) return content;
+  const renamed = replaceOccurrences(content, hits, (occurrence) => `#${to}${occurrence.tag.slice(from.length)}`);
+  return dropAdjacentRepeats(renamed, (tag) => tagMatches(tag, to));
+}
+
+/**
+ * A merge makes `#work #job` into `#job #job`: a tag right after the same tag (only spaces between, on one line)
+ * goes with the space before it, for the tags `isMerged` names.
+ * @example dropAdjacentRepeats("#job #job note", () => true) // "#job note"
+ */
+function dropAdjacentRepeats(content: string, isMerged: (tag: string) => boolean): string {
+  const occurrences = scanTags(content);
+  const repeats: TagOccurrence[] = [];
+  for (let i = 1; i < occurrences.length; i++) {
+    const previous = occurrences[i - 1]!;
+    const occurrence = occurrences[i]!;
+    if (occurrence.tag !== previous.tag || !isMerged(occurrence.tag)) continue;
+    if (!/^[ \t]+$/.test(content.slice(previous.end, occurrence.start))) continue;
+    repeats.push({ tag: occurrence.tag, start: previous.end, end: occurrence.end });
+  }
+  return replaceOccurrences(content, repeats, () => "");
 }
 
 /**
