@@ -64,10 +64,17 @@ export const useMemoDetail = (id: number) =>
     enabled: Number.isInteger(id) && id > 0,
   });
 
-/** Applies `change` to every cached copy of memo lists, whether infinite (pages) or plain arrays. */
+/**
+ * Applies `change` to every cached copy of memo lists, whether infinite (pages) or plain arrays; the daily review's
+ * day of the user's memos is one of the home list's.
+ */
 function updateLists(client: QueryClient, change: (memos: Memo[], scope: MemoListScope) => Memo[]) {
-  for (const query of client.getQueryCache().findAll({ queryKey: [...keys.memos.all, "list"] })) {
-    const scope = query.queryKey[2] as MemoListScope;
+  const cache = client.getQueryCache();
+  const lists = [
+    ...cache.findAll({ queryKey: [...keys.memos.all, "list"] }).map((query) => ({ query, scope: query.queryKey[2] as MemoListScope })),
+    ...cache.findAll({ queryKey: [...keys.memos.all, "daily-review"] }).map((query) => ({ query, scope: "home" as const })),
+  ];
+  for (const { query, scope } of lists) {
     const data = query.state.data as MemoPages | Memo[] | undefined;
     if (!data) continue;
     const next = Array.isArray(data)
@@ -98,6 +105,7 @@ export function refreshAround(client: QueryClient) {
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "count"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "stats"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "amount"] });
+  void client.invalidateQueries({ queryKey: [...keys.memos.all, "daily-review"] });
   void client.invalidateQueries({ queryKey: keys.memos.relations });
   void client.invalidateQueries({ queryKey: keys.tags });
 }
