@@ -29,10 +29,19 @@ export async function notifyMentions(tx: Db, actor: Actor, memo: MemoFacts, cont
   );
 }
 
-/** Tells the memo's author of a reaction by someone else. */
-export async function notifyReaction(tx: Db, actor: Actor, memo: MemoFacts, emoji: string): Promise<void> {
-  if (memo.creator_id === actor.id) return;
-  await insertInboxItems(tx, [{ user_id: memo.creator_id, kind: "reaction", memo_id: memo.id, actor_id: actor.id, detail: emoji }]);
+/** Tells the author of the memo (or of its comment `comment`) of a reaction by someone else. */
+export async function notifyReaction(
+  tx: Db,
+  actor: Actor,
+  memo: MemoFacts,
+  emoji: string,
+  comment?: { id: number; creator_id: number },
+): Promise<void> {
+  const author = comment ? comment.creator_id : memo.creator_id;
+  if (author === actor.id) return;
+  await insertInboxItems(tx, [
+    { user_id: author, kind: "reaction", memo_id: memo.id, actor_id: actor.id, detail: emoji, ...(comment ? { comment_id: comment.id } : {}) },
+  ]);
 }
 
 /** Tells the memo's author of a comment by someone else. */
@@ -65,7 +74,8 @@ export async function listInbox(ctx: AppContext, viewer: Viewer, query: InboxQue
       id: row.id,
       kind: row.kind,
       memoId: row.memo_id,
-      snippet: snippetOf(row.content),
+      ...(row.comment_id !== null ? { commentId: row.comment_id } : {}),
+      snippet: snippetOf(row.comment_content ?? row.content),
       actor: { id: row.actor_id, name: row.actor_nickname || row.actor_username },
       ...(row.kind === "reaction" ? { emoji: row.detail } : {}),
       createdTs: Number(row.created_ts),

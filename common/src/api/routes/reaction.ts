@@ -1,12 +1,15 @@
-// Emoji reactions on memos: a page's reactions in one request, and the caller's own added or taken back.
+// Emoji reactions on memos and comments: a page of memos' reactions in one request (a page of comments carries its
+// own), and the caller's own added or taken back.
 import { z } from "zod";
-import { reactionEntitySchema } from "../activity-entities.js";
+import { commentReactionEntitySchema, reactionEntitySchema } from "../activity-entities.js";
 import { reactionListQuerySchema } from "../queries.js";
 import { pathId, reactionSchema } from "../requests.js";
 import { data, input, route } from "../route.js";
 
 const memoParams = z.object({ memoId: pathId() });
+const commentParams = z.object({ commentId: pathId("Comment ID") });
 const UNREADABLE = { 403: "A memo the caller may not read", 404: "No such memo, or another's archived memo" } as const;
+const COMMENT_UNREADABLE = { 404: "No such comment, or its memo is not one the caller may read (or in the trash)" } as const;
 
 export const reactionRoutes = {
   "reaction.list": route({
@@ -38,5 +41,26 @@ export const reactionRoutes = {
     body: input(reactionSchema, "Malformatted reaction request"),
     answer: data(z.array(reactionEntitySchema)),
     errors: { 400: "Not exactly one emoji", ...UNREADABLE },
+  }),
+  "reaction.comment-add": route({
+    method: "POST",
+    path: "/api/comment/:commentId/reaction",
+    summary: "React to a comment with an emoji (once per emoji)",
+    description: "Allowed to exactly those who may react to the comment's memo; the answer is the comment's reactions now.",
+    access: "signed-in",
+    params: commentParams,
+    body: input(reactionSchema, "Malformatted reaction request"),
+    answer: data(z.array(commentReactionEntitySchema)),
+    errors: { 400: "Not exactly one emoji", ...COMMENT_UNREADABLE },
+  }),
+  "reaction.comment-remove": route({
+    method: "DELETE",
+    path: "/api/comment/:commentId/reaction",
+    summary: "Take back the caller's reaction to a comment",
+    access: "signed-in",
+    params: commentParams,
+    body: input(reactionSchema, "Malformatted reaction request"),
+    answer: data(z.array(commentReactionEntitySchema)),
+    errors: { 400: "Not exactly one emoji", ...COMMENT_UNREADABLE },
   }),
 };
