@@ -36,9 +36,7 @@ export const memoRevisionPageEntitySchema = z
 const reactionCountSchema = z.object({
   emoji: z.string(),
   count: z.int(),
-  users: z
-    .array(z.object({ id: z.int(), name: z.string() }))
-    .describe("Who reacted (nickname, or username), at most 20, the first first"),
+  users: z.array(z.object({ id: z.int(), name: z.string() })).describe("Who reacted (nickname, or username), at most 20, the first first"),
   mine: z.boolean().describe("The caller reacted so"),
 });
 export const reactionEntitySchema = reactionCountSchema.extend({ memoId: z.int() }).meta({ id: "Reaction" });

@@ -9,8 +9,7 @@ export const reactionHandlers = (ctx: AppContext) =>
     "reaction.list": async (request) => listMemoReactions(ctx, viewerOf(request), request.query.memoIds),
     "reaction.add": async (request) => addReaction(ctx, viewerOf(request), request.params.memoId, request.body.emoji),
     "reaction.remove": async (request) => removeReaction(ctx, viewerOf(request), request.params.memoId, request.body.emoji),
-    "reaction.comment-add": async (request) =>
-      addCommentReaction(ctx, viewerOf(request), request.params.commentId, request.body.emoji),
+    "reaction.comment-add": async (request) => addCommentReaction(ctx, viewerOf(request), request.params.commentId, request.body.emoji),
     "reaction.comment-remove": async (request) =>
       removeCommentReaction(ctx, viewerOf(request), request.params.commentId, request.body.emoji),
   }) satisfies Handlers<"reaction">;

@@ -40,7 +40,14 @@ export async function notifyReaction(
   const author = comment ? comment.creator_id : memo.creator_id;
   if (author === actor.id) return;
   await insertInboxItems(tx, [
-    { user_id: author, kind: "reaction", memo_id: memo.id, actor_id: actor.id, detail: emoji, ...(comment ? { comment_id: comment.id } : {}) },
+    {
+      user_id: author,
+      kind: "reaction",
+      memo_id: memo.id,
+      actor_id: actor.id,
+      detail: emoji,
+      ...(comment ? { comment_id: comment.id } : {}),
+    },
   ]);
 }
 

@@ -15,7 +15,12 @@ export interface ComposedReaction {
   mine: boolean;
 }
 
-export async function composeReactions(db: Db, viewer: Viewer, target: ReactionTarget, ids: readonly number[]): Promise<ComposedReaction[]> {
+export async function composeReactions(
+  db: Db,
+  viewer: Viewer,
+  target: ReactionTarget,
+  ids: readonly number[],
+): Promise<ComposedReaction[]> {
   if (ids.length === 0) return [];
   const [counts, named] = await Promise.all([
     countReactions(db, target, ids, viewer?.id ?? null),
