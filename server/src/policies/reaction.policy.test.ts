@@ -65,15 +65,22 @@ const EXPECTED: Record<string, Record<string, number | null>> = {
   },
 };
 
+const factsOf = (kind: string) => (kind === "ARCHIVED" ? memo("PUBLIC", "ARCHIVED") : memo(kind as "PUBLIC" | "PROTECTED" | "PRIVATE"));
+
+/** The status `judge` throws (null: allowed). */
+function statusOf(judge: () => void): number | null {
+  try {
+    judge();
+    return null;
+  } catch (error) {
+    return error instanceof HttpError ? error.status : -1;
+  }
+}
+
 describe.each(Object.keys(EXPECTED))("reactions on a %s memo", (kind) => {
-  const facts = kind === "ARCHIVED" ? memo("PUBLIC", "ARCHIVED") : memo(kind as "PUBLIC" | "PROTECTED" | "PRIVATE");
+  const facts = factsOf(kind);
   it.each(VIEWERS)("%s", (label, viewer) => {
-    let status: number | null = null;
-    try {
-      authorizeReaction(viewer, facts);
-    } catch (error) {
-      status = error instanceof HttpError ? error.status : -1;
-    }
+    const status = statusOf(() => authorizeReaction(viewer, facts));
     expect(status).toBe(EXPECTED[kind]![label]);
     // Whoever may react may see the reactions; a visitor sees them on a public memo.
     expect(canSeeReactions(viewer, facts)).toBe(status === null || (viewer === null && kind === "PUBLIC"));
@@ -97,14 +104,8 @@ const ON_COMMENT: Record<string, Record<string, number | null>> = {
 };
 
 describe.each(Object.keys(ON_COMMENT))("reactions on a comment of a %s memo", (kind) => {
-  const facts = kind === "ARCHIVED" ? memo("PUBLIC", "ARCHIVED") : memo(kind as "PUBLIC" | "PROTECTED" | "PRIVATE");
+  const facts = factsOf(kind);
   it.each(VIEWERS)("%s", (label, viewer) => {
-    let status: number | null = null;
-    try {
-      authorizeCommentReaction(viewer, { id: 8 }, facts);
-    } catch (error) {
-      status = error instanceof HttpError ? error.status : -1;
-    }
-    expect(status).toBe(ON_COMMENT[kind]![label]);
+    expect(statusOf(() => authorizeCommentReaction(viewer, { id: 8 }, facts))).toBe(ON_COMMENT[kind]![label]);
   });
 });
