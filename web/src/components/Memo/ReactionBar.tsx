@@ -133,7 +133,7 @@ export function Reactions({
 }) {
   if (reactions.length === 0) return null;
   return (
-    <div className="mt-2 flex flex-wrap items-center gap-1.5" data-testid="reactions">
+    <div className="mt-2 flex flex-wrap items-center gap-1.5">
       {reactions.map((reaction) => (
         <ReactionButton key={reaction.emoji} reaction={reaction} canReact={canReact} toggle={toggle} />
       ))}
