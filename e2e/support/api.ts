@@ -160,6 +160,10 @@ export class MemosApi {
     return data(await this.request.post(this.url(`/api/memo/${memoId}/comment`), { data: { content } }), "comment");
   }
 
+  async reactToComment(commentId: number, emoji: string): Promise<void> {
+    await data(await this.request.post(this.url(`/api/comment/${commentId}/reaction`), { data: { emoji } }), "react to comment");
+  }
+
   async deleteMemo(id: number): Promise<void> {
     await data(await this.request.delete(this.url(`/api/memo/${id}`)), "delete memo");
   }
