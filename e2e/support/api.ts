@@ -156,6 +156,14 @@ export class MemosApi {
     await data(await this.request.post(this.url(`/api/memo/${memoId}/reaction`), { data: { emoji } }), "react");
   }
 
+  async createComment(memoId: number, content: string): Promise<{ id: number }> {
+    return data(await this.request.post(this.url(`/api/memo/${memoId}/comment`), { data: { content } }), "comment");
+  }
+
+  async reactToComment(commentId: number, emoji: string): Promise<void> {
+    await data(await this.request.post(this.url(`/api/comment/${commentId}/reaction`), { data: { emoji } }), "react to comment");
+  }
+
   async deleteMemo(id: number): Promise<void> {
     await data(await this.request.delete(this.url(`/api/memo/${id}`)), "delete memo");
   }

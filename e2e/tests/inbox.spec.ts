@@ -1,5 +1,6 @@
 // The inbox: another member names you in a memo and reacts to yours; the bell counts them, the inbox lists them
 // (the reactions to one memo as one entry), opening one goes to the memo, and Mark all read clears the bell.
+// Reactions to your comment say so, with the comment's words.
 import { MemosApi, PASSWORD, uniqueName } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { memoCard, openSidebar } from "../support/ui";
@@ -59,4 +60,35 @@ test("mentions and reactions reach the inbox; opening one goes to the memo; Mark
   await expect(dialog.getByRole("button", { name: "Mark all read" })).toHaveCount(0);
   await page.keyboard.press("Escape");
   await expect((await openSidebar(page)).getByRole("button", { name: "Inbox", exact: true })).toBeVisible();
+});
+
+test("reactions to a comment reach its author's inbox as one entry, with the comment's words @phone", async ({
+  page,
+  signedIn,
+  hostApi,
+  playwright,
+  serverURL,
+}) => {
+  const credentials = { username: uniqueName("planner"), password: PASSWORD };
+  await hostApi.createUser(credentials);
+  const context = await playwright.request.newContext();
+  const friend = new MemosApi(context, serverURL);
+  await friend.signIn(credentials);
+  const theirs = await friend.createMemo("Who is coming to the picnic?", "PROTECTED");
+  const said = await signedIn.api.createComment(theirs.id, "Count me in, I will bring lemonade");
+  await friend.reactToComment(said.id, "🎉");
+  await friend.reactToComment(said.id, "❤️");
+  await context.dispose();
+
+  await page.goto("/");
+  const sidebar = await openSidebar(page);
+  await sidebar.getByRole("button", { name: "Inbox: 2 unread" }).click();
+  const inbox = page.getByRole("dialog", { name: "Inbox" });
+  const entries = inbox.getByRole("listitem");
+  await expect(entries).toHaveCount(1);
+  await expect(entries.nth(0)).toContainText(`${credentials.username} reacted ❤️ 🎉 to your comment`);
+  await expect(entries.nth(0)).toContainText("Count me in, I will bring lemonade");
+  await entries.nth(0).getByRole("button").click();
+  await expect(page).toHaveURL(new RegExp(`/m/${theirs.id}$`));
+  await expect(page.getByTestId("comment")).toContainText("Count me in");
 });

@@ -32,19 +32,19 @@ export const memoRevisionPageEntitySchema = z
   })
   .meta({ id: "MemoRevisionPage" });
 
-export const reactionEntitySchema = z
-  .object({
-    memoId: z.int(),
-    emoji: z.string(),
-    count: z.int(),
-    users: z
-      .array(z.object({ id: z.int(), name: z.string() }))
-      .describe("Who reacted (nickname, or username), at most 20, the first first"),
-    mine: z.boolean().describe("The caller reacted so"),
-  })
-  .meta({ id: "Reaction" });
+/** One emoji's reactions on a memo or a comment, without saying which. */
+const reactionCountSchema = z.object({
+  emoji: z.string(),
+  count: z.int(),
+  users: z.array(z.object({ id: z.int(), name: z.string() })).describe("Who reacted (nickname, or username), at most 20, the first first"),
+  mine: z.boolean().describe("The caller reacted so"),
+});
+export const reactionEntitySchema = reactionCountSchema.extend({ memoId: z.int() }).meta({ id: "Reaction" });
 /** One emoji's reactions on a memo (`GET /api/reaction`, an addition). */
 export type Reaction = z.infer<typeof reactionEntitySchema>;
+export const commentReactionEntitySchema = reactionCountSchema.extend({ commentId: z.int() }).meta({ id: "CommentReaction" });
+/** One emoji's reactions on a comment (in its `reactions`; `POST /api/comment/:commentId/reaction`). */
+export type CommentReaction = z.infer<typeof commentReactionEntitySchema>;
 export const relatedMemoEntitySchema = z
   .object({
     id: z.int(),
@@ -79,6 +79,7 @@ export const commentEntitySchema = z
     createdTs: z.int(),
     updatedTs: z.int(),
     resourceList: z.array(resourceEntitySchema),
+    reactions: z.array(commentReactionEntitySchema).describe("Per emoji, in the order first given"),
   })
   .meta({ id: "Comment" });
 /** A comment on a memo (an addition): not a memo, never in memo lists. */
@@ -102,7 +103,8 @@ export const inboxItemEntitySchema = z
     id: z.int(),
     kind: z.enum(INBOX_KINDS).describe("Named in a memo, a reaction to one of yours, a comment on one of yours"),
     memoId: z.int(),
-    snippet: z.string().describe("The memo's first words (at most 120 characters)"),
+    commentId: z.int().optional().describe("A reaction to one of your comments: that comment (on the memo `memoId`)"),
+    snippet: z.string().describe("The first words (at most 120 characters) of the memo, or of the comment reacted to"),
     actor: z.object({ id: z.int(), name: z.string() }).describe("Who did it (nickname, or username)"),
     emoji: z.string().optional().describe("The reaction's emoji"),
     createdTs: z.int(),

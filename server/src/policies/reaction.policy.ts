@@ -1,6 +1,8 @@
-// Who sees and who gives reactions: a memo's reactions are seen by whoever may read the memo (visitors too, on a
-// public memo); reacting takes an account and a memo the caller may read. An admin gains nothing here.
+// Who sees and who gives reactions: a memo's reactions, and its comments', are seen by whoever may read the memo
+// (visitors too, on a public memo); reacting takes an account and a memo the caller may read. An admin gains nothing
+// here.
 import type { Actor, Viewer } from "../context.js";
+import { notFound } from "../errors.js";
 import { authorizeMemo, canReadMemo } from "./memo.policy.js";
 import { requireSignedIn } from "./utils.js";
 
@@ -11,5 +13,14 @@ export const canSeeReactions = (viewer: Viewer, memo: MemoFacts): boolean => can
 /** Throws the memo's read refusal (404/403), or 401 for a visitor; returns the acting member. */
 export function authorizeReaction(viewer: Viewer, memo: MemoFacts): asserts viewer is Actor {
   authorizeMemo(viewer, "read", memo);
+  requireSignedIn(viewer);
+}
+
+/**
+ * Reacting to a comment: the same members as to its memo, but a comment of a memo the viewer may not read does not
+ * exist for them (404, as on the comment's other routes: they learn nothing of the memo); 401 for a visitor.
+ */
+export function authorizeCommentReaction(viewer: Viewer, comment: { id: number }, memo: MemoFacts): asserts viewer is Actor {
+  if (!canSeeReactions(viewer, memo)) throw notFound(`Comment not found: ${comment.id}`, { reason: "comment.not-found" });
   requireSignedIn(viewer);
 }

@@ -1,8 +1,8 @@
-// Comment rows → the API's Comment: its author's public names and its files.
-import type { Comment, Resource } from "@memos/common";
+// Comment rows → the API's Comment: its author's public names, its files and its reactions.
+import type { Comment, CommentReaction, Resource } from "@memos/common";
 import type { CommentRow } from "../store/sql/comment.store.js";
 
-export function presentComment(row: CommentRow, resources: Resource[]): Comment {
+export function presentComment(row: CommentRow, resources: Resource[], reactions: CommentReaction[]): Comment {
   return {
     id: row.id,
     memoId: row.memo_id,
@@ -11,5 +11,6 @@ export function presentComment(row: CommentRow, resources: Resource[]): Comment 
     createdTs: row.created_ts,
     updatedTs: row.updated_ts,
     resourceList: resources,
+    reactions,
   };
 }

@@ -11,12 +11,8 @@ import {
   DISABLE_COMMENTS_SETTING,
 } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
-import { notFound } from "../errors.js";
 import { authorizeComment, authorizeCommentChange, authorizeCommentClose, canSeeComments } from "../policies/comment.policy.js";
 import { authorizeMemo } from "../policies/memo.policy.js";
-import { presentComment } from "../presenters/comment.presenter.js";
-import { presentResource } from "../presenters/resource.presenter.js";
-import type { Db } from "../store/db.js";
 import {
   type CommentRow,
   countComments,
@@ -24,47 +20,19 @@ import {
   findComment,
   insertComment,
   isCommentClosed,
-  listCommentResources,
   listComments,
   setCommentClosed,
   setCommentResources,
   updateCommentContent,
 } from "../store/sql/comment.store.js";
-import { findMemoById, findMemoFacts } from "../store/sql/memo/memo.store.js";
+import { findMemoFacts } from "../store/sql/memo/memo.store.js";
 import { readSystemSetting } from "../store/sql/settings.js";
+import { composeComment, composeComments, requireComment } from "./comment-compose.js";
 import { requireMemo } from "./memo-access.js";
-import { notifyComment, notifyMentions } from "./inbox.service.js";
+import { notifyComment, notifyCommentMentions } from "./inbox.service.js";
 import { composeMemos } from "./memo-compose.js";
 import { assertOwnResources } from "./memo.service.js";
 import { afterCommit, queueEvents, subscribedWebhooks } from "./webhook-events.js";
-
-async function present(db: Db, rows: CommentRow[]): Promise<Comment[]> {
-  const files = await listCommentResources(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) =>
-    presentComment(
-      row,
-      files.filter((file) => file.comment_id === row.id).map((file) => presentResource(file)),
-    ),
-  );
-}
-
-async function presentOne(db: Db, id: number): Promise<Comment> {
-  const row = await findComment(db, id);
-  if (!row) throw notFound(`Comment not found: ${id}`, { reason: "comment.not-found" });
-  const [comment] = await present(db, [row]);
-  return comment as Comment;
-}
-
-/** The comment and its memo's facts; 404 when either is gone (a memo in the trash hides its comments). */
-async function requireComment(db: Db, id: number) {
-  const comment = await findComment(db, id);
-  const memo = comment && (await findMemoById(db, comment.memo_id));
-  if (!comment || !memo) throw notFound(`Comment not found: ${id}`, { reason: "comment.not-found" });
-  return { comment, memo };
-}
 
 export async function listMemoComments(ctx: AppContext, viewer: Viewer, memoId: number, query: CommentListQuery): Promise<CommentPage> {
   const { db } = ctx.store;
@@ -74,7 +42,7 @@ export async function listMemoComments(ctx: AppContext, viewer: Viewer, memoId: 
   const rows = await listComments(db, memoId, query.after, limit + 1);
   const page = rows.slice(0, limit);
   return {
-    comments: await present(db, page),
+    comments: await composeComments(db, viewer, page),
     next: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
     closed: await isCommentClosed(db, memoId),
     disabled: await readSystemSetting(db, DISABLE_COMMENTS_SETTING),
@@ -99,19 +67,20 @@ export async function createComment(ctx: AppContext, viewer: Viewer, memoId: num
     await setCommentResources(tx, id, input.resourceIdList ?? []);
     // The inbox: the memo's author hears of it, and whoever the comment names and may read the memo.
     await notifyComment(tx, viewer, memo, id);
-    await notifyMentions(tx, viewer, { memo, content: input.content });
+    await notifyCommentMentions(tx, viewer, id, { memo, content: input.content });
     // The memo's author's webhooks hear of it too, whoever commented.
     const webhooks = await subscribedWebhooks(tx, { ...viewer, id: memo.creator_id }, "comment.created");
     if (webhooks.length === 0) return { id, queued: false };
     const [composed] = await composeMemos(tx, [memo]);
-    const [comment] = await present(tx, [(await findComment(tx, id)) as CommentRow]);
+    // As the memo's author (the webhook's owner) sees it: a new comment, no reactions yet.
+    const [comment] = await composeComments(tx, { ...viewer, id: memo.creator_id }, [(await findComment(tx, id)) as CommentRow]);
     const queued = await queueEvents(tx, viewer, "comment.created", webhooks, [
       { orderingKey: `memo:${memoId}`, subject: { memo: composed, comment } },
     ]);
     return { id, queued };
   });
   afterCommit(ctx, queued);
-  return presentOne(db, id);
+  return composeComment(db, viewer, id);
 }
 
 export async function updateComment(ctx: AppContext, viewer: Viewer, id: number, patch: CommentPatch): Promise<Comment> {
@@ -125,9 +94,10 @@ export async function updateComment(ctx: AppContext, viewer: Viewer, id: number,
     }
     await updateCommentContent(tx, id, patch.content);
     // An edit tells only those it names anew.
-    if (patch.content !== undefined) await notifyMentions(tx, viewer, { memo, content: patch.content }, { memo, content: comment.content });
+    if (patch.content !== undefined)
+      await notifyCommentMentions(tx, viewer, id, { memo, content: patch.content }, { memo, content: comment.content });
   });
-  return presentOne(db, id);
+  return composeComment(db, viewer, id);
 }
 
 export async function removeComment(ctx: AppContext, viewer: Viewer, id: number): Promise<true> {

@@ -22,28 +22,20 @@ type MemoFacts = { id: number; creator_id: number; visibility: "PUBLIC" | "PROTE
 const UNREAD_CAP = 100;
 const SNIPPET = 120;
 
-/** A memo's text and the facts that decide who may read it, before or after a change. */
+/** A memo's (or a comment's) text and the facts of the memo that decide who may read it, before or after a change. */
 export interface MentionState {
   memo: MemoFacts;
   content: string;
 }
 
-/**
- * Tells the users each memo's text names, who may read it after the change and could not have been told before it
- * (not named, or not allowed to read it then): a new name, or a memo made visible to someone it named, tells them —
- * once per memo, ever; the writer is never told. A fixed number of statements for all the changes.
- */
-export async function notifyMentionChanges(
-  tx: Db,
-  actor: Actor,
-  changes: readonly { before?: MentionState; after: MentionState }[],
-): Promise<void> {
+type MentionChange = { before?: MentionState; after: MentionState };
+
+/** The mention items of the changes: those named who may read the memo after it and could not have been told before. */
+async function mentionItems(tx: Db, actor: Actor, changes: readonly MentionChange[]) {
   const named = changes.map(({ after }) => extractMentions(after.content));
   const users = await findUsersByUsernames(tx, [...new Set(named.flat())]);
-  if (users.length === 0) return;
-  const byName = new Map<string, (typeof users)[number]>();
-  for (const user of users) byName.set(usernameKey(user.username), user);
-  const items = changes.flatMap(({ before, after }, index) => {
+  const byName = new Map(users.map((user) => [usernameKey(user.username), user]));
+  return changes.flatMap(({ before, after }, index) => {
     const earlier = new Set(before ? extractMentions(before.content).map(usernameKey) : []);
     return named[index]!.flatMap((name) => {
       const user = byName.get(usernameKey(name));
@@ -54,6 +46,15 @@ export async function notifyMentionChanges(
       return [{ user_id: user.id, kind: "mention" as const, memo_id: after.memo.id, actor_id: actor.id }];
     });
   });
+}
+
+/**
+ * Tells the users each memo's text names, who may read it after the change and could not have been told before it
+ * (not named, or not allowed to read it then): a new name, or a memo made visible to someone it named, tells them —
+ * once per memo, ever; the writer is never told. A fixed number of statements for all the changes.
+ */
+export async function notifyMentionChanges(tx: Db, actor: Actor, changes: readonly MentionChange[]): Promise<void> {
+  const items = await mentionItems(tx, actor, changes);
   if (items.length === 0) return;
   await insertInboxItems(
     tx,
@@ -67,8 +68,8 @@ export async function notifyMentionChanges(
   );
 }
 
-/** One item per user and memo, ever: two spellings of one name are one mention, and a memo tells someone once. */
-function once<T extends { user_id: number; memo_id: number }>(items: T[], told: Set<string>): T[] {
+/** One item per user and memo: two spellings of one name are one mention, and `told` ones are not told again. */
+function once<T extends { user_id: number; memo_id: number }>(items: T[], told = new Set<string>()): T[] {
   const seen = new Set(told);
   return items.filter((item) => {
     const key = `${item.user_id} ${item.memo_id}`;
@@ -78,21 +79,55 @@ function once<T extends { user_id: number; memo_id: number }>(items: T[], told: 
   });
 }
 
-/** notifyMentionChanges for one memo: `before` is the memo as it was (none for a new memo or comment). */
+/** notifyMentionChanges for one memo: `before` is the memo as it was (none for a new memo). */
 export const notifyMentions = (tx: Db, actor: Actor, after: MentionState, before?: MentionState): Promise<void> =>
   notifyMentionChanges(tx, actor, [{ before, after }]);
 
-/** Tells the memo's author of a reaction by someone else. */
-export async function notifyReaction(tx: Db, actor: Actor, memo: MemoFacts, emoji: string): Promise<void> {
-  if (memo.creator_id === actor.id) return;
-  await insertInboxItems(tx, [{ user_id: memo.creator_id, kind: "reaction", memo_id: memo.id, actor_id: actor.id, detail: emoji }]);
+/**
+ * Tells those a comment names anew (who may read its memo): each comment is its own mention, whatever the memo or
+ * other comments told them; the item names the comment.
+ */
+export async function notifyCommentMentions(
+  tx: Db,
+  actor: Actor,
+  commentId: number,
+  after: MentionState,
+  before?: MentionState,
+): Promise<void> {
+  const items = once(await mentionItems(tx, actor, [{ before, after }]));
+  await insertInboxItems(
+    tx,
+    items.map((item) => ({ ...item, comment_id: commentId })),
+  );
+}
+
+/** Tells the author of the memo (or of its comment `comment`) of a reaction by someone else. */
+export async function notifyReaction(
+  tx: Db,
+  actor: Actor,
+  memo: MemoFacts,
+  emoji: string,
+  comment?: { id: number; creator_id: number },
+): Promise<void> {
+  const author = comment ? comment.creator_id : memo.creator_id;
+  if (author === actor.id) return;
+  await insertInboxItems(tx, [
+    {
+      user_id: author,
+      kind: "reaction",
+      memo_id: memo.id,
+      actor_id: actor.id,
+      detail: emoji,
+      ...(comment ? { comment_id: comment.id } : {}),
+    },
+  ]);
 }
 
 /** Tells the memo's author of a comment by someone else. */
 export async function notifyComment(tx: Db, actor: Actor, memo: MemoFacts, commentId: number): Promise<void> {
   if (memo.creator_id === actor.id) return;
   await insertInboxItems(tx, [
-    { user_id: memo.creator_id, kind: "comment", memo_id: memo.id, actor_id: actor.id, detail: String(commentId) },
+    { user_id: memo.creator_id, kind: "comment", memo_id: memo.id, actor_id: actor.id, detail: String(commentId), comment_id: commentId },
   ]);
 }
 
@@ -118,7 +153,8 @@ export async function listInbox(ctx: AppContext, viewer: Viewer, query: InboxQue
       id: row.id,
       kind: row.kind,
       memoId: row.memo_id,
-      snippet: snippetOf(row.content),
+      ...(row.comment_id !== null ? { commentId: row.comment_id } : {}),
+      snippet: snippetOf(row.comment_content ?? row.content),
       actor: { id: row.actor_id, name: row.actor_nickname || row.actor_username },
       ...(row.kind === "reaction" ? { emoji: row.detail } : {}),
       createdTs: Number(row.created_ts),

@@ -1,71 +1,89 @@
-// Emoji reactions: a page of memos' reactions in a fixed number of queries (the memos' facts, the counts, the
-// first reactors), a member's own reaction added or taken back; the memo's author's webhooks hear `reaction.added`.
-import type { Reaction } from "@memos/common";
-import type { AppContext, Viewer } from "../context.js";
-import { authorizeReaction, canSeeReactions } from "../policies/reaction.policy.js";
+// Emoji reactions on memos and on comments: a page of memos' reactions in a fixed number of queries (the memos'
+// facts, the counts, the first reactors; a comment page carries its own, comment-compose.ts), a member's own reaction
+// added or taken back. The author of what was reacted to hears of it: in their inbox (unless they reacted
+// themselves) and through their webhooks (`reaction.added`).
+import type { CommentReaction, Reaction } from "@memos/common";
+import type { Actor, AppContext, Viewer } from "../context.js";
+import { mayHearOf } from "../policies/inbox.policy.js";
+import { authorizeCommentReaction, authorizeReaction, canSeeReactions } from "../policies/reaction.policy.js";
 import type { Db } from "../store/db.js";
-import { findMemoFacts } from "../store/sql/memo/memo.store.js";
-import { countReactions, deleteReaction, insertReaction, listReactions } from "../store/sql/reaction.store.js";
+import type { CommentRow } from "../store/sql/comment.store.js";
+import { findMemoFacts, type MemoListRow } from "../store/sql/memo/memo.store.js";
+import { deleteReaction, insertReaction, type ReactionTarget } from "../store/sql/reaction.store.js";
+import { commentReactions, composeComments, requireComment } from "./comment-compose.js";
+import { notifyReaction } from "./inbox.service.js";
 import { requireMemo } from "./memo-access.js";
 import { composeMemos } from "./memo-compose.js";
+import { composeReactions } from "./reaction-compose.js";
 import { afterCommit, queueEvents, subscribedWebhooks } from "./webhook-events.js";
-import { notifyReaction } from "./inbox.service.js";
 
-/** Reactors named per memo and emoji; the count says how many there are in all. */
-const NAMED_PER_EMOJI = 20;
-
-async function reactionsOf(db: Db, viewer: Viewer, memoIds: readonly number[]): Promise<Reaction[]> {
-  if (memoIds.length === 0) return [];
-  const [counts, named] = await Promise.all([countReactions(db, memoIds, viewer?.id ?? null), listReactions(db, memoIds, NAMED_PER_EMOJI)]);
-  const names = new Map<string, { id: number; name: string }[]>();
-  for (const row of named) {
-    const key = `${row.memo_id} ${row.emoji}`;
-    const list = names.get(key) ?? [];
-    list.push({ id: row.creator_id, name: row.name });
-    names.set(key, list);
-  }
-  return counts.map((row) => ({
-    memoId: row.memo_id,
-    emoji: row.emoji,
-    count: row.count,
-    users: names.get(`${row.memo_id} ${row.emoji}`) ?? [],
-    mine: row.mine,
-  }));
+async function memoReactions(db: Db, viewer: Viewer, memoIds: readonly number[]): Promise<Reaction[]> {
+  const reactions = await composeReactions(db, viewer, "memo", memoIds);
+  return reactions.map(({ targetId, ...reaction }) => ({ memoId: targetId, ...reaction }));
 }
 
 /** `GET /api/reaction?memoIds=`: the reactions of the memos the caller may read (others left out, as if none). */
 export async function listMemoReactions(ctx: AppContext, viewer: Viewer, memoIds: readonly number[]): Promise<Reaction[]> {
   const { db } = ctx.store;
   const readable = (await findMemoFacts(db, memoIds)).filter((memo) => canSeeReactions(viewer, memo)).map((memo) => memo.id);
-  return reactionsOf(db, viewer, readable);
+  return memoReactions(db, viewer, readable);
 }
 
-export async function addReaction(ctx: AppContext, viewer: Viewer, memoId: number, emoji: string): Promise<Reaction[]> {
-  const { db } = ctx.store;
-  const memo = await requireMemo(db, memoId);
-  authorizeReaction(viewer, memo);
-  const queued = await db.transaction().execute(async (tx) => {
-    if (!(await insertReaction(tx, memoId, viewer.id, emoji))) return false;
-    await notifyReaction(tx, viewer, memo, emoji);
-    // The memo's author hears of it (their webhooks), whoever reacted.
-    const webhooks = await subscribedWebhooks(tx, { ...viewer, id: memo.creator_id }, "reaction.added");
+/** What was reacted to: a memo, or one of its comments. */
+type Reacted = { memo: MemoListRow; comment?: CommentRow };
+
+/**
+ * Adds the reaction and, when it is new, tells the author of what was reacted to: their inbox, and their webhooks
+ * (`{memo, comment?, reaction}`, each as that author sees it; ordered with the memo's other events).
+ */
+async function react(ctx: AppContext, actor: Actor, { memo, comment }: Reacted, emoji: string): Promise<void> {
+  const target: ReactionTarget = comment ? "comment" : "memo";
+  const queued = await ctx.store.db.transaction().execute(async (tx) => {
+    if (!(await insertReaction(tx, target, comment?.id ?? memo.id, actor.id, emoji))) return false;
+    await notifyReaction(tx, actor, memo, emoji, comment);
+    const author = { ...actor, id: comment?.creator_id ?? memo.creator_id };
+    // A comment's author may since have lost sight of the memo (made private): their webhooks are not sent it.
+    if (!mayHearOf(author, memo)) return false;
+    const webhooks = await subscribedWebhooks(tx, author, "reaction.added");
     if (webhooks.length === 0) return false;
     const [composed] = await composeMemos(tx, [memo]);
-    return queueEvents(tx, viewer, "reaction.added", webhooks, [
+    const subject = comment ? { comment: (await composeComments(tx, author, [comment]))[0] } : {};
+    return queueEvents(tx, actor, "reaction.added", webhooks, [
       {
-        orderingKey: `memo:${memoId}`,
-        subject: { memo: composed, reaction: { emoji, user: { id: viewer.id, username: viewer.username } } },
+        orderingKey: `memo:${memo.id}`,
+        subject: { memo: composed, ...subject, reaction: { emoji, user: { id: actor.id, username: actor.username } } },
       },
     ]);
   });
   afterCommit(ctx, queued);
-  return reactionsOf(db, viewer, [memoId]);
+}
+
+export async function addReaction(ctx: AppContext, viewer: Viewer, memoId: number, emoji: string): Promise<Reaction[]> {
+  const memo = await requireMemo(ctx.store.db, memoId);
+  authorizeReaction(viewer, memo);
+  await react(ctx, viewer, { memo }, emoji);
+  return memoReactions(ctx.store.db, viewer, [memoId]);
 }
 
 export async function removeReaction(ctx: AppContext, viewer: Viewer, memoId: number, emoji: string): Promise<Reaction[]> {
   const { db } = ctx.store;
   const memo = await requireMemo(db, memoId);
   authorizeReaction(viewer, memo);
-  await deleteReaction(db, memoId, viewer.id, emoji);
-  return reactionsOf(db, viewer, [memoId]);
+  await deleteReaction(db, "memo", memoId, viewer.id, emoji);
+  return memoReactions(db, viewer, [memoId]);
+}
+
+export async function addCommentReaction(ctx: AppContext, viewer: Viewer, commentId: number, emoji: string): Promise<CommentReaction[]> {
+  const { comment, memo } = await requireComment(ctx.store.db, commentId);
+  authorizeCommentReaction(viewer, comment, memo);
+  await react(ctx, viewer, { memo, comment }, emoji);
+  return commentReactions(ctx.store.db, viewer, [commentId]);
+}
+
+export async function removeCommentReaction(ctx: AppContext, viewer: Viewer, commentId: number, emoji: string): Promise<CommentReaction[]> {
+  const { db } = ctx.store;
+  const { comment, memo } = await requireComment(db, commentId);
+  authorizeCommentReaction(viewer, comment, memo);
+  await deleteReaction(db, "comment", commentId, viewer.id, emoji);
+  return commentReactions(db, viewer, [commentId]);
 }

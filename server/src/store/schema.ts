@@ -65,6 +65,15 @@ interface MemoReactionTable {
   created_ts: number;
 }
 
+/** One member's emoji on a comment (migration 033). */
+interface CommentReactionTable {
+  id: Generated<number>;
+  comment_id: number;
+  creator_id: number;
+  emoji: string;
+  created_ts: number;
+}
+
 /** A comment on a memo (migration 031): not a memo. */
 interface MemoCommentTable {
   id: Generated<number>;
@@ -97,6 +106,8 @@ interface InboxItemTable {
   actor_id: number;
   /** The reaction's emoji; the comment's id. */
   detail: Generated<string>;
+  /** The comment reacted to (migration 033); null otherwise. */
+  comment_id: Generated<number | null>;
   created_ts: number;
   read_ts: Generated<number | null>;
 }
@@ -325,6 +336,7 @@ export interface Database {
   memo_comment: MemoCommentTable;
   memo_comment_resource: MemoCommentResourceTable;
   memo_comment_closed: MemoCommentClosedTable;
+  comment_reaction: CommentReactionTable;
   inbox_item: InboxItemTable;
   memo_share: MemoShareTable;
   memo_relation: MemoRelationTable;

@@ -251,7 +251,12 @@ describe("comments", () => {
     const exported = await t.app.inject({ method: "GET", url: "/api/export", headers: { cookie: author.client.cookie as string } });
     expect(exported.statusCode).toBe(200);
     const files = unzipSync(new Uint8Array(exported.rawPayload));
-    for (const [path, data] of Object.entries(files)) expect(strFromU8(data), path).not.toContain("zebracomment");
+    // Only comments.jsonl (the author's own comments, not a memo) holds the author's comment; nothing holds the other's.
+    for (const [path, data] of Object.entries(files)) {
+      if (path !== "comments.jsonl") expect(strFromU8(data), path).not.toContain("zebracomment");
+    }
+    expect(strFromU8(files["comments.jsonl"]!)).toContain("zebracomment by the author");
+    expect(strFromU8(files["comments.jsonl"]!).match(/zebracomment/g)).toHaveLength(1);
   });
 
   it("counts a page of 30 memos' comments in a fixed number of queries", async () => {

@@ -92,6 +92,26 @@ describe("the inbox", () => {
     expect(await mentionsOf(cara)).toEqual([archived.id]);
   });
 
+  it("a comment's mention is its own: told whatever the memo told, and gone with the comment", async () => {
+    const author = await member();
+    const alice = await member();
+    const memo = await createMemo(author, `plan with @${alice.user.username}`, "PROTECTED");
+    const said = await author.client.post(`/api/memo/${memo.id}/comment`, { content: `and again, @${alice.user.username}` });
+    expect(said.status, said.text).toBe(200);
+    const items = (await inboxOf(alice)).items;
+    expect(items.map((item) => [item.kind, item.memoId, item.commentId])).toEqual([
+      ["mention", memo.id, said.body.data.id],
+      ["mention", memo.id, undefined],
+    ]);
+    expect(items[0]!.snippet).toBe(`and again, @${alice.user.username}`);
+    // The memo's text naming her again (after a private spell) does not tell her twice; the comment did not count.
+    await author.client.patch(`/api/memo/${memo.id}`, { visibility: "PRIVATE" });
+    await author.client.patch(`/api/memo/${memo.id}`, { visibility: "PROTECTED" });
+    expect((await inboxOf(alice)).items).toHaveLength(2);
+    await author.client.delete(`/api/comment/${said.body.data.id}`);
+    expect((await inboxOf(alice)).items.map((item) => item.commentId)).toEqual([undefined]);
+  });
+
   it("tells the author of reactions by others, and drops items whose memo became unreadable or went to the trash", async () => {
     const author = await member();
     const fan = await member();

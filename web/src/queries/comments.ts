@@ -1,7 +1,8 @@
-// A memo's comments (pages, oldest first) and the writes on them; each card's comment count, asked for together
-// with those of the other cards rendered in the same moment: one `GET /api/memo/comment-count` per page of memos.
+// A memo's comments (pages, oldest first, each comment with its reactions) and the writes on them; each card's
+// comment count, asked for together with those of the other cards rendered in the same moment: one
+// `GET /api/memo/comment-count` per page of memos.
 import type { CommentCreateRequest, CommentPage } from "@memos/common";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { keys } from "./keys";
 import { memoBatchLoader } from "./memoBatch";
@@ -61,5 +62,26 @@ export function useCloseComments(memoId: number) {
   return useMutation({
     mutationFn: (closed: boolean) => api.call("comment.close", { params: { memoId }, body: { closed } }),
     onSuccess: refresh,
+  });
+}
+
+/** Adds or takes back the caller's reaction to a comment; the answer, its reactions now, goes into its page. */
+export function useToggleCommentReaction(memoId: number, commentId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ emoji, add }: { emoji: string; add: boolean }) =>
+      api.call(add ? "reaction.comment-add" : "reaction.comment-remove", { params: { commentId }, body: { emoji } }),
+    onSuccess: (reactions) =>
+      client.setQueryData<InfiniteData<CommentPage>>(
+        keys.comments(memoId),
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              comments: page.comments.map((comment) => (comment.id === commentId ? { ...comment, reactions } : comment)),
+            })),
+          },
+      ),
   });
 }

@@ -1,12 +1,25 @@
-// Emoji reactions on memos: a page's reactions in one request, and the caller's own added or taken back.
+// Emoji reactions on memos and comments: a page of memos' reactions in one request (a page of comments carries its
+// own), and the caller's own added or taken back.
 import { z } from "zod";
-import { reactionEntitySchema } from "../activity-entities.js";
+import { commentReactionEntitySchema, reactionEntitySchema } from "../activity-entities.js";
 import { reactionListQuerySchema } from "../queries.js";
 import { pathId, reactionSchema } from "../requests.js";
 import { data, input, route } from "../route.js";
 
-const memoParams = z.object({ memoId: pathId() });
-const UNREADABLE = { 403: "A memo the caller may not read", 404: "No such memo, or another's archived memo" } as const;
+/** Adding and taking back take the same credential, path ids and body, and answer the same list. */
+const write = { access: "signed-in", body: input(reactionSchema, "Malformatted reaction request") } as const;
+const onMemo = {
+  ...write,
+  params: z.object({ memoId: pathId() }),
+  answer: data(z.array(reactionEntitySchema)),
+  errors: { 400: "Not exactly one emoji", 403: "A memo the caller may not read", 404: "No such memo, or another's archived memo" },
+} as const;
+const onComment = {
+  ...write,
+  params: z.object({ commentId: pathId("Comment ID") }),
+  answer: data(z.array(commentReactionEntitySchema)),
+  errors: { 400: "Not exactly one emoji", 404: "No such comment, or its memo is not one the caller may read (or in the trash)" },
+} as const;
 
 export const reactionRoutes = {
   "reaction.list": route({
@@ -23,20 +36,25 @@ export const reactionRoutes = {
     method: "POST",
     path: "/api/memo/:memoId/reaction",
     summary: "React to a memo with an emoji (once per emoji)",
-    access: "signed-in",
-    params: memoParams,
-    body: input(reactionSchema, "Malformatted reaction request"),
-    answer: data(z.array(reactionEntitySchema)),
-    errors: { 400: "Not exactly one emoji", ...UNREADABLE },
+    ...onMemo,
   }),
   "reaction.remove": route({
     method: "DELETE",
     path: "/api/memo/:memoId/reaction",
     summary: "Take back the caller's reaction",
-    access: "signed-in",
-    params: memoParams,
-    body: input(reactionSchema, "Malformatted reaction request"),
-    answer: data(z.array(reactionEntitySchema)),
-    errors: { 400: "Not exactly one emoji", ...UNREADABLE },
+    ...onMemo,
+  }),
+  "reaction.comment-add": route({
+    method: "POST",
+    path: "/api/comment/:commentId/reaction",
+    summary: "React to a comment with an emoji (once per emoji)",
+    description: "Allowed to exactly those who may react to the comment's memo; the answer is the comment's reactions now.",
+    ...onComment,
+  }),
+  "reaction.comment-remove": route({
+    method: "DELETE",
+    path: "/api/comment/:commentId/reaction",
+    summary: "Take back the caller's reaction to a comment",
+    ...onComment,
   }),
 };

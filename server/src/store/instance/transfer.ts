@@ -156,6 +156,7 @@ export const COPIED_TABLES: TableSpec[] = [
       memo_id: "int",
       actor_id: "int",
       detail: "text",
+      comment_id: "int",
       created_ts: "int",
       read_ts: "int",
     },
@@ -176,6 +177,12 @@ export const COPIED_TABLES: TableSpec[] = [
   },
   { name: "memo_comment_resource", columns: { comment_id: "int", resource_id: "int" }, key: ["comment_id", "resource_id"] },
   { name: "memo_comment_closed", columns: { memo_id: "int" }, key: ["memo_id"] },
+  {
+    name: "comment_reaction",
+    columns: { id: "int", comment_id: "int", creator_id: "int", emoji: "text", created_ts: "int" },
+    key: ["id"],
+    serial: "id",
+  },
   {
     name: "memo_share",
     columns: {

@@ -59,8 +59,16 @@ export async function setCommentResources(db: Db, commentId: number, resourceIds
   }
 }
 
+/** What hangs off a comment: its file links, its reactions and the inbox items about them. */
+export const COMMENT_OWNED = [
+  ["memo_comment_resource", "comment_id"],
+  ["comment_reaction", "comment_id"],
+  ["inbox_item", "comment_id"],
+] as const;
+
+/** Removes the comment and what hangs off it. Run inside a transaction. */
 export async function deleteComment(db: Db, id: number): Promise<void> {
-  await db.deleteFrom("memo_comment_resource").where("comment_id", "=", id).execute();
+  for (const [table, column] of COMMENT_OWNED) await db.deleteFrom(table).where(column, "=", id).execute();
   await db.deleteFrom("memo_comment").where("id", "=", id).execute();
 }
 
@@ -124,19 +132,13 @@ export async function setCommentClosed(db: Db, memoId: number, closed: boolean):
     .execute();
 }
 
-/** Removes the comments of the memos, their files' links and the closed marks. Run inside a transaction. */
+/** Removes the comments of the memos, what hangs off them and the closed marks. Run inside a transaction. */
 export async function deleteCommentsOfMemos(db: Db, memoIds: readonly number[]): Promise<void> {
-  await db
-    .deleteFrom("memo_comment_resource")
-    .where(
-      "comment_id",
-      "in",
-      db
-        .selectFrom("memo_comment")
-        .select("id")
-        .where("memo_id", "in", [...memoIds]),
-    )
-    .execute();
+  const commentIds = db
+    .selectFrom("memo_comment")
+    .select("id")
+    .where("memo_id", "in", [...memoIds]);
+  for (const [table, column] of COMMENT_OWNED) await db.deleteFrom(table).where(column, "in", commentIds).execute();
   await db
     .deleteFrom("memo_comment")
     .where("memo_id", "in", [...memoIds])

@@ -11,6 +11,8 @@ export interface NewInboxItem {
   memo_id: number;
   actor_id: number;
   detail?: string;
+  /** A reaction to a comment: the comment. */
+  comment_id?: number;
 }
 
 export async function insertInboxItems(db: Db, items: readonly NewInboxItem[]): Promise<void> {
@@ -22,7 +24,7 @@ export async function insertInboxItems(db: Db, items: readonly NewInboxItem[]): 
       .execute();
 }
 
-/** Which of `memoIds` already told which users of a mention, as "user memo" keys (the memo index). */
+/** Which of `memoIds` already told which users of a mention in its text (not a comment's), as "user memo" keys. */
 export async function mentionsTold(db: Db, memoIds: readonly number[]): Promise<Set<string>> {
   const told = new Set<string>();
   for (const ids of batches([...new Set(memoIds)])) {
@@ -30,6 +32,7 @@ export async function mentionsTold(db: Db, memoIds: readonly number[]): Promise<
       .selectFrom("inbox_item")
       .select(["user_id", "memo_id"])
       .where("kind", "=", "mention")
+      .where("comment_id", "is", null)
       .where("memo_id", "in", ids)
       .execute();
     for (const row of rows) told.add(`${row.user_id} ${row.memo_id}`);
@@ -39,19 +42,22 @@ export async function mentionsTold(db: Db, memoIds: readonly number[]): Promise<
 
 /**
  * A page of the user's items, newest first (before `beforeId`; `unread` only those not read), each with its memo's
- * visibility facts and a bit of its text, and who did it; items of a memo in the trash or gone are left out by the
- * join.
+ * visibility facts and a bit of its text (or of the comment reacted to), and who did it; items of a memo in the
+ * trash or gone are left out by the join.
  */
 export function listInboxItems(db: Db, userId: number, limit: number, options: { beforeId?: number; unread?: boolean } = {}) {
   return db
     .selectFrom("inbox_item as i")
     .innerJoin("memo as m", "m.id", "i.memo_id")
     .innerJoin("user as u", "u.id", "i.actor_id")
+    .leftJoin("memo_comment as c", "c.id", "i.comment_id")
     .select([
       "i.id",
       "i.kind",
       "i.memo_id",
       "i.detail",
+      "i.comment_id",
+      "c.content as comment_content",
       "i.created_ts",
       "i.read_ts",
       "i.actor_id",

@@ -1,73 +1,96 @@
-// Emoji reactions: one row per memo, user and emoji; read for a page of memos at once.
+// Emoji reactions: one row per memo or comment, user and emoji; read for a page of memos or comments at once. Memos'
+// are in memo_reaction (memo_id), comments' in comment_reaction (comment_id): the same columns but the target's.
 import { sql } from "kysely";
 import type { Db } from "../db.js";
 import { nowSeconds } from "../time.js";
 
+const TARGETS = {
+  memo: { table: "memo_reaction", column: "memo_id" },
+  comment: { table: "comment_reaction", column: "comment_id" },
+} as const;
+/** What a reaction is on. */
+export type ReactionTarget = keyof typeof TARGETS;
+
 export interface ReactionRow {
-  memo_id: number;
+  /** The memo's or the comment's id. */
+  target_id: number;
   emoji: string;
   creator_id: number;
   name: string;
   created_ts: number;
 }
 
+/** The target's table (aliased `r`) and its id column, typed as memo_reaction's: the two differ only in that name. */
+function source(db: Db, target: ReactionTarget) {
+  const { table, column } = TARGETS[target];
+  return { from: db.dynamic.table(table as "memo_reaction").as("r"), id: sql.ref<number>(`r.${column}`) };
+}
+
 /** Adds the user's reaction; false when it was there already. */
-export async function insertReaction(db: Db, memoId: number, userId: number, emoji: string): Promise<boolean> {
+export async function insertReaction(db: Db, target: ReactionTarget, targetId: number, userId: number, emoji: string): Promise<boolean> {
+  const { table, column } = TARGETS[target];
   const result = await db
-    .insertInto("memo_reaction")
-    .values({ memo_id: memoId, creator_id: userId, emoji, created_ts: nowSeconds() })
-    .onConflict((oc) => oc.columns(["memo_id", "emoji", "creator_id"]).doNothing())
+    .insertInto(table as "memo_reaction")
+    .values({ [column as "memo_id"]: targetId, creator_id: userId, emoji, created_ts: nowSeconds() })
+    .onConflict((oc) => oc.columns([column as "memo_id", "emoji", "creator_id"]).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function deleteReaction(db: Db, memoId: number, userId: number, emoji: string): Promise<void> {
-  await db.deleteFrom("memo_reaction").where("memo_id", "=", memoId).where("creator_id", "=", userId).where("emoji", "=", emoji).execute();
+export async function deleteReaction(db: Db, target: ReactionTarget, targetId: number, userId: number, emoji: string): Promise<void> {
+  const { table, column } = TARGETS[target];
+  await db
+    .deleteFrom(table as "memo_reaction")
+    .where(sql.ref(column), "=", targetId)
+    .where("creator_id", "=", userId)
+    .where("emoji", "=", emoji)
+    .execute();
 }
 
 /**
- * The reactions of the memos, oldest first, with each reactor's shown name: one statement for a page of memos
- * (the unique index's leading memo_id), at most `perMemo` rows a memo (the counts come from countReactions).
+ * The reactions of the memos or comments, oldest first, with each reactor's shown name: one statement for a page
+ * (the unique index's leading id), at most `perTarget` rows an emoji (the counts come from countReactions).
  */
-export function listReactions(db: Db, memoIds: readonly number[], perMemo: number): Promise<ReactionRow[]> {
-  if (memoIds.length === 0) return Promise.resolve([]);
+export function listReactions(db: Db, target: ReactionTarget, ids: readonly number[], perTarget: number): Promise<ReactionRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  const { from, id } = source(db, target);
   const ranked = db
-    .selectFrom("memo_reaction as r")
+    .selectFrom(from)
     .innerJoin("user as u", "u.id", "r.creator_id")
     .select([
-      "r.memo_id",
+      id.as("target_id"),
       "r.emoji",
       "r.creator_id",
       "r.created_ts",
       sql<string>`CASE WHEN u.nickname <> '' THEN u.nickname ELSE u.username END`.as("name"),
-      sql<number>`row_number() OVER (PARTITION BY r.memo_id, r.emoji ORDER BY r.created_ts, r.id)`.as("rank"),
+      sql<number>`row_number() OVER (PARTITION BY ${id}, r.emoji ORDER BY r.created_ts, r.id)`.as("rank"),
     ])
-    .where("r.memo_id", "in", memoIds);
+    .where(id, "in", [...ids]);
   return db
     .selectFrom(ranked.as("t"))
-    .select(["t.memo_id", "t.emoji", "t.creator_id", "t.name", "t.created_ts"])
-    .where("t.rank", "<=", perMemo)
-    .orderBy("t.memo_id")
+    .select(["t.target_id", "t.emoji", "t.creator_id", "t.name", "t.created_ts"])
+    .where("t.rank", "<=", perTarget)
+    .orderBy("t.target_id")
     .orderBy("t.created_ts")
-    .execute() as Promise<ReactionRow[]>;
+    .execute();
 }
 
-/** How many reacted with each emoji to each memo, and whether `userId` did: one statement. */
-export async function countReactions(db: Db, memoIds: readonly number[], userId: number | null) {
-  if (memoIds.length === 0) return [];
+/** How many reacted with each emoji to each memo or comment, and whether `userId` did: one statement. */
+export async function countReactions(db: Db, target: ReactionTarget, ids: readonly number[], userId: number | null) {
+  if (ids.length === 0) return [];
+  const { from, id } = source(db, target);
   const rows = await db
-    .selectFrom("memo_reaction")
+    .selectFrom(from)
     .select([
-      "memo_id",
-      "emoji",
+      id.as("target_id"),
+      "r.emoji",
       sql<number | string>`count(*)`.as("n"),
-      sql<number | string>`sum(CASE WHEN creator_id = ${userId ?? -1} THEN 1 ELSE 0 END)`.as("mine"),
-      sql<number | string>`min(id)`.as("first"),
+      sql<number | string>`sum(CASE WHEN r.creator_id = ${userId ?? -1} THEN 1 ELSE 0 END)`.as("mine"),
     ])
-    .where("memo_id", "in", memoIds)
-    .groupBy(["memo_id", "emoji"])
-    .orderBy("memo_id")
-    .orderBy(sql`min(id)`)
+    .where(id, "in", [...ids])
+    .groupBy([id, "r.emoji"])
+    .orderBy(id)
+    .orderBy(sql`min(r.id)`)
     .execute();
-  return rows.map((row) => ({ memo_id: row.memo_id, emoji: row.emoji, count: Number(row.n), mine: Number(row.mine) > 0 }));
+  return rows.map((row) => ({ target_id: row.target_id, emoji: row.emoji, count: Number(row.n), mine: Number(row.mine) > 0 }));
 }

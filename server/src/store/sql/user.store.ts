@@ -4,6 +4,7 @@ import { batches } from "../batches.js";
 import type { Db } from "../db.js";
 import type { NewUser, UserRow } from "../schema.js";
 import { nowSeconds } from "../time.js";
+import { COMMENT_OWNED } from "./comment.store.js";
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom("user").selectAll().where("id", "=", id).executeTakeFirst();
@@ -78,6 +79,7 @@ const USER_TABLES = [
   ["memo_trash", "creator_id"],
   ["memo_reaction", "creator_id"],
   ["memo_comment", "creator_id"],
+  ["comment_reaction", "creator_id"],
   ["inbox_item", "user_id"],
   ["inbox_item", "actor_id"],
   ["resource", "creator_id"],
@@ -112,19 +114,19 @@ const RESOURCE_TABLES = [
   ["memo_resource", "resource_id"],
   ["memo_comment_resource", "resource_id"],
 ] as const;
-/** A comment's file links go with the comment (deleted with its memo or its author). */
-const COMMENT_FILES = ["memo_comment_resource", "comment_id"] as const;
 const WEBHOOK_DELIVERIES = ["webhook_delivery", "webhook_id"] as const;
 
 type OwnedTable =
   | (typeof USER_TABLES | typeof MEMO_TABLES | typeof RESOURCE_TABLES)[number]
   | typeof WEBHOOK_DELIVERIES
-  | typeof COMMENT_FILES;
+  | (typeof COMMENT_OWNED)[number];
 
 /** `DELETE FROM table WHERE column <op> ids`, for the lists above (their names are not one Kysely type). */
 function deleteWhere(db: Db, [table, column]: OwnedTable, op: "=" | "in" | "not in", value: unknown) {
   // biome-ignore lint/suspicious/noExplicitAny: the tables' rows differ, so no one Kysely type names them all
-  return (db.deleteFrom(table) as any).where(column, op, value).execute() as Promise<unknown>;
+  const query = (db.deleteFrom(table) as any).where(column, op, value);
+  // `NULL NOT IN (none)` is true: a row naming nothing (an inbox item about no comment) is no orphan.
+  return (op === "not in" ? query.where(column, "is not", null) : query).execute() as Promise<unknown>;
 }
 
 /**
@@ -142,7 +144,7 @@ export async function deleteUserCascade(db: Db, id: number): Promise<void> {
     .selectFrom("memo_comment")
     .select("id")
     .where((eb) => eb.or([eb("creator_id", "=", id), eb("memo_id", "in", memoIds)]));
-  await deleteWhere(db, COMMENT_FILES, "in", commentIds);
+  for (const table of COMMENT_OWNED) await deleteWhere(db, table, "in", commentIds);
   for (const table of MEMO_TABLES) await deleteWhere(db, table, "in", memoIds);
   for (const table of RESOURCE_TABLES) await deleteWhere(db, table, "in", resourceIds);
   await deleteWhere(db, WEBHOOK_DELIVERIES, "in", db.selectFrom("webhook").select("id").where("user_id", "=", id));
@@ -157,7 +159,7 @@ export async function deleteOrphans(db: Db): Promise<void> {
   const memoIds = db.selectFrom("memo").select("id").unionAll(db.selectFrom("memo_trash").select("memo_id as id"));
   for (const table of MEMO_TABLES) await deleteWhere(db, table, "not in", memoIds);
   for (const table of RESOURCE_TABLES) await deleteWhere(db, table, "not in", db.selectFrom("resource").select("id"));
-  await deleteWhere(db, COMMENT_FILES, "not in", db.selectFrom("memo_comment").select("id"));
+  for (const table of COMMENT_OWNED) await deleteWhere(db, table, "not in", db.selectFrom("memo_comment").select("id"));
 }
 
 /** True once any account exists (the demo seed fills only an empty database). */

@@ -1,25 +1,43 @@
-// One comment: its author, time, Markdown and files; Edit for its author, Delete for its author or the memo's.
+// One comment: its author, time, Markdown, files and reactions; Edit for its author, Delete for its author or the
+// memo's; the reaction picker for members (in the header while it has no reactions, as on a memo card).
 import type { Comment } from "@memos/common";
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/errorMessage";
-import { useDeleteComment, useUpdateComment } from "../../queries/comments";
+import { useDeleteComment, useToggleCommentReaction, useUpdateComment } from "../../queries/comments";
 import { toast } from "../../state/toast";
 import { formatFullTime, formatMemoTime } from "../../utils/time";
 import { CreatorName } from "../Memo/CreatorName";
 import { MemoContent } from "../Memo/MemoContent";
 import { MemoResources } from "../Memo/MemoResources";
+import { ReactionPicker, type ReactionToggle, Reactions } from "../Memo/ReactionBar";
 import { Button, IconButton } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 
-export function CommentItem({ comment, canEdit, canDelete }: { comment: Comment; canEdit: boolean; canDelete: boolean }) {
+function useCommentToggle(comment: Comment): ReactionToggle {
+  const toggle = useToggleCommentReaction(comment.memoId, comment.id);
+  return { run: (emoji, add) => toggle.mutateAsync({ emoji, add }), pending: toggle.isPending };
+}
+
+export function CommentItem({
+  comment,
+  canEdit,
+  canDelete,
+  canReact,
+}: {
+  comment: Comment;
+  canEdit: boolean;
+  canDelete: boolean;
+  canReact: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(comment.content);
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateComment(comment.memoId);
   const remove = useDeleteComment(comment.memoId);
+  const react = useCommentToggle(comment);
   const fail = (error: unknown) => toast.error(errorMessage(error, t));
   const save = () => update.mutate({ id: comment.id, content: text }, { onSuccess: () => setEditing(false), onError: fail });
 
@@ -38,6 +56,7 @@ export function CommentItem({ comment, canEdit, canDelete }: { comment: Comment;
           </time>
         </p>
         <div className="flex shrink-0 items-center gap-1">
+          {canReact && comment.reactions.length === 0 ? <ReactionPicker reactions={comment.reactions} toggle={react} /> : null}
           {canEdit && !editing ? (
             <IconButton label={t("comment.edit")} onClick={() => setEditing(true)}>
               {<Pencil className="size-4" aria-hidden />}
@@ -80,6 +99,7 @@ export function CommentItem({ comment, canEdit, canDelete }: { comment: Comment;
           <MemoResources resources={comment.resourceList} />
         </div>
       )}
+      <Reactions reactions={comment.reactions} canReact={canReact} toggle={react} />
       <ConfirmDialog
         open={confirming}
         title={t("comment.delete-confirm")}

@@ -51,6 +51,7 @@ export function MemoComments({ memo }: { memo: Memo }) {
               comment={comment}
               canEdit={me?.id === comment.creator.id}
               canDelete={me?.id === comment.creator.id || isAuthor}
+              canReact={Boolean(me)}
             />
           ))}
         </ul>

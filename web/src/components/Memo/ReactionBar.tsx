@@ -1,6 +1,6 @@
-// The reactions under a memo: each emoji with its count (pressed when the viewer gave it; the names of who did in
-// its title), and for members a button to add one — the quick set or any other emoji typed in. Visitors see the
-// counts of a public memo; nothing shows while a memo has none and the viewer cannot react.
+// Reactions, on a memo or a comment: each emoji with its count (pressed when the viewer gave it; the names of who did
+// in its title on hover, and in a toast on a long press), and for members a button to add one — the quick set or any
+// other emoji typed in. Visitors see the counts; nothing shows while there are none and the viewer cannot react.
 import { isEmoji, type Memo, QUICK_REACTIONS, type Reaction } from "@memos/common";
 import { SmilePlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -9,18 +9,33 @@ import { errorMessage } from "../../api/errorMessage";
 import { useMemoReactions, useToggleReaction } from "../../queries/reactions";
 import { toast } from "../../state/toast";
 import { Menu } from "../ui/Menu";
+import { useLongPress } from "../ui/useLongPress";
 
-function namesOf(reaction: Reaction, t: ReturnType<typeof useTranslation>["t"]): string {
+/** One emoji's reactions, on a memo or a comment. */
+type ReactionCount = Omit<Reaction, "memoId">;
+
+/** Adds (`add`) or takes back the caller's reaction; its answer is what is now there. */
+export interface ReactionToggle {
+  run(emoji: string, add: boolean): Promise<unknown>;
+  pending: boolean;
+}
+
+function namesOf(reaction: ReactionCount, t: ReturnType<typeof useTranslation>["t"]): string {
   const names = reaction.users.map((user) => user.name).join(", ");
   const more = reaction.count - reaction.users.length;
   return t("reaction.by", { emoji: reaction.emoji, names: more > 0 ? `${names} ${t("reaction.and-more", { count: more })}` : names });
 }
 
-/** The button that adds a reaction (the quick set, or another emoji typed in), with the field it opens. */
-function ReactionPicker({ memo }: { memo: Memo }) {
+/** Runs the toggle, saying a failure in a toast. */
+function useReact(toggle: ReactionToggle) {
   const { t } = useTranslation();
-  const { data: reactions = [] } = useMemoReactions(memo.id);
-  const react = useReact(memo.id);
+  return (emoji: string, add: boolean) => void toggle.run(emoji, add).catch((error: unknown) => toast.error(errorMessage(error, t)));
+}
+
+/** The button that adds a reaction (the quick set, or another emoji typed in), with the field it opens. */
+export function ReactionPicker({ reactions, toggle }: { reactions: readonly ReactionCount[]; toggle: ReactionToggle }) {
+  const { t } = useTranslation();
+  const react = useReact(toggle);
   const [typing, setTyping] = useState(false);
   const [other, setOther] = useState("");
 
@@ -33,7 +48,7 @@ function ReactionPicker({ memo }: { memo: Memo }) {
     }
     setTyping(false);
     setOther("");
-    void react.run(emoji, true);
+    react(emoji, true);
   };
 
   return (
@@ -66,7 +81,7 @@ function ReactionPicker({ memo }: { memo: Memo }) {
           ...QUICK_REACTIONS.map((emoji) => ({
             key: emoji,
             label: emoji,
-            onSelect: () => void react.run(emoji, !reactions.some((reaction) => reaction.emoji === emoji && reaction.mine)),
+            onSelect: () => react(emoji, !reactions.some((reaction) => reaction.emoji === emoji && reaction.mine)),
           })),
           { key: "other", label: t("reaction.other"), onSelect: () => setTyping(true), separated: true },
         ]}
@@ -75,60 +90,76 @@ function ReactionPicker({ memo }: { memo: Memo }) {
   );
 }
 
-/** Adds or takes back the caller's reaction, saying a failure in a toast. */
-function useReact(memoId: number) {
+/** One emoji's button: a press gives or takes back the caller's reaction; a long press (touch) says who reacted. */
+function ReactionButton({ reaction, canReact, toggle }: { reaction: ReactionCount; canReact: boolean; toggle: ReactionToggle }) {
   const { t } = useTranslation();
-  const toggle = useToggleReaction(memoId);
-  return {
-    pending: toggle.isPending,
-    run: async (emoji: string, add: boolean) => {
-      try {
-        await toggle.mutateAsync({ emoji, add });
-      } catch (error) {
-        toast.error(errorMessage(error, t));
-      }
-    },
-  };
+  const react = useReact(toggle);
+  const names = namesOf(reaction, t);
+  const longPress = useLongPress(() => toast.info(names));
+  return (
+    <button
+      type="button"
+      title={names}
+      aria-label={`${t("reaction.label", { emoji: reaction.emoji, count: reaction.count })}. ${names}`}
+      aria-pressed={canReact ? reaction.mine : undefined}
+      // A visitor's button does nothing but name who reacted (a disabled one would not hear the long press).
+      aria-disabled={!canReact || toggle.pending}
+      {...longPress.handlers}
+      onClick={() => {
+        if (longPress.consumed() || !canReact || toggle.pending) return;
+        react(reaction.emoji, !reaction.mine);
+      }}
+      className={`inline-flex h-7 items-center gap-1 rounded-full border px-2 text-sm tabular-nums transition-colors duration-200 select-none max-sm:h-10 ${
+        reaction.mine
+          ? "border-green-600 bg-green-50 text-green-900 dark:border-green-500 dark:bg-green-900/30 dark:text-green-100"
+          : "border-zinc-200 bg-zinc-50 text-zinc-700 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200"
+      } ${canReact ? "hover:border-zinc-400 dark:hover:border-zinc-500" : "cursor-default"}`}
+    >
+      <span aria-hidden>{reaction.emoji}</span>
+      <span aria-hidden>{reaction.count}</span>
+    </button>
+  );
 }
 
-/**
- * The memo's reactions, under its text, with the picker at the end for members; nothing while it has none (the
- * card's header then holds the picker, so a memo without reactions takes no extra row).
- */
-export function ReactionBar({ memo, canReact }: { memo: Memo; canReact: boolean }) {
-  const { t } = useTranslation();
-  const { data: reactions = [] } = useMemoReactions(memo.id);
-  const react = useReact(memo.id);
+/** The reactions with the picker at the end for members; nothing while there are none (the picker is elsewhere then). */
+export function Reactions({
+  reactions,
+  canReact,
+  toggle,
+}: {
+  reactions: readonly ReactionCount[];
+  canReact: boolean;
+  toggle: ReactionToggle;
+}) {
   if (reactions.length === 0) return null;
   return (
     <div className="mt-2 flex flex-wrap items-center gap-1.5">
       {reactions.map((reaction) => (
-        <button
-          key={reaction.emoji}
-          type="button"
-          title={namesOf(reaction, t)}
-          aria-label={`${t("reaction.label", { emoji: reaction.emoji, count: reaction.count })}. ${namesOf(reaction, t)}`}
-          aria-pressed={canReact ? reaction.mine : undefined}
-          disabled={!canReact || react.pending}
-          onClick={() => void react.run(reaction.emoji, !reaction.mine)}
-          className={`inline-flex h-7 items-center gap-1 rounded-full border px-2 text-sm tabular-nums transition-colors duration-200 max-sm:h-10 ${
-            reaction.mine
-              ? "border-green-600 bg-green-50 text-green-900 dark:border-green-500 dark:bg-green-900/30 dark:text-green-100"
-              : "border-zinc-200 bg-zinc-50 text-zinc-700 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200"
-          } ${canReact ? "hover:border-zinc-400 dark:hover:border-zinc-500" : "cursor-default"}`}
-        >
-          <span aria-hidden>{reaction.emoji}</span>
-          <span aria-hidden>{reaction.count}</span>
-        </button>
+        <ReactionButton key={reaction.emoji} reaction={reaction} canReact={canReact} toggle={toggle} />
       ))}
-      {canReact ? <ReactionPicker memo={memo} /> : null}
+      {canReact ? <ReactionPicker reactions={reactions} toggle={toggle} /> : null}
     </div>
   );
+}
+
+function useMemoToggle(memoId: number): ReactionToggle {
+  const toggle = useToggleReaction(memoId);
+  return { run: (emoji, add) => toggle.mutateAsync({ emoji, add }), pending: toggle.isPending };
+}
+
+/**
+ * The memo's reactions, under its text; nothing while it has none (the card's header then holds the picker, so a memo
+ * without reactions takes no extra row).
+ */
+export function ReactionBar({ memo, canReact }: { memo: Memo; canReact: boolean }) {
+  const { data: reactions = [] } = useMemoReactions(memo.id);
+  return <Reactions reactions={reactions} canReact={canReact} toggle={useMemoToggle(memo.id)} />;
 }
 
 /** The picker in the card's header while the memo has no reactions (the bar takes it once there are some). */
 export function HeaderReactionPicker({ memo }: { memo: Memo }) {
   const { data: reactions } = useMemoReactions(memo.id);
+  const toggle = useMemoToggle(memo.id);
   if (!reactions || reactions.length > 0) return null;
-  return <ReactionPicker memo={memo} />;
+  return <ReactionPicker reactions={reactions} toggle={toggle} />;
 }

@@ -93,7 +93,8 @@ function Entry({ entry, onOpen }: { entry: InboxEntry; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
   const Icon = ICONS[entry.kind];
   const ms = entry.createdTs * 1000;
-  const what = t(`inbox.${entry.kind}`, { who: who(entry, t), emoji: entry.emojis.join(" ") });
+  const key = entry.commentId === undefined ? entry.kind : "comment-reaction";
+  const what = t(`inbox.${key}`, { who: who(entry, t), emoji: entry.emojis.join(" ") });
   return (
     <li>
       <button

@@ -32,4 +32,18 @@ describe("groupInbox", () => {
     ]);
     expect(entries[0]!.read).toBe(false);
   });
+
+  it("collapses reactions to one comment, apart from those to its memo or to another comment", () => {
+    const entries = groupInbox([
+      item("reaction", 1, "ann", { emoji: "🎉", commentId: 7 }),
+      item("reaction", 1, "bob", { emoji: "👍", commentId: 7 }),
+      item("reaction", 1, "cid", { emoji: "👍", commentId: 8 }),
+      item("reaction", 1, "dan", { emoji: "🎉" }),
+    ]);
+    expect(entries.map((entry) => [entry.memoId, entry.commentId, entry.actors, entry.emojis])).toEqual([
+      [1, 7, ["ann", "bob"], ["🎉", "👍"]],
+      [1, 8, ["cid"], ["👍"]],
+      [1, undefined, ["dan"], ["🎉"]],
+    ]);
+  });
 });

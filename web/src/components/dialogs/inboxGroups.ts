@@ -1,4 +1,5 @@
-// The inbox as shown: reactions to one memo in a row become one entry (who, which emoji), everything else one each.
+// The inbox as shown: reactions to one memo (or to one comment) in a row become one entry (who, which emoji),
+// everything else one each.
 import type { InboxItem } from "@memos/common";
 
 export interface InboxEntry {
@@ -6,6 +7,8 @@ export interface InboxEntry {
   items: InboxItem[];
   kind: InboxItem["kind"];
   memoId: number;
+  /** A reaction to the user's comment: that comment. */
+  commentId?: number;
   snippet: string;
   /** Who, each once, newest first. */
   actors: string[];
@@ -18,7 +21,8 @@ export function groupInbox(items: readonly InboxItem[]): InboxEntry[] {
   const entries: InboxEntry[] = [];
   for (const item of items) {
     const last = entries.at(-1);
-    if (last && item.kind === "reaction" && last.kind === "reaction" && last.memoId === item.memoId) {
+    const sameTarget = last?.memoId === item.memoId && last.commentId === item.commentId;
+    if (last && item.kind === "reaction" && last.kind === "reaction" && sameTarget) {
       last.items.push(item);
       if (!last.actors.includes(item.actor.name)) last.actors.push(item.actor.name);
       if (item.emoji && !last.emojis.includes(item.emoji)) last.emojis.push(item.emoji);
@@ -29,6 +33,7 @@ export function groupInbox(items: readonly InboxItem[]): InboxEntry[] {
       items: [item],
       kind: item.kind,
       memoId: item.memoId,
+      ...(item.commentId === undefined ? {} : { commentId: item.commentId }),
       snippet: item.snippet,
       actors: [item.actor.name],
       emojis: item.emoji ? [item.emoji] : [],
