@@ -48,7 +48,10 @@ export const ERROR_REASONS = {
   "auth.two-factor-required": { status: 403, description: "The host requires two-factor sign-in: it cannot be turned off" },
   "totp.already-enabled": { status: 409, description: "Two-factor sign-in is on already (turn it off first)" },
   "totp.not-enabled": { status: 409, description: "Two-factor sign-in is not on (or its setup was not started)" },
-  "totp.incorrect-code": { status: 400, description: "Turning two-factor sign-in on or off, or new recovery codes: the `code` is wrong or used" },
+  "totp.incorrect-code": {
+    status: 400,
+    description: "Turning two-factor sign-in on or off, or new recovery codes: the `code` is wrong or used",
+  },
   "totp.incorrect-password": { status: 400, description: "Turning two-factor sign-in off, or new recovery codes: the `password` is wrong" },
   "rate.limited": { status: 429, description: "Too many failed sign-ins; `seconds` to wait (as Retry-After)", params: ["seconds"] },
 

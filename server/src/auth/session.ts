@@ -18,7 +18,8 @@ export async function startSession(db: Db, userId: number, twoFactorPending = fa
   await createSession(db, {
     id: sessionId,
     user_id: userId,
-    created_ts: now, expires_ts: now + SESSION_TTL_SECONDS,
+    created_ts: now,
+    expires_ts: now + SESSION_TTL_SECONDS,
     two_factor_pending: twoFactorPending ? 1 : 0,
   });
   return { token, sessionId };

@@ -53,14 +53,22 @@ describe.each<[string, Viewer, { id: number; role: "HOST" | "ADMIN" | "USER" }, 
   ["a member resets another", session, { id: 5, role: "USER" }, [403, "auth.admin-only"]],
   ["the host resets itself", host, { id: 1, role: "HOST" }, [403, "auth.forbidden"]],
   ["an admin resets itself", admin, { id: 3, role: "ADMIN" }, [403, "auth.forbidden"]],
-  ["the host's access token", { ...host, via: "token", sessionId: null, token: { id: 1, scope: "read-write" } }, member, [403, "auth.session-only"]],
+  [
+    "the host's access token",
+    { ...host, via: "token", sessionId: null, token: { id: 1, scope: "read-write" } },
+    member,
+    [403, "auth.session-only"],
+  ],
   ["the host's open ID", { ...host, via: "token", sessionId: null }, member, [403, "auth.session-only"]],
   ["a visitor", null, member, [401, "auth.unauthenticated"]],
 ])("%s", (_label, viewer, target, expected) => {
-  it(expected ? `is refused (${expected[0]})` : "is allowed", () => expect(refusal(() => authorizeTwoFactorReset(viewer, target))).toEqual(expected));
+  it(expected ? `is refused (${expected[0]})` : "is allowed", () =>
+    expect(refusal(() => authorizeTwoFactorReset(viewer, target))).toEqual(expected),
+  );
 });
 
 describe("turning 2FA off", () => {
-  it("is refused while the host requires it", () => expect(refusal(() => authorizeTwoFactorOff(true))).toEqual([403, "auth.two-factor-required"]));
+  it("is refused while the host requires it", () =>
+    expect(refusal(() => authorizeTwoFactorOff(true))).toEqual([403, "auth.two-factor-required"]));
   it("is allowed otherwise", () => expect(refusal(() => authorizeTwoFactorOff(false))).toBeNull());
 });

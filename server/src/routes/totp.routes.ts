@@ -2,14 +2,7 @@
 import type { AppContext } from "../context.js";
 import { viewerOf } from "../http/request-context.js";
 import type { Handlers } from "../http/route-table.js";
-import {
-  disableTotp,
-  enableTotp,
-  getTotpStatus,
-  regenerateRecoveryCodes,
-  resetTotp,
-  setUpTotp,
-} from "../services/two-factor.service.js";
+import { disableTotp, enableTotp, getTotpStatus, regenerateRecoveryCodes, resetTotp, setUpTotp } from "../services/two-factor.service.js";
 
 export const totpHandlers = (ctx: AppContext) =>
   ({

@@ -165,7 +165,10 @@ export async function upsertSetting(ctx: AppContext, viewer: Viewer, input: Syst
   if (found) throw badRequest(`system setting invalidate: ${found.problem}`, { field: found.field });
   const row = await upsertSystemSetting(ctx.store.db, { name: input.name, value: input.value, description: input.description ?? "" });
   if (input.name === REQUIRE_TWO_FACTOR_SETTING)
-    log?.info({ event: "two-factor.required", by: viewer!.id, value: input.value }, `two-factor sign-in required: ${input.value} (by user ${viewer!.id})`);
+    log?.info(
+      { event: "two-factor.required", by: viewer!.id, value: input.value },
+      `two-factor sign-in required: ${input.value} (by user ${viewer!.id})`,
+    );
   return presentSystemSetting(row);
 }
 

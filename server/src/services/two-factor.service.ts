@@ -122,7 +122,12 @@ export async function disableTotp(ctx: AppContext, viewer: Viewer, input: TotpCo
   });
 }
 
-export async function regenerateRecoveryCodes(ctx: AppContext, viewer: Viewer, input: TotpConfirm, address: string): Promise<RecoveryCodes> {
+export async function regenerateRecoveryCodes(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: TotpConfirm,
+  address: string,
+): Promise<RecoveryCodes> {
   authorizeSessionChange(viewer, "change two-factor sign-in");
   await confirmWithPasswordAndCode(ctx, viewer, input, address);
   return ctx.store.db.transaction().execute(async (tx) => {

@@ -59,7 +59,8 @@ describe("turning two-factor sign-in on", () => {
     expect(status.body.data).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
     expectError(await user.client.post("/api/auth/totp/setup"), 409, undefined, { reason: "totp.already-enabled" });
     // The secret is never sent again, and recovery codes are stored hashed.
-    for (const url of ["/api/auth/totp", "/api/user/me", "/api/auth/session"]) expect((await user.client.get(url)).text).not.toContain(secret);
+    for (const url of ["/api/auth/totp", "/api/user/me", "/api/auth/session"])
+      expect((await user.client.get(url)).text).not.toContain(secret);
     const stored = await t.ctx.store.db.selectFrom("user_recovery_code").select("code_hash").where("user_id", "=", user.user.id).execute();
     expect(stored.map((row) => row.code_hash).some((hash) => codes.some((code) => hash.includes(code.replace("-", ""))))).toBe(false);
   });
@@ -79,12 +80,9 @@ describe("signing in with two-factor sign-in on", () => {
   it("asks for a code; a wrong one and a used one are refused; recovery codes work once", async () => {
     const user = await member();
     const { secret, recoveryCodes } = await enableTwoFactor(user);
-    expectError(
-      await signIn(user),
-      401,
-      "A two-factor code is required: send the code of your authenticator app, or a recovery code",
-      { reason: "auth.code-required" },
-    );
+    expectError(await signIn(user), 401, "A two-factor code is required: send the code of your authenticator app, or a recovery code", {
+      reason: "auth.code-required",
+    });
     expectError(await signIn(user, { code: "" }), 401, undefined, { reason: "auth.code-required" });
     expectError(await signIn(user, { code: "000000" }), 401, "Incorrect two-factor code", { reason: "auth.incorrect-code" });
     // A right code with a wrong password is still the password's failure.
@@ -112,7 +110,7 @@ describe("signing in with two-factor sign-in on", () => {
   it("wrong codes count as failed sign-ins: the tenth makes even a right code wait (429)", async () => {
     const user = await member();
     const { secret } = await enableTwoFactor(user);
-    for (let i = 0; i < 10; i++) expectError(await signIn(user, { code: "00000" + (i % 10) }), 401);
+    for (let i = 0; i < 10; i++) expectError(await signIn(user, { code: `00000${i % 10}` }), 401);
     const refused = await signIn(user, { code: totpCode(secret) });
     expectError(refused, 429, undefined, { reason: "rate.limited" });
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);

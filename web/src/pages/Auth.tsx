@@ -152,7 +152,6 @@ export default function Auth() {
                 maxLength={codeStep === "app" ? 7 : 64}
                 autoCapitalize="none"
                 spellCheck={false}
-                // biome-ignore lint/a11y/noAutofocus: the step appears in answer to the sign-in; its one field is next
                 autoFocus
                 onChange={(event) => setCode(event.target.value)}
               />

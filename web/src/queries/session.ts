@@ -70,7 +70,13 @@ export type Credentials = { username: string; password: string; code?: string };
 export function useSignIn() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ action, username, password, code, role }: Credentials & { action: "signin" | "signup"; role?: "HOST" | "USER" }) => {
+    mutationFn: async ({
+      action,
+      username,
+      password,
+      code,
+      role,
+    }: Credentials & { action: "signin" | "signup"; role?: "HOST" | "USER" }) => {
       if (action === "signin") await api.call("auth.signIn", { body: { username, password, ...(code !== undefined && { code }) } });
       else await api.call("auth.signUp", { body: { username, password, role: role ?? "USER" } });
       const [me] = await Promise.all([

@@ -43,7 +43,7 @@ export function TwoFactorCard() {
               {state.enabled ? t("two-factor.on") : t("two-factor.off")}
             </p>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              {state.enabled ? t("two-factor.codes-left", { count: state.recoveryCodesLeft }) : t("two-factor.hint")}
+              {state.enabled ? t("two-factor.codes-left", { left: state.recoveryCodesLeft }) : t("two-factor.hint")}
             </p>
           </>
         )}

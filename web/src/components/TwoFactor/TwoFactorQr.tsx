@@ -6,8 +6,8 @@ export function TwoFactorQr({ url, label }: { url: string; label: string }) {
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void import("qrcode").then(({ toString }) =>
-      toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" }).then((text) => {
+    void import("qrcode").then((qrcode) =>
+      qrcode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" }).then((text) => {
         if (live) setSvg(text);
       }),
     );
