@@ -23,7 +23,7 @@ test("@phone two-factor sign-in: turn it on, then sign in with the app's code an
 }, testInfo) => {
   test.slow();
   await page.goto("/");
-  const settings = await openSettings(page);
+  const settings = await openSettings(page, "My account");
   const card = settings.getByRole("region", { name: "Two-factor sign-in" });
   await expect(card.getByText("Off", { exact: true })).toBeVisible();
   await card.getByRole("button", { name: "Turn on" }).click();
@@ -69,6 +69,6 @@ test("@phone two-factor sign-in: turn it on, then sign in with the app's code an
   await screenshot(page, testInfo, "two-factor-signin-recovery", { fullPage: false });
   await page.getByRole("button", { name: "Verify" }).click();
   await expect.poll(() => pathOf(page)).toBe("/");
-  const after = (await openSettings(page)).getByRole("region", { name: "Two-factor sign-in" });
+  const after = (await openSettings(page, "My account")).getByRole("region", { name: "Two-factor sign-in" });
   await expect(after.getByText("Recovery codes left: 9")).toBeVisible();
 });

@@ -221,7 +221,9 @@ export default function Auth() {
             </Button>
           )}
           {status && !hasHost ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("auth.host-tip")}</p> : null}
-          {status && hasHost && !canSignUp ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("auth.contact-host")}</p> : null}
+          {status && hasHost && !canSignUp && !codeStep ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("auth.contact-host")}</p>
+          ) : null}
         </form>
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
           <PreferenceSelects />
