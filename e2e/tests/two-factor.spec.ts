@@ -35,6 +35,9 @@ test("@phone two-factor sign-in: turn it on, then sign in with the app's code an
   const field = setup.getByLabel("Code");
   await expect(field).toHaveAttribute("autocomplete", "one-time-code");
   await screenshot(page, testInfo, "two-factor-setup", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, testInfo, "two-factor-setup-dark", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "light" });
   await field.fill("000000");
   await setup.getByRole("button", { name: "Turn on" }).click();
   await expect(setup.getByText("The code is wrong or was already used.")).toBeVisible();

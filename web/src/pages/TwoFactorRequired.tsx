@@ -8,6 +8,7 @@ import { TwoFactorSetup } from "../components/TwoFactor/TwoFactorSetup";
 import { Button } from "../components/ui/Button";
 import { keys } from "../queries/keys";
 import { useSignOut } from "../queries/session";
+import { fetchTwoFactor } from "../queries/two-factor";
 
 export default function TwoFactorRequired() {
   const { t } = useTranslation();
@@ -16,7 +17,8 @@ export default function TwoFactorRequired() {
   const signOut = useSignOut();
 
   const done = async () => {
-    await queryClient.invalidateQueries({ queryKey: keys.twoFactor });
+    // Read afresh before the app's entry rule reads it (a kept copy would say the setup is still due).
+    await queryClient.fetchQuery({ queryKey: keys.twoFactor, queryFn: fetchTwoFactor, staleTime: 0 });
     await navigate("/");
   };
 
