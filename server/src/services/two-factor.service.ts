@@ -88,8 +88,9 @@ export async function enableTotp(ctx: AppContext, viewer: Viewer, input: TotpEna
   const step = isTotpCode(input.code) ? totpStep(totp.secret, input.code, Date.now()) : null;
   if (step === null) return refuseCode(db, viewer, address);
   return db.transaction().execute(async (tx) => {
-    await markTotpEnabled(tx, viewer.id, nowSeconds());
-    await claimTotpStep(tx, viewer.id, step);
+    // Two requests with the same first code: one turns it on, the other is told it is on already.
+    if (!(await markTotpEnabled(tx, viewer.id, nowSeconds())) || !(await claimTotpStep(tx, viewer.id, step)))
+      throw conflict("Two-factor sign-in is on already", { reason: "totp.already-enabled" });
     // A change of credentials signs the account out everywhere else, as a new password does.
     await deleteUserSessions(tx, viewer.id, viewer.sessionId ?? undefined);
     if (viewer.sessionId) await clearSessionPending(tx, viewer.sessionId);

@@ -74,6 +74,17 @@ describe("turning two-factor sign-in on", () => {
     expect((await other.get("/api/auth/session")).body.data).toBeNull();
     expect((await user.client.get("/api/user/me")).status).toBe(200);
   });
+
+  it("two requests with the same first code: one turns it on, the other is told it is on", async () => {
+    const user = await member();
+    const secret = (await user.client.post("/api/auth/totp/setup")).body.data.secret as string;
+    const code = totpCode(secret);
+    const answers = await Promise.all([0, 1].map(() => user.client.post("/api/auth/totp/enable", { code })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await t.ctx.store.db.selectFrom("user_recovery_code").select("id").where("user_id", "=", user.user.id).execute()).toHaveLength(
+      10,
+    );
+  });
 });
 
 describe("signing in with two-factor sign-in on", () => {

@@ -15,8 +15,15 @@ export async function savePendingTotp(db: Db, userId: number, secret: string, no
   await db.insertInto("user_totp").values({ user_id: userId, secret, enabled_ts: null, last_step: 0, created_ts: now }).execute();
 }
 
-export async function markTotpEnabled(db: Db, userId: number, now: number): Promise<void> {
-  await db.updateTable("user_totp").set({ enabled_ts: now }).where("user_id", "=", userId).execute();
+/** Turns a pending secret on: false when it was on already (another request turned it on meanwhile). */
+export async function markTotpEnabled(db: Db, userId: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable("user_totp")
+    .set({ enabled_ts: now })
+    .where("user_id", "=", userId)
+    .where("enabled_ts", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /**
