@@ -22,8 +22,15 @@ export interface Actor {
   via: "session" | "token";
   /** The session's id (hash) when signed in by cookie. */
   sessionId: string | null;
+  /** A session that may only set up two-factor sign-in (the host requires it; policies/two-factor.policy.ts). */
+  twoFactorPending?: boolean;
   /** The personal access token of the request, when it came with one (not with the open ID). */
   token?: { id: number; scope: AccessTokenScope };
 }
 
 export type Viewer = Actor | null;
+
+/** Where an administrator's changes to others' security are recorded (the request's logger): no secret in them. */
+export interface AuditLog {
+  info(details: object, message: string): void;
+}

@@ -276,6 +276,29 @@ export const createdAccessTokenEntitySchema = z
 /** The answer of `POST /api/access-token`: the one time the token is shown. */
 export type CreatedAccessToken = z.infer<typeof createdAccessTokenEntitySchema>;
 
+export const totpStatusEntitySchema = z
+  .object({
+    enabled: z.boolean().describe("Two-factor sign-in is on for the account"),
+    recoveryCodesLeft: z.int().describe("Unused recovery codes"),
+    required: z.boolean().describe("The host requires two-factor sign-in of every account"),
+    setupRequired: z.boolean().describe("This session may only set up two-factor sign-in until it is on"),
+  })
+  .meta({ id: "TotpStatus" });
+export type TotpStatus = z.infer<typeof totpStatusEntitySchema>;
+
+export const totpSetupEntitySchema = z
+  .object({
+    secret: z.string().describe("Base32; shown in this answer only"),
+    otpauthUrl: z.string().describe("otpauth://totp/… for a QR code"),
+  })
+  .meta({ id: "TotpSetup" });
+export type TotpSetup = z.infer<typeof totpSetupEntitySchema>;
+
+export const recoveryCodesEntitySchema = z
+  .object({ recoveryCodes: z.array(z.string()).describe("Each works once; shown in this answer only") })
+  .meta({ id: "RecoveryCodes" });
+export type RecoveryCodes = z.infer<typeof recoveryCodesEntitySchema>;
+
 export const memoShareEntitySchema = z
   .object({
     id: z.int(),

@@ -36,6 +36,23 @@ export const ERROR_REASONS = {
   "auth.signup-closed": { status: 403, description: "Sign-up is turned off on this instance" },
   "auth.first-user-must-be-host": { status: 403, description: "The first account must sign up as the host" },
   "auth.account-archived": { status: 403, description: "The account is archived" },
+  "auth.code-required": { status: 401, description: "Sign-in: the account has two-factor sign-in; send `code` too" },
+  "auth.incorrect-code": {
+    status: 401,
+    description: "A two-factor code that is wrong, used already (no replay), or a recovery code used before",
+  },
+  "auth.two-factor-setup-required": {
+    status: 403,
+    description: "The host requires two-factor sign-in: this session may only set it up (`/api/auth/totp/…`)",
+  },
+  "auth.two-factor-required": { status: 403, description: "The host requires two-factor sign-in: it cannot be turned off" },
+  "totp.already-enabled": { status: 409, description: "Two-factor sign-in is on already (turn it off first)" },
+  "totp.not-enabled": { status: 409, description: "Two-factor sign-in is not on (or its setup was not started)" },
+  "totp.incorrect-code": {
+    status: 400,
+    description: "Turning two-factor sign-in on or off, or new recovery codes: the `code` is wrong or used",
+  },
+  "totp.incorrect-password": { status: 400, description: "Turning two-factor sign-in off, or new recovery codes: the `password` is wrong" },
   "rate.limited": { status: 429, description: "Too many failed sign-ins; `seconds` to wait (as Retry-After)", params: ["seconds"] },
 
   "memo.not-found": { status: 404, description: "No such memo, or not one the caller may see" },

@@ -21,6 +21,7 @@ import { ACCESS_TOKEN_SCOPES, WEBHOOK_EVENTS, webhookUrlProblem } from "../domai
 import { extractTags, isValidTagName, MAX_MEMO_TAGS, MAX_TAG_LENGTH, readsAsTag } from "../domain/tags.js";
 import { isValidResourceFilename, sanitizeUploadFilename } from "../domain/validation.js";
 import { isEmoji, MAX_EMOJI_LENGTH } from "../domain/reactions.js";
+import { MAX_TWO_FACTOR_CODE_LENGTH } from "../domain/two-factor.js";
 import type { ErrorParams, ErrorReason } from "./reasons.js";
 import { optional, shown, text, wholeIssue } from "./schema-parts.js";
 
@@ -105,7 +106,18 @@ export const visibilitySchema = z.enum(VISIBILITIES);
 export const rowStatusSchema = z.enum(ROW_STATUSES);
 export const roleSchema = z.enum(ROLES);
 
-export const signInSchema = z.object({ username: text(INPUT_LIMITS.username), password: text(INPUT_LIMITS.password) });
+export const signInSchema = z.object({
+  username: text(INPUT_LIMITS.username),
+  password: text(INPUT_LIMITS.password),
+  /** Asked of an account with two-factor sign-in: an authenticator app's code, or a recovery code. */
+  code: optional(text(MAX_TWO_FACTOR_CODE_LENGTH)),
+});
+
+/** Turning two-factor sign-in on: the first code of the app that scanned the secret. */
+export const totpEnableSchema = z.object({ code: text(MAX_TWO_FACTOR_CODE_LENGTH) });
+
+/** Turning it off, or new recovery codes: the password and a current code (or a recovery code). */
+export const totpConfirmSchema = z.object({ password: text(INPUT_LIMITS.password), code: text(MAX_TWO_FACTOR_CODE_LENGTH) });
 
 export const signUpSchema = z.object({
   username: text(INPUT_LIMITS.username),
@@ -314,6 +326,8 @@ export type SystemSettingUpsertRequest = z.input<typeof systemSettingUpsertSchem
 
 // The parsed (valid) inputs the server's services take.
 export type SignIn = z.infer<typeof signInSchema>;
+export type TotpEnable = z.infer<typeof totpEnableSchema>;
+export type TotpConfirm = z.infer<typeof totpConfirmSchema>;
 export type SignUp = z.infer<typeof signUpSchema>;
 export type UserCreate = z.infer<typeof userCreateSchema>;
 export type UserPatch = z.infer<typeof userPatchSchema>;

@@ -8,12 +8,19 @@ export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
 export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex");
 
-export async function startSession(db: Db, userId: number): Promise<{ token: string; sessionId: string }> {
+/** `twoFactorPending`: the session may only set up two-factor sign-in (policies/two-factor.policy.ts). */
+export async function startSession(db: Db, userId: number, twoFactorPending = false): Promise<{ token: string; sessionId: string }> {
   const token = randomBytes(32).toString("base64url");
   const sessionId = hashToken(token);
   const now = nowSeconds();
   // Expired rows are dead weight; each new session sweeps them so the table never grows without bound.
   await deleteExpiredSessions(db);
-  await createSession(db, { id: sessionId, user_id: userId, created_ts: now, expires_ts: now + SESSION_TTL_SECONDS });
+  await createSession(db, {
+    id: sessionId,
+    user_id: userId,
+    created_ts: now,
+    expires_ts: now + SESSION_TTL_SECONDS,
+    two_factor_pending: twoFactorPending ? 1 : 0,
+  });
   return { token, sessionId };
 }

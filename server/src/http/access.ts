@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { forbidden, unauthenticated } from "../errors.js";
 import { authorizeTokenScope } from "../policies/access-token.policy.js";
+import { authorizePendingSession } from "../policies/two-factor.policy.js";
 import { resolveActor } from "../services/auth.service.js";
 
 /** Swagger UI's assets, public as the page they belong to. */
@@ -70,6 +71,7 @@ export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void 
     if (!readsCredentials) return;
     request.viewer = await resolveActor(ctx, { ...credentials, sessionToken: request.cookies[SESSION_COOKIE], address: request.ip });
     authorizeTokenScope(request.viewer, request.method);
+    authorizePendingSession(request.viewer, request.routeOptions.config.routeName);
     if ((access === "signed-in" || access === "session") && request.viewer === null) throw unauthenticated();
   });
 }

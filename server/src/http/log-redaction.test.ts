@@ -23,6 +23,7 @@ describe("redactSecrets", () => {
     ["/api/share/Zm9vYmFy", "/api/share/[redacted]"],
     ["/api/share/Zm9vYmFy/resource/12", "/api/share/[redacted]/resource/12"],
     ["/api/memo/12/share/3", "/api/memo/12/share/3"],
+    ["otpauth://totp/memos:ann?secret=JBSWY3DP&issuer=memos", "otpauth://totp/memos:ann?secret=[redacted]&issuer=memos"],
   ])("%s", (text, redacted) => expect(redactSecrets(text)).toBe(redacted));
 });
 
@@ -34,9 +35,10 @@ describe("loggerOptions", () => {
     app.log.info({ busboyOptions: { headers: { cookie: "memos_session=c00kie", authorization: "Bearer b3arer", host: "h" } } }, "options");
     app.log.warn({ url: "/x?openId=0pen1d", status: 500 }, "request to %s", "/y?token=t0ken");
     app.log.error({ err: error }, "failed");
+    app.log.info({ body: { recoveryCodes: ["rec0v-ery00"], recovery_code: "rec0v-ery01", secret: "s3cret" } }, "two-factor");
     await app.close();
     const log = lines.join("");
-    for (const secret of ["0pen1d", "c00kie", "b3arer", "t0ken"]) expect(log).not.toContain(secret);
+    for (const secret of ["0pen1d", "c00kie", "b3arer", "t0ken", "rec0v-ery00", "rec0v-ery01", "s3cret"]) expect(log).not.toContain(secret);
     expect(log).toContain('"host":"h"');
     expect(log).toContain('"code":"E_TEST"');
     expect(log).toContain("request to /y?token=[redacted]");

@@ -27,7 +27,7 @@ const logMethod: LogMethodHook = function (this, args, method) {
 };
 
 /** Names of fields, headers and query parameters that carry a credential: openId, access_token, api_key, Cookie, … */
-const SECRET_NAME = /open_?id|token|secret|passw|pwd|api_?key|^key$|auth|session|cookie|credential|signature|^sig$|jwt/i;
+const SECRET_NAME = /open_?id|token|secret|passw|pwd|api_?key|^key$|auth|session|cookie|credential|signature|^sig$|jwt|recovery_?codes?/i;
 /** In a query, OAuth's `code` too (as a field name it is an error's code). */
 const SECRET_QUERY_NAME = new RegExp(`${SECRET_NAME.source}|^code$`, "i");
 

@@ -15,7 +15,7 @@ export const systemHandlers = (ctx: AppContext) =>
     "system.setSetting": {
       // A 403 comes before a 400 of the body, as in v0.
       checkFirst: async (request) => authorizeSettingWrite(viewerOf(request)),
-      handler: async (request) => upsertSetting(ctx, viewerOf(request), request.body),
+      handler: async (request) => upsertSetting(ctx, viewerOf(request), request.body, request.log),
     },
     "system.vacuum": async (request) => {
       await vacuum(ctx, viewerOf(request), request.log);

@@ -24,6 +24,7 @@ import {
   updateUser,
 } from "../store/sql/user.store.js";
 import { actorOfAccessToken } from "./access-token.service.js";
+import { passSecondFactor } from "./two-factor.service.js";
 import { assertUsernameFree } from "./user.service.js";
 
 export interface SignedIn {
@@ -47,9 +48,10 @@ export async function signIn(ctx: AppContext, input: SignIn, address: string): P
     await recordFailedSignIn(db, username, address);
     throw unauthenticated("Incorrect password", { reason: "auth.incorrect-password" });
   }
+  const { twoFactorPending } = await passSecondFactor(ctx, user, input.code, address);
   await recordSuccessfulSignIn(db, username, address);
   const current = needsRehash(user.password_hash) ? await updateUser(db, user.id, { password_hash: await hashPassword(password) }) : user;
-  const { token } = await startSession(db, user.id);
+  const { token } = await startSession(db, user.id, twoFactorPending);
   return { user: presentUser(current, OWN_ACCOUNT_DISCLOSURE), token };
 }
 
@@ -73,7 +75,8 @@ export async function signUp(ctx: AppContext, input: SignUp): Promise<SignedIn> 
       open_id: randomUUID(),
     });
   });
-  const { token } = await startSession(db, user.id);
+  // A member who signs up where the host requires 2FA sets it up before anything else.
+  const { token } = await startSession(db, user.id, await readSystemSetting(db, "requireTwoFactor"));
   return { user: presentUser(user, OWN_ACCOUNT_DISCLOSURE), token };
 }
 
@@ -111,5 +114,6 @@ export async function resolveActor(ctx: AppContext, credentials: Credentials): P
   const user = await findUserById(db, session.user_id);
   if (!user) return null;
   assertActiveAccount(user);
-  return { id: user.id, role: user.role, username: user.username, via: "session", sessionId };
+  const pending = session.two_factor_pending === 1 ? { twoFactorPending: true } : {};
+  return { id: user.id, role: user.role, username: user.username, via: "session", sessionId, ...pending };
 }

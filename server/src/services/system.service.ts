@@ -11,6 +11,7 @@ import {
   MEMO_HISTORY_SETTING,
   memoHistorySettingSchema,
   PAGE_CODE_SETTINGS,
+  REQUIRE_TWO_FACTOR_SETTING,
   type SystemSetting,
   type SystemSettingUpsert,
   type SystemStatus,
@@ -20,7 +21,7 @@ import {
 } from "@memos/common";
 import { listOrphanAssetPaths } from "../store/sql/resource.store.js";
 import { removeAssets } from "../store/files/resource-bytes.js";
-import type { AppContext, Viewer } from "../context.js";
+import type { AppContext, AuditLog, Viewer } from "../context.js";
 import { badRequest, type ErrorLog } from "../errors.js";
 import { authorizeSystem, canSeeBackupStatus, canSeeDatabaseSize } from "../policies/system.policy.js";
 import { presentSystemSetting } from "../presenters/shortcut.presenter.js";
@@ -51,6 +52,7 @@ const SETTABLE = [
   DISABLE_WEBHOOKS_SETTING,
   DISABLE_COMMENTS_SETTING,
   DISABLE_PROJECT_INFO_SETTING,
+  REQUIRE_TWO_FACTOR_SETTING,
   "additionalStyle",
   "additionalScript",
   "customizedProfile",
@@ -65,6 +67,7 @@ function settingProblem(name: string, value: unknown): string | null {
     case DISABLE_WEBHOOKS_SETTING:
     case DISABLE_COMMENTS_SETTING:
     case DISABLE_PROJECT_INFO_SETTING:
+    case REQUIRE_TWO_FACTOR_SETTING:
       return typeof value === "boolean" ? null : `${name} must be a JSON boolean`;
     case "additionalStyle":
     case "additionalScript":
@@ -154,12 +157,18 @@ export async function authorizeSettingWrite(viewer: Viewer): Promise<void> {
 }
 
 /** `input` is valid already (the route's schema, systemSettingUpsertSchema). */
-export async function upsertSetting(ctx: AppContext, viewer: Viewer, input: SystemSettingUpsert): Promise<SystemSetting> {
+/** `log`: a change of the 2FA requirement is recorded there. */
+export async function upsertSetting(ctx: AppContext, viewer: Viewer, input: SystemSettingUpsert, log?: AuditLog): Promise<SystemSetting> {
   authorizeSystem(viewer, "write-settings");
   if ((PAGE_CODE_SETTINGS as readonly string[]).includes(input.name)) authorizeSystem(viewer, "write-page-code");
   const found = upsertProblem(input.name, input.value);
   if (found) throw badRequest(`system setting invalidate: ${found.problem}`, { field: found.field });
   const row = await upsertSystemSetting(ctx.store.db, { name: input.name, value: input.value, description: input.description ?? "" });
+  if (input.name === REQUIRE_TWO_FACTOR_SETTING)
+    log?.info(
+      { event: "two-factor.required", by: viewer!.id, value: input.value },
+      `two-factor sign-in required: ${input.value} (by user ${viewer!.id})`,
+    );
   return presentSystemSetting(row);
 }
 

@@ -203,6 +203,26 @@ export interface SessionTable {
   user_id: number;
   created_ts: number;
   expires_ts: number;
+  /** 1: the host requires 2FA and the account has none; this session may only set it up (migration 034). */
+  two_factor_pending: Generated<number>;
+}
+
+/** An account's TOTP secret (base32); `enabled_ts` null while the setup waits for its first code. */
+export interface UserTotpTable {
+  user_id: number;
+  secret: string;
+  enabled_ts: number | null;
+  /** The time step of the last accepted code: only a later step is accepted (no replay). */
+  last_step: Generated<number>;
+  created_ts: number;
+}
+
+/** A recovery code's sha256 (of its normalised form); the row goes when the code is used. */
+interface UserRecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_ts: number;
 }
 
 interface MemoTagTable {
@@ -340,6 +360,8 @@ export interface Database {
   inbox_item: InboxItemTable;
   memo_share: MemoShareTable;
   memo_relation: MemoRelationTable;
+  user_totp: UserTotpTable;
+  user_recovery_code: UserRecoveryCodeTable;
 }
 
 export type AccessTokenRow = Selectable<AccessTokenTable>;

@@ -7,6 +7,7 @@ import { callerOf as callerOfKind, CREDENTIAL_KINDS, type CredentialKind, openId
 import { anonymous, createUser, PASSWORD, signIn, signUpHost, type TestUser } from "../factories.js";
 import { expectError } from "../expect.js";
 import { createTestApp, type TestApp } from "../harness.js";
+import { enableTwoFactor, totpCode } from "../two-factor.js";
 
 type Kind = CredentialKind;
 const KINDS = CREDENTIAL_KINDS;
@@ -121,6 +122,8 @@ describe("credentials and identity change from a signed-in session only", () => 
       run: (c, u) => c.post("/api/user", { username: `${u.user.username}-new`, password: PASSWORD }),
     },
     { name: "delete a member (admin)", actor: "admin", run: (c, u) => c.delete(`/api/user/${u.user.id}`) },
+    { name: "start two-factor setup", actor: "owner", run: (c) => c.post("/api/auth/totp/setup") },
+    { name: "reset a member's two-factor sign-in (admin)", actor: "admin", run: (c, u) => c.delete(`/api/user/${u.user.id}/totp`) },
   ];
 
   let serial = 0;
@@ -161,6 +164,21 @@ describe("credentials and identity change from a signed-in session only", () => 
     }
     expect((await anonymous(t).withToken(kept.token).get("/api/user/me")).status).toBe(200);
     expect((await owner.client.get("/api/webhook")).body.data).toMatchObject([{ id: hook.id, name: "h" }]);
+  });
+
+  it("no token or open ID turns two-factor sign-in on or off, or gets new recovery codes", async () => {
+    const owner = await createUser(t, host, "two-factor");
+    const { secret, recoveryCodes } = await enableTwoFactor(owner);
+    for (const kind of KINDS.filter((k) => k !== "session")) {
+      const client = await callerOf(owner, kind);
+      expectRefused(kind, await client.post("/api/auth/totp/setup"));
+      expectRefused(kind, await client.post("/api/auth/totp/enable", { code: totpCode(secret) }));
+      expectRefused(kind, await client.post("/api/auth/totp/disable", { password: PASSWORD, code: recoveryCodes[0] }));
+      expectRefused(kind, await client.post("/api/auth/totp/recovery-codes", { password: PASSWORD, code: recoveryCodes[1] }));
+      // Reading the state is fine (no secret in it).
+      expect((await client.get("/api/auth/totp")).body.data).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+    }
+    expect((await owner.client.get("/api/auth/totp")).body.data).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
   });
 
   it("a read-write token still changes what is not a credential: nickname, email, settings, memos", async () => {

@@ -68,6 +68,9 @@ const VALID_BODIES: Partial<Record<RouteName, unknown>> = {
   "access-token.create": { name: "script", scope: "read" },
   "webhook.create": { name: "hook", url: "https://example.com/hook", events: ["memo.created"] },
   "webhook.patch": { name: "renamed" },
+  "totp.enable": { code: "123456" },
+  "totp.disable": { password: "secret-pass", code: "123456" },
+  "totp.recoveryCodes": { password: "secret-pass", code: "123456" },
 };
 
 const send = (client: Client, entry: RouteEntry, body?: unknown) => client.request(entry.method, urlOf(entry), body);

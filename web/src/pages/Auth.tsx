@@ -17,6 +17,8 @@ import { InstanceLogo } from "../components/ui/InstanceLogo";
 import { checkCredential, RULE_LIMITS } from "../components/Settings/validation";
 
 type Action = "signin" | "signup";
+/** The second step of a sign-in to an account with two-factor sign-in: the app's code, or a recovery code. */
+type CodeStep = "app" | "recovery";
 
 const INPUT =
   "h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 text-[15px] text-zinc-800 focus:border-accent focus:outline-none dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100";
@@ -36,8 +38,10 @@ export default function Auth() {
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState<Action | null>(null);
+  const [codeStep, setCodeStep] = useState<CodeStep | null>(null);
+  const [code, setCode] = useState("");
   const signedOut = useRef<Promise<unknown>>(Promise.resolve());
-  const ids = { username: useId(), password: useId(), problem: useId() };
+  const ids = { username: useId(), password: useId(), problem: useId(), code: useId() };
 
   const profile = status?.customizedProfile;
   const hasHost = Boolean(status?.host);
@@ -57,6 +61,7 @@ export default function Auth() {
   }, [mode]);
 
   const validate = (): string | null => {
+    if (codeStep) return code.trim() ? null : t("message.fill-all-fields");
     if (!username || !password) return t("message.fill-all-fields");
     const rule = checkCredential(username, "username") ?? checkCredential(password, "password");
     return rule ? t(rule, RULE_LIMITS) : null;
@@ -72,7 +77,13 @@ export default function Auth() {
     try {
       await signedOut.current;
       setLeaving({ status: before });
-      const me = await signIn.mutateAsync({ action, username, password, role: hasHost ? "USER" : "HOST" });
+      const me = await signIn.mutateAsync({
+        action,
+        username,
+        password,
+        ...(codeStep && { code }),
+        role: hasHost ? "USER" : "HOST",
+      });
       if (!me) {
         setLeaving(null);
         setProblem(failed);
@@ -82,6 +93,12 @@ export default function Auth() {
       return;
     } catch (error) {
       setLeaving(null);
+      // The password was right and the account has two-factor sign-in: ask for the code.
+      if (error instanceof ApiError && error.reason === "auth.code-required") {
+        setCodeStep("app");
+        setProblem(null);
+        return;
+      }
       // Every problem is said in one place, under the form, the newest replacing the last (a toast would be gone
       // before it is read, and could contradict the form's own message).
       if (error instanceof ApiError && error.status === 429) setProblem(tooManyAttemptsMessage(t, error.retryAfter));
@@ -89,6 +106,13 @@ export default function Auth() {
     } finally {
       setPending(null);
     }
+  };
+
+  const switchCodeStep = (step: CodeStep) => {
+    setCodeStep(step);
+    setCode("");
+    setProblem(null);
+    document.getElementById(ids.code)?.focus();
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -110,33 +134,66 @@ export default function Auth() {
           aria-describedby={problem ? ids.problem : undefined}
           className="flex flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-700 dark:bg-zinc-800"
         >
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.username} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
-              {t("common.username")}
-            </label>
-            <input
-              id={ids.username}
-              className={INPUT}
-              value={username}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              onChange={(event) => setUsername(event.target.value)}
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.password} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
-              {t("common.password")}
-            </label>
-            <input
-              id={ids.password}
-              type="password"
-              className={INPUT}
-              value={password}
-              autoComplete={hasHost ? "current-password" : "new-password"}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </div>
+          {codeStep ? (
+            <div className="flex flex-col gap-1">
+              <label htmlFor={ids.code} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+                {codeStep === "app" ? t("two-factor.code") : t("two-factor.recovery-code")}
+              </label>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                {codeStep === "app" ? t("two-factor.signin-hint") : t("two-factor.signin-recovery-hint")}
+              </p>
+              <input
+                key={codeStep}
+                id={ids.code}
+                className={`${INPUT} font-mono tracking-wider`}
+                value={code}
+                autoComplete="one-time-code"
+                inputMode={codeStep === "app" ? "numeric" : "text"}
+                maxLength={codeStep === "app" ? 7 : 64}
+                autoCapitalize="none"
+                spellCheck={false}
+                autoFocus
+                onChange={(event) => setCode(event.target.value)}
+              />
+              <button
+                type="button"
+                onClick={() => switchCodeStep(codeStep === "app" ? "recovery" : "app")}
+                className="min-h-10 self-start text-sm text-accent hover:underline"
+              >
+                {codeStep === "app" ? t("two-factor.use-recovery") : t("two-factor.use-app")}
+              </button>
+            </div>
+          ) : (
+            <>
+              <div className="flex flex-col gap-1">
+                <label htmlFor={ids.username} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+                  {t("common.username")}
+                </label>
+                <input
+                  id={ids.username}
+                  className={INPUT}
+                  value={username}
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  onChange={(event) => setUsername(event.target.value)}
+                />
+              </div>
+              <div className="flex flex-col gap-1">
+                <label htmlFor={ids.password} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+                  {t("common.password")}
+                </label>
+                <input
+                  id={ids.password}
+                  type="password"
+                  className={INPUT}
+                  value={password}
+                  autoComplete={hasHost ? "current-password" : "new-password"}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              </div>
+            </>
+          )}
           {problem ? (
             <p id={ids.problem} role="alert" className="text-sm text-red-600 dark:text-red-400">
               {problem}
@@ -146,7 +203,7 @@ export default function Auth() {
             <Spinner className="size-5 self-center" />
           ) : hasHost ? (
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              {canSignUp ? (
+              {canSignUp && !codeStep ? (
                 <Button type="button" disabled={pending !== null} onClick={() => void run("signup")} className="h-10">
                   {pending === "signup" ? <Spinner className="size-4" /> : null}
                   {t("common.sign-up")}
@@ -154,7 +211,7 @@ export default function Auth() {
               ) : null}
               <Button type="submit" variant="primary" disabled={pending !== null} className="h-10 sm:min-w-28">
                 {pending === "signin" ? <Spinner className="size-4" /> : null}
-                {t("common.sign-in")}
+                {codeStep ? t("two-factor.verify") : t("common.sign-in")}
               </Button>
             </div>
           ) : (
@@ -164,7 +221,9 @@ export default function Auth() {
             </Button>
           )}
           {status && !hasHost ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("auth.host-tip")}</p> : null}
-          {status && hasHost && !canSignUp ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("auth.contact-host")}</p> : null}
+          {status && hasHost && !canSignUp && !codeStep ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("auth.contact-host")}</p>
+          ) : null}
         </form>
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
           <PreferenceSelects />

@@ -10,6 +10,8 @@ export type MemoListScope = "home" | "explore" | "user" | "archived";
 export const keys = {
   status: ["status"] as const,
   me: ["me"] as const,
+  /** The signed-in account's two-factor sign-in (and whether this session must set it up first). */
+  twoFactor: ["two-factor"] as const,
   users: ["users"] as const,
   user: (id: number) => ["user", id] as const,
   memos: {

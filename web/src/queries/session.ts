@@ -60,7 +60,8 @@ export function useSignOut() {
   return useMutation({ mutationFn: () => api.call("auth.signOut") });
 }
 
-export type Credentials = { username: string; password: string };
+/** `code`: the two-factor code (an app's or a recovery code), once the server asked for one. */
+export type Credentials = { username: string; password: string; code?: string };
 
 /**
  * Signs in, or signs up (as the host when there is none yet), then reads the user and the status afresh before
@@ -69,8 +70,14 @@ export type Credentials = { username: string; password: string };
 export function useSignIn() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ action, username, password, role }: Credentials & { action: "signin" | "signup"; role?: "HOST" | "USER" }) => {
-      if (action === "signin") await api.call("auth.signIn", { body: { username, password } });
+    mutationFn: async ({
+      action,
+      username,
+      password,
+      code,
+      role,
+    }: Credentials & { action: "signin" | "signup"; role?: "HOST" | "USER" }) => {
+      if (action === "signin") await api.call("auth.signIn", { body: { username, password, ...(code !== undefined && { code }) } });
       else await api.call("auth.signUp", { body: { username, password, role: role ?? "USER" } });
       const [me] = await Promise.all([
         client.fetchQuery({ queryKey: keys.me, queryFn: fetchMe }),

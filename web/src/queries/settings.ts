@@ -45,7 +45,8 @@ export type SystemSettingName =
   | "additionalScript"
   | "customizedProfile"
   | "memoHistory"
-  | "trashRetentionDays";
+  | "trashRetentionDays"
+  | "requireTwoFactor";
 
 /** Saves one system setting (its value sent as JSON text), then refetches the status. */
 export function useSystemSettingMutation() {
@@ -54,7 +55,9 @@ export function useSystemSettingMutation() {
     mutationFn: ({ name, value }: { name: SystemSettingName; value: unknown }) =>
       api.call("system.setSetting", { body: { name, value: JSON.stringify(value) } }),
     onSuccess: (_answer, { name }) =>
-      queryClient.invalidateQueries({ queryKey: name === "disableProjectInfo" ? keys.projectInfo : keys.status }),
+      queryClient.invalidateQueries({
+        queryKey: name === "disableProjectInfo" ? keys.projectInfo : name === "requireTwoFactor" ? keys.twoFactor : keys.status,
+      }),
   });
 }
 

@@ -7,6 +7,7 @@ import { api } from "../api/client";
 import { queryClient } from "../queries/client";
 import { keys } from "../queries/keys";
 import { fetchMe, fetchStatus } from "../queries/session";
+import { fetchTwoFactor } from "../queries/two-factor";
 
 async function loadStatus(): Promise<SystemStatus | null> {
   try {
@@ -24,18 +25,36 @@ async function loadMe(): Promise<User | null> {
   }
 }
 
+/** True when this session must set up two-factor sign-in before anything else (the host requires it). */
+async function mustSetUpTwoFactor(me: User | null): Promise<boolean> {
+  if (!me) return false;
+  try {
+    return (await queryClient.ensureQueryData({ queryKey: keys.twoFactor, queryFn: fetchTwoFactor, networkMode: "always" })).setupRequired;
+  } catch {
+    return false;
+  }
+}
+
 export async function homeLoader() {
   const [status, me] = await Promise.all([loadStatus(), loadMe()]);
   if (status && !status.host) return redirect("/auth");
   if (status && !me) return redirect("/explore");
+  if (await mustSetUpTwoFactor(me)) return redirect("/two-factor");
   return null;
 }
 
 /** /explore, /u/:id and /m/:id: visitors welcome, but a site without a host starts at /auth. */
 export async function publicLoader() {
-  const [status] = await Promise.all([loadStatus(), loadMe()]);
+  const [status, me] = await Promise.all([loadStatus(), loadMe()]);
   if (status && !status.host) return redirect("/auth");
+  if (await mustSetUpTwoFactor(me)) return redirect("/two-factor");
   return null;
+}
+
+/** The setup step a host may require: for a signed-in session that must take it; anyone else goes home. */
+export async function twoFactorLoader() {
+  const me = await loadMe();
+  return (await mustSetUpTwoFactor(me)) ? null : redirect("/");
 }
 
 /**

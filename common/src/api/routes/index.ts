@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { FormInput, Input, RouteEntry } from "../route.js";
 import { accessTokenRoutes } from "./access-token.js";
 import { authRoutes } from "./auth.js";
+import { totpRoutes } from "./totp.js";
 import { docsRoutes } from "./docs.js";
 import { exportRoutes } from "./export.js";
 import { importRoutes } from "./import.js";
@@ -25,6 +26,7 @@ import { webhookRoutes } from "./webhook.js";
 export const ROUTES = {
   ...docsRoutes,
   ...authRoutes,
+  ...totpRoutes,
   ...userRoutes,
   ...systemRoutes,
   ...memoRoutes,
@@ -54,6 +56,7 @@ export const areaOf = (name: RouteName): Area => name.slice(0, name.indexOf(".")
 /** What each area holds, as the OpenAPI document introduces its group of operations. */
 export const AREAS: Record<Area, string> = {
   auth: "Sign in, sign up, sign out",
+  totp: "Two-factor sign-in (TOTP) and its recovery codes",
   user: "Accounts and their settings",
   memo: "Memos, lists, stats, pins and resource links",
   shortcut: "Saved filters",

@@ -198,6 +198,17 @@ export const COPIED_TABLES: TableSpec[] = [
     serial: "id",
   },
   {
+    name: "user_totp",
+    columns: { user_id: "int", secret: "text", enabled_ts: "int", last_step: "int", created_ts: "int" },
+    key: ["user_id"],
+  },
+  {
+    name: "user_recovery_code",
+    columns: { id: "int", user_id: "int", code_hash: "text", created_ts: "int" },
+    key: ["id"],
+    serial: "id",
+  },
+  {
     name: "webhook",
     columns: { id: "int", user_id: "int", name: "text", url: "text", secret: "text", events: "text", active: "int", ...ts },
     key: ["id"],

@@ -30,6 +30,7 @@ import { memoReaction } from "./030-memo-reaction.js";
 import { memoComment } from "./031-memo-comment.js";
 import { inbox } from "./032-inbox.js";
 import { commentReaction } from "./033-comment-reaction.js";
+import { twoFactor } from "./034-two-factor.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -66,4 +67,5 @@ export const MIGRATIONS: Migration[] = [
   memoComment,
   inbox,
   commentReaction,
+  twoFactor,
 ];

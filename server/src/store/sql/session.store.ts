@@ -1,13 +1,14 @@
 // Server-side sessions, keyed by the hash of the cookie token.
+import type { Insertable, Selectable } from "kysely";
 import type { Db } from "../db.js";
 import type { SessionTable } from "../schema.js";
 import { nowSeconds } from "../time.js";
 
-export async function createSession(db: Db, session: SessionTable): Promise<void> {
+export async function createSession(db: Db, session: Insertable<SessionTable>): Promise<void> {
   await db.insertInto("session").values(session).execute();
 }
 
-export function findLiveSession(db: Db, id: string): Promise<SessionTable | undefined> {
+export function findLiveSession(db: Db, id: string): Promise<Selectable<SessionTable> | undefined> {
   return db.selectFrom("session").selectAll().where("id", "=", id).where("expires_ts", ">", nowSeconds()).executeTakeFirst();
 }
 

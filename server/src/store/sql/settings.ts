@@ -10,6 +10,7 @@ import {
   DEFAULT_TRASH_RETENTION_DAYS,
   MEMO_HISTORY_SETTING,
   memoHistorySettingSchema,
+  REQUIRE_TWO_FACTOR_SETTING,
   TRASH_RETENTION_SETTING,
   trashRetentionSchema,
   type UserSettingKey,
@@ -35,6 +36,7 @@ const systemSettingValueSchemas = {
   [DISABLE_WEBHOOKS_SETTING]: z.boolean(),
   [DISABLE_COMMENTS_SETTING]: z.boolean(),
   [DISABLE_PROJECT_INFO_SETTING]: z.boolean(),
+  [REQUIRE_TWO_FACTOR_SETTING]: z.boolean(),
   additionalStyle: z.string(),
   additionalScript: z.string(),
   /** Partial: the fields left out read as their defaults (system.service.ts). */
@@ -52,6 +54,7 @@ const SYSTEM_SETTING_DEFAULTS: SystemSettings = {
   [DISABLE_WEBHOOKS_SETTING]: false,
   [DISABLE_COMMENTS_SETTING]: false,
   [DISABLE_PROJECT_INFO_SETTING]: false,
+  [REQUIRE_TWO_FACTOR_SETTING]: false,
   additionalStyle: "",
   additionalScript: "",
   customizedProfile: {},

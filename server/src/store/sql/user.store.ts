@@ -90,6 +90,8 @@ const USER_TABLES = [
   ["activity", "creator_id"],
   ["memo_organizer", "user_id"],
   ["access_token", "user_id"],
+  ["user_totp", "user_id"],
+  ["user_recovery_code", "user_id"],
   ["webhook", "user_id"],
   // After "memo": the triggers that keep these counters run on its delete first.
   ["memo_count", "creator_id"],

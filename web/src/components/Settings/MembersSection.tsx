@@ -1,10 +1,11 @@
 // Members (host and admins): the member list with roles and status, creating members, and per member a
-// menu to change the password, archive or restore, and delete. Destructive steps ask first.
+// menu to change the password, reset two-factor sign-in, archive or restore, and delete. Destructive steps ask first.
 import type { User } from "@memos/common";
-import { Archive, ArchiveRestore, KeyRound, MoreHorizontal, Trash2 } from "lucide-react";
+import { Archive, ArchiveRestore, KeyRound, MoreHorizontal, ShieldOff, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserList, useUserMutations } from "../../queries/users";
+import { useTwoFactorReset } from "../../queries/two-factor";
 import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
@@ -18,7 +19,7 @@ import { RoleBadge } from "./RoleBadge";
 
 type Pending = { action: Exclude<MemberAction, "restore">; member: User } | null;
 
-const ICONS = { "change-password": KeyRound, archive: Archive, restore: ArchiveRestore, delete: Trash2 };
+const ICONS = { "change-password": KeyRound, "reset-two-factor": ShieldOff, archive: Archive, restore: ArchiveRestore, delete: Trash2 };
 
 function MemberRow({ member, me, onAction }: { member: User; me: User; onAction: (action: MemberAction) => void }) {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ function MemberRow({ member, me, onAction }: { member: User; me: User; onAction:
     const Icon = ICONS[action];
     return {
       key: action,
-      label: t(`setting.member.action.${action}`),
+      label: action === "reset-two-factor" ? t("two-factor.reset") : t(`setting.member.action.${action}`),
       icon: <Icon aria-hidden />,
       danger: action === "delete",
       separated: action === "delete",
@@ -66,7 +67,17 @@ export function MembersSection({ me }: { me: User }) {
   const { t } = useTranslation();
   const { data: users, isPending, isError } = useUserList();
   const { patch, remove } = useUserMutations();
+  const resetTwoFactor = useTwoFactorReset();
   const [pending, setPending] = useState<Pending>(null);
+
+  const resetMemberTwoFactor = async (member: User) => {
+    try {
+      await resetTwoFactor.mutateAsync(member.id);
+      toast.success(t("two-factor.reset-done", { username: member.username }));
+    } catch (error) {
+      toast.error(errorMessage(error, t));
+    }
+  };
 
   const setStatus = async (member: User, rowStatus: User["rowStatus"]) => {
     try {
@@ -117,6 +128,14 @@ export function MembersSection({ me }: { me: User }) {
       {pending?.action === "change-password" ? (
         <ChangePasswordDialog open user={pending.member} who="member" onClose={() => setPending(null)} />
       ) : null}
+      <ConfirmDialog
+        open={pending?.action === "reset-two-factor"}
+        onClose={() => setPending(null)}
+        title={t("two-factor.reset-title", { username: pending?.member.username })}
+        body={t("two-factor.reset-body")}
+        confirmLabel={t("two-factor.reset")}
+        onConfirm={() => (pending ? resetMemberTwoFactor(pending.member) : undefined)}
+      />
       <ConfirmDialog
         open={pending?.action === "archive"}
         onClose={() => setPending(null)}

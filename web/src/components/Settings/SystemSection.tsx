@@ -27,6 +27,7 @@ import { HistorySettingsGroup } from "./HistorySettingsGroup";
 import { LANGUAGE_NAMES } from "../layout/preferenceOptions";
 import { isLocale } from "../../i18n";
 import { InstanceLogo } from "../ui/InstanceLogo";
+import { RequireTwoFactorRow } from "../TwoFactor/RequireTwoFactorRow";
 import { useGithubInfo } from "../dialogs/useGithubInfo";
 
 export function SystemSection({ me }: { me: User }) {
@@ -150,6 +151,7 @@ export function SystemSection({ me }: { me: User }) {
             labelledBy={signUpLabel}
           />
         </SettingRow>
+        <RequireTwoFactorRow />
         <SettingRow label={t("webhooks.instance-toggle")} hint={t("webhooks.instance-toggle-hint")} labelId={webhooksLabel}>
           <Switch
             checked={!status.disableWebhooks}

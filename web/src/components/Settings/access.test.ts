@@ -22,11 +22,11 @@ describe("memberActions", () => {
   const admin = user(2, "ADMIN");
 
   it.each([
-    ["host on a member", host, user(3, "USER"), ["change-password", "archive", "delete"]],
-    ["host on an archived member", host, user(3, "USER", "ARCHIVED"), ["change-password", "restore", "delete"]],
-    ["host on an admin", host, admin, ["change-password", "archive", "delete"]],
-    ["admin on a member", admin, user(3, "USER"), ["change-password", "archive", "delete"]],
-    ["admin on another admin", admin, user(4, "ADMIN"), ["change-password", "archive", "delete"]],
+    ["host on a member", host, user(3, "USER"), ["change-password", "reset-two-factor", "archive", "delete"]],
+    ["host on an archived member", host, user(3, "USER", "ARCHIVED"), ["change-password", "reset-two-factor", "restore", "delete"]],
+    ["host on an admin", host, admin, ["change-password", "reset-two-factor", "archive", "delete"]],
+    ["admin on a member", admin, user(3, "USER"), ["change-password", "reset-two-factor", "archive", "delete"]],
+    ["admin on another admin", admin, user(4, "ADMIN"), ["change-password", "reset-two-factor", "archive", "delete"]],
     ["admin on the host", admin, host, []],
     ["host on itself", host, host, []],
     ["admin on itself", admin, admin, []],

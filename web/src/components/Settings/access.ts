@@ -6,13 +6,13 @@ export type SectionId = SettingSection;
 /** The sections a user of this role sees, in order. Without a user there is nothing to set. */
 export const sectionsFor = (role: Role | undefined): SectionId[] => (role ? settingSectionsFor(role) : []);
 
-export type MemberAction = "change-password" | "archive" | "restore" | "delete";
+export type MemberAction = "change-password" | "reset-two-factor" | "archive" | "restore" | "delete";
 
 /** What `viewer` may do to `member` from the member list (one's own account is managed in My account). */
 export function memberActions(viewer: Pick<User, "id" | "role">, member: Pick<User, "id" | "role" | "rowStatus">): MemberAction[] {
   if (member.id === viewer.id) return [];
   const actions: MemberAction[] = [];
-  if (accountActionRefusal(viewer, "update", member) === null) actions.push("change-password");
+  if (accountActionRefusal(viewer, "update", member) === null) actions.push("change-password", "reset-two-factor");
   if (accountActionRefusal(viewer, "archive", member) === null) actions.push(member.rowStatus === "ARCHIVED" ? "restore" : "archive");
   if (accountActionRefusal(viewer, "delete", member) === null) actions.push("delete");
   return actions;

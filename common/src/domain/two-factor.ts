@@ -1,0 +1,17 @@
+// Two-factor sign-in: the shape of the codes a person types (both sides read them the same way), and the host's
+// setting that requires it.
+
+/** The system setting (a JSON boolean) by which the host requires two-factor sign-in of every account. */
+export const REQUIRE_TWO_FACTOR_SETTING = "requireTwoFactor";
+
+/** How many recovery codes an account gets at a time. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** The longest code a request may carry (a TOTP code is 6 digits; a recovery code 11 characters with its dash). */
+export const MAX_TWO_FACTOR_CODE_LENGTH = 64;
+
+/** A code as typed, without spaces and dashes, in lower case: "123 456" is 123456, "ABCDE-FGHIJ" is abcdefghij. */
+export const normalizeTwoFactorCode = (code: string): string => code.replace(/[\s-]/g, "").toLowerCase();
+
+/** True when `code` reads as an authenticator app's code (6 digits) rather than a recovery code. */
+export const isTotpCode = (code: string): boolean => /^\d{6}$/.test(normalizeTwoFactorCode(code));

@@ -1,0 +1,176 @@
+// Two-factor sign-in: the caller's setup, turning it on and off, new recovery codes, an administrator's reset of a
+// member's, and the code step of sign-in. The secret is stored as it is (there is no instance key outside the
+// database to encrypt it with) and never sent again after the setup's answer; recovery codes are stored hashed.
+import type { RecoveryCodes, TotpConfirm, TotpEnable, TotpSetup, TotpStatus } from "@memos/common";
+import { isTotpCode } from "@memos/common";
+import { verifyPassword } from "../auth/password.js";
+import { assertNotThrottled, recordFailedSignIn } from "../auth/rate-limit.js";
+import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl, totpStep } from "../auth/totp.js";
+import type { Actor, AppContext, AuditLog, Viewer } from "../context.js";
+import { badRequest, conflict, notFound, unauthenticated } from "../errors.js";
+import { authorizeSessionChange } from "../policies/credential.policy.js";
+import { authorizeTwoFactorOff, authorizeTwoFactorReset } from "../policies/two-factor.policy.js";
+import { requireSignedIn } from "../policies/utils.js";
+import type { Db } from "../store/db.js";
+import type { UserRow } from "../store/schema.js";
+import { deleteUserSessions } from "../store/sql/session.store.js";
+import { readSystemSetting } from "../store/sql/settings.js";
+import {
+  claimTotpStep,
+  clearSessionPending,
+  consumeRecoveryCode,
+  countRecoveryCodes,
+  deleteTwoFactor,
+  findTotp,
+  markTotpEnabled,
+  replaceRecoveryCodes,
+  savePendingTotp,
+  type UserTotpRow,
+} from "../store/sql/two-factor.store.js";
+import { findUserById } from "../store/sql/user.store.js";
+import { nowSeconds } from "../store/time.js";
+import { readCustomizedProfile } from "./system.service.js";
+
+const enabledTotp = async (db: Db, userId: number): Promise<UserTotpRow | undefined> => {
+  const row = await findTotp(db, userId);
+  return row?.enabled_ts != null ? row : undefined;
+};
+
+/** Uses `code` up: an app's code of a time step after the last one used, or one of the recovery codes. */
+async function useCode(db: Db, totp: UserTotpRow, code: string, allowRecovery: boolean): Promise<boolean> {
+  if (isTotpCode(code)) {
+    const step = totpStep(totp.secret, code, Date.now());
+    return step !== null && (await claimTotpStep(db, totp.user_id, step));
+  }
+  return allowRecovery && (await consumeRecoveryCode(db, totp.user_id, hashRecoveryCode(code)));
+}
+
+async function issueRecoveryCodes(db: Db, userId: number): Promise<RecoveryCodes> {
+  const recoveryCodes = newRecoveryCodes();
+  await replaceRecoveryCodes(db, userId, recoveryCodes.map(hashRecoveryCode), nowSeconds());
+  return { recoveryCodes };
+}
+
+export async function getTotpStatus(ctx: AppContext, viewer: Viewer): Promise<TotpStatus> {
+  requireSignedIn(viewer);
+  const { db } = ctx.store;
+  const [totp, left, required] = await Promise.all([
+    enabledTotp(db, viewer.id),
+    countRecoveryCodes(db, viewer.id),
+    readSystemSetting(db, "requireTwoFactor"),
+  ]);
+  return { enabled: totp !== undefined, recoveryCodesLeft: totp ? left : 0, required, setupRequired: viewer.twoFactorPending === true };
+}
+
+export async function setUpTotp(ctx: AppContext, viewer: Viewer): Promise<TotpSetup> {
+  authorizeSessionChange(viewer, "change two-factor sign-in");
+  const { db } = ctx.store;
+  if (await enabledTotp(db, viewer.id)) throw conflict("Two-factor sign-in is on already", { reason: "totp.already-enabled" });
+  const secret = newTotpSecret();
+  await savePendingTotp(db, viewer.id, secret, nowSeconds());
+  const issuer = (await readCustomizedProfile(ctx)).name || "memos";
+  return { secret, otpauthUrl: otpauthUrl(secret, issuer, viewer.username) };
+}
+
+/** Counted as failed sign-ins of the account, from `address`: guessing codes here is throttled as at sign-in. */
+async function refuseCode(db: Db, viewer: Actor, address: string): Promise<never> {
+  await recordFailedSignIn(db, viewer.username, address);
+  throw badRequest("Incorrect two-factor code", { reason: "totp.incorrect-code", field: "code" });
+}
+
+export async function enableTotp(ctx: AppContext, viewer: Viewer, input: TotpEnable, address: string): Promise<RecoveryCodes> {
+  authorizeSessionChange(viewer, "change two-factor sign-in");
+  const { db } = ctx.store;
+  const totp = await findTotp(db, viewer.id);
+  if (!totp) throw conflict("Start the two-factor setup first", { reason: "totp.not-enabled" });
+  if (totp.enabled_ts !== null) throw conflict("Two-factor sign-in is on already", { reason: "totp.already-enabled" });
+  await assertNotThrottled(db, viewer.username, address);
+  const step = isTotpCode(input.code) ? totpStep(totp.secret, input.code, Date.now()) : null;
+  if (step === null) return refuseCode(db, viewer, address);
+  return db.transaction().execute(async (tx) => {
+    // Two requests with the same first code: one turns it on, the other is told it is on already.
+    if (!(await markTotpEnabled(tx, viewer.id, nowSeconds())) || !(await claimTotpStep(tx, viewer.id, step)))
+      throw conflict("Two-factor sign-in is on already", { reason: "totp.already-enabled" });
+    // A change of credentials signs the account out everywhere else, as a new password does.
+    await deleteUserSessions(tx, viewer.id, viewer.sessionId ?? undefined);
+    if (viewer.sessionId) await clearSessionPending(tx, viewer.sessionId);
+    return issueRecoveryCodes(tx, viewer.id);
+  });
+}
+
+/** The password and a current code (or a recovery code) of the caller, whose 2FA is on; throttled as sign-in. */
+async function confirmWithPasswordAndCode(ctx: AppContext, viewer: Actor, input: TotpConfirm, address: string): Promise<void> {
+  const { db } = ctx.store;
+  const totp = await enabledTotp(db, viewer.id);
+  if (!totp) throw conflict("Two-factor sign-in is not on", { reason: "totp.not-enabled" });
+  await assertNotThrottled(db, viewer.username, address);
+  const user = await findUserById(db, viewer.id);
+  if (!user || !(await verifyPassword(input.password, user.password_hash))) {
+    await recordFailedSignIn(db, viewer.username, address);
+    throw badRequest("Incorrect password", { reason: "totp.incorrect-password", field: "password" });
+  }
+  if (!(await useCode(db, totp, input.code, true))) await refuseCode(db, viewer, address);
+}
+
+export async function disableTotp(ctx: AppContext, viewer: Viewer, input: TotpConfirm, address: string): Promise<void> {
+  authorizeSessionChange(viewer, "change two-factor sign-in");
+  const { db } = ctx.store;
+  authorizeTwoFactorOff(await readSystemSetting(db, "requireTwoFactor"));
+  await confirmWithPasswordAndCode(ctx, viewer, input, address);
+  await db.transaction().execute(async (tx) => {
+    await deleteTwoFactor(tx, viewer.id);
+    await deleteUserSessions(tx, viewer.id, viewer.sessionId ?? undefined);
+  });
+}
+
+export async function regenerateRecoveryCodes(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: TotpConfirm,
+  address: string,
+): Promise<RecoveryCodes> {
+  authorizeSessionChange(viewer, "change two-factor sign-in");
+  await confirmWithPasswordAndCode(ctx, viewer, input, address);
+  return ctx.store.db.transaction().execute(async (tx) => {
+    await deleteUserSessions(tx, viewer.id, viewer.sessionId ?? undefined);
+    return issueRecoveryCodes(tx, viewer.id);
+  });
+}
+
+/** An administrator's reset of a member's 2FA (a lost phone): it is off, and the member is signed out everywhere. */
+export async function resetTotp(ctx: AppContext, viewer: Viewer, userId: number, log: AuditLog): Promise<void> {
+  const { db } = ctx.store;
+  const target = await findUserById(db, userId);
+  if (!target) throw notFound(`User ID not found: ${userId}`, { reason: "user.not-found" });
+  authorizeTwoFactorReset(viewer, target);
+  await db.transaction().execute(async (tx) => {
+    await deleteTwoFactor(tx, userId);
+    await deleteUserSessions(tx, userId);
+  });
+  log.info({ event: "two-factor.reset", by: viewer!.id, user: userId }, `two-factor sign-in of user ${userId} reset by user ${viewer!.id}`);
+}
+
+/**
+ * Sign-in's code step, after the password was right: an account with 2FA needs a code (401 `auth.code-required`
+ * without one; a wrong or used one is a failed sign-in). Answers whether the session must set up 2FA first (the
+ * host requires it and the account has none).
+ */
+export async function passSecondFactor(
+  ctx: AppContext,
+  user: UserRow,
+  code: string | undefined,
+  address: string,
+): Promise<{ twoFactorPending: boolean }> {
+  const { db } = ctx.store;
+  const totp = await enabledTotp(db, user.id);
+  if (!totp) return { twoFactorPending: await readSystemSetting(db, "requireTwoFactor") };
+  if (code === undefined || code.trim() === "")
+    throw unauthenticated("A two-factor code is required: send the code of your authenticator app, or a recovery code", {
+      reason: "auth.code-required",
+    });
+  if (!(await useCode(db, totp, code, true))) {
+    await recordFailedSignIn(db, user.username, address);
+    throw unauthenticated("Incorrect two-factor code", { reason: "auth.incorrect-code" });
+  }
+  return { twoFactorPending: false };
+}

@@ -1,0 +1,42 @@
+// The step before the app when the host requires two-factor sign-in and this account has none: set it up, or
+// sign out. The server lets such a session do nothing else (policies/two-factor.policy.ts).
+import { useQueryClient } from "@tanstack/react-query";
+import { LogOut } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { TwoFactorSetup } from "../components/TwoFactor/TwoFactorSetup";
+import { Button } from "../components/ui/Button";
+import { keys } from "../queries/keys";
+import { useSignOut } from "../queries/session";
+import { fetchTwoFactor } from "../queries/two-factor";
+
+export default function TwoFactorRequired() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signOut = useSignOut();
+
+  const done = async () => {
+    // Read afresh before the app's entry rule reads it (a kept copy would say the setup is still due).
+    await queryClient.fetchQuery({ queryKey: keys.twoFactor, queryFn: fetchTwoFactor, staleTime: 0 });
+    await navigate("/");
+  };
+
+  return (
+    <main className="flex min-h-dvh w-full flex-col items-center px-4 py-10 sm:justify-center">
+      <div className="flex w-full max-w-sm flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-700 dark:bg-zinc-800">
+        <h1 className="text-xl font-semibold text-zinc-800 dark:text-zinc-100">{t("two-factor.required-title")}</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("two-factor.required-hint")}</p>
+        <TwoFactorSetup onDone={() => void done()} />
+      </div>
+      <Button
+        variant="ghost"
+        className="mt-4 h-10"
+        icon={<LogOut className="size-4" aria-hidden />}
+        onClick={() => void signOut.mutateAsync().finally(() => void navigate("/auth"))}
+      >
+        {t("common.sign-out")}
+      </Button>
+    </main>
+  );
+}
