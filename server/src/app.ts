@@ -13,6 +13,7 @@ import { registerResponseCache } from "./http/response-cache.js";
 import { registerRouteSpellings } from "./http/route-spelling.js";
 import { type AllHandlers, registerRouteTable } from "./http/route-table.js";
 import { accessTokenHandlers } from "./routes/access-token.routes.js";
+import { sessionHandlers } from "./routes/session.routes.js";
 import { authHandlers } from "./routes/auth.routes.js";
 import { docsHandlers } from "./routes/docs.routes.js";
 import { exportHandlers } from "./routes/export.routes.js";
@@ -105,6 +106,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const handlers = {
     ...docsHandlers(),
     ...authHandlers(ctx),
+    ...sessionHandlers(ctx),
     ...userHandlers(ctx),
     ...systemHandlers(ctx),
     ...memoHandlers(ctx),

@@ -192,6 +192,14 @@ export interface SessionTable {
   user_id: number;
   created_ts: number;
   expires_ts: number;
+  /** What the web names the session by (random; it cannot sign in). Migration 035. */
+  public_id: string;
+  /** The browser's User-Agent at sign-in, capped (auth/session.ts). */
+  user_agent: string;
+  /** The client's address, as of the last activity written. */
+  address: string;
+  /** Written at most every SESSION_ACTIVITY_RESOLUTION_SECONDS, not per request. */
+  last_active_ts: number;
 }
 
 interface MemoTagTable {

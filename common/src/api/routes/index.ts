@@ -11,6 +11,7 @@ import { importRoutes } from "./import.js";
 import { memoRoutes } from "./memo.js";
 import { resourceRoutes } from "./resource.js";
 import { rssRoutes } from "./rss.js";
+import { sessionRoutes } from "./session.js";
 import { shareRoutes } from "./share.js";
 import { shortcutRoutes } from "./shortcut.js";
 import { systemRoutes } from "./system.js";
@@ -25,6 +26,7 @@ import { webhookRoutes } from "./webhook.js";
 export const ROUTES = {
   ...docsRoutes,
   ...authRoutes,
+  ...sessionRoutes,
   ...userRoutes,
   ...systemRoutes,
   ...memoRoutes,
@@ -54,6 +56,7 @@ export const areaOf = (name: RouteName): Area => name.slice(0, name.indexOf(".")
 /** What each area holds, as the OpenAPI document introduces its group of operations. */
 export const AREAS: Record<Area, string> = {
   auth: "Sign in, sign up, sign out",
+  session: "Where the caller is signed in: browser sessions, and signing them out",
   user: "Accounts and their settings",
   memo: "Memos, lists, stats, pins and resource links",
   shortcut: "Saved filters",
