@@ -29,10 +29,13 @@ export const usernameKey = (username: string): string => username.normalize("NFK
  */
 export const MIN_PASSWORD_LENGTH = 8;
 
+/** The longest password, in UTF-8 bytes. */
+export const MAX_PASSWORD_BYTES = 256;
+
 /** The rule of a new password (the wire's message names the field, as v0's did). */
 export function validatePassword(password: string): string | null {
   if ([...password].length < MIN_PASSWORD_LENGTH) return `password is too short, minimum length is ${MIN_PASSWORD_LENGTH}`;
-  if (utf8Length(password) > 256) return "password is too long, maximum length is 256";
+  if (utf8Length(password) > MAX_PASSWORD_BYTES) return `password is too long, maximum length is ${MAX_PASSWORD_BYTES}`;
   return null;
 }
 

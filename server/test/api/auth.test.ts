@@ -208,13 +208,18 @@ describe("sign-in", () => {
   it("a password set before the 8-character rule still signs in, and may be kept by changing nothing else", async () => {
     const host = await signUpHost(t);
     const shortHash = await hashPassword("abcd");
-    await t.ctx.store.db.insertInto("user").values({ username: "oldtimer", password_hash: shortHash, open_id: "oldtimer-open-id" }).execute();
+    await t.ctx.store.db
+      .insertInto("user")
+      .values({ username: "oldtimer", password_hash: shortHash, open_id: "oldtimer-open-id" })
+      .execute();
     const signedIn = await signInRaw({ username: "oldtimer", password: "abcd" });
     expect(signedIn.status, signedIn.text).toBe(200);
     const client = anonymous(t).withCookie(sessionCookieFrom(signedIn.headers));
     const id = signedIn.body.data.id as number;
     expect((await client.patch(`/api/user/${id}`, { nickname: "Old timer" })).status).toBe(200);
-    expectError(await client.patch(`/api/user/${id}`, { password: "abcde", currentPassword: "abcd" }), 400, undefined, { field: "password" });
+    expectError(await client.patch(`/api/user/${id}`, { password: "abcde", currentPassword: "abcd" }), 400, undefined, {
+      field: "password",
+    });
     expect((await signInRaw({ username: "oldtimer", password: "abcd" })).status).toBe(200);
     expect(host.user.id).not.toBe(id);
   });

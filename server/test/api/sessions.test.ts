@@ -47,7 +47,13 @@ describe("the list", () => {
     // createUser signed in once too, with the test client's User-Agent, which names no browser.
     expect(sessions).toHaveLength(3);
     const mine = sessions.find((session) => session.current === true);
-    expect(mine).toMatchObject({ browser: "Firefox 128", os: "Linux", deviceType: "desktop", address: "203.0.113.7", userAgent: FIREFOX_LINUX });
+    expect(mine).toMatchObject({
+      browser: "Firefox 128",
+      os: "Linux",
+      deviceType: "desktop",
+      address: "203.0.113.7",
+      userAgent: FIREFOX_LINUX,
+    });
     const other = sessions.find((session) => session.address === "198.51.100.2");
     expect(other).toMatchObject({ current: false, browser: "Safari 17", os: "iOS 17.5", deviceType: "mobile" });
     expect(sessions.find((session) => session.address === "127.0.0.1")).toMatchObject({ browser: null, os: null, deviceType: null });
@@ -77,7 +83,8 @@ describe("the list", () => {
     await createUser(t, host, "active");
     const client = await signInFrom("active", FIREFOX_LINUX, "203.0.113.10");
     const id = sessionIdOf(client);
-    const row = () => t.ctx.store.db.selectFrom("session").select(["last_active_ts", "address"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const row = () =>
+      t.ctx.store.db.selectFrom("session").select(["last_active_ts", "address"]).where("id", "=", id).executeTakeFirstOrThrow();
     const signedInAt = Number((await row()).last_active_ts);
     // Within the resolution nothing is written, whatever the address.
     await client.get("/api/user/me", { headers: { "x-forwarded-for": "203.0.113.11" } });
@@ -176,7 +183,8 @@ describe("every kind of credential", () => {
       }
       expectError(answers[0]!, 403, undefined, { reason: "auth.session-only" });
       const readOnly = kind === "read token";
-      for (const answer of answers.slice(1)) expectError(answer, 403, undefined, { reason: readOnly ? "auth.read-only-token" : "auth.session-only" });
+      for (const answer of answers.slice(1))
+        expectError(answer, 403, undefined, { reason: readOnly ? "auth.read-only-token" : "auth.session-only" });
       expect((await other.get("/api/user/me")).status).toBe(200);
       expect((await owner.client.get("/api/user/me")).status).toBe(200);
     });

@@ -286,7 +286,16 @@ describe("POST /api/system/vacuum", () => {
     await db.insertInto("tag").values({ name: "orphan", creator_id: ghost }).execute();
     await db
       .insertInto("session")
-      .values({ id: "orphan-session", user_id: ghost, created_ts: 1, expires_ts: 9_999_999_999, public_id: "orphan", user_agent: "", address: "", last_active_ts: 1 })
+      .values({
+        id: "orphan-session",
+        user_id: ghost,
+        created_ts: 1,
+        expires_ts: 9_999_999_999,
+        public_id: "orphan",
+        user_agent: "",
+        address: "",
+        last_active_ts: 1,
+      })
       .execute();
     await db.insertInto("memo_organizer").values({ memo_id: memo.id, user_id: ghost, pinned: 1 }).execute();
     await db.insertInto("memo_organizer").values({ memo_id: 99_999, user_id: host.user.id, pinned: 1 }).execute();

@@ -16,7 +16,11 @@ export const sessionClient: Migration = {
   async after(db) {
     const rows = await db.selectFrom("session").select("id").execute();
     for (const row of rows) {
-      await db.updateTable("session").set({ public_id: randomBytes(16).toString("base64url") }).where("id", "=", row.id).execute();
+      await db
+        .updateTable("session")
+        .set({ public_id: randomBytes(16).toString("base64url") })
+        .where("id", "=", row.id)
+        .execute();
     }
     await db.schema.createIndex("idx_session_public_id").unique().on("session").column("public_id").execute();
   },

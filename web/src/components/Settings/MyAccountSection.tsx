@@ -1,5 +1,5 @@
-// My account: who I am (nickname, username, email, role), editing it, changing the password, personal access
-// tokens, webhooks, the Open API, and exporting my data.
+// My account: who I am (nickname, username, email, role), editing it, changing the password, where I am signed in,
+// personal access tokens, webhooks, the Open API, and exporting my data.
 import type { User } from "@memos/common";
 import { KeyRound, Pencil } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -9,6 +9,7 @@ import { ChangePasswordDialog } from "./ChangePasswordDialog";
 import { RoleBadge } from "./RoleBadge";
 import { OpenApiCard } from "./OpenApiCard";
 import { AccessTokensCard } from "./AccessTokensCard";
+import { SessionsCard } from "./SessionsCard";
 import { WebhooksCard } from "./WebhooksCard";
 import { ExportDataCard } from "./ExportDataCard";
 import { SettingGroup } from "./controls";
@@ -69,6 +70,8 @@ export function MyAccountSection({ me }: { me: User }) {
           </Detail>
         </dl>
       </SettingGroup>
+
+      <SessionsCard />
 
       <AccessTokensCard />
 
