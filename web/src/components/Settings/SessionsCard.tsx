@@ -41,7 +41,7 @@ function SessionRow({ session, onSignOut }: { session: Session; onSignOut: () =>
             {name}
           </span>
           {session.current ? (
-            <span className="rounded-md bg-green-600/10 px-1.5 py-0.5 text-xs text-green-700 dark:bg-green-500/15 dark:text-green-400">
+            <span className="rounded-md bg-green-600/10 px-1.5 py-0.5 text-xs text-green-800 dark:bg-green-500/15 dark:text-green-300">
               {t("sessions.this-device")}
             </span>
           ) : null}
