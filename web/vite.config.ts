@@ -50,6 +50,8 @@ export default defineConfig({
       manifest: false,
       workbox: {
         globPatterns: ["**/*.{js,css,html,png,svg,woff2}"],
+        // The password strength dictionaries (1.6 MB) load when a new password is typed, never ahead of it.
+        globIgnores: ["**/zxcvbn-*.js"],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         navigateFallback: "/index.html",
         // Paths the server answers itself (files, feeds, the API and its docs, embeds other sites frame).
@@ -69,5 +71,12 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      output: {
+        // Named, so the service worker can leave them out of its precache (above).
+        manualChunks: (id) =>
+          id.includes("/node_modules/@zxcvbn-ts/") ? `zxcvbn-${id.split("/@zxcvbn-ts/")[1]!.split("/")[0]}` : undefined,
+      },
+    },
   },
 });

@@ -56,7 +56,7 @@ export async function openUserMenu(page: Page): Promise<void> {
 /** Fills the sign-in form and presses `button`. */
 export async function submitAuthForm(page: Page, username: string, password: string, button: string): Promise<void> {
   await page.getByLabel(text.username).fill(username);
-  await page.getByLabel(text.password).fill(password);
+  await page.getByLabel(text.password, { exact: true }).fill(password);
   await page.getByRole("button", { name: button, exact: true }).click();
 }
 

@@ -24,6 +24,8 @@ test("the first account signs up as Host and lands on home", async ({ page, requ
   const signUp = page.getByRole("button", { name: text.signUpAsHost });
   await expect(signUp).toBeVisible();
   await expect(page.getByRole("button", { name: text.signIn, exact: true })).toHaveCount(0);
+  await page.getByLabel(text.password, { exact: true }).fill("a few words here");
+  await expect(page.getByRole("meter", { name: "Password strength" })).toHaveAttribute("aria-valuetext", /.+/);
   await screenshot(page, testInfo, "auth-signup");
 
   await submitAuthForm(page, host.username, host.password, text.signUpAsHost);

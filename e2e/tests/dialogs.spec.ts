@@ -34,7 +34,7 @@ test("the host creates a member in Settings, who can then sign in", async ({ pag
 
   const username = uniqueName("ui");
   await dialog.getByLabel("Username").fill(username);
-  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await dialog.getByRole("button", { name: "Create", exact: true }).click();
   await expect(toast(page, `Member ${username} created`)).toBeVisible();
   await expect(dialog.getByText(username, { exact: true })).toBeVisible();

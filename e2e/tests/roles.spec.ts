@@ -52,7 +52,7 @@ test("an admin creates a member, changes their password and deletes them", async
   await settings.getByRole("button", { name: "Create", exact: true }).click();
   await expect(settings.getByRole("alert")).toHaveText("Please fill in all fields.");
   await settings.getByLabel("Username").fill(username);
-  await settings.getByLabel("Password").fill(PASSWORD);
+  await settings.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await settings.getByRole("button", { name: "Create", exact: true }).click();
   await expect(toast(page, `Member ${username} created`)).toBeVisible();
   await expect(settings.getByText(`@${username}`)).toBeVisible();

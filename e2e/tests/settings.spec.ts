@@ -35,7 +35,7 @@ test("My account: edits the nickname, username and email", async ({ page, signed
   expect([me.username, me.nickname, me.email]).toEqual([username, "Ada Lovelace", "ada@example.com"]);
 });
 
-test("My account: changes the password, which replaces the Open ID shown", async ({ page, signedIn, baseURL }) => {
+test("My account: changes the password, which replaces the Open ID shown", async ({ page, signedIn, baseURL }, testInfo) => {
   const oldOpenId = (await signedIn.api.me()).openId!;
   await page.goto("/");
   const settings = await openSettings(page);
@@ -46,9 +46,12 @@ test("My account: changes the password, which replaces the Open ID shown", async
   await expect(dialog.getByRole("alert").first()).toHaveText("Please fill in all fields.");
   await dialog.getByLabel("Current password").fill("not-my-password");
   await dialog.getByLabel("New password", { exact: true }).fill("brand-new-pass");
+  // The strength hint advises and never blocks (zxcvbn loads with the first letter typed).
+  await expect(dialog.getByRole("meter", { name: "Password strength" })).toHaveAttribute("aria-valuetext", /.+/);
   await dialog.getByLabel("Repeat new password").fill("brand-new-pasz");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Passwords do not match.");
+  await screenshot(page, testInfo, "settings-change-password", { fullPage: false });
   await expect(toast(page, "Password Changed")).toHaveCount(0);
 
   // The server checks the current password, and the dialog says which field is wrong.

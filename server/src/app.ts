@@ -13,6 +13,7 @@ import { registerResponseCache } from "./http/response-cache.js";
 import { registerRouteSpellings } from "./http/route-spelling.js";
 import { type AllHandlers, registerRouteTable } from "./http/route-table.js";
 import { accessTokenHandlers } from "./routes/access-token.routes.js";
+import { sessionHandlers } from "./routes/session.routes.js";
 import { authHandlers } from "./routes/auth.routes.js";
 import { totpHandlers } from "./routes/totp.routes.js";
 import { docsHandlers } from "./routes/docs.routes.js";
@@ -107,6 +108,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     ...docsHandlers(),
     ...authHandlers(ctx),
     ...totpHandlers(ctx),
+    ...sessionHandlers(ctx),
     ...userHandlers(ctx),
     ...systemHandlers(ctx),
     ...memoHandlers(ctx),

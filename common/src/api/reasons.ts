@@ -94,6 +94,7 @@ export const ERROR_REASONS = {
   "shortcut.not-found": { status: 404, description: "No such shortcut, or not the caller's" },
   "share.not-found": { status: 404, description: "No such share link: unknown, revoked, expired, or its memo is in the trash" },
   "access-token.not-found": { status: 404, description: "No such access token, or not the caller's" },
+  "session.not-found": { status: 404, description: "No live session of the caller's has this id" },
   "webhook.not-found": { status: 404, description: "No such webhook, or not the caller's" },
   "webhook.delivery-not-found": { status: 404, description: "No such delivery of the webhook" },
   "webhook.address-refused": {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isSafeLogoUrl, isValidResourceFilename, sanitizeUploadFilename, usernameKey, validateUsername } from "./validation.js";
+import {
+  accountProblem,
+  isSafeLogoUrl,
+  isValidResourceFilename,
+  sanitizeUploadFilename,
+  usernameKey,
+  validatePassword,
+  validateUsername,
+} from "./validation.js";
 
 describe("usernames", () => {
   it("compares names ignoring case and width", () => {
@@ -64,5 +72,23 @@ describe("isSafeLogoUrl", () => {
     "ftp://x.example/logo.png",
   ])("refuses %j", (url) => {
     expect(isSafeLogoUrl(url)).toBe(false);
+  });
+});
+
+describe("validatePassword (a new password)", () => {
+  it.each([
+    ["", "password is too short, minimum length is 8"],
+    ["seven77", "password is too short, minimum length is 8"],
+    ["密码密码密码密", "password is too short, minimum length is 8"],
+    ["a".repeat(257), "password is too long, maximum length is 256"],
+  ])("%j → %s", (password, problem) => {
+    expect(validatePassword(password)).toBe(problem);
+    expect(accountProblem({ password })).toEqual({ field: "password", problem });
+  });
+
+  it("takes 8 characters of any kind, spaces included", () => {
+    for (const password of ["12345678", "        ", "four words in a row", "密码密码密码密码", "a".repeat(256)]) {
+      expect(validatePassword(password)).toBeNull();
+    }
   });
 });

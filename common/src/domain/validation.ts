@@ -22,9 +22,20 @@ export function validateUsername(username: string): string | null {
  */
 export const usernameKey = (username: string): string => username.normalize("NFKC").toLowerCase();
 
+/**
+ * The shortest new password, in characters (code points). Spaces count like any other character: a passphrase
+ * is welcome, and there is no other composition rule. v0.10 asked for 4 bytes; a password set then still signs in
+ * (sign-in checks no rule), only new passwords (sign-up, a change, a member created) must meet this.
+ */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** The longest password, in UTF-8 bytes. */
+export const MAX_PASSWORD_BYTES = 256;
+
+/** The rule of a new password (the wire's message names the field, as v0's did). */
 export function validatePassword(password: string): string | null {
-  if (utf8Length(password) < 4) return "password is too short, minimum length is 4";
-  if (utf8Length(password) > 256) return "password is too long, maximum length is 256";
+  if ([...password].length < MIN_PASSWORD_LENGTH) return `password is too short, minimum length is ${MIN_PASSWORD_LENGTH}`;
+  if (utf8Length(password) > MAX_PASSWORD_BYTES) return `password is too long, maximum length is ${MAX_PASSWORD_BYTES}`;
   return null;
 }
 

@@ -1,7 +1,7 @@
 // POST /api/auth/signin, /signup, /signout, and GET /api/auth/session (who is signed in, if anyone).
 import { SESSION_COOKIE } from "@memos/common";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { SESSION_TTL_SECONDS } from "../auth/session.js";
+import { SESSION_TTL_SECONDS, type SessionClient } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { viewerOf } from "../http/request-context.js";
 import type { Handlers } from "../http/route-table.js";
@@ -16,15 +16,17 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_TTL_SECONDS });
 }
 
+const sessionClient = (request: FastifyRequest): SessionClient => ({ userAgent: request.headers["user-agent"], address: request.ip });
+
 export const authHandlers = (ctx: AppContext) =>
   ({
     "auth.signIn": async (request, reply) => {
-      const { user, token } = await signIn(ctx, request.body, request.ip);
+      const { user, token } = await signIn(ctx, request.body, sessionClient(request));
       setSessionCookie(request, reply, token);
       return user;
     },
     "auth.signUp": async (request, reply) => {
-      const { user, token } = await signUp(ctx, request.body);
+      const { user, token } = await signUp(ctx, request.body, sessionClient(request));
       setSessionCookie(request, reply, token);
       return user;
     },

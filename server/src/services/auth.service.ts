@@ -5,7 +5,7 @@ import { accountProblem } from "@memos/common";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn, recordSuccessfulSignIn } from "../auth/rate-limit.js";
 import { isAccessToken } from "../auth/access-token.js";
-import { hashToken, startSession } from "../auth/session.js";
+import { hashToken, SESSION_ACTIVITY_RESOLUTION_SECONDS, type SessionClient, startSession } from "../auth/session.js";
 import type { Actor, AppContext } from "../context.js";
 import { badRequest, unauthenticated } from "../errors.js";
 import { assertActiveAccount, signUpRole } from "../policies/auth.policy.js";
@@ -13,7 +13,8 @@ import { OWN_ACCOUNT_DISCLOSURE } from "../policies/user.policy.js";
 import { presentUser } from "../presenters/user.presenter.js";
 import { lockUntilCommit } from "../store/dialect.js";
 import { readSystemSetting } from "../store/sql/settings.js";
-import { deleteSession, findLiveSession } from "../store/sql/session.store.js";
+import { deleteSession, findLiveSession, touchSession } from "../store/sql/session.store.js";
+import { nowSeconds } from "../store/time.js";
 import {
   createUser,
   findHost,
@@ -32,9 +33,10 @@ export interface SignedIn {
   token: string;
 }
 
-/** `input` is valid already (the route's schema, signInSchema). */
-export async function signIn(ctx: AppContext, input: SignIn, address: string): Promise<SignedIn> {
+/** `input` is valid already (the route's schema, signInSchema). `client`: where the session is signed in from. */
+export async function signIn(ctx: AppContext, input: SignIn, client: SessionClient): Promise<SignedIn> {
   const { username, password } = input;
+  const { address } = client;
   const { db } = ctx.store;
   await assertNotThrottled(db, username, address);
   // The exact name first: a v0.10 database may hold two accounts that differ only by case.
@@ -51,12 +53,12 @@ export async function signIn(ctx: AppContext, input: SignIn, address: string): P
   const { twoFactorPending } = await passSecondFactor(ctx, user, input.code, address);
   await recordSuccessfulSignIn(db, username, address);
   const current = needsRehash(user.password_hash) ? await updateUser(db, user.id, { password_hash: await hashPassword(password) }) : user;
-  const { token } = await startSession(db, user.id, twoFactorPending);
+  const { token } = await startSession(db, user.id, client, twoFactorPending);
   return { user: presentUser(current, OWN_ACCOUNT_DISCLOSURE), token };
 }
 
 /** `input` is valid already (the route's schema, signUpSchema). */
-export async function signUp(ctx: AppContext, input: SignUp): Promise<SignedIn> {
+export async function signUp(ctx: AppContext, input: SignUp, client: SessionClient): Promise<SignedIn> {
   const found = accountProblem({ username: input.username, password: input.password });
   if (found) throw badRequest(`Invalid user create format: ${found.problem}`, { field: found.field });
   const passwordHash = await hashPassword(input.password);
@@ -76,7 +78,7 @@ export async function signUp(ctx: AppContext, input: SignUp): Promise<SignedIn> 
     });
   });
   // A member who signs up where the host requires 2FA sets it up before anything else.
-  const { token } = await startSession(db, user.id, await readSystemSetting(db, "requireTwoFactor"));
+  const { token } = await startSession(db, user.id, client, await readSystemSetting(db, "requireTwoFactor"));
   return { user: presentUser(user, OWN_ACCOUNT_DISCLOSURE), token };
 }
 
@@ -114,6 +116,9 @@ export async function resolveActor(ctx: AppContext, credentials: Credentials): P
   const user = await findUserById(db, session.user_id);
   if (!user) return null;
   assertActiveAccount(user);
+  const now = nowSeconds();
+  const stale = now - SESSION_ACTIVITY_RESOLUTION_SECONDS;
+  if (Number(session.last_active_ts) < stale) await touchSession(db, sessionId, now, credentials.address, stale);
   const pending = session.two_factor_pending === 1 ? { twoFactorPending: true } : {};
   return { id: user.id, role: user.role, username: user.username, via: "session", sessionId, ...pending };
 }

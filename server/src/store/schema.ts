@@ -205,6 +205,14 @@ export interface SessionTable {
   expires_ts: number;
   /** 1: the host requires 2FA and the account has none; this session may only set it up (migration 034). */
   two_factor_pending: Generated<number>;
+  /** What the web names the session by (random; it cannot sign in). Migration 035. */
+  public_id: string;
+  /** The browser's User-Agent at sign-in, capped (auth/session.ts). */
+  user_agent: string;
+  /** The client's address, as of the last activity written. */
+  address: string;
+  /** Written at most every SESSION_ACTIVITY_RESOLUTION_SECONDS, not per request. */
+  last_active_ts: number;
 }
 
 /** An account's TOTP secret (base32); `enabled_ts` null while the setup waits for its first code. */

@@ -2,6 +2,7 @@
 // cookie, bcrypt hashes carried over from memos v0.10, and strict body parsing.
 import bcrypt from "bcryptjs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { hashPassword } from "../../src/auth/password.js";
 import { sessionCookieFrom } from "../client.js";
 import { expectError } from "../expect.js";
 import { anonymous, createUser, PASSWORD, signIn, signUpHost } from "../factories.js";
@@ -25,7 +26,7 @@ async function allowSignUp(host: Awaited<ReturnType<typeof signUpHost>>, allow: 
 
 describe("sign-up", () => {
   it("makes the first account the host, with a full user payload and a session", async () => {
-    const response = await signUp({ username: "first", password: "pass1", role: "HOST" });
+    const response = await signUp({ username: "first", password: "pass1234", role: "HOST" });
     expect(response.status).toBe(200);
     const user = response.body.data;
     expect(user).toMatchObject({
@@ -44,13 +45,13 @@ describe("sign-up", () => {
   });
 
   it("makes the first account the host when the body names no role", async () => {
-    const response = await signUp({ username: "first", password: "pass1" });
+    const response = await signUp({ username: "first", password: "pass1234" });
     expect(response.status).toBe(200);
     expect(response.body.data.role).toBe("HOST");
   });
 
   it.each(["USER", "ADMIN"])("refuses a %s sign-up while no host exists, and writes nothing", async (role) => {
-    const response = await signUp({ username: "early", password: "pass1", role });
+    const response = await signUp({ username: "early", password: "pass1234", role });
     expectError(response, 403);
     expect((await anonymous(t).get("/api/status")).body.data.host).toBeNull();
     expect(await t.ctx.store.db.selectFrom("user").select("id").execute()).toEqual([]);
@@ -58,20 +59,20 @@ describe("sign-up", () => {
 
   it("refuses sign-up once a host exists unless allowSignUp is on", async () => {
     const host = await signUpHost(t);
-    expectError(await signUp({ username: "second", password: "pass1", role: "USER" }), 403, /Site Host existed/);
-    expectError(await signUp({ username: "second", password: "pass1", role: "HOST" }), 403);
+    expectError(await signUp({ username: "second", password: "pass1234", role: "USER" }), 403, /Site Host existed/);
+    expectError(await signUp({ username: "second", password: "pass1234", role: "HOST" }), 403);
     await allowSignUp(host, true);
-    const ok = await signUp({ username: "second", password: "pass1", role: "USER" });
+    const ok = await signUp({ username: "second", password: "pass1234", role: "USER" });
     expect(ok.status).toBe(200);
     expect(ok.body.data.role).toBe("USER");
     await allowSignUp(host, false);
-    expectError(await signUp({ username: "third", password: "pass1" }), 403);
+    expectError(await signUp({ username: "third", password: "pass1234" }), 403);
   });
 
   it.each(["HOST", "ADMIN", undefined])("always signs up later accounts as USER (body role %s)", async (role) => {
     const host = await signUpHost(t);
     await allowSignUp(host, true);
-    const response = await signUp({ username: "later", password: "pass1", role });
+    const response = await signUp({ username: "later", password: "pass1234", role });
     expect(response.status).toBe(200);
     expect(response.body.data.role).toBe("USER");
     const hosts = await t.ctx.store.db.selectFrom("user").select("id").where("role", "=", "HOST").execute();
@@ -80,7 +81,7 @@ describe("sign-up", () => {
 
   it("lets only one of two simultaneous first sign-ups become the host", async () => {
     const results = await Promise.all(
-      ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"].map((username) => signUp({ username, password: "pass1", role: "HOST" })),
+      ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"].map((username) => signUp({ username, password: "pass1234", role: "HOST" })),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((r) => r.status !== 200)) expect(r.status).toBe(403);
@@ -89,29 +90,40 @@ describe("sign-up", () => {
   });
 
   it.each([
-    [{ username: "abc", password: "pass1" }, "username is too short, minimum length is 4"],
-    [{ username: "a".repeat(33), password: "pass1" }, "username is too long, maximum length is 32"],
+    [{ username: "abc", password: "pass1234" }, "username is too short, minimum length is 4"],
+    [{ username: "a".repeat(33), password: "pass1234" }, "username is too long, maximum length is 32"],
     // 11 CJK characters are 33 UTF-8 bytes: lengths are bytes, as on the wire.
-    [{ username: "日".repeat(11), password: "pass1" }, "username is too long, maximum length is 32"],
-    [{ username: "good", password: "abc" }, "password is too short, minimum length is 4"],
-    [{ username: "good", password: "" }, "password is too short, minimum length is 4"],
+    [{ username: "日".repeat(11), password: "pass1234" }, "username is too long, maximum length is 32"],
+    [{ username: "good", password: "abc" }, "password is too short, minimum length is 8"],
+    [{ username: "good", password: "seven77" }, "password is too short, minimum length is 8"],
+    // Characters, not bytes: seven CJK characters are 21 bytes, and still too short.
+    [{ username: "good", password: "密码密码密码密" }, "password is too short, minimum length is 8"],
+    [{ username: "good", password: "" }, "password is too short, minimum length is 8"],
   ])("validates %j", async (body, rule) => {
     const response = await signUp({ ...body, role: "HOST" });
     expectError(response, 400, `Invalid user create format: ${rule}`);
     expect(await t.ctx.store.db.selectFrom("user").select("id").execute()).toEqual([]);
   });
 
-  it("accepts the length bounds: 4 and 32 bytes", async () => {
-    expect((await signUp({ username: "abcd", password: "1234" })).status).toBe(200);
-    const host = await signIn(t, "abcd", "1234");
-    const created = await host.post("/api/user", { username: "b".repeat(32), password: "1234", role: "USER" });
+  it("accepts the length bounds: a 4 and a 32 byte username, an 8 character password", async () => {
+    expect((await signUp({ username: "abcd", password: "12345678" })).status).toBe(200);
+    const host = await signIn(t, "abcd", "12345678");
+    const created = await host.post("/api/user", { username: "b".repeat(32), password: "12345678", role: "USER" });
     expect(created.status).toBe(200);
+  });
+
+  it("takes a passphrase with spaces, and asks nothing of its characters", async () => {
+    expect((await signUp({ username: "phrase", password: "four words in a row", role: "HOST" })).status).toBe(200);
+    expect((await signIn(t, "phrase", "four words in a row")).cookie).toBeTruthy();
+    expectError(await anonymous(t).post("/api/auth/signin", { username: "phrase", password: "fourwordsinarow" }), 401);
+    const host = await signIn(t, "phrase", "four words in a row");
+    expect((await host.post("/api/user", { username: "spacey", password: "        " })).status).toBe(200);
   });
 
   it("answers 409 for a duplicate username", async () => {
     const host = await signUpHost(t, "taken");
     await allowSignUp(host, true);
-    expectError(await signUp({ username: "taken", password: "pass1" }), 409, /taken/);
+    expectError(await signUp({ username: "taken", password: "pass1234" }), 409, /taken/);
   });
 });
 
@@ -193,6 +205,25 @@ describe("sign-in", () => {
     expect((await signInRaw({ username: "legacy", password: "wrong-pass" })).status).toBe(401);
   });
 
+  it("a password set before the 8-character rule still signs in, and may be kept by changing nothing else", async () => {
+    const host = await signUpHost(t);
+    const shortHash = await hashPassword("abcd");
+    await t.ctx.store.db
+      .insertInto("user")
+      .values({ username: "oldtimer", password_hash: shortHash, open_id: "oldtimer-open-id" })
+      .execute();
+    const signedIn = await signInRaw({ username: "oldtimer", password: "abcd" });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    const client = anonymous(t).withCookie(sessionCookieFrom(signedIn.headers));
+    const id = signedIn.body.data.id as number;
+    expect((await client.patch(`/api/user/${id}`, { nickname: "Old timer" })).status).toBe(200);
+    expectError(await client.patch(`/api/user/${id}`, { password: "abcde", currentPassword: "abcd" }), 400, undefined, {
+      field: "password",
+    });
+    expect((await signInRaw({ username: "oldtimer", password: "abcd" })).status).toBe(200);
+    expect(host.user.id).not.toBe(id);
+  });
+
   it("verifies a $2b$ hash too", async () => {
     await signUpHost(t);
     const hash = bcrypt.hashSync("secret", 4).replace(/^\$2a\$/, "$2b$");
@@ -259,8 +290,8 @@ describe("malformed requests are 400 with the error envelope, never 500", () => 
     ["/api/auth/signup", "{not json"],
     ["/api/auth/signup", '{"username": "newbie"}'],
     ["/api/auth/signup", '{"username": "newbie", "password": 1234}'],
-    ["/api/auth/signup", '{"username": "newbie", "password": "pass1", "role": "ROOT"}'],
-    ["/api/auth/signup", '{"username": null, "password": "pass1"}'],
+    ["/api/auth/signup", '{"username": "newbie", "password": "pass1234", "role": "ROOT"}'],
+    ["/api/auth/signup", '{"username": null, "password": "pass1234"}'],
   ])("POST %s %s", async (url, payload) => {
     await signUpHost(t);
     const response = await raw(url, payload);
@@ -275,8 +306,8 @@ describe("malformed requests are 400 with the error envelope, never 500", () => 
     const host = await signUpHost(t);
     const responses = [
       await signInRaw({ username: "ho\u0000st", password: PASSWORD }),
-      await host.client.post("/api/user", { username: "nul\u0000user", password: "pass1" }),
-      await host.client.post("/api/user", { username: "nuluser", password: "pass1", nickname: "a\u0000b" }),
+      await host.client.post("/api/user", { username: "nul\u0000user", password: "pass1234" }),
+      await host.client.post("/api/user", { username: "nuluser", password: "pass1234", nickname: "a\u0000b" }),
       await host.client.patch(`/api/user/${host.user.id}`, { nickname: "a\u0000b" }),
       await anonymous(t).get("/api/user/me", { query: { openId: "a\u0000b" } }),
     ];
@@ -290,7 +321,7 @@ describe("malformed requests are 400 with the error envelope, never 500", () => 
   it("names the field and the rule", async () => {
     const response = await signInRaw({ username: "host" });
     expectError(response, 400, /^Malformatted signin request: password: /);
-    const signup = await signUp({ username: 42, password: "pass1" });
+    const signup = await signUp({ username: 42, password: "pass1234" });
     expectError(signup, 400, /^Malformatted signup request: username: /);
   });
 

@@ -152,16 +152,22 @@ describe("credentials and identity change from a signed-in session only", () => 
     }
   }
 
-  it("an access token of the owner cannot revoke tokens, nor change or delete a webhook", async () => {
+  it("an access token of the owner cannot revoke tokens, change or delete a webhook, nor see or end sessions", async () => {
     const owner = await createUser(t, host, "keeper");
     const hook = (await owner.client.post("/api/webhook", { name: "h", url: "https://example.com/h", events: ["memo.created"] })).body.data;
     const kept = (await owner.client.post("/api/access-token", { name: "kept", scope: "read" })).body.data;
+    const [session] = (await owner.client.get("/api/auth/sessions")).body.data;
     for (const kind of KINDS.filter((k) => k !== "session")) {
       const client = await callerOf(owner, kind);
       expectRefused(kind, await client.delete(`/api/access-token/${kept.id}`));
       expectRefused(kind, await client.patch(`/api/webhook/${hook.id}`, { name: "renamed" }));
       expectRefused(kind, await client.delete(`/api/webhook/${hook.id}`));
+      // Listing is session-only too (a GET, so a read-only token is refused as session-only, not as read-only).
+      expectError(await client.get("/api/auth/sessions"), 403, SESSION_ONLY, { reason: "auth.session-only" });
+      expectRefused(kind, await client.delete(`/api/auth/sessions/${encodeURIComponent(session.id)}`));
+      expectRefused(kind, await client.post("/api/auth/sessions/revoke-others"));
     }
+    expect((await owner.client.get("/api/user/me")).status).toBe(200);
     expect((await anonymous(t).withToken(kept.token).get("/api/user/me")).status).toBe(200);
     expect((await owner.client.get("/api/webhook")).body.data).toMatchObject([{ id: hook.id, name: "h" }]);
   });

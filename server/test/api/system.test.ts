@@ -284,7 +284,19 @@ describe("POST /api/system/vacuum", () => {
     await db.insertInto("shortcut").values({ creator_id: ghost, title: "orphan", payload: "[]" }).execute();
     await db.insertInto("user_setting").values({ user_id: ghost, key: "locale", value: '"en"' }).execute();
     await db.insertInto("tag").values({ name: "orphan", creator_id: ghost }).execute();
-    await db.insertInto("session").values({ id: "orphan-session", user_id: ghost, created_ts: 1, expires_ts: 9_999_999_999 }).execute();
+    await db
+      .insertInto("session")
+      .values({
+        id: "orphan-session",
+        user_id: ghost,
+        created_ts: 1,
+        expires_ts: 9_999_999_999,
+        public_id: "orphan",
+        user_agent: "",
+        address: "",
+        last_active_ts: 1,
+      })
+      .execute();
     await db.insertInto("memo_organizer").values({ memo_id: memo.id, user_id: ghost, pinned: 1 }).execute();
     await db.insertInto("memo_organizer").values({ memo_id: 99_999, user_id: host.user.id, pinned: 1 }).execute();
     await db.insertInto("memo_resource").values({ memo_id: memo.id, resource_id: 99_999 }).execute();

@@ -155,8 +155,9 @@ describe("PATCH /api/user/:id: what", () => {
   it.each([
     [{ username: "abc" }, "Invalid user patch format: username is too short, minimum length is 4"],
     [{ username: "u".repeat(33) }, "Invalid user patch format: username is too long, maximum length is 32"],
-    [{ password: "" }, "Invalid user patch format: password is too short, minimum length is 4"],
-    [{ password: "abc" }, "Invalid user patch format: password is too short, minimum length is 4"],
+    [{ password: "" }, "Invalid user patch format: password is too short, minimum length is 8"],
+    [{ password: "abc" }, "Invalid user patch format: password is too short, minimum length is 8"],
+    [{ password: "1234567" }, "Invalid user patch format: password is too short, minimum length is 8"],
     [{ nickname: "n".repeat(65) }, "Invalid user patch format: nickname is too long, maximum length is 64"],
     [{ email: "not-an-email" }, "Invalid user patch format: invalid email format"],
     [{ rowStatus: "DELETED" }, /^Malformatted patch user request: rowStatus/],

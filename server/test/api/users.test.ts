@@ -21,7 +21,7 @@ describe("POST /api/user", () => {
   it("lets the host create a USER or an ADMIN, answering the user with its email but never its openId", async () => {
     const response = await host.client.post("/api/user", {
       username: "member",
-      password: "pass1",
+      password: "pass1234",
       role: "USER",
       email: "m@example.com",
       nickname: "Mem",
@@ -36,16 +36,16 @@ describe("POST /api/user", () => {
       userSettingList: null,
     });
     expect(response.body.data.openId).toBe("");
-    const admin = await host.client.post("/api/user", { username: "anadmin", password: "pass1", role: "ADMIN" });
+    const admin = await host.client.post("/api/user", { username: "anadmin", password: "pass1234", role: "ADMIN" });
     expect(admin.body.data.role).toBe("ADMIN");
     // An empty nickname falls back to the username; a missing role means USER.
-    const plain = await host.client.post("/api/user", { username: "plainer", password: "pass1", nickname: "" });
+    const plain = await host.client.post("/api/user", { username: "plainer", password: "pass1234", nickname: "" });
     expect(plain.body.data).toMatchObject({ role: "USER", nickname: "plainer" });
   });
 
   it("lets an admin create members", async () => {
     const admin = await createUser(t, host, "anadmin", "ADMIN");
-    const response = await admin.client.post("/api/user", { username: "member", password: "pass1", role: "USER" });
+    const response = await admin.client.post("/api/user", { username: "member", password: "pass1234", role: "USER" });
     expect(response.status).toBe(200);
   });
 
@@ -53,62 +53,62 @@ describe("POST /api/user", () => {
     const member = await createUser(t, host, "member");
     const before = await userCount();
     expectError(
-      await member.client.post("/api/user", { username: "other", password: "pass1", role: "USER" }),
+      await member.client.post("/api/user", { username: "other", password: "pass1234", role: "USER" }),
       403,
       "Only Host user can create member",
     );
     expectError(
-      await anonymous(t).post("/api/user", { username: "other", password: "pass1", role: "USER" }),
+      await anonymous(t).post("/api/user", { username: "other", password: "pass1234", role: "USER" }),
       401,
       "Missing user in session",
     );
     expectError(
-      await host.client.post("/api/user", { username: "other", password: "pass1", role: "HOST" }),
+      await host.client.post("/api/user", { username: "other", password: "pass1234", role: "HOST" }),
       403,
       "Could not create host user",
     );
     const admin = await createUser(t, host, "anadmin", "ADMIN");
-    expectError(await admin.client.post("/api/user", { username: "other", password: "pass1", role: "HOST" }), 403);
+    expectError(await admin.client.post("/api/user", { username: "other", password: "pass1234", role: "HOST" }), 403);
     expect(await userCount()).toBe(before + 1);
   });
 
   it.each([
-    [{ username: "abc", password: "pass1" }, "Invalid user create format: username is too short, minimum length is 4"],
-    [{ username: "x".repeat(33), password: "pass1" }, "Invalid user create format: username is too long, maximum length is 32"],
-    [{ username: "member", password: "123" }, "Invalid user create format: password is too short, minimum length is 4"],
+    [{ username: "abc", password: "pass1234" }, "Invalid user create format: username is too short, minimum length is 4"],
+    [{ username: "x".repeat(33), password: "pass1234" }, "Invalid user create format: username is too long, maximum length is 32"],
+    [{ username: "member", password: "1234567" }, "Invalid user create format: password is too short, minimum length is 8"],
     [
-      { username: "member", password: "pass1", nickname: "n".repeat(65) },
+      { username: "member", password: "pass1234", nickname: "n".repeat(65) },
       "Invalid user create format: nickname is too long, maximum length is 64",
     ],
-    [{ username: "member", password: "pass1", email: "@qq.com" }, "Invalid user create format: invalid email format"],
+    [{ username: "member", password: "pass1234", email: "@qq.com" }, "Invalid user create format: invalid email format"],
     [
-      { username: "member", password: "pass1", email: `${"e".repeat(251)}@x.com` },
+      { username: "member", password: "pass1234", email: `${"e".repeat(251)}@x.com` },
       "Invalid user create format: email is too long, maximum length is 256",
     ],
-    [{ username: "member", password: "pass1", role: "ROOT" }, /^Malformatted post user request: role/],
+    [{ username: "member", password: "pass1234", role: "ROOT" }, /^Malformatted post user request: role/],
     [{ username: "member" }, /^Malformatted post user request: password/],
-    [{ username: 7, password: "pass1" }, /^Malformatted post user request: username/],
+    [{ username: 7, password: "pass1234" }, /^Malformatted post user request: username/],
   ])("validates %j", async (body, message) => {
     expectError(await host.client.post("/api/user", body), 400, message);
     expect(await userCount()).toBe(1);
   });
 
   it("accepts the v0 email examples t@gmail.com and 1@gmail", async () => {
-    expect((await host.client.post("/api/user", { username: "mail1", password: "pass1", email: "t@gmail.com" })).status).toBe(200);
-    expect((await host.client.post("/api/user", { username: "mail2", password: "pass1", email: "1@gmail" })).status).toBe(200);
+    expect((await host.client.post("/api/user", { username: "mail1", password: "pass1234", email: "t@gmail.com" })).status).toBe(200);
+    expect((await host.client.post("/api/user", { username: "mail2", password: "pass1234", email: "1@gmail" })).status).toBe(200);
   });
 
   it("answers 409 for a duplicate username, also when two requests race", async () => {
     await createUser(t, host, "member");
-    expectError(await host.client.post("/api/user", { username: "member", password: "pass1" }), 409, /member/);
-    const race = await Promise.all([1, 2, 3, 4].map(() => host.client.post("/api/user", { username: "racer", password: "pass1" })));
+    expectError(await host.client.post("/api/user", { username: "member", password: "pass1234" }), 409, /member/);
+    const race = await Promise.all([1, 2, 3, 4].map(() => host.client.post("/api/user", { username: "racer", password: "pass1234" })));
     expect(race.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
   });
 
   it("takes no server-only field from the body", async () => {
     const response = await host.client.post("/api/user", {
       username: "member",
-      password: "pass1",
+      password: "pass1234",
       id: 999,
       openId: "chosen-open-id",
       passwordHash: "$2a$10$abcdefghijklmnopqrstuv",
@@ -120,7 +120,7 @@ describe("POST /api/user", () => {
     expect(response.body.data.openId).not.toBe("chosen-open-id");
     expect(response.body.data.rowStatus).toBe("NORMAL");
     expect(response.body.data.createdTs).toBeGreaterThan(1_600_000_000);
-    expect((await anonymous(t).post("/api/auth/signin", { username: "member", password: "pass1" })).status).toBe(200);
+    expect((await anonymous(t).post("/api/auth/signin", { username: "member", password: "pass1234" })).status).toBe(200);
   });
 });
 

@@ -96,7 +96,6 @@ describe("Auth page", () => {
     ["", "secret", "Please fill in all fields."],
     ["abc", "secret", "Username must be at least 4 characters"],
     ["a".repeat(321), "secret", "Username must be at most 320 characters"],
-    ["jack", "pass word", "Password must not contain spaces"],
     ["杰克杰克", "secret", "Username must not contain Chinese characters"],
   ])("validates %j / %j → %s", (username, password, message) => {
     const { fetch, fill } = setup(status({}));
@@ -110,14 +109,37 @@ describe("Auth page", () => {
     const { fill } = setup(status({}), (url) =>
       url === "/api/auth/signin" ? json({ error: "code=401, message=Incorrect password", message: "Incorrect password" }, 401) : json(true),
     );
-    fill("jack", "pass word");
+    fill("abc", "pass word");
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
-    expect(screen.getByRole("alert").textContent).toBe("Password must not contain spaces");
+    expect(screen.getByRole("alert").textContent).toBe("Username must be at least 4 characters");
     fill("jack", "wrong");
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
     await waitFor(() => expect(screen.getByRole("alert").textContent).toBe("Login failed: Incorrect password"));
     expect(screen.getAllByRole("alert")).toHaveLength(1);
     expect(useToasts.getState().toasts).toEqual([]);
+  });
+
+  it("signs in with any password, short or with spaces (set before today's rule, or a passphrase)", async () => {
+    const { fetch, fill } = setup(status({}), () => json(true));
+    fill("jack", "abc d");
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => url === "/api/auth/signin")).toBe(true));
+    const signin = fetch.mock.calls.find(([url]) => url === "/api/auth/signin");
+    expect(JSON.parse(String(signin?.[1]?.body))).toEqual({ username: "jack", password: "abc d" });
+  });
+
+  it("asks a new account for 8 characters, and shows the strength hint where one can sign up", () => {
+    const { fetch, fill } = setup(status({ host: null }));
+    expect(screen.getByTestId("password-strength")).toBeTruthy();
+    fill("admin", "seven77");
+    fireEvent.click(screen.getByRole("button", { name: "Sign up as Host" }));
+    expect(screen.getByRole("alert").textContent).toBe("Password must be at least 8 characters");
+    expect(fetch.mock.calls.some(([url]) => url === "/api/auth/signup")).toBe(false);
+  });
+
+  it("shows no strength hint on a sign-in-only form", () => {
+    setup(status({ allowSignUp: false }));
+    expect(screen.queryByTestId("password-strength")).toBeNull();
   });
 
   it("signs up the host, then goes home", async () => {
@@ -128,10 +150,10 @@ describe("Auth page", () => {
       if (url === "/api/status") return json({ data: status({}) });
       return json(true);
     });
-    fill("admin", "secret");
+    fill("admin", "a secret phrase");
     fireEvent.click(screen.getByRole("button", { name: "Sign up as Host" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     const signup = fetch.mock.calls.find(([url]) => url === "/api/auth/signup");
-    expect(JSON.parse(String(signup?.[1]?.body))).toEqual({ username: "admin", password: "secret", role: "HOST" });
+    expect(JSON.parse(String(signup?.[1]?.body))).toEqual({ username: "admin", password: "a secret phrase", role: "HOST" });
   });
 });

@@ -14,7 +14,8 @@ import { errorMessage } from "../api/errorMessage";
 import { returnTo } from "../router/returnTo";
 import { tooManyAttemptsMessage } from "./signInWait";
 import { InstanceLogo } from "../components/ui/InstanceLogo";
-import { checkCredential, RULE_LIMITS } from "../components/Settings/validation";
+import { checkCredential, checkNewPassword, RULE_LIMITS } from "../components/Settings/validation";
+import { PasswordStrength } from "../components/Password/PasswordStrength";
 
 type Action = "signin" | "signup";
 /** The second step of a sign-in to an account with two-factor sign-in: the app's code, or a recovery code. */
@@ -60,15 +61,16 @@ export default function Auth() {
     }
   }, [mode]);
 
-  const validate = (): string | null => {
+  // Signing in checks the username's form only: a password set before today's rule (shorter, or from v0) still works.
+  const validate = (action: Action): string | null => {
     if (codeStep) return code.trim() ? null : t("message.fill-all-fields");
     if (!username || !password) return t("message.fill-all-fields");
-    const rule = checkCredential(username, "username") ?? checkCredential(password, "password");
+    const rule = checkCredential(username, "username") ?? (action === "signup" ? checkNewPassword(password) : null);
     return rule ? t(rule, RULE_LIMITS) : null;
   };
 
   const run = async (action: Action) => {
-    const failure = validate();
+    const failure = validate(action);
     setProblem(failure);
     if (failure) return;
     setPending(action);
@@ -191,6 +193,8 @@ export default function Auth() {
                   autoComplete={hasHost ? "current-password" : "new-password"}
                   onChange={(event) => setPassword(event.target.value)}
                 />
+                {/* Only where an account can be made here: a sign-in form has no use for it. */}
+                {status && canSignUp ? <PasswordStrength password={password} userInputs={[username]} /> : null}
               </div>
             </>
           )}

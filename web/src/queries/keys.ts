@@ -56,6 +56,8 @@ export const keys = {
   tagRenamePreview: (from: string, to: string) => ["tag-rename-preview", from, to] as const,
   resources: ["resources"] as const,
   accessTokens: ["access-tokens"] as const,
+  /** Where the caller is signed in (Settings › My account). */
+  sessions: ["sessions"] as const,
   /** A memo's live share links (its author's). */
   shares: (memoId: number) => ["shares", memoId] as const,
   /** What a share link opens (the page /s/:token, for anyone). */

@@ -12,6 +12,7 @@ import { importRoutes } from "./import.js";
 import { memoRoutes } from "./memo.js";
 import { resourceRoutes } from "./resource.js";
 import { rssRoutes } from "./rss.js";
+import { sessionRoutes } from "./session.js";
 import { shareRoutes } from "./share.js";
 import { shortcutRoutes } from "./shortcut.js";
 import { systemRoutes } from "./system.js";
@@ -27,6 +28,7 @@ export const ROUTES = {
   ...docsRoutes,
   ...authRoutes,
   ...totpRoutes,
+  ...sessionRoutes,
   ...userRoutes,
   ...systemRoutes,
   ...memoRoutes,
@@ -57,6 +59,7 @@ export const areaOf = (name: RouteName): Area => name.slice(0, name.indexOf(".")
 export const AREAS: Record<Area, string> = {
   auth: "Sign in, sign up, sign out",
   totp: "Two-factor sign-in (TOTP) and its recovery codes",
+  session: "Where the caller is signed in: browser sessions, and signing them out",
   user: "Accounts and their settings",
   memo: "Memos, lists, stats, pins and resource links",
   shortcut: "Saved filters",

@@ -31,6 +31,7 @@ import { memoComment } from "./031-memo-comment.js";
 import { inbox } from "./032-inbox.js";
 import { commentReaction } from "./033-comment-reaction.js";
 import { twoFactor } from "./034-two-factor.js";
+import { sessionClient } from "./035-session-client.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -68,4 +69,5 @@ export const MIGRATIONS: Migration[] = [
   inbox,
   commentReaction,
   twoFactor,
+  sessionClient,
 ];

@@ -1,4 +1,4 @@
-// Server-side sessions, keyed by the hash of the cookie token.
+// Server-side sessions, keyed by the hash of the cookie token; each also has a public id, the name the web uses.
 import type { Insertable, Selectable } from "kysely";
 import type { Db } from "../db.js";
 import type { SessionTable } from "../schema.js";
@@ -12,8 +12,34 @@ export function findLiveSession(db: Db, id: string): Promise<Selectable<SessionT
   return db.selectFrom("session").selectAll().where("id", "=", id).where("expires_ts", ">", nowSeconds()).executeTakeFirst();
 }
 
+/** A user's live sessions, the most recently active first. */
+export function listLiveSessions(db: Db, userId: number): Promise<Selectable<SessionTable>[]> {
+  return db
+    .selectFrom("session")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("expires_ts", ">", nowSeconds())
+    .orderBy("last_active_ts", "desc")
+    .orderBy("created_ts", "desc")
+    .execute();
+}
+
+/** Records activity unless another request did since `before` (two requests at once write once). */
+export async function touchSession(db: Db, id: string, activeTs: number, address: string, before: number): Promise<void> {
+  await db
+    .updateTable("session")
+    .set({ last_active_ts: activeTs, address })
+    .where("id", "=", id)
+    .where("last_active_ts", "<", before)
+    .execute();
+}
+
 export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.deleteFrom("session").where("id", "=", id).execute();
+}
+
+export function findLiveSessionByPublicId(db: Db, publicId: string): Promise<Selectable<SessionTable> | undefined> {
+  return db.selectFrom("session").selectAll().where("public_id", "=", publicId).where("expires_ts", ">", nowSeconds()).executeTakeFirst();
 }
 
 /** Revokes every session of a user except, optionally, the one making the request. */

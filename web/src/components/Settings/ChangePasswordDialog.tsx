@@ -9,6 +9,7 @@ import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
+import { PasswordStrength } from "../Password/PasswordStrength";
 import { Field } from "./controls";
 import { useRestoreFocus } from "./useRestoreFocus";
 import { checkPasswordPair, type MessageKey, RULE_LIMITS } from "./validation";
@@ -113,6 +114,7 @@ export function ChangePasswordDialog({ open, user, who = "self", onClose }: Chan
           autoComplete="new-password"
           data-autofocus={who === "member" ? "" : undefined}
         />
+        <PasswordStrength password={password} userInputs={[user.username]} />
         <Field
           label={t("setting.account.repeat-password")}
           type="password"

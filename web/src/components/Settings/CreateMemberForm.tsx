@@ -7,6 +7,7 @@ import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Select } from "../ui/Select";
+import { PasswordStrength } from "../Password/PasswordStrength";
 import { BORDERED_SELECT, Field } from "./controls";
 import { checkNewMember, type MessageKey, RULE_LIMITS } from "./validation";
 
@@ -50,16 +51,19 @@ export function CreateMemberForm() {
           autoCapitalize="none"
           spellCheck={false}
         />
-        <Field
-          label={t("common.password")}
-          type="password"
-          value={password}
-          onChange={(value) => {
-            setPassword(value);
-            setProblem(null);
-          }}
-          autoComplete="new-password"
-        />
+        <div className="flex flex-col gap-1">
+          <Field
+            label={t("common.password")}
+            type="password"
+            value={password}
+            onChange={(value) => {
+              setPassword(value);
+              setProblem(null);
+            }}
+            autoComplete="new-password"
+          />
+          <PasswordStrength password={password} userInputs={[username]} />
+        </div>
       </div>
       {problem ? (
         <p role="alert" className="text-xs text-red-600 dark:text-red-400">

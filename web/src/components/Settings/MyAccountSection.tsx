@@ -1,5 +1,5 @@
 // My account: who I am (nickname, username, email, role), editing it, changing the password, two-factor sign-in,
-// personal access tokens, webhooks, the Open API, and exporting my data.
+// where I am signed in, personal access tokens, webhooks, the Open API, and exporting my data.
 import type { User } from "@memos/common";
 import { KeyRound, Pencil } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -10,6 +10,7 @@ import { RoleBadge } from "./RoleBadge";
 import { OpenApiCard } from "./OpenApiCard";
 import { AccessTokensCard } from "./AccessTokensCard";
 import { TwoFactorCard } from "../TwoFactor/TwoFactorCard";
+import { SessionsCard } from "./SessionsCard";
 import { WebhooksCard } from "./WebhooksCard";
 import { ExportDataCard } from "./ExportDataCard";
 import { SettingGroup } from "./controls";
@@ -72,6 +73,7 @@ export function MyAccountSection({ me }: { me: User }) {
       </SettingGroup>
 
       <TwoFactorCard />
+      <SessionsCard />
 
       <AccessTokensCard />
 

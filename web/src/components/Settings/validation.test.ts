@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import i18n from "../../i18n";
-import { checkCredential, checkEmail, checkNewMember, checkNickname, checkPasswordPair, openApiExample, RULE_LIMITS } from "./validation";
+import {
+  checkCredential,
+  checkEmail,
+  checkNewMember,
+  checkNewPassword,
+  checkNickname,
+  checkPasswordPair,
+  openApiExample,
+  RULE_LIMITS,
+} from "./validation";
 
 describe("checkCredential (docs/v0-wire.md#web-form-checks)", () => {
   it.each([
@@ -46,10 +55,26 @@ describe("checkPasswordPair", () => {
     expect(checkPasswordPair("secret1", "secret2", "member")).toBe("message.new-passwords-not-match");
   });
 
-  it("then applies the credential rule", () => {
-    expect(checkPasswordPair("abc", "abc")).toBe("daily.rule.password-too-short");
-    expect(checkPasswordPair("a b c d", "a b c d")).toBe("daily.rule.password-not-allow-space");
-    expect(checkPasswordPair("secret", "secret")).toBeNull();
+  it("then applies the new-password rule: 8 characters, spaces welcome", () => {
+    expect(checkPasswordPair("abc", "abc")).toBe("daily.rule.new-password-too-short");
+    expect(checkPasswordPair("seven77", "seven77")).toBe("daily.rule.new-password-too-short");
+    expect(checkPasswordPair("a b c d e", "a b c d e")).toBeNull();
+    expect(checkPasswordPair("secret-pass", "secret-pass")).toBeNull();
+  });
+});
+
+describe("checkNewPassword", () => {
+  it("counts characters, not bytes, and caps at 256 bytes", () => {
+    expect(checkNewPassword("密码密码密码密")).toBe("daily.rule.new-password-too-short");
+    expect(checkNewPassword("密码密码密码密码")).toBeNull();
+    expect(checkNewPassword("a".repeat(256))).toBeNull();
+    expect(checkNewPassword("a".repeat(257))).toBe("daily.rule.new-password-too-long");
+  });
+
+  it("answers messages with the limits filled in", () => {
+    const t = i18n.getFixedT("en");
+    expect(t(checkNewPassword("short")!, RULE_LIMITS)).toBe("Password must be at least 8 characters");
+    expect(t(checkNewPassword("a".repeat(257))!, RULE_LIMITS)).toBe("Password must be at most 256 bytes long");
   });
 });
 
@@ -62,8 +87,9 @@ describe("checkNewMember", () => {
 
   it("checks the username, then the password", () => {
     expect(checkNewMember("al", "x")).toBe("daily.rule.username-too-short");
-    expect(checkNewMember("alice", "abc")).toBe("daily.rule.password-too-short");
-    expect(checkNewMember("alice", "secret")).toBeNull();
+    expect(checkNewMember("alice", "abc")).toBe("daily.rule.new-password-too-short");
+    expect(checkNewMember("alice", "secret")).toBe("daily.rule.new-password-too-short");
+    expect(checkNewMember("alice", "secret phrase")).toBeNull();
   });
 });
 

@@ -2,19 +2,44 @@
 // answers with an i18n key (or null when the value is fine), so the messages stay translatable and testable; a
 // rule's message names the field and the rule ("Username must be at least 4 characters"), its numbers from
 // RULE_LIMITS.
-import { checkFormField, FORM_FIELD_RULES, MAX_NICKNAME_BYTES, validateEmail, validateNickname } from "@memos/common";
+import {
+  checkFormField,
+  FORM_FIELD_RULES,
+  MAX_NICKNAME_BYTES,
+  MAX_PASSWORD_BYTES,
+  MIN_PASSWORD_LENGTH,
+  validateEmail,
+  validateNickname,
+  validatePassword,
+} from "@memos/common";
 
 export type MessageKey = `message.${string}` | `daily.rule.${string}`;
 
 /** The values the rule messages interpolate: pass them to `t` with any key these checks answer. */
-export const RULE_LIMITS = { min: FORM_FIELD_RULES.minLength, max: FORM_FIELD_RULES.maxLength, nicknameMax: MAX_NICKNAME_BYTES };
+export const RULE_LIMITS = {
+  min: FORM_FIELD_RULES.minLength,
+  max: FORM_FIELD_RULES.maxLength,
+  nicknameMax: MAX_NICKNAME_BYTES,
+  passwordMin: MIN_PASSWORD_LENGTH,
+  passwordMaxBytes: MAX_PASSWORD_BYTES,
+};
 
 export type CredentialField = "username" | "password";
 
-/** Username and password rule of the v0 web: 4–320 characters, no space, no Chinese. */
+/** Username rule of the v0 web: 4–320 characters, no space, no Chinese (v0 asked it of passwords too). */
 export function checkCredential(value: string, field: CredentialField): MessageKey | null {
   const failure = checkFormField(value);
   return failure ? `daily.rule.${field}-${failure}` : null;
+}
+
+/**
+ * A new password (sign-up, a change, a member created): the server's rule, at least 8 characters, spaces welcome.
+ * A password being typed to sign in is checked by nothing but the server: one set before this rule still works.
+ */
+export function checkNewPassword(value: string): MessageKey | null {
+  const problem = validatePassword(value);
+  if (problem === null) return null;
+  return [...value].length < MIN_PASSWORD_LENGTH ? "daily.rule.new-password-too-short" : "daily.rule.new-password-too-long";
 }
 
 /** A nickname may be empty; the server caps it at 64 bytes. */
@@ -35,13 +60,13 @@ export function checkEmail(value: string): MessageKey | null {
 export function checkPasswordPair(password: string, again: string, who: "self" | "member" = "self"): MessageKey | null {
   if (password === "" || again === "") return "message.fill-all-fields";
   if (password !== again) return who === "member" ? "message.new-passwords-not-match" : "message.passwords-not-match";
-  return checkCredential(password, "password");
+  return checkNewPassword(password);
 }
 
-/** The member-creation form: both fields filled, then the credential rule on each. */
+/** The member-creation form: both fields filled, then the username rule and the new-password rule. */
 export function checkNewMember(username: string, password: string): MessageKey | null {
   if (username.trim() === "" || password === "") return "message.fill-all-fields";
-  return checkCredential(username, "username") ?? checkCredential(password, "password");
+  return checkCredential(username, "username") ?? checkNewPassword(password);
 }
 
 /** The Open API example of My account: posting a memo with the user's openId (docs/v0-wire.md#open-id). */
