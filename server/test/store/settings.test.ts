@@ -84,6 +84,7 @@ describe("stored settings", () => {
       customizedProfile: {},
       memoHistory: { enabled: true, keepAllDays: 30, dailyDays: 365 },
       trashRetentionDays: 30,
+      requireTwoFactor: false,
       serverId: expect.any(String),
     });
   });
