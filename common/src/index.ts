@@ -11,3 +11,4 @@ export * from "./domain/history.js";
 export * from "./domain/reactions.js";
 export * from "./domain/mentions.js";
 export * from "./domain/memo-links.js";
+export * from "./domain/sso.js";

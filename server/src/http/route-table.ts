@@ -109,11 +109,12 @@ const ERROR_ANSWER =
 function responses(entry: RouteEntry) {
   const { answer } = entry;
   const description = answer.description ?? "OK";
+  const errors = Object.entries(documentedErrors(entry)).map(([status, text]) => [status, errorEnvelopeSchema.meta({ description: text })]);
+  if (answer.kind === "redirect") return { 302: { description, type: "null" }, ...Object.fromEntries(errors) };
   const success =
     answer.kind === "file"
       ? { description, content: { [answer.contentType]: { schema: answer.schema } } }
       : (answer.kind === "data" ? dataEnvelope(answer.schema) : answer.schema).meta({ description });
-  const errors = Object.entries(documentedErrors(entry)).map(([status, text]) => [status, errorEnvelopeSchema.meta({ description: text })]);
   return { 200: success, ...Object.fromEntries(errors), default: errorEnvelopeSchema.meta({ description: ERROR_ANSWER }) };
 }
 

@@ -12,7 +12,7 @@ function cookieOptions(request: FastifyRequest) {
   return { path: "/", httpOnly: true, sameSite: "lax" as const, secure: request.protocol === "https" };
 }
 
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_TTL_SECONDS });
 }
 

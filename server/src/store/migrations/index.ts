@@ -29,6 +29,7 @@ import { memoRelation } from "./029-memo-relation.js";
 import { memoReaction } from "./030-memo-reaction.js";
 import { memoComment } from "./031-memo-comment.js";
 import { inbox } from "./032-inbox.js";
+import { identityProvider } from "./037-identity-provider.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -64,4 +65,5 @@ export const MIGRATIONS: Migration[] = [
   memoReaction,
   memoComment,
   inbox,
+  identityProvider,
 ];

@@ -6,6 +6,7 @@ import {
   DISABLE_COMMENTS_SETTING,
   DISABLE_PROJECT_INFO_SETTING,
   DISABLE_WEBHOOKS_SETTING,
+  DISABLE_PASSWORD_SIGN_IN_SETTING,
   DEFAULT_MEMO_HISTORY,
   DEFAULT_TRASH_RETENTION_DAYS,
   MEMO_HISTORY_SETTING,
@@ -35,6 +36,7 @@ const systemSettingValueSchemas = {
   [DISABLE_WEBHOOKS_SETTING]: z.boolean(),
   [DISABLE_COMMENTS_SETTING]: z.boolean(),
   [DISABLE_PROJECT_INFO_SETTING]: z.boolean(),
+  [DISABLE_PASSWORD_SIGN_IN_SETTING]: z.boolean(),
   additionalStyle: z.string(),
   additionalScript: z.string(),
   /** Partial: the fields left out read as their defaults (system.service.ts). */
@@ -52,6 +54,7 @@ const SYSTEM_SETTING_DEFAULTS: SystemSettings = {
   [DISABLE_WEBHOOKS_SETTING]: false,
   [DISABLE_COMMENTS_SETTING]: false,
   [DISABLE_PROJECT_INFO_SETTING]: false,
+  [DISABLE_PASSWORD_SIGN_IN_SETTING]: false,
   additionalStyle: "",
   additionalScript: "",
   customizedProfile: {},

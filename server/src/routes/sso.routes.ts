@@ -1,0 +1,51 @@
+// Single sign-on: the sign-in page's options, the browser flow under /auth/oidc (redirects, never JSON but for a
+// caller refused a link), and the caller's linked identities.
+import type { SsoFailure } from "@memos/common";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.js";
+import { viewerOf } from "../http/request-context.js";
+import type { Handlers } from "../http/route-table.js";
+import { getSsoOptions, listOwnIdentities, unlinkIdentity } from "../services/identity-provider.service.js";
+import { finishSso, SsoError, startSso } from "../services/sso.service.js";
+import { setSessionCookie } from "./auth.routes.js";
+
+/** Where a failure sends the browser: the sign-in page, or the app when the flow was a link. */
+const failureLocation = (failure: SsoFailure, linking: boolean) =>
+  linking ? `/?ssoError=${encodeURIComponent(failure)}` : `/auth?error=${encodeURIComponent(failure)}`;
+
+function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknown, linking: boolean) {
+  if (!(error instanceof SsoError)) throw error;
+  request.log.warn({ ssoFailure: error.failure }, `single sign-on failed: ${error.detail}`);
+  return reply.header("Cache-Control", "no-store").redirect(failureLocation(error.failure, linking), 302);
+}
+
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+export const ssoHandlers = (ctx: AppContext) =>
+  ({
+    "sso.options": async () => getSsoOptions(ctx),
+    "sso.start": async (request, reply) => {
+      const link = request.query.link === "1";
+      try {
+        const location = await startSso(ctx, viewerOf(request), { providerId: request.params.providerId, link, requestOrigin: originOf(request) });
+        return reply.header("Cache-Control", "no-store").redirect(location, 302);
+      } catch (error) {
+        return sendFailure(request, reply, error, link);
+      }
+    },
+    "sso.callback": async (request, reply) => {
+      const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : "";
+      try {
+        const result = await finishSso(ctx, viewerOf(request), query, request.log);
+        if (result.sessionToken) setSessionCookie(request, reply, result.sessionToken);
+        return reply.header("Cache-Control", "no-store").redirect(result.linked ? "/?sso=linked" : "/", 302);
+      } catch (error) {
+        return sendFailure(request, reply, error, error instanceof SsoError && error.linking);
+      }
+    },
+    "sso.identities": async (request) => listOwnIdentities(ctx, viewerOf(request)),
+    "sso.unlink": async (request) => {
+      await unlinkIdentity(ctx, viewerOf(request), request.params.identityId);
+      return true;
+    },
+  }) satisfies Handlers<"sso">;
