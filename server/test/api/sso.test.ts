@@ -1,0 +1,287 @@
+// Single sign-on against a real OpenID provider (oidc-provider on 127.0.0.1, server/test/oidc-provider.ts): the
+// host's providers, the browser flow (first sign-in creating a user, the same user again, linking, unlinking),
+// and its refusals (a wrong state or nonce, a reused code, a disabled provider, sign-up off, an archived account),
+// password sign-in turned off, and the client secret never in an answer.
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Client, sessionCookieFrom } from "../client.js";
+import { expectError } from "../expect.js";
+import { anonymous, createUser, PASSWORD, signUpHost, type TestUser } from "../factories.js";
+import { createTestApp, type TestApp } from "../harness.js";
+import { signInAtProvider, startTestProvider, type TestProvider } from "../oidc-provider.js";
+
+const EXTERNAL_URL = "http://memos.test";
+const CALLBACK = `${EXTERNAL_URL}/auth/oidc/callback`;
+
+let t: TestApp;
+let host: TestUser;
+let idp: TestProvider;
+let providerId: number;
+const logLines: string[] = [];
+
+const setSetting = (name: string, value: unknown) => host.client.post("/api/system/setting", { name, value: JSON.stringify(value) });
+
+beforeAll(async () => {
+  idp = await startTestProvider([CALLBACK], {
+    "sub-ada": { preferred_username: "lovelace", email: "ada@example.com", name: "Ada Lovelace" },
+    "sub-grace": { email: "grace.hopper@example.com" },
+    "sub-ada-2": { preferred_username: "LOVELACE" },
+    "sub-carol": { preferred_username: "carol-at-idp" },
+    "sub-dan": { preferred_username: "dan" },
+  });
+  t = await createTestApp({ oidcAllowPrivate: true, logLines });
+  host = await signUpHost(t);
+  expect((await setSetting("customizedProfile", { externalUrl: EXTERNAL_URL })).status).toBe(200);
+  expect((await setSetting("allowSignUp", true)).status).toBe(200);
+  const created = await host.client.post("/api/identity-provider", {
+    name: "Test IdP",
+    issuer: idp.issuer,
+    clientId: idp.clientId,
+    clientSecret: idp.clientSecret,
+    createUsers: true,
+    newUserRole: "ADMIN",
+  });
+  expect(created.status, created.text).toBe(200);
+  providerId = created.body.data.id;
+});
+afterAll(async () => {
+  await t?.close();
+  await idp?.close();
+});
+
+/** `/auth/oidc/<id>/start` by `client`: the provider's authorization URL it redirects to. */
+async function start(client: Client, link = false, id = providerId): Promise<string> {
+  const response = await client.get(`/auth/oidc/${id}/start${link ? "?link=1" : ""}`);
+  expect(response.status, response.text).toBe(302);
+  return String(response.headers.location);
+}
+
+/** The browser at the provider: signs in as `sub` and comes back with the callback URL. */
+const atProvider = (authorizationUrl: string, sub: string) => signInAtProvider(authorizationUrl, sub, CALLBACK);
+
+const callback = (client: Client, url: URL) => client.get(`/auth/oidc/callback${url.search}`);
+
+/** A whole sign-in through the provider by a new browser; the callback's answer. */
+async function ssoSignIn(sub: string, client = anonymous(t)) {
+  return callback(client, await atProvider(await start(client), sub));
+}
+
+/** The flow row a start made, found by its authorization URL's state (kept hashed). */
+const flowOf = (authorizationUrl: string) =>
+  t.ctx.store.db
+    .selectFrom("oidc_flow")
+    .selectAll()
+    .where("state_hash", "=", createHash("sha256").update(new URL(authorizationUrl).searchParams.get("state")!).digest("hex"));
+
+const userCount = async () => Number((await t.ctx.store.db.selectFrom("user").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+
+async function meOf(response: Awaited<ReturnType<typeof ssoSignIn>>) {
+  expect([response.status, response.headers.location], response.text).toEqual([302, "/"]);
+  const me = await anonymous(t).withCookie(sessionCookieFrom(response.headers)).get("/api/user/me");
+  expect(me.status, me.text).toBe(200);
+  return me.body.data;
+}
+
+describe("the browser flow", () => {
+  it("sends the browser to the provider with PKCE, state and nonce, and the external URL's callback", async () => {
+    const url = new URL(await start(anonymous(t)));
+    expect(url.origin).toBe(idp.issuer);
+    expect(url.searchParams.get("redirect_uri")).toBe(CALLBACK);
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+    for (const name of ["state", "nonce", "code_challenge"]) expect(url.searchParams.get(name)).toBeTruthy();
+    const flows = await t.ctx.store.db.selectFrom("oidc_flow").selectAll().execute();
+    expect(flows.map((flow) => flow.state_hash)).not.toContain(url.searchParams.get("state"));
+  });
+
+  it("creates a user on the first sign-in (the provider's role), and signs the same user in the second time", async () => {
+    const first = await meOf(await ssoSignIn("sub-ada"));
+    expect([first.username, first.role, first.nickname, first.email]).toEqual(["lovelace", "ADMIN", "Ada Lovelace", "ada@example.com"]);
+    const users = await userCount();
+    const second = await meOf(await ssoSignIn("sub-ada"));
+    expect(second.id).toBe(first.id);
+    expect(await userCount()).toBe(users);
+  });
+
+  it("names a new user by the email's local part without the claim, and makes a taken name unique", async () => {
+    expect((await meOf(await ssoSignIn("sub-grace"))).username).toBe("grace.hopper");
+    expect((await meOf(await ssoSignIn("sub-ada-2"))).username).toBe("LOVELACE2");
+  });
+
+  it("links a provider to a signed-in account, signs it in through the provider, and unlinks it", async () => {
+    const carol = await createUser(t, host, "carol");
+    const linked = await callback(carol.client, await atProvider(await start(carol.client, true), "sub-carol"));
+    expect([linked.status, linked.headers.location]).toEqual([302, "/?sso=linked"]);
+    const identities = await carol.client.get("/api/user/me/identity");
+    expect(identities.body.data).toMatchObject([{ providerId, providerName: "Test IdP", subject: "sub-carol" }]);
+    expect((await meOf(await ssoSignIn("sub-carol"))).id).toBe(carol.user.id);
+    // Another account cannot take the same identity.
+    const dave = await createUser(t, host, "dave");
+    const taken = await callback(dave.client, await atProvider(await start(dave.client, true), "sub-carol"));
+    expect(taken.headers.location).toBe("/?ssoError=already-linked");
+    // A password remains, so the link may go; then the identity is nobody's.
+    expect((await carol.client.delete(`/api/user/me/identity/${identities.body.data[0].id}`)).status).toBe(200);
+    expect((await carol.client.get("/api/user/me/identity")).body.data).toEqual([]);
+    expectError(await carol.client.delete(`/api/user/me/identity/${identities.body.data[0].id}`), 404, undefined, { reason: "identity.not-found" });
+  });
+
+  it("finishes a link only with the session that started it", async () => {
+    const erin = await createUser(t, host, "erin");
+    const url = await atProvider(await start(erin.client, true), "sub-dan");
+    const response = await callback(anonymous(t), url);
+    expect(response.headers.location).toBe("/?ssoError=link-session");
+  });
+});
+
+describe("refusals come back to /auth?error=<failure>", () => {
+  it("a state nobody issued, and a state used once already", async () => {
+    const bogus = await anonymous(t).get("/auth/oidc/callback?code=abc&state=nobody-issued-this");
+    expect([bogus.status, bogus.headers.location]).toEqual([302, "/auth?error=state-invalid"]);
+    expect((await anonymous(t).get("/auth/oidc/callback")).headers.location).toBe("/auth?error=state-invalid");
+    const url = await atProvider(await start(anonymous(t)), "sub-ada");
+    expect((await callback(anonymous(t), url)).headers.location).toBe("/");
+    expect((await callback(anonymous(t), url)).headers.location).toBe("/auth?error=state-invalid");
+  });
+
+  it("a wrong nonce (the flow's row tampered with): nobody is signed in", async () => {
+    const authorizationUrl = await start(anonymous(t));
+    const { state_hash } = await flowOf(authorizationUrl).executeTakeFirstOrThrow();
+    await t.ctx.store.db.updateTable("oidc_flow").set({ nonce: "not-the-nonce-sent" }).where("state_hash", "=", state_hash).execute();
+    const response = await callback(anonymous(t), await atProvider(authorizationUrl, "sub-ada"));
+    expect([response.status, response.headers.location]).toEqual([302, "/auth?error=provider-error"]);
+    expect(response.headers["set-cookie"]).toBeUndefined();
+    expect(logLines.join("\n")).toMatch(/single sign-on failed: .*nonce/);
+  });
+
+  it("a code used once already", async () => {
+    const authorizationUrl = await start(anonymous(t));
+    const flow = await flowOf(authorizationUrl).executeTakeFirstOrThrow();
+    const url = await atProvider(authorizationUrl, "sub-ada");
+    expect((await callback(anonymous(t), url)).headers.location).toBe("/");
+    // The same flow again (as if its row had been kept): the provider refuses the spent code.
+    await t.ctx.store.db.insertInto("oidc_flow").values(flow).execute();
+    const again = await callback(anonymous(t), url);
+    expect(again.headers.location).toBe("/auth?error=provider-error");
+    expect(again.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("a disabled provider, at the start and at the callback", async () => {
+    const authorizationUrl = await start(anonymous(t));
+    expect((await host.client.patch(`/api/identity-provider/${providerId}`, { enabled: false })).status).toBe(200);
+    try {
+      expect((await anonymous(t).get(`/auth/oidc/${providerId}/start`)).headers.location).toBe("/auth?error=provider-disabled");
+      expect((await anonymous(t).get("/auth/oidc/999/start")).headers.location).toBe("/auth?error=provider-disabled");
+      expect((await anonymous(t).get("/api/auth/sso")).body.data.providers).toEqual([]);
+      const url = await atProvider(authorizationUrl, "sub-ada");
+      expect((await callback(anonymous(t), url)).headers.location).toBe("/auth?error=provider-disabled");
+    } finally {
+      await host.client.patch(`/api/identity-provider/${providerId}`, { enabled: true });
+    }
+  });
+
+  it("sign-up off on the instance, or the provider creates nobody: no user is made", async () => {
+    idp.accounts.set("sub-newcomer", { preferred_username: "newcomer" });
+    const users = await userCount();
+    await setSetting("allowSignUp", false);
+    try {
+      expect((await ssoSignIn("sub-newcomer")).headers.location).toBe("/auth?error=signup-closed");
+    } finally {
+      await setSetting("allowSignUp", true);
+    }
+    await host.client.patch(`/api/identity-provider/${providerId}`, { createUsers: false });
+    try {
+      expect((await ssoSignIn("sub-newcomer")).headers.location).toBe("/auth?error=signup-closed");
+      // A known account still signs in.
+      expect((await meOf(await ssoSignIn("sub-ada"))).username).toBe("lovelace");
+    } finally {
+      await host.client.patch(`/api/identity-provider/${providerId}`, { createUsers: true });
+    }
+    expect(await userCount()).toBe(users);
+  });
+
+  it("an archived account", async () => {
+    idp.accounts.set("sub-frank", { preferred_username: "frank" });
+    const frank = await meOf(await ssoSignIn("sub-frank"));
+    expect((await host.client.patch(`/api/user/${frank.id}`, { rowStatus: "ARCHIVED" })).status).toBe(200);
+    expect((await ssoSignIn("sub-frank")).headers.location).toBe("/auth?error=account-archived");
+  });
+
+  it("logs the failure without the code or the state", async () => {
+    await anonymous(t).get("/auth/oidc/callback?code=secret-code-value&state=secret-state-value");
+    const text = logLines.join("\n");
+    expect(text).toContain("state-invalid");
+    expect(text).not.toContain("secret-code-value");
+    expect(text).not.toContain("secret-state-value");
+  });
+});
+
+describe("the host's providers", () => {
+  it("never send the client secret back; a PATCH without it keeps it (the flow still authenticates)", async () => {
+    const answers = [
+      await host.client.get("/api/identity-provider"),
+      await host.client.patch(`/api/identity-provider/${providerId}`, { name: "Test IdP" }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.text).not.toContain(idp.clientSecret);
+    }
+    expect(answers[0]!.body.data[0]).toMatchObject({ id: providerId, hasSecret: true, clientId: idp.clientId, usernameClaim: "preferred_username" });
+    expect((await meOf(await ssoSignIn("sub-ada"))).username).toBe("lovelace");
+    const other = await host.client.post("/api/identity-provider", { name: "Public client", issuer: idp.issuer, clientId: "x", clientSecret: "s3cr3t-value" });
+    expect(other.text).not.toContain("s3cr3t-value");
+    const cleared = await host.client.patch(`/api/identity-provider/${other.body.data.id}`, { clientSecret: "" });
+    expect(cleared.body.data.hasSecret).toBe(false);
+    expect((await host.client.delete(`/api/identity-provider/${other.body.data.id}`)).status).toBe(200);
+    expectError(await host.client.delete(`/api/identity-provider/${other.body.data.id}`), 404, undefined, { reason: "identity-provider.not-found" });
+  });
+
+  it("are the host's and admins' only", async () => {
+    const member = await createUser(t, host, "member-x");
+    expectError(await member.client.get("/api/identity-provider"), 403, undefined, { reason: "auth.admin-only" });
+    expectError(await member.client.post("/api/identity-provider", { name: "x", issuer: idp.issuer, clientId: "x" }), 403);
+    expectError(await anonymous(t).get("/api/identity-provider"), 401);
+  });
+
+  it("refuses a bad issuer or role, naming the field", async () => {
+    expectError(await host.client.post("/api/identity-provider", { name: "x", issuer: "ftp://x", clientId: "x" }), 400, /issuer/, { field: "issuer" });
+    expectError(await host.client.post("/api/identity-provider", { name: "x", issuer: idp.issuer, clientId: "x", newUserRole: "HOST" }), 400, /newUserRole/, {
+      field: "newUserRole",
+    });
+  });
+});
+
+describe("password sign-in turned off", () => {
+  it("refuses members with a clear reason and keeps the host's, and the sign-in page is told", async () => {
+    await createUser(t, host, "gina");
+    expect((await setSetting("disablePasswordSignIn", true)).status).toBe(200);
+    try {
+      expect((await anonymous(t).get("/api/auth/sso")).body.data).toEqual({ providers: [{ id: providerId, name: "Test IdP" }], passwordSignIn: false });
+      expectError(await anonymous(t).post("/api/auth/signin", { username: "gina", password: PASSWORD }), 403, /Password sign-in is turned off/, {
+        reason: "auth.password-sign-in-off",
+      });
+      expect((await anonymous(t).post("/api/auth/signin", { username: "host", password: PASSWORD })).status).toBe(200);
+      expect((await meOf(await ssoSignIn("sub-ada"))).username).toBe("lovelace");
+    } finally {
+      expect((await setSetting("disablePasswordSignIn", false)).status).toBe(200);
+    }
+    expect((await anonymous(t).post("/api/auth/signin", { username: "gina", password: PASSWORD })).status).toBe(200);
+  });
+});
+
+describe("without --oidc-allow-private", () => {
+  let strict: TestApp;
+  beforeAll(async () => {
+    strict = await createTestApp();
+  });
+  afterAll(() => strict?.close());
+
+  it("refuses an http:// issuer, and never reaches a private address", async () => {
+    const owner = await signUpHost(strict);
+    expectError(await owner.client.post("/api/identity-provider", { name: "x", issuer: idp.issuer, clientId: "x" }), 400, /issuer/, {
+      reason: "identity-provider.insecure-issuer",
+    });
+    const created = await owner.client.post("/api/identity-provider", { name: "x", issuer: "https://127.0.0.1:1/", clientId: "x" });
+    expect(created.status, created.text).toBe(200);
+    const response = await anonymous(strict).get(`/auth/oidc/${created.body.data.id}/start`);
+    expect(response.headers.location).toBe("/auth?error=provider-unreachable");
+  });
+});
