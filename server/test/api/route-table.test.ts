@@ -68,6 +68,8 @@ const VALID_BODIES: Partial<Record<RouteName, unknown>> = {
   "access-token.create": { name: "script", scope: "read" },
   "webhook.create": { name: "hook", url: "https://example.com/hook", events: ["memo.created"] },
   "webhook.patch": { name: "renamed" },
+  "identity-provider.create": { name: "SSO", issuer: "https://id.example.com", clientId: "memos" },
+  "identity-provider.patch": { name: "renamed" },
 };
 
 const send = (client: Client, entry: RouteEntry, body?: unknown) => client.request(entry.method, urlOf(entry), body);
