@@ -15,6 +15,8 @@ import { returnTo } from "../router/returnTo";
 import { tooManyAttemptsMessage } from "./signInWait";
 import { InstanceLogo } from "../components/ui/InstanceLogo";
 import { checkCredential, RULE_LIMITS } from "../components/Settings/validation";
+import { SsoSignIn } from "../components/Sso/SsoSignIn";
+import { useSsoOptions } from "../queries/sso";
 
 type Action = "signin" | "signup";
 
@@ -42,6 +44,9 @@ export default function Auth() {
   const profile = status?.customizedProfile;
   const hasHost = Boolean(status?.host);
   const canSignUp = !hasHost || Boolean(status?.allowSignUp);
+  const sso = useSsoOptions();
+  const [hostPassword, setHostPassword] = useState(false);
+  const passwordHidden = hasHost && sso.data?.passwordSignIn === false && !hostPassword;
 
   useEffect(() => {
     signedOut.current = endSession(queryClient);
@@ -105,6 +110,7 @@ export default function Auth() {
           {profile?.description ? <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{profile.description}</p> : null}
         </div>
         <form
+          hidden={passwordHidden}
           onSubmit={onSubmit}
           noValidate
           aria-describedby={problem ? ids.problem : undefined}
@@ -166,6 +172,12 @@ export default function Auth() {
           {status && !hasHost ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("auth.host-tip")}</p> : null}
           {status && hasHost && !canSignUp ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("auth.contact-host")}</p> : null}
         </form>
+        <SsoSignIn
+          options={hasHost ? sso.data : undefined}
+          failure={searchParams.get("error")}
+          passwordHidden={passwordHidden}
+          onShowPassword={() => setHostPassword(true)}
+        />
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
           <PreferenceSelects />
           {hasHost ? (

@@ -10,6 +10,7 @@ import { RoleBadge } from "./RoleBadge";
 import { OpenApiCard } from "./OpenApiCard";
 import { AccessTokensCard } from "./AccessTokensCard";
 import { WebhooksCard } from "./WebhooksCard";
+import { LinkedIdentitiesCard } from "./LinkedIdentitiesCard";
 import { ExportDataCard } from "./ExportDataCard";
 import { SettingGroup } from "./controls";
 import { UpdateAccountDialog } from "./UpdateAccountDialog";
@@ -69,6 +70,8 @@ export function MyAccountSection({ me }: { me: User }) {
           </Detail>
         </dl>
       </SettingGroup>
+
+      <LinkedIdentitiesCard />
 
       <AccessTokensCard />
 
