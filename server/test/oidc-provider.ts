@@ -15,9 +15,12 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
-export const PROVIDER_CLIENT = { clientId: "memos-test", clientSecret: "provider-side-secret-0123456789" };
+const PROVIDER_CLIENT = { clientId: "memos-test", clientSecret: "provider-side-secret-0123456789" };
 
-export async function startTestProvider(redirectUris: string[], accounts: Record<string, Record<string, unknown>> = {}): Promise<TestProvider> {
+export async function startTestProvider(
+  redirectUris: string[],
+  accounts: Record<string, Record<string, unknown>> = {},
+): Promise<TestProvider> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

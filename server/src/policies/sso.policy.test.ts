@@ -3,7 +3,14 @@ import type { Role } from "@memos/common";
 import { describe, expect, it } from "vitest";
 import type { Actor, Viewer } from "../context.js";
 import { HttpError } from "../errors.js";
-import { assertIssuerAllowed, assertMayUnlink, assertPasswordSignIn, authorizeIdentityProviders, type SsoOutcome, ssoOutcome } from "./sso.policy.js";
+import {
+  assertIssuerAllowed,
+  assertMayUnlink,
+  assertPasswordSignIn,
+  authorizeIdentityProviders,
+  type SsoOutcome,
+  ssoOutcome,
+} from "./sso.policy.js";
 
 const statusOf = (run: () => void): number => {
   try {
@@ -25,10 +32,10 @@ describe.each<[string, Viewer, number, number]>([
   ["a visitor", null, 401, 401],
 ])("identity providers: %s", (_label, viewer, read, write) => {
   it(`reads ${read}, writes ${write}`, () => {
-    expect([statusOf(() => authorizeIdentityProviders(viewer, "read")), statusOf(() => authorizeIdentityProviders(viewer, "write"))]).toEqual([
-      read,
-      write,
-    ]);
+    expect([
+      statusOf(() => authorizeIdentityProviders(viewer, "read")),
+      statusOf(() => authorizeIdentityProviders(viewer, "write")),
+    ]).toEqual([read, write]);
   });
 });
 

@@ -27,7 +27,11 @@ export const ssoHandlers = (ctx: AppContext) =>
     "sso.start": async (request, reply) => {
       const link = request.query.link === "1";
       try {
-        const location = await startSso(ctx, viewerOf(request), { providerId: request.params.providerId, link, requestOrigin: originOf(request) });
+        const location = await startSso(ctx, viewerOf(request), {
+          providerId: request.params.providerId,
+          link,
+          requestOrigin: originOf(request),
+        });
         return reply.header("Cache-Control", "no-store").redirect(location, 302);
       } catch (error) {
         return sendFailure(request, reply, error, link);

@@ -18,7 +18,6 @@ import { presentIdentityProvider, presentUserIdentity } from "../presenters/iden
 import {
   deleteIdentityProvider as deleteProviderRows,
   deleteUserIdentity,
-  findIdentityProvider,
   insertIdentityProvider,
   type IdentityProviderUpdate,
   listEnabledProviderNames,
@@ -60,7 +59,12 @@ export async function createIdentityProvider(ctx: AppContext, viewer: Viewer, in
 }
 
 /** `input` is valid already (identityProviderPatchSchema). Without `clientSecret` the kept secret stays. */
-export async function patchIdentityProvider(ctx: AppContext, viewer: Viewer, id: number, input: IdentityProviderPatch): Promise<IdentityProvider> {
+export async function patchIdentityProvider(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+  input: IdentityProviderPatch,
+): Promise<IdentityProvider> {
   authorizeIdentityProviders(viewer, "write");
   if (input.issuer !== undefined) assertIssuerAllowed(input.issuer, ctx.config.oidcAllowPrivate);
   const update: IdentityProviderUpdate = {
@@ -85,16 +89,12 @@ export async function deleteIdentityProvider(ctx: AppContext, viewer: Viewer, id
   if (!deleted) throw providerNotFound();
 }
 
-/** An enabled provider, or 404 (the flow turns that into `provider-disabled`). */
-export async function requireEnabledProvider(ctx: AppContext, id: number) {
-  const row = await findIdentityProvider(ctx.store.db, id);
-  if (!row || Number(row.enabled) !== 1) throw providerNotFound();
-  return row;
-}
-
 export async function getSsoOptions(ctx: AppContext): Promise<SsoOptions> {
   const { db } = ctx.store;
-  const [providers, passwordOff] = await Promise.all([listEnabledProviderNames(db), readSystemSetting(db, DISABLE_PASSWORD_SIGN_IN_SETTING)]);
+  const [providers, passwordOff] = await Promise.all([
+    listEnabledProviderNames(db),
+    readSystemSetting(db, DISABLE_PASSWORD_SIGN_IN_SETTING),
+  ]);
   return { providers, passwordSignIn: !passwordOff };
 }
 

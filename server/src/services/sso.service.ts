@@ -72,7 +72,10 @@ async function configurationOf(ctx: AppContext, provider: IdentityProviderRow): 
         ...(allowPrivate && { execute: [oidc.allowInsecureRequests] }),
       },
     );
-    for (const [other, entry] of discovered) if (other.startsWith(`${provider.id}:`) || entry.expires <= Date.now()) discovered.delete(other);
+    // Older configurations of this provider, and any expired one, are dropped.
+    for (const [other, entry] of discovered) {
+      if (other.startsWith(`${provider.id}:`) || entry.expires <= Date.now()) discovered.delete(other);
+    }
     discovered.set(key, { config, expires: Date.now() + DISCOVERY_TTL_MS });
     return config;
   } catch (error) {
@@ -99,7 +102,7 @@ function providerFailure(error: unknown): SsoError {
 }
 
 /** `<external URL>/auth/oidc/callback`: customizedProfile.externalUrl when the host set it, else the request's origin. */
-export async function redirectUriOf(ctx: AppContext, requestOrigin: string): Promise<string> {
+async function redirectUriOf(ctx: AppContext, requestOrigin: string): Promise<string> {
   const profile = await readSystemSetting(ctx.store.db, "customizedProfile");
   const base = (profile.externalUrl ?? "").trim().replace(/\/+$/, "") || requestOrigin;
   return `${base}${SSO_CALLBACK_PATH}`;
@@ -113,7 +116,8 @@ export async function startSso(
 ): Promise<string> {
   if (input.link) authorizeSessionChange(viewer, "link an identity provider");
   const provider = await findIdentityProvider(ctx.store.db, input.providerId);
-  if (!provider || Number(provider.enabled) !== 1) throw new SsoError("provider-disabled", `provider ${input.providerId} unknown or disabled`);
+  if (!provider || Number(provider.enabled) !== 1)
+    throw new SsoError("provider-disabled", `provider ${input.providerId} unknown or disabled`);
   const config = await configurationOf(ctx, provider);
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -169,7 +173,8 @@ async function finishFlow(
   log: ErrorLog,
 ): Promise<SsoResult> {
   const provider = await findIdentityProvider(ctx.store.db, flow.provider_id);
-  if (!provider || Number(provider.enabled) !== 1) throw new SsoError("provider-disabled", `provider ${flow.provider_id} unknown or disabled`);
+  if (!provider || Number(provider.enabled) !== 1)
+    throw new SsoError("provider-disabled", `provider ${flow.provider_id} unknown or disabled`);
   if (flow.link_user_id !== null && !(isSessionCaller(viewer) && viewer.id === flow.link_user_id)) {
     throw new SsoError("link-session", "the link's callback came without the session that started it");
   }
@@ -240,7 +245,13 @@ async function userInfo(config: oidc.Configuration, accessToken: string, subject
 }
 
 /** A name from the chosen claim, else the email's local part, else the subject; made valid and unique. */
-async function createSsoUser(tx: Db, engine: "sqlite" | "postgres", provider: IdentityProviderRow, claims: Record<string, unknown>, subject: string) {
+async function createSsoUser(
+  tx: Db,
+  engine: "sqlite" | "postgres",
+  provider: IdentityProviderRow,
+  claims: Record<string, unknown>,
+  subject: string,
+) {
   const candidates = [claims[provider.username_claim], claims.email, subject].filter((value): value is string => typeof value === "string");
   const base = candidates.map(usernameFromClaim).find((name) => name !== "" && validateUsername(name) === null) ?? "user";
   await lockUntilCommit(tx, engine, "memos:signup");

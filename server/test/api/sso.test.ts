@@ -73,7 +73,15 @@ const flowOf = (authorizationUrl: string) =>
     .selectAll()
     .where("state_hash", "=", createHash("sha256").update(new URL(authorizationUrl).searchParams.get("state")!).digest("hex"));
 
-const userCount = async () => Number((await t.ctx.store.db.selectFrom("user").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const userCount = async () =>
+  Number(
+    (
+      await t.ctx.store.db
+        .selectFrom("user")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function meOf(response: Awaited<ReturnType<typeof ssoSignIn>>) {
   expect([response.status, response.headers.location], response.text).toEqual([302, "/"]);
@@ -121,7 +129,9 @@ describe("the browser flow", () => {
     // A password remains, so the link may go; then the identity is nobody's.
     expect((await carol.client.delete(`/api/user/me/identity/${identities.body.data[0].id}`)).status).toBe(200);
     expect((await carol.client.get("/api/user/me/identity")).body.data).toEqual([]);
-    expectError(await carol.client.delete(`/api/user/me/identity/${identities.body.data[0].id}`), 404, undefined, { reason: "identity.not-found" });
+    expectError(await carol.client.delete(`/api/user/me/identity/${identities.body.data[0].id}`), 404, undefined, {
+      reason: "identity.not-found",
+    });
   });
 
   it("finishes a link only with the session that started it", async () => {
@@ -224,14 +234,26 @@ describe("the host's providers", () => {
       expect(answer.status, answer.text).toBe(200);
       expect(answer.text).not.toContain(idp.clientSecret);
     }
-    expect(answers[0]!.body.data[0]).toMatchObject({ id: providerId, hasSecret: true, clientId: idp.clientId, usernameClaim: "preferred_username" });
+    expect(answers[0]!.body.data[0]).toMatchObject({
+      id: providerId,
+      hasSecret: true,
+      clientId: idp.clientId,
+      usernameClaim: "preferred_username",
+    });
     expect((await meOf(await ssoSignIn("sub-ada"))).username).toBe("lovelace");
-    const other = await host.client.post("/api/identity-provider", { name: "Public client", issuer: idp.issuer, clientId: "x", clientSecret: "s3cr3t-value" });
+    const other = await host.client.post("/api/identity-provider", {
+      name: "Public client",
+      issuer: idp.issuer,
+      clientId: "x",
+      clientSecret: "s3cr3t-value",
+    });
     expect(other.text).not.toContain("s3cr3t-value");
     const cleared = await host.client.patch(`/api/identity-provider/${other.body.data.id}`, { clientSecret: "" });
     expect(cleared.body.data.hasSecret).toBe(false);
     expect((await host.client.delete(`/api/identity-provider/${other.body.data.id}`)).status).toBe(200);
-    expectError(await host.client.delete(`/api/identity-provider/${other.body.data.id}`), 404, undefined, { reason: "identity-provider.not-found" });
+    expectError(await host.client.delete(`/api/identity-provider/${other.body.data.id}`), 404, undefined, {
+      reason: "identity-provider.not-found",
+    });
   });
 
   it("are the host's and admins' only", async () => {
@@ -242,10 +264,17 @@ describe("the host's providers", () => {
   });
 
   it("refuses a bad issuer or role, naming the field", async () => {
-    expectError(await host.client.post("/api/identity-provider", { name: "x", issuer: "ftp://x", clientId: "x" }), 400, /issuer/, { field: "issuer" });
-    expectError(await host.client.post("/api/identity-provider", { name: "x", issuer: idp.issuer, clientId: "x", newUserRole: "HOST" }), 400, /newUserRole/, {
-      field: "newUserRole",
+    expectError(await host.client.post("/api/identity-provider", { name: "x", issuer: "ftp://x", clientId: "x" }), 400, /issuer/, {
+      field: "issuer",
     });
+    expectError(
+      await host.client.post("/api/identity-provider", { name: "x", issuer: idp.issuer, clientId: "x", newUserRole: "HOST" }),
+      400,
+      /newUserRole/,
+      {
+        field: "newUserRole",
+      },
+    );
   });
 });
 
@@ -254,10 +283,18 @@ describe("password sign-in turned off", () => {
     await createUser(t, host, "gina");
     expect((await setSetting("disablePasswordSignIn", true)).status).toBe(200);
     try {
-      expect((await anonymous(t).get("/api/auth/sso")).body.data).toEqual({ providers: [{ id: providerId, name: "Test IdP" }], passwordSignIn: false });
-      expectError(await anonymous(t).post("/api/auth/signin", { username: "gina", password: PASSWORD }), 403, /Password sign-in is turned off/, {
-        reason: "auth.password-sign-in-off",
+      expect((await anonymous(t).get("/api/auth/sso")).body.data).toEqual({
+        providers: [{ id: providerId, name: "Test IdP" }],
+        passwordSignIn: false,
       });
+      expectError(
+        await anonymous(t).post("/api/auth/signin", { username: "gina", password: PASSWORD }),
+        403,
+        /Password sign-in is turned off/,
+        {
+          reason: "auth.password-sign-in-off",
+        },
+      );
       expect((await anonymous(t).post("/api/auth/signin", { username: "host", password: PASSWORD })).status).toBe(200);
       expect((await meOf(await ssoSignIn("sub-ada"))).username).toBe("lovelace");
     } finally {

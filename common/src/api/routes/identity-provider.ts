@@ -21,7 +21,8 @@ export const identityProviderRoutes = {
     method: "POST",
     path: "/api/identity-provider",
     summary: "Add an identity provider (host or admin)",
-    description: "The redirect URI to register at the provider is `<external URL>/auth/oidc/callback` (customizedProfile.externalUrl, else the request's origin).",
+    description:
+      "The redirect URI to register at the provider is `<external URL>/auth/oidc/callback` (customizedProfile.externalUrl, else the request's origin).",
     access: "session",
     body: input(identityProviderCreateSchema, "Malformatted post identity provider request"),
     answer: data(identityProviderEntitySchema),

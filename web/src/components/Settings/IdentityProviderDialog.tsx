@@ -1,11 +1,6 @@
 // Adding or changing an identity provider (OpenID Connect): name, issuer, client ID and secret (never shown back:
 // left empty, the kept one stays), scopes, the username claim, and whether unknown users get an account, as what.
-import {
-  DEFAULT_SSO_SCOPES,
-  DEFAULT_USERNAME_CLAIM,
-  type IdentityProvider,
-  type SsoUserRole,
-} from "@memos/common";
+import { DEFAULT_SSO_SCOPES, DEFAULT_USERNAME_CLAIM, type IdentityProvider, type SsoUserRole } from "@memos/common";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
@@ -22,7 +17,15 @@ type Problem = "name" | "issuer" | "clientId" | null;
 
 const isHttpUrl = (value: string) => /^https?:\/\/\S+$/i.test(value) && URL.canParse(value);
 
-export function IdentityProviderDialog({ open, provider, onClose }: { open: boolean; provider: IdentityProvider | null; onClose: () => void }) {
+export function IdentityProviderDialog({
+  open,
+  provider,
+  onClose,
+}: {
+  open: boolean;
+  provider: IdentityProvider | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { create, patch } = useIdentityProviderMutations();
   const [name, setName] = useState("");
@@ -153,7 +156,13 @@ export function IdentityProviderDialog({ open, provider, onClose }: { open: bool
           autoComplete="new-password"
         />
         <Field label={t("sso.providers.scopes")} value={scopes} maxLength={512} onChange={setScopes} spellCheck={false} />
-        <Field label={t("sso.providers.username-claim")} value={usernameClaim} maxLength={128} onChange={setUsernameClaim} spellCheck={false} />
+        <Field
+          label={t("sso.providers.username-claim")}
+          value={usernameClaim}
+          maxLength={128}
+          onChange={setUsernameClaim}
+          spellCheck={false}
+        />
         {check(t("sso.providers.create-users"), createUsers, setCreateUsers)}
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-sm text-zinc-700 dark:text-zinc-300">{t("sso.providers.new-user-role")}</span>

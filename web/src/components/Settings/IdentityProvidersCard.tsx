@@ -85,7 +85,9 @@ export function IdentityProvidersCard() {
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-zinc-800 dark:text-zinc-100">
                   {provider.name}
-                  {provider.enabled ? null : <span className="ml-2 text-xs font-normal text-zinc-500 dark:text-zinc-400">{t("sso.providers.disabled")}</span>}
+                  {provider.enabled ? null : (
+                    <span className="ml-2 text-xs font-normal text-zinc-500 dark:text-zinc-400">{t("sso.providers.disabled")}</span>
+                  )}
                 </p>
                 <p className="truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">{provider.issuer}</p>
               </div>

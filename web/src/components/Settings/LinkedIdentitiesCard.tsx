@@ -42,14 +42,19 @@ export function LinkedIdentitiesCard() {
               className="flex items-center gap-2 border-b border-zinc-100 px-3 py-2 dark:border-zinc-700/70"
             >
               <p className="min-w-0 flex-1 truncate text-sm text-zinc-800 dark:text-zinc-100">{identity.providerName}</p>
-              <IconButton label={t("sso.identities.unlink-named", { name: identity.providerName })} onClick={() => void remove(identity.id)}>
+              <IconButton
+                label={t("sso.identities.unlink-named", { name: identity.providerName })}
+                onClick={() => void remove(identity.id)}
+              >
                 <Unlink className="size-4" aria-hidden />
               </IconButton>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="border-b border-zinc-100 px-3 py-2.5 text-sm text-zinc-500 dark:border-zinc-700/70 dark:text-zinc-400">{t("sso.identities.none")}</p>
+        <p className="border-b border-zinc-100 px-3 py-2.5 text-sm text-zinc-500 dark:border-zinc-700/70 dark:text-zinc-400">
+          {t("sso.identities.none")}
+        </p>
       )}
       {unlinkedProviders.length > 0 ? (
         <div className="flex flex-wrap gap-2 px-3 py-2.5">
