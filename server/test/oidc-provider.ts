@@ -48,6 +48,8 @@ export async function startTestProvider(
       return grant;
     },
     cookies: { keys: ["memos-test-provider-cookie-key"] },
+    // Set, so the provider does not remind the test of its defaults.
+    ttl: { AuthorizationCode: 60, Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
     features: { devInteractions: { enabled: true } },
   });
   // Its warnings about development settings are for deployments, not this test.
