@@ -24,28 +24,35 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
 export const ssoHandlers = (ctx: AppContext) =>
   ({
     "sso.options": async () => getSsoOptions(ctx),
-    "sso.start": async (request, reply) => {
-      const link = request.query.link === "1";
-      try {
-        const location = await startSso(ctx, viewerOf(request), {
-          providerId: request.params.providerId,
-          link,
-          requestOrigin: originOf(request),
-        });
-        return reply.header("Cache-Control", "no-store").redirect(location, 302);
-      } catch (error) {
-        return sendFailure(request, reply, error, link);
-      }
+    "sso.start": {
+      // A HEAD (a link prefetcher) must neither start a flow nor, at the callback, spend one.
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
+        const link = request.query.link === "1";
+        try {
+          const location = await startSso(ctx, viewerOf(request), {
+            providerId: request.params.providerId,
+            link,
+            requestOrigin: originOf(request),
+          });
+          return reply.header("Cache-Control", "no-store").redirect(location, 302);
+        } catch (error) {
+          return sendFailure(request, reply, error, link);
+        }
+      },
     },
-    "sso.callback": async (request, reply) => {
-      const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : "";
-      try {
-        const result = await finishSso(ctx, viewerOf(request), query, request.log);
-        if (result.sessionToken) setSessionCookie(request, reply, result.sessionToken);
-        return reply.header("Cache-Control", "no-store").redirect(result.linked ? "/?sso=linked" : "/", 302);
-      } catch (error) {
-        return sendFailure(request, reply, error, error instanceof SsoError && error.linking);
-      }
+    "sso.callback": {
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
+        const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : "";
+        try {
+          const result = await finishSso(ctx, viewerOf(request), query, request.log);
+          if (result.sessionToken) setSessionCookie(request, reply, result.sessionToken);
+          return reply.header("Cache-Control", "no-store").redirect(result.linked ? "/?sso=linked" : "/", 302);
+        } catch (error) {
+          return sendFailure(request, reply, error, error instanceof SsoError && error.linking);
+        }
+      },
     },
     "sso.identities": async (request) => listOwnIdentities(ctx, viewerOf(request)),
     "sso.unlink": async (request) => {

@@ -152,6 +152,18 @@ describe("refusals come back to /auth?error=<failure>", () => {
     expect((await callback(anonymous(t), url)).headers.location).toBe("/auth?error=state-invalid");
   });
 
+  it("a flow older than ten minutes", async () => {
+    const authorizationUrl = await start(anonymous(t));
+    const { state_hash } = await flowOf(authorizationUrl).executeTakeFirstOrThrow();
+    await t.ctx.store.db
+      .updateTable("oidc_flow")
+      .set({ expires_ts: Math.floor(Date.now() / 1000) - 1 })
+      .where("state_hash", "=", state_hash)
+      .execute();
+    const response = await callback(anonymous(t), await atProvider(authorizationUrl, "sub-ada"));
+    expect(response.headers.location).toBe("/auth?error=state-invalid");
+  });
+
   it("a wrong nonce (the flow's row tampered with): nobody is signed in", async () => {
     const authorizationUrl = await start(anonymous(t));
     const { state_hash } = await flowOf(authorizationUrl).executeTakeFirstOrThrow();
@@ -213,6 +225,19 @@ describe("refusals come back to /auth?error=<failure>", () => {
     const frank = await meOf(await ssoSignIn("sub-frank"));
     expect((await host.client.patch(`/api/user/${frank.id}`, { rowStatus: "ARCHIVED" })).status).toBe(200);
     expect((await ssoSignIn("sub-frank")).headers.location).toBe("/auth?error=account-archived");
+  });
+
+  it("a HEAD starts nothing and spends nothing", async () => {
+    const before = await t.ctx.store.db
+      .selectFrom("oidc_flow")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    expect((await anonymous(t).request("HEAD", `/auth/oidc/${providerId}/start`)).status).toBe(404);
+    const after = await t.ctx.store.db
+      .selectFrom("oidc_flow")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it("logs the failure without the code or the state", async () => {

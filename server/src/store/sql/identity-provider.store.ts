@@ -78,16 +78,21 @@ export async function deleteUserIdentity(db: Db, userId: number, id: number): Pr
   return result.numDeletedRows > 0n;
 }
 
+/** Adds a flow; flows left unfinished go once expired, so the table holds at most ten minutes of starts. */
 export async function insertOidcFlow(db: Db, flow: OidcFlowRow): Promise<void> {
+  await db.deleteFrom("oidc_flow").where("expires_ts", "<", nowSeconds()).execute();
   await db.insertInto("oidc_flow").values(flow).execute();
 }
 
 /**
  * Takes a flow by its state's hash: deleted as it is read, so a state serves once even when two callbacks race
- * (the one whose DELETE removes the row gets it). Expired flows go on the way.
+ * (the one whose DELETE removes the row gets it). An expired flow is not taken.
  */
 export async function takeOidcFlow(db: Db, stateHash: string): Promise<OidcFlowRow | undefined> {
-  const now = nowSeconds();
-  await db.deleteFrom("oidc_flow").where("expires_ts", "<", now).execute();
-  return db.deleteFrom("oidc_flow").where("state_hash", "=", stateHash).returningAll().executeTakeFirst();
+  return db
+    .deleteFrom("oidc_flow")
+    .where("state_hash", "=", stateHash)
+    .where("expires_ts", ">=", nowSeconds())
+    .returningAll()
+    .executeTakeFirst();
 }
