@@ -37,7 +37,7 @@ import { nowSeconds } from "../store/time.js";
 
 const FLOW_TTL_SECONDS = 10 * 60;
 const REQUEST_TIMEOUT_MS = 10_000;
-/** A provider's discovered configuration is reused for this long (and while the provider's row is unchanged). */
+/** A provider's discovered configuration is reused for this long (and while its issuer, client ID and secret stay). */
 const DISCOVERY_TTL_MS = 10 * 60_000;
 
 export class SsoError extends Error {
@@ -57,7 +57,9 @@ const hashState = (state: string) => createHash("sha256").update(state).digest("
 const discovered = new Map<string, { config: oidc.Configuration; expires: number }>();
 
 async function configurationOf(ctx: AppContext, provider: IdentityProviderRow): Promise<oidc.Configuration> {
-  const key = `${provider.id}:${provider.updated_ts}`;
+  // Keyed by what the configuration is made of, so a change by any process is seen at once (the secret hashed).
+  const made = [provider.issuer, provider.client_id, provider.client_secret].join("\n");
+  const key = `${provider.id}:${createHash("sha256").update(made).digest("hex")}`;
   const kept = discovered.get(key);
   if (kept && kept.expires > Date.now()) return kept.config;
   const allowPrivate = ctx.config.oidcAllowPrivate;
