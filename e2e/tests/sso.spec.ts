@@ -17,7 +17,10 @@ test.afterAll(async () => {
 
 test("the host adds a provider; signing in with it goes through the provider and back @phone", async ({ page, ownServer }, testInfo) => {
   test.setTimeout(60_000);
-  idp ??= await startTestProvider([`${ownServer.url}/auth/oidc/callback`], { "sub-ada": { preferred_username: "lovelace", name: "Ada" } });
+  idp ??= await startTestProvider([`${ownServer.url}/auth/oidc/callback`], {
+    "sub-ada": { preferred_username: "lovelace", name: "Ada" },
+    "sub-host": { preferred_username: "host-at-idp" },
+  });
   const request = page.context().request;
   const status = await (await request.get(`${ownServer.url}/api/status`)).json();
   if (!status.data.host) await request.post(`${ownServer.url}/api/auth/signup`, { data: { ...host, role: "HOST" } });
@@ -53,6 +56,26 @@ test("the host adds a provider; signing in with it goes through the provider and
   await expect(page).toHaveURL(`${ownServer.url}/`);
   const session = await (await page.context().request.get(`${ownServer.url}/api/auth/session`)).json();
   expect(session.data).toMatchObject({ username: "lovelace", role: "USER", nickname: "Ada" });
+});
+
+test("the host links the provider in My account, then unlinks it", async ({ page, ownServer }) => {
+  await signInPage(page, ownServer.url, host);
+  await page.goto("/");
+  let settings = await openSettings(page, "My account");
+  const card = settings.getByRole("region", { name: "Single sign-on" });
+  await card.getByRole("link", { name: "Link Test IdP" }).click();
+  await page.locator('input[name="login"]').fill("sub-host");
+  await page.locator('input[name="password"]').fill("anything");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  await expect(page.getByText("Identity provider linked.")).toBeVisible();
+  await expect(page).toHaveURL(`${ownServer.url}/`);
+
+  settings = await openSettings(page, "My account");
+  const linked = settings.getByRole("region", { name: "Single sign-on" });
+  await expect(linked.getByTestId("identity-row")).toHaveText("Test IdP");
+  await linked.getByRole("button", { name: "Unlink Test IdP" }).click();
+  await expect(page.getByText("Identity provider unlinked.")).toBeVisible();
+  await expect(linked.getByRole("link", { name: "Link Test IdP" })).toBeVisible();
 });
 
 test("a refused sign-in comes back to the sign-in page with the reason in words", async ({ page }) => {
