@@ -19,6 +19,19 @@ function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknow
   return reply.header("Cache-Control", "no-store").redirect(failureLocation(error.failure, linking), 302);
 }
 
+/**
+ * Binds a flow to the browser that started it. Lax: the provider sends the browser back with a top-level GET, which
+ * carries it; only the flow's paths see it.
+ */
+const FLOW_COOKIE = "memos_sso_flow";
+const FLOW_COOKIE_SECONDS = 10 * 60;
+const flowCookieOptions = (request: FastifyRequest) => ({
+  path: "/auth/oidc",
+  httpOnly: true,
+  sameSite: "lax" as const,
+  secure: request.protocol === "https",
+});
+
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 export const ssoHandlers = (ctx: AppContext) =>
@@ -30,11 +43,12 @@ export const ssoHandlers = (ctx: AppContext) =>
       handler: async (request, reply) => {
         const link = request.query.link === "1";
         try {
-          const location = await startSso(ctx, viewerOf(request), {
+          const { location, browserToken } = await startSso(ctx, viewerOf(request), {
             providerId: request.params.providerId,
             link,
             requestOrigin: originOf(request),
           });
+          reply.setCookie(FLOW_COOKIE, browserToken, { ...flowCookieOptions(request), maxAge: FLOW_COOKIE_SECONDS });
           return reply.header("Cache-Control", "no-store").redirect(location, 302);
         } catch (error) {
           return sendFailure(request, reply, error, link);
@@ -46,7 +60,9 @@ export const ssoHandlers = (ctx: AppContext) =>
       handler: async (request, reply) => {
         const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : "";
         try {
-          const result = await finishSso(ctx, viewerOf(request), query, request.log);
+          const browserToken = request.cookies[FLOW_COOKIE];
+          reply.clearCookie(FLOW_COOKIE, flowCookieOptions(request));
+          const result = await finishSso(ctx, viewerOf(request), { query, browserToken }, request.log);
           if (result.sessionToken) setSessionCookie(request, reply, result.sessionToken);
           return reply.header("Cache-Control", "no-store").redirect(result.linked ? "/?sso=linked" : "/", 302);
         } catch (error) {

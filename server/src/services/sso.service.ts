@@ -4,7 +4,7 @@
 // the code, checks the ID token and its nonce, and signs in, creates or links the account (policies/sso.policy.ts).
 // A failure is an `SsoFailure` the route turns into a redirect to the app; its cause goes to the log, never the
 // code, state or tokens.
-import { createHash, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import {
   DEFAULT_SSO_SCOPES,
   SSO_CALLBACK_PATH,
@@ -110,12 +110,19 @@ async function redirectUriOf(ctx: AppContext, requestOrigin: string): Promise<st
   return `${base}${SSO_CALLBACK_PATH}`;
 }
 
+export interface SsoStart {
+  /** The provider's authorization URL. */
+  location: string;
+  /** The flow's cookie: the callback is taken only from the browser that holds it (no signing in someone else). */
+  browserToken: string;
+}
+
 /** Where the browser goes: the provider's authorization URL. With `link`, the signed-in session's account is linked. */
 export async function startSso(
   ctx: AppContext,
   viewer: Viewer,
   input: { providerId: number; link: boolean; requestOrigin: string },
-): Promise<string> {
+): Promise<SsoStart> {
   if (input.link) authorizeSessionChange(viewer, "link an identity provider");
   const provider = await findIdentityProvider(ctx.store.db, input.providerId);
   if (!provider || Number(provider.enabled) !== 1)
@@ -125,8 +132,10 @@ export async function startSso(
   const nonce = oidc.randomNonce();
   const verifier = oidc.randomPKCECodeVerifier();
   const redirectUri = await redirectUriOf(ctx, input.requestOrigin);
+  const browserToken = randomBytes(32).toString("base64url");
   await insertOidcFlow(ctx.store.db, {
     state_hash: hashState(state),
+    browser_hash: hashState(browserToken),
     provider_id: provider.id,
     nonce,
     code_verifier: verifier,
@@ -142,7 +151,7 @@ export async function startSso(
     state,
     nonce,
   });
-  return url.href;
+  return { location: url.href, browserToken };
 }
 
 export interface SsoResult {
@@ -151,12 +160,24 @@ export interface SsoResult {
   linked: boolean;
 }
 
-/** `query`: the callback's query string as it came (`?code=…&state=…`). */
-export async function finishSso(ctx: AppContext, viewer: Viewer, query: string, log: ErrorLog): Promise<SsoResult> {
-  const params = new URLSearchParams(query);
+/**
+ * `query`: the callback's query string as it came (`?code=…&state=…`); `browserToken`: the flow's cookie. A callback
+ * from another browser than the one that started the flow is refused, so nobody can hand their own finished flow to
+ * someone else and sign them in as themselves.
+ */
+export async function finishSso(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: { query: string; browserToken: string | undefined },
+  log: ErrorLog,
+): Promise<SsoResult> {
+  const params = new URLSearchParams(input.query);
   const state = params.get("state");
   const flow = state ? await takeOidcFlow(ctx.store.db, hashState(state)) : undefined;
   if (!flow) throw new SsoError("state-invalid", state ? "unknown, used or expired state" : "no state");
+  if (!input.browserToken || hashState(input.browserToken) !== flow.browser_hash) {
+    throw new SsoError("state-invalid", "the callback came from another browser than the one that started the flow");
+  }
   const linking = flow.link_user_id !== null;
   try {
     return await finishFlow(ctx, viewer, flow, params, log);

@@ -331,6 +331,8 @@ interface OidcFlowTable {
   nonce: string;
   code_verifier: string;
   redirect_uri: string;
+  /** SHA-256 of the flow's cookie: the callback must come from the browser that started the flow. */
+  browser_hash: string;
   link_user_id: number | null;
   expires_ts: number;
 }

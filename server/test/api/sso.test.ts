@@ -4,7 +4,7 @@
 // password sign-in turned off, and the client secret never in an answer.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, sessionCookieFrom } from "../client.js";
+import { type Client, type Response, sessionCookieFrom } from "../client.js";
 import { expectError } from "../expect.js";
 import { anonymous, createUser, PASSWORD, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
@@ -49,22 +49,49 @@ afterAll(async () => {
   await idp?.close();
 });
 
-/** `/auth/oidc/<id>/start` by `client`: the provider's authorization URL it redirects to. */
-async function start(client: Client, link = false, id = providerId): Promise<string> {
-  const response = await client.get(`/auth/oidc/${id}/start${link ? "?link=1" : ""}`);
-  expect(response.status, response.text).toBe(302);
-  return String(response.headers.location);
+/** One browser's cookies (the session's, if any, and the flow's), as it goes through the flow. */
+class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(session?: Client) {
+    const [name, value] = (session?.cookie ?? "").split("=");
+    if (name && value) this.cookies.set(name, value);
+  }
+  get client(): Client {
+    return anonymous(t).withCookie([...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
+  }
+  private take(response: Response): void {
+    const raw = response.headers["set-cookie"];
+    for (const line of Array.isArray(raw) ? raw : raw ? [String(raw)] : []) {
+      const [pair] = line.split(";");
+      const [name, value] = pair!.split("=") as [string, string];
+      if (value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  /** `/auth/oidc/<id>/start`: the provider's authorization URL it redirects to. */
+  async start(link = false, id = providerId): Promise<string> {
+    const response = await this.client.get(`/auth/oidc/${id}/start${link ? "?link=1" : ""}`);
+    expect(response.status, response.text).toBe(302);
+    this.take(response);
+    return String(response.headers.location);
+  }
+  async callback(url: URL): Promise<Response> {
+    const response = await this.client.get(`/auth/oidc/callback${url.search}`);
+    this.take(response);
+    return response;
+  }
 }
 
 /** The browser at the provider: signs in as `sub` and comes back with the callback URL. */
 const atProvider = (authorizationUrl: string, sub: string) => signInAtProvider(authorizationUrl, sub, CALLBACK);
 
-const callback = (client: Client, url: URL) => client.get(`/auth/oidc/callback${url.search}`);
-
 /** A whole sign-in through the provider by a new browser; the callback's answer. */
-async function ssoSignIn(sub: string, client = anonymous(t)) {
-  return callback(client, await atProvider(await start(client), sub));
+async function ssoSignIn(sub: string, browser = new Browser()) {
+  return browser.callback(await atProvider(await browser.start(), sub));
 }
+
+/** Whether an answer signed someone in. */
+const setsSession = (response: Response) => String(response.headers["set-cookie"] ?? "").includes("memos_session=");
 
 /** The flow row a start made, found by its authorization URL's state (kept hashed). */
 const flowOf = (authorizationUrl: string) =>
@@ -92,7 +119,7 @@ async function meOf(response: Awaited<ReturnType<typeof ssoSignIn>>) {
 
 describe("the browser flow", () => {
   it("sends the browser to the provider with PKCE, state and nonce, and the external URL's callback", async () => {
-    const url = new URL(await start(anonymous(t)));
+    const url = new URL(await new Browser().start());
     expect(url.origin).toBe(idp.issuer);
     expect(url.searchParams.get("redirect_uri")).toBe(CALLBACK);
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
@@ -117,14 +144,16 @@ describe("the browser flow", () => {
 
   it("links a provider to a signed-in account, signs it in through the provider, and unlinks it", async () => {
     const carol = await createUser(t, host, "carol");
-    const linked = await callback(carol.client, await atProvider(await start(carol.client, true), "sub-carol"));
+    const carolsBrowser = new Browser(carol.client);
+    const linked = await carolsBrowser.callback(await atProvider(await carolsBrowser.start(true), "sub-carol"));
     expect([linked.status, linked.headers.location]).toEqual([302, "/?sso=linked"]);
     const identities = await carol.client.get("/api/user/me/identity");
     expect(identities.body.data).toMatchObject([{ providerId, providerName: "Test IdP", subject: "sub-carol" }]);
     expect((await meOf(await ssoSignIn("sub-carol"))).id).toBe(carol.user.id);
     // Another account cannot take the same identity.
     const dave = await createUser(t, host, "dave");
-    const taken = await callback(dave.client, await atProvider(await start(dave.client, true), "sub-carol"));
+    const davesBrowser = new Browser(dave.client);
+    const taken = await davesBrowser.callback(await atProvider(await davesBrowser.start(true), "sub-carol"));
     expect(taken.headers.location).toBe("/?ssoError=already-linked");
     // A password remains, so the link may go; then the identity is nobody's.
     expect((await carol.client.delete(`/api/user/me/identity/${identities.body.data[0].id}`)).status).toBe(200);
@@ -136,8 +165,11 @@ describe("the browser flow", () => {
 
   it("finishes a link only with the session that started it", async () => {
     const erin = await createUser(t, host, "erin");
-    const url = await atProvider(await start(erin.client, true), "sub-dan");
-    const response = await callback(anonymous(t), url);
+    const browser = new Browser(erin.client);
+    const url = await atProvider(await browser.start(true), "sub-dan");
+    // Signed out meanwhile: the flow's cookie is there, the session is not.
+    browser.cookies.delete("memos_session");
+    const response = await browser.callback(url);
     expect(response.headers.location).toBe("/?ssoError=link-session");
   });
 });
@@ -147,54 +179,72 @@ describe("refusals come back to /auth?error=<failure>", () => {
     const bogus = await anonymous(t).get("/auth/oidc/callback?code=abc&state=nobody-issued-this");
     expect([bogus.status, bogus.headers.location]).toEqual([302, "/auth?error=state-invalid"]);
     expect((await anonymous(t).get("/auth/oidc/callback")).headers.location).toBe("/auth?error=state-invalid");
-    const url = await atProvider(await start(anonymous(t)), "sub-ada");
-    expect((await callback(anonymous(t), url)).headers.location).toBe("/");
-    expect((await callback(anonymous(t), url)).headers.location).toBe("/auth?error=state-invalid");
+    const browser = new Browser();
+    const url = await atProvider(await browser.start(), "sub-ada");
+    expect((await browser.callback(url)).headers.location).toBe("/");
+    expect((await browser.callback(url)).headers.location).toBe("/auth?error=state-invalid");
+  });
+
+  it("a flow finished in another browser than the one that started it (someone handing over their own)", async () => {
+    const attacker = new Browser();
+    const url = await atProvider(await attacker.start(), "sub-ada");
+    const victim = new Browser();
+    const response = await victim.callback(url);
+    expect(response.headers.location).toBe("/auth?error=state-invalid");
+    expect(setsSession(response)).toBe(false);
+    // The flow is spent: the one who started it cannot finish it either.
+    expect((await attacker.callback(url)).headers.location).toBe("/auth?error=state-invalid");
   });
 
   it("a flow older than ten minutes", async () => {
-    const authorizationUrl = await start(anonymous(t));
+    const browser = new Browser();
+    const authorizationUrl = await browser.start();
     const { state_hash } = await flowOf(authorizationUrl).executeTakeFirstOrThrow();
     await t.ctx.store.db
       .updateTable("oidc_flow")
       .set({ expires_ts: Math.floor(Date.now() / 1000) - 1 })
       .where("state_hash", "=", state_hash)
       .execute();
-    const response = await callback(anonymous(t), await atProvider(authorizationUrl, "sub-ada"));
+    const response = await browser.callback(await atProvider(authorizationUrl, "sub-ada"));
     expect(response.headers.location).toBe("/auth?error=state-invalid");
   });
 
   it("a wrong nonce (the flow's row tampered with): nobody is signed in", async () => {
-    const authorizationUrl = await start(anonymous(t));
+    const browser = new Browser();
+    const authorizationUrl = await browser.start();
     const { state_hash } = await flowOf(authorizationUrl).executeTakeFirstOrThrow();
     await t.ctx.store.db.updateTable("oidc_flow").set({ nonce: "not-the-nonce-sent" }).where("state_hash", "=", state_hash).execute();
-    const response = await callback(anonymous(t), await atProvider(authorizationUrl, "sub-ada"));
+    const response = await browser.callback(await atProvider(authorizationUrl, "sub-ada"));
     expect([response.status, response.headers.location]).toEqual([302, "/auth?error=provider-error"]);
-    expect(response.headers["set-cookie"]).toBeUndefined();
+    expect(setsSession(response)).toBe(false);
     expect(logLines.join("\n")).toMatch(/single sign-on failed: .*nonce/);
   });
 
   it("a code used once already", async () => {
-    const authorizationUrl = await start(anonymous(t));
+    const browser = new Browser();
+    const authorizationUrl = await browser.start();
     const flow = await flowOf(authorizationUrl).executeTakeFirstOrThrow();
     const url = await atProvider(authorizationUrl, "sub-ada");
-    expect((await callback(anonymous(t), url)).headers.location).toBe("/");
-    // The same flow again (as if its row had been kept): the provider refuses the spent code.
+    const flowCookie = browser.cookies.get("memos_sso_flow")!;
+    expect((await browser.callback(url)).headers.location).toBe("/");
+    // The same flow again (as if its row and cookie had been kept): the provider refuses the spent code.
     await t.ctx.store.db.insertInto("oidc_flow").values(flow).execute();
-    const again = await callback(anonymous(t), url);
+    browser.cookies.set("memos_sso_flow", flowCookie);
+    const again = await browser.callback(url);
     expect(again.headers.location).toBe("/auth?error=provider-error");
-    expect(again.headers["set-cookie"]).toBeUndefined();
+    expect(setsSession(again)).toBe(false);
   });
 
   it("a disabled provider, at the start and at the callback", async () => {
-    const authorizationUrl = await start(anonymous(t));
+    const browser = new Browser();
+    const authorizationUrl = await browser.start();
     expect((await host.client.patch(`/api/identity-provider/${providerId}`, { enabled: false })).status).toBe(200);
     try {
       expect((await anonymous(t).get(`/auth/oidc/${providerId}/start`)).headers.location).toBe("/auth?error=provider-disabled");
       expect((await anonymous(t).get("/auth/oidc/999/start")).headers.location).toBe("/auth?error=provider-disabled");
       expect((await anonymous(t).get("/api/auth/sso")).body.data.providers).toEqual([]);
       const url = await atProvider(authorizationUrl, "sub-ada");
-      expect((await callback(anonymous(t), url)).headers.location).toBe("/auth?error=provider-disabled");
+      expect((await browser.callback(url)).headers.location).toBe("/auth?error=provider-disabled");
     } finally {
       await host.client.patch(`/api/identity-provider/${providerId}`, { enabled: true });
     }

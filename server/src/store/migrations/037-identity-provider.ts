@@ -1,6 +1,7 @@
 // Single sign-on with OpenID Connect (issue 27): the host's identity providers, the accounts linked to them (by the
 // provider's `sub`, never a name or email), and the browser flows under way (state hashed as the key, single use,
-// kept in the database so any server process can finish a flow another started).
+// kept in the database so any server process can finish a flow another started; bound to the browser that started
+// it by the hash of a cookie).
 import type { Migration } from "./types.js";
 
 export const identityProvider: Migration = {
@@ -36,6 +37,7 @@ export const identityProvider: Migration = {
         nonce TEXT NOT NULL,
         code_verifier TEXT NOT NULL,
         redirect_uri TEXT NOT NULL,
+        browser_hash TEXT NOT NULL,
         link_user_id INTEGER,
         expires_ts BIGINT NOT NULL)`,
       "CREATE INDEX idx_oidc_flow_expires ON oidc_flow (expires_ts)",
