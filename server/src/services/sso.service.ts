@@ -221,6 +221,10 @@ async function finishFlow(
   if (!claims?.sub) throw new SsoError("provider-error", "no subject in the ID token");
   const subject = claims.sub;
   const { db } = ctx.store;
+  // A new account may need the userinfo endpoint's claims: asked before the transaction, which waits on no network.
+  const mayCreate = flow.link_user_id === null && (await findIdentityBySubject(db, provider.id, subject)) === undefined;
+  const userinfo =
+    mayCreate && claims[provider.username_claim] === undefined ? await userInfo(config, tokens.access_token, subject, log) : {};
   const result = await db.transaction().execute(async (tx) => {
     await lockUntilCommit(tx, ctx.store.engine, `memos:sso:${provider.id}:${subject}`);
     const identity = await findIdentityBySubject(tx, provider.id, subject);
@@ -244,7 +248,6 @@ async function finishFlow(
         await touchUserIdentity(tx, identity!.id);
         return { userId: outcome.userId, linked: false };
       case "create": {
-        const userinfo = claims[provider.username_claim] === undefined ? await userInfo(config, tokens.access_token, subject, log) : {};
         const all: Record<string, unknown> = { ...userinfo, ...claims };
         const created = await createSsoUser(tx, ctx.store.engine, provider, all, subject);
         await insertUserIdentity(tx, { user_id: created, provider_id: provider.id, subject });
