@@ -11,6 +11,9 @@ import {
   type SsoFailure,
   usernameFromClaim,
   usernameWithSuffix,
+  MAX_NICKNAME_BYTES,
+  validateEmail,
+  validateNickname,
   validateUsername,
 } from "@memos/common";
 import * as oidc from "openid-client";
@@ -270,6 +273,14 @@ async function userInfo(config: oidc.Configuration, accessToken: string, subject
   }
 }
 
+/** A display name cut to the nickname rule's length (whole characters). */
+function fitNickname(name: string): string {
+  // No more characters than bytes allowed, then whole characters off until it fits.
+  let fitted = [...name.trim().slice(0, 2 * MAX_NICKNAME_BYTES)].slice(0, MAX_NICKNAME_BYTES).join("");
+  while (validateNickname(fitted) !== null) fitted = [...fitted].slice(0, -1).join("");
+  return fitted;
+}
+
 /** A name from the chosen claim, else the email's local part, else the subject; made valid and unique. */
 async function createSsoUser(
   tx: Db,
@@ -283,8 +294,8 @@ async function createSsoUser(
   await lockUntilCommit(tx, engine, "memos:signup");
   let username = base;
   for (let suffix = 2; (await findUserByUsernameKey(tx, username)) !== undefined; suffix++) username = usernameWithSuffix(base, suffix);
-  const nickname = typeof claims.name === "string" ? claims.name.slice(0, 64) : username;
-  const email = typeof claims.email === "string" && claims.email.length <= 256 ? claims.email : "";
+  const nickname = typeof claims.name === "string" ? fitNickname(claims.name) || username : username;
+  const email = typeof claims.email === "string" && validateEmail(claims.email) === null ? claims.email : "";
   const user = await createUser(tx, {
     username,
     nickname,
