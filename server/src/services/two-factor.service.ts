@@ -151,6 +151,14 @@ export async function resetTotp(ctx: AppContext, viewer: Viewer, userId: number,
 }
 
 /**
+ * Whether a session signed in another way (single sign-on, which trusts the provider's own sign-in) must set up
+ * two-factor sign-in first: the host requires it and the account has none.
+ */
+export async function mustSetUpTwoFactor(db: Db, userId: number): Promise<boolean> {
+  return !(await enabledTotp(db, userId)) && (await readSystemSetting(db, "requireTwoFactor"));
+}
+
+/**
  * Sign-in's code step, after the password was right: an account with 2FA needs a code (401 `auth.code-required`
  * without one; a wrong or used one is a failed sign-in). Answers whether the session must set up 2FA first (the
  * host requires it and the account has none).

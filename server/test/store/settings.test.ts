@@ -79,6 +79,7 @@ describe("stored settings", () => {
       disableWebhooks: false,
       disableComments: false,
       disableProjectInfo: false,
+      disablePasswordSignIn: false,
       additionalStyle: "",
       additionalScript: "",
       customizedProfile: {},

@@ -16,6 +16,8 @@ import { tooManyAttemptsMessage } from "./signInWait";
 import { InstanceLogo } from "../components/ui/InstanceLogo";
 import { checkCredential, checkNewPassword, RULE_LIMITS } from "../components/Settings/validation";
 import { PasswordStrength } from "../components/Password/PasswordStrength";
+import { SsoSignIn } from "../components/Sso/SsoSignIn";
+import { useSsoOptions } from "../queries/sso";
 
 type Action = "signin" | "signup";
 /** The second step of a sign-in to an account with two-factor sign-in: the app's code, or a recovery code. */
@@ -47,6 +49,9 @@ export default function Auth() {
   const profile = status?.customizedProfile;
   const hasHost = Boolean(status?.host);
   const canSignUp = !hasHost || Boolean(status?.allowSignUp);
+  const sso = useSsoOptions();
+  const [hostPassword, setHostPassword] = useState(false);
+  const passwordHidden = hasHost && sso.data?.passwordSignIn === false && !hostPassword;
 
   useEffect(() => {
     signedOut.current = endSession(queryClient);
@@ -131,6 +136,7 @@ export default function Auth() {
           {profile?.description ? <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{profile.description}</p> : null}
         </div>
         <form
+          hidden={passwordHidden}
           onSubmit={onSubmit}
           noValidate
           aria-describedby={problem ? ids.problem : undefined}
@@ -229,6 +235,12 @@ export default function Auth() {
             <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("auth.contact-host")}</p>
           ) : null}
         </form>
+        <SsoSignIn
+          options={hasHost ? sso.data : undefined}
+          failure={searchParams.get("error")}
+          passwordHidden={passwordHidden}
+          onShowPassword={() => setHostPassword(true)}
+        />
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
           <PreferenceSelects />
           {hasHost ? (

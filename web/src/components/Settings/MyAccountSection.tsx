@@ -12,6 +12,7 @@ import { AccessTokensCard } from "./AccessTokensCard";
 import { TwoFactorCard } from "../TwoFactor/TwoFactorCard";
 import { SessionsCard } from "./SessionsCard";
 import { WebhooksCard } from "./WebhooksCard";
+import { LinkedIdentitiesCard } from "./LinkedIdentitiesCard";
 import { ExportDataCard } from "./ExportDataCard";
 import { SettingGroup } from "./controls";
 import { UpdateAccountDialog } from "./UpdateAccountDialog";
@@ -74,6 +75,7 @@ export function MyAccountSection({ me }: { me: User }) {
 
       <TwoFactorCard />
       <SessionsCard />
+      <LinkedIdentitiesCard />
 
       <AccessTokensCard />
 
