@@ -5,6 +5,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import { batches } from "../../batches.js";
 import type { Db } from "../../db.js";
 import type { Database } from "../../schema.js";
+import type { RelatedScope } from "../../../policies/relation.policy.js";
 
 const REFERENCE = "REFERENCE";
 /** How much of a related memo's text a preview carries (its first line is cut from it). */
@@ -141,3 +142,62 @@ export async function backlinkMemos(
 }
 
 const numeric = (row: RelatedMemoRow): RelatedMemoRow => ({ ...row, display_ts: Number(row.display_ts) });
+
+/** How many of a memo's newest references a card's count reads, at most: its work is bounded whatever the memo. */
+export const BACKLINK_COUNT_SCAN = 500;
+/** The highest count a card shows; past it, "99+". */
+export const BACKLINK_COUNT_CAP = 99;
+
+/**
+ * For each of `memoIds`, how many memos `scope` shows reference it, among its newest BACKLINK_COUNT_SCAN references,
+ * counted up to BACKLINK_COUNT_CAP + 1: one statement, each memo's ids from idx_memo_relation_related backwards and
+ * their memos by primary key (the scope's rule, relation.policy.ts, as SQL).
+ */
+export function backlinkCountsQuery(db: Db, memoIds: readonly number[], scope: RelatedScope) {
+  return db
+    .selectFrom("memo as t")
+    .where("t.id", "in", [...memoIds])
+    .select((eb) => [
+      "t.id",
+      eb
+        .selectFrom(
+          eb
+            .selectFrom("memo as m")
+            .select(sql.lit(1).as("one"))
+            .where(
+              "m.id",
+              "in",
+              eb
+                .selectFrom("memo_relation as r")
+                .select("r.memo_id")
+                .whereRef("r.related_memo_id", "=", "t.id")
+                .where("r.type", "=", REFERENCE)
+                .orderBy("r.memo_id", "desc")
+                .limit(BACKLINK_COUNT_SCAN),
+            )
+            .where((inner) => {
+              const shared = inner.and([inner("m.row_status", "=", "NORMAL"), inner("m.visibility", "in", [...scope.shared])]);
+              return scope.ownerId === null ? shared : inner.or([inner("m.creator_id", "=", scope.ownerId), shared]);
+            })
+            .limit(BACKLINK_COUNT_CAP + 1)
+            .as("v"),
+        )
+        .select((counted) => counted.fn.countAll<number | string>().as("n"))
+        .as("n"),
+    ]);
+}
+
+/** The backlink counts of `memoIds` as `scope` sees them (memos with none left out). */
+export async function countBacklinks(
+  db: Db,
+  memoIds: readonly number[],
+  scope: RelatedScope,
+): Promise<{ memoId: number; count: number; more: boolean }[]> {
+  if (memoIds.length === 0) return [];
+  const rows = await backlinkCountsQuery(db, memoIds, scope).execute();
+  return rows
+    .map((row) => ({ id: row.id, n: Number(row.n ?? 0) }))
+    .filter((row) => row.n > 0)
+    .sort((a, b) => a.id - b.id)
+    .map((row) => ({ memoId: row.id, count: Math.min(row.n, BACKLINK_COUNT_CAP), more: row.n > BACKLINK_COUNT_CAP }));
+}
