@@ -1,7 +1,7 @@
 // References between memos (memo_relation, migration 029): written with a memo's text, read both ways through
 // their indexes, then the memos by primary key from `memo`, so a memo in the trash (whose rows stay until it is
 // purged) is never shown.
-import { type ExpressionBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import { batches } from "../../batches.js";
 import type { Db } from "../../db.js";
 import type { Database } from "../../schema.js";
@@ -149,42 +149,43 @@ export const BACKLINK_COUNT_SCAN = 500;
 export const BACKLINK_COUNT_CAP = 99;
 
 /**
- * For each of `memoIds`, how many memos `scope` shows reference it, among its newest BACKLINK_COUNT_SCAN references,
- * counted up to BACKLINK_COUNT_CAP + 1: one statement, each memo's ids from idx_memo_relation_related backwards and
- * their memos by primary key (the scope's rule, relation.policy.ts, as SQL).
+ * How many memos `scope` shows reference `memoId`, among its newest BACKLINK_COUNT_SCAN references, counted up to
+ * BACKLINK_COUNT_CAP + 1: its ids from idx_memo_relation_related backwards, and for each a scalar look-up of its memo
+ * by primary key (the scope's rule, relation.policy.ts, as SQL). A scalar subquery is never made a join, so no plan
+ * may read `memo` by another way; the memo's id is the statement's own value, so PostgreSQL plans each with what its
+ * statistics say of that memo (a memo referenced thousands of times read backwards from the index, never sorted).
  */
+function backlinkCountQuery(db: Db, memoId: number, scope: RelatedScope) {
+  const ids = db
+    .selectFrom("memo_relation as r")
+    .select("r.memo_id")
+    .where("r.related_memo_id", "=", memoId)
+    .where("r.type", "=", REFERENCE)
+    .orderBy("r.memo_id", "desc")
+    .limit(BACKLINK_COUNT_SCAN)
+    .as("ids");
+  const counted = db
+    .selectFrom(ids)
+    .select(sql.lit(1).as("one"))
+    .where((eb) => {
+      const shown = eb
+        .selectFrom("memo as m")
+        .select((memo) => {
+          const shared = memo.and([memo("m.row_status", "=", "NORMAL"), memo("m.visibility", "in", [...scope.shared])]);
+          return (scope.ownerId === null ? shared : memo.or([memo("m.creator_id", "=", scope.ownerId), shared])).as("shown");
+        })
+        .whereRef("m.id", "=", "ids.memo_id");
+      return sql<SqlBool>`(${shown})`;
+    })
+    .limit(BACKLINK_COUNT_CAP + 1)
+    .as("v");
+  return db.selectFrom(counted).select((eb) => [sql.lit(memoId).as("id"), eb.fn.countAll<number | string>().as("n")]);
+}
+
+/** The counts of a page of memos in one statement, a branch a memo (at most MAX_REACTION_MEMOS). */
 export function backlinkCountsQuery(db: Db, memoIds: readonly number[], scope: RelatedScope) {
-  return db
-    .selectFrom("memo as t")
-    .where("t.id", "in", [...memoIds])
-    .select((eb) => [
-      "t.id",
-      eb
-        .selectFrom(
-          eb
-            .selectFrom("memo as m")
-            .select(sql.lit(1).as("one"))
-            .where(
-              "m.id",
-              "in",
-              eb
-                .selectFrom("memo_relation as r")
-                .select("r.memo_id")
-                .whereRef("r.related_memo_id", "=", "t.id")
-                .where("r.type", "=", REFERENCE)
-                .orderBy("r.memo_id", "desc")
-                .limit(BACKLINK_COUNT_SCAN),
-            )
-            .where((inner) => {
-              const shared = inner.and([inner("m.row_status", "=", "NORMAL"), inner("m.visibility", "in", [...scope.shared])]);
-              return scope.ownerId === null ? shared : inner.or([inner("m.creator_id", "=", scope.ownerId), shared]);
-            })
-            .limit(BACKLINK_COUNT_CAP + 1)
-            .as("v"),
-        )
-        .select((counted) => counted.fn.countAll<number | string>().as("n"))
-        .as("n"),
-    ]);
+  const [first, ...rest] = memoIds.map((id) => backlinkCountQuery(db, id, scope));
+  return rest.reduce((query, branch) => query.unionAll(branch), first!);
 }
 
 /** The backlink counts of `memoIds` as `scope` sees them (memos with none left out). */
