@@ -161,7 +161,9 @@ async function main() {
       results.push(await measure(driver, size));
       console.log(`${driver} ${size}: ${((performance.now() - at) / 1000).toFixed(0)} s`);
     }
-  console.log(`\nActivity: every memo ${COMMENTS} comments, ${EMOJIS.length} reactions, ${BACKLINKS} backlinks; the page's first memo ${HUB_BACKLINKS} more:`);
+  console.log(
+    `\nActivity: every memo ${COMMENTS} comments, ${EMOJIS.length} reactions, ${BACKLINKS} backlinks; the page's first memo ${HUB_BACKLINKS} more:`,
+  );
   console.log("".padEnd(50), ...columns.map((column) => column.padStart(16)));
   for (const name of results[0]!.keys()) console.log(name.padEnd(50), ...results.map((result) => (result.get(name) ?? "").padStart(16)));
 }

@@ -69,7 +69,12 @@ test("Esc closes the [[ picker and keeps the text as typed", async ({ page, sign
   await expect(box).toHaveValue("[[]]");
 });
 
-test("a card shows how many memos its viewer may see reference it, a link to its page @phone", async ({ page, signedIn, browser, baseURL }, testInfo) => {
+test("a card shows how many memos its viewer may see reference it, a link to its page @phone", async ({
+  page,
+  signedIn,
+  browser,
+  baseURL,
+}, testInfo) => {
   const word = `harbour${Date.now().toString(36)}`;
   const target = await signedIn.api.createMemo(`Harbour map ${word}`, "PUBLIC");
   await signedIn.api.createMemo(`Public route, see /m/${target.id}`, "PUBLIC");

@@ -98,7 +98,10 @@ describe("relation query plans", () => {
       const plan = await explain(backlinkCountsQuery(t.ctx.store.db, page, scope).compile());
       if (t.ctx.store.engine === "sqlite") {
         // A branch a memo: its ids from the related index in order, each memo by primary key.
-        expect(plan.match(/SEARCH r USING COVERING INDEX idx_memo_relation_related \(related_memo_id=\? AND type=\?\)/g), plan).toHaveLength(30);
+        expect(
+          plan.match(/SEARCH r USING COVERING INDEX idx_memo_relation_related \(related_memo_id=\? AND type=\?\)/g),
+          plan,
+        ).toHaveLength(30);
         expect(plan.match(/CORRELATED SCALAR SUBQUERY \d+\nSEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/g), plan).toHaveLength(30);
         expect(plan, plan).not.toMatch(/\bSCAN (m|r|memo|memo_relation)\b|TEMP B-TREE/);
       } else {
@@ -109,7 +112,7 @@ describe("relation query plans", () => {
             `Limit[^\\n]*\\n\\s*->  Index Only Scan Backward using idx_memo_relation_related on memo_relation r .*\\n\\s*Index Cond: \\(\\(related_memo_id = ${target}\\)`,
           ),
         );
-        expect(plan.match(/SubPlan \d+\n\s*->  Index Scan using memo_pkey on memo m(_\d+)? /g), plan).toHaveLength(30);
+        expect(plan.match(/SubPlan \d+\n\s*-> {2}Index Scan using memo_pkey on memo m(_\d+)? /g), plan).toHaveLength(30);
         expect(plan, plan).not.toMatch(/Seq Scan|\bSort\b|Hash/);
       }
     }

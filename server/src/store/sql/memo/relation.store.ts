@@ -144,9 +144,9 @@ export async function backlinkMemos(
 const numeric = (row: RelatedMemoRow): RelatedMemoRow => ({ ...row, display_ts: Number(row.display_ts) });
 
 /** How many of a memo's newest references a card's count reads, at most: its work is bounded whatever the memo. */
-export const BACKLINK_COUNT_SCAN = 500;
+const BACKLINK_COUNT_SCAN = 500;
 /** The highest count a card shows; past it, "99+". */
-export const BACKLINK_COUNT_CAP = 99;
+const BACKLINK_COUNT_CAP = 99;
 
 /**
  * How many memos `scope` shows reference `memoId`, among its newest BACKLINK_COUNT_SCAN references, counted up to
