@@ -31,6 +31,10 @@ export async function deleteReaction(db: Db, memoId: number, userId: number, emo
  */
 export function listReactions(db: Db, memoIds: readonly number[], perMemo: number): Promise<ReactionRow[]> {
   if (memoIds.length === 0) return Promise.resolve([]);
+  return listReactionsQuery(db, memoIds, perMemo).execute() as Promise<ReactionRow[]>;
+}
+
+export function listReactionsQuery(db: Db, memoIds: readonly number[], perMemo: number) {
   const ranked = db
     .selectFrom("memo_reaction as r")
     .innerJoin("user as u", "u.id", "r.creator_id")
@@ -42,20 +46,24 @@ export function listReactions(db: Db, memoIds: readonly number[], perMemo: numbe
       sql<string>`CASE WHEN u.nickname <> '' THEN u.nickname ELSE u.username END`.as("name"),
       sql<number>`row_number() OVER (PARTITION BY r.memo_id, r.emoji ORDER BY r.created_ts, r.id)`.as("rank"),
     ])
-    .where("r.memo_id", "in", memoIds);
+    .where("r.memo_id", "in", [...memoIds]);
   return db
     .selectFrom(ranked.as("t"))
     .select(["t.memo_id", "t.emoji", "t.creator_id", "t.name", "t.created_ts"])
     .where("t.rank", "<=", perMemo)
     .orderBy("t.memo_id")
-    .orderBy("t.created_ts")
-    .execute() as Promise<ReactionRow[]>;
+    .orderBy("t.created_ts");
 }
 
 /** How many reacted with each emoji to each memo, and whether `userId` did: one statement. */
 export async function countReactions(db: Db, memoIds: readonly number[], userId: number | null) {
   if (memoIds.length === 0) return [];
-  const rows = await db
+  const rows = await countReactionsQuery(db, memoIds, userId).execute();
+  return rows.map((row) => ({ memo_id: row.memo_id, emoji: row.emoji, count: Number(row.n), mine: Number(row.mine) > 0 }));
+}
+
+export const countReactionsQuery = (db: Db, memoIds: readonly number[], userId: number | null) =>
+  db
     .selectFrom("memo_reaction")
     .select([
       "memo_id",
@@ -64,10 +72,7 @@ export async function countReactions(db: Db, memoIds: readonly number[], userId:
       sql<number | string>`sum(CASE WHEN creator_id = ${userId ?? -1} THEN 1 ELSE 0 END)`.as("mine"),
       sql<number | string>`min(id)`.as("first"),
     ])
-    .where("memo_id", "in", memoIds)
+    .where("memo_id", "in", [...memoIds])
     .groupBy(["memo_id", "emoji"])
     .orderBy("memo_id")
-    .orderBy(sql`min(id)`)
-    .execute();
-  return rows.map((row) => ({ memo_id: row.memo_id, emoji: row.emoji, count: Number(row.n), mine: Number(row.mine) > 0 }));
-}
+    .orderBy(sql`min(id)`);
