@@ -1,7 +1,9 @@
 // Activity's bench: on a generated instance every memo has 3 comments, 2 reactions and is referenced by the next
 // 2 memos (of every visibility), and the newest public memo by 1,000 more; what a list page's cards ask for 30
 // public memos (comment counts, reactions, backlink counts) and one memo's first page of comments are timed for a
-// member and a visitor. Each size and engine in a column. Prints figures; asserts nothing.
+// member and a visitor. Last, the worst page for backlink counts: 30 public memos each referenced by the same 500
+// private memos (the most a count reads), asked by a visitor, who is shown none. Each size and engine in a column.
+// Prints figures; asserts nothing.
 //   npm run -w bench activity -- --driver sqlite,postgres --memos 1000,100000,1000000
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
@@ -58,6 +60,35 @@ async function addActivity(store: DatabaseHandle, ids: number[], userIds: number
   }
 }
 
+/** The most references a card's count reads of one memo (relation.store.ts). */
+const COUNT_SCAN = 500;
+
+/** The 30 public memos after `page`, each referenced by the same COUNT_SCAN private memos: their ids. */
+async function plantHidden(store: DatabaseHandle, page: number[]): Promise<number[]> {
+  const next = (
+    await store.db
+      .selectFrom("memo")
+      .select("id")
+      .where("visibility", "=", "PUBLIC")
+      .where("row_status", "=", "NORMAL")
+      .where("id", "<", page[page.length - 1]!)
+      .orderBy("id", "desc")
+      .limit(30)
+      .execute()
+  ).map((row) => row.id);
+  const hidden = (
+    await store.db.selectFrom("memo").select("id").where("visibility", "=", "PRIVATE").orderBy("id").limit(COUNT_SCAN).execute()
+  ).map((row) => row.id);
+  const rows = next.flatMap((target) => hidden.map((id) => ({ memo_id: id, related_memo_id: target, type: "REFERENCE" })));
+  for (let start = 0; start < rows.length; start += 500)
+    await store.db
+      .insertInto("memo_relation")
+      .values(rows.slice(start, start + 500))
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  return next;
+}
+
 /** HUB_BACKLINKS memos spread over the whole history reference `hub` (their own visibilities, as generated). */
 async function plantHub(store: DatabaseHandle, ids: number[], hub: number) {
   const stride = Math.max(1, Math.floor(ids.length / HUB_BACKLINKS));
@@ -90,6 +121,7 @@ async function measure(driver: "sqlite" | "postgres", memos: number): Promise<Ma
         .execute()
     ).map((row) => row.id);
     await plantHub(store, ids, page[0]!);
+    const hiddenPage = await plantHidden(store, page);
     if (driver === "postgres") await sql`VACUUM ANALYZE`.execute(store.db);
     await store.settled();
     const app = await buildApp({ config, store }, { responseCache: false });
@@ -139,6 +171,16 @@ async function measure(driver: "sqlite" | "postgres", memos: number): Promise<Ma
           figures.set(`${name}: ${what}, p50 of 30`, `${median(times).toFixed(2)} ms`);
         }
       }
+      const worst = `/api/memo/relation-count?memoIds=${hiddenPage.join(",")}`;
+      const shown: unknown[] = (await app.inject({ method: "GET", url: worst })).json().data;
+      for (let i = 0; i < 20; i++) await app.inject({ method: "GET", url: worst });
+      const times: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const at = performance.now();
+        await app.inject({ method: "GET", url: worst });
+        times.push(performance.now() - at);
+      }
+      figures.set(`visitor: 30 memos × ${COUNT_SCAN} private backlinks (${shown.length} shown)`, `${median(times).toFixed(2)} ms`);
     } finally {
       await app.close();
     }
