@@ -95,7 +95,7 @@ describe("relation query plans", () => {
       { ownerId: null, shared: ["PUBLIC"] as const },
       { ownerId: 1, shared: ["PUBLIC", "PROTECTED"] as const },
     ]) {
-      const plan = await explain(backlinkCountsQuery(t.ctx.store.db, page, scope).compile());
+      const plan = await explain(backlinkCountsQuery(page, scope).compile(t.ctx.store.db));
       if (t.ctx.store.engine === "sqlite") {
         // A branch a memo: its ids from the related index in order, each memo by primary key.
         expect(

@@ -1,7 +1,7 @@
 // References between memos (memo_relation, migration 029): written with a memo's text, read both ways through
 // their indexes, then the memos by primary key from `memo`, so a memo in the trash (whose rows stay until it is
 // purged) is never shown.
-import { type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { type ExpressionBuilder, type RawBuilder, sql } from "kysely";
 import { batches } from "../../batches.js";
 import type { Db } from "../../db.js";
 import type { Database } from "../../schema.js";
@@ -152,40 +152,29 @@ const BACKLINK_COUNT_CAP = 99;
  * How many memos `scope` shows reference `memoId`, among its newest BACKLINK_COUNT_SCAN references, counted up to
  * BACKLINK_COUNT_CAP + 1: its ids from idx_memo_relation_related backwards, and for each a scalar look-up of its memo
  * by primary key (the scope's rule, relation.policy.ts, as SQL). A scalar subquery is never made a join, so no plan
- * may read `memo` by another way; the memo's id is the statement's own value, so PostgreSQL plans each with what its
+ * may read `memo` by another way; the memo's id is the branch's own value, so PostgreSQL plans each with what its
  * statistics say of that memo (a memo referenced thousands of times read backwards from the index, never sorted).
+ * Written as SQL text: Kysely's builder took milliseconds to compile 30 branches of it.
  */
-function backlinkCountQuery(db: Db, memoId: number, scope: RelatedScope) {
-  const ids = db
-    .selectFrom("memo_relation as r")
-    .select("r.memo_id")
-    .where("r.related_memo_id", "=", memoId)
-    .where("r.type", "=", REFERENCE)
-    .orderBy("r.memo_id", "desc")
-    .limit(BACKLINK_COUNT_SCAN)
-    .as("ids");
-  const counted = db
-    .selectFrom(ids)
-    .select(sql.lit(1).as("one"))
-    .where((eb) => {
-      const shown = eb
-        .selectFrom("memo as m")
-        .select((memo) => {
-          const shared = memo.and([memo("m.row_status", "=", "NORMAL"), memo("m.visibility", "in", [...scope.shared])]);
-          return (scope.ownerId === null ? shared : memo.or([memo("m.creator_id", "=", scope.ownerId), shared])).as("shown");
-        })
-        .whereRef("m.id", "=", "ids.memo_id");
-      return sql<SqlBool>`(${shown})`;
-    })
-    .limit(BACKLINK_COUNT_CAP + 1)
-    .as("v");
-  return db.selectFrom(counted).select((eb) => [sql.lit(memoId).as("id"), eb.fn.countAll<number | string>().as("n")]);
+function backlinkCountBranch(memoId: number, shown: RawBuilder<unknown>) {
+  return sql`SELECT CAST(${memoId} AS INTEGER) AS id, count(*) AS n FROM (
+    SELECT 1 AS one FROM (
+      SELECT r.memo_id FROM memo_relation r WHERE r.related_memo_id = ${memoId} AND r.type = ${REFERENCE}
+      ORDER BY r.memo_id DESC LIMIT ${sql.lit(BACKLINK_COUNT_SCAN)}
+    ) ids
+    WHERE (SELECT ${shown} FROM memo m WHERE m.id = ids.memo_id)
+    LIMIT ${sql.lit(BACKLINK_COUNT_CAP + 1)}
+  ) v`;
 }
 
 /** The counts of a page of memos in one statement, a branch a memo (at most MAX_REACTION_MEMOS). */
-export function backlinkCountsQuery(db: Db, memoIds: readonly number[], scope: RelatedScope) {
-  const [first, ...rest] = memoIds.map((id) => backlinkCountQuery(db, id, scope));
-  return rest.reduce((query, branch) => query.unionAll(branch), first!);
+export function backlinkCountsQuery(memoIds: readonly number[], scope: RelatedScope) {
+  const shared = sql`m.row_status = 'NORMAL' AND m.visibility IN (${sql.join([...scope.shared])})`;
+  const shown = scope.ownerId === null ? shared : sql`(m.creator_id = ${scope.ownerId} OR (${shared}))`;
+  return sql<{ id: number; n: number | string }>`${sql.join(
+    memoIds.map((id) => backlinkCountBranch(id, shown)),
+    sql` UNION ALL `,
+  )}`;
 }
 
 /** The backlink counts of `memoIds` as `scope` sees them (memos with none left out). */
@@ -195,7 +184,7 @@ export async function countBacklinks(
   scope: RelatedScope,
 ): Promise<{ memoId: number; count: number; more: boolean }[]> {
   if (memoIds.length === 0) return [];
-  const rows = await backlinkCountsQuery(db, memoIds, scope).execute();
+  const { rows } = await backlinkCountsQuery(memoIds, scope).execute(db);
   return rows
     .map((row) => ({ id: row.id, n: Number(row.n ?? 0) }))
     .filter((row) => row.n > 0)
