@@ -2,10 +2,11 @@
 // 2 memos (of every visibility), and the newest public memo by 1,000 more; what a list page's cards ask for 30
 // public memos (comment counts, reactions, backlink counts) and one memo's first page of comments are timed for a
 // member and a visitor. Last, the worst page for backlink counts: 30 public memos each referenced by the same 500
-// private memos (the most a count reads), asked by a visitor, who is shown none. Each size and engine in a column.
-// Prints figures; asserts nothing.
+// private memos (the most a count reads), asked by a visitor. An engine's sizes are all open at once and take
+// turns. Each size and engine in a column. Prints figures; asserts nothing.
 //   npm run -w bench activity -- --driver sqlite,postgres --memos 1000,100000,1000000
 import { parseArgs } from "node:util";
+import type { RelationCount } from "@memos/common";
 import { sql } from "kysely";
 import { buildApp } from "../server/src/app.js";
 import type { DatabaseHandle } from "../server/src/store/db.js";
@@ -101,94 +102,109 @@ async function plantHub(store: DatabaseHandle, ids: number[], hub: number) {
       .execute();
 }
 
-async function measure(driver: "sqlite" | "postgres", memos: number): Promise<Map<string, string>> {
+interface Case {
+  name: string;
+  run: () => Promise<void>;
+}
+
+/** A generated size, its app and what is measured on it; `notes` are figures read once (counts shown). */
+async function prepare(driver: "sqlite" | "postgres", memos: number) {
   const place = await dataSet(driver, memos, args.users!, undefined);
   const config = benchConfig(driver, place.dir, place.dsn);
   const { store } = await openStore(config);
-  const figures = new Map<string, string>();
-  try {
-    const data = await generate(store, Number(args.users), memos);
-    const ids = (await store.db.selectFrom("memo").select("id").orderBy("id").execute()).map((row) => row.id);
-    await addActivity(store, ids, data.userIds);
-    const page = (
-      await store.db
-        .selectFrom("memo")
-        .select("id")
-        .where("visibility", "=", "PUBLIC")
-        .where("row_status", "=", "NORMAL")
-        .orderBy("id", "desc")
-        .limit(30)
-        .execute()
-    ).map((row) => row.id);
-    await plantHub(store, ids, page[0]!);
-    const hiddenPage = await plantHidden(store, page);
-    if (driver === "postgres") await sql`VACUUM ANALYZE`.execute(store.db);
-    await store.settled();
-    const app = await buildApp({ config, store }, { responseCache: false });
-    try {
-      const answer = await app.inject({
-        method: "POST",
-        url: "/api/auth/signin",
-        payload: { username: "bench2", password: data.password },
-      });
-      const viewers: Array<[string, Record<string, string>]> = [
-        ["member", { cookie: String(answer.headers["set-cookie"]).split(";")[0]! }],
-        ["visitor", {}],
-      ];
-      const memoIds = page.join(",");
-      const cards = [
-        `/api/memo/comment-count?memoIds=${memoIds}`,
-        `/api/reaction?memoIds=${memoIds}`,
-        `/api/memo/relation-count?memoIds=${memoIds}`,
-      ];
-      const urls: Array<[string, string[]]> = [
-        ["30 memos' comment counts", [cards[0]!]],
-        ["30 memos' reactions", [cards[1]!]],
-        ["30 memos' backlink counts", [cards[2]!]],
-        ["all three (a page's cards)", cards],
-        ["a memo's comments", [`/api/memo/${page[0]}/comment`]],
-      ];
-      for (const [name, headers] of viewers) {
-        const hub = await app.inject({ method: "GET", url: cards[2]!, headers });
-        const counts: Array<{ memoId: number; count: number; more: boolean }> = hub.json().data;
-        const first = counts.find((entry) => entry.memoId === page[0]);
-        figures.set(`${name}: the hub's backlink count`, first ? `${first.count}${first.more ? "+" : ""}` : "0");
-        for (const [what, asks] of urls) {
-          const run = async () => {
-            for (const url of asks) {
-              const response = await app.inject({ method: "GET", url, headers });
-              if (response.statusCode !== 200) throw new Error(`${url} → ${response.statusCode} ${response.body}`);
-            }
-          };
-          // Unmeasured rounds first: the JIT and the engine's caches warm up on the first viewer otherwise.
-          for (let i = 0; i < 20; i++) await run();
-          const times: number[] = [];
-          for (let i = 0; i < 30; i++) {
-            const at = performance.now();
-            await run();
-            times.push(performance.now() - at);
-          }
-          figures.set(`${name}: ${what}, p50 of 30`, `${median(times).toFixed(2)} ms`);
-        }
-      }
-      const worst = `/api/memo/relation-count?memoIds=${hiddenPage.join(",")}`;
-      const shown: unknown[] = (await app.inject({ method: "GET", url: worst })).json().data;
-      for (let i = 0; i < 20; i++) await app.inject({ method: "GET", url: worst });
-      const times: number[] = [];
-      for (let i = 0; i < 30; i++) {
-        const at = performance.now();
-        await app.inject({ method: "GET", url: worst });
-        times.push(performance.now() - at);
-      }
-      figures.set(`visitor: 30 memos × ${COUNT_SCAN} private backlinks (${shown.length} shown)`, `${median(times).toFixed(2)} ms`);
-    } finally {
-      await app.close();
+  const data = await generate(store, Number(args.users), memos);
+  const ids = (await store.db.selectFrom("memo").select("id").orderBy("id").execute()).map((row) => row.id);
+  await addActivity(store, ids, data.userIds);
+  const page = (
+    await store.db
+      .selectFrom("memo")
+      .select("id")
+      .where("visibility", "=", "PUBLIC")
+      .where("row_status", "=", "NORMAL")
+      .orderBy("id", "desc")
+      .limit(30)
+      .execute()
+  ).map((row) => row.id);
+  await plantHub(store, ids, page[0]!);
+  const hiddenPage = await plantHidden(store, page);
+  if (driver === "postgres") await sql`VACUUM ANALYZE`.execute(store.db);
+  await store.settled();
+  const app = await buildApp({ config, store }, { responseCache: false });
+  const answer = await app.inject({ method: "POST", url: "/api/auth/signin", payload: { username: "bench2", password: data.password } });
+  const viewers: Array<[string, Record<string, string>]> = [
+    ["member", { cookie: String(answer.headers["set-cookie"]).split(";")[0]! }],
+    ["visitor", {}],
+  ];
+  const memoIds = page.join(",");
+  const cards = [
+    `/api/memo/comment-count?memoIds=${memoIds}`,
+    `/api/reaction?memoIds=${memoIds}`,
+    `/api/memo/relation-count?memoIds=${memoIds}`,
+  ];
+  const urls: Array<[string, string[]]> = [
+    ["30 memos' comment counts", [cards[0]!]],
+    ["30 memos' reactions", [cards[1]!]],
+    ["30 memos' backlink counts", [cards[2]!]],
+    ["all three (a page's cards)", cards],
+    ["a memo's comments", [`/api/memo/${page[0]}/comment`]],
+  ];
+  const ask = (asks: string[], headers: Record<string, string>) => async () => {
+    for (const url of asks) {
+      const response = await app.inject({ method: "GET", url, headers });
+      if (response.statusCode !== 200) throw new Error(`${url} → ${response.statusCode} ${response.body}`);
     }
-  } finally {
-    await store.close();
-    await place.cleanUp();
+  };
+  const notes = new Map<string, string>();
+  const cases: Case[] = [];
+  for (const [viewer, headers] of viewers) {
+    const counts: RelationCount[] = (await app.inject({ method: "GET", url: cards[2]!, headers })).json().data;
+    const first = counts.find((entry) => entry.memoId === page[0]);
+    notes.set(`${viewer}: the hub's backlink count`, first ? `${first.count}${first.more ? "+" : ""}` : "0");
+    for (const [what, asks] of urls) cases.push({ name: `${viewer}: ${what}`, run: ask(asks, headers) });
   }
-  return figures;
+  const worst = `/api/memo/relation-count?memoIds=${hiddenPage.join(",")}`;
+  const shown: unknown[] = (await app.inject({ method: "GET", url: worst })).json().data;
+  notes.set(`visitor: memos shown a count of the worst page`, String(shown.length));
+  cases.push({ name: `visitor: 30 memos × ${COUNT_SCAN} private backlinks`, run: ask([worst], {}) });
+  return {
+    notes,
+    cases,
+    close: async () => {
+      await app.close();
+      await store.close();
+      await place.cleanUp();
+    },
+  };
+}
+
+/**
+ * Every size of an engine open at once; within each case the sizes take turns request by request (after 20
+ * unmeasured rounds each), so whatever else runs on the machine meanwhile weighs on every size alike.
+ */
+async function measure(driver: "sqlite" | "postgres", sizes: number[]): Promise<Array<Map<string, string>>> {
+  const prepared: Array<Awaited<ReturnType<typeof prepare>>> = [];
+  try {
+    for (const size of sizes) {
+      const at = performance.now();
+      prepared.push(await prepare(driver, size));
+      console.log(`${driver} ${size}: generated in ${((performance.now() - at) / 1000).toFixed(0)} s`);
+    }
+    const figures = prepared.map((size) => new Map(size.notes));
+    for (const [index, { name }] of prepared[0]!.cases.entries()) {
+      for (const size of prepared) for (let i = 0; i < 20; i++) await size.cases[index]!.run();
+      const times = prepared.map((): number[] => []);
+      for (let round = 0; round < 30; round++)
+        for (const [n, size] of prepared.entries()) {
+          const at = performance.now();
+          await size.cases[index]!.run();
+          times[n]!.push(performance.now() - at);
+        }
+      for (const [n, figure] of figures.entries()) figure.set(`${name}, p50 of 30`, `${median(times[n]!).toFixed(2)} ms`);
+    }
+    return figures;
+  } finally {
+    for (const size of prepared) await size.close();
+  }
 }
 
 async function main() {
@@ -196,13 +212,10 @@ async function main() {
   const sizes = args.memos.split(",").map(Number);
   const columns: string[] = [];
   const results: Array<Map<string, string>> = [];
-  for (const driver of drivers)
-    for (const size of sizes) {
-      const at = performance.now();
-      columns.push(`${driver} ${size}`);
-      results.push(await measure(driver, size));
-      console.log(`${driver} ${size}: ${((performance.now() - at) / 1000).toFixed(0)} s`);
-    }
+  for (const driver of drivers) {
+    columns.push(...sizes.map((size) => `${driver} ${size}`));
+    results.push(...(await measure(driver, sizes)));
+  }
   console.log(
     `\nActivity: every memo ${COMMENTS} comments, ${EMOJIS.length} reactions, ${BACKLINKS} backlinks; the page's first memo ${HUB_BACKLINKS} more:`,
   );
