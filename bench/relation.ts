@@ -1,8 +1,8 @@
 // Links between memos' bench: on a generated instance, a public memo of bench1 is referenced by `--backlinks`
 // memos (spread over every user's history, a third each public, protected and private, the references planted in
 // their texts and memo_relation) and references 100 memos itself; GET /api/memo/:id/relation is timed for its
-// author, another member and a visitor (who may see a third of them), first page and a later one. Each size and
-// engine in a column. Prints figures; asserts nothing.
+// author, another member and a visitor (who may see a third of them), first page and a later one. An engine's sizes
+// are all open at once and take turns. Each size and engine in a column. Prints figures; asserts nothing.
 //   npm run -w bench relation -- --driver sqlite,postgres --memos 1000,100000 --backlinks 1000 [--hidden: all private]
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
@@ -71,57 +71,79 @@ async function plant(store: DatabaseHandle, userId: number, count: number): Prom
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function measure(driver: "sqlite" | "postgres", memos: number, backlinks: number): Promise<Map<string, string>> {
+interface Case {
+  name: string;
+  run: () => Promise<void>;
+}
+
+/** A generated size with its planted memo, its app and what is measured on it; `notes` are read once. */
+async function prepare(driver: "sqlite" | "postgres", memos: number, backlinks: number) {
   const place = await dataSet(driver, memos, args.users!, undefined);
   const config = benchConfig(driver, place.dir, place.dsn);
   const { store } = await openStore(config);
-  const figures = new Map<string, string>();
-  try {
-    const data = await generate(store, Number(args.users), memos);
-    const target = await plant(store, data.userIds[1]!, backlinks);
-    if (driver === "postgres") await sql`VACUUM ANALYZE`.execute(store.db);
-    await store.settled();
-    const app = await buildApp({ config, store }, { responseCache: false });
-    try {
-      const signIn = async (username: string) => {
-        const answer = await app.inject({ method: "POST", url: "/api/auth/signin", payload: { username, password: data.password } });
-        return String(answer.headers["set-cookie"]).split(";")[0]!;
-      };
-      const viewers: Array<[string, Record<string, string>]> = [
-        ["author", { cookie: await signIn("bench1") }],
-        ["another member", { cookie: await signIn("bench2") }],
-        ["visitor", {}],
-      ];
-      for (const [name, headers] of viewers) {
-        // Unmeasured rounds first: the JIT and the engine's caches warm up on the first viewer otherwise.
-        for (let i = 0; i < 20; i++) await app.inject({ method: "GET", url: `/api/memo/${target}/relation`, headers });
-        const times: number[] = [];
-        let body: { data: { links: unknown[]; backlinks: unknown[]; next: number | null } } | undefined;
-        for (let i = 0; i < 30; i++) {
-          const at = performance.now();
-          const answer = await app.inject({ method: "GET", url: `/api/memo/${target}/relation`, headers });
-          times.push(performance.now() - at);
-          if (answer.statusCode !== 200) throw new Error(`relation → ${answer.statusCode} ${answer.body}`);
-          body = answer.json();
-        }
-        const later: number[] = [];
-        for (let i = 0; i < 30; i++) {
-          const at = performance.now();
-          await app.inject({ method: "GET", url: `/api/memo/${target}/relation?before=${body!.data.next ?? target}`, headers });
-          later.push(performance.now() - at);
-        }
-        figures.set(`${name}: links / backlinks on the page`, `${body!.data.links.length} / ${body!.data.backlinks.length}`);
-        figures.set(`${name}: first page, p50 of 30`, `${median(times).toFixed(2)} ms`);
-        figures.set(`${name}: next page, p50 of 30`, `${median(later).toFixed(2)} ms`);
-      }
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await store.close();
-    await place.cleanUp();
+  const data = await generate(store, Number(args.users), memos);
+  const target = await plant(store, data.userIds[1]!, backlinks);
+  if (driver === "postgres") await sql`VACUUM ANALYZE`.execute(store.db);
+  await store.settled();
+  const app = await buildApp({ config, store }, { responseCache: false });
+  const signIn = async (username: string) => {
+    const answer = await app.inject({ method: "POST", url: "/api/auth/signin", payload: { username, password: data.password } });
+    return String(answer.headers["set-cookie"]).split(";")[0]!;
+  };
+  const viewers: Array<[string, Record<string, string>]> = [
+    ["author", { cookie: await signIn("bench1") }],
+    ["another member", { cookie: await signIn("bench2") }],
+    ["visitor", {}],
+  ];
+  const notes = new Map<string, string>();
+  const cases: Case[] = [];
+  for (const [name, headers] of viewers) {
+    const first = await app.inject({ method: "GET", url: `/api/memo/${target}/relation`, headers });
+    if (first.statusCode !== 200) throw new Error(`relation → ${first.statusCode} ${first.body}`);
+    const body: { data: { links: unknown[]; backlinks: unknown[]; next: number | null } } = first.json();
+    notes.set(`${name}: links / backlinks on the page`, `${body.data.links.length} / ${body.data.backlinks.length}`);
+    const ask = (url: string) => async () => {
+      const answer = await app.inject({ method: "GET", url, headers });
+      if (answer.statusCode !== 200) throw new Error(`${url} → ${answer.statusCode} ${answer.body}`);
+    };
+    cases.push({ name: `${name}: first page`, run: ask(`/api/memo/${target}/relation`) });
+    cases.push({ name: `${name}: next page`, run: ask(`/api/memo/${target}/relation?before=${body.data.next ?? target}`) });
   }
-  return figures;
+  return {
+    notes,
+    cases,
+    close: async () => {
+      await app.close();
+      await store.close();
+      await place.cleanUp();
+    },
+  };
+}
+
+/**
+ * Every size of an engine open at once; within each case the sizes take turns request by request (after 20
+ * unmeasured rounds each), so whatever else runs on the machine meanwhile weighs on every size alike.
+ */
+async function measure(driver: "sqlite" | "postgres", sizes: number[], backlinks: number): Promise<Array<Map<string, string>>> {
+  const prepared: Array<Awaited<ReturnType<typeof prepare>>> = [];
+  try {
+    for (const size of sizes) prepared.push(await prepare(driver, size, backlinks));
+    const figures = prepared.map((size) => new Map(size.notes));
+    for (const [index, { name }] of prepared[0]!.cases.entries()) {
+      for (const size of prepared) for (let i = 0; i < 20; i++) await size.cases[index]!.run();
+      const times = prepared.map((): number[] => []);
+      for (let round = 0; round < 30; round++)
+        for (const [n, size] of prepared.entries()) {
+          const at = performance.now();
+          await size.cases[index]!.run();
+          times[n]!.push(performance.now() - at);
+        }
+      for (const [n, figure] of figures.entries()) figure.set(`${name}, p50 of 30`, `${median(times[n]!).toFixed(2)} ms`);
+    }
+    return figures;
+  } finally {
+    for (const size of prepared) await size.close();
+  }
 }
 
 async function main() {
@@ -130,11 +152,10 @@ async function main() {
   const backlinks = Number(args.backlinks);
   const columns: string[] = [];
   const results: Array<Map<string, string>> = [];
-  for (const driver of drivers)
-    for (const size of sizes) {
-      columns.push(`${driver} ${size}`);
-      results.push(await measure(driver, size, backlinks));
-    }
+  for (const driver of drivers) {
+    columns.push(...sizes.map((size) => `${driver} ${size}`));
+    results.push(...(await measure(driver, sizes, backlinks)));
+  }
   console.log(
     `\nGET /api/memo/:id/relation of a memo with ${backlinks} backlinks (${args.hidden ? "all private" : "a third each public, protected, private"}) and 100 links:`,
   );

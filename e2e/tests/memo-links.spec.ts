@@ -68,3 +68,37 @@ test("Esc closes the [[ picker and keeps the text as typed", async ({ page, sign
   // The editor closes brackets as they are typed; the picker leaves them as they are.
   await expect(box).toHaveValue("[[]]");
 });
+
+test("a card shows how many memos its viewer may see reference it, a link to its page @phone", async ({
+  page,
+  signedIn,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const word = `harbour${Date.now().toString(36)}`;
+  const target = await signedIn.api.createMemo(`Harbour map ${word}`, "PUBLIC");
+  await signedIn.api.createMemo(`Public route, see /m/${target.id}`, "PUBLIC");
+  await signedIn.api.createMemo(`Private note on /m/${target.id}`, "PRIVATE");
+  await page.goto("/");
+  // Its author sees both; the memos referencing nothing show no count.
+  const count = memoCard(page, `Harbour map ${word}`).getByRole("link", { name: "Referenced by: 2" });
+  await expect(count).toHaveText("2");
+  await expect(memoCard(page, "Public route, see").getByTestId("backlink-count")).toHaveCount(0);
+  if (testInfo.project.name === "phone") expect((await count.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+  await screenshot(page, testInfo, "memo-backlink-count", { fullPage: false });
+  await expectAccessible(page, "main");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, testInfo, "memo-backlink-count-dark", { fullPage: false });
+  await expectAccessible(page, "main", ["color-contrast"]);
+  await page.emulateMedia({ colorScheme: "light" });
+  await count.click();
+  await expect(page).toHaveURL(new RegExp(`/m/${target.id}$`));
+  await expect(page.getByRole("region", { name: "Referenced by" }).getByRole("link")).toHaveCount(2);
+
+  // A visitor is shown the public one only: the private reference is not counted.
+  const visitor = await browser.newContext({ baseURL });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`/explore?text=${word}`);
+  await expect(memoCard(visitorPage, `Harbour map ${word}`).getByRole("link", { name: "Referenced by: 1" })).toHaveText("1");
+  await visitor.close();
+});

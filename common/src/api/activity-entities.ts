@@ -70,6 +70,16 @@ export const memoRelationEntitySchema = z
   .meta({ id: "MemoRelation" });
 export type MemoRelation = z.infer<typeof memoRelationEntitySchema>;
 
+export const relationCountEntitySchema = z
+  .object({
+    memoId: z.int(),
+    count: z.int().describe("How many memos the caller may see reference it, at most 99"),
+    more: z.boolean().describe("More than 99 do (a card shows 99+)"),
+  })
+  .meta({ id: "RelationCount" });
+/** A card's backlink count (`GET /api/memo/relation-count`). */
+export type RelationCount = z.infer<typeof relationCountEntitySchema>;
+
 export const commentEntitySchema = z
   .object({
     id: z.int(),

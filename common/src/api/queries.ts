@@ -183,6 +183,10 @@ export const commentCountQuerySchema = z.object({ memoIds: memoIdList });
 /** `GET /api/memo/:memoId/comment`: oldest first; `after` is the `next` of the previous page. */
 export const commentListQuerySchema = z.object({ limit: pageLimit, after: optionalQueryId("after") });
 export type CommentListQuery = z.infer<typeof commentListQuerySchema>;
+
+/** `GET /api/memo/relation-count?memoIds=1,2,3`: the backlink counts of a page of memos in one request. */
+export const relationCountQuerySchema = z.object({ memoIds: memoIdList });
+
 /** `GET /api/memo/:memoId/relation`: `before` is the `next` of the previous page of backlinks. */
 export const relationQuerySchema = z.object({ before: optionalQueryId("before") });
 

@@ -21,7 +21,7 @@ import { batchMemos } from "../services/memo-batch.service.js";
 import { linkResourceToMemo, listMemoResources, unlinkResourceFromMemo } from "../services/resource.service.js";
 import { getMemoRevision, listMemoRevisions, restoreMemoRevision } from "../services/history.service.js";
 import { trashMemo } from "../services/trash.service.js";
-import { getMemoRelation } from "../services/relation.service.js";
+import { countMemoBacklinks, getMemoRelation } from "../services/relation.service.js";
 
 /** The wire's Go decoder matched keys case-insensitively; v0 clients send resourceId or resourceID. */
 async function normaliseLinkBody(request: FastifyRequest) {
@@ -61,6 +61,7 @@ export const memoHandlers = (ctx: AppContext) =>
       return true;
     },
     "memo.revisions": async (request) => listMemoRevisions(ctx, viewerOf(request), request.params.memoId, request.query),
+    "memo.relationCount": async (request) => countMemoBacklinks(ctx, viewerOf(request), request.query.memoIds),
     "memo.relation": async (request) => getMemoRelation(ctx, viewerOf(request), request.params.memoId, request.query),
     "memo.revision": async (request) => getMemoRevision(ctx, viewerOf(request), request.params.memoId, request.params.revisionId),
     "memo.restoreRevision": async (request) =>

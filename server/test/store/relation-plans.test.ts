@@ -3,7 +3,7 @@
 // number of memos and references. Plans, not wall-clock time.
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { relationSql } from "../../src/store/sql/memo/relation.store.js";
+import { backlinkCountsQuery, relationSql } from "../../src/store/sql/memo/relation.store.js";
 import { createUser, signUpHost } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
@@ -13,6 +13,7 @@ describe("relation query plans", () => {
   let t: TestApp;
   let target: number;
   let hub: number;
+  let page: number[];
 
   async function explain(query: CompiledQuery): Promise<string> {
     const prefix = t.ctx.store.engine === "sqlite" ? "EXPLAIN QUERY PLAN " : "EXPLAIN ";
@@ -37,6 +38,7 @@ describe("relation query plans", () => {
       ids.push(...(await db.insertInto("memo").values(rows).returning("id").execute()).map((row) => row.id));
     }
     [target, hub] = [ids[0]!, ids[1]!];
+    page = [target, ...ids.slice(100, 129)];
     // Every memo references the target; the hub 200 more.
     const relations = [
       ...ids.slice(1).map((id) => ({ memo_id: id, related_memo_id: target, type: "REFERENCE" })),
@@ -85,6 +87,34 @@ describe("relation query plans", () => {
     } else {
       expect(plan, plan).toMatch(/Index Scan using memo_pkey on memo m|Bitmap Index Scan on memo_pkey/);
       expect(plan, plan).not.toMatch(/Seq Scan on memo\b/);
+    }
+  });
+
+  it("a page of 30 memos' backlink counts: each memo's newest ids from the related index, their memos by primary key", async () => {
+    for (const scope of [
+      { ownerId: null, shared: ["PUBLIC"] as const },
+      { ownerId: 1, shared: ["PUBLIC", "PROTECTED"] as const },
+    ]) {
+      const plan = await explain(backlinkCountsQuery(page, scope).compile(t.ctx.store.db));
+      if (t.ctx.store.engine === "sqlite") {
+        // A branch a memo: its ids from the related index in order, each memo by primary key.
+        expect(
+          plan.match(/SEARCH r USING COVERING INDEX idx_memo_relation_related \(related_memo_id=\? AND type=\?\)/g),
+          plan,
+        ).toHaveLength(30);
+        expect(plan.match(/CORRELATED SCALAR SUBQUERY \d+\nSEARCH m USING INTEGER PRIMARY KEY \(rowid=\?\)/g), plan).toHaveLength(30);
+        expect(plan, plan).not.toMatch(/\bSCAN (m|r|memo|memo_relation)\b|TEMP B-TREE/);
+      } else {
+        // The memo referenced 2,999 times is read backwards from the index, its newest 500 only; no join may
+        // read memo another way than by primary key (a scalar subplan a reference).
+        expect(plan, plan).toMatch(
+          new RegExp(
+            `Limit[^\\n]*\\n\\s*->  Index Only Scan Backward using idx_memo_relation_related on memo_relation r .*\\n\\s*Index Cond: \\(\\(related_memo_id = ${target}\\)`,
+          ),
+        );
+        expect(plan.match(/SubPlan \d+\n\s*-> {2}Index Scan using memo_pkey on memo m(_\d+)? /g), plan).toHaveLength(30);
+        expect(plan, plan).not.toMatch(/Seq Scan|\bSort\b|Hash/);
+      }
     }
   });
 });

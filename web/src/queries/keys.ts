@@ -30,6 +30,8 @@ export const keys = {
     /** A memo's Links and Referenced by (pages of backlinks); every save may change any memo's. */
     relations: ["memos", "relation"] as const,
     relation: (id: number) => ["memos", "relation", id] as const,
+    /** How many memos reference it, as the viewer may see them (asked for a page of cards at once). */
+    relationCount: (id: number) => ["memos", "relation", "count", id] as const,
     /** The `[[` picker's search of the user's memos. */
     linkSearch: (text: string) => ["memos", "link-search", text] as const,
     stats: (creatorId: number, from: number, to?: number) => ["memos", "stats", creatorId, from, to] as const,

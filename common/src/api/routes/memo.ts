@@ -8,12 +8,18 @@ import {
   memoIdsEntitySchema,
   resourceEntitySchema,
 } from "../entities.js";
-import { memoRelationEntitySchema, memoRevisionEntitySchema, memoRevisionPageEntitySchema } from "../activity-entities.js";
+import {
+  memoRelationEntitySchema,
+  memoRevisionEntitySchema,
+  memoRevisionPageEntitySchema,
+  relationCountEntitySchema,
+} from "../activity-entities.js";
 import {
   memoAmountQuerySchema,
   memoCountQuerySchema,
   memoListQuerySchema,
   memoStatsQuerySchema,
+  relationCountQuerySchema,
   relationQuerySchema,
   revisionListQuerySchema,
 } from "../queries.js";
@@ -188,6 +194,16 @@ export const memoRoutes = {
     query: input(relationQuerySchema, "Malformatted relation query"),
     answer: data(memoRelationEntitySchema),
     errors: UNREADABLE,
+  }),
+  "memo.relationCount": route({
+    method: "GET",
+    path: "/api/memo/relation-count",
+    summary: "How many memos reference each of up to 100 memos (a page of a list), those the caller may see",
+    description:
+      "Counts only the referencing memos the caller may read, among each memo's newest 500 references, up to 99 (`more` past it). Memos the caller may not read, and memos no visible memo references, are left out. Two queries whatever the page.",
+    access: "public",
+    query: input(relationCountQuerySchema, "Malformatted relation count query"),
+    answer: data(z.array(relationCountEntitySchema)),
   }),
   "memo.revision": route({
     method: "GET",

@@ -53,6 +53,11 @@ export async function deleteReaction(db: Db, target: ReactionTarget, targetId: n
  */
 export function listReactions(db: Db, target: ReactionTarget, ids: readonly number[], perTarget: number): Promise<ReactionRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
+  return listReactionsQuery(db, target, ids, perTarget).execute();
+}
+
+/** listReactions' statement (its plan is asserted in reaction-plans.test.ts). */
+export function listReactionsQuery(db: Db, target: ReactionTarget, ids: readonly number[], perTarget: number) {
   const { from, id } = source(db, target);
   const ranked = db
     .selectFrom(from)
@@ -71,15 +76,20 @@ export function listReactions(db: Db, target: ReactionTarget, ids: readonly numb
     .select(["t.target_id", "t.emoji", "t.creator_id", "t.name", "t.created_ts"])
     .where("t.rank", "<=", perTarget)
     .orderBy("t.target_id")
-    .orderBy("t.created_ts")
-    .execute();
+    .orderBy("t.created_ts");
 }
 
 /** How many reacted with each emoji to each memo or comment, and whether `userId` did: one statement. */
 export async function countReactions(db: Db, target: ReactionTarget, ids: readonly number[], userId: number | null) {
   if (ids.length === 0) return [];
+  const rows = await countReactionsQuery(db, target, ids, userId).execute();
+  return rows.map((row) => ({ target_id: row.target_id, emoji: row.emoji, count: Number(row.n), mine: Number(row.mine) > 0 }));
+}
+
+/** countReactions' statement (its plan is asserted in reaction-plans.test.ts). */
+export function countReactionsQuery(db: Db, target: ReactionTarget, ids: readonly number[], userId: number | null) {
   const { from, id } = source(db, target);
-  const rows = await db
+  return db
     .selectFrom(from)
     .select([
       id.as("target_id"),
@@ -90,7 +100,5 @@ export async function countReactions(db: Db, target: ReactionTarget, ids: readon
     .where(id, "in", [...ids])
     .groupBy([id, "r.emoji"])
     .orderBy(id)
-    .orderBy(sql`min(r.id)`)
-    .execute();
-  return rows.map((row) => ({ target_id: row.target_id, emoji: row.emoji, count: Number(row.n), mine: Number(row.mine) > 0 }));
+    .orderBy(sql`min(r.id)`);
 }

@@ -16,6 +16,7 @@ import { CreatorName } from "./CreatorName";
 import { MemoContent } from "./MemoContent";
 import { MemoMenu } from "./MemoMenu";
 import { HeaderReactionPicker, ReactionBar } from "./ReactionBar";
+import { BacklinkCount } from "./BacklinkCount";
 import { CommentCount } from "./CommentCount";
 import { attachmentsToShow, isImage, MemoResources } from "./MemoResources";
 import { useMemoActions } from "./useMemoActions";
@@ -169,7 +170,12 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
         <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} onPreview={preview} />
         <div className="flex flex-wrap items-center gap-x-1.5">
           <ReactionBar memo={memo} canReact={!readOnly && me !== null && me !== undefined && !select} />
-          {showDetail && !isTempId(memo.id) ? <CommentCount memoId={memo.id} /> : null}
+          {showDetail && !isTempId(memo.id) ? (
+            <>
+              <CommentCount memoId={memo.id} />
+              <BacklinkCount memoId={memo.id} />
+            </>
+          ) : null}
         </div>
         {sync && owner ? <MemoConflict entry={sync} /> : null}
       </div>

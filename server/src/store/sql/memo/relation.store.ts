@@ -1,10 +1,11 @@
 // References between memos (memo_relation, migration 029): written with a memo's text, read both ways through
 // their indexes, then the memos by primary key from `memo`, so a memo in the trash (whose rows stay until it is
 // purged) is never shown.
-import { type ExpressionBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type RawBuilder, sql } from "kysely";
 import { batches } from "../../batches.js";
 import type { Db } from "../../db.js";
 import type { Database } from "../../schema.js";
+import type { RelatedScope } from "../../../policies/relation.policy.js";
 
 const REFERENCE = "REFERENCE";
 /** How much of a related memo's text a preview carries (its first line is cut from it). */
@@ -141,3 +142,52 @@ export async function backlinkMemos(
 }
 
 const numeric = (row: RelatedMemoRow): RelatedMemoRow => ({ ...row, display_ts: Number(row.display_ts) });
+
+/** How many of a memo's newest references a card's count reads, at most: its work is bounded whatever the memo. */
+const BACKLINK_COUNT_SCAN = 500;
+/** The highest count a card shows; past it, "99+". */
+const BACKLINK_COUNT_CAP = 99;
+
+/**
+ * How many memos `scope` shows reference `memoId`, among its newest BACKLINK_COUNT_SCAN references, counted up to
+ * BACKLINK_COUNT_CAP + 1: its ids from idx_memo_relation_related backwards, and for each a scalar look-up of its memo
+ * by primary key (the scope's rule, relation.policy.ts, as SQL). A scalar subquery is never made a join, so no plan
+ * may read `memo` by another way; the memo's id is the branch's own value, so PostgreSQL plans each with what its
+ * statistics say of that memo (a memo referenced thousands of times read backwards from the index, never sorted).
+ * Written as SQL text: Kysely's builder took milliseconds to compile 30 branches of it.
+ */
+function backlinkCountBranch(memoId: number, shown: RawBuilder<unknown>) {
+  return sql`SELECT CAST(${memoId} AS INTEGER) AS id, count(*) AS n FROM (
+    SELECT 1 AS one FROM (
+      SELECT r.memo_id FROM memo_relation r WHERE r.related_memo_id = ${memoId} AND r.type = ${REFERENCE}
+      ORDER BY r.memo_id DESC LIMIT ${sql.lit(BACKLINK_COUNT_SCAN)}
+    ) ids
+    WHERE (SELECT ${shown} FROM memo m WHERE m.id = ids.memo_id)
+    LIMIT ${sql.lit(BACKLINK_COUNT_CAP + 1)}
+  ) v`;
+}
+
+/** The counts of a page of memos in one statement, a branch a memo (at most MAX_REACTION_MEMOS). */
+export function backlinkCountsQuery(memoIds: readonly number[], scope: RelatedScope) {
+  const shared = sql`m.row_status = 'NORMAL' AND m.visibility IN (${sql.join([...scope.shared])})`;
+  const shown = scope.ownerId === null ? shared : sql`(m.creator_id = ${scope.ownerId} OR (${shared}))`;
+  return sql<{ id: number; n: number | string }>`${sql.join(
+    memoIds.map((id) => backlinkCountBranch(id, shown)),
+    sql` UNION ALL `,
+  )}`;
+}
+
+/** The backlink counts of `memoIds` as `scope` sees them (memos with none left out). */
+export async function countBacklinks(
+  db: Db,
+  memoIds: readonly number[],
+  scope: RelatedScope,
+): Promise<{ memoId: number; count: number; more: boolean }[]> {
+  if (memoIds.length === 0) return [];
+  const { rows } = await backlinkCountsQuery(memoIds, scope).execute(db);
+  return rows
+    .map((row) => ({ id: row.id, n: Number(row.n ?? 0) }))
+    .filter((row) => row.n > 0)
+    .sort((a, b) => a.id - b.id)
+    .map((row) => ({ memoId: row.id, count: Math.min(row.n, BACKLINK_COUNT_CAP), more: row.n > BACKLINK_COUNT_CAP }));
+}
