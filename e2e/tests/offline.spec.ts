@@ -2,9 +2,10 @@
 // IndexedDB, writes made offline wait in the outbox (across a closed page) and reach the server when the
 // network returns, a conflict offers keep mine / take theirs / copy mine, online answers are never the service
 // worker's, and Chromium finds the app installable.
-import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
 import { MemosApi, PASSWORD, PNG_BYTES } from "../support/api";
 import { expect, screenshot, test } from "../support/fixtures";
@@ -241,7 +242,11 @@ test("a new version is offered with Reload, and a half-written memo survives the
     await editor(page).fill("Half-written when the update came");
 
     // The server now has the next version of the app (a different service worker).
-    appendFileSync(join(server.dataDir, "web-dist", "sw.js"), "\n// the next version\n");
+    // A build writes each file's .br and .gz beside it (web/vite.config.ts), which the server prefers: so does this.
+    const worker = join(server.dataDir, "web-dist", "sw.js");
+    appendFileSync(worker, "\n// the next version\n");
+    writeFileSync(`${worker}.br`, brotliCompressSync(readFileSync(worker)));
+    writeFileSync(`${worker}.gz`, gzipSync(readFileSync(worker)));
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
     const offer = page.getByRole("alert").filter({ hasText: "A new version of the app is available." });
     await expect(offer).toBeVisible({ timeout: 15_000 });
