@@ -53,6 +53,24 @@ export const ERROR_REASONS = {
     description: "Turning two-factor sign-in on or off, or new recovery codes: the `code` is wrong or used",
   },
   "totp.incorrect-password": { status: 400, description: "Turning two-factor sign-in off, or new recovery codes: the `password` is wrong" },
+  "auth.passkey-required": {
+    status: 401,
+    description: "Sign-in: the account's second factor is a passkey (it has no authenticator app): send `passkey`",
+  },
+  "auth.incorrect-passkey": {
+    status: 401,
+    description: "A passkey's answer that is not valid: an unknown credential, a bad signature, or a challenge used or expired",
+  },
+  "passkey.no-external-url": {
+    status: 409,
+    description: "Passkeys need the instance's external URL (Settings › System): the host has not set one",
+  },
+  "passkey.not-found": { status: 404, description: "No passkey of the caller's has this id" },
+  "passkey.invalid-registration": {
+    status: 400,
+    description: "Adding a passkey: the browser's answer is not valid, or its challenge is used, expired or another account's",
+  },
+  "passkey.already-registered": { status: 409, description: "Adding a passkey: this credential is registered already" },
   "rate.limited": { status: 429, description: "Too many failed sign-ins; `seconds` to wait (as Retry-After)", params: ["seconds"] },
 
   "memo.not-found": { status: 404, description: "No such memo, or not one the caller may see" },

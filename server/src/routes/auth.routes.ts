@@ -12,11 +12,11 @@ function cookieOptions(request: FastifyRequest) {
   return { path: "/", httpOnly: true, sameSite: "lax" as const, secure: request.protocol === "https" };
 }
 
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_TTL_SECONDS });
 }
 
-const sessionClient = (request: FastifyRequest): SessionClient => ({ userAgent: request.headers["user-agent"], address: request.ip });
+export const sessionClient = (request: FastifyRequest): SessionClient => ({ userAgent: request.headers["user-agent"], address: request.ip });
 
 export const authHandlers = (ctx: AppContext) =>
   ({
