@@ -46,13 +46,6 @@ export const ERROR_REASONS = {
     description: "The host requires two-factor sign-in: this session may only set it up (`/api/auth/totp/…`)",
   },
   "auth.two-factor-required": { status: 403, description: "The host requires two-factor sign-in: it cannot be turned off" },
-  "totp.already-enabled": { status: 409, description: "Two-factor sign-in is on already (turn it off first)" },
-  "totp.not-enabled": { status: 409, description: "Two-factor sign-in is not on (or its setup was not started)" },
-  "totp.incorrect-code": {
-    status: 400,
-    description: "Turning two-factor sign-in on or off, or new recovery codes: the `code` is wrong or used",
-  },
-  "totp.incorrect-password": { status: 400, description: "Turning two-factor sign-in off, or new recovery codes: the `password` is wrong" },
   "auth.passkey-required": {
     status: 401,
     description: "Sign-in: the account's second factor is a passkey (it has no authenticator app): send `passkey`",
@@ -61,6 +54,13 @@ export const ERROR_REASONS = {
     status: 401,
     description: "A passkey's answer that is not valid: an unknown credential, a bad signature, or a challenge used or expired",
   },
+  "totp.already-enabled": { status: 409, description: "Two-factor sign-in is on already (turn it off first)" },
+  "totp.not-enabled": { status: 409, description: "Two-factor sign-in is not on (or its setup was not started)" },
+  "totp.incorrect-code": {
+    status: 400,
+    description: "Turning two-factor sign-in on or off, or new recovery codes: the `code` is wrong or used",
+  },
+  "totp.incorrect-password": { status: 400, description: "Turning two-factor sign-in off, or new recovery codes: the `password` is wrong" },
   "passkey.no-external-url": {
     status: 409,
     description: "Passkeys need the instance's external URL (Settings › System): the host has not set one",

@@ -71,6 +71,8 @@ const VALID_BODIES: Partial<Record<RouteName, unknown>> = {
   "totp.enable": { code: "123456" },
   "totp.disable": { password: "secret-pass", code: "123456" },
   "totp.recoveryCodes": { password: "secret-pass", code: "123456" },
+  "passkey.register": { challengeId: "c", name: "Key", response: { id: "a", type: "public-key", response: { clientDataJSON: "e30" } } },
+  "passkey.rename": { name: "Key" },
 };
 
 const send = (client: Client, entry: RouteEntry, body?: unknown) => client.request(entry.method, urlOf(entry), body);
