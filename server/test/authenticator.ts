@@ -105,9 +105,20 @@ export class SoftAuthenticator {
    * navigator.credentials.get(): the answer of `credential` (the first one by default) to `options`
    * (PublicKeyCredentialRequestOptionsJSON). `counter` overrides the signature counter (a cloned key's replay).
    */
-  get(options: any, { credential = this.credentials[0]!, origin = this.origin, counter }: { credential?: SoftCredential; origin?: string; counter?: number } = {}) {
+  get(
+    options: any,
+    {
+      credential = this.credentials[0]!,
+      origin = this.origin,
+      counter,
+    }: { credential?: SoftCredential; origin?: string; counter?: number } = {},
+  ) {
     credential.counter = counter ?? credential.counter + 1;
-    const authData = Buffer.concat([sha256(options.rpId ?? credential.rpId), Buffer.from([this.flags()]), counterBytes(credential.counter)]);
+    const authData = Buffer.concat([
+      sha256(options.rpId ?? credential.rpId),
+      Buffer.from([this.flags()]),
+      counterBytes(credential.counter),
+    ]);
     const clientDataJSON = this.clientData("webauthn.get", options.challenge, origin);
     const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), credential.privateKey);
     return {

@@ -3,7 +3,12 @@ import type { RouteName } from "@memos/common";
 import { describe, expect, it } from "vitest";
 import type { Actor, Viewer } from "../context.js";
 import { HttpError } from "../errors.js";
-import { authorizePendingSession, authorizeSecondFactorRemoval, authorizeTwoFactorOff, authorizeTwoFactorReset } from "./two-factor.policy.js";
+import {
+  authorizePendingSession,
+  authorizeSecondFactorRemoval,
+  authorizeTwoFactorOff,
+  authorizeTwoFactorReset,
+} from "./two-factor.policy.js";
 
 const session: Actor = { id: 2, role: "USER", username: "u2", via: "session", sessionId: "s" };
 const pending: Actor = { ...session, twoFactorPending: true };

@@ -16,7 +16,10 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: SESSION_TTL_SECONDS });
 }
 
-export const sessionClient = (request: FastifyRequest): SessionClient => ({ userAgent: request.headers["user-agent"], address: request.ip });
+export const sessionClient = (request: FastifyRequest): SessionClient => ({
+  userAgent: request.headers["user-agent"],
+  address: request.ip,
+});
 
 export const authHandlers = (ctx: AppContext) =>
   ({

@@ -157,7 +157,11 @@ export async function usePasskey(ctx: AppContext, input: PasskeyAssertion, alone
 }
 
 /** Passwordless sign-in: the verified passkey's account signs in (a passkey that checked its user is two factors). */
-export async function signInWithPasskey(ctx: AppContext, input: PasskeyAssertion, client: SessionClient): Promise<{ user: User; token: string }> {
+export async function signInWithPasskey(
+  ctx: AppContext,
+  input: PasskeyAssertion,
+  client: SessionClient,
+): Promise<{ user: User; token: string }> {
   const { db } = ctx.store;
   await assertNotThrottled(db, PASSKEY_SIGN_IN, client.address);
   const passkey = await usePasskey(ctx, input, true);

@@ -36,7 +36,10 @@ const authenticationOptions = async (client: Client = anonymous(t)) => {
   return answer.body.data as { challengeId: string; options: any };
 };
 /** A passwordless sign-in with the authenticator's first credential (or as `answer` shapes it). */
-async function passkeySignIn(authenticator: SoftAuthenticator, shape: (ceremony: { challengeId: string; options: any }) => object = () => ({})) {
+async function passkeySignIn(
+  authenticator: SoftAuthenticator,
+  shape: (ceremony: { challengeId: string; options: any }) => object = () => ({}),
+) {
   const ceremony = await authenticationOptions();
   return anonymous(t).post("/api/auth/passkey/signin", {
     challengeId: ceremony.challengeId,
@@ -85,7 +88,11 @@ describe("the relying party", () => {
     const user = await member();
     const options = await user.client.post("/api/auth/passkey/registration-options");
     const { response } = new SoftAuthenticator("https://attacker.example").create(options.body.data.options);
-    const added = await user.client.post("/api/auth/passkey/registration", { challengeId: options.body.data.challengeId, name: "x", response });
+    const added = await user.client.post("/api/auth/passkey/registration", {
+      challengeId: options.body.data.challengeId,
+      name: "x",
+      response,
+    });
     expectError(added, 400, undefined, { reason: "passkey.invalid-registration", field: "response" });
   });
 });
@@ -109,7 +116,9 @@ describe("adding, listing, renaming and removing", () => {
     const renamed = await user.client.patch(`/api/auth/passkey/${passkey.id}`, { name: "Phone" });
     expect(renamed.body.data).toMatchObject({ id: passkey.id, name: "Phone" });
     expectError(await user.client.patch(`/api/auth/passkey/${passkey.id}`, { name: " " }), 400, undefined, { field: "name" });
-    expectError(await stranger.client.patch(`/api/auth/passkey/${passkey.id}`, { name: "Mine" }), 404, undefined, { reason: "passkey.not-found" });
+    expectError(await stranger.client.patch(`/api/auth/passkey/${passkey.id}`, { name: "Mine" }), 404, undefined, {
+      reason: "passkey.not-found",
+    });
     expectError(await stranger.client.delete(`/api/auth/passkey/${passkey.id}`), 404, undefined, { reason: "passkey.not-found" });
     expect((await user.client.delete(`/api/auth/passkey/${passkey.id}`)).body).toBe(true);
     expect((await user.client.get("/api/auth/passkey")).body.data).toEqual([]);
@@ -122,13 +131,17 @@ describe("adding, listing, renaming and removing", () => {
     const options = (await user.client.post("/api/auth/passkey/registration-options")).body.data;
     const { response } = authenticator.create(options.options);
     const body = { challengeId: options.challengeId, name: "Key", response };
-    expectError(await stranger.client.post("/api/auth/passkey/registration", body), 400, undefined, { reason: "passkey.invalid-registration" });
+    expectError(await stranger.client.post("/api/auth/passkey/registration", body), 400, undefined, {
+      reason: "passkey.invalid-registration",
+    });
     // The stranger's try used it up.
     expectError(await user.client.post("/api/auth/passkey/registration", body), 400, undefined, { reason: "passkey.invalid-registration" });
     const fresh = (await user.client.post("/api/auth/passkey/registration-options")).body.data;
     const again = { ...body, challengeId: fresh.challengeId, response: authenticator.create(fresh.options).response };
     expect((await user.client.post("/api/auth/passkey/registration", again)).status).toBe(200);
-    expectError(await user.client.post("/api/auth/passkey/registration", again), 400, undefined, { reason: "passkey.invalid-registration" });
+    expectError(await user.client.post("/api/auth/passkey/registration", again), 400, undefined, {
+      reason: "passkey.invalid-registration",
+    });
     expectError(await user.client.post("/api/auth/passkey/registration", { ...again, challengeId: "nope" }), 400);
   });
 });
@@ -175,7 +188,9 @@ describe("signing in with a passkey alone", () => {
     const current = authenticator.credentials[0]!.counter;
     incorrect(await passkeySignIn(authenticator, (c) => ({ response: authenticator.get(c.options, { counter: current - 1 }) })));
     // Another origin's ceremony.
-    incorrect(await passkeySignIn(authenticator, (c) => ({ response: authenticator.get(c.options, { origin: "https://attacker.example" }) })));
+    incorrect(
+      await passkeySignIn(authenticator, (c) => ({ response: authenticator.get(c.options, { origin: "https://attacker.example" }) })),
+    );
     authenticator.userVerified = false;
     incorrect(await passkeySignIn(authenticator));
     authenticator.userVerified = true;
@@ -201,7 +216,10 @@ describe("signing in with a passkey alone", () => {
     };
     for (let i = 0; i < 10; i++) {
       const ceremony = await authenticationOptions();
-      expect((await from({ challengeId: ceremony.challengeId, response: authenticator.get(ceremony.options, { origin: "https://x.example" }) })).status).toBe(401);
+      expect(
+        (await from({ challengeId: ceremony.challengeId, response: authenticator.get(ceremony.options, { origin: "https://x.example" }) }))
+          .status,
+      ).toBe(401);
     }
     const ceremony = await authenticationOptions();
     const refused = await from({ challengeId: ceremony.challengeId, response: authenticator.get(ceremony.options) });
@@ -230,11 +248,16 @@ describe("a passkey as the second factor", () => {
     // Without user verification it is still a second factor: the password was the first.
     authenticator.userVerified = false;
     const ceremony = await authenticationOptions();
-    const signedIn = await passwordSignIn(user, { passkey: { challengeId: ceremony.challengeId, response: authenticator.get(ceremony.options) } });
+    const signedIn = await passwordSignIn(user, {
+      passkey: { challengeId: ceremony.challengeId, response: authenticator.get(ceremony.options) },
+    });
     expect(signedIn.status, signedIn.text).toBe(200);
     // The password comes first: a wrong one is refused before the passkey is looked at.
     const next = await authenticationOptions();
-    const withWrongPassword = { password: "wrong-pass", passkey: { challengeId: next.challengeId, response: authenticator.get(next.options) } };
+    const withWrongPassword = {
+      password: "wrong-pass",
+      passkey: { challengeId: next.challengeId, response: authenticator.get(next.options) },
+    };
     expectError(await passwordSignIn(user, withWrongPassword), 401, "Incorrect password");
   });
 
@@ -245,7 +268,10 @@ describe("a passkey as the second factor", () => {
     await addPasskey(user.client, authenticator);
     expectError(await passwordSignIn(user), 401, undefined, { reason: "auth.code-required" });
     const ceremony = await authenticationOptions();
-    expect((await passwordSignIn(user, { passkey: { challengeId: ceremony.challengeId, response: authenticator.get(ceremony.options) } })).status).toBe(200);
+    expect(
+      (await passwordSignIn(user, { passkey: { challengeId: ceremony.challengeId, response: authenticator.get(ceremony.options) } }))
+        .status,
+    ).toBe(200);
     expect((await passwordSignIn(user, { code: totpCode(secret) })).status).toBe(200);
   });
 
@@ -263,7 +289,9 @@ describe("a passkey as the second factor", () => {
       expect((await pending.delete(`/api/auth/passkey/${second.passkey.id}`)).body).toBe(true);
       // Signing in again asks for the passkey, and the session is not pending.
       const ceremony = await authenticationOptions();
-      const signedIn = await passwordSignIn(user, { passkey: { challengeId: ceremony.challengeId, response: authenticator.get(ceremony.options) } });
+      const signedIn = await passwordSignIn(user, {
+        passkey: { challengeId: ceremony.challengeId, response: authenticator.get(ceremony.options) },
+      });
       const session = anonymous(t).withCookie(sessionCookieFrom(signedIn.headers));
       expect((await session.get("/api/memo")).status).toBe(200);
     } finally {

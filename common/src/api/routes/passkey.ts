@@ -34,7 +34,10 @@ export const passkeyRoutes = {
     access: "session",
     body: input(passkeyRegisterSchema, "Malformatted passkey request"),
     answer: data(passkeyEntitySchema),
-    errors: { 400: "The answer is not valid, or its challenge is used or expired", 409: `${NO_EXTERNAL_URL}; or the passkey is added already` },
+    errors: {
+      400: "The answer is not valid, or its challenge is used or expired",
+      409: `${NO_EXTERNAL_URL}; or the passkey is added already`,
+    },
   }),
   "passkey.authenticationOptions": route({
     method: "POST",
