@@ -1,7 +1,7 @@
 // Passkeys (issue 27) with Chromium's virtual authenticator (CDP WebAuthn: ctap2, internal, resident keys, user
 // verification): add one in Settings › My account, sign out, "Sign in with a passkey" with no username; then the
-// password sign-in asks for the passkey as its second step. WebAuthn needs a domain for the relying party, not an
-// IP address, so this spec's own server is browsed as http://localhost:<port>, its external URL.
+// password sign-in asks for the passkey as its second step; renamed, then removed. WebAuthn needs a domain for the
+// relying party, not an IP address, so this spec's own server is browsed as http://localhost:<port>, its external URL.
 import type { Page } from "@playwright/test";
 import { MemosApi, PASSWORD, uniqueName } from "../support/api";
 import { expect, screenshot, signInPage, withOwnServer } from "../support/fixtures";
@@ -84,6 +84,9 @@ test("@phone a passkey added in Settings signs in without a password, and is ask
   await expect(row).toContainText("Work laptop");
   await expect(row).toContainText("never used");
   await screenshot(page, testInfo, "passkeys-card", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, testInfo, "passkeys-card-dark", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "light" });
   await page.keyboard.press("Escape");
 
   // Passwordless: no username, the browser's passkey picks the account.
@@ -104,4 +107,16 @@ test("@phone a passkey added in Settings signs in without a password, and is ask
   await screenshot(page, testInfo, "passkeys-second-step", { fullPage: false });
   await page.getByRole("button", { name: "Use a passkey" }).click();
   await expect(page).toHaveURL(/\/$/);
+
+  // Rename, then remove: the account signs in with its password alone again.
+  settings = await openSettings(page, "My account");
+  card = settings.getByRole("region", { name: "Passkeys" });
+  await card.getByRole("button", { name: "Rename Work laptop" }).click();
+  const rename = page.getByRole("dialog", { name: "Rename passkey" });
+  await rename.getByLabel("Name").fill("Old laptop");
+  await rename.getByRole("button", { name: "Save" }).click();
+  await expect(card.getByTestId("passkey-row")).toContainText("Old laptop");
+  await card.getByRole("button", { name: "Remove Old laptop" }).click();
+  await page.getByRole("dialog", { name: "Remove Old laptop?" }).getByRole("button", { name: "Remove" }).click();
+  await expect(card.getByText("No passkeys yet.")).toBeVisible();
 });
