@@ -110,7 +110,13 @@ export const roleSchema = z.enum(ROLES);
 const webAuthnResponseSchema = z.looseObject({
   id: text(MAX_PASSKEY_FIELD_LENGTH),
   type: z.literal("public-key"),
-  response: z.looseObject({ clientDataJSON: text(MAX_PASSKEY_FIELD_LENGTH) }),
+  response: z.looseObject({
+    clientDataJSON: text(MAX_PASSKEY_FIELD_LENGTH),
+    attestationObject: optional(text(MAX_PASSKEY_FIELD_LENGTH)),
+    authenticatorData: optional(text(MAX_PASSKEY_FIELD_LENGTH)),
+    signature: optional(text(MAX_PASSKEY_FIELD_LENGTH)),
+    userHandle: optional(text(MAX_PASSKEY_FIELD_LENGTH)),
+  }),
 });
 
 /** A passkey's answer to a challenge of `POST /api/auth/passkey/authentication-options`. */
