@@ -2,7 +2,8 @@
 // verification): add one in Settings › My account, sign out, "Sign in with a passkey" with no username; then the
 // password sign-in asks for the passkey as its second step; renamed, then removed. WebAuthn needs a domain for the
 // relying party, not an IP address, so this spec's own server is browsed as http://localhost:<port>, its external URL.
-import type { Page } from "@playwright/test";
+import type { APIRequest, Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 import { MemosApi, PASSWORD, uniqueName } from "../support/api";
 import { expect, screenshot, signInPage, withOwnServer } from "../support/fixtures";
 import { openSettings, openUserMenu, submitAuthForm, text } from "../support/ui";
@@ -28,6 +29,24 @@ async function addVirtualAuthenticator(page: Page): Promise<void> {
   });
 }
 
+/** The host (made once), a new member, and a setter of the external URL with the host's session. */
+async function prepare(playwright: { request: APIRequest }, origin: string) {
+  const context = await playwright.request.newContext();
+  const hostApi = new MemosApi(context, origin);
+  if (!(await hostApi.status()).host) await hostApi.signUp(host);
+  else await hostApi.signIn(host);
+  const member = { username: uniqueName("pk"), password: PASSWORD };
+  await hostApi.createUser(member);
+  const setProfile = async (externalUrl: string) => {
+    const profile = { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl };
+    const response = await context.post(`${origin}/api/system/setting`, {
+      data: { name: "customizedProfile", value: JSON.stringify(profile) },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+  };
+  return { member, setProfile };
+}
+
 async function signOut(page: Page) {
   await openUserMenu(page);
   await page.getByRole("menuitem", { name: text.signOut }).click();
@@ -42,19 +61,7 @@ test("@phone a passkey added in Settings signs in without a password, and is ask
   // Its own server starts with the first test: on a busy machine that takes a good part of the default 30 s.
   test.setTimeout(90_000);
   const origin = baseURL!;
-  const context = await playwright.request.newContext();
-  const hostApi = new MemosApi(context, origin);
-  if (!(await hostApi.status()).host) await hostApi.signUp(host);
-  else await hostApi.signIn(host);
-  const member = { username: uniqueName("pk"), password: PASSWORD };
-  await hostApi.createUser(member);
-  const setProfile = async (externalUrl: string) => {
-    const profile = { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl };
-    const response = await context.post(`${origin}/api/system/setting`, {
-      data: { name: "customizedProfile", value: JSON.stringify(profile) },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-  };
+  const { member, setProfile } = await prepare(playwright, origin);
   await setProfile("");
 
   await addVirtualAuthenticator(page);
@@ -69,7 +76,6 @@ test("@phone a passkey added in Settings signs in without a password, and is ask
   await expect(card.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
 
   await setProfile(origin);
-  await context.dispose();
   await page.goto("/");
   settings = await openSettings(page, "My account");
   card = settings.getByRole("region", { name: "Passkeys" });
@@ -119,4 +125,33 @@ test("@phone a passkey added in Settings signs in without a password, and is ask
   await card.getByRole("button", { name: "Remove Old laptop" }).click();
   await page.getByRole("dialog", { name: "Remove Old laptop?" }).getByRole("button", { name: "Remove" }).click();
   await expect(card.getByText("No passkeys yet.")).toBeVisible();
+});
+
+test("with the authenticator app on too, the code step offers Use a passkey instead of the code", async ({ page, baseURL, playwright }) => {
+  test.setTimeout(90_000);
+  const origin = baseURL!;
+  const { member, setProfile } = await prepare(playwright, origin);
+  await setProfile(origin);
+  await addVirtualAuthenticator(page);
+  const api = await signInPage(page, origin, member);
+  const setup = await api.request.post(`${origin}/api/auth/totp/setup`);
+  const secret = ((await setup.json()) as { data: { secret: string } }).data.secret;
+  const code = new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+  expect((await api.request.post(`${origin}/api/auth/totp/enable`, { data: { code } })).ok()).toBe(true);
+
+  await page.goto("/");
+  const settings = await openSettings(page, "My account");
+  const card = settings.getByRole("region", { name: "Passkeys" });
+  await card.getByRole("button", { name: "Add a passkey" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a passkey" });
+  await dialog.getByLabel("Name").fill("Phone");
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(card.getByTestId("passkey-row")).toContainText("Phone");
+  await page.keyboard.press("Escape");
+
+  await signOut(page);
+  await submitAuthForm(page, member.username, member.password, text.signIn);
+  await expect(page.getByLabel("Code")).toBeVisible();
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
