@@ -58,6 +58,7 @@ async function measure(driver: "sqlite" | "postgres", memoCount: number, selecti
     backupEveryMs: null,
     backupKeep: 7,
     webhookAllowPrivate: false,
+    oidcAllowPrivate: false,
     projectInfoUrl: "http://127.0.0.1:9",
     ...WEBHOOK_DEFAULTS,
     logLevel: "warn",

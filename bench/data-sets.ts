@@ -115,6 +115,7 @@ export function benchConfig(driver: "sqlite" | "postgres", dir: string, dsn: str
     backupEveryMs: null,
     backupKeep: 7,
     webhookAllowPrivate: false,
+    oidcAllowPrivate: false,
     projectInfoUrl: "http://127.0.0.1:9",
     ...WEBHOOK_DEFAULTS,
     logLevel: "warn",

@@ -54,8 +54,16 @@ export default defineConfig({
         globIgnores: ["**/zxcvbn-*.js"],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         navigateFallback: "/index.html",
-        // Paths the server answers itself (files, feeds, the API and its docs, embeds other sites frame).
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/[oh]\//, /\/rss\.xml$/, /^\/manifest\.webmanifest$/, /^\/m\/\d+\/embed\/?$/],
+        // Paths the server answers itself (files, feeds, the API and its docs, embeds other sites frame, the single
+        // sign-on flow the browser follows to the provider and back).
+        navigateFallbackDenylist: [
+          /^\/api(\/|$)/,
+          /^\/[oh]\//,
+          /\/rss\.xml$/,
+          /^\/manifest\.webmanifest$/,
+          /^\/m\/\d+\/embed\/?$/,
+          /^\/auth\/oidc\//,
+        ],
         cleanupOutdatedCaches: true,
         runtimeCaching: [],
       },
@@ -65,7 +73,14 @@ export default defineConfig({
   server: {
     port: 3001,
     // changeOrigin stays off: the server refuses state changes whose Origin does not match the Host.
-    proxy: { "/api": backend, "/o": backend, "/h": backend, "^/u/\\d+/rss.xml": backend, "/explore/rss.xml": backend },
+    proxy: {
+      "/api": backend,
+      "/o": backend,
+      "/h": backend,
+      "^/u/\\d+/rss.xml": backend,
+      "/explore/rss.xml": backend,
+      "/auth/oidc": backend,
+    },
   },
   build: {
     outDir: "dist",

@@ -12,3 +12,4 @@ export * from "./domain/reactions.js";
 export * from "./domain/mentions.js";
 export * from "./domain/memo-links.js";
 export * from "./domain/two-factor.js";
+export * from "./domain/sso.js";

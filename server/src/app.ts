@@ -33,6 +33,8 @@ import { reactionHandlers } from "./routes/reaction.routes.js";
 import { commentHandlers } from "./routes/comment.routes.js";
 import { inboxHandlers } from "./routes/inbox.routes.js";
 import { userHandlers } from "./routes/user.routes.js";
+import { identityProviderHandlers } from "./routes/identity-provider.routes.js";
+import { ssoHandlers } from "./routes/sso.routes.js";
 import { webhookHandlers } from "./routes/webhook.routes.js";
 import { startWebhookDispatcher } from "./services/webhook-dispatcher.js";
 import { startTrashSweeper } from "./services/trash-sweeper.js";
@@ -127,6 +129,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     ...accessTokenHandlers(ctx),
     ...webhookHandlers(ctx),
     ...rssHandlers(ctx),
+    ...ssoHandlers(ctx),
+    ...identityProviderHandlers(ctx),
   } satisfies AllHandlers;
   await registerRouteTable(app, handlers, { maxUploadBytes: ctx.config.maxUploadBytes });
   // The web app, and the not-found handler, which answers another spelling of any route 404 (http/route-spelling.ts).

@@ -32,6 +32,7 @@ describe("loadConfig", () => {
       backupEveryMs: null,
       backupKeep: 7,
       webhookAllowPrivate: false,
+      oidcAllowPrivate: false,
       projectInfoUrl: "https://api.github.com",
       webhookRetryBaseMs: 10_000,
       webhookRetryWindowMs: 24 * 3_600_000,
@@ -44,6 +45,8 @@ describe("loadConfig", () => {
     expect(load(["--webhook-allow-private", "true"]).webhookAllowPrivate).toBe(true);
     expect(load([], { MEMOS_WEBHOOK_ALLOW_PRIVATE: "true" }).webhookAllowPrivate).toBe(true);
     expect(() => load(["--webhook-allow-private", "yes"])).toThrow(/--webhook-allow-private/);
+    expect(load([], { MEMOS_OIDC_ALLOW_PRIVATE: "true" }).oidcAllowPrivate).toBe(true);
+    expect(() => load(["--oidc-allow-private", "yes"])).toThrow(/--oidc-allow-private/);
   });
 
   it("reads the SQLite reader count and the search budget, within bounds", () => {

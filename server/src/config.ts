@@ -32,6 +32,8 @@ export interface Config {
   backupKeep: number;
   /** Webhooks may be sent to loopback and private addresses (a home network); off by default. */
   webhookAllowPrivate: boolean;
+  /** Identity providers may be reached at loopback and private addresses, and by http:// (a provider at home); off by default. */
+  oidcAllowPrivate: boolean;
   /** Where the About dialog's project news is read (GitHub's API; tests and mirrors point it elsewhere). */
   projectInfoUrl: string;
   /** A failed delivery is retried after this, doubling each time (10 s; tests make it small). */
@@ -72,6 +74,7 @@ const FLAGS: Record<string, FlagSpec> = {
   "backup-every": { env: "MEMOS_BACKUP_EVERY", fallback: "" },
   "backup-keep": { env: "MEMOS_BACKUP_KEEP", fallback: "" },
   "webhook-allow-private": { env: "MEMOS_WEBHOOK_ALLOW_PRIVATE", fallback: "false" },
+  "oidc-allow-private": { env: "MEMOS_OIDC_ALLOW_PRIVATE", fallback: "false" },
   "project-info-url": { env: "MEMOS_PROJECT_INFO_URL", fallback: "https://api.github.com" },
 };
 
@@ -172,6 +175,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
     throw new ConfigError(`${label("project-info-url")}: must be an http(s) URL`);
   }
   const webhookAllowPrivate = oneOf(label("webhook-allow-private"), pick("webhook-allow-private"), ["true", "false"] as const) === "true";
+  const oidcAllowPrivate = oneOf(label("oidc-allow-private"), pick("oidc-allow-private"), ["true", "false"] as const) === "true";
   return {
     mode,
     addr,
@@ -188,6 +192,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
     backupEveryMs,
     backupKeep,
     webhookAllowPrivate,
+    oidcAllowPrivate,
     projectInfoUrl: projectInfoUrl.replace(/\/+$/, ""),
     ...WEBHOOK_DEFAULTS,
     logLevel: mode === "dev" ? "debug" : "info",

@@ -141,6 +141,7 @@ export interface TestAppOptions {
   onRoute?: AppOptions["onRoute"];
   /** As `--webhook-allow-private true`: webhooks may reach loopback (the tests' receivers). */
   webhookAllowPrivate?: boolean;
+  oidcAllowPrivate?: boolean;
   /** Where the server reads the project's GitHub news (a local fake; by default a closed port). */
   projectInfoUrl?: string;
   /** Webhook timings (retry base and window, attempt time limit), small for tests. */
@@ -181,6 +182,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     backupEveryMs: null,
     backupKeep: 7,
     webhookAllowPrivate: options.webhookAllowPrivate ?? false,
+    oidcAllowPrivate: options.oidcAllowPrivate ?? false,
     projectInfoUrl: options.projectInfoUrl ?? "http://127.0.0.1:9",
     ...WEBHOOK_DEFAULTS,
     ...options.webhook,

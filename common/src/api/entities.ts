@@ -6,6 +6,7 @@ import { z } from "zod";
 import { MAX_BATCH_IDS, ROLES, ROW_STATUSES, VISIBILITIES } from "../domain/constants.js";
 import { memoHistorySettingSchema } from "../domain/history.js";
 import { ACCESS_TOKEN_SCOPES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../domain/integrations.js";
+import { SSO_USER_ROLES } from "../domain/sso.js";
 import { ERROR_REASON_NAMES, ERROR_REASONS } from "./reasons.js";
 
 export const userSettingEntitySchema = z
@@ -423,3 +424,44 @@ export const sessionEntitySchema = z
   .meta({ id: "Session" });
 /** A signed-in browser session as its owner sees it (never the cookie's token or its hash). */
 export type Session = z.infer<typeof sessionEntitySchema>;
+
+/** A host's OpenID Connect provider, as the host sees it: the client secret is never sent back. */
+export const identityProviderEntitySchema = z
+  .object({
+    id: z.int(),
+    name: z.string().describe('Shown on the sign-in page as "Sign in with <name>"'),
+    issuer: z.string().describe("The issuer URL; its /.well-known/openid-configuration is read"),
+    clientId: z.string(),
+    hasSecret: z.boolean().describe("Whether a client secret is kept (it is never shown)"),
+    scopes: z.string(),
+    usernameClaim: z.string().describe("The claim a new user's name comes from (then email's local part, then sub)"),
+    createUsers: z.boolean().describe("Whether a sign-in by someone unknown creates a user (sign-up must be on too)"),
+    newUserRole: z.enum(SSO_USER_ROLES),
+    enabled: z.boolean(),
+    createdTs: z.int(),
+    updatedTs: z.int(),
+  })
+  .meta({ id: "IdentityProvider" });
+export type IdentityProvider = z.infer<typeof identityProviderEntitySchema>;
+
+/** What the sign-in page offers. */
+export const ssoOptionsEntitySchema = z
+  .object({
+    providers: z.array(z.object({ id: z.int(), name: z.string() })).describe("The enabled providers"),
+    passwordSignIn: z.boolean().describe("False when the host turned password sign-in off (the host may still use it)"),
+  })
+  .meta({ id: "SsoOptions" });
+export type SsoOptions = z.infer<typeof ssoOptionsEntitySchema>;
+
+/** A provider linked to the caller's account. */
+export const userIdentityEntitySchema = z
+  .object({
+    id: z.int(),
+    providerId: z.int(),
+    providerName: z.string(),
+    subject: z.string().describe("The provider's `sub` of the account"),
+    createdTs: z.int(),
+    lastUsedTs: z.int().nullable(),
+  })
+  .meta({ id: "UserIdentity" });
+export type UserIdentity = z.infer<typeof userIdentityEntitySchema>;

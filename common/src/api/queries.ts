@@ -192,3 +192,13 @@ export const trashListQuerySchema = z.object({
   cursor: optional(text(INPUT_LIMITS.queryValue).regex(/^\d{1,15}-\d{1,10}$/, "must be the `next` of a previous page")),
 });
 export type TrashListQuery = z.infer<typeof trashListQuerySchema>;
+
+/** `GET /auth/oidc/:providerId/start`: `link=1` links the provider to the signed-in account instead of signing in. */
+export const ssoStartQuerySchema = z.object({ link: optional(z.enum(["1"], "must be 1")) });
+
+/** `GET /auth/oidc/callback`: what the provider sends back (the rest is read from the URL by openid-client). */
+export const ssoCallbackQuerySchema = z.looseObject({
+  state: optional(text(INPUT_LIMITS.queryValue * 4)),
+  code: optional(text(INPUT_LIMITS.queryValue * 8)),
+  error: optional(text(INPUT_LIMITS.queryValue)),
+});

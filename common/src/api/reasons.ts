@@ -61,6 +61,20 @@ export const ERROR_REASONS = {
     description: "Turning two-factor sign-in on or off, or new recovery codes: the `code` is wrong or used",
   },
   "totp.incorrect-password": { status: 400, description: "Turning two-factor sign-in off, or new recovery codes: the `password` is wrong" },
+  "auth.password-sign-in-off": {
+    status: 403,
+    description: "The host turned password sign-in off: sign in through an identity provider (the host still may)",
+  },
+  "identity-provider.not-found": { status: 404, description: "No such identity provider" },
+  "identity-provider.insecure-issuer": {
+    status: 400,
+    description: "An http:// issuer without --oidc-allow-private (only https issuers otherwise)",
+  },
+  "identity.not-found": { status: 404, description: "No such linked identity of the caller's" },
+  "identity.last-sign-in-method": {
+    status: 409,
+    description: "Unlinking would leave the account without a way to sign in (no password or passkey, no other identity)",
+  },
   "passkey.no-external-url": {
     status: 409,
     description: "Passkeys need the instance's external URL (Settings › System): the host has not set one",

@@ -22,6 +22,7 @@ import { extractTags, isValidTagName, MAX_MEMO_TAGS, MAX_TAG_LENGTH, readsAsTag 
 import { isValidResourceFilename, sanitizeUploadFilename } from "../domain/validation.js";
 import { isEmoji, MAX_EMOJI_LENGTH } from "../domain/reactions.js";
 import { MAX_PASSKEY_FIELD_LENGTH, MAX_PASSKEY_NAME_LENGTH, MAX_TWO_FACTOR_CODE_LENGTH } from "../domain/two-factor.js";
+import { SSO_USER_ROLES } from "../domain/sso.js";
 import type { ErrorParams, ErrorReason } from "./reasons.js";
 import { optional, shown, text, wholeIssue } from "./schema-parts.js";
 
@@ -453,3 +454,28 @@ export const webhookPatchSchema = z.object({
 });
 export type WebhookPatch = z.infer<typeof webhookPatchSchema>;
 export type WebhookPatchRequest = z.input<typeof webhookPatchSchema>;
+
+// Single sign-on: the host's OpenID Connect providers (`/api/identity-provider`).
+const issuerUrl = text(2048).refine((value) => /^https?:\/\/\S+$/i.test(value) && URL.canParse(value), "must be an http(s) URL");
+const ssoText = (max: number) => text(max).trim().min(1, "is required");
+
+/** `POST /api/identity-provider`. */
+export const identityProviderCreateSchema = z.object({
+  name: ssoText(64),
+  issuer: issuerUrl,
+  clientId: ssoText(512),
+  /** Kept, never shown again; empty for a public client. */
+  clientSecret: optional(text(2048)),
+  scopes: optional(ssoText(512)),
+  usernameClaim: optional(ssoText(128)),
+  createUsers: optional(z.boolean()),
+  newUserRole: optional(z.enum(SSO_USER_ROLES)),
+  enabled: optional(z.boolean()),
+});
+export type IdentityProviderCreate = z.infer<typeof identityProviderCreateSchema>;
+export type IdentityProviderCreateRequest = z.input<typeof identityProviderCreateSchema>;
+
+/** `PATCH /api/identity-provider/:providerId`: the fields given change; without `clientSecret` the secret is kept. */
+export const identityProviderPatchSchema = identityProviderCreateSchema.partial();
+export type IdentityProviderPatch = z.infer<typeof identityProviderPatchSchema>;
+export type IdentityProviderPatchRequest = z.input<typeof identityProviderPatchSchema>;

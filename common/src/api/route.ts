@@ -69,10 +69,17 @@ export interface FileAnswer {
   readonly description: string;
 }
 
-export type Answer = DataAnswer | BareAnswer | FileAnswer;
+/** A redirect of the browser (302 with `Location`), for the single sign-on flow a browser follows. */
+export interface RedirectAnswer {
+  readonly kind: "redirect";
+  readonly description: string;
+}
+
+export type Answer = DataAnswer | BareAnswer | FileAnswer | RedirectAnswer;
 
 export const data = <S extends z.ZodType>(schema: S, description?: string): DataAnswer<S> => ({ kind: "data", schema, description });
 export const bare = <S extends z.ZodType>(schema: S, description?: string): BareAnswer<S> => ({ kind: "bare", schema, description });
+export const redirect = (description: string): RedirectAnswer => ({ kind: "redirect", description });
 export const file = (contentType: string, description: string, schema: z.ZodType = binary()): FileAnswer => ({
   kind: "file",
   contentType,

@@ -10,6 +10,10 @@ describe("redactSecrets", () => {
       "/x?api_key=a&apiKey=b&key=c&secret=d&password=e&code=f&sig=g&id_token=h",
       "/x?api_key=[redacted]&apiKey=[redacted]&key=[redacted]&secret=[redacted]&password=[redacted]&code=[redacted]&sig=[redacted]&id_token=[redacted]",
     ],
+    [
+      "/auth/oidc/callback?code=c&state=s&iss=https%3A%2F%2Fid",
+      "/auth/oidc/callback?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Fid",
+    ],
     ["/x?open%49d=abc", "/x?open%49d=[redacted]"],
     ["/x?openId=", "/x?openId="],
     ["'/api/memo?openId=abc' is not a valid url component", "'/api/memo?openId=[redacted]' is not a valid url component"],

@@ -28,8 +28,8 @@ const logMethod: LogMethodHook = function (this, args, method) {
 
 /** Names of fields, headers and query parameters that carry a credential: openId, access_token, api_key, Cookie, … */
 const SECRET_NAME = /open_?id|token|secret|passw|pwd|api_?key|^key$|auth|session|cookie|credential|signature|^sig$|jwt|recovery_?codes?/i;
-/** In a query, OAuth's `code` too (as a field name it is an error's code). */
-const SECRET_QUERY_NAME = new RegExp(`${SECRET_NAME.source}|^code$`, "i");
+/** In a query, OAuth's `code`, `state` and `nonce` too (single sign-on's callback; as field names they mean other things). */
+const SECRET_QUERY_NAME = new RegExp(`${SECRET_NAME.source}|^code$|^state$|^nonce$`, "i");
 
 const isSecretName = (name: string): boolean => SECRET_NAME.test(name);
 

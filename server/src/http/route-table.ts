@@ -24,7 +24,7 @@ import {
   type RouteName,
 } from "@memos/common";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from "fastify";
-import type { z } from "zod";
+import { z } from "zod";
 import { type FormBody, formBody, registerFormParser, requireForm } from "./form-upload.js";
 import { checkFirst, documented, withMessage } from "./route-schema.js";
 
@@ -109,12 +109,15 @@ const ERROR_ANSWER =
 function responses(entry: RouteEntry) {
   const { answer } = entry;
   const description = answer.description ?? "OK";
+  const errors = Object.entries(documentedErrors(entry)).map(([status, text]) => [status, errorEnvelopeSchema.meta({ description: text })]);
+  // A redirect has no body: `Location` is the answer.
+  const fallback = errorEnvelopeSchema.meta({ description: ERROR_ANSWER });
+  if (answer.kind === "redirect") return { 302: z.null().meta({ description }), ...Object.fromEntries(errors), default: fallback };
   const success =
     answer.kind === "file"
       ? { description, content: { [answer.contentType]: { schema: answer.schema } } }
       : (answer.kind === "data" ? dataEnvelope(answer.schema) : answer.schema).meta({ description });
-  const errors = Object.entries(documentedErrors(entry)).map(([status, text]) => [status, errorEnvelopeSchema.meta({ description: text })]);
-  return { 200: success, ...Object.fromEntries(errors), default: errorEnvelopeSchema.meta({ description: ERROR_ANSWER }) };
+  return { 200: success, ...Object.fromEntries(errors), default: fallback };
 }
 
 /** The Fastify schema of an entry: what Fastify validates and what the OpenAPI document says. */

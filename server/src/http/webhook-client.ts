@@ -43,7 +43,7 @@ function refusalMessage(verdict: Exclude<TargetVerdict, "public">): string {
   return verdict === "metadata" ? "refused: a cloud metadata address" : "refused: not a public address";
 }
 
-class RefusedAddressError extends Error {
+export class RefusedAddressError extends Error {
   readonly code = "EMEMOSREFUSED";
   constructor(
     readonly verdict: Exclude<TargetVerdict, "public">,
@@ -69,8 +69,8 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
 const refusedVerdict = (addresses: string[]): Exclude<TargetVerdict, "public"> =>
   addresses.some((address) => targetVerdict(address) === "metadata") ? "metadata" : "not-public";
 
-/** dns.lookup that keeps only the addresses a webhook may reach. */
-function guardedLookup(allowPrivate: boolean) {
+/** dns.lookup that keeps only the addresses the target policy allows (webhooks, identity providers). */
+export function guardedLookup(allowPrivate: boolean) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);

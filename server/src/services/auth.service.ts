@@ -1,7 +1,7 @@
 // Sign-in, sign-up and sign-out, and who a request acts for.
 import { randomUUID } from "node:crypto";
 import type { SignIn, SignUp, User } from "@memos/common";
-import { accountProblem } from "@memos/common";
+import { accountProblem, DISABLE_PASSWORD_SIGN_IN_SETTING } from "@memos/common";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn, recordSuccessfulSignIn } from "../auth/rate-limit.js";
 import { isAccessToken } from "../auth/access-token.js";
@@ -9,6 +9,7 @@ import { hashToken, SESSION_ACTIVITY_RESOLUTION_SECONDS, type SessionClient, sta
 import type { Actor, AppContext } from "../context.js";
 import { badRequest, unauthenticated } from "../errors.js";
 import { assertActiveAccount, signUpRole } from "../policies/auth.policy.js";
+import { assertPasswordSignIn } from "../policies/sso.policy.js";
 import { OWN_ACCOUNT_DISCLOSURE } from "../policies/user.policy.js";
 import { presentUser } from "../presenters/user.presenter.js";
 import { lockUntilCommit } from "../store/dialect.js";
@@ -46,6 +47,7 @@ export async function signIn(ctx: AppContext, input: SignIn, client: SessionClie
     throw unauthenticated(`User not found with username ${username}`, { reason: "auth.unknown-username" });
   }
   assertActiveAccount(user);
+  assertPasswordSignIn(user.role, await readSystemSetting(db, DISABLE_PASSWORD_SIGN_IN_SETTING));
   if (!(await verifyPassword(password, user.password_hash))) {
     await recordFailedSignIn(db, username, address);
     throw unauthenticated("Incorrect password", { reason: "auth.incorrect-password" });

@@ -5,6 +5,7 @@ import {
   DEFAULT_CUSTOMIZED_PROFILE,
   customizedProfileSchema,
   DISABLE_COMMENTS_SETTING,
+  DISABLE_PASSWORD_SIGN_IN_SETTING,
   DISABLE_PROJECT_INFO_SETTING,
   DISABLE_WEBHOOKS_SETTING,
   isSafeLogoUrl,
@@ -23,6 +24,7 @@ import { listOrphanAssetPaths } from "../store/sql/resource.store.js";
 import { removeAssets } from "../store/files/resource-bytes.js";
 import type { AppContext, AuditLog, Viewer } from "../context.js";
 import { badRequest, type ErrorLog } from "../errors.js";
+import { authorizeSessionChange } from "../policies/credential.policy.js";
 import { authorizeSystem, canSeeBackupStatus, canSeeDatabaseSize } from "../policies/system.policy.js";
 import { presentSystemSetting } from "../presenters/shortcut.presenter.js";
 import { PUBLIC_DISCLOSURE } from "../policies/user.policy.js";
@@ -53,6 +55,7 @@ const SETTABLE = [
   DISABLE_COMMENTS_SETTING,
   DISABLE_PROJECT_INFO_SETTING,
   REQUIRE_TWO_FACTOR_SETTING,
+  DISABLE_PASSWORD_SIGN_IN_SETTING,
   "additionalStyle",
   "additionalScript",
   "customizedProfile",
@@ -68,6 +71,7 @@ function settingProblem(name: string, value: unknown): string | null {
     case DISABLE_COMMENTS_SETTING:
     case DISABLE_PROJECT_INFO_SETTING:
     case REQUIRE_TWO_FACTOR_SETTING:
+    case DISABLE_PASSWORD_SIGN_IN_SETTING:
       return typeof value === "boolean" ? null : `${name} must be a JSON boolean`;
     case "additionalStyle":
     case "additionalScript":
@@ -161,6 +165,7 @@ export async function authorizeSettingWrite(viewer: Viewer): Promise<void> {
 export async function upsertSetting(ctx: AppContext, viewer: Viewer, input: SystemSettingUpsert, log?: AuditLog): Promise<SystemSetting> {
   authorizeSystem(viewer, "write-settings");
   if ((PAGE_CODE_SETTINGS as readonly string[]).includes(input.name)) authorizeSystem(viewer, "write-page-code");
+  if (input.name === DISABLE_PASSWORD_SIGN_IN_SETTING) authorizeSessionChange(viewer, "change how members sign in");
   const found = upsertProblem(input.name, input.value);
   if (found) throw badRequest(`system setting invalidate: ${found.problem}`, { field: found.field });
   const row = await upsertSystemSetting(ctx.store.db, { name: input.name, value: input.value, description: input.description ?? "" });

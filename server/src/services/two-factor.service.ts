@@ -157,6 +157,15 @@ export async function resetTotp(ctx: AppContext, viewer: Viewer, userId: number,
 }
 
 /**
+ * Whether a session signed in another way (single sign-on, which trusts the provider's own sign-in) must set up
+ * two-factor sign-in first: the host requires it and the account has none (no app's codes, no passkey).
+ */
+export async function mustSetUpTwoFactor(db: Db, userId: number): Promise<boolean> {
+  const [totp, passkeys] = await Promise.all([enabledTotp(db, userId), countPasskeys(db, userId)]);
+  return !totp && passkeys === 0 && (await readSystemSetting(db, "requireTwoFactor"));
+}
+
+/**
  * Sign-in's code step, after the password was right: an account with 2FA needs a code (401 `auth.code-required`
  * without one; a wrong or used one is a failed sign-in) or one of its passkeys; an account whose only second factor
  * is a passkey needs the passkey (401 `auth.passkey-required`). Answers whether the session must set up 2FA first (the

@@ -358,6 +358,45 @@ interface MemoRelationTable {
   type: string;
 }
 
+/** A host's OpenID Connect provider (migration 037). Booleans are 0/1 on both engines. */
+interface IdentityProviderTable {
+  id: Generated<number>;
+  name: string;
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+  scopes: string;
+  username_claim: string;
+  create_users: number;
+  new_user_role: "USER" | "ADMIN";
+  enabled: number;
+  created_ts: number;
+  updated_ts: number;
+}
+
+/** An account's link to a provider, by the provider's `sub` (migration 037). */
+interface UserIdentityTable {
+  id: Generated<number>;
+  user_id: number;
+  provider_id: number;
+  subject: string;
+  created_ts: number;
+  last_used_ts: number | null;
+}
+
+/** A sign-in flow under way (migration 037): keyed by the SHA-256 of its state, deleted when used or expired. */
+interface OidcFlowTable {
+  state_hash: string;
+  provider_id: number;
+  nonce: string;
+  code_verifier: string;
+  redirect_uri: string;
+  /** SHA-256 of the flow's cookie: the callback must come from the browser that started the flow. */
+  browser_hash: string;
+  link_user_id: number | null;
+  expires_ts: number;
+}
+
 export interface Database {
   user: UserTable;
   user_setting: UserSettingTable;
@@ -391,6 +430,9 @@ export interface Database {
   memo_relation: MemoRelationTable;
   user_totp: UserTotpTable;
   user_recovery_code: UserRecoveryCodeTable;
+  identity_provider: IdentityProviderTable;
+  user_identity: UserIdentityTable;
+  oidc_flow: OidcFlowTable;
   user_passkey: UserPasskeyTable;
   passkey_challenge: PasskeyChallengeTable;
 }
@@ -398,6 +440,10 @@ export interface Database {
 export type AccessTokenRow = Selectable<AccessTokenTable>;
 export type MemoShareRow = Selectable<MemoShareTable>;
 export type WebhookRow = Selectable<WebhookTable>;
+export type IdentityProviderRow = Selectable<IdentityProviderTable>;
+export type NewIdentityProvider = Insertable<IdentityProviderTable>;
+export type UserIdentityRow = Selectable<UserIdentityTable>;
+export type OidcFlowRow = Selectable<OidcFlowTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
 
 export type UserRow = Selectable<UserTable>;

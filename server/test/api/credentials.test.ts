@@ -254,3 +254,36 @@ describe("currentPassword", () => {
     expect((await signIn(t, "host")).cookie).toBeTruthy();
   });
 });
+
+describe("single sign-on: providers, links and password sign-in change from a session only", () => {
+  for (const kind of KINDS) {
+    it(`${kind}: ${kind === "session" ? "may" : "may not"} change identity providers, link or unlink, or turn password sign-in off`, async () => {
+      const client = await callerOf(host, kind);
+      const body = { name: `IdP of ${kind}`, issuer: "https://127.0.0.1:1/", clientId: "memos", clientSecret: `secret-of-${kind}` };
+      // The session's own provider, for the others to try to change.
+      const own = await host.client.post("/api/identity-provider", { ...body, name: `target of ${kind}` });
+      expect(own.status, own.text).toBe(200);
+      const listed = await client.get("/api/identity-provider");
+      expect(listed.status, listed.text).toBe(200);
+      expect(listed.text).not.toContain("secret-of-");
+      // A link starts from a GET: a read-only token is refused as any token is, not as a write.
+      const link = await client.get(`/auth/oidc/${own.body.data.id}/start?link=1`);
+      const writes = [
+        await client.post("/api/identity-provider", body),
+        await client.patch(`/api/identity-provider/${own.body.data.id}`, { name: "renamed" }),
+        await client.delete(`/api/identity-provider/${own.body.data.id}`),
+        await client.delete("/api/user/me/identity/1"),
+        await client.post("/api/system/setting", { name: "disablePasswordSignIn", value: "false" }),
+      ];
+      if (kind === "session") {
+        expect(writes.map((response) => response.status)).toEqual([200, 200, 200, 404, 200]);
+        expect(writes[0]!.text).not.toContain("secret-of-");
+        // The session may link; the provider is not reachable here, so the browser comes back with the reason.
+        expect([link.status, link.headers.location]).toEqual([302, "/?ssoError=provider-unreachable"]);
+      } else {
+        for (const response of writes) expectRefused(kind, response);
+        expectError(link, 403, SESSION_ONLY, { reason: "auth.session-only" });
+      }
+    });
+  }
+});

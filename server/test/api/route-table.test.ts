@@ -22,7 +22,7 @@ const OUTSIDE_TABLE = [
 ];
 
 /** Routes without the HEAD Fastify adds to every GET. */
-const WITHOUT_HEAD: RouteName[] = ["export.archive"];
+const WITHOUT_HEAD: RouteName[] = ["export.archive", "sso.start", "sso.callback"];
 
 let t: TestApp;
 let host: TestUser;
@@ -71,6 +71,8 @@ const VALID_BODIES: Partial<Record<RouteName, unknown>> = {
   "totp.enable": { code: "123456" },
   "totp.disable": { password: "secret-pass", code: "123456" },
   "totp.recoveryCodes": { password: "secret-pass", code: "123456" },
+  "identity-provider.create": { name: "SSO", issuer: "https://id.example.com", clientId: "memos" },
+  "identity-provider.patch": { name: "renamed" },
   "passkey.register": { challengeId: "c", name: "Key", response: { id: "a", type: "public-key", response: { clientDataJSON: "e30" } } },
   "passkey.rename": { name: "Key" },
 };

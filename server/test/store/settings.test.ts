@@ -79,11 +79,13 @@ describe("stored settings", () => {
       disableWebhooks: false,
       disableComments: false,
       disableProjectInfo: false,
+      disablePasswordSignIn: false,
       additionalStyle: "",
       additionalScript: "",
       customizedProfile: {},
       memoHistory: { enabled: true, keepAllDays: 30, dailyDays: 365 },
       trashRetentionDays: 30,
+      requireTwoFactor: false,
       serverId: expect.any(String),
     });
   });

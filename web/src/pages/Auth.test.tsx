@@ -36,7 +36,7 @@ const status = (patch: Partial<SystemStatus>): SystemStatus =>
 type Handler = (url: string, init?: RequestInit) => Response;
 const json = (body: unknown, code = 200) => new Response(JSON.stringify(body), { status: code });
 
-function setup(systemStatus: SystemStatus, handler: Handler = () => json(true)) {
+function setup(systemStatus: SystemStatus, handler: Handler = () => json(true), entry = "/auth") {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
   vi.stubGlobal("fetch", fetch);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
@@ -46,7 +46,7 @@ function setup(systemStatus: SystemStatus, handler: Handler = () => json(true)) 
       { path: "/auth", element: <Auth /> },
       { path: "/", element: <p>home page</p> },
     ],
-    { initialEntries: ["/auth"] },
+    { initialEntries: [entry] },
   );
   render(
     <QueryClientProvider client={client}>
@@ -155,5 +155,20 @@ describe("Auth page", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     const signup = fetch.mock.calls.find(([url]) => url === "/api/auth/signup");
     expect(JSON.parse(String(signup?.[1]?.body))).toEqual({ username: "admin", password: "a secret phrase", role: "HOST" });
+  });
+
+  it("offers each provider, hides the password form when the host turned it off (a link keeps it for the host)", async () => {
+    const sso = { data: { providers: [{ id: 3, name: "Company SSO" }], passwordSignIn: false } };
+    setup(status({}), (url) => (url === "/api/auth/sso" ? json(sso) : json(true)));
+    const link = await screen.findByRole("link", { name: "Sign in with Company SSO" });
+    expect(link.getAttribute("href")).toBe("/auth/oidc/3/start");
+    expect(screen.queryByRole("textbox", { name: "Username" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Host: sign in with a password" }));
+    expect(screen.getByRole("textbox", { name: "Username" })).toBeTruthy();
+  });
+
+  it("says why a sign-in through a provider failed", async () => {
+    setup(status({}), () => json(true), "/auth?error=signup-closed");
+    expect(screen.getByRole("alert").textContent).toBe("No account is linked to this identity, and new accounts cannot be created here.");
   });
 });

@@ -18,6 +18,8 @@ import { checkCredential, checkNewPassword, RULE_LIMITS } from "../components/Se
 import { PasswordStrength } from "../components/Password/PasswordStrength";
 import { PasskeyButton } from "../components/Passkeys/PasskeyButton";
 import { isBrowserFailure, passkeyAssertion, passkeysSupported, usePasskeySignIn } from "../queries/passkeys";
+import { SsoSignIn } from "../components/Sso/SsoSignIn";
+import { useSsoOptions } from "../queries/sso";
 
 type Action = "signin" | "signup";
 /** The second step of a sign-in to an account with two-factor sign-in: the app's code, a recovery code, or a passkey. */
@@ -51,6 +53,9 @@ export default function Auth() {
   const hasHost = Boolean(status?.host);
   const canSignUp = !hasHost || Boolean(status?.allowSignUp);
   const passkeys = Boolean(profile?.externalUrl) && passkeysSupported();
+  const sso = useSsoOptions();
+  const [hostPassword, setHostPassword] = useState(false);
+  const passwordHidden = hasHost && sso.data?.passwordSignIn === false && !hostPassword;
 
   useEffect(() => {
     signedOut.current = endSession(queryClient);
@@ -155,6 +160,11 @@ export default function Auth() {
     void run(hasHost ? "signin" : "signup");
   };
 
+  const passkeyButton = (divider: boolean) =>
+    status && hasHost && !codeStep && passkeys ? (
+      <PasskeyButton divider={divider} busy={pending === "passkey"} disabled={pending !== null} onClick={() => void signInWithPasskey()} />
+    ) : null;
+
   return (
     <main className="flex min-h-dvh w-full flex-col items-center px-4 py-10 sm:justify-center">
       <div className="w-full max-w-sm">
@@ -164,6 +174,7 @@ export default function Auth() {
           {profile?.description ? <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{profile.description}</p> : null}
         </div>
         <form
+          hidden={passwordHidden}
           onSubmit={onSubmit}
           noValidate
           aria-describedby={problem ? ids.problem : undefined}
@@ -270,13 +281,28 @@ export default function Auth() {
             </Button>
           )}
           {status && !hasHost ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("auth.host-tip")}</p> : null}
-          {status && hasHost && !codeStep && passkeys ? (
-            <PasskeyButton busy={pending === "passkey"} disabled={pending !== null} onClick={() => void signInWithPasskey()} />
-          ) : null}
+          {passwordHidden ? null : passkeyButton(true)}
           {status && hasHost && !canSignUp && !codeStep ? (
             <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("auth.contact-host")}</p>
           ) : null}
         </form>
+        {/* Password sign-in off: a passkey is no password, so it still signs in (its failures said here). */}
+        {passwordHidden && passkeys ? (
+          <div className="mt-4 flex flex-col gap-2">
+            {passkeyButton(false)}
+            {problem ? (
+              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                {problem}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <SsoSignIn
+          options={hasHost ? sso.data : undefined}
+          failure={searchParams.get("error")}
+          passwordHidden={passwordHidden}
+          onShowPassword={() => setHostPassword(true)}
+        />
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
           <PreferenceSelects />
           {hasHost ? (

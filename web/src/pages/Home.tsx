@@ -9,6 +9,7 @@ import { FirstRunHint } from "../components/MemoList/FirstRunHint";
 import { MemoList } from "../components/MemoList/MemoList";
 import { useShortcutFilter } from "../components/MemoList/useShortcutFilter";
 import { Sidebar } from "../components/Sidebar/Sidebar";
+import { useSsoReturn } from "../components/Sso/useSsoReturn";
 import { useShortcuts } from "../queries/sidebar";
 import { hasFilter, useFilter } from "../state/filter";
 import { usePreferences } from "../state/preferences";
@@ -16,6 +17,7 @@ import { usePreferences } from "../state/preferences";
 export default function Home() {
   const { t } = useTranslation();
   const { filter, update } = useFilter();
+  useSsoReturn();
   const shortcutFilter = useShortcutFilter(filter.shortcutId);
   const { data: shortcuts } = useShortcuts(filter.shortcutId !== undefined);
   const shortcut = shortcuts?.find((item) => item.id === filter.shortcutId);

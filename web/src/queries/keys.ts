@@ -9,6 +9,11 @@ export type MemoListScope = "home" | "explore" | "user" | "archived";
 
 export const keys = {
   status: ["status"] as const,
+  /** The sign-in page's providers and whether password sign-in is on. */
+  ssoOptions: ["sso-options"] as const,
+  identityProviders: ["identity-providers"] as const,
+  /** The signed-in account's linked providers. */
+  identities: ["identities"] as const,
   me: ["me"] as const,
   /** The signed-in account's two-factor sign-in (and whether this session must set it up first). */
   twoFactor: ["two-factor"] as const,

@@ -42,7 +42,9 @@ export function userSetting<T extends string>(user: User | null | undefined, key
 /** After signing out: the user is nobody, and nothing cached for the last one survives but the status. */
 function forgetSession(client: QueryClient) {
   client.setQueryData<User | null>(keys.me, null);
-  client.removeQueries({ predicate: (query) => query.queryKey[0] !== "status" && query.queryKey[0] !== "me" });
+  // What is the instance's, not the user's, stays: the status and the sign-in page's single sign-on options.
+  const kept: readonly unknown[] = [keys.status[0], keys.me[0], keys.ssoOptions[0]];
+  client.removeQueries({ predicate: (query) => !kept.includes(query.queryKey[0]) });
 }
 
 /** Ends the session if there is one (the sign-in page starts from a clean slate); never fails. */

@@ -24,6 +24,8 @@ import { tagRoutes } from "./tag.js";
 import { trashRoutes } from "./trash.js";
 import { userRoutes } from "./user.js";
 import { webhookRoutes } from "./webhook.js";
+import { identityProviderRoutes } from "./identity-provider.js";
+import { ssoRoutes } from "./sso.js";
 
 export const ROUTES = {
   ...docsRoutes,
@@ -47,6 +49,8 @@ export const ROUTES = {
   ...accessTokenRoutes,
   ...webhookRoutes,
   ...rssRoutes,
+  ...ssoRoutes,
+  ...identityProviderRoutes,
 } satisfies Record<string, RouteEntry>;
 
 type Routes = typeof ROUTES;
@@ -80,6 +84,8 @@ export const AREAS: Record<Area, string> = {
   webhook: "Signed webhooks and their delivery log",
   rss: "RSS feeds",
   docs: "This document",
+  sso: "Single sign-on with OpenID Connect: the browser flow and linked identities",
+  "identity-provider": "The host's OpenID Connect identity providers",
 };
 
 /** The names of one area's routes. */

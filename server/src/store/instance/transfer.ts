@@ -230,6 +230,30 @@ export const COPIED_TABLES: TableSpec[] = [
     key: ["id"],
     serial: "id",
   },
+  {
+    name: "identity_provider",
+    columns: {
+      id: "int",
+      name: "text",
+      issuer: "text",
+      client_id: "text",
+      client_secret: "text",
+      scopes: "text",
+      username_claim: "text",
+      create_users: "int",
+      new_user_role: "text",
+      enabled: "int",
+      ...ts,
+    },
+    key: ["id"],
+    serial: "id",
+  },
+  {
+    name: "user_identity",
+    columns: { id: "int", user_id: "int", provider_id: "int", subject: "text", created_ts: "int", last_used_ts: "int" },
+    key: ["id"],
+    serial: "id",
+  },
 ];
 
 /** Kept by triggers on the target; compared (rows with a non-zero count) but never copied. */
@@ -245,9 +269,10 @@ export const DERIVED_TABLES: (TableSpec & { where: string })[] = [
 
 /**
  * Not copied: sessions (everyone signs in again), sign-in failures (they matter for 15 minutes), webhook deliveries
- * (a log, and pending ones would be sent again by the new instance), passkey challenges (they live 5 minutes).
+ * (a log, and pending ones would be sent again by the new instance), single sign-on flows under way (10 minutes),
+ * passkey challenges (5 minutes).
  */
-export const SKIPPED_TABLES = ["session", "auth_failure", "webhook_delivery", "passkey_challenge"];
+export const SKIPPED_TABLES = ["session", "auth_failure", "webhook_delivery", "oidc_flow", "passkey_challenge"];
 
 const DEFAULT_BATCH = 500;
 

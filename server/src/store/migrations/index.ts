@@ -32,6 +32,7 @@ import { inbox } from "./032-inbox.js";
 import { commentReaction } from "./033-comment-reaction.js";
 import { twoFactor } from "./034-two-factor.js";
 import { sessionClient } from "./035-session-client.js";
+import { identityProvider } from "./037-identity-provider.js";
 import { passkeys } from "./038-passkeys.js";
 import type { Migration } from "./types.js";
 
@@ -71,5 +72,6 @@ export const MIGRATIONS: Migration[] = [
   commentReaction,
   twoFactor,
   sessionClient,
+  identityProvider,
   passkeys,
 ];

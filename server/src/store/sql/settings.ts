@@ -6,6 +6,7 @@ import {
   DISABLE_COMMENTS_SETTING,
   DISABLE_PROJECT_INFO_SETTING,
   DISABLE_WEBHOOKS_SETTING,
+  DISABLE_PASSWORD_SIGN_IN_SETTING,
   DEFAULT_MEMO_HISTORY,
   DEFAULT_TRASH_RETENTION_DAYS,
   MEMO_HISTORY_SETTING,
@@ -37,6 +38,7 @@ const systemSettingValueSchemas = {
   [DISABLE_COMMENTS_SETTING]: z.boolean(),
   [DISABLE_PROJECT_INFO_SETTING]: z.boolean(),
   [REQUIRE_TWO_FACTOR_SETTING]: z.boolean(),
+  [DISABLE_PASSWORD_SIGN_IN_SETTING]: z.boolean(),
   additionalStyle: z.string(),
   additionalScript: z.string(),
   /** Partial: the fields left out read as their defaults (system.service.ts). */
@@ -55,6 +57,7 @@ const SYSTEM_SETTING_DEFAULTS: SystemSettings = {
   [DISABLE_COMMENTS_SETTING]: false,
   [DISABLE_PROJECT_INFO_SETTING]: false,
   [REQUIRE_TWO_FACTOR_SETTING]: false,
+  [DISABLE_PASSWORD_SIGN_IN_SETTING]: false,
   additionalStyle: "",
   additionalScript: "",
   customizedProfile: {},

@@ -87,6 +87,7 @@ const USER_TABLES = [
   ["tag", "creator_id"],
   ["user_setting", "user_id"],
   ["session", "user_id"],
+  ["user_identity", "user_id"],
   ["activity", "creator_id"],
   ["memo_organizer", "user_id"],
   ["access_token", "user_id"],

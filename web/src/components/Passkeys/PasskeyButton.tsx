@@ -4,15 +4,28 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../ui/Button";
 import { Spinner } from "../ui/Spinner";
 
-export function PasskeyButton({ busy, disabled, onClick }: { busy: boolean; disabled: boolean; onClick: () => void }) {
+export function PasskeyButton({
+  divider,
+  busy,
+  disabled,
+  onClick,
+}: {
+  /** An "or" line above it, under the password form. */
+  divider: boolean;
+  busy: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex items-center gap-3 text-xs text-zinc-500 dark:text-zinc-400" aria-hidden>
-        <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-700" />
-        {t("passkeys.or")}
-        <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-700" />
-      </div>
+      {divider ? (
+        <div className="flex items-center gap-3 text-xs text-zinc-500 dark:text-zinc-400" aria-hidden>
+          <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-700" />
+          {t("passkeys.or")}
+          <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-700" />
+        </div>
+      ) : null}
       <Button
         type="button"
         disabled={disabled}

@@ -13,6 +13,7 @@ import { TwoFactorCard } from "../TwoFactor/TwoFactorCard";
 import { PasskeysCard } from "../Passkeys/PasskeysCard";
 import { SessionsCard } from "./SessionsCard";
 import { WebhooksCard } from "./WebhooksCard";
+import { LinkedIdentitiesCard } from "./LinkedIdentitiesCard";
 import { ExportDataCard } from "./ExportDataCard";
 import { SettingGroup } from "./controls";
 import { UpdateAccountDialog } from "./UpdateAccountDialog";
@@ -76,6 +77,7 @@ export function MyAccountSection({ me }: { me: User }) {
       <TwoFactorCard />
       <PasskeysCard />
       <SessionsCard />
+      <LinkedIdentitiesCard />
 
       <AccessTokensCard />
 

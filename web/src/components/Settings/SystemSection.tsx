@@ -24,6 +24,7 @@ import { SettingGroup, SettingRow, Switch } from "./controls";
 import { CustomizedProfileDialog } from "./CustomizedProfileDialog";
 import { ExportDataCard } from "./ExportDataCard";
 import { HistorySettingsGroup } from "./HistorySettingsGroup";
+import { IdentityProvidersCard } from "./IdentityProvidersCard";
 import { LANGUAGE_NAMES } from "../layout/preferenceOptions";
 import { isLocale } from "../../i18n";
 import { InstanceLogo } from "../ui/InstanceLogo";
@@ -177,6 +178,8 @@ export function SystemSection({ me }: { me: User }) {
           />
         </SettingRow>
       </SettingGroup>
+
+      <IdentityProvidersCard />
 
       <HistorySettingsGroup status={status} />
 

@@ -1,0 +1,73 @@
+// Single sign-on: who manages identity providers (the host and admins, changes from a session only, as for every
+// credential), who may still sign in with a password, and what a provider's answer leads to: a sign-in, a new
+// account, a link, or a refusal. Passwords and providers are both ways into an account; an account keeps one.
+import { canUnlinkIdentity, type Role, type RowStatus, type SsoFailure } from "@memos/common";
+import type { Viewer } from "../context.js";
+import { badRequest, conflict, forbidden } from "../errors.js";
+import { authorizeSessionChange } from "./credential.policy.js";
+import { authorizeSystem } from "./system.policy.js";
+
+export function authorizeIdentityProviders(viewer: Viewer, action: "read" | "write"): void {
+  if (action === "write") authorizeSessionChange(viewer, "change identity providers");
+  authorizeSystem(viewer, action === "read" ? "read-settings" : "write-settings");
+}
+
+/** An http:// issuer sends the client secret and the tokens in the clear: only where private targets are allowed. */
+export function assertIssuerAllowed(issuer: string, allowPrivate: boolean): void {
+  if (!allowPrivate && !/^https:\/\//i.test(issuer)) {
+    throw badRequest("Malformatted identity provider request: issuer: must be an https URL (http only with --oidc-allow-private)", {
+      reason: "identity-provider.insecure-issuer",
+      field: "issuer",
+    });
+  }
+}
+
+/** With password sign-in off, the host still signs in with a password, so nobody is locked out of the instance. */
+export function assertPasswordSignIn(role: Role, passwordSignInDisabled: boolean): void {
+  if (passwordSignInDisabled && role !== "HOST") {
+    throw forbidden("Password sign-in is turned off on this instance: sign in through an identity provider", {
+      reason: "auth.password-sign-in-off",
+    });
+  }
+}
+
+/** A linked identity leaves only when another way in remains: a password, a passkey, or another identity. */
+export function assertMayUnlink(methods: { hasPassword: boolean; passkeys: number; identities: number }): void {
+  if (!canUnlinkIdentity(methods)) {
+    throw conflict("This is the account's last way to sign in", { reason: "identity.last-sign-in-method" });
+  }
+}
+
+interface Linked {
+  userId: number;
+  rowStatus: RowStatus;
+}
+
+/** What a provider's verified answer leads to. */
+export type SsoOutcome =
+  | { kind: "sign-in"; userId: number }
+  | { kind: "create" }
+  | { kind: "link"; userId: number }
+  | { kind: "already-linked"; userId: number }
+  | { kind: "refused"; failure: SsoFailure };
+
+/**
+ * `linked`: the account the provider's `sub` is linked to, if any; `linkUserId`: the account the flow links to
+ * (started with `link=1`), if any.
+ */
+export function ssoOutcome(input: {
+  linked: Linked | undefined;
+  linkUserId: number | null;
+  createUsers: boolean;
+  allowSignUp: boolean;
+}): SsoOutcome {
+  const { linked, linkUserId } = input;
+  if (linkUserId !== null) {
+    if (linked === undefined) return { kind: "link", userId: linkUserId };
+    return linked.userId === linkUserId ? { kind: "already-linked", userId: linkUserId } : { kind: "refused", failure: "already-linked" };
+  }
+  if (linked !== undefined) {
+    return linked.rowStatus === "ARCHIVED" ? { kind: "refused", failure: "account-archived" } : { kind: "sign-in", userId: linked.userId };
+  }
+  return input.createUsers && input.allowSignUp ? { kind: "create" } : { kind: "refused", failure: "signup-closed" };
+}

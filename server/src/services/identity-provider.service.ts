@@ -1,0 +1,120 @@
+// The host's identity providers, what the sign-in page offers, and the caller's linked identities.
+import {
+  DEFAULT_SSO_SCOPES,
+  DEFAULT_USERNAME_CLAIM,
+  DISABLE_PASSWORD_SIGN_IN_SETTING,
+  type IdentityProvider,
+  type IdentityProviderCreate,
+  type IdentityProviderPatch,
+  type SsoOptions,
+  type UserIdentity,
+} from "@memos/common";
+import type { AppContext, Viewer } from "../context.js";
+import { notFound } from "../errors.js";
+import { authorizeSessionChange } from "../policies/credential.policy.js";
+import { requireSignedIn } from "../policies/utils.js";
+import { assertIssuerAllowed, assertMayUnlink, authorizeIdentityProviders } from "../policies/sso.policy.js";
+import { presentIdentityProvider, presentUserIdentity } from "../presenters/identity-provider.presenter.js";
+import {
+  deleteIdentityProvider as deleteProviderRows,
+  deleteUserIdentity,
+  insertIdentityProvider,
+  type IdentityProviderUpdate,
+  listEnabledProviderNames,
+  listIdentitiesOfUser,
+  listIdentityProviders as listProviderRows,
+  updateIdentityProvider,
+} from "../store/sql/identity-provider.store.js";
+import { countPasskeys } from "../store/sql/passkey.store.js";
+import { readSystemSetting } from "../store/sql/settings.js";
+import { findUserById } from "../store/sql/user.store.js";
+import { nowSeconds } from "../store/time.js";
+
+const providerNotFound = () => notFound("Identity provider not found", { reason: "identity-provider.not-found" });
+const flag = (value: boolean) => (value ? 1 : 0);
+
+export async function listIdentityProviders(ctx: AppContext, viewer: Viewer): Promise<IdentityProvider[]> {
+  authorizeIdentityProviders(viewer, "read");
+  return (await listProviderRows(ctx.store.db)).map(presentIdentityProvider);
+}
+
+/** `input` is valid already (the route's schema, identityProviderCreateSchema). */
+export async function createIdentityProvider(ctx: AppContext, viewer: Viewer, input: IdentityProviderCreate): Promise<IdentityProvider> {
+  authorizeIdentityProviders(viewer, "write");
+  assertIssuerAllowed(input.issuer, ctx.config.oidcAllowPrivate);
+  const now = nowSeconds();
+  const row = await insertIdentityProvider(ctx.store.db, {
+    name: input.name,
+    issuer: input.issuer,
+    client_id: input.clientId,
+    client_secret: input.clientSecret ?? "",
+    scopes: input.scopes ?? DEFAULT_SSO_SCOPES,
+    username_claim: input.usernameClaim ?? DEFAULT_USERNAME_CLAIM,
+    create_users: flag(input.createUsers ?? false),
+    new_user_role: input.newUserRole ?? "USER",
+    enabled: flag(input.enabled ?? true),
+    created_ts: now,
+    updated_ts: now,
+  });
+  return presentIdentityProvider(row);
+}
+
+/** `input` is valid already (identityProviderPatchSchema). Without `clientSecret` the kept secret stays. */
+export async function patchIdentityProvider(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+  input: IdentityProviderPatch,
+): Promise<IdentityProvider> {
+  authorizeIdentityProviders(viewer, "write");
+  if (input.issuer !== undefined) assertIssuerAllowed(input.issuer, ctx.config.oidcAllowPrivate);
+  const update: IdentityProviderUpdate = {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.issuer !== undefined && { issuer: input.issuer }),
+    ...(input.clientId !== undefined && { client_id: input.clientId }),
+    ...(input.clientSecret !== undefined && { client_secret: input.clientSecret }),
+    ...(input.scopes !== undefined && { scopes: input.scopes }),
+    ...(input.usernameClaim !== undefined && { username_claim: input.usernameClaim }),
+    ...(input.createUsers !== undefined && { create_users: flag(input.createUsers) }),
+    ...(input.newUserRole !== undefined && { new_user_role: input.newUserRole }),
+    ...(input.enabled !== undefined && { enabled: flag(input.enabled) }),
+  };
+  const row = await updateIdentityProvider(ctx.store.db, id, update);
+  if (!row) throw providerNotFound();
+  return presentIdentityProvider(row);
+}
+
+export async function deleteIdentityProvider(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
+  authorizeIdentityProviders(viewer, "write");
+  const deleted = await ctx.store.db.transaction().execute((tx) => deleteProviderRows(tx, id));
+  if (!deleted) throw providerNotFound();
+}
+
+export async function getSsoOptions(ctx: AppContext): Promise<SsoOptions> {
+  const { db } = ctx.store;
+  const [providers, passwordOff] = await Promise.all([
+    listEnabledProviderNames(db),
+    readSystemSetting(db, DISABLE_PASSWORD_SIGN_IN_SETTING),
+  ]);
+  return { providers, passwordSignIn: !passwordOff };
+}
+
+export async function listOwnIdentities(ctx: AppContext, viewer: Viewer): Promise<UserIdentity[]> {
+  requireSignedIn(viewer);
+  return (await listIdentitiesOfUser(ctx.store.db, viewer.id)).map(presentUserIdentity);
+}
+
+export async function unlinkIdentity(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
+  authorizeSessionChange(viewer, "unlink an identity provider");
+  await ctx.store.db.transaction().execute(async (tx) => {
+    const user = await findUserById(tx, viewer.id);
+    const identities = await listIdentitiesOfUser(tx, viewer.id);
+    if (!identities.some((identity) => identity.id === id)) throw notFound("Identity not found", { reason: "identity.not-found" });
+    assertMayUnlink({
+      hasPassword: (user?.password_hash ?? "") !== "",
+      passkeys: await countPasskeys(tx, viewer.id),
+      identities: identities.length,
+    });
+    await deleteUserIdentity(tx, viewer.id, id);
+  });
+}

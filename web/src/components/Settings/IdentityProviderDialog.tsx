@@ -1,0 +1,184 @@
+// Adding or changing an identity provider (OpenID Connect): name, issuer, client ID and secret (never shown back:
+// left empty, the kept one stays), scopes, the username claim, and whether unknown users get an account, as what.
+import { DEFAULT_SSO_SCOPES, DEFAULT_USERNAME_CLAIM, type IdentityProvider, type SsoUserRole } from "@memos/common";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/client";
+import { errorMessage } from "../../api/errorMessage";
+import { useIdentityProviderMutations } from "../../queries/sso";
+import { toast } from "../../state/toast";
+import { Button } from "../ui/Button";
+import { Dialog } from "../ui/Dialog";
+import { Select } from "../ui/Select";
+import { BORDERED_SELECT, Field } from "./controls";
+import { useRestoreFocus } from "./useRestoreFocus";
+
+type Problem = "name" | "issuer" | "clientId" | null;
+
+const isHttpUrl = (value: string) => /^https?:\/\/\S+$/i.test(value) && URL.canParse(value);
+
+export function IdentityProviderDialog({
+  open,
+  provider,
+  onClose,
+}: {
+  open: boolean;
+  provider: IdentityProvider | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { create, patch } = useIdentityProviderMutations();
+  const [name, setName] = useState("");
+  const [issuer, setIssuer] = useState("");
+  const [clientId, setClientId] = useState("");
+  const [clientSecret, setClientSecret] = useState("");
+  const [scopes, setScopes] = useState(DEFAULT_SSO_SCOPES);
+  const [usernameClaim, setUsernameClaim] = useState(DEFAULT_USERNAME_CLAIM);
+  const [createUsers, setCreateUsers] = useState(false);
+  const [newUserRole, setNewUserRole] = useState<SsoUserRole>("USER");
+  const [enabled, setEnabled] = useState(true);
+  const [problem, setProblem] = useState<Problem>(null);
+  const [issuerRefused, setIssuerRefused] = useState<string | null>(null);
+  const formId = useId();
+  useRestoreFocus(open);
+
+  useEffect(() => {
+    if (!open) return;
+    setName(provider?.name ?? "");
+    setIssuer(provider?.issuer ?? "");
+    setClientId(provider?.clientId ?? "");
+    setClientSecret("");
+    setScopes(provider?.scopes ?? DEFAULT_SSO_SCOPES);
+    setUsernameClaim(provider?.usernameClaim ?? DEFAULT_USERNAME_CLAIM);
+    setCreateUsers(provider?.createUsers ?? false);
+    setNewUserRole(provider?.newUserRole ?? "USER");
+    setEnabled(provider?.enabled ?? true);
+    setProblem(null);
+    setIssuerRefused(null);
+  }, [open, provider]);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const found: Problem = !name.trim() ? "name" : !isHttpUrl(issuer.trim()) ? "issuer" : !clientId.trim() ? "clientId" : null;
+    setProblem(found);
+    setIssuerRefused(null);
+    if (found) return;
+    const body = {
+      name: name.trim(),
+      issuer: issuer.trim(),
+      clientId: clientId.trim(),
+      scopes: scopes.trim() || DEFAULT_SSO_SCOPES,
+      usernameClaim: usernameClaim.trim() || DEFAULT_USERNAME_CLAIM,
+      createUsers,
+      newUserRole,
+      enabled,
+      // Empty: the kept secret stays (a new provider has none).
+      ...(clientSecret ? { clientSecret } : {}),
+    };
+    try {
+      if (provider) await patch.mutateAsync({ id: provider.id, body });
+      else await create.mutateAsync(body);
+      toast.success(t("sso.providers.saved"));
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.field === "issuer") setIssuerRefused(errorMessage(error, t));
+      else toast.error(errorMessage(error, t));
+    }
+  };
+
+  const check = (label: string, checked: boolean, onChange: (value: boolean) => void) => (
+    <label className="inline-flex min-h-10 items-center gap-2 text-sm text-zinc-800 dark:text-zinc-100">
+      <input type="checkbox" checked={checked} onChange={(change) => onChange(change.target.checked)} className="size-4 accent-green-600" />
+      {label}
+    </label>
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t(provider ? "sso.providers.edit-title" : "sso.providers.add-title")}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" form={formId} variant="primary" disabled={create.isPending || patch.isPending}>
+            {t("common.save")}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
+        <Field
+          label={t("sso.providers.name")}
+          value={name}
+          maxLength={64}
+          onChange={(value) => {
+            setName(value);
+            setProblem(null);
+          }}
+          error={problem === "name" ? t("sso.providers.name-required") : null}
+          data-autofocus
+        />
+        <Field
+          label={t("sso.providers.issuer")}
+          type="url"
+          value={issuer}
+          maxLength={2048}
+          placeholder="https://id.example.com/realms/home"
+          onChange={(value) => {
+            setIssuer(value);
+            setProblem(null);
+            setIssuerRefused(null);
+          }}
+          error={issuerRefused ?? (problem === "issuer" ? t("sso.providers.issuer-invalid") : null)}
+        />
+        <Field
+          label={t("sso.providers.client-id")}
+          value={clientId}
+          maxLength={512}
+          onChange={(value) => {
+            setClientId(value);
+            setProblem(null);
+          }}
+          error={problem === "clientId" ? t("sso.providers.client-id-required") : null}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <Field
+          label={t("sso.providers.client-secret")}
+          type="password"
+          value={clientSecret}
+          maxLength={2048}
+          onChange={setClientSecret}
+          hint={provider?.hasSecret ? t("sso.providers.client-secret-kept") : undefined}
+          autoComplete="new-password"
+        />
+        <Field label={t("sso.providers.scopes")} value={scopes} maxLength={512} onChange={setScopes} spellCheck={false} />
+        <Field
+          label={t("sso.providers.username-claim")}
+          value={usernameClaim}
+          maxLength={128}
+          onChange={setUsernameClaim}
+          spellCheck={false}
+        />
+        {check(t("sso.providers.create-users"), createUsers, setCreateUsers)}
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-sm text-zinc-700 dark:text-zinc-300">{t("sso.providers.new-user-role")}</span>
+          <Select<SsoUserRole>
+            label={t("sso.providers.new-user-role")}
+            value={newUserRole}
+            onChange={setNewUserRole}
+            options={[
+              { value: "USER", label: t("setting.role.USER") },
+              { value: "ADMIN", label: t("setting.role.ADMIN") },
+            ]}
+            className={BORDERED_SELECT}
+          />
+        </div>
+        {check(t("sso.providers.enabled"), enabled, setEnabled)}
+      </form>
+    </Dialog>
+  );
+}

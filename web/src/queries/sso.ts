@@ -1,0 +1,48 @@
+// Single sign-on: what the sign-in page offers, the host's providers (Settings › System) and the account's linked
+// providers (Settings › My account). The flow itself is a browser navigation to /auth/oidc/…, not a request.
+import { DISABLE_PASSWORD_SIGN_IN_SETTING, type IdentityProviderCreateRequest, type IdentityProviderPatchRequest } from "@memos/common";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../api/client";
+import { keys } from "./keys";
+
+export const useSsoOptions = () => useQuery({ queryKey: keys.ssoOptions, queryFn: () => api.call("sso.options") });
+
+export const useIdentityProviders = () => useQuery({ queryKey: keys.identityProviders, queryFn: () => api.call("identity-provider.list") });
+
+export const useIdentities = () => useQuery({ queryKey: keys.identities, queryFn: () => api.call("sso.identities") });
+
+export function useIdentityProviderMutations() {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: keys.identityProviders }),
+      queryClient.invalidateQueries({ queryKey: keys.ssoOptions }),
+    ]);
+  const create = useMutation({
+    mutationFn: (body: IdentityProviderCreateRequest) => api.call("identity-provider.create", { body }),
+    onSuccess: refresh,
+  });
+  const patch = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: IdentityProviderPatchRequest }) =>
+      api.call("identity-provider.patch", { params: { providerId: id }, body }),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.call("identity-provider.delete", { params: { providerId: id } }),
+    onSuccess: refresh,
+  });
+  const setPasswordSignIn = useMutation({
+    mutationFn: (on: boolean) =>
+      api.call("system.setSetting", { body: { name: DISABLE_PASSWORD_SIGN_IN_SETTING, value: JSON.stringify(!on) } }),
+    onSuccess: refresh,
+  });
+  return { create, patch, remove, setPasswordSignIn };
+}
+
+export function useUnlinkIdentity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.call("sso.unlink", { params: { identityId: id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.identities }),
+  });
+}
