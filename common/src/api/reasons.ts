@@ -85,6 +85,10 @@ export const ERROR_REASONS = {
     description: "Adding a passkey: the browser's answer is not valid, or its challenge is used, expired or another account's",
   },
   "passkey.already-registered": { status: 409, description: "Adding a passkey: this credential is registered already" },
+  "passkey.last-sign-in-method": {
+    status: 409,
+    description: "Removing it would leave the account without a way to sign in (no password, other passkey or linked identity)",
+  },
   "rate.limited": { status: 429, description: "Too many failed sign-ins; `seconds` to wait (as Retry-After)", params: ["seconds"] },
 
   "memo.not-found": { status: 404, description: "No such memo, or not one the caller may see" },

@@ -17,6 +17,7 @@ import type { AppContext, Viewer } from "../context.js";
 import { badRequest, conflict, notFound, unauthenticated } from "../errors.js";
 import { assertActiveAccount } from "../policies/auth.policy.js";
 import { authorizeSessionChange } from "../policies/credential.policy.js";
+import { assertMayRemovePasskey } from "../policies/sso.policy.js";
 import { authorizeSecondFactorRemoval } from "../policies/two-factor.policy.js";
 import { OWN_ACCOUNT_DISCLOSURE } from "../policies/user.policy.js";
 import { presentPasskey } from "../presenters/passkey.presenter.js";
@@ -35,6 +36,7 @@ import {
   saveChallenge,
   takeChallenge,
 } from "../store/sql/passkey.store.js";
+import { listIdentitiesOfUser } from "../store/sql/identity-provider.store.js";
 import { deleteUserSessions } from "../store/sql/session.store.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 import { clearSessionPending, findTotp } from "../store/sql/two-factor.store.js";
@@ -120,11 +122,14 @@ export async function deleteOwnPasskey(ctx: AppContext, viewer: Viewer, id: numb
   authorizeSessionChange(viewer, "remove a passkey");
   const { db } = ctx.store;
   if (!(await findOwnPasskey(db, viewer.id, id))) throw passkeyNotFound(id);
-  const [required, totp, count] = await Promise.all([
+  const [required, totp, count, user, identities] = await Promise.all([
     readSystemSetting(db, "requireTwoFactor"),
     findTotp(db, viewer.id),
     countPasskeys(db, viewer.id),
+    findUserById(db, viewer.id),
+    listIdentitiesOfUser(db, viewer.id),
   ]);
+  assertMayRemovePasskey({ hasPassword: (user?.password_hash ?? "") !== "", passkeys: count, identities: identities.length });
   authorizeSecondFactorRemoval(required, (totp?.enabled_ts != null ? 1 : 0) + count - 1);
   await db.transaction().execute(async (tx) => {
     if (!(await deletePasskey(tx, viewer.id, id))) throw passkeyNotFound(id);

@@ -125,6 +125,20 @@ describe("adding, listing, renaming and removing", () => {
     expectError(await user.client.delete(`/api/auth/passkey/${passkey.id}`), 404, undefined, { reason: "passkey.not-found" });
   });
 
+  it("an account without a password or linked identity keeps its last passkey (409), not its others", async () => {
+    const user = await member();
+    const authenticator = new SoftAuthenticator(ORIGIN);
+    const first = await addPasskey(user.client, authenticator, "One");
+    const second = await addPasskey(user.client, authenticator, "Two");
+    // As an account made by single sign-on whose identity was unlinked: its passkeys are its only way in.
+    await t.ctx.store.db.updateTable("user").set({ password_hash: "" }).where("id", "=", user.user.id).execute();
+    expect((await user.client.delete(`/api/auth/passkey/${first.passkey.id}`)).body).toBe(true);
+    expectError(await user.client.delete(`/api/auth/passkey/${second.passkey.id}`), 409, "This is the account's last way to sign in", {
+      reason: "passkey.last-sign-in-method",
+    });
+    expect((await user.client.get("/api/auth/passkey")).body.data).toEqual([second.passkey]);
+  });
+
   it("a registration challenge is good once, and for the account that asked for it only", async () => {
     const [user, stranger] = [await member(), await member()];
     const authenticator = new SoftAuthenticator(ORIGIN);
