@@ -16,6 +16,7 @@ import { accessTokenHandlers } from "./routes/access-token.routes.js";
 import { sessionHandlers } from "./routes/session.routes.js";
 import { authHandlers } from "./routes/auth.routes.js";
 import { totpHandlers } from "./routes/totp.routes.js";
+import { passkeyHandlers } from "./routes/passkey.routes.js";
 import { docsHandlers } from "./routes/docs.routes.js";
 import { exportHandlers } from "./routes/export.routes.js";
 import { importHandlers } from "./routes/import.routes.js";
@@ -110,6 +111,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     ...docsHandlers(),
     ...authHandlers(ctx),
     ...totpHandlers(ctx),
+    ...passkeyHandlers(ctx),
     ...sessionHandlers(ctx),
     ...userHandlers(ctx),
     ...systemHandlers(ctx),

@@ -295,6 +295,27 @@ export const totpSetupEntitySchema = z
   .meta({ id: "TotpSetup" });
 export type TotpSetup = z.infer<typeof totpSetupEntitySchema>;
 
+export const passkeyEntitySchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    createdTs: z.int().describe("Unix seconds"),
+    lastUsedTs: z.int().nullable().describe("Unix seconds of the last sign-in with it; null if never used"),
+  })
+  .meta({ id: "Passkey" });
+/** A passkey (WebAuthn credential) as its owner sees it: never its key or credential id. */
+export type Passkey = z.infer<typeof passkeyEntitySchema>;
+
+export const passkeyCeremonyEntitySchema = z
+  .object({
+    challengeId: z.string().describe("Send it back with the browser's answer; good once, for 5 minutes"),
+    options: z
+      .record(z.string(), z.unknown())
+      .describe("PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON, for the browser's WebAuthn call"),
+  })
+  .meta({ id: "PasskeyCeremony" });
+export type PasskeyCeremony = z.infer<typeof passkeyCeremonyEntitySchema>;
+
 export const recoveryCodesEntitySchema = z
   .object({ recoveryCodes: z.array(z.string()).describe("Each works once; shown in this answer only") })
   .meta({ id: "RecoveryCodes" });

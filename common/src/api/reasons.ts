@@ -46,6 +46,14 @@ export const ERROR_REASONS = {
     description: "The host requires two-factor sign-in: this session may only set it up (`/api/auth/totp/…`)",
   },
   "auth.two-factor-required": { status: 403, description: "The host requires two-factor sign-in: it cannot be turned off" },
+  "auth.passkey-required": {
+    status: 401,
+    description: "Sign-in: the account's second factor is a passkey (it has no authenticator app): send `passkey`",
+  },
+  "auth.incorrect-passkey": {
+    status: 401,
+    description: "A passkey's answer that is not valid: an unknown credential, a bad signature, or a challenge used or expired",
+  },
   "totp.already-enabled": { status: 409, description: "Two-factor sign-in is on already (turn it off first)" },
   "totp.not-enabled": { status: 409, description: "Two-factor sign-in is not on (or its setup was not started)" },
   "totp.incorrect-code": {
@@ -66,6 +74,20 @@ export const ERROR_REASONS = {
   "identity.last-sign-in-method": {
     status: 409,
     description: "Unlinking would leave the account without a way to sign in (no password or passkey, no other identity)",
+  },
+  "passkey.no-external-url": {
+    status: 409,
+    description: "Passkeys need the instance's external URL (Settings › System): the host has not set one",
+  },
+  "passkey.not-found": { status: 404, description: "No passkey of the caller's has this id" },
+  "passkey.invalid-registration": {
+    status: 400,
+    description: "Adding a passkey: the browser's answer is not valid, or its challenge is used, expired or another account's",
+  },
+  "passkey.already-registered": { status: 409, description: "Adding a passkey: this credential is registered already" },
+  "passkey.last-sign-in-method": {
+    status: 409,
+    description: "Removing it would leave the account without a way to sign in (no password, other passkey or linked identity)",
   },
   "rate.limited": { status: 429, description: "Too many failed sign-ins; `seconds` to wait (as Retry-After)", params: ["seconds"] },
 

@@ -21,7 +21,7 @@ import { ACCESS_TOKEN_SCOPES, WEBHOOK_EVENTS, webhookUrlProblem } from "../domai
 import { extractTags, isValidTagName, MAX_MEMO_TAGS, MAX_TAG_LENGTH, readsAsTag } from "../domain/tags.js";
 import { isValidResourceFilename, sanitizeUploadFilename } from "../domain/validation.js";
 import { isEmoji, MAX_EMOJI_LENGTH } from "../domain/reactions.js";
-import { MAX_TWO_FACTOR_CODE_LENGTH } from "../domain/two-factor.js";
+import { MAX_PASSKEY_FIELD_LENGTH, MAX_PASSKEY_NAME_LENGTH, MAX_TWO_FACTOR_CODE_LENGTH } from "../domain/two-factor.js";
 import { SSO_USER_ROLES } from "../domain/sso.js";
 import type { ErrorParams, ErrorReason } from "./reasons.js";
 import { optional, shown, text, wholeIssue } from "./schema-parts.js";
@@ -107,11 +107,40 @@ export const visibilitySchema = z.enum(VISIBILITIES);
 export const rowStatusSchema = z.enum(ROW_STATUSES);
 export const roleSchema = z.enum(ROLES);
 
+/** The browser's answer to a WebAuthn call (RegistrationResponseJSON, AuthenticationResponseJSON), as it is. */
+const webAuthnResponseSchema = z.looseObject({
+  id: text(MAX_PASSKEY_FIELD_LENGTH),
+  type: z.literal("public-key"),
+  response: z.looseObject({
+    clientDataJSON: text(MAX_PASSKEY_FIELD_LENGTH),
+    attestationObject: optional(text(MAX_PASSKEY_FIELD_LENGTH)),
+    authenticatorData: optional(text(MAX_PASSKEY_FIELD_LENGTH)),
+    signature: optional(text(MAX_PASSKEY_FIELD_LENGTH)),
+    userHandle: optional(text(MAX_PASSKEY_FIELD_LENGTH)),
+  }),
+});
+
+/** A passkey's answer to a challenge of `POST /api/auth/passkey/authentication-options`. */
+export const passkeyAssertionSchema = z.object({
+  challengeId: text(MAX_PASSKEY_FIELD_LENGTH),
+  response: webAuthnResponseSchema,
+});
+
+export const passkeyRegisterSchema = z.object({
+  challengeId: text(MAX_PASSKEY_FIELD_LENGTH),
+  name: text(MAX_PASSKEY_NAME_LENGTH).trim().min(1, "must not be empty"),
+  response: webAuthnResponseSchema,
+});
+
+export const passkeyRenameSchema = z.object({ name: text(MAX_PASSKEY_NAME_LENGTH).trim().min(1, "must not be empty") });
+
 export const signInSchema = z.object({
   username: text(INPUT_LIMITS.username),
   password: text(INPUT_LIMITS.password),
   /** Asked of an account with two-factor sign-in: an authenticator app's code, or a recovery code. */
   code: optional(text(MAX_TWO_FACTOR_CODE_LENGTH)),
+  /** Or, instead of the code, one of the account's passkeys. */
+  passkey: optional(passkeyAssertionSchema),
 });
 
 /** Turning two-factor sign-in on: the first code of the app that scanned the secret. */
@@ -329,6 +358,9 @@ export type SystemSettingUpsertRequest = z.input<typeof systemSettingUpsertSchem
 export type SignIn = z.infer<typeof signInSchema>;
 export type TotpEnable = z.infer<typeof totpEnableSchema>;
 export type TotpConfirm = z.infer<typeof totpConfirmSchema>;
+export type PasskeyAssertion = z.infer<typeof passkeyAssertionSchema>;
+export type PasskeyRegister = z.infer<typeof passkeyRegisterSchema>;
+export type PasskeyRename = z.infer<typeof passkeyRenameSchema>;
 export type SignUp = z.infer<typeof signUpSchema>;
 export type UserCreate = z.infer<typeof userCreateSchema>;
 export type UserPatch = z.infer<typeof userPatchSchema>;

@@ -15,3 +15,9 @@ export const normalizeTwoFactorCode = (code: string): string => code.replace(/[\
 
 /** True when `code` reads as an authenticator app's code (6 digits) rather than a recovery code. */
 export const isTotpCode = (code: string): boolean => /^\d{6}$/.test(normalizeTwoFactorCode(code));
+
+/** The longest name of a passkey ("MacBook Touch ID"). */
+export const MAX_PASSKEY_NAME_LENGTH = 64;
+
+/** The longest text field of a browser's WebAuthn answer (base64url of an attestation, a client data JSON). */
+export const MAX_PASSKEY_FIELD_LENGTH = 16384;

@@ -5,6 +5,7 @@ import type { Actor, Viewer } from "../context.js";
 import { HttpError } from "../errors.js";
 import {
   assertIssuerAllowed,
+  assertMayRemovePasskey,
   assertMayUnlink,
   assertPasswordSignIn,
   authorizeIdentityProviders,
@@ -63,6 +64,15 @@ describe.each<[string, { hasPassword: boolean; passkeys: number; identities: num
   ["nothing remains", { hasPassword: false, passkeys: 0, identities: 1 }, 409],
 ])("unlinking when %s", (_label, methods, status) => {
   it(`is ${status}`, () => expect(statusOf(() => assertMayUnlink(methods))).toBe(status));
+});
+
+describe.each<[string, { hasPassword: boolean; passkeys: number; identities: number }, number]>([
+  ["the last passkey, a password remaining", { hasPassword: true, passkeys: 1, identities: 0 }, 200],
+  ["one of two passkeys", { hasPassword: false, passkeys: 2, identities: 0 }, 200],
+  ["the last passkey, an identity remaining", { hasPassword: false, passkeys: 1, identities: 1 }, 200],
+  ["the last way in", { hasPassword: false, passkeys: 1, identities: 0 }, 409],
+])("removing %s", (_label, methods, status) => {
+  it(`is ${status}`, () => expect(statusOf(() => assertMayRemovePasskey(methods))).toBe(status));
 });
 
 const alice = { userId: 7, rowStatus: "NORMAL" as const };

@@ -1,6 +1,6 @@
 // Single sign-on: who manages identity providers (the host and admins, changes from a session only, as for every
 // credential), who may still sign in with a password, and what a provider's answer leads to: a sign-in, a new
-// account, a link, or a refusal. Passwords and providers are both ways into an account; an account keeps one.
+// account, a link, or a refusal. Passwords, passkeys and providers are all ways into an account; an account keeps one.
 import { canUnlinkIdentity, type Role, type RowStatus, type SsoFailure } from "@memos/common";
 import type { Viewer } from "../context.js";
 import { badRequest, conflict, forbidden } from "../errors.js";
@@ -31,10 +31,17 @@ export function assertPasswordSignIn(role: Role, passwordSignInDisabled: boolean
   }
 }
 
-/** A linked identity leaves only when another way in remains (a password for now; passkeys will count too). */
+/** A linked identity leaves only when another way in remains: a password, a passkey, or another identity. */
 export function assertMayUnlink(methods: { hasPassword: boolean; passkeys: number; identities: number }): void {
   if (!canUnlinkIdentity(methods)) {
     throw conflict("This is the account's last way to sign in", { reason: "identity.last-sign-in-method" });
+  }
+}
+
+/** A passkey leaves only when another way in remains: a password, another passkey, or a linked identity. */
+export function assertMayRemovePasskey(methods: { hasPassword: boolean; passkeys: number; identities: number }): void {
+  if (!methods.hasPassword && methods.passkeys <= 1 && methods.identities === 0) {
+    throw conflict("This is the account's last way to sign in", { reason: "passkey.last-sign-in-method" });
   }
 }
 

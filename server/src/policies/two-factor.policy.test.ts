@@ -3,7 +3,12 @@ import type { RouteName } from "@memos/common";
 import { describe, expect, it } from "vitest";
 import type { Actor, Viewer } from "../context.js";
 import { HttpError } from "../errors.js";
-import { authorizePendingSession, authorizeTwoFactorOff, authorizeTwoFactorReset } from "./two-factor.policy.js";
+import {
+  authorizePendingSession,
+  authorizeSecondFactorRemoval,
+  authorizeTwoFactorOff,
+  authorizeTwoFactorReset,
+} from "./two-factor.policy.js";
 
 const session: Actor = { id: 2, role: "USER", username: "u2", via: "session", sessionId: "s" };
 const pending: Actor = { ...session, twoFactorPending: true };
@@ -27,6 +32,11 @@ describe.each<[RouteName | undefined, [number, string] | null]>([
   ["totp.status", null],
   ["totp.setup", null],
   ["totp.enable", null],
+  ["passkey.list", null],
+  ["passkey.registrationOptions", null],
+  ["passkey.register", null],
+  ["passkey.rename", SETUP_ONLY],
+  ["passkey.delete", SETUP_ONLY],
   ["totp.disable", SETUP_ONLY],
   ["memo.list", SETUP_ONLY],
   ["memo.create", SETUP_ONLY],
@@ -71,4 +81,12 @@ describe("turning 2FA off", () => {
   it("is refused while the host requires it", () =>
     expect(refusal(() => authorizeTwoFactorOff(true))).toEqual([403, "auth.two-factor-required"]));
   it("is allowed otherwise", () => expect(refusal(() => authorizeTwoFactorOff(false))).toBeNull());
+});
+
+describe.each<[string, boolean, number, [number, string] | null]>([
+  ["the last second factor, the host requiring 2FA", true, 0, [403, "auth.two-factor-required"]],
+  ["one of two second factors, the host requiring 2FA", true, 1, null],
+  ["the last second factor, 2FA not required", false, 0, null],
+])("removing a passkey: %s", (_label, required, left, expected) => {
+  it(expected ? "is refused" : "is allowed", () => expect(refusal(() => authorizeSecondFactorRemoval(required, left))).toEqual(expected));
 });

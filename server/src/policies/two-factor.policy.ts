@@ -5,7 +5,9 @@
 //     ID are made from a session that passed sign-in, and keep working as they are.
 //   - An administrator resets a member's 2FA from a session (as they change a member's password), never their own
 //     (they turn it off with their password and a code), and only the host resets the host's.
-//   - While the host requires it, nobody turns their own off.
+//   - While the host requires it, nobody turns their own off, nor removes their last passkey when they have no
+//     authenticator app. A passkey is a second factor: an account with one has two-factor sign-in (the password
+//     asks for the passkey or the app's code), so a member with a passkey meets the host's requirement.
 import { accountActionRefusal, type RouteName } from "@memos/common";
 import type { Viewer } from "../context.js";
 import { FORBIDDEN_MESSAGE, forbidden } from "../errors.js";
@@ -20,6 +22,9 @@ const SETUP_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   "totp.status",
   "totp.setup",
   "totp.enable",
+  "passkey.list",
+  "passkey.registrationOptions",
+  "passkey.register",
 ]);
 
 /** 403 for a session that must set up 2FA first, on any route but SETUP_ROUTES. */
@@ -38,4 +43,9 @@ export function authorizeTwoFactorReset(viewer: Viewer, target: { id: number; ro
 
 export function authorizeTwoFactorOff(required: boolean): void {
   if (required) throw forbidden("The host requires two-factor sign-in", { reason: "auth.two-factor-required" });
+}
+
+/** Removing a passkey or the app's codes: 403 while the host requires 2FA and `left` second factors would remain 0. */
+export function authorizeSecondFactorRemoval(required: boolean, left: number): void {
+  if (left <= 0) authorizeTwoFactorOff(required);
 }

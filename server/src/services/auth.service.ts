@@ -52,7 +52,7 @@ export async function signIn(ctx: AppContext, input: SignIn, client: SessionClie
     await recordFailedSignIn(db, username, address);
     throw unauthenticated("Incorrect password", { reason: "auth.incorrect-password" });
   }
-  const { twoFactorPending } = await passSecondFactor(ctx, user, input.code, address);
+  const { twoFactorPending } = await passSecondFactor(ctx, user, input, address);
   await recordSuccessfulSignIn(db, username, address);
   const current = needsRehash(user.password_hash) ? await updateUser(db, user.id, { password_hash: await hashPassword(password) }) : user;
   const { token } = await startSession(db, user.id, client, twoFactorPending);

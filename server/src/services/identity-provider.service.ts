@@ -25,6 +25,7 @@ import {
   listIdentityProviders as listProviderRows,
   updateIdentityProvider,
 } from "../store/sql/identity-provider.store.js";
+import { countPasskeys } from "../store/sql/passkey.store.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 import { findUserById } from "../store/sql/user.store.js";
 import { nowSeconds } from "../store/time.js";
@@ -109,8 +110,11 @@ export async function unlinkIdentity(ctx: AppContext, viewer: Viewer, id: number
     const user = await findUserById(tx, viewer.id);
     const identities = await listIdentitiesOfUser(tx, viewer.id);
     if (!identities.some((identity) => identity.id === id)) throw notFound("Identity not found", { reason: "identity.not-found" });
-    // No passkeys yet: they will count here as a way in.
-    assertMayUnlink({ hasPassword: (user?.password_hash ?? "") !== "", passkeys: 0, identities: identities.length });
+    assertMayUnlink({
+      hasPassword: (user?.password_hash ?? "") !== "",
+      passkeys: await countPasskeys(tx, viewer.id),
+      identities: identities.length,
+    });
     await deleteUserIdentity(tx, viewer.id, id);
   });
 }

@@ -1,7 +1,7 @@
 // Two-factor sign-in: the caller's setup, turning it on and off, new recovery codes, an administrator's reset of a
 // member's, and the code step of sign-in. The secret is stored as it is (there is no instance key outside the
 // database to encrypt it with) and never sent again after the setup's answer; recovery codes are stored hashed.
-import type { RecoveryCodes, TotpConfirm, TotpEnable, TotpSetup, TotpStatus } from "@memos/common";
+import type { PasskeyAssertion, RecoveryCodes, TotpConfirm, TotpEnable, TotpSetup, TotpStatus } from "@memos/common";
 import { isTotpCode } from "@memos/common";
 import { verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn } from "../auth/rate-limit.js";
@@ -13,6 +13,7 @@ import { authorizeTwoFactorOff, authorizeTwoFactorReset } from "../policies/two-
 import { requireSignedIn } from "../policies/utils.js";
 import type { Db } from "../store/db.js";
 import type { UserRow } from "../store/schema.js";
+import { countPasskeys, deleteUserPasskeys } from "../store/sql/passkey.store.js";
 import { deleteUserSessions } from "../store/sql/session.store.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 import {
@@ -29,6 +30,7 @@ import {
 } from "../store/sql/two-factor.store.js";
 import { findUserById } from "../store/sql/user.store.js";
 import { nowSeconds } from "../store/time.js";
+import { usePasskey } from "./passkey.service.js";
 import { readCustomizedProfile } from "./system.service.js";
 
 const enabledTotp = async (db: Db, userId: number): Promise<UserTotpRow | undefined> => {
@@ -137,7 +139,10 @@ export async function regenerateRecoveryCodes(
   });
 }
 
-/** An administrator's reset of a member's 2FA (a lost phone): it is off, and the member is signed out everywhere. */
+/**
+ * An administrator's reset of a member's 2FA (a lost phone or passkey): the app's codes are off, the passkeys gone,
+ * and the member is signed out everywhere.
+ */
 export async function resetTotp(ctx: AppContext, viewer: Viewer, userId: number, log: AuditLog): Promise<void> {
   const { db } = ctx.store;
   const target = await findUserById(db, userId);
@@ -145,6 +150,7 @@ export async function resetTotp(ctx: AppContext, viewer: Viewer, userId: number,
   authorizeTwoFactorReset(viewer, target);
   await db.transaction().execute(async (tx) => {
     await deleteTwoFactor(tx, userId);
+    await deleteUserPasskeys(tx, userId);
     await deleteUserSessions(tx, userId);
   });
   log.info({ event: "two-factor.reset", by: viewer!.id, user: userId }, `two-factor sign-in of user ${userId} reset by user ${viewer!.id}`);
@@ -152,26 +158,37 @@ export async function resetTotp(ctx: AppContext, viewer: Viewer, userId: number,
 
 /**
  * Whether a session signed in another way (single sign-on, which trusts the provider's own sign-in) must set up
- * two-factor sign-in first: the host requires it and the account has none.
+ * two-factor sign-in first: the host requires it and the account has none (no app's codes, no passkey).
  */
 export async function mustSetUpTwoFactor(db: Db, userId: number): Promise<boolean> {
-  return !(await enabledTotp(db, userId)) && (await readSystemSetting(db, "requireTwoFactor"));
+  const [totp, passkeys] = await Promise.all([enabledTotp(db, userId), countPasskeys(db, userId)]);
+  return !totp && passkeys === 0 && (await readSystemSetting(db, "requireTwoFactor"));
 }
 
 /**
  * Sign-in's code step, after the password was right: an account with 2FA needs a code (401 `auth.code-required`
- * without one; a wrong or used one is a failed sign-in). Answers whether the session must set up 2FA first (the
+ * without one; a wrong or used one is a failed sign-in) or one of its passkeys; an account whose only second factor
+ * is a passkey needs the passkey (401 `auth.passkey-required`). Answers whether the session must set up 2FA first (the
  * host requires it and the account has none).
  */
 export async function passSecondFactor(
   ctx: AppContext,
   user: UserRow,
-  code: string | undefined,
+  { code, passkey }: { code?: string | undefined; passkey?: PasskeyAssertion | undefined },
   address: string,
 ): Promise<{ twoFactorPending: boolean }> {
   const { db } = ctx.store;
-  const totp = await enabledTotp(db, user.id);
-  if (!totp) return { twoFactorPending: await readSystemSetting(db, "requireTwoFactor") };
+  const [totp, passkeys] = await Promise.all([enabledTotp(db, user.id), countPasskeys(db, user.id)]);
+  if (!totp && passkeys === 0) return { twoFactorPending: await readSystemSetting(db, "requireTwoFactor") };
+  if (passkey !== undefined) {
+    if (!(await usePasskey(ctx, passkey, false, user.id))) {
+      await recordFailedSignIn(db, user.username, address);
+      throw unauthenticated("The passkey could not be verified", { reason: "auth.incorrect-passkey" });
+    }
+    return { twoFactorPending: false };
+  }
+  if (!totp)
+    throw unauthenticated("A passkey is required: sign in with one of the account's passkeys", { reason: "auth.passkey-required" });
   if (code === undefined || code.trim() === "")
     throw unauthenticated("A two-factor code is required: send the code of your authenticator app, or a recovery code", {
       reason: "auth.code-required",

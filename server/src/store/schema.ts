@@ -233,6 +233,27 @@ interface UserRecoveryCodeTable {
   created_ts: number;
 }
 
+/** A passkey (WebAuthn credential) of an account; ids and keys as base64url, transports a JSON array. */
+export interface UserPasskeyTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: string;
+  counter: number;
+  transports: string;
+  name: string;
+  created_ts: number;
+  last_used_ts: number | null;
+}
+
+/** A WebAuthn challenge handed out, until used once or expired; `user_id` for a registration. */
+interface PasskeyChallengeTable {
+  id: string;
+  challenge: string;
+  user_id: number | null;
+  expires_ts: number;
+}
+
 interface MemoTagTable {
   memo_id: number;
   tag: string;
@@ -412,6 +433,8 @@ export interface Database {
   identity_provider: IdentityProviderTable;
   user_identity: UserIdentityTable;
   oidc_flow: OidcFlowTable;
+  user_passkey: UserPasskeyTable;
+  passkey_challenge: PasskeyChallengeTable;
 }
 
 export type AccessTokenRow = Selectable<AccessTokenTable>;

@@ -8,6 +8,7 @@ import { anonymous, createUser, PASSWORD, signIn, signUpHost, type TestUser } fr
 import { expectError } from "../expect.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { enableTwoFactor, totpCode } from "../two-factor.js";
+import { addPasskey, SoftAuthenticator } from "../authenticator.js";
 
 type Kind = CredentialKind;
 const KINDS = CREDENTIAL_KINDS;
@@ -185,6 +186,26 @@ describe("credentials and identity change from a signed-in session only", () => 
       expect((await client.get("/api/auth/totp")).body.data).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
     }
     expect((await owner.client.get("/api/auth/totp")).body.data).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+  });
+
+  it("no token or open ID sees, adds, renames or removes a passkey", async () => {
+    const origin = "https://memos.example.com";
+    const profile = { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl: origin };
+    expect((await host.client.post("/api/system/setting", { name: "customizedProfile", value: JSON.stringify(profile) })).status).toBe(200);
+    const owner = await createUser(t, host, "passkeys");
+    const authenticator = new SoftAuthenticator(origin);
+    const { passkey } = await addPasskey(owner.client, authenticator);
+    const ceremony = (await owner.client.post("/api/auth/passkey/registration-options")).body.data;
+    const registration = { challengeId: ceremony.challengeId, name: "Stolen", response: authenticator.create(ceremony.options).response };
+    for (const kind of KINDS.filter((k) => k !== "session")) {
+      const client = await callerOf(owner, kind);
+      expectError(await client.get("/api/auth/passkey"), 403, SESSION_ONLY, { reason: "auth.session-only" });
+      expectRefused(kind, await client.post("/api/auth/passkey/registration-options"));
+      expectRefused(kind, await client.post("/api/auth/passkey/registration", registration));
+      expectRefused(kind, await client.patch(`/api/auth/passkey/${passkey.id}`, { name: "Renamed" }));
+      expectRefused(kind, await client.delete(`/api/auth/passkey/${passkey.id}`));
+    }
+    expect((await owner.client.get("/api/auth/passkey")).body.data).toEqual([passkey]);
   });
 
   it("a read-write token still changes what is not a credential: nickname, email, settings, memos", async () => {

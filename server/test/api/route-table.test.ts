@@ -73,6 +73,8 @@ const VALID_BODIES: Partial<Record<RouteName, unknown>> = {
   "totp.recoveryCodes": { password: "secret-pass", code: "123456" },
   "identity-provider.create": { name: "SSO", issuer: "https://id.example.com", clientId: "memos" },
   "identity-provider.patch": { name: "renamed" },
+  "passkey.register": { challengeId: "c", name: "Key", response: { id: "a", type: "public-key", response: { clientDataJSON: "e30" } } },
+  "passkey.rename": { name: "Key" },
 };
 
 const send = (client: Client, entry: RouteEntry, body?: unknown) => client.request(entry.method, urlOf(entry), body);

@@ -16,12 +16,14 @@ import { tooManyAttemptsMessage } from "./signInWait";
 import { InstanceLogo } from "../components/ui/InstanceLogo";
 import { checkCredential, checkNewPassword, RULE_LIMITS } from "../components/Settings/validation";
 import { PasswordStrength } from "../components/Password/PasswordStrength";
+import { PasskeyButton } from "../components/Passkeys/PasskeyButton";
+import { isBrowserFailure, passkeyAssertion, passkeysSupported, usePasskeySignIn } from "../queries/passkeys";
 import { SsoSignIn } from "../components/Sso/SsoSignIn";
 import { useSsoOptions } from "../queries/sso";
 
 type Action = "signin" | "signup";
-/** The second step of a sign-in to an account with two-factor sign-in: the app's code, or a recovery code. */
-type CodeStep = "app" | "recovery";
+/** The second step of a sign-in to an account with two-factor sign-in: the app's code, a recovery code, or a passkey. */
+type CodeStep = "app" | "recovery" | "passkey";
 
 const INPUT =
   "h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 text-[15px] text-zinc-800 focus:border-accent focus:outline-none dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100";
@@ -32,6 +34,7 @@ export default function Auth() {
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const signIn = useSignIn();
+  const passkeySignIn = usePasskeySignIn();
   const { data: liveStatus } = useStatus();
   // From a successful sign-in or sign-up until home shows, the form stays as it was: the status read afresh
   // (now with a host) must not turn "Sign up as Host" into the sign-in form for a moment.
@@ -40,7 +43,7 @@ export default function Auth() {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState<Action | null>(null);
+  const [pending, setPending] = useState<Action | "passkey" | null>(null);
   const [codeStep, setCodeStep] = useState<CodeStep | null>(null);
   const [code, setCode] = useState("");
   const signedOut = useRef<Promise<unknown>>(Promise.resolve());
@@ -49,6 +52,7 @@ export default function Auth() {
   const profile = status?.customizedProfile;
   const hasHost = Boolean(status?.host);
   const canSignUp = !hasHost || Boolean(status?.allowSignUp);
+  const passkeys = Boolean(profile?.externalUrl) && passkeysSupported();
   const sso = useSsoOptions();
   const [hostPassword, setHostPassword] = useState(false);
   const passwordHidden = hasHost && sso.data?.passwordSignIn === false && !hostPassword;
@@ -68,14 +72,16 @@ export default function Auth() {
 
   // Signing in checks the username's form only: a password set before today's rule (shorter, or from v0) still works.
   const validate = (action: Action): string | null => {
+    if (codeStep === "passkey") return null;
     if (codeStep) return code.trim() ? null : t("message.fill-all-fields");
     if (!username || !password) return t("message.fill-all-fields");
     const rule = checkCredential(username, "username") ?? (action === "signup" ? checkNewPassword(password) : null);
     return rule ? t(rule, RULE_LIMITS) : null;
   };
 
-  const run = async (action: Action) => {
-    const failure = validate(action);
+  /** `withPasskey`: the code step answered with a passkey of this browser instead of a code. */
+  const run = async (action: Action, withPasskey = codeStep === "passkey") => {
+    const failure = withPasskey ? null : validate(action);
     setProblem(failure);
     if (failure) return;
     setPending(action);
@@ -83,12 +89,13 @@ export default function Auth() {
     const failed = t(action === "signin" ? "auth.login-failed" : "auth.signup-failed");
     try {
       await signedOut.current;
+      const passkey = withPasskey ? await passkeyAssertion() : undefined;
       setLeaving({ status: before });
       const me = await signIn.mutateAsync({
         action,
         username,
         password,
-        ...(codeStep && { code }),
+        ...(passkey ? { passkey } : codeStep && { code }),
         role: hasHost ? "USER" : "HOST",
       });
       if (!me) {
@@ -106,10 +113,36 @@ export default function Auth() {
         setProblem(null);
         return;
       }
+      if (error instanceof ApiError && error.reason === "auth.passkey-required") {
+        setCodeStep("passkey");
+        setProblem(null);
+        return;
+      }
+      if (isBrowserFailure(error) && withPasskey) {
+        setProblem(t("passkeys.browser-failed"));
+        return;
+      }
       // Every problem is said in one place, under the form, the newest replacing the last (a toast would be gone
       // before it is read, and could contradict the form's own message).
       if (error instanceof ApiError && error.status === 429) setProblem(tooManyAttemptsMessage(t, error.retryAfter));
       else setProblem(`${failed}: ${errorMessage(error, t)}`);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const signInWithPasskey = async () => {
+    setProblem(null);
+    setPending("passkey");
+    try {
+      await signedOut.current;
+      setLeaving({ status });
+      if (!(await passkeySignIn.mutateAsync())) throw new Error("no session");
+      await navigate(returnTo(searchParams.get("next")));
+    } catch (error) {
+      setLeaving(null);
+      if (error instanceof ApiError && error.status === 429) setProblem(tooManyAttemptsMessage(t, error.retryAfter));
+      else setProblem(isBrowserFailure(error) ? t("passkeys.browser-failed") : `${t("auth.login-failed")}: ${errorMessage(error, t)}`);
     } finally {
       setPending(null);
     }
@@ -127,6 +160,11 @@ export default function Auth() {
     void run(hasHost ? "signin" : "signup");
   };
 
+  const passkeyButton = (divider: boolean) =>
+    status && hasHost && !codeStep && passkeys ? (
+      <PasskeyButton divider={divider} busy={pending === "passkey"} disabled={pending !== null} onClick={() => void signInWithPasskey()} />
+    ) : null;
+
   return (
     <main className="flex min-h-dvh w-full flex-col items-center px-4 py-10 sm:justify-center">
       <div className="w-full max-w-sm">
@@ -142,7 +180,9 @@ export default function Auth() {
           aria-describedby={problem ? ids.problem : undefined}
           className="flex flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-700 dark:bg-zinc-800"
         >
-          {codeStep ? (
+          {codeStep === "passkey" ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("passkeys.signin-second-step")}</p>
+          ) : codeStep ? (
             <div className="flex flex-col gap-1">
               <label htmlFor={ids.code} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
                 {codeStep === "app" ? t("two-factor.code") : t("two-factor.recovery-code")}
@@ -170,6 +210,16 @@ export default function Auth() {
               >
                 {codeStep === "app" ? t("two-factor.use-recovery") : t("two-factor.use-app")}
               </button>
+              {passkeys ? (
+                <button
+                  type="button"
+                  disabled={pending !== null}
+                  onClick={() => void run("signin", true)}
+                  className="min-h-10 self-start text-sm text-accent hover:underline"
+                >
+                  {t("passkeys.use-passkey")}
+                </button>
+              ) : null}
             </div>
           ) : (
             <>
@@ -221,7 +271,7 @@ export default function Auth() {
               ) : null}
               <Button type="submit" variant="primary" disabled={pending !== null} className="h-10 sm:min-w-28">
                 {pending === "signin" ? <Spinner className="size-4" /> : null}
-                {codeStep ? t("two-factor.verify") : t("common.sign-in")}
+                {codeStep === "passkey" ? t("passkeys.use-passkey") : codeStep ? t("two-factor.verify") : t("common.sign-in")}
               </Button>
             </div>
           ) : (
@@ -231,10 +281,22 @@ export default function Auth() {
             </Button>
           )}
           {status && !hasHost ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("auth.host-tip")}</p> : null}
+          {passwordHidden ? null : passkeyButton(true)}
           {status && hasHost && !canSignUp && !codeStep ? (
             <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("auth.contact-host")}</p>
           ) : null}
         </form>
+        {/* Password sign-in off: a passkey is no password, so it still signs in (its failures said here). */}
+        {passwordHidden && passkeys ? (
+          <div className="mt-4 flex flex-col gap-2">
+            {passkeyButton(false)}
+            {problem ? (
+              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                {problem}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <SsoSignIn
           options={hasHost ? sso.data : undefined}
           failure={searchParams.get("error")}

@@ -1,10 +1,11 @@
-// The step before the app when the host requires two-factor sign-in and this account has none: set it up, or
-// sign out. The server lets such a session do nothing else (policies/two-factor.policy.ts).
+// The step before the app when the host requires two-factor sign-in and this account has none: set it up (or add a
+// passkey), or sign out. The server lets such a session do nothing else (policies/two-factor.policy.ts).
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { TwoFactorSetup } from "../components/TwoFactor/TwoFactorSetup";
+import { AddPasskeyInstead } from "../components/Passkeys/AddPasskeyInstead";
 import { Button } from "../components/ui/Button";
 import { keys } from "../queries/keys";
 import { useSignOut } from "../queries/session";
@@ -28,6 +29,7 @@ export default function TwoFactorRequired() {
         <h1 className="text-xl font-semibold text-zinc-800 dark:text-zinc-100">{t("two-factor.required-title")}</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("two-factor.required-hint")}</p>
         <TwoFactorSetup onDone={() => void done()} />
+        <AddPasskeyInstead onDone={() => void done()} />
       </div>
       <Button
         variant="ghost"

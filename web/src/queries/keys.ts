@@ -17,6 +17,7 @@ export const keys = {
   me: ["me"] as const,
   /** The signed-in account's two-factor sign-in (and whether this session must set it up first). */
   twoFactor: ["two-factor"] as const,
+  passkeys: ["passkeys"] as const,
   users: ["users"] as const,
   user: (id: number) => ["user", id] as const,
   memos: {

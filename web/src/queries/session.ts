@@ -1,6 +1,6 @@
 // The system status and the signed-in user; signing in, up and out.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { User } from "@memos/common";
+import type { PasskeyAssertion, User } from "@memos/common";
 import { ApiError, api } from "../api/client";
 import { keys } from "./keys";
 
@@ -62,8 +62,8 @@ export function useSignOut() {
   return useMutation({ mutationFn: () => api.call("auth.signOut") });
 }
 
-/** `code`: the two-factor code (an app's or a recovery code), once the server asked for one. */
-export type Credentials = { username: string; password: string; code?: string };
+/** `code`: the two-factor code (an app's or a recovery code), once the server asked for one; or `passkey` instead. */
+export type Credentials = { username: string; password: string; code?: string; passkey?: PasskeyAssertion };
 
 /**
  * Signs in, or signs up (as the host when there is none yet), then reads the user and the status afresh before
@@ -77,9 +77,11 @@ export function useSignIn() {
       username,
       password,
       code,
+      passkey,
       role,
     }: Credentials & { action: "signin" | "signup"; role?: "HOST" | "USER" }) => {
-      if (action === "signin") await api.call("auth.signIn", { body: { username, password, ...(code !== undefined && { code }) } });
+      if (action === "signin")
+        await api.call("auth.signIn", { body: { username, password, ...(code !== undefined && { code }), ...(passkey && { passkey }) } });
       else await api.call("auth.signUp", { body: { username, password, role: role ?? "USER" } });
       const [me] = await Promise.all([
         client.fetchQuery({ queryKey: keys.me, queryFn: fetchMe }),

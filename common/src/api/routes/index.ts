@@ -6,6 +6,7 @@ import type { FormInput, Input, RouteEntry } from "../route.js";
 import { accessTokenRoutes } from "./access-token.js";
 import { authRoutes } from "./auth.js";
 import { totpRoutes } from "./totp.js";
+import { passkeyRoutes } from "./passkey.js";
 import { docsRoutes } from "./docs.js";
 import { exportRoutes } from "./export.js";
 import { importRoutes } from "./import.js";
@@ -30,6 +31,7 @@ export const ROUTES = {
   ...docsRoutes,
   ...authRoutes,
   ...totpRoutes,
+  ...passkeyRoutes,
   ...sessionRoutes,
   ...userRoutes,
   ...systemRoutes,
@@ -63,6 +65,7 @@ export const areaOf = (name: RouteName): Area => name.slice(0, name.indexOf(".")
 export const AREAS: Record<Area, string> = {
   auth: "Sign in, sign up, sign out",
   totp: "Two-factor sign-in (TOTP) and its recovery codes",
+  passkey: "Passkeys (WebAuthn): a second factor, and signing in without a password",
   session: "Where the caller is signed in: browser sessions, and signing them out",
   user: "Accounts and their settings",
   memo: "Memos, lists, stats, pins and resource links",

@@ -209,6 +209,22 @@ export const COPIED_TABLES: TableSpec[] = [
     serial: "id",
   },
   {
+    name: "user_passkey",
+    columns: {
+      id: "int",
+      user_id: "int",
+      credential_id: "text",
+      public_key: "text",
+      counter: "int",
+      transports: "text",
+      name: "text",
+      created_ts: "int",
+      last_used_ts: "int",
+    },
+    key: ["id"],
+    serial: "id",
+  },
+  {
     name: "webhook",
     columns: { id: "int", user_id: "int", name: "text", url: "text", secret: "text", events: "text", active: "int", ...ts },
     key: ["id"],
@@ -253,9 +269,10 @@ export const DERIVED_TABLES: (TableSpec & { where: string })[] = [
 
 /**
  * Not copied: sessions (everyone signs in again), sign-in failures (they matter for 15 minutes), webhook deliveries
- * (a log, and pending ones would be sent again by the new instance), single sign-on flows under way (10 minutes).
+ * (a log, and pending ones would be sent again by the new instance), single sign-on flows under way (10 minutes),
+ * passkey challenges (5 minutes).
  */
-export const SKIPPED_TABLES = ["session", "auth_failure", "webhook_delivery", "oidc_flow"];
+export const SKIPPED_TABLES = ["session", "auth_failure", "webhook_delivery", "oidc_flow", "passkey_challenge"];
 
 const DEFAULT_BATCH = 500;
 

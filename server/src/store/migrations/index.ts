@@ -33,6 +33,7 @@ import { commentReaction } from "./033-comment-reaction.js";
 import { twoFactor } from "./034-two-factor.js";
 import { sessionClient } from "./035-session-client.js";
 import { identityProvider } from "./037-identity-provider.js";
+import { passkeys } from "./038-passkeys.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -72,4 +73,5 @@ export const MIGRATIONS: Migration[] = [
   twoFactor,
   sessionClient,
   identityProvider,
+  passkeys,
 ];

@@ -93,6 +93,8 @@ const USER_TABLES = [
   ["access_token", "user_id"],
   ["user_totp", "user_id"],
   ["user_recovery_code", "user_id"],
+  ["user_passkey", "user_id"],
+  ["passkey_challenge", "user_id"],
   ["webhook", "user_id"],
   // After "memo": the triggers that keep these counters run on its delete first.
   ["memo_count", "creator_id"],

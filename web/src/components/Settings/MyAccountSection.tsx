@@ -1,4 +1,4 @@
-// My account: who I am (nickname, username, email, role), editing it, changing the password, two-factor sign-in,
+// My account: who I am (nickname, username, email, role), editing it, changing the password, two-factor sign-in, passkeys,
 // where I am signed in, personal access tokens, webhooks, the Open API, and exporting my data.
 import type { User } from "@memos/common";
 import { KeyRound, Pencil } from "lucide-react";
@@ -10,6 +10,7 @@ import { RoleBadge } from "./RoleBadge";
 import { OpenApiCard } from "./OpenApiCard";
 import { AccessTokensCard } from "./AccessTokensCard";
 import { TwoFactorCard } from "../TwoFactor/TwoFactorCard";
+import { PasskeysCard } from "../Passkeys/PasskeysCard";
 import { SessionsCard } from "./SessionsCard";
 import { WebhooksCard } from "./WebhooksCard";
 import { LinkedIdentitiesCard } from "./LinkedIdentitiesCard";
@@ -74,6 +75,7 @@ export function MyAccountSection({ me }: { me: User }) {
       </SettingGroup>
 
       <TwoFactorCard />
+      <PasskeysCard />
       <SessionsCard />
       <LinkedIdentitiesCard />
 
