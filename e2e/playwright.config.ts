@@ -31,9 +31,10 @@ export default defineConfig({
   globalSetup: "./global-setup.ts",
   // Tests are independent (each makes its own member and data on the shared server; the files that need a server
   // state of their own start one and run in order, `describe.configure({ mode: "serial" })`), so any worker may
-  // take any test: the long files no longer finish alone at the end. Two workers: one per core.
+  // take any test: the long files no longer finish alone at the end. Three workers on two cores: a browser test
+  // waits on the server and on rendering often enough that the third kept the cores busy (299 s → 262 s).
   fullyParallel: true,
-  workers: 2,
+  workers: 3,
   // On a busy 2-core machine a first render sometimes misses the 7 s wait; it passes on a retry.
   retries: CI ? 2 : 0,
   forbidOnly: CI,
