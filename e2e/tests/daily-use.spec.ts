@@ -157,9 +157,14 @@ test("keyboard: / and Ctrl+K search, n writes, ? lists the shortcuts, Esc closes
 });
 
 test("@phone-only touch targets are at least 40 px on phones", async ({ page, signedIn }) => {
-  await signedIn.api.createMemo("A memo #phone");
+  // With a comment, a reaction and a memo referencing it, the card shows every count and bar it can.
+  const memo = await signedIn.api.createMemo("A memo #phone");
+  await signedIn.api.createComment(memo.id, "a comment");
+  await signedIn.api.react(memo.id, "👍");
+  await signedIn.api.createMemo(`See /m/${memo.id}`);
   await page.goto("/");
   await expect(memoCard(page, "A memo")).toBeVisible();
+  await expect(memoCard(page, "A memo").getByRole("link", { name: /comment/i })).toBeVisible();
   const small = async (scope: string) =>
     page.evaluate((selector) => {
       const out: string[] = [];

@@ -14,7 +14,7 @@ export function CommentCount({ memoId }: { memoId: number }) {
       aria-label={t("comment.count", { count })}
       title={t("comment.count", { count })}
       data-testid="comment-count"
-      className="mt-2 inline-flex h-7 items-center gap-1 rounded-full px-2 text-xs text-zinc-600 tabular-nums transition-colors duration-200 hover:bg-zinc-100 max-sm:h-9 dark:text-zinc-400 dark:hover:bg-zinc-700/60"
+      className="mt-2 inline-flex h-7 items-center gap-1 rounded-full px-2 text-xs text-zinc-600 tabular-nums transition-colors duration-200 hover:bg-zinc-100 max-sm:h-10 dark:text-zinc-400 dark:hover:bg-zinc-700/60"
     >
       <MessageSquare className="size-3.5" aria-hidden />
       {count}
