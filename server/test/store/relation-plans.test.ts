@@ -49,7 +49,9 @@ describe("relation query plans", () => {
         .insertInto("memo_relation")
         .values(relations.slice(start, start + 500))
         .execute();
-    await db.executeQuery(CompiledQuery.raw("ANALYZE"));
+    // VACUUM too on PostgreSQL: index-only scans are costed by the visibility map, which only a vacuum sets; left to
+    // autovacuum, whether it ran before the EXPLAIN decided between two equally good indexes.
+    await db.executeQuery(CompiledQuery.raw(t.ctx.store.engine === "postgres" ? "VACUUM ANALYZE" : "ANALYZE"));
   }, 120_000);
   afterAll(() => t?.close());
 
