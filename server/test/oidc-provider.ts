@@ -12,6 +12,8 @@ export interface TestProvider {
   clientSecret: string;
   /** The provider's accounts by `sub`: their claims. Tests may add some. */
   accounts: Map<string, Record<string, unknown>>;
+  /** Makes an issued authorization code expired at the provider (as if its 60 s had passed), not spent. */
+  expireCode(code: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,12 @@ export async function startTestProvider(
     issuer,
     ...PROVIDER_CLIENT,
     accounts: known,
+    async expireCode(code) {
+      const { adapter } = provider.AuthorizationCode;
+      const stored = await adapter.find(code);
+      if (!stored) throw new Error("the provider issued no such code");
+      await adapter.upsert(code, { ...stored, exp: Math.floor(Date.now() / 1000) - 1 }, 60);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

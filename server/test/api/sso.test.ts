@@ -235,6 +235,15 @@ describe("refusals come back to /auth?error=<failure>", () => {
     expect(logLines.join("\n")).toMatch(/single sign-on failed: .*nonce/);
   });
 
+  it("a code expired at the provider: nobody is signed in", async () => {
+    const browser = new Browser();
+    const url = await atProvider(await browser.start(), "sub-ada");
+    await idp.expireCode(new URL(url).searchParams.get("code")!);
+    const response = await browser.callback(url);
+    expect([response.status, response.headers.location]).toEqual([302, "/auth?error=provider-error"]);
+    expect(setsSession(response)).toBe(false);
+  });
+
   it("a code used once already", async () => {
     const browser = new Browser();
     const authorizationUrl = await browser.start();
