@@ -21,8 +21,8 @@ import { ACCESS_TOKEN_SCOPES, WEBHOOK_EVENTS, webhookUrlProblem } from "../domai
 import { extractTags, isValidTagName, MAX_MEMO_TAGS, MAX_TAG_LENGTH, readsAsTag } from "../domain/tags.js";
 import { isValidResourceFilename, sanitizeUploadFilename } from "../domain/validation.js";
 import { isEmoji, MAX_EMOJI_LENGTH } from "../domain/reactions.js";
-import { MAX_PASSKEY_FIELD_LENGTH, MAX_PASSKEY_NAME_LENGTH, MAX_TWO_FACTOR_CODE_LENGTH } from "../domain/two-factor.js";
-import { SSO_USER_ROLES } from "../domain/sso.js";
+import { MAX_TWO_FACTOR_CODE_LENGTH } from "../domain/two-factor.js";
+import { passkeyAssertionSchema } from "./sign-in-requests.js";
 import type { ErrorParams, ErrorReason } from "./reasons.js";
 import { optional, shown, text, wholeIssue } from "./schema-parts.js";
 
@@ -106,33 +106,6 @@ const memoContent = z
 export const visibilitySchema = z.enum(VISIBILITIES);
 export const rowStatusSchema = z.enum(ROW_STATUSES);
 export const roleSchema = z.enum(ROLES);
-
-/** The browser's answer to a WebAuthn call (RegistrationResponseJSON, AuthenticationResponseJSON), as it is. */
-const webAuthnResponseSchema = z.looseObject({
-  id: text(MAX_PASSKEY_FIELD_LENGTH),
-  type: z.literal("public-key"),
-  response: z.looseObject({
-    clientDataJSON: text(MAX_PASSKEY_FIELD_LENGTH),
-    attestationObject: optional(text(MAX_PASSKEY_FIELD_LENGTH)),
-    authenticatorData: optional(text(MAX_PASSKEY_FIELD_LENGTH)),
-    signature: optional(text(MAX_PASSKEY_FIELD_LENGTH)),
-    userHandle: optional(text(MAX_PASSKEY_FIELD_LENGTH)),
-  }),
-});
-
-/** A passkey's answer to a challenge of `POST /api/auth/passkey/authentication-options`. */
-export const passkeyAssertionSchema = z.object({
-  challengeId: text(MAX_PASSKEY_FIELD_LENGTH),
-  response: webAuthnResponseSchema,
-});
-
-export const passkeyRegisterSchema = z.object({
-  challengeId: text(MAX_PASSKEY_FIELD_LENGTH),
-  name: text(MAX_PASSKEY_NAME_LENGTH).trim().min(1, "must not be empty"),
-  response: webAuthnResponseSchema,
-});
-
-export const passkeyRenameSchema = z.object({ name: text(MAX_PASSKEY_NAME_LENGTH).trim().min(1, "must not be empty") });
 
 export const signInSchema = z.object({
   username: text(INPUT_LIMITS.username),
@@ -358,9 +331,6 @@ export type SystemSettingUpsertRequest = z.input<typeof systemSettingUpsertSchem
 export type SignIn = z.infer<typeof signInSchema>;
 export type TotpEnable = z.infer<typeof totpEnableSchema>;
 export type TotpConfirm = z.infer<typeof totpConfirmSchema>;
-export type PasskeyAssertion = z.infer<typeof passkeyAssertionSchema>;
-export type PasskeyRegister = z.infer<typeof passkeyRegisterSchema>;
-export type PasskeyRename = z.infer<typeof passkeyRenameSchema>;
 export type SignUp = z.infer<typeof signUpSchema>;
 export type UserCreate = z.infer<typeof userCreateSchema>;
 export type UserPatch = z.infer<typeof userPatchSchema>;
@@ -454,28 +424,3 @@ export const webhookPatchSchema = z.object({
 });
 export type WebhookPatch = z.infer<typeof webhookPatchSchema>;
 export type WebhookPatchRequest = z.input<typeof webhookPatchSchema>;
-
-// Single sign-on: the host's OpenID Connect providers (`/api/identity-provider`).
-const issuerUrl = text(2048).refine((value) => /^https?:\/\/\S+$/i.test(value) && URL.canParse(value), "must be an http(s) URL");
-const ssoText = (max: number) => text(max).trim().min(1, "is required");
-
-/** `POST /api/identity-provider`. */
-export const identityProviderCreateSchema = z.object({
-  name: ssoText(64),
-  issuer: issuerUrl,
-  clientId: ssoText(512),
-  /** Kept, never shown again; empty for a public client. */
-  clientSecret: optional(text(2048)),
-  scopes: optional(ssoText(512)),
-  usernameClaim: optional(ssoText(128)),
-  createUsers: optional(z.boolean()),
-  newUserRole: optional(z.enum(SSO_USER_ROLES)),
-  enabled: optional(z.boolean()),
-});
-export type IdentityProviderCreate = z.infer<typeof identityProviderCreateSchema>;
-export type IdentityProviderCreateRequest = z.input<typeof identityProviderCreateSchema>;
-
-/** `PATCH /api/identity-provider/:providerId`: the fields given change; without `clientSecret` the secret is kept. */
-export const identityProviderPatchSchema = identityProviderCreateSchema.partial();
-export type IdentityProviderPatch = z.infer<typeof identityProviderPatchSchema>;
-export type IdentityProviderPatchRequest = z.input<typeof identityProviderPatchSchema>;

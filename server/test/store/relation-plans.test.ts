@@ -5,6 +5,7 @@ import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backlinkCountsQuery, relationSql } from "../../src/store/sql/memo/relation.store.js";
 import { createUser, signUpHost } from "../factories.js";
+import { explainPlan } from "./explain.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
 const MEMOS = 3_000;
@@ -15,13 +16,7 @@ describe("relation query plans", () => {
   let hub: number;
   let page: number[];
 
-  async function explain(query: CompiledQuery): Promise<string> {
-    const prefix = t.ctx.store.engine === "sqlite" ? "EXPLAIN QUERY PLAN " : "EXPLAIN ";
-    const result = await t.ctx.store.db.executeQuery(CompiledQuery.raw(prefix + query.sql, [...query.parameters]));
-    return result.rows
-      .map((row) => String((row as Record<string, unknown>).detail ?? (row as Record<string, unknown>)["QUERY PLAN"]))
-      .join("\n");
-  }
+  const explain = (query: CompiledQuery) => explainPlan(t.ctx.store, query);
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -1,7 +1,8 @@
 // The host's OpenID Connect providers (Settings › System › Sign-in). Changes are made from a signed-in session only.
 import { z } from "zod";
-import { identityProviderEntitySchema } from "../entities.js";
-import { identityProviderCreateSchema, identityProviderPatchSchema, pathId } from "../requests.js";
+import { identityProviderEntitySchema } from "../account-entities.js";
+import { pathId } from "../requests.js";
+import { identityProviderCreateSchema, identityProviderPatchSchema } from "../sign-in-requests.js";
 import { bare, data, input, route } from "../route.js";
 
 const providerParams = z.object({ providerId: pathId("Identity provider ID") });

@@ -2,8 +2,10 @@
 // with one, without a username or password. A ceremony is two calls: the options (with a challenge id), then the
 // browser's answer with that id. Passkeys need the instance's external URL: its host is the relying party.
 import { z } from "zod";
-import { passkeyCeremonyEntitySchema, passkeyEntitySchema, userEntitySchema } from "../entities.js";
-import { passkeyAssertionSchema, passkeyRegisterSchema, passkeyRenameSchema, pathId } from "../requests.js";
+import { passkeyCeremonyEntitySchema, passkeyEntitySchema } from "../account-entities.js";
+import { userEntitySchema } from "../entities.js";
+import { pathId } from "../requests.js";
+import { passkeyAssertionSchema, passkeyRegisterSchema, passkeyRenameSchema } from "../sign-in-requests.js";
 import { bare, data, input, route } from "../route.js";
 
 const NO_EXTERNAL_URL = "The host has not set the instance's external URL (`passkey.no-external-url`)";

@@ -1,7 +1,7 @@
 // Single sign-on with OpenID Connect: what the sign-in page offers, the browser flow (outside /api: the browser
 // follows it and the provider sends it back), and the caller's linked identities.
 import { z } from "zod";
-import { ssoOptionsEntitySchema, userIdentityEntitySchema } from "../entities.js";
+import { ssoOptionsEntitySchema, userIdentityEntitySchema } from "../account-entities.js";
 import { ssoCallbackQuerySchema, ssoStartQuerySchema } from "../queries.js";
 import { pathId } from "../requests.js";
 import { bare, data, input, redirect, route } from "../route.js";

@@ -1,7 +1,7 @@
 // Two-factor sign-in (TOTP) with recovery codes: the caller's own, changed from a signed-in session only, and the
 // reset an administrator makes of a member's.
 import { z } from "zod";
-import { recoveryCodesEntitySchema, totpSetupEntitySchema, totpStatusEntitySchema } from "../entities.js";
+import { recoveryCodesEntitySchema, totpSetupEntitySchema, totpStatusEntitySchema } from "../account-entities.js";
 import { pathId, totpConfirmSchema, totpEnableSchema } from "../requests.js";
 import { bare, data, input, route } from "../route.js";
 
