@@ -34,10 +34,17 @@ describe("relation query plans", () => {
     }
     [target, hub] = [ids[0]!, ids[1]!];
     page = [target, ...ids.slice(100, 129)];
-    // Every memo references the target; the hub 200 more.
+    // Every memo references the target; the hub 200 more; every other memo the five before it too, so the target's
+    // references are a sixth of the table (were they nearly all of it, reading the primary key backwards would cost
+    // the planner as little as the related index, and it picked either).
     const relations = [
       ...ids.slice(1).map((id) => ({ memo_id: id, related_memo_id: target, type: "REFERENCE" })),
       ...ids.slice(2, 202).map((id) => ({ memo_id: hub, related_memo_id: id, type: "REFERENCE" })),
+      ...ids
+        .slice(2)
+        .flatMap((id, i) =>
+          [1, 2, 3, 4, 5].filter((k) => i + 2 - k >= 1).map((k) => ({ memo_id: id, related_memo_id: ids[i + 2 - k]!, type: "REFERENCE" })),
+        ),
     ];
     for (let start = 0; start < relations.length; start += 500)
       await db
