@@ -24,8 +24,11 @@ export interface Actor {
   sessionId: string | null;
   /** A session that may only set up two-factor sign-in (the host requires it; policies/two-factor.policy.ts). */
   twoFactorPending?: boolean;
-  /** The personal access token of the request, when it came with one (not with the open ID). */
-  token?: { id: number; scope: AccessTokenScope };
+  /**
+   * The personal access token of the request, when it came with one (not with the open ID). `oauthClientId`: the
+   * app it was issued to through OAuth (valid at the MCP endpoint only), null for a token the user made.
+   */
+  token?: { id: number; scope: AccessTokenScope; oauthClientId?: number | null };
 }
 
 export type Viewer = Actor | null;

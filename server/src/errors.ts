@@ -1,6 +1,6 @@
 // Typed HTTP errors and the one error handler that turns anything thrown into the wire's error envelope.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { type ErrorParams, type ErrorReason, isErrorReason } from "@memos/common";
+import { type ErrorParams, type ErrorReason, isErrorReason, type OAuthErrorCode } from "@memos/common";
 import type { ZodError } from "zod";
 import { AssetMissing } from "./store/files/resource-bytes.js";
 
@@ -68,6 +68,42 @@ export class HttpError extends Error {
     this.params = detail.params;
     this.headers = detail.headers ?? {};
   }
+}
+
+/**
+ * A failure of an OAuth endpoint (a route marked `oauth` in the table): answered as RFC 6749's
+ * `{"error": code, "error_description": message}` with `Cache-Control: no-store`.
+ */
+export class OAuthError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 429,
+    readonly code: OAuthErrorCode,
+    description: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(description);
+  }
+}
+
+/** Any failure on an OAuth route in OAuth's terms: our own errors by their status. */
+function asOAuthError(error: HttpError): OAuthError {
+  switch (error.status) {
+    case 401:
+      return new OAuthError(401, "invalid_client", error.message, error.headers);
+    case 403:
+      return new OAuthError(403, "access_denied", error.message, error.headers);
+    case 429:
+      return new OAuthError(429, "temporarily_unavailable", error.message, error.headers);
+    default:
+      return new OAuthError(400, "invalid_request", error.message, error.headers);
+  }
+}
+
+function sendOAuth(reply: FastifyReply, error: OAuthError) {
+  return reply
+    .status(error.status)
+    .headers({ ...error.headers, "cache-control": "no-store" })
+    .send({ error: error.code, error_description: error.message });
 }
 
 export const badRequest = (message: string, detail?: ErrorDetail) => new HttpError(400, message, detail);
@@ -209,6 +245,7 @@ const send = (reply: FastifyReply, error: HttpError) =>
 
 /** Maps Fastify's own errors (body parsing, limits) to our statuses; everything unknown is a plain 500. */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (request.routeOptions?.config?.oauth) return handleOAuthError(error, request, reply);
   const known = error instanceof HttpError ? error : databaseClientError(error);
   if (known) return send(reply, known);
   const full = storageFull(error);
@@ -231,4 +268,13 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (client) return send(reply, client);
   request.log.error({ err: error }, "unhandled error");
   return send(reply, new HttpError(500, "Internal Server Error"));
+}
+
+/** An OAuth route's failure: OAuth's shape, whatever was thrown (a 500 is `server_error`, logged). */
+function handleOAuthError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof OAuthError) return sendOAuth(reply, error);
+  const known = error instanceof HttpError ? error : (databaseClientError(error) ?? fastifyClientError(error as FastifyError));
+  if (known && known.status < 500) return sendOAuth(reply, asOAuthError(known));
+  request.log.error({ err: error }, "unhandled error");
+  return reply.status(500).header("cache-control", "no-store").send({ error: "server_error", error_description: "Internal Server Error" });
 }

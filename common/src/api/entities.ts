@@ -144,6 +144,7 @@ export const systemStatusEntitySchema = z
     allowSignUp: z.boolean(),
     disableWebhooks: z.boolean().describe("The host turned webhooks off for the whole instance"),
     disableComments: z.boolean().describe("The host turned comments off for the whole instance (an addition)"),
+    disableMcp: z.boolean().describe("The host turned the MCP endpoint, and signing apps in to it, off (an addition)"),
     memoHistory: memoHistorySettingSchema.describe("How long the versions of memos are kept (an addition)"),
     trashRetentionDays: z.int().describe("How many days a deleted memo stays in the trash (an addition)"),
     additionalStyle: z.string(),
@@ -258,6 +259,9 @@ export const accessTokenEntitySchema = z
     expiresTs: z.int().nullable().describe("Unix seconds; null: never expires"),
     lastUsedTs: z.int().nullable(),
     lastUsedAddress: z.string().nullable().describe("The client address of the last use"),
+    connectedApp: z
+      .boolean()
+      .describe("An app (an MCP client) got this token by signing in with OAuth; `name` is the name the app gave itself"),
   })
   .meta({ id: "AccessToken" });
 /** A personal access token as its owner sees it (never the token itself, which is shown once). */

@@ -5,5 +5,6 @@ export * from "./reasons.js";
 export * from "./queries.js";
 export * from "./requests.js";
 export * from "./sign-in-requests.js";
+export * from "./oauth.js";
 export * from "./route.js";
 export * from "./routes/index.js";

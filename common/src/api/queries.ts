@@ -198,7 +198,11 @@ export const trashListQuerySchema = z.object({
 export type TrashListQuery = z.infer<typeof trashListQuerySchema>;
 
 /** `GET /auth/oidc/:providerId/start`: `link=1` links the provider to the signed-in account instead of signing in. */
-export const ssoStartQuerySchema = z.object({ link: optional(z.enum(["1"], "must be 1")) });
+export const ssoStartQuerySchema = z.object({
+  link: optional(z.enum(["1"], "must be 1")),
+  /** A path of the app to return to once signed in (the consent page of an app's sign-in); nothing else is taken. */
+  next: optional(text(INPUT_LIMITS.queryValue * 8).regex(/^\/(?![/\\])[^\p{Cc}]*$/u, "must be a path of this site")),
+});
 
 /** `GET /auth/oidc/callback`: what the provider sends back (the rest is read from the URL by openid-client). */
 export const ssoCallbackQuerySchema = z.looseObject({

@@ -30,6 +30,10 @@ export const ERROR_REASONS = {
   "auth.forbidden": { status: 403, description: "Signed in, but not allowed" },
   "auth.session-only": { status: 403, description: "Only a signed-in session may do this (not an access token or the open ID)" },
   "auth.read-only-token": { status: 403, description: "A read-only access token tried to write" },
+  "auth.mcp-only-token": {
+    status: 403,
+    description: "An access token an app got by OAuth (for MCP) used outside the MCP endpoint",
+  },
   "auth.cross-site": { status: 403, description: "A cookie request from another site" },
   "auth.admin-only": { status: 403, description: "Only the host or an admin may do this" },
   "auth.host-only": { status: 403, description: "Only the host may do this" },
@@ -130,6 +134,12 @@ export const ERROR_REASONS = {
   "shortcut.not-found": { status: 404, description: "No such shortcut, or not the caller's" },
   "share.not-found": { status: 404, description: "No such share link: unknown, revoked, expired, or its memo is in the trash" },
   "access-token.not-found": { status: 404, description: "No such access token, or not the caller's" },
+  "oauth.unknown-client": { status: 400, description: "An authorization request from a client that is not registered here" },
+  "oauth.redirect-not-registered": {
+    status: 400,
+    description: "An authorization request whose redirect URI the client did not register (missing, or not one of them)",
+  },
+  "oauth.mcp-disabled": { status: 403, description: "The host turned MCP off, and with it signing apps in" },
   "session.not-found": { status: 404, description: "No live session of the caller's has this id" },
   "webhook.not-found": { status: 404, description: "No such webhook, or not the caller's" },
   "webhook.delivery-not-found": { status: 404, description: "No such delivery of the webhook" },

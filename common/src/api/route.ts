@@ -112,6 +112,12 @@ export interface RouteEntry {
    * `maxEntryBytes` each when given). See server/src/http/response-cache.ts.
    */
   readonly cacheable?: boolean | { readonly maxEntryBytes: number };
+  /**
+   * An OAuth endpoint (access `anonymous`): its errors are OAuth's `{"error", "error_description"}` (RFC 6749 §5.2)
+   * instead of the envelope, a body may also come as application/x-www-form-urlencoded, and any site may call it
+   * (`Access-Control-Allow-Origin: *`; no cookie is read, so the same-origin rule has nothing to protect).
+   */
+  readonly oauth?: true;
 }
 
 /** The `:name` parameters of a path. */

@@ -13,7 +13,8 @@ export const DISABLE_PASSWORD_SIGN_IN_SETTING = "disablePasswordSignIn";
 
 /** The browser flow's paths (outside /api: the provider sends the browser back to the callback). */
 export const SSO_CALLBACK_PATH = "/auth/oidc/callback";
-export const ssoStartPath = (providerId: number, link = false) => `/auth/oidc/${providerId}/start${link ? "?link=1" : ""}`;
+export const ssoStartPath = (providerId: number, link = false, next?: string) =>
+  `/auth/oidc/${providerId}/start${link ? "?link=1" : next ? `?next=${encodeURIComponent(next)}` : ""}`;
 
 /**
  * Why a sign-in through a provider failed: the callback sends the browser to `/auth?error=<failure>` (or, when

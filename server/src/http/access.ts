@@ -7,9 +7,10 @@ import { type Access, ROUTES, SESSION_COOKIE } from "@memos/common";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { forbidden, unauthenticated } from "../errors.js";
-import { authorizeTokenScope } from "../policies/access-token.policy.js";
+import { authorizeTokenAudience, authorizeTokenScope } from "../policies/access-token.policy.js";
 import { authorizePendingSession } from "../policies/two-factor.policy.js";
 import { resolveActor } from "../services/auth.service.js";
+import { allowAnyOrigin } from "./oauth-route.js";
 
 /** Swagger UI's assets, public as the page they belong to. */
 const DOCS_ASSETS = `${ROUTES["docs.page"].path}/`;
@@ -54,11 +55,16 @@ function isCrossSite(request: FastifyRequest): boolean {
 
 export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest("viewer", null);
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
     // An unmatched request reaches only the not-found handler (routes/static.routes.ts), which writes nothing.
     const route = request.routeOptions.url;
     if (route === undefined) return;
     const access = request.routeOptions.config.access ?? accessOutsideTable(route);
+    // OAuth's endpoints read no cookie (they are `anonymous`): any site's code may call them.
+    if (request.routeOptions.config.oauth) {
+      allowAnyOrigin(reply);
+      return;
+    }
     // Signing in, up and out (and the feeds) act on the cookie or on nothing, and never check a token.
     const readsCredentials = access !== "anonymous";
     const credentials = tokenCredentials(request);
@@ -71,6 +77,7 @@ export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void 
     if (!readsCredentials) return;
     request.viewer = await resolveActor(ctx, { ...credentials, sessionToken: request.cookies[SESSION_COOKIE], address: request.ip });
     authorizeTokenScope(request.viewer, request.method);
+    authorizeTokenAudience(request.viewer, request.routeOptions.config.routeName);
     authorizePendingSession(request.viewer, request.routeOptions.config.routeName);
     if ((access === "signed-in" || access === "session") && request.viewer === null) throw unauthenticated();
   });

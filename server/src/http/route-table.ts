@@ -15,6 +15,7 @@ import {
   dataEnvelope,
   documentedErrors,
   errorEnvelopeSchema,
+  oauthErrorSchema,
   type FormInput,
   type NamesOf,
   type ParamsOf,
@@ -26,6 +27,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from "fastify";
 import { z } from "zod";
 import { type FormBody, formBody, registerFormParser, requireForm } from "./form-upload.js";
+import { registerOAuthBodyParser, preflightRoute } from "./oauth-route.js";
 import { checkFirst, documented, withMessage } from "./route-schema.js";
 
 declare module "fastify" {
@@ -33,6 +35,8 @@ declare module "fastify" {
     /** The route's name in the table; absent on routes outside it (the web app, Swagger UI's assets). */
     routeName?: RouteName;
     access?: Access;
+    /** An OAuth endpoint: OAuth's errors, form-encoded bodies, any origin (http/oauth-route.ts). */
+    oauth?: boolean;
   }
 }
 
@@ -109,9 +113,10 @@ const ERROR_ANSWER =
 function responses(entry: RouteEntry) {
   const { answer } = entry;
   const description = answer.description ?? "OK";
-  const errors = Object.entries(documentedErrors(entry)).map(([status, text]) => [status, errorEnvelopeSchema.meta({ description: text })]);
+  const errorSchema = entry.oauth ? oauthErrorSchema : errorEnvelopeSchema;
+  const errors = Object.entries(documentedErrors(entry)).map(([status, text]) => [status, errorSchema.meta({ description: text })]);
   // A redirect has no body: `Location` is the answer.
-  const fallback = errorEnvelopeSchema.meta({ description: ERROR_ANSWER });
+  const fallback = entry.oauth ? oauthErrorSchema : errorEnvelopeSchema.meta({ description: ERROR_ANSWER });
   if (answer.kind === "redirect") return { 302: z.null().meta({ description }), ...Object.fromEntries(errors), default: fallback };
   const success =
     answer.kind === "file"
@@ -132,6 +137,7 @@ function schemaOf(name: RouteName) {
     ...(entry.params && { params: entry.params }),
     ...(entry.query && { querystring: withMessage(entry.query.schema, entry.query.message) }),
     ...(body?.kind === "input" && { body: withMessage(body.schema, body.message) }),
+    ...(body?.kind === "input" && entry.oauth && { consumes: ["application/x-www-form-urlencoded", "application/json"] }),
     ...(body?.kind === "form" && { consumes: ["multipart/form-data"], body: documented(body.schema) }),
     response: responses(entry),
   };
@@ -139,7 +145,12 @@ function schemaOf(name: RouteName) {
 
 function configOf(name: RouteName) {
   const entry: RouteEntry = ROUTES[name];
-  return { routeName: name, access: entry.access, ...(entry.cacheable !== undefined && { cacheable: entry.cacheable }) };
+  return {
+    routeName: name,
+    access: entry.access,
+    ...(entry.cacheable !== undefined && { cacheable: entry.cacheable }),
+    ...(entry.oauth && { oauth: true }),
+  };
 }
 
 /** The document's groups: one per area of the table. */
@@ -206,6 +217,12 @@ export async function registerRouteTable(app: FastifyInstance, handlers: AllHand
       await app.register(async (scope) => {
         await registerFormParser(scope, options.maxUploadBytes);
         scope.route(route);
+      });
+    } else if (entry.oauth && body) {
+      await app.register(async (scope) => {
+        registerOAuthBodyParser(scope);
+        scope.route(route);
+        scope.route(preflightRoute(entry.path));
       });
     } else {
       app.route(route);

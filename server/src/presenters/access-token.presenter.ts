@@ -10,6 +10,7 @@ export function presentAccessToken(row: AccessTokenRow): AccessToken {
     expiresTs: row.expires_ts === null ? null : Number(row.expires_ts),
     lastUsedTs: row.last_used_ts === null ? null : Number(row.last_used_ts),
     lastUsedAddress: row.last_used_address,
+    connectedApp: row.oauth_client_id !== null,
   };
 }
 

@@ -47,6 +47,7 @@ export const ssoHandlers = (ctx: AppContext) =>
             providerId: request.params.providerId,
             link,
             requestOrigin: originOf(request),
+            ...(request.query.next !== undefined && { returnTo: request.query.next }),
           });
           reply.setCookie(FLOW_COOKIE, browserToken, { ...flowCookieOptions(request), maxAge: FLOW_COOKIE_SECONDS });
           return reply.header("Cache-Control", "no-store").redirect(location, 302);
@@ -64,7 +65,7 @@ export const ssoHandlers = (ctx: AppContext) =>
           reply.clearCookie(FLOW_COOKIE, flowCookieOptions(request));
           const result = await finishSso(ctx, viewerOf(request), { query, browserToken, client: sessionClient(request) }, request.log);
           if (result.sessionToken) setSessionCookie(request, reply, result.sessionToken);
-          return reply.header("Cache-Control", "no-store").redirect(result.linked ? "/?sso=linked" : "/", 302);
+          return reply.header("Cache-Control", "no-store").redirect(result.linked ? "/?sso=linked" : (result.returnTo ?? "/"), 302);
         } catch (error) {
           return sendFailure(request, reply, error, error instanceof SsoError && error.linking);
         }

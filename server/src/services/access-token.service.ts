@@ -56,12 +56,20 @@ export async function actorOfAccessToken(ctx: AppContext, token: string, address
   const row = await findAccessTokenByHash(db, hashToken(token));
   if (!row || row.revoked_ts !== null) throw unauthenticated("Invalid access token", { reason: "auth.invalid-token" });
   const now = nowSeconds();
-  if (row.expires_ts !== null && Number(row.expires_ts) <= now)
-    throw unauthenticated("Access token expired", { reason: "auth.token-expired" });
+  // An app's token (OAuth) lasts an hour from its last refresh; the row itself lasts until revoked.
+  const expires = row.access_expires_ts ?? row.expires_ts;
+  if (expires !== null && Number(expires) <= now) throw unauthenticated("Access token expired", { reason: "auth.token-expired" });
   const user = await findUserById(db, row.user_id);
   if (!user) throw unauthenticated("Invalid access token", { reason: "auth.invalid-token" });
   assertActiveAccount(user);
   const stale = now - LAST_USED_RESOLUTION_SECONDS;
   if (row.last_used_ts === null || Number(row.last_used_ts) < stale) await touchAccessToken(db, row.id, now, address, stale);
-  return { id: user.id, role: user.role, username: user.username, via: "token", sessionId: null, token: { id: row.id, scope: row.scope } };
+  return {
+    id: user.id,
+    role: user.role,
+    username: user.username,
+    via: "token",
+    sessionId: null,
+    token: { id: row.id, scope: row.scope, oauthClientId: row.oauth_client_id },
+  };
 }

@@ -125,7 +125,7 @@ export interface SsoStart {
 export async function startSso(
   ctx: AppContext,
   viewer: Viewer,
-  input: { providerId: number; link: boolean; requestOrigin: string },
+  input: { providerId: number; link: boolean; requestOrigin: string; returnTo?: string },
 ): Promise<SsoStart> {
   if (input.link) authorizeSessionChange(viewer, "link an identity provider");
   const provider = await findIdentityProvider(ctx.store.db, input.providerId);
@@ -146,6 +146,7 @@ export async function startSso(
     redirect_uri: redirectUri,
     link_user_id: input.link && viewer ? viewer.id : null,
     expires_ts: nowSeconds() + FLOW_TTL_SECONDS,
+    return_to: input.returnTo ?? null,
   });
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
@@ -162,6 +163,8 @@ export interface SsoResult {
   /** Set when the flow signed someone in: the session cookie's token. */
   sessionToken?: string;
   linked: boolean;
+  /** The app's path the sign-in started from (`next`), to go back to. */
+  returnTo?: string;
 }
 
 /**
@@ -184,7 +187,8 @@ export async function finishSso(
   }
   const linking = flow.link_user_id !== null;
   try {
-    return await finishFlow(ctx, viewer, flow, params, input.client, log);
+    const result = await finishFlow(ctx, viewer, flow, params, input.client, log);
+    return flow.return_to ? { ...result, returnTo: flow.return_to } : result;
   } catch (error) {
     const failure = providerFailure(error);
     failure.linking = linking;

@@ -5,6 +5,7 @@ import {
   DEFAULT_CUSTOMIZED_PROFILE,
   customizedProfileSchema,
   DISABLE_COMMENTS_SETTING,
+  DISABLE_MCP_SETTING,
   DISABLE_PASSWORD_SIGN_IN_SETTING,
   DISABLE_PROJECT_INFO_SETTING,
   DISABLE_WEBHOOKS_SETTING,
@@ -53,6 +54,7 @@ const SETTABLE = [
   "allowSignUp",
   DISABLE_WEBHOOKS_SETTING,
   DISABLE_COMMENTS_SETTING,
+  DISABLE_MCP_SETTING,
   DISABLE_PROJECT_INFO_SETTING,
   REQUIRE_TWO_FACTOR_SETTING,
   DISABLE_PASSWORD_SIGN_IN_SETTING,
@@ -69,6 +71,7 @@ function settingProblem(name: string, value: unknown): string | null {
     case "allowSignUp":
     case DISABLE_WEBHOOKS_SETTING:
     case DISABLE_COMMENTS_SETTING:
+    case DISABLE_MCP_SETTING:
     case DISABLE_PROJECT_INFO_SETTING:
     case REQUIRE_TWO_FACTOR_SETTING:
     case DISABLE_PASSWORD_SIGN_IN_SETTING:
@@ -136,6 +139,7 @@ export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<
     allowSignUp: settings.allowSignUp,
     disableWebhooks: settings[DISABLE_WEBHOOKS_SETTING],
     disableComments: settings[DISABLE_COMMENTS_SETTING],
+    disableMcp: settings[DISABLE_MCP_SETTING],
     memoHistory: settings[MEMO_HISTORY_SETTING],
     trashRetentionDays: settings[TRASH_RETENTION_SETTING],
     additionalStyle: settings.additionalStyle,

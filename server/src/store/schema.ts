@@ -1,6 +1,7 @@
 // Row types of every table, as Kysely sees them. Timestamps are Unix seconds.
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { AccessTokenScope, RevisionSource, Role, RowStatus, Visibility, WebhookDeliveryStatus } from "@memos/common";
+import type { OAuthClientTable, OAuthCodeTable } from "./schema-oauth.js";
 
 interface UserTable {
   id: Generated<number>;
@@ -298,6 +299,13 @@ interface AccessTokenTable {
   last_used_ts: Generated<number | null>;
   last_used_address: Generated<string | null>;
   revoked_ts: Generated<number | null>;
+  /** An app's token (migration 039): the client it was issued to; null for a personal access token. */
+  oauth_client_id: Generated<number | null>;
+  /** When an app's current access token expires (an hour after it was issued); the row itself lasts until revoked. */
+  access_expires_ts: Generated<number | null>;
+  refresh_token_hash: Generated<string | null>;
+  /** The refresh token the current one replaced: presented again, it is a replay and revokes the row. */
+  previous_refresh_hash: Generated<string | null>;
 }
 
 /** A private share link of a memo (migration 028): only the sha256 of the token is kept. */
@@ -395,6 +403,8 @@ interface OidcFlowTable {
   browser_hash: string;
   link_user_id: number | null;
   expires_ts: number;
+  /** A path of the app to go back to after signing in (the consent page of an app's sign-in; migration 039). */
+  return_to: Generated<string | null>;
 }
 
 export interface Database {
@@ -435,6 +445,8 @@ export interface Database {
   oidc_flow: OidcFlowTable;
   user_passkey: UserPasskeyTable;
   passkey_challenge: PasskeyChallengeTable;
+  oauth_client: OAuthClientTable;
+  oauth_code: OAuthCodeTable;
 }
 
 export type AccessTokenRow = Selectable<AccessTokenTable>;

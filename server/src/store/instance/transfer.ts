@@ -143,7 +143,17 @@ export const COPIED_TABLES: TableSpec[] = [
       last_used_ts: "int",
       last_used_address: "text",
       revoked_ts: "int",
+      oauth_client_id: "int",
+      access_expires_ts: "int",
+      refresh_token_hash: "text",
+      previous_refresh_hash: "text",
     },
+    key: ["id"],
+    serial: "id",
+  },
+  {
+    name: "oauth_client",
+    columns: { id: "int", client_id: "text", name: "text", redirect_uris: "text", address_key: "text", created_ts: "int" },
     key: ["id"],
     serial: "id",
   },
@@ -270,9 +280,9 @@ export const DERIVED_TABLES: (TableSpec & { where: string })[] = [
 /**
  * Not copied: sessions (everyone signs in again), sign-in failures (they matter for 15 minutes), webhook deliveries
  * (a log, and pending ones would be sent again by the new instance), single sign-on flows under way (10 minutes),
- * passkey challenges (5 minutes).
+ * passkey challenges (5 minutes), OAuth authorization codes (10 minutes).
  */
-export const SKIPPED_TABLES = ["session", "auth_failure", "webhook_delivery", "oidc_flow", "passkey_challenge"];
+export const SKIPPED_TABLES = ["session", "auth_failure", "webhook_delivery", "oidc_flow", "passkey_challenge", "oauth_code"];
 
 const DEFAULT_BATCH = 500;
 

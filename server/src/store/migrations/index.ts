@@ -34,6 +34,7 @@ import { twoFactor } from "./034-two-factor.js";
 import { sessionClient } from "./035-session-client.js";
 import { identityProvider } from "./037-identity-provider.js";
 import { passkeys } from "./038-passkeys.js";
+import { oauth } from "./039-oauth.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -74,4 +75,5 @@ export const MIGRATIONS: Migration[] = [
   sessionClient,
   identityProvider,
   passkeys,
+  oauth,
 ];

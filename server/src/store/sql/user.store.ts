@@ -95,6 +95,7 @@ const USER_TABLES = [
   ["user_recovery_code", "user_id"],
   ["user_passkey", "user_id"],
   ["passkey_challenge", "user_id"],
+  ["oauth_code", "user_id"],
   ["webhook", "user_id"],
   // After "memo": the triggers that keep these counters run on its delete first.
   ["memo_count", "creator_id"],
