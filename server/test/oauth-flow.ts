@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
+import { anonymous, type TestUser } from "./factories.js";
 import type { TestApp } from "./harness.js";
 
 export interface Pkce {
@@ -128,3 +129,35 @@ export const exchange = (http: OAuthHttp, clientId: string, code: string, verifi
 
 export const refresh = (http: OAuthHttp, clientId: string, refreshToken: string) =>
   http.postForm("/oauth/token", { grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId });
+
+/**
+ * An app's access token for `user` (read-write), through the same flow over app.inject (no socket): for tests that
+ * only need such a token as a credential.
+ */
+export async function appTokenOf(t: TestApp, user: TestUser): Promise<string> {
+  const registered = await anonymous(t).post("/oauth/register", { client_name: "Matrix Agent", redirect_uris: [REDIRECT] });
+  const clientId = registered.body.client_id as string;
+  const pkce = pkcePair();
+  const request = {
+    response_type: "code",
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    code_challenge: pkce.challenge,
+    code_challenge_method: "S256",
+  };
+  const decided = await user.client.post("/api/oauth/authorization", { request, approve: true, access: "read-write" });
+  expect(decided.status, decided.text).toBe(200);
+  const code = new URL(decided.body.data.redirectTo).searchParams.get("code")!;
+  const form = new URLSearchParams({
+    grant_type: "authorization_code",
+    code,
+    code_verifier: pkce.verifier,
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+  });
+  const answer = await anonymous(t).post("/oauth/token", form.toString(), {
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body.access_token;
+}

@@ -125,5 +125,6 @@ export function matchesRegisteredRedirect(asked: string, registered: readonly st
 export function redirectDisplay(value: string): string {
   if (!URL.canParse(value)) return value;
   const url = new URL(value);
-  return url.protocol === "https:" || url.protocol === "http:" ? url.host : `${url.protocol}//${url.host}`;
+  if (url.protocol === "https:" || url.protocol === "http:") return url.host;
+  return url.host ? `${url.protocol}//${url.host}` : `${url.protocol}${url.pathname}`;
 }

@@ -47,6 +47,7 @@ describe("personal access tokens", () => {
       expiresTs,
       lastUsedTs: null,
       lastUsedAddress: null,
+      connectedApp: false,
     });
     expect(JSON.stringify(list)).not.toContain(created.token);
 

@@ -24,7 +24,7 @@ afterAll(() => t.close());
 beforeEach(async () => {
   await t.ctx.store.db
     .updateTable("oauth_client")
-    .set((eb) => ({ created_ts: eb("created_ts", "-", 3600) }))
+    .set((eb) => ({ created_ts: eb("created_ts", "-", 7200) }))
     .execute();
 });
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../client.js";
 import { anonymous, createUser, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
+import { appTokenOf } from "../oauth-flow.js";
 
 /** Routes outside the table: the web app (index page, manifest) and Swagger UI's assets under its page. */
 const OUTSIDE_TABLE = [
@@ -47,7 +48,9 @@ describe("the route table and the registered routes", () => {
       return entry.method === "GET" && !WITHOUT_HEAD.includes(name) ? [key, `HEAD ${entry.path}`] : [key];
     });
     const outside = OUTSIDE_TABLE.flatMap((key) => [key, key.replace(/^GET/, "HEAD")]);
-    expect([...registered].sort()).toEqual([...table, ...outside].sort());
+    // A POST OAuth endpoint answers a browser's CORS preflight.
+    const preflights = entries().flatMap(([, entry]) => (entry.oauth && entry.method === "POST" ? [`OPTIONS ${entry.path}`] : []));
+    expect([...registered].sort()).toEqual([...table, ...outside, ...preflights].sort());
   });
 
   it("names each path parameter once, in the path and in its params", () => {
@@ -75,6 +78,11 @@ const VALID_BODIES: Partial<Record<RouteName, unknown>> = {
   "identity-provider.patch": { name: "renamed" },
   "passkey.register": { challengeId: "c", name: "Key", response: { id: "a", type: "public-key", response: { clientDataJSON: "e30" } } },
   "passkey.rename": { name: "Key" },
+  "oauth.decide": {
+    request: { response_type: "code", client_id: "c", code_challenge: "x".repeat(43), code_challenge_method: "S256" },
+    approve: true,
+    access: "read",
+  },
 };
 
 const send = (client: Client, entry: RouteEntry, body?: unknown) => client.request(entry.method, urlOf(entry), body);
@@ -115,6 +123,18 @@ describe("who may call each route", () => {
         "auth.read-only-token",
       ]);
     }
+  });
+
+  it("answers 403 to an app's token (OAuth, for MCP) on every route that reads a credential but the MCP endpoint's", async () => {
+    const appToken = anonymous(t).withToken(await appTokenOf(t, host));
+    const reading = entries().filter(([name, entry]) => entry.access !== "anonymous" && !name.startsWith("mcp."));
+    expect(reading.length).toBeGreaterThan(100);
+    for (const [name, entry] of reading) {
+      const response = await send(appToken, entry, VALID_BODIES[name]);
+      expect([response.status, response.body?.reason], name).toEqual([403, "auth.mcp-only-token"]);
+    }
+    // Anonymous routes read no credential: the token is nobody there.
+    expect((await appToken.get("/api/auth/sso")).status).toBe(200);
   });
 
   it("answers 403 to a read-write token and to the open ID on a session-only route", async () => {

@@ -35,6 +35,7 @@ describe("ping and status", () => {
       allowSignUp: false,
       disableWebhooks: false,
       disableComments: false,
+      disableMcp: false,
       memoHistory: { enabled: true, keepAllDays: 30, dailyDays: 365 },
       trashRetentionDays: 30,
       additionalStyle: "",
