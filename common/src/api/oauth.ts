@@ -39,7 +39,7 @@ export const authorizationServerMetadataSchema = z
   .meta({ id: "OAuthAuthorizationServerMetadata" });
 
 /** `POST /oauth/register` (RFC 7591): what we read of the client's metadata; everything else is ignored. */
-export const clientRegistrationRequestSchema = z.looseObject({
+export const clientRegistrationRequestSchema = z.object({
   redirect_uris: optional(z.array(z.string()).max(100, "too many")),
   client_name: optional(z.string().max(1000, "too long")),
   token_endpoint_auth_method: param(100),
@@ -64,7 +64,7 @@ export const clientRegistrationSchema = z
 export type ClientRegistration = z.infer<typeof clientRegistrationSchema>;
 
 /** `POST /oauth/token`: both grants' parameters; which are required is the server's rule (OAuth's error names it). */
-export const tokenRequestSchema = z.looseObject({
+export const tokenRequestSchema = z.object({
   grant_type: param(100),
   code: param(),
   redirect_uri: param(OAUTH_LIMITS.redirectUri),
@@ -88,11 +88,11 @@ export const tokenResponseSchema = z
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 /** `POST /oauth/revoke` (RFC 7009). */
-export const revokeRequestSchema = z.looseObject({ token: param(), token_type_hint: param(100), client_id: param(200) });
+export const revokeRequestSchema = z.object({ token: param(), token_type_hint: param(100), client_id: param(200) });
 export type RevokeRequest = z.infer<typeof revokeRequestSchema>;
 
 /** The authorization request as the client put it in the URL of `/oauth/authorize`. */
-export const authorizationRequestSchema = z.looseObject({
+export const authorizationRequestSchema = z.object({
   response_type: param(100),
   client_id: param(200),
   redirect_uri: param(OAUTH_LIMITS.redirectUri),

@@ -16,6 +16,7 @@ const status = (patch: Partial<SystemStatus>): SystemStatus =>
     allowSignUp: false,
     disableWebhooks: false,
     disableComments: false,
+    disableMcp: false,
     memoHistory: { enabled: true, keepAllDays: 30, dailyDays: 365 },
     trashRetentionDays: 30,
     profile: { mode: "prod", version: "0.10.2" },

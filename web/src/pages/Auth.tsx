@@ -302,6 +302,7 @@ export default function Auth() {
           failure={searchParams.get("error")}
           passwordHidden={passwordHidden}
           onShowPassword={() => setHostPassword(true)}
+          next={returnTo(searchParams.get("next")) === "/" ? undefined : returnTo(searchParams.get("next"))}
         />
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
           <PreferenceSelects />

@@ -18,6 +18,8 @@ export const keys = {
   /** The signed-in account's two-factor sign-in (and whether this session must set it up first). */
   twoFactor: ["two-factor"] as const,
   passkeys: ["passkeys"] as const,
+  /** The consent page's check of an app's authorization request. */
+  oauthAuthorization: (request: object) => ["oauth-authorization", request] as const,
   users: ["users"] as const,
   user: (id: number) => ["user", id] as const,
   memos: {

@@ -40,6 +40,7 @@ export type SystemSettingName =
   | "allowSignUp"
   | "disableWebhooks"
   | "disableComments"
+  | "disableMcp"
   | "disableProjectInfo"
   | "additionalStyle"
   | "additionalScript"

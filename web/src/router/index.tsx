@@ -2,7 +2,7 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
 import { FullPageSpinner } from "../components/ui/Spinner";
-import { authLoader, embedLoader, homeLoader, publicLoader, twoFactorLoader, userPageLoader } from "./loaders";
+import { authLoader, embedLoader, homeLoader, oauthLoader, publicLoader, twoFactorLoader, userPageLoader } from "./loaders";
 
 function page(load: () => Promise<{ default: ComponentType }>) {
   const Page = lazy(load);
@@ -16,6 +16,8 @@ function page(load: () => Promise<{ default: ComponentType }>) {
 const routes = [
   { path: "/auth", loader: authLoader, element: page(() => import("../pages/Auth")) },
   { path: "/two-factor", loader: twoFactorLoader, element: page(() => import("../pages/TwoFactorRequired")) },
+  // An app's sign-in (OAuth for MCP clients): the consent screen.
+  { path: "/oauth/authorize", loader: oauthLoader, element: page(() => import("../pages/OAuthConsent")) },
   { path: "/", loader: homeLoader, element: page(() => import("../pages/Home")) },
   { path: "/resources", loader: homeLoader, element: page(() => import("../pages/Resources")) },
   { path: "/explore", loader: publicLoader, element: page(() => import("../pages/Explore")) },

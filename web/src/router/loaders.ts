@@ -82,6 +82,19 @@ async function findUserByName(username: string): Promise<User | null> {
   }
 }
 
+/**
+ * /oauth/authorize, an app's sign-in: a signed-out visitor signs in first (any way) and comes back to it; a
+ * session that must set up two-factor sign-in does that first.
+ */
+export async function oauthLoader({ request }: LoaderFunctionArgs) {
+  const [status, me] = await Promise.all([loadStatus(), loadMe()]);
+  if (status && !status.host) return redirect("/auth");
+  const url = new URL(request.url);
+  if (!me) return redirect(`/auth?next=${encodeURIComponent(url.pathname + url.search)}`);
+  if (await mustSetUpTwoFactor(me)) return redirect("/two-factor");
+  return null;
+}
+
 export async function authLoader() {
   await loadStatus();
   return null;

@@ -1,6 +1,6 @@
 // Settings › My account › Access tokens: each token's name, scope, dates and last use, with revoke; and a new one.
 import type { AccessToken } from "@memos/common";
-import { Plus, Trash2 } from "lucide-react";
+import { AppWindow, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAccessTokenMutations, useAccessTokens } from "../../queries/access-tokens";
@@ -32,6 +32,15 @@ function TokenRow({ token, onRevoke }: { token: AccessToken; onRevoke: () => voi
           <span className="rounded-md bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-600 dark:bg-zinc-700 dark:text-zinc-300">
             {t(token.scope === "read" ? "tokens.scope-read" : "tokens.scope-read-write")}
           </span>
+          {token.connectedApp ? (
+            <span
+              title={t("tokens.app-hint")}
+              className="inline-flex items-center gap-1 rounded-md bg-sky-50 px-1.5 py-0.5 text-xs text-sky-800 dark:bg-sky-500/15 dark:text-sky-200"
+            >
+              <AppWindow className="size-3" aria-hidden />
+              {t("tokens.connected-app")}
+            </span>
+          ) : null}
           {expired ? (
             <span className="rounded-md bg-red-50 px-1.5 py-0.5 text-xs text-red-700 dark:bg-red-500/15 dark:text-red-300">
               {t("tokens.expired")}
@@ -39,8 +48,15 @@ function TokenRow({ token, onRevoke }: { token: AccessToken; onRevoke: () => voi
           ) : null}
         </p>
         <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
-          {t("tokens.created-on", { date: day(token.createdTs) })} ·{" "}
-          {token.expiresTs === null ? t("tokens.no-expiry") : t("tokens.expires-on", { date: day(token.expiresTs) })}
+          {/* An app's entry lasts until it is revoked (its hourly tokens renew themselves): no expiry to show. */}
+          {token.connectedApp ? (
+            t("tokens.connected-on", { date: day(token.createdTs) })
+          ) : (
+            <>
+              {t("tokens.created-on", { date: day(token.createdTs) })} ·{" "}
+              {token.expiresTs === null ? t("tokens.no-expiry") : t("tokens.expires-on", { date: day(token.expiresTs) })}
+            </>
+          )}
         </p>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
           {t("tokens.last-used")}: {lastUsed}

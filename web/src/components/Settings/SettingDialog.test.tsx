@@ -18,6 +18,7 @@ const status: SystemStatus = {
   allowSignUp: true,
   disableWebhooks: false,
   disableComments: false,
+  disableMcp: false,
   memoHistory: { enabled: true, keepAllDays: 30, dailyDays: 365 },
   trashRetentionDays: 30,
   additionalStyle: "",

@@ -5,6 +5,7 @@ import {
   DISABLE_PROJECT_INFO_SETTING,
   DISABLE_WEBHOOKS_SETTING,
   DISABLE_COMMENTS_SETTING,
+  DISABLE_MCP_SETTING,
   type User,
 } from "@memos/common";
 import { Database, Pencil } from "lucide-react";
@@ -40,6 +41,7 @@ export function SystemSection({ me }: { me: User }) {
   const signUpLabel = useId();
   const webhooksLabel = useId();
   const commentsLabel = useId();
+  const mcpLabel = useId();
   const projectInfoLabel = useId();
   const projectInfo = useGithubInfo();
 
@@ -82,6 +84,15 @@ export function SystemSection({ me }: { me: User }) {
   const setCommentsOn = async (on: boolean) => {
     try {
       await saveSetting.mutateAsync({ name: DISABLE_COMMENTS_SETTING, value: !on });
+      toast.success(t("message.update-succeed"));
+    } catch (error) {
+      toast.error(errorMessage(error, t));
+    }
+  };
+
+  const setMcpOn = async (on: boolean) => {
+    try {
+      await saveSetting.mutateAsync({ name: DISABLE_MCP_SETTING, value: !on });
       toast.success(t("message.update-succeed"));
     } catch (error) {
       toast.error(errorMessage(error, t));
@@ -167,6 +178,14 @@ export function SystemSection({ me }: { me: User }) {
             disabled={saveSetting.isPending}
             onChange={(on) => void setCommentsOn(on)}
             labelledBy={commentsLabel}
+          />
+        </SettingRow>
+        <SettingRow label={t("setting.system.mcp")} hint={t("setting.system.mcp-hint")} labelId={mcpLabel}>
+          <Switch
+            checked={!status.disableMcp}
+            disabled={saveSetting.isPending}
+            onChange={(on) => void setMcpOn(on)}
+            labelledBy={mcpLabel}
           />
         </SettingRow>
         <SettingRow label={t("setting.system.project-info")} hint={t("setting.system.project-info-hint")} labelId={projectInfoLabel}>

@@ -13,7 +13,10 @@ export function SsoSignIn({
   failure,
   passwordHidden,
   onShowPassword,
+  next,
 }: {
+  /** The app's page to come back to once signed in (`?next=` of the sign-in page), when there is one. */
+  next?: string;
   options: SsoOptions | undefined;
   failure: string | null;
   passwordHidden: boolean;
@@ -31,7 +34,7 @@ export function SsoSignIn({
       ) : null}
       {passwordHidden ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("sso.password-off")}</p> : null}
       {providers.map((provider) => (
-        <a key={provider.id} href={ssoStartPath(provider.id)} className={PROVIDER_LINK}>
+        <a key={provider.id} href={ssoStartPath(provider.id, false, next)} className={PROVIDER_LINK}>
           <LogIn className="size-4" aria-hidden />
           {t("sso.sign-in-with", { name: provider.name })}
         </a>
