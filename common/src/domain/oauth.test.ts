@@ -41,14 +41,14 @@ describe("whether a redirect URI is one the client registered", () => {
 });
 
 describe("scopes", () => {
-  it.each<[string | undefined, string | null]>([
+  it.each<[string | undefined, string]>([
     [undefined, "read-write"],
     ["", "read-write"],
     ["memos:read", "read"],
     ["memos:write", "read-write"],
     ["memos:read memos:write", "read-write"],
-    ["memos:read admin", null],
-    ["openid", null],
+    ["memos:read offline_access", "read"],
+    ["openid", "read-write"],
   ])("%s asks %s", (scope, access) => expect(accessOfScope(scope)).toBe(access));
 
   it("are written back as the token's scope", () => {

@@ -54,14 +54,13 @@ export const OAUTH_LIMITS = {
 } as const;
 
 /**
- * The scopes asked (space-separated) as the access they grant; absent means everything the app may get (the user
- * chooses on the consent screen). Null when a scope is unknown.
+ * The scopes asked (space-separated) as the access they grant: write when `memos:write` is asked or nothing of ours
+ * is (the user chooses on the consent screen), else read. Scopes not ours (`offline_access`, `openid`, …) are
+ * ignored, as RFC 6749 §3.3 allows: clients add them by habit, and refusing them would only break the sign-in.
  */
-export function accessOfScope(scope: string | undefined): AccessTokenScope | null {
-  const asked = (scope ?? "").split(" ").filter(Boolean);
-  if (asked.some((value) => !(OAUTH_SCOPES as readonly string[]).includes(value))) return null;
-  if (asked.length === 0 || asked.includes("memos:write")) return "read-write";
-  return "read";
+export function accessOfScope(scope: string | undefined): AccessTokenScope {
+  const ours = (scope ?? "").split(" ").filter((value) => (OAUTH_SCOPES as readonly string[]).includes(value));
+  return ours.length === 0 || ours.includes("memos:write") ? "read-write" : "read";
 }
 
 /** The scope string a token of this access carries. */

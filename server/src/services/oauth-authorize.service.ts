@@ -58,7 +58,6 @@ function validate(request: AuthorizationRequest, origin: string): Valid | { erro
   if (request.code_challenge_method !== "S256") return { error: "invalid_request", description: "code_challenge_method must be S256" };
   if (!isS256Challenge(request.code_challenge)) return { error: "invalid_request", description: "code_challenge is not an S256 challenge" };
   const access = accessOfScope(request.scope);
-  if (access === null) return { error: "invalid_scope", description: "scope: the scopes are memos:read and memos:write" };
   const resource = mcpResourceUrl(origin);
   if (request.resource !== undefined && request.resource.replace(/\/$/, "") !== resource)
     return { error: "invalid_target", description: `resource must be ${resource}` };

@@ -143,7 +143,7 @@ async function byRefreshToken(ctx: AppContext, input: TokenRequest, origin: stri
   if (input.resource !== undefined && input.resource.replace(/\/$/, "") !== mcpResourceUrl(origin))
     throw new OAuthError(400, "invalid_target", `resource must be ${mcpResourceUrl(origin)}`);
   const asked = input.scope === undefined ? row.scope : accessOfScope(input.scope);
-  if (asked === null || (asked === "read-write" && row.scope === "read"))
+  if (asked === "read-write" && row.scope === "read")
     throw new OAuthError(400, "invalid_scope", `scope may not exceed what was granted: ${scopeOfAccess(row.scope)}`);
   await assertUserActive(db, row.user_id);
   const tokens = newTokens(nowSeconds());

@@ -239,6 +239,24 @@ describe("refresh tokens", () => {
     expect((await refresh(http, clientId, next.body.refresh_token)).body.error).toBe("invalid_grant");
   });
 
+  it("never widen what was granted", async () => {
+    const { clientId, tokens } = await connect("read");
+    const wider = await http.postForm("/oauth/token", {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token,
+      client_id: clientId,
+      scope: "memos:read memos:write",
+    });
+    expect([wider.status, wider.body.error]).toEqual([400, "invalid_scope"]);
+    const same = await http.postForm("/oauth/token", {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token,
+      client_id: clientId,
+      scope: "memos:read",
+    });
+    expect([same.status, same.body.scope]).toEqual([200, "memos:read"]);
+  });
+
   it("belong to their client", async () => {
     const { tokens } = await connect();
     const other = await register(http);
