@@ -16,7 +16,7 @@ export function pkcePair(): Pkce {
   return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
 }
 
-export interface HttpAnswer {
+interface HttpAnswer {
   status: number;
   headers: Headers;
   body: any;

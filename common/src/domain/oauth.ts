@@ -26,7 +26,7 @@ export const OAUTH_PATHS = {
 /** The refresh token's prefix: it is never a Bearer credential (only `memos_pat_` is), so it cannot be sent as one. */
 export const REFRESH_TOKEN_PREFIX = "memos_rt_";
 
-/** The error codes of RFC 6749 §5.2 / §4.1.2.1, RFC 7591 §3.2.2 and RFC 8707 that our endpoints answer. */
+/** The error codes of RFC 6749 §5.2 and RFC 6749 §4.1.2.1, RFC 7591 §3.2.2 and RFC 8707 that our endpoints answer. */
 export const OAUTH_ERRORS = [
   "invalid_request",
   "invalid_client",

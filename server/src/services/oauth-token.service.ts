@@ -1,4 +1,4 @@
-// The token endpoint and revocation (RFC 6749 §4.1.3 and §6, RFC 7009). One approval is one access_token row, named
+// The token endpoint and revocation (RFC 6749 §4.1.3 and RFC 6749 §6, RFC 7009). One approval is one access_token row, named
 // after the client, listed in Settings › Access tokens: its access token (an ordinary `memos_pat_…`, valid an hour,
 // at the MCP endpoint only) and its refresh token are hashes on that row, replaced together on each refresh.
 // Revoking the row (here or in Settings) ends both. A code presented twice revokes the row it gave; so does a

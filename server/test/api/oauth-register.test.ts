@@ -2,6 +2,7 @@
 // what it refuses, how often), the consent page's check of an authorization request, and the host's switch.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { anonymous, signUpHost, type TestUser } from "../factories.js";
+import { protectedResourceMetadataUrl } from "../../src/http/public-origin.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { authorizationRequest, listenOAuth, type OAuthHttp, pkcePair, REDIRECT, register } from "../oauth-flow.js";
 
@@ -40,6 +41,12 @@ describe("the metadata documents", () => {
         resource_documentation: `${http.origin}/api/docs`,
       });
     }
+  });
+
+  it("are where the MCP endpoint's WWW-Authenticate will point (public-origin.ts builds the URL)", async () => {
+    const url = new URL(protectedResourceMetadataUrl(http.origin));
+    expect(url.pathname).toBe("/.well-known/oauth-protected-resource/mcp");
+    expect((await http.get(url.pathname)).body.resource).toBe(`${http.origin}/mcp`);
   });
 
   it("describe the authorization server", async () => {

@@ -14,10 +14,6 @@ export function findOAuthClient(db: Db, clientId: string): Promise<OAuthClientRo
   return db.selectFrom("oauth_client").selectAll().where("client_id", "=", clientId).executeTakeFirst();
 }
 
-export function findOAuthClientById(db: Db, id: number): Promise<OAuthClientRow | undefined> {
-  return db.selectFrom("oauth_client").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
 /** Registrations from one address since `sinceTs` (read through the (address_key, created_ts) index). */
 export async function countRegistrationsSince(db: Db, addressKey: string, sinceTs: number): Promise<number> {
   const row = await db
