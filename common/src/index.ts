@@ -13,3 +13,4 @@ export * from "./domain/mentions.js";
 export * from "./domain/memo-links.js";
 export * from "./domain/two-factor.js";
 export * from "./domain/sso.js";
+export * from "./domain/time-zone.js";

@@ -143,6 +143,7 @@ export const systemStatusEntitySchema = z
     backup: backupStatusEntitySchema.optional().describe("The rolling backups; the host alone sees it"),
     allowSignUp: z.boolean(),
     disableWebhooks: z.boolean().describe("The host turned webhooks off for the whole instance"),
+    disableMcp: z.boolean().describe("The host turned the MCP server (`/mcp`) off for the whole instance"),
     disableComments: z.boolean().describe("The host turned comments off for the whole instance (an addition)"),
     memoHistory: memoHistorySettingSchema.describe("How long the versions of memos are kept (an addition)"),
     trashRetentionDays: z.int().describe("How many days a deleted memo stays in the trash (an addition)"),

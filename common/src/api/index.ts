@@ -7,3 +7,4 @@ export * from "./requests.js";
 export * from "./sign-in-requests.js";
 export * from "./route.js";
 export * from "./routes/index.js";
+export * from "./mcp-tools.js";

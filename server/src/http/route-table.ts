@@ -101,6 +101,7 @@ const SECURITY: Record<Access, Record<string, string[]>[]> = {
   public: [{}, ...signedIn],
   "signed-in": signedIn,
   session: [{ cookie: [] }],
+  token: [{ bearer: [] }],
 };
 
 const ERROR_ANSWER =

@@ -8,6 +8,7 @@ import {
   DISABLE_PASSWORD_SIGN_IN_SETTING,
   DISABLE_PROJECT_INFO_SETTING,
   DISABLE_WEBHOOKS_SETTING,
+  DISABLE_MCP_SETTING,
   isSafeLogoUrl,
   MEMO_HISTORY_SETTING,
   memoHistorySettingSchema,
@@ -52,6 +53,7 @@ function parseJson(value: string): unknown {
 const SETTABLE = [
   "allowSignUp",
   DISABLE_WEBHOOKS_SETTING,
+  DISABLE_MCP_SETTING,
   DISABLE_COMMENTS_SETTING,
   DISABLE_PROJECT_INFO_SETTING,
   REQUIRE_TWO_FACTOR_SETTING,
@@ -68,6 +70,7 @@ function settingProblem(name: string, value: unknown): string | null {
   switch (name) {
     case "allowSignUp":
     case DISABLE_WEBHOOKS_SETTING:
+    case DISABLE_MCP_SETTING:
     case DISABLE_COMMENTS_SETTING:
     case DISABLE_PROJECT_INFO_SETTING:
     case REQUIRE_TWO_FACTOR_SETTING:
@@ -135,6 +138,7 @@ export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<
     ...(canSeeBackupStatus(viewer) ? { backup: backupStatus(ctx) } : {}),
     allowSignUp: settings.allowSignUp,
     disableWebhooks: settings[DISABLE_WEBHOOKS_SETTING],
+    disableMcp: settings[DISABLE_MCP_SETTING],
     disableComments: settings[DISABLE_COMMENTS_SETTING],
     memoHistory: settings[MEMO_HISTORY_SETTING],
     trashRetentionDays: settings[TRASH_RETENTION_SETTING],

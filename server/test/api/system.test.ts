@@ -34,6 +34,7 @@ describe("ping and status", () => {
       dbSize: 0,
       allowSignUp: false,
       disableWebhooks: false,
+      disableMcp: false,
       disableComments: false,
       memoHistory: { enabled: true, keepAllDays: 30, dailyDays: 365 },
       trashRetentionDays: 30,

@@ -15,6 +15,7 @@ const status = (patch: Partial<SystemStatus>): SystemStatus =>
     host,
     allowSignUp: false,
     disableWebhooks: false,
+    disableMcp: false,
     disableComments: false,
     memoHistory: { enabled: true, keepAllDays: 30, dailyDays: 365 },
     trashRetentionDays: 30,

@@ -39,6 +39,7 @@ export function useUserSettingMutation() {
 export type SystemSettingName =
   | "allowSignUp"
   | "disableWebhooks"
+  | "disableMcp"
   | "disableComments"
   | "disableProjectInfo"
   | "additionalStyle"

@@ -4,6 +4,7 @@
 import {
   customizedProfileSchema,
   DISABLE_COMMENTS_SETTING,
+  DISABLE_MCP_SETTING,
   DISABLE_PROJECT_INFO_SETTING,
   DISABLE_WEBHOOKS_SETTING,
   DISABLE_PASSWORD_SIGN_IN_SETTING,
@@ -36,6 +37,7 @@ const systemSettingValueSchemas = {
   allowSignUp: z.boolean(),
   [DISABLE_WEBHOOKS_SETTING]: z.boolean(),
   [DISABLE_COMMENTS_SETTING]: z.boolean(),
+  [DISABLE_MCP_SETTING]: z.boolean(),
   [DISABLE_PROJECT_INFO_SETTING]: z.boolean(),
   [REQUIRE_TWO_FACTOR_SETTING]: z.boolean(),
   [DISABLE_PASSWORD_SIGN_IN_SETTING]: z.boolean(),
@@ -55,6 +57,7 @@ const SYSTEM_SETTING_DEFAULTS: SystemSettings = {
   allowSignUp: false,
   [DISABLE_WEBHOOKS_SETTING]: false,
   [DISABLE_COMMENTS_SETTING]: false,
+  [DISABLE_MCP_SETTING]: false,
   [DISABLE_PROJECT_INFO_SETTING]: false,
   [REQUIRE_TWO_FACTOR_SETTING]: false,
   [DISABLE_PASSWORD_SIGN_IN_SETTING]: false,

@@ -17,6 +17,7 @@ const status: SystemStatus = {
   dbSize: 2048,
   allowSignUp: true,
   disableWebhooks: false,
+  disableMcp: false,
   disableComments: false,
   memoHistory: { enabled: true, keepAllDays: 30, dailyDays: 365 },
   trashRetentionDays: 30,

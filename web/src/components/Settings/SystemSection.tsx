@@ -3,6 +3,7 @@
 import {
   type BackupStatus,
   DISABLE_PROJECT_INFO_SETTING,
+  DISABLE_MCP_SETTING,
   DISABLE_WEBHOOKS_SETTING,
   DISABLE_COMMENTS_SETTING,
   type User,
@@ -39,6 +40,7 @@ export function SystemSection({ me }: { me: User }) {
   const [editingProfile, setEditingProfile] = useState(false);
   const signUpLabel = useId();
   const webhooksLabel = useId();
+  const mcpLabel = useId();
   const commentsLabel = useId();
   const projectInfoLabel = useId();
   const projectInfo = useGithubInfo();
@@ -74,6 +76,15 @@ export function SystemSection({ me }: { me: User }) {
     try {
       await saveSetting.mutateAsync({ name: DISABLE_WEBHOOKS_SETTING, value: !on });
       toast.success(t(on ? "webhooks.instance-enabled" : "webhooks.instance-disabled"));
+    } catch (error) {
+      toast.error(errorMessage(error, t));
+    }
+  };
+
+  const setMcpOn = async (on: boolean) => {
+    try {
+      await saveSetting.mutateAsync({ name: DISABLE_MCP_SETTING, value: !on });
+      toast.success(t(on ? "mcp.instance-enabled" : "mcp.instance-disabled"));
     } catch (error) {
       toast.error(errorMessage(error, t));
     }
@@ -159,6 +170,14 @@ export function SystemSection({ me }: { me: User }) {
             disabled={saveSetting.isPending}
             onChange={(on) => void setWebhooksOn(on)}
             labelledBy={webhooksLabel}
+          />
+        </SettingRow>
+        <SettingRow label={t("mcp.instance-toggle")} hint={t("mcp.instance-toggle-hint")} labelId={mcpLabel}>
+          <Switch
+            checked={!status.disableMcp}
+            disabled={saveSetting.isPending}
+            onChange={(on) => void setMcpOn(on)}
+            labelledBy={mcpLabel}
           />
         </SettingRow>
         <SettingRow label={t("comment.instance-toggle")} hint={t("comment.instance-toggle-hint")} labelId={commentsLabel}>

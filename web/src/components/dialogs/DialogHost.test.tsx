@@ -15,6 +15,7 @@ const status = {
   dbSize: 0,
   allowSignUp: false,
   disableWebhooks: false,
+  disableMcp: false,
   disableComments: false,
   memoHistory: { enabled: true, keepAllDays: 30, dailyDays: 365 },
   trashRetentionDays: 30,
