@@ -63,6 +63,8 @@ describe.each(MCP_ERAS)("the read tools (%s era)", (era) => {
     expect(tools.find((tool) => tool.name === "search_memos")?.annotations?.readOnlyHint).toBe(true);
     expect(tools.find((tool) => tool.name === "create_memo")?.annotations?.readOnlyHint).toBe(false);
     expect(mcp.getServerVersion()?.name).toBe("memos");
+    // The current revision, and the previous one for 2025 clients.
+    expect(mcp.getNegotiatedProtocolVersion()).toBe(era === "modern" ? "2026-07-28" : "2025-11-25");
     expect(mcp.getInstructions()).toMatch(/search_memos/);
   });
 
