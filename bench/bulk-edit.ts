@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import type { MemoBatchRequest } from "@memos/common";
 import { WEBHOOK_EVENTS } from "@memos/common";
 import { buildApp } from "../server/src/app.js";
-import { type Config, WEBHOOK_DEFAULTS } from "../server/src/config.js";
+import { type Config, MCP_REQUESTS_PER_MINUTE, WEBHOOK_DEFAULTS } from "../server/src/config.js";
 import type { AppContext } from "../server/src/context.js";
 import type { WebhookDispatcher } from "../server/src/services/webhook-dispatcher.js";
 import { openStore } from "../server/src/store/open.js";
@@ -61,6 +61,7 @@ async function measure(driver: "sqlite" | "postgres", memoCount: number, selecti
     oidcAllowPrivate: false,
     projectInfoUrl: "http://127.0.0.1:9",
     ...WEBHOOK_DEFAULTS,
+    mcpRequestsPerMinute: MCP_REQUESTS_PER_MINUTE,
     logLevel: "warn",
   };
   const { store } = await openStore(config);

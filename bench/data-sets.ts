@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
-import { type Config, WEBHOOK_DEFAULTS } from "../server/src/config.js";
+import { type Config, MCP_REQUESTS_PER_MINUTE, WEBHOOK_DEFAULTS } from "../server/src/config.js";
 import type { DatabaseHandle } from "../server/src/store/db.js";
 import { GENERATOR_VERSION } from "./generate.js";
 
@@ -118,6 +118,7 @@ export function benchConfig(driver: "sqlite" | "postgres", dir: string, dsn: str
     oidcAllowPrivate: false,
     projectInfoUrl: "http://127.0.0.1:9",
     ...WEBHOOK_DEFAULTS,
+    mcpRequestsPerMinute: MCP_REQUESTS_PER_MINUTE,
     logLevel: "warn",
   };
 }

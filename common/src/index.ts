@@ -14,3 +14,4 @@ export * from "./domain/memo-links.js";
 export * from "./domain/two-factor.js";
 export * from "./domain/sso.js";
 export * from "./domain/oauth.js";
+export * from "./domain/time-zone.js";

@@ -23,6 +23,10 @@ test("a token made in Settings posts a memo from a script until it is revoked", 
   const token = (await shown.getByTestId("new-access-token").textContent())!.trim();
   expect(token).toMatch(/^memos_pat_/);
   await expect(shown.getByText(`Authorization: Bearer ${token}`)).toBeVisible();
+  // The same token as an AI assistant's MCP entry, pointing at this server's /mcp.
+  expect(JSON.parse((await shown.getByTestId("mcp-config").textContent())!)).toEqual({
+    mcpServers: { memos: { url: `${serverURL}/mcp`, headers: { Authorization: `Bearer ${token}` } } },
+  });
   await screenshot(page, testInfo, "access-token-created", { fullPage: false });
   await shown.getByRole("button", { name: "Done" }).click();
 

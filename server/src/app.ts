@@ -37,6 +37,7 @@ import { identityProviderHandlers } from "./routes/identity-provider.routes.js";
 import { oauthHandlers } from "./routes/oauth.routes.js";
 import { ssoHandlers } from "./routes/sso.routes.js";
 import { webhookHandlers } from "./routes/webhook.routes.js";
+import { mcpHandlers } from "./routes/mcp.routes.js";
 import { startWebhookDispatcher } from "./services/webhook-dispatcher.js";
 import { startTrashSweeper } from "./services/trash-sweeper.js";
 
@@ -133,6 +134,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     ...ssoHandlers(ctx),
     ...identityProviderHandlers(ctx),
     ...oauthHandlers(ctx),
+    ...mcpHandlers(ctx, app),
   } satisfies AllHandlers;
   await registerRouteTable(app, handlers, { maxUploadBytes: ctx.config.maxUploadBytes });
   // The web app, and the not-found handler, which answers another spelling of any route 404 (http/route-spelling.ts).

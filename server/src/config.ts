@@ -42,8 +42,12 @@ export interface Config {
   webhookRetryWindowMs: number;
   /** The time limit of one delivery attempt. */
   webhookTimeoutMs: number;
+  /** Requests one access token may make to `/mcp` in a minute (a burst of that many, refilled evenly). */
+  mcpRequestsPerMinute: number;
   logLevel: "debug" | "info" | "warn";
 }
+
+export const MCP_REQUESTS_PER_MINUTE = 120;
 
 export const WEBHOOK_DEFAULTS: Pick<Config, "webhookRetryBaseMs" | "webhookRetryWindowMs" | "webhookTimeoutMs"> = {
   webhookRetryBaseMs: 10_000,
@@ -195,6 +199,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
     oidcAllowPrivate,
     projectInfoUrl: projectInfoUrl.replace(/\/+$/, ""),
     ...WEBHOOK_DEFAULTS,
+    mcpRequestsPerMinute: MCP_REQUESTS_PER_MINUTE,
     logLevel: mode === "dev" ? "debug" : "info",
   };
 }

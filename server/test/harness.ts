@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { inject } from "vitest";
 import { type AppOptions, buildApp } from "../src/app.js";
-import { type Config, WEBHOOK_DEFAULTS } from "../src/config.js";
+import { type Config, MCP_REQUESTS_PER_MINUTE, WEBHOOK_DEFAULTS } from "../src/config.js";
 import type { AppContext } from "../src/context.js";
 import { ensureServerId } from "../src/services/system.service.js";
 import { openStore } from "../src/store/open.js";
@@ -157,6 +157,8 @@ export interface TestAppOptions {
   freshDatabase?: boolean;
   /** Passed to buildApp: requests at least this slow are logged as slow. */
   slowRequestMs?: number;
+  /** Requests one token may make to /mcp in a minute (120 by default). */
+  mcpRequestsPerMinute?: number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -186,6 +188,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     projectInfoUrl: options.projectInfoUrl ?? "http://127.0.0.1:9",
     ...WEBHOOK_DEFAULTS,
     ...options.webhook,
+    mcpRequestsPerMinute: options.mcpRequestsPerMinute ?? MCP_REQUESTS_PER_MINUTE,
     logLevel: "warn",
   };
   const open = async (): Promise<TestApp> => {

@@ -8,3 +8,4 @@ export * from "./sign-in-requests.js";
 export * from "./oauth.js";
 export * from "./route.js";
 export * from "./routes/index.js";
+export * from "./mcp-tools.js";

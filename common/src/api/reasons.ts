@@ -26,6 +26,10 @@ export const ERROR_REASONS = {
   "auth.incorrect-password": { status: 401, description: "Sign-in: the password is wrong" },
   "auth.invalid-token": { status: 401, description: "An access token that is unknown or revoked" },
   "auth.token-expired": { status: 401, description: "An access token past its expiry" },
+  "auth.token-required": {
+    status: 401,
+    description: "A route that takes a personal access token in `Authorization: Bearer` only (`/mcp`), without one",
+  },
   "auth.token-as-open-id": { status: 401, description: "An access token sent as the open ID instead of in the Authorization header" },
   "auth.forbidden": { status: 403, description: "Signed in, but not allowed" },
   "auth.session-only": { status: 403, description: "Only a signed-in session may do this (not an access token or the open ID)" },
@@ -166,6 +170,14 @@ export const ERROR_REASONS = {
   },
   "import.instance-archive": { status: 400, description: "A whole-instance export, which imports account by account" },
   "import.no-notes": { status: 400, description: "An archive with nothing the importer knows" },
+
+  "mcp.disabled": { status: 403, description: "The host turned the MCP server off for the instance" },
+  "mcp.origin-refused": { status: 403, description: "An MCP request whose `Origin` is not this server's (DNS rebinding)" },
+  "mcp.rate-limited": {
+    status: 429,
+    description: "Too many MCP requests with one access token; `seconds` to wait (as Retry-After)",
+    params: ["seconds"],
+  },
 
   "route.not-found": { status: 404, description: "No such path" },
   "storage.full": { status: 507, description: "The disk or the database server is full; nothing was saved" },

@@ -10,10 +10,13 @@ export type Method = "GET" | "POST" | "PATCH" | "DELETE";
  * - `anonymous`: anyone, and no credential is read (signing in, up and out, the feeds);
  * - `public`: anyone; a credential, when one is sent, says who calls (answers may depend on it);
  * - `signed-in`: a user, by session cookie, access token or open ID (401 without one);
- * - `session`: a user signed in by the session cookie only (a token or the open ID gets 403).
- * Whatever the level, a read-only access token may only read: every method but GET answers it 403.
+ * - `session`: a user signed in by the session cookie only (a token or the open ID gets 403);
+ * - `token`: a user by a personal access token in `Authorization: Bearer` only (the MCP endpoint): without one, or
+ *   with the cookie or the open ID alone, 401 with `WWW-Authenticate`.
+ * Whatever the level, a read-only access token may only read: every method but GET answers it 403 — but on `token`
+ * routes, which judge the token's scope themselves (per MCP tool).
  */
-export type Access = "anonymous" | "public" | "signed-in" | "session";
+export type Access = "anonymous" | "public" | "signed-in" | "session" | "token";
 
 /** A JSON body or a query string, validated by the server: a failure answers 400 "`message`: field: rule". */
 export interface Input<S extends z.ZodType = z.ZodType> {
@@ -143,7 +146,9 @@ export function documentedErrors(entry: RouteEntry): Partial<Record<ErrorStatus,
   };
   if (entry.params || entry.query || entry.body?.kind === "input") add(400, "Malformed input (the message names the field)");
   if (entry.access === "signed-in" || entry.access === "session") add(401, "Not signed in");
-  if (entry.method !== "GET" && entry.access !== "anonymous") add(403, "A read-only access token");
+  if (entry.access === "token")
+    add(401, "No personal access token, or an unknown, revoked or expired one (with a `WWW-Authenticate` challenge)");
+  if (entry.method !== "GET" && entry.access !== "anonymous" && entry.access !== "token") add(403, "A read-only access token");
   if (entry.access === "session") add(403, "An access token or the open ID (a signed-in session only)");
   for (const [status, text] of Object.entries(entry.errors ?? {})) add(Number(status) as ErrorStatus, text);
   const joined = (texts: string[]) => texts.map((text, index) => (index === 0 ? text : text[0]!.toLowerCase() + text.slice(1))).join("; ");

@@ -57,6 +57,9 @@ export const WEBHOOK_HEADERS = {
 /** The system setting (a JSON boolean) by which the host turns webhooks off for the whole instance. */
 export const DISABLE_WEBHOOKS_SETTING = "disableWebhooks";
 
+/** The system setting (a JSON boolean) by which the host turns the MCP server (`/mcp`, AI assistants) off. */
+export const DISABLE_MCP_SETTING = "disableMcp";
+
 /** The system setting (a JSON boolean) by which the host turns comments off for the whole instance. */
 export const DISABLE_COMMENTS_SETTING = "disableComments";
 

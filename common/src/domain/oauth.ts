@@ -2,9 +2,6 @@
 // rules both the server and the consent page use.
 import type { AccessTokenScope } from "./integrations.js";
 
-/** The host turns MCP (and with it every OAuth endpoint) off with this boolean system setting. */
-export const DISABLE_MCP_SETTING = "disableMcp";
-
 /** The scopes a client may ask for: reading memos, and writing them. */
 export const OAUTH_SCOPES = ["memos:read", "memos:write"] as const;
 export type OAuthScope = (typeof OAUTH_SCOPES)[number];

@@ -6,10 +6,12 @@
 import { type Access, ROUTES, SESSION_COOKIE } from "@memos/common";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
-import { forbidden, unauthenticated } from "../errors.js";
+import { isAccessToken } from "../auth/access-token.js";
+import { forbidden, HttpError, unauthenticated } from "../errors.js";
 import { authorizeTokenAudience, authorizeTokenScope } from "../policies/access-token.policy.js";
 import { authorizePendingSession } from "../policies/two-factor.policy.js";
 import { resolveActor } from "../services/auth.service.js";
+import { bearerChallenge } from "./bearer-challenge.js";
 import { allowAnyOrigin } from "./oauth-route.js";
 
 /** Swagger UI's assets, public as the page they belong to. */
@@ -53,6 +55,25 @@ function isCrossSite(request: FastifyRequest): boolean {
   return site !== undefined && site !== "same-origin" && site !== "none";
 }
 
+/**
+ * The caller of a `token` route: a personal access token in `Authorization: Bearer`, nothing else (not the cookie,
+ * not the open ID). Its scope is the route's to judge. A 401 carries the challenge that leads an OAuth client on.
+ */
+async function bearerActor(ctx: AppContext, request: FastifyRequest, route: string, bearer: string | undefined) {
+  if (bearer === undefined || !isAccessToken(bearer))
+    throw unauthenticated("Send a personal access token: Authorization: Bearer memos_pat_…", {
+      reason: "auth.token-required",
+      headers: { "www-authenticate": bearerChallenge(request, route) },
+    });
+  try {
+    return await resolveActor(ctx, { bearer, address: request.ip });
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 401) throw error;
+    const challenge = bearerChallenge(request, route, "invalid_token");
+    throw new HttpError(401, error.message, { reason: error.reason, headers: { ...error.headers, "www-authenticate": challenge } });
+  }
+}
+
 export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest("viewer", null);
   app.addHook("onRequest", async (request, reply) => {
@@ -75,6 +96,10 @@ export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void 
       throw forbidden("Cross-site request refused", { reason: "auth.cross-site" });
     }
     if (!readsCredentials) return;
+    if (access === "token") {
+      request.viewer = await bearerActor(ctx, request, route, credentials.bearer);
+      return;
+    }
     request.viewer = await resolveActor(ctx, { ...credentials, sessionToken: request.cookies[SESSION_COOKIE], address: request.ip });
     authorizeTokenScope(request.viewer, request.method);
     authorizeTokenAudience(request.viewer, request.routeOptions.config.routeName);

@@ -105,6 +105,7 @@ const SECURITY: Record<Access, Record<string, string[]>[]> = {
   public: [{}, ...signedIn],
   "signed-in": signedIn,
   session: [{ cookie: [] }],
+  token: [{ bearer: [] }],
 };
 
 const ERROR_ANSWER =

@@ -252,15 +252,22 @@ export interface MemoPageResult {
 }
 
 /**
- * `GET /api/memo`: the caller's own memos, or a creator's memos as the caller may see them; pinned first.
+ * `GET /api/memo`: the caller's own memos, or a creator's memos as the caller may see them; pinned first (unless
+ * `pinnedFirst` is false: the MCP tools list by time alone).
  * `caller` names who asks, for the turns of searches (http/request-context.ts, callerOf).
  */
-export async function listMemos(ctx: AppContext, viewer: Viewer, query: MemoListQuery, caller: string): Promise<MemoPageResult> {
+export async function listMemos(
+  ctx: AppContext,
+  viewer: Viewer,
+  query: MemoListQuery,
+  caller: string,
+  { pinnedFirst } = { pinnedFirst: true },
+): Promise<MemoPageResult> {
   const parsed = parseMemoQuery(query);
   const scope = memoListScope(viewer, parsed.creatorId, parsed);
-  const page = { pinnedFirst: true, limit: parsed.limit, offset: parsed.offset, after: parsed.after };
+  const page = { pinnedFirst, limit: parsed.limit, offset: parsed.offset, after: parsed.after };
   const rows = await selectPage(ctx, caller, parsed, { ...parsed.narrowing, ...scope }, page);
-  return { memos: await composeMemos(ctx.store.db, rows), nextCursor: nextCursor(rows, parsed.limit, true) };
+  return { memos: await composeMemos(ctx.store.db, rows), nextCursor: nextCursor(rows, parsed.limit, pinnedFirst) };
 }
 
 /** `GET /api/memo/all`: everyone's memos the caller may see, newest first. */

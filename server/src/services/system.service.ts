@@ -5,10 +5,10 @@ import {
   DEFAULT_CUSTOMIZED_PROFILE,
   customizedProfileSchema,
   DISABLE_COMMENTS_SETTING,
-  DISABLE_MCP_SETTING,
   DISABLE_PASSWORD_SIGN_IN_SETTING,
   DISABLE_PROJECT_INFO_SETTING,
   DISABLE_WEBHOOKS_SETTING,
+  DISABLE_MCP_SETTING,
   isSafeLogoUrl,
   MEMO_HISTORY_SETTING,
   memoHistorySettingSchema,
@@ -53,8 +53,8 @@ function parseJson(value: string): unknown {
 const SETTABLE = [
   "allowSignUp",
   DISABLE_WEBHOOKS_SETTING,
-  DISABLE_COMMENTS_SETTING,
   DISABLE_MCP_SETTING,
+  DISABLE_COMMENTS_SETTING,
   DISABLE_PROJECT_INFO_SETTING,
   REQUIRE_TWO_FACTOR_SETTING,
   DISABLE_PASSWORD_SIGN_IN_SETTING,
@@ -70,8 +70,8 @@ function settingProblem(name: string, value: unknown): string | null {
   switch (name) {
     case "allowSignUp":
     case DISABLE_WEBHOOKS_SETTING:
-    case DISABLE_COMMENTS_SETTING:
     case DISABLE_MCP_SETTING:
+    case DISABLE_COMMENTS_SETTING:
     case DISABLE_PROJECT_INFO_SETTING:
     case REQUIRE_TWO_FACTOR_SETTING:
     case DISABLE_PASSWORD_SIGN_IN_SETTING:
@@ -138,8 +138,8 @@ export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<
     ...(canSeeBackupStatus(viewer) ? { backup: backupStatus(ctx) } : {}),
     allowSignUp: settings.allowSignUp,
     disableWebhooks: settings[DISABLE_WEBHOOKS_SETTING],
-    disableComments: settings[DISABLE_COMMENTS_SETTING],
     disableMcp: settings[DISABLE_MCP_SETTING],
+    disableComments: settings[DISABLE_COMMENTS_SETTING],
     memoHistory: settings[MEMO_HISTORY_SETTING],
     trashRetentionDays: settings[TRASH_RETENTION_SETTING],
     additionalStyle: settings.additionalStyle,

@@ -47,7 +47,13 @@ describe("OpenAPI document", () => {
   it("gives each operation its entry's tag, summary, security and documented errors", async () => {
     const document = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
     const signedIn = [{ cookie: [] }, { bearer: [] }, { openId: [] }];
-    const security = { anonymous: [], public: [{}, ...signedIn], "signed-in": signedIn, session: [{ cookie: [] }] };
+    const security = {
+      anonymous: [],
+      public: [{}, ...signedIn],
+      "signed-in": signedIn,
+      session: [{ cookie: [] }],
+      token: [{ bearer: [] }],
+    };
     for (const name of Object.keys(ROUTES) as RouteName[]) {
       const entry: RouteEntry = ROUTES[name];
       const operation = document.paths[openApiPath(entry.path)][entry.method.toLowerCase()];

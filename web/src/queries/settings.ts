@@ -39,8 +39,8 @@ export function useUserSettingMutation() {
 export type SystemSettingName =
   | "allowSignUp"
   | "disableWebhooks"
-  | "disableComments"
   | "disableMcp"
+  | "disableComments"
   | "disableProjectInfo"
   | "additionalStyle"
   | "additionalScript"

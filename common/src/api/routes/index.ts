@@ -27,6 +27,7 @@ import { webhookRoutes } from "./webhook.js";
 import { identityProviderRoutes } from "./identity-provider.js";
 import { ssoRoutes } from "./sso.js";
 import { oauthRoutes } from "./oauth.js";
+import { mcpRoutes } from "./mcp.js";
 
 export const ROUTES = {
   ...docsRoutes,
@@ -53,6 +54,7 @@ export const ROUTES = {
   ...ssoRoutes,
   ...identityProviderRoutes,
   ...oauthRoutes,
+  ...mcpRoutes,
 } satisfies Record<string, RouteEntry>;
 
 type Routes = typeof ROUTES;
@@ -89,6 +91,7 @@ export const AREAS: Record<Area, string> = {
   sso: "Single sign-on with OpenID Connect: the browser flow and linked identities",
   "identity-provider": "The host's OpenID Connect identity providers",
   oauth: "OAuth 2.1 for MCP clients: metadata, client registration, tokens, and the consent page's calls",
+  mcp: "The MCP server for AI assistants (Model Context Protocol over Streamable HTTP)",
 };
 
 /** The names of one area's routes. */

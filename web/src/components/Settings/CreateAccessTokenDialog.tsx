@@ -9,7 +9,7 @@ import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { CopyButton, Field, INPUT } from "./controls";
-import { accessTokenCurl, EXPIRY_CHOICES, type ExpiryChoice, expiresTsOf } from "./integrations";
+import { accessTokenCurl, accessTokenMcpConfig, EXPIRY_CHOICES, type ExpiryChoice, expiresTsOf } from "./integrations";
 import { useRestoreFocus } from "./useRestoreFocus";
 
 const CODE =
@@ -88,6 +88,7 @@ export function CreateAccessTokenDialog({ open, onClose }: { open: boolean; onCl
 
   if (created) {
     const curl = accessTokenCurl(window.location.origin, created.token);
+    const mcpConfig = accessTokenMcpConfig(window.location.origin, created.token);
     return (
       <Dialog
         open={open}
@@ -115,6 +116,15 @@ export function CreateAccessTokenDialog({ open, onClose }: { open: boolean; onCl
               <CopyButton text={curl} label={t("tokens.copy-example")} />
             </div>
             <pre className={`${CODE} whitespace-pre-wrap break-all`}>{curl}</pre>
+          </div>
+          <div className="flex flex-col gap-1">
+            <div className="flex items-center justify-between gap-2">
+              <span className="text-sm text-zinc-800 dark:text-zinc-100">{t("tokens.mcp-example")}</span>
+              <CopyButton text={mcpConfig} label={t("tokens.copy-mcp-example")} />
+            </div>
+            <pre data-testid="mcp-config" className={`${CODE} whitespace-pre-wrap break-all`}>
+              {mcpConfig}
+            </pre>
           </div>
         </div>
       </Dialog>

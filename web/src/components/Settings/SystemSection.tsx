@@ -3,9 +3,9 @@
 import {
   type BackupStatus,
   DISABLE_PROJECT_INFO_SETTING,
+  DISABLE_MCP_SETTING,
   DISABLE_WEBHOOKS_SETTING,
   DISABLE_COMMENTS_SETTING,
-  DISABLE_MCP_SETTING,
   type User,
 } from "@memos/common";
 import { Database, Pencil } from "lucide-react";
@@ -40,8 +40,8 @@ export function SystemSection({ me }: { me: User }) {
   const [editingProfile, setEditingProfile] = useState(false);
   const signUpLabel = useId();
   const webhooksLabel = useId();
-  const commentsLabel = useId();
   const mcpLabel = useId();
+  const commentsLabel = useId();
   const projectInfoLabel = useId();
   const projectInfo = useGithubInfo();
 
@@ -81,18 +81,18 @@ export function SystemSection({ me }: { me: User }) {
     }
   };
 
-  const setCommentsOn = async (on: boolean) => {
+  const setMcpOn = async (on: boolean) => {
     try {
-      await saveSetting.mutateAsync({ name: DISABLE_COMMENTS_SETTING, value: !on });
-      toast.success(t("message.update-succeed"));
+      await saveSetting.mutateAsync({ name: DISABLE_MCP_SETTING, value: !on });
+      toast.success(t(on ? "mcp.instance-enabled" : "mcp.instance-disabled"));
     } catch (error) {
       toast.error(errorMessage(error, t));
     }
   };
 
-  const setMcpOn = async (on: boolean) => {
+  const setCommentsOn = async (on: boolean) => {
     try {
-      await saveSetting.mutateAsync({ name: DISABLE_MCP_SETTING, value: !on });
+      await saveSetting.mutateAsync({ name: DISABLE_COMMENTS_SETTING, value: !on });
       toast.success(t("message.update-succeed"));
     } catch (error) {
       toast.error(errorMessage(error, t));
@@ -172,20 +172,20 @@ export function SystemSection({ me }: { me: User }) {
             labelledBy={webhooksLabel}
           />
         </SettingRow>
+        <SettingRow label={t("mcp.instance-toggle")} hint={t("mcp.instance-toggle-hint")} labelId={mcpLabel}>
+          <Switch
+            checked={!status.disableMcp}
+            disabled={saveSetting.isPending}
+            onChange={(on) => void setMcpOn(on)}
+            labelledBy={mcpLabel}
+          />
+        </SettingRow>
         <SettingRow label={t("comment.instance-toggle")} hint={t("comment.instance-toggle-hint")} labelId={commentsLabel}>
           <Switch
             checked={!status.disableComments}
             disabled={saveSetting.isPending}
             onChange={(on) => void setCommentsOn(on)}
             labelledBy={commentsLabel}
-          />
-        </SettingRow>
-        <SettingRow label={t("setting.system.mcp")} hint={t("setting.system.mcp-hint")} labelId={mcpLabel}>
-          <Switch
-            checked={!status.disableMcp}
-            disabled={saveSetting.isPending}
-            onChange={(on) => void setMcpOn(on)}
-            labelledBy={mcpLabel}
           />
         </SettingRow>
         <SettingRow label={t("setting.system.project-info")} hint={t("setting.system.project-info-hint")} labelId={projectInfoLabel}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessTokenCurl, expiresTsOf } from "./integrations";
+import { accessTokenCurl, accessTokenMcpConfig, expiresTsOf } from "./integrations";
 
 const NOW = Date.UTC(2026, 0, 10, 12, 0, 0);
 
@@ -26,5 +26,13 @@ describe("accessTokenCurl", () => {
     expect(curl).toContain("curl -X POST 'https://memos.example/api/memo'");
     expect(curl).toContain("-H 'Authorization: Bearer memos_pat_abc'");
     expect(curl).toContain(`-d '{"content": "Hello #memos from https://memos.example"}'`);
+  });
+});
+
+describe("accessTokenMcpConfig", () => {
+  it("is an MCP client's entry for this server's /mcp with the token", () => {
+    expect(JSON.parse(accessTokenMcpConfig("https://memos.example", "memos_pat_abc"))).toEqual({
+      mcpServers: { memos: { url: "https://memos.example/mcp", headers: { Authorization: "Bearer memos_pat_abc" } } },
+    });
   });
 });

@@ -29,3 +29,9 @@ export function accessTokenCurl(origin: string, token: string): string {
     `  -d ${quote(body)}`,
   ].join(" \\\n");
 }
+
+/** An MCP client's entry for memos (Cursor's `mcp.json`; VS Code and others read the same shape). */
+export function accessTokenMcpConfig(origin: string, token: string): string {
+  const server = { url: `${origin}/mcp`, headers: { Authorization: `Bearer ${token}` } };
+  return JSON.stringify({ mcpServers: { memos: server } }, null, 2);
+}
