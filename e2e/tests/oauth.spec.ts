@@ -1,19 +1,22 @@
 // An MCP client signs in to memos without a pasted token: the official client package's `auth()` discovers the
 // metadata, registers itself and builds the authorization URL; the signed-in user sees the app's name on the
 // consent screen and approves; the app's loopback redirect URI (a tiny HTTP server here) receives code and state;
-// `auth()` exchanges the code; the token is listed in Settings › Access tokens under the app's name.
+// `auth()` exchanges the code; the app calls an MCP tool with the token; the token is listed in Settings › Access
+// tokens under the app's name, and revoking it there ends the app's refresh token too.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   auth,
+  Client,
   type OAuthClientMetadata,
   type OAuthClientProvider,
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
+  StreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
 import { request as playwrightRequest } from "@playwright/test";
 import { expect, screenshot, test } from "../support/fixtures";
-import { openSettings, submitAuthForm } from "../support/ui";
+import { memoCard, openSettings, submitAuthForm } from "../support/ui";
 
 /** The app's redirect URI: a loopback server that answers a page and hands the query it got to the test. */
 async function loopbackCallback(): Promise<{ url: string; received: Promise<URLSearchParams>; close: () => Promise<void> }> {
@@ -101,6 +104,18 @@ test("an app signs in through the consent screen and is listed under its name @p
     const accessToken = provider.saved!.access_token;
     expect(accessToken).toMatch(/^memos_pat_/);
     expect(provider.saved!.refresh_token).toMatch(/^memos_rt_/);
+
+    // The app calls a tool with it, through the SDK's transport and the same provider.
+    const mcp = new Client({ name: "e2e-agent", version: "1.0.0" });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider: provider }));
+    try {
+      const created = await mcp.callTool({ name: "create_memo", arguments: { content: "Written by the E2E Agent #mcp" } });
+      expect(created.isError).toBeFalsy();
+    } finally {
+      await mcp.close();
+    }
+    await page.goto("/");
+    await expect(memoCard(page, "Written by the E2E Agent")).toBeVisible();
 
     // The token is the app's: for MCP only, not for the rest of the API.
     const app = await playwrightRequest.newContext({ baseURL: serverURL, extraHTTPHeaders: { Authorization: `Bearer ${accessToken}` } });

@@ -6,6 +6,8 @@ import type { AccessToken } from "@memos/common";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { anonymous, createUser, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
+import { connectMcp } from "../mcp-client.js";
+import { callTool, toolError } from "../mcp-tools.js";
 import { approve, exchange, listenOAuth, type OAuthHttp, pkcePair, REDIRECT, refresh, register } from "../oauth-flow.js";
 
 let t: TestApp;
@@ -303,6 +305,33 @@ describe("revocation (RFC 7009)", () => {
 });
 
 describe("an app's token is for MCP only", () => {
+  it("works at /mcp: the tools its grant allows, as the user who approved", async () => {
+    const { tokens } = await connect();
+    const client = await connectMcp(t, tokens.access_token);
+    try {
+      const memo = await callTool<{ id: number }>(client, "create_memo", { content: "written by an app #oauth" });
+      const row = await t.ctx.store.db
+        .selectFrom("memo")
+        .select(["creator_id", "access_token_id"])
+        .where("id", "=", memo.id)
+        .executeTakeFirstOrThrow();
+      expect(row.creator_id).toBe(alice.user.id);
+      expect(row.access_token_id).toBe((await rowOf(tokens.access_token))!.id);
+    } finally {
+      await client.close();
+    }
+    const read = await connect("read");
+    const reader = await connectMcp(t, read.tokens.access_token);
+    try {
+      const tools = (await reader.listTools()).tools.map((tool) => tool.name);
+      expect(tools).toContain("search_memos");
+      expect(tools).not.toContain("create_memo");
+      expect(await toolError(reader, "create_memo", { content: "no" })).toMatch(/read-only/);
+    } finally {
+      await reader.close();
+    }
+  });
+
   it("is refused on /api routes, while a personal access token works there", async () => {
     const { tokens } = await connect();
     const app = anonymous(t).withToken(tokens.access_token);
