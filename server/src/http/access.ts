@@ -63,13 +63,13 @@ async function bearerActor(ctx: AppContext, request: FastifyRequest, route: stri
   if (bearer === undefined || !isAccessToken(bearer))
     throw unauthenticated("Send a personal access token: Authorization: Bearer memos_pat_…", {
       reason: "auth.token-required",
-      headers: { "www-authenticate": bearerChallenge(request, route) },
+      headers: { "www-authenticate": await bearerChallenge(ctx, request, route) },
     });
   try {
     return await resolveActor(ctx, { bearer, address: request.ip });
   } catch (error) {
     if (!(error instanceof HttpError) || error.status !== 401) throw error;
-    const challenge = bearerChallenge(request, route, "invalid_token");
+    const challenge = await bearerChallenge(ctx, request, route, "invalid_token");
     throw new HttpError(401, error.message, { reason: error.reason, headers: { ...error.headers, "www-authenticate": challenge } });
   }
 }

@@ -73,6 +73,9 @@ describe("the metadata documents", () => {
       const resource = await http.get("/.well-known/oauth-protected-resource/mcp");
       expect(resource.body).toMatchObject({ resource: "https://notes.example.com/mcp", resource_name: "Team notes" });
       expect((await http.get("/.well-known/oauth-authorization-server")).body.issuer).toBe("https://notes.example.com");
+      // The MCP endpoint's challenge points there too.
+      const challenge = (await http.postJson("/mcp", { jsonrpc: "2.0", id: 1, method: "ping" })).headers.get("www-authenticate");
+      expect(challenge).toBe('Bearer resource_metadata="https://notes.example.com/.well-known/oauth-protected-resource/mcp"');
     } finally {
       await setSetting("customizedProfile", {});
     }
