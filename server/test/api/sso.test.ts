@@ -69,8 +69,9 @@ class Browser {
     }
   }
   /** `/auth/oidc/<id>/start`: the provider's authorization URL it redirects to. */
-  async start(link = false, id = providerId): Promise<string> {
-    const response = await this.client.get(`/auth/oidc/${id}/start${link ? "?link=1" : ""}`);
+  async start(link = false, id = providerId, next?: string): Promise<string> {
+    const query = link ? "?link=1" : next !== undefined ? `?next=${encodeURIComponent(next)}` : "";
+    const response = await this.client.get(`/auth/oidc/${id}/start${query}`);
     expect(response.status, response.text).toBe(302);
     this.take(response);
     return String(response.headers.location);
@@ -135,6 +136,18 @@ describe("the browser flow", () => {
     const second = await meOf(await ssoSignIn("sub-ada"));
     expect(second.id).toBe(first.id);
     expect(await userCount()).toBe(users);
+  });
+
+  it("goes back to the app's page it started from (an app's consent page), and takes only a path of this site", async () => {
+    const next = "/oauth/authorize?client_id=memos_client_x&state=s";
+    const browser = new Browser();
+    const response = await browser.callback(await atProvider(await browser.start(false, providerId, next), "sub-ada"));
+    expect([response.status, response.headers.location]).toEqual([302, next]);
+    expect(setsSession(response)).toBe(true);
+    for (const elsewhere of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
+      const refused = await new Browser().client.get(`/auth/oidc/${providerId}/start?next=${encodeURIComponent(elsewhere)}`);
+      expectError(refused, 400, /next: must be a path of this site/);
+    }
   });
 
   it("records the browser of a session it starts, and where the host requires two-factor sign-in, that session sets it up first", async () => {

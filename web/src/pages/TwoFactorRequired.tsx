@@ -3,24 +3,27 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { TwoFactorSetup } from "../components/TwoFactor/TwoFactorSetup";
 import { AddPasskeyInstead } from "../components/Passkeys/AddPasskeyInstead";
 import { Button } from "../components/ui/Button";
 import { keys } from "../queries/keys";
 import { useSignOut } from "../queries/session";
 import { fetchTwoFactor } from "../queries/two-factor";
+import { returnTo } from "../router/returnTo";
 
 export default function TwoFactorRequired() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const signOut = useSignOut();
 
   const done = async () => {
     // Read afresh before the app's entry rule reads it (a kept copy would say the setup is still due).
     await queryClient.fetchQuery({ queryKey: keys.twoFactor, queryFn: fetchTwoFactor, staleTime: 0 });
-    await navigate("/");
+    // Back where the set-up interrupted (an app's consent page), else home.
+    await navigate(returnTo(searchParams.get("next")));
   };
 
   return (

@@ -90,8 +90,9 @@ export async function oauthLoader({ request }: LoaderFunctionArgs) {
   const [status, me] = await Promise.all([loadStatus(), loadMe()]);
   if (status && !status.host) return redirect("/auth");
   const url = new URL(request.url);
-  if (!me) return redirect(`/auth?next=${encodeURIComponent(url.pathname + url.search)}`);
-  if (await mustSetUpTwoFactor(me)) return redirect("/two-factor");
+  const here = encodeURIComponent(url.pathname + url.search);
+  if (!me) return redirect(`/auth?next=${here}`);
+  if (await mustSetUpTwoFactor(me)) return redirect(`/two-factor?next=${here}`);
   return null;
 }
 
