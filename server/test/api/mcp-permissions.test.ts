@@ -1,18 +1,20 @@
 // The memo permission matrix (permissions.test.ts) through MCP: caller × memo kind × tool, each caller by a
 // read-write access token. A tool shows what the v0 API shows the token's user and nothing else: others read a
 // shared NORMAL memo, never a private or an archived one; the searches list the user's own memos only; only the
-// creator changes a memo; anyone who may read it may pin it for themself. Admins and the host gain nothing.
+// creator changes a memo; anyone who may read it may pin it for themself. Admins and the host gain nothing. A
+// member's app (a token got through OAuth, "member app") gets exactly what the member's own token gets.
 import type { McpMemoPage, Visibility } from "@memos/common";
 import type { Client as McpClient } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemo, createUser, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { connectMcp } from "../mcp-client.js";
+import { appTokenOf } from "../oauth-flow.js";
 
-type Caller = "owner" | "member" | "admin" | "host";
+type Caller = "owner" | "member" | "member app" | "admin" | "host";
 type Kind = `${Visibility}/${"NORMAL" | "ARCHIVED"}`;
 type Tool = "get_memo" | "resource" | "search" | "update_memo" | "add_tags" | "archive" | "pin";
-const CALLERS: Caller[] = ["owner", "member", "admin", "host"];
+const CALLERS: Caller[] = ["owner", "member", "member app", "admin", "host"];
 const TOOLS: Tool[] = ["get_memo", "resource", "search", "update_memo", "add_tags", "archive", "pin"];
 const KINDS: Kind[] = ["PUBLIC/NORMAL", "PROTECTED/NORMAL", "PRIVATE/NORMAL", "PUBLIC/ARCHIVED", "PROTECTED/ARCHIVED", "PRIVATE/ARCHIVED"];
 
@@ -32,16 +34,18 @@ beforeAll(async () => {
   t = await createTestApp();
   const host = await signUpHost(t);
   owner = await createUser(t, host, "owner");
-  const users: Record<Caller, TestUser> = {
+  const member = await createUser(t, host, "member");
+  const users: Record<Exclude<Caller, "member app">, TestUser> = {
     owner,
     host,
-    member: await createUser(t, host, "member"),
+    member,
     admin: await createUser(t, host, "admin", "ADMIN"),
   };
-  for (const caller of CALLERS) {
-    const token = (await users[caller].client.post("/api/access-token", { name: "assistant", scope: "read-write" })).body.data.token;
+  for (const [caller, user] of Object.entries(users) as [Caller, TestUser][]) {
+    const token = (await user.client.post("/api/access-token", { name: "assistant", scope: "read-write" })).body.data.token;
     clients[caller] = await connectMcp(t, token);
   }
+  clients["member app"] = await connectMcp(t, await appTokenOf(t, member));
 });
 afterAll(async () => {
   for (const client of Object.values(clients)) await client.close();
