@@ -190,3 +190,26 @@ test("a request from an unknown client is shown as an error and goes nowhere", a
   await expect(page.getByRole("alert")).toContainText("This app is not registered here.");
   expect(new URL(page.url()).pathname).toBe("/oauth/authorize");
 });
+
+test("a malformed request of a known app is shown, with a way back that tells the app", async ({ page, signedIn, serverURL }) => {
+  expect(signedIn.user.id).toBeGreaterThan(0);
+  const callback = await loopbackCallback();
+  try {
+    const registered = await fetch(`${serverURL}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "Sloppy Agent", redirect_uris: [callback.url] }),
+    });
+    const { client_id } = (await registered.json()) as { client_id: string };
+    // No PKCE: refused, but the browser stays here until the user chooses to go back.
+    const query = new URLSearchParams({ response_type: "code", client_id, redirect_uri: callback.url, state: "s3" });
+    await page.goto(`/oauth/authorize?${query}`);
+    await expect(page.getByRole("alert")).toContainText("(invalid_request)");
+    expect(new URL(page.url()).pathname).toBe("/oauth/authorize");
+    await page.getByRole("button", { name: `Back to ${new URL(callback.url).host}` }).click();
+    const answer = await callback.received;
+    expect([answer.get("error"), answer.get("state"), answer.has("code")]).toEqual(["invalid_request", "s3", false]);
+  } finally {
+    await callback.close();
+  }
+});

@@ -129,6 +129,7 @@ export const authorizationCheckSchema = z
       outcome: z.literal("error"),
       error: z.enum(OAUTH_ERRORS),
       redirectTo: z.string().describe("The client's redirect URI with `error` (and `state`): the request is malformed"),
+      redirectHost: z.string(),
     }),
   ])
   .meta({ id: "OAuthAuthorizationCheck" });

@@ -78,8 +78,10 @@ export async function checkAuthorization(ctx: AppContext, request: Authorization
   await assertMcpOnForPage(ctx);
   const target = await targetOf(ctx, request);
   const valid = validate(request, origin);
-  if ("error" in valid)
-    return { outcome: "error", error: valid.error, redirectTo: errorRedirect(target, request, origin, valid.error, valid.description) };
+  if ("error" in valid) {
+    const redirectTo = errorRedirect(target, request, origin, valid.error, valid.description);
+    return { outcome: "error", error: valid.error, redirectTo, redirectHost: redirectDisplay(target.redirectUri) };
+  }
   const { client } = target;
   return {
     outcome: "consent",

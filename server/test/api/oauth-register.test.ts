@@ -226,13 +226,13 @@ describe("the consent page's check", () => {
     ["plain PKCE", { code_challenge_method: "plain" }, "invalid_request"],
     ["a token response", { response_type: "token" }, "unsupported_response_type"],
     ["another resource", { resource: "https://elsewhere.example/mcp" }, "invalid_target"],
-  ])("sends %s back to the client with the error and the state", async (_label, change, error) => {
+  ])("answers %s with the redirect back to the client, carrying the error and the state", async (_label, change, error) => {
     const clientId = await register(http);
     const query = { ...authorizationRequest(http, { clientId, pkce: pkcePair(), state: "st" }), ...change };
     const answer = await check(
       Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined)),
     );
-    expect(answer.body.data).toMatchObject({ outcome: "error", error });
+    expect(answer.body.data).toMatchObject({ outcome: "error", error, redirectHost: "127.0.0.1:33418" });
     const redirect = new URL(answer.body.data.redirectTo);
     expect([redirect.searchParams.get("error"), redirect.searchParams.get("state"), redirect.searchParams.has("code")]).toEqual([
       error,

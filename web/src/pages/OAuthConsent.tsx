@@ -1,7 +1,9 @@
 // /oauth/authorize: an app (an MCP client such as Claude or Cursor) asks to use the signed-in user's memos. The page
 // names the app as it registered itself (said to be self-declared) and where the answer goes, offers read and write
 // or read only (never more than asked), and sends the browser to the app with a code, or with a denial. A request
-// the server cannot tie to a registered client and redirect URI is shown as an error here and goes nowhere.
+// the server cannot tie to a registered client and redirect URI is shown as an error here and goes nowhere; a
+// malformed request of a known client is shown too, with a button back to the app (never an automatic redirect:
+// every client registered itself, so sending a browser on unasked would make this page an open redirector).
 import type { AccessTokenScope } from "@memos/common";
 import { AppWindow, BookOpen, PencilLine, ShieldAlert } from "lucide-react";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
@@ -66,8 +68,6 @@ export default function OAuthConsent() {
 
   useEffect(() => {
     if (answer?.outcome === "consent") setAccess(answer.access);
-    // A malformed request from a known client goes back to it with the error, as OAuth says.
-    if (answer?.outcome === "error") window.location.assign(answer.redirectTo);
   }, [answer]);
 
   const send = async (approve: boolean) => {
@@ -95,8 +95,21 @@ export default function OAuthConsent() {
   );
 
   let body: ReactNode;
-  if (check.isPending || answer?.outcome === "error") {
+  if (check.isPending) {
     body = <Spinner className="size-6 self-center" />;
+  } else if (answer?.outcome === "error") {
+    body = (
+      <div role="alert" className="flex flex-col gap-2">
+        <h1 className="flex items-center gap-2 text-lg font-semibold text-zinc-800 dark:text-zinc-100">
+          <ShieldAlert className="size-5 text-red-600 dark:text-red-400" aria-hidden />
+          {t("oauth.invalid-title")}
+        </h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("oauth.malformed", { error: answer.error })}</p>
+        <Button className="h-10 self-start" onClick={() => window.location.assign(answer.redirectTo)}>
+          {t("oauth.back-to-app", { host: answer.redirectHost })}
+        </Button>
+      </div>
+    );
   } else if (check.error || !answer) {
     body = (
       <div role="alert" className="flex flex-col gap-2">
