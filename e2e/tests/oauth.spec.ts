@@ -88,6 +88,7 @@ test("an app signs in through the consent screen and is listed under its name @p
     await expect(page.getByText("The app chose this name itself.")).toBeVisible();
     await expect(page.getByText(new URL(callback.url).host)).toBeVisible();
     await expect(page.getByText(`Signed in as ${signedIn.user.username}`)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Use another account" })).toBeVisible();
     await expect(page.getByRole("radio", { name: /Read and write/ })).toBeChecked();
     await screenshot(page, testInfo, "oauth-consent");
     await page.emulateMedia({ colorScheme: "dark" });

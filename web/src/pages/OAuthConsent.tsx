@@ -8,7 +8,7 @@ import type { AccessTokenScope } from "@memos/common";
 import { AppWindow, BookOpen, PencilLine, ShieldAlert } from "lucide-react";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { errorMessage } from "../api/errorMessage";
 import { Button } from "../components/ui/Button";
 import { InstanceLogo } from "../components/ui/InstanceLogo";
@@ -55,6 +55,7 @@ function AccessOption({
 export default function OAuthConsent() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
+  const location = useLocation();
   const request = useMemo(() => authorizationRequestOf(search), [search]);
   const check = useAuthorizationCheck(request);
   const decide = useAuthorizationDecision();
@@ -88,7 +89,13 @@ export default function OAuthConsent() {
       <div className="min-w-0">
         <p className="truncate text-sm font-medium text-zinc-800 dark:text-zinc-100">{profile?.name || "memos"}</p>
         {me ? (
-          <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">{t("oauth.signed-in-as", { username: me.username })}</p>
+          <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">
+            {t("oauth.signed-in-as", { username: me.username })} ·{" "}
+            {/* The sign-in page signs this session out first, then comes back here. */}
+            <Link to={`/auth?next=${encodeURIComponent(location.pathname + location.search)}`} className="text-accent hover:underline">
+              {t("oauth.switch-account")}
+            </Link>
+          </p>
         ) : null}
       </div>
     </div>
