@@ -95,7 +95,7 @@ export const logsOf = (id: string) => {
 };
 
 /** Polls `fn` until it returns a value other than undefined, or fails with `describe()` at the deadline. */
-export async function waitFor<T>(fn: () => T | undefined | Promise<T | undefined>, what: () => string, deadlineMs = 90_000): Promise<T> {
+async function waitFor<T>(fn: () => T | undefined | Promise<T | undefined>, what: () => string, deadlineMs = 90_000): Promise<T> {
   const until = Date.now() + deadlineMs;
   for (;;) {
     const value = await fn();

@@ -27,7 +27,7 @@ export const BUILD_BASE = `memos-base:node${NODE_MAJOR}-${SUITE}`;
 export const RUNTIME_BASE = `memos-base:node${NODE_MAJOR}-distroless`;
 
 /** Where the root file systems are kept between runs: outside the repository, one per machine. */
-export function cacheDir() {
+function cacheDir() {
   const root =
     process.getuid?.() === 0 ? "/var/cache/memos-test" : join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "memos-test");
   return join(root, "base");

@@ -1,5 +1,4 @@
 /** Types of prepare.mjs, for the container test (TypeScript). */
-export declare const TEST_IMAGE: string;
 export declare function prepareContainerImage(options?: {
   log?: (line: string) => void;
   logFile?: string;

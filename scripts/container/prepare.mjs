@@ -10,7 +10,7 @@ import { ROOT } from "../lib/util.mjs";
 import { BUILD_BASE, RUNTIME_BASE, ensureBaseImages } from "./base-image.mjs";
 import { docker, ensureDaemon } from "./docker.mjs";
 
-export const TEST_IMAGE = "memos:test";
+const TEST_IMAGE = "memos:test";
 
 const imageId = (tag) => {
   const result = docker(["image", "inspect", "--format", "{{.Id}}", tag]);
