@@ -16,7 +16,8 @@ export const unavailable: string | null =
     ? null
     : (process.env.MEMOS_TEST_CONTAINER_UNAVAILABLE ?? (await ensureDaemon({ logDir: "/tmp/memos-container" })));
 
-if (unavailable && !REQUIRED) console.log(`NOTICE: Docker is not available (${unavailable}): the container suite is skipped`);
+if (unavailable && REQUIRED) throw new Error(`Docker is required (MEMOS_TEST_CONTAINER=require) but not available: ${unavailable}`);
+if (unavailable) console.log(`NOTICE: Docker is not available (${unavailable}): the container suite is skipped`);
 
 /** The image under test: built by `npm test` / `npm run test:container` before this runs, or built here. */
 export async function testImage(): Promise<string> {

@@ -12,7 +12,6 @@ import {
   freePort,
   logsOf,
   memoryMiB,
-  REQUIRED,
   removeCreated,
   runContainer,
   stopWithSigterm,
@@ -23,10 +22,6 @@ import {
 } from "./harness.js";
 
 const MiB = 1024 * 1024;
-
-test.runIf(unavailable !== null && REQUIRED)("Docker is available (MEMOS_TEST_CONTAINER=require)", () => {
-  expect.fail(`Docker is required but not available: ${unavailable}`);
-});
 
 describe.skipIf(unavailable !== null)("the container image", () => {
   let image: string;
