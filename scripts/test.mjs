@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "./build.mjs";
+import { baseImagesCached } from "./container/base-image.mjs";
 import { ensureInstalled } from "./lib/install.mjs";
 import { ROOT, bin, run, say } from "./lib/util.mjs";
 
@@ -32,6 +33,8 @@ const reports = mkdtempSync(join(tmpdir(), "memos-test-"));
 /** @type {{name: string, passed: number, failed: number, skipped: number, note?: string, indent?: boolean, ms?: number}[]} */
 const suites = [];
 const notices = [];
+/** The background build of the container image (step b2) while it runs. */
+let containerPrepChild = null;
 
 let interrupted = false;
 process.on("SIGINT", () => (interrupted = true));
@@ -62,6 +65,8 @@ function countsLine({ passed, failed, skipped }) {
 }
 
 function finish() {
+  // Stopped early (a failed install, a signal): the image's build in the background goes too.
+  containerPrepChild?.kill("SIGTERM");
   rmSync(reports, { recursive: true, force: true });
   const total = { passed: 0, failed: 0, skipped: 0 };
   console.log("");
@@ -134,14 +139,20 @@ const containerPrepLog = join(containerLogs, "prepare.log");
 const containerPrepResult = join(reports, "container-prepare.json");
 const containerPrepStarted = Date.now();
 say(`container: building the image in the background (log: ${containerPrepLog})`);
+if (!baseImagesCached())
+  say("container: no base images on this machine yet: making them from Debian packages first (debootstrap, about 7 minutes, once)");
 const containerPrep = new Promise((resolve) => {
   const out = openSync(containerPrepLog, "w");
   const child = spawn(process.execPath, [join(ROOT, "scripts", "container", "prepare.mjs"), "--result", containerPrepResult], {
     cwd: ROOT,
     stdio: ["ignore", out, out],
   });
+  containerPrepChild = child;
   child.on("error", () => resolve(readJson(containerPrepResult) ?? { failed: "could not start scripts/container/prepare.mjs" }));
-  child.on("exit", (code) => resolve(readJson(containerPrepResult) ?? { failed: `scripts/container/prepare.mjs exited with ${code}` }));
+  child.on("exit", (code) => {
+    containerPrepChild = null;
+    resolve(readJson(containerPrepResult) ?? { failed: `scripts/container/prepare.mjs exited with ${code}` });
+  });
 });
 
 /** Runs a checker; resolves with its line of the summary: passed when it exits 0. */
@@ -315,6 +326,7 @@ async function e2eSuite() {
 async function containerSuite() {
   const prep = await containerPrep;
   const prepMs = Date.now() - containerPrepStarted;
+  process.stdout.write(readFileSync(containerPrepLog, "utf8"));
   const env = { ...process.env };
   if (prep.image) {
     say(`container: image ${prep.image} built in ${duration(prepMs)}`);
@@ -326,7 +338,6 @@ async function containerSuite() {
     console.log(notices.at(-1));
     env.MEMOS_TEST_CONTAINER_UNAVAILABLE = prep.unavailable;
   } else {
-    console.log(readFileSync(containerPrepLog, "utf8").split("\n").slice(-40).join("\n"));
     if (prep.logFile) console.log(readFileSync(prep.logFile, "utf8").split("\n").slice(-40).join("\n"));
     record(CONTAINER_PROJECT, { failed: 1 }, prep.failed, prepMs);
     return;

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse, stringify } from "yaml";
+import { dockerOrThrow } from "../../scripts/container/docker.mjs";
 import {
   Api,
   adoptContainer,
@@ -117,7 +118,7 @@ describe.skipIf(unavailable !== null || !compose)("compose.yaml", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test("the sqlite profile: memos alone, read-only root, data in its named volume", async () => {
+  test("the sqlite profile: memos alone, with a read-only root and its data in a named volume", async () => {
     const port = await freePort();
     writeComposeFile("memos", port);
     run("--profile", "sqlite", "up", "-d", "--no-build");
@@ -126,11 +127,14 @@ describe.skipIf(unavailable !== null || !compose)("compose.yaml", () => {
     const api = new Api(`http://127.0.0.1:${port}`);
     await api.signUp("composer", "compose-secret-1");
     await api.createMemo("kept in the memos-data volume");
+    expect(await api.memoContents()).toEqual(["kept in the memos-data volume"]);
+    const mounts: { Destination: string; Type: string; Name: string }[] = JSON.parse(
+      dockerOrThrow(["inspect", "--format", "{{json .Mounts}}", id]),
+    );
+    expect(mounts.find((mount) => mount.Destination === "/var/opt/memos")).toMatchObject({ Type: "volume", Name: `${project}_memos-data` });
+    expect(JSON.parse(dockerOrThrow(["inspect", "--format", "{{json .HostConfig.ReadonlyRootfs}}", id]))).toBe(true);
     run("--profile", "sqlite", "stop");
     expect(stateOf(id).ExitCode).toBe(0);
-    run("--profile", "sqlite", "up", "-d", "--no-build");
-    await waitHealthy(containerOf("memos"));
-    expect(await api.memoContents()).toEqual(["kept in the memos-data volume"]);
     run("--profile", "sqlite", "down", "-v");
   });
 

@@ -102,7 +102,8 @@ async function waitFor<T>(fn: () => T | undefined | Promise<T | undefined>, what
     const value = await fn();
     if (value !== undefined) return value;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Each look is a docker CLI call (tens of milliseconds of CPU): twice a second is enough.
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 

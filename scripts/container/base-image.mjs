@@ -35,6 +35,9 @@ function cacheDir() {
 
 const key = () => `node${NODE_VERSION}-${SUITE}-r${RECIPE}`;
 
+/** Whether this machine has made the base images' root file systems for this Node before (then a run is quick). */
+export const baseImagesCached = () => existsSync(join(cacheDir(), key(), "runtime.tar"));
+
 function sh(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: ["pipe", "pipe", "pipe"], maxBuffer: 1 << 28, ...options });
   if (result.status !== 0) {
