@@ -138,6 +138,7 @@ mkdirSync(containerLogs, { recursive: true });
 const containerPrepLog = join(containerLogs, "prepare.log");
 const containerPrepResult = join(reports, "container-prepare.json");
 const containerPrepStarted = Date.now();
+let containerPrepMs = 0;
 say(`container: building the image in the background (log: ${containerPrepLog})`);
 if (!baseImagesCached())
   say("container: no base images on this machine yet: making them from Debian packages first (debootstrap, about 7 minutes, once)");
@@ -151,6 +152,7 @@ const containerPrep = new Promise((resolve) => {
   child.on("error", () => resolve(readJson(containerPrepResult) ?? { failed: "could not start scripts/container/prepare.mjs" }));
   child.on("exit", (code) => {
     containerPrepChild = null;
+    containerPrepMs = Date.now() - containerPrepStarted;
     resolve(readJson(containerPrepResult) ?? { failed: `scripts/container/prepare.mjs exited with ${code}` });
   });
 });
@@ -325,7 +327,7 @@ async function e2eSuite() {
 // kept in a file and printed when it ends, so it does not interleave with Playwright's.
 async function containerSuite() {
   const prep = await containerPrep;
-  const prepMs = Date.now() - containerPrepStarted;
+  const prepMs = containerPrepMs;
   process.stdout.write(readFileSync(containerPrepLog, "utf8"));
   const env = { ...process.env };
   if (prep.image) {
