@@ -115,6 +115,13 @@ describe.skipIf(unavailable !== null)("the container image", () => {
       expect(readdirSync(dir)).toEqual(["memos_prod.db"]);
     });
 
+    test("mounted read-only: stops at once and says the folder must be writable", async () => {
+      const dir = folder();
+      const id = runContainer({ image, port: await freePort(), volumes: [`${dir}:/var/opt/memos:ro`] });
+      expect(Number(dockerOrThrow(["wait", id]).trim())).toBe(1);
+      expect(logsOf(id)).toContain("/var/opt/memos is on a read-only file system");
+    });
+
     test("handed to the image's user: opens in place, keeps a copy of the v0.10 file, and its accounts sign in", async () => {
       const dir = folder();
       for (const name of ["", "memos_prod.db"]) chownSync(join(dir, name), 1000, 1000);

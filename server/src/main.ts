@@ -25,7 +25,11 @@ function ensureWritable(paths: string[]) {
     if (!existsSync(path)) continue;
     try {
       accessSync(path, constants.W_OK);
-    } catch {
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EROFS") {
+        console.error(`memos: ${path} is on a read-only file system: the data folder must be writable (a volume mounted without :ro).`);
+        process.exit(1);
+      }
       const { uid, gid } = statSync(path);
       const me = `${process.getuid?.() ?? "?"}:${process.getgid?.() ?? "?"}`;
       console.error(
