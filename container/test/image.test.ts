@@ -117,6 +117,7 @@ describe.skipIf(unavailable !== null)("the container image", () => {
 
     test("mounted read-only: stops at once and says the folder must be writable", async () => {
       const dir = folder();
+      for (const name of ["", "memos_prod.db"]) chownSync(join(dir, name), 1000, 1000);
       const id = runContainer({ image, port: await freePort(), volumes: [`${dir}:/var/opt/memos:ro`] });
       expect(Number(dockerOrThrow(["wait", id]).trim())).toBe(1);
       expect(logsOf(id)).toContain("/var/opt/memos is on a read-only file system");
