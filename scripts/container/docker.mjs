@@ -24,7 +24,7 @@ export function dockerOrThrow(args, options = {}) {
 
 export const dockerOk = () => docker(["version", "--format", "{{.Server.Version}}"], { timeout: 20_000 }).status === 0;
 
-const which = (name) => spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).stdout.trim() || null;
+const which = (name) => (spawnSync("/bin/sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).stdout ?? "").trim() || null;
 
 /**
  * Resolves with null when the daemon answers (started here if needed), or with why it cannot: no docker CLI or
