@@ -32,6 +32,16 @@ export default defineConfig({
       serverApi("sqlite"),
       { test: { name: "bench", include: ["bench/**/*.test.ts"], testTimeout: 180_000 } },
       serverApi("postgres"),
+      // The Dockerfile's image and compose.yaml, run in Docker (container/test): `npm test` builds the image while the
+      // other suites run, then runs this project on its own; a first build (base images, npm ci) takes minutes.
+      {
+        test: {
+          name: "container",
+          include: ["container/test/**/*.test.ts"],
+          testTimeout: 5 * 60_000,
+          hookTimeout: 30 * 60_000,
+        },
+      },
       {
         extends: "./web/vite.config.ts",
         test: {

@@ -4,20 +4,27 @@
 //   one test each →
 //   is PostgreSQL reachable? → Vitest, every project (server-api:postgres left out with a NOTICE when
 //   PostgreSQL is unreachable, unless MEMOS_TEST_PG=require; its tests are then counted as skipped) →
-//   build + Playwright, when e2e/playwright.config.ts exists.
+//   build + Playwright, when e2e/playwright.config.ts exists, and beside it the container suite (Vitest's
+//   `container` project: the Dockerfile's image and compose.yaml in Docker), whose image is built in the background
+//   from the start (scripts/container/prepare.mjs) while the other suites run. No Docker daemon (and not root to
+//   start one): a NOTICE and its tests skipped, unless MEMOS_TEST_CONTAINER=require.
 // Counts come from the runners' JSON reports. The summary gives each suite's time and, before its last line, the
 // whole run's; the last line printed is `N passed, N failed[, N skipped]`. The exit code is non-zero when anything
 // failed or a runner crashed without a report.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "./build.mjs";
+import { baseImagesCached } from "./container/base-image.mjs";
 import { ensureInstalled } from "./lib/install.mjs";
 import { ROOT, bin, run, say } from "./lib/util.mjs";
 
 const PG_PROJECT = "server-api:postgres";
 const PG_DSN = process.env.MEMOS_TEST_PG_DSN ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PG_REQUIRED = process.env.MEMOS_TEST_PG === "require";
+const CONTAINER_PROJECT = "container";
+const CONTAINER_REQUIRED = process.env.MEMOS_TEST_CONTAINER === "require";
 const E2E_CONFIG = join(ROOT, "e2e", "playwright.config.ts");
 const MINUTE = 60_000;
 const started = Date.now();
@@ -26,6 +33,8 @@ const reports = mkdtempSync(join(tmpdir(), "memos-test-"));
 /** @type {{name: string, passed: number, failed: number, skipped: number, note?: string, indent?: boolean, ms?: number}[]} */
 const suites = [];
 const notices = [];
+/** The background build of the container image (step b2) while it runs. */
+let containerPrepChild = null;
 
 let interrupted = false;
 process.on("SIGINT", () => (interrupted = true));
@@ -56,6 +65,8 @@ function countsLine({ passed, failed, skipped }) {
 }
 
 function finish() {
+  // Stopped early (a failed install, a signal): the image's build in the background goes too.
+  containerPrepChild?.kill("SIGTERM");
   rmSync(reports, { recursive: true, force: true });
   const total = { passed: 0, failed: 0, skipped: 0 };
   console.log("");
@@ -97,8 +108,13 @@ const SYSTEM_PACKAGES = [
   ["chromium-headless-shell", "/usr/lib/chromium/chromium-headless-shell"],
   ["fonts-noto-cjk", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"],
   ["fonts-noto-color-emoji", "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"],
+  // The container suite: Debian's Docker daemon, debootstrap for its base images, and Compose v1 where the docker
+  // CLI has no compose plugin.
+  ["docker.io", "/usr/sbin/dockerd"],
+  ["debootstrap", "/usr/sbin/debootstrap"],
+  ["docker-compose", "/usr/bin/docker-compose", () => spawnSync("docker", ["compose", "version"], { stdio: "ignore" }).status === 0],
 ];
-const missingPackages = SYSTEM_PACKAGES.filter(([, path]) => !existsSync(path)).map(([name]) => name);
+const missingPackages = SYSTEM_PACKAGES.filter(([, path, present]) => !existsSync(path) && !present?.()).map(([name]) => name);
 if (missingPackages.length === 0) {
   // Present: nothing to do.
 } else if (process.getuid?.() === 0) {
@@ -114,6 +130,32 @@ if (missingPackages.length === 0) {
   console.log(notices.at(-1));
 }
 stopIfInterrupted();
+
+// (b2) The container image, built in the background while the checks and Vitest run: a child process, so its
+// minutes of docker build (or, on a new machine, of debootstrap) never hold this script's event loop.
+const containerLogs = join(tmpdir(), "memos-container");
+mkdirSync(containerLogs, { recursive: true });
+const containerPrepLog = join(containerLogs, "prepare.log");
+const containerPrepResult = join(reports, "container-prepare.json");
+const containerPrepStarted = Date.now();
+let containerPrepMs = 0;
+say(`container: building the image in the background (log: ${containerPrepLog})`);
+if (!baseImagesCached())
+  say("container: no base images on this machine yet: making them from Debian packages first (debootstrap, about 7 minutes, once)");
+const containerPrep = new Promise((resolve) => {
+  const out = openSync(containerPrepLog, "w");
+  const child = spawn(process.execPath, [join(ROOT, "scripts", "container", "prepare.mjs"), "--result", containerPrepResult], {
+    cwd: ROOT,
+    stdio: ["ignore", out, out],
+  });
+  containerPrepChild = child;
+  child.on("error", () => resolve(readJson(containerPrepResult) ?? { failed: "could not start scripts/container/prepare.mjs" }));
+  child.on("exit", (code) => {
+    containerPrepChild = null;
+    containerPrepMs = Date.now() - containerPrepStarted;
+    resolve(readJson(containerPrepResult) ?? { failed: `scripts/container/prepare.mjs exited with ${code}` });
+  });
+});
 
 /** Runs a checker; resolves with its line of the summary: passed when it exits 0. */
 async function check(name, command, args, timeoutMs) {
@@ -188,8 +230,9 @@ stopIfInterrupted();
     `--reporter=${join(ROOT, "scripts", "lib", "vitest-project-counts.mjs")}`,
     `--outputFile=${jsonFile}`,
   ];
+  args.push("--project", `!${CONTAINER_PROJECT}`);
   if (pgError !== null) args.push("--project", `!${PG_PROJECT}`);
-  say(`vitest run${pgError === null ? "" : ` --project !${PG_PROJECT}`}`);
+  say(`vitest run --project !${CONTAINER_PROJECT}${pgError === null ? "" : ` --project !${PG_PROJECT}`}`);
   const since = Date.now();
   const code = await run(bin("vitest"), args, {
     env: { ...process.env, MEMOS_VITEST_PROJECT_COUNTS: countsFile },
@@ -239,43 +282,99 @@ stopIfInterrupted();
 }
 stopIfInterrupted();
 
-// (g) End-to-end: Playwright against the built app.
-if (existsSync(E2E_CONFIG)) {
-  if (!(await build())) {
-    record("e2e (playwright)", { failed: 1 }, "the build failed, so the e2e suite could not run");
-  } else {
-    stopIfInterrupted();
-    const jsonFile = join(reports, "playwright.json");
-    say("playwright test -c e2e/playwright.config.ts");
-    const since = Date.now();
-    const code = await run(bin("playwright"), ["test", "-c", "e2e/playwright.config.ts", "--reporter=list,json"], {
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile },
-      // 9 minutes on a quiet 2-core machine, 13.6 on a slower one (the same code: a spec took as long on the code of
-      // the stop before; a third worker only queued on the busy cores). The limit catches a hung run.
-      timeoutMs: 16 * MINUTE,
-    });
-    const ms = Date.now() - since;
-    const report = readJson(jsonFile);
-    if (!report?.stats) {
-      record("e2e (playwright)", { failed: 1 }, `crashed with exit code ${code} and wrote no report`, ms);
+// (g) End-to-end: Playwright against the built app; beside it, (h) the container suite.
+async function e2eSuite() {
+  if (existsSync(E2E_CONFIG)) {
+    if (!(await build())) {
+      record("e2e (playwright)", { failed: 1 }, "the build failed, so the e2e suite could not run");
     } else {
-      const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
-      const counts = { passed: expected + flaky, failed: unexpected, skipped };
-      const notes = [];
-      if (flaky > 0) notes.push(`${flaky} flaky: passed on a retry`);
-      const errors = report.errors?.length ?? 0;
-      if (errors > 0 && counts.failed === 0) {
-        counts.failed = 1;
-        notes.push(`${plural(errors, "error")} outside any test`);
-      } else if (code !== 0 && counts.failed === 0) {
-        counts.failed = 1;
-        notes.push(`exit code ${code} with no failed test`);
+      stopIfInterrupted();
+      const jsonFile = join(reports, "playwright.json");
+      say("playwright test -c e2e/playwright.config.ts");
+      const since = Date.now();
+      const code = await run(bin("playwright"), ["test", "-c", "e2e/playwright.config.ts", "--reporter=list,json"], {
+        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile },
+        // 9 minutes on a quiet 2-core machine, 13.6 on a slower one (the same code: a spec took as long on the code of
+        // the stop before; a third worker only queued on the busy cores). The limit catches a hung run.
+        timeoutMs: 16 * MINUTE,
+      });
+      const ms = Date.now() - since;
+      const report = readJson(jsonFile);
+      if (!report?.stats) {
+        record("e2e (playwright)", { failed: 1 }, `crashed with exit code ${code} and wrote no report`, ms);
+      } else {
+        const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+        const counts = { passed: expected + flaky, failed: unexpected, skipped };
+        const notes = [];
+        if (flaky > 0) notes.push(`${flaky} flaky: passed on a retry`);
+        const errors = report.errors?.length ?? 0;
+        if (errors > 0 && counts.failed === 0) {
+          counts.failed = 1;
+          notes.push(`${plural(errors, "error")} outside any test`);
+        } else if (code !== 0 && counts.failed === 0) {
+          counts.failed = 1;
+          notes.push(`exit code ${code} with no failed test`);
+        }
+        record("e2e (playwright)", counts, notes.join("; ") || undefined, ms);
       }
-      record("e2e (playwright)", counts, notes.join("; ") || undefined, ms);
     }
+  } else {
+    say("e2e: no e2e/playwright.config.ts yet; skipping the end-to-end suite");
   }
-} else {
-  say("e2e: no e2e/playwright.config.ts yet; skipping the end-to-end suite");
 }
+
+// (h) The container suite, once its image is built (started in (b2)): Vitest's container project, with its output
+// kept in a file and printed when it ends, so it does not interleave with Playwright's.
+async function containerSuite() {
+  const prep = await containerPrep;
+  const prepMs = containerPrepMs;
+  process.stdout.write(readFileSync(containerPrepLog, "utf8"));
+  const env = { ...process.env };
+  if (prep.image) {
+    say(`container: image ${prep.image} built in ${duration(prepMs)}`);
+    env.MEMOS_TEST_CONTAINER_IMAGE = prep.image;
+  } else if (prep.unavailable) {
+    notices.push(
+      `NOTICE: Docker is not available (${prep.unavailable})${CONTAINER_REQUIRED ? ", and MEMOS_TEST_CONTAINER=require" : " — skipping the container suite"}`,
+    );
+    console.log(notices.at(-1));
+    env.MEMOS_TEST_CONTAINER_UNAVAILABLE = prep.unavailable;
+  } else {
+    if (prep.logFile) console.log(readFileSync(prep.logFile, "utf8").split("\n").slice(-40).join("\n"));
+    record(CONTAINER_PROJECT, { failed: 1 }, prep.failed, prepMs);
+    return;
+  }
+  const jsonFile = join(reports, "container.json");
+  const outputFile = join(containerLogs, "vitest.log");
+  const since = Date.now();
+  const code = await new Promise((resolve) => {
+    const out = openSync(outputFile, "w");
+    const child = spawn(
+      bin("vitest"),
+      ["run", "--project", CONTAINER_PROJECT, "--reporter=default", "--reporter=json", `--outputFile=${jsonFile}`],
+      {
+        cwd: ROOT,
+        env,
+        stdio: ["ignore", out, out],
+      },
+    );
+    child.on("error", () => resolve(127));
+    child.on("exit", (exitCode) => resolve(exitCode ?? 1));
+  });
+  const ms = Date.now() - since;
+  say(`container suite (vitest --project ${CONTAINER_PROJECT}), its output:`);
+  console.log(readFileSync(outputFile, "utf8"));
+  const report = readJson(jsonFile);
+  const note = prep.image ? `the image built in ${duration(prepMs)} beside the other suites` : undefined;
+  if (!report) {
+    record(CONTAINER_PROJECT, { failed: 1 }, `crashed with exit code ${code} and wrote no report`, ms);
+    return;
+  }
+  const counts = { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  record(CONTAINER_PROJECT, counts, note, ms);
+}
+
+await Promise.all([e2eSuite(), containerSuite()]);
 
 finish();

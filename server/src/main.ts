@@ -1,5 +1,5 @@
 // The memos server: flags and MEMOS_* variables → config → database → HTTP on the configured port.
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
@@ -16,7 +16,49 @@ import { sweepIncoming } from "./store/files/resource-bytes.js";
 /** web/dist beside this server, whether it runs from server/src (tsx) or server/dist (built). */
 const defaultWebDist = () => resolve(dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
+/**
+ * Stops with a message that says what to do when this process cannot write the data folder or the SQLite file: a
+ * memos v0.10 folder was written by root, and the container image runs as an unprivileged user.
+ */
+function ensureWritable(paths: string[]) {
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    try {
+      accessSync(path, constants.W_OK);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EROFS") {
+        console.error(`memos: ${path} is on a read-only file system: the data folder must be writable (a volume mounted without :ro).`);
+        process.exit(1);
+      }
+      const { uid, gid } = statSync(path);
+      const me = `${process.getuid?.() ?? "?"}:${process.getgid?.() ?? "?"}`;
+      console.error(
+        `memos: ${path} belongs to ${uid}:${gid} and this server, running as ${me}, cannot write it. ` +
+          `Give the data folder to ${me} (on the host: chown -R ${me} <the folder mounted there>), or run the server as its owner.`,
+      );
+      process.exit(1);
+    }
+  }
+}
+
+/** SIGTERM or SIGINT: the first stops the server cleanly (`stop`, once it is set), a second one at once. */
+function handleStopSignals(): { setStop(stop: () => Promise<void>): void } {
+  let stop: (() => Promise<void>) | null = null;
+  let stopping = false;
+  const onSignal = () => {
+    if (stopping || !stop) process.exit(stopping ? 1 : 0);
+    stopping = true;
+    void stop();
+  };
+  // Registered before the database opens: as a container's first process, node ignores any signal it has no
+  // handler for, so a stop during a long migration would wait for the runtime's SIGKILL.
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return { setStop: (fn) => (stop = fn) };
+}
+
 async function main() {
+  const signals = handleStopSignals();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.argv.slice(2));
@@ -29,6 +71,7 @@ async function main() {
   }
   config.webDist ??= defaultWebDist();
   mkdirSync(config.data, { recursive: true });
+  ensureWritable(config.driver === "sqlite" ? [config.data, config.dsn] : [config.data]);
   const { store, migration } = await openStore(config);
   // `<file>.pid` tells `npm run restore`, transfer and storage that this database (or data folder) is in use.
   const instance = markInstance(instanceMarkOf(config));
@@ -57,14 +100,13 @@ async function main() {
       log: { info: (message) => app.log.info(message), error: (message) => app.log.error(message) },
     });
   }
-  const shutdown = async () => {
+  signals.setStop(async () => {
+    app.log.info("stopping");
     await app.close();
     await ctx.backups?.stop();
     await store.close();
     process.exit(0);
-  };
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
+  });
   await app.listen({ host: config.addr, port: config.port });
   const where = config.driver === "sqlite" ? config.dsn : "PostgreSQL";
   app.log.info(`memos ${config.mode} is running at http://localhost:${config.port} (data: ${where})`);

@@ -1,0 +1,143 @@
+// The image as an operator meets it: built from the Dockerfile, run with a fresh volume, stopped with SIGTERM,
+// run again with a read-only root file system, and swapped in on a memos v0.10 data folder.
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { dockerOrThrow } from "../../scripts/container/docker.mjs";
+import { buildV010Database, HOST_PASSWORD, MEMOS } from "../../server/test/legacy-v010-fixture.js";
+import {
+  Api,
+  createVolume,
+  freePort,
+  logsOf,
+  memoryMiB,
+  removeCreated,
+  runContainer,
+  stopWithSigterm,
+  testImage,
+  unavailable,
+  volumePath,
+  waitHealthy,
+} from "./harness.js";
+
+const MiB = 1024 * 1024;
+
+describe.skipIf(unavailable !== null)("the container image", () => {
+  let image: string;
+  const folders: string[] = [];
+  beforeAll(async () => {
+    image = await testImage();
+  }, 30 * 60_000);
+  afterAll(() => {
+    removeCreated();
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
+
+  test("is small, runs as a non-root user, and declares its port, volume, health check and stop signal", () => {
+    const [info] = JSON.parse(dockerOrThrow(["image", "inspect", image]));
+    const config = info.Config;
+    console.log(`image ${image}: ${(info.Size / MiB).toFixed(1)} MiB (${(info.Size / 1e6).toFixed(1)} MB)`);
+    expect(info.Size).toBeLessThan(150 * 1e6);
+    expect(config.User).toMatch(/^[1-9]\d*(:\d+)?$/);
+    expect(Object.keys(config.ExposedPorts)).toEqual(["5230/tcp"]);
+    expect(Object.keys(config.Volumes)).toEqual(["/var/opt/memos"]);
+    expect(config.StopSignal).toBe("SIGTERM");
+    expect(config.Healthcheck.Test.join(" ")).toContain("/healthz");
+    expect(config.Env).toEqual(expect.arrayContaining(["MEMOS_DATA=/var/opt/memos", "MEMOS_PORT=5230", "MEMOS_MODE=prod"]));
+  });
+
+  describe("on a fresh volume", () => {
+    const volume = () => created.volume;
+    const created = { volume: "", port: 0, api: null as Api | null, contents: [] as string[] };
+
+    test("becomes healthy, takes a sign-up and memos, and answers within its memory", async () => {
+      created.volume = createVolume();
+      created.port = await freePort();
+      const id = runContainer({ image, port: created.port, volumes: [`${volume()}:/var/opt/memos`] });
+      await waitHealthy(id);
+      const idle = memoryMiB(id);
+      const api = new Api(`http://127.0.0.1:${created.port}`);
+      created.api = api;
+      await api.signUp("operator", "container-secret-1");
+      for (let i = 0; i < 100; i++) created.contents.push(`memo ${i} from the container #docker`);
+      for (const content of created.contents) await api.createMemo(content);
+      for (let i = 0; i < 100; i++) expect((await api.call("GET", "/api/memo?limit=30")).status).toBe(200);
+      const loaded = memoryMiB(id);
+      console.log(`memory: ${idle} MiB idle after start, ${loaded} MiB after 100 memo writes and 100 list reads`);
+      expect(loaded).toBeLessThan(400);
+      expect((await api.memoContents()).sort()).toEqual([...created.contents].sort());
+
+      // SIGTERM, as `docker stop` sends it: exit code 0, and the instance's lock file removed on the way out.
+      const dataDir = volumePath(volume());
+      expect(existsSync(join(dataDir, "memos_prod.db.pid"))).toBe(true);
+      expect(stopWithSigterm(id)).toBe(0);
+      expect(logsOf(id)).toContain("stopping");
+      expect(existsSync(join(dataDir, "memos_prod.db.pid"))).toBe(false);
+    });
+
+    test("starts again with a read-only root file system: nothing was lost, and writes, uploads and exports work", async () => {
+      const api = created.api!;
+      const id = runContainer({ image, port: created.port, volumes: [`${volume()}:/var/opt/memos`], readOnly: true });
+      await waitHealthy(id);
+      expect((await api.memoContents()).sort()).toEqual([...created.contents].sort());
+      await api.createMemo("written on a read-only root");
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(256 * 1024).fill(7)]), "bytes.bin");
+      const upload = await fetch(`${api.base}/api/resource/blob`, {
+        method: "POST",
+        headers: api.headers,
+        body: form,
+      });
+      expect(upload.status).toBe(200);
+      const exported = await fetch(`${api.base}/api/export`, { headers: api.headers });
+      expect(exported.status).toBe(200);
+      expect((await exported.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+      expect(stopWithSigterm(id)).toBe(0);
+      expect(logsOf(id)).not.toMatch(/EROFS|read-only file system/i);
+    });
+  });
+
+  describe("on a memos v0.10 data folder", () => {
+    const folder = () => {
+      const dir = mkdtempSync(join(tmpdir(), "memos-v010-"));
+      folders.push(dir);
+      buildV010Database(join(dir, "memos_prod.db"));
+      return dir;
+    };
+
+    test("left owned by root, as v0.10's image wrote it: stops at once and says how to hand it over", async () => {
+      const dir = folder();
+      const id = runContainer({ image, port: await freePort(), volumes: [`${dir}:/var/opt/memos`] });
+      const code = Number(dockerOrThrow(["wait", id]).trim());
+      expect(code).toBe(1);
+      expect(logsOf(id)).toMatch(/cannot write it\. Give the data folder to 1000:1000 \(on the host: chown -R 1000:1000/);
+      expect(readdirSync(dir)).toEqual(["memos_prod.db"]);
+    });
+
+    test("mounted read-only: stops at once and says the folder must be writable", async () => {
+      const dir = folder();
+      for (const name of ["", "memos_prod.db"]) chownSync(join(dir, name), 1000, 1000);
+      const id = runContainer({ image, port: await freePort(), volumes: [`${dir}:/var/opt/memos:ro`] });
+      expect(Number(dockerOrThrow(["wait", id]).trim())).toBe(1);
+      expect(logsOf(id)).toContain("/var/opt/memos is on a read-only file system");
+    });
+
+    test("handed to the image's user: opens in place, keeps a copy of the v0.10 file, and its accounts sign in", async () => {
+      const dir = folder();
+      for (const name of ["", "memos_prod.db"]) chownSync(join(dir, name), 1000, 1000);
+      const port = await freePort();
+      const id = runContainer({ image, port, volumes: [`${dir}:/var/opt/memos`] });
+      await waitHealthy(id);
+      const api = new Api(`http://127.0.0.1:${port}`);
+      const signIn = await api.call<{ username: string }>("POST", "/api/auth/signin", { username: "oldhost", password: HOST_PASSWORD });
+      expect(signIn.status).toBe(200);
+      expect(signIn.data.username).toBe("oldhost");
+      api.useToken("open-id-host");
+      const mine = MEMOS.filter((memo) => memo.creatorId === 1 && memo.rowStatus === "NORMAL").map((memo) => memo.content);
+      expect(await api.memoContents()).toEqual(expect.arrayContaining(mine));
+      expect(readdirSync(dir).some((name) => /^memos_prod\.db\.bak-v0\.10/.test(name))).toBe(true);
+      expect(stopWithSigterm(id)).toBe(0);
+    });
+  });
+});
