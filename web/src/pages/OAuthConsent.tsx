@@ -89,13 +89,16 @@ export default function OAuthConsent() {
       <div className="min-w-0">
         <p className="truncate text-sm font-medium text-zinc-800 dark:text-zinc-100">{profile?.name || "memos"}</p>
         {me ? (
-          <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">
-            {t("oauth.signed-in-as", { username: me.username })} ·{" "}
+          <>
+            <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">{t("oauth.signed-in-as", { username: me.username })}</p>
             {/* The sign-in page signs this session out first, then comes back here. */}
-            <Link to={`/auth?next=${encodeURIComponent(location.pathname + location.search)}`} className="text-accent hover:underline">
+            <Link
+              to={`/auth?next=${encodeURIComponent(location.pathname + location.search)}`}
+              className="text-xs text-accent hover:underline dark:text-green-400"
+            >
               {t("oauth.switch-account")}
             </Link>
-          </p>
+          </>
         ) : null}
       </div>
     </div>
