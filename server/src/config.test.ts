@@ -37,6 +37,7 @@ describe("loadConfig", () => {
       webhookRetryBaseMs: 10_000,
       webhookRetryWindowMs: 24 * 3_600_000,
       webhookTimeoutMs: 10_000,
+      mcpRequestsPerMinute: 120,
       logLevel: "info",
     });
   });
