@@ -61,6 +61,8 @@ async function measure(driver: "sqlite" | "postgres", memoCount: number, selecti
     oidcAllowPrivate: false,
     projectInfoUrl: "http://127.0.0.1:9",
     ...WEBHOOK_DEFAULTS,
+    metrics: false,
+    metricsToken: null,
     logLevel: "warn",
   };
   const { store } = await openStore(config);

@@ -118,6 +118,8 @@ export function benchConfig(driver: "sqlite" | "postgres", dir: string, dsn: str
     oidcAllowPrivate: false,
     projectInfoUrl: "http://127.0.0.1:9",
     ...WEBHOOK_DEFAULTS,
+    metrics: false,
+    metricsToken: null,
     logLevel: "warn",
   };
 }

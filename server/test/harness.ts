@@ -157,6 +157,9 @@ export interface TestAppOptions {
   freshDatabase?: boolean;
   /** Passed to buildApp: requests at least this slow are logged as slow. */
   slowRequestMs?: number;
+  /** As `--metrics true` (and `--metrics-token`): GET /metrics answers. */
+  metrics?: boolean;
+  metricsToken?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -186,6 +189,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     projectInfoUrl: options.projectInfoUrl ?? "http://127.0.0.1:9",
     ...WEBHOOK_DEFAULTS,
     ...options.webhook,
+    metrics: options.metrics ?? options.metricsToken !== undefined,
+    metricsToken: options.metricsToken ?? null,
     logLevel: "warn",
   };
   const open = async (): Promise<TestApp> => {

@@ -26,6 +26,7 @@ import { userRoutes } from "./user.js";
 import { webhookRoutes } from "./webhook.js";
 import { identityProviderRoutes } from "./identity-provider.js";
 import { ssoRoutes } from "./sso.js";
+import { opsRoutes } from "./ops.js";
 
 export const ROUTES = {
   ...docsRoutes,
@@ -51,6 +52,7 @@ export const ROUTES = {
   ...rssRoutes,
   ...ssoRoutes,
   ...identityProviderRoutes,
+  ...opsRoutes,
 } satisfies Record<string, RouteEntry>;
 
 type Routes = typeof ROUTES;
@@ -86,6 +88,7 @@ export const AREAS: Record<Area, string> = {
   docs: "This document",
   sso: "Single sign-on with OpenID Connect: the browser flow and linked identities",
   "identity-provider": "The host's OpenID Connect identity providers",
+  ops: "Health, readiness and Prometheus metrics, for operators and their tools",
 };
 
 /** The names of one area's routes. */
