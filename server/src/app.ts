@@ -108,7 +108,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerInputGuard(app);
   registerAccessHook(app, ctx);
   // Before the routes, whose requests it counts (null unless --metrics).
-  const metrics = registerMetrics(app, ctx);
+  const metrics = await registerMetrics(app, ctx);
   // Before the routes: the zod validator, and the OpenAPI document built from every route registered after it.
   await registerOpenApi(app);
 

@@ -5,7 +5,7 @@
 // waiting, reader threads, pending webhook deliveries) is read as it is scraped, the deliveries by one COUNT through
 // the due index. Process memory, GC and event-loop lag are prom-client's default metrics.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { Registry } from "prom-client";
 import type { AppContext } from "../context.js";
 import type { AttemptObserver } from "../services/webhook-dispatcher.js";
 import { countPendingDeliveries } from "../store/sql/webhook.store.js";
@@ -34,9 +34,13 @@ function routeOf(request: FastifyRequest): string {
 
 const OUTCOMES = { succeeded: "succeeded", pending: "retry", failed: "failed" } as const;
 
-/** Sets up the registry and the hooks that feed it; null when metrics are off. Call before the routes are registered. */
-export function registerMetrics(app: FastifyInstance, ctx: AppContext): Metrics | null {
+/**
+ * Sets up the registry and the hooks that feed it; null when metrics are off (prom-client is then never loaded).
+ * Call before the routes are registered.
+ */
+export async function registerMetrics(app: FastifyInstance, ctx: AppContext): Promise<Metrics | null> {
   if (!ctx.config.metrics) return null;
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = await import("prom-client");
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const { store } = ctx;
