@@ -6,10 +6,19 @@ declare module "autocannon" {
     errors: number;
     non2xx: number;
   }
+  /** One request of a connection's round; `setupRequest` may rewrite it each time it is sent. */
+  export interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestSpec) => RequestSpec;
+  }
   export default function autocannon(options: {
     url: string;
     connections: number;
     duration: number;
     headers?: Record<string, string>;
+    requests?: RequestSpec[];
   }): Promise<Result>;
 }

@@ -62,6 +62,8 @@ async function measure(driver: "sqlite" | "postgres", memoCount: number, selecti
     projectInfoUrl: "http://127.0.0.1:9",
     ...WEBHOOK_DEFAULTS,
     mcpRequestsPerMinute: MCP_REQUESTS_PER_MINUTE,
+    metrics: false,
+    metricsToken: null,
     logLevel: "warn",
   };
   const { store } = await openStore(config);

@@ -119,6 +119,8 @@ export function benchConfig(driver: "sqlite" | "postgres", dir: string, dsn: str
     projectInfoUrl: "http://127.0.0.1:9",
     ...WEBHOOK_DEFAULTS,
     mcpRequestsPerMinute: MCP_REQUESTS_PER_MINUTE,
+    metrics: false,
+    metricsToken: null,
     logLevel: "warn",
   };
 }

@@ -8,6 +8,7 @@ import { badRequest, handleError } from "./errors.js";
 import { registerAccessHook } from "./http/access.js";
 import { registerInputGuard } from "./http/input-guard.js";
 import { loggerOptions, redactSecrets } from "./http/log-redaction.js";
+import { registerMetrics } from "./http/metrics.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { registerResponseCache } from "./http/response-cache.js";
 import { registerRouteSpellings } from "./http/route-spelling.js";
@@ -38,6 +39,7 @@ import { oauthHandlers } from "./routes/oauth.routes.js";
 import { ssoHandlers } from "./routes/sso.routes.js";
 import { webhookHandlers } from "./routes/webhook.routes.js";
 import { mcpHandlers } from "./routes/mcp.routes.js";
+import { opsHandlers } from "./routes/ops.routes.js";
 import { startWebhookDispatcher } from "./services/webhook-dispatcher.js";
 import { startTrashSweeper } from "./services/trash-sweeper.js";
 
@@ -74,6 +76,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const spellings = registerRouteSpellings(app);
   const slowRequestMs = options.slowRequestMs ?? SLOW_REQUEST_MS;
   app.addHook("onResponse", (request, reply, done) => {
+    // Probes and scrapes come every few seconds; /readyz logs why it is not ready itself.
+    if (request.routeOptions.config?.routeName?.startsWith("ops.")) return done();
     const line = { method: request.method, url: redactSecrets(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     if (reply.statusCode >= 500 || reply.elapsedTime >= slowRequestMs) request.log.warn(line, "slow or failed request");
     else request.log.debug(line, "request");
@@ -105,6 +109,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   // NUL characters are refused before anything (the access hook's token lookup included) reads the input.
   registerInputGuard(app);
   registerAccessHook(app, ctx);
+  // Before the routes, whose requests it counts (null unless --metrics).
+  const metrics = await registerMetrics(app, ctx);
   // Before the routes: the zod validator, and the OpenAPI document built from every route registered after it.
   await registerOpenApi(app);
 
@@ -135,13 +141,14 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     ...identityProviderHandlers(ctx),
     ...oauthHandlers(ctx),
     ...mcpHandlers(ctx, app),
+    ...opsHandlers(ctx, metrics),
   } satisfies AllHandlers;
   await registerRouteTable(app, handlers, { maxUploadBytes: ctx.config.maxUploadBytes });
   // The web app, and the not-found handler, which answers another spelling of any route 404 (http/route-spelling.ts).
   await app.register(async (scope) => staticRoutes(scope, ctx, spellings));
 
   // Webhook deliveries are sent in the background, for as long as the app is open.
-  const dispatcher = startWebhookDispatcher(ctx.store, ctx.config, app.log);
+  const dispatcher = startWebhookDispatcher(ctx.store, ctx.config, app.log, metrics?.webhookAttempt);
   ctx.webhooks = dispatcher;
   // Memos past the trash's retention are purged in the background too.
   const sweeper = startTrashSweeper(ctx, app.log);

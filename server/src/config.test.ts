@@ -38,8 +38,23 @@ describe("loadConfig", () => {
       webhookRetryWindowMs: 24 * 3_600_000,
       webhookTimeoutMs: 10_000,
       mcpRequestsPerMinute: 120,
+      metrics: false,
+      metricsToken: null,
       logLevel: "info",
     });
+  });
+
+  it("turns metrics on with --metrics or a token, which it never echoes", () => {
+    expect(load([]).metrics).toBe(false);
+    expect(load(["--metrics", "true"])).toMatchObject({ metrics: true, metricsToken: null });
+    const token = "s3cret-metrics-token-0123";
+    expect(load([], { MEMOS_METRICS_TOKEN: token })).toMatchObject({ metrics: true, metricsToken: token });
+    for (const bad of ["short", "has a space in it, sixteen+"]) {
+      const { message } = configError(["--metrics-token", bad]);
+      expect(message).toBe("invalid --metrics-token: expected 16 to 512 printable characters without spaces");
+      expect(message).not.toContain(bad);
+    }
+    expect(configError(["--metrics", "yes"]).message).toBe('invalid --metrics "yes": expected one of true, false');
   });
 
   it("allows private webhook targets only when asked", () => {

@@ -44,6 +44,10 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Requests one access token may make to `/mcp` in a minute (a burst of that many, refilled evenly). */
   mcpRequestsPerMinute: number;
+  /** GET /metrics answers (Prometheus); off by default, since it shows the instance's activity. */
+  metrics: boolean;
+  /** When set, GET /metrics wants it as a Bearer token (implies `metrics`). */
+  metricsToken: string | null;
   logLevel: "debug" | "info" | "warn";
 }
 
@@ -80,6 +84,8 @@ const FLAGS: Record<string, FlagSpec> = {
   "webhook-allow-private": { env: "MEMOS_WEBHOOK_ALLOW_PRIVATE", fallback: "false" },
   "oidc-allow-private": { env: "MEMOS_OIDC_ALLOW_PRIVATE", fallback: "false" },
   "project-info-url": { env: "MEMOS_PROJECT_INFO_URL", fallback: "https://api.github.com" },
+  metrics: { env: "MEMOS_METRICS", fallback: "false" },
+  "metrics-token": { env: "MEMOS_METRICS_TOKEN", fallback: "" },
 };
 
 /** Reads `--name value` and `--name=value` pairs; unknown flags are an error. */
@@ -180,6 +186,12 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
   const webhookAllowPrivate = oneOf(label("webhook-allow-private"), pick("webhook-allow-private"), ["true", "false"] as const) === "true";
   const oidcAllowPrivate = oneOf(label("oidc-allow-private"), pick("oidc-allow-private"), ["true", "false"] as const) === "true";
+  const metricsToken = pick("metrics-token");
+  // The token is not echoed back.
+  if (metricsToken !== "" && !/^[\x21-\x7e]{16,512}$/.test(metricsToken)) {
+    throw new ConfigError(`invalid ${label("metrics-token")}: expected 16 to 512 printable characters without spaces`);
+  }
+  const metrics = oneOf(label("metrics"), pick("metrics"), ["true", "false"] as const) === "true" || metricsToken !== "";
   return {
     mode,
     addr,
@@ -200,6 +212,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
     projectInfoUrl: projectInfoUrl.replace(/\/+$/, ""),
     ...WEBHOOK_DEFAULTS,
     mcpRequestsPerMinute: MCP_REQUESTS_PER_MINUTE,
+    metrics,
+    metricsToken: metricsToken || null,
     logLevel: mode === "dev" ? "debug" : "info",
   };
 }

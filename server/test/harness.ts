@@ -159,6 +159,9 @@ export interface TestAppOptions {
   slowRequestMs?: number;
   /** Requests one token may make to /mcp in a minute (120 by default). */
   mcpRequestsPerMinute?: number;
+  /** As `--metrics true` (and `--metrics-token`): GET /metrics answers. */
+  metrics?: boolean;
+  metricsToken?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -189,6 +192,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...WEBHOOK_DEFAULTS,
     ...options.webhook,
     mcpRequestsPerMinute: options.mcpRequestsPerMinute ?? MCP_REQUESTS_PER_MINUTE,
+    metrics: options.metrics ?? options.metricsToken !== undefined,
+    metricsToken: options.metricsToken ?? null,
     logLevel: "warn",
   };
   const open = async (): Promise<TestApp> => {

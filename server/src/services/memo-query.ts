@@ -1,6 +1,6 @@
 // Reads the memo list query string into a store filter and a page.
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type MemoListQuery, parseSearch, type RowStatus, type Visibility } from "@memos/common";
-import { RE2JS } from "re2js";
+import { createRequire } from "node:module";
 import { badRequest, type ErrorDetail } from "../errors.js";
 import type { MemoFilter, MemoPosition } from "../store/sql/memo/memo.store.js";
 import { decodeCursor } from "./memo-cursor.js";
@@ -18,12 +18,16 @@ export interface ParsedMemoQuery {
   after?: MemoPosition;
 }
 
+/** re2js (250 KB of source, and its compiled code) is loaded by the first `^regex` search, not by every server. */
+let re2: typeof import("re2js").RE2JS | null = null;
+const loadRe2 = () => (re2 ??= (createRequire(import.meta.url)("re2js") as typeof import("re2js")).RE2JS);
+
 /** A `^regex` of the query parameter `field`, checked for both engines' dialects. */
 function checkedRegex(pattern: string, field: "text" | "search"): string {
   const invalid: ErrorDetail = { reason: "search.invalid-regex", field };
   // RE2 syntax (what SQLite runs, see store/db.ts): linear-time matching, so no pattern can stall the server.
   try {
-    RE2JS.compile(pattern);
+    loadRe2().compile(pattern);
   } catch {
     throw badRequest(`Invalid regular expression: ${pattern}`, invalid);
   }

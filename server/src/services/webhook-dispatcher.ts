@@ -84,7 +84,10 @@ export function outcomeOf(row: WebhookDeliveryRow, response: WebhookResponse, ti
   return { ...common, status: "pending", next_attempt_ms: now + delay, response_snippet: snippet, error };
 }
 
-export function startWebhookDispatcher(store: DatabaseHandle, timings: Timings, log: Log): WebhookDispatcher {
+/** Told the outcome of each attempt (the metrics count them). */
+export type AttemptObserver = (status: AttemptOutcome["status"]) => void;
+
+export function startWebhookDispatcher(store: DatabaseHandle, timings: Timings, log: Log, observe?: AttemptObserver): WebhookDispatcher {
   // Held from the start: a test that swaps ctx.store.db to count a route's queries does not count these.
   const { db, engine } = store;
   let timer: NodeJS.Timeout | null = null;
@@ -126,7 +129,9 @@ export function startWebhookDispatcher(store: DatabaseHandle, timings: Timings, 
         `webhook delivery: ${response.error}`,
       );
     }
-    await recordAttempt(db, row.id, outcomeOf(row, response, timings, Date.now()));
+    const outcome = outcomeOf(row, response, timings, Date.now());
+    await recordAttempt(db, row.id, outcome);
+    observe?.(outcome.status);
   }
 
   async function sweep(): Promise<void> {

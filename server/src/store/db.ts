@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type Transaction } from "kysely";
+import { Kysely, type LogEvent, PostgresDialect, type Transaction } from "kysely";
 import type pg from "pg";
 import type { Database } from "./schema.js";
 import { FullTextMerger } from "./sqlite/fulltext-merger.js";
@@ -47,8 +47,20 @@ export interface DatabaseHandle {
    * an online backup through `sqliteMain` then never starts over because of it.
    */
   holdUpkeep(): Promise<() => void>;
+  /** Told each statement's duration in seconds, and whether it failed (the metrics, http/metrics.ts); null: nobody. */
+  onQuery: ((seconds: number, failed: boolean) => void) | null;
+  /** Reads waiting for a connection now: on SQLite for a reader thread, on PostgreSQL for a pooled connection. */
+  waitingReads(): number;
+  /** SQLite: reader threads running now (they start and end with the load); null on PostgreSQL. */
+  readerThreads(): number | null;
   close(): Promise<void>;
 }
+
+/** Kysely's log hook, passing each statement's duration to whoever listens on the handle. */
+const timedBy =
+  (handle: () => DatabaseHandle) =>
+  (event: LogEvent): void =>
+    handle().onQuery?.(event.queryDurationMillis / 1000, event.level === "error");
 
 export interface SqliteOptions {
   /** Read-only connections in worker threads; 0 runs every query on the main thread. */
@@ -82,9 +94,10 @@ export function openSqlite(file: string, options: SqliteOptions = DEFAULT_SQLITE
     // What an earlier process (an upgrade, an import) left unmerged.
     pool.merger.wrote();
   }
-  const db = new Kysely<Database>({ dialect: new PooledSqliteDialect(pool) });
-  const searchDb = new Kysely<Database>({ dialect: new PooledSqliteDialect(pool, options.searchBudgetMs) });
-  return {
+  const log = timedBy(() => handle);
+  const db = new Kysely<Database>({ dialect: new PooledSqliteDialect(pool), log });
+  const searchDb = new Kysely<Database>({ dialect: new PooledSqliteDialect(pool, options.searchBudgetMs), log });
+  const handle: DatabaseHandle = {
     db,
     searchDb,
     searchTurns: new SearchTurns(options.searchBudgetMs),
@@ -94,8 +107,12 @@ export function openSqlite(file: string, options: SqliteOptions = DEFAULT_SQLITE
     dataVersion: () => pool.dataVersion(),
     settled: async () => pool.merger?.settled(),
     holdUpkeep: async () => (pool.merger ? pool.merger.hold() : () => undefined),
+    onQuery: null,
+    waitingReads: () => pool.readers?.waiting ?? 0,
+    readerThreads: () => pool.readers?.threads ?? 0,
     close: () => pool.close(),
   };
+  return handle;
 }
 
 /** pg is loaded when a PostgreSQL database is opened: an SQLite server never pays for it (about 4 MB). */
@@ -118,11 +135,18 @@ export function openPostgres(dsn: string, searchBudgetMs = DEFAULT_SQLITE_OPTION
   const searchPool = new pg.Pool({ connectionString: dsn, max: 4, types: pgTypes, statement_timeout: searchBudgetMs });
   // An idle connection dropped by the server (a restart, a dropped database) must not crash the process;
   // the pool replaces it on the next query.
-  for (const each of [pool, searchPool]) each.on("error", (error) => console.warn(`memos: PostgreSQL connection lost: ${error.message}`));
+  // A connection lost while lent out, between two statements (a transaction's JavaScript runs in between), emits its
+  // error on the client, which the pool listens to only while it is idle: unheard, that error would end the process.
+  // The client's next statement fails instead, and the pool drops it when it comes back.
+  for (const each of [pool, searchPool]) {
+    each.on("error", (error) => console.warn(`memos: PostgreSQL connection lost: ${error.message}`));
+    each.on("connect", (client) => client.on("error", () => undefined));
+  }
   const version = new PostgresDataVersion(pg, dsn);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: writeNoticingPool(pool, () => version.wrote()) }) });
-  const searchDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: searchPool }) });
-  return {
+  const log = timedBy(() => handle);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: writeNoticingPool(pool, () => version.wrote()) }), log });
+  const searchDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: searchPool }), log });
+  const handle: DatabaseHandle = {
     db,
     searchDb,
     searchTurns: new SearchTurns(searchBudgetMs),
@@ -132,9 +156,13 @@ export function openPostgres(dsn: string, searchBudgetMs = DEFAULT_SQLITE_OPTION
     dataVersion: () => version.current(),
     settled: async () => undefined,
     holdUpkeep: async () => () => undefined,
+    onQuery: null,
+    waitingReads: () => pool.waitingCount + searchPool.waitingCount,
+    readerThreads: () => null,
     close: async () => {
       await version.close();
       await Promise.all([db.destroy(), searchDb.destroy()]);
     },
   };
+  return handle;
 }

@@ -48,6 +48,12 @@ async function backupSqlite(handle: DatabaseHandle, applied: Set<string>): Promi
   return target;
 }
 
+/** How many of our migrations the database lacks (0: up to date); reads the ledger only. */
+export async function pendingMigrationCount(db: Db, engine: Engine, migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
+  const applied = await appliedNames(db, engine);
+  return migrations.filter((migration) => !applied.has(migration.name)).length;
+}
+
 export interface MigrationReport {
   applied: string[];
   backup: string | null;

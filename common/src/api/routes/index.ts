@@ -28,6 +28,7 @@ import { identityProviderRoutes } from "./identity-provider.js";
 import { ssoRoutes } from "./sso.js";
 import { oauthRoutes } from "./oauth.js";
 import { mcpRoutes } from "./mcp.js";
+import { opsRoutes } from "./ops.js";
 
 export const ROUTES = {
   ...docsRoutes,
@@ -55,6 +56,7 @@ export const ROUTES = {
   ...identityProviderRoutes,
   ...oauthRoutes,
   ...mcpRoutes,
+  ...opsRoutes,
 } satisfies Record<string, RouteEntry>;
 
 type Routes = typeof ROUTES;
@@ -92,6 +94,7 @@ export const AREAS: Record<Area, string> = {
   "identity-provider": "The host's OpenID Connect identity providers",
   oauth: "OAuth 2.1 for MCP clients: metadata, client registration, tokens, and the consent page's calls",
   mcp: "The MCP server for AI assistants (Model Context Protocol over Streamable HTTP)",
+  ops: "Health, readiness and Prometheus metrics, for operators and their tools",
 };
 
 /** The names of one area's routes. */

@@ -167,6 +167,16 @@ export async function nextDueMs(db: Db): Promise<number | null> {
   return next === null || next === undefined ? null : Number(next);
 }
 
+/** Deliveries waiting to be sent (due or not, paused webhooks' too): the metrics' queue depth, read through the due index. */
+export async function countPendingDeliveries(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("webhook_delivery")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export interface AttemptOutcome {
   status: "pending" | "succeeded" | "failed";
   next_attempt_ms: number | null;

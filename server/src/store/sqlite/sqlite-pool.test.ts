@@ -132,6 +132,16 @@ describe("the SQLite reader pool", { timeout: 30_000 }, () => {
     expect(await Promise.all(slow)).toEqual(["refused", "refused"]);
   });
 
+  it("a reader keeps a page cache of 4 MB, not better-sqlite3's 16 MB (the main connection keeps its 16)", async () => {
+    const pool = new ReaderPool(join(dir, "pool.db"), 1);
+    try {
+      expect(await pool.read("PRAGMA cache_size", [])).toEqual([{ cache_size: -4000 }]);
+    } finally {
+      await pool.close();
+    }
+    expect(handle.sqliteMain!.pragma("cache_size", { simple: true })).toBe(-16000);
+  });
+
   it("a SQL error in a reader reaches the caller with its code", async () => {
     await expect(sql`SELECT * FROM missing_table`.execute(handle.db)).rejects.toMatchObject({ code: "SQLITE_ERROR" });
   });

@@ -91,6 +91,11 @@ export class ReaderPool {
     return this.#readers.length;
   }
 
+  /** Reads waiting for a reader thread. */
+  get waiting(): number {
+    return this.#queue.length;
+  }
+
   read(sql: string, parameters: readonly unknown[], budgetMs?: number): Promise<unknown[]> {
     if (this.#closed) return Promise.reject(new Error("the database is closed"));
     return new Promise((resolve, reject) => {
