@@ -199,7 +199,8 @@ async function main() {
     await pause(Number(args.rest));
     console.log(`idle ${args.rest} s later:       RSS ${rss()}; ${await breakdown(base)}`);
   } finally {
-    if (server) {
+    // A server that stopped by itself (a bad flag) has no exit left to wait for.
+    if (server && server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((resolve) => server.once("exit", resolve));
       server.kill();
       await exited;
