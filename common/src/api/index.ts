@@ -4,6 +4,7 @@ export * from "./account-entities.js";
 export * from "./reasons.js";
 export * from "./queries.js";
 export * from "./requests.js";
+export * from "./integration-requests.js";
 export * from "./sign-in-requests.js";
 export * from "./oauth.js";
 export * from "./route.js";

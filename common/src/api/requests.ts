@@ -17,7 +17,6 @@ import {
   ROW_STATUSES,
   VISIBILITIES,
 } from "../domain/constants.js";
-import { ACCESS_TOKEN_SCOPES, WEBHOOK_EVENTS, webhookUrlProblem } from "../domain/integrations.js";
 import { extractTags, isValidTagName, MAX_MEMO_TAGS, MAX_TAG_LENGTH, readsAsTag } from "../domain/tags.js";
 import { isValidResourceFilename, sanitizeUploadFilename } from "../domain/validation.js";
 import { isEmoji, MAX_EMOJI_LENGTH } from "../domain/reactions.js";
@@ -90,7 +89,7 @@ export const pathId = (label = "ID") =>
 /** The wire's id message for a body id: "resourceId: ID is not a number: 2147483648". */
 const idError = { error: (issue: { input?: unknown }) => `ID is not a number: ${shownId(issue.input)}` };
 const id = z.int(idError).min(1, idError).max(MAX_ID, idError);
-const unixSeconds = z.int().min(0).max(253_402_300_799);
+export const unixSeconds = z.int().min(0).max(253_402_300_799);
 const memoContent = z
   .string()
   .refine((value) => new TextEncoder().encode(value).length <= MAX_MEMO_CONTENT_BYTES, {
@@ -349,15 +348,6 @@ export type TagCreate = z.infer<typeof tagCreateSchema>;
 export type TagRename = z.infer<typeof tagRenameSchema>;
 export type SystemSettingUpsert = z.infer<typeof systemSettingUpsertSchema>;
 
-/** `POST /api/access-token`: a named token, read-only or read-write, expiring at `expiresTs` (Unix seconds) or never. */
-export const accessTokenCreateSchema = z.object({
-  name: text(INPUT_LIMITS.tokenName).trim().min(1, "is required"),
-  scope: z.enum(ACCESS_TOKEN_SCOPES),
-  expiresTs: optional(unixSeconds),
-});
-export type AccessTokenCreate = z.infer<typeof accessTokenCreateSchema>;
-export type AccessTokenCreateRequest = z.input<typeof accessTokenCreateSchema>;
-
 /** `POST /api/memo/:memoId/share`: a link expiring at `expiresTs` (Unix seconds) or never. */
 export const memoShareCreateSchema = z.object({ expiresTs: optional(unixSeconds) });
 export type MemoShareCreate = z.infer<typeof memoShareCreateSchema>;
@@ -389,38 +379,3 @@ export type CommentPatch = z.infer<typeof commentPatchSchema>;
 
 /** `POST /api/memo/:memoId/comment/close`: the memo's author closes (or reopens) its comments. */
 export const commentCloseSchema = z.object({ closed: z.boolean() });
-
-const webhookEvents = z.array(z.enum(WEBHOOK_EVENTS)).min(1, "choose at least one event").max(WEBHOOK_EVENTS.length);
-// v0's one message for both; the reason tells which.
-const webhookUrl = text(INPUT_LIMITS.webhookUrl)
-  .refine((value) => webhookUrlProblem(value) !== "not-http", {
-    message: "must be an http(s) URL",
-    abort: true,
-    params: { reason: "webhook.url-not-http" } satisfies ReasonParams,
-  })
-  .refine((value) => webhookUrlProblem(value) === null, {
-    message: "must be an http(s) URL",
-    params: { reason: "webhook.url-unparsable" } satisfies ReasonParams,
-  });
-const webhookSecret = text(INPUT_LIMITS.webhookSecret);
-
-/** `POST /api/webhook`. Without a secret the server makes one (shown to the owner). */
-export const webhookCreateSchema = z.object({
-  name: text(INPUT_LIMITS.webhookName).trim().min(1, "is required"),
-  url: webhookUrl,
-  secret: optional(webhookSecret),
-  events: webhookEvents,
-});
-export type WebhookCreate = z.infer<typeof webhookCreateSchema>;
-export type WebhookCreateRequest = z.input<typeof webhookCreateSchema>;
-
-/** `PATCH /api/webhook/:id`: the fields given change; `active: false` pauses deliveries. */
-export const webhookPatchSchema = z.object({
-  name: optional(text(INPUT_LIMITS.webhookName).trim().min(1, "is required")),
-  url: optional(webhookUrl),
-  secret: optional(webhookSecret),
-  events: optional(webhookEvents),
-  active: optional(z.boolean()),
-});
-export type WebhookPatch = z.infer<typeof webhookPatchSchema>;
-export type WebhookPatchRequest = z.input<typeof webhookPatchSchema>;

@@ -11,6 +11,7 @@ import { HttpError } from "../errors.js";
 import { callerOf, viewerOf } from "../http/request-context.js";
 import { authorizeMcp, authorizeMcpOrigin } from "../policies/mcp.policy.js";
 import { readSystemSetting } from "../store/sql/settings.js";
+import { publicOrigin } from "../http/public-origin.js";
 import type { McpCall } from "./mcp-call.js";
 import { buildMcpServer } from "./mcp-server.js";
 import { TokenRate } from "./token-rate.js";
@@ -24,12 +25,10 @@ export interface McpEndpoint {
   close(): Promise<void>;
 }
 
-/** The origin links are made with and requests may come from: the host's external URL when set, else as asked. */
+/** The origin links are made with (the instance's public one), and those requests may come from (that, or as asked). */
 async function originsOf(ctx: AppContext, request: FastifyRequest): Promise<{ origin: string; allowed: string[] }> {
-  const asked = `${request.protocol}://${request.host}`;
-  const profile = await readSystemSetting(ctx.store.db, "customizedProfile");
-  const external = (profile.externalUrl ?? "").trim().replace(/\/+$/, "");
-  return { origin: URL.canParse(external) ? external : asked, allowed: [asked, ...(URL.canParse(external) ? [external] : [])] };
+  const origin = await publicOrigin(ctx, request);
+  return { origin, allowed: [`${request.protocol}://${request.host}`, origin] };
 }
 
 function webRequest(request: FastifyRequest, signal: AbortSignal): Request {

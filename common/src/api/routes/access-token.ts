@@ -1,7 +1,8 @@
 // Personal access tokens, managed from a signed-in session.
 import { z } from "zod";
 import { accessTokenEntitySchema, createdAccessTokenEntitySchema } from "../entities.js";
-import { accessTokenCreateSchema, pathId } from "../requests.js";
+import { accessTokenCreateSchema } from "../integration-requests.js";
+import { pathId } from "../requests.js";
 import { bare, data, input, route } from "../route.js";
 
 export const accessTokenRoutes = {

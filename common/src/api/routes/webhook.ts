@@ -1,7 +1,8 @@
 // Webhooks: the caller's, their delivery log, a test event and redelivery.
 import { z } from "zod";
 import { webhookDeliveryEntitySchema, webhookEntitySchema } from "../entities.js";
-import { pathId, webhookCreateSchema, webhookPatchSchema } from "../requests.js";
+import { webhookCreateSchema, webhookPatchSchema } from "../integration-requests.js";
+import { pathId } from "../requests.js";
 import { bare, data, input, route } from "../route.js";
 
 const webhookParams = z.object({ webhookId: pathId("Webhook ID") });
