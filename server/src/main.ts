@@ -108,6 +108,8 @@ async function main() {
     process.exit(0);
   });
   await app.listen({ host: config.addr, port: config.port });
+  // The start's own reads (migrations, settings) began a reader thread: a server nobody uses yet needs none.
+  store.endIdleReaders();
   const where = config.driver === "sqlite" ? config.dsn : "PostgreSQL";
   app.log.info(`memos ${config.mode} is running at http://localhost:${config.port} (data: ${where})`);
 }

@@ -1,16 +1,11 @@
 // WebAuthn through @simplewebauthn/server: the relying party (the instance's external URL, never the request's
 // Host header, which a client chooses), the options a browser gets, and checking what it answers.
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { conflict } from "../errors.js";
 import type { PasskeyRow } from "../store/sql/passkey.store.js";
+
+/** Loaded on first use: with the X.509 and ASN.1 code under it, about 5 MB of heap an instance without passkeys never needs. */
+const webauthn = () => import("@simplewebauthn/server");
 
 export interface RelyingParty {
   /** The external URL's host name: passkeys are bound to it. */
@@ -34,7 +29,8 @@ const bytes = (base64url: string): Uint8Array<ArrayBuffer> => Uint8Array.from(Bu
 
 const transportsOf = (row: PasskeyRow): AuthenticatorTransport[] => JSON.parse(row.transports) as AuthenticatorTransport[];
 
-export function registrationOptions(rp: RelyingParty, user: { id: number; username: string }, existing: PasskeyRow[]) {
+export async function registrationOptions(rp: RelyingParty, user: { id: number; username: string }, existing: PasskeyRow[]) {
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -47,7 +43,10 @@ export function registrationOptions(rp: RelyingParty, user: { id: number; userna
   });
 }
 
-export const authenticationOptions = (rp: RelyingParty) => generateAuthenticationOptions({ rpID: rp.id, userVerification: "preferred" });
+export async function authenticationOptions(rp: RelyingParty) {
+  const { generateAuthenticationOptions } = await webauthn();
+  return generateAuthenticationOptions({ rpID: rp.id, userVerification: "preferred" });
+}
 
 export interface NewCredential {
   credentialId: string;
@@ -58,6 +57,7 @@ export interface NewCredential {
 
 /** The credential of a valid registration answer, or null (a library error is a bad answer, not a server fault). */
 export async function verifiedRegistration(rp: RelyingParty, response: unknown, challenge: string): Promise<NewCredential | null> {
+  const { verifyRegistrationResponse } = await webauthn();
   try {
     const result = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
@@ -90,6 +90,7 @@ export async function verifiedAssertion(
   challenge: string,
   requireUserVerification: boolean,
 ): Promise<number | null> {
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
     const result = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,

@@ -1,6 +1,9 @@
 // Password hashing: argon2id for new hashes; bcrypt hashes carried over from memos v0.10 still verify.
 import { hash, verify } from "@node-rs/argon2";
-import bcrypt from "bcryptjs";
+import { onFirstUse } from "../on-first-use.js";
+
+/** Only sign-ins with a password from memos v0.10 need bcrypt. */
+const bcrypt = onFirstUse<typeof import("bcryptjs")>("bcryptjs");
 
 const BCRYPT_PREFIX = /^\$2[aby]\$/;
 
@@ -9,7 +12,7 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  if (BCRYPT_PREFIX.test(stored)) return bcrypt.compare(password, stored);
+  if (BCRYPT_PREFIX.test(stored)) return bcrypt().compare(password, stored);
   try {
     return await verify(stored, password);
   } catch {

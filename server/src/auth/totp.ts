@@ -2,18 +2,22 @@
 // 10 random base32 characters each (50 bits), only their sha256 kept.
 import { createHash, randomBytes } from "node:crypto";
 import { normalizeTwoFactorCode, RECOVERY_CODE_COUNT } from "@memos/common";
-import { Secret, TOTP } from "otpauth";
+import type { TOTP } from "otpauth";
+import { onFirstUse } from "../on-first-use.js";
+
+const otpauth = onFirstUse<typeof import("otpauth")>("otpauth");
 
 const PERIOD = 30;
 /** A code of the step before or after the current one is accepted too (clocks drift; typing takes time). */
 const WINDOW = 1;
 
 function totpOf(secret: string, issuer = "", label = ""): TOTP {
+  const { Secret, TOTP } = otpauth();
   return new TOTP({ issuer, label, algorithm: "SHA1", digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
 }
 
 /** A new secret, base32 (160 bits, as RFC 4226 recommends). */
-export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
+export const newTotpSecret = (): string => new (otpauth().Secret)({ size: 20 }).base32;
 
 /** The otpauth:// URL an app scans (issuer: the instance's name; label: the username). */
 export const otpauthUrl = (secret: string, issuer: string, username: string): string => totpOf(secret, issuer, username).toString();

@@ -3,7 +3,9 @@
 // archive's size. Each file's SHA-256 is computed as it is added, for the archive's manifest.
 import { createHash } from "node:crypto";
 import { type PassThrough, type Readable, Transform } from "node:stream";
-import { ZipFile } from "yazl";
+import { onFirstUse } from "../on-first-use.js";
+
+const yazl = onFirstUse<typeof import("yazl")>("yazl");
 
 export interface ZipEntry {
   path: string;
@@ -22,7 +24,7 @@ export class ZipAborted extends Error {
 const STORED_TYPE = /^(image\/(?!svg|bmp|x-icon)|audio\/|video\/|application\/(zip|gzip|x-7z|x-rar|x-bzip2|x-xz|zstd|pdf))/i;
 
 export class ZipWriter {
-  private readonly zip = new ZipFile();
+  private readonly zip = new (yazl().ZipFile)();
   private readonly output: PassThrough;
   private closed = false;
   private readonly aborted: Promise<never>;

@@ -4,7 +4,7 @@
 // event stream).
 import { Readable } from "node:stream";
 import { DISABLE_MCP_SETTING } from "@memos/common";
-import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
+import type { McpHttpHandler } from "@modelcontextprotocol/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { HttpError } from "../errors.js";
@@ -13,7 +13,6 @@ import { authorizeMcp, authorizeMcpOrigin } from "../policies/mcp.policy.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 import { publicOrigin } from "../http/public-origin.js";
 import type { McpCall } from "./mcp-call.js";
-import { buildMcpServer } from "./mcp-server.js";
 import { TokenRate } from "./token-rate.js";
 import { refusedToolCall } from "./tool-gate.js";
 
@@ -45,9 +44,8 @@ function webRequest(request: FastifyRequest, signal: AbortSignal): Request {
 
 export function createMcpEndpoint(ctx: AppContext): McpEndpoint {
   const rate = new TokenRate(ctx.config.mcpRequestsPerMinute);
-  const handler: McpHttpHandler = createMcpHandler(({ authInfo }) => buildMcpServer(authInfo?.extra?.call as McpCall), {
-    legacy: "stateless",
-  });
+  let handler: Promise<McpHttpHandler> | null = null;
+  const sdkHandler = () => (handler ??= import("./sdk-handler.js").then(({ createSdkHandler }) => createSdkHandler()));
 
   return {
     async handle(request, reply) {
@@ -68,7 +66,7 @@ export function createMcpEndpoint(ctx: AppContext): McpEndpoint {
       const aborted = new AbortController();
       request.raw.once("close", () => aborted.abort());
       const scopes = viewer.token!.scope === "read-write" ? ["memos:read", "memos:write"] : ["memos:read"];
-      const response = await handler.fetch(webRequest(request, aborted.signal), {
+      const response = await (await sdkHandler()).fetch(webRequest(request, aborted.signal), {
         authInfo: { token: "", clientId: `token:${viewer.token!.id}`, scopes, extra: { call } },
         ...(request.body !== undefined && { parsedBody: request.body }),
       });
@@ -76,6 +74,6 @@ export function createMcpEndpoint(ctx: AppContext): McpEndpoint {
       response.headers.forEach((value, name) => void reply.header(name, value));
       return reply.send(response.body ? Readable.fromWeb(response.body as import("node:stream/web").ReadableStream) : null);
     },
-    close: () => handler.close(),
+    close: async () => (await handler)?.close(),
   };
 }

@@ -2,13 +2,15 @@
 // settings and accounts as JSON. What an instance export says about an account is decided here: never a
 // password hash, an open ID (an access token) or a session.
 import type { Shortcut } from "@memos/common";
-import { stringify } from "yaml";
+import { onFirstUse } from "../on-first-use.js";
 import { rewriteFileLinks } from "../services/file-links.js";
 import type { ExportedCommentRow } from "../store/sql/export.store.js";
 import type { MemoListRow } from "../store/sql/memo/memo.store.js";
 import type { MemoRevisionRow, ResourceRow, UserRow } from "../store/schema.js";
 import { storedValue } from "../store/sql/settings.js";
 import type { UserSettingRow } from "../store/sql/user-setting.store.js";
+
+const yaml = onFirstUse<typeof import("yaml")>("yaml");
 
 export const EXPORT_FORMAT = { format: "memos-export", version: 1 } as const;
 
@@ -115,7 +117,7 @@ export function memoMarkdown(
     attachments: attachments.map(attachmentEntry),
     ...(Object.keys(links).length > 0 ? { links } : {}),
   };
-  return `---\n${stringify(front, { lineWidth: 0 })}---\n${text}`;
+  return `---\n${yaml().stringify(front, { lineWidth: 0 })}---\n${text}`;
 }
 
 /** A resource in the manifest's list (external links are listed, not fetched). */

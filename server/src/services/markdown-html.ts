@@ -1,16 +1,17 @@
 // Memo markdown to safe HTML, for RSS readers. Everything passes through an allow-list sanitiser.
-import { createRequire } from "node:module";
 import { Marked } from "marked";
 import type SanitizeHtml from "sanitize-html";
+import { onFirstUse } from "../on-first-use.js";
 
 const marked = new Marked({ gfm: true, breaks: true, async: false });
 
 /** sanitize-html (with its HTML and CSS parsers, about 6 MB) is loaded on the first feed, not at start. */
+const sanitizeHtmlPackage = onFirstUse<typeof SanitizeHtml>("sanitize-html");
 let sanitizer: { sanitize: typeof SanitizeHtml; options: SanitizeHtml.IOptions } | null = null;
 
 function loadSanitizer() {
   if (sanitizer) return sanitizer;
-  const sanitizeHtml: typeof SanitizeHtml = createRequire(import.meta.url)("sanitize-html");
+  const sanitizeHtml = sanitizeHtmlPackage();
   sanitizer = { sanitize: sanitizeHtml, options: optionsOf(sanitizeHtml) };
   return sanitizer;
 }

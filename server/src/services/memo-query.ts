@@ -1,6 +1,6 @@
 // Reads the memo list query string into a store filter and a page.
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type MemoListQuery, parseSearch, type RowStatus, type Visibility } from "@memos/common";
-import { createRequire } from "node:module";
+import { onFirstUse } from "../on-first-use.js";
 import { badRequest, type ErrorDetail } from "../errors.js";
 import type { MemoFilter, MemoPosition } from "../store/sql/memo/memo.store.js";
 import { decodeCursor } from "./memo-cursor.js";
@@ -20,7 +20,8 @@ export interface ParsedMemoQuery {
 
 /** re2js (250 KB of source, and its compiled code) is loaded by the first `^regex` search, not by every server. */
 let re2: typeof import("re2js").RE2JS | null = null;
-const loadRe2 = () => (re2 ??= (createRequire(import.meta.url)("re2js") as typeof import("re2js")).RE2JS);
+const re2js = onFirstUse<typeof import("re2js")>("re2js");
+const loadRe2 = () => (re2 ??= re2js().RE2JS);
 
 /** A `^regex` of the query parameter `field`, checked for both engines' dialects. */
 function checkedRegex(pattern: string, field: "text" | "search"): string {

@@ -16,7 +16,7 @@ import {
   validateNickname,
   validateUsername,
 } from "@memos/common";
-import * as oidc from "openid-client";
+import type * as Oidc from "openid-client";
 import { type SessionClient, startSession } from "../auth/session.js";
 import type { AppContext, Viewer } from "../context.js";
 import type { ErrorLog } from "../errors.js";
@@ -58,15 +58,19 @@ export class SsoError extends Error {
 
 const hashState = (state: string) => createHash("sha256").update(state).digest("hex");
 
-const discovered = new Map<string, { config: oidc.Configuration; expires: number }>();
+/** openid-client (with jose under it), loaded when a provider is first used. */
+const openidClient = () => import("openid-client");
 
-async function configurationOf(ctx: AppContext, provider: IdentityProviderRow): Promise<oidc.Configuration> {
+const discovered = new Map<string, { config: Oidc.Configuration; expires: number }>();
+
+async function configurationOf(ctx: AppContext, provider: IdentityProviderRow): Promise<Oidc.Configuration> {
   // Keyed by what the configuration is made of, so a change by any process is seen at once (the secret hashed).
   const made = [provider.issuer, provider.client_id, provider.client_secret].join("\n");
   const key = `${provider.id}:${createHash("sha256").update(made).digest("hex")}`;
   const kept = discovered.get(key);
   if (kept && kept.expires > Date.now()) return kept.config;
   const allowPrivate = ctx.config.oidcAllowPrivate;
+  const oidc = await openidClient();
   try {
     const config = await oidc.discovery(
       new URL(provider.issuer),
@@ -132,6 +136,7 @@ export async function startSso(
   if (!provider || Number(provider.enabled) !== 1)
     throw new SsoError("provider-disabled", `provider ${input.providerId} unknown or disabled`);
   const config = await configurationOf(ctx, provider);
+  const oidc = await openidClient();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const verifier = oidc.randomPKCECodeVerifier();
@@ -215,7 +220,8 @@ async function finishFlow(
   const config = await configurationOf(ctx, provider);
   const callbackUrl = new URL(flow.redirect_uri);
   callbackUrl.search = params.toString();
-  let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+  const oidc = await openidClient();
+  let tokens: Awaited<ReturnType<typeof Oidc.authorizationCodeGrant>>;
   try {
     tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: flow.code_verifier,
@@ -270,7 +276,8 @@ async function finishFlow(
 }
 
 /** The userinfo endpoint's claims, when the ID token lacks the username claim; none when it fails. */
-async function userInfo(config: oidc.Configuration, accessToken: string, subject: string, log: ErrorLog): Promise<Record<string, unknown>> {
+async function userInfo(config: Oidc.Configuration, accessToken: string, subject: string, log: ErrorLog): Promise<Record<string, unknown>> {
+  const oidc = await openidClient();
   try {
     return await oidc.fetchUserInfo(config, accessToken, subject);
   } catch (error) {

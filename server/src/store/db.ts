@@ -1,6 +1,6 @@
 // Opens the database for either engine and gives every query one Kysely handle.
 import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
+import { onFirstUse } from "../on-first-use.js";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, type LogEvent, PostgresDialect, type Transaction } from "kysely";
@@ -53,6 +53,8 @@ export interface DatabaseHandle {
   waitingReads(): number;
   /** SQLite: reader threads running now (they start and end with the load); null on PostgreSQL. */
   readerThreads(): number | null;
+  /** Ends the reader threads that have nothing to do now (SQLite; the next read starts one again). */
+  endIdleReaders(): void;
   close(): Promise<void>;
 }
 
@@ -110,13 +112,14 @@ export function openSqlite(file: string, options: SqliteOptions = DEFAULT_SQLITE
     onQuery: null,
     waitingReads: () => pool.readers?.waiting ?? 0,
     readerThreads: () => pool.readers?.threads ?? 0,
+    endIdleReaders: () => pool.readers?.endIdle(),
     close: () => pool.close(),
   };
   return handle;
 }
 
 /** pg is loaded when a PostgreSQL database is opened: an SQLite server never pays for it (about 4 MB). */
-const loadPg = (): typeof pg => createRequire(import.meta.url)("pg");
+const loadPg = onFirstUse<typeof pg>("pg");
 
 /** BIGINT and COUNT come back from pg as strings; our ids and seconds fit in a JS number. */
 const pgTypesOf = (driver: typeof pg) =>
@@ -159,6 +162,7 @@ export function openPostgres(dsn: string, searchBudgetMs = DEFAULT_SQLITE_OPTION
     onQuery: null,
     waitingReads: () => pool.waitingCount + searchPool.waitingCount,
     readerThreads: () => null,
+    endIdleReaders: () => {},
     close: async () => {
       await version.close();
       await Promise.all([db.destroy(), searchDb.destroy()]);

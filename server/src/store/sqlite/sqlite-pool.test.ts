@@ -132,6 +132,22 @@ describe("the SQLite reader pool", { timeout: 30_000 }, () => {
     expect(await Promise.all(slow)).toEqual(["refused", "refused"]);
   });
 
+  it("endIdle ends the readers with nothing to run now, not one running a read, and reads start one again", async () => {
+    const pool = new ReaderPool(join(dir, "pool.db"), 3);
+    try {
+      const slow = pool.read(SLOW.compile(handle.db).sql, [], 1500).catch(() => "refused");
+      await Promise.all([0, 1, 2].map((n) => pool.read("SELECT ? AS n", [n])));
+      expect(pool.threads).toBe(3);
+      pool.endIdle();
+      expect(pool.threads).toBe(1);
+      expect(await slow).toBe("refused");
+      expect(await pool.read("SELECT 1 AS one", [])).toEqual([{ one: 1 }]);
+      expect(pool.threads).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("a reader keeps a page cache of 4 MB, not better-sqlite3's 16 MB (the main connection keeps its 16)", async () => {
     const pool = new ReaderPool(join(dir, "pool.db"), 1);
     try {
@@ -146,7 +162,7 @@ describe("the SQLite reader pool", { timeout: 30_000 }, () => {
     await expect(sql`SELECT * FROM missing_table`.execute(handle.db)).rejects.toMatchObject({ code: "SQLITE_ERROR" });
   });
 
-  it("keeps one reader thread while reads come one at a time, adds one when a read finds none free, and ends it once idle", async () => {
+  it("keeps one reader thread while reads come one at a time, adds one when a read finds none free, and ends each once idle", async () => {
     const pool = new ReaderPool(join(dir, "pool.db"), 2, 300);
     try {
       for (let i = 0; i < 20; i++) expect(await pool.read("SELECT ? AS n", [i])).toEqual([{ n: i }]);
@@ -161,6 +177,10 @@ describe("the SQLite reader pool", { timeout: 30_000 }, () => {
       // The refused read's thread was ended too; the next read starts one again.
       expect(pool.threads).toBeLessThanOrEqual(1);
       expect(await pool.read("SELECT 2 AS two", [])).toEqual([{ two: 2 }]);
+      expect(pool.threads).toBe(1);
+      // The last one too, once idle: a server nobody uses holds no reader thread, and its next read starts one.
+      await vi.waitFor(() => expect(pool.threads).toBe(0), { timeout: 10_000, interval: 20 });
+      expect(await pool.read("SELECT 3 AS three", [])).toEqual([{ three: 3 }]);
       expect(pool.threads).toBe(1);
     } finally {
       await pool.close();

@@ -40,15 +40,16 @@ interface Reader {
   worker: Worker;
   job: Job | null;
   timer: NodeJS.Timeout | null;
-  /** Ends a reader beyond the first that has had nothing to do for a while. */
+  /** Ends a reader that has had nothing to do for a while. */
   idle: NodeJS.Timeout | null;
 }
 
 /**
- * Each reader is a thread with its own V8 heap and SQLite cache (about 10 MB). They start as reads find none free
- * (a server whose reads come one at a time keeps one thread), and a reader beyond the first that stays idle for
- * `idleMs` is ended. (Waiting a moment before starting another was tried: the parallel queries of one page then
- * ran one after another, and pages got slower.)
+ * Each reader is a thread with its own V8 heap and SQLite cache (12–20 MB). They start as reads find none free
+ * (a server whose reads come one at a time keeps one thread), and a reader that stays idle for `idleMs` is ended,
+ * the last one too: a server nobody uses holds none, and its next read starts one (about 30 ms). (Waiting a moment
+ * before starting another was tried: the parallel queries of one page then ran one after another, and pages got
+ * slower.)
  */
 const IDLE_MS = 60_000;
 
@@ -96,6 +97,11 @@ export class ReaderPool {
     return this.#queue.length;
   }
 
+  /** Ends every reader without a read to run (each costs 12–20 MB; the next read starts one again). */
+  endIdle(): void {
+    for (const reader of [...this.#readers]) if (reader.job === null) this.#end(reader);
+  }
+
   read(sql: string, parameters: readonly unknown[], budgetMs?: number): Promise<unknown[]> {
     if (this.#closed) return Promise.reject(new Error("the database is closed"));
     return new Promise((resolve, reject) => {
@@ -141,17 +147,21 @@ export class ReaderPool {
     this.#dispatch();
   }
 
+  /** Ends a reader that holds no read of a caller any more. */
+  #end(reader: Reader): void {
+    this.#drop(reader);
+    reader.worker.removeAllListeners();
+    void reader.worker.terminate();
+  }
+
   #finish(reader: Reader): Job | null {
     const job = reader.job;
     reader.job = null;
     if (reader.timer) clearTimeout(reader.timer);
     reader.timer = null;
-    if (job && this.#readers.length > 1) {
+    if (job) {
       reader.idle = setTimeout(() => {
-        if (reader.job !== null || this.#readers.length <= 1 || this.#closed) return;
-        this.#drop(reader);
-        reader.worker.removeAllListeners();
-        void reader.worker.terminate();
+        if (reader.job === null && !this.#closed) this.#end(reader);
       }, this.idleMs);
       reader.idle.unref();
     }
@@ -184,9 +194,7 @@ export class ReaderPool {
     reader.timer = setTimeout(() => {
       // better-sqlite3 cannot interrupt a running statement: end the worker, and with it the statement.
       const stuck = this.#finish(reader);
-      this.#drop(reader);
-      reader.worker.removeAllListeners();
-      void reader.worker.terminate();
+      this.#end(reader);
       stuck?.reject(new QueryBudgetError(job.budgetMs!));
     }, job.budgetMs);
   }
