@@ -24,7 +24,8 @@ RUN npm ci --no-audit --no-fund \
 
 # What the server needs at run time and nothing else: the server workspace's production dependencies (the bundle
 # inlines @memos/common; the web app is served as built files), installed from the lockfile and npm's cache of the
-# stage above, with the native module built there. Types, source maps, docs and tests of packages are left out.
+# stage above, with the native module built there. TypeScript (types and the sources some packages ship: 4 MB), source
+# maps, docs and tests of packages are left out.
 FROM deps AS server-deps
 WORKDIR /out
 RUN cp /app/package.json /app/package-lock.json ./ \
@@ -33,7 +34,7 @@ RUN cp /app/package.json /app/package-lock.json ./ \
  && rm -rf node_modules/@memos node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
  && mkdir -p node_modules/better-sqlite3/build/Release server/node_modules data \
  && cp /app/node_modules/better-sqlite3/build/Release/better_sqlite3.node node_modules/better-sqlite3/build/Release/ \
- && find node_modules server/node_modules -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' -o -name '*.md' \) -delete \
+ && find node_modules server/node_modules -type f \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.map' -o -name '*.md' \) -delete \
  && find node_modules server/node_modules -regextype posix-extended -type d \
       -regex '.*node_modules/(@[^/]+/)?[^/]+/(test|tests|__tests__)' -prune -exec rm -rf {} +
 
