@@ -98,6 +98,22 @@ export const authorizationRequest = (http: OAuthHttp, params: AuthorizationParam
   resource: params.resource ?? `${http.origin}/mcp`,
 });
 
+/** The user approves or denies on the consent page (with their session cookie): where the answer sends the browser. */
+export async function decideConsent(
+  http: OAuthHttp,
+  cookie: string,
+  params: AuthorizationParams,
+  decision: { approve: boolean; access?: "read" | "read-write" },
+): Promise<URL> {
+  const answer = await http.postJson(
+    "/api/oauth/authorization",
+    { request: authorizationRequest(http, params), approve: decision.approve, access: decision.access ?? "read-write" },
+    { cookie },
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return new URL(answer.body.data.redirectTo);
+}
+
 /** The user approves on the consent page (with their session cookie): the code the redirect carries. */
 export async function approve(
   http: OAuthHttp,
@@ -105,13 +121,7 @@ export async function approve(
   params: AuthorizationParams,
   access: "read" | "read-write" = "read-write",
 ): Promise<string> {
-  const answer = await http.postJson(
-    "/api/oauth/authorization",
-    { request: authorizationRequest(http, params), approve: true, access },
-    { cookie },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  const redirect = new URL(answer.body.data.redirectTo);
+  const redirect = await decideConsent(http, cookie, params, { approve: true, access });
   expect(redirect.searchParams.get("state")).toBe(params.state ?? "state-1");
   return redirect.searchParams.get("code")!;
 }

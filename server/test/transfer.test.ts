@@ -7,7 +7,8 @@ import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { transfer } from "../src/cli/transfer.js";
 import { openStore } from "../src/store/open.js";
-import { compareInstances, COPIED_TABLES, DERIVED_TABLES } from "../src/store/instance/transfer.js";
+import { compareInstances } from "../src/store/instance/transfer.js";
+import { COPIED_TABLES, DERIVED_TABLES } from "../src/store/instance/transfer-tables.js";
 import { createMemo, createUser, signIn, signUpHost, uploadResource } from "./factories.js";
 import { createTestApp, PG_ADMIN_DSN, TEST_DRIVER, type TestApp } from "./harness.js";
 

@@ -6,7 +6,8 @@ import type { Config } from "../config.js";
 import { runningInstance } from "../store/instance/instance-lock.js";
 import { openStore } from "../store/open.js";
 import { storageCounts } from "../store/files/storage-move.js";
-import { compareInstances, copyInstance, nonEmptyTables, SKIPPED_TABLES, type TableComparison } from "../store/instance/transfer.js";
+import { compareInstances, copyInstance, nonEmptyTables, type TableComparison } from "../store/instance/transfer.js";
+import { SKIPPED_TABLES } from "../store/instance/transfer-tables.js";
 import { takeFlags, UsageError } from "./args.js";
 
 export const TRANSFER_USAGE = "npm run transfer -- --from <file.db | postgres://…> --to <postgres://… | file.db>";

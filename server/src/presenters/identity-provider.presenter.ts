@@ -1,5 +1,5 @@
 import type { IdentityProvider, UserIdentity } from "@memos/common";
-import type { IdentityProviderRow } from "../store/schema.js";
+import type { IdentityProviderRow } from "../store/schema-sign-in.js";
 
 /** The client secret never leaves the server: only whether one is kept. */
 export function presentIdentityProvider(row: IdentityProviderRow): IdentityProvider {

@@ -3,7 +3,7 @@
 import { SESSION_DEVICE_TYPES, type Session } from "@memos/common";
 import Bowser from "bowser";
 import type { Selectable } from "kysely";
-import type { SessionTable } from "../store/schema.js";
+import type { SessionTable } from "../store/schema-sign-in.js";
 
 type DeviceType = (typeof SESSION_DEVICE_TYPES)[number];
 

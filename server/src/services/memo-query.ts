@@ -19,9 +19,8 @@ export interface ParsedMemoQuery {
 }
 
 /** re2js (250 KB of source, and its compiled code) is loaded by the first `^regex` search, not by every server. */
-let re2: typeof import("re2js").RE2JS | null = null;
 const re2js = onFirstUse<typeof import("re2js")>("re2js");
-const loadRe2 = () => (re2 ??= re2js().RE2JS);
+const loadRe2 = () => re2js().RE2JS;
 
 /** A `^regex` of the query parameter `field`, checked for both engines' dialects. */
 function checkedRegex(pattern: string, field: "text" | "search"): string {

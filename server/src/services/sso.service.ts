@@ -26,7 +26,7 @@ import { ssoOutcome } from "../policies/sso.policy.js";
 import { lockUntilCommit } from "../store/dialect.js";
 import type { Db } from "../store/db.js";
 import { mustSetUpTwoFactor } from "./two-factor.service.js";
-import type { IdentityProviderRow } from "../store/schema.js";
+import type { IdentityProviderRow } from "../store/schema-sign-in.js";
 import {
   findIdentityBySubject,
   findIdentityProvider,

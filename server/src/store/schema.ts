@@ -1,7 +1,19 @@
-// Row types of every table, as Kysely sees them. Timestamps are Unix seconds.
+// Row types of the tables, as Kysely sees them, and the Database they make (sign-in's tables are in schema-sign-in.ts,
+// OAuth's in schema-oauth.ts). Timestamps are Unix seconds.
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { AccessTokenScope, RevisionSource, Role, RowStatus, Visibility, WebhookDeliveryStatus } from "@memos/common";
 import type { OAuthClientTable, OAuthCodeTable } from "./schema-oauth.js";
+import type {
+  AuthFailureTable,
+  IdentityProviderTable,
+  OidcFlowTable,
+  PasskeyChallengeTable,
+  SessionTable,
+  UserIdentityTable,
+  UserPasskeyTable,
+  UserRecoveryCodeTable,
+  UserTotpTable,
+} from "./schema-sign-in.js";
 
 interface UserTable {
   id: Generated<number>;
@@ -198,63 +210,6 @@ interface SchemaMigrationTable {
   applied_ts: number;
 }
 
-export interface SessionTable {
-  /** sha256 of the cookie token, hex: a leaked database gives no live session. */
-  id: string;
-  user_id: number;
-  created_ts: number;
-  expires_ts: number;
-  /** 1: the host requires 2FA and the account has none; this session may only set it up (migration 034). */
-  two_factor_pending: Generated<number>;
-  /** What the web names the session by (random; it cannot sign in). Migration 035. */
-  public_id: string;
-  /** The browser's User-Agent at sign-in, capped (auth/session.ts). */
-  user_agent: string;
-  /** The client's address, as of the last activity written. */
-  address: string;
-  /** Written at most every SESSION_ACTIVITY_RESOLUTION_SECONDS, not per request. */
-  last_active_ts: number;
-}
-
-/** An account's TOTP secret (base32); `enabled_ts` null while the setup waits for its first code. */
-export interface UserTotpTable {
-  user_id: number;
-  secret: string;
-  enabled_ts: number | null;
-  /** The time step of the last accepted code: only a later step is accepted (no replay). */
-  last_step: Generated<number>;
-  created_ts: number;
-}
-
-/** A recovery code's sha256 (of its normalised form); the row goes when the code is used. */
-interface UserRecoveryCodeTable {
-  id: Generated<number>;
-  user_id: number;
-  code_hash: string;
-  created_ts: number;
-}
-
-/** A passkey (WebAuthn credential) of an account; ids and keys as base64url, transports a JSON array. */
-export interface UserPasskeyTable {
-  id: Generated<number>;
-  user_id: number;
-  credential_id: string;
-  public_key: string;
-  counter: number;
-  transports: string;
-  name: string;
-  created_ts: number;
-  last_used_ts: number | null;
-}
-
-/** A WebAuthn challenge handed out, until used once or expired; `user_id` for a registration. */
-interface PasskeyChallengeTable {
-  id: string;
-  challenge: string;
-  user_id: number | null;
-  expires_ts: number;
-}
-
 interface MemoTagTable {
   memo_id: number;
   tag: string;
@@ -277,14 +232,6 @@ interface MemoTagCountTable {
   creator_id: number;
   tag: string;
   n: number;
-}
-
-/** One failed sign-in. The keys are truncated sha256 hashes (auth/rate-limit.ts), never the raw input. */
-interface AuthFailureTable {
-  id: Generated<number>;
-  account_key: string;
-  address_key: string;
-  created_ts: number;
 }
 
 /** A personal access token (migration 011): only the sha256 of the token is kept. */
@@ -366,47 +313,6 @@ interface MemoRelationTable {
   type: string;
 }
 
-/** A host's OpenID Connect provider (migration 037). Booleans are 0/1 on both engines. */
-interface IdentityProviderTable {
-  id: Generated<number>;
-  name: string;
-  issuer: string;
-  client_id: string;
-  client_secret: string;
-  scopes: string;
-  username_claim: string;
-  create_users: number;
-  new_user_role: "USER" | "ADMIN";
-  enabled: number;
-  created_ts: number;
-  updated_ts: number;
-}
-
-/** An account's link to a provider, by the provider's `sub` (migration 037). */
-interface UserIdentityTable {
-  id: Generated<number>;
-  user_id: number;
-  provider_id: number;
-  subject: string;
-  created_ts: number;
-  last_used_ts: number | null;
-}
-
-/** A sign-in flow under way (migration 037): keyed by the SHA-256 of its state, deleted when used or expired. */
-interface OidcFlowTable {
-  state_hash: string;
-  provider_id: number;
-  nonce: string;
-  code_verifier: string;
-  redirect_uri: string;
-  /** SHA-256 of the flow's cookie: the callback must come from the browser that started the flow. */
-  browser_hash: string;
-  link_user_id: number | null;
-  expires_ts: number;
-  /** A path of the app to go back to after signing in (the consent page of an app's sign-in; migration 039). */
-  return_to: Generated<string | null>;
-}
-
 export interface Database {
   user: UserTable;
   user_setting: UserSettingTable;
@@ -452,10 +358,6 @@ export interface Database {
 export type AccessTokenRow = Selectable<AccessTokenTable>;
 export type MemoShareRow = Selectable<MemoShareTable>;
 export type WebhookRow = Selectable<WebhookTable>;
-export type IdentityProviderRow = Selectable<IdentityProviderTable>;
-export type NewIdentityProvider = Insertable<IdentityProviderTable>;
-export type UserIdentityRow = Selectable<UserIdentityTable>;
-export type OidcFlowRow = Selectable<OidcFlowTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
 
 export type UserRow = Selectable<UserTable>;

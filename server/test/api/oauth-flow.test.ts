@@ -8,7 +8,7 @@ import { anonymous, createUser, signUpHost, type TestUser } from "../factories.j
 import { createTestApp, type TestApp } from "../harness.js";
 import { connectMcp } from "../mcp-client.js";
 import { callTool, toolError } from "../mcp-tools.js";
-import { approve, exchange, listenOAuth, type OAuthHttp, pkcePair, REDIRECT, refresh, register } from "../oauth-flow.js";
+import { approve, decideConsent, exchange, listenOAuth, type OAuthHttp, pkcePair, REDIRECT, refresh, register } from "../oauth-flow.js";
 
 let t: TestApp;
 let http: OAuthHttp;
@@ -64,23 +64,7 @@ describe("the authorization code flow", () => {
   it("answers the token with Cache-Control: no-store, and the redirect carries state and iss", async () => {
     const clientId = await register(http);
     const pkce = pkcePair();
-    const decided = await http.postJson(
-      "/api/oauth/authorization",
-      {
-        request: {
-          response_type: "code",
-          client_id: clientId,
-          redirect_uri: REDIRECT,
-          code_challenge: pkce.challenge,
-          code_challenge_method: "S256",
-          state: "xyz",
-        },
-        approve: true,
-        access: "read-write",
-      },
-      { cookie: cookie() },
-    );
-    const redirect = new URL(decided.body.data.redirectTo);
+    const redirect = await decideConsent(http, cookie(), { clientId, pkce, state: "xyz" }, { approve: true });
     expect(`${redirect.origin}${redirect.pathname}`).toBe(REDIRECT);
     expect(redirect.searchParams.get("state")).toBe("xyz");
     expect(redirect.searchParams.get("iss")).toBe(http.origin);
@@ -115,23 +99,7 @@ describe("the authorization code flow", () => {
   it("sends a denial back as access_denied with the state", async () => {
     const clientId = await register(http);
     const pkce = pkcePair();
-    const answer = await http.postJson(
-      "/api/oauth/authorization",
-      {
-        request: {
-          response_type: "code",
-          client_id: clientId,
-          redirect_uri: REDIRECT,
-          code_challenge: pkce.challenge,
-          code_challenge_method: "S256",
-          state: "s2",
-        },
-        approve: false,
-        access: "read-write",
-      },
-      { cookie: cookie() },
-    );
-    const redirect = new URL(answer.body.data.redirectTo);
+    const redirect = await decideConsent(http, cookie(), { clientId, pkce, state: "s2" }, { approve: false });
     expect(redirect.searchParams.get("error")).toBe("access_denied");
     expect(redirect.searchParams.get("state")).toBe("s2");
     expect(redirect.searchParams.has("code")).toBe(false);

@@ -1,6 +1,6 @@
 // Single sign-on: the host's identity providers, the accounts linked to them, and the flows under way.
 import type { Db } from "../db.js";
-import type { IdentityProviderRow, NewIdentityProvider, OidcFlowRow, UserIdentityRow } from "../schema.js";
+import type { IdentityProviderRow, NewIdentityProvider, OidcFlowRow, UserIdentityRow } from "../schema-sign-in.js";
 import { nowSeconds } from "../time.js";
 
 export function listIdentityProviders(db: Db): Promise<IdentityProviderRow[]> {

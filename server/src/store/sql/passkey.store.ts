@@ -1,7 +1,7 @@
 // An account's passkeys, and the challenges of WebAuthn ceremonies under way (single use, expiring).
 import type { Selectable } from "kysely";
 import type { Db } from "../db.js";
-import type { UserPasskeyTable } from "../schema.js";
+import type { UserPasskeyTable } from "../schema-sign-in.js";
 
 export type PasskeyRow = Selectable<UserPasskeyTable>;
 

@@ -1,7 +1,7 @@
 // Server-side sessions, keyed by the hash of the cookie token; each also has a public id, the name the web uses.
 import type { Insertable, Selectable } from "kysely";
 import type { Db } from "../db.js";
-import type { SessionTable } from "../schema.js";
+import type { SessionTable } from "../schema-sign-in.js";
 import { nowSeconds } from "../time.js";
 
 export async function createSession(db: Db, session: Insertable<SessionTable>): Promise<void> {

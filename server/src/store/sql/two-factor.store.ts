@@ -1,6 +1,6 @@
 // An account's TOTP secret, its recovery codes, and the sessions marked to set up 2FA first.
 import type { Db } from "../db.js";
-import type { UserTotpTable } from "../schema.js";
+import type { UserTotpTable } from "../schema-sign-in.js";
 import type { Selectable } from "kysely";
 
 export type UserTotpRow = Selectable<UserTotpTable>;
