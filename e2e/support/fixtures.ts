@@ -96,18 +96,26 @@ export async function signInPage(page: Page, baseURL: string, credentials: Crede
  */
 export function withOwnServer(serverArgs: string[] | (() => Promise<string[]>) = []) {
   let server: Promise<MemosServer> | undefined;
+  let finished = false;
+  const stop = async () => {
+    const running = server;
+    server = undefined;
+    await (await running?.catch(() => undefined))?.stop();
+  };
   const own = test.extend<{ ownServer: MemosServer }>({
     // Started by the file's first test (hooks can't hand values to fixtures), stopped after its last.
     ownServer: async ({}, use) => {
       server ??= (async () => startServer(typeof serverArgs === "function" ? await serverArgs() : serverArgs))();
       await use(await server);
+      // A later afterAll of the file asks for it again (Playwright sets up baseURL for hooks too): that one is
+      // stopped here, or it would outlive the run.
+      if (finished) await stop();
     },
     baseURL: async ({ ownServer }, use) => use(ownServer.url),
   });
   own.afterAll(async () => {
-    const running = server;
-    server = undefined;
-    await (await running?.catch(() => undefined))?.stop();
+    finished = true;
+    await stop();
   });
   return own;
 }
