@@ -2,16 +2,18 @@
 // port with a throwaway data folder, serving the built web app. Used by the global setup and by spec files
 // that need an instance of their own (for example one without a host).
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ENV } from "./env";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const WEB_DIST = join(ROOT, "web", "dist");
 const BUNDLE = join(ROOT, "server", "dist", "main.js");
 const START_TIMEOUT_MS = 60_000;
+const PID_FILE = "server.pid";
 
 export interface MemosServer {
   url: string;
@@ -88,7 +90,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 /** Starts a fresh server (with `extraArgs`, flags of its own); `stop()` ends it and deletes its data folder. */
 export async function startServer(extraArgs: string[] = []): Promise<MemosServer> {
   assertWebBuilt();
-  const dataDir = mkdtempSync(join(tmpdir(), "memos-e2e-"));
+  const dataDir = mkdtempSync(join(process.env[ENV.runDir] ?? tmpdir(), "memos-e2e-"));
   // Served from a copy, so a rebuild of web/dist during the run can't pull the assets from under a test.
   const webDist = join(dataDir, "web-dist");
   cpSync(WEB_DIST, webDist, { recursive: true });
@@ -120,6 +122,8 @@ export async function startServer(extraArgs: string[] = []): Promise<MemosServer
       env: { ...process.env, MEMOS_TRUST_PROXY: "false", MEMOS_PROJECT_INFO_URL: "http://127.0.0.1:9" },
     },
   );
+  // stop() deletes the folder; one left at the end of the run names a server nobody stopped (serversLeftRunning).
+  writeFileSync(join(dataDir, PID_FILE), String(child.pid));
   let log = "";
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
@@ -144,3 +148,19 @@ export async function startServer(extraArgs: string[] = []): Promise<MemosServer
 }
 
 export const serverLabel = (): string => serverCommand().label;
+
+/**
+ * Servers started in `runDir` that are still running (their data folder is left): each is ended here, and their
+ * folders are named, so that the run can fail instead of leaving them behind.
+ */
+export function serversLeftRunning(runDir: string): string[] {
+  const left = readdirSync(runDir).filter((name) => existsSync(join(runDir, name, PID_FILE)));
+  for (const name of left) {
+    try {
+      process.kill(Number(readFileSync(join(runDir, name, PID_FILE), "utf8")), "SIGKILL");
+    } catch {
+      // it ended meanwhile
+    }
+  }
+  return left;
+}
