@@ -79,8 +79,11 @@ async function seed() {
   return { place, password: data.password };
 }
 
-/** Resident memory of a process (kB → MB), from /proc. */
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+/** A field of a process's /proc status, kB → MB. */
+const statusMb = (pid: number, field: "VmRSS" | "RssAnon") =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+/** Resident memory of a process: all of it, and its own (anonymous: not the node binary's pages, which are shared). */
+const rssMb = (pid: number) => statusMb(pid, "VmRSS");
 
 /** What the server's /metrics says of its memory and threads. */
 async function breakdown(base: string): Promise<string> {
@@ -167,7 +170,8 @@ async function main() {
     );
   }
   const pid = server?.pid;
-  const rss = () => (pid === undefined ? "(see docker stats)" : `${rssMb(pid).toFixed(0)} MB`);
+  const rss = () =>
+    pid === undefined ? "(see docker stats)" : `${rssMb(pid).toFixed(0)} MB (own ${statusMb(pid, "RssAnon").toFixed(0)} MB)`;
   const pause = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   try {
     const started = performance.now();

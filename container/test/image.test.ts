@@ -74,7 +74,8 @@ describe.skipIf(unavailable !== null)("the container image", () => {
       for (let i = 0; i < 100; i++) expect((await api.call("GET", "/api/memo?limit=30")).status).toBe(200);
       const loaded = memoryMiB(id);
       console.log(`memory: ${idle} MiB idle after start (settled), ${loaded} MiB after 100 memo writes and 100 list reads`);
-      expect(loaded).toBeLessThan(400);
+      // The promise after a load is 150 MB (README; the bench's heavier load is measured there).
+      expect(loaded).toBeLessThan(150);
       expect((await api.memoContents()).sort()).toEqual([...created.contents].sort());
 
       // SIGTERM, as `docker stop` sends it: exit code 0, and the instance's lock file removed on the way out.

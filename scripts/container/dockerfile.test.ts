@@ -3,18 +3,19 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { SERVER_NODE_FLAGS, serverEnv } from "../lib/server-flags.mjs";
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from "../lib/server-flags.mjs";
 
 const ROOT = join(import.meta.dirname, "../..");
 const dockerfile = readFileSync(join(ROOT, "Dockerfile"), "utf8");
 const workspaces: string[] = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).workspaces;
 
 describe("Dockerfile", () => {
-  test("starts the server with npm start's Node flags and its malloc setting", () => {
+  test("starts the server with npm start's Node flags and its malloc settings", () => {
     const entrypoint = /^ENTRYPOINT (\[.*\])$/m.exec(dockerfile)?.[1];
     expect(entrypoint).toBeDefined();
     expect(JSON.parse(entrypoint!)).toEqual(["node", ...SERVER_NODE_FLAGS, "/app/server/dist/main.js"]);
-    expect(dockerfile).toContain(`MALLOC_ARENA_MAX=${serverEnv({}).MALLOC_ARENA_MAX}`);
+    for (const [name, value] of Object.entries(SERVER_MALLOC_ENV))
+      expect(dockerfile).toMatch(new RegExp(`^\\s+${name}=${value} \\\\$`, "m"));
   });
 
   test("copies every workspace's package.json before npm ci, and lists them all for the server's dependencies", () => {
