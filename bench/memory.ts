@@ -79,11 +79,12 @@ async function seed() {
   return { place, password: data.password };
 }
 
-/** A field of a process's /proc status, kB → MB. */
-const statusMb = (pid: number, field: "VmRSS" | "RssAnon") =>
+/**
+ * Resident memory of a process from its /proc status, kB → MB: all of it (`VmRSS`), or its own (`RssAnon`: without
+ * the node binary's pages, which are mapped from disk and shared).
+ */
+const rssMb = (pid: number, field: "VmRSS" | "RssAnon" = "VmRSS") =>
   Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-/** Resident memory of a process: all of it, and its own (anonymous: not the node binary's pages, which are shared). */
-const rssMb = (pid: number) => statusMb(pid, "VmRSS");
 
 /** What the server's /metrics says of its memory and threads. */
 async function breakdown(base: string): Promise<string> {
@@ -170,8 +171,7 @@ async function main() {
     );
   }
   const pid = server?.pid;
-  const rss = () =>
-    pid === undefined ? "(see docker stats)" : `${rssMb(pid).toFixed(0)} MB (own ${statusMb(pid, "RssAnon").toFixed(0)} MB)`;
+  const rss = () => (pid === undefined ? "(see docker stats)" : `${rssMb(pid).toFixed(0)} MB (own ${rssMb(pid, "RssAnon").toFixed(0)} MB)`);
   const pause = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   try {
     const started = performance.now();
