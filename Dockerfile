@@ -24,8 +24,8 @@ RUN npm ci --no-audit --no-fund \
 
 # What the server needs at run time and nothing else: the server workspace's production dependencies (the bundle
 # inlines @memos/common; the web app is served as built files), installed from the lockfile and npm's cache of the
-# stage above, with the native module built there. TypeScript (types and the sources some packages ship: 4 MB), source
-# maps, docs and tests of packages are left out.
+# stage above, with the native module built there (pruned below to what the bundle does not hold). TypeScript (types
+# and the sources some packages ship: 4 MB), source maps, docs and tests of packages are left out.
 FROM deps AS server-deps
 WORKDIR /out
 RUN cp /app/package.json /app/package-lock.json ./ \
@@ -49,6 +49,14 @@ COPY scripts/lib/util.mjs scripts/lib/
 COPY server/src/ server/src/
 RUN node scripts/build-server.mjs
 
+# Most packages are inside the bundle: node_modules keeps the ones server/dist/packages.json names (native addons,
+# the API reference's files, those loaded on first use) and their dependencies. The script then loads every chunk
+# and each of those packages, so a package pruned by mistake fails this build, not a feature at run time.
+FROM server-deps AS runtime-modules
+COPY scripts/container/prune-modules.mjs /tmp/
+COPY --from=build /app/server/dist/ /out/server/dist/
+RUN node /tmp/prune-modules.mjs /out && rm -rf /out/server/dist
+
 FROM ${BASE_IMAGE}
 # The server runs as this user from the first instruction on (it never needs root). A data folder from memos v0.10,
 # which ran as root, must be handed to it once: `chown -R 1000:1000 ~/.memos` (README).
@@ -65,8 +73,8 @@ ENV PATH=/nodejs/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bi
     MEMOS_PORT=5230 \
     MEMOS_DATA=/var/opt/memos
 WORKDIR /app
-COPY --from=server-deps /out/node_modules/ node_modules/
-COPY --from=server-deps /out/server/node_modules/ server/node_modules/
+COPY --from=runtime-modules /out/node_modules/ node_modules/
+COPY --from=runtime-modules /out/server/node_modules/ server/node_modules/
 COPY --from=build /app/server/dist/ server/dist/
 COPY --from=build /app/web/dist/ web/dist/
 COPY --from=server-deps --chown=${MEMOS_UID}:${MEMOS_GID} /out/data/ /var/opt/memos/

@@ -1,9 +1,14 @@
 // Bundles the server (server/src/main.ts) into server/dist/main.js, the maintenance commands
 // (server/src/cli/index.ts: backup, restore, transfer) into server/dist/cli.js and the import's reading thread
-// (server/src/services/import/reader.worker.ts) into server/dist/import-reader.js, with esbuild: Node, ESM, with the
-// TypeScript source of @memos/common inlined and every other package left to node_modules at run time.
+// (server/src/services/import/reader.worker.ts) into server/dist/import-reader.js, with esbuild: Node, ESM, minified
+// (whitespace and syntax; names kept), with the packages the server imports bundled in, except the few that must stay
+// files in node_modules (RUN_TIME_PACKAGES) and the ones loaded on first use (server/src/on-first-use.ts), which
+// esbuild does not follow. server/dist/packages.json says which packages the bundle holds and which it loads from
+// node_modules: the image ships only the latter (scripts/container/prune-modules.mjs).
 // Run directly (`node scripts/build-server.mjs`) or through scripts/build.mjs.
+import { decode, encode } from "@jridgewell/sourcemap-codec";
 import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { isBuiltin } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT } from "./lib/util.mjs";
@@ -15,14 +20,43 @@ export const CLI_OUT = join(ROOT, "server", "dist", "cli.js");
 const IMPORT_READER_ENTRY = join(ROOT, "server", "src", "services", "import", "reader.worker.ts");
 const WORKER_FILES = ["sqlite-reader.worker.mjs", "fulltext-merge.worker.mjs", "sqlite-functions.mjs"];
 
+/**
+ * Packages the bundle leaves to node_modules: native addons (better-sqlite3 and argon2 load a compiled file found
+ * from their own folder), and the API reference's page, which serves the files of its package's folder.
+ */
+const RUN_TIME_PACKAGES = ["better-sqlite3", "@node-rs/argon2", "@fastify/swagger-ui"];
+
+/** "@scope/name" or "name" of a bare specifier, or of a file under node_modules; null for Node's own modules. */
+export function packageName(specifier) {
+  const path = specifier.replaceAll("\\", "/");
+  const inModules = path.lastIndexOf("node_modules/");
+  const rest = inModules >= 0 ? path.slice(inModules + "node_modules/".length) : path;
+  if (inModules < 0 && (/^[./]/.test(rest) || isBuiltin(rest))) return null;
+  const [first, second] = rest.split("/");
+  return first.startsWith("@") ? `${first}/${second}` : first;
+}
+
+/** `onFirstUse<…>("name")` in server/src/on-first-use.ts's callers: packages required when a feature first runs. */
+const FIRST_USE_CALL = /\bonFirstUse\s*<[^;]*?>\s*\(\s*"([^"]+)"\s*\)/g;
+/** Filled by the plugin below as esbuild reads the server's files. */
+const firstUsePackages = new Set();
+
 /** @type {import("esbuild").Plugin} */
-const externalPackages = {
-  name: "external-packages-except-common",
+const runTimePackages = {
+  name: "run-time-packages",
   setup(build) {
-    // Bare specifiers (packages) stay external, except our own workspace package, which is TypeScript source.
+    build.onLoad({ filter: /[\\/]server[\\/]src[\\/].*\.ts$/ }, (args) => {
+      for (const [, name] of readFileSync(args.path, "utf8").matchAll(FIRST_USE_CALL)) firstUsePackages.add(name);
+      return undefined; // esbuild reads and compiles the file as usual
+    });
     build.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path === "@memos/common" || args.path.startsWith("@memos/common/")) return undefined;
-      return { path: args.path, external: true };
+      const name = packageName(args.path);
+      if (!name) return undefined;
+      if (RUN_TIME_PACKAGES.includes(name)) return { path: args.path, external: true };
+      // A package's own import() of another (@fastify/cookie's of cookie) is left to Node: bundled, a CommonJS
+      // target's exports would be only its default (esbuild cannot know the names Node finds in it).
+      if (args.kind === "dynamic-import" && args.importer.includes("node_modules")) return { path: args.path, external: true };
+      return undefined;
     });
   },
 };
@@ -47,30 +81,104 @@ export const SERVER_BUILD_OPTIONS = /** @type {const} */ ({
   // Chunks sit beside main.js: code that finds the reader-thread files next to itself keeps working.
   chunkNames: "[name]-[hash]",
   legalComments: "none",
+  // Bundled packages are most of the code: minified, the image ships 18 MB less of node_modules, and V8 holds less
+  // source. Names stay, for readable stack traces.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  // Bundled CommonJS packages call require() for Node's modules at run time: an ES module has none of its own.
+  banner: {
+    js: 'import { createRequire as __memosCreateRequire } from "node:module"; const require = __memosCreateRequire(import.meta.url);',
+  },
+  metafile: true,
   // V8 keeps each module's source in the heap, two bytes a character when one of them is not Latin-1 (one "…" in a
   // comment doubled main.js's 430 KB).
   charset: "ascii",
   logLevel: "warning",
-  plugins: [externalPackages],
+  plugins: [runTimePackages],
 });
 
 /** `text` with every character past Latin-1 written as a \\u escape. */
 export const latin1Only = (text) => text.replace(/[^\0-\xff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
-export async function buildServer() {
+/**
+ * What the bundle holds and what it loads from node_modules: `bundled`, the packages whose code is in the chunks;
+ * `external`, the packages its import statements, import() and require() calls name (Node's own modules aside).
+ * `firstUse`, the packages server/src/on-first-use.ts requires when a feature first needs them (esbuild does not
+ * follow those calls; some are in the bundle too, for another package).
+ */
+function packagesOf(metafile, firstUse = firstUsePackages) {
+  const bundled = new Set();
+  const external = new Set();
+  for (const input of Object.keys(metafile.inputs)) {
+    const name = input.includes("node_modules") ? packageName(input) : null;
+    if (name) bundled.add(name);
+  }
+  for (const output of Object.values(metafile.outputs)) {
+    for (const imported of output.imports) {
+      const name = imported.external ? packageName(imported.path) : null;
+      if (name) external.add(name);
+    }
+  }
+  return { bundled: [...bundled].sort(), external: [...external].sort(), firstUse: [...firstUse].sort() };
+}
+
+/**
+ * `map` (a source map, parsed) mapping our sources only: the bundled packages' code is left unmapped (a stack frame
+ * there shows the bundle's position), which keeps the maps a sixth of their size, in the image and in the heap
+ * (Node keeps the map of every module it loads with --enable-source-maps).
+ */
+export function withoutPackageMappings(map) {
+  const kept = map.sources.map((source) => !source.includes("node_modules/"));
+  const sourceIndex = [];
+  const sources = [];
+  map.sources.forEach((source, index) => {
+    if (!kept[index]) return;
+    sourceIndex[index] = sources.length;
+    sources.push(source);
+  });
+  const nameIndex = new Map();
+  const names = [];
+  const lines = decode(map.mappings).map((segments) => {
+    const out = [];
+    for (const segment of segments) {
+      if (segment.length === 1 || !kept[segment[1]]) {
+        // Unmapped from here on: one segment says so; the ones after it until a mapped one add nothing.
+        if (out.length > 0 && out.at(-1).length !== 1) out.push([segment[0]]);
+        continue;
+      }
+      const mapped = [segment[0], sourceIndex[segment[1]], segment[2], segment[3]];
+      if (segment.length === 5) {
+        if (!nameIndex.has(segment[4])) {
+          nameIndex.set(segment[4], names.length);
+          names.push(map.names[segment[4]]);
+        }
+        mapped.push(nameIndex.get(segment[4]));
+      }
+      out.push(mapped);
+    }
+    return out;
+  });
+  return { ...map, sources, names, mappings: encode(lines) };
+}
+
+/** Builds into `outdir` (server/dist by default); resolves with the path of its main.js. */
+export async function buildServer(outdir = join(ROOT, "server", "dist")) {
   const esbuild = await import("esbuild");
-  rmSync(join(ROOT, "server", "dist"), { recursive: true, force: true });
-  const result = await esbuild.build(SERVER_BUILD_OPTIONS);
+  rmSync(outdir, { recursive: true, force: true });
+  const result = await esbuild.build({ ...SERVER_BUILD_OPTIONS, outdir });
   if (result.errors.length > 0) throw new Error("esbuild reported errors");
-  // esbuild keeps some comments as written: their characters past Latin-1 are escaped too (the code's are already).
-  for (const file of readdirSync(join(ROOT, "server", "dist")).filter((name) => name.endsWith(".js"))) {
-    const path = join(ROOT, "server", "dist", file);
+  for (const file of readdirSync(outdir).filter((name) => name.endsWith(".js"))) {
+    const path = join(outdir, file);
+    // esbuild keeps some comments as written: their characters past Latin-1 are escaped too (the code's are already).
     const text = readFileSync(path, "utf8");
     if (/[^\0-\xff]/.test(text)) writeFileSync(path, latin1Only(text));
+    const mapPath = `${path}.map`;
+    writeFileSync(mapPath, JSON.stringify(withoutPackageMappings(JSON.parse(readFileSync(mapPath, "utf8")))));
   }
+  writeFileSync(join(outdir, "packages.json"), `${JSON.stringify(packagesOf(result.metafile), null, 2)}\n`);
   // The SQLite reader threads load these as they are (plain JavaScript), beside main.js.
-  for (const file of WORKER_FILES) copyFileSync(join(ROOT, "server", "src", "store", "sqlite", file), join(ROOT, "server", "dist", file));
-  return SERVER_OUT;
+  for (const file of WORKER_FILES) copyFileSync(join(ROOT, "server", "src", "store", "sqlite", file), join(outdir, file));
+  return join(outdir, "main.js");
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

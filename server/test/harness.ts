@@ -9,9 +9,14 @@ import pg from "pg";
 import { inject } from "vitest";
 import { type AppOptions, buildApp } from "../src/app.js";
 import { type Config, MCP_REQUESTS_PER_MINUTE, WEBHOOK_DEFAULTS } from "../src/config.js";
+import { setPasswordHashCost } from "../src/auth/password.js";
 import type { AppContext } from "../src/context.js";
 import { ensureServerId } from "../src/services/system.service.js";
 import { openStore } from "../src/store/open.js";
+
+// The suites sign up and sign in thousands of times: argon2id at its lowest cost here (the algorithm is the same;
+// server/src/auth/password.test.ts and the e2e suite's server use the real one).
+setPasswordHashCost({ memoryCost: 1024, timeCost: 1 });
 
 export const TEST_DRIVER = process.env.MEMOS_TEST_DRIVER === "postgres" ? "postgres" : "sqlite";
 export const PG_ADMIN_DSN = process.env.MEMOS_TEST_PG_DSN ?? "postgres://postgres@127.0.0.1:5432/postgres";

@@ -40,7 +40,8 @@ const OUTCOMES = { succeeded: "succeeded", pending: "retry", failed: "failed" } 
  */
 export async function registerMetrics(app: FastifyInstance, ctx: AppContext): Promise<Metrics | null> {
   if (!ctx.config.metrics) return null;
-  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = await import("prom-client");
+  // A CommonJS package: its exports are the module's default (the bundle, server/dist, has them nowhere else).
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = (await import("prom-client")).default;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const { store } = ctx;

@@ -2,15 +2,14 @@
 // settings and accounts as JSON. What an instance export says about an account is decided here: never a
 // password hash, an open ID (an access token) or a session.
 import type { Shortcut } from "@memos/common";
-import { onFirstUse } from "../on-first-use.js";
+// Loaded at start anyway: the OpenAPI document's plugin (@fastify/swagger) uses it.
+import { stringify as stringifyYaml } from "yaml";
 import { rewriteFileLinks } from "../services/file-links.js";
 import type { ExportedCommentRow } from "../store/sql/export.store.js";
 import type { MemoListRow } from "../store/sql/memo/memo.store.js";
 import type { MemoRevisionRow, ResourceRow, UserRow } from "../store/schema.js";
 import { storedValue } from "../store/sql/settings.js";
 import type { UserSettingRow } from "../store/sql/user-setting.store.js";
-
-const yaml = onFirstUse<typeof import("yaml")>("yaml");
 
 export const EXPORT_FORMAT = { format: "memos-export", version: 1 } as const;
 
@@ -117,7 +116,7 @@ export function memoMarkdown(
     attachments: attachments.map(attachmentEntry),
     ...(Object.keys(links).length > 0 ? { links } : {}),
   };
-  return `---\n${yaml().stringify(front, { lineWidth: 0 })}---\n${text}`;
+  return `---\n${stringifyYaml(front, { lineWidth: 0 })}---\n${text}`;
 }
 
 /** A resource in the manifest's list (external links are listed, not fetched). */

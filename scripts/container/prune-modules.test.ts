@@ -1,0 +1,75 @@
+// The image's node_modules (scripts/container/prune-modules.mjs): pruned to what the built server loads from
+// node_modules, on a copy of this repository's install with the server built beside it, as the Dockerfile does.
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildServer } from "../build-server.mjs";
+import { packagesToKeep } from "./prune-modules.mjs";
+
+const ROOT = join(import.meta.dirname, "../..");
+let root: string;
+
+/** A copy of node_modules: hard links where the file system allows (a second), else a real copy. */
+function copyModules(from: string, to: string) {
+  if (!existsSync(from)) return;
+  if (spawnSync("cp", ["-al", from, to]).status !== 0) cpSync(from, to, { recursive: true, verbatimSymlinks: true });
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "memos-prune-"));
+  mkdirSync(join(root, "server"));
+  copyModules(join(ROOT, "node_modules"), join(root, "node_modules"));
+  copyModules(join(ROOT, "server", "node_modules"), join(root, "server", "node_modules"));
+  await buildServer(join(root, "server", "dist"));
+}, 120_000);
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const installed = (name: string) => existsSync(join(root, "node_modules", name, "package.json"));
+
+/** The Dockerfile's step, in a process of its own (a module once loaded stays loaded in this one). */
+const prune = () => {
+  const result = spawnSync(process.execPath, [join(import.meta.dirname, "prune-modules.mjs"), root], { encoding: "utf8" });
+  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+};
+
+describe("the image's node_modules", { timeout: 120_000 }, () => {
+  it("names the packages the bundle leaves to node_modules: native addons, the API reference, the first-use ones", () => {
+    const packages = JSON.parse(readFileSync(join(root, "server", "dist", "packages.json"), "utf8"));
+    // cookie: @fastify/cookie import()s it, which is left to Node.
+    expect(packages.external).toEqual(["@fastify/swagger-ui", "@node-rs/argon2", "better-sqlite3", "cookie"]);
+    expect(packages.firstUse).toEqual(expect.arrayContaining(["otpauth", "bcryptjs", "pg", "re2js", "sanitize-html", "yazl"]));
+    expect(packages.bundled).toEqual(expect.arrayContaining(["fastify", "kysely", "zod", "@modelcontextprotocol/server"]));
+  });
+
+  it("keeps those and what they depend on, removes the bundled rest, and the bundle still loads", async () => {
+    const { code, output } = prune();
+    expect(output).toMatch(/node_modules: kept \d+ packages the server loads, removed \d{3,}/);
+    expect(code).toBe(0);
+    for (const name of ["better-sqlite3", "@node-rs/argon2", "@fastify/swagger-ui", "otpauth", "pg", "pg-protocol"])
+      expect(installed(name), name).toBe(true);
+    // Bundled, or only needed to install better-sqlite3, or tools of the repository.
+    for (const name of ["fastify", "kysely", "zod", "prebuild-install", "vitest", "esbuild"]) expect(installed(name), name).toBe(false);
+  });
+
+  it("fails the build when the bundle cannot load a package", () => {
+    // Present, so the pruning keeps it, but broken: its entry file is gone.
+    const manifest = JSON.parse(readFileSync(join(root, "node_modules", "re2js", "package.json"), "utf8"));
+    rmSync(join(root, "node_modules", "re2js", manifest.main ?? "index.js"), { force: true });
+    rmSync(join(root, "node_modules", "re2js", "build"), { recursive: true, force: true });
+    const { code, output } = prune();
+    expect(output).toMatch(/the bundle cannot load:\s+re2js: /);
+    expect(code).toBe(1);
+  });
+  it("fails the build, naming the package, when one the server needs is missing", () => {
+    // otpauth's only dependency.
+    rmSync(join(root, "node_modules", "@noble", "hashes"), { recursive: true });
+    const packages = JSON.parse(readFileSync(join(root, "server", "dist", "packages.json"), "utf8"));
+    expect(() => packagesToKeep(root, packages)).toThrow(/@noble\/hashes, needed by otpauth, is not installed/);
+    const { code, output } = prune();
+    expect(output).toMatch(/@noble\/hashes, needed by otpauth, is not installed/);
+    expect(code).toBe(1);
+  });
+});
