@@ -1,13 +1,13 @@
 // `npm test`: every suite of the repository, then one summary. In order:
 //   install (as `npm start` does) → Chromium for the e2e suite (apt-get, as root, when missing) →
+//   typecheck (tsc, one test per TypeScript project) → lint (Biome), dead code (knip) and import cycles (dpdm),
+//   one test each →
 //   is PostgreSQL reachable? → Vitest, every project (server-api:postgres left out with a NOTICE when
 //   PostgreSQL is unreachable, unless MEMOS_TEST_PG=require; its tests are then counted as skipped) →
 //   build + Playwright, when e2e/playwright.config.ts exists, and beside it the container suite (Vitest's
 //   `container` project: the Dockerfile's image and compose.yaml in Docker), whose image is built in the background
-//   from the start (scripts/container/prepare.mjs) while the other suites run (no Docker daemon, and not root to
-//   start one: a NOTICE and its tests skipped, unless MEMOS_TEST_CONTAINER=require), and the static checks:
-//   typecheck (tsc, one test per TypeScript project), lint (Biome), dead code (knip) and import cycles (dpdm), one
-//   test each, at a lower CPU priority: the browser suite leaves half of the two cores idle, waiting on pages.
+//   from the start (scripts/container/prepare.mjs) while the other suites run. No Docker daemon (and not root to
+//   start one): a NOTICE and its tests skipped, unless MEMOS_TEST_CONTAINER=require.
 // Counts come from the runners' JSON reports. The summary gives each suite's time and, before its last line, the
 // whole run's; the last line printed is `N passed, N failed[, N skipped]`. The exit code is non-zero when anything
 // failed or a runner crashed without a report.
@@ -131,7 +131,7 @@ if (missingPackages.length === 0) {
 }
 stopIfInterrupted();
 
-// (b2) The container image, built in the background while Vitest runs: a child process, so its
+// (b2) The container image, built in the background while the checks and Vitest run: a child process, so its
 // minutes of docker build (or, on a new machine, of debootstrap) never hold this script's event loop.
 const containerLogs = join(tmpdir(), "memos-container");
 mkdirSync(containerLogs, { recursive: true });
@@ -156,6 +156,40 @@ const containerPrep = new Promise((resolve) => {
     resolve(readJson(containerPrepResult) ?? { failed: `scripts/container/prepare.mjs exited with ${code}` });
   });
 });
+
+/** Runs a checker; resolves with its line of the summary: passed when it exits 0. */
+async function check(name, command, args, timeoutMs) {
+  say(`${name}: ${command} ${args.join(" ")}`);
+  const since = Date.now();
+  const code = await run(bin(command), args, { timeoutMs });
+  const note = code === 124 ? `stopped after ${timeoutMs / 1000} s` : `${command} exit code ${code}`;
+  return { name, counts: code === 0 ? { passed: 1 } : { failed: 1 }, note: code === 0 ? undefined : note, ms: Date.now() - since };
+}
+
+// (c) Typecheck: one test per TypeScript project (server, common and bench; the web app; the e2e suite).
+// (d) Lint and formatting (Biome, biome.json: `biome check`; a few seconds), dead code (knip, knip.json: unused files,
+// exports and dependencies) and import cycles in server/src, web/src and common/src (dpdm, dpdm.config.json): one test
+// each. Each checker runs on one core, so they run two at a time (their output may interleave; a failing one's
+// errors are above its summary line).
+const checks = [
+  ...["tsconfig.json", "web/tsconfig.json", "e2e/tsconfig.json"]
+    .filter((project) => existsSync(project))
+    .map((project) => () => check(`typecheck (${project})`, "tsc", ["-p", project], 6 * MINUTE)),
+  () => check("lint and format (biome)", "biome", ["check", "--error-on-warnings", "."], 2 * MINUTE),
+  () => check("dead code (knip)", "knip", ["--no-progress"], 2 * MINUTE),
+  () => check("import cycles (dpdm)", "dpdm", [], 2 * MINUTE),
+];
+const checkResults = new Array(checks.length);
+let nextCheck = 0;
+async function checkWorker() {
+  while (nextCheck < checks.length && !interrupted) {
+    const index = nextCheck++;
+    checkResults[index] = await checks[index]();
+  }
+}
+await Promise.all([checkWorker(), checkWorker()]);
+for (const result of checkResults) if (result) record(result.name, result.counts, result.note, result.ms);
+stopIfInterrupted();
 
 // (e) Is PostgreSQL there?
 async function postgresError() {
@@ -248,7 +282,7 @@ stopIfInterrupted();
 }
 stopIfInterrupted();
 
-// (g) End-to-end: Playwright against the built app; beside it, (h) the container suite and (i) the static checks.
+// (g) End-to-end: Playwright against the built app; beside it, (h) the container suite.
 async function e2eSuite() {
   if (existsSync(E2E_CONFIG)) {
     if (!(await build())) {
@@ -341,41 +375,6 @@ async function containerSuite() {
   record(CONTAINER_PROJECT, counts, note, ms);
 }
 
-/** Runs a checker at a lower CPU priority (nice 10); resolves with its line of the summary: passed when it exits 0. */
-async function check(name, command, args, timeoutMs) {
-  say(`${name}: ${command} ${args.join(" ")}`);
-  const since = Date.now();
-  const code = await run("nice", ["-n", "10", bin(command), ...args], { timeoutMs });
-  const note = code === 124 ? `stopped after ${timeoutMs / 1000} s` : `${command} exit code ${code}`;
-  return { name, counts: code === 0 ? { passed: 1 } : { failed: 1 }, note: code === 0 ? undefined : note, ms: Date.now() - since };
-}
-
-// (i) Typecheck: one test per TypeScript project (server, common and bench; the web app; the e2e suite).
-// Lint and formatting (Biome, biome.json: `biome check`; a few seconds), dead code (knip, knip.json: unused files,
-// exports and dependencies) and import cycles in server/src, web/src and common/src (dpdm, dpdm.config.json): one test
-// each. Each checker runs on one core, so they run two at a time (their output may interleave with Playwright's; a
-// failing one's errors are above its summary line).
-async function checksSuite() {
-  const checks = [
-    ...["tsconfig.json", "web/tsconfig.json", "e2e/tsconfig.json"]
-      .filter((project) => existsSync(project))
-      .map((project) => () => check(`typecheck (${project})`, "tsc", ["-p", project], 8 * MINUTE)),
-    () => check("lint and format (biome)", "biome", ["check", "--error-on-warnings", "."], 3 * MINUTE),
-    () => check("dead code (knip)", "knip", ["--no-progress"], 3 * MINUTE),
-    () => check("import cycles (dpdm)", "dpdm", [], 3 * MINUTE),
-  ];
-  const results = new Array(checks.length);
-  let next = 0;
-  async function worker() {
-    while (next < checks.length && !interrupted) {
-      const index = next++;
-      results[index] = await checks[index]();
-    }
-  }
-  await Promise.all([worker(), worker()]);
-  for (const result of results) if (result) record(result.name, result.counts, result.note, result.ms);
-}
-
-await Promise.all([e2eSuite(), containerSuite(), checksSuite()]);
+await Promise.all([e2eSuite(), containerSuite()]);
 
 finish();
