@@ -63,6 +63,7 @@ describe("the image's node_modules", { timeout: 120_000 }, () => {
     expect(output).toMatch(/the bundle cannot load:\s+re2js: /);
     expect(code).toBe(1);
   });
+
   it("fails the build, naming the package, when one the server needs is missing", () => {
     // otpauth's only dependency.
     rmSync(join(root, "node_modules", "@noble", "hashes"), { recursive: true });
