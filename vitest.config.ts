@@ -1,5 +1,6 @@
 // Every Vitest suite of the repository. The server's API suites run once per database engine.
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const serverApi = (engine: "sqlite" | "postgres") => ({
@@ -49,6 +50,10 @@ export default defineConfig({
           root: "./web",
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}"],
+          // Files share their worker's modules, as in the unit projects: a fresh jsdom and React for every file was
+          // 70 of the project's 90 s. src/test/setup.ts resets the shared stores, storage and document per file.
+          isolate: false,
+          setupFiles: [fileURLToPath(new URL("./web/src/test/setup.ts", import.meta.url))],
           // A dialog's first render loads its chunk and the locale: seconds on a busy 2-core machine.
           testTimeout: 20_000,
         },

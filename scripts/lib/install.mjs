@@ -4,9 +4,10 @@
 // node_modules/.memos-install-stamp holds a hash of everything that decides what `npm ci` installs: the
 // lockfile, the dependency fields of every package.json, and the Node ABI the native modules were built for.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
+import { cachedModuleFile, otherScriptedPackages, restoreModule, saveModule } from "./native-cache.mjs";
 import { ROOT, run, say } from "./util.mjs";
 
 const STAMP = join(ROOT, "node_modules", ".memos-install-stamp");
@@ -65,11 +66,36 @@ function existingInstallLooksComplete() {
       }
     }
   }
+  return sqliteLoads();
+}
+
+/** Whether the native SQLite module loads in this Node and opens a database. */
+function sqliteLoads() {
   const probe = spawnSync(process.execPath, ["-e", "const D = require('better-sqlite3'); new D(':memory:').close();"], {
     cwd: join(ROOT, "server"),
     stdio: "ignore",
   });
   return probe.status === 0;
+}
+
+/**
+ * A fresh install whose better-sqlite3 was compiled before on this machine (scripts/lib/native-cache.mjs):
+ * `npm ci` without install scripts, the kept module copied in, the other packages' scripts run. Returns npm's exit
+ * code, or null when there is no kept module or it does not load (then a plain `npm ci` follows).
+ */
+async function installWithCachedModule(npm, cacheFile) {
+  if (!cacheFile || !existsSync(cacheFile)) return null;
+  say(`running npm ci with install scripts off: better-sqlite3 was compiled before on this machine (${cacheFile})`);
+  const code = await run(npm, ["ci", "--no-audit", "--no-fund", "--ignore-scripts"]);
+  if (code !== 0) return null;
+  restoreModule(cacheFile);
+  if (!sqliteLoads()) {
+    say("the kept better-sqlite3 module does not load here: compiling it");
+    rmSync(cacheFile, { force: true });
+    return run(npm, ["rebuild", "better-sqlite3"]);
+  }
+  const others = otherScriptedPackages();
+  return others.length > 0 ? run(npm, ["rebuild", ...others]) : 0;
 }
 
 /** Runs `npm ci` unless node_modules matches the stamp. Returns true when the dependencies are ready. */
@@ -87,10 +113,18 @@ export async function ensureInstalled() {
   say(
     hasModules
       ? "package-lock.json or a package.json changed since the last install: running npm ci"
-      : "node_modules is missing: running npm ci (better-sqlite3 compiles from source, about a minute and a half)",
+      : "node_modules is missing: installing (npm ci; better-sqlite3 compiles from source the first time on a machine, about two minutes)",
   );
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  let code = await run(npm, ["ci", "--no-audit", "--no-fund"]);
+  const cacheFile = cachedModuleFile();
+  let code = await installWithCachedModule(npm, cacheFile);
+  if (code === null) {
+    code = await run(npm, ["ci", "--no-audit", "--no-fund"]);
+    if (code === 0 && cacheFile) {
+      const error = saveModule(cacheFile);
+      say(error ? `could not keep the compiled better-sqlite3 module (${error})` : `kept the compiled better-sqlite3 module: ${cacheFile}`);
+    }
+  }
   if (code !== 0) {
     // A registry without some platforms' optional packages (Biome's and knip's native binaries for other
     // systems) leaves them out of the lockfile, which `npm ci` then refuses; `npm install` skips them.

@@ -1,0 +1,64 @@
+// better-sqlite3 compiles from source on these machines (no prebuilt binary is reachable): two of the three minutes of
+// a fresh clone's `npm ci` on a slow 2-core machine. Its compiled module is kept outside the checkout, named by the
+// package's lockfile integrity and the Node build it was compiled for, so the next fresh clone on the same machine
+// installs with install scripts off, copies the module in, and runs the other packages' install scripts alone.
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+import { ROOT } from "./util.mjs";
+
+const PACKAGE = "better-sqlite3";
+const MODULE = "build/Release/better_sqlite3.node";
+
+/** Where compiled modules are kept: MEMOS_BUILD_CACHE, else $XDG_CACHE_HOME/memos or ~/.cache/memos. */
+function cacheDir() {
+  return process.env.MEMOS_BUILD_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "memos");
+}
+
+function lockedPackages() {
+  const lockFile = join(ROOT, "package-lock.json");
+  return existsSync(lockFile) ? (JSON.parse(readFileSync(lockFile, "utf8")).packages ?? {}) : {};
+}
+
+/** The cache file for the locked better-sqlite3 in this Node, or null without a lockfile entry to name it by. */
+export function cachedModuleFile() {
+  const entry = lockedPackages()[`node_modules/${PACKAGE}`];
+  if (!entry?.integrity) return null;
+  const build = `${process.version} ${process.platform}-${process.arch} abi${process.versions.modules}`;
+  const key = createHash("sha256").update(`${entry.integrity}\n${build}`).digest("hex").slice(0, 16);
+  return join(cacheDir(), `${PACKAGE}-${entry.version}-node${process.versions.node}-${key}.node`);
+}
+
+/** The packages besides better-sqlite3 whose install scripts `npm ci --ignore-scripts` left out (esbuild's). */
+export function otherScriptedPackages() {
+  return Object.entries(lockedPackages())
+    .filter(([path, entry]) => entry.hasInstallScript && path.includes("node_modules/"))
+    .map(([path]) => path.slice(path.lastIndexOf("node_modules/") + "node_modules/".length))
+    .filter((name, index, names) => name !== PACKAGE && names.indexOf(name) === index);
+}
+
+const installedModule = () => join(ROOT, "node_modules", PACKAGE, MODULE);
+
+/** Copies the cached module into node_modules; false when there is none. */
+export function restoreModule(cacheFile) {
+  if (!existsSync(cacheFile)) return false;
+  mkdirSync(dirname(installedModule()), { recursive: true });
+  copyFileSync(cacheFile, installedModule());
+  return true;
+}
+
+/** Keeps the module `npm ci` just compiled. Returns an error message when it could not (a read-only home). */
+export function saveModule(cacheFile) {
+  if (!existsSync(installedModule())) return `${installedModule()} is missing`;
+  try {
+    mkdirSync(dirname(cacheFile), { recursive: true });
+    // Copied under another name first, so a run stopped halfway never leaves a truncated module to be copied in.
+    const partial = `${cacheFile}.${process.pid}.partial`;
+    copyFileSync(installedModule(), partial);
+    renameSync(partial, cacheFile);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
