@@ -35,6 +35,7 @@ import { sessionClient } from "./035-session-client.js";
 import { identityProvider } from "./037-identity-provider.js";
 import { passkeys } from "./038-passkeys.js";
 import { oauth } from "./039-oauth.js";
+import { counterTriggerPlans } from "./040-counter-trigger-plans.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -76,4 +77,5 @@ export const MIGRATIONS: Migration[] = [
   identityProvider,
   passkeys,
   oauth,
+  counterTriggerPlans,
 ];
