@@ -1,6 +1,9 @@
 // The end-to-end suite: the real server (prod mode, fresh data) serving the built web app, driven by
 // Debian's Chromium. Desktop runs every flow (but those tagged @phone-only); the phone project runs the tests
-// tagged @phone (the screens and the drawer), so the run stays short.
+// tagged @phone: what a phone shows otherwise (the screens, the drawer, dialogs as pages, touch, the editor's float
+// style, every page's accessibility at a phone's width). A flow whose pages a phone shows as they are, already
+// checked there by those, runs on desktop only (sign-in with SSO, passkeys or two-factor, consent, the trash, the
+// offline outbox...): it would take a third of the suite's time again.
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 

@@ -58,7 +58,7 @@ test("comments on another's public memo, sees the count on the card, edits; the 
   await authorContext.close();
 });
 
-test("reacts to a comment, sees the count and who reacted, takes it back; a visitor sees the count @phone", async ({
+test("reacts to a comment, sees the count and who reacted, takes it back; a visitor sees the count", async ({
   page,
   signedIn,
   hostApi,

@@ -10,7 +10,7 @@ test.describe.configure({ mode: "serial" });
 const host = { username: "logohost", password: "logo-secret" };
 const BROKEN = "/broken-logo-that-does-not-exist.png";
 
-test("a broken custom logo falls back to the default logo, asked for once @phone", async ({ page, ownServer, playwright }, testInfo) => {
+test("a broken custom logo falls back to the default logo, asked for once", async ({ page, ownServer, playwright }, testInfo) => {
   // The host sets the logo from a context of its own; the page stays a visitor's, whose sidebar shows the logo.
   const context = await playwright.request.newContext();
   const api = new MemosApi(context, ownServer.url);

@@ -10,7 +10,7 @@ test.describe.configure({ mode: "serial" });
 
 const host = { username: "dailyhost", password: "daily-secret" };
 
-test("signing up as the host goes to home without showing the sign-in form @phone", async ({ page }) => {
+test("signing up as the host goes to home without showing the sign-in form", async ({ page }) => {
   const health = watchPage(page);
   await page.goto("/auth");
   await expect(page.getByRole("button", { name: text.signUpAsHost })).toBeVisible();
@@ -31,7 +31,7 @@ test("signing up as the host goes to home without showing the sign-in form @phon
   expect(health.consoleErrors).toEqual([]);
 });
 
-test("signing out sends no failing request and logs no error @phone", async ({ page }) => {
+test("signing out sends no failing request and logs no error", async ({ page }) => {
   await page.goto("/auth");
   await submitAuthForm(page, host.username, host.password, text.signIn);
   await expect(page).toHaveURL(/\/$/);
@@ -46,7 +46,7 @@ test("signing out sends no failing request and logs no error @phone", async ({ p
   expect(health.consoleErrors).toEqual([]);
 });
 
-test("a signed-out visitor's pages log no error and make no failing request @phone", async ({ page, playwright, ownServer }) => {
+test("a signed-out visitor's pages log no error and make no failing request", async ({ page, playwright, ownServer }) => {
   const context = await playwright.request.newContext();
   const hostApi = new MemosApi(context, ownServer.url);
   await hostApi.signIn(host);

@@ -31,7 +31,7 @@ test("History shows what changed between versions and restores an earlier one @p
   ]);
 });
 
-test("a deleted memo waits in the Trash: restored whole, or deleted forever, or the trash emptied @phone", async ({
+test("a deleted memo waits in the Trash: restored whole, or deleted forever, or the trash emptied", async ({
   page,
   signedIn,
 }, testInfo) => {

@@ -62,7 +62,7 @@ test("mentions and reactions reach the inbox; opening one goes to the memo; Mark
   await expect((await openSidebar(page)).getByRole("button", { name: "Inbox", exact: true })).toBeVisible();
 });
 
-test("reactions to a comment reach its author's inbox as one entry, with the comment's words @phone", async ({
+test("reactions to a comment reach its author's inbox as one entry, with the comment's words", async ({
   page,
   signedIn,
   hostApi,

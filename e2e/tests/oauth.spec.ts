@@ -72,7 +72,7 @@ class MemoryProvider implements OAuthClientProvider {
   codeVerifier = () => this.verifier;
 }
 
-test("an app signs in through the consent screen and is listed under its name @phone", async ({ page, signedIn, serverURL }, testInfo) => {
+test("an app signs in through the consent screen and is listed under its name", async ({ page, signedIn, serverURL }, testInfo) => {
   test.slow();
   const callback = await loopbackCallback();
   try {

@@ -65,7 +65,7 @@ async function editInPlace(page: Page, from: string, to: string) {
   await expect(box).toHaveCount(0);
 }
 
-test("opens offline on the memos seen before, keeps offline writes across a closed page, sends them when online @phone", async ({
+test("opens offline on the memos seen before, keeps offline writes across a closed page, sends them when online", async ({
   page,
   context,
   signedIn,

@@ -53,7 +53,7 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/auth$/);
 }
 
-test("@phone a passkey added in Settings signs in without a password, and is asked for after the password", async ({
+test("a passkey added in Settings signs in without a password, and is asked for after the password", async ({
   page,
   baseURL,
   playwright,

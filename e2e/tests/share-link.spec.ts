@@ -19,7 +19,7 @@ async function expectAccessible(page: Page, include: string | null, rules?: stri
   expect.soft(severe).toEqual([]);
 }
 
-test("@phone a private memo shared by link: opened without a session with its image, then revoked", async ({
+test("a private memo shared by link: opened without a session with its image, then revoked", async ({
   page,
   signedIn,
   browser,

@@ -15,7 +15,7 @@ test.afterAll(async () => {
   await idp?.close();
 });
 
-test("the host adds a provider; signing in with it goes through the provider and back @phone", async ({ page, ownServer }, testInfo) => {
+test("the host adds a provider; signing in with it goes through the provider and back", async ({ page, ownServer }, testInfo) => {
   test.setTimeout(60_000);
   idp ??= await startTestProvider([`${ownServer.url}/auth/oidc/callback`], {
     "sub-ada": { preferred_username: "lovelace", name: "Ada" },

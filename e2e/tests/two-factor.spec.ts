@@ -17,7 +17,7 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/auth$/);
 }
 
-test("@phone two-factor sign-in: turn it on, then sign in with the app's code and with a recovery code", async ({
+test("two-factor sign-in: turn it on, then sign in with the app's code and with a recovery code", async ({
   page,
   signedIn,
 }, testInfo) => {

@@ -10,7 +10,7 @@ test.describe.configure({ mode: "serial" });
 
 const host = { username: "hookhost", password: "hook-secret" };
 
-test("a refused webhook URL is explained beside the field, with the flag for private addresses @phone", async ({
+test("a refused webhook URL is explained beside the field, with the flag for private addresses", async ({
   page,
   ownServer,
   playwright,
