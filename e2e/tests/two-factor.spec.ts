@@ -17,10 +17,7 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/auth$/);
 }
 
-test("two-factor sign-in: turn it on, then sign in with the app's code and with a recovery code", async ({
-  page,
-  signedIn,
-}, testInfo) => {
+test("two-factor sign-in: turn it on, then sign in with the app's code and with a recovery code", async ({ page, signedIn }, testInfo) => {
   test.slow();
   await page.goto("/");
   const settings = await openSettings(page, "My account");
