@@ -3,11 +3,11 @@
 //   typecheck (tsc, one test per TypeScript project) → lint (Biome), dead code (knip) and import cycles (dpdm),
 //   one test each →
 //   is PostgreSQL reachable? → Vitest, every project (server-api:postgres left out with a NOTICE when
-//   PostgreSQL is unreachable, unless MEMOS_TEST_PG=require; its tests are then counted as skipped) →
-//   build + Playwright, when e2e/playwright.config.ts exists, and beside it the container suite (Vitest's
-//   `container` project: the Dockerfile's image and compose.yaml in Docker), whose image is built in the background
-//   from the start (scripts/container/prepare.mjs) while the other suites run. No Docker daemon (and not root to
-//   start one): a NOTICE and its tests skipped, unless MEMOS_TEST_CONTAINER=require.
+//   PostgreSQL is unreachable, unless MEMOS_TEST_PG=require; its tests are then counted as skipped), and beside it
+//   the container suite (Vitest's `container` project: the Dockerfile's image and compose.yaml in Docker), whose
+//   image is built in the background from the start (scripts/container/prepare.mjs) → build + Playwright, when
+//   e2e/playwright.config.ts exists. No Docker daemon (and not root to start one): a NOTICE and the container
+//   suite's tests skipped, unless MEMOS_TEST_CONTAINER=require.
 // Counts come from the runners' JSON reports. The summary gives each suite's time and, before its last line, the
 // whole run's; the last line printed is `N passed, N failed[, N skipped]`. The exit code is non-zero when anything
 // failed or a runner crashed without a report.
@@ -219,6 +219,9 @@ if (pgError === null) {
 }
 stopIfInterrupted();
 
+// (h), started now: the container suite waits for its image, then runs beside Vitest (see containerSuite).
+const containerRun = containerSuite();
+
 // (f) Vitest: every project in vitest.config.ts.
 {
   const jsonFile = join(reports, "vitest.json");
@@ -282,7 +285,7 @@ stopIfInterrupted();
 }
 stopIfInterrupted();
 
-// (g) End-to-end: Playwright against the built app; beside it, (h) the container suite.
+// (g) End-to-end: Playwright against the built app.
 async function e2eSuite() {
   if (existsSync(E2E_CONFIG)) {
     if (!(await build())) {
@@ -323,24 +326,28 @@ async function e2eSuite() {
   }
 }
 
-// (h) The container suite, once its image is built (started in (b2)): Vitest's container project, with its output
-// kept in a file and printed when it ends, so it does not interleave with Playwright's.
+// (h) The container suite, once its image is built (started in (b2)): Vitest's container project. It runs beside
+// Vitest's suites, not beside the browser suite: its containers' start, on the busy cores, made the browser suite's
+// first renders miss their waits (three tests on a retry every run). Its output is kept and printed after the
+// browser suite's, so it interleaves with neither.
+const containerOutput = [];
+const containerSay = (message) => containerOutput.push(`[memos] ${message}\n`);
 async function containerSuite() {
   const prep = await containerPrep;
   const prepMs = containerPrepMs;
-  process.stdout.write(readFileSync(containerPrepLog, "utf8"));
+  containerOutput.push(readFileSync(containerPrepLog, "utf8"));
   const env = { ...process.env };
   if (prep.image) {
-    say(`container: image ${prep.image} built in ${duration(prepMs)}`);
+    containerSay(`container: image ${prep.image} built in ${duration(prepMs)}`);
     env.MEMOS_TEST_CONTAINER_IMAGE = prep.image;
   } else if (prep.unavailable) {
     notices.push(
       `NOTICE: Docker is not available (${prep.unavailable})${CONTAINER_REQUIRED ? ", and MEMOS_TEST_CONTAINER=require" : " — skipping the container suite"}`,
     );
-    console.log(notices.at(-1));
+    containerOutput.push(`${notices.at(-1)}\n`);
     env.MEMOS_TEST_CONTAINER_UNAVAILABLE = prep.unavailable;
   } else {
-    if (prep.logFile) console.log(readFileSync(prep.logFile, "utf8").split("\n").slice(-40).join("\n"));
+    if (prep.logFile) containerOutput.push(`${readFileSync(prep.logFile, "utf8").split("\n").slice(-40).join("\n")}\n`);
     record(CONTAINER_PROJECT, { failed: 1 }, prep.failed, prepMs);
     return;
   }
@@ -362,8 +369,8 @@ async function containerSuite() {
     child.on("exit", (exitCode) => resolve(exitCode ?? 1));
   });
   const ms = Date.now() - since;
-  say(`container suite (vitest --project ${CONTAINER_PROJECT}), its output:`);
-  console.log(readFileSync(outputFile, "utf8"));
+  containerSay(`container suite (vitest --project ${CONTAINER_PROJECT}), its output:`);
+  containerOutput.push(readFileSync(outputFile, "utf8"));
   const report = readJson(jsonFile);
   const note = prep.image ? `the image built in ${duration(prepMs)} beside the other suites` : undefined;
   if (!report) {
@@ -375,6 +382,8 @@ async function containerSuite() {
   record(CONTAINER_PROJECT, counts, note, ms);
 }
 
-await Promise.all([e2eSuite(), containerSuite()]);
+await e2eSuite();
+await containerRun;
+process.stdout.write(containerOutput.join(""));
 
 finish();
