@@ -35,6 +35,9 @@ const suites = [];
 const notices = [];
 /** The background build of the container image (step b2) while it runs. */
 let containerPrepChild = null;
+/** What the container suite prints, kept until the browser suite has printed its own (see containerSuite). */
+const containerOutput = [];
+const containerSay = (message) => containerOutput.push(`[memos] ${message}\n`);
 
 let interrupted = false;
 process.on("SIGINT", () => (interrupted = true));
@@ -220,7 +223,9 @@ if (pgError === null) {
 stopIfInterrupted();
 
 // (h), started now: the container suite waits for its image, then runs beside Vitest (see containerSuite).
-const containerRun = containerSuite();
+const containerRun = containerSuite().catch((error) => {
+  record(CONTAINER_PROJECT, { failed: 1 }, `the suite's runner failed: ${error instanceof Error ? error.message : String(error)}`);
+});
 
 // (f) Vitest: every project in vitest.config.ts.
 {
@@ -330,8 +335,6 @@ async function e2eSuite() {
 // Vitest's suites, not beside the browser suite: its containers' start, on the busy cores, made the browser suite's
 // first renders miss their waits (three tests on a retry every run). Its output is kept and printed after the
 // browser suite's, so it interleaves with neither.
-const containerOutput = [];
-const containerSay = (message) => containerOutput.push(`[memos] ${message}\n`);
 async function containerSuite() {
   const prep = await containerPrep;
   const prepMs = containerPrepMs;
