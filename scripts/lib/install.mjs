@@ -92,7 +92,9 @@ async function installWithCachedModule(npm, cacheFile) {
   if (!sqliteLoads()) {
     say("the kept better-sqlite3 module does not load here: compiling it");
     rmSync(cacheFile, { force: true });
-    return run(npm, ["rebuild", "better-sqlite3"]);
+    const rebuilt = await run(npm, ["rebuild", "better-sqlite3"]);
+    if (rebuilt !== 0) return rebuilt;
+    saveModule(cacheFile);
   }
   const others = otherScriptedPackages();
   return others.length > 0 ? run(npm, ["rebuild", ...others]) : 0;
