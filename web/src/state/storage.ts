@@ -1,6 +1,8 @@
 // localStorage that never throws: failures are only logged (docs/design.md#browser-storage).
 export const storage = {
   get<T>(key: string, fallback: T): T {
+    // No storage at all (a test file in Node's environment that shares the stores' modules): nothing to read.
+    if (typeof localStorage === "undefined") return fallback;
     try {
       const raw = localStorage.getItem(key);
       return raw === null ? fallback : (JSON.parse(raw) as T);
