@@ -45,7 +45,8 @@ function pgDsn(name: string): string {
   return url.toString();
 }
 
-async function withPgClient<T>(dsn: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` with a client connected to `dsn` (PG_ADMIN_DSN for databases of its own), then disconnects. */
+export async function withPgClient<T>(dsn: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: dsn });
   await client.connect();
   try {

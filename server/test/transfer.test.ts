@@ -3,26 +3,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { transfer } from "../src/cli/transfer.js";
 import { openStore } from "../src/store/open.js";
 import { compareInstances } from "../src/store/instance/transfer.js";
 import { COPIED_TABLES, DERIVED_TABLES } from "../src/store/instance/transfer-tables.js";
 import { createMemo, createUser, signIn, signUpHost, uploadResource } from "./factories.js";
-import { createTestApp, PG_ADMIN_DSN, TEST_DRIVER, type TestApp } from "./harness.js";
+import { createTestApp, PG_ADMIN_DSN, TEST_DRIVER, type TestApp, withPgClient } from "./harness.js";
 
 // Both engines in one test: it runs once, in the PostgreSQL project (which needs the server anyway).
 const onPostgres = TEST_DRIVER === "postgres";
 
 async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_DSN });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
+  await withPgClient(PG_ADMIN_DSN, (client) => client.query(query));
 }
 
 let dir: string;

@@ -3,12 +3,11 @@
 // save, then 2,000 memos and their tag entries written, re-dated, archived and untagged in the same transaction, as
 // an import or a tag rename writes them.
 import { CompiledQuery, sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, type DatabaseHandle, openPostgres } from "../../src/store/db.js";
 import { migrate } from "../../src/store/migrate.js";
 import { MIGRATIONS } from "../../src/store/migrations/index.js";
-import { PG_ADMIN_DSN, TEST_DRIVER } from "../harness.js";
+import { PG_ADMIN_DSN, TEST_DRIVER, withPgClient } from "../harness.js";
 
 const MEMOS = 2_000;
 
@@ -26,15 +25,7 @@ describe.runIf(TEST_DRIVER === "postgres")("memo and tag triggers on PostgreSQL"
   const name = `memos_test_trigger_plans_${process.pid}`;
   let handle: DatabaseHandle;
 
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: PG_ADMIN_DSN });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => withPgClient(PG_ADMIN_DSN, (client) => client.query(statement));
 
   beforeAll(async () => {
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
