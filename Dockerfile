@@ -25,7 +25,10 @@ RUN npm ci --no-audit --no-fund \
 # What the server needs at run time and nothing else: the server workspace's production dependencies (the bundle
 # inlines @memos/common; the web app is served as built files), installed from the lockfile and npm's cache of the
 # stage above, with the native module built there (pruned below to what the bundle does not hold). TypeScript (types
-# and the sources some packages ship: 4 MB), source maps, docs and tests of packages are left out.
+# and the sources some packages ship: 4 MB), source maps, docs and tests of packages are left out, and so is the API
+# reference page's unbundled swagger-ui.js (the page loads swagger-ui-bundle.js); its three large assets are kept
+# gzipped only (1.6 MB less; server/src/http/compressed-only-files.ts serves them), and the SQLite addon's symbols
+# needed only to debug it are stripped.
 FROM deps AS server-deps
 WORKDIR /out
 RUN cp /app/package.json /app/package-lock.json ./ \
@@ -36,14 +39,24 @@ RUN cp /app/package.json /app/package-lock.json ./ \
  && cp /app/node_modules/better-sqlite3/build/Release/better_sqlite3.node node_modules/better-sqlite3/build/Release/ \
  && find node_modules server/node_modules -type f \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.map' -o -name '*.md' \) -delete \
  && find node_modules server/node_modules -regextype posix-extended -type d \
-      -regex '.*node_modules/(@[^/]+/)?[^/]+/(test|tests|__tests__)' -prune -exec rm -rf {} +
+      -regex '.*node_modules/(@[^/]+/)?[^/]+/(test|tests|__tests__)' -prune -exec rm -rf {} + \
+ && rm -rf node_modules/@fastify/swagger-ui/static/swagger-ui.js node_modules/@fastify/swagger-ui/examples \
+      node_modules/@fastify/swagger-ui/e2e \
+ && gzip -9 node_modules/@fastify/swagger-ui/static/swagger-ui-bundle.js \
+      node_modules/@fastify/swagger-ui/static/swagger-ui-standalone-preset.js node_modules/@fastify/swagger-ui/static/swagger-ui.css \
+ && strip --strip-unneeded node_modules/better-sqlite3/build/Release/better_sqlite3.node
 
 # The app: the web app first (it changes less often than the server), then the server bundle.
 FROM deps AS build
 COPY tsconfig.json ./
 COPY common/ common/
 COPY web/ web/
-RUN npm run -w web build
+# The build writes a .br and a .gz beside each text file; the server sends those, and decompresses the .gz for a
+# client that accepts neither (server/src/http/compressed-only-files.ts): the originals are 3.5 MB the image need
+# not ship. index.html stays: the server reads it at start.
+RUN npm run -w web build \
+ && find web/dist -type f ! -name index.html ! -name '*.br' ! -name '*.gz' \
+      -exec sh -c 'for f; do [ -e "$f.br" ] && [ -e "$f.gz" ] && rm "$f"; done; true' sh {} +
 COPY scripts/build-server.mjs scripts/
 COPY scripts/lib/util.mjs scripts/lib/
 COPY server/src/ server/src/

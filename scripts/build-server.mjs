@@ -2,9 +2,10 @@
 // (server/src/cli/index.ts: backup, restore, transfer) into server/dist/cli.js and the import's reading thread
 // (server/src/services/import/reader.worker.ts) into server/dist/import-reader.js, with esbuild: Node, ESM, minified
 // (whitespace and syntax; names kept), with the packages the server imports bundled in, except the few that must stay
-// files in node_modules (RUN_TIME_PACKAGES) and the ones loaded on first use (server/src/on-first-use.ts), which
-// esbuild does not follow. server/dist/packages.json says which packages the bundle holds and which it loads from
-// node_modules: the image ships only the latter (scripts/container/prune-modules.mjs).
+// files in node_modules (RUN_TIME_PACKAGES). The packages loaded on first use (server/src/on-first-use.ts), which
+// the main bundle does not follow, are bundled each into a CommonJS file of its own, server/dist/first-use/<name>.cjs.
+// server/dist/packages.json says which packages the bundle holds and which it loads from node_modules: the image
+// ships only the latter (scripts/container/prune-modules.mjs).
 // Run directly (`node scripts/build-server.mjs`) or through scripts/build.mjs.
 import { decode, encode } from "@jridgewell/sourcemap-codec";
 import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -103,8 +104,8 @@ export const latin1Only = (text) => text.replace(/[^\0-\xff]/g, (char) => `\\u${
 /**
  * What the bundle holds and what it loads from node_modules: `bundled`, the packages whose code is in the chunks;
  * `external`, the packages its import statements, import() and require() calls name (Node's own modules aside).
- * `firstUse`, the packages server/src/on-first-use.ts requires when a feature first needs them (esbuild does not
- * follow those calls; some are in the bundle too, for another package).
+ * `firstUse`, the packages server/src/on-first-use.ts requires when a feature first needs them, each bundled into
+ * server/dist/first-use/ (the main bundle does not follow those calls; some are in it too, for another package).
  */
 function packagesOf(metafile, firstUse = firstUsePackages) {
   const bundled = new Set();
@@ -161,6 +162,35 @@ export function withoutPackageMappings(map) {
   return { ...map, sources, names, mappings: encode(lines) };
 }
 
+/** The file a first-use package is bundled into, under server/dist (server/src/on-first-use.ts reads the same name). */
+export const firstUseFile = (name) => `first-use/${name.replace("/", "+")}.cjs`;
+
+/**
+ * Each first-use package, with what it depends on, as one minified CommonJS file: `require(name)`'s own result, so
+ * the callers see what they saw from node_modules, at a fifth of the size (the image's node_modules keeps none of
+ * them). Optional dependencies the packages require only when installed (pg-native) stay requires.
+ */
+async function buildFirstUse(esbuild, outdir, names) {
+  for (const name of names) {
+    const result = await esbuild.build({
+      absWorkingDir: ROOT,
+      stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: join(ROOT, "server"), loader: "js" },
+      outfile: join(outdir, firstUseFile(name)),
+      bundle: true,
+      platform: "node",
+      format: "cjs",
+      target: "node20",
+      external: ["pg-native"],
+      legalComments: "none",
+      minify: true,
+      keepNames: true,
+      charset: "ascii",
+      logLevel: "warning",
+    });
+    if (result.errors.length > 0) throw new Error(`esbuild reported errors bundling ${name}`);
+  }
+}
+
 /** Builds into `outdir` (server/dist by default); resolves with the path of its main.js. */
 export async function buildServer(outdir = join(ROOT, "server", "dist")) {
   const esbuild = await import("esbuild");
@@ -175,7 +205,9 @@ export async function buildServer(outdir = join(ROOT, "server", "dist")) {
     const mapPath = `${path}.map`;
     writeFileSync(mapPath, JSON.stringify(withoutPackageMappings(JSON.parse(readFileSync(mapPath, "utf8")))));
   }
-  writeFileSync(join(outdir, "packages.json"), `${JSON.stringify(packagesOf(result.metafile), null, 2)}\n`);
+  const packages = packagesOf(result.metafile);
+  await buildFirstUse(esbuild, outdir, packages.firstUse);
+  writeFileSync(join(outdir, "packages.json"), `${JSON.stringify(packages, null, 2)}\n`);
   // The SQLite reader threads load these as they are (plain JavaScript), beside main.js.
   for (const file of WORKER_FILES) copyFileSync(join(ROOT, "server", "src", "store", "sqlite", file), join(outdir, file));
   return join(outdir, "main.js");

@@ -1,10 +1,11 @@
 // The image's node_modules: only the packages the built server loads from node_modules at run time (what
-// server/dist/packages.json names as `external` or `firstUse`, scripts/build-server.mjs) and what they depend on.
-// Everything else is in the bundle already. Run by the Dockerfile on the production install, with the bundle beside
-// it in <root>/server/dist:
+// server/dist/packages.json names as `external`, scripts/build-server.mjs) and what they depend on. Everything else
+// is in the bundle already, the packages loaded on first use in server/dist/first-use/. Run by the Dockerfile on the
+// production install, with the bundle beside it in <root>/server/dist:
 //   node prune-modules.mjs <root>
-// It deletes the rest, then loads every chunk of the bundle and every package it names from server/dist, so that a
-// package the server needs but the pruning removed fails the image's build instead of a feature's first use.
+// It deletes the rest, then loads every chunk and first-use file of the bundle and every package it names from
+// node_modules, so that a package the server needs but the pruning removed fails the image's build instead of a
+// feature's first use.
 import { existsSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -26,13 +27,13 @@ function findPackage(name, fromDir, root) {
 }
 
 /**
- * The folders of the packages the server at `<root>/server` needs at run time: the ones `packages.json` names
- * and, through their manifests, what they depend on (optional and peer dependencies when installed).
- * Throws when a required dependency is not installed.
+ * The folders of the packages the server at `<root>/server` needs at run time: the `external` ones of
+ * `packages.json` and, through their manifests, what they depend on (optional and peer dependencies when
+ * installed). Throws when a required dependency is not installed.
  */
-export function packagesToKeep(root, { external, firstUse }) {
+export function packagesToKeep(root, { external }) {
   const keep = new Set();
-  const queue = [...external, ...firstUse].map((name) => ({ name, from: join(root, "server"), required: true, by: "the bundle" }));
+  const queue = external.map((name) => ({ name, from: join(root, "server"), required: true, by: "the bundle" }));
   while (queue.length > 0) {
     const { name, from, required, by } = queue.shift();
     const dir = findPackage(name, from, root);
@@ -78,17 +79,32 @@ function prune(modulesDir, keep) {
   return removed;
 }
 
-/** Loads what the bundle in `<root>/server/dist` loads from node_modules, and every chunk but the entry points. */
+/**
+ * Loads what the bundle in `<root>/server/dist` loads from node_modules, each first-use package's file, and every
+ * chunk but the entry points.
+ */
 async function checkBundleLoads(root) {
   const dist = join(root, "server", "dist");
   const { external, firstUse } = JSON.parse(readFileSync(join(dist, "packages.json"), "utf8"));
   const require = createRequire(join(dist, "main.js"));
   const failures = [];
-  for (const name of [...external, ...firstUse]) {
+  for (const name of external) {
     try {
       await import(pathToFileURL(require.resolve(name)).href);
     } catch (error) {
       failures.push(`${name}: ${error.message}`);
+    }
+  }
+  const firstUseDir = join(dist, "first-use");
+  const firstUseFiles = existsSync(firstUseDir) ? readdirSync(firstUseDir) : [];
+  for (const name of firstUse) {
+    // scripts/build-server.mjs's firstUseFile
+    const file = `${name.replace("/", "+")}.cjs`;
+    try {
+      if (!firstUseFiles.includes(file)) throw new Error("not built");
+      require(join(firstUseDir, file));
+    } catch (error) {
+      failures.push(`${name} (server/dist/first-use/${file}): ${error.message}`);
     }
   }
   for (const file of readdirSync(dist).filter((name) => name.endsWith(".js") && !ENTRIES.has(name))) {

@@ -1,7 +1,7 @@
 // The image's node_modules (scripts/container/prune-modules.mjs): pruned to what the built server loads from
 // node_modules, on a copy of this repository's install with the server built beside it, as the Dockerfile does.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -48,29 +48,55 @@ describe("the image's node_modules", { timeout: 120_000 }, () => {
     const { code, output } = prune();
     expect(output).toMatch(/node_modules: kept \d+ packages the server loads, removed \d{3,}/);
     expect(code).toBe(0);
-    for (const name of ["better-sqlite3", "@node-rs/argon2", "@fastify/swagger-ui", "otpauth", "pg", "pg-protocol"])
+    for (const name of ["better-sqlite3", "bindings", "@node-rs/argon2", "@fastify/swagger-ui", "yaml"])
       expect(installed(name), name).toBe(true);
-    // Bundled, or only needed to install better-sqlite3, or tools of the repository.
-    for (const name of ["fastify", "kysely", "zod", "prebuild-install", "vitest", "esbuild"]) expect(installed(name), name).toBe(false);
+    // Bundled (the first-use packages in server/dist/first-use/), or only needed to install better-sqlite3, or tools
+    // of the repository.
+    for (const name of [
+      "fastify",
+      "kysely",
+      "zod",
+      "otpauth",
+      "pg",
+      "pg-protocol",
+      "sanitize-html",
+      "prebuild-install",
+      "vitest",
+      "esbuild",
+    ])
+      expect(installed(name), name).toBe(false);
   });
 
-  it("fails the build when the bundle cannot load a package", () => {
+  it("bundles each first-use package into a file that loads with none of its packages installed", () => {
+    const dist = join(root, "server", "dist");
+    const run = (code: string) => spawnSync(process.execPath, ["-e", code], { cwd: dist, encoding: "utf8" });
+    // After the pruning above: none of them is in node_modules any more.
+    const sanitize = run(`process.stdout.write(require("./first-use/sanitize-html.cjs")("<b onclick=x>bold</b><script>1</script>"))`);
+    expect(sanitize.stdout).toBe("<b>bold</b>");
+    const totp = run(`const { TOTP, Secret } = require("./first-use/otpauth.cjs");
+      process.stdout.write(new TOTP({ secret: Secret.fromBase32("JBSWY3DPEHPK3PXP") }).generate({ timestamp: 0 }))`);
+    expect(totp.stdout).toBe("282760");
+    const pg = run(`process.stdout.write(typeof require("./first-use/pg.cjs").Pool)`);
+    expect(pg.stdout).toBe("function");
+  });
+
+  it("fails the build when the bundle cannot load a package or a first-use file", () => {
     // Present, so the pruning keeps it, but broken: its entry file is gone.
-    const manifest = JSON.parse(readFileSync(join(root, "node_modules", "re2js", "package.json"), "utf8"));
-    rmSync(join(root, "node_modules", "re2js", manifest.main ?? "index.js"), { force: true });
-    rmSync(join(root, "node_modules", "re2js", "build"), { recursive: true, force: true });
+    rmSync(join(root, "node_modules", "@node-rs", "argon2", "index.js"));
+    writeFileSync(join(root, "server", "dist", "first-use", "re2js.cjs"), "throw new Error('half-written');");
     const { code, output } = prune();
-    expect(output).toMatch(/the bundle cannot load:\s+re2js: /);
+    expect(output).toMatch(/the bundle cannot load:\s+@node-rs\/argon2: /);
+    expect(output).toMatch(/re2js \(server\/dist\/first-use\/re2js\.cjs\): half-written/);
     expect(code).toBe(1);
   });
 
   it("fails the build, naming the package, when one the server needs is missing", () => {
-    // otpauth's only dependency.
-    rmSync(join(root, "node_modules", "@noble", "hashes"), { recursive: true });
+    // One of the API reference page's dependencies.
+    rmSync(join(root, "node_modules", "yaml"), { recursive: true });
     const packages = JSON.parse(readFileSync(join(root, "server", "dist", "packages.json"), "utf8"));
-    expect(() => packagesToKeep(root, packages)).toThrow(/@noble\/hashes, needed by otpauth, is not installed/);
+    expect(() => packagesToKeep(root, packages)).toThrow(/yaml, needed by @fastify\/swagger-ui, is not installed/);
     const { code, output } = prune();
-    expect(output).toMatch(/@noble\/hashes, needed by otpauth, is not installed/);
+    expect(output).toMatch(/yaml, needed by @fastify\/swagger-ui, is not installed/);
     expect(code).toBe(1);
   });
 });

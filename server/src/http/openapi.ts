@@ -6,7 +6,10 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { ROUTES, SESSION_COOKIE, VERSION } from "@memos/common";
 import type { FastifyInstance } from "fastify";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { registerCompressedOnly } from "./compressed-only-files.js";
 import { zodValidatorCompiler } from "./route-schema.js";
 import { adoptTableRoutes, openApiTags } from "./route-table.js";
 
@@ -54,5 +57,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     staticCSP:
       "default-src 'self'; base-uri 'self'; frame-ancestors 'self'; img-src 'self' data:; font-src 'self' data:; " +
       "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; connect-src 'self'",
+  });
+  // The image keeps Swagger UI's largest assets gzipped only (Dockerfile): served from here, ahead of its own route.
+  registerCompressedOnly(app, {
+    root: join(dirname(createRequire(import.meta.url).resolve("@fastify/swagger-ui/package.json")), "static"),
+    prefix: `${ROUTES["docs.page"].path}/static/`,
   });
 }

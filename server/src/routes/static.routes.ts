@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { errorBody } from "../errors.js";
+import { registerCompressedOnly } from "../http/compressed-only-files.js";
 import type { RouteSpellings } from "../http/route-spelling.js";
 import { presentWebManifest } from "../presenters/web-manifest.presenter.js";
 import { readCustomizedProfile } from "../services/system.service.js";
@@ -30,22 +31,25 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext, spelli
   const indexHtml = hasApp ? readFileSync(indexFile!, "utf8") : PLACEHOLDER;
 
   if (hasApp) {
+    const setHeaders = (reply: FastifyReply, sent: string) => {
+      // A precompressed copy is sent under its original's rules.
+      const path = sent.replace(/\.(br|gz)$/, "");
+      reply.header("X-Content-Type-Options", "nosniff");
+      if (path.includes(`${join(root!, "assets")}`)) reply.header("Cache-Control", "public, max-age=31536000, immutable");
+      else if (path === join(root!, SERVICE_WORKER)) reply.header("Cache-Control", "no-cache").header("Service-Worker-Allowed", "/");
+      // The service worker precaches index.html and answers navigations with it: it carries the page's rules.
+      else if (path === indexFile) reply.header("Cache-Control", "no-cache").header("X-Frame-Options", "SAMEORIGIN");
+    };
     await app.register(fastifyStatic, {
       root: root!,
       wildcard: false,
       index: false,
       // The build writes .br and .gz beside each text file (web/vite.config.ts): sent as they are when accepted.
       preCompressed: true,
-      setHeaders(res, sent) {
-        // A precompressed copy is sent under its original's rules.
-        const path = sent.replace(/\.(br|gz)$/, "");
-        res.header("X-Content-Type-Options", "nosniff");
-        if (path.includes(`${join(root!, "assets")}`)) res.header("Cache-Control", "public, max-age=31536000, immutable");
-        else if (path === join(root!, SERVICE_WORKER)) res.header("Cache-Control", "no-cache").header("Service-Worker-Allowed", "/");
-        // The service worker precaches index.html and answers navigations with it: it carries the page's rules.
-        else if (path === indexFile) res.header("Cache-Control", "no-cache").header("X-Frame-Options", "SAMEORIGIN");
-      },
+      setHeaders,
     });
+    // Kept compressed only (the image): the copy the client accepts, decompressed when it accepts none.
+    registerCompressedOnly(app, { root: root!, prefix: "/", setHeaders });
   }
 
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {

@@ -113,3 +113,78 @@ describe("the service worker and index.html", () => {
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 });
+
+describe("a web app kept compressed only (the image deletes the build's files that have a .br and a .gz)", () => {
+  let t: TestApp;
+  let dist: string;
+  const script = "console.log('kept compressed only');".repeat(40);
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), "memos-web-"));
+    mkdirSync(join(dist, "assets"));
+    writeFileSync(join(dist, "index.html"), "<!doctype html><title>memos</title>");
+    writeFileSync(join(dist, "assets", "app-5678.js.br"), brotliCompressSync(script));
+    writeFileSync(join(dist, "assets", "app-5678.js.gz"), gzipSync(script));
+    writeFileSync(join(dist, "assets", "style-1.css.gz"), gzipSync("body{color:red}"));
+    t = await createTestApp({ webDist: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string, method: "GET" | "HEAD" = "GET") =>
+    t.app.inject({ method, url, headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
+
+  it("sends the compressed copy the client accepts, under the original's type and rules", async () => {
+    for (const [acceptEncoding, encoding, suffix] of [
+      ["gzip, deflate, br", "br", ".br"],
+      ["gzip", "gzip", ".gz"],
+    ] as const) {
+      const response = await get("/assets/app-5678.js", acceptEncoding);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-encoding"]).toBe(encoding);
+      expect(String(response.headers["content-type"])).toMatch(/javascript/);
+      expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(response.rawPayload.equals(readFileSync(join(dist, "assets", `app-5678.js${suffix}`)))).toBe(true);
+    }
+  });
+
+  it("decompresses it for a client that accepts no encoding, or refuses both", async () => {
+    for (const acceptEncoding of [undefined, "identity", "br;q=0, gzip;q=0"]) {
+      const response = await get("/assets/app-5678.js", acceptEncoding);
+      expect(response.statusCode, acceptEncoding).toBe(200);
+      expect(response.headers["content-encoding"], acceptEncoding).toBeUndefined();
+      expect(response.body, acceptEncoding).toBe(script);
+      expect(String(response.headers["content-type"])).toBe("text/javascript; charset=utf-8");
+      expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+    }
+    const css = await get("/assets/style-1.css");
+    expect(css.body).toBe("body{color:red}");
+    expect(String(css.headers["content-type"])).toBe("text/css; charset=utf-8");
+    // Only a .gz: a client asking for br first still gets it, as gzip.
+    expect((await get("/assets/style-1.css", "br, gzip")).headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("answers a revalidation with its ETag by 304", async () => {
+    const first = await get("/assets/app-5678.js", "br");
+    expect(first.headers.etag).toMatch(/^W\/"/);
+    const again = await t.app.inject({
+      method: "GET",
+      url: "/assets/app-5678.js",
+      headers: { "accept-encoding": "br", "if-none-match": String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+  });
+
+  it("answers HEAD, and a path the build did not write is still the app's page", async () => {
+    const head = await get("/assets/app-5678.js", undefined, "HEAD");
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe("");
+    const other = await get("/assets/app-0000.js");
+    expect(other.statusCode).toBe(200);
+    expect(String(other.headers["content-type"])).toMatch(/text\/html/);
+  });
+});

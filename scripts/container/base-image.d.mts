@@ -1,0 +1,5 @@
+/** Types of base-image.mjs, for the container test (TypeScript). */
+export declare const BUILD_BASE: string;
+export declare const RUNTIME_BASE: string;
+export declare function baseImagesCached(): boolean;
+export declare function ensureBaseImages(log?: (line: string) => void): unknown;
