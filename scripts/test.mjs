@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { build } from "./build.mjs";
 import { baseImagesCached } from "./container/base-image.mjs";
 import { ensureInstalled } from "./lib/install.mjs";
+import { keepTypecheckState, typecheckArgs } from "./lib/typecheck-cache.mjs";
 import { ROOT, bin, run, say } from "./lib/util.mjs";
 
 const PG_PROJECT = "server-api:postgres";
@@ -169,7 +170,8 @@ async function check(name, command, args, timeoutMs) {
   return { name, counts: code === 0 ? { passed: 1 } : { failed: 1 }, note: code === 0 ? undefined : note, ms: Date.now() - since };
 }
 
-// (c) Typecheck: one test per TypeScript project (server, common and bench; the web app; the e2e suite).
+// (c) Typecheck: one test per TypeScript project (server, common and bench; the web app; the e2e suite), incremental
+// from the last run's state on this machine (scripts/lib/typecheck-cache.mjs).
 // (d) Lint and formatting (Biome, biome.json: `biome check`; a few seconds), dead code (knip, knip.json: unused files,
 // exports and dependencies) and import cycles in server/src, web/src and common/src (dpdm, dpdm.config.json): one test
 // each. Each checker runs on one core, so they run two at a time (their output may interleave; a failing one's
@@ -177,7 +179,11 @@ async function check(name, command, args, timeoutMs) {
 const checks = [
   ...["tsconfig.json", "web/tsconfig.json", "e2e/tsconfig.json"]
     .filter((project) => existsSync(project))
-    .map((project) => () => check(`typecheck (${project})`, "tsc", ["-p", project], 6 * MINUTE)),
+    .map((project) => async () => {
+      const result = await check(`typecheck (${project})`, "tsc", typecheckArgs(project), 6 * MINUTE);
+      keepTypecheckState(project);
+      return result;
+    }),
   () => check("lint and format (biome)", "biome", ["check", "--error-on-warnings", "."], 2 * MINUTE),
   () => check("dead code (knip)", "knip", ["--no-progress"], 2 * MINUTE),
   () => check("import cycles (dpdm)", "dpdm", [], 2 * MINUTE),

@@ -1,3 +1,5 @@
+/** Where compiled modules (and tsc's incremental state) are kept: MEMOS_BUILD_CACHE, else ~/.cache/memos. */
+export declare function cacheDir(): string;
 /** The cache file for the locked better-sqlite3 in this Node, or null without a lockfile entry to name it by. */
 export declare function cachedModuleFile(): string | null;
 /** The packages besides better-sqlite3 whose install scripts `npm ci --ignore-scripts` left out. */

@@ -12,7 +12,7 @@ const PACKAGE = "better-sqlite3";
 const MODULE = "build/Release/better_sqlite3.node";
 
 /** Where compiled modules are kept: MEMOS_BUILD_CACHE, else $XDG_CACHE_HOME/memos or ~/.cache/memos. */
-function cacheDir() {
+export function cacheDir() {
   return process.env.MEMOS_BUILD_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "memos");
 }
 
