@@ -60,13 +60,22 @@ describe("scanTags", () => {
 
   it("gives extractTags exactly the answers of the former reading on 20,000 random memos", () => {
     const random = randomSource(25);
+    // Compared here, and only the differences handed to expect: 40,000 expect calls took seconds on a busy machine.
+    const differences: { content: string; found: string[]; former: string[] }[] = [];
+    const misplaced: { content: string; tag: string; text: string }[] = [];
     for (let i = 0; i < 20_000; i++) {
       const length = Math.floor(random() * 40);
       let content = "";
       for (let j = 0; j < length; j++) content += PIECES[Math.floor(random() * PIECES.length)];
-      expect(extractTags(content), JSON.stringify(content)).toEqual(formerExtractTags(content));
-      for (const { tag, start, end } of scanTags(content)) expect(content.slice(start, end)).toBe(`#${tag}`);
+      const found = extractTags(content);
+      const former = formerExtractTags(content);
+      if (found.join("\0") !== former.join("\0") || found.length !== former.length) differences.push({ content, found, former });
+      for (const { tag, start, end } of scanTags(content)) {
+        if (content.slice(start, end) !== `#${tag}`) misplaced.push({ content, tag, text: content.slice(start, end) });
+      }
     }
+    expect(differences.slice(0, 5)).toEqual([]);
+    expect(misplaced.slice(0, 5)).toEqual([]);
   });
 
   it("gives extractTags the former answers on the everyday and edge cases", () => {
