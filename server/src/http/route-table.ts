@@ -133,8 +133,10 @@ function responses(entry: RouteEntry) {
  */
 const schemas = new Map<RouteName, ReturnType<typeof makeSchema>>();
 function schemaOf(name: RouteName) {
-  let schema = schemas.get(name);
-  if (!schema) schemas.set(name, (schema = makeSchema(name)));
+  const made = schemas.get(name);
+  if (made) return made;
+  const schema = makeSchema(name);
+  schemas.set(name, schema);
   return schema;
 }
 
