@@ -29,6 +29,7 @@ export const SSO_FAILURES = [
   "account-archived",
   "already-linked",
   "link-session",
+  "rate-limited",
 ] as const;
 export type SsoFailure = (typeof SSO_FAILURES)[number];
 export const isSsoFailure = (value: unknown): value is SsoFailure => (SSO_FAILURES as readonly unknown[]).includes(value);

@@ -63,8 +63,14 @@ export function addressBucket(ip: string): string {
  */
 export const failureKeys = (username: string, address: string): FailureKeys => ({
   account: digest(`account:${usernameKey(username)}`),
-  address: digest(`address:${addressBucket(address)}`),
+  address: addressKey("address", address),
 });
+
+/**
+ * What a count of one client address's doings (`purpose`: failed sign-ins, client registrations, sign-on flows) is
+ * kept under: the hash of its bucket, so a table of counts holds no address.
+ */
+export const addressKey = (purpose: string, address: string) => digest(`${purpose}:${addressBucket(address)}`);
 
 /**
  * Seconds until a scope holding `count` failures drops below `limit`: until its (count - limit + 1)-th

@@ -47,6 +47,7 @@ export const ssoHandlers = (ctx: AppContext) =>
             providerId: request.params.providerId,
             link,
             requestOrigin: originOf(request),
+            clientAddress: request.ip,
             ...(request.query.next !== undefined && { returnTo: request.query.next }),
           });
           reply.setCookie(FLOW_COOKIE, browserToken, { ...flowCookieOptions(request), maxAge: FLOW_COOKIE_SECONDS });

@@ -1,6 +1,5 @@
 // OAuth for MCP clients, the parts before a user is involved: the metadata documents and dynamic client
 // registration (RFC 7591: public clients only, bounded, limited per address).
-import { createHash } from "node:crypto";
 import {
   type ClientRegistration,
   type ClientRegistrationRequest,
@@ -12,7 +11,7 @@ import {
   redirectUriProblem,
 } from "@memos/common";
 import { newClientId, REGISTRATIONS_PER_HOUR, UNUSED_CLIENT_SECONDS } from "../auth/oauth-tokens.js";
-import { addressBucket } from "../auth/rate-limit.js";
+import { addressKey } from "../auth/rate-limit.js";
 import type { AppContext } from "../context.js";
 import { forbidden, OAuthError } from "../errors.js";
 import { mcpResourceUrl } from "../http/public-origin.js";
@@ -97,18 +96,12 @@ function checkMetadata(input: ClientRegistrationRequest): { redirectUris: string
   return { redirectUris, name: clientName(input.client_name, redirectUris[0]!) };
 }
 
-const addressKey = (address: string) =>
-  createHash("sha256")
-    .update(`oauth-register:${addressBucket(address)}`)
-    .digest("hex")
-    .slice(0, 32);
-
 export async function registerClient(ctx: AppContext, input: ClientRegistrationRequest, address: string): Promise<ClientRegistration> {
   await assertMcpOn(ctx);
   const { redirectUris, name } = checkMetadata(input);
   const { db } = ctx.store;
   const now = nowSeconds();
-  const key = addressKey(address);
+  const key = addressKey("oauth-register", address);
   if ((await countRegistrationsSince(db, key, now - 3600)) >= REGISTRATIONS_PER_HOUR)
     throw new OAuthError(429, "temporarily_unavailable", "Too many client registrations from this address; try again later", {
       "retry-after": "3600",

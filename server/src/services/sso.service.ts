@@ -17,6 +17,7 @@ import {
   validateUsername,
 } from "@memos/common";
 import type * as Oidc from "openid-client";
+import { addressKey } from "../auth/rate-limit.js";
 import { type SessionClient, startSession } from "../auth/session.js";
 import type { AppContext, Viewer } from "../context.js";
 import type { ErrorLog } from "../errors.js";
@@ -28,6 +29,7 @@ import type { Db } from "../store/db.js";
 import { mustSetUpTwoFactor } from "./two-factor.service.js";
 import type { IdentityProviderRow } from "../store/schema-sign-in.js";
 import {
+  countOpenOidcFlows,
   findIdentityBySubject,
   findIdentityProvider,
   insertOidcFlow,
@@ -40,6 +42,12 @@ import { createUser, findUserById, findUserByUsernameKey } from "../store/sql/us
 import { nowSeconds } from "../store/time.js";
 
 const FLOW_TTL_SECONDS = 10 * 60;
+/**
+ * Unfinished flows one client address (its /64 for IPv6) may hold. A flow ends when its callback comes or after ten
+ * minutes: a household or an office signing in one after another never meets it, while starts sent in a loop (each
+ * a row, and a request to the provider when its configuration is not cached) stop here.
+ */
+export const OPEN_FLOWS_PER_ADDRESS = 30;
 const REQUEST_TIMEOUT_MS = 10_000;
 /** A provider's discovered configuration is reused for this long (and while its issuer, client ID and secret stay). */
 const DISCOVERY_TTL_MS = 10 * 60_000;
@@ -129,9 +137,12 @@ export interface SsoStart {
 export async function startSso(
   ctx: AppContext,
   viewer: Viewer,
-  input: { providerId: number; link: boolean; requestOrigin: string; returnTo?: string },
+  input: { providerId: number; link: boolean; requestOrigin: string; clientAddress: string; returnTo?: string },
 ): Promise<SsoStart> {
   if (input.link) authorizeSessionChange(viewer, "link an identity provider");
+  const address = addressKey("sso-start", input.clientAddress);
+  if ((await countOpenOidcFlows(ctx.store.db, address, nowSeconds())) >= OPEN_FLOWS_PER_ADDRESS)
+    throw new SsoError("rate-limited", `${OPEN_FLOWS_PER_ADDRESS} unfinished flows from this client address`);
   const provider = await findIdentityProvider(ctx.store.db, input.providerId);
   if (!provider || Number(provider.enabled) !== 1)
     throw new SsoError("provider-disabled", `provider ${input.providerId} unknown or disabled`);
@@ -152,6 +163,7 @@ export async function startSso(
     link_user_id: input.link && viewer ? viewer.id : null,
     expires_ts: nowSeconds() + FLOW_TTL_SECONDS,
     return_to: input.returnTo ?? null,
+    address_key: address,
   });
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,

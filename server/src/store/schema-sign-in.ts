@@ -106,6 +106,8 @@ export interface OidcFlowTable {
   expires_ts: number;
   /** A path of the app to go back to after signing in (the consent page of an app's sign-in; migration 039). */
   return_to: Generated<string | null>;
+  /** Its client address's key (auth/rate-limit.ts `addressKey`), for the unfinished flows one address may hold (041). */
+  address_key: Generated<string | null>;
 }
 
 export type IdentityProviderRow = Selectable<IdentityProviderTable>;

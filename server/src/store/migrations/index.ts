@@ -36,6 +36,7 @@ import { identityProvider } from "./037-identity-provider.js";
 import { passkeys } from "./038-passkeys.js";
 import { oauth } from "./039-oauth.js";
 import { counterTriggerPlans } from "./040-counter-trigger-plans.js";
+import { ssoFlowAddress } from "./041-sso-flow-address.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -78,4 +79,5 @@ export const MIGRATIONS: Migration[] = [
   passkeys,
   oauth,
   counterTriggerPlans,
+  ssoFlowAddress,
 ];

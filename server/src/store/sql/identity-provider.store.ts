@@ -84,6 +84,17 @@ export async function insertOidcFlow(db: Db, flow: OidcFlowRow): Promise<void> {
   await db.insertInto("oidc_flow").values(flow).execute();
 }
 
+/** Flows started from one client address (its key) and neither finished nor expired at `now`. */
+export async function countOpenOidcFlows(db: Db, addressKey: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom("oidc_flow")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("address_key", "=", addressKey)
+    .where("expires_ts", ">=", now)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /**
  * Takes a flow by its state's hash: deleted as it is read, so a state serves once even when two callbacks race
  * (the one whose DELETE removes the row gets it). An expired flow is not taken.

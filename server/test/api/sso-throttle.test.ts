@@ -1,0 +1,118 @@
+// Single sign-on starts are bounded per client address: each start keeps a flow row (and may ask the provider for its
+// configuration), so one address holds at most OPEN_FLOWS_PER_ADDRESS unfinished flows. Past it the browser goes
+// back to the sign-in page with `rate-limited`, before the provider is looked up, and no row is kept; other addresses go
+// on; a finished or expired flow gives its place back. Against a real OpenID provider (server/test/oidc-provider.ts).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addressKey } from "../../src/auth/rate-limit.js";
+import { OPEN_FLOWS_PER_ADDRESS } from "../../src/services/sso.service.js";
+import { anonymous, signUpHost } from "../factories.js";
+import { createTestApp, type TestApp } from "../harness.js";
+import { signInAtProvider, startTestProvider, type TestProvider } from "../oidc-provider.js";
+
+const EXTERNAL_URL = "http://memos.test";
+const CALLBACK = `${EXTERNAL_URL}/auth/oidc/callback`;
+
+let t: TestApp;
+let idp: TestProvider;
+let providerId: number;
+
+beforeAll(async () => {
+  idp = await startTestProvider([CALLBACK], { "sub-ada": { preferred_username: "ada" } });
+  // The client address comes from X-Forwarded-For, so each test speaks from addresses of its own.
+  t = await createTestApp({ oidcAllowPrivate: true, trustProxy: true });
+  const host = await signUpHost(t);
+  const setting = (name: string, value: unknown) => host.client.post("/api/system/setting", { name, value: JSON.stringify(value) });
+  expect((await setting("customizedProfile", { externalUrl: EXTERNAL_URL })).status).toBe(200);
+  expect((await setting("allowSignUp", true)).status).toBe(200);
+  const created = await host.client.post("/api/identity-provider", {
+    name: "Test IdP",
+    issuer: idp.issuer,
+    clientId: idp.clientId,
+    clientSecret: idp.clientSecret,
+    createUsers: true,
+  });
+  expect(created.status, created.text).toBe(200);
+  providerId = created.body.data.id;
+});
+afterAll(async () => {
+  await t?.close();
+  await idp?.close();
+});
+
+/** A start from `address`: where it sends the browser, and the flow cookie it sets. */
+async function start(address: string) {
+  const response = await anonymous(t).get(`/auth/oidc/${providerId}/start`, { headers: { "x-forwarded-for": address } });
+  expect(response.status, response.text).toBe(302);
+  const cookie = String(response.headers["set-cookie"] ?? "").split(";")[0]!;
+  return { location: String(response.headers.location), cookie };
+}
+
+/** Starts from `address` until it holds `count` unfinished flows; each went to the provider. */
+async function fill(address: string, count: number) {
+  const started = [];
+  for (let i = 0; i < count; i++) started.push(await start(address));
+  for (const { location } of started) expect(location.startsWith(idp.issuer), location).toBe(true);
+  return started;
+}
+
+const flowCount = async () =>
+  Number(
+    (
+      await t.ctx.store.db
+        .selectFrom("oidc_flow")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe("single sign-on starts per client address", () => {
+  it("refuses a start past the limit, without a flow or a call to the provider, and keeps other addresses going", async () => {
+    await fill("203.0.113.1", OPEN_FLOWS_PER_ADDRESS);
+    const flows = await flowCount();
+    const refused = await start("203.0.113.1");
+    expect(refused.location).toBe("/auth?error=rate-limited");
+    expect(refused.cookie).not.toContain("memos_sso_flow=");
+    expect(await flowCount()).toBe(flows);
+    // Refused before the provider is looked at (let alone asked for its configuration).
+    const unknown = await anonymous(t).get("/auth/oidc/999/start", { headers: { "x-forwarded-for": "203.0.113.1" } });
+    expect(unknown.headers.location).toBe("/auth?error=rate-limited");
+    expect((await start("203.0.113.2")).location.startsWith(idp.issuer)).toBe(true);
+  });
+
+  it("counts an IPv6 client by its /64", async () => {
+    await fill("2001:db8:5:1::1", OPEN_FLOWS_PER_ADDRESS - 1);
+    expect((await start("2001:db8:5:1:ffff::9")).location.startsWith(idp.issuer)).toBe(true);
+    expect((await start("2001:db8:5:1::2")).location).toBe("/auth?error=rate-limited");
+    expect((await start("2001:db8:5:2::1")).location.startsWith(idp.issuer)).toBe(true);
+  });
+
+  it("gives a finished flow's place back", async () => {
+    const [first] = await fill("203.0.113.3", OPEN_FLOWS_PER_ADDRESS);
+    expect((await start("203.0.113.3")).location).toBe("/auth?error=rate-limited");
+    const back = await signInAtProvider(first!.location, "sub-ada", CALLBACK);
+    const callback = await anonymous(t)
+      .withCookie(first!.cookie)
+      .get(`/auth/oidc/callback${back.search}`, { headers: { "x-forwarded-for": "203.0.113.3" } });
+    expect([callback.status, callback.headers.location], callback.text).toEqual([302, "/"]);
+    expect((await start("203.0.113.3")).location.startsWith(idp.issuer)).toBe(true);
+    expect((await start("203.0.113.3")).location).toBe("/auth?error=rate-limited");
+  });
+
+  it("gives an expired flow's place back", async () => {
+    await fill("203.0.113.4", OPEN_FLOWS_PER_ADDRESS);
+    expect((await start("203.0.113.4")).location).toBe("/auth?error=rate-limited");
+    // Ten minutes on: the oldest flow's time is up (moved back, not waited for).
+    const oldest = await t.ctx.store.db
+      .selectFrom("oidc_flow")
+      .select("state_hash")
+      .where("address_key", "=", addressKey("sso-start", "203.0.113.4"))
+      .orderBy("expires_ts")
+      .executeTakeFirstOrThrow();
+    await t.ctx.store.db
+      .updateTable("oidc_flow")
+      .set({ expires_ts: Math.floor(Date.now() / 1000) - 1 })
+      .where("state_hash", "=", oldest.state_hash)
+      .execute();
+    expect((await start("203.0.113.4")).location.startsWith(idp.issuer)).toBe(true);
+  });
+});
