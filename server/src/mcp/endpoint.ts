@@ -13,7 +13,7 @@ import { authorizeMcp, authorizeMcpOrigin } from "../policies/mcp.policy.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 import { publicOrigin } from "../http/public-origin.js";
 import type { McpCall } from "./mcp-call.js";
-import { TokenRate } from "./token-rate.js";
+import { tokenRate } from "./token-rate.js";
 import { refusedToolCall } from "./tool-gate.js";
 
 /** Request headers the SDK has no use for and that must not travel further: credentials. */
@@ -43,7 +43,7 @@ function webRequest(request: FastifyRequest, signal: AbortSignal): Request {
 }
 
 export function createMcpEndpoint(ctx: AppContext): McpEndpoint {
-  const rate = new TokenRate(ctx.config.mcpRequestsPerMinute);
+  const rate = tokenRate(ctx);
   let handler: Promise<McpHttpHandler> | null = null;
   const sdkHandler = () => (handler ??= import("./sdk-handler.js").then(({ createSdkHandler }) => createSdkHandler()));
 
@@ -53,7 +53,7 @@ export function createMcpEndpoint(ctx: AppContext): McpEndpoint {
       authorizeMcp(viewer, await readSystemSetting(ctx.store.db, DISABLE_MCP_SETTING));
       const { origin, allowed } = await originsOf(ctx, request);
       authorizeMcpOrigin(request.headers.origin, allowed);
-      const wait = rate.take(viewer.token!.id);
+      const wait = await rate.take(viewer.token!.id);
       if (wait > 0)
         throw new HttpError(429, `Too many MCP requests with this access token: wait ${wait} s`, {
           reason: "mcp.rate-limited",

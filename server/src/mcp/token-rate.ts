@@ -1,31 +1,22 @@
-// Per-token rate limit of the MCP endpoint: a bucket of `perMinute` requests per token, refilled evenly. In this
-// process's memory: several server processes each allow as much (documented); the buckets of tokens idle for a
-// minute are full again and dropped, so the map holds only active tokens.
-export class TokenRate {
-  private readonly buckets = new Map<number, { tokens: number; at: number }>();
+// Per-token rate limit of the MCP endpoint: a bucket of `perMinute` requests per token, refilled evenly. The buckets
+// are in the database (store/sql/mcp-rate.store.ts), so several server processes draw from the same one; those of
+// tokens idle for a minute are full again, and dropped now and then.
+import type { AppContext } from "../context.js";
+import { pruneMcpRates, takeMcpRequest } from "../store/sql/mcp-rate.store.js";
 
-  constructor(
-    private readonly perMinute: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+/** Every this many requests a process drops the idle buckets. */
+const PRUNE_EVERY = 1000;
 
-  /** Takes one request for the token: 0 when allowed, else the seconds until one is. */
-  take(tokenId: number): number {
-    const now = this.now();
-    const refill = this.perMinute / 60_000;
-    const bucket = this.buckets.get(tokenId) ?? { tokens: this.perMinute, at: now };
-    bucket.tokens = Math.min(this.perMinute, bucket.tokens + (now - bucket.at) * refill);
-    bucket.at = now;
-    this.buckets.set(tokenId, bucket);
-    if (this.buckets.size > 10_000) this.prune(now);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return 0;
-    }
-    return Math.ceil((1 - bucket.tokens) / refill / 1000);
-  }
-
-  private prune(now: number): void {
-    for (const [id, bucket] of this.buckets) if (now - bucket.at > 60_000) this.buckets.delete(id);
-  }
+export function tokenRate(ctx: AppContext, now: () => number = Date.now) {
+  let taken = 0;
+  return {
+    /** Takes one request for the token: 0 when allowed, else the seconds until one is. */
+    async take(tokenId: number): Promise<number> {
+      const perMinute = ctx.config.mcpRequestsPerMinute;
+      const at = now();
+      if (++taken % PRUNE_EVERY === 0) await pruneMcpRates(ctx.store.db, at);
+      const { allowed, tokens } = await takeMcpRequest(ctx.store.db, ctx.store.engine, tokenId, perMinute, at);
+      return allowed ? 0 : Math.ceil((1 - tokens) / (perMinute / 60_000) / 1000);
+    },
+  };
 }

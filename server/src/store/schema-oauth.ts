@@ -35,3 +35,12 @@ export interface OAuthCodeTable {
 
 export type OAuthClientRow = Selectable<OAuthClientTable>;
 export type OAuthCodeRow = Selectable<OAuthCodeTable>;
+
+/** What is left of an access token's bucket of MCP requests (migration 042); no row: a full bucket. */
+export interface McpRateTable {
+  token_id: number;
+  tokens: number;
+  at_ms: number;
+  /** 1 when the last request was allowed (and took a whole request from `tokens`). */
+  allowed: number;
+}

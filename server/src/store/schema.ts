@@ -2,7 +2,7 @@
 // OAuth's in schema-oauth.ts). Timestamps are Unix seconds.
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { AccessTokenScope, RevisionSource, Role, RowStatus, Visibility, WebhookDeliveryStatus } from "@memos/common";
-import type { OAuthClientTable, OAuthCodeTable } from "./schema-oauth.js";
+import type { McpRateTable, OAuthClientTable, OAuthCodeTable } from "./schema-oauth.js";
 import type {
   AuthFailureTable,
   IdentityProviderTable,
@@ -353,6 +353,7 @@ export interface Database {
   passkey_challenge: PasskeyChallengeTable;
   oauth_client: OAuthClientTable;
   oauth_code: OAuthCodeTable;
+  mcp_rate: McpRateTable;
 }
 
 export type AccessTokenRow = Selectable<AccessTokenTable>;

@@ -272,6 +272,7 @@ export const DERIVED_TABLES: (TableSpec & { where: string })[] = [
 /**
  * Not copied: sessions (everyone signs in again), sign-in failures (they matter for 15 minutes), webhook deliveries
  * (a log, and pending ones would be sent again by the new instance), single sign-on flows under way (10 minutes),
- * passkey challenges (5 minutes), OAuth authorization codes (10 minutes).
+ * passkey challenges (5 minutes), OAuth authorization codes (10 minutes), MCP request buckets (full again within a
+ * minute).
  */
-export const SKIPPED_TABLES = ["session", "auth_failure", "webhook_delivery", "oidc_flow", "passkey_challenge", "oauth_code"];
+export const SKIPPED_TABLES = ["session", "auth_failure", "webhook_delivery", "oidc_flow", "passkey_challenge", "oauth_code", "mcp_rate"];

@@ -37,6 +37,7 @@ import { passkeys } from "./038-passkeys.js";
 import { oauth } from "./039-oauth.js";
 import { counterTriggerPlans } from "./040-counter-trigger-plans.js";
 import { ssoFlowAddress } from "./041-sso-flow-address.js";
+import { mcpRate } from "./042-mcp-rate.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -80,4 +81,5 @@ export const MIGRATIONS: Migration[] = [
   oauth,
   counterTriggerPlans,
   ssoFlowAddress,
+  mcpRate,
 ];
