@@ -5,39 +5,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressKey } from "../../src/auth/rate-limit.js";
 import { OPEN_FLOWS_PER_ADDRESS } from "../../src/services/sso.service.js";
-import { anonymous, signUpHost } from "../factories.js";
-import { createTestApp, type TestApp } from "../harness.js";
-import { signInAtProvider, startTestProvider, type TestProvider } from "../oidc-provider.js";
+import { anonymous } from "../factories.js";
+import type { TestApp } from "../harness.js";
+import type { TestProvider } from "../oidc-provider.js";
+import { atProvider, type SsoSetup, setUpSso, tearDownSso } from "../sso-fixture.js";
 
-const EXTERNAL_URL = "http://memos.test";
-const CALLBACK = `${EXTERNAL_URL}/auth/oidc/callback`;
-
+let sso: SsoSetup;
 let t: TestApp;
 let idp: TestProvider;
 let providerId: number;
 
+// The client address comes from X-Forwarded-For, so each test speaks from addresses of its own.
 beforeAll(async () => {
-  idp = await startTestProvider([CALLBACK], { "sub-ada": { preferred_username: "ada" } });
-  // The client address comes from X-Forwarded-For, so each test speaks from addresses of its own.
-  t = await createTestApp({ oidcAllowPrivate: true, trustProxy: true });
-  const host = await signUpHost(t);
-  const setting = (name: string, value: unknown) => host.client.post("/api/system/setting", { name, value: JSON.stringify(value) });
-  expect((await setting("customizedProfile", { externalUrl: EXTERNAL_URL })).status).toBe(200);
-  expect((await setting("allowSignUp", true)).status).toBe(200);
-  const created = await host.client.post("/api/identity-provider", {
-    name: "Test IdP",
-    issuer: idp.issuer,
-    clientId: idp.clientId,
-    clientSecret: idp.clientSecret,
-    createUsers: true,
-  });
-  expect(created.status, created.text).toBe(200);
-  providerId = created.body.data.id;
+  sso = await setUpSso({ "sub-ada": { preferred_username: "ada" } }, { trustProxy: true });
+  ({ t, idp, providerId } = sso);
 });
-afterAll(async () => {
-  await t?.close();
-  await idp?.close();
-});
+afterAll(() => tearDownSso(sso));
 
 /** A start from `address`: where it sends the browser, and the flow cookie it sets. */
 async function start(address: string) {
@@ -89,7 +72,7 @@ describe("single sign-on starts per client address", () => {
   it("gives a finished flow's place back", async () => {
     const [first] = await fill("203.0.113.3", OPEN_FLOWS_PER_ADDRESS);
     expect((await start("203.0.113.3")).location).toBe("/auth?error=rate-limited");
-    const back = await signInAtProvider(first!.location, "sub-ada", CALLBACK);
+    const back = await atProvider(first!.location, "sub-ada");
     const callback = await anonymous(t)
       .withCookie(first!.cookie)
       .get(`/auth/oidc/callback${back.search}`, { headers: { "x-forwarded-for": "203.0.113.3" } });

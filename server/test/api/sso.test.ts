@@ -1,95 +1,51 @@
 // Single sign-on against a real OpenID provider (oidc-provider on 127.0.0.1, server/test/oidc-provider.ts): the
 // host's providers, the browser flow (first sign-in creating a user, the same user again, linking, unlinking),
-// and its refusals (a wrong state or nonce, a reused code, a disabled provider, sign-up off, an archived account),
-// password sign-in turned off, and the client secret never in an answer.
+// and its refusals (a wrong state or nonce, a reused code, a disabled provider, sign-up off, an archived account).
+// The host's providers and password sign-in turned off: sso-providers.test.ts; the starts per address: sso-throttle.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type Response, sessionCookieFrom } from "../client.js";
+import { type Response, sessionCookieFrom } from "../client.js";
 import { expectError } from "../expect.js";
-import { anonymous, createUser, PASSWORD, signUpHost, type TestUser } from "../factories.js";
-import { createTestApp, type TestApp } from "../harness.js";
-import { signInAtProvider, startTestProvider, type TestProvider } from "../oidc-provider.js";
+import { anonymous, createUser, type TestUser } from "../factories.js";
+import type { TestApp } from "../harness.js";
+import type { TestProvider } from "../oidc-provider.js";
+import {
+  meOf as accountOf,
+  atProvider,
+  CALLBACK,
+  Browser,
+  setSetting as setUpSetting,
+  type SsoSetup,
+  setUpSso,
+  ssoSignIn as signInThrough,
+  tearDownSso,
+} from "../sso-fixture.js";
 
-const EXTERNAL_URL = "http://memos.test";
-const CALLBACK = `${EXTERNAL_URL}/auth/oidc/callback`;
-
+let sso: SsoSetup;
 let t: TestApp;
 let host: TestUser;
 let idp: TestProvider;
 let providerId: number;
 const logLines: string[] = [];
 
-const setSetting = (name: string, value: unknown) => host.client.post("/api/system/setting", { name, value: JSON.stringify(value) });
-
 beforeAll(async () => {
-  idp = await startTestProvider([CALLBACK], {
-    "sub-ada": { preferred_username: "lovelace", email: "ada@example.com", name: "Ada Lovelace" },
-    "sub-grace": { email: "grace.hopper@example.com" },
-    "sub-ada-2": { preferred_username: "LOVELACE" },
-    "sub-carol": { preferred_username: "carol-at-idp" },
-    "sub-dan": { preferred_username: "dan" },
-  });
-  t = await createTestApp({ oidcAllowPrivate: true, logLines });
-  host = await signUpHost(t);
-  expect((await setSetting("customizedProfile", { externalUrl: EXTERNAL_URL })).status).toBe(200);
-  expect((await setSetting("allowSignUp", true)).status).toBe(200);
-  const created = await host.client.post("/api/identity-provider", {
-    name: "Test IdP",
-    issuer: idp.issuer,
-    clientId: idp.clientId,
-    clientSecret: idp.clientSecret,
-    createUsers: true,
-    newUserRole: "ADMIN",
-  });
-  expect(created.status, created.text).toBe(200);
-  providerId = created.body.data.id;
+  sso = await setUpSso(
+    {
+      "sub-ada": { preferred_username: "lovelace", email: "ada@example.com", name: "Ada Lovelace" },
+      "sub-grace": { email: "grace.hopper@example.com" },
+      "sub-ada-2": { preferred_username: "LOVELACE" },
+      "sub-carol": { preferred_username: "carol-at-idp" },
+      "sub-dan": { preferred_username: "dan" },
+    },
+    { logLines },
+  );
+  ({ t, host, idp, providerId } = sso);
 });
-afterAll(async () => {
-  await t?.close();
-  await idp?.close();
-});
+afterAll(() => tearDownSso(sso));
 
-/** One browser's cookies (the session's, if any, and the flow's), as it goes through the flow. */
-class Browser {
-  readonly cookies = new Map<string, string>();
-  constructor(session?: Client) {
-    const [name, value] = (session?.cookie ?? "").split("=");
-    if (name && value) this.cookies.set(name, value);
-  }
-  get client(): Client {
-    return anonymous(t).withCookie([...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
-  }
-  private take(response: Response): void {
-    const raw = response.headers["set-cookie"];
-    for (const line of Array.isArray(raw) ? raw : raw ? [String(raw)] : []) {
-      const [pair] = line.split(";");
-      const [name, value] = pair!.split("=") as [string, string];
-      if (value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  /** `/auth/oidc/<id>/start`: the provider's authorization URL it redirects to. */
-  async start(link = false, id = providerId, next?: string): Promise<string> {
-    const query = link ? "?link=1" : next !== undefined ? `?next=${encodeURIComponent(next)}` : "";
-    const response = await this.client.get(`/auth/oidc/${id}/start${query}`);
-    expect(response.status, response.text).toBe(302);
-    this.take(response);
-    return String(response.headers.location);
-  }
-  async callback(url: URL): Promise<Response> {
-    const response = await this.client.get(`/auth/oidc/callback${url.search}`);
-    this.take(response);
-    return response;
-  }
-}
-
-/** The browser at the provider: signs in as `sub` and comes back with the callback URL. */
-const atProvider = (authorizationUrl: string, sub: string) => signInAtProvider(authorizationUrl, sub, CALLBACK);
-
-/** A whole sign-in through the provider by a new browser; the callback's answer. */
-async function ssoSignIn(sub: string, browser = new Browser()) {
-  return browser.callback(await atProvider(await browser.start(), sub));
-}
+const setSetting = (name: string, value: unknown) => setUpSetting(sso, name, value);
+const ssoSignIn = (sub: string, browser?: Browser) => signInThrough(sso, sub, browser);
+const meOf = (response: Response) => accountOf(sso, response);
 
 /** Whether an answer signed someone in. */
 const setsSession = (response: Response) => String(response.headers["set-cookie"] ?? "").includes("memos_session=");
@@ -111,16 +67,9 @@ const userCount = async () =>
     ).n,
   );
 
-async function meOf(response: Awaited<ReturnType<typeof ssoSignIn>>) {
-  expect([response.status, response.headers.location], response.text).toEqual([302, "/"]);
-  const me = await anonymous(t).withCookie(sessionCookieFrom(response.headers)).get("/api/user/me");
-  expect(me.status, me.text).toBe(200);
-  return me.body.data;
-}
-
 describe("the browser flow", () => {
   it("sends the browser to the provider with PKCE, state and nonce, and the external URL's callback", async () => {
-    const url = new URL(await new Browser().start());
+    const url = new URL(await new Browser(sso).start());
     expect(url.origin).toBe(idp.issuer);
     expect(url.searchParams.get("redirect_uri")).toBe(CALLBACK);
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
@@ -140,12 +89,12 @@ describe("the browser flow", () => {
 
   it("goes back to the app's page it started from (an app's consent page), and takes only a path of this site", async () => {
     const next = "/oauth/authorize?client_id=memos_client_x&state=s";
-    const browser = new Browser();
+    const browser = new Browser(sso);
     const response = await browser.callback(await atProvider(await browser.start(false, providerId, next), "sub-ada"));
     expect([response.status, response.headers.location]).toEqual([302, next]);
     expect(setsSession(response)).toBe(true);
     for (const elsewhere of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
-      const refused = await new Browser().client.get(`/auth/oidc/${providerId}/start?next=${encodeURIComponent(elsewhere)}`);
+      const refused = await new Browser(sso).client.get(`/auth/oidc/${providerId}/start?next=${encodeURIComponent(elsewhere)}`);
       expectError(refused, 400, /next: must be a path of this site/);
     }
   });
@@ -172,7 +121,7 @@ describe("the browser flow", () => {
 
   it("links a provider to a signed-in account, signs it in through the provider, and unlinks it", async () => {
     const carol = await createUser(t, host, "carol");
-    const carolsBrowser = new Browser(carol.client);
+    const carolsBrowser = new Browser(sso, carol.client);
     const linked = await carolsBrowser.callback(await atProvider(await carolsBrowser.start(true), "sub-carol"));
     expect([linked.status, linked.headers.location]).toEqual([302, "/?sso=linked"]);
     const identities = await carol.client.get("/api/user/me/identity");
@@ -180,7 +129,7 @@ describe("the browser flow", () => {
     expect((await meOf(await ssoSignIn("sub-carol"))).id).toBe(carol.user.id);
     // Another account cannot take the same identity.
     const dave = await createUser(t, host, "dave");
-    const davesBrowser = new Browser(dave.client);
+    const davesBrowser = new Browser(sso, dave.client);
     const taken = await davesBrowser.callback(await atProvider(await davesBrowser.start(true), "sub-carol"));
     expect(taken.headers.location).toBe("/?ssoError=already-linked");
     // A password remains, so the link may go; then the identity is nobody's.
@@ -193,7 +142,7 @@ describe("the browser flow", () => {
 
   it("finishes a link only with the session that started it", async () => {
     const erin = await createUser(t, host, "erin");
-    const browser = new Browser(erin.client);
+    const browser = new Browser(sso, erin.client);
     const url = await atProvider(await browser.start(true), "sub-dan");
     // Signed out meanwhile: the flow's cookie is there, the session is not.
     browser.cookies.delete("memos_session");
@@ -207,16 +156,16 @@ describe("refusals come back to /auth?error=<failure>", () => {
     const bogus = await anonymous(t).get("/auth/oidc/callback?code=abc&state=nobody-issued-this");
     expect([bogus.status, bogus.headers.location]).toEqual([302, "/auth?error=state-invalid"]);
     expect((await anonymous(t).get("/auth/oidc/callback")).headers.location).toBe("/auth?error=state-invalid");
-    const browser = new Browser();
+    const browser = new Browser(sso);
     const url = await atProvider(await browser.start(), "sub-ada");
     expect((await browser.callback(url)).headers.location).toBe("/");
     expect((await browser.callback(url)).headers.location).toBe("/auth?error=state-invalid");
   });
 
   it("a flow finished in another browser than the one that started it (someone handing over their own)", async () => {
-    const attacker = new Browser();
+    const attacker = new Browser(sso);
     const url = await atProvider(await attacker.start(), "sub-ada");
-    const victim = new Browser();
+    const victim = new Browser(sso);
     const response = await victim.callback(url);
     expect(response.headers.location).toBe("/auth?error=state-invalid");
     expect(setsSession(response)).toBe(false);
@@ -225,7 +174,7 @@ describe("refusals come back to /auth?error=<failure>", () => {
   });
 
   it("a flow older than ten minutes", async () => {
-    const browser = new Browser();
+    const browser = new Browser(sso);
     const authorizationUrl = await browser.start();
     const { state_hash } = await flowOf(authorizationUrl).executeTakeFirstOrThrow();
     await t.ctx.store.db
@@ -238,7 +187,7 @@ describe("refusals come back to /auth?error=<failure>", () => {
   });
 
   it("a wrong nonce (the flow's row tampered with): nobody is signed in", async () => {
-    const browser = new Browser();
+    const browser = new Browser(sso);
     const authorizationUrl = await browser.start();
     const { state_hash } = await flowOf(authorizationUrl).executeTakeFirstOrThrow();
     await t.ctx.store.db.updateTable("oidc_flow").set({ nonce: "not-the-nonce-sent" }).where("state_hash", "=", state_hash).execute();
@@ -249,7 +198,7 @@ describe("refusals come back to /auth?error=<failure>", () => {
   });
 
   it("a code expired at the provider: nobody is signed in", async () => {
-    const browser = new Browser();
+    const browser = new Browser(sso);
     const url = await atProvider(await browser.start(), "sub-ada");
     await idp.expireCode(new URL(url).searchParams.get("code")!);
     const response = await browser.callback(url);
@@ -258,7 +207,7 @@ describe("refusals come back to /auth?error=<failure>", () => {
   });
 
   it("a code used once already", async () => {
-    const browser = new Browser();
+    const browser = new Browser(sso);
     const authorizationUrl = await browser.start();
     const flow = await flowOf(authorizationUrl).executeTakeFirstOrThrow();
     const url = await atProvider(authorizationUrl, "sub-ada");
@@ -273,7 +222,7 @@ describe("refusals come back to /auth?error=<failure>", () => {
   });
 
   it("a disabled provider, at the start and at the callback", async () => {
-    const browser = new Browser();
+    const browser = new Browser(sso);
     const authorizationUrl = await browser.start();
     expect((await host.client.patch(`/api/identity-provider/${providerId}`, { enabled: false })).status).toBe(200);
     try {
@@ -333,104 +282,5 @@ describe("refusals come back to /auth?error=<failure>", () => {
     expect(text).toContain("state-invalid");
     expect(text).not.toContain("secret-code-value");
     expect(text).not.toContain("secret-state-value");
-  });
-});
-
-describe("the host's providers", () => {
-  it("never send the client secret back; a PATCH without it keeps it (the flow still authenticates)", async () => {
-    const answers = [
-      await host.client.get("/api/identity-provider"),
-      await host.client.patch(`/api/identity-provider/${providerId}`, { name: "Test IdP" }),
-    ];
-    for (const answer of answers) {
-      expect(answer.status, answer.text).toBe(200);
-      expect(answer.text).not.toContain(idp.clientSecret);
-    }
-    expect(answers[0]!.body.data[0]).toMatchObject({
-      id: providerId,
-      hasSecret: true,
-      clientId: idp.clientId,
-      usernameClaim: "preferred_username",
-    });
-    expect((await meOf(await ssoSignIn("sub-ada"))).username).toBe("lovelace");
-    const other = await host.client.post("/api/identity-provider", {
-      name: "Public client",
-      issuer: idp.issuer,
-      clientId: "x",
-      clientSecret: "s3cr3t-value",
-    });
-    expect(other.text).not.toContain("s3cr3t-value");
-    const cleared = await host.client.patch(`/api/identity-provider/${other.body.data.id}`, { clientSecret: "" });
-    expect(cleared.body.data.hasSecret).toBe(false);
-    expect((await host.client.delete(`/api/identity-provider/${other.body.data.id}`)).status).toBe(200);
-    expectError(await host.client.delete(`/api/identity-provider/${other.body.data.id}`), 404, undefined, {
-      reason: "identity-provider.not-found",
-    });
-  });
-
-  it("are the host's and admins' only", async () => {
-    const member = await createUser(t, host, "member-x");
-    expectError(await member.client.get("/api/identity-provider"), 403, undefined, { reason: "auth.admin-only" });
-    expectError(await member.client.post("/api/identity-provider", { name: "x", issuer: idp.issuer, clientId: "x" }), 403);
-    expectError(await anonymous(t).get("/api/identity-provider"), 401);
-  });
-
-  it("refuses a bad issuer or role, naming the field", async () => {
-    expectError(await host.client.post("/api/identity-provider", { name: "x", issuer: "ftp://x", clientId: "x" }), 400, /issuer/, {
-      field: "issuer",
-    });
-    expectError(
-      await host.client.post("/api/identity-provider", { name: "x", issuer: idp.issuer, clientId: "x", newUserRole: "HOST" }),
-      400,
-      /newUserRole/,
-      {
-        field: "newUserRole",
-      },
-    );
-  });
-});
-
-describe("password sign-in turned off", () => {
-  it("refuses members with a clear reason and keeps the host's, and the sign-in page is told", async () => {
-    await createUser(t, host, "gina");
-    expect((await setSetting("disablePasswordSignIn", true)).status).toBe(200);
-    try {
-      expect((await anonymous(t).get("/api/auth/sso")).body.data).toEqual({
-        providers: [{ id: providerId, name: "Test IdP" }],
-        passwordSignIn: false,
-      });
-      expectError(
-        await anonymous(t).post("/api/auth/signin", { username: "gina", password: PASSWORD }),
-        403,
-        /Password sign-in is turned off/,
-        {
-          reason: "auth.password-sign-in-off",
-        },
-      );
-      expect((await anonymous(t).post("/api/auth/signin", { username: "host", password: PASSWORD })).status).toBe(200);
-      expect((await meOf(await ssoSignIn("sub-ada"))).username).toBe("lovelace");
-    } finally {
-      expect((await setSetting("disablePasswordSignIn", false)).status).toBe(200);
-    }
-    expect((await anonymous(t).post("/api/auth/signin", { username: "gina", password: PASSWORD })).status).toBe(200);
-  });
-});
-
-describe("without --oidc-allow-private", () => {
-  let strict: TestApp;
-  beforeAll(async () => {
-    strict = await createTestApp();
-  });
-  afterAll(() => strict?.close());
-
-  it("refuses an http:// issuer, and never reaches a private address", async () => {
-    const owner = await signUpHost(strict);
-    expectError(await owner.client.post("/api/identity-provider", { name: "x", issuer: idp.issuer, clientId: "x" }), 400, /issuer/, {
-      reason: "identity-provider.insecure-issuer",
-    });
-    const created = await owner.client.post("/api/identity-provider", { name: "x", issuer: "https://127.0.0.1:1/", clientId: "x" });
-    expect(created.status, created.text).toBe(200);
-    const response = await anonymous(strict).get(`/auth/oidc/${created.body.data.id}/start`);
-    expect(response.headers.location).toBe("/auth?error=provider-unreachable");
   });
 });
