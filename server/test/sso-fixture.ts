@@ -7,7 +7,7 @@ import { anonymous, signUpHost, type TestUser } from "./factories.js";
 import { createTestApp, type TestApp, type TestAppOptions } from "./harness.js";
 import { signInAtProvider, startTestProvider, type TestProvider } from "./oidc-provider.js";
 
-export const EXTERNAL_URL = "http://memos.test";
+const EXTERNAL_URL = "http://memos.test";
 export const CALLBACK = `${EXTERNAL_URL}/auth/oidc/callback`;
 
 export interface SsoSetup {
