@@ -13,14 +13,15 @@ export function formatCount(value: number, language: string): { shown: string; e
 const BYTE_UNITS = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const;
 
 /**
- * A size as people read it, in their language (steps of 1024): one decimal under 10, none above.
+ * A size as people read it, in their language (steps of 1024): one decimal under 10, none above, and never four
+ * digits: from what would show as 1,000 the next unit takes over (1,019 kB is 1.0 MB).
  * @example formatBytes(3.4 * 1024 ** 2, "de") // "3,4 MB"
  * @example formatBytes(812, "en") // "812 byte"
  */
 export function formatBytes(bytes: number, language: string): string {
   let value = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
   let unit = 0;
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+  while (value >= 999.5 && unit < BYTE_UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }
