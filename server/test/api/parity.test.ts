@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous, createMemo, createUser, PASSWORD, signUpHost, uploadResource } from "../factories.js";
 import { createTestApp, PG_ADMIN_DSN, TEST_DRIVER } from "../harness.js";
 import { reasonProblem } from "../error-reason.js";
-import { type Case, groups, HUGE, type Request, type Side } from "../parity-corpus.js";
+import { type Case, groups, HUGE, type Request, type Side } from "../parity-corpus/index.js";
 
 async function postgresError(): Promise<string | null> {
   const client = new pg.Client({ connectionString: PG_ADMIN_DSN, connectionTimeoutMillis: 5000 });
