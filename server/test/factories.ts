@@ -54,14 +54,19 @@ export function multipartBody(
   return { payload: Buffer.concat([head, data, tail]), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** POST /api/resource/blob with the file in form field `field`; the answer as it comes, whatever it is. */
+export function uploadBlob(owner: TestUser, field: string, filename: string, type: string, data: Buffer) {
+  const body = multipartBody(field, filename, type, data);
+  return owner.client.post("/api/resource/blob", body.payload, { headers: body.headers });
+}
+
 export async function uploadResource(
   owner: TestUser,
   filename = "photo.png",
   type = "image/png",
   data = Buffer.from("fake-png-bytes"),
 ): Promise<Resource> {
-  const body = multipartBody("file", filename, type, data);
-  const response = await owner.client.post("/api/resource/blob", body.payload, { headers: body.headers });
+  const response = await uploadBlob(owner, "file", filename, type, data);
   if (response.status !== 200) throw new Error(`upload failed: ${response.text}`);
   return response.body.data;
 }

@@ -4,7 +4,7 @@
 import { MAX_MEMO_CONTENT_BYTES } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError } from "../expect.js";
-import { anonymous, createMemo, createUser, multipartBody, PASSWORD, signUpHost, type TestUser } from "../factories.js";
+import { anonymous, createMemo, createUser, PASSWORD, signUpHost, type TestUser, uploadBlob } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
 let t: TestApp;
@@ -97,9 +97,8 @@ describe("404, 409, 413, 429", () => {
   });
 
   it("an upload over the limit", async () => {
-    const body = multipartBody("file", "big.bin", "application/octet-stream", Buffer.alloc(1024 * 1024 + 1));
     expectError(
-      await host.client.post("/api/resource/blob", body.payload, { headers: body.headers }),
+      await uploadBlob(host, "file", "big.bin", "application/octet-stream", Buffer.alloc(1024 * 1024 + 1)),
       413,
       "Upload file overload max size",
       {

@@ -2,18 +2,11 @@
 // validators; the same for a blob and for a file under <data>/assets.
 import type { Resource } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMemo, createUser, multipartBody, signUpHost, type TestUser } from "../factories.js";
+import { createMemo, createUser, signUpHost, type TestUser, uploadResource } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { getRaw } from "../raw.js";
 
 const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
-
-async function upload(owner: TestUser, filename: string, type: string, data: Buffer): Promise<Resource> {
-  const body = multipartBody("file", filename, type, data);
-  const response = await owner.client.post("/api/resource/blob", body.payload, { headers: body.headers });
-  if (response.status !== 200) throw new Error(`upload failed: ${response.text}`);
-  return response.body.data;
-}
 
 const fileUrl = (resource: Resource, prefix = "/o/r") => `${prefix}/${resource.id}/${encodeURIComponent(resource.filename)}`;
 
@@ -35,7 +28,7 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
 
   describe.each(["/o/r", "/h/r"])("%s", (prefix) => {
     it("serves an image inline with its stored type, byte for byte, with the safety headers", async () => {
-      const resource = await upload(alice, "pic.png", "image/png", png);
+      const resource = await uploadResource(alice, "pic.png", "image/png", png);
       const response = await getRaw(t, alice.client, fileUrl(resource, prefix));
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toBe("image/png");
@@ -47,7 +40,7 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
 
     it("serves an uploaded SVG as a sandboxed download, never as a document", async () => {
       const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
-      const resource = await upload(alice, "evil.svg", "image/svg+xml", svg);
+      const resource = await uploadResource(alice, "evil.svg", "image/svg+xml", svg);
       const response = await getRaw(t, alice.client, fileUrl(resource, prefix));
       expect(response.statusCode).toBe(200);
       expect(String(response.headers["content-disposition"])).toMatch(/^attachment;/);
@@ -69,7 +62,7 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
       ["none", ""],
     ])("serves %s (%j) as an application/octet-stream attachment", async (filename, type) => {
       const data = Buffer.from("<html><body><script>alert(1)</script></body></html>");
-      const resource = await upload(alice, filename, "application/x-unknown", data);
+      const resource = await uploadResource(alice, filename, "application/x-unknown", data);
       // Types a client could not send through a form are planted directly, as an old database might hold them.
       await t.ctx.store.db.updateTable("resource").set({ type }).where("id", "=", resource.id).execute();
       const response = await getRaw(t, alice.client, fileUrl(resource, prefix));
@@ -93,7 +86,7 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
       ["notes.txt", "text/plain", "text/plain; charset=utf-8"],
     ])("serves %s (%s) inline, as %s", async (filename, type, served) => {
       const data = Buffer.from("<html><body><script>alert(1)</script></body></html>");
-      const resource = await upload(alice, filename, type, data);
+      const resource = await uploadResource(alice, filename, type, data);
       const response = await getRaw(t, alice.client, fileUrl(resource, prefix));
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toBe(served);
@@ -110,7 +103,7 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
       ["evil.audio", "audio/x-foo+xml"],
     ])("serves %s (%s), an XML document, as an application/octet-stream attachment", async (filename, type) => {
       const xml = Buffer.from('<x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(document.cookie)</x:script>');
-      const resource = await upload(alice, filename, type, xml);
+      const resource = await uploadResource(alice, filename, type, xml);
       const response = await getRaw(t, alice.client, fileUrl(resource, prefix));
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toBe("application/octet-stream");
@@ -120,7 +113,7 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
     });
 
     it("sends nosniff with its errors too", async () => {
-      const resource = await upload(alice, "private.png", "image/png", png);
+      const resource = await uploadResource(alice, "private.png", "image/png", png);
       for (const response of [
         await getRaw(t, bobby.client, fileUrl(resource, prefix)),
         await getRaw(t, alice.client, `${prefix}/999999/wrong.png`),
@@ -132,7 +125,7 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
     });
 
     it("redirects a wrong filename to the file's name, answers 404 for an unknown id and 400 for a bad id", async () => {
-      const resource = await upload(alice, "right.png", "image/png", png);
+      const resource = await uploadResource(alice, "right.png", "image/png", png);
       for (const name of ["wrong.png", "RIGHT.png"]) {
         const moved = await getRaw(t, alice.client, `${prefix}/${resource.id}/${name}`);
         expect([moved.statusCode, moved.headers.location]).toEqual([302, `${prefix}/${resource.id}/right.png`]);
@@ -143,12 +136,12 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
   });
 
   it("GET /api/resource/:id/blob serves by the same rule", async () => {
-    const xml = await upload(alice, "evil.xml", "image/foo+xml", Buffer.from("<x/>"));
+    const xml = await uploadResource(alice, "evil.xml", "image/foo+xml", Buffer.from("<x/>"));
     const xmlAnswer = await getRaw(t, alice.client, `/api/resource/${xml.id}/blob`);
     expect(xmlAnswer.headers["content-type"]).toBe("application/octet-stream");
     expect(String(xmlAnswer.headers["content-disposition"])).toMatch(/^attachment;/);
     expect(xmlAnswer.headers["x-content-type-options"]).toBe("nosniff");
-    const image = await upload(alice, "shown.png", "image/png", png);
+    const image = await uploadResource(alice, "shown.png", "image/png", png);
     const imageAnswer = await getRaw(t, alice.client, `/api/resource/${image.id}/blob`);
     expect(imageAnswer.headers["content-type"]).toBe("image/png");
     expect(String(imageAnswer.headers["content-disposition"])).toMatch(/^inline;/);
@@ -158,7 +151,7 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
   });
 
   it("puts a non-ASCII or quote-bearing filename safely into Content-Disposition", async () => {
-    const uploaded = await upload(alice, "plain.png", "image/png", png);
+    const uploaded = await uploadResource(alice, "plain.png", "image/png", png);
     const renamed = await alice.client.patch(`/api/resource/${uploaded.id}`, { filename: '日本 "q".png' });
     expect(renamed.status).toBe(200);
     const resource = renamed.body.data as Resource;
@@ -171,16 +164,16 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
   });
 
   it("finds a name with spaces whether the client sent %20 or + (the v0 decoding)", async () => {
-    const resource = await upload(alice, "two words.png", "image/png", png);
+    const resource = await uploadResource(alice, "two words.png", "image/png", png);
     expect((await getRaw(t, alice.client, `/o/r/${resource.id}/two%20words.png`)).statusCode).toBe(200);
     expect((await getRaw(t, alice.client, `/o/r/${resource.id}/two+words.png`)).statusCode).toBe(200);
-    const plus = await upload(alice, "c+d.png", "image/png", png);
+    const plus = await uploadResource(alice, "c+d.png", "image/png", png);
     expect((await getRaw(t, alice.client, `/o/r/${plus.id}/c+d.png`)).statusCode).toBe(200);
   });
 
   describe("who may read a file", () => {
     it("an unlinked file is its owner's alone", async () => {
-      const resource = await upload(alice, "secret.png", "image/png", png);
+      const resource = await uploadResource(alice, "secret.png", "image/png", png);
       expect((await getRaw(t, alice.client, fileUrl(resource))).statusCode).toBe(200);
       expect((await getRaw(t, bobby.client, fileUrl(resource))).statusCode).toBe(404);
       expect((await getRaw(t, host.client, fileUrl(resource))).statusCode).toBe(404);
@@ -188,9 +181,9 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
     });
 
     it("a file linked to a memo is readable by whoever may read that memo", async () => {
-      const open = await upload(alice, "open.png", "image/png", png);
-      const members = await upload(alice, "members.png", "image/png", png);
-      const closed = await upload(alice, "closed.png", "image/png", png);
+      const open = await uploadResource(alice, "open.png", "image/png", png);
+      const members = await uploadResource(alice, "members.png", "image/png", png);
+      const closed = await uploadResource(alice, "closed.png", "image/png", png);
       await createMemo(alice, "public", "PUBLIC", { resourceIdList: [open.id] });
       await createMemo(alice, "protected", "PROTECTED", { resourceIdList: [members.id] });
       await createMemo(alice, "private", "PRIVATE", { resourceIdList: [closed.id] });
@@ -204,7 +197,7 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
     });
 
     it("archiving the only public memo hides the file again", async () => {
-      const resource = await upload(alice, "was-public.png", "image/png", png);
+      const resource = await uploadResource(alice, "was-public.png", "image/png", png);
       const memo = await createMemo(alice, "soon archived", "PUBLIC", { resourceIdList: [resource.id] });
       expect((await getRaw(t, null, fileUrl(resource))).statusCode).toBe(200);
       await alice.client.patch(`/api/memo/${memo.id}`, { rowStatus: "ARCHIVED" });
@@ -217,7 +210,7 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
     const audio = Buffer.from(Array.from({ length: 100 }, (_, i) => i));
     let resource: Resource;
     beforeAll(async () => {
-      resource = await upload(alice, "clip.mp3", "audio/mpeg", audio);
+      resource = await uploadResource(alice, "clip.mp3", "audio/mpeg", audio);
     });
 
     it("serves the whole file with Accept-Ranges", async () => {
@@ -270,7 +263,7 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
 
   describe("validators and caching", () => {
     it("sends an ETag, Last-Modified, Content-Length and a private immutable Cache-Control", async () => {
-      const resource = await upload(alice, "cached.png", "image/png", png);
+      const resource = await uploadResource(alice, "cached.png", "image/png", png);
       const response = await getRaw(t, alice.client, fileUrl(resource));
       expect(response.headers.etag).toBe(`"r${resource.id}-${resource.createdTs}-${png.length}"`);
       expect(response.headers["last-modified"]).toBe(new Date(resource.createdTs * 1000).toUTCString());
@@ -279,7 +272,7 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
     });
 
     it("answers 304 to a current If-None-Match or If-Modified-Since, and the file to a stale one", async () => {
-      const resource = await upload(alice, "revalidated.png", "image/png", png);
+      const resource = await uploadResource(alice, "revalidated.png", "image/png", png);
       const first = await getRaw(t, alice.client, fileUrl(resource));
       const etag = String(first.headers.etag);
       const byTag = await getRaw(t, alice.client, fileUrl(resource), { "if-none-match": etag });
@@ -297,13 +290,13 @@ describe.each(["db", "local"] as const)("resource files (--storage %s)", (storag
     });
 
     it("checks access before any validator: a stranger's If-None-Match still gets 404", async () => {
-      const resource = await upload(alice, "guarded.png", "image/png", png);
+      const resource = await uploadResource(alice, "guarded.png", "image/png", png);
       const etag = String((await getRaw(t, alice.client, fileUrl(resource))).headers.etag);
       expect((await getRaw(t, bobby.client, fileUrl(resource), { "if-none-match": etag })).statusCode).toBe(404);
     });
 
     it("answers HEAD with the headers and no body", async () => {
-      const resource = await upload(alice, "head.png", "image/png", png);
+      const resource = await uploadResource(alice, "head.png", "image/png", png);
       const response = await t.app.inject({ method: "HEAD", url: fileUrl(resource), headers: { cookie: alice.client.cookie! } });
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-length"]).toBe(String(png.length));

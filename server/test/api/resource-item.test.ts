@@ -2,7 +2,7 @@
 // The list, uploads and external links: resource.test.ts.
 import type { Resource } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymous, createMemo, createUser, multipartBody, signUpHost, type TestUser, uploadResource } from "../factories.js";
+import { anonymous, createMemo, createUser, signUpHost, type TestUser, uploadBlob, uploadResource } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { getRaw } from "../raw.js";
 
@@ -18,11 +18,6 @@ beforeAll(async () => {
   bob = await createUser(t, host, "bobby");
 });
 afterAll(() => t.close());
-
-function upload(owner: TestUser, field: string, filename: string, type: string, data: Buffer) {
-  const body = multipartBody(field, filename, type, data);
-  return owner.client.post("/api/resource/blob", body.payload, { headers: body.headers });
-}
 
 describe("GET/PATCH/DELETE /api/resource/:id", () => {
   it("gets the caller's own resource; others and strangers get 404", async () => {
@@ -41,7 +36,7 @@ describe("GET/PATCH/DELETE /api/resource/:id", () => {
 
   it("serves the owner's blob at /api/resource/:id/blob and nobody else's", async () => {
     const data = Buffer.from("blob bytes");
-    const resource = (await upload(alice, "file", "b.png", "image/png", data)).body.data as Resource;
+    const resource = (await uploadBlob(alice, "file", "b.png", "image/png", data)).body.data as Resource;
     const own = await getRaw(t, alice.client, `/api/resource/${resource.id}/blob`);
     expect(own.statusCode).toBe(200);
     expect(own.rawPayload.equals(data)).toBe(true);

@@ -8,7 +8,7 @@ import { join, relative } from "node:path";
 import type { Resource } from "@memos/common";
 import { unzipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createMemo, createUser, multipartBody, signUpHost, type TestUser, uploadResource } from "../factories.js";
+import { createMemo, createUser, multipartBody, signUpHost, type TestUser, uploadBlob, uploadResource } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { getRaw } from "../raw.js";
 import { JPEG, markdownFolder, note, PNG, withDeclaredSize, zip } from "../import-fixtures.js";
@@ -174,8 +174,7 @@ describe("--storage local", () => {
 
   it("refuses a file over the limit with 413 and leaves no row and no file behind", async () => {
     const before = (await alice.client.get("/api/resource")).body.data.length;
-    const body = multipartBody("file", "huge.bin", "application/octet-stream", pseudoRandomBytes(2 * 1024 * 1024 + 10, 3));
-    const response = await alice.client.post("/api/resource/blob", body.payload, { headers: body.headers });
+    const response = await uploadBlob(alice, "file", "huge.bin", "application/octet-stream", pseudoRandomBytes(2 * 1024 * 1024 + 10, 3));
     expect(response.status).toBe(413);
     expect(response.body.message).toBe("Upload file overload max size");
     expect((await alice.client.get("/api/resource")).body.data.length).toBe(before);

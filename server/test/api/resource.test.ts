@@ -2,16 +2,11 @@
 // rename, delete): resource-item.test.ts.
 import type { Resource } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymous, createMemo, createUser, multipartBody, signUpHost, type TestUser, uploadResource } from "../factories.js";
+import { anonymous, createMemo, createUser, multipartBody, signUpHost, type TestUser, uploadBlob, uploadResource } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { getRaw } from "../raw.js";
 
 const RESOURCE_KEYS = ["id", "creatorId", "createdTs", "updatedTs", "filename", "externalLink", "type", "size", "linkedMemoAmount"];
-
-function upload(owner: TestUser, field: string, filename: string, type: string, data: Buffer) {
-  const body = multipartBody(field, filename, type, data);
-  return owner.client.post("/api/resource/blob", body.payload, { headers: body.headers });
-}
 
 describe("resources", () => {
   let t: TestApp;
@@ -114,7 +109,7 @@ describe("resources", () => {
   describe("POST /api/resource/blob", () => {
     it("stores the part's filename, type and size", async () => {
       const data = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3, 255]);
-      const response = await upload(alice, "file", "holiday photo.png", "image/png", data);
+      const response = await uploadBlob(alice, "file", "holiday photo.png", "image/png", data);
       expect(response.status).toBe(200);
       const resource = response.body.data as Resource;
       expect(resource).toMatchObject({
@@ -133,14 +128,14 @@ describe("resources", () => {
     });
 
     it("keeps non-ASCII filenames", async () => {
-      const response = await upload(alice, "file", "日本語 ノート.txt", "text/plain", Buffer.from("hi"));
+      const response = await uploadBlob(alice, "file", "日本語 ノート.txt", "text/plain", Buffer.from("hi"));
       expect(response.status).toBe(200);
       expect(response.body.data.filename).toBe("日本語 ノート.txt");
     });
 
     it("accepts a file larger than the JSON body limit but within the upload limit", async () => {
       const data = Buffer.alloc(5 * 1024 * 1024, 7);
-      const response = await upload(alice, "file", "big.bin", "application/octet-stream", data);
+      const response = await uploadBlob(alice, "file", "big.bin", "application/octet-stream", data);
       expect(response.status).toBe(200);
       expect(response.body.data.size).toBe(data.length);
     });
@@ -148,7 +143,7 @@ describe("resources", () => {
     it.each([["../../etc/passwd"], ["..\\..\\windows\\x.png"], ["/abs/path.png"], ["a/../../b.png"]])(
       "never stores the path of %s",
       async (filename) => {
-        const response = await upload(alice, "file", filename, "image/png", Buffer.from("x"));
+        const response = await uploadBlob(alice, "file", filename, "image/png", Buffer.from("x"));
         if (response.status === 200) {
           const stored = response.body.data.filename as string;
           expect(stored).not.toMatch(/[/\\]/);
@@ -173,7 +168,7 @@ describe("resources", () => {
     ])(
       "stores the upload name %j as %j (one file-name rule: no leading dot, no invisible characters, 127 at most)",
       async (filename, expected) => {
-        const response = await upload(alice, "file", filename, "image/png", Buffer.from("x"));
+        const response = await uploadBlob(alice, "file", filename, "image/png", Buffer.from("x"));
         expect(response.status).toBe(200);
         expect(response.body.data.filename).toBe(expected);
         expect([...expected].length).toBeLessThanOrEqual(127);
@@ -185,7 +180,7 @@ describe("resources", () => {
     );
 
     it.each([[".."], ["."], ["   "], ["\u202e\u200b"]])("refuses a name that is nothing but %j", async (filename) => {
-      const response = await upload(alice, "file", filename, "image/png", Buffer.from("x"));
+      const response = await uploadBlob(alice, "file", filename, "image/png", Buffer.from("x"));
       expect(response.status).toBe(400);
     });
 
@@ -202,7 +197,7 @@ describe("resources", () => {
     });
 
     it("refuses a form without the file field with 400", async () => {
-      const wrongField = await upload(alice, "upload", "a.png", "image/png", Buffer.from("x"));
+      const wrongField = await uploadBlob(alice, "upload", "a.png", "image/png", Buffer.from("x"));
       expect(wrongField.status).toBe(400);
       expect(wrongField.body.message).toMatch(/file/);
       const boundary = "----memosfieldsonly";
@@ -238,7 +233,7 @@ describe("upload size limit", () => {
 
   it("answers 413 Upload file overload max size, stores nothing, and keeps serving", async () => {
     const tooBig = Buffer.alloc(1024 * 1024 + 1, 1);
-    const response = await upload(host, "file", "huge.bin", "application/octet-stream", tooBig);
+    const response = await uploadBlob(host, "file", "huge.bin", "application/octet-stream", tooBig);
     expect(response.status).toBe(413);
     expect(response.body).toEqual({
       error: "code=413, message=Upload file overload max size",
@@ -248,7 +243,7 @@ describe("upload size limit", () => {
     expect((await host.client.get("/api/resource")).body.data).toEqual([]);
 
     const fits = Buffer.alloc(1024 * 1024, 2);
-    const ok = await upload(host, "file", "fits.bin", "application/octet-stream", fits);
+    const ok = await uploadBlob(host, "file", "fits.bin", "application/octet-stream", fits);
     expect(ok.status).toBe(200);
     expect(ok.body.data.size).toBe(fits.length);
     expect((await host.client.get("/api/ping")).status).toBe(200);
