@@ -7,6 +7,7 @@ import { addressKey } from "../../src/auth/rate-limit.js";
 import { OPEN_FLOWS_PER_ADDRESS } from "../../src/services/sso.service.js";
 import { anonymous } from "../factories.js";
 import type { TestApp } from "../harness.js";
+import { rowCount } from "../row-count.js";
 import type { TestProvider } from "../oidc-provider.js";
 import { atProvider, type SsoSetup, setUpSso, tearDownSso } from "../sso-fixture.js";
 
@@ -38,18 +39,10 @@ async function fill(address: string, count: number) {
   return started;
 }
 
-const flowCount = async () =>
-  Number(
-    (
-      await t.ctx.store.db
-        .selectFrom("oidc_flow")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const flowCount = () => rowCount(t, "oidc_flow");
 
 describe("single sign-on starts per client address", () => {
-  it("refuses a start past the limit, without a flow or a call to the provider, and keeps other addresses going", async () => {
+  it("refuses a start past the limit, before the provider is looked up and without a flow, and keeps other addresses going", async () => {
     await fill("203.0.113.1", OPEN_FLOWS_PER_ADDRESS);
     const flows = await flowCount();
     const refused = await start("203.0.113.1");

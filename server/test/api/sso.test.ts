@@ -8,6 +8,7 @@ import { type Response, sessionCookieFrom } from "../client.js";
 import { expectError } from "../expect.js";
 import { anonymous, createUser, type TestUser } from "../factories.js";
 import type { TestApp } from "../harness.js";
+import { rowCount } from "../row-count.js";
 import type { TestProvider } from "../oidc-provider.js";
 import {
   meOf as accountOf,
@@ -57,15 +58,7 @@ const flowOf = (authorizationUrl: string) =>
     .selectAll()
     .where("state_hash", "=", createHash("sha256").update(new URL(authorizationUrl).searchParams.get("state")!).digest("hex"));
 
-const userCount = async () =>
-  Number(
-    (
-      await t.ctx.store.db
-        .selectFrom("user")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const userCount = () => rowCount(t, "user");
 
 describe("the browser flow", () => {
   it("sends the browser to the provider with PKCE, state and nonce, and the external URL's callback", async () => {
@@ -264,16 +257,9 @@ describe("refusals come back to /auth?error=<failure>", () => {
   });
 
   it("a HEAD starts nothing and spends nothing", async () => {
-    const before = await t.ctx.store.db
-      .selectFrom("oidc_flow")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .executeTakeFirstOrThrow();
+    const before = await rowCount(t, "oidc_flow");
     expect((await anonymous(t).request("HEAD", `/auth/oidc/${providerId}/start`)).status).toBe(404);
-    const after = await t.ctx.store.db
-      .selectFrom("oidc_flow")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n));
+    expect(await rowCount(t, "oidc_flow")).toBe(before);
   });
 
   it("logs the failure without the code or the state", async () => {
