@@ -78,20 +78,25 @@ export async function deleteUserIdentity(db: Db, userId: number, id: number): Pr
   return result.numDeletedRows > 0n;
 }
 
+/** The flows expired at `now` (idx_oidc_flow_expires). */
+export const expiredOidcFlowsQuery = (db: Db, now: number) => db.deleteFrom("oidc_flow").where("expires_ts", "<", now);
+
 /** Adds a flow; flows left unfinished go once expired, so the table holds at most ten minutes of starts. */
 export async function insertOidcFlow(db: Db, flow: OidcFlowRow): Promise<void> {
-  await db.deleteFrom("oidc_flow").where("expires_ts", "<", nowSeconds()).execute();
+  await expiredOidcFlowsQuery(db, nowSeconds()).execute();
   await db.insertInto("oidc_flow").values(flow).execute();
 }
 
-/** Flows started from one client address (its key) and neither finished nor expired at `now`. */
-export async function countOpenOidcFlows(db: Db, addressKey: string, now: number): Promise<number> {
-  const row = await db
+/** Flows started from one client address (its key) and neither finished nor expired at `now`: idx_oidc_flow_address. */
+export const openOidcFlowsQuery = (db: Db, addressKey: string, now: number) =>
+  db
     .selectFrom("oidc_flow")
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .where("address_key", "=", addressKey)
-    .where("expires_ts", ">=", now)
-    .executeTakeFirst();
+    .where("expires_ts", ">=", now);
+
+export async function countOpenOidcFlows(db: Db, addressKey: string, now: number): Promise<number> {
+  const row = await openOidcFlowsQuery(db, addressKey, now).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

@@ -28,10 +28,9 @@ export async function takeMcpRequest(db: Db, engine: Engine, tokenId: number, pe
   return { allowed: Number(row.allowed) === 1, tokens: Number(row.tokens) };
 }
 
-/** Drops the buckets untouched for a minute: full again, as if they had no row. */
+/** The buckets untouched for a minute (idx_mcp_rate_at): full again, as if they had no row. */
+export const idleMcpRatesQuery = (db: Db, nowMs: number) => db.deleteFrom("mcp_rate").where("at_ms", "<", nowMs - 60_000);
+
 export async function pruneMcpRates(db: Db, nowMs: number): Promise<void> {
-  await db
-    .deleteFrom("mcp_rate")
-    .where("at_ms", "<", nowMs - 60_000)
-    .execute();
+  await idleMcpRatesQuery(db, nowMs).execute();
 }

@@ -1,0 +1,72 @@
+// Query plans of the per-address and per-token limits' tables, as an attack fills them: a single sign-on start counts
+// its address's open flows through idx_oidc_flow_address and deletes the expired ones through idx_oidc_flow_expires;
+// the MCP buckets' prune finds the idle ones through idx_mcp_rate_at. No scan of the table, whatever its size.
+// Plans, not wall-clock time.
+import { CompiledQuery } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expiredOidcFlowsQuery, openOidcFlowsQuery } from "../../src/store/sql/identity-provider.store.js";
+import { idleMcpRatesQuery } from "../../src/store/sql/mcp-rate.store.js";
+import { createTestApp, type TestApp } from "../harness.js";
+import { explainPlan } from "./explain.js";
+
+const FLOWS = 20_000;
+const ADDRESSES = 2_000;
+const NOW = 2_000_000_000;
+
+describe("query plans of the sign-in limits' tables", () => {
+  let t: TestApp;
+  const explain = (query: CompiledQuery) => explainPlan(t.ctx.store, query);
+  /** A plan reads `table` only through `index`. */
+  const expectThrough = (plan: string, table: string, index: string) => {
+    expect(plan).toContain(index);
+    expect(plan).not.toMatch(new RegExp(`Seq Scan on ${table}|SCAN ${table}(?! USING)`));
+  };
+
+  beforeAll(async () => {
+    // A database of its own: the planner reads these tables' sizes.
+    t = await createTestApp({ freshDatabase: true });
+    const db = t.ctx.store.db;
+    for (let start = 0; start < FLOWS; start += 1_000) {
+      const flows = Array.from({ length: 1_000 }, (_, k) => {
+        const i = start + k;
+        return {
+          state_hash: `state-${i}`,
+          provider_id: 1,
+          nonce: "n",
+          code_verifier: "v",
+          redirect_uri: "https://memos.example/auth/oidc/callback",
+          browser_hash: `browser-${i}`,
+          link_user_id: null,
+          // A few expired, the rest open for up to ten minutes.
+          expires_ts: NOW + (i % 100 === 0 ? -60 : i % 600),
+          address_key: `address-${i % ADDRESSES}`,
+        };
+      });
+      await db.insertInto("oidc_flow").values(flows).execute();
+      const buckets = Array.from({ length: 1_000 }, (_, k) => ({
+        token_id: start + k + 1,
+        tokens: 3,
+        at_ms: NOW * 1000 - ((start + k) % 100 === 0 ? 120_000 : (start + k) % 50_000),
+        allowed: 1,
+      }));
+      await db.insertInto("mcp_rate").values(buckets).execute();
+    }
+    await db.executeQuery(CompiledQuery.raw(t.ctx.store.engine === "postgres" ? "VACUUM ANALYZE" : "ANALYZE"));
+  });
+  afterAll(() => t?.close());
+
+  it("counts one address's open flows through idx_oidc_flow_address", async () => {
+    const query = openOidcFlowsQuery(t.ctx.store.db, "address-7", NOW);
+    expectThrough(await explain(query.compile()), "oidc_flow", "idx_oidc_flow_address");
+    // And counts what it should: the address's 10 flows, of which none expired at NOW (i % 100 = 0 never has i % 2000 = 7).
+    expect(Number((await query.executeTakeFirstOrThrow()).n)).toBe(FLOWS / ADDRESSES);
+  });
+
+  it("deletes the expired flows through idx_oidc_flow_expires", async () => {
+    expectThrough(await explain(expiredOidcFlowsQuery(t.ctx.store.db, NOW).compile()), "oidc_flow", "idx_oidc_flow_expires");
+  });
+
+  it("finds the idle MCP buckets through idx_mcp_rate_at", async () => {
+    expectThrough(await explain(idleMcpRatesQuery(t.ctx.store.db, NOW * 1000).compile()), "mcp_rate", "idx_mcp_rate_at");
+  });
+});
