@@ -1,11 +1,13 @@
 // Builds the Fastify instance: plugins, the access hook, every route, the error handler. Tests use it
 // in-process through app.inject().
 import compress from "@fastify/compress";
+import { BODY_LIMIT_FLOOR } from "@memos/common";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from "fastify";
 import type { AppContext } from "./context.js";
 import { badRequest, handleError } from "./errors.js";
 import { registerAccessHook } from "./http/access.js";
+import { registerBodyMeter } from "./http/body-limits.js";
 import { registerInputGuard } from "./http/input-guard.js";
 import { loggerOptions, redactSecrets } from "./http/log-redaction.js";
 import { registerMetrics } from "./http/metrics.js";
@@ -46,9 +48,6 @@ import { startTrashSweeper } from "./services/trash-sweeper.js";
 /** Requests slower than this are logged at the default level; every request is logged in dev mode. */
 const SLOW_REQUEST_MS = 1000;
 
-/** Room for a 1 MiB memo in JSON with escapes. */
-const JSON_BODY_LIMIT = 4 * 1024 * 1024;
-
 export interface AppOptions {
   /** Off by default; the lines go to stdout, or to `stream` (tests read what is logged). Credentials are redacted. */
   logger?: false | { level: string; stream?: { write(line: string): void } };
@@ -64,7 +63,9 @@ export interface AppOptions {
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? loggerOptions(options.logger.level, options.logger.stream) : false,
-    bodyLimit: JSON_BODY_LIMIT,
+    // What a request outside the route table may send (the not-found handler's, a preflight's); each route of the
+    // table takes its own body's limit (http/body-limits.ts).
+    bodyLimit: BODY_LIMIT_FLOOR.bytes,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // A bad percent-encoding or an over-long path segment gets our error envelope too.
@@ -109,6 +110,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   // NUL characters are refused before anything (the access hook's token lookup included) reads the input.
   registerInputGuard(app);
   registerAccessHook(app, ctx);
+  // After the access hook: a body is read for a caller the route lets in, and counted as it arrives.
+  registerBodyMeter(app);
   // Before the routes, whose requests it counts (null unless --metrics).
   const metrics = await registerMetrics(app, ctx);
   // Before the routes: the zod validator, and the OpenAPI document built from every route registered after it.

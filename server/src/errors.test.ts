@@ -122,7 +122,11 @@ describe("handleError", () => {
     });
     expect(await post(JSON.stringify({ content: "x".repeat(100) }), "application/json")).toMatchObject({
       status: 413,
-      body: { message: "Request body is too large", reason: "input.too-large" },
+      body: {
+        message: "Request body is too large: this request takes at most 64 bytes",
+        reason: "input.too-large",
+        params: { maximum: 64 },
+      },
     });
   });
 });

@@ -117,6 +117,19 @@ export const tooLarge = () => new HttpError(413, "Upload file overload max size"
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { params: { seconds: retryAfterSeconds }, headers: { "retry-after": String(retryAfterSeconds) } });
 
+/** `64 bytes`, `512 KiB`, `4 MiB`: exact (route limits are whole KiB). */
+function shownBytes(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
+}
+
+/** A body past its route's bytes (http/body-limits.ts): Fastify refuses it, by its Content-Length or as it arrives. */
+export const bodyTooLarge = (limit: number) =>
+  new HttpError(413, `Request body is too large: this request takes at most ${shownBytes(limit)}`, {
+    reason: "input.too-large",
+    params: { maximum: limit },
+  });
+
 /** "Malformatted post memo request: content: expected string" */
 export function describeZodError(prefix: string, error: ZodError): string {
   const issue = error.issues[0];
@@ -212,12 +225,12 @@ function storageFull(error: Error): HttpError | null {
 }
 
 /** Fastify's own errors (body parsing, limits) as ours; null for anything else. */
-function fastifyClientError(error: FastifyError): HttpError | null {
+function fastifyClientError(error: FastifyError, request: FastifyRequest): HttpError | null {
   switch (error.code) {
     case "FST_REQ_FILE_TOO_LARGE":
       return tooLarge();
     case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return new HttpError(413, "Request body is too large", { reason: "input.too-large" });
+      return bodyTooLarge(request.routeOptions?.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 0);
     case "FST_ERR_MAX_PARAM_LENGTH":
       return new HttpError(414, "URI Too Long: a path segment is longer than 500 characters", { reason: "input.uri-too-long" });
     case "FST_ERR_BAD_URL":
@@ -264,7 +277,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
       }),
     );
   }
-  const client = fastifyClientError(error as FastifyError);
+  const client = fastifyClientError(error as FastifyError, request);
   if (client) return send(reply, client);
   request.log.error({ err: error }, "unhandled error");
   return send(reply, new HttpError(500, "Internal Server Error"));
@@ -273,7 +286,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
 /** An OAuth route's failure: OAuth's shape, whatever was thrown (a 500 is `server_error`, logged). */
 function handleOAuthError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof OAuthError) return sendOAuth(reply, error);
-  const known = error instanceof HttpError ? error : (databaseClientError(error) ?? fastifyClientError(error as FastifyError));
+  const known = error instanceof HttpError ? error : (databaseClientError(error) ?? fastifyClientError(error as FastifyError, request));
   if (known && known.status < 500) return sendOAuth(reply, asOAuthError(known));
   request.log.error({ err: error }, "unhandled error");
   return reply.status(500).header("cache-control", "no-store").send({ error: "server_error", error_description: "Internal Server Error" });

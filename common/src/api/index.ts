@@ -8,5 +8,6 @@ export * from "./integration-requests.js";
 export * from "./sign-in-requests.js";
 export * from "./oauth.js";
 export * from "./route.js";
+export * from "./body-limits.js";
 export * from "./routes/index.js";
 export * from "./mcp-tools.js";

@@ -17,7 +17,7 @@ export const ERROR_REASONS = {
   "input.too-long": { status: 400, description: "A text is longer than its cap (`field`)", params: ["maximum"] },
   "input.malformed": { status: 400, description: "The body or URL cannot be read: not JSON, not an object, a bad URL" },
   "input.unsupported-type": { status: 415, description: "The body's content type is not one the route reads" },
-  "input.too-large": { status: 413, description: "A JSON body over 4 MiB" },
+  "input.too-large": { status: 413, description: "A JSON body past its route's limits (bytes, values, depth)", params: ["maximum"] },
   "input.uri-too-long": { status: 414, description: "A path segment longer than 500 characters" },
   "input.conflict": { status: 409, description: "A unique value taken meanwhile by another request" },
 

@@ -2,6 +2,7 @@
 // server registers its routes from the entries (validation, who may call, the answer cache, the OpenAPI
 // document) and the web calls them through a client typed by them, so an endpoint is written down once.
 import { z } from "zod";
+import { type BodyLimits, bodyLimitsOf, MAX_BODY_DEPTH } from "./body-limits.js";
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -104,6 +105,11 @@ export interface RouteEntry {
   readonly params?: z.ZodObject;
   readonly query?: Input;
   readonly body?: Input | FormInput;
+  /**
+   * The sides of the largest body this route reads that its body schema leaves open (a text with no cap, a value of
+   * any shape): common/src/api/body-limits.ts derives the rest, and refuses a declaration its schema makes needless.
+   */
+  readonly bodyLimit?: Partial<BodyLimits>;
   readonly answer: Answer;
   /**
    * When the route answers each error status, beyond what its access and input imply (400 for malformed input,
@@ -150,6 +156,10 @@ export function documentedErrors(entry: RouteEntry): Partial<Record<ErrorStatus,
     add(401, "No personal access token, or an unknown, revoked or expired one (with a `WWW-Authenticate` challenge)");
   if (entry.method !== "GET" && entry.access !== "anonymous" && entry.access !== "token") add(403, "A read-only access token");
   if (entry.access === "session") add(403, "An access token or the open ID (a signed-in session only)");
+  if (entry.body?.kind === "input") {
+    const limits = bodyLimitsOf(entry.path, entry.body.schema, entry.bodyLimit);
+    add(413, `A body past this route's limits: ${limits.bytes / 1024} KiB, ${limits.values} JSON values, ${MAX_BODY_DEPTH} levels deep`);
+  }
   for (const [status, text] of Object.entries(entry.errors ?? {})) add(Number(status) as ErrorStatus, text);
   const joined = (texts: string[]) => texts.map((text, index) => (index === 0 ? text : text[0]!.toLowerCase() + text.slice(1))).join("; ");
   return Object.fromEntries(Object.entries(implied).map(([status, texts]) => [status, joined(texts)]));

@@ -15,10 +15,34 @@ const printable = (key: string): string => key.replaceAll(NUL, "\\u0000");
 const join = (path: string, key: string): string => (path === "" ? key : `${path}.${key}`);
 
 /**
+ * Whether any string or object key in `value` holds a NUL: the walk every body takes, so it builds nothing per
+ * element (the path of the field is worked out only for a body that has one). Iterative, as below.
+ */
+function holdsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === "string") {
+      if (current.includes(NUL)) return true;
+    } else if (Array.isArray(current)) {
+      for (const item of current) stack.push(item);
+    } else if (current !== null && typeof current === "object") {
+      for (const key in current) {
+        if (!Object.hasOwn(current, key)) continue;
+        if (key.includes(NUL)) return true;
+        stack.push((current as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
+/**
  * The path of the first string (or object key) holding a NUL, in document order, or null when there is none.
  * Iterative, so a deeply nested body cannot overflow the stack.
  */
 export function findNulField(value: unknown, root = ""): string | null {
+  if (!holdsNul(value)) return null;
   // [value, its path, whether it is an object key]; pushed in reverse so they pop in document order.
   const stack: Array<[unknown, string, boolean]> = [[value, root, false]];
   while (stack.length > 0) {

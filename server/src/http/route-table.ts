@@ -23,6 +23,7 @@ import {
   ROUTES,
   type RouteEntry,
   type RouteName,
+  routeBodyLimits,
 } from "@memos/common";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from "fastify";
 import { z } from "zod";
@@ -162,6 +163,7 @@ function configOf(name: RouteName) {
   return {
     routeName: name,
     access: entry.access,
+    bodyValues: routeBodyLimits(name).values,
     ...(entry.cacheable !== undefined && { cacheable: entry.cacheable }),
     ...(entry.oauth && { oauth: true }),
   };
@@ -221,6 +223,8 @@ export async function registerRouteTable(app: FastifyInstance, handlers: AllHand
       url: entry.path,
       schema: schemaOf(name),
       config: configOf(name),
+      // A form's file has its own limit (the upload's, http/form-upload.ts).
+      ...(body?.kind !== "form" && { bodyLimit: routeBodyLimits(name).bytes }),
       ...(onRequest.length > 0 && { onRequest }),
       ...(preValidation.length > 0 && { preValidation }),
       ...(registration.exposeHeadRoute !== undefined && { exposeHeadRoute: registration.exposeHeadRoute }),

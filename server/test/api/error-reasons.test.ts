@@ -107,9 +107,10 @@ describe("404, 409, 413, 429", () => {
     );
   });
 
-  it("a JSON body over 4 MiB", async () => {
+  it("a JSON body over its route's limit (4 MiB for a memo)", async () => {
     const response = await host.client.post("/api/memo", { content: "x".repeat(5 * 1024 * 1024) });
-    expectError(response, 413, "Request body is too large", { reason: "input.too-large" });
+    expectError(response, 413, "Request body is too large: this request takes at most 4 MiB", { reason: "input.too-large" });
+    expect(response.body.params).toEqual({ maximum: 4 * 1024 * 1024 });
   });
 
   it("too many failed sign-ins, with the seconds to wait", async () => {

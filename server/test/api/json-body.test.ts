@@ -36,7 +36,7 @@ describe("request bodies", () => {
     const host = await signUpHost(t, "bodyhost");
     const huge = await host.client.post("/api/memo", { content: "x".repeat(5 * 1024 * 1024) });
     expect(huge.status).toBe(413);
-    expect(huge.body.message).toBe("Request body is too large");
+    expect(huge.body.message).toBe("Request body is too large: this request takes at most 4 MiB");
     const long = await host.client.post("/api/memo", { content: "x".repeat(1024 * 1024 + 1) });
     expect(long.status).toBe(400);
     expect(long.body.message).toMatch(/^Malformatted post memo request: content/);

@@ -5,13 +5,23 @@ import { type Case, HUGE, manyTags, MIB, noise, query } from "./shared.js";
 export const longCases: Case[] = [
   {
     name: "sign-in with a 1 MiB username",
-    expected: { status: 400, message: /^Malformatted signin request: username: too long/ },
+    expected: { status: 413, message: /^Request body is too large: this request takes at most \d+ KiB$/ },
     request: () => ({ method: "POST", url: "/api/auth/signin", as: "anonymous", json: { username: HUGE, password: PASSWORD } }),
   },
   {
     name: "sign-in with a 1 MiB password",
-    expected: { status: 400, message: /^Malformatted signin request: password: too long/ },
+    expected: { status: 413, message: /^Request body is too large: this request takes at most \d+ KiB$/ },
     request: () => ({ method: "POST", url: "/api/auth/signin", as: "anonymous", json: { username: "host", password: HUGE } }),
+  },
+  {
+    name: "sign-in with a username one character over its cap",
+    expected: { status: 400, message: /^Malformatted signin request: username: too long/ },
+    request: () => ({ method: "POST", url: "/api/auth/signin", as: "anonymous", json: { username: "u".repeat(257), password: PASSWORD } }),
+  },
+  {
+    name: "sign-in with a password one character over its cap",
+    expected: { status: 400, message: /^Malformatted signin request: password: too long/ },
+    request: () => ({ method: "POST", url: "/api/auth/signin", as: "anonymous", json: { username: "host", password: "p".repeat(1025) } }),
   },
   {
     name: "sign-in with a 3000-byte username",
@@ -19,8 +29,13 @@ export const longCases: Case[] = [
   },
   {
     name: "sign-up with a 1 MiB username",
-    expected: { status: 400, message: /^Malformatted signup request: username: too long/ },
+    expected: { status: 413, message: /^Request body is too large: this request takes at most \d+ KiB$/ },
     request: () => ({ method: "POST", url: "/api/auth/signup", as: "anonymous", json: { username: HUGE, password: PASSWORD } }),
+  },
+  {
+    name: "sign-up with a username one character over its cap",
+    expected: { status: 400, message: /^Malformatted signup request: username: too long/ },
+    request: () => ({ method: "POST", url: "/api/auth/signup", as: "anonymous", json: { username: "u".repeat(257), password: PASSWORD } }),
   },
   {
     name: "sign-up with a 1 MiB password",
@@ -36,8 +51,13 @@ export const longCases: Case[] = [
   },
   {
     name: "user create with a 1 MiB nickname",
-    expected: { status: 400, message: /: nickname: too long/ },
+    expected: { status: 413, message: /^Request body is too large: this request takes at most \d+ KiB$/ },
     request: () => ({ method: "POST", url: "/api/user", json: { username: "longnick", password: PASSWORD, nickname: HUGE } }),
+  },
+  {
+    name: "user create with a nickname one character over its cap",
+    expected: { status: 400, message: /: nickname: too long/ },
+    request: () => ({ method: "POST", url: "/api/user", json: { username: "longnick", password: PASSWORD, nickname: "n".repeat(257) } }),
   },
   {
     name: "user create with a 1 MiB email",

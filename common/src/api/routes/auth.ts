@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from "../../domain/constants.js";
 import { userEntitySchema } from "../entities.js";
 import { signInSchema, signUpSchema } from "../requests.js";
 import { bare, data, input, route } from "../route.js";
+import { WEBAUTHN_BODY_LIMIT } from "../body-limits.js";
 
 const SETS_COOKIE = `Sets the \`${SESSION_COOKIE}\` session cookie.`;
 
@@ -15,6 +16,7 @@ export const authRoutes = {
     description: `${SETS_COOKIE} Failed attempts are rate-limited per username and address (429 with Retry-After). An account with two-factor sign-in needs \`code\` too (an app's code or a recovery code); a wrong code counts as a failed attempt.`,
     access: "anonymous",
     body: input(signInSchema, "Malformatted signin request"),
+    bodyLimit: WEBAUTHN_BODY_LIMIT,
     answer: data(userEntitySchema),
     errors: {
       401: "No user of that name (`User not found with username <u>`), a wrong password (`Incorrect password`), a code needed (`auth.code-required`) or wrong or used (`auth.incorrect-code`)",

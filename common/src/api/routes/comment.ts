@@ -5,6 +5,7 @@ import { commentCountEntitySchema, commentEntitySchema, commentPageEntitySchema 
 import { commentCountQuerySchema, commentListQuerySchema } from "../queries.js";
 import { commentCloseSchema, commentCreateSchema, commentPatchSchema, pathId } from "../requests.js";
 import { bare, data, input, route } from "../route.js";
+import { MEMO_TEXT_BODY_BYTES } from "../body-limits.js";
 
 const memoParams = z.object({ memoId: pathId() });
 const commentParams = z.object({ commentId: pathId("Comment ID") });
@@ -37,6 +38,7 @@ export const commentRoutes = {
     access: "signed-in",
     params: memoParams,
     body: input(commentCreateSchema, "Malformatted post comment request"),
+    bodyLimit: { bytes: MEMO_TEXT_BODY_BYTES },
     answer: data(commentEntitySchema),
     errors: {
       400: "Content too long or with too many tags",
@@ -61,6 +63,7 @@ export const commentRoutes = {
     access: "signed-in",
     params: commentParams,
     body: input(commentPatchSchema, "Malformatted patch comment request"),
+    bodyLimit: { bytes: MEMO_TEXT_BODY_BYTES },
     answer: data(commentEntitySchema),
     errors: { 400: "Content too long", 403: "Not the comment's author; a read token", 404: "No such comment the caller may read" },
   }),

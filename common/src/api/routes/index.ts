@@ -2,6 +2,7 @@
 // server registers its routes from it (server/src/http/route-table.ts) and the web calls them through a client
 // typed by it (web/src/api/client.ts). Entries are in the order the server registers them.
 import type { z } from "zod";
+import { type BodyLimits, bodyLimitsOf } from "../body-limits.js";
 import type { FormInput, Input, RouteEntry } from "../route.js";
 import { accessTokenRoutes } from "./access-token.js";
 import { authRoutes } from "./auth.js";
@@ -61,6 +62,17 @@ export const ROUTES = {
 
 type Routes = typeof ROUTES;
 export type RouteName = keyof Routes;
+
+const bodyLimits = new Map<RouteName, BodyLimits>();
+/** The largest body the route reads (common/src/api/body-limits.ts), worked out once per process. */
+export function routeBodyLimits(name: RouteName): BodyLimits {
+  const known = bodyLimits.get(name);
+  if (known) return known;
+  const entry: RouteEntry = ROUTES[name];
+  const limits = bodyLimitsOf(name, entry.body?.kind === "input" ? entry.body.schema : undefined, entry.bodyLimit);
+  bodyLimits.set(name, limits);
+  return limits;
+}
 
 /** The area of a name ("memo" of "memo.create"): the OpenAPI document's tag. */
 type AreaOf<N extends string> = N extends `${infer Area}.${string}` ? Area : never;

@@ -3,6 +3,7 @@
 // written by the official SDK (server/src/mcp/).
 import { z } from "zod";
 import { file, input, route } from "../route.js";
+import { MCP_BODY_LIMIT } from "../body-limits.js";
 
 const jsonRpc = z
   .union([z.looseObject({ jsonrpc: z.literal("2.0") }), z.array(z.looseObject({ jsonrpc: z.literal("2.0") }))])
@@ -21,6 +22,7 @@ export const mcpRoutes = {
     description: DESCRIPTION,
     access: "token",
     body: input(jsonRpc, "Malformatted MCP request"),
+    bodyLimit: MCP_BODY_LIMIT,
     answer: file("application/json", ANSWER, jsonRpc),
     errors: ERRORS,
   }),

@@ -25,6 +25,7 @@ import {
 } from "../queries.js";
 import { memoBatchSchema, memoCreateSchema, memoOrganizerSchema, memoPatchSchema, memoResourceLinkSchema, pathId } from "../requests.js";
 import { bare, data, input, route } from "../route.js";
+import { MEMO_TEXT_BODY_BYTES } from "../body-limits.js";
 
 const memoParams = z.object({ memoId: pathId() });
 
@@ -46,6 +47,7 @@ export const memoRoutes = {
     summary: "Create a memo",
     access: "signed-in",
     body: input(memoCreateSchema, "Malformatted post memo request"),
+    bodyLimit: { bytes: MEMO_TEXT_BODY_BYTES },
     answer: data(memoEntitySchema),
     errors: { 400: "A created time in the future", 403: "A listed resource is not the caller's", 404: "A listed resource does not exist" },
   }),
@@ -152,6 +154,7 @@ export const memoRoutes = {
     access: "signed-in",
     params: memoParams,
     body: input(memoPatchSchema, "Malformatted patch memo request"),
+    bodyLimit: { bytes: MEMO_TEXT_BODY_BYTES },
     answer: data(memoEntitySchema),
     errors: {
       400: "A created time in the future",

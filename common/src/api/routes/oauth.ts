@@ -15,6 +15,7 @@ import {
   tokenResponseSchema,
 } from "../oauth.js";
 import { bare, data, input, route } from "../route.js";
+import { BODY_LIMIT_FLOOR } from "../body-limits.js";
 import { z } from "zod";
 
 const OFF = "The host turned MCP off (`access_denied`)";
@@ -53,6 +54,7 @@ export const oauthRoutes = {
     access: "anonymous",
     oauth: true,
     body: input(clientRegistrationRequestSchema, "Malformatted client registration"),
+    bodyLimit: { bytes: BODY_LIMIT_FLOOR.bytes },
     answer: bare(clientRegistrationSchema, "Created (status 201)"),
     errors: { 400: "`invalid_redirect_uri` or `invalid_client_metadata`", 403: OFF, 429: "Too many registrations from this address" },
   }),

@@ -7,6 +7,7 @@ import { userEntitySchema } from "../entities.js";
 import { pathId } from "../requests.js";
 import { passkeyAssertionSchema, passkeyRegisterSchema, passkeyRenameSchema } from "../sign-in-requests.js";
 import { bare, data, input, route } from "../route.js";
+import { WEBAUTHN_BODY_LIMIT } from "../body-limits.js";
 
 const NO_EXTERNAL_URL = "The host has not set the instance's external URL (`passkey.no-external-url`)";
 
@@ -35,6 +36,7 @@ export const passkeyRoutes = {
       "A passkey is a second factor: once the account has one, signing in with the password asks for a passkey (or the authenticator app's code). Ends the account's other sessions.",
     access: "session",
     body: input(passkeyRegisterSchema, "Malformatted passkey request"),
+    bodyLimit: WEBAUTHN_BODY_LIMIT,
     answer: data(passkeyEntitySchema),
     errors: {
       400: "The answer is not valid, or its challenge is used or expired",
@@ -57,6 +59,7 @@ export const passkeyRoutes = {
     description: "Sets the session cookie. Failures are rate-limited like password sign-ins (429 with Retry-After).",
     access: "anonymous",
     body: input(passkeyAssertionSchema, "Malformatted passkey request"),
+    bodyLimit: WEBAUTHN_BODY_LIMIT,
     answer: data(userEntitySchema),
     errors: {
       401: "Not a valid answer: an unknown passkey, a bad signature, a challenge used or expired (`auth.incorrect-passkey`)",
