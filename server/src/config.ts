@@ -44,7 +44,10 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Requests one access token may make to `/mcp` in a minute (a burst of that many, refilled evenly). */
   mcpRequestsPerMinute: number;
-  /** GET /metrics answers (Prometheus); off by default, since it shows the instance's activity. */
+  /**
+   * GET /metrics answers (Prometheus); off by default, since it shows the instance's activity. Without
+   * `metricsToken`, only to requests from a loopback address (policies/metrics.policy.ts).
+   */
   metrics: boolean;
   /** When set, GET /metrics wants it as a Bearer token (implies `metrics`). */
   metricsToken: string | null;

@@ -15,9 +15,9 @@ export interface RawServer {
   send(method: string, target: string, headers?: Record<string, string>, body?: Buffer | string): Promise<RawResponse>;
 }
 
-/** Starts `t`'s app on a loopback port (closed with the app, which ends the kept-alive sockets). */
+/** Starts `t`'s app on a loopback port unless it listens already (closed with the app, which ends the kept-alive sockets). */
 export async function listenRaw(t: TestApp): Promise<RawServer> {
-  await t.app.listen({ host: "127.0.0.1", port: 0 });
+  if (!t.app.server.listening) await t.app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = t.app.server.address() as AddressInfo;
   const agent = new Agent({ keepAlive: true, maxSockets: 4 });
   return {

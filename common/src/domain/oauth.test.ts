@@ -37,7 +37,21 @@ describe("whether a redirect URI is one the client registered", () => {
     ["https://app.example.com:8443/cb", false],
     ["https://app.example.com/cb/", false],
     ["cursor://x/cb2", false],
+    // What registration refuses is refused here too, on any port: a fragment, credentials.
+    ["http://127.0.0.1:51234/callback#frag", false],
+    ["http://127.0.0.1:3000/callback#frag", false],
+    ["http://127.0.0.1:3000/callback#", false],
+    ["https://app.example.com/cb#x", false],
+    ["http://user:pw@127.0.0.1:3000/callback", false],
+    ["not a url", false],
   ])("%s: %s", (asked, matches) => expect(matchesRegisteredRedirect(asked, registered)).toBe(matches));
+
+  it("refuses whatever registration refuses, even when the client's list holds it", () => {
+    for (const uri of ["http://127.0.0.1:3000/cb#frag", "http://example.com/cb", "javascript:alert(1)"]) {
+      expect(redirectUriProblem(uri), uri).not.toBeNull();
+      expect(matchesRegisteredRedirect(uri, [uri]), uri).toBe(false);
+    }
+  });
 });
 
 describe("scopes", () => {

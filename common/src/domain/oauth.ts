@@ -85,8 +85,10 @@ const REFUSED_SCHEMES = new Set([
 export const isLoopbackRedirect = (url: URL): boolean => url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
 
 /**
- * Why a redirect URI may not be registered, or null: https anywhere, http only on a loopback host (RFC 8252 §7.3),
- * or an app's private-use scheme (`cursor://…`, `com.example.app:/cb`, RFC 8252 §7.1); never a fragment.
+ * Why a redirect URI may not be used, or null: https anywhere, http only on a loopback host (RFC 8252 §7.3), or an
+ * app's private-use scheme (`cursor://…`, `com.example.app:/cb`, RFC 8252 §7.1); never a fragment (RFC 6749 §3.1.2).
+ * The one rule for both a registration and an authorization request (`matchesRegisteredRedirect` asks it first), so
+ * the loopback match on any port cannot let through what registration refuses.
  */
 export function redirectUriProblem(value: string): string | null {
   if (value.length > OAUTH_LIMITS.redirectUri) return `a redirect URI is longer than ${OAUTH_LIMITS.redirectUri} characters`;
@@ -103,12 +105,13 @@ export function redirectUriProblem(value: string): string | null {
 }
 
 /**
- * Whether `asked` is one of the client's registered redirect URIs: exactly, or, for a loopback http URI, with any
- * port (a native app listens on whatever port is free, RFC 8252 §7.3).
+ * Whether `asked` is one of the client's registered redirect URIs: one that may be used at all (`redirectUriProblem`),
+ * and exactly a registered one, or, for a loopback http URI, one with any port (a native app listens on whatever
+ * port is free, RFC 8252 §7.3).
  */
 export function matchesRegisteredRedirect(asked: string, registered: readonly string[]): boolean {
+  if (redirectUriProblem(asked) !== null) return false;
   if (registered.includes(asked)) return true;
-  if (!URL.canParse(asked)) return false;
   const url = new URL(asked);
   if (!isLoopbackRedirect(url)) return false;
   const portless = (value: URL) => `${value.protocol}//${value.hostname}${value.pathname}${value.search}`;

@@ -7,12 +7,20 @@ import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 
-/** `https://memos.example.com` (or `https://example.com/memos` when the external URL has a path): no trailing slash. */
-export async function publicOrigin(ctx: AppContext, request: FastifyRequest): Promise<string> {
+/** The host's external URL when set (an http(s) URL, no trailing slash), else null. */
+export async function externalUrl(ctx: AppContext): Promise<string | null> {
   const profile = await readSystemSetting(ctx.store.db, "customizedProfile");
   const external = (profile.externalUrl ?? "").trim().replace(/\/+$/, "");
   if (external !== "" && URL.canParse(external) && /^https?:$/.test(new URL(external).protocol)) return external;
-  return `${request.protocol}://${request.host}`;
+  return null;
+}
+
+/** The origin as the request asked for it: its scheme and Host (which the client chooses). */
+export const requestOrigin = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
+
+/** `https://memos.example.com` (or `https://example.com/memos` when the external URL has a path): no trailing slash. */
+export async function publicOrigin(ctx: AppContext, request: FastifyRequest): Promise<string> {
+  return (await externalUrl(ctx)) ?? requestOrigin(request);
 }
 
 /** The MCP endpoint as a protected resource (RFC 8707's `resource`, RFC 9728's `resource`). */

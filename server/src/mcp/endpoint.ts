@@ -9,9 +9,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { HttpError } from "../errors.js";
 import { callerOf, viewerOf } from "../http/request-context.js";
-import { authorizeMcp, authorizeMcpOrigin } from "../policies/mcp.policy.js";
+import { isLoopbackAddress } from "../policies/loopback.js";
+import { authorizeMcp, authorizeMcpOrigin, type McpOrigins } from "../policies/mcp.policy.js";
 import { readSystemSetting } from "../store/sql/settings.js";
-import { publicOrigin } from "../http/public-origin.js";
+import { externalUrl, requestOrigin } from "../http/public-origin.js";
 import type { McpCall } from "./mcp-call.js";
 import { tokenRate } from "./token-rate.js";
 import { refusedToolCall } from "./tool-gate.js";
@@ -24,10 +25,13 @@ export interface McpEndpoint {
   close(): Promise<void>;
 }
 
-/** The origin links are made with (the instance's public one), and those requests may come from (that, or as asked). */
-async function originsOf(ctx: AppContext, request: FastifyRequest): Promise<{ origin: string; allowed: string[] }> {
-  const origin = await publicOrigin(ctx, request);
-  return { origin, allowed: [`${request.protocol}://${request.host}`, origin] };
+/** The origin links are made with (the instance's public one), and where browser pages may call from. */
+async function originsOf(ctx: AppContext, request: FastifyRequest): Promise<{ origin: string; allowed: McpOrigins }> {
+  const external = await externalUrl(ctx);
+  return {
+    origin: external ?? requestOrigin(request),
+    allowed: { external, reachedLoopback: isLoopbackAddress(request.socket.localAddress) },
+  };
 }
 
 function webRequest(request: FastifyRequest, signal: AbortSignal): Request {

@@ -1,10 +1,11 @@
 // Table test: MCP takes a personal access token only (never a session or the open ID), unless the host turned it
-// off; a foreign Origin is refused; a read token gets the read tools only.
+// off; a browser's Origin is taken from the external URL, or from this machine when the request reached a loopback
+// address, never from the request's own Host; a read token gets the read tools only.
 import { MCP_TOOL_NAMES, MCP_TOOLS } from "@memos/common";
 import { describe, expect, it } from "vitest";
 import type { Actor, Viewer } from "../context.js";
 import { HttpError } from "../errors.js";
-import { authorizeMcp, authorizeMcpOrigin, mayUseMcpTool } from "./mcp.policy.js";
+import { authorizeMcp, authorizeMcpOrigin, type McpOrigins, mayUseMcpTool } from "./mcp.policy.js";
 
 const actor = (via: Actor["via"], scope?: "read" | "read-write"): Actor => ({
   id: 2,
@@ -42,19 +43,34 @@ describe("authorizeMcp", () => {
 });
 
 describe("authorizeMcpOrigin", () => {
-  const own = ["http://127.0.0.1:5230", "https://notes.example.org"];
-  it.each([
-    [undefined, "ok"],
-    ["http://127.0.0.1:5230", "ok"],
-    ["https://notes.example.org", "ok"],
-    ["https://notes.example.org:443", "ok"],
-    ["http://notes.example.org", 403],
-    ["http://127.0.0.1:5231", 403],
-    ["https://evil.example", 403],
-    ["null", 403],
-    ["not a url", 403],
-  ] as const)("%s → %s", (origin, expected) => {
-    expect(statusOf(() => authorizeMcpOrigin(origin, own))).toBe(expected);
+  const external = { external: "https://notes.example.org/memos", reachedLoopback: false };
+  const onLoopback = { external: null, reachedLoopback: true };
+  const both = { external: "https://notes.example.org", reachedLoopback: true };
+  const neither = { external: null, reachedLoopback: false };
+  it.each<[string, string | undefined, McpOrigins, "ok" | number]>([
+    ["no Origin (an assistant outside a browser)", undefined, neither, "ok"],
+    ["no Origin, on loopback", undefined, onLoopback, "ok"],
+    ["the external URL's origin", "https://notes.example.org", external, "ok"],
+    ["the external URL's origin, its port spelled out", "https://notes.example.org:443", external, "ok"],
+    ["the external URL's host over http", "http://notes.example.org", external, 403],
+    ["the external URL's host on another port", "https://notes.example.org:8443", external, 403],
+    ["a loopback page, reached through the external URL", "http://localhost:6274", external, 403],
+    ["a loopback page, reached at a loopback address", "http://localhost:6274", onLoopback, "ok"],
+    ["127.0.0.1 on the server's port, reached at a loopback address", "http://127.0.0.1:5230", onLoopback, "ok"],
+    ["[::1], reached at a loopback address", "http://[::1]:5230", onLoopback, "ok"],
+    ["the external URL or a loopback page: the external URL", "https://notes.example.org", both, "ok"],
+    ["the external URL or a loopback page: a loopback page", "http://127.0.0.1:3000", both, "ok"],
+    // DNS rebinding: the page's name now points here, and Host and Origin both name it.
+    ["a rebound name, no external URL, on loopback", "http://evil.example", onLoopback, 403],
+    ["a rebound name, no external URL, elsewhere", "http://evil.example", neither, 403],
+    ["a rebound name beside an external URL", "http://evil.example", both, 403],
+    ["a name under localhost's", "http://localhost.evil.example", onLoopback, 403],
+    ["a LAN address the server may listen on", "http://192.168.1.10:5230", neither, 403],
+    ["an opaque origin", "null", both, 403],
+    ["not a URL", "not a url", both, 403],
+    ["an extension", "chrome-extension://abcdef", both, 403],
+  ])("%s → %s", (_name, origin, allowed, expected) => {
+    expect(statusOf(() => authorizeMcpOrigin(origin, allowed))).toBe(expected);
   });
 });
 

@@ -1,9 +1,9 @@
-// Table test: who approves an app's access, and what an approval grants.
+// Table test: who approves an app's access, what an approval grants, and what a refresh of it may ask.
 import type { AccessTokenScope } from "@memos/common";
 import { describe, expect, it } from "vitest";
 import type { Actor, Viewer } from "../context.js";
 import { HttpError } from "../errors.js";
-import { authorizeConsent, grantedAccess } from "./oauth.policy.js";
+import { authorizeConsent, grantedAccess, refreshedAccess } from "./oauth.policy.js";
 
 function statusOf(run: () => void): number | null {
   try {
@@ -40,5 +40,25 @@ describe("what an approval grants", () => {
     ["read", "read-write", "read"],
   ])("asked %s, chosen %s: %s", (asked, chosen, granted) => {
     expect(grantedAccess(asked, chosen)).toBe(granted);
+  });
+});
+
+describe("what a refresh gets", () => {
+  it.each<[AccessTokenScope, string | undefined, AccessTokenScope | null]>([
+    // granted, scope asked, the refreshed access (null: invalid_scope)
+    ["read-write", undefined, "read-write"],
+    ["read-write", "", "read-write"],
+    ["read-write", "offline_access", "read-write"],
+    ["read-write", "memos:read memos:write", "read-write"],
+    ["read-write", "memos:write", "read-write"],
+    ["read-write", "memos:read", "read"],
+    ["read-write", "memos:read offline_access", "read"],
+    ["read", undefined, "read"],
+    ["read", "openid", "read"],
+    ["read", "memos:read", "read"],
+    ["read", "memos:write", null],
+    ["read", "memos:read memos:write", null],
+  ])("granted %s, asked %s: %s", (granted, scope, expected) => {
+    expect(refreshedAccess(granted, scope)).toBe(expected);
   });
 });

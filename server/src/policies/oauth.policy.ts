@@ -3,7 +3,13 @@
 //     out more tokens: 403; a visitor: 401). A session still setting up a required second factor never gets here
 //     (policies/two-factor.policy.ts).
 //   - The user grants at most what the app asked: read when it asked read, read or read-write when it asked write.
-import type { AccessTokenScope } from "@memos/common";
+//   - A refresh may ask less than the approval holds, never more (RFC 6749 §6: a scope not granted is
+//     `invalid_scope`). What it asks becomes the approval: the new access token and the new refresh token both carry
+//     it, so the entry in Settings › Access tokens shows what the app can now do, and a later refresh cannot widen it
+//     again (the app asks the user anew). RFC 6749 §6 would keep the refresh token at the original grant; one
+//     approval is one row with one scope, and narrowing it for good is the safe side of that choice. A scope string
+//     that names none of ours (`offline_access`, or nothing) asks for the approval as it stands.
+import { type AccessTokenScope, accessOfScope, OAUTH_SCOPES } from "@memos/common";
 import type { Actor, Viewer } from "../context.js";
 import { authorizeSessionChange } from "./credential.policy.js";
 
@@ -12,3 +18,11 @@ export function authorizeConsent(viewer: Viewer): asserts viewer is Actor {
 }
 
 export const grantedAccess = (asked: AccessTokenScope, chosen: AccessTokenScope): AccessTokenScope => (asked === "read" ? "read" : chosen);
+
+/** The access a refresh gets (`scope` as the client sent it, space-separated), or null when it asks more than `granted`. */
+export function refreshedAccess(granted: AccessTokenScope, scope: string | undefined): AccessTokenScope | null {
+  const namesOurs = (scope ?? "").split(" ").some((value) => (OAUTH_SCOPES as readonly string[]).includes(value));
+  if (!namesOurs) return granted;
+  const asked = accessOfScope(scope);
+  return asked === "read-write" && granted === "read" ? null : asked;
+}

@@ -1,22 +1,17 @@
 // The token endpoint and revocation (RFC 6749 §4.1.3 and RFC 6749 §6, RFC 7009). One approval is one access_token row, named
 // after the client, listed in Settings › Access tokens: its access token (an ordinary `memos_pat_…`, valid an hour,
 // at the MCP endpoint only) and its refresh token are hashes on that row, replaced together on each refresh.
+// A refresh may narrow the scope, and then the row keeps the narrower one (policies/oauth.policy.ts, refreshedAccess).
 // Revoking the row (here or in Settings) ends both. A code presented twice revokes the row it gave; so does a
 // refresh token presented after it was rotated away (a replay: one of the two holders is not the app).
-import {
-  type AccessTokenScope,
-  accessOfScope,
-  scopeOfAccess,
-  type TokenRequest,
-  type TokenResponse,
-  type RevokeRequest,
-} from "@memos/common";
+import { type AccessTokenScope, scopeOfAccess, type TokenRequest, type TokenResponse, type RevokeRequest } from "@memos/common";
 import { newAccessToken } from "../auth/access-token.js";
 import { ACCESS_TOKEN_SECONDS, newRefreshToken, verifierMatches } from "../auth/oauth-tokens.js";
 import { hashToken } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { OAuthError } from "../errors.js";
 import { mcpResourceUrl } from "../http/public-origin.js";
+import { refreshedAccess } from "../policies/oauth.policy.js";
 import { revokeAccessToken } from "../store/sql/access-token.store.js";
 import type { Db } from "../store/db.js";
 import {
@@ -142,17 +137,16 @@ async function byRefreshToken(ctx: AppContext, input: TokenRequest, origin: stri
   }
   if (input.resource !== undefined && input.resource.replace(/\/$/, "") !== mcpResourceUrl(origin))
     throw new OAuthError(400, "invalid_target", `resource must be ${mcpResourceUrl(origin)}`);
-  const asked = input.scope === undefined ? row.scope : accessOfScope(input.scope);
-  if (asked === "read-write" && row.scope === "read")
-    throw new OAuthError(400, "invalid_scope", `scope may not exceed what was granted: ${scopeOfAccess(row.scope)}`);
+  const access = refreshedAccess(row.scope, input.scope);
+  if (access === null) throw new OAuthError(400, "invalid_scope", `scope may not exceed what was granted: ${scopeOfAccess(row.scope)}`);
   await assertUserActive(db, row.user_id);
   const tokens = newTokens(nowSeconds());
-  if (!(await rotateAppToken(db, row.id, row.refresh_token_hash!, tokens.hashes))) {
+  if (!(await rotateAppToken(db, row.id, row.refresh_token_hash!, tokens.hashes, access))) {
     // Another request rotated it in the meantime: the same refresh token was used twice.
     await revokeAccessToken(db, row.id);
     throw invalidGrant("The refresh token was used already: the access is revoked, sign in again");
   }
-  return answer(tokens, row.scope);
+  return answer(tokens, access);
 }
 
 /** RFC 7009: an access or refresh token of an app; the row, and so both tokens, is revoked. Unknown tokens are fine. */

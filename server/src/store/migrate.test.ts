@@ -1,5 +1,7 @@
-// migrate(): pending migrations run in one transaction, so a failure leaves the database as it was.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+// migrate(): pending migrations run in one transaction, so a failure leaves the database as it was; a SQLite file is
+// copied aside first, once however many runs fail or are killed.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -167,5 +169,48 @@ describe("a SQLite backup", () => {
       await copy.close();
     }
     expect(existsSync(join(dir, "memos.db"))).toBe(true);
+  });
+
+  it("is kept once however many runs fail on the same file, and kept again beside it once the file changed", async () => {
+    const opened = await openEngine("sqlite");
+    const { handle, dir } = opened!;
+    await migrate(handle);
+    await handle.db.insertInto("memo").values({ creator_id: 1, content: "precious" }).execute();
+    const backups = () => readdirSync(dir).filter((name) => name.includes(".bak-"));
+    const name = `memos.db.bak-${MIGRATIONS.at(-1)!.name}`;
+    for (let run = 0; run < 3; run++) await expect(migrate(handle, [...MIGRATIONS, badSql])).rejects.toThrow();
+    expect(backups()).toEqual([name]);
+    // Changed meanwhile: the copy of the file as it is now is kept too, and the first one stays.
+    await handle.db.insertInto("memo").values({ creator_id: 1, content: "written since" }).execute();
+    for (let run = 0; run < 2; run++) await expect(migrate(handle, [...MIGRATIONS, badSql])).rejects.toThrow();
+    expect(backups().sort()).toEqual([name, `${name}.1`]);
+    const contents = async (file: string) => {
+      const copy = openSqlite(join(dir, file));
+      try {
+        return (await copy.db.selectFrom("memo").select("content").orderBy("id").execute()).map((row) => row.content);
+      } finally {
+        await copy.close();
+      }
+    };
+    expect(await contents(name)).toEqual(["precious"]);
+    expect(await contents(`${name}.1`)).toEqual(["precious", "written since"]);
+  });
+
+  it("removes what a run killed while copying left (its pid is gone), never what a live process writes", async () => {
+    const opened = await openEngine("sqlite");
+    const { handle, dir } = opened!;
+    await migrate(handle);
+    await handle.db.insertInto("memo").values({ creator_id: 1, content: "precious" }).execute();
+    const name = `memos.db.bak-${MIGRATIONS.at(-1)!.name}`;
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid!;
+    writeFileSync(join(dir, `${name}.${dead}.partial`), "half a copy");
+    writeFileSync(join(dir, `${name}.${dead}.partial-journal`), "");
+    writeFileSync(join(dir, `${name}.${process.ppid}.partial`), "another process's copy, under way");
+    await expect(migrate(handle, [...MIGRATIONS, badSql])).rejects.toThrow();
+    expect(
+      readdirSync(dir)
+        .filter((file) => file.includes(".bak-"))
+        .sort(),
+    ).toEqual([name, `${name}.${process.ppid}.partial`]);
   });
 });

@@ -1,7 +1,7 @@
 // Applies pending migrations at start-up, all in one transaction; a SQLite file that already holds data is
-// copied aside first (memos_<mode>.db.bak-<version>), so a failed upgrade loses nothing.
-import { existsSync } from "node:fs";
+// copied aside first (memos_<mode>.db.bak-<version>, backup/migration-backup.ts), so a failed upgrade loses nothing.
 import { sql } from "kysely";
+import { backupBeforeMigration } from "./backup/migration-backup.js";
 import type { DatabaseHandle, Db, Engine } from "./db.js";
 import { MIGRATIONS } from "./migrations/index.js";
 import type { Migration } from "./migrations/types.js";
@@ -42,10 +42,7 @@ async function backupSqlite(handle: DatabaseHandle, applied: Set<string>): Promi
   if (!file) return null;
   const version = await currentVersion(handle, applied);
   if (version === null) return null;
-  let target = `${file}.bak-${version}`;
-  for (let n = 1; existsSync(target); n++) target = `${file}.bak-${version}.${n}`;
-  await sql`VACUUM INTO ${target}`.execute(handle.db);
-  return target;
+  return backupBeforeMigration(handle.db, file, version);
 }
 
 /** How many of our migrations the database lacks (0: up to date); reads the ledger only. */

@@ -1,7 +1,8 @@
 // Who reaches the MCP server, and what a token's user gets there: only a personal access token (every other kind
 // of credential is a 401 with the OAuth challenge), a read token gets the read tools only, a revoked or expired
 // token is refused at once, another user's private memo is never returned or changed by any tool, a foreign Origin
-// is refused, each token is rate-limited, and the host can turn MCP off.
+// is refused (the request's own Host never counts as the server's origin), each token is rate-limited, and the host
+// can turn MCP off.
 import { MCP_TOOL_NAMES, MCP_TOOLS } from "@memos/common";
 import type { Client as McpClient } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import { createMemo, createUser, signUpHost, type TestUser } from "../factories.
 import { createTestApp, type TestApp } from "../harness.js";
 import { connectMcp, MCP_ERAS, mcpUrl } from "../mcp-client.js";
 import { callTool, toolError } from "../mcp-tools.js";
+import { listenRaw } from "../raw-http.js";
 
 let t: TestApp;
 let host: TestUser;
@@ -163,7 +165,7 @@ describe("another user's memos", () => {
 });
 
 describe("the gates", () => {
-  it("refuses a foreign Origin and takes the server's own (DNS rebinding)", async () => {
+  it("refuses a foreign Origin and takes a page on this machine, reached at a loopback address", async () => {
     const { token } = await newToken(host, "read");
     const own = new URL(await mcpUrl(t)).origin;
     const foreign = await post(t, { authorization: `Bearer ${token}`, origin: "https://evil.example" });
@@ -171,6 +173,34 @@ describe("the gates", () => {
     const rebound = await post(t, { authorization: `Bearer ${token}`, origin: "http://attacker.example:80" });
     expect(rebound.status).toBe(403);
     expect((await post(t, { authorization: `Bearer ${token}`, origin: own })).status).toBe(200);
+    expect((await post(t, { authorization: `Bearer ${token}`, origin: "http://localhost:6274" })).status).toBe(200);
+  });
+
+  it("never takes the request's own Host as its origin (DNS rebinding); the external URL's origin when set", async () => {
+    const { token } = await newToken(host, "read");
+    const raw = await listenRaw(t);
+    const send = (headers: Record<string, string>) =>
+      raw.send(
+        "POST",
+        "/mcp",
+        { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}`, ...headers },
+        JSON.stringify(INITIALIZE),
+      );
+    // A page of evil.example whose name now points here: the browser sends both as evil.example.
+    const rebound = await send({ host: "evil.example", origin: "http://evil.example" });
+    expect(rebound.status, rebound.text).toBe(403);
+    expect(JSON.parse(rebound.text).reason).toBe("mcp.origin-refused");
+    expect((await send({ host: "evil.example" })).status).toBe(200);
+    const setProfile = async (value: object) =>
+      expect((await host.client.post("/api/system/setting", { name: "customizedProfile", value: JSON.stringify(value) })).status).toBe(200);
+    await setProfile({ externalUrl: "https://notes.example.org/" });
+    try {
+      expect((await send({ host: "notes.example.org", origin: "https://notes.example.org" })).status).toBe(200);
+      expect((await send({ host: "evil.example", origin: "http://evil.example" })).status).toBe(403);
+      expect((await send({ host: "notes.example.org", origin: "http://notes.example.org" })).status).toBe(403);
+    } finally {
+      await setProfile({});
+    }
   });
 
   it("limits each token's requests per minute", async () => {

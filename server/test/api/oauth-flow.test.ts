@@ -227,6 +227,29 @@ describe("refresh tokens", () => {
     expect([same.status, same.body.scope]).toEqual([200, "memos:read"]);
   });
 
+  it("narrow the approval when asked: the new access token is read-only at /mcp, and a wider refresh is invalid_scope", async () => {
+    const { clientId, tokens } = await connect();
+    const refreshWith = (refreshToken: string, scope?: string) =>
+      http.postForm("/oauth/token", { grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId, scope });
+    const narrower = await refreshWith(tokens.refresh_token, "memos:read");
+    expect([narrower.status, narrower.body.scope], JSON.stringify(narrower.body)).toEqual([200, "memos:read"]);
+    const reader = await connectMcp(t, narrower.body.access_token);
+    try {
+      expect((await reader.listTools()).tools.map((tool) => tool.name)).not.toContain("create_memo");
+      expect(await toolError(reader, "create_memo", { content: "no" })).toMatch(/read-only/);
+      await callTool(reader, "list_tags", {});
+    } finally {
+      await reader.close();
+    }
+    const row = await rowOf(narrower.body.access_token);
+    expect((await listed()).find((token) => token.id === row!.id)?.scope).toBe("read");
+    // The approval is read now: asking write again is refused, and the refresh token is still good.
+    const wider = await refreshWith(narrower.body.refresh_token, "memos:read memos:write");
+    expect([wider.status, wider.body.error]).toEqual([400, "invalid_scope"]);
+    const asGranted = await refreshWith(narrower.body.refresh_token);
+    expect([asGranted.status, asGranted.body.scope]).toEqual([200, "memos:read"]);
+  });
+
   it("belong to their client", async () => {
     const { tokens } = await connect();
     const other = await register(http);

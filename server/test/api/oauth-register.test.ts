@@ -216,6 +216,30 @@ describe("the consent page's check", () => {
     }
   });
 
+  it("refuses a loopback redirect URI with a fragment or credentials on any port, as registration does", async () => {
+    const clientId = await register(http);
+    for (const redirectUri of [
+      "http://127.0.0.1:33418/callback#frag",
+      "http://127.0.0.1:50123/callback#frag",
+      "http://user:pw@127.0.0.1:50123/callback",
+    ]) {
+      const answer = await check(authorizationRequest(http, { clientId, pkce: pkcePair(), redirectUri }));
+      expect([answer.status, answer.body.reason, answer.body.field], redirectUri).toEqual([
+        400,
+        "oauth.redirect-not-registered",
+        "redirect_uri",
+      ]);
+      const approval = await http.postJson(
+        "/api/oauth/authorization",
+        { request: authorizationRequest(http, { clientId, pkce: pkcePair(), redirectUri }), approve: true, access: "read" },
+        { cookie: host.client.cookie! },
+      );
+      expect([approval.status, approval.body.reason], redirectUri).toEqual([400, "oauth.redirect-not-registered"]);
+    }
+    const registered = await http.postJson("/oauth/register", { redirect_uris: ["http://127.0.0.1:33418/callback#frag"] });
+    expect([registered.status, registered.body.error]).toEqual([400, "invalid_redirect_uri"]);
+  });
+
   it("shows an unknown client as an error, never a redirect", async () => {
     const answer = await check(authorizationRequest(http, { clientId: "memos_client_unknown", pkce: pkcePair() }));
     expect([answer.status, answer.body.reason]).toEqual([400, "oauth.unknown-client"]);

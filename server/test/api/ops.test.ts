@@ -1,8 +1,8 @@
 // GET /healthz, /readyz and /metrics. Readiness fails for real: migrations missing from the ledger, a closed
 // SQLite store, a PostgreSQL database that refuses connections. Metrics are parsed from the exposition text: a
 // request is counted under its route's table name and status, a queued webhook delivery shows in the queue gauge
-// and its failed attempt in the counter, an import under way in the work gauge, and /metrics is 404 when off and
-// 401 without its token.
+// and its failed attempt in the counter, an import under way in the work gauge, and /metrics is 404 when off, 401
+// without its token, and without a token set, 403 to any request but a loopback one that no proxy relayed.
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WEBHOOK_EVENTS } from "@memos/common";
@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { anonymous, createMemo, signUpHost, type TestUser } from "../factories.js";
 import { expectError } from "../expect.js";
 import { createTestApp, PG_ADMIN_DSN, TEST_DRIVER, type TestApp } from "../harness.js";
+import { listenRaw } from "../raw-http.js";
 import { eventually } from "../webhook-receiver.js";
 
 interface Sample {
@@ -144,6 +145,50 @@ describe("metrics", () => {
       });
       const samples = await scrape(t, { authorization: `Bearer ${token}` });
       expect(sampleValue(samples, "process_resident_memory_bytes")).toBeGreaterThan(0);
+      // The token is what counts: from another machine, or through a proxy, too.
+      const remote = await t.app.inject({
+        method: "GET",
+        url: "/metrics",
+        remoteAddress: "203.0.113.5",
+        headers: { authorization: `Bearer ${token}`, "x-forwarded-for": "198.51.100.7" },
+      });
+      expect(remote.statusCode).toBe(200);
+      expect(remote.body).toContain("memos_http_requests_total");
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("/metrics without a token answers this machine only: a request from elsewhere, or relayed by a proxy, is 403", async () => {
+    const t = await createTestApp({ metrics: true });
+    try {
+      const refusal = /^Metrics without --metrics-token are served to this machine only/;
+      const fromElsewhere = async (remoteAddress: string) => {
+        const answer = await t.app.inject({ method: "GET", url: "/metrics", remoteAddress });
+        expect([answer.statusCode, answer.json().reason, answer.json().message], remoteAddress).toEqual([
+          403,
+          "auth.forbidden",
+          expect.stringMatching(refusal),
+        ]);
+        expect(answer.body).not.toContain("memos_http_requests_total");
+      };
+      await fromElsewhere("203.0.113.5");
+      await fromElsewhere("192.168.1.20");
+      await fromElsewhere("::ffff:10.0.0.8");
+      // Over a real socket from 127.0.0.1: served, unless a proxy on this machine relayed it.
+      const raw = await listenRaw(t);
+      const direct = await raw.send("GET", "/metrics");
+      expect(direct.status).toBe(200);
+      expect(direct.text).toContain("memos_http_requests_total");
+      for (const [name, value] of [
+        ["x-forwarded-for", "203.0.113.5"],
+        ["x-real-ip", "203.0.113.5"],
+        ["forwarded", "for=203.0.113.5"],
+        ["via", "1.1 caddy"],
+      ] as const) {
+        const relayed = await raw.send("GET", "/metrics", { [name]: value });
+        expect([relayed.status, JSON.parse(relayed.text).reason], name).toEqual([403, "auth.forbidden"]);
+      }
     } finally {
       await t.close();
     }

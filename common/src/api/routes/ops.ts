@@ -29,9 +29,13 @@ export const opsRoutes = {
     path: "/metrics",
     summary: "Prometheus metrics of this process",
     description:
-      "Off unless the server runs with `--metrics` (404 otherwise). With `--metrics-token`, a request must send it as `Authorization: Bearer <token>` (401 otherwise).",
+      "Off unless the server runs with `--metrics` (404 otherwise). With `--metrics-token`, a request must send it as `Authorization: Bearer <token>` (401 otherwise). Without one, only a request from a loopback address that no proxy relayed (no `Forwarded`, `Via`, `X-Real-IP` or `X-Forwarded-*`) is answered (403 otherwise).",
     access: "anonymous",
     answer: file("text/plain; version=0.0.4; charset=utf-8", "The Prometheus text exposition format", z.string()),
-    errors: { 401: "The metrics token is required and was missing or wrong", 404: "Metrics are off (`--metrics`)" },
+    errors: {
+      401: "The metrics token is required and was missing or wrong",
+      403: "No metrics token is set, and the request came from another address or through a proxy",
+      404: "Metrics are off (`--metrics`)",
+    },
   }),
 };

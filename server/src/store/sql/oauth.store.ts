@@ -101,13 +101,20 @@ export async function findByRefreshHash(db: Db, hash: string): Promise<{ row: Ac
 }
 
 /**
- * Replaces a row's tokens if its refresh token is still `refreshHash` and it is not revoked: false when another
+ * Replaces a row's tokens, and its scope (a refresh may narrow it), if its refresh token is still `refreshHash` and
+ * it is not revoked: false when another
  * request rotated it first (the same refresh token used twice at once) or it was revoked meanwhile.
  */
-export async function rotateAppToken(db: Db, id: number, refreshHash: string, next: AppTokenHashes): Promise<boolean> {
+export async function rotateAppToken(
+  db: Db,
+  id: number,
+  refreshHash: string,
+  next: AppTokenHashes,
+  scope: AccessTokenRow["scope"],
+): Promise<boolean> {
   const result = await db
     .updateTable("access_token")
-    .set({ ...next, previous_refresh_hash: refreshHash })
+    .set({ ...next, scope, previous_refresh_hash: refreshHash })
     .where("id", "=", id)
     .where("refresh_token_hash", "=", refreshHash)
     .where("revoked_ts", "is", null)
