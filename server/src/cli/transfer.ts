@@ -6,8 +6,8 @@ import type { Config } from "../config.js";
 import { runningInstance } from "../store/instance/instance-lock.js";
 import { openStore } from "../store/open.js";
 import { storageCounts } from "../store/files/storage-move.js";
-import { compareInstances, copyInstance, nonEmptyTables, type TableComparison } from "../store/instance/transfer.js";
-import { SKIPPED_TABLES } from "../store/instance/transfer-tables.js";
+import { compareInstances, copyInstance, nonEmptyTables, planInstanceTransfer, type TableComparison } from "../store/instance/transfer.js";
+import type { TransferPlan } from "../store/instance/transfer-plan.js";
 import { takeFlags, UsageError } from "./args.js";
 
 export const TRANSFER_USAGE = "npm run transfer -- --from <file.db | postgres://…> --to <postgres://… | file.db>";
@@ -44,11 +44,25 @@ function formatComparison(rows: TableComparison[]): string {
   return lines.join("\n");
 }
 
+/** The tables the comparison does not list: rebuilt without a row-by-row check, or left behind, each with why. */
+function formatUncompared(plan: Pick<TransferOutcome, "derived" | "skipped">): string {
+  const rebuilt = plan.derived.filter((step) => !step.compared);
+  const lines = [
+    ...rebuilt.map((step) => `  ${step.table} (derived): rebuilt by ${step.by}`),
+    ...plan.skipped.map((step) => `  ${step.table}: not copied: ${step.reason}`),
+  ];
+  return lines.join("\n");
+}
+
 export interface TransferOutcome {
   copied: Record<string, number>;
   /** Resources whose bytes are files under <data>/assets (`--storage local`): their rows are copied, not the files. */
   filesOnDisk: number;
   comparison: TableComparison[];
+  /** The derived tables, with what rebuilds them and whether the comparison covers them. */
+  derived: { table: string; by: string; compared: boolean }[];
+  /** The tables left behind, with why. */
+  skipped: TransferPlan["skipped"];
   ok: boolean;
 }
 
@@ -64,18 +78,19 @@ export async function transfer(from: Endpoint, to: Endpoint, log: (line: string)
   try {
     const { store: target } = await openStore({ ...to, sqliteReaders: 0 });
     try {
-      const filled = await nonEmptyTables(target);
+      // Every table of both schemas classified, every column of the source's copied tables in the target: or nothing is written.
+      const plan = await planInstanceTransfer(source, target);
+      const filled = await nonEmptyTables(target, plan);
       if (filled.length > 0) {
         throw new UsageError(
           `the target ${describeEndpoint(to)} is not empty (rows in ${filled.join(", ")}); transfer fills a new, empty database`,
         );
       }
-      log(
-        `copying ${describeEndpoint(from)} → ${describeEndpoint(to)} (not copied: ${SKIPPED_TABLES.join(", ")}; everyone signs in again)`,
-      );
-      const copied = await copyInstance(source, target);
+      const skipped = plan.skipped.map((step) => `${step.table} (${step.reason})`);
+      log(`copying ${describeEndpoint(from)} → ${describeEndpoint(to)}: ${plan.copied.length} tables; not copied: ${skipped.join(", ")}`);
+      const copied = await copyInstance(source, target, plan);
       log("verifying: row counts and SHA-256 per table");
-      const comparison = await compareInstances(source, target);
+      const comparison = await compareInstances(source, target, plan);
       const filesOnDisk = (await storageCounts(source.db)).files;
       if (filesOnDisk > 0) {
         log(
@@ -83,7 +98,8 @@ export async function transfer(from: Endpoint, to: Endpoint, log: (line: string)
             "start the server on the new database with the same --data folder (or copy its assets folder along)",
         );
       }
-      return { copied, filesOnDisk, comparison, ok: comparison.every((row) => row.same) };
+      const derived = plan.derived.map((step) => ({ table: step.table, by: step.by, compared: step.walk !== null }));
+      return { copied, filesOnDisk, comparison, derived, skipped: plan.skipped, ok: comparison.every((row) => row.same) };
     } finally {
       await target.close();
     }
@@ -99,11 +115,13 @@ export async function transferCommand(argv: string[], cwd = process.cwd()): Prom
   const started = Date.now();
   const outcome = await transfer(endpoint(values.from, cwd), endpoint(values.to, cwd), (line) => console.log(`memos: ${line}`));
   console.log(formatComparison(outcome.comparison));
+  console.log(formatUncompared(outcome));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (!outcome.ok) {
     console.error(`memos: transfer finished in ${seconds} s but the tables marked MISMATCH differ`);
     return 1;
   }
-  console.log(`memos: transfer done in ${seconds} s; every table matches`);
+  const left = outcome.skipped.map((step) => step.table).join(", ");
+  console.log(`memos: transfer done in ${seconds} s; every table compared matches (not copied, as listed above: ${left || "none"})`);
   return 0;
 }

@@ -1,5 +1,6 @@
 // Copies a whole instance between two databases (SQLite ⇄ PostgreSQL), table by table in primary-key order,
-// a batch at a time, with ids preserved; then compares both sides row count and SHA-256 per table.
+// a batch at a time, with ids preserved; then compares both sides row count and SHA-256 per table. Which tables and
+// columns is the plan's (transfer-plan.ts): the classes of transfer-tables.ts over the schemas both databases report.
 //
 // Rows are read by keyset (`WHERE key > last ORDER BY key LIMIT n`), so neither side holds a table in memory.
 // Text keys are ordered by code point on both engines (SQLite's BINARY collation; `COLLATE "C"` on PostgreSQL),
@@ -7,24 +8,24 @@
 import { createHash } from "node:crypto";
 import { type RawBuilder, sql } from "kysely";
 import type { DatabaseHandle, Db, Engine } from "../db.js";
-import { COPIED_TABLES, DERIVED_TABLES, SKIPPED_TABLES, type TableSpec } from "./transfer-tables.js";
-
-const DEFAULT_BATCH = 500;
+import { readSchema } from "./real-schema.js";
+import { planTransfer, type TableWalk, type TransferPlan } from "./transfer-plan.js";
 
 const ident = (name: string) => sql.id(name);
 
-function keyExpr(engine: Engine, spec: TableSpec, column: string): RawBuilder<unknown> {
-  return engine === "postgres" && spec.columns[column] === "text" ? sql`${ident(column)} COLLATE "C"` : sql`${ident(column)}`;
+function keyExpr(engine: Engine, walk: TableWalk, column: string): RawBuilder<unknown> {
+  const kind = walk.columns.find(([name]) => name === column)?.[1];
+  return engine === "postgres" && kind === "text" ? sql`${ident(column)} COLLATE "C"` : sql`${ident(column)}`;
 }
 
 type Row = Record<string, unknown>;
 
-/** The rows of `spec` after `after` (a key tuple; null for the first page), in key order. */
-async function readPage(db: Db, engine: Engine, spec: TableSpec, after: unknown[] | null, limit: number, where?: string): Promise<Row[]> {
-  const columns = sql.join(Object.keys(spec.columns).map(ident));
-  const keys = spec.key.map((column) => keyExpr(engine, spec, column));
+/** The rows of `walk` after `after` (a key tuple; null for the first page), in key order. */
+async function readPage(db: Db, engine: Engine, walk: TableWalk, after: unknown[] | null): Promise<Row[]> {
+  const columns = sql.join(walk.columns.map(([name]) => ident(name)));
+  const keys = walk.key.map((column) => keyExpr(engine, walk, column));
   const conditions: RawBuilder<unknown>[] = [];
-  if (where) conditions.push(sql.raw(where));
+  if (walk.where) conditions.push(sql.raw(walk.where));
   if (after) {
     conditions.push(
       keys.length === 1 ? sql`${keys[0]} > ${after[0]}` : sql`(${sql.join(keys)}) > (${sql.join(after.map((value) => sql`${value}`))})`,
@@ -32,31 +33,31 @@ async function readPage(db: Db, engine: Engine, spec: TableSpec, after: unknown[
   }
   const whereClause = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const result =
-    await sql<Row>`SELECT ${columns} FROM ${ident(spec.name)} ${whereClause} ORDER BY ${sql.join(keys)} LIMIT ${limit}`.execute(db);
+    await sql<Row>`SELECT ${columns} FROM ${ident(walk.table)} ${whereClause} ORDER BY ${sql.join(keys)} LIMIT ${walk.batch}`.execute(db);
   return result.rows;
 }
 
-/** Walks every row of `spec` in key order, a page at a time. */
-async function* walk(db: Db, engine: Engine, spec: TableSpec, where?: string): AsyncGenerator<Row[]> {
-  const limit = spec.batch ?? DEFAULT_BATCH;
+/** Walks every row of `walk` in key order, a page at a time. */
+async function* walkRows(db: Db, engine: Engine, walk: TableWalk): AsyncGenerator<Row[]> {
   let after: unknown[] | null = null;
   for (;;) {
-    const rows = await readPage(db, engine, spec, after, limit, where);
+    const rows = await readPage(db, engine, walk, after);
     if (rows.length === 0) return;
     yield rows;
-    if (rows.length < limit) return;
+    if (rows.length < walk.batch) return;
     const last = rows[rows.length - 1]!;
-    after = spec.key.map((column) => last[column]);
+    after = walk.key.map((column) => last[column]);
   }
 }
 
 /** One row as the same text on both engines: integers in decimal, blobs in base64, NULL as null. */
-function normalise(spec: TableSpec, row: Row): string {
-  const values = Object.entries(spec.columns).map(([column, kind]) => {
+function normalise(walk: TableWalk, row: Row): string {
+  const values = walk.columns.map(([column, kind]) => {
     const value = row[column];
     if (value === null || value === undefined) return null;
     if (kind === "blob") return `b:${Buffer.from(value as Uint8Array).toString("base64")}`;
     if (kind === "int") return `i:${typeof value === "bigint" ? value.toString() : String(Number(value))}`;
+    if (kind === "real") return `r:${String(Number(value))}`;
     return `t:${String(value)}`;
   });
   return JSON.stringify(values);
@@ -67,30 +68,36 @@ interface TableDigest {
   sha256: string;
 }
 
-async function digestTable(handle: DatabaseHandle, spec: TableSpec, where?: string): Promise<TableDigest> {
+async function digestTable(handle: DatabaseHandle, walk: TableWalk): Promise<TableDigest> {
   const hash = createHash("sha256");
   let rows = 0;
-  for await (const page of walk(handle.db, handle.engine, spec, where)) {
-    for (const row of page) hash.update(`${normalise(spec, row)}\n`);
+  for await (const page of walkRows(handle.db, handle.engine, walk)) {
+    for (const row of page) hash.update(`${normalise(walk, row)}\n`);
     rows += page.length;
   }
   return { rows, sha256: hash.digest("hex") };
 }
 
-/** Tables of the target that already hold rows (a transfer only fills an empty instance). */
-export async function nonEmptyTables(handle: DatabaseHandle): Promise<string[]> {
-  const names = [...COPIED_TABLES.map((spec) => spec.name).filter((name) => name !== "migration_history"), ...SKIPPED_TABLES];
+/** The copy from `source` to `target` as both databases' schemas allow it (throws TransferSchemaError otherwise). */
+export async function planInstanceTransfer(source: DatabaseHandle, target: DatabaseHandle): Promise<TransferPlan> {
+  const [from, to] = await Promise.all([readSchema(source), readSchema(target)]);
+  return planTransfer({ label: "source", engine: source.engine, schema: from }, { label: "target", engine: target.engine, schema: to });
+}
+
+/** Copied tables of the target that already hold rows (a transfer only fills an empty instance). */
+export async function nonEmptyTables(target: DatabaseHandle, plan: TransferPlan): Promise<string[]> {
   const found: string[] = [];
-  for (const name of names) {
-    const result = await sql<{ one: number }>`SELECT 1 AS one FROM ${ident(name)} LIMIT 1`.execute(handle.db);
-    if (result.rows.length > 0) found.push(name);
+  for (const step of plan.copied) {
+    if (step.filledByMigrations) continue;
+    const result = await sql<{ one: number }>`SELECT 1 AS one FROM ${ident(step.table)} LIMIT 1`.execute(target.db);
+    if (result.rows.length > 0) found.push(step.table);
   }
   return found;
 }
 
-function toTarget(spec: TableSpec, row: Row): Row {
+function toTarget(walk: TableWalk, row: Row): Row {
   const out: Row = {};
-  for (const [column, kind] of Object.entries(spec.columns)) {
+  for (const [column, kind] of walk.columns) {
     const value = row[column];
     out[column] = kind === "blob" && value != null ? Buffer.from(value as Uint8Array) : value;
   }
@@ -109,14 +116,14 @@ async function rebuildCounters(tx: Db): Promise<void> {
 }
 
 /** PostgreSQL: each SERIAL continues after the largest copied id. */
-async function resetSequences(tx: Db, engine: Engine): Promise<void> {
+async function resetSequences(tx: Db, engine: Engine, plan: TransferPlan): Promise<void> {
   if (engine !== "postgres") return;
-  for (const spec of COPIED_TABLES) {
-    if (!spec.serial) continue;
-    const table = spec.name === "user" ? '"user"' : spec.name;
-    await sql`SELECT setval(pg_get_serial_sequence(${table}, ${spec.serial}),
-      COALESCE((SELECT MAX(${ident(spec.serial)}) FROM ${ident(spec.name)}), 1),
-      (SELECT MAX(${ident(spec.serial)}) FROM ${ident(spec.name)}) IS NOT NULL)`.execute(tx);
+  for (const step of plan.copied) {
+    for (const column of step.serials) {
+      await sql`SELECT setval(pg_get_serial_sequence(quote_ident(${step.table}), ${column}),
+        COALESCE((SELECT MAX(${ident(column)}) FROM ${ident(step.table)}), 1),
+        (SELECT MAX(${ident(column)}) FROM ${ident(step.table)}) IS NOT NULL)`.execute(tx);
+    }
   }
 }
 
@@ -129,33 +136,34 @@ async function checkFullText(handle: DatabaseHandle): Promise<void> {
 export type TransferProgress = (table: string, copied: number) => void;
 
 /**
- * Copies every table of COPIED_TABLES from `source` into `target` (empty, migrated) in one transaction of the
+ * Copies every table the plan copies from `source` into `target` (empty, migrated) in one transaction of the
  * target, then rebuilds the counters and continues the sequences. Returns the rows copied per table.
  */
 export async function copyInstance(
   source: DatabaseHandle,
   target: DatabaseHandle,
+  plan: TransferPlan,
   progress?: TransferProgress,
 ): Promise<Record<string, number>> {
   const copied: Record<string, number> = {};
   await target.db.transaction().execute(async (tx) => {
-    // The target's migrations recorded their own v0 version; the source's history replaces it.
-    await sql`DELETE FROM migration_history`.execute(tx);
-    for (const spec of COPIED_TABLES) {
+    for (const step of plan.copied) {
+      // The target's migrations recorded their own rows here; the source's replace them.
+      if (step.filledByMigrations) await sql`DELETE FROM ${ident(step.table)}`.execute(tx);
       let count = 0;
-      for await (const page of walk(source.db, source.engine, spec)) {
-        // Kysely's table type is per name; the rows are checked by the spec's columns instead.
+      for await (const page of walkRows(source.db, source.engine, step)) {
+        // Kysely's table type is per name; the rows are checked by the plan's columns instead.
         await tx
-          .insertInto(spec.name as "tag")
-          .values(page.map((row) => toTarget(spec, row)) as never)
+          .insertInto(step.table as "tag")
+          .values(page.map((row) => toTarget(step, row)) as never)
           .execute();
         count += page.length;
-        progress?.(spec.name, count);
+        progress?.(step.table, count);
       }
-      copied[spec.name] = count;
+      copied[step.table] = count;
     }
     await rebuildCounters(tx);
-    await resetSequences(tx, target.engine);
+    await resetSequences(tx, target.engine, plan);
   });
   return copied;
 }
@@ -168,16 +176,20 @@ export interface TableComparison {
   same: boolean;
 }
 
-/** Row counts and checksums of every copied and derived table on both sides. */
-export async function compareInstances(source: DatabaseHandle, target: DatabaseHandle): Promise<TableComparison[]> {
-  const out: TableComparison[] = [];
-  const specs: [TableSpec, string | undefined, boolean][] = [
-    ...COPIED_TABLES.map((spec): [TableSpec, undefined, boolean] => [spec, undefined, false]),
-    ...DERIVED_TABLES.map((spec): [TableSpec, string, boolean] => [spec, spec.where, true]),
+/**
+ * Row counts and checksums on both sides of every copied table and every derived one that can be compared (the
+ * plan's, or both databases' schemas read again); SQLite's full-text index checked by FTS5.
+ */
+export async function compareInstances(source: DatabaseHandle, target: DatabaseHandle, plan?: TransferPlan): Promise<TableComparison[]> {
+  const { copied, derived } = plan ?? (await planInstanceTransfer(source, target));
+  const walks: [TableWalk, boolean][] = [
+    ...copied.map((step): [TableWalk, boolean] => [step, false]),
+    ...derived.flatMap((step): [TableWalk, boolean][] => (step.walk ? [[step.walk, true]] : [])),
   ];
-  for (const [spec, where, derived] of specs) {
-    const [a, b] = await Promise.all([digestTable(source, spec, where), digestTable(target, spec, where)]);
-    out.push({ table: spec.name, derived, source: a, target: b, same: a.rows === b.rows && a.sha256 === b.sha256 });
+  const out: TableComparison[] = [];
+  for (const [walk, isDerived] of walks) {
+    const [a, b] = await Promise.all([digestTable(source, walk), digestTable(target, walk)]);
+    out.push({ table: walk.table, derived: isDerived, source: a, target: b, same: a.rows === b.rows && a.sha256 === b.sha256 });
   }
   await checkFullText(target);
   return out;

@@ -4,6 +4,7 @@ import { batches } from "../batches.js";
 import type { Db } from "../db.js";
 import type { ResourceRow } from "../schema.js";
 import { nowSeconds } from "../time.js";
+import { COMMENT_OWNED, deleteOwned } from "./owned-rows.js";
 import { RESOURCE_COLUMNS } from "./resource.store.js";
 
 export interface CommentRow {
@@ -59,16 +60,9 @@ export async function setCommentResources(db: Db, commentId: number, resourceIds
   }
 }
 
-/** What hangs off a comment: its file links, its reactions and the inbox items about them. */
-export const COMMENT_OWNED = [
-  ["memo_comment_resource", "comment_id"],
-  ["comment_reaction", "comment_id"],
-  ["inbox_item", "comment_id"],
-] as const;
-
-/** Removes the comment and what hangs off it. Run inside a transaction. */
+/** Removes the comment and what hangs off it (COMMENT_OWNED). Run inside a transaction. */
 export async function deleteComment(db: Db, id: number): Promise<void> {
-  for (const [table, column] of COMMENT_OWNED) await db.deleteFrom(table).where(column, "=", id).execute();
+  for (const owned of COMMENT_OWNED) await deleteOwned(db, owned, "=", id);
   await db.deleteFrom("memo_comment").where("id", "=", id).execute();
 }
 
@@ -129,22 +123,5 @@ export async function setCommentClosed(db: Db, memoId: number, closed: boolean):
     .insertInto("memo_comment_closed")
     .values({ memo_id: memoId })
     .onConflict((oc) => oc.column("memo_id").doNothing())
-    .execute();
-}
-
-/** Removes the comments of the memos, what hangs off them and the closed marks. Run inside a transaction. */
-export async function deleteCommentsOfMemos(db: Db, memoIds: readonly number[]): Promise<void> {
-  const commentIds = db
-    .selectFrom("memo_comment")
-    .select("id")
-    .where("memo_id", "in", [...memoIds]);
-  for (const [table, column] of COMMENT_OWNED) await db.deleteFrom(table).where(column, "in", commentIds).execute();
-  await db
-    .deleteFrom("memo_comment")
-    .where("memo_id", "in", [...memoIds])
-    .execute();
-  await db
-    .deleteFrom("memo_comment_closed")
-    .where("memo_id", "in", [...memoIds])
     .execute();
 }

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { batches } from "../batches.js";
 import type { Db } from "../db.js";
 import type { ResourceRow } from "../schema.js";
+import { deleteOwned, RESOURCE_OWNED } from "./owned-rows.js";
 import { nowSeconds } from "../time.js";
 
 export const RESOURCE_COLUMNS = [
@@ -102,10 +103,9 @@ export async function renameResource(db: Db, id: number, filename: string): Prom
   await db.updateTable("resource").set({ filename, updated_ts: nowSeconds() }).where("id", "=", id).execute();
 }
 
-/** Removes the resource and its memo links; the memos stay. Run inside a transaction. */
+/** Removes the resource and its memo and comment links (RESOURCE_OWNED); the memos stay. Run inside a transaction. */
 export async function deleteResourceCascade(db: Db, id: number): Promise<void> {
-  await db.deleteFrom("memo_resource").where("resource_id", "=", id).execute();
-  await db.deleteFrom("memo_comment_resource").where("resource_id", "=", id).execute();
+  for (const owned of RESOURCE_OWNED) await deleteOwned(db, owned, "=", id);
   await db.deleteFrom("resource").where("id", "=", id).execute();
 }
 

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { batches } from "../../batches.js";
 import type { Db } from "../../db.js";
 import type { MemoTrashRow } from "../../schema.js";
-import { deleteCommentsOfMemos } from "../comment.store.js";
+import { deleteMemosOwned } from "../owned-rows.js";
 
 const MEMO_COLUMNS = [
   "creator_id",
@@ -115,18 +115,14 @@ export async function trashedIds(db: Db, where: { creatorId: number } | { before
   return rows.map((row) => row.memo_id);
 }
 
-/** Removes trashed memos for good: their row, resource links, pins, versions, share links, reactions, comments and references (both ways). Run inside a transaction. */
+/**
+ * Removes trashed memos for good: what hangs off them (MEMO_OWNED: resource links, pins, versions, share links,
+ * reactions, comments and what hangs off those, inbox items, references both ways), then their row. Run inside a
+ * transaction.
+ */
 export async function purgeTrashed(db: Db, memoIds: readonly number[]): Promise<void> {
   for (const batch of batches(memoIds)) {
-    await db.deleteFrom("memo_resource").where("memo_id", "in", batch).execute();
-    await db.deleteFrom("memo_organizer").where("memo_id", "in", batch).execute();
-    await db.deleteFrom("memo_revision").where("memo_id", "in", batch).execute();
-    await db.deleteFrom("memo_share").where("memo_id", "in", batch).execute();
-    await db.deleteFrom("memo_reaction").where("memo_id", "in", batch).execute();
-    await deleteCommentsOfMemos(db, batch);
-    await db.deleteFrom("inbox_item").where("memo_id", "in", batch).execute();
-    await db.deleteFrom("memo_relation").where("memo_id", "in", batch).execute();
-    await db.deleteFrom("memo_relation").where("related_memo_id", "in", batch).execute();
+    await deleteMemosOwned(db, batch);
     await db.deleteFrom("memo_trash").where("memo_id", "in", batch).execute();
   }
 }
