@@ -123,8 +123,10 @@ export default function Auth() {
         return;
       }
       // Every problem is said in one place, under the form, the newest replacing the last (a toast would be gone
-      // before it is read, and could contradict the form's own message).
-      if (error instanceof ApiError && error.status === 429) setProblem(tooManyAttemptsMessage(t, error.retryAfter));
+      // before it is read, and could contradict the form's own message). The account's app codes locked by wrong
+      // guesses: the step stays, so a recovery code or a passkey signs in.
+      if (error instanceof ApiError && error.reason === "auth.code-locked") setProblem(errorMessage(error, t));
+      else if (error instanceof ApiError && error.status === 429) setProblem(tooManyAttemptsMessage(t, error.retryAfter));
       else setProblem(`${failed}: ${errorMessage(error, t)}`);
     } finally {
       setPending(null);

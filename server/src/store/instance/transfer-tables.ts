@@ -273,6 +273,18 @@ export const DERIVED_TABLES: (TableSpec & { where: string })[] = [
  * Not copied: sessions (everyone signs in again), sign-in failures (they matter for 15 minutes), webhook deliveries
  * (a log, and pending ones would be sent again by the new instance), single sign-on flows under way (10 minutes),
  * passkey challenges (5 minutes), OAuth authorization codes (10 minutes), MCP request buckets (full again within a
- * minute).
+ * minute), wrong two-factor codes and the locks they made (15 minutes), second-factor steps after single sign-on (5
+ * minutes).
  */
-export const SKIPPED_TABLES = ["session", "auth_failure", "webhook_delivery", "oidc_flow", "passkey_challenge", "oauth_code", "mcp_rate"];
+export const SKIPPED_TABLES = [
+  "session",
+  "auth_failure",
+  "webhook_delivery",
+  "oidc_flow",
+  "passkey_challenge",
+  "oauth_code",
+  "mcp_rate",
+  "two_factor_failure",
+  "two_factor_lock",
+  "sso_second_factor",
+];
