@@ -179,12 +179,18 @@ export async function resetTotp(ctx: AppContext, viewer: Viewer, userId: number,
   log.info({ event: "two-factor.reset", by: viewer!.id, user: userId }, `two-factor sign-in of user ${userId} reset by user ${viewer!.id}`);
 }
 
+/** The account's second factors: whether the app's codes are on, and how many passkeys it has. */
+export async function secondFactorsOf(db: Db, userId: number): Promise<{ totp: boolean; passkeys: number }> {
+  const [totp, passkeys] = await Promise.all([enabledTotp(db, userId), countPasskeys(db, userId)]);
+  return { totp: totp !== undefined, passkeys };
+}
+
 /**
- * Whether a session signed in another way (single sign-on, which trusts the provider's own sign-in) must set up
- * two-factor sign-in first: the host requires it and the account has none (no app's codes, no passkey).
+ * Whether a session signed in another way (single sign-on) must set up two-factor sign-in first: the host requires it
+ * and the account has none (no app's codes, no passkey).
  */
 export async function mustSetUpTwoFactor(db: Db, userId: number): Promise<boolean> {
-  const [totp, passkeys] = await Promise.all([enabledTotp(db, userId), countPasskeys(db, userId)]);
+  const { totp, passkeys } = await secondFactorsOf(db, userId);
   return !totp && passkeys === 0 && (await readSystemSetting(db, "requireTwoFactor"));
 }
 

@@ -87,8 +87,6 @@ export interface TwoFactorLockTable {
 export interface SsoSecondFactorTable {
   ticket_hash: string;
   user_id: number;
-  /** The app's path to go back to, as the flow had it. */
-  return_to: string | null;
   expires_ts: number;
 }
 

@@ -1,13 +1,15 @@
 // Query plans of the per-address, per-token and per-account limits' tables, as an attack fills them: a single sign-on
 // start counts its address's open flows through idx_oidc_flow_address and deletes the expired ones through
 // idx_oidc_flow_expires; the MCP buckets' prune finds the idle ones through idx_mcp_rate_at; an account's wrong
-// two-factor codes are counted through idx_two_factor_failure_user and pruned through idx_two_factor_failure_created.
+// two-factor codes are counted through idx_two_factor_failure_user and pruned through idx_two_factor_failure_created;
+// the expired second-factor steps after single sign-on are deleted through idx_sso_second_factor_expires.
 // No scan of the table, whatever its size. Plans, not wall-clock time.
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expiredOidcFlowsQuery, openOidcFlowsQuery } from "../../src/store/sql/identity-provider.store.js";
 import { idleMcpRatesQuery } from "../../src/store/sql/mcp-rate.store.js";
 import { accountCodeFailuresQuery, oldCodeFailuresQuery } from "../../src/store/sql/code-lock.store.js";
+import { expiredSsoSecondFactorsQuery } from "../../src/store/sql/sso-second-factor.store.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { explainPlan } from "./explain.js";
 
@@ -58,6 +60,12 @@ describe("query plans of the sign-in limits' tables", () => {
         created_ts: NOW - ((start + k) % 1_200),
       }));
       await db.insertInto("two_factor_failure").values(failures).execute();
+      const steps = Array.from({ length: 1_000 }, (_, k) => ({
+        ticket_hash: `ticket-${start + k}`,
+        user_id: ((start + k) % ADDRESSES) + 1,
+        expires_ts: NOW + ((start + k) % 100 === 0 ? -60 : (start + k) % 300),
+      }));
+      await db.insertInto("sso_second_factor").values(steps).execute();
     }
     await db.executeQuery(CompiledQuery.raw(t.ctx.store.engine === "postgres" ? "VACUUM ANALYZE" : "ANALYZE"));
   });
@@ -86,6 +94,11 @@ describe("query plans of the sign-in limits' tables", () => {
       "two_factor_failure",
       "idx_two_factor_failure_created",
     );
+  });
+
+  it("deletes the expired second-factor steps after single sign-on through idx_sso_second_factor_expires", async () => {
+    const query = expiredSsoSecondFactorsQuery(t.ctx.store.db, NOW).compile();
+    expectThrough(await explain(query), "sso_second_factor", "idx_sso_second_factor_expires");
   });
 
   it("finds the idle MCP buckets through idx_mcp_rate_at", async () => {

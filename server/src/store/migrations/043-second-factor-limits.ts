@@ -59,7 +59,6 @@ export const secondFactorLimits: Migration = {
     `CREATE TABLE sso_second_factor (
       ticket_hash TEXT NOT NULL PRIMARY KEY,
       user_id INTEGER NOT NULL,
-      return_to TEXT,
       expires_ts BIGINT NOT NULL)`,
     "CREATE INDEX idx_sso_second_factor_expires ON sso_second_factor (expires_ts)",
     ...(engine === "sqlite" ? sqliteInbox : postgresInbox),
