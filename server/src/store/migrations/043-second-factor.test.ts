@@ -50,7 +50,7 @@ async function open(engine: "sqlite" | "postgres"): Promise<DatabaseHandle | nul
   return handle;
 }
 
-describe.each(["sqlite", "postgres"] as const)("043-second-factor-limits on %s", (engine) => {
+describe.each(["sqlite", "postgres"] as const)("043-second-factor on %s", (engine) => {
   it("keeps the inbox's items and ids, and takes items about the account", async (ctx) => {
     const handle = await open(engine);
     if (!handle) return ctx.skip();

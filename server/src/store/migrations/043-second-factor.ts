@@ -44,8 +44,8 @@ const postgresInbox = [
 
 const serial = (engine: Engine) => (engine === "sqlite" ? "INTEGER PRIMARY KEY AUTOINCREMENT" : "SERIAL PRIMARY KEY");
 
-export const secondFactorLimits: Migration = {
-  name: "043-second-factor-limits",
+export const secondFactor: Migration = {
+  name: "043-second-factor",
   statements: (engine) => [
     `CREATE TABLE two_factor_failure (
       id ${serial(engine)},
