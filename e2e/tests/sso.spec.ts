@@ -1,5 +1,8 @@
 // Single sign-on end to end: the host adds an OpenID provider (oidc-provider on 127.0.0.1, started here) in
 // Settings › System, signs out, and "Sign in with <name>" goes through the provider's login page and back, signed in.
+// An account with two-factor sign-in is then asked for its code on the sign-in page before it gets a session.
+import type { Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 import { startTestProvider, type TestProvider } from "../../server/test/oidc-provider";
 import { expect, screenshot, signInPage, withOwnServer } from "../support/fixtures";
 import { openSettings } from "../support/ui";
@@ -76,6 +79,56 @@ test("the host links the provider in My account, then unlinks it", async ({ page
   await linked.getByRole("button", { name: "Unlink Test IdP" }).click();
   await expect(page.getByText("Identity provider unlinked.")).toBeVisible();
   await expect(linked.getByRole("link", { name: "Link Test IdP" })).toBeVisible();
+});
+
+/** The app's code for the time step `offset` steps from now (the server takes the one before and after too). */
+const codeOf = (secret: string, offset = 0) =>
+  new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + offset * 30_000,
+  });
+
+/** "Sign in with Test IdP" on the sign-in page, signing in at the provider's own page as `login`. */
+async function signInThroughProvider(page: Page, login: string) {
+  // The provider's session (its cookies on 127.0.0.1, whatever the port) would skip its login page.
+  await page.context().clearCookies({ name: /^_/ });
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Sign in with Test IdP" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${idp!.issuer}/interaction/`));
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill("anything");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+}
+
+test("an account with two-factor sign-in gives its code after the provider's sign-in (the host's setting, on)", async ({
+  page,
+  ownServer,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  await signInPage(page, ownServer.url, host);
+  await page.goto("/");
+  const settings = await openSettings(page, "System");
+  const card = settings.getByRole("region", { name: "Sign-in with identity providers" });
+  await expect(card.getByRole("switch", { name: "Ask for the account's second factor after single sign-on" })).toBeChecked();
+
+  // Ada (made by the first test) signs in through the provider and turns on the app's codes.
+  await signInThroughProvider(page, "sub-ada");
+  await expect(page).toHaveURL(`${ownServer.url}/`);
+  const request = page.context().request;
+  const secret = (await (await request.post(`${ownServer.url}/api/auth/totp/setup`)).json()).data.secret as string;
+  expect((await request.post(`${ownServer.url}/api/auth/totp/enable`, { data: { code: codeOf(secret, -1) } })).ok()).toBe(true);
+
+  await signInThroughProvider(page, "sub-ada");
+  await expect(page).toHaveURL(`${ownServer.url}/auth?second-factor=code`);
+  await expect(
+    page.getByText("You signed in with your identity provider. Your account also asks for its own second factor."),
+  ).toBeVisible();
+  expect((await (await request.get(`${ownServer.url}/api/auth/session`)).json()).data).toBeNull();
+  await screenshot(page, testInfo, "sso-second-factor", { fullPage: false });
+  await page.getByLabel("Code").fill(codeOf(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(`${ownServer.url}/`);
+  const session = await (await request.get(`${ownServer.url}/api/auth/session`)).json();
+  expect(session.data).toMatchObject({ username: "lovelace" });
 });
 
 test("a refused sign-in comes back to the sign-in page with the reason in words", async ({ page }) => {

@@ -14,6 +14,7 @@ import { registerMetrics } from "./http/metrics.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { registerResponseCache } from "./http/response-cache.js";
 import { registerRouteSpellings } from "./http/route-spelling.js";
+import { fastifyTrustProxy, type TrustProxy } from "./http/trust-proxy.js";
 import { type AllHandlers, registerRouteTable } from "./http/route-table.js";
 import { accessTokenHandlers } from "./routes/access-token.routes.js";
 import { sessionHandlers } from "./routes/session.routes.js";
@@ -53,7 +54,8 @@ export interface AppOptions {
   logger?: false | { level: string; stream?: { write(line: string): void } };
   /** Requests at least this slow are logged as slow (1 s). */
   slowRequestMs?: number;
-  trustProxy?: boolean;
+  /** Which reverse proxies' X-Forwarded-* are believed (`--trust-proxy`); none by default. */
+  trustProxy?: TrustProxy;
   /** Sees every route as it is registered (the OpenAPI test checks each one is described). */
   onRoute?: (route: RouteOptions) => void;
   /** Keep answers of the list routes (http/response-cache.ts); off for tests that count the queries a list makes. */
@@ -66,7 +68,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     // What a request outside the route table may send (the not-found handler's, a preflight's); each route of the
     // table takes its own body's limit (http/body-limits.ts).
     bodyLimit: BODY_LIMIT_FLOOR.bytes,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // A bad percent-encoding or an over-long path segment gets our error envelope too.
     frameworkErrors: handleError,
@@ -79,7 +81,14 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   app.addHook("onResponse", (request, reply, done) => {
     // Probes and scrapes come every few seconds; /readyz logs why it is not ready itself.
     if (request.routeOptions.config?.routeName?.startsWith("ops.")) return done();
-    const line = { method: request.method, url: redactSecrets(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const line = {
+      method: request.method,
+      url: redactSecrets(request.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+      // The client's, as --trust-proxy reads it (the limits count the same address).
+      remoteAddress: request.ip,
+    };
     if (reply.statusCode >= 500 || reply.elapsedTime >= slowRequestMs) request.log.warn(line, "slow or failed request");
     else request.log.debug(line, "request");
     done();

@@ -72,10 +72,45 @@ describe("loadConfig", () => {
     expect(() => load(["--search-budget-ms", "10"])).toThrow(/--search-budget-ms/);
   });
 
-  it("trusts a reverse proxy only when told to", () => {
-    expect(load(["--trust-proxy", "true"]).trustProxy).toBe(true);
-    expect(load([], { MEMOS_TRUST_PROXY: "true" }).trustProxy).toBe(true);
-    expect(() => load(["--trust-proxy", "yes"])).toThrow(/--trust-proxy/);
+  it("trusts reverse proxies only when told which: a number of them, or their addresses", () => {
+    expect(load(["--trust-proxy", "1"]).trustProxy).toBe(1);
+    expect(load([], { MEMOS_TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(load(["--trust-proxy", "false"]).trustProxy).toBe(false);
+    expect(load(["--trust-proxy", "127.0.0.1"]).trustProxy).toEqual(["127.0.0.1"]);
+    expect(load(["--trust-proxy=10.0.0.0/8, fd00::/8,::1 ,loopback,uniquelocal,linklocal,192.168.1.7"]).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "fd00::/8",
+      "::1",
+      "loopback",
+      "uniquelocal",
+      "linklocal",
+      "192.168.1.7",
+    ]);
+    expect(load([], { MEMOS_TRUST_PROXY: "172.16.0.0/12" }).trustProxy).toEqual(["172.16.0.0/12"]);
+  });
+
+  it("refuses --trust-proxy true, which let each client choose its own address, naming the forms it takes", () => {
+    const forms =
+      "expected false, the number of proxies in front of memos (1 to 10), or their addresses: IPs, CIDR ranges or loopback, linklocal, uniquelocal, comma-separated";
+    expect(configError(["--trust-proxy", "true"]).message).toBe(
+      `invalid --trust-proxy "true": it let every client choose its own address (the left-most X-Forwarded-For entry, which the client writes); ${forms}`,
+    );
+    expect(configError([], { MEMOS_TRUST_PROXY: "true" }).message).toMatch(/^invalid --trust-proxy \(from MEMOS_TRUST_PROXY\) "true"/);
+    expect(configError(["--trust-proxy", "0"]).message).toBe(`invalid --trust-proxy "0": ${forms}`);
+    expect(configError(["--trust-proxy", "11"]).message).toBe(`invalid --trust-proxy "11": ${forms}`);
+    for (const [value, wrong] of [
+      ["yes", "yes"],
+      ["127.1", "127.1"],
+      ["0x7f000001", "0x7f000001"],
+      ["10.0.0.0/33", "10.0.0.0/33"],
+      ["10.0.0.1,", ""],
+      ["10.0.0.1, proxy.internal", "proxy.internal"],
+      ["10.0.0.0/255.0.0.0", "10.0.0.0/255.0.0.0"],
+    ]) {
+      expect(configError(["--trust-proxy", value!]).message).toBe(
+        `invalid --trust-proxy "${value}": "${wrong}" is not an address; ${forms}`,
+      );
+    }
   });
 
   it("reads flags as `--name value` and `--name=value`", () => {

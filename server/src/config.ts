@@ -1,6 +1,7 @@
 // One typed config object, read from command-line flags and the same names as MEMOS_* environment variables.
 import { isAbsolute, resolve } from "node:path";
 import { DEFAULT_MAX_UPLOAD_MB } from "@memos/common";
+import { isProxyAddress, MAX_PROXY_HOPS, PROXY_RANGE_NAMES, type TrustProxy } from "./http/trust-proxy.js";
 
 type Mode = "prod" | "dev" | "demo";
 type Driver = "sqlite" | "postgres";
@@ -20,8 +21,8 @@ export interface Config {
   storage: Storage;
   /** Where the built web app lives; the server serves index.html for every SPA path. */
   webDist: string | null;
-  /** Behind a reverse proxy: read the client address and scheme from X-Forwarded-*. */
-  trustProxy: boolean;
+  /** Behind reverse proxies: which of them the client address and scheme are read from (X-Forwarded-*). */
+  trustProxy: TrustProxy;
   /** SQLite: read-only connections in worker threads (0: every query on the main thread). */
   sqliteReaders: number;
   /** The time a search (text or regex filter) may take before it is refused, in milliseconds. */
@@ -146,6 +147,32 @@ function parseDuration(label: string, value: string): number {
 
 const DEFAULT_BACKUP_KEEP = 7;
 
+const TRUST_PROXY_FORMS = `false, the number of proxies in front of memos (1 to ${MAX_PROXY_HOPS}), or their addresses: IPs, CIDR ranges or ${PROXY_RANGE_NAMES.join(", ")}, comma-separated`;
+
+/**
+ * `--trust-proxy`: false, a hop count, or a list of proxy addresses. `true` is refused: Fastify then believes every
+ * X-Forwarded-For entry, so the address is the left-most one, which the client writes itself.
+ */
+function parseTrustProxy(label: string, value: string): TrustProxy {
+  const text = value.trim();
+  if (text === "false") return false;
+  if (text === "true") {
+    throw new ConfigError(
+      `invalid ${label} "true": it let every client choose its own address (the left-most X-Forwarded-For entry, which the client writes); expected ${TRUST_PROXY_FORMS}`,
+    );
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops < 1 || hops > MAX_PROXY_HOPS) throw new ConfigError(`invalid ${label} "${value}": expected ${TRUST_PROXY_FORMS}`);
+    return hops;
+  }
+  const entries = text.split(",").map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined)
+    throw new ConfigError(`invalid ${label} "${value}": "${wrong}" is not an address; expected ${TRUST_PROXY_FORMS}`);
+  return entries;
+}
+
 export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const { pick, label } = createReader(parseFlags(argv), env);
   const mode = oneOf(label("mode"), pick("mode"), ["prod", "dev", "demo"] as const);
@@ -170,7 +197,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
   const maxUploadMb = integer(label("max-upload-mb"), pick("max-upload-mb"), 1, 10240);
   const storage = oneOf(label("storage"), pick("storage"), ["db", "local"] as const);
   const webDistArg = pick("web-dist");
-  const trustProxy = oneOf(label("trust-proxy"), pick("trust-proxy"), ["true", "false"] as const) === "true";
+  const trustProxy = parseTrustProxy(label("trust-proxy"), pick("trust-proxy"));
   const sqliteReaders = integer(label("sqlite-readers"), pick("sqlite-readers"), 0, 64);
   const searchBudgetMs = integer(label("search-budget-ms"), pick("search-budget-ms"), 100, 600_000);
   const backupEveryArg = pick("backup-every");

@@ -37,3 +37,8 @@ export type Viewer = Actor | null;
 export interface AuditLog {
   info(details: object, message: string): void;
 }
+
+/** Where an attack on an account is recorded (the request's logger): the account by id, never a code or secret. */
+export interface SecurityLog {
+  warn(details: object, message: string): void;
+}

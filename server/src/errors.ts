@@ -114,8 +114,12 @@ export const forbidden = (message = FORBIDDEN_MESSAGE, detail?: ErrorDetail) => 
 export const notFound = (message: string, detail: Reasoned) => new HttpError(404, message, detail);
 export const conflict = (message: string, detail: Reasoned) => new HttpError(409, message, detail);
 export const tooLarge = () => new HttpError(413, "Upload file overload max size", { reason: "upload.too-large" });
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, { params: { seconds: retryAfterSeconds }, headers: { "retry-after": String(retryAfterSeconds) } });
+export const tooManyRequests = (message: string, retryAfterSeconds: number, reason?: ErrorReason) =>
+  new HttpError(429, message, {
+    ...(reason && { reason }),
+    params: { seconds: retryAfterSeconds },
+    headers: { "retry-after": String(retryAfterSeconds) },
+  });
 
 /** `64 bytes`, `512 KiB`, `4 MiB`: exact (route limits are whole KiB). */
 function shownBytes(bytes: number): string {

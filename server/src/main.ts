@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import type { AppContext } from "./context.js";
+import { hopCountWarning } from "./http/trust-proxy.js";
 import { seedDemoData } from "./seed/demo.js";
 import { startBackupSchedule } from "./services/backup.service.js";
 import { removeLeftovers } from "./services/leftovers.service.js";
@@ -80,6 +81,8 @@ async function main() {
   if (config.mode !== "prod") await seedDemoData(store, config);
   const ctx: AppContext = { config, store };
   const app = await buildApp(ctx, { logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+  const proxyWarning = hopCountWarning(config.trustProxy, config.addr);
+  if (proxyWarning) app.log.warn(proxyWarning);
   if (instance.other)
     app.log.warn(`another memos server (pid ${instance.other.pid}) also uses ${config.driver === "sqlite" ? config.dsn : config.data}`);
   if (!instance.other) {

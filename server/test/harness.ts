@@ -10,6 +10,7 @@ import { inject } from "vitest";
 import { type AppOptions, buildApp } from "../src/app.js";
 import { type Config, MCP_REQUESTS_PER_MINUTE, WEBHOOK_DEFAULTS } from "../src/config.js";
 import { setPasswordHashCost } from "../src/auth/password.js";
+import type { TrustProxy } from "../src/http/trust-proxy.js";
 import type { AppContext } from "../src/context.js";
 import { ensureServerId } from "../src/services/system.service.js";
 import { openStore } from "../src/store/open.js";
@@ -128,8 +129,8 @@ export interface TestAppOptions {
   mode?: Config["mode"];
   maxUploadMb?: number;
   webDist?: string | null;
-  /** As `--trust-proxy true`: the client address and scheme come from X-Forwarded-* headers. */
-  trustProxy?: boolean;
+  /** As `--trust-proxy 1` or `--trust-proxy 127.0.0.1`: the client address and scheme come from X-Forwarded-* headers. */
+  trustProxy?: TrustProxy;
   /** Use this SQLite file instead of a fresh one (for opening legacy databases). */
   sqliteFile?: string;
   /** SQLite reader threads (1 by default; 0 runs every query on the main thread). */
@@ -186,7 +187,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     maxUploadBytes: (options.maxUploadMb ?? 32) * 1024 * 1024,
     storage: options.storage ?? "db",
     webDist: options.webDist ?? null,
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
     // One reader keeps the worker path under test without a thread pool per test app.
     sqliteReaders: options.sqliteReaders ?? 1,
     searchBudgetMs: options.searchBudgetMs ?? 5000,
@@ -213,7 +214,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         ? { level: "info", stream: { write: (line: string) => void lines.push(line) } }
         : false;
     const app = await buildApp(ctx, {
-      trustProxy: options.trustProxy,
+      trustProxy: config.trustProxy,
       onRoute: options.onRoute,
       responseCache: options.responseCache,
       logger,

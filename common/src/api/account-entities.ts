@@ -90,6 +90,9 @@ export const ssoOptionsEntitySchema = z
   .object({
     providers: z.array(z.object({ id: z.int(), name: z.string() })).describe("The enabled providers"),
     passwordSignIn: z.boolean().describe("False when the host turned password sign-in off (the host may still use it)"),
+    secondFactor: z
+      .boolean()
+      .describe("True (the default) when an account with its own second factor is asked for it after the provider's sign-in too"),
   })
   .meta({ id: "SsoOptions" });
 export type SsoOptions = z.infer<typeof ssoOptionsEntitySchema>;

@@ -107,11 +107,11 @@ export type CommentPage = z.infer<typeof commentPageEntitySchema>;
 
 export const commentCountEntitySchema = z.object({ memoId: z.int(), count: z.int() }).meta({ id: "CommentCount" });
 export type CommentCount = z.infer<typeof commentCountEntitySchema>;
-const INBOX_KINDS = ["mention", "reaction", "comment"] as const;
-export const inboxItemEntitySchema = z
+const MEMO_INBOX_KINDS = ["mention", "reaction", "comment"] as const;
+const memoInboxItemSchema = z
   .object({
     id: z.int(),
-    kind: z.enum(INBOX_KINDS).describe("Named in a memo, a reaction to one of yours, a comment on one of yours"),
+    kind: z.enum(MEMO_INBOX_KINDS).describe("Named in a memo, a reaction to one of yours, a comment on one of yours"),
     memoId: z.int(),
     commentId: z.int().optional().describe("A reaction to one of your comments: that comment (on the memo `memoId`)"),
     snippet: z.string().describe("The first words (at most 120 characters) of the memo, or of the comment reacted to"),
@@ -120,9 +120,26 @@ export const inboxItemEntitySchema = z
     createdTs: z.int(),
     read: z.boolean(),
   })
-  .meta({ id: "InboxItem" });
-/** Something that happened to the caller's memos, or where they were named (`GET /api/inbox`, an addition). */
+  .meta({ id: "MemoInboxItem" });
+const accountInboxItemSchema = z
+  .object({
+    id: z.int(),
+    kind: z
+      .literal("two-factor-locked")
+      .describe("Too many wrong two-factor codes for your account: its app codes are refused for a while (someone has your password)"),
+    lockedUntilTs: z.int().describe("When the account's app codes are accepted again"),
+    createdTs: z.int(),
+    read: z.boolean(),
+  })
+  .meta({ id: "AccountInboxItem" });
+export const inboxItemEntitySchema = z.discriminatedUnion("kind", [memoInboxItemSchema, accountInboxItemSchema]).meta({ id: "InboxItem" });
+/**
+ * Something that happened to the caller's memos, or where they were named; or to their account (`GET /api/inbox`, an
+ * addition).
+ */
 export type InboxItem = z.infer<typeof inboxItemEntitySchema>;
+/** An item about one of the caller's memos. */
+export type MemoInboxItem = z.infer<typeof memoInboxItemSchema>;
 
 export const inboxPageEntitySchema = z
   .object({

@@ -49,6 +49,15 @@ export const ERROR_REASONS = {
     status: 401,
     description: "A two-factor code that is wrong, used already (no replay), or a recovery code used before",
   },
+  "auth.code-locked": {
+    status: 429,
+    description: "Wrong two-factor codes of the account (any address) past 10 in 15 min: app codes wait `seconds`",
+    params: ["seconds"],
+  },
+  "auth.sso-step-expired": {
+    status: 401,
+    description: "Second factor after single sign-on: no step under way in this browser, or it expired or was used",
+  },
   "auth.two-factor-setup-required": {
     status: 403,
     description: "The host requires two-factor sign-in: this session may only set it up (`/api/auth/totp/…`)",

@@ -1,7 +1,7 @@
 // Requests of the other ways in: a passkey's WebAuthn answers and the host's OpenID Connect providers.
 import { z } from "zod";
 import { SSO_USER_ROLES } from "../domain/sso.js";
-import { MAX_PASSKEY_FIELD_LENGTH, MAX_PASSKEY_NAME_LENGTH } from "../domain/two-factor.js";
+import { MAX_PASSKEY_FIELD_LENGTH, MAX_PASSKEY_NAME_LENGTH, MAX_TWO_FACTOR_CODE_LENGTH } from "../domain/two-factor.js";
 import { optional, text } from "./schema-parts.js";
 
 /** The browser's answer to a WebAuthn call (RegistrationResponseJSON, AuthenticationResponseJSON), as it is. */
@@ -31,7 +31,16 @@ export const passkeyRegisterSchema = z.object({
 
 export const passkeyRenameSchema = z.object({ name: text(MAX_PASSKEY_NAME_LENGTH).trim().min(1, "must not be empty") });
 
+/** `POST /api/auth/sso/second-factor`: the account's second factor after a provider's sign-in, as sign-in takes it. */
+export const ssoSecondFactorSchema = z.object({
+  /** An authenticator app's code, or a recovery code. */
+  code: optional(text(MAX_TWO_FACTOR_CODE_LENGTH)),
+  /** Or, instead of the code, one of the account's passkeys. */
+  passkey: optional(passkeyAssertionSchema),
+});
+
 export type PasskeyAssertion = z.infer<typeof passkeyAssertionSchema>;
+export type SsoSecondFactor = z.infer<typeof ssoSecondFactorSchema>;
 export type PasskeyRegister = z.infer<typeof passkeyRegisterSchema>;
 export type PasskeyRename = z.infer<typeof passkeyRenameSchema>;
 

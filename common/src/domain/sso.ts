@@ -11,6 +11,20 @@ export const DEFAULT_SSO_SCOPES = "openid profile email";
 /** The system setting that turns password sign-in off for everyone but the host. */
 export const DISABLE_PASSWORD_SIGN_IN_SETTING = "disablePasswordSignIn";
 
+/**
+ * The system setting (a JSON boolean, on unless set false) by which an account with its own second factor (the app's
+ * codes or a passkey) is asked for it after a provider's sign-in too, before it gets a session.
+ */
+export const SSO_SECOND_FACTOR_SETTING = "ssoSecondFactor";
+
+/** What the sign-in page asks after a provider's sign-in: the account's app code (or a recovery code), or a passkey. */
+export const SSO_SECOND_FACTOR_STEPS = ["code", "passkey"] as const;
+export type SsoSecondFactorStep = (typeof SSO_SECOND_FACTOR_STEPS)[number];
+
+/** The sign-in page with its second-factor step after a provider's sign-in (`next`: where to go then). */
+export const ssoSecondFactorPagePath = (step: SsoSecondFactorStep, next?: string) =>
+  `/auth?second-factor=${step}${next ? `&next=${encodeURIComponent(next)}` : ""}`;
+
 /** The browser flow's paths (outside /api: the provider sends the browser back to the callback). */
 export const SSO_CALLBACK_PATH = "/auth/oidc/callback";
 export const ssoStartPath = (providerId: number, link = false, next?: string) =>

@@ -1,5 +1,6 @@
 // Who hears of what: a member is told of a mention only in a memo they may read, and an inbox shows an item only
-// while its memo is still readable by its owner (a memo made private since, or archived by another, drops out).
+// while its memo is still readable by its owner (a memo made private since, or archived by another, drops out). An
+// item about the account itself (its two-factor codes locked) is its owner's alone, and always shown to them.
 import type { Role } from "@memos/common";
 import type { Actor } from "../context.js";
 import { canReadMemo } from "./memo.policy.js";
@@ -17,3 +18,12 @@ export const asReader = (user: { id: number; role: Role; username: string }): Ac
 
 /** Whether `user` is told of / shown something about `memo`: they may read it. */
 export const mayHearOf = (user: Actor, memo: MemoFacts): boolean => canReadMemo(user, memo);
+
+/** An inbox row as the policy sees it: about a memo (with its facts), or about the account (`memo_id` null). */
+type InboxItemFacts =
+  | { memo_id: null }
+  | { memo_id: number; creator_id: number; visibility: MemoFacts["visibility"]; row_status: MemoFacts["row_status"] };
+
+/** Whether the inbox's `owner` is shown the item: an account's item always, a memo's while they may read the memo. */
+export const mayShowInboxItem = (owner: Actor, item: InboxItemFacts): boolean =>
+  item.memo_id === null || mayHearOf(owner, { ...item, id: item.memo_id });

@@ -9,6 +9,7 @@ import {
   assertMayUnlink,
   assertPasswordSignIn,
   authorizeIdentityProviders,
+  secondFactorAfterSso,
   type SsoOutcome,
   ssoOutcome,
 } from "./sso.policy.js";
@@ -103,4 +104,16 @@ describe.each<[string, Parameters<typeof ssoOutcome>[0], SsoOutcome]>([
   ],
 ])("a provider's answer for %s", (_label, input, outcome) => {
   it(`is ${outcome.kind}`, () => expect(ssoOutcome(input)).toEqual(outcome));
+});
+
+describe("secondFactorAfterSso", () => {
+  it.each<[string, boolean, { totp: boolean; passkeys: number }, ReturnType<typeof secondFactorAfterSso>]>([
+    ["an account with the app's codes", true, { totp: true, passkeys: 0 }, "code"],
+    ["an account with the app's codes and a passkey", true, { totp: true, passkeys: 2 }, "code"],
+    ["an account whose second factor is a passkey", true, { totp: false, passkeys: 1 }, "passkey"],
+    ["an account without a second factor", true, { totp: false, passkeys: 0 }, null],
+    ["any account, with the setting off", false, { totp: true, passkeys: 1 }, null],
+  ])("asks %s (setting on: %s) for %s", (_label, settingOn, account, expected) => {
+    expect(secondFactorAfterSso(settingOn, account)).toBe(expected);
+  });
 });

@@ -1,7 +1,8 @@
 // Single sign-on: who manages identity providers (the host and admins, changes from a session only, as for every
-// credential), who may still sign in with a password, and what a provider's answer leads to: a sign-in, a new
-// account, a link, or a refusal. Passwords, passkeys and providers are all ways into an account; an account keeps one.
-import { canUnlinkIdentity, type Role, type RowStatus, type SsoFailure } from "@memos/common";
+// credential), who may still sign in with a password, what a provider's answer leads to (a sign-in, a new account, a
+// link, or a refusal), and whether a sign-in must still pass the account's own second factor. Passwords, passkeys and
+// providers are all ways into an account; an account keeps one.
+import { canUnlinkIdentity, type Role, type RowStatus, type SsoFailure, type SsoSecondFactorStep } from "@memos/common";
 import type { Viewer } from "../context.js";
 import { badRequest, conflict, forbidden } from "../errors.js";
 import { authorizeSessionChange } from "./credential.policy.js";
@@ -77,4 +78,15 @@ export function ssoOutcome(input: {
     return linked.rowStatus === "ARCHIVED" ? { kind: "refused", failure: "account-archived" } : { kind: "sign-in", userId: linked.userId };
   }
   return input.createUsers && input.allowSignUp ? { kind: "create" } : { kind: "refused", failure: "signup-closed" };
+}
+
+/**
+ * Whether a provider's sign-in must still pass the account's own second factor, and which step asks for it: with the
+ * host's `ssoSecondFactor` on, an account with the app's codes is asked for a code (a recovery code or a passkey may
+ * stand in), one whose only second factor is a passkey for the passkey. Null: the sign-in gets its session at once.
+ */
+export function secondFactorAfterSso(settingOn: boolean, account: { totp: boolean; passkeys: number }): SsoSecondFactorStep | null {
+  if (!settingOn) return null;
+  if (account.totp) return "code";
+  return account.passkeys > 0 ? "passkey" : null;
 }

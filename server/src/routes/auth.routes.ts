@@ -24,7 +24,7 @@ export const sessionClient = (request: FastifyRequest): SessionClient => ({
 export const authHandlers = (ctx: AppContext) =>
   ({
     "auth.signIn": async (request, reply) => {
-      const { user, token } = await signIn(ctx, request.body, sessionClient(request));
+      const { user, token } = await signIn(ctx, request.body, sessionClient(request), request.log);
       setSessionCookie(request, reply, token);
       return user;
     },

@@ -1,11 +1,12 @@
 // Single sign-on: the sign-in page's options, the browser flow under /auth/oidc (redirects, never JSON but for a
-// caller refused a link), and the caller's linked identities.
-import type { SsoFailure } from "@memos/common";
+// caller refused a link), the account's own second factor after it, and the caller's linked identities.
+import { type SsoFailure, ssoSecondFactorPagePath } from "@memos/common";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { viewerOf } from "../http/request-context.js";
 import type { Handlers } from "../http/route-table.js";
 import { getSsoOptions, listOwnIdentities, unlinkIdentity } from "../services/identity-provider.service.js";
+import { passSsoSecondFactor } from "../services/sso-second-factor.service.js";
 import { finishSso, SsoError, startSso } from "../services/sso.service.js";
 import { sessionClient, setSessionCookie } from "./auth.routes.js";
 
@@ -27,6 +28,19 @@ const FLOW_COOKIE = "memos_sso_flow";
 const FLOW_COOKIE_SECONDS = 10 * 60;
 const flowCookieOptions = (request: FastifyRequest) => ({
   path: "/auth/oidc",
+  httpOnly: true,
+  sameSite: "lax" as const,
+  secure: request.protocol === "https",
+});
+
+/**
+ * The second-factor step after a provider's sign-in, bound to this browser: the cookie holds the step's only secret,
+ * and only the route that finishes the step sees it.
+ */
+const STEP_COOKIE = "memos_sso_second_factor";
+const STEP_COOKIE_SECONDS = 5 * 60;
+const stepCookieOptions = (request: FastifyRequest) => ({
+  path: "/api/auth/sso/second-factor",
   httpOnly: true,
   sameSite: "lax" as const,
   secure: request.protocol === "https",
@@ -65,12 +79,30 @@ export const ssoHandlers = (ctx: AppContext) =>
           const browserToken = request.cookies[FLOW_COOKIE];
           reply.clearCookie(FLOW_COOKIE, flowCookieOptions(request));
           const result = await finishSso(ctx, viewerOf(request), { query, browserToken, client: sessionClient(request) }, request.log);
+          if (result.secondFactor) {
+            reply.setCookie(STEP_COOKIE, result.secondFactor.ticket, { ...stepCookieOptions(request), maxAge: STEP_COOKIE_SECONDS });
+            return reply
+              .header("Cache-Control", "no-store")
+              .redirect(ssoSecondFactorPagePath(result.secondFactor.step, result.returnTo), 302);
+          }
           if (result.sessionToken) setSessionCookie(request, reply, result.sessionToken);
           return reply.header("Cache-Control", "no-store").redirect(result.linked ? "/?sso=linked" : (result.returnTo ?? "/"), 302);
         } catch (error) {
           return sendFailure(request, reply, error, error instanceof SsoError && error.linking);
         }
       },
+    },
+    "sso.secondFactor": async (request, reply) => {
+      const { user, token } = await passSsoSecondFactor(
+        ctx,
+        request.body,
+        request.cookies[STEP_COOKIE],
+        sessionClient(request),
+        request.log,
+      );
+      reply.clearCookie(STEP_COOKIE, stepCookieOptions(request));
+      setSessionCookie(request, reply, token);
+      return user;
     },
     "sso.identities": async (request) => listOwnIdentities(ctx, viewerOf(request)),
     "sso.unlink": async (request) => {

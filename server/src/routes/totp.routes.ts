@@ -8,12 +8,12 @@ export const totpHandlers = (ctx: AppContext) =>
   ({
     "totp.status": async (request) => getTotpStatus(ctx, viewerOf(request)),
     "totp.setup": async (request) => setUpTotp(ctx, viewerOf(request)),
-    "totp.enable": async (request) => enableTotp(ctx, viewerOf(request), request.body, request.ip),
+    "totp.enable": async (request) => enableTotp(ctx, viewerOf(request), request.body, request.ip, request.log),
     "totp.disable": async (request) => {
-      await disableTotp(ctx, viewerOf(request), request.body, request.ip);
+      await disableTotp(ctx, viewerOf(request), request.body, request.ip, request.log);
       return true as const;
     },
-    "totp.recoveryCodes": async (request) => regenerateRecoveryCodes(ctx, viewerOf(request), request.body, request.ip),
+    "totp.recoveryCodes": async (request) => regenerateRecoveryCodes(ctx, viewerOf(request), request.body, request.ip, request.log),
     "totp.reset": async (request) => {
       await resetTotp(ctx, viewerOf(request), request.params.id, request.log);
       return true as const;

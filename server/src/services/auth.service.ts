@@ -6,7 +6,7 @@ import { hashPassword, needsRehash, verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn, recordSuccessfulSignIn } from "../auth/rate-limit.js";
 import { isAccessToken } from "../auth/access-token.js";
 import { hashToken, SESSION_ACTIVITY_RESOLUTION_SECONDS, type SessionClient, startSession } from "../auth/session.js";
-import type { Actor, AppContext } from "../context.js";
+import type { Actor, AppContext, SecurityLog } from "../context.js";
 import { badRequest, unauthenticated } from "../errors.js";
 import { assertActiveAccount, signUpRole } from "../policies/auth.policy.js";
 import { assertPasswordSignIn } from "../policies/sso.policy.js";
@@ -34,8 +34,11 @@ export interface SignedIn {
   token: string;
 }
 
-/** `input` is valid already (the route's schema, signInSchema). `client`: where the session is signed in from. */
-export async function signIn(ctx: AppContext, input: SignIn, client: SessionClient): Promise<SignedIn> {
+/**
+ * `input` is valid already (the route's schema, signInSchema). `client`: where the session is signed in from; `log`:
+ * where a lock of the account's two-factor codes is recorded.
+ */
+export async function signIn(ctx: AppContext, input: SignIn, client: SessionClient, log: SecurityLog): Promise<SignedIn> {
   const { username, password } = input;
   const { address } = client;
   const { db } = ctx.store;
@@ -52,7 +55,7 @@ export async function signIn(ctx: AppContext, input: SignIn, client: SessionClie
     await recordFailedSignIn(db, username, address);
     throw unauthenticated("Incorrect password", { reason: "auth.incorrect-password" });
   }
-  const { twoFactorPending } = await passSecondFactor(ctx, user, input, address);
+  const { twoFactorPending } = await passSecondFactor(ctx, user, input, address, log);
   await recordSuccessfulSignIn(db, username, address);
   const current = needsRehash(user.password_hash) ? await updateUser(db, user.id, { password_hash: await hashPassword(password) }) : user;
   const { token } = await startSession(db, user.id, client, twoFactorPending);

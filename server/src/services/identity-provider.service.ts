@@ -3,6 +3,7 @@ import {
   DEFAULT_SSO_SCOPES,
   DEFAULT_USERNAME_CLAIM,
   DISABLE_PASSWORD_SIGN_IN_SETTING,
+  SSO_SECOND_FACTOR_SETTING,
   type IdentityProvider,
   type IdentityProviderCreate,
   type IdentityProviderPatch,
@@ -92,11 +93,12 @@ export async function deleteIdentityProvider(ctx: AppContext, viewer: Viewer, id
 
 export async function getSsoOptions(ctx: AppContext): Promise<SsoOptions> {
   const { db } = ctx.store;
-  const [providers, passwordOff] = await Promise.all([
+  const [providers, passwordOff, secondFactor] = await Promise.all([
     listEnabledProviderNames(db),
     readSystemSetting(db, DISABLE_PASSWORD_SIGN_IN_SETTING),
+    readSystemSetting(db, SSO_SECOND_FACTOR_SETTING),
   ]);
-  return { providers, passwordSignIn: !passwordOff };
+  return { providers, passwordSignIn: !passwordOff, secondFactor };
 }
 
 export async function listOwnIdentities(ctx: AppContext, viewer: Viewer): Promise<UserIdentity[]> {

@@ -10,17 +10,17 @@ import {
   type InboxRead,
 } from "@memos/common";
 import type { Actor, AppContext, Viewer } from "../context.js";
-import { asReader, mayHearOf } from "../policies/inbox.policy.js";
+import { asReader, mayHearOf, mayShowInboxItem } from "../policies/inbox.policy.js";
 import { requireSignedIn } from "../policies/utils.js";
+import { type InboxRow, presentInboxItem } from "../presenters/inbox.presenter.js";
 import type { Db } from "../store/db.js";
-import { insertInboxItems, listInboxItems, markInboxRead, mentionsTold } from "../store/sql/inbox.store.js";
+import { insertAccountInboxItem, insertInboxItems, listInboxItems, markInboxRead, mentionsTold } from "../store/sql/inbox.store.js";
 import { findUsersByUsernames } from "../store/sql/user.store.js";
 
 type MemoFacts = { id: number; creator_id: number; visibility: "PUBLIC" | "PROTECTED" | "PRIVATE"; row_status: "NORMAL" | "ARCHIVED" };
 
 /** Unread items counted up to this (the bell says 99+ past it). */
 const UNREAD_CAP = 100;
-const SNIPPET = 120;
 
 /** A memo's (or a comment's) text and the facts of the memo that decide who may read it, before or after a change. */
 export interface MentionState {
@@ -131,14 +131,23 @@ export async function notifyComment(tx: Db, actor: Actor, memo: MemoFacts, comme
   ]);
 }
 
-function snippetOf(content: string): string {
-  const text = content.replace(/\s+/g, " ").trim();
-  return text.length > SNIPPET ? `${text.slice(0, SNIPPET - 1)}…` : text;
+/**
+ * Tells the account's owner that its app codes are refused until `untilTs` (too many wrong codes): one item per lock,
+ * written in the lock's transaction.
+ */
+export async function notifyTwoFactorLocked(tx: Db, userId: number, untilTs: number): Promise<void> {
+  await insertAccountInboxItem(tx, { user_id: userId, kind: "two-factor-locked", detail: String(untilTs) });
 }
+
+/** The row's facts for the inbox policy: an account's item, or a memo's (whose facts the join found). */
+const factsOf = (row: InboxRow) =>
+  row.memo_id === null
+    ? { memo_id: null }
+    : { memo_id: row.memo_id, creator_id: row.creator_id!, visibility: row.visibility!, row_status: row.row_status! };
 
 async function unreadCount(db: Db, owner: Actor): Promise<number> {
   const rows = await listInboxItems(db, owner.id, UNREAD_CAP, { unread: true });
-  return rows.filter((row) => mayHearOf(owner, { ...row, id: row.memo_id })).length;
+  return rows.filter((row) => mayShowInboxItem(owner, factsOf(row))).length;
 }
 
 export async function listInbox(ctx: AppContext, viewer: Viewer, query: InboxQuery): Promise<InboxPage> {
@@ -147,19 +156,7 @@ export async function listInbox(ctx: AppContext, viewer: Viewer, query: InboxQue
   const limit = query.limit ?? DEFAULT_HISTORY_PAGE;
   const rows = await listInboxItems(db, viewer.id, limit + 1, { beforeId: query.before, unread: query.unread === "true" });
   const page = rows.slice(0, limit);
-  const items: InboxItem[] = page
-    .filter((row) => mayHearOf(viewer, { ...row, id: row.memo_id }))
-    .map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      memoId: row.memo_id,
-      ...(row.comment_id !== null ? { commentId: row.comment_id } : {}),
-      snippet: snippetOf(row.comment_content ?? row.content),
-      actor: { id: row.actor_id, name: row.actor_nickname || row.actor_username },
-      ...(row.kind === "reaction" ? { emoji: row.detail } : {}),
-      createdTs: Number(row.created_ts),
-      read: row.read_ts !== null,
-    }));
+  const items: InboxItem[] = page.filter((row) => mayShowInboxItem(viewer, factsOf(row))).map(presentInboxItem);
   return { items, unread: await unreadCount(db, viewer), next: rows.length > limit ? page[page.length - 1]!.id : null };
 }
 

@@ -1,7 +1,8 @@
 // The single sign-on browser flow (OpenID Connect, authorization code with PKCE, state and nonce) through
 // openid-client. `startSso` keeps the flow in the database (state hashed as the key, 10 minutes, single use) and
 // sends the browser to the provider; `finishSso` takes the flow back by the state the provider returns, exchanges
-// the code, checks the ID token and its nonce, and signs in, creates or links the account (policies/sso.policy.ts).
+// the code, checks the ID token and its nonce, and signs in, creates or links the account (policies/sso.policy.ts); a
+// sign-in of an account with its own second factor then passes that first (services/sso-second-factor.service.ts).
 // A failure is an `SsoFailure` the route turns into a redirect to the app; its cause goes to the log, never the
 // code, state or tokens.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
@@ -26,6 +27,7 @@ import { authorizeSessionChange, isSessionCaller } from "../policies/credential.
 import { ssoOutcome } from "../policies/sso.policy.js";
 import { lockUntilCommit } from "../store/dialect.js";
 import type { Db } from "../store/db.js";
+import { type SsoSecondFactorStart, startSsoSecondFactor } from "./sso-second-factor.service.js";
 import { mustSetUpTwoFactor } from "./two-factor.service.js";
 import type { IdentityProviderRow } from "../store/schema-sign-in.js";
 import {
@@ -179,6 +181,8 @@ export async function startSso(
 export interface SsoResult {
   /** Set when the flow signed someone in: the session cookie's token. */
   sessionToken?: string;
+  /** Set instead when the account must pass its own second factor first: the step's ticket and what it asks. */
+  secondFactor?: SsoSecondFactorStart;
   linked: boolean;
   /** The app's path the sign-in started from (`next`), to go back to. */
   returnTo?: string;
@@ -283,6 +287,8 @@ async function finishFlow(
     }
   });
   if (result.linked) return { linked: true };
+  const secondFactor = await startSsoSecondFactor(db, result.userId);
+  if (secondFactor) return { secondFactor, linked: false };
   const { token } = await startSession(db, result.userId, client, await mustSetUpTwoFactor(db, result.userId));
   return { sessionToken: token, linked: false };
 }

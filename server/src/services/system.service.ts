@@ -14,6 +14,7 @@ import {
   memoHistorySettingSchema,
   PAGE_CODE_SETTINGS,
   REQUIRE_TWO_FACTOR_SETTING,
+  SSO_SECOND_FACTOR_SETTING,
   type SystemSetting,
   type SystemSettingUpsert,
   type SystemStatus,
@@ -58,6 +59,7 @@ const SETTABLE = [
   DISABLE_PROJECT_INFO_SETTING,
   REQUIRE_TWO_FACTOR_SETTING,
   DISABLE_PASSWORD_SIGN_IN_SETTING,
+  SSO_SECOND_FACTOR_SETTING,
   "additionalStyle",
   "additionalScript",
   "customizedProfile",
@@ -75,6 +77,7 @@ function settingProblem(name: string, value: unknown): string | null {
     case DISABLE_PROJECT_INFO_SETTING:
     case REQUIRE_TWO_FACTOR_SETTING:
     case DISABLE_PASSWORD_SIGN_IN_SETTING:
+    case SSO_SECOND_FACTOR_SETTING:
       return typeof value === "boolean" ? null : `${name} must be a JSON boolean`;
     case "additionalStyle":
     case "additionalScript":
@@ -164,12 +167,12 @@ export async function authorizeSettingWrite(viewer: Viewer): Promise<void> {
   authorizeSystem(viewer, "write-settings");
 }
 
-/** `input` is valid already (the route's schema, systemSettingUpsertSchema). */
-/** `log`: a change of the 2FA requirement is recorded there. */
+/** `input` is valid already (the route's schema, systemSettingUpsertSchema). `log`: a change of who must pass a second factor is recorded there. */
 export async function upsertSetting(ctx: AppContext, viewer: Viewer, input: SystemSettingUpsert, log?: AuditLog): Promise<SystemSetting> {
   authorizeSystem(viewer, "write-settings");
   if ((PAGE_CODE_SETTINGS as readonly string[]).includes(input.name)) authorizeSystem(viewer, "write-page-code");
-  if (input.name === DISABLE_PASSWORD_SIGN_IN_SETTING) authorizeSessionChange(viewer, "change how members sign in");
+  if (input.name === DISABLE_PASSWORD_SIGN_IN_SETTING || input.name === SSO_SECOND_FACTOR_SETTING)
+    authorizeSessionChange(viewer, "change how members sign in");
   const found = upsertProblem(input.name, input.value);
   if (found) throw badRequest(`system setting invalidate: ${found.problem}`, { field: found.field });
   const row = await upsertSystemSetting(ctx.store.db, { name: input.name, value: input.value, description: input.description ?? "" });
@@ -177,6 +180,11 @@ export async function upsertSetting(ctx: AppContext, viewer: Viewer, input: Syst
     log?.info(
       { event: "two-factor.required", by: viewer!.id, value: input.value },
       `two-factor sign-in required: ${input.value} (by user ${viewer!.id})`,
+    );
+  if (input.name === SSO_SECOND_FACTOR_SETTING)
+    log?.info(
+      { event: "two-factor.after-sso", by: viewer!.id, value: input.value },
+      `second factor after single sign-on: ${input.value} (by user ${viewer!.id})`,
     );
   return presentSystemSetting(row);
 }

@@ -6,7 +6,7 @@ import { isTotpCode } from "@memos/common";
 import { verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn } from "../auth/rate-limit.js";
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl, totpStep } from "../auth/totp.js";
-import type { Actor, AppContext, AuditLog, Viewer } from "../context.js";
+import type { Actor, AppContext, AuditLog, SecurityLog, Viewer } from "../context.js";
 import { badRequest, conflict, notFound, unauthenticated } from "../errors.js";
 import { authorizeSessionChange } from "../policies/credential.policy.js";
 import { authorizeTwoFactorOff, authorizeTwoFactorReset } from "../policies/two-factor.policy.js";
@@ -30,6 +30,7 @@ import {
 } from "../store/sql/two-factor.store.js";
 import { findUserById } from "../store/sql/user.store.js";
 import { nowSeconds } from "../store/time.js";
+import { assertAppCodesOpen, recordCodeFailure } from "./code-lock.js";
 import { usePasskey } from "./passkey.service.js";
 import { readCustomizedProfile } from "./system.service.js";
 
@@ -38,9 +39,13 @@ const enabledTotp = async (db: Db, userId: number): Promise<UserTotpRow | undefi
   return row?.enabled_ts != null ? row : undefined;
 };
 
-/** Uses `code` up: an app's code of a time step after the last one used, or one of the recovery codes. */
+/**
+ * Uses `code` up: an app's code of a time step after the last one used (429 while the account's app codes are locked),
+ * or one of the recovery codes.
+ */
 async function useCode(db: Db, totp: UserTotpRow, code: string, allowRecovery: boolean): Promise<boolean> {
   if (isTotpCode(code)) {
+    await assertAppCodesOpen(db, totp.user_id);
     const step = totpStep(totp.secret, code, Date.now());
     return step !== null && (await claimTotpStep(db, totp.user_id, step));
   }
@@ -74,21 +79,32 @@ export async function setUpTotp(ctx: AppContext, viewer: Viewer): Promise<TotpSe
   return { secret, otpauthUrl: otpauthUrl(secret, issuer, viewer.username) };
 }
 
-/** Counted as failed sign-ins of the account, from `address`: guessing codes here is throttled as at sign-in. */
-async function refuseCode(db: Db, viewer: Actor, address: string): Promise<never> {
-  await recordFailedSignIn(db, viewer.username, address);
+/**
+ * Counted as failed sign-ins of the account from `address`, and as a wrong code of the account (services/code-lock.ts):
+ * guessing codes here is throttled as at sign-in.
+ */
+async function refuseCode(ctx: AppContext, viewer: Actor, address: string, log: SecurityLog): Promise<never> {
+  await recordFailedSignIn(ctx.store.db, viewer.username, address);
+  await recordCodeFailure(ctx, viewer.id, log);
   throw badRequest("Incorrect two-factor code", { reason: "totp.incorrect-code", field: "code" });
 }
 
-export async function enableTotp(ctx: AppContext, viewer: Viewer, input: TotpEnable, address: string): Promise<RecoveryCodes> {
+export async function enableTotp(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: TotpEnable,
+  address: string,
+  log: SecurityLog,
+): Promise<RecoveryCodes> {
   authorizeSessionChange(viewer, "change two-factor sign-in");
   const { db } = ctx.store;
   const totp = await findTotp(db, viewer.id);
   if (!totp) throw conflict("Start the two-factor setup first", { reason: "totp.not-enabled" });
   if (totp.enabled_ts !== null) throw conflict("Two-factor sign-in is on already", { reason: "totp.already-enabled" });
   await assertNotThrottled(db, viewer.username, address);
+  await assertAppCodesOpen(db, viewer.id);
   const step = isTotpCode(input.code) ? totpStep(totp.secret, input.code, Date.now()) : null;
-  if (step === null) return refuseCode(db, viewer, address);
+  if (step === null) return refuseCode(ctx, viewer, address, log);
   return db.transaction().execute(async (tx) => {
     // Two requests with the same first code: one turns it on, the other is told it is on already.
     if (!(await markTotpEnabled(tx, viewer.id, nowSeconds())) || !(await claimTotpStep(tx, viewer.id, step)))
@@ -101,7 +117,13 @@ export async function enableTotp(ctx: AppContext, viewer: Viewer, input: TotpEna
 }
 
 /** The password and a current code (or a recovery code) of the caller, whose 2FA is on; throttled as sign-in. */
-async function confirmWithPasswordAndCode(ctx: AppContext, viewer: Actor, input: TotpConfirm, address: string): Promise<void> {
+async function confirmWithPasswordAndCode(
+  ctx: AppContext,
+  viewer: Actor,
+  input: TotpConfirm,
+  address: string,
+  log: SecurityLog,
+): Promise<void> {
   const { db } = ctx.store;
   const totp = await enabledTotp(db, viewer.id);
   if (!totp) throw conflict("Two-factor sign-in is not on", { reason: "totp.not-enabled" });
@@ -111,14 +133,14 @@ async function confirmWithPasswordAndCode(ctx: AppContext, viewer: Actor, input:
     await recordFailedSignIn(db, viewer.username, address);
     throw badRequest("Incorrect password", { reason: "totp.incorrect-password", field: "password" });
   }
-  if (!(await useCode(db, totp, input.code, true))) await refuseCode(db, viewer, address);
+  if (!(await useCode(db, totp, input.code, true))) await refuseCode(ctx, viewer, address, log);
 }
 
-export async function disableTotp(ctx: AppContext, viewer: Viewer, input: TotpConfirm, address: string): Promise<void> {
+export async function disableTotp(ctx: AppContext, viewer: Viewer, input: TotpConfirm, address: string, log: SecurityLog): Promise<void> {
   authorizeSessionChange(viewer, "change two-factor sign-in");
   const { db } = ctx.store;
   authorizeTwoFactorOff(await readSystemSetting(db, "requireTwoFactor"));
-  await confirmWithPasswordAndCode(ctx, viewer, input, address);
+  await confirmWithPasswordAndCode(ctx, viewer, input, address, log);
   await db.transaction().execute(async (tx) => {
     await deleteTwoFactor(tx, viewer.id);
     await deleteUserSessions(tx, viewer.id, viewer.sessionId ?? undefined);
@@ -130,9 +152,10 @@ export async function regenerateRecoveryCodes(
   viewer: Viewer,
   input: TotpConfirm,
   address: string,
+  log: SecurityLog,
 ): Promise<RecoveryCodes> {
   authorizeSessionChange(viewer, "change two-factor sign-in");
-  await confirmWithPasswordAndCode(ctx, viewer, input, address);
+  await confirmWithPasswordAndCode(ctx, viewer, input, address, log);
   return ctx.store.db.transaction().execute(async (tx) => {
     await deleteUserSessions(tx, viewer.id, viewer.sessionId ?? undefined);
     return issueRecoveryCodes(tx, viewer.id);
@@ -156,26 +179,33 @@ export async function resetTotp(ctx: AppContext, viewer: Viewer, userId: number,
   log.info({ event: "two-factor.reset", by: viewer!.id, user: userId }, `two-factor sign-in of user ${userId} reset by user ${viewer!.id}`);
 }
 
+/** The account's second factors: whether the app's codes are on, and how many passkeys it has. */
+export async function secondFactorsOf(db: Db, userId: number): Promise<{ totp: boolean; passkeys: number }> {
+  const [totp, passkeys] = await Promise.all([enabledTotp(db, userId), countPasskeys(db, userId)]);
+  return { totp: totp !== undefined, passkeys };
+}
+
 /**
- * Whether a session signed in another way (single sign-on, which trusts the provider's own sign-in) must set up
- * two-factor sign-in first: the host requires it and the account has none (no app's codes, no passkey).
+ * Whether a session signed in another way (single sign-on) must set up two-factor sign-in first: the host requires it
+ * and the account has none (no app's codes, no passkey).
  */
 export async function mustSetUpTwoFactor(db: Db, userId: number): Promise<boolean> {
-  const [totp, passkeys] = await Promise.all([enabledTotp(db, userId), countPasskeys(db, userId)]);
+  const { totp, passkeys } = await secondFactorsOf(db, userId);
   return !totp && passkeys === 0 && (await readSystemSetting(db, "requireTwoFactor"));
 }
 
 /**
  * Sign-in's code step, after the password was right: an account with 2FA needs a code (401 `auth.code-required`
- * without one; a wrong or used one is a failed sign-in) or one of its passkeys; an account whose only second factor
- * is a passkey needs the passkey (401 `auth.passkey-required`). Answers whether the session must set up 2FA first (the
- * host requires it and the account has none).
+ * without one; a wrong or used one is a failed sign-in and a wrong code of the account, services/code-lock.ts) or one
+ * of its passkeys; an account whose only second factor is a passkey needs the passkey (401 `auth.passkey-required`).
+ * Answers whether the session must set up 2FA first (the host requires it and the account has none).
  */
 export async function passSecondFactor(
   ctx: AppContext,
   user: UserRow,
   { code, passkey }: { code?: string | undefined; passkey?: PasskeyAssertion | undefined },
   address: string,
+  log: SecurityLog,
 ): Promise<{ twoFactorPending: boolean }> {
   const { db } = ctx.store;
   const [totp, passkeys] = await Promise.all([enabledTotp(db, user.id), countPasskeys(db, user.id)]);
@@ -195,6 +225,7 @@ export async function passSecondFactor(
     });
   if (!(await useCode(db, totp, code, true))) {
     await recordFailedSignIn(db, user.username, address);
+    await recordCodeFailure(ctx, user.id, log);
     throw unauthenticated("Incorrect two-factor code", { reason: "auth.incorrect-code" });
   }
   return { twoFactorPending: false };

@@ -67,6 +67,29 @@ export interface AuthFailureTable {
   created_ts: number;
 }
 
+/** One wrong two-factor code (an app's or a recovery code) of an account, whatever the address (migration 043). */
+export interface TwoFactorFailureTable {
+  id: Generated<number>;
+  user_id: number;
+  created_ts: number;
+}
+
+/** Until when an account's app codes are refused, after too many wrong codes (migration 043). */
+export interface TwoFactorLockTable {
+  user_id: number;
+  until_ts: number;
+}
+
+/**
+ * The account's second factor asked after single sign-on (migration 043): keyed by the SHA-256 of the step's browser
+ * cookie, deleted when passed or expired.
+ */
+export interface SsoSecondFactorTable {
+  ticket_hash: string;
+  user_id: number;
+  expires_ts: number;
+}
+
 /** A host's OpenID Connect provider (migration 037). Booleans are 0/1 on both engines. */
 export interface IdentityProviderTable {
   id: Generated<number>;

@@ -9,6 +9,9 @@ import type {
   OidcFlowTable,
   PasskeyChallengeTable,
   SessionTable,
+  SsoSecondFactorTable,
+  TwoFactorFailureTable,
+  TwoFactorLockTable,
   UserIdentityTable,
   UserPasskeyTable,
   UserRecoveryCodeTable,
@@ -108,16 +111,19 @@ interface MemoCommentClosedTable {
   memo_id: number;
 }
 
-export type InboxKind = "mention" | "reaction" | "comment";
+export type InboxKind = "mention" | "reaction" | "comment" | "two-factor-locked";
 
-/** Something that happened to a user's memo, or where they were named (migration 032). */
+/**
+ * Something that happened to a user's memo, or where they were named (migration 032); or to their account, with no
+ * memo and no actor (`two-factor-locked`, migration 043).
+ */
 interface InboxItemTable {
   id: Generated<number>;
   user_id: number;
   kind: InboxKind;
-  memo_id: number;
-  actor_id: number;
-  /** The reaction's emoji; the comment's id. */
+  memo_id: number | null;
+  actor_id: number | null;
+  /** The reaction's emoji; the comment's id; until when an account's app codes are refused. */
   detail: Generated<string>;
   /** The comment reacted to (migration 033); null otherwise. */
   comment_id: Generated<number | null>;
@@ -354,6 +360,9 @@ export interface Database {
   oauth_client: OAuthClientTable;
   oauth_code: OAuthCodeTable;
   mcp_rate: McpRateTable;
+  two_factor_failure: TwoFactorFailureTable;
+  two_factor_lock: TwoFactorLockTable;
+  sso_second_factor: SsoSecondFactorTable;
 }
 
 export type AccessTokenRow = Selectable<AccessTokenTable>;

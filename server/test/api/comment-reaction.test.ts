@@ -2,7 +2,7 @@
 // queries whatever the page), given by exactly those who may react to the comment's memo on every credential (a
 // comment of a memo the caller may not read does not exist for them); the comment's author hears of it in their inbox
 // and through `reaction.added`; the reactions go with the comment, its memo's purge and the reactor.
-import type { Comment, CommentPage, CommentReaction, InboxItem } from "@memos/common";
+import type { Comment, CommentPage, CommentReaction, MemoInboxItem } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../client.js";
 import { CREDENTIAL_KINDS, callerOf } from "../credential-kinds.js";
@@ -33,7 +33,7 @@ describe("reactions on comments", () => {
     expect(response.status, response.text).toBe(200);
     return response.body.data;
   };
-  const inboxOf = async (who: TestUser) => (await who.client.get("/api/inbox")).body.data.items as InboxItem[];
+  const inboxOf = async (who: TestUser) => (await who.client.get("/api/inbox")).body.data.items as MemoInboxItem[];
   const rows = (table: "comment_reaction" | "inbox_item", column: "comment_id", id: number) =>
     t.ctx.store.db.selectFrom(table).select("id").where(column, "=", id).execute();
 

@@ -2,7 +2,7 @@
 // restore) only the newly named or those it made the memo readable to, once per memo; a reaction tells the memo's
 // author; items drop out when their memo becomes unreadable or goes to the trash; marked read one by one or all at
 // once; every credential reads its owner's inbox only.
-import type { InboxItem } from "@memos/common";
+import type { MemoInboxItem } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CREDENTIAL_KINDS, callerOf } from "../credential-kinds.js";
 import { expectError } from "../expect.js";
@@ -17,7 +17,8 @@ describe("the inbox", () => {
   const inboxOf = async (user: TestUser, query = "") => {
     const response = await user.client.get(`/api/inbox${query}`);
     expect(response.status, response.text).toBe(200);
-    return response.body.data as { items: InboxItem[]; unread: number; next: number | null };
+    // Items about a memo only: no account here meets the two-factor lock (two-factor-lock.test.ts).
+    return response.body.data as { items: MemoInboxItem[]; unread: number; next: number | null };
   };
 
   beforeAll(async () => {

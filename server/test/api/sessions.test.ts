@@ -18,7 +18,7 @@ let t: TestApp;
 let host: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ trustProxy: true });
+  t = await createTestApp({ trustProxy: 1 });
   host = await signUpHost(t, "host");
 });
 afterAll(() => t.close());

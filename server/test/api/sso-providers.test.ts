@@ -82,6 +82,7 @@ describe("password sign-in turned off", () => {
       expect((await anonymous(t).get("/api/auth/sso")).body.data).toEqual({
         providers: [{ id: providerId, name: "Test IdP" }],
         passwordSignIn: false,
+        secondFactor: true,
       });
       expectError(
         await anonymous(t).post("/api/auth/signin", { username: "gina", password: PASSWORD }),

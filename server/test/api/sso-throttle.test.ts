@@ -18,7 +18,7 @@ let providerId: number;
 
 // The client address comes from X-Forwarded-For, so each test speaks from addresses of its own.
 beforeAll(async () => {
-  sso = await setUpSso({ "sub-ada": { preferred_username: "ada" } }, { trustProxy: true });
+  sso = await setUpSso({ "sub-ada": { preferred_username: "ada" } }, { trustProxy: 1 });
   ({ t, idp, providerId } = sso);
 });
 afterAll(() => tearDownSso(sso));

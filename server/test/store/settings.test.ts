@@ -82,6 +82,8 @@ describe("stored settings", () => {
       disableMcp: false,
       disableProjectInfo: false,
       disablePasswordSignIn: false,
+      // On unless the host turns it off.
+      ssoSecondFactor: true,
       additionalStyle: "",
       additionalScript: "",
       customizedProfile: {},

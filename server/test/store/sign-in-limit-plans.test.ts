@@ -1,11 +1,15 @@
-// Query plans of the per-address and per-token limits' tables, as an attack fills them: a single sign-on start counts
-// its address's open flows through idx_oidc_flow_address and deletes the expired ones through idx_oidc_flow_expires;
-// the MCP buckets' prune finds the idle ones through idx_mcp_rate_at. No scan of the table, whatever its size.
-// Plans, not wall-clock time.
+// Query plans of the per-address, per-token and per-account limits' tables, as an attack fills them: a single sign-on
+// start counts its address's open flows through idx_oidc_flow_address and deletes the expired ones through
+// idx_oidc_flow_expires; the MCP buckets' prune finds the idle ones through idx_mcp_rate_at; an account's wrong
+// two-factor codes are counted through idx_two_factor_failure_user and pruned through idx_two_factor_failure_created;
+// the expired second-factor steps after single sign-on are deleted through idx_sso_second_factor_expires.
+// No scan of the table, whatever its size. Plans, not wall-clock time.
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expiredOidcFlowsQuery, openOidcFlowsQuery } from "../../src/store/sql/identity-provider.store.js";
 import { idleMcpRatesQuery } from "../../src/store/sql/mcp-rate.store.js";
+import { accountCodeFailuresQuery, oldCodeFailuresQuery } from "../../src/store/sql/code-lock.store.js";
+import { expiredSsoSecondFactorsQuery } from "../../src/store/sql/sso-second-factor.store.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { explainPlan } from "./explain.js";
 
@@ -50,6 +54,18 @@ describe("query plans of the sign-in limits' tables", () => {
         allowed: 1,
       }));
       await db.insertInto("mcp_rate").values(buckets).execute();
+      // Wrong codes spread over 2,000 accounts, the window's last 15 minutes and some older.
+      const failures = Array.from({ length: 1_000 }, (_, k) => ({
+        user_id: ((start + k) % ADDRESSES) + 1,
+        created_ts: NOW - ((start + k) % 1_200),
+      }));
+      await db.insertInto("two_factor_failure").values(failures).execute();
+      const steps = Array.from({ length: 1_000 }, (_, k) => ({
+        ticket_hash: `ticket-${start + k}`,
+        user_id: ((start + k) % ADDRESSES) + 1,
+        expires_ts: NOW + ((start + k) % 100 === 0 ? -60 : (start + k) % 300),
+      }));
+      await db.insertInto("sso_second_factor").values(steps).execute();
     }
     await db.executeQuery(CompiledQuery.raw(t.ctx.store.engine === "postgres" ? "VACUUM ANALYZE" : "ANALYZE"));
   });
@@ -64,6 +80,25 @@ describe("query plans of the sign-in limits' tables", () => {
 
   it("deletes the expired flows through idx_oidc_flow_expires", async () => {
     expectThrough(await explain(expiredOidcFlowsQuery(t.ctx.store.db, NOW).compile()), "oidc_flow", "idx_oidc_flow_expires");
+  });
+
+  it("counts one account's wrong two-factor codes through idx_two_factor_failure_user", async () => {
+    const query = accountCodeFailuresQuery(t.ctx.store.db, 7, NOW - 900);
+    expectThrough(await explain(query.compile()), "two_factor_failure", "idx_two_factor_failure_user");
+    expect(Number((await query.executeTakeFirstOrThrow()).n)).toBeGreaterThan(0);
+  });
+
+  it("deletes the wrong codes out of the window through idx_two_factor_failure_created", async () => {
+    expectThrough(
+      await explain(oldCodeFailuresQuery(t.ctx.store.db, NOW - 900).compile()),
+      "two_factor_failure",
+      "idx_two_factor_failure_created",
+    );
+  });
+
+  it("deletes the expired second-factor steps after single sign-on through idx_sso_second_factor_expires", async () => {
+    const query = expiredSsoSecondFactorsQuery(t.ctx.store.db, NOW).compile();
+    expectThrough(await explain(query), "sso_second_factor", "idx_sso_second_factor_expires");
   });
 
   it("finds the idle MCP buckets through idx_mcp_rate_at", async () => {

@@ -172,4 +172,48 @@ describe("Auth page", () => {
     setup(status({}), () => json(true), "/auth?error=signup-closed");
     expect(screen.getByRole("alert").textContent).toBe("No account is linked to this identity, and new accounts cannot be created here.");
   });
+
+  it("after a provider's sign-in, opens at the code step (password sign-in off too) and finishes it, then goes where it started", async () => {
+    const me = userFixture({ id: 7, username: "ada", role: "USER", userSettingList: [] });
+    const sso = { data: { providers: [{ id: 3, name: "Company SSO" }], passwordSignIn: false, secondFactor: true } };
+    const { fetch, router } = setup(
+      status({}),
+      (url) => {
+        if (url === "/api/auth/sso") return json(sso);
+        if (url === "/api/auth/sso/second-factor") return json({ data: me });
+        if (url === "/api/auth/session") return json({ data: me });
+        if (url === "/api/status") return json({ data: status({}) });
+        return json(true);
+      },
+      "/auth?second-factor=code&next=%2Fexplore",
+    );
+    await screen.findByRole("link", { name: "Sign in with Company SSO" });
+    expect(screen.getByText("You signed in with your identity provider. Your account also asks for its own second factor.")).toBeTruthy();
+    expect(screen.queryByRole("textbox", { name: "Username" })).toBeNull();
+    fireEvent.change(screen.getByLabelText("Code"), { target: { value: "123 456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verify" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/explore"));
+    const step = fetch.mock.calls.find(([url]) => url === "/api/auth/sso/second-factor");
+    expect(JSON.parse(String(step?.[1]?.body))).toEqual({ code: "123 456" });
+    expect(fetch.mock.calls.some(([url]) => url === "/api/auth/signin")).toBe(false);
+  });
+
+  it("says the account's app codes are locked, and keeps the step for a recovery code", async () => {
+    const locked = {
+      error: "code=429, message=Too many wrong two-factor codes for this account: use a recovery code or a passkey, or try again later",
+      message: "Too many wrong two-factor codes for this account: use a recovery code or a passkey, or try again later",
+      reason: "auth.code-locked",
+      params: { seconds: 840 },
+    };
+    setup(status({}), (url) => (url === "/api/auth/sso/second-factor" ? json(locked, 429) : json(true)), "/auth?second-factor=code");
+    fireEvent.change(screen.getByLabelText("Code"), { target: { value: "123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Verify" }));
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toBe(
+        "Too many wrong codes were tried for this account, so codes from the app are paused. Use a recovery code or a passkey, or try again later.",
+      ),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Use a recovery code" }));
+    expect(screen.getByLabelText("Recovery code")).toBeTruthy();
+  });
 });

@@ -1,5 +1,7 @@
 // Sign in and sign up. The first account signs up as the host; afterwards sign-up is offered only while the
-// host allows it. Opening the page signs out, as v0 did.
+// host allows it. Opening the page signs out, as v0 did. After a provider's sign-in of an account with its own second
+// factor, the page opens at the code (or passkey) step (`?second-factor=`), which finishes that sign-in.
+import { SSO_SECOND_FACTOR_STEPS, type SsoSecondFactorStep } from "@memos/common";
 import { useQueryClient } from "@tanstack/react-query";
 import { Compass } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -25,6 +27,11 @@ type Action = "signin" | "signup";
 /** The second step of a sign-in to an account with two-factor sign-in: the app's code, a recovery code, or a passkey. */
 type CodeStep = "app" | "recovery" | "passkey";
 
+/** The step a provider's sign-in sent the browser to, if any. */
+function ssoStepOf(value: string | null): SsoSecondFactorStep | null {
+  return (SSO_SECOND_FACTOR_STEPS as readonly (string | null)[]).includes(value) ? (value as SsoSecondFactorStep) : null;
+}
+
 const INPUT =
   "h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 text-[15px] text-zinc-800 focus:border-accent focus:outline-none dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100";
 
@@ -32,6 +39,7 @@ export default function Auth() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const ssoStep = ssoStepOf(searchParams.get("second-factor"));
   const queryClient = useQueryClient();
   const signIn = useSignIn();
   const passkeySignIn = usePasskeySignIn();
@@ -44,7 +52,7 @@ export default function Auth() {
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState<Action | "passkey" | null>(null);
-  const [codeStep, setCodeStep] = useState<CodeStep | null>(null);
+  const [codeStep, setCodeStep] = useState<CodeStep | null>(ssoStep === "code" ? "app" : ssoStep);
   const [code, setCode] = useState("");
   const signedOut = useRef<Promise<unknown>>(Promise.resolve());
   const ids = { username: useId(), password: useId(), problem: useId(), code: useId() };
@@ -55,7 +63,8 @@ export default function Auth() {
   const passkeys = Boolean(profile?.externalUrl) && passkeysSupported();
   const sso = useSsoOptions();
   const [hostPassword, setHostPassword] = useState(false);
-  const passwordHidden = hasHost && sso.data?.passwordSignIn === false && !hostPassword;
+  // The step after a provider's sign-in is no password form: it shows whatever the host chose.
+  const passwordHidden = hasHost && sso.data?.passwordSignIn === false && !hostPassword && !ssoStep;
 
   useEffect(() => {
     signedOut.current = endSession(queryClient);
@@ -92,7 +101,7 @@ export default function Auth() {
       const passkey = withPasskey ? await passkeyAssertion() : undefined;
       setLeaving({ status: before });
       const me = await signIn.mutateAsync({
-        action,
+        action: ssoStep ? "sso-step" : action,
         username,
         password,
         ...(passkey ? { passkey } : codeStep && { code }),
@@ -123,8 +132,10 @@ export default function Auth() {
         return;
       }
       // Every problem is said in one place, under the form, the newest replacing the last (a toast would be gone
-      // before it is read, and could contradict the form's own message).
-      if (error instanceof ApiError && error.status === 429) setProblem(tooManyAttemptsMessage(t, error.retryAfter));
+      // before it is read, and could contradict the form's own message). The account's app codes locked by wrong
+      // guesses: the step stays, so a recovery code or a passkey signs in.
+      if (error instanceof ApiError && error.reason === "auth.code-locked") setProblem(errorMessage(error, t));
+      else if (error instanceof ApiError && error.status === 429) setProblem(tooManyAttemptsMessage(t, error.retryAfter));
       else setProblem(`${failed}: ${errorMessage(error, t)}`);
     } finally {
       setPending(null);
@@ -180,6 +191,7 @@ export default function Auth() {
           aria-describedby={problem ? ids.problem : undefined}
           className="flex flex-col gap-4 rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-700 dark:bg-zinc-800"
         >
+          {ssoStep ? <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("sso.second-factor-hint")}</p> : null}
           {codeStep === "passkey" ? (
             <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("passkeys.signin-second-step")}</p>
           ) : codeStep ? (

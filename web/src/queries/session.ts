@@ -66,8 +66,9 @@ export function useSignOut() {
 export type Credentials = { username: string; password: string; code?: string; passkey?: PasskeyAssertion };
 
 /**
- * Signs in, or signs up (as the host when there is none yet), then reads the user and the status afresh before
- * the entry rules of the next page read them. Resolves with the signed-in user (null if the session did not stick).
+ * Signs in, or signs up (as the host when there is none yet), or finishes a provider's sign-in with the account's
+ * second factor (`sso-step`: the code or passkey only), then reads the user and the status afresh before the entry
+ * rules of the next page read them. Resolves with the signed-in user (null if the session did not stick).
  */
 export function useSignIn() {
   const client = useQueryClient();
@@ -79,9 +80,10 @@ export function useSignIn() {
       code,
       passkey,
       role,
-    }: Credentials & { action: "signin" | "signup"; role?: "HOST" | "USER" }) => {
-      if (action === "signin")
-        await api.call("auth.signIn", { body: { username, password, ...(code !== undefined && { code }), ...(passkey && { passkey }) } });
+    }: Credentials & { action: "signin" | "signup" | "sso-step"; role?: "HOST" | "USER" }) => {
+      const second = { ...(code !== undefined && { code }), ...(passkey && { passkey }) };
+      if (action === "signin") await api.call("auth.signIn", { body: { username, password, ...second } });
+      else if (action === "sso-step") await api.call("sso.secondFactor", { body: second });
       else await api.call("auth.signUp", { body: { username, password, role: role ?? "USER" } });
       const [me] = await Promise.all([
         client.fetchQuery({ queryKey: keys.me, queryFn: fetchMe }),

@@ -1,6 +1,11 @@
 // Single sign-on: what the sign-in page offers, the host's providers (Settings › System) and the account's linked
 // providers (Settings › My account). The flow itself is a browser navigation to /auth/oidc/…, not a request.
-import { DISABLE_PASSWORD_SIGN_IN_SETTING, type IdentityProviderCreateRequest, type IdentityProviderPatchRequest } from "@memos/common";
+import {
+  DISABLE_PASSWORD_SIGN_IN_SETTING,
+  type IdentityProviderCreateRequest,
+  type IdentityProviderPatchRequest,
+  SSO_SECOND_FACTOR_SETTING,
+} from "@memos/common";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { keys } from "./keys";
@@ -36,7 +41,11 @@ export function useIdentityProviderMutations() {
       api.call("system.setSetting", { body: { name: DISABLE_PASSWORD_SIGN_IN_SETTING, value: JSON.stringify(!on) } }),
     onSuccess: refresh,
   });
-  return { create, patch, remove, setPasswordSignIn };
+  const setSecondFactor = useMutation({
+    mutationFn: (on: boolean) => api.call("system.setSetting", { body: { name: SSO_SECOND_FACTOR_SETTING, value: JSON.stringify(on) } }),
+    onSuccess: refresh,
+  });
+  return { create, patch, remove, setPasswordSignIn, setSecondFactor };
 }
 
 export function useUnlinkIdentity() {

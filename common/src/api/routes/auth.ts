@@ -13,7 +13,7 @@ export const authRoutes = {
     method: "POST",
     path: "/api/auth/signin",
     summary: "Sign in",
-    description: `${SETS_COOKIE} Failed attempts are rate-limited per username and address (429 with Retry-After). An account with two-factor sign-in needs \`code\` too (an app's code or a recovery code); a wrong code counts as a failed attempt.`,
+    description: `${SETS_COOKIE} Failed attempts are rate-limited per username and address (429 with Retry-After). An account with two-factor sign-in needs \`code\` too (an app's code or a recovery code); a wrong code counts as a failed attempt, and as a wrong code of the account: 10 within 15 minutes, from any addresses, refuse its app codes for 15 minutes (429 \`auth.code-locked\`; a recovery code or a passkey still signs in).`,
     access: "anonymous",
     body: input(signInSchema, "Malformatted signin request"),
     bodyLimit: WEBAUTHN_BODY_LIMIT,
@@ -21,7 +21,7 @@ export const authRoutes = {
     errors: {
       401: "No user of that name (`User not found with username <u>`), a wrong password (`Incorrect password`), a code needed (`auth.code-required`) or wrong or used (`auth.incorrect-code`)",
       403: "The account is archived",
-      429: "Too many failed attempts (Retry-After says when to try again)",
+      429: "Too many failed attempts (`rate.limited`), or the account's app codes are locked by wrong codes (`auth.code-locked`); Retry-After says when to try again",
     },
   }),
   "auth.signUp": route({

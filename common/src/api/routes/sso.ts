@@ -2,8 +2,10 @@
 // follows it and the provider sends it back), and the caller's linked identities.
 import { z } from "zod";
 import { ssoOptionsEntitySchema, userIdentityEntitySchema } from "../account-entities.js";
+import { userEntitySchema } from "../entities.js";
 import { ssoCallbackQuerySchema, ssoStartQuerySchema } from "../queries.js";
 import { pathId } from "../requests.js";
+import { ssoSecondFactorSchema } from "../sign-in-requests.js";
 import { bare, data, input, redirect, route } from "../route.js";
 
 export const ssoRoutes = {
@@ -33,7 +35,22 @@ export const ssoRoutes = {
       "Checks state (single use, 10 minutes), the PKCE verifier, the ID token and its nonce. A sign-in by an unknown account creates a user when the provider and the instance's sign-up allow it. A failure is a 302 to `/auth?error=<failure>`.",
     access: "public",
     query: input(ssoCallbackQuerySchema, "Malformatted sso callback request"),
-    answer: redirect("To the app (signed in or linked), or to `/auth?error=<failure>`"),
+    answer: redirect("To the app (signed in or linked), to the sign-in page's second-factor step, or to `/auth?error=<failure>`"),
+  }),
+  "sso.secondFactor": route({
+    method: "POST",
+    path: "/api/auth/sso/second-factor",
+    summary: "Finish a provider's sign-in with the account's own second factor: sets the session cookie",
+    description:
+      "While the `ssoSecondFactor` setting is on (the default), a provider's sign-in of an account with the authenticator app's codes or a passkey ends at `/auth?second-factor=code` (or `=passkey`) with the `memos_sso_second_factor` cookie (5 minutes, single use, this browser only) instead of a session. This takes `code` (an app's code or a recovery code) or `passkey` as `POST /api/auth/signin` does, and counts failures as it does.",
+    access: "anonymous",
+    body: input(ssoSecondFactorSchema, "Malformatted sso second factor request"),
+    answer: data(userEntitySchema),
+    errors: {
+      401: "No step under way in this browser, or it expired or was used (`auth.sso-step-expired`); a code needed (`auth.code-required`), a passkey needed (`auth.passkey-required`), or wrong (`auth.incorrect-code`, `auth.incorrect-passkey`)",
+      403: "The account is archived",
+      429: "Too many failed attempts (`rate.limited`), or the account's app codes are locked (`auth.code-locked`)",
+    },
   }),
   "sso.identities": route({
     method: "GET",

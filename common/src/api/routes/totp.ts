@@ -6,10 +6,10 @@ import { pathId, totpConfirmSchema, totpEnableSchema } from "../requests.js";
 import { bare, data, input, route } from "../route.js";
 
 const CONFIRM_ERRORS = {
-  400: "The password or the code is wrong (`field` says which); both are counted as failed sign-ins",
+  400: "The password or the code is wrong (`field` says which); both are counted as failed sign-ins, a wrong code also as a wrong code of the account",
   403: "The host requires two-factor sign-in (for turning it off)",
   409: "Two-factor sign-in is not on",
-  429: "Too many failed attempts",
+  429: "Too many failed attempts (`rate.limited`), or an app's code while the account's app codes are locked (`auth.code-locked`)",
 } as const;
 
 export const totpRoutes = {
@@ -38,7 +38,11 @@ export const totpRoutes = {
     access: "session",
     body: input(totpEnableSchema, "Malformatted two-factor request"),
     answer: data(recoveryCodesEntitySchema),
-    errors: { 400: "The code is wrong", 409: "On already, or no setup was started" },
+    errors: {
+      400: "The code is wrong (counted as a failed sign-in and a wrong code of the account)",
+      409: "On already, or no setup was started",
+      429: "Too many failed attempts, or the account's app codes are locked by wrong codes (`auth.code-locked`)",
+    },
   }),
   "totp.disable": route({
     method: "POST",

@@ -76,6 +76,7 @@ const TRANSFER_TABLES: readonly TableClass[] = [
   copied("identity_provider", ["id"]),
   copied("user_identity", ["id"]),
   copied("oidc_flow", ["state_hash"]),
+  copied("sso_second_factor", ["ticket_hash"]),
   {
     name: "memo_count",
     class: "derived",
@@ -104,6 +105,8 @@ const TRANSFER_TABLES: readonly TableClass[] = [
   { name: "memo_fts_vocab", engine: "sqlite", class: "derived", by: "memo_fts (a view of its terms)" },
   { name: "auth_failure", class: "skipped", reason: "failed sign-ins count for 15 minutes; the limits start afresh" },
   { name: "mcp_rate", class: "skipped", reason: "MCP request buckets, full again within a minute" },
+  { name: "two_factor_failure", class: "skipped", reason: "wrong two-factor codes count for 15 minutes; the cap starts afresh" },
+  { name: "two_factor_lock", class: "skipped", reason: "a lock of an account's app codes lasts 15 minutes; it ends with the transfer" },
 ];
 
 /** The classes of the tables `engine` has. */

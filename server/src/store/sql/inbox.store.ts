@@ -15,6 +15,14 @@ export interface NewInboxItem {
   comment_id?: number;
 }
 
+/** An item about the account itself (no memo, no actor): `detail` says what the kind needs. */
+export async function insertAccountInboxItem(db: Db, item: { user_id: number; kind: "two-factor-locked"; detail: string }): Promise<void> {
+  await db
+    .insertInto("inbox_item")
+    .values({ ...item, memo_id: null, actor_id: null, created_ts: nowSeconds() })
+    .execute();
+}
+
 export async function insertInboxItems(db: Db, items: readonly NewInboxItem[]): Promise<void> {
   const now = nowSeconds();
   for (const batch of batches(items))
@@ -43,13 +51,13 @@ export async function mentionsTold(db: Db, memoIds: readonly number[]): Promise<
 /**
  * A page of the user's items, newest first (before `beforeId`; `unread` only those not read), each with its memo's
  * visibility facts and a bit of its text (or of the comment reacted to), and who did it; items of a memo in the
- * trash or gone are left out by the join.
+ * trash or gone are left out. Items about the account itself have no memo and no actor (their columns are null).
  */
 export function listInboxItems(db: Db, userId: number, limit: number, options: { beforeId?: number; unread?: boolean } = {}) {
   return db
     .selectFrom("inbox_item as i")
-    .innerJoin("memo as m", "m.id", "i.memo_id")
-    .innerJoin("user as u", "u.id", "i.actor_id")
+    .leftJoin("memo as m", "m.id", "i.memo_id")
+    .leftJoin("user as u", "u.id", "i.actor_id")
     .leftJoin("memo_comment as c", "c.id", "i.comment_id")
     .select([
       "i.id",
@@ -69,6 +77,7 @@ export function listInboxItems(db: Db, userId: number, limit: number, options: {
       "m.content",
     ])
     .where("i.user_id", "=", userId)
+    .where((eb) => eb.or([eb("i.memo_id", "is", null), eb.and([eb("m.id", "is not", null), eb("u.id", "is not", null)])]))
     .$if(options.beforeId !== undefined, (query) => query.where("i.id", "<", options.beforeId!))
     .$if(options.unread === true, (query) => query.where("i.read_ts", "is", null))
     .orderBy("i.id", "desc")

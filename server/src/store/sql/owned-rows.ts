@@ -60,6 +60,9 @@ export const USER_OWNED = [
   ["user_recovery_code", "user_id"],
   ["user_passkey", "user_id"],
   ["passkey_challenge", "user_id"],
+  ["two_factor_failure", "user_id"],
+  ["two_factor_lock", "user_id"],
+  ["sso_second_factor", "user_id"],
   ["oauth_code", "user_id"],
   ["webhook", "user_id"],
   // After "memo": the triggers that keep these counters run on its delete first.

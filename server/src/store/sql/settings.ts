@@ -13,6 +13,7 @@ import {
   MEMO_HISTORY_SETTING,
   memoHistorySettingSchema,
   REQUIRE_TWO_FACTOR_SETTING,
+  SSO_SECOND_FACTOR_SETTING,
   TRASH_RETENTION_SETTING,
   trashRetentionSchema,
   type UserSettingKey,
@@ -41,6 +42,7 @@ const systemSettingValueSchemas = {
   [DISABLE_PROJECT_INFO_SETTING]: z.boolean(),
   [REQUIRE_TWO_FACTOR_SETTING]: z.boolean(),
   [DISABLE_PASSWORD_SIGN_IN_SETTING]: z.boolean(),
+  [SSO_SECOND_FACTOR_SETTING]: z.boolean(),
   additionalStyle: z.string(),
   additionalScript: z.string(),
   /** Partial: the fields left out read as their defaults (system.service.ts). */
@@ -61,6 +63,8 @@ const SYSTEM_SETTING_DEFAULTS: SystemSettings = {
   [DISABLE_PROJECT_INFO_SETTING]: false,
   [REQUIRE_TWO_FACTOR_SETTING]: false,
   [DISABLE_PASSWORD_SIGN_IN_SETTING]: false,
+  // On unless the host turns it off: an account's own second factor is not skipped by signing in elsewhere.
+  [SSO_SECOND_FACTOR_SETTING]: true,
   additionalStyle: "",
   additionalScript: "",
   customizedProfile: {},

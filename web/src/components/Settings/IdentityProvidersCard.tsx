@@ -1,5 +1,6 @@
 // Settings › System › Sign-in: the OpenID Connect providers (add, edit, delete), the redirect URI to register at
-// them, and whether password sign-in stays on (the host's own always does).
+// them, whether password sign-in stays on (the host's own always does), and whether an account's own second factor is
+// asked after a provider's sign-in too.
 import { type IdentityProvider, SSO_CALLBACK_PATH } from "@memos/common";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
@@ -19,10 +20,11 @@ export function IdentityProvidersCard() {
   const providers = useIdentityProviders();
   const options = useSsoOptions();
   const { data: status } = useStatus();
-  const { remove, setPasswordSignIn } = useIdentityProviderMutations();
+  const { remove, setPasswordSignIn, setSecondFactor } = useIdentityProviderMutations();
   const [editing, setEditing] = useState<IdentityProvider | "new" | null>(null);
   const [deleting, setDeleting] = useState<IdentityProvider | null>(null);
   const passwordLabel = useId();
+  const secondFactorLabel = useId();
   const externalUrl = status?.customizedProfile.externalUrl?.trim().replace(/\/+$/, "") ?? "";
   const redirectUri = `${externalUrl || window.location.origin}${SSO_CALLBACK_PATH}`;
 
@@ -36,9 +38,9 @@ export function IdentityProvidersCard() {
     }
   };
 
-  const togglePassword = async (on: boolean) => {
+  const toggle = async (mutation: typeof setPasswordSignIn, on: boolean) => {
     try {
-      await setPasswordSignIn.mutateAsync(on);
+      await mutation.mutateAsync(on);
       toast.success(t("message.update-succeed"));
     } catch (error) {
       toast.error(errorMessage(error, t));
@@ -109,8 +111,16 @@ export function IdentityProvidersCard() {
         <Switch
           checked={options.data?.passwordSignIn ?? true}
           disabled={setPasswordSignIn.isPending || !options.data}
-          onChange={(on) => void togglePassword(on)}
+          onChange={(on) => void toggle(setPasswordSignIn, on)}
           labelledBy={passwordLabel}
+        />
+      </SettingRow>
+      <SettingRow label={t("sso.providers.second-factor")} hint={t("sso.providers.second-factor-hint")} labelId={secondFactorLabel}>
+        <Switch
+          checked={options.data?.secondFactor ?? true}
+          disabled={setSecondFactor.isPending || !options.data}
+          onChange={(on) => void toggle(setSecondFactor, on)}
+          labelledBy={secondFactorLabel}
         />
       </SettingRow>
       <IdentityProviderDialog open={editing !== null} provider={editing === "new" ? null : editing} onClose={() => setEditing(null)} />

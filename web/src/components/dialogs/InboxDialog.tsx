@@ -1,25 +1,28 @@
 // The inbox: mentions of the user, reactions and comments on their memos, newest first (reactions to one memo in a
-// row shown as one entry). Opening an entry marks it read and goes to the memo; "Mark all read" clears the bell.
-import { AtSign, MessageSquare, SmilePlus } from "lucide-react";
+// row shown as one entry), and what happened to the account (its two-factor codes locked by wrong guesses). Opening
+// an entry marks it read and goes to the memo (an account's entry: to Settings, where the password is changed);
+// "Mark all read" clears the bell.
+import { AtSign, MessageSquare, ShieldAlert, SmilePlus } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { errorMessage } from "../../api/errorMessage";
 import { useInbox, useMarkRead } from "../../queries/inbox";
-import type { StackDialogProps } from "../../state/dialogs";
+import { type StackDialogProps, useDialogs } from "../../state/dialogs";
 import { formatFullTime, formatMemoTime } from "../../utils/time";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Spinner";
-import { type InboxEntry, groupInbox } from "./inboxGroups";
+import { type InboxEntry, groupInbox, type MemoInboxEntry } from "./inboxGroups";
 
-const ICONS = { mention: AtSign, reaction: SmilePlus, comment: MessageSquare } as const;
+const ICONS = { mention: AtSign, reaction: SmilePlus, comment: MessageSquare, "two-factor-locked": ShieldAlert } as const;
 
 export default function InboxDialog({ onClose }: StackDialogProps) {
   const { t } = useTranslation();
   const inbox = useInbox();
   const markRead = useMarkRead();
   const navigate = useNavigate();
+  const pushDialog = useDialogs((state) => state.push);
   const pages = inbox.data?.pages ?? [];
   const entries = groupInbox(pages.flatMap((page) => page.items));
   const unread = pages[0]?.unread ?? 0;
@@ -27,7 +30,8 @@ export default function InboxDialog({ onClose }: StackDialogProps) {
   const open = (entry: InboxEntry) => {
     const ids = entry.items.filter((item) => !item.read).map((item) => item.id);
     if (ids.length > 0) markRead.mutate({ ids });
-    navigate(`/m/${entry.memoId}`);
+    if (entry.kind === "two-factor-locked") pushDialog("setting");
+    else navigate(`/m/${entry.memoId}`);
   };
 
   let body: ReactNode;
@@ -82,7 +86,7 @@ export default function InboxDialog({ onClose }: StackDialogProps) {
   );
 }
 
-function who(entry: InboxEntry, t: ReturnType<typeof useTranslation>["t"]): string {
+function who(entry: MemoInboxEntry, t: ReturnType<typeof useTranslation>["t"]): string {
   const [first, second] = entry.actors;
   if (entry.actors.length === 1) return first!;
   if (entry.actors.length === 2) return t("inbox.two", { first, second });
@@ -93,8 +97,16 @@ function Entry({ entry, onOpen }: { entry: InboxEntry; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
   const Icon = ICONS[entry.kind];
   const ms = entry.createdTs * 1000;
-  const key = entry.commentId === undefined ? entry.kind : "comment-reaction";
-  const what = t(`inbox.${key}`, { who: who(entry, t), emoji: entry.emojis.join(" ") });
+  let what: string;
+  let detail: string;
+  if (entry.kind === "two-factor-locked") {
+    what = t("inbox.two-factor-locked", { time: formatFullTime(entry.lockedUntilTs * 1000) });
+    detail = t("inbox.two-factor-locked-hint");
+  } else {
+    const key = entry.commentId === undefined ? entry.kind : "comment-reaction";
+    what = t(`inbox.${key}`, { who: who(entry, t), emoji: entry.emojis.join(" ") });
+    detail = entry.snippet;
+  }
   return (
     <li>
       <button
@@ -114,7 +126,9 @@ function Entry({ entry, onOpen }: { entry: InboxEntry; onOpen: () => void }) {
             {what}
             {entry.read ? null : <span className="sr-only"> ({t("inbox.unread")})</span>}
           </span>
-          <span className="block truncate text-sm text-zinc-600 dark:text-zinc-400">{entry.snippet}</span>
+          <span className={`block text-sm text-zinc-600 dark:text-zinc-400 ${entry.kind === "two-factor-locked" ? "" : "truncate"}`}>
+            {detail}
+          </span>
           <time dateTime={new Date(ms).toISOString()} title={formatFullTime(ms)} className="text-xs text-zinc-600 dark:text-zinc-400">
             {formatMemoTime(ms, Date.now(), i18n.language)}
           </time>

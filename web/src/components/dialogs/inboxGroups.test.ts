@@ -1,9 +1,9 @@
-import type { InboxItem } from "@memos/common";
+import type { MemoInboxItem } from "@memos/common";
 import { describe, expect, it } from "vitest";
-import { groupInbox } from "./inboxGroups";
+import { groupInbox, type MemoInboxEntry } from "./inboxGroups";
 
 let id = 100;
-const item = (kind: InboxItem["kind"], memoId: number, actor: string, extra: Partial<InboxItem> = {}): InboxItem => ({
+const item = (kind: MemoInboxItem["kind"], memoId: number, actor: string, extra: Partial<MemoInboxItem> = {}): MemoInboxItem => ({
   id: id--,
   kind,
   memoId,
@@ -23,7 +23,7 @@ describe("groupInbox", () => {
       item("mention", 1, "cid"),
       item("reaction", 1, "dan", { emoji: "🎉" }),
       item("reaction", 2, "eve", { emoji: "🎉" }),
-    ]);
+    ]) as MemoInboxEntry[];
     expect(entries.map((entry) => [entry.kind, entry.memoId, entry.actors, entry.emojis, entry.items.length])).toEqual([
       ["reaction", 1, ["ann", "bob"], ["🎉", "👍"], 3],
       ["mention", 1, ["cid"], [], 1],
@@ -39,11 +39,22 @@ describe("groupInbox", () => {
       item("reaction", 1, "bob", { emoji: "👍", commentId: 7 }),
       item("reaction", 1, "cid", { emoji: "👍", commentId: 8 }),
       item("reaction", 1, "dan", { emoji: "🎉" }),
-    ]);
+    ]) as MemoInboxEntry[];
     expect(entries.map((entry) => [entry.memoId, entry.commentId, entry.actors, entry.emojis])).toEqual([
       [1, 7, ["ann", "bob"], ["🎉", "👍"]],
       [1, 8, ["cid"], ["👍"]],
       [1, undefined, ["dan"], ["🎉"]],
     ]);
+  });
+
+  it("keeps an item about the account an entry of its own, between reactions to one memo too", () => {
+    const locked = { id: id--, kind: "two-factor-locked" as const, lockedUntilTs: 5000, createdTs: 4100, read: false };
+    const entries = groupInbox([item("reaction", 1, "ann", { emoji: "🎉" }), locked, item("reaction", 1, "bob", { emoji: "🎉" })]);
+    expect(entries.map((entry) => [entry.kind, entry.items.length])).toEqual([
+      ["reaction", 1],
+      ["two-factor-locked", 1],
+      ["reaction", 1],
+    ]);
+    expect(entries[1]).toMatchObject({ kind: "two-factor-locked", lockedUntilTs: 5000, createdTs: 4100, read: false });
   });
 });
