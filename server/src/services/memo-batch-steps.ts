@@ -52,7 +52,7 @@ async function rewriteContents(step: StepContext, memos: MemoRow[], rewrite: (co
 
 /** The memos move to the trash, as DELETE /api/memo/:memoId moves one. */
 async function trashMemos(step: StepContext, memos: MemoRow[]): Promise<StepResult> {
-  await trashMemosIn(step.tx, idsOf(memos));
+  await trashMemosIn(step.tx, memos);
   return changedOnly(idsOf(memos));
 }
 

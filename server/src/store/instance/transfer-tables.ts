@@ -88,6 +88,13 @@ export const COPIED_TABLES: TableSpec[] = [
     },
     key: ["memo_id"],
   },
+  // A trash emptied, or expired, whose purge is under way: copied, so the copy neither shows those memos nor keeps them.
+  {
+    name: "trash_purge",
+    columns: { id: "int", creator_id: "int", through_ts: "int", requested_ts: "int" },
+    key: ["id"],
+    serial: "id",
+  },
   { name: "memo_organizer", columns: { id: "int", memo_id: "int", user_id: "int", pinned: "int" }, key: ["id"], serial: "id" },
   { name: "memo_tag", columns: { memo_id: "int", tag: "text" }, key: ["memo_id", "tag"] },
   { name: "memo_relation", columns: { memo_id: "int", related_memo_id: "int", type: "text" }, key: ["memo_id", "type", "related_memo_id"] },

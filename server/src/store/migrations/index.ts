@@ -38,6 +38,7 @@ import { oauth } from "./039-oauth.js";
 import { counterTriggerPlans } from "./040-counter-trigger-plans.js";
 import { ssoFlowAddress } from "./041-sso-flow-address.js";
 import { mcpRate } from "./042-mcp-rate.js";
+import { trashPurge } from "./044-trash-purge.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -82,4 +83,5 @@ export const MIGRATIONS: Migration[] = [
   counterTriggerPlans,
   ssoFlowAddress,
   mcpRate,
+  trashPurge,
 ];

@@ -77,6 +77,7 @@ export async function updateUser(db: Db, id: number, update: UserUpdate): Promis
 const USER_TABLES = [
   ["memo", "creator_id"],
   ["memo_trash", "creator_id"],
+  ["trash_purge", "creator_id"],
   ["memo_reaction", "creator_id"],
   ["memo_comment", "creator_id"],
   ["comment_reaction", "creator_id"],
