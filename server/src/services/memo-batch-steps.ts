@@ -47,7 +47,13 @@ const originOf = (step: StepContext): EditOrigin => ({ source: "batch", tokenId:
  */
 async function rewriteContents(step: StepContext, memos: MemoRow[], rewrite: (content: string) => string): Promise<StepResult> {
   const { revised, overCap } = await reviseMemoTexts(step.tx, step.engine, idsOf(memos), rewrite, originOf(step));
-  return { changed: revised.map((memo) => memo.id), refused: overCap.map(({ id, problem }) => ({ id, reason: problem.reason })) };
+  const reasons = new Map(overCap.map(({ id, problem }) => [id, problem.reason]));
+  // In the request's order, as the policy's refusals are.
+  const refused = memos.flatMap((memo) => {
+    const reason = reasons.get(memo.id);
+    return reason ? [{ id: memo.id, reason }] : [];
+  });
+  return { changed: revised.map((memo) => memo.id), refused };
 }
 
 /** The memos move to the trash, as DELETE /api/memo/:memoId moves one. */
