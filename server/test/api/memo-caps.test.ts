@@ -80,6 +80,28 @@ describe("the memo caps, whoever writes the text", { timeout: 120_000 }, () => {
     expect((await owner.client.post("/api/tag/rename", { from: "a", to: "b" })).body.data).toMatchObject({ memos: 2 });
   });
 
+  it("restoring a version past the caps (stored before every writer met them) is refused with the cap's words", async () => {
+    const owner = await member();
+    const memo = await createMemo(owner, "current");
+    const { id } = await t.ctx.store.db
+      .insertInto("memo_revision")
+      .values({
+        memo_id: memo.id,
+        creator_id: owner.user.id,
+        content: "x".repeat(MAX_MEMO_CONTENT_BYTES + 1),
+        visibility: "PRIVATE",
+        created_ts: memo.createdTs - 60,
+        replaced_ts: memo.createdTs,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const response = await owner.client.post(`/api/memo/${memo.id}/revision/${id}/restore`);
+    expectError(response, 400, `content: ${TOO_LONG}`, { reason: "memo.content-too-long", field: "content" });
+    expect(response.body.params).toEqual({ maximum: MAX_MEMO_CONTENT_BYTES });
+    expect(await contentOf(owner, memo.id)).toBe("current");
+    expect((await versionsOf(owner, memo.id)).map((version) => version.id)).toEqual([id]);
+  });
+
   it("a bulk edit whose added tags take a memo past 1,000 tags refuses that memo and writes the rest", async () => {
     const owner = await member();
     const fullText = tags(MAX_MEMO_TAGS);
