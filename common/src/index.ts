@@ -11,6 +11,7 @@ export * from "./domain/history.js";
 export * from "./domain/reactions.js";
 export * from "./domain/mentions.js";
 export * from "./domain/memo-links.js";
+export * from "./domain/memo-content.js";
 export * from "./domain/two-factor.js";
 export * from "./domain/sso.js";
 export * from "./domain/oauth.js";

@@ -162,12 +162,14 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   // Webhook deliveries are sent in the background, for as long as the app is open.
   const dispatcher = startWebhookDispatcher(ctx.store, ctx.config, app.log, metrics?.webhookAttempt);
   ctx.webhooks = dispatcher;
-  // Memos past the trash's retention are purged in the background too.
+  // Emptied trashes and memos past the trash's retention are purged in the background too.
   const sweeper = startTrashSweeper(ctx, app.log);
+  ctx.trash = sweeper;
   app.addHook("onClose", async () => {
     await sweeper.stop();
     await dispatcher.stop();
     if (ctx.webhooks === dispatcher) ctx.webhooks = undefined;
+    if (ctx.trash === sweeper) ctx.trash = undefined;
   });
   return app;
 }

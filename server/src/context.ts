@@ -11,6 +11,8 @@ export interface AppContext {
   backups?: BackupSchedule;
   /** The webhook dispatcher of this process (started with the app): told when deliveries were queued. */
   webhooks?: { kick(): void };
+  /** The trash sweeper of this process (started with the app): told when a purge was recorded. */
+  trash?: { kick(): void; settled(): Promise<void> };
 }
 
 /** The signed-in user a request acts for. `null` means anonymous. */

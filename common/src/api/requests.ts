@@ -10,14 +10,14 @@ import {
   APPEARANCES,
   LOCALES,
   MAX_BATCH_IDS,
-  MAX_MEMO_CONTENT_BYTES,
   MEMO_BATCH_ACTIONS,
   MEMO_DISPLAY_TS_OPTIONS,
   ROLES,
   ROW_STATUSES,
   VISIBILITIES,
 } from "../domain/constants.js";
-import { extractTags, isValidTagName, MAX_MEMO_TAGS, MAX_TAG_LENGTH, readsAsTag } from "../domain/tags.js";
+import { isValidTagName, MAX_MEMO_TAGS, MAX_TAG_LENGTH, readsAsTag } from "../domain/tags.js";
+import { memoContentProblem } from "../domain/memo-content.js";
 import { isValidResourceFilename, sanitizeUploadFilename } from "../domain/validation.js";
 import { isEmoji, MAX_EMOJI_LENGTH } from "../domain/reactions.js";
 import { MAX_TWO_FACTOR_CODE_LENGTH } from "../domain/two-factor.js";
@@ -90,17 +90,17 @@ export const pathId = (label = "ID") =>
 const idError = { error: (issue: { input?: unknown }) => `ID is not a number: ${shownId(issue.input)}` };
 const id = z.int(idError).min(1, idError).max(MAX_ID, idError);
 export const unixSeconds = z.int().min(0).max(253_402_300_799);
-const memoContent = z
-  .string()
-  .refine((value) => new TextEncoder().encode(value).length <= MAX_MEMO_CONTENT_BYTES, {
-    message: `content is too long, maximum is ${MAX_MEMO_CONTENT_BYTES} bytes`,
-    abort: true,
-    params: { reason: "memo.content-too-long", maximum: MAX_MEMO_CONTENT_BYTES } satisfies ReasonParams,
-  })
-  .refine((value) => extractTags(value).length <= MAX_MEMO_TAGS, {
-    message: `content has too many tags, maximum is ${MAX_MEMO_TAGS}`,
-    params: { reason: "memo.too-many-tags", maximum: MAX_MEMO_TAGS } satisfies ReasonParams,
-  });
+/** A memo's or a comment's text, under the caps every writer meets (memoContentProblem). */
+const memoContent = z.string().superRefine((value, context) => {
+  const problem = memoContentProblem(value);
+  if (problem)
+    context.addIssue({
+      code: "custom",
+      message: problem.message,
+      input: value,
+      params: { reason: problem.reason, maximum: problem.maximum } satisfies ReasonParams,
+    });
+});
 
 export const visibilitySchema = z.enum(VISIBILITIES);
 export const rowStatusSchema = z.enum(ROW_STATUSES);

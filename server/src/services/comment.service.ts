@@ -1,5 +1,6 @@
 // Comments on memos: a memo's page of comments, a page of memos' counts (two queries whatever the page), a
-// member's comment written, edited or deleted in a transaction; the memo's author's webhooks hear `comment.created`.
+// member's comment written, edited or deleted in a transaction (its text under a memo's caps, memo-revise.ts); the
+// memo's author's webhooks hear `comment.created`.
 import {
   type Comment,
   type CommentCount,
@@ -32,6 +33,7 @@ import { requireMemo } from "./memo-access.js";
 import { notifyComment, notifyCommentMentions } from "./inbox.service.js";
 import { composeMemos } from "./memo-compose.js";
 import { assertOwnResources } from "./memo.service.js";
+import { assertStorableComment } from "./memo-revise.js";
 import { afterCommit, queueEvents, subscribedWebhooks } from "./webhook-events.js";
 
 export async function listMemoComments(ctx: AppContext, viewer: Viewer, memoId: number, query: CommentListQuery): Promise<CommentPage> {
@@ -61,6 +63,7 @@ export async function createComment(ctx: AppContext, viewer: Viewer, memoId: num
   const memo = await requireMemo(db, memoId);
   const state = { disabled: await readSystemSetting(db, DISABLE_COMMENTS_SETTING), closed: await isCommentClosed(db, memoId) };
   authorizeComment(viewer, memo, state);
+  assertStorableComment(input.content);
   const { id, queued } = await db.transaction().execute(async (tx) => {
     await assertOwnResources(tx, viewer, input.resourceIdList ?? []);
     const id = await insertComment(tx, memoId, viewer.id, input.content);
@@ -87,6 +90,7 @@ export async function updateComment(ctx: AppContext, viewer: Viewer, id: number,
   const { db } = ctx.store;
   const { comment, memo } = await requireComment(db, id);
   authorizeCommentChange(viewer, "edit", comment, memo);
+  if (patch.content !== undefined) assertStorableComment(patch.content);
   await db.transaction().execute(async (tx) => {
     if (patch.resourceIdList !== undefined) {
       await assertOwnResources(tx, viewer, patch.resourceIdList);

@@ -11,8 +11,10 @@ import {
   type ImportProblem,
   type ImportQuery,
   type ImportResult,
+  MAX_ID,
   MAX_MEMO_CONTENT_BYTES,
   MAX_MEMO_TAGS,
+  memoContentProblem,
   type Visibility,
 } from "@memos/common";
 import type { Actor, AppContext, Viewer } from "../context.js";
@@ -39,6 +41,7 @@ import { TimeSlices } from "./import/yield.js";
 import { storeResource } from "./resource.service.js";
 import { removeAssets } from "../store/files/resource-bytes.js";
 import { insertRevisions, type NewRevision } from "../store/sql/memo/revision.store.js";
+import { contentRefusal } from "./memo-revise.js";
 
 const MAX_PROBLEMS_SHOWN = 100;
 /** The memos an answer lists, the first the import adds (or, in a dry run, would add). */
@@ -75,6 +78,18 @@ interface Staged {
 const idFree = (plan: ImportPlan, dropped: Set<number>, content: string) =>
   finalContent(content, plan, { file: () => "_", memo: (index) => (dropped.has(index) ? null : "_") });
 
+/**
+ * The longest a planned text can be once stored: its links to the archive's files and memos with ids at their widest
+ * (the plan holds them as short tokens; a file's link is its name, percent-encoded), every memo link kept.
+ */
+const longest = (plan: ImportPlan, content: string) => finalContent(content, plan, { file: () => MAX_ID, memo: () => MAX_ID });
+
+/** Why a memo's or a comment's text cannot be written (a plan checked by the stage meets the caps; this stays the guard). */
+function assertStorable(content: string, source: string, tags?: () => readonly string[]): void {
+  const problem = memoContentProblem(content, tags);
+  if (problem) throw contentRefusal(problem, "file", `${source}: `);
+}
+
 /** Drops from the plan what is in the account already, and memos the store cannot hold. */
 async function stage(ctx: AppContext, creatorId: number, plan: ImportPlan): Promise<Staged> {
   const { db } = ctx.store;
@@ -85,13 +100,14 @@ async function stage(ctx: AppContext, creatorId: number, plan: ImportPlan): Prom
   const dropped = new Set<number>();
   for (const [index, memo] of plan.memos.entries()) {
     await slices.next();
-    if (Buffer.byteLength(memo.content) > MAX_MEMO_CONTENT_BYTES) {
-      problems.push({ file: memo.source, reason: `the note is longer than ${MAX_MEMO_CONTENT_BYTES} bytes, the most a memo holds` });
-      dropped.add(index);
-    } else if (extractTags(memo.content).length > MAX_MEMO_TAGS) {
-      problems.push({ file: memo.source, reason: `the note has more than ${MAX_MEMO_TAGS} tags, the most a memo holds` });
-      dropped.add(index);
-    }
+    const problem = memoContentProblem(longest(plan, memo.content));
+    if (!problem) continue;
+    const reason =
+      problem.reason === "memo.content-too-long"
+        ? `the note is longer than ${MAX_MEMO_CONTENT_BYTES} bytes, the most a memo holds`
+        : `the note has more than ${MAX_MEMO_TAGS} tags, the most a memo holds`;
+    problems.push({ file: memo.source, reason });
+    dropped.add(index);
   }
 
   const seen = new Map<string, Same>();
@@ -246,6 +262,8 @@ async function writeAll(
         await slices.next();
         const memo = plan.memos[index]!;
         const content = finalContent(memo.content, plan, targets);
+        let tags: string[] = [];
+        assertStorable(content, memo.source, () => (tags = extractTags(content)));
         const memoId = await insertImportedMemo(tx, {
           creator_id: creatorId,
           content,
@@ -258,7 +276,7 @@ async function writeAll(
         memoIds.set(index, memoId);
         if (content.includes("](/m/_)")) later.push(index);
         else references.push({ id: memoId, links: memoLinks(content) });
-        for (const tag of extractTags(content)) {
+        for (const tag of tags) {
           extras.tags.push({ memo_id: memoId, tag });
           tagNames.add(tag);
         }
@@ -276,10 +294,12 @@ async function writeAll(
           });
         }
         for (const comment of memo.comments ?? []) {
+          const text = finalContent(comment.content, plan, targets);
+          assertStorable(text, memo.source);
           comments.push({
             memo_id: memoId,
             creator_id: creatorId,
-            content: finalContent(comment.content, plan, targets),
+            content: text,
             created_ts: comment.createdTs,
             updated_ts: comment.updatedTs,
             resourceIds: comment.attachments.map((file) => fileIds.get(file)!),
@@ -295,6 +315,7 @@ async function writeAll(
     for (const index of later) {
       await slices.next();
       const content = finalContent(plan.memos[index]!.content, plan, targets);
+      assertStorable(content, plan.memos[index]!.source);
       await setImportedMemoContent(tx, memoIds.get(index)!, content);
       references.push({ id: memoIds.get(index)!, links: memoLinks(content) });
     }

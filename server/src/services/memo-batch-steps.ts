@@ -1,16 +1,7 @@
 // What each bulk-edit action writes to the memos the policy let through (one batch of them at a time), a few
 // statements per batch: archive, restore and pins set-based; visibility and texts through memo-revise.ts, each memo
 // keeping the version it replaces; the trash through the trash service.
-import {
-  addTagsToContent,
-  extractTags,
-  MAX_MEMO_CONTENT_BYTES,
-  MAX_MEMO_TAGS,
-  type MemoBatch,
-  type MemoBatchRefusal,
-  removeTagsFromContent,
-  type WebhookEvent,
-} from "@memos/common";
+import { addTagsToContent, type MemoBatch, type MemoBatchRefusal, removeTagsFromContent, type WebhookEvent } from "@memos/common";
 import type { Actor } from "../context.js";
 import type { MemoAction } from "../policies/memo.policy.js";
 import type { Db, Engine } from "../store/db.js";
@@ -52,36 +43,22 @@ const originOf = (step: StepContext): EditOrigin => ({ source: "batch", tokenId:
 
 /**
  * Rewrites each memo's text with `rewrite` and keeps the version it replaces; a memo whose text would pass the
- * content caps is refused (as PATCH would refuse it) and left as it is.
+ * content caps is refused with the cap's reason (as PATCH would refuse it) and left as it is (reviseMemoTexts).
  */
 async function rewriteContents(step: StepContext, memos: MemoRow[], rewrite: (content: string) => string): Promise<StepResult> {
-  const refused: StepResult["refused"] = [];
-  const writable: number[] = [];
-  for (const memo of memos) {
-    const content = rewrite(memo.content);
-    if (content === memo.content) continue;
-    const refusal = contentRefusal(content);
-    if (refusal) refused.push({ id: memo.id, reason: refusal });
-    else writable.push(memo.id);
-  }
-  const within = (content: string) => {
-    const next = rewrite(content);
-    return contentRefusal(next) ? content : next;
-  };
-  const changed = await reviseMemoTexts(step.tx, step.engine, writable, within, originOf(step));
-  return { changed: changed.map((memo) => memo.id), refused };
-}
-
-/** The caps of memoCreateSchema's content, for a text the server wrote. */
-function contentRefusal(content: string): MemoBatchRefusal | null {
-  if (Buffer.byteLength(content, "utf8") > MAX_MEMO_CONTENT_BYTES) return "memo.content-too-long";
-  if (extractTags(content).length > MAX_MEMO_TAGS) return "memo.too-many-tags";
-  return null;
+  const { revised, overCap } = await reviseMemoTexts(step.tx, step.engine, idsOf(memos), rewrite, originOf(step));
+  const reasons = new Map(overCap.map(({ id, problem }) => [id, problem.reason]));
+  // In the request's order, as the policy's refusals are.
+  const refused = memos.flatMap((memo) => {
+    const reason = reasons.get(memo.id);
+    return reason ? [{ id: memo.id, reason }] : [];
+  });
+  return { changed: revised.map((memo) => memo.id), refused };
 }
 
 /** The memos move to the trash, as DELETE /api/memo/:memoId moves one. */
 async function trashMemos(step: StepContext, memos: MemoRow[]): Promise<StepResult> {
-  await trashMemosIn(step.tx, idsOf(memos));
+  await trashMemosIn(step.tx, memos);
   return changedOnly(idsOf(memos));
 }
 

@@ -1,9 +1,12 @@
 // Every change to a memo's content or visibility goes through here: the version it replaces is kept in the
 // memo's history (when the host keeps history), thinned by the keeping rule, and the memo's tags and references to
-// other memos (memo_relation) follow its text.
+// other memos (memo_relation) follow its text. Every text written here, and every new memo's and comment's, meets
+// the caps of memoContentProblem first, whoever composed it (a route's body, an MCP append, a rename, a bulk edit).
 import {
   extractTags,
   type KeptVersion,
+  memoContentProblem,
+  type MemoContentProblem,
   memoLinks,
   MEMO_HISTORY_SETTING,
   type RevisionSource,
@@ -11,6 +14,7 @@ import {
   versionsToDrop,
 } from "@memos/common";
 import type { Actor } from "../context.js";
+import { badRequest } from "../errors.js";
 import type { Db, Engine } from "../store/db.js";
 import type { MemoRow } from "../store/schema.js";
 import { setVisibility } from "../store/sql/memo/memo-batch.store.js";
@@ -41,9 +45,42 @@ export function originOf(actor: Actor): EditOrigin {
   return actor.token ? { source: "token", tokenId: actor.token.id } : { source: "web" };
 }
 
-/** What a memo's text says beyond itself: its tags (the tag filter, the user's tag list) and the memos it references. */
-export async function indexContent(db: Db, memoId: number, creatorId: number, content: string): Promise<void> {
-  const tags = extractTags(content);
+/**
+ * The 400 of a text past a memo's caps: the reason, params and words of the route's validation ("content: content is
+ * too long, maximum is 1048576 bytes"), under `field`; `about` says whose text it is when it is not the request's own
+ * (a rename's memo).
+ */
+export const contentRefusal = (problem: MemoContentProblem, field = "content", about = "") =>
+  badRequest(`${field}: ${about}${problem.message}`, { reason: problem.reason, field, params: { maximum: problem.maximum } });
+
+/**
+ * The tags of `content`, a text about to become a memo's, read once for the caps and for the index; a 400
+ * (contentRefusal) when it passes the caps, before anything is written.
+ */
+export function storableTags(content: string): string[] {
+  let tags: string[] = [];
+  const problem = memoContentProblem(content, () => (tags = extractTags(content)));
+  if (problem) throw contentRefusal(problem);
+  return tags;
+}
+
+/** A comment's text about to be written: a 400 (contentRefusal) when it passes the caps a memo's text meets. */
+export function assertStorableComment(content: string): void {
+  const problem = memoContentProblem(content);
+  if (problem) throw contentRefusal(problem);
+}
+
+/**
+ * What a memo's text says beyond itself: its tags (the tag filter, the user's tag list) and the memos it references.
+ * `tags` are the text's, when the writer has read them already (storableTags).
+ */
+export async function indexContent(
+  db: Db,
+  memoId: number,
+  creatorId: number,
+  content: string,
+  tags: string[] = extractTags(content),
+): Promise<void> {
   await replaceMemoTags(db, memoId, tags);
   await upsertTags(db, creatorId, tags);
   await replaceRelationsOfMemos(db, [{ id: memoId, links: memoLinks(content) }]);
@@ -52,7 +89,8 @@ export async function indexContent(db: Db, memoId: number, creatorId: number, co
 /**
  * Changes the memo `id` inside the transaction `tx`; with `expectedUpdatedTs`, only while its updated_ts is still
  * that (false otherwise, nothing written). When its content or visibility changes, the version it had is kept
- * first, saying what wrote it, and the memo's versions are thinned by the host's rule.
+ * first, saying what wrote it, and the memo's versions are thinned by the host's rule. A new content past the caps
+ * is a 400 (contentRefusal), nothing written.
  */
 export async function reviseMemo(
   tx: Db,
@@ -65,6 +103,7 @@ export async function reviseMemo(
   const before = await lockMemo(tx, engine, id);
   if (!before || (expectedUpdatedTs !== undefined && before.updated_ts !== expectedUpdatedTs)) return false;
   const contentChanges = update.content !== undefined && update.content !== before.content;
+  const tags = contentChanges ? storableTags(update.content!) : [];
   const versionChanges = contentChanges || (update.visibility !== undefined && update.visibility !== before.visibility);
   const now = nowSeconds();
   if (versionChanges) {
@@ -90,7 +129,7 @@ export async function reviseMemo(
   }
   const written: MemoUpdate = versionChanges ? { ...update, edit_source: origin.source, edit_token_id: origin.tokenId ?? null } : update;
   await updateMemo(tx, id, written);
-  if (contentChanges) await indexContent(tx, id, before.creator_id, update.content!);
+  if (contentChanges) await indexContent(tx, id, before.creator_id, update.content!, tags);
   return true;
 }
 
@@ -127,11 +166,17 @@ async function keepVersions(tx: Db, befores: readonly MemoRow[], now: number): P
   );
 }
 
+/** What reviseMemoTexts did: the memos it changed, with the tags of their new texts, and those it left as they were because their new text would pass a cap. */
+export interface RevisedTexts {
+  revised: Array<{ id: number; tags: string[] }>;
+  overCap: Array<{ id: number; problem: MemoContentProblem }>;
+}
+
 /**
  * `reviseMemo` for the texts of many memos (a tag rename, a bulk edit), a batch of at most 500 ids at a time: each
  * memo's text becomes `rewrite` of it, in a few statements for the batch; a memo whose text stays the same (or
- * that is gone) is left as it is. Each changed memo keeps the version it replaces, as `reviseMemo` keeps it. Answers
- * the changed memos with the tags of their new texts.
+ * that is gone) is left as it is, and so is one whose new text would pass the caps (memoContentProblem: the caller
+ * refuses the request or reports the memo). Each changed memo keeps the version it replaces, as `reviseMemo` keeps it.
  */
 export async function reviseMemoTexts(
   tx: Db,
@@ -139,13 +184,21 @@ export async function reviseMemoTexts(
   ids: readonly number[],
   rewrite: (content: string) => string,
   origin: EditOrigin,
-): Promise<Array<{ id: number; tags: string[] }>> {
+): Promise<RevisedTexts> {
   const befores = await lockMemos(tx, engine, ids);
+  const overCap: RevisedTexts["overCap"] = [];
   const changed = befores.flatMap((before) => {
     const content = rewrite(before.content);
-    return content === before.content ? [] : [{ before, content }];
+    if (content === before.content) return [];
+    let tags: string[] = [];
+    const problem = memoContentProblem(content, () => (tags = extractTags(content)));
+    if (problem) {
+      overCap.push({ id: before.id, problem });
+      return [];
+    }
+    return [{ before, content, tags }];
   });
-  if (changed.length === 0) return [];
+  if (changed.length === 0) return { revised: [], overCap };
   await keepVersions(
     tx,
     changed.map(({ before }) => before),
@@ -153,17 +206,17 @@ export async function reviseMemoTexts(
   );
   const texts: MemoText[] = changed.map(({ before, content }) => ({ id: before.id, content }));
   await updateMemoContents(tx, texts, { edit_source: origin.source, edit_token_id: origin.tokenId ?? null });
-  const tagged = texts.map((text) => ({ id: text.id, tags: extractTags(text.content) }));
+  const tagged = changed.map(({ before, tags }) => ({ id: before.id, tags }));
   await replaceTagsOfMemos(tx, tagged);
   await replaceRelationsOfMemos(
     tx,
     texts.map((text) => ({ id: text.id, links: memoLinks(text.content) })),
   );
   for (const creatorId of new Set(changed.map(({ before }) => before.creator_id))) {
-    const tags = tagged.filter((_, i) => changed[i]!.before.creator_id === creatorId).flatMap((memo) => memo.tags);
+    const tags = changed.filter(({ before }) => before.creator_id === creatorId).flatMap((memo) => memo.tags);
     await upsertTags(tx, creatorId, tags);
   }
-  return tagged;
+  return { revised: tagged, overCap };
 }
 
 /**

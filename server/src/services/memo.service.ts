@@ -41,7 +41,7 @@ import { requireMemo } from "./memo-access.js";
 import { composeMemos } from "./memo-compose.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
 import { notifyMentions } from "./inbox.service.js";
-import { indexContent, originOf, reviseMemo } from "./memo-revise.js";
+import { indexContent, originOf, reviseMemo, storableTags } from "./memo-revise.js";
 import { nextCursor, positionAfter } from "./memo-cursor.js";
 import { type ParsedMemoQuery, parseMemoQuery } from "./memo-query.js";
 
@@ -84,10 +84,11 @@ function patchEvents(memo: { row_status: string }, input: MemoPatch): WebhookEve
   return events;
 }
 
-/** `input` is valid already (the route's schema, memoCreateSchema). */
+/** `input` is valid already (the route's schema, memoCreateSchema); its text meets the caps again as it is indexed. */
 export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCreate): Promise<Memo> {
   if (viewer === null) throw unauthenticated();
   const { db } = ctx.store;
+  const tags = storableTags(input.content);
   const resourceIds = input.resourceIdList ?? [];
   let queued = false;
   const id = await db.transaction().execute(async (tx) => {
@@ -103,7 +104,7 @@ export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCre
       visibility,
       ...(input.createdTs !== undefined ? { created_ts: input.createdTs, updated_ts: input.createdTs } : {}),
     });
-    await indexContent(tx, memoId, viewer.id, input.content);
+    await indexContent(tx, memoId, viewer.id, input.content, tags);
     await linkResources(tx, memoId, resourceIds);
     await notifyMentions(tx, viewer, {
       memo: { id: memoId, creator_id: viewer.id, visibility, row_status: "NORMAL" },

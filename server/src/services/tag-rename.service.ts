@@ -1,5 +1,6 @@
 // Renaming a tag (`#work` → `#job`, `#work/a` → `#job/a`), or merging it into one the user has: in their memos'
-// texts, their shortcuts' tag filters and their tag list, in one transaction that gives the event loop turns.
+// texts, their shortcuts' tag filters and their tag list, in one transaction that gives the event loop turns. A
+// memo the longer name would take past the content cap refuses the whole rename (400 naming the memo), nothing written.
 import { MAX_TAG_LENGTH, renameTagInContent, renameTagInShortcutPayload, type TagRename, type TagRenameResult } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
@@ -18,7 +19,7 @@ import {
   tagEntryPage,
 } from "../store/sql/tag-rename.store.js";
 import { TimeSlices } from "./import/yield.js";
-import { type EditOrigin, reviseMemoTexts } from "./memo-revise.js";
+import { contentRefusal, type EditOrigin, reviseMemoTexts } from "./memo-revise.js";
 
 /** Memo_tag entries read per statement while collecting the memos to rewrite. */
 const ENTRY_PAGE = 5000;
@@ -110,7 +111,10 @@ async function rename(tx: Db, engine: Engine, creatorId: number, from: string, t
   let memos = 0;
   for (const batch of batches(ids, MEMO_BATCH[engine])) {
     // Each memo keeps the version it replaces, in its history.
-    const revised = await reviseMemoTexts(tx, engine, batch, (content) => renameTagInContent(content, from, to), RENAME);
+    const { revised, overCap } = await reviseMemoTexts(tx, engine, batch, (content) => renameTagInContent(content, from, to), RENAME);
+    // A memo the new name would take past a cap refuses the whole rename: the transaction writes nothing.
+    const [first] = overCap;
+    if (first) throw contentRefusal(first.problem, "to", `the rename would take memo ${first.id} past its cap: `);
     memos += revised.length;
     await slices.next();
   }

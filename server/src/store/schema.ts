@@ -147,6 +147,15 @@ interface MemoTrashTable {
   edit_token_id: number | null;
 }
 
+/** A recorded purge of trashed memos (migration 044): a creator's trash emptied, or, without one, the expiry of every trash. */
+interface TrashPurgeTable {
+  id: Generated<number>;
+  creator_id: number | null;
+  /** The memos trashed at or before this second go. */
+  through_ts: number;
+  requested_ts: number;
+}
+
 interface MemoOrganizerTable {
   id: Generated<number>;
   memo_id: number;
@@ -342,6 +351,7 @@ export interface Database {
   webhook_delivery: WebhookDeliveryTable;
   memo_revision: MemoRevisionTable;
   memo_trash: MemoTrashTable;
+  trash_purge: TrashPurgeTable;
   memo_reaction: MemoReactionTable;
   memo_comment: MemoCommentTable;
   memo_comment_resource: MemoCommentResourceTable;
@@ -367,6 +377,7 @@ export interface Database {
 
 export type AccessTokenRow = Selectable<AccessTokenTable>;
 export type MemoShareRow = Selectable<MemoShareTable>;
+export type TrashPurgeRow = Selectable<TrashPurgeTable>;
 export type WebhookRow = Selectable<WebhookTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
 

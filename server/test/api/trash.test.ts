@@ -110,6 +110,16 @@ describe("the trash", () => {
     const emptied = await owner.client.delete("/api/trash");
     expect(emptied.body.data).toEqual({ deleted: 5 });
     expect((await trashOf(owner)).total).toBe(0);
+    // A memo deleted right after (the same second, as here) is in the trash, not in the purge under way.
+    const later = await createMemo(owner, "later");
+    await owner.client.delete(`/api/memo/${later.id}`);
+    expect((await trashOf(owner)).memos.map((m) => m.id)).toEqual([later.id]);
+    await t.ctx.trash!.settled();
+    expect((await trashOf(owner)).memos.map((m) => m.id)).toEqual([later.id]);
+    expect(await t.ctx.store.db.selectFrom("memo_trash").select("memo_id").where("memo_id", "in", ids).execute()).toEqual([]);
+    expect(await t.ctx.store.db.selectFrom("trash_purge").selectAll().execute()).toEqual([]);
+    expect((await owner.client.delete("/api/trash")).body.data).toEqual({ deleted: 1 });
+    expect((await owner.client.delete("/api/trash")).body.data).toEqual({ deleted: 0 });
   });
 
   it("purges what has been in the trash longer than the host's days, with its versions", async () => {
@@ -124,7 +134,11 @@ describe("the trash", () => {
       .set({ trashed_ts: Math.floor(Date.now() / 1000) - 31 * 86_400 })
       .where("memo_id", "=", memo.id)
       .execute();
+    // Left out at once, and restored no more; purged in the background (the read asks the sweeper to run).
     expect((await trashOf(owner)).memos.map((m) => m.id)).toEqual([fresh.id]);
+    expectError(await owner.client.post(`/api/trash/${memo.id}/restore`), 404, undefined, { reason: "trash.not-found" });
+    await t.ctx.trash!.settled();
+    expect(await t.ctx.store.db.selectFrom("memo_trash").select("memo_id").where("memo_id", "=", memo.id).execute()).toEqual([]);
     const versions = await t.ctx.store.db.selectFrom("memo_revision").select("id").where("memo_id", "=", memo.id).execute();
     expect(versions).toEqual([]);
     expectError(await host.client.post("/api/system/setting", { name: "trashRetentionDays", value: "0" }), 400, /trashRetentionDays/);

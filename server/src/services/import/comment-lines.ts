@@ -1,7 +1,7 @@
 // comments.jsonl of our own export: the comments the account wrote (export.presenter.ts commentEntry). Those on the
 // account's own memos come back on the imported memos, by the archive's memo id; those on others' memos cannot (the
 // memo is not in the archive) and are counted in one problem line.
-import { MAX_MEMO_CONTENT_BYTES } from "@memos/common";
+import { memoContentProblem } from "@memos/common";
 import type { Archive, ArchiveEntry } from "./archive.js";
 import { eachJsonLine } from "./json-lines.js";
 import { type ImportPlan, type PlannedComment, toSeconds } from "./plan.js";
@@ -20,7 +20,9 @@ export async function readCommentLines(
     if (typeof value.memo !== "number" || typeof value.content !== "string" || createdTs === undefined) {
       return "a comment needs memo, content and created";
     }
-    if (Buffer.byteLength(value.content) > MAX_MEMO_CONTENT_BYTES) return `the comment is longer than ${MAX_MEMO_CONTENT_BYTES} bytes`;
+    const problem = memoContentProblem(value.content);
+    if (problem?.reason === "memo.content-too-long") return `the comment is longer than ${problem.maximum} bytes`;
+    if (problem) return `the comment has more than ${problem.maximum} tags`;
     if (value.ownMemo !== true) {
       elsewhere += 1;
       return null;

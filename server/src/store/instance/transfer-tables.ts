@@ -48,6 +48,7 @@ const TRANSFER_TABLES: readonly TableClass[] = [
   copied("memo", ["id"]),
   copied("memo_revision", ["id"]),
   copied("memo_trash", ["memo_id"]),
+  copied("trash_purge", ["id"]),
   copied("memo_organizer", ["id"]),
   copied("memo_tag", ["memo_id", "tag"]),
   copied("memo_relation", ["memo_id", "type", "related_memo_id"]),

@@ -39,6 +39,7 @@ import { counterTriggerPlans } from "./040-counter-trigger-plans.js";
 import { ssoFlowAddress } from "./041-sso-flow-address.js";
 import { mcpRate } from "./042-mcp-rate.js";
 import { secondFactor } from "./043-second-factor.js";
+import { trashPurge } from "./044-trash-purge.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -84,4 +85,5 @@ export const MIGRATIONS: Migration[] = [
   ssoFlowAddress,
   mcpRate,
   secondFactor,
+  trashPurge,
 ];

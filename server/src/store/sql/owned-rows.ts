@@ -42,6 +42,7 @@ export const WEBHOOK_OWNED = [["webhook_delivery", "webhook_id"]] as const satis
 export const USER_OWNED = [
   ["memo", "creator_id"],
   ["memo_trash", "creator_id"],
+  ["trash_purge", "creator_id"],
   ["memo_reaction", "creator_id"],
   ["memo_comment", "creator_id"],
   ["comment_reaction", "creator_id"],

@@ -74,12 +74,23 @@ export function findTrashed(db: Db, memoId: number): Promise<MemoTrashRow | unde
   return db.selectFrom("memo_trash").selectAll().where("memo_id", "=", memoId).executeTakeFirst();
 }
 
-/** A page of the creator's trash, the latest deleted first, after (`trashedTs`, `memoId`) when given. */
-export function listTrash(db: Db, creatorId: number, limit: number, after?: { trashedTs: number; memoId: number }) {
+/**
+ * A page of the creator's trash, the latest deleted first, after (`trashedTs`, `memoId`) when given: the memos
+ * trashed after `hiddenThrough` (those at or before it are expired, or their purge is recorded: trash-purge.store.ts).
+ * A walk of idx_memo_trash_creator from its newest end down to the bound.
+ */
+export function listTrashQuery(
+  db: Db,
+  creatorId: number,
+  hiddenThrough: number,
+  limit: number,
+  after?: { trashedTs: number; memoId: number },
+) {
   return db
     .selectFrom("memo_trash")
     .selectAll()
     .where("creator_id", "=", creatorId)
+    .where("trashed_ts", ">", hiddenThrough)
     .$if(after !== undefined, (query) =>
       query.where((eb) =>
         eb.or([
@@ -90,29 +101,33 @@ export function listTrash(db: Db, creatorId: number, limit: number, after?: { tr
     )
     .orderBy("trashed_ts", "desc")
     .orderBy("memo_id", "desc")
-    .limit(limit)
-    .execute();
+    .limit(limit);
 }
 
-export async function countTrash(db: Db, creatorId: number): Promise<number> {
-  const row = await db
+/** How many memos the creator's trash shows: those trashed after `hiddenThrough` (a range of idx_memo_trash_creator). */
+export function countTrashQuery(db: Db, creatorId: number, hiddenThrough: number) {
+  return db
     .selectFrom("memo_trash")
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .where("creator_id", "=", creatorId)
-    .executeTakeFirst();
+    .where("trashed_ts", ">", hiddenThrough);
+}
+
+export async function countTrash(db: Db, creatorId: number, hiddenThrough: number): Promise<number> {
+  const row = await countTrashQuery(db, creatorId, hiddenThrough).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
-/** Ids of trashed memos: the creator's (emptying their trash) or everyone's deleted before `before` (expiry). */
-export async function trashedIds(db: Db, where: { creatorId: number } | { before: number }, limit: number): Promise<number[]> {
-  const rows = await db
+/** When the creator's latest trashed memo was trashed (null for an empty trash): the index's newest entry. */
+export async function latestTrashedTs(db: Db, creatorId: number): Promise<number | null> {
+  const row = await db
     .selectFrom("memo_trash")
-    .select("memo_id")
-    .$if("creatorId" in where, (query) => query.where("creator_id", "=", (where as { creatorId: number }).creatorId))
-    .$if("before" in where, (query) => query.where("trashed_ts", "<", (where as { before: number }).before))
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.memo_id);
+    .select("trashed_ts")
+    .where("creator_id", "=", creatorId)
+    .orderBy("trashed_ts", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.trashed_ts) : null;
 }
 
 /**
