@@ -128,7 +128,7 @@ function shownBytes(bytes: number): string {
 }
 
 /** A body past its route's bytes (http/body-limits.ts): Fastify refuses it, by its Content-Length or as it arrives. */
-export const bodyTooLarge = (limit: number) =>
+const bodyTooLarge = (limit: number) =>
   new HttpError(413, `Request body is too large: this request takes at most ${shownBytes(limit)}`, {
     reason: "input.too-large",
     params: { maximum: limit },

@@ -7,6 +7,7 @@ import { ssoCallbackQuerySchema, ssoStartQuerySchema } from "../queries.js";
 import { pathId } from "../requests.js";
 import { ssoSecondFactorSchema } from "../sign-in-requests.js";
 import { bare, data, input, redirect, route } from "../route.js";
+import { WEBAUTHN_BODY_LIMIT } from "../body-limits.js";
 
 export const ssoRoutes = {
   "sso.options": route({
@@ -45,6 +46,7 @@ export const ssoRoutes = {
       "While the `ssoSecondFactor` setting is on (the default), a provider's sign-in of an account with the authenticator app's codes or a passkey ends at `/auth?second-factor=code` (or `=passkey`) with the `memos_sso_second_factor` cookie (5 minutes, single use, this browser only) instead of a session. This takes `code` (an app's code or a recovery code) or `passkey` as `POST /api/auth/signin` does, and counts failures as it does.",
     access: "anonymous",
     body: input(ssoSecondFactorSchema, "Malformatted sso second factor request"),
+    bodyLimit: WEBAUTHN_BODY_LIMIT,
     answer: data(userEntitySchema),
     errors: {
       401: "No step under way in this browser, or it expired or was used (`auth.sso-step-expired`); a code needed (`auth.code-required`), a passkey needed (`auth.passkey-required`), or wrong (`auth.incorrect-code`, `auth.incorrect-passkey`)",
