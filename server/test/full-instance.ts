@@ -8,7 +8,7 @@ import type { Webhook } from "@memos/common";
 import { sql } from "kysely";
 import { expect } from "vitest";
 import { addPasskey, SoftAuthenticator } from "./authenticator.js";
-import { anonymous, createMemo, createUser, type TestUser, uploadResource } from "./factories.js";
+import { anonymous, createMemo, createUser, type TestUser, uploadResource, PASSWORD } from "./factories.js";
 import type { TestAppOptions } from "./harness.js";
 import { pkcePair, REDIRECT } from "./oauth-flow.js";
 import { Browser, setUpSso, type SsoSetup, ssoSignIn } from "./sso-fixture.js";
@@ -156,8 +156,12 @@ export async function fullInstance(options: TestAppOptions = {}): Promise<FullIn
 
   const hooks = await webhooks(alice, flaky, refusing);
 
-  // What the transfer leaves behind: a sign-in failure, a token's MCP bucket.
+  // What the transfer leaves behind: a sign-in failure, a wrong two-factor code and a lock of the codes (as ten
+  // would leave it), a token's MCP bucket.
   expect((await anonymous(t).post("/api/auth/signin", { username: "alice", password: "wrong-password" })).status).toBe(401);
+  const wrongCode = await anonymous(t).post("/api/auth/signin", { username: "alice", password: PASSWORD, code: "000000" });
+  expect(wrongCode.status, wrongCode.text).toBe(401);
+  await sql`INSERT INTO two_factor_lock (user_id, until_ts) VALUES (${alice.user.id}, 4102444800)`.execute(t.ctx.store.db);
   const mcp = await anonymous(t)
     .withToken(token)
     .post("/mcp", { jsonrpc: "2.0", id: 1, method: "tools/list" }, { headers: { accept: "application/json, text/event-stream" } });
