@@ -4,11 +4,10 @@
 //     (policies/two-factor.policy.ts).
 //   - The user grants at most what the app asked: read when it asked read, read or read-write when it asked write.
 //   - A refresh may ask less than the approval holds, never more (RFC 6749 §6: a scope not granted is
-//     `invalid_scope`). What it asks becomes the approval: the new access token and the new refresh token both carry
-//     it, so the entry in Settings › Access tokens shows what the app can now do, and a later refresh cannot widen it
-//     again (the app asks the user anew). RFC 6749 §6 would keep the refresh token at the original grant; one
-//     approval is one row with one scope, and narrowing it for good is the safe side of that choice. A scope string
-//     that names none of ours (`offline_access`, or nothing) asks for the approval as it stands.
+//     `invalid_scope`). The new access token has what it asks (so Settings › Access tokens shows what the app can do
+//     now); the refresh token keeps the whole approval, so a later refresh may ask for it again. A scope string that
+//     names none of ours (`offline_access`, or nothing) asks for the whole approval (RFC 6749 §6: omitted, it is
+//     the scope originally granted).
 import { type AccessTokenScope, accessOfScope, OAUTH_SCOPES } from "@memos/common";
 import type { Actor, Viewer } from "../context.js";
 import { authorizeSessionChange } from "./credential.policy.js";

@@ -1,7 +1,8 @@
 // The token endpoint and revocation (RFC 6749 §4.1.3 and RFC 6749 §6, RFC 7009). One approval is one access_token row, named
 // after the client, listed in Settings › Access tokens: its access token (an ordinary `memos_pat_…`, valid an hour,
 // at the MCP endpoint only) and its refresh token are hashes on that row, replaced together on each refresh.
-// A refresh may narrow the scope, and then the row keeps the narrower one (policies/oauth.policy.ts, refreshedAccess).
+// A refresh may narrow the new access token's scope; the refresh token keeps the approval (policies/oauth.policy.ts,
+// refreshedAccess; RFC 6749 §6).
 // Revoking the row (here or in Settings) ends both. A code presented twice revokes the row it gave; so does a
 // refresh token presented after it was rotated away (a replay: one of the two holders is not the app).
 import { type AccessTokenScope, scopeOfAccess, type TokenRequest, type TokenResponse, type RevokeRequest } from "@memos/common";
@@ -137,8 +138,9 @@ async function byRefreshToken(ctx: AppContext, input: TokenRequest, origin: stri
   }
   if (input.resource !== undefined && input.resource.replace(/\/$/, "") !== mcpResourceUrl(origin))
     throw new OAuthError(400, "invalid_target", `resource must be ${mcpResourceUrl(origin)}`);
-  const access = refreshedAccess(row.scope, input.scope);
-  if (access === null) throw new OAuthError(400, "invalid_scope", `scope may not exceed what was granted: ${scopeOfAccess(row.scope)}`);
+  const granted = row.granted_scope ?? row.scope;
+  const access = refreshedAccess(granted, input.scope);
+  if (access === null) throw new OAuthError(400, "invalid_scope", `scope may not exceed what was granted: ${scopeOfAccess(granted)}`);
   await assertUserActive(db, row.user_id);
   const tokens = newTokens(nowSeconds());
   if (!(await rotateAppToken(db, row.id, row.refresh_token_hash!, tokens.hashes, access))) {

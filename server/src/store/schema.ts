@@ -268,6 +268,11 @@ interface AccessTokenTable {
   refresh_token_hash: Generated<string | null>;
   /** The refresh token the current one replaced: presented again, it is a replay and revokes the row. */
   previous_refresh_hash: Generated<string | null>;
+  /**
+   * What the user approved for an app (migration 045), which its refresh token keeps; `scope` is its current access
+   * token's, which a refresh may narrow. Null for a personal access token.
+   */
+  granted_scope: Generated<AccessTokenScope | null>;
 }
 
 /** A private share link of a memo (migration 028): only the sha256 of the token is kept. */

@@ -40,6 +40,7 @@ import { ssoFlowAddress } from "./041-sso-flow-address.js";
 import { mcpRate } from "./042-mcp-rate.js";
 import { secondFactor } from "./043-second-factor.js";
 import { trashPurge } from "./044-trash-purge.js";
+import { oauthGrantedScope } from "./045-oauth-granted-scope.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -86,4 +87,5 @@ export const MIGRATIONS: Migration[] = [
   mcpRate,
   secondFactor,
   trashPurge,
+  oauthGrantedScope,
 ];

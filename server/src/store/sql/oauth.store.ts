@@ -79,6 +79,7 @@ export interface AppTokenHashes {
 export interface NewAppToken extends AppTokenHashes {
   user_id: number;
   name: string;
+  /** What the user approved: the first access token's scope, and what its refresh token keeps. */
   scope: AccessTokenRow["scope"];
   oauth_client_id: number;
   created_ts: number;
@@ -87,7 +88,7 @@ export interface NewAppToken extends AppTokenHashes {
 export function insertAppToken(db: Db, token: NewAppToken): Promise<AccessTokenRow> {
   return db
     .insertInto("access_token")
-    .values({ ...token, expires_ts: null })
+    .values({ ...token, granted_scope: token.scope, expires_ts: null })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -101,9 +102,9 @@ export async function findByRefreshHash(db: Db, hash: string): Promise<{ row: Ac
 }
 
 /**
- * Replaces a row's tokens, and its scope (a refresh may narrow it), if its refresh token is still `refreshHash` and
- * it is not revoked: false when another
- * request rotated it first (the same refresh token used twice at once) or it was revoked meanwhile.
+ * Replaces a row's tokens, and the scope of its access token (a refresh may narrow it; the approval, granted_scope,
+ * stays), if its refresh token is still `refreshHash` and it is not revoked: false when another request rotated it
+ * first (the same refresh token used twice at once) or it was revoked meanwhile.
  */
 export async function rotateAppToken(
   db: Db,
