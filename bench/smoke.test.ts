@@ -36,7 +36,7 @@ describe.each(engines)("npm run bench on %s", (engine) => {
         "--driver",
         engine,
         "--sizes",
-        "500,1000",
+        "200,400",
         "--iterations",
         "2",
         "--warm-up",
@@ -56,7 +56,7 @@ describe.each(engines)("npm run bench on %s", (engine) => {
   it.skipIf(engine === "postgres" && !pgAvailable)("runs the bulk-edit bench (npm run -w bench bulk)", () => {
     const run = spawnSync(
       process.execPath,
-      ["--import", "tsx", "bench/bulk-edit.ts", "--driver", engine, "--memos", "500", "--ids", "100"],
+      ["--import", "tsx", "bench/bulk-edit.ts", "--driver", engine, "--memos", "300", "--ids", "100"],
       {
         cwd: ROOT,
         encoding: "utf8",
