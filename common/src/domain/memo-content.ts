@@ -44,11 +44,11 @@ function fewHashes(text: string, limit: number): boolean {
  * What keeps `text` from being stored as a memo's (or a comment's) content, or null when it may be: more than
  * MAX_MEMO_CONTENT_BYTES UTF-8 bytes, or more than MAX_MEMO_TAGS distinct tags. The bytes are measured first, so an
  * over-long text is never scanned for tags; `tags` reads them once for a writer that also indexes them
- * (extractTags by default, skipped for a text with few `#`).
+ * (`extractTags(text, MAX_MEMO_TAGS)` by default, which stops one past the cap; skipped for a text with few `#`).
  * @example memoContentProblem("#a #b") // null
  */
 export function memoContentProblem(text: string, tags?: () => readonly string[]): MemoContentProblem | null {
   if (!fitsBytes(text)) return TOO_LONG;
   if (!tags && fewHashes(text, MAX_MEMO_TAGS)) return null;
-  return (tags ?? (() => extractTags(text)))().length > MAX_MEMO_TAGS ? TOO_MANY_TAGS : null;
+  return (tags ?? (() => extractTags(text, MAX_MEMO_TAGS)))().length > MAX_MEMO_TAGS ? TOO_MANY_TAGS : null;
 }

@@ -2,6 +2,13 @@ import { describe, expect, it } from "vitest";
 import { extractTags, MAX_TAG_LENGTH, readsAsTag, scanTags } from "./tags.js";
 
 describe("extractTags", () => {
+  it("stops one tag past `most` distinct ones, and reads them all without it", () => {
+    const text = "#d #a #a `#x` #c #b #e";
+    expect(extractTags(text, 2)).toEqual(["a", "c", "d"]);
+    expect(extractTags(text, 4)).toEqual(["a", "b", "c", "d", "e"]);
+    expect(extractTags(text)).toEqual(["a", "b", "c", "d", "e"]);
+  });
+
   it("finds tags outside code and links, deduplicated and sorted", () => {
     expect(extractTags("#work/project ok #todo `#not` https://x.example/#frag #todo")).toEqual(["todo", "work/project"]);
   });

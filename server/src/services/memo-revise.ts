@@ -4,6 +4,7 @@
 // the caps of memoContentProblem first, whoever composed it (a route's body, an MCP append, a rename, a bulk edit).
 import {
   extractTags,
+  MAX_MEMO_TAGS,
   type KeptVersion,
   memoContentProblem,
   type MemoContentProblem,
@@ -59,7 +60,7 @@ export const contentRefusal = (problem: MemoContentProblem, field = "content", a
  */
 export function storableTags(content: string): string[] {
   let tags: string[] = [];
-  const problem = memoContentProblem(content, () => (tags = extractTags(content)));
+  const problem = memoContentProblem(content, () => (tags = extractTags(content, MAX_MEMO_TAGS)));
   if (problem) throw contentRefusal(problem);
   return tags;
 }
@@ -191,7 +192,7 @@ export async function reviseMemoTexts(
     const content = rewrite(before.content);
     if (content === before.content) return [];
     let tags: string[] = [];
-    const problem = memoContentProblem(content, () => (tags = extractTags(content)));
+    const problem = memoContentProblem(content, () => (tags = extractTags(content, MAX_MEMO_TAGS)));
     if (problem) {
       overCap.push({ id: before.id, problem });
       return [];
