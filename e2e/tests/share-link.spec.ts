@@ -25,6 +25,8 @@ test("a private memo shared by link: opened without a session with its image, th
   browser,
   baseURL,
 }, testInfo) => {
+  // Two browsers, four accessibility scans and four screenshots: past 30 s on a busy 2-core machine.
+  test.slow();
   const image = await signedIn.api.uploadImage("harbour.png", makePng(320, 180));
   await signedIn.api.createMemo("Gate code for the boat shed #private", "PRIVATE", [image.id]);
   await allowClipboard(page, baseURL!);
