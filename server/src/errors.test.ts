@@ -3,8 +3,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AssetMissing } from "./store/files/resource-bytes.js";
-import { badRequest, conflict, handleError, isCancelledRegex, tooManyRequests, zodErrorDetail } from "./errors.js";
+import { AssetMissing, badRequest, conflict, handleError, isCancelledRegex, tooManyRequests, zodErrorDetail } from "./errors.js";
 
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
 

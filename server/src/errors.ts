@@ -2,7 +2,19 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { type ErrorParams, type ErrorReason, isErrorReason, type OAuthErrorCode } from "@memos/common";
 import type { ZodError } from "zod";
-import { AssetMissing } from "./store/files/resource-bytes.js";
+
+/**
+ * The file a resource's row points to is not there (deleted by hand, or a data folder copied without its assets):
+ * thrown by the store (store/files/resource-bytes.ts), answered 500 with its own words by the handler below.
+ */
+export class AssetMissing extends Error {
+  constructor(
+    readonly resourceId: number,
+    readonly file: string,
+  ) {
+    super(`the file of resource ${resourceId} is missing: ${file}`);
+  }
+}
 
 /** Where failures that do not fail the request (a file left behind) are reported. */
 export interface ErrorLog {

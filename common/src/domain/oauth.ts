@@ -20,6 +20,12 @@ export const OAUTH_PATHS = {
   resourceMetadata: "/.well-known/oauth-protected-resource",
 } as const;
 
+/** The MCP endpoint as a protected resource (RFC 8707's `resource`, RFC 9728's `resource`), at the instance's public origin. */
+export const mcpResourceUrl = (origin: string): string => `${origin}${MCP_PATH}`;
+
+/** The protected resource metadata of the MCP endpoint: what `WWW-Authenticate: Bearer resource_metadata="…"` names. */
+export const protectedResourceMetadataUrl = (origin: string): string => `${origin}${OAUTH_PATHS.resourceMetadata}${MCP_PATH}`;
+
 /** The refresh token's prefix: it is never a Bearer credential (only `memos_pat_` is), so it cannot be sent as one. */
 export const REFRESH_TOKEN_PREFIX = "memos_rt_";
 

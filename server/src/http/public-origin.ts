@@ -2,7 +2,6 @@
 // instance behind a proxy that does not pass the Host on, or reached by several names, says which is its own),
 // else the request's own scheme and Host (the scheme is the proxy's only with --trust-proxy). The OAuth metadata,
 // the issuer, the MCP resource's URL and the WWW-Authenticate of /mcp are built from it.
-import { MCP_PATH, OAUTH_PATHS } from "@memos/common";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { readSystemSetting } from "../store/sql/settings.js";
@@ -22,9 +21,3 @@ export const requestOrigin = (request: FastifyRequest): string => `${request.pro
 export async function publicOrigin(ctx: AppContext, request: FastifyRequest): Promise<string> {
   return (await externalUrl(ctx)) ?? requestOrigin(request);
 }
-
-/** The MCP endpoint as a protected resource (RFC 8707's `resource`, RFC 9728's `resource`). */
-export const mcpResourceUrl = (origin: string): string => `${origin}${MCP_PATH}`;
-
-/** The protected resource metadata of the MCP endpoint: what `WWW-Authenticate: Bearer resource_metadata="…"` names. */
-export const protectedResourceMetadataUrl = (origin: string): string => `${origin}${OAUTH_PATHS.resourceMetadata}${MCP_PATH}`;

@@ -1,13 +1,7 @@
 // Which memos a memo's Links and Referenced by show a viewer: exactly those canReadMemo lets them read, as a scope
 // each related memo is judged by (a reference to a memo the viewer may not see is neither shown nor counted).
-import type { Visibility } from "@memos/common";
 import type { Viewer } from "../context.js";
-
-/** Which related memos a viewer sees: their own (any status), and others' NORMAL ones of `shared`. */
-export interface RelatedScope {
-  ownerId: number | null;
-  shared: readonly Visibility[];
-}
+import type { RelatedScope } from "../store/sql/memo/relation.store.js";
 
 /** Whether `scope` shows `memo`. */
 export function scopeShows(scope: RelatedScope, memo: { creator_id: number; visibility: string; row_status: string }): boolean {

@@ -23,7 +23,7 @@ import type { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import type { Actor, AppContext, Viewer } from "../context.js";
 import { notFound } from "../errors.js";
-import { ZipAborted, ZipWriter } from "../http/zip-writer.js";
+import { ZipAborted, ZipWriter } from "../outbound/zip-writer.js";
 import { authorizeExport } from "../policies/export.policy.js";
 import {
   attachmentPath,

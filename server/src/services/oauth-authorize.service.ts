@@ -11,12 +11,12 @@ import {
   type OAuthErrorCode,
   matchesRegisteredRedirect,
   redirectDisplay,
+  mcpResourceUrl,
 } from "@memos/common";
 import { CODE_SECONDS, isS256Challenge, newAuthorizationCode } from "../auth/oauth-tokens.js";
 import { hashToken } from "../auth/session.js";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest } from "../errors.js";
-import { mcpResourceUrl } from "../http/public-origin.js";
 import { authorizeConsent, grantedAccess } from "../policies/oauth.policy.js";
 import { deleteExpiredCodes, findOAuthClient, insertOAuthCode } from "../store/sql/oauth.store.js";
 import type { OAuthClientRow } from "../store/schema-oauth.js";

@@ -5,13 +5,19 @@
 // refreshedAccess; RFC 6749 §6).
 // Revoking the row (here or in Settings) ends both. A code presented twice revokes the row it gave; so does a
 // refresh token presented after it was rotated away (a replay: one of the two holders is not the app).
-import { type AccessTokenScope, scopeOfAccess, type TokenRequest, type TokenResponse, type RevokeRequest } from "@memos/common";
+import {
+  type AccessTokenScope,
+  scopeOfAccess,
+  type TokenRequest,
+  type TokenResponse,
+  type RevokeRequest,
+  mcpResourceUrl,
+} from "@memos/common";
 import { newAccessToken } from "../auth/access-token.js";
 import { ACCESS_TOKEN_SECONDS, newRefreshToken, verifierMatches } from "../auth/oauth-tokens.js";
 import { hashToken } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { OAuthError } from "../errors.js";
-import { mcpResourceUrl } from "../http/public-origin.js";
 import { refreshedAccess } from "../policies/oauth.policy.js";
 import { revokeAccessToken } from "../store/sql/access-token.store.js";
 import type { Db } from "../store/db.js";

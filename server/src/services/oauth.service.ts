@@ -9,12 +9,12 @@ import {
   OAUTH_SCOPES,
   redirectDisplay,
   redirectUriProblem,
+  mcpResourceUrl,
 } from "@memos/common";
 import { newClientId, REGISTRATIONS_PER_HOUR, UNUSED_CLIENT_SECONDS } from "../auth/oauth-tokens.js";
 import { addressKey } from "../auth/rate-limit.js";
 import type { AppContext } from "../context.js";
 import { forbidden, OAuthError } from "../errors.js";
-import { mcpResourceUrl } from "../http/public-origin.js";
 import { countRegistrationsSince, deleteUnusedClients, insertOAuthClient } from "../store/sql/oauth.store.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 import { nowSeconds } from "../store/time.js";

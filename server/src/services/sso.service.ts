@@ -22,7 +22,7 @@ import { addressKey } from "../auth/rate-limit.js";
 import { type SessionClient, startSession } from "../auth/session.js";
 import type { AppContext, Viewer } from "../context.js";
 import type { ErrorLog } from "../errors.js";
-import { guardedFetch, RefusedTargetError } from "../http/guarded-fetch.js";
+import { guardedFetch, RefusedTargetError } from "../outbound/guarded-fetch.js";
 import { authorizeSessionChange, isSessionCaller } from "../policies/credential.policy.js";
 import { ssoOutcome } from "../policies/sso.policy.js";
 import { lockUntilCommit } from "../store/dialect.js";

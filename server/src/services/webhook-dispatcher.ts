@@ -10,7 +10,7 @@
 import { createHmac } from "node:crypto";
 import { DISABLE_WEBHOOKS_SETTING, VERSION, WEBHOOK_HEADERS } from "@memos/common";
 import type { Config } from "../config.js";
-import { sendWebhook, type WebhookResponse } from "../http/webhook-client.js";
+import { sendWebhook, type WebhookResponse } from "../outbound/webhook-client.js";
 import type { DatabaseHandle } from "../store/db.js";
 import type { WebhookDeliveryRow } from "../store/schema.js";
 import { nowSeconds } from "../store/time.js";

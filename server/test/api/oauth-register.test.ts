@@ -2,7 +2,7 @@
 // what it refuses, how often), the consent page's check of an authorization request, and the host's switch.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { anonymous, signUpHost, type TestUser } from "../factories.js";
-import { protectedResourceMetadataUrl } from "../../src/http/public-origin.js";
+import { protectedResourceMetadataUrl } from "@memos/common";
 import { createTestApp, type TestApp } from "../harness.js";
 import { authorizationRequest, listenOAuth, type OAuthHttp, pkcePair, REDIRECT, register } from "../oauth-flow.js";
 

@@ -10,6 +10,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
+import { AssetMissing } from "../../errors.js";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Db } from "../db.js";
@@ -51,16 +52,6 @@ export function assetFile(data: string, internalPath: string): string {
     throw new AssetPathRefused(`a resource's internal_path is outside the assets folder: ${JSON.stringify(internalPath)}`);
   }
   return file;
-}
-
-/** The file a row points to is not there (deleted by hand, or a data folder copied without its assets). */
-export class AssetMissing extends Error {
-  constructor(
-    readonly resourceId: number,
-    readonly file: string,
-  ) {
-    super(`the file of resource ${resourceId} is missing: ${file}`);
-  }
 }
 
 export interface ResourceBytes {

@@ -1,3 +1,4 @@
+import type { Visibility } from "@memos/common";
 // References between memos (memo_relation, migration 029): written with a memo's text, read both ways through
 // their indexes, then the memos by primary key from `memo`, so a memo in the trash (whose rows stay until it is
 // purged) is never shown.
@@ -5,7 +6,15 @@ import { type ExpressionBuilder, type RawBuilder, sql } from "kysely";
 import { batches } from "../../batches.js";
 import type { Db } from "../../db.js";
 import type { Database } from "../../schema.js";
-import type { RelatedScope } from "../../../policies/relation.policy.js";
+
+/**
+ * Which related memos a viewer sees: their own (any status), and others' NORMAL ones of `shared`. The relation
+ * policy makes it (policies/relation.policy.ts, relatedScope); the store reads the rows it lets through.
+ */
+export interface RelatedScope {
+  ownerId: number | null;
+  shared: readonly Visibility[];
+}
 
 const REFERENCE = "REFERENCE";
 /** How much of a related memo's text a preview carries (its first line is cut from it). */
