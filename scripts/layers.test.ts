@@ -42,7 +42,9 @@ describe("the server's layers", () => {
     }
     const run = spawnSync(BIOME, ["lint", "--max-diagnostics=none", "--colors=off", "."], { cwd: dir, encoding: "utf8" });
     const output = `${run.stdout}${run.stderr}`;
-    const refused = CASES.filter(([file]) => new RegExp(`${file.replaceAll(".", "\\.")}:\\d+:\\d+ lint/style/noRestrictedImports`).test(output));
+    const refused = CASES.filter(([file]) =>
+      new RegExp(`${file.replaceAll(".", "\\.")}:\\d+:\\d+ lint/style/noRestrictedImports`).test(output),
+    );
     expect(refused.map(([file]) => file)).toEqual(CASES.filter(([, , allowed]) => !allowed).map(([file]) => file));
     expect(output).toContain("Layers:");
   });
