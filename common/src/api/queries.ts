@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { MEMO_TYPE_FILTERS, type RowStatus, ROW_STATUSES, VISIBILITIES, type Visibility } from "../domain/constants.js";
 import { MAX_SEARCH_TERMS, parseSearch } from "../domain/search.js";
-import { INPUT_LIMITS, MAX_ID } from "./requests.js";
+import { INPUT_LIMITS } from "../domain/input-limits.js";
+import { MAX_ID } from "./requests.js";
 import { optional, shown, text, wholeIssue } from "./schema-parts.js";
 
 /** The wire's message for a refused id query value: "userId is not a number: abc", echoing at most 64 characters. */

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { SSO_USER_ROLES } from "../domain/sso.js";
 import { MAX_PASSKEY_FIELD_LENGTH, MAX_PASSKEY_NAME_LENGTH, MAX_TWO_FACTOR_CODE_LENGTH } from "../domain/two-factor.js";
+import { INPUT_LIMITS } from "../domain/input-limits.js";
 import { optional, text } from "./schema-parts.js";
 
 /** The browser's answer to a WebAuthn call (RegistrationResponseJSON, AuthenticationResponseJSON), as it is. */
@@ -45,18 +46,21 @@ export type PasskeyRegister = z.infer<typeof passkeyRegisterSchema>;
 export type PasskeyRename = z.infer<typeof passkeyRenameSchema>;
 
 // Single sign-on: the host's OpenID Connect providers (`/api/identity-provider`).
-const issuerUrl = text(2048).refine((value) => /^https?:\/\/\S+$/i.test(value) && URL.canParse(value), "must be an http(s) URL");
+const issuerUrl = text(INPUT_LIMITS.ssoIssuer).refine(
+  (value) => /^https?:\/\/\S+$/i.test(value) && URL.canParse(value),
+  "must be an http(s) URL",
+);
 const ssoText = (max: number) => text(max).trim().min(1, "is required");
 
 /** `POST /api/identity-provider`. */
 export const identityProviderCreateSchema = z.object({
-  name: ssoText(64),
+  name: ssoText(INPUT_LIMITS.ssoName),
   issuer: issuerUrl,
-  clientId: ssoText(512),
+  clientId: ssoText(INPUT_LIMITS.ssoClientId),
   /** Kept, never shown again; empty for a public client. */
-  clientSecret: optional(text(2048)),
-  scopes: optional(ssoText(512)),
-  usernameClaim: optional(ssoText(128)),
+  clientSecret: optional(text(INPUT_LIMITS.ssoClientSecret)),
+  scopes: optional(ssoText(INPUT_LIMITS.ssoScopes)),
+  usernameClaim: optional(ssoText(INPUT_LIMITS.ssoUsernameClaim)),
   createUsers: optional(z.boolean()),
   newUserRole: optional(z.enum(SSO_USER_ROLES)),
   enabled: optional(z.boolean()),

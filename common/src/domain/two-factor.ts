@@ -10,6 +10,9 @@ export const RECOVERY_CODE_COUNT = 10;
 /** The longest code a request may carry (a TOTP code is 6 digits; a recovery code 11 characters with its dash). */
 export const MAX_TWO_FACTOR_CODE_LENGTH = 64;
 
+/** The longest app code a person types: 6 digits, perhaps with a space in the middle as apps show it ("123 456"). */
+export const MAX_TOTP_CODE_INPUT_LENGTH = 7;
+
 /** A code as typed, without spaces and dashes, in lower case: "123 456" is 123456, "ABCDE-FGHIJ" is abcdefghij. */
 export const normalizeTwoFactorCode = (code: string): string => code.replace(/[\s-]/g, "").toLowerCase();
 

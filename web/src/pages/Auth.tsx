@@ -1,7 +1,7 @@
 // Sign in and sign up. The first account signs up as the host; afterwards sign-up is offered only while the
 // host allows it. Opening the page signs out, as v0 did. After a provider's sign-in of an account with its own second
 // factor, the page opens at the code (or passkey) step (`?second-factor=`), which finishes that sign-in.
-import { SSO_SECOND_FACTOR_STEPS, type SsoSecondFactorStep } from "@memos/common";
+import { MAX_TOTP_CODE_INPUT_LENGTH, MAX_TWO_FACTOR_CODE_LENGTH, SSO_SECOND_FACTOR_STEPS, type SsoSecondFactorStep } from "@memos/common";
 import { useQueryClient } from "@tanstack/react-query";
 import { Compass } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -209,7 +209,7 @@ export default function Auth() {
                 value={code}
                 autoComplete="one-time-code"
                 inputMode={codeStep === "app" ? "numeric" : "text"}
-                maxLength={codeStep === "app" ? 7 : 64}
+                maxLength={codeStep === "app" ? MAX_TOTP_CODE_INPUT_LENGTH : MAX_TWO_FACTOR_CODE_LENGTH}
                 autoCapitalize="none"
                 spellCheck={false}
                 autoFocus

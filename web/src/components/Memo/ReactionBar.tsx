@@ -1,7 +1,7 @@
 // Reactions, on a memo or a comment: each emoji with its count (pressed when the viewer gave it; the names of who did
 // in its title on hover, and in a toast on a long press), and for members a button to add one — the quick set or any
 // other emoji typed in. Visitors see the counts; nothing shows while there are none and the viewer cannot react.
-import { isEmoji, type Memo, QUICK_REACTIONS, type Reaction } from "@memos/common";
+import { isEmoji, MAX_EMOJI_LENGTH, type Memo, QUICK_REACTIONS, type Reaction } from "@memos/common";
 import { SmilePlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -68,7 +68,7 @@ export function ReactionPicker({ reactions, toggle }: { reactions: readonly Reac
             onBlur={() => other === "" && setTyping(false)}
             aria-label={t("reaction.other")}
             placeholder={t("reaction.other-placeholder")}
-            maxLength={32}
+            maxLength={MAX_EMOJI_LENGTH}
             className="h-7 w-44 rounded-full border border-zinc-300 bg-white px-2 text-sm max-sm:h-10 dark:border-zinc-600 dark:bg-zinc-900"
           />
         </form>

@@ -1,6 +1,6 @@
 // A new personal access token: name, scope and expiry; then the token, shown this once, with a copy button and a
 // ready curl command.
-import { ACCESS_TOKEN_SCOPES, type AccessTokenScope, type CreatedAccessToken } from "@memos/common";
+import { ACCESS_TOKEN_SCOPES, INPUT_LIMITS, type AccessTokenScope, type CreatedAccessToken } from "@memos/common";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAccessTokenMutations } from "../../queries/access-tokens";
@@ -159,7 +159,7 @@ export function CreateAccessTokenDialog({ open, onClose }: { open: boolean; onCl
         <Field
           label={t("tokens.name")}
           value={name}
-          maxLength={128}
+          maxLength={INPUT_LIMITS.tokenName}
           placeholder={t("tokens.name-placeholder")}
           onChange={(value) => {
             setName(value);

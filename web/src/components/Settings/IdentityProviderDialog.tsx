@@ -1,6 +1,6 @@
 // Adding or changing an identity provider (OpenID Connect): name, issuer, client ID and secret (never shown back:
 // left empty, the kept one stays), scopes, the username claim, and whether unknown users get an account, as what.
-import { DEFAULT_SSO_SCOPES, DEFAULT_USERNAME_CLAIM, type IdentityProvider, type SsoUserRole } from "@memos/common";
+import { DEFAULT_SSO_SCOPES, DEFAULT_USERNAME_CLAIM, INPUT_LIMITS, type IdentityProvider, type SsoUserRole } from "@memos/common";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
@@ -113,7 +113,7 @@ export function IdentityProviderDialog({
         <Field
           label={t("sso.providers.name")}
           value={name}
-          maxLength={64}
+          maxLength={INPUT_LIMITS.ssoName}
           onChange={(value) => {
             setName(value);
             setProblem(null);
@@ -125,7 +125,7 @@ export function IdentityProviderDialog({
           label={t("sso.providers.issuer")}
           type="url"
           value={issuer}
-          maxLength={2048}
+          maxLength={INPUT_LIMITS.ssoIssuer}
           placeholder="https://id.example.com/realms/home"
           onChange={(value) => {
             setIssuer(value);
@@ -137,7 +137,7 @@ export function IdentityProviderDialog({
         <Field
           label={t("sso.providers.client-id")}
           value={clientId}
-          maxLength={512}
+          maxLength={INPUT_LIMITS.ssoClientId}
           onChange={(value) => {
             setClientId(value);
             setProblem(null);
@@ -150,16 +150,22 @@ export function IdentityProviderDialog({
           label={t("sso.providers.client-secret")}
           type="password"
           value={clientSecret}
-          maxLength={2048}
+          maxLength={INPUT_LIMITS.ssoClientSecret}
           onChange={setClientSecret}
           hint={provider?.hasSecret ? t("sso.providers.client-secret-kept") : undefined}
           autoComplete="new-password"
         />
-        <Field label={t("sso.providers.scopes")} value={scopes} maxLength={512} onChange={setScopes} spellCheck={false} />
+        <Field
+          label={t("sso.providers.scopes")}
+          value={scopes}
+          maxLength={INPUT_LIMITS.ssoScopes}
+          onChange={setScopes}
+          spellCheck={false}
+        />
         <Field
           label={t("sso.providers.username-claim")}
           value={usernameClaim}
-          maxLength={128}
+          maxLength={INPUT_LIMITS.ssoUsernameClaim}
           onChange={setUsernameClaim}
           spellCheck={false}
         />

@@ -1,5 +1,5 @@
 // Adding or changing a webhook: name, URL, secret (made by the server when left empty) and the events it hears.
-import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent, webhookUrlProblem } from "@memos/common";
+import { INPUT_LIMITS, WEBHOOK_EVENTS, type Webhook, type WebhookEvent, webhookUrlProblem } from "@memos/common";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useWebhookMutations } from "../../queries/webhooks";
@@ -91,7 +91,7 @@ export function WebhookDialog({ open, webhook, onClose }: { open: boolean; webho
         <Field
           label={t("webhooks.name")}
           value={name}
-          maxLength={128}
+          maxLength={INPUT_LIMITS.webhookName}
           onChange={(value) => {
             setName(value);
             setProblem(null);
@@ -103,7 +103,7 @@ export function WebhookDialog({ open, webhook, onClose }: { open: boolean; webho
           label={t("webhooks.url")}
           type="url"
           value={url}
-          maxLength={2048}
+          maxLength={INPUT_LIMITS.webhookUrl}
           placeholder="https://example.com/memos-hook"
           onChange={(value) => {
             setUrl(value);
@@ -115,7 +115,7 @@ export function WebhookDialog({ open, webhook, onClose }: { open: boolean; webho
         <Field
           label={t("webhooks.secret")}
           value={secret}
-          maxLength={256}
+          maxLength={INPUT_LIMITS.webhookSecret}
           onChange={setSecret}
           hint={t("webhooks.secret-hint")}
           autoComplete="off"

@@ -1,6 +1,6 @@
 // Creating a tag: a name checked with the wire's rule (`#name` must be exactly one tag), and suggestions
 // taken from the user's memos (GET /api/tag/suggestion), each one click away.
-import { isValidTagName } from "@memos/common";
+import { INPUT_LIMITS, isValidTagName } from "@memos/common";
 import { Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -78,6 +78,7 @@ export function CreateTagDialog({ open, onClose }: { open: boolean; onClose: () 
             id={inputId}
             data-autofocus
             value={name}
+            maxLength={INPUT_LIMITS.tag}
             onChange={(event) => {
               setName(event.target.value);
               setError(null);

@@ -1,6 +1,6 @@
 // Renaming a tag (and the tags under it), or merging it into one the user has: the new name, what it would change
 // (the server's dry run, asked as the name is typed), then Rename. Each memo keeps its former text in its history.
-import { isValidTagName, readsAsTag } from "@memos/common";
+import { INPUT_LIMITS, isValidTagName, readsAsTag } from "@memos/common";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/errorMessage";
@@ -103,6 +103,7 @@ export default function RenameTagDialog({ tag, onClose, onRenamed }: RenameTagDi
             id={inputId}
             data-autofocus
             value={value}
+            maxLength={INPUT_LIMITS.tag}
             onFocus={(event) => event.target.select()}
             onChange={(event) => {
               setValue(event.target.value);

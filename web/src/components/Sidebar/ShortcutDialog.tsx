@@ -6,6 +6,7 @@ import {
   type FilterRelation,
   type FilterType,
   FILTER_TYPES,
+  INPUT_LIMITS,
   MEMO_SPECIAL_TYPES,
   OPERATORS_BY_TYPE,
   parseShortcutPayload,
@@ -150,6 +151,7 @@ export function ShortcutDialog({ shortcut, open, onClose }: Props) {
             id={titleId}
             data-autofocus
             value={title}
+            maxLength={INPUT_LIMITS.shortcutTitle}
             onChange={(event) => setTitle(event.target.value)}
             className={`${CONTROL} h-10`}
           />

@@ -1,6 +1,6 @@
 // Turning two-factor sign-in on: a new secret as a QR code and as text, the app's first code to confirm it, then
 // the recovery codes (shown once) and Done.
-import type { TotpSetup } from "@memos/common";
+import { MAX_TOTP_CODE_INPUT_LENGTH, type TotpSetup } from "@memos/common";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
@@ -90,7 +90,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
         hint={t("two-factor.code-hint")}
         inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={7}
+        maxLength={MAX_TOTP_CODE_INPUT_LENGTH}
         data-autofocus
       />
       <Button type="submit" variant="primary" disabled={enable.isPending} className="h-10 self-end">

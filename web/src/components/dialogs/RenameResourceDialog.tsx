@@ -1,5 +1,5 @@
 // Renames a resource. The wire's filename rule is checked here first ("Invalid filename."), then by the server.
-import type { Resource } from "@memos/common";
+import { INPUT_LIMITS, type Resource } from "@memos/common";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../ui/Button";
@@ -58,6 +58,7 @@ export default function RenameResourceDialog({ resource, onRename, onClose }: Re
           id={inputId}
           data-autofocus
           value={value}
+          maxLength={INPUT_LIMITS.filename}
           onChange={(event) => {
             setValue(event.target.value);
             setError(null);
