@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_MEMO_LINKS, memoLinkMarkdown, memoLinks } from "./memo-links.js";
+import { MAX_MEMO_LINKS, memoLinkMarkdown, memoLinks, replaceMemoLinks } from "./memo-links.js";
 
 describe("memoLinks", () => {
   it("reads bare /m/<id> and Markdown link targets, distinct, in order", () => {
@@ -34,5 +34,33 @@ describe("memoLinkMarkdown", () => {
 
   it("is read back as a reference", () => {
     expect(memoLinks(memoLinkMarkdown(42, "hello"))).toEqual([42]);
+  });
+});
+
+describe("replaceMemoLinks", () => {
+  const show = (content: string) => replaceMemoLinks(content, ({ id, label }) => (label === undefined ? `<${id}>` : `<${id}:${label}>`));
+
+  it("replaces a Markdown link whole and a bare reference by its address, in order", () => {
+    expect(show("[Trip plan](/m/3) then /m/4, (/m/5) and [top](/m/6#a)!")).toBe("<3:Trip plan> then <4>, (<5>) and <6:top>!");
+    expect(show("/m/7?x=1 and /m/8.")).toBe("<7>?x=1 and <8>.");
+  });
+
+  it("reads the same references memoLinks reads, and leaves code and other paths as written", () => {
+    const text = "```\n/m/1\n```\n`/m/2` [a `b`](/m/3) https://x.example/m/4 /m/5/edit /x/m/6 [c](/m/7/x) /m/8";
+    expect(show(text)).toBe("```\n/m/1\n```\n`/m/2` <3:a `b`> https://x.example/m/4 /m/5/edit /x/m/6 [c](/m/7/x) <8>");
+    const ids: number[] = [];
+    replaceMemoLinks(text, ({ id }) => {
+      ids.push(id);
+      return "";
+    });
+    expect(ids).toEqual(memoLinks(text));
+  });
+
+  it("gives back the text itself when it holds no reference", () => {
+    expect(show("no links here [x](/n/1)")).toBe("no links here [x](/n/1)");
+  });
+
+  it("reads a long line of unclosed brackets in one pass", () => {
+    expect(show(`${"[a](/m/x ".repeat(100_000)}/m/9`)).toMatch(/<9>$/);
   });
 });

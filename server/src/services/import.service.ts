@@ -54,7 +54,7 @@ const UNPACKED_PER_UPLOADED = 8;
 
 /** A memo's identity across imports: its created time and its content, with links to stored files and memos made id-free. */
 const memoKey = (createdTs: number, content: string) =>
-  `${createdTs}\n${content.replace(/\/o\/r\/\d+\//g, "/o/r/_/").replace(/\]\(\/m\/\d+\)/g, "](/m/_)")}`;
+  `${createdTs}\n${content.replace(/\/o\/r\/\d+\//g, "/o/r/_/").replace(/(?<=^|[\s(<[{"'])\/m\/\d+(?![\w/-])/g, "/m/_")}`;
 const fileKey = (createdTs: number, filename: string, size: number, link: string) => `${createdTs}\n${filename}\n${size}\n${link}`;
 
 /** A memo of the plan that is not added because the account (or the plan, earlier) holds it: a link to it goes there. */
@@ -255,8 +255,6 @@ async function writeAll(
     // Memos one INSERT each (their ids are needed), their tags, pins and links a batch at a time.
     for (let start = 0; start < staged.memos.length; start += BATCH) {
       const extras: Parameters<typeof insertMemoExtras>[2] = { tags: [], pinned: [], links: [] };
-      const versions: NewRevision[] = [];
-      const comments: ImportedComment[] = [];
       const tagNames = new Set<string>();
       for (const index of staged.memos.slice(start, start + BATCH)) {
         await slices.next();
@@ -274,13 +272,33 @@ async function writeAll(
           display_ts: display === "updated_ts" ? memo.updatedTs : memo.createdTs,
         });
         memoIds.set(index, memoId);
-        if (content.includes("](/m/_)")) later.push(index);
+        if (content.includes("/m/_")) later.push(index);
         else references.push({ id: memoId, links: memoLinks(content) });
         for (const tag of tags) {
           extras.tags.push({ memo_id: memoId, tag });
           tagNames.add(tag);
         }
         if (memo.pinned) extras.pinned.push(memoId);
+        for (const file of new Set(memo.attachments)) extras.links.push({ memo_id: memoId, resource_id: fileIds.get(file)! });
+      }
+      await insertMemoExtras(tx, creatorId, extras);
+      await upsertTags(tx, creatorId, [...tagNames]);
+    }
+    for (const index of later) {
+      await slices.next();
+      const content = finalContent(plan.memos[index]!.content, plan, targets);
+      assertStorable(content, plan.memos[index]!.source);
+      await setImportedMemoContent(tx, memoIds.get(index)!, content);
+      references.push({ id: memoIds.get(index)!, links: memoLinks(content) });
+    }
+    // Versions and comments once every memo has its id: their links to memos of the archive too.
+    for (let start = 0; start < staged.memos.length; start += BATCH) {
+      const versions: NewRevision[] = [];
+      const comments: ImportedComment[] = [];
+      for (const index of staged.memos.slice(start, start + BATCH)) {
+        await slices.next();
+        const memo = plan.memos[index]!;
+        const memoId = memoIds.get(index)!;
         for (const version of memo.versions ?? []) {
           versions.push({
             memo_id: memoId,
@@ -305,19 +323,9 @@ async function writeAll(
             resourceIds: comment.attachments.map((file) => fileIds.get(file)!),
           });
         }
-        for (const file of new Set(memo.attachments)) extras.links.push({ memo_id: memoId, resource_id: fileIds.get(file)! });
       }
-      await insertMemoExtras(tx, creatorId, extras);
-      await insertRevisions(tx, versions.splice(0));
+      await insertRevisions(tx, versions);
       await insertImportedComments(tx, comments);
-      await upsertTags(tx, creatorId, [...tagNames]);
-    }
-    for (const index of later) {
-      await slices.next();
-      const content = finalContent(plan.memos[index]!.content, plan, targets);
-      assertStorable(content, plan.memos[index]!.source);
-      await setImportedMemoContent(tx, memoIds.get(index)!, content);
-      references.push({ id: memoIds.get(index)!, links: memoLinks(content) });
     }
     for (let start = 0; start < references.length; start += BATCH) {
       await slices.next();

@@ -6,6 +6,7 @@ import type { Archive } from "./archive.js";
 import { looksLikeFlomo, readFlomo } from "./flomo.js";
 import { isKeepNote, readGoogleKeep } from "./google-keep.js";
 import { isIgnoredPath, isNotePath, readMarkdownFolder } from "./markdown.js";
+import { linkPlannedMemos } from "./memo-links.js";
 import { readMemosExport } from "./memos-export.js";
 import type { ImportPlan } from "./plan.js";
 
@@ -23,7 +24,12 @@ async function manifestFormat(archive: Archive): Promise<{ format?: unknown; sco
   }
 }
 
+/** What `archive` holds, as a plan whose links between memos point only at memos of the archive (memo-links.ts). */
 export async function readPlan(archive: Archive): Promise<ImportPlan> {
+  return linkPlannedMemos(await readFormat(archive));
+}
+
+async function readFormat(archive: Archive): Promise<ImportPlan> {
   const manifest = await manifestFormat(archive);
   if (manifest?.format === "memos-export") {
     if (manifest.scope === "instance") {

@@ -114,6 +114,7 @@ export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
     );
     plan.memos.push({
       source: entry.path,
+      ...(typeof data.id === "number" ? { exportedId: data.id } : {}),
       content: front.body,
       createdTs,
       updatedTs: toSeconds(data.updated) ?? createdTs,

@@ -37,6 +37,8 @@ export interface PlannedComment {
 interface PlannedMemo {
   /** The archive's file the memo comes from (named in problems). */
   source: string;
+  /** The id the memo had where it was exported (our own export): links to `/m/<that id>` in the archive come here. */
+  exportedId?: number;
   /**
    * Markdown; a link to a file of the plan is `attachmentToken(n)` until the file has an id (the file is stored
    * with the memo even when the memo does not list it), a link to another memo `memoLinkToken(n)`.
@@ -88,11 +90,16 @@ export const attachmentToken = (index: number): string => `\uE000${index}\uE001`
 export const ATTACHMENT_TOKEN = /\uE000(\d+)\uE001/g;
 
 /**
- * A link to memo `index` of the plan (an Obsidian `[[name]]`) until it has an id: `[label](memoLinkToken(n))`. It
- * becomes `[label](/m/<id>)`, or `label` alone when that memo is not imported (a note the store cannot hold).
+ * A link to memo `index` of the plan (an Obsidian `[[name]]`, a `[label](/m/<old id>)` of our export) until it has an
+ * id: `[label](memoLinkToken(n))`. It becomes `[label](/m/<id>)`, or `label` alone when that memo is not imported (a
+ * note the store cannot hold).
  */
 export const memoLinkToken = (index: number): string => `\uE002${index}\uE003`;
 export const MEMO_LINK_TOKEN = /\[([^\]\n]*)\]\(\uE002(\d+)\uE003\)/g;
+
+/** A bare reference to memo `index` (`see /m/<old id>`) until it has an id: `/m/<id>`, or the memo's title. */
+export const memoReferenceToken = (index: number): string => `\uE004${index}\uE005`;
+export const MEMO_REFERENCE_TOKEN = /\uE004(\d+)\uE005/g;
 
 /** The link a memo's content holds to a stored file: the same path the web builds. */
 export const resourceLink = (id: number | "_", filename: string): string => `/o/r/${id}/${encodeURIComponent(filename)}`;
