@@ -8,7 +8,7 @@ import GithubSlugger from "github-slugger";
 import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const SCANNED = ["README.md", "docs", "common", "server", "web", "e2e", "scripts", "bench", "vitest.config.ts"];
+const SCANNED = ["README.md", "docs", "common", "server", "web", "e2e", "scripts", "bench", "container", "vitest.config.ts"];
 const SKIPPED_DIRS = new Set(["node_modules", "dist", "test-results", "playwright-report", "artifacts", ".cache", "coverage"]);
 const TEXT_FILE = /\.(?:ts|tsx|mts|mjs|js|md|css|html)$/;
 
