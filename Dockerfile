@@ -1,6 +1,6 @@
 # memos in a container: `docker build -t memos .`, then
 #   docker run -d -p 5230:5230 -v ~/.memos/:/var/opt/memos memos
-# README.md ("Run with Docker") has the rest: compose, environment, upgrading from memos v0.10, read-only root.
+# docs/operator-guide.md ("Container") has the rest: compose, environment, upgrading from memos v0.10, read-only root.
 #
 # Two images, one Node major: the build stage compiles better-sqlite3 for the Node it runs, and the runtime loads
 # that build, so BUILD_IMAGE and BASE_IMAGE must carry the same Node major (20.19+, 22.13+ or 24+).
@@ -72,7 +72,7 @@ RUN node /tmp/prune-modules.mjs /out && rm -rf /out/server/dist
 
 FROM ${BASE_IMAGE}
 # The server runs as this user from the first instruction on (it never needs root). A data folder from memos v0.10,
-# which ran as root, must be handed to it once: `chown -R 1000:1000 ~/.memos` (README).
+# which ran as root, must be handed to it once: `chown -R 1000:1000 ~/.memos` (docs/operator-guide.md, "Container").
 ARG MEMOS_UID=1000
 ARG MEMOS_GID=1000
 # /nodejs/bin is where distroless images keep node; official images keep it in /usr/local/bin.

@@ -1,6 +1,6 @@
-// The bench's own command works: several sizes in one run, on each engine (README's command, at tiny sizes). Each
-// size of a run has its own data set: on PostgreSQL they once shared one database name, so generating the second
-// size dropped the first and the run ended in a 400.
+// The bench's own command works: several sizes in one run, on each engine (the command of
+// docs/developer-guide.md#benchmarks, at tiny sizes). Each size of a run has its own data set: on PostgreSQL they
+// once shared one database name, so generating the second size dropped the first and the run ended in a 400.
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

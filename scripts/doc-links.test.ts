@@ -8,11 +8,11 @@ import GithubSlugger from "github-slugger";
 import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const SCANNED = ["README.md", "docs", "common", "server", "web", "e2e", "scripts", "bench", "vitest.config.ts"];
+const SCANNED = ["README.md", "docs", "common", "server", "web", "e2e", "scripts", "bench", "container", "vitest.config.ts"];
 const SKIPPED_DIRS = new Set(["node_modules", "dist", "test-results", "playwright-report", "artifacts", ".cache", "coverage"]);
 const TEXT_FILE = /\.(?:ts|tsx|mts|mjs|js|md|css|html)$/;
 
-/** A citation of one of our documents, with its anchor if any: `docs/api.md#envelope`, `README.md#tests`. */
+/** A citation of one of our documents, with its anchor if any: `docs/api.md#envelope`, `README.md#run-with-docker`. */
 const CITATION = /(?<![\w/.-])((?:docs\/[\w.-]+|README)\.md)(?:#([\p{L}\p{N}_-]+))?/gu;
 /** A Markdown link target: `(#anchor)`, `(api.md#anchor)`, `(../README.md)`. */
 const MD_LINK = /\]\(([^)\s]+)\)/g;

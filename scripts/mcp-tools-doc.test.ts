@@ -1,5 +1,5 @@
 // docs/api.md's table of MCP tools is the list the server offers (common/src/api/mcp-tools.ts): every tool, in
-// order, with the token it needs, and nothing else; README names each one too.
+// order, with the token it needs, and nothing else; the user guide names each one too.
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +20,6 @@ it("documents every MCP tool with the token it needs", () => {
   expect(rows.map((cells) => [cells[1], cells[2]])).toEqual(
     MCP_TOOL_NAMES.map((name) => [name, MCP_TOOLS[name].write ? "read-write" : "read"]),
   );
-  const readme = read("README.md");
-  for (const name of MCP_TOOL_NAMES) expect(readme, name).toContain(`\`${name}\``);
+  const guide = read("docs/user-guide.md");
+  for (const name of MCP_TOOL_NAMES) expect(guide, name).toContain(`\`${name}\``);
 });

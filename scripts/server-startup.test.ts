@@ -1,6 +1,6 @@
 // What the built server loads when it starts: the packages only some features use (an assistant over MCP, passkeys,
 // SSO, two-factor codes, v0.10 passwords, exports, feeds, `^regex` searches, PostgreSQL, metrics) are loaded on first
-// use, not at start, for an idle server's memory (README, "Memory"). esbuild's own map of the bundle tells.
+// use, not at start, for an idle server's memory (docs/operator-guide.md#memory). esbuild's own map of the bundle tells.
 import { decode } from "@jridgewell/sourcemap-codec";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

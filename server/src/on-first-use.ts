@@ -1,5 +1,5 @@
 // Packages loaded when first used instead of at start: each is heap (its source and compiled code) that a server
-// which never uses the feature should not hold (README, "Memory"). `require` returns a package's CommonJS build at
+// which never uses the feature should not hold (docs/operator-guide.md#memory). `require` returns a package's CommonJS build at
 // once, so synchronous code keeps its shape; packages with no CommonJS build are loaded with `import()` where used.
 // The built server (scripts/build-server.mjs) has each of them bundled into first-use/<name>.cjs beside its chunks,
 // so the image's node_modules holds none of them; run from the sources, they come from node_modules.
