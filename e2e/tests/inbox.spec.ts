@@ -1,6 +1,7 @@
 // The inbox: another member names you in a memo and reacts to yours; the bell counts them, the inbox lists them
 // (the reactions to one memo as one entry), opening one goes to the memo, and Mark all read clears the bell.
-// Reactions to your comment say so, with the comment's words.
+// Reactions to your comment say so, with the comment's words; a comment on your memo and a mention in a comment each
+// say what they are, and open the memo at the comment.
 import { MemosApi, PASSWORD, uniqueName } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { memoCard, openSidebar } from "../support/ui";
@@ -89,6 +90,44 @@ test("reactions to a comment reach its author's inbox as one entry, with the com
   await expect(entries.nth(0)).toContainText(`${credentials.username} reacted ❤️ 🎉 to your comment`);
   await expect(entries.nth(0)).toContainText("Count me in, I will bring lemonade");
   await entries.nth(0).getByRole("button").click();
-  await expect(page).toHaveURL(new RegExp(`/m/${theirs.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/m/${theirs.id}#comment-${said.id}$`));
   await expect(page.getByTestId("comment")).toContainText("Count me in");
+  await expect(page.getByTestId("comment")).toHaveAttribute("aria-current", "true");
+});
+
+test("a comment on your memo and a mention in a comment each say what they are, and open at the comment", async ({
+  page,
+  signedIn,
+  hostApi,
+  playwright,
+  serverURL,
+}) => {
+  const mine = await signedIn.api.createMemo("Garden plan for May", "PROTECTED");
+  const credentials = { username: uniqueName("gardener"), password: PASSWORD };
+  await hostApi.createUser(credentials);
+  const context = await playwright.request.newContext();
+  const friend = new MemosApi(context, serverURL);
+  await friend.signIn(credentials);
+  await friend.createComment(mine.id, "Plant the tomatoes after the frost");
+  const theirs = await friend.createMemo("Seed swap on Saturday", "PROTECTED");
+  await friend.createComment(theirs.id, "First reply");
+  const naming = await friend.createComment(theirs.id, `@${signedIn.user.username} bring the basil seeds`);
+  await context.dispose();
+
+  await page.goto("/");
+  await (await openSidebar(page)).getByRole("button", { name: "Inbox: 2 unread" }).click();
+  const entries = page.getByRole("dialog", { name: "Inbox" }).getByRole("listitem");
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0)).toContainText(`${credentials.username} mentioned you in a comment`);
+  await expect(entries.nth(0)).toContainText("bring the basil seeds");
+  await expect(entries.nth(1)).toContainText(`${credentials.username} commented on your memo`);
+  await expect(entries.nth(1)).toContainText("Plant the tomatoes");
+  await expect(page.getByRole("dialog", { name: "Inbox" })).not.toContainText("reacted");
+
+  await entries.nth(0).getByRole("button").click();
+  await expect(page).toHaveURL(new RegExp(`/m/${theirs.id}#comment-${naming.id}$`));
+  const named = page.getByTestId("comment").filter({ hasText: "bring the basil seeds" });
+  await expect(named).toHaveAttribute("aria-current", "true");
+  await expect(named).toBeFocused();
+  await expect(page.getByTestId("comment").filter({ hasText: "First reply" })).not.toHaveAttribute("aria-current", "true");
 });

@@ -14,6 +14,7 @@ import { MemoResources } from "../Memo/MemoResources";
 import { ReactionPicker, type ReactionToggle, Reactions } from "../Memo/ReactionBar";
 import { Button, IconButton } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
+import { commentAnchor } from "./commentAnchor";
 
 function useCommentToggle(comment: Comment): ReactionToggle {
   const toggle = useToggleCommentReaction(comment.memoId, comment.id);
@@ -25,11 +26,14 @@ export function CommentItem({
   canEdit,
   canDelete,
   canReact,
+  targeted = false,
 }: {
   comment: Comment;
   canEdit: boolean;
   canDelete: boolean;
   canReact: boolean;
+  /** The page was opened on this comment (its fragment): it is shown marked. */
+  targeted?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -42,7 +46,15 @@ export function CommentItem({
   const save = () => update.mutate({ id: comment.id, content: text }, { onSuccess: () => setEditing(false), onError: fail });
 
   return (
-    <li className="flex flex-col gap-1 border-zinc-100 px-3.5 py-2.5 not-last:border-b dark:border-zinc-700/70" data-testid="comment">
+    <li
+      id={commentAnchor(comment.id)}
+      tabIndex={-1}
+      aria-current={targeted ? "true" : undefined}
+      className={`flex scroll-mt-16 flex-col gap-1 border-zinc-100 px-3.5 py-2.5 not-last:border-b focus:outline-none dark:border-zinc-700/70 ${
+        targeted ? "bg-green-50/70 dark:bg-green-900/20" : ""
+      }`}
+      data-testid="comment"
+    >
       <div className="flex items-center justify-between gap-2">
         <p className="truncate text-sm font-medium text-zinc-800 dark:text-zinc-100">
           <CreatorName creator={comment.creator} />

@@ -2,8 +2,9 @@
 // host turned comments off or the memo's author closed them); Close / Reopen for the memo's author.
 import type { Memo } from "@memos/common";
 import { MessageSquare } from "lucide-react";
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { errorMessage } from "../../api/errorMessage";
 import { useCloseComments, useMemoComments } from "../../queries/comments";
 import { useMe } from "../../queries/session";
@@ -11,7 +12,27 @@ import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Spinner } from "../ui/Spinner";
 import { CommentEditor } from "./CommentEditor";
+import { commentAnchor, commentOfHash } from "./commentAnchor";
 import { CommentItem } from "./CommentItem";
+
+/**
+ * The comment the page's fragment names (`#comment-34`, where the inbox sends a comment's entries): its id, and once
+ * it is on the page it is scrolled to and focused, once.
+ */
+function useTargetedComment(loaded: readonly { id: number }[]): number | undefined {
+  const { hash } = useLocation();
+  const target = commentOfHash(hash);
+  const shown = useRef<number | undefined>(undefined);
+  const present = target !== undefined && loaded.some((comment) => comment.id === target);
+  useEffect(() => {
+    if (!present || shown.current === target) return;
+    shown.current = target;
+    const element = document.getElementById(commentAnchor(target));
+    element?.scrollIntoView?.({ block: "center" });
+    element?.focus({ preventScroll: true });
+  }, [present, target]);
+  return target;
+}
 
 export function MemoComments({ memo }: { memo: Memo }) {
   const { t } = useTranslation();
@@ -24,6 +45,7 @@ export function MemoComments({ memo }: { memo: Memo }) {
   const closed = pages[0]?.closed ?? false;
   const disabled = pages[0]?.disabled ?? false;
   const isAuthor = me?.id === memo.creatorId;
+  const target = useTargetedComment(list);
   const toggle = () => close.mutate(!closed, { onError: (error) => toast.error(errorMessage(error, t)) });
 
   return (
@@ -52,6 +74,7 @@ export function MemoComments({ memo }: { memo: Memo }) {
               canEdit={me?.id === comment.creator.id}
               canDelete={me?.id === comment.creator.id || isAuthor}
               canReact={Boolean(me)}
+              targeted={comment.id === target}
             />
           ))}
         </ul>

@@ -13,7 +13,7 @@ import { formatFullTime, formatMemoTime } from "../../utils/time";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Spinner";
-import { type InboxEntry, groupInbox, type MemoInboxEntry } from "./inboxGroups";
+import { type InboxEntry, groupInbox, inboxEntryPath, inboxMessageKey, type MemoInboxEntry } from "./inboxGroups";
 
 const ICONS = { mention: AtSign, reaction: SmilePlus, comment: MessageSquare, "two-factor-locked": ShieldAlert } as const;
 
@@ -31,7 +31,7 @@ export default function InboxDialog({ onClose }: StackDialogProps) {
     const ids = entry.items.filter((item) => !item.read).map((item) => item.id);
     if (ids.length > 0) markRead.mutate({ ids });
     if (entry.kind === "two-factor-locked") pushDialog("setting");
-    else navigate(`/m/${entry.memoId}`);
+    else navigate(inboxEntryPath(entry));
   };
 
   let body: ReactNode;
@@ -103,8 +103,7 @@ function Entry({ entry, onOpen }: { entry: InboxEntry; onOpen: () => void }) {
     what = t("inbox.two-factor-locked", { time: formatFullTime(entry.lockedUntilTs * 1000) });
     detail = t("inbox.two-factor-locked-hint");
   } else {
-    const key = entry.commentId === undefined ? entry.kind : "comment-reaction";
-    what = t(`inbox.${key}`, { who: who(entry, t), emoji: entry.emojis.join(" ") });
+    what = t(`inbox.${inboxMessageKey(entry)}`, { who: who(entry, t), emoji: entry.emojis.join(" ") });
     detail = entry.snippet;
   }
   return (

@@ -1,6 +1,7 @@
 import type { MemoInboxItem } from "@memos/common";
 import { describe, expect, it } from "vitest";
-import { groupInbox, type MemoInboxEntry } from "./inboxGroups";
+import { commentOfHash } from "../Comments/commentAnchor";
+import { groupInbox, inboxEntryPath, inboxMessageKey, type MemoInboxEntry } from "./inboxGroups";
 
 let id = 100;
 const item = (kind: MemoInboxItem["kind"], memoId: number, actor: string, extra: Partial<MemoInboxItem> = {}): MemoInboxItem => ({
@@ -56,5 +57,26 @@ describe("groupInbox", () => {
       ["reaction", 1],
     ]);
     expect(entries[1]).toMatchObject({ kind: "two-factor-locked", lockedUntilTs: 5000, createdTs: 4100, read: false });
+  });
+});
+
+describe("what an entry says and where it opens", () => {
+  const entryOf = (kind: MemoInboxItem["kind"], extra: Partial<MemoInboxItem> = {}) =>
+    groupInbox([item(kind, 7, "ann", extra)])[0] as MemoInboxEntry;
+
+  it("gives each kind its own words: a memo's mention, a comment's mention, a comment, a reaction to a memo or a comment", () => {
+    expect(inboxMessageKey(entryOf("mention"))).toBe("mention");
+    expect(inboxMessageKey(entryOf("mention", { commentId: 3 }))).toBe("comment-mention");
+    expect(inboxMessageKey(entryOf("comment", { commentId: 3 }))).toBe("comment");
+    expect(inboxMessageKey(entryOf("reaction", { emoji: "🎉" }))).toBe("reaction");
+    expect(inboxMessageKey(entryOf("reaction", { emoji: "🎉", commentId: 3 }))).toBe("comment-reaction");
+  });
+
+  it("opens the memo, at the comment when the entry is about one", () => {
+    expect(inboxEntryPath(entryOf("mention"))).toBe("/m/7");
+    expect(inboxEntryPath(entryOf("comment", { commentId: 3 }))).toBe("/m/7#comment-3");
+    expect(commentOfHash(inboxEntryPath(entryOf("mention", { commentId: 41 })).slice("/m/7".length))).toBe(41);
+    expect(commentOfHash("#comment-0")).toBeUndefined();
+    expect(commentOfHash("#top")).toBeUndefined();
   });
 });

@@ -1,13 +1,14 @@
 // The inbox as shown: reactions to one memo (or to one comment) in a row become one entry (who, which emoji),
 // everything else one each; an item about the account (its two-factor codes locked) is an entry of its own kind.
 import type { InboxItem, MemoInboxItem } from "@memos/common";
+import { commentAnchor } from "../Comments/commentAnchor";
 
 export interface MemoInboxEntry {
   /** The items it stands for, newest first. */
   items: MemoInboxItem[];
   kind: MemoInboxItem["kind"];
   memoId: number;
-  /** A reaction to the user's comment: that comment. */
+  /** The comment it is about: a comment on the user's memo, a mention in a comment, a reaction to the user's comment. */
   commentId?: number;
   snippet: string;
   /** Who, each once, newest first. */
@@ -27,6 +28,19 @@ interface AccountInboxEntry {
 }
 
 export type InboxEntry = MemoInboxEntry | AccountInboxEntry;
+
+/** What a memo's entry says happened (`inbox.<key>`): a comment's mention, reaction and the comment itself each have theirs. */
+export type InboxMessageKey = "mention" | "comment-mention" | "reaction" | "comment-reaction" | "comment";
+
+export function inboxMessageKey(entry: Pick<MemoInboxEntry, "kind" | "commentId">): InboxMessageKey {
+  if (entry.kind === "comment") return "comment";
+  if (entry.commentId === undefined) return entry.kind;
+  return entry.kind === "mention" ? "comment-mention" : "comment-reaction";
+}
+
+/** Where a memo's entry opens: the memo's page, at the comment when it is about one. */
+export const inboxEntryPath = (entry: Pick<MemoInboxEntry, "memoId" | "commentId">): string =>
+  `/m/${entry.memoId}${entry.commentId === undefined ? "" : `#${commentAnchor(entry.commentId)}`}`;
 
 export function groupInbox(items: readonly InboxItem[]): InboxEntry[] {
   const entries: InboxEntry[] = [];
