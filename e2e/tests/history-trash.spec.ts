@@ -1,29 +1,47 @@
-// Nothing written is lost by a click: a memo's History shows each earlier version with the words that changed and
-// restores one (undoable); a deleted memo waits in the Trash, from which it is restored or deleted forever.
+// Nothing written is lost by a click: a memo's History shows the current version and each earlier one as it was, with
+// the words it changed, and restores one (undoable); a deleted memo waits in the Trash, from which it is restored or deleted forever.
 import { expect, screenshot, test } from "../support/fixtures";
 import { memoAction, memoCard, memoCards, openSidebar, text, toast } from "../support/ui";
 
-test("History shows what changed between versions and restores an earlier one @phone", async ({ page, signedIn }, testInfo) => {
+test("History lists the current version on top and each kept one as it was; Restore gives back the text shown @phone", async ({
+  page,
+  signedIn,
+}, testInfo) => {
   const memo = await signedIn.api.createMemo("Buy milk and bread #shopping");
   await signedIn.api.patchMemo(memo.id, { content: "Buy oat milk and eggs #shopping" });
   await page.goto("/");
 
   await memoAction(page, memoCard(page, "Buy oat milk"), "History");
   const dialog = page.getByRole("dialog", { name: "History" });
-  const versions = dialog.getByRole("list", { name: "Earlier versions" }).getByRole("listitem");
-  await expect(versions).toHaveCount(1);
-  const changes = versions.first().getByLabel("Changes from this version to the next");
+  const versions = dialog.getByRole("list", { name: "Versions" }).getByRole("listitem");
+  await expect(versions).toHaveCount(2);
+  // The current version, with what it changed from the one before: no Restore.
+  await expect(versions.nth(0)).toHaveAttribute("aria-current", "true");
+  await expect(versions.nth(0)).toContainText("Current version");
+  const changes = versions.nth(0).getByLabel("Changes from the version before");
   await expect(changes.locator("del")).toHaveText(["bread"]);
   await expect(changes.locator("ins")).toHaveText(["oat ", "eggs"]);
-  await expect(versions.first()).toContainText("in the web app");
+  await expect(versions.nth(0).getByRole("button", { name: "Restore" })).toHaveCount(0);
+  // The kept version as it was, nothing of the later one in it.
+  await expect(versions.nth(1).getByLabel("Text of this version")).toHaveText("Buy milk and bread #shopping");
+  await expect(versions.nth(1)).toContainText("in the web app");
   await screenshot(page, testInfo, "memo-history", { fullPage: false });
 
-  await versions.first().getByRole("button", { name: "Restore" }).click();
+  // The dialog has an address: a reload opens it again, Back closes it.
+  await expect(page).toHaveURL(new RegExp(`[?&]dialog=history-${memo.id}`));
+  await page.reload();
+  await expect(dialog.getByRole("list", { name: "Versions" }).getByRole("listitem")).toHaveCount(2);
+
+  await versions.nth(1).getByRole("button", { name: "Restore" }).click();
   await expect(toast(page, "Version restored")).toBeVisible();
-  // The restore is a version too: the text it replaced is now the one offered, so it can be undone.
-  await expect(versions.first().getByLabel("Changes from this version to the next").locator("del")).toContainText(["oat "]);
-  await expect(versions).toHaveCount(2);
-  await page.keyboard.press("Escape");
+  // Restored exactly as shown; the text it replaced is kept, so the restore can be undone.
+  await expect(versions).toHaveCount(3);
+  const restored = versions.nth(0).getByLabel("Changes from the version before");
+  await expect(restored.locator("ins")).toHaveText(["bread"]);
+  await expect(restored.locator("del")).toHaveText(["oat ", "eggs"]);
+  await expect(versions.nth(1).getByLabel("Changes from the version before").locator("ins")).toHaveText(["oat ", "eggs"]);
+  await page.goBack();
+  await expect(dialog).toHaveCount(0);
   await expect(memoCard(page, "Buy milk and bread")).toBeVisible();
   expect((await signedIn.api.revisions(memo.id)).map((revision) => revision.content)).toEqual([
     "Buy oat milk and eggs #shopping",

@@ -1,27 +1,28 @@
-// A memo's history, for its author: the kept versions newest first, each with when it was written, by what, and
-// the words that changed from it to the next version; Restore makes a version current (undoable in turn).
-import type { Memo, MemoRevision } from "@memos/common";
+// A memo's history, for its author: the current version on top, then the kept versions newest first, each shown as
+// it was, with the words that changed from the version before it marked, when it was written and by what; Restore
+// makes a kept version current again (undoable in turn), with exactly the text shown. The dialog is on the stack as
+// `history-<memo id>` (state/dialogs.ts), so Back closes it and its address opens it.
+import type { MemoRevision, Visibility } from "@memos/common";
 import { History, RotateCcw } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/errorMessage";
 import { useMemoRevisions, useRestoreRevision } from "../../queries/history";
+import { useMemoDetail } from "../../queries/memos";
+import type { StackDialogProps } from "../../state/dialogs";
 import { toast } from "../../state/toast";
 import { formatFullTime, formatMemoTime } from "../../utils/time";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Spinner";
+import { type HistoryEntry, historyEntries } from "./historyEntries";
 import { changesWords, wordDiff } from "./wordDiff";
 
-interface Props {
-  memo: Memo;
-  onClose: () => void;
-}
-
-export default function MemoHistoryDialog({ memo, onClose }: Props) {
+export default function MemoHistoryDialog({ memoId = 0, onClose }: StackDialogProps) {
   const { t } = useTranslation();
-  const history = useMemoRevisions(memo.id);
-  const restore = useRestoreRevision(memo.id);
+  const memo = useMemoDetail(memoId);
+  const history = useMemoRevisions(memoId);
+  const restore = useRestoreRevision(memoId);
   const revisions = history.data?.pages.flatMap((page) => page.revisions) ?? [];
 
   const restoreVersion = async (revision: MemoRevision) => {
@@ -34,36 +35,35 @@ export default function MemoHistoryDialog({ memo, onClose }: Props) {
   };
 
   let body: ReactNode;
-  if (history.isPending) {
+  const failure = memo.error ?? history.error;
+  if (failure) {
+    body = (
+      <p role="alert" className="py-12 text-center text-sm text-red-600 dark:text-red-400">
+        {errorMessage(failure, t)}
+      </p>
+    );
+  } else if (!memo.data || history.isPending) {
     body = (
       <div className="flex justify-center py-12">
         <Spinner />
       </div>
     );
-  } else if (history.isError) {
-    body = (
-      <p role="alert" className="py-12 text-center text-sm text-red-600 dark:text-red-400">
-        {errorMessage(history.error, t)}
-      </p>
-    );
-  } else if (revisions.length === 0) {
-    body = <p className="py-12 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("history.empty")}</p>;
   } else {
+    const entries = historyEntries(memo.data, revisions, t("history.current"));
     body = (
-      <ol className="flex flex-col gap-3" aria-label={t("history.versions")}>
-        {revisions.map((revision, index) => {
-          const newer = index === 0 ? memo : revisions[index - 1]!;
-          return (
+      <>
+        <ol className="flex flex-col gap-3" aria-label={t("history.versions")}>
+          {entries.map((entry) => (
             <Version
-              key={revision.id}
-              revision={revision}
-              newer={newer}
-              busy={restore.isPending && restore.variables === revision.id}
-              onRestore={() => void restoreVersion(revision)}
+              key={entry.revision?.id ?? "current"}
+              entry={entry}
+              busy={entry.revision !== undefined && restore.isPending && restore.variables === entry.revision.id}
+              onRestore={entry.revision ? () => void restoreVersion(entry.revision!) : undefined}
             />
-          );
-        })}
-      </ol>
+          ))}
+        </ol>
+        {revisions.length === 0 ? <p className="pt-4 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("history.empty")}</p> : null}
+      </>
     );
   }
 
@@ -94,65 +94,71 @@ function sourceLabel(revision: MemoRevision, t: ReturnType<typeof useTranslation
 }
 
 interface VersionProps {
-  revision: MemoRevision;
-  /** The version that replaced it (the memo itself for the newest). */
-  newer: { content: string; visibility: Memo["visibility"] };
+  entry: HistoryEntry;
   busy: boolean;
-  onRestore: () => void;
+  /** Unset for the current version. */
+  onRestore?: () => void;
 }
 
-function Version({ revision, newer, busy, onRestore }: VersionProps) {
+function Version({ entry, busy, onRestore }: VersionProps) {
   const { t, i18n } = useTranslation();
-  const writtenMs = revision.createdTs * 1000;
-  const parts = wordDiff(revision.content, newer.content);
-  const source = sourceLabel(revision, t);
-  const visibilityChanged = revision.visibility !== newer.visibility;
+  const source = entry.revision ? sourceLabel(entry.revision, t) : null;
+  const older: { content: string; visibility: Visibility } | undefined = entry.older;
+  const parts = older ? wordDiff(older.content, entry.content) : [{ kind: "same" as const, text: entry.content }];
+  const time = entry.showSeconds ? formatFullTime(entry.writtenMs) : formatMemoTime(entry.writtenMs, Date.now(), i18n.language);
   return (
-    <li className="rounded-xl border border-zinc-200 bg-white px-4 pt-2 pb-3 dark:border-zinc-700 dark:bg-zinc-800/60">
+    <li
+      aria-current={entry.revision ? undefined : "true"}
+      className={`rounded-xl border px-4 pt-2 pb-3 ${
+        entry.revision
+          ? "border-zinc-200 bg-white dark:border-zinc-700 dark:bg-zinc-800/60"
+          : "border-green-600/40 bg-green-50/40 dark:border-green-500/40 dark:bg-green-900/10"
+      }`}
+    >
       <div className="mb-1 flex min-h-8 flex-wrap items-center justify-between gap-2">
         <p className="min-w-0 truncate text-xs text-zinc-600 dark:text-zinc-400">
-          <time dateTime={new Date(writtenMs).toISOString()} title={formatFullTime(writtenMs)}>
-            {formatMemoTime(writtenMs, Date.now(), i18n.language)}
+          {entry.label ? <span className="font-medium text-zinc-800 dark:text-zinc-200">{entry.label} · </span> : null}
+          <time dateTime={new Date(entry.writtenMs).toISOString()} title={formatFullTime(entry.writtenMs)}>
+            {time}
           </time>
           {source ? <span> · {source}</span> : null}
         </p>
-        <Button variant="ghost" onClick={onRestore} disabled={busy} icon={<RotateCcw className="size-4" aria-hidden />} className="-mr-2">
-          {t("history.restore")}
-        </Button>
+        {onRestore ? (
+          <Button variant="ghost" onClick={onRestore} disabled={busy} icon={<RotateCcw className="size-4" aria-hidden />} className="-mr-2">
+            {t("history.restore")}
+          </Button>
+        ) : null}
       </div>
-      {visibilityChanged ? (
+      {older && older.visibility !== entry.visibility ? (
         <p className="mb-1 text-xs text-zinc-700 dark:text-zinc-300">
           {t("history.visibility-changed", {
-            from: t(`memo.visibility.${revision.visibility}`),
-            to: t(`memo.visibility.${newer.visibility}`),
+            from: t(`memo.visibility.${older.visibility}`),
+            to: t(`memo.visibility.${entry.visibility}`),
           })}
         </p>
       ) : null}
-      {changesWords(parts) ? (
-        <p
-          className="max-h-64 overflow-auto text-sm leading-6 break-words whitespace-pre-wrap text-zinc-800 dark:text-zinc-200"
-          aria-label={t("history.changes")}
-        >
-          {parts.map((part, index) =>
-            part.kind === "same" ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff never reorder
-              <span key={index}>{part.text}</span>
-            ) : part.kind === "removed" ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff never reorder
-              <del key={index} className="rounded-sm bg-red-100 text-red-800 dark:bg-red-500/25 dark:text-red-200">
-                {part.text}
-              </del>
-            ) : (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff never reorder
-              <ins key={index} className="rounded-sm bg-green-100 text-green-900 no-underline dark:bg-green-500/25 dark:text-green-200">
-                {part.text}
-              </ins>
-            ),
-          )}
-        </p>
-      ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("history.same-text")}</p>
-      )}
+      {older && !changesWords(parts) ? <p className="mb-1 text-xs text-zinc-600 dark:text-zinc-400">{t("history.same-text")}</p> : null}
+      <p
+        className="max-h-64 overflow-auto text-sm leading-6 break-words whitespace-pre-wrap text-zinc-800 dark:text-zinc-200"
+        aria-label={older ? t("history.changes") : t("history.text")}
+      >
+        {parts.map((part, index) =>
+          part.kind === "same" ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff never reorder
+            <span key={index}>{part.text}</span>
+          ) : part.kind === "removed" ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff never reorder
+            <del key={index} className="rounded-sm bg-red-100 text-red-800 dark:bg-red-500/25 dark:text-red-200">
+              {part.text}
+            </del>
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one diff never reorder
+            <ins key={index} className="rounded-sm bg-green-100 text-green-900 no-underline dark:bg-green-500/25 dark:text-green-200">
+              {part.text}
+            </ins>
+          ),
+        )}
+      </p>
     </li>
   );
 }

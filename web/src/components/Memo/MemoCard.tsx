@@ -9,6 +9,7 @@ import { MemoConflict, MemoSyncState, useMemoSync } from "../../offline/MemoSync
 import { isTempId } from "../../offline/outbox/plan";
 import { hasEditDraft } from "../MemoEditor/useDraft";
 import { useMe } from "../../queries/session";
+import { openMemoHistory } from "../History/openMemoHistory";
 import { formatFullTime, formatMemoTime } from "../../utils/time";
 import { Spinner } from "../ui/Spinner";
 import { SelectOverlay } from "../Bulk/SelectOverlay";
@@ -38,7 +39,6 @@ const PHONE_TARGET = "max-sm:-my-3 max-sm:inline-flex max-sm:min-h-10 max-sm:min
 
 const ImageViewer = lazy(() => import("../dialogs/ImageViewer"));
 const ChangeCreatedTimeDialog = lazy(() => import("./ChangeCreatedTimeDialog"));
-const MemoHistoryDialog = lazy(() => import("../History/MemoHistoryDialog"));
 const ShareImageDialog = lazy(() => import("../dialogs/ShareImageDialog"));
 const ShareLinksDialog = lazy(() => import("./ShareLinksDialog"));
 const ConfirmDialog = lazy(() => import("../ui/ConfirmDialog").then((module) => ({ default: module.ConfirmDialog })));
@@ -61,7 +61,6 @@ export interface MemoCardProps {
 type Dialog =
   | { kind: "preview"; urls: string[]; index: number }
   | { kind: "time" }
-  | { kind: "history" }
   | { kind: "delete" }
   | { kind: "image" }
   | { kind: "share-links" }
@@ -152,7 +151,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
               showDetail={showDetail}
               onEdit={() => setEditing(true)}
               onChangeTime={() => setDialog({ kind: "time" })}
-              onHistory={() => setDialog({ kind: "history" })}
+              onHistory={() => openMemoHistory(memo)}
               onDelete={() => setDialog({ kind: "delete" })}
               onShareImage={() => setDialog({ kind: "image" })}
               onShareLinks={() => setDialog({ kind: "share-links" })}
@@ -190,7 +189,6 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
         {dialog?.kind === "image" ? <ShareImageDialog memo={memo} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "share-links" ? <ShareLinksDialog memo={memo} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "time" ? <ChangeCreatedTimeDialog memo={memo} onClose={() => setDialog(null)} /> : null}
-        {dialog?.kind === "history" ? <MemoHistoryDialog memo={memo} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "delete" ? (
           <ConfirmDialog
             open

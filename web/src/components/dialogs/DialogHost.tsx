@@ -1,10 +1,10 @@
 // Renders the dialog stack (state/dialogs.ts): each dialog loads lazily by name, closes on Esc or its close
 // button (or the browser's Back: useDialogHistory), and leaves the stack; focus then returns to whatever opened it.
 import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType, type LazyExoticComponent } from "react";
-import { type DialogName, type StackDialogProps, useDialogs } from "../../state/dialogs";
+import { type DialogName, dialogKind, type PlainDialogName, type StackDialogProps, useDialogs } from "../../state/dialogs";
 import { useDialogHistory } from "./useDialogHistory";
 
-const DIALOGS: Record<DialogName, LazyExoticComponent<ComponentType<StackDialogProps>>> = {
+const DIALOGS: Record<PlainDialogName | "history", LazyExoticComponent<ComponentType<StackDialogProps>>> = {
   setting: lazy(() => import("./SettingDialog")),
   resources: lazy(() => import("./ResourcesDialog")),
   archived: lazy(() => import("./ArchivedDialog")),
@@ -14,6 +14,7 @@ const DIALOGS: Record<DialogName, LazyExoticComponent<ComponentType<StackDialogP
   "daily-review": lazy(() => import("./DailyReviewDialog")),
   about: lazy(() => import("./AboutDialog")),
   "keyboard-shortcuts": lazy(() => import("./KeyboardShortcutsDialog")),
+  history: lazy(() => import("../History/MemoHistoryDialog")),
 };
 
 export function DialogHost() {
@@ -38,11 +39,12 @@ export function DialogHost() {
   return (
     <>
       {stack.map((name) => {
-        const Dialog = DIALOGS[name];
+        const { kind, memoId } = dialogKind(name);
+        const Dialog = DIALOGS[kind];
         // One boundary each, so loading a dialog never hides the ones already open.
         return (
           <Suspense key={name} fallback={null}>
-            <Dialog onClose={() => remove(name)} />
+            <Dialog onClose={() => remove(name)} memoId={memoId} />
           </Suspense>
         );
       })}

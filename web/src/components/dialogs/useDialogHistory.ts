@@ -3,10 +3,10 @@
 // reload with `?dialog=` opens it. Closing a dialog (Esc, its button) goes back over the entry it added.
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { type DialogName, useDialogs } from "../../state/dialogs";
+import { type DialogName, isMemoHistoryDialog, type PlainDialogName, useDialogs } from "../../state/dialogs";
 
 const PARAM = "dialog";
-const NAMES: readonly DialogName[] = [
+const NAMES: readonly PlainDialogName[] = [
   "daily-review",
   "resources",
   "setting",
@@ -21,7 +21,7 @@ const NAMES: readonly DialogName[] = [
 /** The stack a search string names (unknown names are left out). */
 export function stackOf(search: string): DialogName[] {
   const value = new URLSearchParams(search).get(PARAM) ?? "";
-  return value.split(",").filter((name): name is DialogName => (NAMES as readonly string[]).includes(name));
+  return value.split(",").filter((name): name is DialogName => (NAMES as readonly string[]).includes(name) || isMemoHistoryDialog(name));
 }
 
 /** The search string with `stack` as its dialogs (none: the parameter left out). */
