@@ -4,6 +4,7 @@ export * from "./domain/constants.js";
 export * from "./domain/input-limits.js";
 export * from "./domain/filter.js";
 export * from "./domain/search.js";
+export * from "./domain/memo-list.js";
 export * from "./domain/tag-edit.js";
 export * from "./domain/tags.js";
 export * from "./domain/validation.js";

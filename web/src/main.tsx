@@ -1,3 +1,4 @@
+import { isOwnAccount } from "@memos/common";
 import type { QueryKey } from "@tanstack/react-query";
 import { onlineManager } from "@tanstack/react-query";
 import { StrictMode } from "react";
@@ -33,7 +34,7 @@ async function start() {
   const restoredUser = lastUserId();
   const [status, me] = await Promise.all([fresh(keys.status, fetchStatus), fresh(keys.me, fetchMe)]);
   // Someone else is signed in now (or nobody): nothing of the restored user's data may show.
-  if (restoredUser !== null && me?.id !== restoredUser) {
+  if (restoredUser !== null && !isOwnAccount(me?.id, restoredUser)) {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== "status" && query.queryKey[0] !== "me" });
   }
   keepCache(queryClient);

@@ -2,8 +2,9 @@
 // the amount, export and import. Values arrive as text; ids, numbers and lists are checked here with v0's messages.
 import { z } from "zod";
 import { MEMO_TYPE_FILTERS, type RowStatus, ROW_STATUSES, VISIBILITIES, type Visibility } from "../domain/constants.js";
-import { MAX_SEARCH_TERMS, parseSearch } from "../domain/search.js";
 import { INPUT_LIMITS } from "../domain/input-limits.js";
+import { DURATION_REFUSAL, hasTooManySearchTerms, isForwardDuration, SEARCH_TERMS_REFUSAL } from "../domain/memo-list.js";
+import { MAX_SEARCH_TERMS } from "../domain/search.js";
 import { MAX_ID } from "./requests.js";
 import { optional, shown, text, wholeIssue } from "./schema-parts.js";
 
@@ -69,13 +70,8 @@ const memoFilterQuery = z.object({
    */
   search: optional(
     text(INPUT_LIMITS.searchText).superRefine((value, context) => {
-      const parsed = parseSearch(value);
-      if (parsed.kind === "terms" && parsed.terms.length > MAX_SEARCH_TERMS)
-        context.addIssue(
-          wholeIssue(`Invalid search: at most ${MAX_SEARCH_TERMS} words or phrases`, value, "search.too-many-terms", undefined, {
-            maximum: MAX_SEARCH_TERMS,
-          }),
-        );
+      if (hasTooManySearchTerms(value))
+        context.addIssue(wholeIssue(SEARCH_TERMS_REFUSAL, value, "search.too-many-terms", undefined, { maximum: MAX_SEARCH_TERMS }));
     }),
   ),
   visibility: optional(visibilityList),
@@ -84,10 +80,9 @@ const memoFilterQuery = z.object({
   to: optional(queryInt(0)),
 });
 
-/** A duration runs forwards. */
+/** A duration runs forwards (common's memo-list rules). */
 const forwardDuration = (query: { from?: number; to?: number }, context: z.core.$RefinementCtx) => {
-  if (query.from !== undefined && query.to !== undefined && query.from >= query.to)
-    context.addIssue(wholeIssue("Invalid duration: from must be earlier than to", query.from, undefined, ["from"]));
+  if (!isForwardDuration(query.from, query.to)) context.addIssue(wholeIssue(DURATION_REFUSAL, query.from, undefined, ["from"]));
 };
 
 export const memoListQuerySchema = memoFilterQuery

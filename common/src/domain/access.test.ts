@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { type AccountAction, accountActionRefusal, canEditMemo, settingSectionsFor } from "./access.js";
+import {
+  type AccountAction,
+  accountActionRefusal,
+  canCloseComments,
+  canDeleteComment,
+  canEditComment,
+  canEditMemo,
+  canPinMemo,
+  canReact,
+  isOwnAccount,
+  settingSectionsFor,
+} from "./access.js";
 import type { Role } from "./constants.js";
 
 const host = { id: 1, role: "HOST" as Role };
@@ -40,11 +51,50 @@ describe("settingSectionsFor", () => {
   });
 });
 
-describe("canEditMemo", () => {
-  it("is the author's alone: not a visitor, not another member, not an administrator", () => {
-    expect(canEditMemo(4, 4)).toBe(true);
-    expect(canEditMemo(undefined, 4)).toBe(false);
-    expect(canEditMemo(5, 4)).toBe(false);
-    expect(canEditMemo(host.id, 4)).toBe(false);
+// The memo's and comment's rules for each kind of viewer: the memo's author (user), the comment's author (user2), an
+// administrator and the host (who gain nothing here), and a visitor. The memo is user's; the comment is user2's.
+type Viewer = "memo author" | "comment author" | "admin" | "host" | "visitor";
+const VIEWER_IDS: Record<Viewer, number | undefined> = {
+  "memo author": user.id,
+  "comment author": user2.id,
+  admin: admin.id,
+  host: host.id,
+  visitor: undefined,
+};
+const authors = { memo: user.id, comment: user2.id };
+
+const RULES: Record<string, (viewerId: number | undefined) => boolean> = {
+  canEditMemo: (viewerId) => canEditMemo(viewerId, authors.memo),
+  canPinMemo: (viewerId) => canPinMemo(viewerId),
+  canReact: (viewerId) => canReact(viewerId),
+  canEditComment: (viewerId) => canEditComment(viewerId, authors.comment),
+  canDeleteComment: (viewerId) => canDeleteComment(viewerId, authors),
+  canCloseComments: (viewerId) => canCloseComments(viewerId, authors.memo),
+};
+
+// prettier-ignore
+const ABILITIES: Record<keyof typeof RULES, Viewer[]> = {
+  canEditMemo: ["memo author"],
+  canPinMemo: ["memo author", "comment author", "admin", "host"],
+  canReact: ["memo author", "comment author", "admin", "host"],
+  canEditComment: ["comment author"],
+  canDeleteComment: ["memo author", "comment author"],
+  canCloseComments: ["memo author"],
+};
+
+describe("the memo and comment rules", () => {
+  const cases = Object.entries(ABILITIES).flatMap(([rule, allowed]) =>
+    (Object.keys(VIEWER_IDS) as Viewer[]).map((viewer) => [rule, viewer, allowed.includes(viewer)] as const),
+  );
+  it.each(cases)("%s for the %s → %s", (rule, viewer, expected) => {
+    expect(RULES[rule]?.(VIEWER_IDS[viewer])).toBe(expected);
+  });
+});
+
+describe("isOwnAccount", () => {
+  it("is the viewer's own id, never a visitor's", () => {
+    expect(isOwnAccount(4, 4)).toBe(true);
+    expect(isOwnAccount(5, 4)).toBe(false);
+    expect(isOwnAccount(undefined, 4)).toBe(false);
   });
 });

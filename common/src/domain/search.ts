@@ -12,8 +12,8 @@ export type SearchQuery = { kind: "regex"; pattern: string } | { kind: "terms"; 
  * Otherwise the text is terms, each a case-insensitive substring a memo must hold, in any order: words split at
  * white space (any Unicode space, the ideographic one included), and `"quoted phrases"` taken as written, spaces
  * included. A quote left open runs to the end; a quote inside a word ends it. Empty phrases drop out, and a term
- * given twice (in any letter case) counts once. The number of terms is not capped here (MAX_SEARCH_TERMS is the
- * server's rule, which names the field).
+ * given twice (in any letter case) counts once. The number of terms is not capped here (MAX_SEARCH_TERMS is a memo
+ * list's rule, hasTooManySearchTerms in memo-list.ts).
  * @example parseSearch('safari "login fails"') // { kind: "terms", terms: ["safari", "login fails"] }
  */
 export function parseSearch(input: string): SearchQuery {

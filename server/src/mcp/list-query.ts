@@ -1,6 +1,7 @@
-// The MCP tools' filters (dates, a time zone, booleans) as the memo list's query, parsed by the list's own schema,
-// so a tool searches exactly as `GET /api/memo` does, with its limits and messages.
-import { MCP_DEFAULT_PAGE, type MemoListQuery, memoListQuerySchema, type SearchMemosInput, zonedDayStart } from "@memos/common";
+// The MCP tools' filters (dates in a time zone, a tag with or without #, booleans) as the memo list's request in the
+// domain's terms (common's MemoListInput): the tools list through the same service as `GET /api/memo`, which applies
+// the same rules with the same messages, and no query string is written and read back in between.
+import { MCP_DEFAULT_PAGE, type MemoListInput, type SearchMemosInput, zonedDayStart } from "@memos/common";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -10,19 +11,16 @@ function unixTime(value: string, timeZone: string | undefined, end: boolean): nu
   return Math.floor(Date.parse(value) / 1000);
 }
 
-export function listQuery(input: SearchMemosInput): MemoListQuery {
-  const raw: Record<string, string> = { limit: String(input.limit ?? MCP_DEFAULT_PAGE) };
-  if (input.query) raw.search = input.query;
-  if (input.tag) raw.tag = input.tag.replace(/^#/, "");
-  if (input.from) raw.from = String(unixTime(input.from, input.timeZone, false));
-  if (input.to) raw.to = String(unixTime(input.to, input.timeZone, true));
-  if (input.visibility) raw.visibility = input.visibility;
-  if (input.pinned !== undefined) raw.pinned = String(input.pinned);
-  raw.rowStatus = input.archived ? "ARCHIVED" : "NORMAL";
-  if (input.cursor) raw.cursor = input.cursor;
-  const parsed = memoListQuerySchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = { search: "query", cursor: "cursor", from: "from", to: "to" }[String(issue?.path[0])] ?? String(issue?.path[0] ?? "input");
-  throw new Error(`Invalid ${field}: ${issue?.message ?? "not accepted"}`);
+export function listInput(input: SearchMemosInput): MemoListInput {
+  return {
+    limit: input.limit ?? MCP_DEFAULT_PAGE,
+    search: input.query,
+    tag: input.tag?.replace(/^#/, "") || undefined,
+    fromTs: input.from ? unixTime(input.from, input.timeZone, false) : undefined,
+    toTs: input.to ? unixTime(input.to, input.timeZone, true) : undefined,
+    visibilities: input.visibility ? [input.visibility] : undefined,
+    pinned: input.pinned,
+    rowStatus: input.archived ? "ARCHIVED" : "NORMAL",
+    cursor: input.cursor,
+  };
 }

@@ -5,12 +5,12 @@ import { presentMcpDetail, presentMcpSummary } from "../presenters/mcp.presenter
 import { getMemo, listMemos } from "../services/memo.service.js";
 import { getMemoRelation } from "../services/relation.service.js";
 import { countTags } from "../services/tag.service.js";
-import { listQuery } from "./list-query.js";
+import { listInput } from "./list-query.js";
 import type { McpCall } from "./mcp-call.js";
 import { type ToolHandlers, toolResult } from "./tool-result.js";
 
 async function memoPage(call: McpCall, input: SearchMemosInput): Promise<McpMemoPage> {
-  const page = await listMemos(call.ctx, call.viewer, listQuery(input), call.caller, { pinnedFirst: false });
+  const page = await listMemos(call.ctx, call.viewer, listInput(input), call.caller, { pinnedFirst: false });
   return {
     memos: page.memos.map((memo) => presentMcpSummary(memo, call.origin)),
     ...(page.nextCursor && { nextCursor: page.nextCursor }),

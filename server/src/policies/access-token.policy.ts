@@ -10,6 +10,7 @@ import { MCP_ROUTE_PREFIX } from "@memos/common";
 import type { Viewer } from "../context.js";
 import { forbidden, notFound } from "../errors.js";
 import { authorizeSessionChange } from "./credential.policy.js";
+import { isSelf } from "./utils.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -31,8 +32,8 @@ export function authorizeTokenManagement(viewer: Viewer): asserts viewer is NonN
 
 export function authorizeTokenRevoke(viewer: Viewer, token: { id: number; user_id: number }): void {
   authorizeTokenManagement(viewer);
-  if (viewer.id !== token.user_id) throw notFound(`Access token not found: ${token.id}`, { reason: "access-token.not-found" });
+  if (!isSelf(viewer, token.user_id)) throw notFound(`Access token not found: ${token.id}`, { reason: "access-token.not-found" });
 }
 
 /** Whether the viewer sees which token wrote a memo: its creator alone. */
-export const canSeeMemoToken = (viewer: Viewer, memo: { creator_id: number }): boolean => viewer !== null && viewer.id === memo.creator_id;
+export const canSeeMemoToken = (viewer: Viewer, memo: { creator_id: number }): boolean => isSelf(viewer, memo.creator_id);

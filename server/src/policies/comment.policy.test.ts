@@ -1,5 +1,6 @@
 // Table test: comments follow the memo's readability, for every credential kind; writing needs an account that
 // writes (not a read token); the comment's author edits, its author or the memo's deletes; an admin gains nothing.
+import { canCloseComments, canDeleteComment, canEditComment } from "@memos/common";
 import { describe, expect, it } from "vitest";
 import type { Actor, Viewer } from "../context.js";
 import { HttpError } from "../errors.js";
@@ -115,5 +116,24 @@ describe("closed or turned-off comments", () => {
   it.each(VIEWERS.filter(([, viewer]) => viewer !== null && viewer.token?.scope !== "read"))("refuse %s", (_label, viewer) => {
     expect(statusOf(() => authorizeComment(viewer, memo("PUBLIC"), { disabled: true, closed: false }))).toBe(403);
     expect(statusOf(() => authorizeComment(viewer, memo("PUBLIC"), { disabled: false, closed: true }))).toBe(403);
+  });
+});
+
+// The web offers Edit, Delete and Close by common's rules (MemoComments.tsx): on a memo a session may read, the
+// policy allows exactly what those rules say, so the web never offers what the server refuses, nor hides what it allows.
+describe("the comment policy agrees with common's rules the web shows", () => {
+  const sessions = VIEWERS.filter(([, viewer]) => viewer === null || viewer.via === "session");
+  it.each(sessions)("%s", (_name, viewer) => {
+    const open = memo("PUBLIC");
+    const authors = { comment: comment.creator_id, memo: open.creator_id };
+    expect({
+      edit: statusOf(() => authorizeCommentChange(viewer, "edit", comment, open)) === null,
+      delete: statusOf(() => authorizeCommentChange(viewer, "delete", comment, open)) === null,
+      close: statusOf(() => authorizeCommentClose(viewer, open)) === null,
+    }).toEqual({
+      edit: canEditComment(viewer?.id, comment.creator_id),
+      delete: canDeleteComment(viewer?.id, authors),
+      close: canCloseComments(viewer?.id, open.creator_id),
+    });
   });
 });

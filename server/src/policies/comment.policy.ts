@@ -2,10 +2,11 @@
 // too, on a public memo). Commenting takes an account that may read the memo and writes (not a read token), while
 // the host has not turned comments off and the memo's author has not closed them. A comment's author edits it; its
 // author or the memo's author deletes it; only the memo's author closes comments. An admin gains nothing here.
+import { canCloseComments, canDeleteComment, canEditComment } from "@memos/common";
 import type { Actor, Viewer } from "../context.js";
 import { forbidden, notFound } from "../errors.js";
 import { authorizeMemo, canReadMemo } from "./memo.policy.js";
-import { isSelf, requireSignedIn } from "./utils.js";
+import { requireSignedIn } from "./utils.js";
 
 type MemoFacts = Parameters<typeof canReadMemo>[1];
 export type CommentAction = "edit" | "delete";
@@ -35,7 +36,10 @@ export function authorizeCommentChange(
 ): asserts viewer is Actor {
   if (!canSeeComments(viewer, memo)) throw notFound(`Comment not found: ${comment.id}`, { reason: "comment.not-found" });
   requireWriter(viewer);
-  const allowed = isSelf(viewer, comment.creator_id) || (action === "delete" && isSelf(viewer, memo.creator_id));
+  const allowed =
+    action === "edit"
+      ? canEditComment(viewer.id, comment.creator_id)
+      : canDeleteComment(viewer.id, { comment: comment.creator_id, memo: memo.creator_id });
   if (!allowed)
     throw forbidden(`Only the comment's author may ${action === "edit" ? "edit" : "delete"} it`, { reason: "comment.not-allowed" });
 }
@@ -44,5 +48,6 @@ export function authorizeCommentChange(
 export function authorizeCommentClose(viewer: Viewer, memo: MemoFacts & { id: number }): asserts viewer is Actor {
   authorizeMemo(viewer, "read", memo);
   requireWriter(viewer);
-  if (!isSelf(viewer, memo.creator_id)) throw forbidden("Only the memo's author may close its comments", { reason: "memo.not-creator" });
+  if (!canCloseComments(viewer.id, memo.creator_id))
+    throw forbidden("Only the memo's author may close its comments", { reason: "memo.not-creator" });
 }

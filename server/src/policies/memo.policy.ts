@@ -1,5 +1,5 @@
 // Who may do what with a memo, and which memos a list may show. The one place these rules live.
-import { canEditMemo, type MemoBatchRefusal, type RowStatus, VISIBILITIES, type Visibility } from "@memos/common";
+import { canEditMemo, canPinMemo, type MemoBatchRefusal, type RowStatus, VISIBILITIES, type Visibility } from "@memos/common";
 import type { Actor, Viewer } from "../context.js";
 import { badRequest, forbidden, notFound, unauthenticated } from "../errors.js";
 import { isSelf } from "./utils.js";
@@ -35,7 +35,7 @@ export function authorizeMemo(viewer: Viewer, action: MemoAction, memo: MemoFact
   assertReadable(viewer, memo);
   if (action === "read") return;
   if (viewer === null) throw unauthenticated();
-  if (action === "pin") return;
+  if (action === "pin" && canPinMemo(viewer.id)) return;
   if (!canEditMemo(viewer.id, memo.creator_id))
     throw forbidden("Unauthorized: only the creator may change this memo", { reason: "memo.not-creator" });
 }
@@ -47,7 +47,7 @@ export function authorizeMemo(viewer: Viewer, action: MemoAction, memo: MemoFact
  */
 export function memoBatchRefusal(actor: Actor, action: MemoAction, memo: MemoFacts | undefined): MemoBatchRefusal | null {
   if (memo === undefined || !canReadMemo(actor, memo)) return "memo.not-found";
-  if (action === "read" || action === "pin") return null;
+  if (action === "read" || (action === "pin" && canPinMemo(actor.id))) return null;
   return canEditMemo(actor.id, memo.creator_id) ? null : "memo.not-creator";
 }
 

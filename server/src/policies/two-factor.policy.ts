@@ -12,6 +12,7 @@ import { accountActionRefusal, type RouteName } from "@memos/common";
 import type { Viewer } from "../context.js";
 import { FORBIDDEN_MESSAGE, forbidden } from "../errors.js";
 import { authorizeSessionChange } from "./credential.policy.js";
+import { isSelf } from "./utils.js";
 
 /** What a pending session may call: enough for the web to start, show the setup step, and sign out. */
 const SETUP_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
@@ -35,7 +36,7 @@ export function authorizePendingSession(viewer: Viewer, route: RouteName | undef
 
 export function authorizeTwoFactorReset(viewer: Viewer, target: { id: number; role: "HOST" | "ADMIN" | "USER" }): void {
   authorizeSessionChange(viewer, "reset two-factor sign-in");
-  if (viewer.id === target.id) throw forbidden(FORBIDDEN_MESSAGE, { reason: "auth.forbidden" });
+  if (isSelf(viewer, target.id)) throw forbidden(FORBIDDEN_MESSAGE, { reason: "auth.forbidden" });
   const refusal = accountActionRefusal(viewer, "update", target);
   if (refusal === "not-admin") throw forbidden(FORBIDDEN_MESSAGE, { reason: "auth.admin-only" });
   if (refusal === "host-only") throw forbidden("Only the host can change the host account", { reason: "auth.host-only" });

@@ -4,7 +4,7 @@
 import type { Viewer } from "../context.js";
 import { forbidden, notFound } from "../errors.js";
 import { authorizeSessionChange, isSessionCaller } from "./credential.policy.js";
-import { requireSignedIn } from "./utils.js";
+import { isSelf, requireSignedIn } from "./utils.js";
 
 export function authorizeWebhooks(viewer: Viewer): asserts viewer is NonNullable<Viewer> {
   requireSignedIn(viewer);
@@ -12,7 +12,7 @@ export function authorizeWebhooks(viewer: Viewer): asserts viewer is NonNullable
 
 export function authorizeWebhook(viewer: Viewer, webhook: { id: number; user_id: number }): void {
   authorizeWebhooks(viewer);
-  if (viewer.id !== webhook.user_id) throw notFound(`Webhook not found: ${webhook.id}`, { reason: "webhook.not-found" });
+  if (!isSelf(viewer, webhook.user_id)) throw notFound(`Webhook not found: ${webhook.id}`, { reason: "webhook.not-found" });
 }
 
 /** Create (no `webhook`), change or delete: the owner's session only (another user is told it does not exist). */

@@ -1,5 +1,5 @@
 // /api/memo: memos, explore, stats, amount, pins and resource links.
-import { type Memo, NEXT_CURSOR_HEADER } from "@memos/common";
+import { type Memo, type MemoCountQuery, type MemoListInput, type MemoListQuery, NEXT_CURSOR_HEADER } from "@memos/common";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { callerOf, viewerOf } from "../http/request-context.js";
@@ -37,18 +37,26 @@ function page(reply: FastifyReply, result: { memos: Memo[]; nextCursor?: string 
   return result.memos;
 }
 
+/** A list's query string, as its schema parsed it, in the domain's terms the memo service takes (MCP builds them
+ * directly). */
+function listInput({ visibility, pinned, from, to, ...rest }: MemoCountQuery | MemoListQuery): MemoListInput {
+  return { ...rest, visibilities: visibility, pinned: pinned === undefined ? undefined : pinned === "true", fromTs: from, toTs: to };
+}
+
 export const memoHandlers = (ctx: AppContext) =>
   ({
     "memo.create": async (request) => createMemo(ctx, viewerOf(request), request.body),
-    "memo.list": async (request, reply) => page(reply, await listMemos(ctx, viewerOf(request), request.query, callerOf(request))),
-    "memo.explore": async (request, reply) => page(reply, await exploreMemos(ctx, viewerOf(request), request.query, callerOf(request))),
+    "memo.list": async (request, reply) =>
+      page(reply, await listMemos(ctx, viewerOf(request), listInput(request.query), callerOf(request))),
+    "memo.explore": async (request, reply) =>
+      page(reply, await exploreMemos(ctx, viewerOf(request), listInput(request.query), callerOf(request))),
     // The array's JSON comes from the database as text and is sent as it is: no array of numbers is built,
     // checked or serialized on the main thread.
-    "memo.count": async (request) => countMemos(ctx, viewerOf(request), request.query, callerOf(request), "list"),
-    "memo.exploreCount": async (request) => countMemos(ctx, viewerOf(request), request.query, callerOf(request), "explore"),
+    "memo.count": async (request) => countMemos(ctx, viewerOf(request), listInput(request.query), callerOf(request), "list"),
+    "memo.exploreCount": async (request) => countMemos(ctx, viewerOf(request), listInput(request.query), callerOf(request), "explore"),
     "memo.stats": async (request) => new JsonText<number[]>(await memoStatsJson(ctx, viewerOf(request), request.query)),
     "memo.amount": async (request) => memoAmount(ctx, viewerOf(request), request.query),
-    "memo.ids": async (request) => memoIds(ctx, viewerOf(request), request.query, callerOf(request)),
+    "memo.ids": async (request) => memoIds(ctx, viewerOf(request), listInput(request.query), callerOf(request)),
     "memo.batch": async (request) => batchMemos(ctx, viewerOf(request), request.body),
     "memo.get": async (request) => getMemo(ctx, viewerOf(request), request.params.memoId),
     "memo.patch": {

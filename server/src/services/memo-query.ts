@@ -1,5 +1,18 @@
-// Reads the memo list query string into a store filter and a page.
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type MemoListQuery, parseSearch, type RowStatus, type Visibility } from "@memos/common";
+// Reads a memo list's request (common's MemoListInput, from the HTTP query or an MCP tool) into a store filter and a
+// page.
+import {
+  DEFAULT_LIST_LIMIT,
+  DURATION_REFUSAL,
+  hasTooManySearchTerms,
+  isForwardDuration,
+  MAX_LIST_LIMIT,
+  MAX_SEARCH_TERMS,
+  type MemoListInput,
+  parseSearch,
+  type RowStatus,
+  SEARCH_TERMS_REFUSAL,
+  type Visibility,
+} from "@memos/common";
 import { onFirstUse } from "../on-first-use.js";
 import { badRequest, type ErrorDetail } from "../errors.js";
 import type { MemoFilter, MemoPosition } from "../store/sql/memo/memo.store.js";
@@ -53,6 +66,8 @@ function parseText(text: string | undefined, search: string | undefined): TextFi
     else literals.push(text);
   }
   if (search !== undefined && search !== "") {
+    if (hasTooManySearchTerms(search))
+      throw badRequest(SEARCH_TERMS_REFUSAL, { reason: "search.too-many-terms", field: "search", params: { maximum: MAX_SEARCH_TERMS } });
     const parsed = parseSearch(search);
     if (parsed.kind === "regex") {
       if (regex !== undefined)
@@ -72,21 +87,23 @@ function parseText(text: string | undefined, search: string | undefined): TextFi
 }
 
 /**
- * `input` is valid already (the route's schema, memoListQuerySchema, checks each value and the rules between them);
- * this turns it into the store's filter and page, reading the search text and the cursor.
+ * Turns a list's request into the store's filter and page, reading the search text and the cursor, and refusing
+ * (400, naming the field) what common's memo-list rules refuse: an HTTP query's schema has refused it already, an
+ * MCP tool's request meets them here.
  */
-export function parseMemoQuery(input: MemoListQuery): ParsedMemoQuery {
+export function readMemoList(input: MemoListInput): ParsedMemoQuery {
+  if (!isForwardDuration(input.fromTs, input.toTs)) throw badRequest(DURATION_REFUSAL, { field: "from" });
   const limit = input.limit === undefined || input.limit === 0 ? DEFAULT_LIST_LIMIT : Math.min(input.limit, MAX_LIST_LIMIT);
   return {
     creatorId: input.creatorId,
-    visibilities: input.visibility,
+    visibilities: input.visibilities,
     rowStatus: input.rowStatus,
     narrowing: {
-      pinned: input.pinned === undefined ? undefined : input.pinned === "true",
+      pinned: input.pinned,
       tag: input.tag || undefined,
       ...parseText(input.text, input.search),
-      fromTs: input.from,
-      toTs: input.to,
+      fromTs: input.fromTs,
+      toTs: input.toTs,
       type: input.type,
     },
     limit,

@@ -6,10 +6,10 @@ import {
   MAX_LIST_LIMIT,
   MEMO_COUNT_CAP,
   type MemoCount,
-  type MemoCountQuery,
+  type MemoListFilter,
   type MemoCreate,
   type MemoIds,
-  type MemoListQuery,
+  type MemoListInput,
   type MemoOrganizer,
   type MemoPatch,
   type MemoStatsQuery,
@@ -43,7 +43,7 @@ import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
 import { notifyMentions } from "./inbox.service.js";
 import { indexContent, originOf, reviseMemo, storableTags } from "./memo-revise.js";
 import { nextCursor, positionAfter } from "./memo-cursor.js";
-import { type ParsedMemoQuery, parseMemoQuery } from "./memo-query.js";
+import { type ParsedMemoQuery, readMemoList } from "./memo-query.js";
 
 /**
  * The memo `id`, when `viewer` may do `action` to it; 404 or 403 otherwise. The routes that change a memo ask it
@@ -214,11 +214,11 @@ function asSearch<T>(ctx: AppContext, caller: string, parsed: ParsedMemoQuery, r
 export async function countMemos(
   ctx: AppContext,
   viewer: Viewer,
-  query: MemoCountQuery,
+  input: MemoListFilter,
   caller: string,
   list: "list" | "explore",
 ): Promise<MemoCount> {
-  const parsed = parseMemoQuery(query);
+  const parsed = readMemoList(input);
   const filter =
     list === "list"
       ? { ...parsed.narrowing, ...memoListScope(viewer, parsed.creatorId, parsed) }
@@ -231,8 +231,8 @@ export async function countMemos(
  * MAX_BATCH_IDS (a bulk edit's "select all that match"): the list's own pages of the largest size, one after the
  * other by keyset, so the ids are exactly the list's.
  */
-export async function memoIds(ctx: AppContext, viewer: Viewer, query: MemoCountQuery, caller: string): Promise<MemoIds> {
-  const parsed = parseMemoQuery(query);
+export async function memoIds(ctx: AppContext, viewer: Viewer, input: MemoListFilter, caller: string): Promise<MemoIds> {
+  const parsed = readMemoList(input);
   const filter = { ...parsed.narrowing, ...memoListScope(viewer, parsed.creatorId, parsed) };
   const ids: number[] = [];
   let after: MemoPosition | undefined;
@@ -260,11 +260,11 @@ export interface MemoPageResult {
 export async function listMemos(
   ctx: AppContext,
   viewer: Viewer,
-  query: MemoListQuery,
+  input: MemoListInput,
   caller: string,
   { pinnedFirst } = { pinnedFirst: true },
 ): Promise<MemoPageResult> {
-  const parsed = parseMemoQuery(query);
+  const parsed = readMemoList(input);
   const scope = memoListScope(viewer, parsed.creatorId, parsed);
   const page = { pinnedFirst, limit: parsed.limit, offset: parsed.offset, after: parsed.after };
   const rows = await selectPage(ctx, caller, parsed, { ...parsed.narrowing, ...scope }, page);
@@ -272,8 +272,8 @@ export async function listMemos(
 }
 
 /** `GET /api/memo/all`: everyone's memos the caller may see, newest first. */
-export async function exploreMemos(ctx: AppContext, viewer: Viewer, query: MemoListQuery, caller: string): Promise<MemoPageResult> {
-  const parsed = parseMemoQuery(query);
+export async function exploreMemos(ctx: AppContext, viewer: Viewer, input: MemoListInput, caller: string): Promise<MemoPageResult> {
+  const parsed = readMemoList(input);
   const scope = exploreScope(viewer, parsed.visibilities, parsed.rowStatus);
   const filter = { ...parsed.narrowing, ...scope, creatorId: parsed.creatorId };
   const page = { pinnedFirst: false, limit: parsed.limit, offset: parsed.offset, after: parsed.after };

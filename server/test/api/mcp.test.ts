@@ -175,6 +175,9 @@ describe.each(MCP_ERAS)("the read tools (%s era)", (era) => {
     expect(await toolError(mcp, "search_memos", { timeZone: "Mars/Olympus" })).toMatch(/time zone/);
     expect(await toolError(mcp, "search_memos", { from: "2026-11-25", to: "2026-11-20" })).toMatch(/from must be earlier than to/);
     expect(await toolError(mcp, "search_memos", { cursor: "garbage" })).toMatch(/cursor/i);
+    // The list's own rules and words, from the memo service (no query string in between).
+    expect(await toolError(mcp, "search_memos", { query: "a b c d e f g h i" })).toMatch(/Invalid search: at most 8 words or phrases/);
+    expect(await toolError(mcp, "search_memos", { query: "^(unclosed" })).toMatch(/Invalid regular expression/);
     expect(await toolError(mcp, "recent_memos", { limit: 500 })).toMatch(/limit/);
   });
 });

@@ -3,7 +3,7 @@
 import { CompiledQuery } from "kysely";
 import { describe, expect, it } from "vitest";
 import { searchSql } from "../../src/store/sql/memo/memo-search.js";
-import { parseMemoQuery } from "../../src/services/memo-query.js";
+import { readMemoList } from "../../src/services/memo-query.js";
 import { displayTimesSql, listMemosSql, type MemoFilter, type MemoPage } from "../../src/store/sql/memo/memo.store.js";
 import { childTagsSql } from "../../src/store/sql/memo/memo-walk.js";
 import { tagEntryPage } from "../../src/store/sql/tag-rename.store.js";
@@ -93,7 +93,7 @@ describe("list query plans", () => {
   it("a search of two words, and one with a quoted phrase, drive the same indexes with the longest term", async () => {
     const flat: MemoPage = { pinnedFirst: false, limit: 30, offset: 0 };
     for (const search of ["memo work", '"memo 12" work']) {
-      const { narrowing } = parseMemoQuery({ search });
+      const { narrowing } = readMemoList({ search });
       expect(narrowing.terms).toEqual(["work"]);
       for (const scope of [
         { rowStatus: "NORMAL", visibilities: ["PUBLIC", "PROTECTED"] },

@@ -1,5 +1,6 @@
 // /u/:id: a user's memos as the viewer may see them (no editor, nothing editable), under a banner with their name
 // that says which memos those are.
+import { isOwnAccount } from "@memos/common";
 import { UNKNOWN_ID } from "@memos/common/domain/constants";
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,7 +25,7 @@ export default function UserPage() {
   const toggleTag = (tag: string) => update({ tag: filter.tag === tag ? undefined : tag });
   const name = user.data ? user.data.nickname || user.data.username : "";
   // What the list holds depends on who looks: a visitor sees public memos, a member protected ones too.
-  const viewerKey = !me ? "user-page.visitor" : me.id === userId ? "user-page.own" : "user-page.member";
+  const viewerKey = !me ? "user-page.visitor" : isOwnAccount(me.id, userId) ? "user-page.own" : "user-page.member";
 
   let body: ReactNode;
   // /u/@name of nobody (a mention of an unknown user) stays on a page that says so.

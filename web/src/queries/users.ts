@@ -1,6 +1,6 @@
 // The member list (GET /api/user) and changes to users: create, patch (profile, password, archive, openId)
 // and delete. A change to the signed-in user replaces the cached `me` at once.
-import type { User, UserCreateRequest, UserPatchRequest } from "@memos/common";
+import { isOwnAccount, type User, type UserCreateRequest, type UserPatchRequest } from "@memos/common";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { keys } from "./keys";
@@ -15,7 +15,7 @@ export function useUserMutations() {
   const afterChange = async (user?: User) => {
     if (user) {
       const me = queryClient.getQueryData<User | null>(keys.me);
-      if (me && me.id === user.id) queryClient.setQueryData<User | null>(keys.me, user);
+      if (isOwnAccount(me?.id, user.id)) queryClient.setQueryData<User | null>(keys.me, user);
       queryClient.removeQueries({ queryKey: keys.user(user.id) });
     }
     // The host's name shows in the status, and names show on memo cards.

@@ -1,6 +1,7 @@
 // The memo detail page's comments: oldest first, in pages; the box to add one for members who may (not when the
-// host turned comments off or the memo's author closed them); Close / Reopen for the memo's author.
-import type { Memo } from "@memos/common";
+// host turned comments off or the memo's author closed them); Close / Reopen for the memo's author. Who may do what
+// is common's access rules (canEditComment…), the ones the server's comment policy enforces.
+import { canCloseComments, canDeleteComment, canEditComment, canReact, type Memo } from "@memos/common";
 import { MessageSquare } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -44,7 +45,7 @@ export function MemoComments({ memo }: { memo: Memo }) {
   const list = pages.flatMap((page) => page.comments);
   const closed = pages[0]?.closed ?? false;
   const disabled = pages[0]?.disabled ?? false;
-  const isAuthor = me?.id === memo.creatorId;
+  const viewerId = me?.id;
   const target = useTargetedComment(list);
   const toggle = () => close.mutate(!closed, { onError: (error) => toast.error(errorMessage(error, t)) });
 
@@ -55,7 +56,7 @@ export function MemoComments({ memo }: { memo: Memo }) {
           <MessageSquare className="size-3.5" aria-hidden />
           {t("comment.title")}
         </h2>
-        {isAuthor && !disabled ? (
+        {canCloseComments(viewerId, memo.creatorId) && !disabled ? (
           <Button variant="ghost" onClick={toggle} disabled={close.isPending}>
             {t(closed ? "comment.reopen" : "comment.close")}
           </Button>
@@ -71,9 +72,9 @@ export function MemoComments({ memo }: { memo: Memo }) {
             <CommentItem
               key={comment.id}
               comment={comment}
-              canEdit={me?.id === comment.creator.id}
-              canDelete={me?.id === comment.creator.id || isAuthor}
-              canReact={Boolean(me)}
+              canEdit={canEditComment(viewerId, comment.creator.id)}
+              canDelete={canDeleteComment(viewerId, { comment: comment.creator.id, memo: memo.creatorId })}
+              canReact={canReact(viewerId)}
               targeted={comment.id === target}
             />
           ))}

@@ -1,5 +1,5 @@
 // One memo as a card: time, visibility, pinned marker, content, attachments and its menu; edits in place.
-import { canEditMemo, type Memo } from "@memos/common";
+import { canEditMemo, canReact, type Memo } from "@memos/common";
 import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Pin } from "lucide-react";
@@ -70,6 +70,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
   const { t, i18n } = useTranslation();
   const { data: me } = useMe();
   const owner = !readOnly && canEditMemo(me?.id, memo.creatorId);
+  const reactable = !readOnly && !select && canReact(me?.id);
   const actions = useMemoActions(memo);
   const sync = useMemoSync(memo.id);
   // An edit left unsaved (a reload, a closed tab) opens again where it was.
@@ -143,7 +144,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
           </div>
           {/* The select mode's box takes the menu's corner. */}
           <div className={`-mr-2 flex shrink-0 items-center ${select ? "invisible" : ""}`}>
-            {!readOnly && me && !select ? <HeaderReactionPicker memo={memo} /> : null}
+            {reactable ? <HeaderReactionPicker memo={memo} /> : null}
             <MemoMenu
               memo={memo}
               owner={owner}
@@ -168,7 +169,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
         />
         <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} onPreview={preview} />
         <div className="flex flex-wrap items-center gap-x-1.5">
-          <ReactionBar memo={memo} canReact={!readOnly && me !== null && me !== undefined && !select} />
+          <ReactionBar memo={memo} canReact={reactable} />
           {showDetail && !isTempId(memo.id) ? (
             <>
               <CommentCount memoId={memo.id} />

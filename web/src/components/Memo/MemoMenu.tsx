@@ -52,6 +52,8 @@ export function MemoMenu({
   const icon = (Icon: typeof Pin) => <Icon aria-hidden />;
 
   const items: MenuItem[] = [];
+  // Pin comes with the author's actions. The server lets any other reader pin too (common's canPinMemo, for the
+  // API's clients); this menu does not offer it on others' memos.
   if (owner) {
     items.push(
       {

@@ -1,6 +1,6 @@
 // Members (host and admins): the member list with roles and status, creating members, and per member a
 // menu to change the password, reset two-factor sign-in, archive or restore, and delete. Destructive steps ask first.
-import type { User } from "@memos/common";
+import { isOwnAccount, type User } from "@memos/common";
 import { Archive, ArchiveRestore, KeyRound, MoreHorizontal, ShieldOff, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -50,7 +50,7 @@ function MemberRow({ member, me, onAction }: { member: User; me: User; onAction:
         </p>
         <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">@{member.username}</p>
       </div>
-      {member.id === me.id ? (
+      {isOwnAccount(me.id, member.id) ? (
         <span className="px-2 text-xs text-zinc-600 dark:text-zinc-400">{t("setting.member.yourself")}</span>
       ) : items.length ? (
         <Menu

@@ -1,6 +1,6 @@
 // What the settings screens offer each role: the rules live in common's access module (the server enforces the
 // same ones); this file maps them to the screens' sections and member-list actions.
-import { accountActionRefusal, type Role, type SettingSection, settingSectionsFor, type User } from "@memos/common";
+import { accountActionRefusal, isOwnAccount, type Role, type SettingSection, settingSectionsFor, type User } from "@memos/common";
 export type SectionId = SettingSection;
 
 /** The sections a user of this role sees, in order. Without a user there is nothing to set. */
@@ -10,7 +10,7 @@ export type MemberAction = "change-password" | "reset-two-factor" | "archive" | 
 
 /** What `viewer` may do to `member` from the member list (one's own account is managed in My account). */
 export function memberActions(viewer: Pick<User, "id" | "role">, member: Pick<User, "id" | "role" | "rowStatus">): MemberAction[] {
-  if (member.id === viewer.id) return [];
+  if (isOwnAccount(viewer.id, member.id)) return [];
   const actions: MemberAction[] = [];
   if (accountActionRefusal(viewer, "update", member) === null) actions.push("change-password", "reset-two-factor");
   if (accountActionRefusal(viewer, "archive", member) === null) actions.push(member.rowStatus === "ARCHIVED" ? "restore" : "archive");
