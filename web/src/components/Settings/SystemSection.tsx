@@ -1,13 +1,6 @@
 // System (host and admins): the customized profile, the database (size, vacuum; the host also sees the rolling
 // backups), sign-up, webhooks on or off, memo history and the trash, the About dialog's GitHub news on or off, and the additional style and script. Every save refetches the status so the change applies at once.
-import {
-  type BackupStatus,
-  DISABLE_PROJECT_INFO_SETTING,
-  DISABLE_MCP_SETTING,
-  DISABLE_WEBHOOKS_SETTING,
-  DISABLE_COMMENTS_SETTING,
-  type User,
-} from "@memos/common";
+import type { BackupStatus, User } from "@memos/common";
 import { Database, Pencil } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -74,7 +67,7 @@ export function SystemSection({ me }: { me: User }) {
 
   const setWebhooksOn = async (on: boolean) => {
     try {
-      await saveSetting.mutateAsync({ name: DISABLE_WEBHOOKS_SETTING, value: !on });
+      await saveSetting.mutateAsync({ name: "disableWebhooks", value: !on });
       toast.success(t(on ? "webhooks.instance-enabled" : "webhooks.instance-disabled"));
     } catch (error) {
       toast.error(errorMessage(error, t));
@@ -83,7 +76,7 @@ export function SystemSection({ me }: { me: User }) {
 
   const setMcpOn = async (on: boolean) => {
     try {
-      await saveSetting.mutateAsync({ name: DISABLE_MCP_SETTING, value: !on });
+      await saveSetting.mutateAsync({ name: "disableMcp", value: !on });
       toast.success(t(on ? "mcp.instance-enabled" : "mcp.instance-disabled"));
     } catch (error) {
       toast.error(errorMessage(error, t));
@@ -92,7 +85,7 @@ export function SystemSection({ me }: { me: User }) {
 
   const setCommentsOn = async (on: boolean) => {
     try {
-      await saveSetting.mutateAsync({ name: DISABLE_COMMENTS_SETTING, value: !on });
+      await saveSetting.mutateAsync({ name: "disableComments", value: !on });
       toast.success(t("message.update-succeed"));
     } catch (error) {
       toast.error(errorMessage(error, t));
@@ -101,7 +94,7 @@ export function SystemSection({ me }: { me: User }) {
 
   const setProjectInfoOn = async (on: boolean) => {
     try {
-      await saveSetting.mutateAsync({ name: DISABLE_PROJECT_INFO_SETTING, value: !on });
+      await saveSetting.mutateAsync({ name: "disableProjectInfo", value: !on });
       toast.success(t(on ? "setting.system.project-info-enabled" : "setting.system.project-info-disabled"));
     } catch (error) {
       toast.error(errorMessage(error, t));
