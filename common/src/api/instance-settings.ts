@@ -186,6 +186,9 @@ export type WritableInstanceSettingName = {
   [K in InstanceSettingName]: Registry[K]["writer"] extends "server" ? never : K;
 }[InstanceSettingName];
 
+/** The settings only the host writes: code that runs in every visitor's page. */
+export type PageCodeSettingName = { [K in InstanceSettingName]: Registry[K]["writer"] extends "host" ? K : never }[InstanceSettingName];
+
 /** The settings GET /api/status carries. */
 type StatusSettingName = { [K in InstanceSettingName]: Registry[K] extends { status: object } ? K : never }[InstanceSettingName];
 
