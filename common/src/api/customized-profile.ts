@@ -44,8 +44,12 @@ export const DEFAULT_CUSTOMIZED_PROFILE: CustomizedProfile = {
   externalUrl: "",
 };
 
-/** The profile as served: defaults for the fields left out; a logo stored before the logo rule existed is dropped if it is unsafe. */
+/**
+ * The profile as served: defaults for the fields left out (or written as null, which the schema reads as left out);
+ * a logo stored before the logo rule existed is dropped if it is unsafe.
+ */
 export function servedCustomizedProfile(stored: Partial<CustomizedProfile>): CustomizedProfile {
-  const profile = { ...DEFAULT_CUSTOMIZED_PROFILE, ...stored };
+  const given = Object.fromEntries(Object.entries(stored).filter(([, value]) => value !== undefined));
+  const profile = { ...DEFAULT_CUSTOMIZED_PROFILE, ...given };
   return isSafeLogoUrl(profile.logoUrl) ? profile : { ...profile, logoUrl: "" };
 }

@@ -51,6 +51,14 @@ describe("the instance settings table", () => {
     const answer = instanceStatusSettings({ ...defaults, customizedProfile: { name: "Mine", logoUrl: "javascript:alert(1)" } });
     expect(answer.customizedProfile).toEqual({ ...DEFAULT_CUSTOMIZED_PROFILE, name: "Mine", logoUrl: "" });
   });
+
+  it("serves a profile field written as null as its default (the schema reads null as left out)", () => {
+    const stored = instanceSetting("customizedProfile").schema.parse({ name: null, locale: "de" }) as InstanceSettings["customizedProfile"];
+    expect(instanceStatusSettings({ ...defaults, customizedProfile: stored }).customizedProfile).toEqual({
+      ...DEFAULT_CUSTOMIZED_PROFILE,
+      locale: "de",
+    });
+  });
 });
 
 describe("instanceSettingProblem", () => {

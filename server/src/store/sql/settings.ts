@@ -1,6 +1,7 @@
 // Stored settings, read by key with their type and default: a user's (user_setting) and the instance's
 // (system_setting), each a key and its value as JSON text. Every reader of a setting goes through here, and so does
-// every writer's encoding: a value that is missing, not JSON, or not of its key's type reads as the key's default.
+// every writer's encoding: a value that is missing, not JSON, or not of its key's type reads as the key's default. The
+// instance's settings, with their types and defaults, are declared in common/src/api/instance-settings.ts.
 import {
   instanceSetting,
   type InstanceSettingName,
