@@ -4,6 +4,7 @@ import type { IdentityProviderCreateRequest, IdentityProviderPatchRequest } from
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { keys } from "./keys";
+import { writeSystemSetting } from "./settings";
 
 export const useSsoOptions = () => useQuery({ queryKey: keys.ssoOptions, queryFn: () => api.call("sso.options") });
 
@@ -32,11 +33,11 @@ export function useIdentityProviderMutations() {
     onSuccess: refresh,
   });
   const setPasswordSignIn = useMutation({
-    mutationFn: (on: boolean) => api.call("system.setSetting", { body: { name: "disablePasswordSignIn", value: JSON.stringify(!on) } }),
+    mutationFn: (on: boolean) => writeSystemSetting({ name: "disablePasswordSignIn", value: !on }),
     onSuccess: refresh,
   });
   const setSecondFactor = useMutation({
-    mutationFn: (on: boolean) => api.call("system.setSetting", { body: { name: "ssoSecondFactor", value: JSON.stringify(on) } }),
+    mutationFn: (on: boolean) => writeSystemSetting({ name: "ssoSecondFactor", value: on }),
     onSuccess: refresh,
   });
   return { create, patch, remove, setPasswordSignIn, setSecondFactor };

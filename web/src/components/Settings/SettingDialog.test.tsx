@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import "../../i18n";
 import { usePreferences } from "../../state/preferences";
 import { keys } from "../../queries/keys";
+import { writeSystemSetting } from "../../queries/settings";
 import { userFixture } from "../../test/fixtures";
 import SettingDialog from "../dialogs/SettingDialog";
 
@@ -191,5 +192,17 @@ describe("SettingDialog", () => {
         expect(writes).toContainEqual({ name, value: JSON.stringify(!value) });
       });
     }
+  });
+
+  it("writes the table's settings only, each with a value of its type (tsc checks this file)", () => {
+    const writes = [
+      // @ts-expect-error not a setting of the table
+      () => writeSystemSetting({ name: "disableEverything", value: true }),
+      // @ts-expect-error allowSignUp is a boolean
+      () => writeSystemSetting({ name: "allowSignUp", value: "yes" }),
+      // @ts-expect-error the server's own row is never written
+      () => writeSystemSetting({ name: "serverId", value: "x" }),
+    ];
+    expect(writes).toHaveLength(3);
   });
 });
