@@ -3,7 +3,6 @@
 // (the access hook resolved it), the Origin, the token's rate. Its web Response is sent back as it is (JSON, or an
 // event stream).
 import { Readable } from "node:stream";
-
 import type { McpHttpHandler } from "@modelcontextprotocol/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
