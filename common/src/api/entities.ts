@@ -4,8 +4,8 @@
 // the way out.
 import { z } from "zod";
 import { MAX_BATCH_IDS, ROLES, ROW_STATUSES, VISIBILITIES } from "../domain/constants.js";
-import { memoHistorySettingSchema } from "../domain/history.js";
 import { ACCESS_TOKEN_SCOPES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "../domain/integrations.js";
+import { instanceStatusShape } from "./instance-settings.js";
 import { ERROR_REASON_NAMES, ERROR_REASONS } from "./reasons.js";
 
 export const userSettingEntitySchema = z
@@ -86,28 +86,6 @@ export type SystemSetting = z.infer<typeof systemSettingEntitySchema>;
 export const profileEntitySchema = z.object({ mode: z.enum(["prod", "dev", "demo"]), version: z.string() }).meta({ id: "Profile" });
 export type Profile = z.infer<typeof profileEntitySchema>;
 
-export const customizedProfileEntitySchema = z
-  .object({
-    name: z.string(),
-    logoUrl: z.string(),
-    description: z.string(),
-    locale: z.string(),
-    appearance: z.string(),
-    externalUrl: z.string(),
-  })
-  .meta({ id: "CustomizedProfile" });
-export type CustomizedProfile = z.infer<typeof customizedProfileEntitySchema>;
-
-/** The profile of an instance whose host changed nothing: what the server answers and the web's "Restore defaults". */
-export const DEFAULT_CUSTOMIZED_PROFILE: CustomizedProfile = {
-  name: "memos",
-  logoUrl: "",
-  description: "",
-  locale: "en",
-  appearance: "system",
-  externalUrl: "",
-};
-
 export const backupStatusEntitySchema = z
   .object({
     everySeconds: z
@@ -141,15 +119,8 @@ export const systemStatusEntitySchema = z
     profile: profileEntitySchema,
     dbSize: z.int(),
     backup: backupStatusEntitySchema.optional().describe("The rolling backups; the host alone sees it"),
-    allowSignUp: z.boolean(),
-    disableWebhooks: z.boolean().describe("The host turned webhooks off for the whole instance"),
-    disableMcp: z.boolean().describe("The host turned the MCP server (`/mcp`) off for the whole instance"),
-    disableComments: z.boolean().describe("The host turned comments off for the whole instance (an addition)"),
-    memoHistory: memoHistorySettingSchema.describe("How long the versions of memos are kept (an addition)"),
-    trashRetentionDays: z.int().describe("How many days a deleted memo stays in the trash (an addition)"),
-    additionalStyle: z.string(),
-    additionalScript: z.string(),
-    customizedProfile: customizedProfileEntitySchema,
+    /** The instance's settings it carries, declared in instance-settings.ts. */
+    ...instanceStatusShape,
   })
   .meta({ id: "SystemStatus" });
 export type SystemStatus = z.infer<typeof systemStatusEntitySchema>;

@@ -1,4 +1,6 @@
 export * from "./entities.js";
+export * from "./customized-profile.js";
+export * from "./instance-settings.js";
 export * from "./activity-entities.js";
 export * from "./account-entities.js";
 export * from "./reasons.js";

@@ -268,15 +268,6 @@ export const systemSettingUpsertSchema = z.object({
   description: optional(text(INPUT_LIMITS.settingDescription)),
 });
 
-export const customizedProfileSchema = z.object({
-  name: optional(z.string().max(256)),
-  logoUrl: optional(z.string().max(4096)),
-  description: optional(z.string().max(4096)),
-  locale: optional(z.enum(LOCALES)),
-  appearance: optional(z.enum(APPEARANCES)),
-  externalUrl: optional(z.string().max(4096)),
-});
-
 // What a client sends (z.input): the web's offline outbox and forms build their requests from these.
 export type SignInRequest = z.input<typeof signInSchema>;
 export type SignUpRequest = z.input<typeof signUpSchema>;

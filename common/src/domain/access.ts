@@ -4,9 +4,6 @@ import type { Role } from "./constants.js";
 
 export const isAdminRole = (role: Role): boolean => role === "HOST" || role === "ADMIN";
 
-/** Settings that put code in every visitor's page, the host's included: only the host writes them. */
-export const PAGE_CODE_SETTINGS = ["additionalStyle", "additionalScript"] as const;
-
 /** An admin who could write page code could act as the host in the host's own browser. */
 export const canWritePageCode = (role: Role): boolean => role === "HOST";
 

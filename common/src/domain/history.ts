@@ -6,8 +6,6 @@ import { z } from "zod";
 export const REVISION_SOURCES = ["web", "token", "import", "restore", "rename", "batch"] as const;
 export type RevisionSource = (typeof REVISION_SOURCES)[number];
 
-/** The system setting (JSON object) of how long versions are kept; `enabled: false` keeps none. */
-export const MEMO_HISTORY_SETTING = "memoHistory";
 export const memoHistorySettingSchema = z.object({
   enabled: z.boolean(),
   keepAllDays: z.int().min(0).max(3650).describe("Every version is kept this many days"),
@@ -16,8 +14,6 @@ export const memoHistorySettingSchema = z.object({
 export type MemoHistorySetting = z.infer<typeof memoHistorySettingSchema>;
 export const DEFAULT_MEMO_HISTORY: MemoHistorySetting = { enabled: true, keepAllDays: 30, dailyDays: 365 };
 
-/** The system setting (JSON integer) of the days a deleted memo stays in the trash before it is purged. */
-export const TRASH_RETENTION_SETTING = "trashRetentionDays";
 export const trashRetentionSchema = z.int().min(1).max(3650);
 export const DEFAULT_TRASH_RETENTION_DAYS = 30;
 

@@ -53,15 +53,3 @@ export const WEBHOOK_HEADERS = {
   event: "X-Memos-Event",
   delivery: "X-Memos-Delivery",
 } as const;
-
-/** The system setting (a JSON boolean) by which the host turns webhooks off for the whole instance. */
-export const DISABLE_WEBHOOKS_SETTING = "disableWebhooks";
-
-/** The system setting (a JSON boolean) by which the host turns the MCP server (`/mcp`, AI assistants) off. */
-export const DISABLE_MCP_SETTING = "disableMcp";
-
-/** The system setting (a JSON boolean) by which the host turns comments off for the whole instance. */
-export const DISABLE_COMMENTS_SETTING = "disableComments";
-
-/** The system setting (a JSON boolean) by which the host stops the server asking GitHub for the project's news. */
-export const DISABLE_PROJECT_INFO_SETTING = "disableProjectInfo";

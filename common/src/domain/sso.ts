@@ -8,15 +8,6 @@ export type SsoUserRole = (typeof SSO_USER_ROLES)[number];
 export const DEFAULT_USERNAME_CLAIM = "preferred_username";
 export const DEFAULT_SSO_SCOPES = "openid profile email";
 
-/** The system setting that turns password sign-in off for everyone but the host. */
-export const DISABLE_PASSWORD_SIGN_IN_SETTING = "disablePasswordSignIn";
-
-/**
- * The system setting (a JSON boolean, on unless set false) by which an account with its own second factor (the app's
- * codes or a passkey) is asked for it after a provider's sign-in too, before it gets a session.
- */
-export const SSO_SECOND_FACTOR_SETTING = "ssoSecondFactor";
-
 /** What the sign-in page asks after a provider's sign-in: the account's app code (or a recovery code), or a passkey. */
 export const SSO_SECOND_FACTOR_STEPS = ["code", "passkey"] as const;
 export type SsoSecondFactorStep = (typeof SSO_SECOND_FACTOR_STEPS)[number];

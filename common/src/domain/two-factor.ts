@@ -1,8 +1,4 @@
-// Two-factor sign-in: the shape of the codes a person types (both sides read them the same way), and the host's
-// setting that requires it.
-
-/** The system setting (a JSON boolean) by which the host requires two-factor sign-in of every account. */
-export const REQUIRE_TWO_FACTOR_SETTING = "requireTwoFactor";
+// Two-factor sign-in: the shape of the codes a person types (both sides read them the same way).
 
 /** How many recovery codes an account gets at a time. */
 export const RECOVERY_CODE_COUNT = 10;

@@ -3,7 +3,6 @@
 // (the access hook resolved it), the Origin, the token's rate. Its web Response is sent back as it is (JSON, or an
 // event stream).
 import { Readable } from "node:stream";
-import { DISABLE_MCP_SETTING } from "@memos/common";
 import type { McpHttpHandler } from "@modelcontextprotocol/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
@@ -54,7 +53,7 @@ export function createMcpEndpoint(ctx: AppContext): McpEndpoint {
   return {
     async handle(request, reply) {
       const viewer = viewerOf(request);
-      authorizeMcp(viewer, await readSystemSetting(ctx.store.db, DISABLE_MCP_SETTING));
+      authorizeMcp(viewer, await readSystemSetting(ctx.store.db, "disableMcp"));
       const { origin, allowed } = await originsOf(ctx, request);
       authorizeMcpOrigin(request.headers.origin, allowed);
       const wait = await rate.take(viewer.token!.id);

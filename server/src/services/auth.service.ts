@@ -1,7 +1,7 @@
 // Sign-in, sign-up and sign-out, and who a request acts for.
 import { randomUUID } from "node:crypto";
 import type { SignIn, SignUp, User } from "@memos/common";
-import { accountProblem, DISABLE_PASSWORD_SIGN_IN_SETTING } from "@memos/common";
+import { accountProblem } from "@memos/common";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn, recordSuccessfulSignIn } from "../auth/rate-limit.js";
 import { isAccessToken } from "../auth/access-token.js";
@@ -50,7 +50,7 @@ export async function signIn(ctx: AppContext, input: SignIn, client: SessionClie
     throw unauthenticated(`User not found with username ${username}`, { reason: "auth.unknown-username" });
   }
   assertActiveAccount(user);
-  assertPasswordSignIn(user.role, await readSystemSetting(db, DISABLE_PASSWORD_SIGN_IN_SETTING));
+  assertPasswordSignIn(user.role, await readSystemSetting(db, "disablePasswordSignIn"));
   if (!(await verifyPassword(password, user.password_hash))) {
     await recordFailedSignIn(db, username, address);
     throw unauthenticated("Incorrect password", { reason: "auth.incorrect-password" });

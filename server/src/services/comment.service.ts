@@ -9,7 +9,6 @@ import {
   type CommentPage,
   type CommentPatch,
   DEFAULT_HISTORY_PAGE,
-  DISABLE_COMMENTS_SETTING,
 } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { authorizeComment, authorizeCommentChange, authorizeCommentClose, canSeeComments } from "../policies/comment.policy.js";
@@ -47,7 +46,7 @@ export async function listMemoComments(ctx: AppContext, viewer: Viewer, memoId: 
     comments: await composeComments(db, viewer, page),
     next: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
     closed: await isCommentClosed(db, memoId),
-    disabled: await readSystemSetting(db, DISABLE_COMMENTS_SETTING),
+    disabled: await readSystemSetting(db, "disableComments"),
   };
 }
 
@@ -61,7 +60,7 @@ export async function countMemoComments(ctx: AppContext, viewer: Viewer, memoIds
 export async function createComment(ctx: AppContext, viewer: Viewer, memoId: number, input: CommentCreate): Promise<Comment> {
   const { db } = ctx.store;
   const memo = await requireMemo(db, memoId);
-  const state = { disabled: await readSystemSetting(db, DISABLE_COMMENTS_SETTING), closed: await isCommentClosed(db, memoId) };
+  const state = { disabled: await readSystemSetting(db, "disableComments"), closed: await isCommentClosed(db, memoId) };
   authorizeComment(viewer, memo, state);
   assertStorableComment(input.content);
   const { id, queued } = await db.transaction().execute(async (tx) => {

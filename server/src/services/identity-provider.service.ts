@@ -2,8 +2,6 @@
 import {
   DEFAULT_SSO_SCOPES,
   DEFAULT_USERNAME_CLAIM,
-  DISABLE_PASSWORD_SIGN_IN_SETTING,
-  SSO_SECOND_FACTOR_SETTING,
   type IdentityProvider,
   type IdentityProviderCreate,
   type IdentityProviderPatch,
@@ -95,8 +93,8 @@ export async function getSsoOptions(ctx: AppContext): Promise<SsoOptions> {
   const { db } = ctx.store;
   const [providers, passwordOff, secondFactor] = await Promise.all([
     listEnabledProviderNames(db),
-    readSystemSetting(db, DISABLE_PASSWORD_SIGN_IN_SETTING),
-    readSystemSetting(db, SSO_SECOND_FACTOR_SETTING),
+    readSystemSetting(db, "disablePasswordSignIn"),
+    readSystemSetting(db, "ssoSecondFactor"),
   ]);
   return { providers, passwordSignIn: !passwordOff, secondFactor };
 }

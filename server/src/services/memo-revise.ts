@@ -9,7 +9,6 @@ import {
   memoContentProblem,
   type MemoContentProblem,
   memoLinks,
-  MEMO_HISTORY_SETTING,
   type RevisionSource,
   type Visibility,
   versionsToDrop,
@@ -108,7 +107,7 @@ export async function reviseMemo(
   const versionChanges = contentChanges || (update.visibility !== undefined && update.visibility !== before.visibility);
   const now = nowSeconds();
   if (versionChanges) {
-    const rule = await readSystemSetting(tx, MEMO_HISTORY_SETTING);
+    const rule = await readSystemSetting(tx, "memoHistory");
     if (rule.enabled) {
       await insertRevision(tx, {
         memo_id: id,
@@ -137,7 +136,7 @@ export async function reviseMemo(
 /** Keeps the version each of `befores` has (their rows as they are before a change), as reviseMemo keeps one, and thins their histories. */
 async function keepVersions(tx: Db, befores: readonly MemoRow[], now: number): Promise<void> {
   if (befores.length === 0) return;
-  const rule = await readSystemSetting(tx, MEMO_HISTORY_SETTING);
+  const rule = await readSystemSetting(tx, "memoHistory");
   if (!rule.enabled) return;
   await insertRevisions(
     tx,

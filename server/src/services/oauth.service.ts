@@ -3,7 +3,6 @@
 import {
   type ClientRegistration,
   type ClientRegistrationRequest,
-  DISABLE_MCP_SETTING,
   OAUTH_LIMITS,
   OAUTH_PATHS,
   OAUTH_SCOPES,
@@ -23,13 +22,13 @@ const GRANT_TYPES = ["authorization_code", "refresh_token"];
 
 /** OAuth's endpoints refuse everything while the host has MCP off. */
 export async function assertMcpOn(ctx: AppContext): Promise<void> {
-  if (await readSystemSetting(ctx.store.db, DISABLE_MCP_SETTING))
+  if (await readSystemSetting(ctx.store.db, "disableMcp"))
     throw new OAuthError(403, "access_denied", "The host turned MCP off on this instance");
 }
 
 /** The consent page's calls say the same in the envelope, for the page to show. */
 export async function assertMcpOnForPage(ctx: AppContext): Promise<void> {
-  if (await readSystemSetting(ctx.store.db, DISABLE_MCP_SETTING))
+  if (await readSystemSetting(ctx.store.db, "disableMcp"))
     throw forbidden("The host turned MCP off on this instance", { reason: "oauth.mcp-disabled" });
 }
 

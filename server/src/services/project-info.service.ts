@@ -1,6 +1,6 @@
 // The About dialog's project news (GitHub's star count and latest release), read by the server at most once a day
 // and kept in memory, so no visitor's browser talks to GitHub and a host can turn it off (Settings › System).
-import { DISABLE_PROJECT_INFO_SETTING, type ProjectInfo } from "@memos/common";
+import type { ProjectInfo } from "@memos/common";
 import type { AppContext } from "../context.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 
@@ -45,7 +45,7 @@ async function readNews(base: string): Promise<News> {
 }
 
 export async function getProjectInfo(ctx: AppContext, now = Date.now()): Promise<ProjectInfo> {
-  if (await readSystemSetting(ctx.store.db, DISABLE_PROJECT_INFO_SETTING)) return { enabled: false };
+  if (await readSystemSetting(ctx.store.db, "disableProjectInfo")) return { enabled: false };
   let entry = kept.get(ctx);
   if (!entry || now - entry.at >= DAY_MS) {
     entry = { at: now, news: readNews(ctx.config.projectInfoUrl) };

@@ -5,7 +5,7 @@
 // process), and the sign-in page posts the code or a passkey with it. Failures count as sign-in's do: per address, and
 // per account (services/code-lock.ts).
 import { createHash, randomBytes } from "node:crypto";
-import { SSO_SECOND_FACTOR_SETTING, type SsoSecondFactor, type SsoSecondFactorStep } from "@memos/common";
+import type { SsoSecondFactor, SsoSecondFactorStep } from "@memos/common";
 import { assertNotThrottled, recordSuccessfulSignIn } from "../auth/rate-limit.js";
 import { type SessionClient, startSession } from "../auth/session.js";
 import type { AppContext, SecurityLog } from "../context.js";
@@ -35,7 +35,7 @@ export interface SsoSecondFactorStart {
 
 /** After a provider signed `userId` in: the step to pass first, or null when the sign-in gets its session at once. */
 export async function startSsoSecondFactor(db: Db, userId: number): Promise<SsoSecondFactorStart | null> {
-  const [settingOn, factors] = await Promise.all([readSystemSetting(db, SSO_SECOND_FACTOR_SETTING), secondFactorsOf(db, userId)]);
+  const [settingOn, factors] = await Promise.all([readSystemSetting(db, "ssoSecondFactor"), secondFactorsOf(db, userId)]);
   const step = secondFactorAfterSso(settingOn, factors);
   if (step === null) return null;
   const ticket = randomBytes(32).toString("base64url");

@@ -3,7 +3,7 @@
 // statement) and purged in the background by the trash sweeper, a batch at a time: the trash shows none of those
 // memos from the moment the request answers, and a purge a crash cut short is finished by the next start.
 import { setImmediate } from "node:timers/promises";
-import { DEFAULT_HISTORY_PAGE, type Memo, TRASH_RETENTION_SETTING, type TrashListQuery, type TrashPage } from "@memos/common";
+import { DEFAULT_HISTORY_PAGE, type Memo, type TrashListQuery, type TrashPage } from "@memos/common";
 import type { Actor, AppContext, Viewer } from "../context.js";
 import { notFound } from "../errors.js";
 import { authorizeMemo } from "../policies/memo.policy.js";
@@ -103,7 +103,7 @@ const asListRow = (row: MemoTrashRow): MemoListRow => ({
 });
 
 async function retentionSeconds(db: Db): Promise<number> {
-  return (await readSystemSetting(db, TRASH_RETENTION_SETTING)) * DAY;
+  return (await readSystemSetting(db, "trashRetentionDays")) * DAY;
 }
 
 /** The last second of what the host's retention has expired at `now`: memos trashed at or before it are due. */

@@ -8,7 +8,7 @@
 // answer is shown to the owner as its class (webhook-client.ts) and logged here with its cause, naming the target by
 // scheme, host and port only: a URL's user info, path and query may hold the receiver's credentials.
 import { createHmac } from "node:crypto";
-import { DISABLE_WEBHOOKS_SETTING, VERSION, WEBHOOK_HEADERS } from "@memos/common";
+import { VERSION, WEBHOOK_HEADERS } from "@memos/common";
 import type { Config } from "../config.js";
 import { sendWebhook, type WebhookResponse } from "../outbound/webhook-client.js";
 import type { DatabaseHandle } from "../store/db.js";
@@ -143,7 +143,7 @@ export function startWebhookDispatcher(store: DatabaseHandle, timings: Timings, 
 
   async function loop(): Promise<void> {
     try {
-      if (await readSystemSetting(db, DISABLE_WEBHOOKS_SETTING)) return schedule(IDLE_MS);
+      if (await readSystemSetting(db, "disableWebhooks")) return schedule(IDLE_MS);
       // A read first: an idle look at the table writes nothing (no lease, no new data version for the answer cache).
       while (!stopped) {
         again = false;

@@ -1,7 +1,7 @@
 // The outbox side of webhooks: a change that webhooks subscribe to queues one delivery per subscribed webhook of the
 // acting user, in the transaction of the change itself, so a delivery exists exactly when the change was committed.
 // Nothing is sent here; the caller kicks the dispatcher after the commit (services/webhook-dispatcher.ts).
-import { DISABLE_WEBHOOKS_SETTING, type WebhookEvent } from "@memos/common";
+import type { WebhookEvent } from "@memos/common";
 import type { Actor, AppContext } from "../context.js";
 import type { Db } from "../store/db.js";
 import type { WebhookRow } from "../store/schema.js";
@@ -20,7 +20,7 @@ export async function subscribedWebhooks(db: Db, actor: Actor, event: WebhookEve
   const webhooks = (await listWebhooksOfUser(db, actor.id)).filter(
     (webhook) => Number(webhook.active) === 1 && (JSON.parse(webhook.events) as string[]).includes(event),
   );
-  if (webhooks.length === 0 || (await readSystemSetting(db, DISABLE_WEBHOOKS_SETTING))) return [];
+  if (webhooks.length === 0 || (await readSystemSetting(db, "disableWebhooks"))) return [];
   return webhooks;
 }
 

@@ -1,13 +1,6 @@
 // Webhooks: a user's list, create, change, delete; the delivery log, a test event and a redelivery.
 import { randomBytes } from "node:crypto";
-import {
-  DISABLE_WEBHOOKS_SETTING,
-  WEBHOOK_TEST_EVENT,
-  type Webhook,
-  type WebhookCreate,
-  type WebhookDelivery,
-  type WebhookPatch,
-} from "@memos/common";
+import { WEBHOOK_TEST_EVENT, type Webhook, type WebhookCreate, type WebhookDelivery, type WebhookPatch } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, notFound } from "../errors.js";
 import {
@@ -141,7 +134,7 @@ export async function listWebhookDeliveries(ctx: AppContext, viewer: Viewer, id:
 /** `POST /api/webhook/:id/test`: a `webhook.test` event to this webhook alone, whatever it subscribes to. */
 export async function sendTestEvent(ctx: AppContext, viewer: Viewer, id: number): Promise<WebhookDelivery> {
   const webhook = await authorizedWebhook(ctx, viewer, id);
-  assertWebhooksEnabled(await readSystemSetting(ctx.store.db, DISABLE_WEBHOOKS_SETTING));
+  assertWebhooksEnabled(await readSystemSetting(ctx.store.db, "disableWebhooks"));
   const payload: EventPayload = {
     time: new Date().toISOString(),
     actor: { id: viewer!.id, username: viewer!.username },
@@ -160,7 +153,7 @@ export async function redeliver(ctx: AppContext, viewer: Viewer, id: number, del
   const original = await findDelivery(ctx.store.db, deliveryId);
   if (!original || Number(original.webhook_id) !== id)
     throw notFound(`Webhook delivery not found: ${deliveryId}`, { reason: "webhook.delivery-not-found" });
-  assertWebhooksEnabled(await readSystemSetting(ctx.store.db, DISABLE_WEBHOOKS_SETTING));
+  assertWebhooksEnabled(await readSystemSetting(ctx.store.db, "disableWebhooks"));
   const [row] = await insertDeliveries(ctx.store.db, [
     { webhook_id: id, event: original.event, payload: original.payload, ordering_key: original.ordering_key },
   ]);

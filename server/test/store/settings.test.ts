@@ -91,6 +91,8 @@ describe("stored settings", () => {
       trashRetentionDays: 30,
       requireTwoFactor: false,
       serverId: expect.any(String),
+      // v0's session secret: a migrated instance has the row, nothing reads it.
+      secretSessionName: "",
     });
   });
 });

@@ -1,6 +1,6 @@
 // Saving settings: the signed-in user's own (POST /api/user/setting, then GET /api/auth/session again) and the
 // instance's (POST /api/system/setting, then GET /api/status again, so style, script and profile apply at once).
-import type { User } from "@memos/common";
+import type { InstanceSettings, User, WritableInstanceSettingName } from "@memos/common";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { keys } from "./keys";
@@ -36,25 +36,18 @@ export function useUserSettingMutation() {
   });
 }
 
-export type SystemSettingName =
-  | "allowSignUp"
-  | "disableWebhooks"
-  | "disableMcp"
-  | "disableComments"
-  | "disableProjectInfo"
-  | "additionalStyle"
-  | "additionalScript"
-  | "customizedProfile"
-  | "memoHistory"
-  | "trashRetentionDays"
-  | "requireTwoFactor";
+/** One instance setting to write: a name of the settings table (common/src/api/instance-settings.ts) and a value of its type. */
+type SystemSettingWrite = { [K in WritableInstanceSettingName]: { name: K; value: InstanceSettings[K] } }[WritableInstanceSettingName];
+
+/** Writes one instance setting, its value sent as JSON text. */
+export const writeSystemSetting = ({ name, value }: SystemSettingWrite) =>
+  api.call("system.setSetting", { body: { name, value: JSON.stringify(value) } });
 
 /** Saves one system setting (its value sent as JSON text), then refetches the status. */
 export function useSystemSettingMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ name, value }: { name: SystemSettingName; value: unknown }) =>
-      api.call("system.setSetting", { body: { name, value: JSON.stringify(value) } }),
+    mutationFn: writeSystemSetting,
     onSuccess: (_answer, { name }) =>
       queryClient.invalidateQueries({
         queryKey: name === "disableProjectInfo" ? keys.projectInfo : name === "requireTwoFactor" ? keys.twoFactor : keys.status,

@@ -1,14 +1,10 @@
 // Single sign-on: what the sign-in page offers, the host's providers (Settings › System) and the account's linked
 // providers (Settings › My account). The flow itself is a browser navigation to /auth/oidc/…, not a request.
-import {
-  DISABLE_PASSWORD_SIGN_IN_SETTING,
-  type IdentityProviderCreateRequest,
-  type IdentityProviderPatchRequest,
-  SSO_SECOND_FACTOR_SETTING,
-} from "@memos/common";
+import type { IdentityProviderCreateRequest, IdentityProviderPatchRequest } from "@memos/common";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { keys } from "./keys";
+import { writeSystemSetting } from "./settings";
 
 export const useSsoOptions = () => useQuery({ queryKey: keys.ssoOptions, queryFn: () => api.call("sso.options") });
 
@@ -37,12 +33,11 @@ export function useIdentityProviderMutations() {
     onSuccess: refresh,
   });
   const setPasswordSignIn = useMutation({
-    mutationFn: (on: boolean) =>
-      api.call("system.setSetting", { body: { name: DISABLE_PASSWORD_SIGN_IN_SETTING, value: JSON.stringify(!on) } }),
+    mutationFn: (on: boolean) => writeSystemSetting({ name: "disablePasswordSignIn", value: !on }),
     onSuccess: refresh,
   });
   const setSecondFactor = useMutation({
-    mutationFn: (on: boolean) => api.call("system.setSetting", { body: { name: SSO_SECOND_FACTOR_SETTING, value: JSON.stringify(on) } }),
+    mutationFn: (on: boolean) => writeSystemSetting({ name: "ssoSecondFactor", value: on }),
     onSuccess: refresh,
   });
   return { create, patch, remove, setPasswordSignIn, setSecondFactor };

@@ -1,13 +1,14 @@
 // A monospace editor for the additional style or script, saved with its own button.
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { type SystemSettingName, useSystemSettingMutation } from "../../queries/settings";
+import type { PageCodeSettingName } from "@memos/common";
+import { useSystemSettingMutation } from "../../queries/settings";
 import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 
 interface CodeSettingEditorProps {
-  name: Extract<SystemSettingName, "additionalStyle" | "additionalScript">;
+  name: PageCodeSettingName;
   label: string;
   hint: string;
   placeholder: string;

@@ -69,8 +69,10 @@ export function CustomizedProfileDialog({
     event?.preventDefault();
     // Enter and a click on Save in the same moment: one save.
     if (save.isPending) return;
-    const value: CustomizedProfile = {
+    const value = {
       ...form,
+      locale: asLocale(form.locale),
+      appearance: asAppearance(form.appearance),
       name: form.name.trim(),
       logoUrl: form.logoUrl.trim(),
       externalUrl: form.externalUrl.trim(),

@@ -1,10 +1,12 @@
-import type { Role, SystemStatus, User } from "@memos/common";
+import { INSTANCE_SETTING_NAMES, INSTANCE_SETTINGS, type Role, type SystemStatus, type ToggleSettingName, type User } from "@memos/common";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import i18n from "i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import "../../i18n";
 import { usePreferences } from "../../state/preferences";
 import { keys } from "../../queries/keys";
+import { writeSystemSetting } from "../../queries/settings";
 import { userFixture } from "../../test/fixtures";
 import SettingDialog from "../dialogs/SettingDialog";
 
@@ -42,6 +44,9 @@ function renderAs(me: User, shown: SystemStatus = status) {
   );
   return { onClose };
 }
+
+/** The settings the table (common/src/api/instance-settings.ts) draws as switches from their entry alone. */
+const toggleSettings = INSTANCE_SETTING_NAMES.filter((name): name is ToggleSettingName => INSTANCE_SETTINGS[name].web.kind === "toggle");
 
 const tabNames = () => screen.getAllByRole("tab").map((tab) => tab.textContent);
 
@@ -153,5 +158,51 @@ describe("SettingDialog", () => {
     fireEvent.click(screen.getByRole("tab", { name: "System" }));
     expect(screen.queryByTestId("backup-status")).toBeNull();
     expect(screen.queryByTestId("storage-mode")).toBeNull();
+  });
+
+  it("names every toggle setting of the table in en.json: its label, hint and toasts (the locale test holds the other languages to it)", () => {
+    expect(toggleSettings.length).toBeGreaterThan(0);
+    const keys = toggleSettings.flatMap((name) => {
+      const { label, hint, saved } = INSTANCE_SETTINGS[name].web;
+      return [label, hint, saved.on, saved.off];
+    });
+    expect(keys.filter((key) => !i18n.exists(key))).toEqual([]);
+  });
+
+  it("draws a switch for every toggle setting of the table, on as the status says; a flip writes the setting", async () => {
+    // Half of them true, half false, so a switch that ignored the status (or read it backwards) shows.
+    const shown: SystemStatus = { ...status, ...Object.fromEntries(toggleSettings.map((name, index) => [name, index % 2 === 0])) };
+    const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
+      if (url === "/api/status") return Response.json({ data: shown });
+      if (url === "/api/system/setting") return Response.json({ data: { Name: "", Value: "", Description: "" } });
+      return Response.json({ message: "not in this test" }, { status: 404 });
+    });
+    vi.stubGlobal("fetch", fetch);
+    renderAs(user(1, "HOST", "demohero"), shown);
+    fireEvent.click(screen.getByRole("tab", { name: "System" }));
+
+    for (const name of toggleSettings) {
+      const { label, onWhen } = INSTANCE_SETTINGS[name].web;
+      const value = shown[name];
+      const toggle = screen.getByRole("switch", { name: i18n.t(label) });
+      expect(toggle.getAttribute("aria-checked"), name).toBe(String(value === onWhen));
+      fireEvent.click(toggle);
+      await waitFor(() => {
+        const writes = fetch.mock.calls.filter(([url]) => url === "/api/system/setting").map(([, init]) => JSON.parse(String(init?.body)));
+        expect(writes).toContainEqual({ name, value: JSON.stringify(!value) });
+      });
+    }
+  });
+
+  it("writes the table's settings only, each with a value of its type (tsc checks this file)", () => {
+    const writes = [
+      // @ts-expect-error not a setting of the table
+      () => writeSystemSetting({ name: "disableEverything", value: true }),
+      // @ts-expect-error allowSignUp is a boolean
+      () => writeSystemSetting({ name: "allowSignUp", value: "yes" }),
+      // @ts-expect-error the server's own row is never written
+      () => writeSystemSetting({ name: "serverId", value: "x" }),
+    ];
+    expect(writes).toHaveLength(3);
   });
 });

@@ -1,19 +1,14 @@
 // System (host and admins): the customized profile, the database (size, vacuum; the host also sees the rolling
-// backups), sign-up, webhooks on or off, memo history and the trash, the About dialog's GitHub news on or off, and the additional style and script. Every save refetches the status so the change applies at once.
-import {
-  type BackupStatus,
-  DISABLE_PROJECT_INFO_SETTING,
-  DISABLE_MCP_SETTING,
-  DISABLE_WEBHOOKS_SETTING,
-  DISABLE_COMMENTS_SETTING,
-  type User,
-} from "@memos/common";
+// backups), the instance settings' General rows (InstanceSettingRows, drawn from the settings table), single sign-on,
+// memo history and the trash, and the additional style and script. Every save refetches the status so the change
+// applies at once.
+import type { BackupStatus, User } from "@memos/common";
 import { Database, Pencil } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../utils/number";
 import { formatDate } from "../../utils/time";
-import { useSystemSettingMutation, useVacuumMutation } from "../../queries/settings";
+import { useVacuumMutation } from "../../queries/settings";
 import { useStatus } from "../../queries/session";
 import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
@@ -21,29 +16,21 @@ import { Button } from "../ui/Button";
 import { Spinner } from "../ui/Spinner";
 import { canEditPageCode, canExportInstance } from "./access";
 import { CodeSettingEditor } from "./CodeSettingEditor";
-import { SettingGroup, SettingRow, Switch } from "./controls";
+import { SettingGroup, SettingRow } from "./controls";
 import { CustomizedProfileDialog } from "./CustomizedProfileDialog";
 import { ExportDataCard } from "./ExportDataCard";
 import { HistorySettingsGroup } from "./HistorySettingsGroup";
 import { IdentityProvidersCard } from "./IdentityProvidersCard";
+import { InstanceSettingRows } from "./InstanceSettingRows";
 import { LANGUAGE_NAMES } from "../layout/preferenceOptions";
 import { isLocale } from "../../i18n";
 import { InstanceLogo } from "../ui/InstanceLogo";
-import { RequireTwoFactorRow } from "../TwoFactor/RequireTwoFactorRow";
-import { useGithubInfo } from "../dialogs/useGithubInfo";
 
 export function SystemSection({ me }: { me: User }) {
   const { t, i18n } = useTranslation();
   const { data: status, isPending } = useStatus();
-  const saveSetting = useSystemSettingMutation();
   const vacuum = useVacuumMutation();
   const [editingProfile, setEditingProfile] = useState(false);
-  const signUpLabel = useId();
-  const webhooksLabel = useId();
-  const mcpLabel = useId();
-  const commentsLabel = useId();
-  const projectInfoLabel = useId();
-  const projectInfo = useGithubInfo();
 
   if (isPending || !status) {
     return (
@@ -58,51 +45,6 @@ export function SystemSection({ me }: { me: User }) {
     try {
       await vacuum.mutateAsync();
       toast.success(t("message.vacuum-succeed"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
-    }
-  };
-
-  const setAllowSignUp = async (allow: boolean) => {
-    try {
-      await saveSetting.mutateAsync({ name: "allowSignUp", value: allow });
-      toast.success(t(allow ? "message.signup-enabled" : "message.signup-disabled"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
-    }
-  };
-
-  const setWebhooksOn = async (on: boolean) => {
-    try {
-      await saveSetting.mutateAsync({ name: DISABLE_WEBHOOKS_SETTING, value: !on });
-      toast.success(t(on ? "webhooks.instance-enabled" : "webhooks.instance-disabled"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
-    }
-  };
-
-  const setMcpOn = async (on: boolean) => {
-    try {
-      await saveSetting.mutateAsync({ name: DISABLE_MCP_SETTING, value: !on });
-      toast.success(t(on ? "mcp.instance-enabled" : "mcp.instance-disabled"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
-    }
-  };
-
-  const setCommentsOn = async (on: boolean) => {
-    try {
-      await saveSetting.mutateAsync({ name: DISABLE_COMMENTS_SETTING, value: !on });
-      toast.success(t("message.update-succeed"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
-    }
-  };
-
-  const setProjectInfoOn = async (on: boolean) => {
-    try {
-      await saveSetting.mutateAsync({ name: DISABLE_PROJECT_INFO_SETTING, value: !on });
-      toast.success(t(on ? "setting.system.project-info-enabled" : "setting.system.project-info-disabled"));
     } catch (error) {
       toast.error(errorMessage(error, t));
     }
@@ -155,47 +97,7 @@ export function SystemSection({ me }: { me: User }) {
             </span>
           </SettingRow>
         )}
-        <SettingRow label={t("setting.system.allow-signup")} hint={t("setting.system.allow-signup-hint")} labelId={signUpLabel}>
-          <Switch
-            checked={status.allowSignUp}
-            disabled={saveSetting.isPending}
-            onChange={(allow) => void setAllowSignUp(allow)}
-            labelledBy={signUpLabel}
-          />
-        </SettingRow>
-        <RequireTwoFactorRow />
-        <SettingRow label={t("webhooks.instance-toggle")} hint={t("webhooks.instance-toggle-hint")} labelId={webhooksLabel}>
-          <Switch
-            checked={!status.disableWebhooks}
-            disabled={saveSetting.isPending}
-            onChange={(on) => void setWebhooksOn(on)}
-            labelledBy={webhooksLabel}
-          />
-        </SettingRow>
-        <SettingRow label={t("mcp.instance-toggle")} hint={t("mcp.instance-toggle-hint")} labelId={mcpLabel}>
-          <Switch
-            checked={!status.disableMcp}
-            disabled={saveSetting.isPending}
-            onChange={(on) => void setMcpOn(on)}
-            labelledBy={mcpLabel}
-          />
-        </SettingRow>
-        <SettingRow label={t("comment.instance-toggle")} hint={t("comment.instance-toggle-hint")} labelId={commentsLabel}>
-          <Switch
-            checked={!status.disableComments}
-            disabled={saveSetting.isPending}
-            onChange={(on) => void setCommentsOn(on)}
-            labelledBy={commentsLabel}
-          />
-        </SettingRow>
-        <SettingRow label={t("setting.system.project-info")} hint={t("setting.system.project-info-hint")} labelId={projectInfoLabel}>
-          <Switch
-            checked={projectInfo.data?.enabled ?? true}
-            disabled={saveSetting.isPending || !projectInfo.data}
-            onChange={(on) => void setProjectInfoOn(on)}
-            labelledBy={projectInfoLabel}
-          />
-        </SettingRow>
+        <InstanceSettingRows status={status} />
       </SettingGroup>
 
       <IdentityProvidersCard />
