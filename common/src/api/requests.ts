@@ -16,11 +16,12 @@ import {
   ROW_STATUSES,
   VISIBILITIES,
 } from "../domain/constants.js";
-import { isValidTagName, MAX_MEMO_TAGS, MAX_TAG_LENGTH, readsAsTag } from "../domain/tags.js";
+import { isValidTagName, MAX_MEMO_TAGS, readsAsTag } from "../domain/tags.js";
 import { memoContentProblem } from "../domain/memo-content.js";
 import { isValidResourceFilename, sanitizeUploadFilename } from "../domain/validation.js";
 import { isEmoji, MAX_EMOJI_LENGTH } from "../domain/reactions.js";
 import { MAX_TWO_FACTOR_CODE_LENGTH } from "../domain/two-factor.js";
+import { INPUT_LIMITS, MAX_ID } from "./input-limits.js";
 import { passkeyAssertionSchema } from "./sign-in-requests.js";
 import type { ErrorParams, ErrorReason } from "./reasons.js";
 import { optional, shown, text, wholeIssue } from "./schema-parts.js";
@@ -32,40 +33,6 @@ export { WHOLE_MESSAGE } from "./schema-parts.js";
  * error envelope; without them a failure is `input.invalid` (server/src/errors.ts zodErrorDetail).
  */
 type ReasonParams = { reason: ErrorReason } & ErrorParams;
-
-/** Ids are PostgreSQL INTEGERs (SERIAL) on both engines: 1 … 2^31 − 1. */
-export const MAX_ID = 2_147_483_647;
-
-/** The caps, in characters (UTF-16 code units), except memo content (UTF-8 bytes, MAX_MEMO_CONTENT_BYTES). */
-export const INPUT_LIMITS = {
-  username: 256,
-  password: 1024,
-  nickname: 256,
-  email: 1024,
-  userSettingValue: 1024,
-  /** A tag, given on its own or found in memo content (`#tag`). */
-  tag: MAX_TAG_LENGTH,
-  shortcutTitle: 256,
-  shortcutPayload: 64 * 1024,
-  filename: 512,
-  externalLink: 4096,
-  resourceType: 256,
-  settingName: 256,
-  settingValue: 1024 * 1024,
-  settingDescription: 1024,
-  /**
-   * `text` of the memo list (a search or a `^regex`). Checking a memo for a text costs up to its length times the
-   * text's on both engines (LIKE and ILIKE try the text at each position), so the cap bounds what one long text
-   * can cost against a memo of 1 MiB; no sane search is longer.
-   */
-  searchText: 256,
-  /** Other query values: ids, enums, numbers. */
-  queryValue: 256,
-  tokenName: 128,
-  webhookName: 128,
-  webhookUrl: 2048,
-  webhookSecret: 256,
-} as const;
 
 /** How a refused id is echoed: short, and readable whatever JSON value it was. */
 const shownId = (input: unknown): string =>
