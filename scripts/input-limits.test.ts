@@ -1,4 +1,4 @@
-// A field's cap is one number (common/src/domain/input-limits.ts and the domain's MAX_… constants): the request
+// A field's cap is one number (common/src/api/input-limits.ts and the domain's MAX_… constants): the request
 // schemas refuse past it and the web's inputs stop at it. A number typed into a web input's `maxLength` is a copy
 // that drifts when the schema changes; this fails on one, and on a constant the schemas do not read.
 import { readdirSync, readFileSync } from "node:fs";

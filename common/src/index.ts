@@ -1,7 +1,6 @@
 export * from "./api/index.js";
 export * from "./domain/access.js";
 export * from "./domain/constants.js";
-export * from "./domain/input-limits.js";
 export * from "./domain/filter.js";
 export * from "./domain/search.js";
 export * from "./domain/memo-list.js";

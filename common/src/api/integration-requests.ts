@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ACCESS_TOKEN_SCOPES, WEBHOOK_EVENTS, webhookUrlProblem } from "../domain/integrations.js";
 import type { ErrorParams, ErrorReason } from "./reasons.js";
-import { INPUT_LIMITS } from "../domain/input-limits.js";
+import { INPUT_LIMITS } from "./input-limits.js";
 import { unixSeconds } from "./requests.js";
 import { optional, text } from "./schema-parts.js";
 

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { VISIBILITIES } from "../domain/constants.js";
 import { isTimeZone } from "../domain/time-zone.js";
-import { INPUT_LIMITS } from "../domain/input-limits.js";
+import { INPUT_LIMITS } from "./input-limits.js";
 import { memoCreateSchema } from "./requests.js";
 
 /** The most memos one page of a tool holds, and the page size when none is asked. */

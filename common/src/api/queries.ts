@@ -2,10 +2,9 @@
 // the amount, export and import. Values arrive as text; ids, numbers and lists are checked here with v0's messages.
 import { z } from "zod";
 import { MEMO_TYPE_FILTERS, type RowStatus, ROW_STATUSES, VISIBILITIES, type Visibility } from "../domain/constants.js";
-import { INPUT_LIMITS } from "../domain/input-limits.js";
 import { DURATION_REFUSAL, hasTooManySearchTerms, isForwardDuration, SEARCH_TERMS_REFUSAL } from "../domain/memo-list.js";
 import { MAX_SEARCH_TERMS } from "../domain/search.js";
-import { MAX_ID } from "./requests.js";
+import { INPUT_LIMITS, MAX_ID, MAX_REACTION_MEMOS } from "./input-limits.js";
 import { optional, shown, text, wholeIssue } from "./schema-parts.js";
 
 /** The wire's message for a refused id query value: "userId is not a number: abc", echoing at most 64 characters. */
@@ -155,9 +154,6 @@ export const inboxQuerySchema = z.object({
   unread: optional(z.enum(["true", "false"])),
 });
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
-
-/** The most memos `GET /api/reaction` answers for at once (a page of a list). */
-export const MAX_REACTION_MEMOS = 100;
 
 /** `GET /api/reaction?memoIds=1,2,3`: the reactions of a page of memos in one request. */
 /** `memoIds=1,2,3`: the ids of a page of memos (at most MAX_REACTION_MEMOS), a repeated one counted once. */

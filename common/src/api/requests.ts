@@ -21,7 +21,7 @@ import { memoContentProblem } from "../domain/memo-content.js";
 import { isValidResourceFilename, sanitizeUploadFilename } from "../domain/validation.js";
 import { isEmoji, MAX_EMOJI_LENGTH } from "../domain/reactions.js";
 import { MAX_TWO_FACTOR_CODE_LENGTH } from "../domain/two-factor.js";
-import { INPUT_LIMITS } from "../domain/input-limits.js";
+import { INPUT_LIMITS, MAX_ID } from "./input-limits.js";
 import { passkeyAssertionSchema } from "./sign-in-requests.js";
 import type { ErrorParams, ErrorReason } from "./reasons.js";
 import { optional, shown, text, wholeIssue } from "./schema-parts.js";
@@ -33,9 +33,6 @@ export { WHOLE_MESSAGE } from "./schema-parts.js";
  * error envelope; without them a failure is `input.invalid` (server/src/errors.ts zodErrorDetail).
  */
 type ReasonParams = { reason: ErrorReason } & ErrorParams;
-
-/** Ids are PostgreSQL INTEGERs (SERIAL) on both engines: 1 … 2^31 − 1. */
-export const MAX_ID = 2_147_483_647;
 
 /** How a refused id is echoed: short, and readable whatever JSON value it was. */
 const shownId = (input: unknown): string =>

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { SSO_USER_ROLES } from "../domain/sso.js";
 import { MAX_PASSKEY_FIELD_LENGTH, MAX_PASSKEY_NAME_LENGTH, MAX_TWO_FACTOR_CODE_LENGTH } from "../domain/two-factor.js";
-import { INPUT_LIMITS } from "../domain/input-limits.js";
+import { INPUT_LIMITS } from "./input-limits.js";
 import { optional, text } from "./schema-parts.js";
 
 /** The browser's answer to a WebAuthn call (RegistrationResponseJSON, AuthenticationResponseJSON), as it is. */

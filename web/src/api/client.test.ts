@@ -1,6 +1,7 @@
-// URLs of the typed client come from the route table: path parameters filled in and encoded, empty query values
-// left out, numbers and booleans written as the text the server's schemas read.
-import { ROUTES, type RouteName } from "@memos/common";
+// URLs of the typed client come from the route manifest (the route table's method, path and answer kind): path
+// parameters filled in and encoded, empty query values left out, numbers and booleans written as the text the
+// server's schemas read.
+import { ROUTE_MANIFEST, type RouteName } from "@memos/common";
 import { describe, expect, it } from "vitest";
 import { api } from "./client";
 
@@ -20,8 +21,8 @@ describe("api.url", () => {
   });
 
   it("builds a URL for every route of the table, with nothing of the path's pattern left", () => {
-    for (const name of Object.keys(ROUTES) as RouteName[]) {
-      const names = [...ROUTES[name].path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
+    for (const name of Object.keys(ROUTE_MANIFEST) as RouteName[]) {
+      const names = [...ROUTE_MANIFEST[name].path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
       const url = (api.url as (name: RouteName, input: object) => string)(name, {
         params: Object.fromEntries(names.map((key) => [key, "x"])),
       });

@@ -1,8 +1,9 @@
 // The web's one client of the API, typed by the route table (common/src/api/routes): a call names a route
 // (`api.call("memo.create", { body })`), sends the path parameters, query and body that route takes, and resolves
-// with its answer's type; the URL is the entry's method and path. `{"data": …}` is unwrapped where the entry says
-// the answer is enveloped, and error envelopes become ApiError. Uploads with progress and reads that need a
-// header (a memo list's next cursor) are small helpers over the same table.
+// with its answer's type. The URL, the method and whether `{"data": …}` is unwrapped come from the route manifest
+// (the table's method, path and answer kind without its schemas: the browser does not download those; only the
+// types here read them). Error envelopes become ApiError. Uploads with progress and reads that need a header (a
+// memo list's next cursor) are small helpers over the same table.
 import {
   type AnswerOf,
   type BodyInput,
@@ -11,8 +12,7 @@ import {
   type FormRouteName,
   type ParamsInput,
   type QueryInput,
-  ROUTES,
-  type RouteEntry,
+  ROUTE_MANIFEST,
   type RouteName,
 } from "@memos/common";
 
@@ -101,9 +101,7 @@ interface LooseInput {
 /** The URL of route `N`: its path with the parameters encoded, then the query's non-empty values. */
 function urlOf<N extends RouteName>(name: N, ...[input]: Args<N>): string {
   const { params, query } = (input ?? {}) as LooseInput;
-  const path = (ROUTES[name] as RouteEntry).path.replace(/:([A-Za-z]+)/g, (_match, key: string) =>
-    encodeURIComponent(String(params?.[key])),
-  );
+  const path = ROUTE_MANIFEST[name].path.replace(/:([A-Za-z]+)/g, (_match, key: string) => encodeURIComponent(String(params?.[key])));
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
@@ -114,12 +112,11 @@ function urlOf<N extends RouteName>(name: N, ...[input]: Args<N>): string {
 
 /** The answer's value: the envelope's `data`, or the JSON as it is (DELETE routes and sign-out answer `true`). */
 function answerValue(name: RouteName, body: unknown): unknown {
-  return (ROUTES[name] as RouteEntry).answer.kind === "data" ? (body as { data: unknown }).data : body;
+  return ROUTE_MANIFEST[name].answer === "data" ? (body as { data: unknown }).data : body;
 }
 
 async function send<N extends JsonRouteName>(name: N, input: LooseInput | undefined): Promise<{ value: AnswerOf<N>; headers: Headers }> {
-  const entry: RouteEntry = ROUTES[name];
-  const init: RequestInit = { method: entry.method, credentials: "same-origin" };
+  const init: RequestInit = { method: ROUTE_MANIFEST[name].method, credentials: "same-origin" };
   if (input?.body !== undefined) {
     init.body = JSON.stringify(input.body);
     init.headers = { "Content-Type": "application/json" };
@@ -139,7 +136,7 @@ function upload<N extends FormRouteName>(
   form.append("file", file, file.name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open((ROUTES[name] as RouteEntry).method, urlOf(name, ...([{ query: options.query }] as Args<N>)));
+    xhr.open(ROUTE_MANIFEST[name].method, urlOf(name, ...([{ query: options.query }] as Args<N>)));
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);

@@ -45,6 +45,9 @@ describe("errorMessage", () => {
     const t = await tIn("de");
     expect(errorMessage(new ApiError(400, "Passkeys are not set up", { reason: "passkey.not-set-up" }), t)).toBe("Passkeys are not set up");
     expect(errorMessage(new ApiError(502, "Bad Gateway"), t)).toBe("Bad Gateway");
+    // Not reasons, though en.json has something at these keys.
+    for (const reason of ["input", "input.", "toString.x", "memo.not-found.x"])
+      expect(errorMessage(new ApiError(400, "Refused", { reason }), t), reason).toBe("Refused");
     expect(errorMessage(new TypeError("Failed to fetch"), t)).toBe("Failed to fetch");
   });
 

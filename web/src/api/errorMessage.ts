@@ -1,9 +1,19 @@
 // What a person reads of a failure: the server's reason (common/src/api/reasons.ts) in the UI's language, from
 // the `error.<reason>` strings of web/src/locales; the server's own (English) message when the reason is one this
-// build does not know (a newer server) or there is none (a proxy's error page, a network failure).
-import { isErrorReason } from "@memos/common";
+// build does not know (a newer server) or there is none (a proxy's error page, a network failure). The reasons
+// it knows are those en.json has a string for (its test holds them to the server's list): the list itself, with
+// its descriptions, stays out of the browser's download.
 import type { TFunction } from "i18next";
+import en from "../locales/en.json";
 import { ApiError, type ApiErrorDetail } from "./client";
+
+const REASON_STRINGS: Readonly<Record<string, Readonly<Record<string, string>>>> = en.error;
+
+/** Whether `reason` (`group.name`) is one of the server's reasons this build translates. */
+function isKnownReason(reason: string | null | undefined): reason is string {
+  const [group = "", name = ""] = (reason ?? "").split(/\.(.*)/s);
+  return Object.hasOwn(REASON_STRINGS, group) && Object.hasOwn(REASON_STRINGS[group]!, name);
+}
 
 /** A failure as the server described it: what an ApiError carries, and what the outbox keeps of a refused write. */
 export type ServerFailure = Pick<ApiErrorDetail, "reason" | "field" | "params"> & { message: string };
@@ -13,7 +23,7 @@ export type ServerFailure = Pick<ApiErrorDetail, "reason" | "field" | "params"> 
  * @example failureMessage({ message: "Memo ID not found: 7", reason: "memo.not-found" }, t) // "Memo nicht gefunden." in German
  */
 export function failureMessage(failure: ServerFailure, t: TFunction): string {
-  if (!isErrorReason(failure.reason)) return failure.message;
+  if (!isKnownReason(failure.reason)) return failure.message;
   // `replace`: the values apart from t's own options, so no param is read as one (`count`, `context`).
   return t(`error.${failure.reason}`, { replace: { ...failure.params, field: failure.field ?? undefined }, defaultValue: failure.message });
 }

@@ -1,6 +1,5 @@
-import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
-import { formatDate, formatMemoTime, parseCreatedTime, toDatetimeLocal } from "./time";
+import { formatClock, formatDate, formatFullTime, formatMemoTime, parseCreatedTime, toDatetimeLocal } from "./time";
 
 const NOW = new Date(2025, 5, 15, 12, 0, 0).getTime();
 
@@ -23,16 +22,31 @@ describe("formatMemoTime", () => {
   });
 });
 
+describe("the digit forms", () => {
+  const morning = new Date(2024, 2, 5, 9, 4, 7).getTime();
+
+  it("write the local date and time zero-padded, 24-hour", () => {
+    expect(formatFullTime(morning)).toBe("2024/03/05 09:04:07");
+    expect(toDatetimeLocal(morning)).toBe("2024-03-05T09:04:07");
+    expect(formatClock(new Date(2024, 2, 5, 21, 30).getTime())).toBe("21:30");
+  });
+});
+
 describe("parseCreatedTime", () => {
+  it("reads a minute-precise input (the field's step) in local time", () => {
+    expect(parseCreatedTime("2025-06-15T10:30", NOW)).toBe(new Date(2025, 5, 15, 10, 30).getTime() / 1000);
+  });
+
   it("gives Unix seconds for a past local time", () => {
     const value = toDatetimeLocal(NOW - 3_600_000);
     expect(parseCreatedTime(value, NOW)).toBe(Math.floor((NOW - 3_600_000) / 1000));
   });
 
   it("refuses future, empty and malformed values", () => {
-    expect(parseCreatedTime(dayjs(NOW + 60_000).format("YYYY-MM-DDTHH:mm"), NOW)).toBeNull();
+    expect(parseCreatedTime(toDatetimeLocal(NOW + 60_000).slice(0, 16), NOW)).toBeNull();
     expect(parseCreatedTime("", NOW)).toBeNull();
     expect(parseCreatedTime("not a date", NOW)).toBeNull();
+    expect(parseCreatedTime("2025-02-30T10:00", NOW)).toBeNull();
   });
 });
 

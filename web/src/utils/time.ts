@@ -1,5 +1,5 @@
 // How memo times read: relative under a day ("5 minutes ago"), then YYYY/MM/DD HH:mm; plus the created-time form.
-import dayjs from "dayjs";
+import { parseFilterDate } from "@memos/common";
 
 const DAY_MS = 86_400_000;
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -20,14 +20,38 @@ export function formatMemoTime(ms: number, now: number = Date.now(), locale = "e
       if (age >= size) return relative(locale).format(-Math.floor(age / size), unit);
     }
   }
-  return dayjs(ms).format("YYYY/MM/DD HH:mm");
+  const { year, month, day, hour, minute } = localDigits(ms);
+  return `${year}/${month}/${day} ${hour}:${minute}`;
+}
+
+/** The local date and time of `ms`, each part as zero-padded digits (the year as four). */
+export function localDigits(ms: number): Record<"year" | "month" | "day" | "hour" | "minute" | "second", string> {
+  const date = new Date(ms);
+  const two = (value: number) => String(value).padStart(2, "0");
+  return {
+    year: String(date.getFullYear()).padStart(4, "0"),
+    month: two(date.getMonth() + 1),
+    day: two(date.getDate()),
+    hour: two(date.getHours()),
+    minute: two(date.getMinutes()),
+    second: two(date.getSeconds()),
+  };
 }
 
 /** Whole days since an account was created (`createdTs` in Unix seconds), counting the first day (v0: ceil). */
 export const daysSince = (createdTs: number, now = Date.now()): number => Math.max(1, Math.ceil((now - createdTs * 1000) / DAY_MS));
 
 /** The full form, for a tooltip. */
-export const formatFullTime = (ms: number): string => dayjs(ms).format("YYYY/MM/DD HH:mm:ss");
+export function formatFullTime(ms: number): string {
+  const { year, month, day, hour, minute, second } = localDigits(ms);
+  return `${year}/${month}/${day} ${hour}:${minute}:${second}`;
+}
+
+/** The local clock time, 24-hour: "09:05". */
+export function formatClock(ms: number): string {
+  const { hour, minute } = localDigits(ms);
+  return `${hour}:${minute}`;
+}
 
 const formatters = new Map<string, Intl.RelativeTimeFormat>();
 function relative(locale: string): Intl.RelativeTimeFormat {
@@ -70,7 +94,10 @@ export function formatDate(ms: number, language: string, style: DateStyle): stri
 }
 
 /** A value for <input type="datetime-local"> (local time, to the second). */
-export const toDatetimeLocal = (ms: number): string => dayjs(ms).format("YYYY-MM-DDTHH:mm:ss");
+export function toDatetimeLocal(ms: number): string {
+  const { year, month, day, hour, minute, second } = localDigits(ms);
+  return `${year}-${month}-${day}T${hour}:${minute}:${second}`;
+}
 
 /**
  * Reads a created time typed by the user: Unix seconds, or null when it is not a date or lies in the future
@@ -78,9 +105,8 @@ export const toDatetimeLocal = (ms: number): string => dayjs(ms).format("YYYY-MM
  */
 export function parseCreatedTime(value: string, now: number = Date.now()): number | null {
   if (!value.trim()) return null;
-  const parsed = dayjs(value);
-  if (!parsed.isValid()) return null;
-  const ms = parsed.valueOf();
-  if (ms > now) return null;
+  // The input's `YYYY-MM-DDTHH:mm[:ss]` in local time; a date that does not exist (February 30) is no date.
+  const ms = parseFilterDate(value);
+  if (Number.isNaN(ms) || ms > now) return null;
   return Math.floor(ms / 1000);
 }

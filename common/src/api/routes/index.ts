@@ -136,3 +136,14 @@ export type FormRouteName = { [N in RouteName]: EntryOf<N> extends { body: FormI
 export type AnswerOf<N extends RouteName> = EntryOf<N>["answer"] extends { kind: "data" | "bare"; schema: infer S extends z.ZodType }
   ? z.output<S>
   : never;
+
+/**
+ * What the web's client needs of a route: its method, path and the kind of its answer; no schema, summary or
+ * description, so the browser does not download them. common/src/api/route-manifest.ts is written from the table.
+ */
+export interface ManifestEntry<N extends RouteName> {
+  readonly method: EntryOf<N>["method"];
+  readonly path: EntryOf<N>["path"];
+  readonly answer: EntryOf<N>["answer"]["kind"];
+}
+export type RouteManifest = { readonly [N in RouteName]: ManifestEntry<N> };

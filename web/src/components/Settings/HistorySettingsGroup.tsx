@@ -1,6 +1,8 @@
 // Settings › System › Memo history and trash (host and admins): whether memos keep their versions and for how
 // long (every version, then one a day, then one a month), and how many days a deleted memo stays in the trash.
-import { type MemoHistorySetting, memoHistorySettingSchema, type SystemStatus, trashRetentionSchema } from "@memos/common";
+import type { SystemStatus } from "@memos/common";
+// The schemas' own module: the rest of common's schemas stay out of the settings' chunk.
+import { type MemoHistorySetting, memoHistorySettingSchema, trashRetentionSchema } from "@memos/common/domain/history";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/errorMessage";

@@ -1,16 +1,14 @@
-// The otpauth:// URL as a QR code, drawn here in the browser (the secret goes to no other server); qrcode is loaded
-// only when a setup shows one.
+// The otpauth:// URL as a QR code, drawn here in the browser (the secret goes to no other server); the encoder (qr,
+// no dependencies) is loaded only when a setup shows one.
 import { useEffect, useState } from "react";
 
 export function TwoFactorQr({ url, label }: { url: string; label: string }) {
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void import("qrcode").then((qrcode) =>
-      qrcode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" }).then((text) => {
-        if (live) setSvg(text);
-      }),
-    );
+    void import("qr").then(({ default: encodeQR }) => {
+      if (live) setSvg(encodeQR(url, "svg", { ecc: "medium", border: 1 }));
+    });
     return () => {
       live = false;
     };

@@ -1,6 +1,5 @@
 // Daily review: the signed-in user's memos of one local day, oldest first, with day stepping, a date picker
 // and an export of the day as a PNG.
-import dayjs, { type Dayjs } from "dayjs";
 import { ChevronLeft, ChevronRight, ImageDown } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,24 +11,24 @@ import { attachmentsToShow, MemoResources } from "../Memo/MemoResources";
 import { Button, IconButton } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Spinner";
-import { formatDate } from "../../utils/time";
+import { formatClock, formatDate } from "../../utils/time";
 import type { StackDialogProps } from "../../state/dialogs";
 import { downloadBlob, imageFilename, renderPng } from "./exportImage";
-import { dayRange, fromDateInput, oldestFirst, shiftDay, toDateInput } from "./dayRange";
+import { dayRange, fromDateInput, oldestFirst, shiftDay, toDateInput, today } from "./dayRange";
 
 export default function DailyReviewDialog({ onClose }: StackDialogProps) {
   const { t, i18n } = useTranslation();
-  const [day, setDay] = useState<Dayjs>(() => dayjs().startOf("day"));
+  const [day, setDay] = useState<Date>(today);
   const [exporting, setExporting] = useState(false);
   const sheet = useRef<HTMLDivElement>(null);
-  const today = dayjs().startOf("day");
-  const isToday = day.isSame(today, "day");
+  const now = today();
+  const isToday = day.getTime() === now.getTime();
 
   const params = useMemo(() => ({ rowStatus: "NORMAL" as const, ...dayRange(day) }), [day]);
   const query = useDailyReviewMemos(params);
   const memos = useMemo(() => oldestFirst(query.data ?? []), [query.data]);
 
-  const heading = formatDate(day.valueOf(), i18n.language, "long-day");
+  const heading = formatDate(day.getTime(), i18n.language, "long-day");
 
   const exportImage = async () => {
     if (!sheet.current) return;
@@ -54,18 +53,18 @@ export default function DailyReviewDialog({ onClose }: StackDialogProps) {
           type="date"
           aria-label={t("daily-review.pick-date")}
           value={toDateInput(day)}
-          max={toDateInput(today)}
+          max={toDateInput(now)}
           onChange={(event) => {
             const picked = fromDateInput(event.target.value);
             if (picked) setDay(picked);
           }}
           className="h-8 rounded-lg border border-zinc-300 bg-white px-2 text-sm text-zinc-700 outline-none focus:border-green-600 focus:ring-2 focus:ring-green-600/30 max-sm:h-10 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-200 dark:[color-scheme:dark]"
         />
-        <IconButton label={t("daily-review.next-day")} onClick={() => setDay(shiftDay(day, 1))} disabled={!day.isBefore(today, "day")}>
+        <IconButton label={t("daily-review.next-day")} onClick={() => setDay(shiftDay(day, 1))} disabled={day >= now}>
           <ChevronRight className="size-4" aria-hidden />
         </IconButton>
         {isToday ? null : (
-          <Button variant="ghost" onClick={() => setDay(today)}>
+          <Button variant="ghost" onClick={() => setDay(now)}>
             {t("daily-review.today")}
           </Button>
         )}
@@ -105,7 +104,7 @@ export default function DailyReviewDialog({ onClose }: StackDialogProps) {
                   dateTime={new Date(memo.displayTs * 1000).toISOString()}
                   className="pt-[5px] text-xs text-zinc-600 tabular-nums dark:text-zinc-400"
                 >
-                  {dayjs(memo.displayTs * 1000).format("HH:mm")}
+                  {formatClock(memo.displayTs * 1000)}
                 </time>
                 <div
                   className={`min-w-0 ${index < memos.length - 1 ? "mb-3 border-b border-dashed border-zinc-200 pb-3 dark:border-zinc-700" : ""}`}

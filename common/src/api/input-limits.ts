@@ -1,8 +1,12 @@
-// The caps of what a person types. The request schemas (common/src/api) refuse past them, and the web's inputs stop
-// at them (`maxLength`), so a field's cap is one number: scripts/input-limits.test.ts fails on a typed-in number.
-import { MAX_TAG_LENGTH } from "./tags.js";
+// The caps of what a request may hold, as plain numbers: the server's schemas (requests.ts, queries.ts...) refuse past
+// them and the web's inputs stop at them (`maxLength`), so a field's cap is one number (scripts/input-limits.test.ts
+// fails on a number typed into the web). No zod here, so the web's first screen reads a cap without the schemas.
+import { MAX_TAG_LENGTH } from "../domain/tags.js";
 
-/** In characters (UTF-16 code units), except memo content (UTF-8 bytes, MAX_MEMO_CONTENT_BYTES). */
+/** Ids are PostgreSQL INTEGERs (SERIAL) on both engines: 1 … 2^31 − 1. */
+export const MAX_ID = 2_147_483_647;
+
+/** The caps, in characters (UTF-16 code units), except memo content (UTF-8 bytes, MAX_MEMO_CONTENT_BYTES). */
 export const INPUT_LIMITS = {
   username: 256,
   password: 1024,
@@ -39,3 +43,6 @@ export const INPUT_LIMITS = {
   ssoScopes: 512,
   ssoUsernameClaim: 128,
 } as const;
+
+/** The most memos `GET /api/reaction` answers for at once (a page of a list). */
+export const MAX_REACTION_MEMOS = 100;
