@@ -75,6 +75,9 @@ test("a deleted memo waits in the Trash: restored whole, or deleted forever, or 
   await expect(item("Oops, did not mean")).toContainText(/Deleted .* · gone for good on /);
   await screenshot(page, testInfo, "trash", { fullPage: false });
 
+  // Each row's buttons are named with its memo, so a screen reader's list of buttons tells them apart.
+  await expect(trash.getByRole("button", { name: "Restore “Oops, did not mean to delete plans”", exact: true })).toBeVisible();
+  await expect(trash.getByRole("button", { name: "Delete forever “Really old note”", exact: true })).toBeVisible();
   await item("Oops, did not mean").getByRole("button", { name: "Restore" }).click();
   await expect(toast(page, "Restored successfully")).toBeVisible();
   await expect(item("Oops, did not mean")).toHaveCount(0);

@@ -44,8 +44,10 @@ test("@phone merges a tag into one the user has, from the drawer", async ({ page
   const dialog = page.getByRole("dialog", { name: "Rename tag #blog" });
   await dialog.getByLabel("New name").fill("#writing");
   await expect(dialog.getByRole("status")).toHaveText("#writing exists already: the two merge, in 1 memo and 0 shortcuts.");
-  await dialog.getByRole("button", { name: "Rename" }).click();
+  await expect(dialog.getByRole("button", { name: "Rename" })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Merge" }).click();
   await expect(dialog).toHaveCount(0);
+  await expect(page.getByText("#blog is merged into #writing.")).toBeVisible();
 
   await expect(memoCard(page, "Outline").getByRole("button", { name: "#writing" })).toBeVisible();
   await expect.poll(async () => (await signedIn.api.request.get(`${signedIn.api.baseURL}/api/tag`)).json()).toEqual({ data: ["writing"] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_MEMO_LINKS, memoLinkMarkdown, memoLinks, replaceMemoLinks } from "./memo-links.js";
+import { MAX_MEMO_LINKS, memoFirstWords, memoLinkMarkdown, memoLinks, replaceMemoLinks } from "./memo-links.js";
 
 describe("memoLinks", () => {
   it("reads bare /m/<id> and Markdown link targets, distinct, in order", () => {
@@ -62,5 +62,14 @@ describe("replaceMemoLinks", () => {
 
   it("reads a long line of unclosed brackets in one pass", () => {
     expect(show(`${"[a](/m/x ".repeat(100_000)}/m/9`)).toMatch(/<9>$/);
+  });
+});
+
+describe("memoFirstWords", () => {
+  it("names a memo by its first line's words, plain, at most 40 characters", () => {
+    expect(memoFirstWords("\n# Trip [plan]\nmore")).toBe("Trip plan");
+    expect(memoFirstWords("")).toBe("");
+    expect(memoFirstWords("word ".repeat(20))).toMatch(/^word word .*…$/);
+    expect([...memoFirstWords("word ".repeat(20))].length).toBeLessThanOrEqual(41);
   });
 });

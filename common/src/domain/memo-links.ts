@@ -69,13 +69,17 @@ export function replaceMemoLinks(content: string, replace: (link: MemoLinkMatch)
   return out + content.slice(at);
 }
 
-/** The Markdown the editor inserts to link to a memo: its first words as the text. */
-export function memoLinkMarkdown(id: number, content: string): string {
+/** A memo's first words, plain (no Markdown marks), at most 40 characters: how a link or a button names the memo. */
+export function memoFirstWords(content: string): string {
   const firstLine = content.split("\n").find((line) => line.trim() !== "") ?? "";
   const words = firstLine
     .replace(/[[\]()`*_#>]/g, "")
     .trim()
     .replace(/\s+/g, " ");
-  const text = words.length > 40 ? `${words.slice(0, 40).trimEnd()}…` : words;
-  return `[${text || `#${id}`}](/m/${id})`;
+  return words.length > 40 ? `${words.slice(0, 40).trimEnd()}…` : words;
+}
+
+/** The Markdown the editor inserts to link to a memo: its first words as the text. */
+export function memoLinkMarkdown(id: number, content: string): string {
+  return `[${memoFirstWords(content) || `#${id}`}](/m/${id})`;
 }

@@ -62,6 +62,9 @@ describe("RenameTagDialog", () => {
     await waitFor(() =>
       expect(screen.getByRole("status").textContent).toBe("#job exists already: the two merge, in 1 memo and 0 shortcuts."),
     );
+    // The button says what it does.
+    expect(screen.getByRole("button", { name: "Merge" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Rename" })).toBeNull();
   });
 
   it("refuses a name that is no tag without asking the server", async () => {

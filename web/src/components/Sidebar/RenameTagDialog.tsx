@@ -43,13 +43,15 @@ export default function RenameTagDialog({ tag, onClose, onRenamed }: RenameTagDi
   const preview = useTagRenamePreview(tag, settled, valid && changed && settled === name);
   const rename = useTagRename();
   const ready = valid && changed && preview.data !== undefined && settled === name && !preview.isFetching;
+  // The new name is a tag already: the button and the toast say Merge, not Rename.
+  const merging = ready && preview.data!.merge;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!ready) return;
     try {
       await rename.mutateAsync({ from: tag, to: name });
-      toast.success(t("tag-list.renamed", { from: tag, to: name }));
+      toast.success(t(merging ? "tag-list.merged" : "tag-list.renamed", { from: tag, to: name }));
       onRenamed(tag, name);
       onClose();
     } catch (error) {
@@ -86,7 +88,7 @@ export default function RenameTagDialog({ tag, onClose, onRenamed }: RenameTagDi
             {t("common.cancel")}
           </Button>
           <Button variant="primary" type="submit" form={formId} disabled={!ready || rename.isPending}>
-            {t("tag-list.rename")}
+            {t(merging ? "tag-list.merge" : "tag-list.rename")}
           </Button>
         </>
       }

@@ -1,6 +1,6 @@
 // The signed-in user's deleted memos, the latest first: each restored or deleted forever, or the whole trash
 // emptied. Memos stay here for the host's number of days, then the server purges them.
-import type { TrashedMemo } from "@memos/common";
+import { memoFirstWords, type TrashedMemo } from "@memos/common";
 import { ArchiveRestore, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -125,6 +125,7 @@ interface ItemProps {
 function TrashedMemoItem({ memo, busy, onRestore, onDelete }: ItemProps) {
   const { t, i18n } = useTranslation();
   const trashedMs = memo.trashedTs * 1000;
+  const named = memoFirstWords(memo.content) || `#${memo.id}`;
   return (
     <li className="rounded-xl border border-zinc-200 bg-white px-4 pt-2 pb-3 dark:border-zinc-700 dark:bg-zinc-800/60">
       <div className="mb-1 flex min-h-8 flex-wrap items-center justify-between gap-2">
@@ -135,10 +136,23 @@ function TrashedMemoItem({ memo, busy, onRestore, onDelete }: ItemProps) {
           <span> · {t("trash.purged-on", { date: formatDate(memo.purgeTs * 1000, i18n.language, "date") })}</span>
         </p>
         <div className="-mr-2 flex shrink-0 gap-1">
-          <Button variant="ghost" onClick={onRestore} disabled={busy} icon={<ArchiveRestore className="size-4" aria-hidden />}>
+          {/* Named with the memo: a list of rows of "Restore" and "Delete forever" tells a screen reader nothing. */}
+          <Button
+            variant="ghost"
+            onClick={onRestore}
+            disabled={busy}
+            aria-label={t("trash.restore-memo", { memo: named })}
+            icon={<ArchiveRestore className="size-4" aria-hidden />}
+          >
             {t("trash.restore")}
           </Button>
-          <Button variant="ghost" onClick={onDelete} icon={<Trash2 className="size-4" aria-hidden />} className={DANGER}>
+          <Button
+            variant="ghost"
+            onClick={onDelete}
+            aria-label={t("trash.delete-memo", { memo: named })}
+            icon={<Trash2 className="size-4" aria-hidden />}
+            className={DANGER}
+          >
             {t("trash.delete-forever")}
           </Button>
         </div>
