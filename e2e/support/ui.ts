@@ -17,7 +17,6 @@ export const text = {
   privateOnly: "This memo is private only.",
   loginFailed: "Login failed",
   contentEmpty: "Content can't be empty",
-  deleteTitle: "Delete this memo?",
   pinned: "Pinned",
   activeFilters: "Active filters",
 } as const;

@@ -122,6 +122,9 @@ test("pins, edits, archives and deletes memos", async ({ page, signedIn }) => {
 
   // Pin: the card moves to the top and carries the marker.
   await memoAction(page, memoCard(page, "Oldest memo"), "Pin");
+  await toast(page, "Memo pinned").getByRole("button", { name: "Undo" }).click();
+  await expect(memoCard(page, "Oldest memo").getByLabel(text.pinned)).toHaveCount(0);
+  await memoAction(page, memoCard(page, "Oldest memo"), "Pin");
   await expect(toast(page, "Memo pinned")).toBeVisible();
   await expect(memoCards(page).first()).toContainText("Oldest memo");
   await expect(memoCard(page, "Oldest memo").getByLabel(text.pinned)).toBeVisible();
@@ -136,21 +139,23 @@ test("pins, edits, archives and deletes memos", async ({ page, signedIn }) => {
   await expect(memoCard(page, "Middle memo, edited")).toBeVisible();
   await expect(memoCard(page, "Middle memo, edited").getByRole("button", { name: "#revised" })).toBeVisible();
 
-  // Archive: gone from home, kept by the server as ARCHIVED.
+  // Archive: gone from home, kept by the server as ARCHIVED; Undo brings it back, and it goes again.
+  await memoAction(page, memoCard(page, "Newest memo"), "Archive");
+  await expect(memoCard(page, "Newest memo")).toHaveCount(0);
+  await toast(page, "Memo archived").getByRole("button", { name: "Undo" }).click();
+  await expect(memoCard(page, "Newest memo")).toBeVisible();
   await memoAction(page, memoCard(page, "Newest memo"), "Archive");
   await expect(toast(page, "Memo archived")).toBeVisible();
   await expect(memoCard(page, "Newest memo")).toHaveCount(0);
   expect((await signedIn.api.myMemos("ARCHIVED")).map((memo) => memo.content)).toEqual(["Newest memo"]);
 
-  // Delete, after a confirmation; cancelling keeps it.
+  // Delete: to the trash at once, no question asked, since Undo in the toast brings it back.
   await memoAction(page, memoCard(page, "Middle memo, edited"), "Delete");
-  const dialog = page.getByRole("dialog", { name: text.deleteTitle });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "Cancel" }).click();
-  await expect(dialog).toHaveCount(0);
+  await expect(memoCard(page, "Middle memo, edited")).toHaveCount(0);
+  await toast(page, "Memo moved to Trash").getByRole("button", { name: "Undo" }).click();
   await expect(memoCard(page, "Middle memo, edited")).toBeVisible();
+  await expect.poll(async () => (await signedIn.api.trash()).length).toBe(0);
   await memoAction(page, memoCard(page, "Middle memo, edited"), "Delete");
-  await page.getByRole("dialog", { name: text.deleteTitle }).getByRole("button", { name: "Delete" }).click();
   await expect(memoCard(page, "Middle memo, edited")).toHaveCount(0);
   await expect(memoCards(page)).toHaveCount(1);
   expect((await signedIn.api.myMemos()).map((memo) => memo.content)).toEqual(["Oldest memo"]);

@@ -10,7 +10,7 @@ import { chromium, type Page } from "@playwright/test";
 import { MemosApi, PASSWORD, PNG_BYTES } from "../support/api";
 import { expect, screenshot, test } from "../support/fixtures";
 import { startServer } from "../support/server";
-import { editor, memoAction, memoCard, openUserMenu, text, writeMemo } from "../support/ui";
+import { editor, memoAction, memoCard, openUserMenu, text, toast, writeMemo } from "../support/ui";
 
 // The rest of the suite blocks service workers (they would bypass page.route); these tests need one.
 test.use({ serviceWorkers: "allow" });
@@ -146,8 +146,9 @@ test("pins, archives and deletes offline; the server follows when online", async
   await memoAction(page, memoCard(page, "archive me"), "Archive");
   await expect(memoCard(page, "archive me")).toHaveCount(0);
   await memoAction(page, memoCard(page, "delete me"), "Delete");
-  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(memoCard(page, "delete me")).toHaveCount(0);
+  // Offline the delete waits in the outbox: nothing on the server to undo, so no Undo.
+  await expect(toast(page, "Memo moved to Trash").getByRole("button", { name: "Undo" })).toHaveCount(0);
   await expect(syncStatus(page)).toContainText("3 changes waiting to sync");
 
   await context.setOffline(false);

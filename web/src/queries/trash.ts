@@ -13,14 +13,27 @@ export function useTrash() {
   });
 }
 
-export function useTrashActions() {
+/** What changes with the trash: its list, and the lists and counts around a memo that leaves or enters it. */
+function useAfterTrashChange() {
   const client = useQueryClient();
-  const afterChange = () => {
+  return () => {
     void client.invalidateQueries({ queryKey: keys.trash });
     refreshAround(client);
   };
+}
+
+/** A memo back from the trash (the Trash dialog's Restore, and Undo after a delete). */
+export function useRestoreFromTrash() {
+  return useMutation({
+    mutationFn: (memoId: number) => api.call("trash.restore", { params: { memoId } }),
+    onSuccess: useAfterTrashChange(),
+  });
+}
+
+export function useTrashActions() {
+  const afterChange = useAfterTrashChange();
   return {
-    restore: useMutation({ mutationFn: (memoId: number) => api.call("trash.restore", { params: { memoId } }), onSuccess: afterChange }),
+    restore: useRestoreFromTrash(),
     remove: useMutation({ mutationFn: (memoId: number) => api.call("trash.delete", { params: { memoId } }), onSuccess: afterChange }),
     empty: useMutation({ mutationFn: () => api.call("trash.empty", {}), onSuccess: afterChange }),
   };

@@ -41,7 +41,6 @@ const ImageViewer = lazy(() => import("../dialogs/ImageViewer"));
 const ChangeCreatedTimeDialog = lazy(() => import("./ChangeCreatedTimeDialog"));
 const ShareImageDialog = lazy(() => import("../dialogs/ShareImageDialog"));
 const ShareLinksDialog = lazy(() => import("./ShareLinksDialog"));
-const ConfirmDialog = lazy(() => import("../ui/ConfirmDialog").then((module) => ({ default: module.ConfirmDialog })));
 
 export interface MemoCardProps {
   memo: Memo;
@@ -58,13 +57,7 @@ export interface MemoCardProps {
   select?: { selected: boolean; onToggle: (range: boolean) => void };
 }
 
-type Dialog =
-  | { kind: "preview"; urls: string[]; index: number }
-  | { kind: "time" }
-  | { kind: "delete" }
-  | { kind: "image" }
-  | { kind: "share-links" }
-  | null;
+type Dialog = { kind: "preview"; urls: string[]; index: number } | { kind: "time" } | { kind: "image" } | { kind: "share-links" } | null;
 
 export function MemoCard({ memo, readOnly = false, showCreator = false, showDetail = true, onTagClick, marks, select }: MemoCardProps) {
   const { t, i18n } = useTranslation();
@@ -153,7 +146,7 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
               onEdit={() => setEditing(true)}
               onChangeTime={() => setDialog({ kind: "time" })}
               onHistory={() => openMemoHistory(memo)}
-              onDelete={() => setDialog({ kind: "delete" })}
+              onDelete={() => void actions.remove()}
               onShareImage={() => setDialog({ kind: "image" })}
               onShareLinks={() => setDialog({ kind: "share-links" })}
             />
@@ -190,16 +183,6 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
         {dialog?.kind === "image" ? <ShareImageDialog memo={memo} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "share-links" ? <ShareLinksDialog memo={memo} onClose={() => setDialog(null)} /> : null}
         {dialog?.kind === "time" ? <ChangeCreatedTimeDialog memo={memo} onClose={() => setDialog(null)} /> : null}
-        {dialog?.kind === "delete" ? (
-          <ConfirmDialog
-            open
-            title={t("memo.delete-title")}
-            body={t("memo.delete-body")}
-            confirmLabel={t("memo.delete")}
-            onConfirm={actions.remove}
-            onClose={() => setDialog(null)}
-          />
-        ) : null}
       </Suspense>
     </article>
   );

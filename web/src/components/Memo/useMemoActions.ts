@@ -2,7 +2,9 @@
 import type { Memo } from "@memos/common";
 import { useTranslation } from "react-i18next";
 import i18n from "../../i18n";
+import { isTempId } from "../../offline/outbox/plan";
 import { useDeleteMemo, usePatchMemo, usePinMemo } from "../../queries/memos";
+import { useRestoreFromTrash } from "../../queries/trash";
 import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { copyWithToast } from "../../utils/clipboard";
@@ -39,11 +41,18 @@ export function useMemoActions(memo: Memo) {
   const patch = usePatchMemo();
   const pin = usePinMemo();
   const remove = useDeleteMemo();
+  const restore = useRestoreFromTrash();
 
-  const attempt = async (work: () => Promise<unknown>, success?: string) => {
+  /**
+   * Runs `work`; on success says `success`, with Undo running `undo` when given. Offline, or for a memo the server
+   * has not seen yet, a write waits in the outbox and there is nothing to undo on the server: no Undo then.
+   */
+  const attempt = async (work: () => Promise<unknown>, success?: string, undo?: () => Promise<unknown>) => {
     try {
       await work();
-      if (success) toast.success(success);
+      if (!success) return;
+      const undoable = undo && navigator.onLine && !isTempId(memo.id);
+      toast.success(success, undoable ? { label: t("common.undo"), run: () => void attempt(undo) } : undefined);
     } catch (error) {
       toast.error(errorMessage(error, t));
     }
@@ -54,9 +63,21 @@ export function useMemoActions(memo: Memo) {
       attempt(
         () => pin.mutateAsync({ id: memo.id, pinned: !memo.pinned }),
         t(memo.pinned ? "message.memo-unpinned" : "message.memo-pinned"),
+        () => pin.mutateAsync({ id: memo.id, pinned: memo.pinned }),
       ),
-    archive: () => attempt(() => patch.mutateAsync({ id: memo.id, patch: { rowStatus: "ARCHIVED" } }), t("message.memo-archived")),
-    remove: () => attempt(() => remove.mutateAsync(memo.id), t("message.memo-deleted")),
+    archive: () =>
+      attempt(
+        () => patch.mutateAsync({ id: memo.id, patch: { rowStatus: "ARCHIVED" } }),
+        t("message.memo-archived"),
+        () => patch.mutateAsync({ id: memo.id, patch: { rowStatus: "NORMAL" } }),
+      ),
+    // No confirmation first: the memo goes to the trash, and Undo brings it back.
+    remove: () =>
+      attempt(
+        () => remove.mutateAsync(memo.id),
+        t("message.memo-deleted"),
+        () => restore.mutateAsync(memo.id),
+      ),
     toggleTodo: (index: number, checked: boolean) => {
       const content = setTodo(memo.content, index, checked);
       if (content === memo.content) return;

@@ -1,4 +1,4 @@
-// Top-centre toasts. The stack is a manual popover so it sits in the top layer: a toast raised while a modal
+// Top-centre toasts (a click dismisses one; one with an action shows its button instead). The stack is a manual popover so it sits in the top layer: a toast raised while a modal
 // dialog is open shows above the dialog and its backdrop instead of dimmed beneath them.
 import { useEffect, useRef } from "react";
 import { useToasts } from "../../state/toast";
@@ -28,17 +28,38 @@ export function Toaster() {
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 top-3 bottom-auto z-[100] m-0 flex h-fit w-full flex-col items-center gap-2 overflow-visible border-0 bg-transparent px-3 py-0"
     >
-      {toasts.map((toast) => (
-        <button
-          key={toast.id}
-          type="button"
-          role={toast.kind === "error" ? "alert" : "status"}
-          onClick={() => dismiss(toast.id)}
-          className={`pointer-events-auto max-w-md rounded-lg border bg-white px-4 py-2 text-sm shadow-sm dark:bg-zinc-800 ${TONE[toast.kind]}`}
-        >
-          {toast.message}
-        </button>
-      ))}
+      {toasts.map((toast) =>
+        toast.action ? (
+          // A toast with an action is not one button: its message, then the action's button.
+          <div
+            key={toast.id}
+            role="status"
+            className={`pointer-events-auto flex max-w-md items-center gap-3 rounded-lg border bg-white py-1 pr-1 pl-4 text-sm shadow-sm dark:bg-zinc-800 ${TONE[toast.kind]}`}
+          >
+            <span>{toast.message}</span>
+            <button
+              type="button"
+              onClick={() => {
+                dismiss(toast.id);
+                toast.action!.run();
+              }}
+              className="min-h-8 rounded-md px-2 font-semibold text-zinc-800 underline-offset-2 hover:underline max-sm:min-h-10 dark:text-zinc-100"
+            >
+              {toast.action.label}
+            </button>
+          </div>
+        ) : (
+          <button
+            key={toast.id}
+            type="button"
+            role={toast.kind === "error" ? "alert" : "status"}
+            onClick={() => dismiss(toast.id)}
+            className={`pointer-events-auto max-w-md rounded-lg border bg-white px-4 py-2 text-sm shadow-sm dark:bg-zinc-800 ${TONE[toast.kind]}`}
+          >
+            {toast.message}
+          </button>
+        ),
+      )}
     </div>
   );
 }
