@@ -74,6 +74,14 @@ test("a passkey added in Settings signs in without a password, and is asked for 
     "Passkeys are unavailable until the host sets the instance's external URL (Settings › System).",
   );
   await expect(card.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
+  // Set to an IP address, it says why that cannot work and what to set instead.
+  await setProfile(origin.replace("localhost", "127.0.0.1"));
+  await page.goto("/");
+  settings = await openSettings(page, "My account");
+  card = settings.getByRole("region", { name: "Passkeys" });
+  await expect(card.getByTestId("passkeys-unavailable")).toContainText("Passkeys are unavailable on an IP address");
+  await expect(card.getByTestId("passkeys-unavailable")).toContainText("https://memos.example.com");
+  await expect(card.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
 
   await setProfile(origin);
   await page.goto("/");

@@ -18,6 +18,7 @@ import { tooManyAttemptsMessage } from "./signInWait";
 import { InstanceLogo } from "../components/ui/InstanceLogo";
 import { checkCredential, checkNewPassword, RULE_LIMITS } from "../components/Settings/validation";
 import { PasswordStrength } from "../components/Password/PasswordStrength";
+import { passkeyBlocker } from "../components/Passkeys/passkeyBlocker";
 import { PasskeyButton } from "../components/Passkeys/PasskeyButton";
 import { isBrowserFailure, passkeyAssertion, passkeysSupported, usePasskeySignIn } from "../queries/passkeys";
 import { SsoSignIn } from "../components/Sso/SsoSignIn";
@@ -60,7 +61,7 @@ export default function Auth() {
   const profile = status?.customizedProfile;
   const hasHost = Boolean(status?.host);
   const canSignUp = !hasHost || Boolean(status?.allowSignUp);
-  const passkeys = Boolean(profile?.externalUrl) && passkeysSupported();
+  const passkeys = !passkeyBlocker(profile?.externalUrl) && passkeysSupported();
   const sso = useSsoOptions();
   const [hostPassword, setHostPassword] = useState(false);
   // The step after a provider's sign-in is no password form: it shows whatever the host chose.

@@ -8,6 +8,7 @@ import { isBrowserFailure, passkeysSupported, usePasskeyMutations } from "../../
 import { useStatus } from "../../queries/session";
 import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
+import { passkeyBlocker } from "./passkeyBlocker";
 import { PasskeyNameDialog } from "./PasskeyNameDialog";
 
 export function AddPasskeyInstead({ onDone }: { onDone: () => void }) {
@@ -15,7 +16,7 @@ export function AddPasskeyInstead({ onDone }: { onDone: () => void }) {
   const { data: status } = useStatus();
   const { add } = usePasskeyMutations();
   const [naming, setNaming] = useState(false);
-  if (!status?.customizedProfile.externalUrl || !passkeysSupported()) return null;
+  if (passkeyBlocker(status?.customizedProfile.externalUrl) || !passkeysSupported()) return null;
 
   const submit = async (name: string) => {
     try {

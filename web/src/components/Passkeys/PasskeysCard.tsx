@@ -14,6 +14,7 @@ import { SettingGroup } from "../Settings/controls";
 import { Button, IconButton } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Spinner } from "../ui/Spinner";
+import { passkeyBlocker } from "./passkeyBlocker";
 import { PasskeyNameDialog } from "./PasskeyNameDialog";
 
 function PasskeyRow({ passkey, onRename, onRemove }: { passkey: Passkey; onRename: () => void; onRemove: () => void }) {
@@ -50,7 +51,7 @@ export function PasskeysCard() {
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
-  const available = Boolean(status?.customizedProfile.externalUrl);
+  const blocker = passkeyBlocker(status?.customizedProfile.externalUrl);
   const supported = passkeysSupported();
 
   const fail = (error: unknown) => toast.error(isBrowserFailure(error) ? t("passkeys.browser-failed") : errorMessage(error, t));
@@ -83,7 +84,7 @@ export function PasskeysCard() {
     }
   };
 
-  const note = !available ? t("passkeys.no-external-url") : !supported ? t("passkeys.unsupported") : null;
+  const note = blocker ? t(`passkeys.${blocker}`) : !supported ? t("passkeys.unsupported") : null;
   return (
     <SettingGroup
       title={t("passkeys.title")}

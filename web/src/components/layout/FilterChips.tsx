@@ -20,6 +20,16 @@ function durationLabel(duration: { from: number; to: number }, language: string)
   return `${from} – ${formatDate(duration.to - 1, language, "date")}`;
 }
 
+/**
+ * The search chip's words, quoted once: `abc` reads “abc”; a search that is one quoted phrase (`"exact words"`) keeps
+ * its own quotes as typographic ones, not inside a second pair; one with quotes inside shows as typed.
+ */
+function searchChipLabel(text: string): string {
+  const phrase = /^"([^"]*)"$/.exec(text.trim());
+  if (phrase) return `“${phrase[1]}”`;
+  return text.includes('"') ? text : `“${text}”`;
+}
+
 export function FilterChips() {
   const { t, i18n } = useTranslation();
   const { filter, update, clear } = useFilter();
@@ -37,7 +47,7 @@ export function FilterChips() {
   if (filter.duration)
     chips.push({ key: "duration", icon: <CalendarDays className={icon} />, label: durationLabel(filter.duration, i18n.language) });
   if (filter.visibility) chips.push({ key: "visibility", icon: <Eye className={icon} />, label: t(`filter.value.${filter.visibility}`) });
-  if (filter.text) chips.push({ key: "text", icon: <Search className={icon} />, label: `“${filter.text}”` });
+  if (filter.text) chips.push({ key: "text", icon: <Search className={icon} />, label: searchChipLabel(filter.text) });
 
   return (
     <div role="group" aria-label={t("filter.active")} className="mb-3 flex flex-wrap items-center gap-2">

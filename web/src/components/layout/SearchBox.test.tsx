@@ -85,4 +85,12 @@ describe("FilterChips", () => {
     fireEvent.click(screen.getByRole("button", { name: "Clear all" }));
     expect([...params().keys()]).toEqual([]);
   });
+
+  it("quotes the search once: a quoted phrase keeps its own quotes, not a second pair", () => {
+    setup(`/?text=${encodeURIComponent('"weekly review"')}`);
+    expect(screen.getByRole("button", { name: "Remove filter: “weekly review”" })).toBeTruthy();
+    cleanup();
+    setup(`/?text=${encodeURIComponent('milk "oat drink"')}`);
+    expect(screen.getByRole("button", { name: 'Remove filter: milk "oat drink"' })).toBeTruthy();
+  });
 });
