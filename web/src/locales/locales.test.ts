@@ -110,3 +110,14 @@ describe.each(LOCALES.filter((locale) => locale !== "en"))("%s.json", (locale) =
     expect(changed).toEqual([]);
   });
 });
+
+describe("de.json", () => {
+  it("names shortcuts with a word readers will not take for links between memos", () => {
+    const leaves = flatten(load("de")!);
+    const names = ["shortcut-list.title", "shortcut-list.create", "shortcut-list.edit-title", "filter.shortcut", "import.shortcuts"].map(
+      (key) => String(leaves.get(key)),
+    );
+    for (const name of names) expect(name).not.toMatch(/Verknüpf|Link|Verweis/i);
+    expect(String(leaves.get("memo-links.links"))).toBe("Links");
+  });
+});
