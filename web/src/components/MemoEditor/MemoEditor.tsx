@@ -251,7 +251,11 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
           onTag={(tag) => run((state) => insertText(state, `#${tag} `))}
           onTodo={() => run((state) => insertText(state, "- [ ] ", true))}
           onCode={() => run(insertCodeBlock)}
-          onFiles={(files) => void addFiles(files)}
+          onFiles={(files) => {
+            void addFiles(files);
+            // Back to the text: typing, and Ctrl/⌘+Enter to save, go on where they were.
+            textarea.current?.focus();
+          }}
           onPickResources={() => setPicking(true)}
           onToggleFullscreen={() => {
             toggledFullscreen.current = true;
@@ -288,7 +292,10 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
             open={picking}
             attachedIds={resources.map((resource) => resource.id)}
             onClose={() => setPicking(false)}
-            onPick={(picked) => picked.forEach(addResource)}
+            onPick={(picked) => {
+              picked.forEach(addResource);
+              textarea.current?.focus();
+            }}
           />
         </Suspense>
       ) : null}

@@ -38,9 +38,14 @@ describe("continueList", () => {
   });
 
   it("clears an empty item", () => {
-    expect(run("- a\n- |", continueList)).toBe("- a\n|");
-    expect(run("- a\n- [ ] |", continueList)).toBe("- a\n|");
-    expect(run("1. a\n2. |", continueList)).toBe("1. a\n|");
+    // A blank line parts the list from what is typed next, which would otherwise join the last item.
+    expect(run("- a\n- |", continueList)).toBe("- a\n\n|");
+    expect(run("- a\n- [ ] |", continueList)).toBe("- a\n\n|");
+    expect(run("1. a\n2. |", continueList)).toBe("1. a\n\n|");
+    expect(run("- a\n- |\nmore", continueList)).toBe("- a\n\n|\nmore");
+    // An empty item alone, or already after a blank line, needs none.
+    expect(run("- |", continueList)).toBe("|");
+    expect(run("text\n\n- |", continueList)).toBe("text\n\n|");
   });
 
   it("leaves plain lines to the browser", () => {

@@ -54,8 +54,11 @@ export function continueList({ value, start, end }: TextState): TextEdit | null 
   const markers = listMarkers(line);
   if (!markers || start < lineStart + markers.current.length) return null;
   if (line.trim() === markers.current.trim()) {
-    // An empty item: clear its marker and stay on the line.
-    return { from: lineStart, to: lineEnd, insert: "", selectStart: lineStart, selectEnd: lineStart };
+    // An empty item ends the list: its marker goes, and a blank line parts what comes next from the list (a line
+    // right under an item is read by Markdown as more of that item's text).
+    const parted = lineStart > 0 && value[lineStart - 2] !== "\n";
+    const insert = parted ? "\n" : "";
+    return { from: lineStart, to: lineEnd, insert, selectStart: lineStart + insert.length, selectEnd: lineStart + insert.length };
   }
   const insert = `\n${markers.next}`;
   const caret = start + insert.length;
