@@ -2,8 +2,6 @@
 export declare function cacheDir(): string;
 /** The cache file for the locked better-sqlite3 built for a module ABI (this Node's by default), or null. */
 export declare function cachedModuleFile(abi?: string): string | null;
-/** Whether a compiled module loads in this Node. */
-export declare function loadsInThisNode(file: string): boolean;
 /** The packages besides better-sqlite3 whose install scripts `npm ci --ignore-scripts` left out. */
 export declare function otherScriptedPackages(): string[];
 /** Copies the cached module into node_modules; false when there is none. */

@@ -37,7 +37,7 @@ export function cachedModuleFile(abi = process.versions.modules) {
 }
 
 /** Whether a compiled module loads in this Node (one compiled for another module ABI throws on load). */
-export function loadsInThisNode(file) {
+function loadsInThisNode(file) {
   return spawnSync(process.execPath, ["-e", `require(${JSON.stringify(file)})`], { stdio: "ignore" }).status === 0;
 }
 
