@@ -14,6 +14,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT } from "./lib/util.mjs";
 
+/** esbuild's target: the oldest Node `engines.node` claims (`^22.13.0 || >=24` → node22.13.0). */
+const NODE_TARGET = `node${/\d+\.\d+\.\d+/.exec(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).engines.node)[0]}`;
+
 export const SERVER_ENTRY = join(ROOT, "server", "src", "main.ts");
 export const SERVER_OUT = join(ROOT, "server", "dist", "main.js");
 export const CLI_ENTRY = join(ROOT, "server", "src", "cli", "index.ts");
@@ -72,7 +75,7 @@ export const SERVER_BUILD_OPTIONS = /** @type {const} */ ({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: NODE_TARGET,
   sourcemap: true,
   // Stack traces need the maps' positions only; Node keeps every map it loads in the heap (the sources would be
   // 1.2 MB more of it).
@@ -179,7 +182,7 @@ async function buildFirstUse(esbuild, outdir, names) {
       bundle: true,
       platform: "node",
       format: "cjs",
-      target: "node20",
+      target: NODE_TARGET,
       external: ["pg-native"],
       legalComments: "none",
       minify: true,
