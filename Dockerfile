@@ -3,7 +3,7 @@
 # docs/operator-guide.md ("Container") has the rest: compose, environment, upgrading from memos v0.10, read-only root.
 #
 # Two images, one Node major: the build stage compiles better-sqlite3 for the Node it runs, and the runtime loads
-# that build, so BUILD_IMAGE and BASE_IMAGE must carry the same Node major (20.19+, 22.13+ or 24+).
+# that build, so BUILD_IMAGE and BASE_IMAGE must carry the same Node major (22.13+ or 24+).
 # BUILD_IMAGE needs npm, python3, make and g++ (the official non-slim node images have them); BASE_IMAGE needs only
 # node: no shell, no package manager, nothing runs in it at build time (a distroless image works, as does a slim one).
 ARG BUILD_IMAGE=node:22-bookworm

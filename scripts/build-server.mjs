@@ -14,6 +14,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT } from "./lib/util.mjs";
 
+/** esbuild's target: the oldest Node `engines.node` claims (`^22.13.0 || >=24` → node22.13.0). */
+const NODE_TARGET = `node${/\d+\.\d+\.\d+/.exec(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).engines.node)[0]}`;
+
 export const SERVER_ENTRY = join(ROOT, "server", "src", "main.ts");
 export const SERVER_OUT = join(ROOT, "server", "dist", "main.js");
 export const CLI_ENTRY = join(ROOT, "server", "src", "cli", "index.ts");
@@ -42,6 +45,20 @@ const FIRST_USE_CALL = /\bonFirstUse\s*<[^;]*?>\s*\(\s*"([^"]+)"\s*\)/g;
 /** Filled by the plugin below as esbuild reads the server's files. */
 const firstUsePackages = new Set();
 
+/** Marks the plugin's own resolve calls, which esbuild must resolve as usual. */
+const RESOLVING = Symbol("resolving");
+
+/** Whether the package `name` that `file` belongs to is an ES module package (`"type": "module"`). */
+function isModulePackage(file, name) {
+  const path = file.replaceAll("\\", "/");
+  const dir = path.slice(0, path.lastIndexOf(`node_modules/${name}/`) + `node_modules/${name}`.length);
+  try {
+    return JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).type === "module";
+  } catch {
+    return false;
+  }
+}
+
 /** @type {import("esbuild").Plugin} */
 const runTimePackages = {
   name: "run-time-packages",
@@ -50,14 +67,17 @@ const runTimePackages = {
       for (const [, name] of readFileSync(args.path, "utf8").matchAll(FIRST_USE_CALL)) firstUsePackages.add(name);
       return undefined; // esbuild reads and compiles the file as usual
     });
-    build.onResolve({ filter: /^[^./]/ }, (args) => {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === RESOLVING) return undefined;
       const name = packageName(args.path);
       if (!name) return undefined;
       if (RUN_TIME_PACKAGES.includes(name)) return { path: args.path, external: true };
-      // A package's own import() of another (@fastify/cookie's of cookie) is left to Node: bundled, a CommonJS
-      // target's exports would be only its default (esbuild cannot know the names Node finds in it).
-      if (args.kind === "dynamic-import" && args.importer.includes("node_modules")) return { path: args.path, external: true };
-      return undefined;
+      // A package's own import() of a CommonJS package is left to Node: bundled, its exports would be only its
+      // default (esbuild cannot know the names Node finds in it). An ES module's (cookie 2, which @fastify/cookie
+      // imports) is bundled: left out, Node would find whichever copy sits where the bundle is, not the importer's.
+      if (args.kind !== "dynamic-import" || !args.importer.includes("node_modules")) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: RESOLVING });
+      return resolved.errors.length === 0 && isModulePackage(resolved.path, name) ? resolved : { path: args.path, external: true };
     });
   },
 };
@@ -72,7 +92,7 @@ export const SERVER_BUILD_OPTIONS = /** @type {const} */ ({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: NODE_TARGET,
   sourcemap: true,
   // Stack traces need the maps' positions only; Node keeps every map it loads in the heap (the sources would be
   // 1.2 MB more of it).
@@ -179,7 +199,7 @@ async function buildFirstUse(esbuild, outdir, names) {
       bundle: true,
       platform: "node",
       format: "cjs",
-      target: "node20",
+      target: NODE_TARGET,
       external: ["pg-native"],
       legalComments: "none",
       minify: true,

@@ -18,8 +18,12 @@ import { join } from "node:path";
 import { build } from "./build.mjs";
 import { baseImagesCached } from "./container/base-image.mjs";
 import { ensureInstalled } from "./lib/install.mjs";
+import { runOnSupportedNode } from "./lib/node-runtime.mjs";
 import { keepTypecheckState, typecheckArgs } from "./lib/typecheck-cache.mjs";
 import { ROOT, bin, run, say } from "./lib/util.mjs";
+
+// Every suite runs on the supported Node (the pinned one when the machine's is older): before anything else here.
+await runOnSupportedNode();
 
 const PG_PROJECT = "server-api:postgres";
 const PG_DSN = process.env.MEMOS_TEST_PG_DSN ?? "postgres://postgres@127.0.0.1:5432/postgres";

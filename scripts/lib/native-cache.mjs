@@ -1,7 +1,10 @@
 // better-sqlite3 compiles from source on these machines (no prebuilt binary is reachable): two of the three minutes of
 // a fresh clone's `npm ci` on a slow 2-core machine. Its compiled module is kept outside the checkout, named by the
-// package's lockfile integrity and the Node build it was compiled for, so the next fresh clone on the same machine
-// installs with install scripts off, copies the module in, and runs the other packages' install scripts alone.
+// package's lockfile integrity and the module ABI of the Node that loads it (process.versions.modules), so the next
+// fresh clone on the same machine installs with install scripts off, copies the module in, and runs the other
+// packages' install scripts alone. A module is kept only once it loads in this Node: node-gyp compiles against the
+// headers npm's nodedir names, which may be another Node's, and a module of another ABI must never carry this one's.
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import { homedir } from "node:os";
@@ -21,13 +24,21 @@ function lockedPackages() {
   return existsSync(lockFile) ? (JSON.parse(readFileSync(lockFile, "utf8")).packages ?? {}) : {};
 }
 
-/** The cache file for the locked better-sqlite3 in this Node, or null without a lockfile entry to name it by. */
-export function cachedModuleFile() {
+/**
+ * The cache file for the locked better-sqlite3 built for a module ABI (this Node's by default), or null without a
+ * lockfile entry to name it by.
+ */
+export function cachedModuleFile(abi = process.versions.modules) {
   const entry = lockedPackages()[`node_modules/${PACKAGE}`];
   if (!entry?.integrity) return null;
-  const build = `${process.version} ${process.platform}-${process.arch} abi${process.versions.modules}`;
+  const build = `${process.platform}-${process.arch}-abi${abi}`;
   const key = createHash("sha256").update(`${entry.integrity}\n${build}`).digest("hex").slice(0, 16);
-  return join(cacheDir(), `${PACKAGE}-${entry.version}-node${process.versions.node}-${key}.node`);
+  return join(cacheDir(), `${PACKAGE}-${entry.version}-${build}-${key}.node`);
+}
+
+/** Whether a compiled module loads in this Node (one compiled for another module ABI throws on load). */
+function loadsInThisNode(file) {
+  return spawnSync(process.execPath, ["-e", `require(${JSON.stringify(file)})`], { stdio: "ignore" }).status === 0;
 }
 
 /** The packages besides better-sqlite3 whose install scripts `npm ci --ignore-scripts` left out (esbuild's). */
@@ -48,14 +59,18 @@ export function restoreModule(cacheFile) {
   return true;
 }
 
-/** Keeps the module `npm ci` just compiled. Returns an error message when it could not (a read-only home). */
-export function saveModule(cacheFile) {
-  if (!existsSync(installedModule())) return `${installedModule()} is missing`;
+/**
+ * Keeps the module `npm ci` just compiled (or `from`). Returns an error message when it could not: it does not load
+ * in this Node, or the cache folder is not writable (a read-only home).
+ */
+export function saveModule(cacheFile, from = installedModule()) {
+  if (!existsSync(from)) return `${from} is missing`;
+  if (!loadsInThisNode(from)) return `${from} does not load in Node ${process.versions.node} (compiled for another Node)`;
   try {
     mkdirSync(dirname(cacheFile), { recursive: true });
     // Copied under another name first, so a run stopped halfway never leaves a truncated module to be copied in.
     const partial = `${cacheFile}.${process.pid}.partial`;
-    copyFileSync(installedModule(), partial);
+    copyFileSync(from, partial);
     renameSync(partial, cacheFile);
     return null;
   } catch (error) {

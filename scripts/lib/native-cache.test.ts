@@ -1,6 +1,7 @@
-// The kept better-sqlite3 module (scripts/lib/native-cache.mjs): named by the locked package and this Node, saved
-// whole, and the other install scripts still run after `npm ci --ignore-scripts`.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+// The kept better-sqlite3 module (scripts/lib/native-cache.mjs): named by the locked package and the module ABI of
+// the Node that loads it, kept only when it loads in this Node, saved whole, and the other install scripts still run
+// after `npm ci --ignore-scripts`.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -22,12 +23,27 @@ afterEach(() => {
 });
 
 describe("the kept better-sqlite3 module", () => {
-  it("is named by the locked version and this Node, in MEMOS_BUILD_CACHE", () => {
+  it("is named by the locked version and this Node's module ABI, in MEMOS_BUILD_CACHE", () => {
     const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8"));
     const { version } = lock.packages["node_modules/better-sqlite3"];
     const file = cachedModuleFile();
-    expect(file?.startsWith(`${cache}/better-sqlite3-${version}-node${process.versions.node}-`)).toBe(true);
+    const build = `${process.platform}-${process.arch}-abi${process.versions.modules}`;
+    expect(file?.startsWith(`${cache}/better-sqlite3-${version}-${build}-`)).toBe(true);
     expect(file?.endsWith(".node")).toBe(true);
+  });
+
+  it("built for one module ABI is never the file another ABI's Node looks for", () => {
+    expect(cachedModuleFile("115")).not.toBe(cachedModuleFile("127"));
+    expect(cachedModuleFile("115")).toContain("-abi115-");
+  });
+
+  it("is not kept when it does not load in this Node (compiled against another Node's headers)", () => {
+    const file = cachedModuleFile();
+    if (!file) throw new Error("no better-sqlite3 in package-lock.json");
+    const foreign = join(cache, "foreign.node");
+    writeFileSync(foreign, "not a module this Node can load");
+    expect(saveModule(file, foreign)).toMatch(/does not load in Node/);
+    expect(readdirSync(cache)).toEqual(["foreign.node"]);
   });
 
   it("is saved whole, with nothing half-written left beside it", () => {
