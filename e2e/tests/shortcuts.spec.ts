@@ -148,6 +148,8 @@ test("newest first, pin to the top, delete; selecting sets shortcutId", async ({
   await expect(page).toHaveURL(new RegExp(`[?&]shortcutId=${first.id}(&|$)`));
   await expect(shortcutButton(page, "First")).toHaveAttribute("aria-pressed", "true");
   await expectMemos(page, ["Sprint notes"]);
+  // A shortcut says how many memos it found, as a search does.
+  await expect(page.getByTestId("match-count")).toHaveText("1 memo");
 
   await list.getByRole("button", { name: "Actions for shortcut First" }).click();
   await page.getByRole("menuitem", { name: "Unpin" }).click();

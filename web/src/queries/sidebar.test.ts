@@ -1,7 +1,6 @@
 import type { Shortcut } from "@memos/common";
 import { describe, expect, it } from "vitest";
 import { shortcutFixture } from "../test/fixtures";
-import { daysSince } from "../utils/time";
 import { sortShortcuts } from "./sidebar";
 
 const shortcut = (id: number, createdTs: number, rowStatus: Shortcut["rowStatus"] = "NORMAL"): Shortcut =>
@@ -17,15 +16,5 @@ describe("sortShortcuts", () => {
       shortcut(5, 30),
     ]);
     expect(sorted.map((entry) => entry.id)).toEqual([4, 3, 5, 2, 1]);
-  });
-});
-
-describe("daysSince", () => {
-  const day = 86_400_000;
-  it("counts started days, at least 1", () => {
-    expect(daysSince(1000, 1000 * 1000)).toBe(1);
-    expect(daysSince(0, day)).toBe(1);
-    expect(daysSince(0, day + 1)).toBe(2);
-    expect(daysSince(100, 0)).toBe(1);
   });
 });

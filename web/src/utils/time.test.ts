@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatDate, formatFullTime, formatMemoTime, parseCreatedTime, toDatetimeLocal } from "./time";
+import { daysSince, formatClock, formatDate, formatFullTime, formatMemoTime, parseCreatedTime, toDatetimeLocal } from "./time";
 
 const NOW = new Date(2025, 5, 15, 12, 0, 0).getTime();
 
@@ -71,5 +71,17 @@ describe("formatDate", () => {
     expect(formatDate(friday, "de", "date-time")).toBe("15.03.2024, 09:05");
     expect(formatDate(friday, "zh-Hans", "date-time")).toBe("2024年3月15日 09:05");
     expect(formatDate(friday, "en", "date-time")).toMatch(/^Mar 15, 2024, 9:05\sAM$/);
+  });
+});
+
+describe("daysSince", () => {
+  const now = Date.UTC(2026, 11, 2, 12);
+  it("is 0 on an account's first day, then counts whole days", () => {
+    expect(daysSince(now / 1000 - 60, now)).toBe(0);
+    expect(daysSince(now / 1000 - 86_399, now)).toBe(0);
+    expect(daysSince(now / 1000 - 86_400, now)).toBe(1);
+    expect(daysSince(now / 1000 - 10 * 86_400 - 5, now)).toBe(10);
+    // A clock behind the server's reads no negative age.
+    expect(daysSince(now / 1000 + 60, now)).toBe(0);
   });
 });

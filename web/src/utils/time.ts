@@ -38,8 +38,11 @@ export function localDigits(ms: number): Record<"year" | "month" | "day" | "hour
   };
 }
 
-/** Whole days since an account was created (`createdTs` in Unix seconds), counting the first day (v0: ceil). */
-export const daysSince = (createdTs: number, now = Date.now()): number => Math.max(1, Math.ceil((now - createdTs * 1000) / DAY_MS));
+/**
+ * Whole days since an account was created (`createdTs` in Unix seconds): 0 on its first day. (v0 counted the first
+ * day, so an account made a minute ago read "1 day".)
+ */
+export const daysSince = (createdTs: number, now = Date.now()): number => Math.max(0, Math.floor((now - createdTs * 1000) / DAY_MS));
 
 /** The full form, for a tooltip. */
 export function formatFullTime(ms: number): string {

@@ -1,10 +1,11 @@
-// The tag autocomplete's list under the editor's text: the matching tags with their memo counts.
-import type { TagCount } from "@memos/common";
+// The tag autocomplete's list under the editor's text: the matching tags with their memo counts, counted as the
+// sidebar counts them (a parent with the tags under it, and saying so).
 import { useTranslation } from "react-i18next";
+import type { SuggestedTag } from "./useTagAutocomplete";
 
 interface Props {
   id: string;
-  options: TagCount[];
+  options: SuggestedTag[];
   active: number;
   optionId: (index: number) => string;
   onPick: (name: string) => void;
@@ -39,7 +40,7 @@ export function TagSuggestions({ id, options, active, optionId, onPick }: Props)
             <span className="shrink-0 text-xs tabular-nums text-zinc-600 dark:text-zinc-300" aria-hidden>
               {option.count}
             </span>
-            <span className="sr-only">{t("daily.tag-memos", { count: option.count })}</span>
+            <span className="sr-only">{t(option.subtree ? "daily.tag-subtree-memos" : "daily.tag-memos", { count: option.count })}</span>
           </li>
         ))}
       </ul>

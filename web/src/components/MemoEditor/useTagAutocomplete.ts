@@ -3,8 +3,9 @@
 // combobox role would drop that) and carries the autocomplete attributes ARIA 1.2 allows a textbox: it names the
 // listbox it controls and its active option.
 import type { TagCount } from "@memos/common";
-import { type KeyboardEvent, type RefObject, useId, useState } from "react";
-import { useTagCounts } from "../../queries/sidebar";
+import { type KeyboardEvent, type RefObject, useId, useMemo, useState } from "react";
+import { useTagCounts, useTagSubtreeCounts } from "../../queries/sidebar";
+import { type ShownTagCount, tagCount } from "../Sidebar/tagTree";
 import { completeTag, matchTags, tagQueryAt } from "./tagComplete";
 import type { TextEdit, TextState } from "./textOps";
 
@@ -14,16 +15,31 @@ interface Options {
   run: (operation: (current: TextState) => TextEdit | null) => boolean;
 }
 
+/** A suggested tag with its count as shown. */
+export type SuggestedTag = TagCount & ShownTagCount;
+
 export function useTagAutocomplete({ textarea, content, run }: Options) {
   const listboxId = useId();
   const { data: tags = [] } = useTagCounts();
+  const { data: subtreeCounts } = useTagSubtreeCounts();
+  // Counted as the sidebar counts them (tagTree.ts): a parent with the tags under it.
+  const counts = useMemo(() => new Map(tags.map((tag) => [tag.name, tag.count])), [tags]);
+  const subtrees = useMemo(
+    () => (subtreeCounts ? new Map(subtreeCounts.map((parent) => [parent.path, parent.count])) : undefined),
+    [subtreeCounts],
+  );
   const [caret, setCaret] = useState<number | null>(null);
   const [active, setActive] = useState(0);
   /** The `#` position the user dismissed with Esc: that word offers nothing more. */
   const [dismissed, setDismissed] = useState<number | null>(null);
 
   const query = caret === null ? null : tagQueryAt(content, Math.min(caret, content.length));
-  const options: TagCount[] = query ? matchTags(tags, query.text) : [];
+  const options: SuggestedTag[] = query
+    ? matchTags(tags, query.text).map((tag) => ({
+        ...tag,
+        ...(tagCount(tag.name, counts, subtrees) ?? { count: tag.count, subtree: false }),
+      }))
+    : [];
   const open = query !== null && options.length > 0 && dismissed !== query.hash;
   const current = Math.min(active, options.length - 1);
 

@@ -107,12 +107,15 @@ export function MemoList({ scope, selectable = false, params, filter, card, enab
   }
 
   const order = memos.map((memo) => memo.id);
-  const counting = Boolean(params.search && !filter);
+  // A search, a tag or a shortcut says how many memos it found: the server counts a search and a tag; a shortcut is
+  // a filter on this device, so the memos it kept on screen are its count (with "+" while more pages could add).
+  const counting = Boolean((params.search || params.tag) && !filter);
+  const localCount = filter ? <LocalMatchCount count={memos.length} more={Boolean(hasNextPage)} /> : null;
   return (
     <section aria-busy={isFetching} className="flex flex-col gap-2.5">
-      {counting || (selectable && !selecting && memos.length > 0) ? (
+      {counting || localCount || (selectable && !selecting && memos.length > 0) ? (
         <div className="flex min-h-8 items-center justify-between gap-2">
-          {counting ? <MatchCount scope={scope} params={params} enabled={enabled} /> : <span />}
+          {counting ? <MatchCount scope={scope} params={params} enabled={enabled} /> : (localCount ?? <span />)}
           {selectable && !selecting && memos.length > 0 ? (
             <Button
               variant="ghost"
@@ -180,7 +183,17 @@ function useLeaveOnEscape(active: boolean, leave: () => void) {
   }, [active, leave]);
 }
 
-/** While searching: how many memos match, "12 memos" or "30+ memos" (the server counts up to 30). */
+/** Under a shortcut: how many memos on screen it kept, "12 memos", or "12+ memos" while more pages may add to them. */
+function LocalMatchCount({ count, more }: { count: number; more: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <p role="status" data-testid="match-count" className="px-1 text-sm text-zinc-600 dark:text-zinc-400">
+      {more ? t("memo-list.count-more", { count }) : t("memo-list.count", { count })}
+    </p>
+  );
+}
+
+/** While searching or filtering by a tag: how many memos match, "12 memos" or "30+ memos" (the server counts up to 30). */
 function MatchCount({ scope, params, enabled }: { scope: MemoListScope; params: MemoListParams; enabled: boolean }) {
   const { t } = useTranslation();
   const { data } = useMemoCount(scope, params, enabled);

@@ -40,7 +40,8 @@ function TagTree({ nodes, depth, expanded, onToggleExpand, onRename, onDelete, c
       {nodes.map((node) => {
         const open = expanded.has(node.path);
         const active = filter.tag === node.path;
-        const count = nodeCount(node, counts, subtrees);
+        const shown = nodeCount(node, counts, subtrees);
+        const count = shown?.count;
         // A tag with no memos (left) shows 0, dimmed; its menu removes it. The list cannot tell one just added
         // (no memo yet) from one whose memos are gone, so neither drops out.
         const idle = count === 0;
@@ -90,7 +91,7 @@ function TagTree({ nodes, depth, expanded, onToggleExpand, onRename, onDelete, c
                     </span>
                     {/* The button's name stays the tag; the count is its description. */}
                     <span id={countId(node.path)} hidden>
-                      {t("daily.tag-memos", { count })}
+                      {t(shown?.subtree ? "daily.tag-subtree-memos" : "daily.tag-memos", { count })}
                     </span>
                   </>
                 ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildTagTree, nodeCount, parentPaths } from "./tagTree";
+import { buildTagTree, nodeCount, parentPaths, tagCount } from "./tagTree";
 
 describe("buildTagTree", () => {
   it("nests hierarchical tags and sorts each level", () => {
@@ -59,10 +59,14 @@ describe("nodeCount", () => {
         nodes.flatMap((node) => [node, ...node.children]).find((node) => node.path === path);
       return find(tree)!;
     };
-    expect(nodeCount(byPath("work"), counts, subtrees)).toBe(5);
-    expect(nodeCount(byPath("home"), counts, subtrees)).toBe(2);
-    expect(nodeCount(byPath("work/meeting"), counts, subtrees)).toBe(4);
-    expect(nodeCount(byPath("idle"), counts, subtrees)).toBe(0);
+    expect(nodeCount(byPath("work"), counts, subtrees)).toEqual({ count: 5, subtree: true });
+    expect(nodeCount(byPath("home"), counts, subtrees)).toEqual({ count: 2, subtree: true });
+    expect(nodeCount(byPath("work/meeting"), counts, subtrees)).toEqual({ count: 4, subtree: false });
+    expect(nodeCount(byPath("idle"), counts, subtrees)).toEqual({ count: 0, subtree: false });
     expect(nodeCount(byPath("work"), counts, undefined)).toBeUndefined();
+    // The editor's `#` suggestions count a tag as the tree does.
+    for (const path of ["work", "work/meeting", "idle"])
+      expect(tagCount(path, counts, subtrees)).toEqual(nodeCount(byPath(path), counts, subtrees));
+    expect(tagCount("work", counts, undefined)).toEqual({ count: 1, subtree: false });
   });
 });

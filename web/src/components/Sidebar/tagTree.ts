@@ -46,15 +46,37 @@ export function parentPaths(nodes: readonly TagNode[]): string[] {
   return nodes.flatMap((node) => (node.children.length ? [node.path, ...parentPaths(node.children)] : []));
 }
 
+/** A tag's memo count as shown, and whether it takes in the tags under it (said so in words beside it). */
+export interface ShownTagCount {
+  count: number;
+  subtree: boolean;
+}
+
 /**
- * The count a node shows: a parent's whole subtree (`subtrees`, by path: a memo under two of its tags once), a
- * leaf's own memos (`counts`, by tag). Undefined while loading.
+ * How the sidebar and the editor's `#` suggestions count a tag, the same way in both: a parent (a path with tags
+ * under it) its whole subtree (`subtrees`, by path: a memo under two of its tags once), any other tag its own memos
+ * (`counts`, by tag). Undefined while loading.
  */
+export function tagCount(
+  path: string,
+  counts: ReadonlyMap<string, number> | undefined,
+  subtrees: ReadonlyMap<string, number> | undefined,
+): ShownTagCount | undefined {
+  const subtree = subtrees?.get(path);
+  if (subtree !== undefined) return { count: subtree, subtree: true };
+  const own = counts?.get(path);
+  return own === undefined ? undefined : { count: own, subtree: false };
+}
+
+/** The count a node of the tree shows (tagCount; a parent's while the subtree counts load: none). */
 export function nodeCount(
   node: TagNode,
   counts: ReadonlyMap<string, number> | undefined,
   subtrees: ReadonlyMap<string, number> | undefined,
-): number | undefined {
-  if (node.children.length > 0) return subtrees?.get(node.path);
-  return node.tag !== null ? counts?.get(node.tag) : undefined;
+): ShownTagCount | undefined {
+  if (node.children.length > 0) {
+    const subtree = subtrees?.get(node.path);
+    return subtree === undefined ? undefined : { count: subtree, subtree: true };
+  }
+  return node.tag !== null ? tagCount(node.tag, counts, undefined) : undefined;
 }
