@@ -52,6 +52,18 @@ describe("overlay", () => {
     expect(overlay([{ ...server[2]!, rowStatus: "ARCHIVED" } as Memo], entries, true).map((memo) => memo.content)).toEqual(["three"]);
   });
 
+  it("puts a memo written offline where the server will list it: under the pinned ones, among the rest by time", () => {
+    const listed = [
+      memoFixture({ id: 1, content: "pinned", pinned: true, displayTs: 5 }),
+      memoFixture({ id: 2, content: "newer", displayTs: 50 }),
+      memoFixture({ id: 3, content: "older", displayTs: 20 }),
+    ];
+    const entries: OutboxEntry[] = [created(30, "written offline")];
+    expect(overlay(listed, entries).map((memo) => memo.content)).toEqual(["pinned", "newer", "written offline", "older"]);
+    const pinnedHere = addChange(entries, (entries[0] as CreateEntry).memo, { kind: "pin", pinned: true }, 31, USER);
+    expect(overlay(listed, pinnedHere).map((memo) => memo.content)).toEqual(["written offline", "pinned", "newer", "older"]);
+  });
+
   it("keeps a conflicted memo on screen even when the server no longer lists it", () => {
     const entries = addChange([], server[0]!, { kind: "patch", patch: { content: "mine" } }, 1, USER).map((entry) => ({
       ...entry,

@@ -72,7 +72,8 @@ const isDeletion = (entry: MemoEntry) => entry.kind === "change" && entry.change
 
 /**
  * A list as the user should see it: queued changes applied, memos deleted here left out, memos written here (and
- * memos with a conflict the server no longer lists) first. `archived` picks the archive instead of the normal list.
+ * memos with a conflict the server no longer lists) where the server will list them once synced: after the pinned
+ * memos at the top (unless pinned too), among the rest by display time. `archived` picks the archive instead.
  */
 export function overlay(memos: Memo[], entries: OutboxEntry[], archived = false): Memo[] {
   const latest = localMemos(entries);
@@ -90,7 +91,30 @@ export function overlay(memos: Memo[], entries: OutboxEntry[], archived = false)
     .filter((entry) => entry.kind === "create" || entry.state.status === "conflict")
     .map((entry) => entry.memo)
     .sort((a, b) => b.displayTs - a.displayTs);
-  return [...onlyHere, ...shown];
+  if (onlyHere.length === 0) return shown;
+  const pinnedTop = shown.findIndex((memo) => !memo.pinned);
+  const split = pinnedTop === -1 ? shown.length : pinnedTop;
+  return [
+    ...byDisplayTime(
+      onlyHere.filter((memo) => memo.pinned),
+      shown.slice(0, split),
+    ),
+    ...byDisplayTime(
+      onlyHere.filter((memo) => !memo.pinned),
+      shown.slice(split),
+    ),
+  ];
+}
+
+/** `listed` (newest first, as the server ordered it) with each of `added` (newest first) before the first older one. */
+function byDisplayTime(added: Memo[], listed: Memo[]): Memo[] {
+  const merged: Memo[] = [];
+  let next = 0;
+  for (const memo of listed) {
+    while (next < added.length && added[next]!.displayTs >= memo.displayTs) merged.push(added[next++]!);
+    merged.push(memo);
+  }
+  return [...merged, ...added.slice(next)];
 }
 
 /** What the sender does with an entry, given the server's copy of its memo (null: the server has none). */
