@@ -84,6 +84,10 @@ test("opens offline on the memos seen before, keeps offline writes across a clos
   await expect(memoCard(page, "the packing list")).toBeVisible();
   await expect(memoCard(page, "call the plumber")).toBeVisible();
   await expect(syncStatus(page)).toContainText("Offline");
+  // The pill covers nothing of the sidebar (its tag list sits at the bottom of it).
+  const pill = (await syncStatus(page).boundingBox())!;
+  const side = (await page.getByRole("complementary", { name: "Sidebar" }).boundingBox())!;
+  expect(pill.x).toBeGreaterThanOrEqual(side.x + side.width);
 
   await writeMemo(page, "Written offline: first thought");
   // The second one with an image attached offline: kept in the outbox, uploaded first when online.

@@ -1,4 +1,4 @@
-// The network and sync state at the bottom of the screen: "Offline", how many changes wait to be sent, and the
+// The network and sync state at the bottom of the screen (never over the sidebar): "Offline", how many changes wait to be sent, and the
 // offer to reload into a new version of the app (never automatic: a half-written memo is never swapped away).
 import { CloudOff, RefreshCw, UploadCloud } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -36,7 +36,8 @@ export function OfflineStatus() {
 
   if (online && waiting === 0 && conflicts === 0 && !needRefresh) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-[max(0.75rem,env(safe-area-inset-bottom))] z-[90] flex flex-col items-center gap-2 px-3 lg:items-start lg:pl-4">
+    // Bottom centre on a phone; bottom right on a wide screen, clear of the sidebar and its tag list.
+    <div className="pointer-events-none fixed inset-x-0 bottom-[max(0.75rem,env(safe-area-inset-bottom))] z-[90] flex flex-col items-center gap-2 px-3 lg:items-end lg:pr-4">
       {!online || waiting > 0 || conflicts > 0 ? (
         <div role="status" aria-label={t("offline.status")} className={pill}>
           {!online ? (
