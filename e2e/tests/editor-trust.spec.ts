@@ -164,3 +164,25 @@ test("a dialog opened right after another closed stays open (Esc then ? at once)
   await page.goBack();
   await expect(shortcuts).toHaveCount(0);
 });
+
+test("Preview shows the text as the memo will, and back to writing keeps the text and the caret", async ({ page, signedIn }) => {
+  void signedIn;
+  await page.goto("/");
+  const preview = page.getByRole("button", { name: "Preview" });
+  await preview.click();
+  await expect(page.getByRole("region", { name: "Preview" })).toHaveText("Nothing to preview yet.");
+  await preview.click();
+  await editor(page).fill("# Packing\n\n- [ ] tent\n- [x] **boots**");
+  await preview.click();
+  await expect(preview).toHaveAttribute("aria-pressed", "true");
+  const shown = page.getByRole("region", { name: "Preview" });
+  await expect(shown.getByRole("heading", { name: "Packing" })).toBeVisible();
+  await expect(shown.getByRole("checkbox")).toHaveCount(2);
+  await expect(shown.locator("strong")).toHaveText("boots");
+  await expect(editor(page)).toBeHidden();
+  await preview.click();
+  await expect(editor(page)).toBeFocused();
+  await expect(editor(page)).toHaveValue("# Packing\n\n- [ ] tent\n- [x] **boots**");
+  await page.keyboard.press("Control+Enter");
+  await expect(memoCard(page, "Packing")).toBeVisible();
+});

@@ -1,5 +1,5 @@
-// The editor's tool buttons: tag picker, checkbox, code block, upload, pick resources, full screen.
-import { CheckSquare, Code, ImagePlus, Maximize2, Minimize2, Paperclip } from "lucide-react";
+// The editor's tool buttons: tag picker, checkbox, code block, upload, pick resources, preview, full screen.
+import { CheckSquare, Code, Eye, ImagePlus, Maximize2, Minimize2, Paperclip } from "lucide-react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { IconButton } from "../ui/Button";
@@ -7,6 +7,9 @@ import { TagPicker } from "./TagPicker";
 
 export interface EditorToolbarProps {
   fullscreen: boolean;
+  /** The text is shown rendered instead of the text box. */
+  previewing: boolean;
+  onTogglePreview: () => void;
   onTag: (tag: string) => void;
   onTodo: () => void;
   onCode: () => void;
@@ -43,6 +46,9 @@ export function EditorToolbar(props: EditorToolbarProps) {
       />
       <IconButton label={t("editor.pick-resource")} onClick={props.onPickResources}>
         <Paperclip className="size-4" aria-hidden />
+      </IconButton>
+      <IconButton label={t("editor.preview")} onClick={props.onTogglePreview} aria-pressed={props.previewing}>
+        <Eye className="size-4" aria-hidden />
       </IconButton>
       <IconButton
         label={t(props.fullscreen ? "editor.exit-fullscreen" : "editor.fullscreen")}

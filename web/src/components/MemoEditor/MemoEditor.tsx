@@ -10,6 +10,7 @@ import { usePreferences } from "../../state/preferences";
 import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { NEW_MEMO_EDITOR_ATTRIBUTE } from "../keyboard/useKeyboardShortcuts";
+import { MemoContent } from "../Memo/MemoContent";
 import { Button } from "../ui/Button";
 import { AttachmentList } from "./AttachmentList";
 import { EditorToolbar } from "./EditorToolbar";
@@ -45,6 +46,8 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
   );
   const [resources, setResources] = useState<Resource[]>(() => memo?.resourceList ?? []);
   const [fullscreen, setFullscreen] = useState(false);
+  // The text rendered as it will show, in place of the text box (which stays, hidden, with its caret and undo).
+  const [previewing, setPreviewing] = useState(false);
   const [picking, setPicking] = useState(false);
   const [dragging, setDragging] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -215,6 +218,7 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
         {...(linksOpen ? { ...tagComplete.textboxProps, ...linkComplete.textboxProps } : tagComplete.textboxProps)}
         {...(memo ? {} : { [NEW_MEMO_EDITOR_ATTRIBUTE]: "" })}
         onPaste={onPaste}
+        hidden={previewing}
         placeholder={t("editor.placeholder")}
         aria-label={memo ? t("editor.editing") : t("editor.placeholder")}
         rows={memo ? 3 : 2}
@@ -222,7 +226,16 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
         // The card shows focus (border and ring); the global outline would box the textarea alone.
         style={{ fontFamily: monospace ? "var(--font-mono)" : undefined, outline: "none" }}
       />
-      {tagComplete.open ? (
+      {previewing ? (
+        <section aria-label={t("editor.preview")} className="max-h-[60dvh] min-h-16 overflow-y-auto px-3.5 pt-3 pb-2">
+          {content.trim() ? (
+            <MemoContent content={content} />
+          ) : (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("editor.preview-empty")}</p>
+          )}
+        </section>
+      ) : null}
+      {tagComplete.open && !previewing ? (
         <TagSuggestions
           id={tagComplete.listboxId}
           options={tagComplete.options}
@@ -248,6 +261,13 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-zinc-100 px-2 py-1.5 dark:border-zinc-700/70">
         <EditorToolbar
           fullscreen={fullscreen}
+          previewing={previewing}
+          onTogglePreview={() => {
+            const back = previewing;
+            setPreviewing(!previewing);
+            // Back to writing: the caret where it was.
+            if (back) requestAnimationFrame(() => textarea.current?.focus());
+          }}
           onTag={(tag) => run((state) => insertText(state, `#${tag} `))}
           onTodo={() => run((state) => insertText(state, "- [ ] ", true))}
           onCode={() => run(insertCodeBlock)}
