@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { extractTags } from "./tags.js";
 import { MAX_MEMO_LINKS, memoFirstWords, memoLinkMarkdown, memoLinks, replaceMemoLinks } from "./memo-links.js";
 
 describe("memoLinks", () => {
@@ -30,6 +31,13 @@ describe("memoLinkMarkdown", () => {
     expect(memoLinkMarkdown(12, "\n# Trip [plan]\nmore")).toBe("[Trip plan](/m/12)");
     expect(memoLinkMarkdown(5, "")).toBe("[#5](/m/5)");
     expect(memoLinkMarkdown(5, "a ".repeat(50))).toMatch(/^\[a a .*…\]\(\/m\/5\)$/);
+  });
+
+  it("keeps a title's #tags out of the link text, their words in", () => {
+    const link = memoLinkMarkdown(12, "Trip #travel plan #2026");
+    expect(link).toBe("[Trip travel plan 2026](/m/12)");
+    // The linking memo does not take the linked memo's tags.
+    expect(extractTags(`See ${link}`)).toEqual([]);
   });
 
   it("is read back as a reference", () => {
