@@ -11,7 +11,7 @@
 // Counts come from the runners' JSON reports. The summary gives each suite's time and, before its last line, the
 // whole run's; the last line printed is `N passed, N failed[, N skipped]`. The exit code is non-zero when anything
 // failed or a runner crashed without a report.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +19,7 @@ import { build } from "./build.mjs";
 import { baseImagesCached } from "./container/base-image.mjs";
 import { ensureInstalled } from "./lib/install.mjs";
 import { runOnSupportedNode } from "./lib/node-runtime.mjs";
+import { ensureSystemPackages } from "./lib/system-packages.mjs";
 import { keepTypecheckState, typecheckArgs } from "./lib/typecheck-cache.mjs";
 import { ROOT, bin, run, say } from "./lib/util.mjs";
 
@@ -109,33 +110,11 @@ if (!(await ensureInstalled())) {
 }
 stopIfInterrupted();
 
-// (b) Chromium (and its headless shell) and the fonts screenshots need (CJK, emoji), from Debian's packages, when missing.
-const SYSTEM_PACKAGES = [
-  ["chromium", "/usr/bin/chromium"],
-  // Debian's old headless shell: the e2e suite runs in it in half the time (e2e/playwright.config.ts).
-  ["chromium-headless-shell", "/usr/lib/chromium/chromium-headless-shell"],
-  ["fonts-noto-cjk", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"],
-  ["fonts-noto-color-emoji", "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"],
-  // The container suite: Debian's Docker daemon, debootstrap for its base images, and Compose v1 where the docker
-  // CLI has no compose plugin.
-  ["docker.io", "/usr/sbin/dockerd"],
-  ["debootstrap", "/usr/sbin/debootstrap"],
-  ["docker-compose", "/usr/bin/docker-compose", () => spawnSync("docker", ["compose", "version"], { stdio: "ignore" }).status === 0],
-];
-const missingPackages = SYSTEM_PACKAGES.filter(([, path, present]) => !existsSync(path) && !present?.()).map(([name]) => name);
-if (missingPackages.length === 0) {
-  // Present: nothing to do.
-} else if (process.getuid?.() === 0) {
-  say(`installing ${missingPackages.join(", ")} with apt-get`);
-  const code = await run("bash", ["-c", `apt-get update && apt-get install -y ${missingPackages.join(" ")}`], {
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    timeoutMs: 8 * MINUTE,
-  });
-  if (code !== 0)
-    notices.push(`NOTICE: apt-get install ${missingPackages.join(" ")} failed (exit code ${code}); the e2e suite needs Chromium`);
-} else {
-  notices.push(`NOTICE: not root: skipped installing ${missingPackages.join(", ")} (apt-get install ${missingPackages.join(" ")})`);
-  console.log(notices.at(-1));
+// (b) The Debian packages the suites need (scripts/lib/system-packages.mjs), when missing.
+const packagesNotice = await ensureSystemPackages(8 * MINUTE);
+if (packagesNotice) {
+  notices.push(packagesNotice);
+  console.log(packagesNotice);
 }
 stopIfInterrupted();
 

@@ -2,9 +2,20 @@
 // (the reactions to one memo as one entry), opening one goes to the memo, and Mark all read clears the bell.
 // Reactions to your comment say so, with the comment's words; a comment on your memo and a mention in a comment each
 // say what they are, and open the memo at the comment.
+import type { APIRequest } from "@playwright/test";
 import { MemosApi, PASSWORD, uniqueName } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { memoCard, openSidebar } from "../support/ui";
+
+/** Another member of the instance, made by the host and signed in through the API in a request context of its own. */
+async function otherMember(hostApi: MemosApi, playwright: { request: APIRequest }, serverURL: string, prefix: string) {
+  const credentials = { username: uniqueName(prefix), password: PASSWORD };
+  await hostApi.createUser(credentials);
+  const context = await playwright.request.newContext();
+  const friend = new MemosApi(context, serverURL);
+  await friend.signIn(credentials);
+  return { credentials, friend, done: () => context.dispose() };
+}
 
 test("mentions and reactions reach the inbox; opening one goes to the memo; Mark all read clears the bell @phone", async ({
   page,
@@ -14,16 +25,12 @@ test("mentions and reactions reach the inbox; opening one goes to the memo; Mark
   serverURL,
 }) => {
   const mine = await signedIn.api.createMemo("My plan for the weekend", "PUBLIC");
-  const credentials = { username: uniqueName("friend"), password: PASSWORD };
-  await hostApi.createUser(credentials);
-  const context = await playwright.request.newContext();
-  const friend = new MemosApi(context, serverURL);
-  await friend.signIn(credentials);
+  const { credentials, friend, done } = await otherMember(hostApi, playwright, serverURL, "friend");
   const mention = await friend.createMemo(`Lunch tomorrow, @${signedIn.user.username}?`, "PROTECTED");
   await friend.createMemo(`Private thought about @${signedIn.user.username}`, "PRIVATE");
   await friend.react(mine.id, "🎉");
   await friend.react(mine.id, "👍");
-  await context.dispose();
+  await done();
 
   await page.goto("/");
   const sidebar = await openSidebar(page);
@@ -70,16 +77,12 @@ test("reactions to a comment reach its author's inbox as one entry, with the com
   playwright,
   serverURL,
 }) => {
-  const credentials = { username: uniqueName("planner"), password: PASSWORD };
-  await hostApi.createUser(credentials);
-  const context = await playwright.request.newContext();
-  const friend = new MemosApi(context, serverURL);
-  await friend.signIn(credentials);
+  const { credentials, friend, done } = await otherMember(hostApi, playwright, serverURL, "planner");
   const theirs = await friend.createMemo("Who is coming to the picnic?", "PROTECTED");
   const said = await signedIn.api.createComment(theirs.id, "Count me in, I will bring lemonade");
   await friend.reactToComment(said.id, "🎉");
   await friend.reactToComment(said.id, "❤️");
-  await context.dispose();
+  await done();
 
   await page.goto("/");
   const sidebar = await openSidebar(page);
@@ -103,16 +106,12 @@ test("a comment on your memo and a mention in a comment each say what they are, 
   serverURL,
 }) => {
   const mine = await signedIn.api.createMemo("Garden plan for May", "PROTECTED");
-  const credentials = { username: uniqueName("gardener"), password: PASSWORD };
-  await hostApi.createUser(credentials);
-  const context = await playwright.request.newContext();
-  const friend = new MemosApi(context, serverURL);
-  await friend.signIn(credentials);
+  const { credentials, friend, done } = await otherMember(hostApi, playwright, serverURL, "gardener");
   await friend.createComment(mine.id, "Plant the tomatoes after the frost");
   const theirs = await friend.createMemo("Seed swap on Saturday", "PROTECTED");
   await friend.createComment(theirs.id, "First reply");
   const naming = await friend.createComment(theirs.id, `@${signedIn.user.username} bring the basil seeds`);
-  await context.dispose();
+  await done();
 
   await page.goto("/");
   await (await openSidebar(page)).getByRole("button", { name: "Inbox: 2 unread" }).click();

@@ -7,7 +7,7 @@ import * as oauth from "oauth4webapi";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createUser, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
-import { listenOAuth, type OAuthHttp, REDIRECT } from "../oauth-flow.js";
+import { ageRegisteredClients, listenOAuth, type OAuthHttp, REDIRECT } from "../oauth-flow.js";
 
 let t: TestApp;
 let http: OAuthHttp;
@@ -28,13 +28,7 @@ beforeAll(async () => {
   as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...insecure }));
 });
 afterAll(() => t.close());
-// Every registration here comes from 127.0.0.1: the hourly limit per address is oauth-register.test.ts's.
-beforeEach(async () => {
-  await t.ctx.store.db
-    .updateTable("oauth_client")
-    .set((eb) => ({ created_ts: eb("created_ts", "-", 7200) }))
-    .execute();
-});
+beforeEach(() => ageRegisteredClients(t));
 
 const resource = () => `${http.origin}/mcp`;
 

@@ -8,7 +8,18 @@ import { anonymous, createUser, signUpHost, type TestUser } from "../factories.j
 import { createTestApp, type TestApp } from "../harness.js";
 import { connectMcp } from "../mcp-client.js";
 import { callTool, toolError } from "../mcp-tools.js";
-import { approve, decideConsent, exchange, listenOAuth, type OAuthHttp, pkcePair, REDIRECT, refresh, register } from "../oauth-flow.js";
+import {
+  ageRegisteredClients,
+  approve,
+  decideConsent,
+  exchange,
+  listenOAuth,
+  type OAuthHttp,
+  pkcePair,
+  REDIRECT,
+  refresh,
+  register,
+} from "../oauth-flow.js";
 
 let t: TestApp;
 let http: OAuthHttp;
@@ -22,13 +33,7 @@ beforeAll(async () => {
   http = await listenOAuth(t);
 });
 afterAll(() => t.close());
-// Every registration here comes from 127.0.0.1: the hourly limit per address is oauth-register.test.ts's.
-beforeEach(async () => {
-  await t.ctx.store.db
-    .updateTable("oauth_client")
-    .set((eb) => ({ created_ts: eb("created_ts", "-", 7200) }))
-    .execute();
-});
+beforeEach(() => ageRegisteredClients(t));
 
 const cookie = () => alice.client.cookie!;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { anonymous, signUpHost, type TestUser } from "../factories.js";
 import { protectedResourceMetadataUrl } from "@memos/common";
 import { createTestApp, type TestApp } from "../harness.js";
-import { authorizationRequest, listenOAuth, type OAuthHttp, pkcePair, REDIRECT, register } from "../oauth-flow.js";
+import { ageRegisteredClients, authorizationRequest, listenOAuth, type OAuthHttp, pkcePair, REDIRECT, register } from "../oauth-flow.js";
 
 let t: TestApp;
 let http: OAuthHttp;
@@ -16,12 +16,7 @@ beforeAll(async () => {
   http = await listenOAuth(t);
 });
 afterAll(() => t.close());
-beforeEach(async () => {
-  await t.ctx.store.db
-    .updateTable("oauth_client")
-    .set((eb) => ({ created_ts: eb("created_ts", "-", 7200) }))
-    .execute();
-});
+beforeEach(() => ageRegisteredClients(t));
 
 const setSetting = async (name: string, value: unknown) =>
   expect((await host.client.post("/api/system/setting", { name, value: JSON.stringify(value) })).status).toBe(200);

@@ -110,7 +110,7 @@ export function MemoList({ scope, selectable = false, params, filter, card, enab
   // A search, a tag or a shortcut says how many memos it found: the server counts a search and a tag; a shortcut is
   // a filter on this device, so the memos it kept on screen are its count (with "+" while more pages could add).
   const counting = Boolean((params.search || params.tag) && !filter);
-  const localCount = filter ? <LocalMatchCount count={memos.length} more={Boolean(hasNextPage)} /> : null;
+  const localCount = filter ? <MatchCountLine count={memos.length} more={Boolean(hasNextPage)} /> : null;
   return (
     <section aria-busy={isFetching} className="flex flex-col gap-2.5">
       {counting || localCount || (selectable && !selecting && memos.length > 0) ? (
@@ -183,8 +183,8 @@ function useLeaveOnEscape(active: boolean, leave: () => void) {
   }, [active, leave]);
 }
 
-/** Under a shortcut: how many memos on screen it kept, "12 memos", or "12+ memos" while more pages may add to them. */
-function LocalMatchCount({ count, more }: { count: number; more: boolean }) {
+/** How many memos a search, a tag or a shortcut found: "12 memos", or "12+ memos" when there may be more. */
+function MatchCountLine({ count, more }: { count: number; more: boolean }) {
   const { t } = useTranslation();
   return (
     <p role="status" data-testid="match-count" className="px-1 text-sm text-zinc-600 dark:text-zinc-400">
@@ -193,14 +193,8 @@ function LocalMatchCount({ count, more }: { count: number; more: boolean }) {
   );
 }
 
-/** While searching or filtering by a tag: how many memos match, "12 memos" or "30+ memos" (the server counts up to 30). */
+/** While searching or filtering by a tag: the server's count, up to 30 ("30+ memos" past it). */
 function MatchCount({ scope, params, enabled }: { scope: MemoListScope; params: MemoListParams; enabled: boolean }) {
-  const { t } = useTranslation();
   const { data } = useMemoCount(scope, params, enabled);
-  if (!data) return null;
-  return (
-    <p role="status" data-testid="match-count" className="px-1 text-sm text-zinc-600 dark:text-zinc-400">
-      {data.more ? t("memo-list.count-more", { count: data.count }) : t("memo-list.count", { count: data.count })}
-    </p>
-  );
+  return data ? <MatchCountLine count={data.count} more={data.more} /> : null;
 }
