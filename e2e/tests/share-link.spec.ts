@@ -68,6 +68,9 @@ test("a private memo shared by link: opened without a session with its image, th
   const shared = visitorPage.getByRole("article");
   await expect(shared).toContainText("Gate code for the boat shed");
   await expect(visitorPage.getByText("Shared memo")).toBeVisible();
+  // It looks like the product: the instance's name, the author, the time in the reader's language.
+  await expect(visitorPage.getByTestId("instance-name")).not.toBeEmpty();
+  await expect(shared.locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/);
   const picture = shared.getByRole("img", { name: "harbour.png" });
   await expect(picture).toBeVisible();
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
