@@ -42,6 +42,9 @@ describe("kept list answers", () => {
   async function settled(): Promise<void> {
     if (t.ctx.store.engine !== "postgres") return;
     const heard = () => Number(t.ctx.store.dataVersion()?.split(".")[1] ?? -1);
+    // First the listener must be up: its start moves the count too, and a NOTIFY sent before it was listening would
+    // be heard (or not) after the wait below had already ended on the start's move.
+    await vi.waitFor(() => expect(heard()).toBeGreaterThanOrEqual(0), { timeout: 10_000, interval: 5 });
     const before = heard();
     await sql`NOTIFY memos_data`.execute(t.ctx.store.db);
     await vi.waitFor(() => expect(heard()).toBeGreaterThan(before), { timeout: 10_000, interval: 5 });
