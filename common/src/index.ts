@@ -1,6 +1,7 @@
 export * from "./api/index.js";
 export * from "./domain/access.js";
 export * from "./domain/constants.js";
+export * from "./domain/version.js";
 export * from "./domain/filter.js";
 export * from "./domain/search.js";
 export * from "./domain/memo-list.js";

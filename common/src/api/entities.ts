@@ -83,7 +83,13 @@ export const systemSettingEntitySchema = z
   .meta({ id: "SystemSetting" });
 export type SystemSetting = z.infer<typeof systemSettingEntitySchema>;
 
-export const profileEntitySchema = z.object({ mode: z.enum(["prod", "dev", "demo"]), version: z.string() }).meta({ id: "Profile" });
+export const profileEntitySchema = z
+  .object({
+    mode: z.enum(["prod", "dev", "demo"]),
+    version: z.string().describe("The memos release whose v0 API this server speaks: v0 clients gate features on it"),
+    serverVersion: z.string().describe("This server's own version (About shows it)"),
+  })
+  .meta({ id: "Profile" });
 export type Profile = z.infer<typeof profileEntitySchema>;
 
 export const backupStatusEntitySchema = z

@@ -1,7 +1,5 @@
 // Business constants shared by the server and the web app.
 
-export const VERSION = "0.10.2";
-
 export const VISIBILITIES = ["PUBLIC", "PROTECTED", "PRIVATE"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 

@@ -4,7 +4,7 @@
 // @fastify/swagger-ui and served from here (nothing from a CDN).
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { ROUTES, SESSION_COOKIE, VERSION } from "@memos/common";
+import { ROUTES, SERVER_VERSION, SESSION_COOKIE } from "@memos/common";
 import type { FastifyInstance } from "fastify";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -31,7 +31,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
-      info: { title: "memos API", version: VERSION, description: DESCRIPTION },
+      info: { title: "memos API", version: SERVER_VERSION, description: DESCRIPTION },
       tags: openApiTags(),
       components: {
         securitySchemes: {

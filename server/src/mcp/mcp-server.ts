@@ -1,7 +1,7 @@
 // One MCP server per request (the protocol's stateless serving): the tools the token may use, and each memo as a
 // `memo://<id>` resource. The SDK validates every call's input against the tool's schema before it runs, and turns
 // what a tool throws into an error result with its message.
-import { MCP_TOOL_NAMES, MCP_TOOLS, VERSION } from "@memos/common";
+import { MCP_TOOL_NAMES, MCP_TOOLS, SERVER_VERSION } from "@memos/common";
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
 import { mayUseMcpTool } from "../policies/mcp.policy.js";
 import { memoMarkdown, memoUri } from "../presenters/mcp.presenter.js";
@@ -18,7 +18,7 @@ const INSTRUCTIONS =
 const LISTED_RESOURCES = 50;
 
 export function buildMcpServer(call: McpCall): McpServer {
-  const server = new McpServer({ name: "memos", title: "memos", version: VERSION }, { instructions: INSTRUCTIONS });
+  const server = new McpServer({ name: "memos", title: "memos", version: SERVER_VERSION }, { instructions: INSTRUCTIONS });
   const handlers: ToolHandlers = { ...readTools(call), ...writeTools(call) };
   for (const name of MCP_TOOL_NAMES) {
     if (!mayUseMcpTool(call.viewer, name)) continue;

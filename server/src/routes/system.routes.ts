@@ -1,5 +1,5 @@
 // /api/ping, /api/status and /api/system/*.
-import { VERSION } from "@memos/common";
+import { SERVER_VERSION, V0_API_VERSION } from "@memos/common";
 import type { AppContext } from "../context.js";
 import { viewerOf } from "../http/request-context.js";
 import type { Handlers } from "../http/route-table.js";
@@ -8,7 +8,7 @@ import { authorizeSettingWrite, getSystemStatus, listSettings, upsertSetting, va
 
 export const systemHandlers = (ctx: AppContext) =>
   ({
-    "system.ping": async () => ({ mode: ctx.config.mode, version: VERSION }),
+    "system.ping": async () => ({ mode: ctx.config.mode, version: V0_API_VERSION, serverVersion: SERVER_VERSION }),
     "system.status": async (request) => getSystemStatus(ctx, viewerOf(request)),
     "system.projectInfo": async () => getProjectInfo(ctx),
     "system.settings": async (request) => listSettings(ctx, viewerOf(request)),

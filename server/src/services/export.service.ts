@@ -12,7 +12,7 @@
 //                                        account only: nobody else reads a memo's history, the host neither)
 //   comments.jsonl                       the comments the account wrote, one a line (on its own memos and others')
 //   manifest.json                        written last: format, instance, time, scope, counts, SHA-256 of every file
-import { type ExportQuery, type ExportScope, type ExportSelection, VERSION } from "@memos/common";
+import { type ExportQuery, type ExportScope, type ExportSelection, SERVER_VERSION } from "@memos/common";
 import type { FastifyBaseLogger } from "fastify";
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
@@ -303,7 +303,7 @@ async function startArchive(
     const picked = selection === undefined ? {} : { selected: selection.length, skipped: selection.length - total.memos };
     const manifest = {
       ...EXPORT_FORMAT,
-      instance: { serverId: await serverId(db), version: VERSION, engine: ctx.store.engine },
+      instance: { serverId: await serverId(db), version: SERVER_VERSION, engine: ctx.store.engine },
       exportedAt: isoTime(Math.floor(started.getTime() / 1000)),
       scope,
       exportedBy: { id: me.id, username: me.username },

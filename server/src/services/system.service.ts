@@ -10,7 +10,8 @@ import {
   type SystemSetting,
   type SystemSettingUpsert,
   type SystemStatus,
-  VERSION,
+  V0_API_VERSION,
+  SERVER_VERSION,
 } from "@memos/common";
 import { listOrphanAssetPaths } from "../store/sql/resource.store.js";
 import { removeAssets } from "../store/files/resource-bytes.js";
@@ -57,7 +58,7 @@ export async function getSystemStatus(ctx: AppContext, viewer: Viewer): Promise<
   const [host, settings] = await Promise.all([findHost(db), readSystemSettings(db)]);
   return {
     host: host ? presentUser(host, PUBLIC_DISCLOSURE) : null,
-    profile: { mode: ctx.config.mode, version: VERSION },
+    profile: { mode: ctx.config.mode, version: V0_API_VERSION, serverVersion: SERVER_VERSION },
     dbSize: canSeeDatabaseSize(viewer) ? await databaseSize(ctx.store) : 0,
     ...(canSeeBackupStatus(viewer) ? { backup: backupStatus(ctx) } : {}),
     ...instanceStatusSettings(settings),

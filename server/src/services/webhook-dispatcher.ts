@@ -8,7 +8,7 @@
 // answer is shown to the owner as its class (webhook-client.ts) and logged here with its cause, naming the target by
 // scheme, host and port only: a URL's user info, path and query may hold the receiver's credentials.
 import { createHmac } from "node:crypto";
-import { VERSION, WEBHOOK_HEADERS } from "@memos/common";
+import { SERVER_VERSION, WEBHOOK_HEADERS } from "@memos/common";
 import type { Config } from "../config.js";
 import { sendWebhook, type WebhookResponse } from "../outbound/webhook-client.js";
 import type { DatabaseHandle } from "../store/db.js";
@@ -114,7 +114,7 @@ export function startWebhookDispatcher(store: DatabaseHandle, timings: Timings, 
       body,
       headers: {
         "Content-Type": "application/json",
-        "User-Agent": `memos-webhook/${VERSION}`,
+        "User-Agent": `memos-webhook/${SERVER_VERSION}`,
         [WEBHOOK_HEADERS.event]: row.event,
         [WEBHOOK_HEADERS.delivery]: String(row.id),
         [WEBHOOK_HEADERS.timestamp]: String(timestamp),

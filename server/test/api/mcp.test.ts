@@ -1,6 +1,6 @@
 // The MCP server's tools, driven by the official SDK client over real HTTP, in both protocol eras (2026-07-28 and
 // the 2025 `initialize` handshake): what each tool answers, paging, dates in a time zone, and what it writes.
-import type { McpMemoDetail, McpMemoPage } from "@memos/common";
+import { type McpMemoDetail, type McpMemoPage, SERVER_VERSION } from "@memos/common";
 import type { Client as McpClient } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemo, signUpHost, type TestUser, uploadResource } from "../factories.js";
@@ -62,7 +62,8 @@ describe.each(MCP_ERAS)("the read tools (%s era)", (era) => {
     }
     expect(tools.find((tool) => tool.name === "search_memos")?.annotations?.readOnlyHint).toBe(true);
     expect(tools.find((tool) => tool.name === "create_memo")?.annotations?.readOnlyHint).toBe(false);
-    expect(mcp.getServerVersion()?.name).toBe("memos");
+    // Our own version, not the memos release v0 clients are told (README, "Versions").
+    expect(mcp.getServerVersion()).toMatchObject({ name: "memos", version: SERVER_VERSION });
     // The current revision, and the previous one for 2025 clients.
     expect(mcp.getNegotiatedProtocolVersion()).toBe(era === "modern" ? "2026-07-28" : "2025-11-25");
     expect(mcp.getInstructions()).toMatch(/search_memos/);

@@ -1,6 +1,6 @@
 // /api/ping, /api/status and /api/system/*: what the public sees, settings validation, and vacuum.
 import { statSync } from "node:fs";
-import { VERSION } from "@memos/common";
+import { SERVER_VERSION } from "@memos/common";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser } from "../factories.js";
@@ -18,10 +18,13 @@ const setting = (user: TestUser, name: string, value: unknown, raw = false) =>
   user.client.post("/api/system/setting", { name, value: raw ? value : JSON.stringify(value) });
 
 describe("ping and status", () => {
-  it("/api/ping exposes mode and version, and no filesystem path", async () => {
+  // v0 clients gate features on `version`: it stays the memos release whose v0 API we speak, and ours goes beside it.
+  const PROFILE = { mode: "prod", version: "0.10.2", serverVersion: SERVER_VERSION };
+
+  it("/api/ping exposes mode and both versions, and no filesystem path", async () => {
     const response = await anonymous(t).get("/api/ping");
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ data: { mode: "prod", version: VERSION } });
+    expect(response.body).toEqual({ data: PROFILE });
     expect(response.text).not.toContain(t.ctx.config.data);
   });
 
@@ -30,7 +33,7 @@ describe("ping and status", () => {
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual({
       host: null,
-      profile: { mode: "prod", version: VERSION },
+      profile: PROFILE,
       dbSize: 0,
       allowSignUp: false,
       disableWebhooks: false,
@@ -48,7 +51,7 @@ describe("ping and status", () => {
     const host = await signUpHost(t);
     for (const client of [anonymous(t), host.client]) {
       const response = await client.get("/api/status");
-      expect(response.body.data.profile).toEqual({ mode: "prod", version: VERSION });
+      expect(response.body.data.profile).toEqual(PROFILE);
       expect(response.text).not.toContain(t.ctx.config.data);
       expect(response.text).not.toContain(t.ctx.config.dsn);
       expect(response.text).not.toMatch(/serverId|secretSessionName|"dsn"|"port"/);

@@ -19,7 +19,7 @@ const status = (patch: Partial<SystemStatus>): SystemStatus =>
     disableComments: false,
     memoHistory: { enabled: true, keepAllDays: 30, dailyDays: 365 },
     trashRetentionDays: 30,
-    profile: { mode: "prod", version: "0.10.2" },
+    profile: { mode: "prod", version: "0.10.2", serverVersion: "1.0.0" },
     dbSize: 0,
     additionalStyle: "",
     additionalScript: "",

@@ -15,7 +15,7 @@ const user = (id: number, role: Role, username: string): User =>
 
 const status: SystemStatus = {
   host: user(1, "HOST", "demohero"),
-  profile: { mode: "demo", version: "0.10.2" },
+  profile: { mode: "demo", version: "0.10.2", serverVersion: "1.0.0" },
   dbSize: 2048,
   allowSignUp: true,
   disableWebhooks: false,

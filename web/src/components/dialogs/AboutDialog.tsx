@@ -18,7 +18,9 @@ export default function AboutDialog({ onClose }: StackDialogProps) {
   const { data: github } = useGithubInfo();
   const profile = status?.customizedProfile;
   const name = profile?.name || "memos";
-  const version = status?.profile.version;
+  // Our own version; the other is the memos release whose API v0 clients are told we speak.
+  const version = status?.profile.serverVersion;
+  const apiVersion = status?.profile.version;
 
   return (
     <Dialog open onClose={onClose} title={t("about.title")} size="sm">
@@ -27,6 +29,9 @@ export default function AboutDialog({ onClose }: StackDialogProps) {
         <div>
           <p className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">{name}</p>
           {version ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("about.version", { version })}</p> : null}
+          {apiVersion ? (
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("about.api_version", { version: apiVersion })}</p>
+          ) : null}
         </div>
         <p className="max-w-xs text-sm leading-relaxed text-zinc-600 dark:text-zinc-300">
           {profile?.description || t("about.description")}

@@ -11,7 +11,7 @@ import { DialogHost } from "./DialogHost";
 
 const status = {
   host: null,
-  profile: { mode: "demo", version: "0.10.2" },
+  profile: { mode: "demo", version: "0.10.2", serverVersion: "1.0.0" },
   dbSize: 0,
   allowSignUp: false,
   disableWebhooks: false,
@@ -67,7 +67,9 @@ describe("DialogHost", () => {
     renderHost();
     act(() => useDialogs.getState().push("about"));
     const dialog = await screen.findByRole("dialog", { name: "About" }, { timeout: LAZY_LOAD_MS });
-    expect(dialog.textContent).toContain("Version 0.10.2");
+    // Our own version first, then the memos release whose API v0 clients are told we speak.
+    expect(dialog.textContent).toContain("Version 1.0.0");
+    expect(dialog.textContent).toContain("Speaks the API of memos 0.10.2");
     // GitHub is unreachable: no star count, no error.
     expect(dialog.textContent).not.toMatch(/star/i);
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
