@@ -24,6 +24,31 @@ test("restores an archived memo from the Archived dialog", async ({ page, signed
   await expect(memoCard(page, "Put away for later")).toBeVisible();
 });
 
+// A modal dialog makes the page behind it inert: the toast of an action taken in one sits inside it, so its Undo is
+// a button that can be clicked, and a move to Trash needs no question first.
+test("the Archived dialog's Undo buttons work while it is open: restore, then move to Trash", async ({ page, signedIn }) => {
+  const memo = await signedIn.api.createMemo("Old plans #someday");
+  await signedIn.api.archive(memo.id);
+  await page.goto("/");
+  await sidebar(page).getByRole("button", { name: "Archived" }).click();
+  const dialog = page.getByRole("dialog", { name: "Archived memos" });
+  await expect(dialog).toContainText("Old plans");
+
+  await dialog.getByRole("button", { name: "Restore" }).click();
+  await expect(dialog.getByText("No archived memos.")).toBeVisible();
+  await dialog.getByRole("status").filter({ hasText: "Restored successfully" }).getByRole("button", { name: "Undo" }).click();
+  await expect(dialog).toContainText("Old plans");
+  await expect.poll(async () => (await signedIn.api.myMemos("ARCHIVED")).map((each) => each.id)).toEqual([memo.id]);
+
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(dialog.getByText("No archived memos.")).toBeVisible();
+  await expect.poll(async () => (await signedIn.api.trash()).map((each) => each.id)).toEqual([memo.id]);
+  await dialog.getByRole("status").filter({ hasText: "Memo moved to Trash" }).getByRole("button", { name: "Undo" }).click();
+  await expect(dialog).toContainText("Old plans");
+  await expect.poll(async () => (await signedIn.api.myMemos("ARCHIVED")).map((each) => each.id)).toEqual([memo.id]);
+});
+
 test("the host creates a member in Settings, who can then sign in", async ({ page, baseURL, playwright }) => {
   await signInPage(page, baseURL!, HOST);
   await page.goto("/");

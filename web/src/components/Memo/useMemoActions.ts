@@ -2,13 +2,11 @@
 import type { Memo } from "@memos/common";
 import { useTranslation } from "react-i18next";
 import i18n from "../../i18n";
-import { isTempId } from "../../offline/outbox/plan";
 import { useDeleteMemo, usePatchMemo, usePinMemo } from "../../queries/memos";
 import { useRestoreFromTrash } from "../../queries/trash";
-import { errorMessage } from "../../api/errorMessage";
-import { toast } from "../../state/toast";
 import { copyWithToast } from "../../utils/clipboard";
 import { setTodo } from "../../markdown/todo";
+import { useUndoableAttempt } from "./useUndoableAttempt";
 
 const memoLink = (id: number) => `${window.location.origin}/m/${id}`;
 
@@ -43,20 +41,7 @@ export function useMemoActions(memo: Memo) {
   const remove = useDeleteMemo();
   const restore = useRestoreFromTrash();
 
-  /**
-   * Runs `work`; on success says `success`, with Undo running `undo` when given. Offline, or for a memo the server
-   * has not seen yet, a write waits in the outbox and there is nothing to undo on the server: no Undo then.
-   */
-  const attempt = async (work: () => Promise<unknown>, success?: string, undo?: () => Promise<unknown>) => {
-    try {
-      await work();
-      if (!success) return;
-      const undoable = undo && navigator.onLine && !isTempId(memo.id);
-      toast.success(success, undoable ? { label: t("common.undo"), run: () => void attempt(undo) } : undefined);
-    } catch (error) {
-      toast.error(errorMessage(error, t));
-    }
-  };
+  const attempt = useUndoableAttempt()(memo.id);
 
   return {
     togglePin: () =>

@@ -2,18 +2,17 @@
 // trashes or exports many at once.
 import type { Memo } from "@memos/common";
 import { ArchiveRestore, ListChecks, Trash2 } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { isTempId, overlay } from "../../offline/outbox/plan";
 import { useOutbox } from "../../offline/outbox/store";
 import { useDeleteMemo, useMemoList, usePatchMemo } from "../../queries/memos";
+import { useRestoreFromTrash } from "../../queries/trash";
 import { errorMessage } from "../../api/errorMessage";
-import { toast } from "../../state/toast";
 import { formatFullTime, formatMemoTime } from "../../utils/time";
 import { MemoContent } from "../Memo/MemoContent";
 import { attachmentsToShow, MemoResources } from "../Memo/MemoResources";
 import { Button } from "../ui/Button";
-import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Spinner";
 import type { StackDialogProps } from "../../state/dialogs";
@@ -21,6 +20,7 @@ import { useMemoIds } from "../../queries/batch";
 import { useSelection } from "../../state/selection";
 import { SelectionBar } from "../Bulk/SelectionBar";
 import { SelectOverlay } from "../Bulk/SelectOverlay";
+import { useUndoableAttempt } from "../Memo/useUndoableAttempt";
 
 const PARAMS = { rowStatus: "ARCHIVED" as const };
 
@@ -31,28 +31,28 @@ export default function ArchivedDialog({ onClose }: StackDialogProps) {
   const matching = useMemoIds("archived", PARAMS, select.active);
   const patch = usePatchMemo();
   const remove = useDeleteMemo();
-  const [deleting, setDeleting] = useState<Memo | null>(null);
+  const backFromTrash = useRestoreFromTrash();
   // Archived, restored or deleted offline: shown as it will be once the outbox is sent.
   const outbox = useOutbox((state) => state.entries);
   const memos = overlay(list.data?.pages.flat() ?? [], outbox, true);
 
-  const restore = async (memo: Memo) => {
-    try {
-      await patch.mutateAsync({ id: memo.id, patch: { rowStatus: "NORMAL" } });
-      toast.success(t("message.restored-successfully"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
-    }
-  };
+  // Its toast sits inside this dialog while it is open, so Undo can be clicked.
+  const attemptOn = useUndoableAttempt();
 
-  const confirmDelete = async (memo: Memo) => {
-    try {
-      await remove.mutateAsync(memo.id);
-      toast.success(t("message.memo-deleted"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
-    }
-  };
+  const restore = (memo: Memo) =>
+    attemptOn(memo.id)(
+      () => patch.mutateAsync({ id: memo.id, patch: { rowStatus: "NORMAL" } }),
+      t("message.restored-successfully"),
+      () => patch.mutateAsync({ id: memo.id, patch: { rowStatus: "ARCHIVED" } }),
+    );
+
+  // No confirmation first: the memo goes to the trash, and Undo brings it back here.
+  const moveToTrash = (memo: Memo) =>
+    attemptOn(memo.id)(
+      () => remove.mutateAsync(memo.id),
+      t("message.memo-deleted"),
+      () => backFromTrash.mutateAsync(memo.id),
+    );
 
   let body: ReactNode;
   if (list.isPending) {
@@ -87,7 +87,7 @@ export default function ArchivedDialog({ onClose }: StackDialogProps) {
               memo={memo}
               busy={patch.isPending && patch.variables?.id === memo.id}
               onRestore={() => void restore(memo)}
-              onDelete={() => setDeleting(memo)}
+              onDelete={() => void moveToTrash(memo)}
               select={
                 select.active && !isTempId(memo.id)
                   ? { selected: select.selection.ids.has(memo.id), onToggle: (range) => select.click(memo.id, range, order) }
@@ -119,16 +119,6 @@ export default function ArchivedDialog({ onClose }: StackDialogProps) {
             {t("archived.fetch-more")}
           </Button>
         </div>
-      ) : null}
-      {deleting ? (
-        <ConfirmDialog
-          open
-          title={t("archived.delete-title")}
-          body={t("archived.delete-body")}
-          confirmLabel={t("archived.delete")}
-          onConfirm={() => confirmDelete(deleting)}
-          onClose={() => setDeleting(null)}
-        />
       ) : null}
     </Dialog>
   );

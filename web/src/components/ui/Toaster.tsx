@@ -1,6 +1,9 @@
-// Top-centre toasts (a click dismisses one; one with an action shows its button instead). The stack is a manual popover so it sits in the top layer: a toast raised while a modal
-// dialog is open shows above the dialog and its backdrop instead of dimmed beneath them.
-import { useEffect, useRef } from "react";
+// Top-centre toasts (a click dismisses one; one with an action shows its button instead). The stack is a manual
+// popover so it sits in the top layer: a toast raised while a modal dialog is open shows above the dialog and its
+// backdrop instead of dimmed beneath them. A modal dialog makes everything outside it inert, so while one is open the
+// stack lives inside the topmost one: its Undo can be clicked there too.
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { createPortal } from "react-dom";
 import { useToasts } from "../../state/toast";
 
 const TONE = {
@@ -9,19 +12,46 @@ const TONE = {
   info: "border-zinc-300 text-zinc-700 dark:border-zinc-600 dark:text-zinc-200",
 };
 
+/** The topmost open modal dialog, or null: dialogs open, close and unmount without telling the toaster. */
+function topModal(): HTMLDialogElement | null {
+  const open = document.querySelectorAll<HTMLDialogElement>("dialog[open]");
+  for (let index = open.length - 1; index >= 0; index--) {
+    const dialog = open[index]!;
+    if (isModal(dialog)) return dialog;
+  }
+  return null;
+}
+
+function isModal(dialog: HTMLDialogElement): boolean {
+  try {
+    return dialog.matches(":modal");
+  } catch {
+    // A DOM without the selector (the unit tests' jsdom) opens every dialog as a modal one.
+    return true;
+  }
+}
+
+function watchDialogs(changed: () => void): () => void {
+  const observer = new MutationObserver(changed);
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["open"] });
+  return () => observer.disconnect();
+}
+
 export function Toaster() {
   const { toasts, dismiss } = useToasts();
   const stack = useRef<HTMLDivElement>(null);
+  const modal = useSyncExternalStore(watchDialogs, topModal);
 
   // Re-entering the top layer puts the stack above any dialog opened since.
   useEffect(() => {
     const element = stack.current;
-    if (!element || typeof element.showPopover !== "function" || toasts.length === 0) return;
+    // A dialog that closed in the same commit took the stack with it: the watcher moves it out again at once.
+    if (!element?.isConnected || typeof element.showPopover !== "function" || toasts.length === 0) return;
     if (element.matches(":popover-open")) element.hidePopover();
     element.showPopover();
-  }, [toasts]);
+  }, [toasts, modal]);
 
-  return (
+  const view = (
     <div
       ref={stack}
       popover="manual"
@@ -62,4 +92,5 @@ export function Toaster() {
       )}
     </div>
   );
+  return modal ? createPortal(view, modal) : view;
 }
