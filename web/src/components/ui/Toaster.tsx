@@ -43,6 +43,7 @@ export function Toaster() {
   const modal = useSyncExternalStore(watchDialogs, topModal);
 
   // Re-entering the top layer puts the stack above any dialog opened since.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new host (modal) is a new stack element to show
   useEffect(() => {
     const element = stack.current;
     // A dialog that closed in the same commit took the stack with it: the watcher moves it out again at once.
