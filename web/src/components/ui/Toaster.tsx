@@ -80,15 +80,16 @@ export function Toaster() {
             </button>
           </div>
         ) : (
-          <button
-            key={toast.id}
-            type="button"
-            role={toast.kind === "error" ? "alert" : "status"}
-            onClick={() => dismiss(toast.id)}
-            className={`pointer-events-auto max-w-md rounded-lg border bg-white px-4 py-2 text-sm shadow-sm dark:bg-zinc-800 ${TONE[toast.kind]}`}
-          >
-            {toast.message}
-          </button>
+          // The live region holds the button (a button's own role cannot be a status: it would lose its name).
+          <div key={toast.id} role={toast.kind === "error" ? "alert" : "status"} className="pointer-events-auto max-w-md">
+            <button
+              type="button"
+              onClick={() => dismiss(toast.id)}
+              className={`rounded-lg border bg-white px-4 py-2 text-left text-sm shadow-sm dark:bg-zinc-800 ${TONE[toast.kind]}`}
+            >
+              {toast.message}
+            </button>
+          </div>
         ),
       )}
     </div>
