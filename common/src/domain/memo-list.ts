@@ -33,6 +33,19 @@ export interface MemoListInput extends MemoListFilter {
   cursor?: string;
 }
 
+/** The display times of one creator's memos (the heat map, the calendar), optionally in a window. */
+export interface MemoTimesInput {
+  creatorId?: number;
+  /** Unix seconds: display times at or after `fromTs`, and before `toTs`. */
+  fromTs?: number;
+  toTs?: number;
+}
+
+/** How many memos: of one creator, or (absent) of everyone the caller may read. */
+export interface MemoCountInput {
+  creatorId?: number;
+}
+
 export const DURATION_REFUSAL = "Invalid duration: from must be earlier than to";
 
 /** A window of display times runs forwards: `from` before `to` when both are given. */

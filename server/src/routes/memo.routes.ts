@@ -54,8 +54,15 @@ export const memoHandlers = (ctx: AppContext) =>
     // checked or serialized on the main thread.
     "memo.count": async (request) => countMemos(ctx, viewerOf(request), listInput(request.query), callerOf(request), "list"),
     "memo.exploreCount": async (request) => countMemos(ctx, viewerOf(request), listInput(request.query), callerOf(request), "explore"),
-    "memo.stats": async (request) => new JsonText<number[]>(await memoStatsJson(ctx, viewerOf(request), request.query)),
-    "memo.amount": async (request) => memoAmount(ctx, viewerOf(request), request.query),
+    "memo.stats": async (request) =>
+      new JsonText<number[]>(
+        await memoStatsJson(ctx, viewerOf(request), {
+          creatorId: request.query.creatorId,
+          fromTs: request.query.from,
+          toTs: request.query.to,
+        }),
+      ),
+    "memo.amount": async (request) => memoAmount(ctx, viewerOf(request), { creatorId: request.query.userId }),
     "memo.ids": async (request) => memoIds(ctx, viewerOf(request), listInput(request.query), callerOf(request)),
     "memo.batch": async (request) => batchMemos(ctx, viewerOf(request), request.body),
     "memo.get": async (request) => getMemo(ctx, viewerOf(request), request.params.memoId),

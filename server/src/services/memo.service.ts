@@ -1,7 +1,7 @@
 // Memos: create, change, read, list, explore, stats, pins.
 import {
   type Memo,
-  type MemoAmountQuery,
+  type MemoCountInput,
   MAX_BATCH_IDS,
   MAX_LIST_LIMIT,
   MEMO_COUNT_CAP,
@@ -12,7 +12,7 @@ import {
   type MemoListInput,
   type MemoOrganizer,
   type MemoPatch,
-  type MemoStatsQuery,
+  type MemoTimesInput,
   type WebhookEvent,
 } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
@@ -285,16 +285,15 @@ export async function exploreMemos(ctx: AppContext, viewer: Viewer, input: MemoL
  * `GET /api/memo/stats`: display times of a creator's NORMAL memos the caller may read; `from` windows them. The
  * JSON array text of the answer's `data`, as the database wrote it (a large account has tens of thousands).
  */
-export async function memoStatsJson(ctx: AppContext, viewer: Viewer, input: MemoStatsQuery): Promise<string> {
+export async function memoStatsJson(ctx: AppContext, viewer: Viewer, input: MemoTimesInput): Promise<string> {
   const creatorId = input.creatorId;
   if (creatorId === undefined) throw badRequest("Missing user id to find memo", { reason: "memo.list-needs-user", field: "creatorId" });
-  return displayTimesJson(ctx.store.db, ctx.store.engine, { ...statsScope(viewer, creatorId), fromTs: input.from, toTs: input.to });
+  return displayTimesJson(ctx.store.db, ctx.store.engine, { ...statsScope(viewer, creatorId), fromTs: input.fromTs, toTs: input.toTs });
 }
 
 /**
  * `GET /api/memo/amount`: how many NORMAL memos the caller may read (of one user, or of everyone), from counters.
- * `input` is valid already (the route's schema, memoAmountQuerySchema, parsed `userId`).
  */
-export async function memoAmount(ctx: AppContext, viewer: Viewer, input: MemoAmountQuery): Promise<number> {
-  return sumMemoCounts(ctx.store.db, amountScopes(viewer, input.userId));
+export async function memoAmount(ctx: AppContext, viewer: Viewer, input: MemoCountInput): Promise<number> {
+  return sumMemoCounts(ctx.store.db, amountScopes(viewer, input.creatorId));
 }
