@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -16,14 +16,19 @@ function precompress(): Plugin {
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
       entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
     );
+  // The build's own folder, wherever the build runs from and whatever --outDir says.
+  let outDir = "dist";
   return {
     name: "memos-precompress",
     apply: "build",
     enforce: "post",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     closeBundle: {
       order: "post",
       handler() {
-        for (const file of walk("dist")) {
+        for (const file of walk(outDir)) {
           if (!TEXT.test(file) || statSync(file).size < 1024) continue;
           const bytes = readFileSync(file);
           writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
