@@ -6,7 +6,7 @@ import { errorMessage } from "../api/errorMessage";
 import { toast } from "../state/toast";
 
 /** Whether a failure gets the toast: `false` when the caller says every failure itself, a test when it says some. */
-export type ErrorToast = boolean | ((error: unknown) => boolean);
+type ErrorToast = boolean | ((error: unknown) => boolean);
 
 /** What a mutation hook takes from a caller that says (some of) its failures itself. */
 export type ErrorToastOption = {
