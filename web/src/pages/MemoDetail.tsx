@@ -14,7 +14,6 @@ import { Spinner } from "../components/ui/Spinner";
 import { useMemoSync } from "../offline/MemoSyncState";
 import { useMemoDetail, usePatchMemo } from "../queries/memos";
 import { useMe } from "../queries/session";
-import { errorMessage } from "../api/errorMessage";
 import { toast } from "../state/toast";
 
 function ArchivedMemo({ memo }: { memo: Memo }) {
@@ -25,7 +24,6 @@ function ArchivedMemo({ memo }: { memo: Memo }) {
       { id: memo.id, patch: { rowStatus: "NORMAL" } },
       {
         onSuccess: () => toast.success(t("message.restored-successfully")),
-        onError: (error) => toast.error(errorMessage(error, t)),
       },
     );
   return (

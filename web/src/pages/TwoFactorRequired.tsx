@@ -17,7 +17,8 @@ export default function TwoFactorRequired() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
-  const signOut = useSignOut();
+  // The sign-in page comes next either way: a failed sign-out has nothing to say there.
+  const signOut = useSignOut({ errorToast: false });
 
   const done = async () => {
     // Read afresh before the app's entry rule reads it (a kept copy would say the setup is still due).

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "../api/client";
 import { CACHE_MAX_AGE_MS } from "../offline/persistence";
+import { toastMutationError } from "./errorToast";
 import { keys } from "./keys";
 
 /**
@@ -16,7 +17,12 @@ function onSessionEnded(error: unknown): void {
 
 export const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({ onError: onSessionEnded }),
-  mutationCache: new MutationCache({ onError: onSessionEnded }),
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) => {
+      toastMutationError(error, mutation.meta);
+      onSessionEnded(error);
+    },
+  }),
   defaultOptions: {
     // Writes run offline too: memo writes then go to the outbox (src/offline/outbox), others fail with a message
     // instead of waiting unseen for a network.

@@ -4,6 +4,7 @@ import type { ImportResult } from "@memos/common";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { keys } from "./keys";
+import { NO_ERROR_TOAST } from "./errorToast";
 
 export interface ImportRequest {
   file: File;
@@ -14,6 +15,7 @@ export interface ImportRequest {
 export function useImportArchive() {
   const client = useQueryClient();
   return useMutation({
+    meta: NO_ERROR_TOAST,
     mutationFn: ({ file, dryRun, onProgress }: ImportRequest): Promise<ImportResult> =>
       api.upload("import.archive", file, { query: dryRun ? { dryRun: "true" } : {}, onProgress }),
     onSuccess: (result) => {

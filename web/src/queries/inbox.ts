@@ -4,6 +4,7 @@ import type { InboxPage } from "@memos/common";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { keys } from "./keys";
+import { NO_ERROR_TOAST } from "./errorToast";
 
 export function useInbox() {
   return useInfiniteQuery({
@@ -26,6 +27,7 @@ export const useUnreadCount = (enabled: boolean) =>
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
+    meta: NO_ERROR_TOAST,
     mutationFn: (input: { ids: number[] } | { all: true }) => api.call("inbox.read", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.inbox }),
   });

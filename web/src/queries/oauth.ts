@@ -3,6 +3,7 @@ import type { AuthorizationDecisionRequest, AuthorizationRequest } from "@memos/
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { keys } from "./keys";
+import { NO_ERROR_TOAST } from "./errorToast";
 
 /** The request's parameters as the app put them in the URL (the rest of the query is ignored). */
 export function authorizationRequestOf(search: URLSearchParams): AuthorizationRequest {
@@ -29,4 +30,4 @@ export const useAuthorizationCheck = (request: AuthorizationRequest) =>
   });
 
 export const useAuthorizationDecision = () =>
-  useMutation({ mutationFn: (body: AuthorizationDecisionRequest) => api.call("oauth.decide", { body }) });
+  useMutation({ meta: NO_ERROR_TOAST, mutationFn: (body: AuthorizationDecisionRequest) => api.call("oauth.decide", { body }) });

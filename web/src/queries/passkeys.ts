@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../api/client";
 import { fetchMe, fetchStatus } from "./session";
 import { keys } from "./keys";
+import { NO_ERROR_TOAST } from "./errorToast";
 
 export const passkeysSupported = (): boolean => browserSupportsWebAuthn();
 
@@ -28,6 +29,7 @@ export function usePasskeyMutations() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: keys.passkeys });
   const add = useMutation({
+    meta: NO_ERROR_TOAST,
     mutationFn: async (name: string) => {
       const { challengeId, options } = await api.call("passkey.registrationOptions");
       const response = await startRegistration({
@@ -38,10 +40,15 @@ export function usePasskeyMutations() {
     onSuccess: refresh,
   });
   const rename = useMutation({
+    meta: NO_ERROR_TOAST,
     mutationFn: ({ id, name }: { id: number; name: string }) => api.call("passkey.rename", { params: { id }, body: { name } }),
     onSuccess: refresh,
   });
-  const remove = useMutation({ mutationFn: (id: number) => api.call("passkey.delete", { params: { id } }), onSuccess: refresh });
+  const remove = useMutation({
+    meta: NO_ERROR_TOAST,
+    mutationFn: (id: number) => api.call("passkey.delete", { params: { id } }),
+    onSuccess: refresh,
+  });
   return { add, rename, remove };
 }
 
@@ -49,6 +56,7 @@ export function usePasskeyMutations() {
 export function usePasskeySignIn() {
   const client = useQueryClient();
   return useMutation({
+    meta: NO_ERROR_TOAST,
     mutationFn: async () => {
       await api.call("passkey.signIn", { body: await passkeyAssertion() });
       const [me] = await Promise.all([

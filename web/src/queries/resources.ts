@@ -3,12 +3,15 @@ import type { Resource } from "@memos/common";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { keys } from "./keys";
+import { type ErrorToastOption, errorToastMeta } from "./errorToast";
 
 export const useResources = (enabled = true) => useQuery({ queryKey: keys.resources, queryFn: () => api.call("resource.list"), enabled });
 
-export function useUploadResource() {
+export function useUploadResource(options?: ErrorToastOption) {
+  const meta = errorToastMeta(options);
   const client = useQueryClient();
   return useMutation({
+    meta,
     mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) =>
       api.upload("resource.upload", file, { onProgress }),
     onSuccess: (resource: Resource) => {
@@ -32,9 +35,11 @@ export function useRenameResource() {
   });
 }
 
-export function useDeleteResource() {
+export function useDeleteResource(options?: ErrorToastOption) {
+  const meta = errorToastMeta(options);
   const client = useQueryClient();
   return useMutation({
+    meta,
     mutationFn: (id: number) => api.call("resource.delete", { params: { resourceId: id } }),
     onSettled: () => refreshResources(client),
   });

@@ -3,6 +3,8 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tansta
 import type { PasskeyAssertion, User } from "@memos/common";
 import { ApiError, api } from "../api/client";
 import { keys } from "./keys";
+import { type ErrorToastOption, errorToastMeta } from "./errorToast";
+import { NO_ERROR_TOAST } from "./errorToast";
 
 /** The current user, or null when nobody is signed in (asked so that a visitor gets no 401 to log). */
 export async function fetchMe(): Promise<User | null> {
@@ -58,8 +60,9 @@ export async function endSession(client: QueryClient): Promise<void> {
  * it (endSession). Clearing it while the signed-in pages are still mounted would make their queries fetch again,
  * as nobody, and fail with 401.
  */
-export function useSignOut() {
-  return useMutation({ mutationFn: () => api.call("auth.signOut") });
+export function useSignOut(options?: ErrorToastOption) {
+  const meta = errorToastMeta(options);
+  return useMutation({ meta, mutationFn: () => api.call("auth.signOut") });
 }
 
 /** `code`: the two-factor code (an app's or a recovery code), once the server asked for one; or `passkey` instead. */
@@ -75,6 +78,7 @@ export type Credentials = { username: string; password: string; code?: string; p
 export function useSignIn() {
   const client = useQueryClient();
   return useMutation({
+    meta: NO_ERROR_TOAST,
     mutationFn: async ({
       action,
       username,

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { keys } from "./keys";
 import { writeSystemSetting } from "./settings";
+import { type ErrorToastOption, errorToastMeta } from "./errorToast";
 
 export const useSsoOptions = () => useQuery({ queryKey: keys.ssoOptions, queryFn: () => api.call("sso.options") });
 
@@ -12,7 +13,8 @@ export const useIdentityProviders = () => useQuery({ queryKey: keys.identityProv
 
 export const useIdentities = () => useQuery({ queryKey: keys.identities, queryFn: () => api.call("sso.identities") });
 
-export function useIdentityProviderMutations() {
+export function useIdentityProviderMutations(options?: ErrorToastOption) {
+  const meta = errorToastMeta(options);
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
@@ -20,23 +22,28 @@ export function useIdentityProviderMutations() {
       queryClient.invalidateQueries({ queryKey: keys.ssoOptions }),
     ]);
   const create = useMutation({
+    meta,
     mutationFn: (body: IdentityProviderCreateRequest) => api.call("identity-provider.create", { body }),
     onSuccess: refresh,
   });
   const patch = useMutation({
+    meta,
     mutationFn: ({ id, body }: { id: number; body: IdentityProviderPatchRequest }) =>
       api.call("identity-provider.patch", { params: { providerId: id }, body }),
     onSuccess: refresh,
   });
   const remove = useMutation({
+    meta,
     mutationFn: (id: number) => api.call("identity-provider.delete", { params: { providerId: id } }),
     onSuccess: refresh,
   });
   const setPasswordSignIn = useMutation({
+    meta,
     mutationFn: (on: boolean) => writeSystemSetting({ name: "disablePasswordSignIn", value: !on }),
     onSuccess: refresh,
   });
   const setSecondFactor = useMutation({
+    meta,
     mutationFn: (on: boolean) => writeSystemSetting({ name: "ssoSecondFactor", value: on }),
     onSuccess: refresh,
   });

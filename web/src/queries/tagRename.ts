@@ -4,6 +4,7 @@ import type { TagRenameRequest } from "@memos/common";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { keys } from "./keys";
+import { NO_ERROR_TOAST } from "./errorToast";
 
 /** What renaming `from` to `to` would change; asked only when `enabled` (a valid, different name). */
 export const useTagRenamePreview = (from: string, to: string, enabled: boolean) =>
@@ -20,6 +21,7 @@ export const useTagRenamePreview = (from: string, to: string, enabled: boolean) 
 export function useTagRename() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: NO_ERROR_TOAST,
     mutationFn: (body: Omit<TagRenameRequest, "dryRun">) => api.call("tag.rename", { body }),
     // The tag list, counts and suggestions (keys.tags is their prefix), every memo list and memo, the shortcuts.
     onSettled: () =>

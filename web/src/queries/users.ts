@@ -4,12 +4,14 @@ import { isOwnAccount, type User, type UserCreateRequest, type UserPatchRequest 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { keys } from "./keys";
+import { type ErrorToastOption, errorToastMeta } from "./errorToast";
 
 export const useUserList = (enabled = true) => useQuery({ queryKey: keys.users, queryFn: () => api.call("user.list"), enabled });
 
 export type UserPatch = UserPatchRequest;
 
-export function useUserMutations() {
+export function useUserMutations(options?: ErrorToastOption) {
+  const meta = errorToastMeta(options);
   const queryClient = useQueryClient();
 
   const afterChange = async (user?: User) => {
@@ -23,10 +25,12 @@ export function useUserMutations() {
   };
 
   const create = useMutation({
+    meta,
     mutationFn: (body: UserCreateRequest) => api.call("user.create", { body }),
     onSuccess: (user) => afterChange(user),
   });
   const patch = useMutation({
+    meta,
     mutationFn: ({ id, body }: { id: number; body: UserPatch }) => api.call("user.patch", { params: { id }, body }),
     onSuccess: async (user, { body }) => {
       await afterChange(user);
@@ -36,6 +40,7 @@ export function useUserMutations() {
     },
   });
   const remove = useMutation({
+    meta,
     mutationFn: (id: number) => api.call("user.delete", { params: { id } }),
     onSuccess: async () => {
       await afterChange();

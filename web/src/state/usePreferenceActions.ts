@@ -4,17 +4,13 @@
 import type { Appearance, Locale, User } from "@memos/common";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import { keys } from "../queries/keys";
 import { useUserSettingMutation, withUserSetting } from "../queries/settings";
 import { usePreferences } from "./preferences";
-import { errorMessage } from "../api/errorMessage";
-import { toast } from "./toast";
 
 type SettingKey = "locale" | "appearance";
 
 export function usePreferenceActions() {
-  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { mutateAsync } = useUserSettingMutation();
   const setLocalLocale = usePreferences((state) => state.setLocale);
@@ -29,11 +25,11 @@ export function usePreferenceActions() {
       queryClient.setQueryData<User | null>(keys.me, withUserSetting(me, key, value));
       try {
         await mutateAsync({ key, value });
-      } catch (error) {
-        toast.error(errorMessage(error, t));
+      } catch {
+        // Said by the mutation cache's toast (queries/errorToast.ts).
       }
     },
-    [queryClient, mutateAsync, t],
+    [queryClient, mutateAsync],
   );
 
   const setLocale = useCallback(

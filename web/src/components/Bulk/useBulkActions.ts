@@ -23,7 +23,7 @@ export function useBulkActions() {
       toast.success(t(`bulk.done.${request.action}`, { memos: memos(changed) }));
       if (refused.length > 0) toast.info(t("bulk.refused", { memos: memos(refused.length) }));
     } catch (error) {
-      toast.error(errorMessage(error, t));
+      // Said by the mutation cache's toast (queries/errorToast.ts).
       throw error;
     }
   };

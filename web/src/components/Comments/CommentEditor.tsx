@@ -3,10 +3,8 @@ import type { Resource } from "@memos/common";
 import { Paperclip, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../api/errorMessage";
 import { useCreateComment } from "../../queries/comments";
 import { useUploadResource } from "../../queries/resources";
-import { toast } from "../../state/toast";
 import { Button, IconButton } from "../ui/Button";
 
 export function CommentEditor({ memoId }: { memoId: number }) {
@@ -16,15 +14,14 @@ export function CommentEditor({ memoId }: { memoId: number }) {
   const input = useRef<HTMLInputElement>(null);
   const create = useCreateComment(memoId);
   const upload = useUploadResource();
-  const fail = (error: unknown) => toast.error(errorMessage(error, t));
 
   const attach = async (list: FileList | null) => {
     for (const file of list ? [...list] : []) {
       try {
         const resource = await upload.mutateAsync({ file });
         setFiles((current) => [...current, resource]);
-      } catch (error) {
-        fail(error);
+      } catch {
+        // Said by the mutation cache's toast (queries/errorToast.ts).
       }
     }
     if (input.current) input.current.value = "";
@@ -37,7 +34,6 @@ export function CommentEditor({ memoId }: { memoId: number }) {
           setText("");
           setFiles([]);
         },
-        onError: fail,
       },
     );
 

@@ -4,7 +4,6 @@ import type { Comment } from "@memos/common";
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../api/errorMessage";
 import { useDeleteComment, useToggleCommentReaction, useUpdateComment } from "../../queries/comments";
 import { toast } from "../../state/toast";
 import { formatFullTime, formatMemoTime } from "../../utils/time";
@@ -42,8 +41,7 @@ export function CommentItem({
   const update = useUpdateComment(comment.memoId);
   const remove = useDeleteComment(comment.memoId);
   const react = useCommentToggle(comment);
-  const fail = (error: unknown) => toast.error(errorMessage(error, t));
-  const save = () => update.mutate({ id: comment.id, content: text }, { onSuccess: () => setEditing(false), onError: fail });
+  const save = () => update.mutate({ id: comment.id, content: text }, { onSuccess: () => setEditing(false) });
 
   return (
     <li
@@ -116,7 +114,12 @@ export function CommentItem({
         open={confirming}
         title={t("comment.delete-confirm")}
         confirmLabel={t("comment.delete")}
-        onConfirm={() => remove.mutateAsync(comment.id).then(() => toast.success(t("comment.deleted")), fail)}
+        onConfirm={() =>
+          remove.mutateAsync(comment.id).then(
+            () => toast.success(t("comment.deleted")),
+            () => {},
+          )
+        }
         onClose={() => setConfirming(false)}
       />
     </li>

@@ -1,3 +1,4 @@
+import { Button } from "../ui/Button";
 // The memo detail page's comments: oldest first, in pages; the box to add one for members who may (not when the
 // host turned comments off or the memo's author closed them); Close / Reopen for the memo's author. Who may do what
 // is common's access rules (canEditComment…), the ones the server's comment policy enforces.
@@ -6,11 +7,8 @@ import { MessageSquare } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { errorMessage } from "../../api/errorMessage";
 import { useCloseComments, useMemoComments } from "../../queries/comments";
 import { useMe } from "../../queries/session";
-import { toast } from "../../state/toast";
-import { Button } from "../ui/Button";
 import { Spinner } from "../ui/Spinner";
 import { CommentEditor } from "./CommentEditor";
 import { commentAnchor, commentOfHash } from "./commentAnchor";
@@ -47,7 +45,7 @@ export function MemoComments({ memo }: { memo: Memo }) {
   const disabled = pages[0]?.disabled ?? false;
   const viewerId = me?.id;
   const target = useTargetedComment(list);
-  const toggle = () => close.mutate(!closed, { onError: (error) => toast.error(errorMessage(error, t)) });
+  const toggle = () => close.mutate(!closed);
 
   return (
     <section aria-labelledby={heading} className="flex flex-col gap-2" data-testid="memo-comments">

@@ -29,8 +29,8 @@ export default function MemoHistoryDialog({ memoId = 0, onClose }: StackDialogPr
     try {
       await restore.mutateAsync(revision.id);
       toast.success(t("history.restored"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

@@ -3,7 +3,6 @@ import type { Memo } from "@memos/common";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePatchMemo } from "../../queries/memos";
-import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { parseCreatedTime, toDatetimeLocal } from "../../utils/time";
 import { Button } from "../ui/Button";
@@ -25,8 +24,8 @@ export default function ChangeCreatedTimeDialog({ memo, onClose }: { memo: Memo;
       await patch.mutateAsync({ id: memo.id, patch: { createdTs } });
       toast.success(t("message.created-datetime-changed"));
       onClose();
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

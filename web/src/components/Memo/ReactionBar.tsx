@@ -5,7 +5,6 @@ import { isEmoji, MAX_EMOJI_LENGTH, type Memo, QUICK_REACTIONS, type Reaction } 
 import { SmilePlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../api/errorMessage";
 import { useMemoReactions, useToggleReaction } from "../../queries/reactions";
 import { toast } from "../../state/toast";
 import { Menu } from "../ui/Menu";
@@ -26,10 +25,9 @@ function namesOf(reaction: ReactionCount, t: ReturnType<typeof useTranslation>["
   return t("reaction.by", { emoji: reaction.emoji, names: more > 0 ? `${names} ${t("reaction.and-more", { count: more })}` : names });
 }
 
-/** Runs the toggle, saying a failure in a toast. */
+/** Runs the toggle; a failure is said by the mutation cache's toast (queries/errorToast.ts). */
 function useReact(toggle: ReactionToggle) {
-  const { t } = useTranslation();
-  return (emoji: string, add: boolean) => void toggle.run(emoji, add).catch((error: unknown) => toast.error(errorMessage(error, t)));
+  return (emoji: string, add: boolean) => void toggle.run(emoji, add).catch(() => {});
 }
 
 /** The button that adds a reaction (the quick set, or another emoji typed in), with the field it opens. */

@@ -40,8 +40,8 @@ export default function ShareLinksDialog({ memo, onClose }: { memo: Memo; onClos
     try {
       const created = await create.mutateAsync(expiresTs);
       setMade(shareAddress(created.url));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 
@@ -51,8 +51,8 @@ export default function ShareLinksDialog({ memo, onClose }: { memo: Memo; onClos
       await revoke.mutateAsync(share.id);
       if (url !== undefined && made === url) setMade(null);
       toast.success(t("share-link.revoked"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

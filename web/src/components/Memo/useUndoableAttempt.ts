@@ -1,7 +1,6 @@
 // A memo action's run: its success toast offers Undo when there is something on the server to undo, and a failure
 // says why. The memo card's and the Archived dialog's actions share it.
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../api/errorMessage";
 import { isTempId } from "../../offline/outbox/plan";
 import { toast } from "../../state/toast";
 
@@ -20,8 +19,8 @@ export function useUndoableAttempt(): (memoId: number) => Attempt {
         if (!success) return;
         const undoable = undo && navigator.onLine && !isTempId(memoId);
         toast.success(success, undoable ? { label: t("common.undo"), run: () => void attempt(undo) } : undefined);
-      } catch (error) {
-        toast.error(errorMessage(error, t));
+      } catch {
+        // Said by the mutation cache's toast (queries/errorToast.ts).
       }
     };
     return attempt;

@@ -7,7 +7,6 @@ import { useCreateMemo, usePatchMemo, useUnlinkResource } from "../../queries/me
 import { willQueue } from "../../offline/outbox/store";
 import { useMe, userSetting } from "../../queries/session";
 import { usePreferences } from "../../state/preferences";
-import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { NEW_MEMO_EDITOR_ATTRIBUTE } from "../keyboard/useKeyboardShortcuts";
 import { MemoContent } from "../Memo/MemoContent";
@@ -102,9 +101,9 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
       }
       // Released once the cleared editor is rendered (the effect below), so no stale copy of the text is saved.
       saved.current = true;
-    } catch (error) {
+    } catch {
       inFlight.current = false;
-      toast.error(errorMessage(error, t));
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after the render that follows a save

@@ -23,7 +23,7 @@ const withProgress = (id: number, progress: number) => (list: Upload[]) =>
 
 export function useUploads(onUploaded: (resource: Resource) => void) {
   const { t } = useTranslation();
-  const { mutateAsync: upload } = useUploadResource();
+  const { mutateAsync: upload } = useUploadResource({ errorToast: false });
   const [uploads, setUploads] = useState<Upload[]>([]);
 
   const addFiles = useCallback(

@@ -5,7 +5,6 @@ import { ApiError } from "../../api/client";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserMutations } from "../../queries/users";
-import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
@@ -22,9 +21,13 @@ interface ChangePasswordDialogProps {
   onClose: () => void;
 }
 
+/** The server names the field when the current password is wrong: said there, in the user's language, not in a toast. */
+const wrongCurrentPassword = (error: unknown): boolean =>
+  error instanceof ApiError && error.reason === "user.current-password-incorrect" && error.field === "currentPassword";
+
 export function ChangePasswordDialog({ open, user, who = "self", onClose }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
-  const { patch } = useUserMutations();
+  const { patch } = useUserMutations({ errorToast: (error) => !wrongCurrentPassword(error) });
   const [current, setCurrent] = useState("");
   const [currentProblem, setCurrentProblem] = useState<MessageKey | null>(null);
   const [password, setPassword] = useState("");
@@ -55,12 +58,7 @@ export function ChangePasswordDialog({ open, user, who = "self", onClose }: Chan
       toast.success(t("message.password-changed"));
       onClose();
     } catch (error) {
-      // The server names the field when the current password is wrong: say it there, in the user's language.
-      if (error instanceof ApiError && error.reason === "user.current-password-incorrect" && error.field === "currentPassword") {
-        setCurrentProblem("message.current-password-incorrect");
-      } else {
-        toast.error(errorMessage(error, t));
-      }
+      if (wrongCurrentPassword(error)) setCurrentProblem("message.current-password-incorrect");
     }
   };
 

@@ -3,7 +3,6 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PageCodeSettingName } from "@memos/common";
 import { useSystemSettingMutation } from "../../queries/settings";
-import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 
@@ -38,8 +37,8 @@ export function CodeSettingEditor({ name, label, hint, placeholder, saved, succe
     try {
       await save.mutateAsync({ name, value });
       toast.success(successMessage);
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

@@ -1,12 +1,10 @@
+import { Button } from "../ui/Button";
 // A new personal access token: name, scope and expiry; then the token, shown this once, with a copy button and a
 // ready curl command.
 import { ACCESS_TOKEN_SCOPES, INPUT_LIMITS, type AccessTokenScope, type CreatedAccessToken } from "@memos/common";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAccessTokenMutations } from "../../queries/access-tokens";
-import { errorMessage } from "../../api/errorMessage";
-import { toast } from "../../state/toast";
-import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { CopyButton, Field, INPUT } from "./controls";
 import { accessTokenCurl, accessTokenMcpConfig, EXPIRY_CHOICES, type ExpiryChoice, expiresTsOf } from "./integrations";
@@ -81,8 +79,8 @@ export function CreateAccessTokenDialog({ open, onClose }: { open: boolean; onCl
     if (expiresTs === null) return setProblem("date");
     try {
       setCreated(await create.mutateAsync({ name: name.trim(), scope, ...(expiresTs === undefined ? {} : { expiresTs }) }));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

@@ -3,7 +3,6 @@ import { type FormEvent, useState } from "react";
 import { UserPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useUserMutations } from "../../queries/users";
-import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Select } from "../ui/Select";
@@ -32,8 +31,8 @@ export function CreateMemberForm() {
       setUsername("");
       setPassword("");
       setRole("USER");
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

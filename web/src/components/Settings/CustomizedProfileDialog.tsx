@@ -12,7 +12,6 @@ import {
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSystemSettingMutation } from "../../queries/settings";
-import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { LANGUAGE_OPTIONS } from "../layout/preferenceOptions";
 import { Button } from "../ui/Button";
@@ -86,8 +85,8 @@ export function CustomizedProfileDialog({
       await save.mutateAsync({ name: "customizedProfile", value });
       toast.success(t("message.profile-updated"));
       onClose();
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

@@ -5,7 +5,6 @@ import type { SystemStatus } from "@memos/common";
 import { type MemoHistorySetting, memoHistorySettingSchema, trashRetentionSchema } from "@memos/common/domain/history";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../api/errorMessage";
 import { useSystemSettingMutation } from "../../queries/settings";
 import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
@@ -37,8 +36,8 @@ export function HistorySettingsGroup({ status }: { status: SystemStatus }) {
     try {
       await action();
       toast.success(t("setting.history.saved"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

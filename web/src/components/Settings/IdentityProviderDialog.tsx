@@ -17,6 +17,9 @@ type Problem = "name" | "issuer" | "clientId" | null;
 
 const isHttpUrl = (value: string) => /^https?:\/\/\S+$/i.test(value) && URL.canParse(value);
 
+/** The server refused the issuer: said beside its field, not in a toast. */
+const refusesIssuer = (error: unknown): error is ApiError => error instanceof ApiError && error.field === "issuer";
+
 export function IdentityProviderDialog({
   open,
   provider,
@@ -27,7 +30,7 @@ export function IdentityProviderDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { create, patch } = useIdentityProviderMutations();
+  const { create, patch } = useIdentityProviderMutations({ errorToast: (error) => !refusesIssuer(error) });
   const [name, setName] = useState("");
   const [issuer, setIssuer] = useState("");
   const [clientId, setClientId] = useState("");
@@ -81,8 +84,7 @@ export function IdentityProviderDialog({
       toast.success(t("sso.providers.saved"));
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.field === "issuer") setIssuerRefused(errorMessage(error, t));
-      else toast.error(errorMessage(error, t));
+      if (refusesIssuer(error)) setIssuerRefused(errorMessage(error, t));
     }
   };
 

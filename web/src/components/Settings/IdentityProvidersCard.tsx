@@ -33,8 +33,8 @@ export function IdentityProvidersCard() {
     try {
       await remove.mutateAsync(deleting.id);
       toast.success(t("sso.providers.deleted"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 
@@ -42,8 +42,8 @@ export function IdentityProvidersCard() {
     try {
       await mutation.mutateAsync(on);
       toast.success(t("message.update-succeed"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

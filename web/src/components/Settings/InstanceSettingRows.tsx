@@ -4,7 +4,6 @@
 import { INSTANCE_SETTING_NAMES, INSTANCE_SETTINGS, type RowSettingName, type SystemStatus, type ToggleSettingName } from "@memos/common";
 import { type JSX, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../api/errorMessage";
 import { useSystemSettingMutation } from "../../queries/settings";
 import { toast } from "../../state/toast";
 import { useGithubInfo } from "../dialogs/useGithubInfo";
@@ -22,8 +21,8 @@ function ProjectInfoRow() {
     try {
       await save.mutateAsync({ name: "disableProjectInfo", value: !on });
       toast.success(t(on ? "setting.system.project-info-enabled" : "setting.system.project-info-disabled"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 
@@ -60,8 +59,8 @@ function ToggleSettingRow({ name, status }: { name: ToggleSettingName; status: S
     try {
       await save.mutateAsync({ name, value: on ? onWhen : !onWhen });
       toast.success(t(on ? saved.on : saved.off));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

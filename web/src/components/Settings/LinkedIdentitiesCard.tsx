@@ -3,7 +3,6 @@
 import { ssoStartPath } from "@memos/common";
 import { Link2, Unlink } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../api/errorMessage";
 import { useIdentities, useSsoOptions, useUnlinkIdentity } from "../../queries/sso";
 import { toast } from "../../state/toast";
 import { IconButton } from "../ui/Button";
@@ -26,8 +25,8 @@ export function LinkedIdentitiesCard() {
     try {
       await unlink.mutateAsync(id);
       toast.success(t("sso.identities.unlinked"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

@@ -6,7 +6,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserList, useUserMutations } from "../../queries/users";
 import { useTwoFactorReset } from "../../queries/two-factor";
-import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Menu, type MenuItem } from "../ui/Menu";
@@ -74,8 +73,8 @@ export function MembersSection({ me }: { me: User }) {
     try {
       await resetTwoFactor.mutateAsync(member.id);
       toast.success(t("two-factor.reset-done", { username: member.username }));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 
@@ -83,8 +82,8 @@ export function MembersSection({ me }: { me: User }) {
     try {
       await patch.mutateAsync({ id: member.id, body: { rowStatus } });
       toast.success(t(rowStatus === "ARCHIVED" ? "message.member-archived" : "message.member-restored", { username: member.username }));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 
@@ -92,8 +91,8 @@ export function MembersSection({ me }: { me: User }) {
     try {
       await remove.mutateAsync(member.id);
       toast.success(t("message.member-deleted", { username: member.username }));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

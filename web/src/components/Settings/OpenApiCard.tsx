@@ -5,7 +5,6 @@ import { BookOpen, RotateCcw } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserMutations } from "../../queries/users";
-import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
@@ -26,8 +25,8 @@ export function OpenApiCard({ user }: { user: User }) {
     try {
       await patch.mutateAsync({ id: user.id, body: { resetOpenId: true } });
       toast.success(t("message.openid-reset"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

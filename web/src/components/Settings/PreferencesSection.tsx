@@ -1,3 +1,4 @@
+import { useEffectivePreferences } from "../../state/useEffectivePreferences";
 // Preferences: each choice takes effect at once. Theme and language follow usePreferenceActions (this
 // browser and the user's settings); default visibility and sort are user settings; the rest stay in this
 // browser (localSetting).
@@ -14,9 +15,6 @@ import { useTranslation } from "react-i18next";
 import { useUserSettingMutation, type UserSettingKey } from "../../queries/settings";
 import { useMe, userSetting } from "../../queries/session";
 import { type LocalSetting, usePreferences } from "../../state/preferences";
-import { errorMessage } from "../../api/errorMessage";
-import { toast } from "../../state/toast";
-import { useEffectivePreferences } from "../../state/useEffectivePreferences";
 import { usePreferenceActions } from "../../state/usePreferenceActions";
 import { APPEARANCE_OPTIONS, LANGUAGE_OPTIONS } from "../layout/preferenceOptions";
 import { Select, type SelectOption } from "../ui/Select";
@@ -74,8 +72,7 @@ export function PreferencesSection() {
   const visibility = userSetting<Visibility>(me, "memoVisibility", "PRIVATE");
   const displayTs = userSetting<MemoDisplayTsOption>(me, "memoDisplayTsOption", "created_ts");
 
-  const save = (key: UserSettingKey, value: string) =>
-    saveUserSetting.mutate({ key, value }, { onError: (error) => toast.error(errorMessage(error, t)) });
+  const save = (key: UserSettingKey, value: string) => saveUserSetting.mutate({ key, value });
   const setLocal = <K extends keyof LocalSetting>(key: K, value: LocalSetting[K]) =>
     setLocalSetting({ [key]: value } as Partial<LocalSetting>);
 

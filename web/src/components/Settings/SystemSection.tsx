@@ -10,7 +10,6 @@ import { formatBytes } from "../../utils/number";
 import { formatDate } from "../../utils/time";
 import { useVacuumMutation } from "../../queries/settings";
 import { useStatus } from "../../queries/session";
-import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Spinner } from "../ui/Spinner";
@@ -45,8 +44,8 @@ export function SystemSection({ me }: { me: User }) {
     try {
       await vacuum.mutateAsync();
       toast.success(t("message.vacuum-succeed"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

@@ -3,7 +3,6 @@ import type { User } from "@memos/common";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserMutations, type UserPatch } from "../../queries/users";
-import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
@@ -56,8 +55,8 @@ export function UpdateAccountDialog({ open, user, onClose }: { open: boolean; us
       await patch.mutateAsync({ id: user.id, body });
       toast.success(t("message.update-succeed"));
       onClose();
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

@@ -16,9 +16,12 @@ type Problem = "name" | "url" | "events" | null;
 /** The URL's problem in words: as typed (not http(s), not a URL), or as the server refused it (its address). */
 const urlErrorKey = { "not-http": "error.webhook.url-not-http", unparsable: "error.webhook.url-unparsable" } as const;
 
+/** The server refused the URL: said beside its field, not in a toast. */
+const refusesUrl = (error: unknown): error is ApiError => error instanceof ApiError && error.field === "url";
+
 export function WebhookDialog({ open, webhook, onClose }: { open: boolean; webhook: Webhook | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { create, patch } = useWebhookMutations();
+  const { create, patch } = useWebhookMutations({ errorToast: (error) => !refusesUrl(error) });
   const [name, setName] = useState("");
   const [url, setUrl] = useState("");
   const [secret, setSecret] = useState("");
@@ -52,9 +55,8 @@ export function WebhookDialog({ open, webhook, onClose }: { open: boolean; webho
       toast.success(t("webhooks.saved"));
       onClose();
     } catch (error) {
-      // A refused URL is said beside the field, where it can be fixed; anything else is a toast.
-      if (error instanceof ApiError && error.field === "url") setUrlRefused(errorMessage(error, t));
-      else toast.error(errorMessage(error, t));
+      // A refused URL is said beside the field, where it can be fixed; anything else is the mutation cache's toast.
+      if (refusesUrl(error)) setUrlRefused(errorMessage(error, t));
     }
   };
 

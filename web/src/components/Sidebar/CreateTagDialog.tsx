@@ -1,3 +1,4 @@
+import { Button } from "../ui/Button";
 // Creating a tag: a name checked with the wire's rule (`#name` must be exactly one tag), and suggestions
 // taken from the user's memos (GET /api/tag/suggestion), each one click away.
 import { INPUT_LIMITS, isValidTagName } from "@memos/common";
@@ -5,9 +6,6 @@ import { Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTagMutations, useTagSuggestions } from "../../queries/sidebar";
-import { errorMessage } from "../../api/errorMessage";
-import { toast } from "../../state/toast";
-import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 
 export function CreateTagDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -30,8 +28,8 @@ export function CreateTagDialog({ open, onClose }: { open: boolean; onClose: () 
     try {
       await create.mutateAsync(tag);
       return true;
-    } catch (failure) {
-      toast.error(errorMessage(failure, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
       return false;
     }
   };

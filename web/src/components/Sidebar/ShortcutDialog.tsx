@@ -1,3 +1,4 @@
+import { Button } from "../ui/Button";
 // Creating or editing a shortcut: a title and a list of filters (docs/v0-wire.md#shortcut-filters), saved as the JSON payload.
 import {
   defaultFilter,
@@ -18,9 +19,6 @@ import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useShortcutMutations, useTags } from "../../queries/sidebar";
-import { errorMessage } from "../../api/errorMessage";
-import { toast } from "../../state/toast";
-import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 
 const CONTROL =
@@ -123,8 +121,8 @@ export function ShortcutDialog({ shortcut, open, onClose }: Props) {
       if (shortcut) await patch.mutateAsync({ id: shortcut.id, ...body });
       else await create.mutateAsync(body);
       onClose();
-    } catch (failure) {
-      toast.error(errorMessage(failure, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

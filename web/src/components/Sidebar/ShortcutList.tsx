@@ -1,3 +1,4 @@
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 // The sidebar's shortcuts (saved filters), "pinned" ones (rowStatus ARCHIVED, as v0) first. Clicking one
 // selects it (shortcutId in the query string) or deselects it; its menu pins, edits or deletes it.
 import type { Shortcut } from "@memos/common";
@@ -6,9 +7,6 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { sortShortcuts, useShortcutMutations, useShortcuts } from "../../queries/sidebar";
 import { useFilter } from "../../state/filter";
-import { errorMessage } from "../../api/errorMessage";
-import { toast } from "../../state/toast";
-import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Menu } from "../ui/Menu";
 import { ShortcutDialog } from "./ShortcutDialog";
 import { ROW_MENU_TRIGGER, SectionHeader } from "./SectionHeader";
@@ -21,17 +19,16 @@ export function ShortcutList() {
   const shortcuts = useMemo(() => sortShortcuts(data ?? []), [data]);
   const [editing, setEditing] = useState<Shortcut | "new" | null>(null);
   const [deleting, setDeleting] = useState<Shortcut | null>(null);
-  const onError = (error: unknown) => toast.error(errorMessage(error, t));
 
   const togglePin = (shortcut: Shortcut) =>
-    patch.mutate({ id: shortcut.id, rowStatus: shortcut.rowStatus === "ARCHIVED" ? "NORMAL" : "ARCHIVED" }, { onError });
+    patch.mutate({ id: shortcut.id, rowStatus: shortcut.rowStatus === "ARCHIVED" ? "NORMAL" : "ARCHIVED" });
 
   const confirmDelete = async (shortcut: Shortcut) => {
     try {
       await remove.mutateAsync(shortcut.id);
       if (filter.shortcutId === shortcut.id) update({ shortcutId: undefined });
-    } catch (error) {
-      onError(error);
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

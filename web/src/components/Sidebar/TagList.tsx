@@ -1,3 +1,4 @@
+import { formatCount } from "../../utils/number";
 // The sidebar's tags as a collapsible tree of nested `#a/b` tags. Clicking a tag toggles the tag filter;
 // a tag's menu renames or deletes it; + opens the create dialog.
 import { tagMatches } from "@memos/common";
@@ -6,9 +7,6 @@ import { lazy, Suspense, useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTagCounts, useTagMutations, useTagSubtreeCounts, useTags } from "../../queries/sidebar";
 import { useFilter } from "../../state/filter";
-import { errorMessage } from "../../api/errorMessage";
-import { toast } from "../../state/toast";
-import { formatCount } from "../../utils/number";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Menu } from "../ui/Menu";
 import { CreateTagDialog } from "./CreateTagDialog";
@@ -163,8 +161,8 @@ export function TagList() {
     try {
       await remove.mutateAsync(tag);
       if (filter.tag === tag) update({ tag: undefined });
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

@@ -1,3 +1,4 @@
+import { useEffectivePreferences } from "../../state/useEffectivePreferences";
 // The banner's menu: language, appearance, and sign out (or sign in for visitors). The language list
 // opens in place of the main list.
 import type { User } from "@memos/common";
@@ -7,9 +8,6 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useSignOut } from "../../queries/session";
 import { useDialogs } from "../../state/dialogs";
-import { errorMessage } from "../../api/errorMessage";
-import { toast } from "../../state/toast";
-import { useEffectivePreferences } from "../../state/useEffectivePreferences";
 import { usePreferenceActions } from "../../state/usePreferenceActions";
 import { ChoiceMenu as Menu, ChoiceMenuGroup as MenuGroup, ChoiceMenuItem as MenuItem } from "./ChoiceMenu";
 import { APPEARANCE_OPTIONS, LANGUAGE_NAMES, LANGUAGE_OPTIONS } from "../layout/preferenceOptions";
@@ -39,8 +37,8 @@ function MenuContent({ me }: { me: User | null }) {
   const signOut = async () => {
     try {
       await signOutMutation.mutateAsync();
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
       return;
     }
     // The sign-in page clears what was cached for this user once it shows.

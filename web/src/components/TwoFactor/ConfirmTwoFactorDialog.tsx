@@ -11,9 +11,13 @@ import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { RecoveryCodes } from "./RecoveryCodes";
 
+/** The field a refusal names, said under it; any other failure is the mutation cache's toast. */
+const fieldOf = (error: unknown): "password" | "code" | null =>
+  error instanceof ApiError && (error.field === "password" || error.field === "code") ? error.field : null;
+
 export function ConfirmTwoFactorDialog({ action, onClose }: { action: "disable" | "regenerate" | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { disable, regenerate } = useTwoFactorMutations();
+  const { disable, regenerate } = useTwoFactorMutations({ errorToast: (error) => fieldOf(error) === null });
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [problem, setProblem] = useState<{ field: "password" | "code"; text: string } | null>(null);
@@ -44,9 +48,8 @@ export function ConfirmTwoFactorDialog({ action, onClose }: { action: "disable" 
         setCodes((await regenerate.mutateAsync({ password, code })).recoveryCodes);
       }
     } catch (error) {
-      const field = error instanceof ApiError && (error.field === "password" || error.field === "code") ? error.field : null;
+      const field = fieldOf(error);
       if (field) setProblem({ field, text: errorMessage(error, t) });
-      else toast.error(errorMessage(error, t));
     }
   };
 

@@ -2,7 +2,6 @@
 // next sign-in).
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../api/errorMessage";
 import { useSystemSettingMutation } from "../../queries/settings";
 import { useTwoFactor } from "../../queries/two-factor";
 import { toast } from "../../state/toast";
@@ -18,8 +17,8 @@ export function RequireTwoFactorRow() {
     try {
       await save.mutateAsync({ name: "requireTwoFactor", value: required });
       toast.success(t(required ? "two-factor.required-on" : "two-factor.required-off"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

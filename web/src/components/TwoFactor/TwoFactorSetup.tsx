@@ -14,7 +14,7 @@ import { TwoFactorQr } from "./TwoFactorQr";
 
 export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const { setup, enable } = useTwoFactorMutations();
+  const { setup, enable } = useTwoFactorMutations({ errorToast: false });
   const [secret, setSecret] = useState<TotpSetup | null>(null);
   const [code, setCode] = useState("");
   const [problem, setProblem] = useState<string | null>(null);

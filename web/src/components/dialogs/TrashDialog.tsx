@@ -32,8 +32,8 @@ export default function TrashDialog({ onClose }: StackDialogProps) {
     try {
       await action();
       toast.success(done);
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 

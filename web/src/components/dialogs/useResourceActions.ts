@@ -22,9 +22,11 @@ let nextUploadKey = 1;
 export function useResourceActions() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const upload = useUploadResource();
+  // Their failures are said with the file's name.
+  const upload = useUploadResource({ errorToast: false });
   const renameResource = useRenameResource();
   const deleteResource = useDeleteResource();
+  const deleteUnused = useDeleteResource({ errorToast: false });
   const [uploads, setUploads] = useState<UploadProgress[]>([]);
 
   const setFraction = (key: number, fraction: number) =>
@@ -51,8 +53,8 @@ export function useResourceActions() {
       await renameResource.mutateAsync({ id: resource.id, filename });
       toast.success(t("message.resource-filename-changed"));
       return true;
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
       return false;
     }
   };
@@ -61,8 +63,8 @@ export function useResourceActions() {
     try {
       await deleteResource.mutateAsync(resource.id);
       toast.success(t("message.resource-deleted"));
-    } catch (error) {
-      toast.error(errorMessage(error, t));
+    } catch {
+      // Said by the mutation cache's toast (queries/errorToast.ts).
     }
   };
 
@@ -72,7 +74,7 @@ export function useResourceActions() {
     let deleted = 0;
     for (const resource of unused) {
       try {
-        await deleteResource.mutateAsync(resource.id);
+        await deleteUnused.mutateAsync(resource.id);
         deleted += 1;
       } catch (error) {
         toast.error(`${resource.filename}: ${errorMessage(error, t)}`);

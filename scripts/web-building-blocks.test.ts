@@ -1,0 +1,47 @@
+// The web's building blocks are written once: a failed write is toasted by the mutation cache's one handler
+// (web/src/queries/errorToast.ts), not again by each caller. This reads every source file of web/src and fails
+// on a hand-written `toast.error(errorMessage(` outside the few places whose failure is no mutation's.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..");
+const WEB = join(ROOT, "web", "src");
+
+const isSource = (name: string) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.startsWith("test/");
+
+function sources(): Array<{ path: string; text: string }> {
+  return readdirSync(WEB, { recursive: true, encoding: "utf8" })
+    .filter(isSource)
+    .map((name) => ({ path: name.split("\\").join("/"), text: readFileSync(join(WEB, name), "utf8") }));
+}
+
+/** Where an error toast in errorMessage's words is written by hand, and why it is not a mutation's. */
+const OWN_ERROR_TOASTS: Record<string, string> = {
+  "queries/errorToast.ts": "the mutation cache's handler itself",
+  "components/Bulk/useBulkActions.ts": "the selection's export is a download, not a mutation",
+  "components/Settings/ExportDataCard.tsx": "the export is a download, not a mutation",
+  "offline/MemoSyncState.tsx": "resolving a conflict is the outbox's work, not a mutation",
+};
+
+const HAND_WRITTEN_TOAST = /toast\.error\(errorMessage\(/;
+
+describe("the web's building blocks", () => {
+  it("a failed write's toast is the mutation cache's: no file writes toast.error(errorMessage( by hand", () => {
+    const files = sources();
+    expect(files.length).toBeGreaterThan(100);
+    const found = files.flatMap(({ path, text }) =>
+      text
+        .split("\n")
+        .flatMap((line, index) =>
+          HAND_WRITTEN_TOAST.test(line) && !(path in OWN_ERROR_TOASTS) ? [`web/src/${path}:${index + 1}: ${line.trim()}`] : [],
+        ),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("the places allowed their own error toast still have one (a stale entry is removed)", () => {
+    const texts = new Map(sources().map(({ path, text }) => [path, text]));
+    for (const path of Object.keys(OWN_ERROR_TOASTS)) expect(HAND_WRITTEN_TOAST.test(texts.get(path) ?? ""), path).toBe(true);
+  });
+});
