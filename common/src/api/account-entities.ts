@@ -2,17 +2,6 @@
 // sessions a user sees, and single sign-on's providers and linked identities.
 import { z } from "zod";
 import { SSO_USER_ROLES } from "../domain/sso.js";
-import { SECOND_FACTOR_STEPS } from "../domain/two-factor.js";
-
-/** Sign-in's answer to `askSecondFactor: true` when the password was right but a second factor is still needed. */
-export const secondFactorNeededEntitySchema = z
-  .object({
-    secondFactor: z
-      .enum(SECOND_FACTOR_STEPS)
-      .describe("`code`: the app's code, a recovery code or a passkey; `passkey`: a passkey, the account's only second factor"),
-  })
-  .meta({ id: "SecondFactorNeeded" });
-export type SecondFactorNeeded = z.infer<typeof secondFactorNeededEntitySchema>;
 
 export const totpStatusEntitySchema = z
   .object({

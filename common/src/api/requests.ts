@@ -80,12 +80,6 @@ export const signInSchema = z.object({
   code: optional(text(MAX_TWO_FACTOR_CODE_LENGTH)),
   /** Or, instead of the code, one of the account's passkeys. */
   passkey: optional(passkeyAssertionSchema),
-  /**
-   * Our web app's opt-in: a right password for an account that needs a second factor answers 200 with the step it
-   * needs (`{secondFactor}`, no session) instead of 401 `auth.code-required` / `auth.passkey-required`, so the step
-   * is no failed request. v0 clients send no such field and keep the 401.
-   */
-  askSecondFactor: optional(z.boolean()),
 });
 
 /** Turning two-factor sign-in on: the first code of the app that scanned the secret. */

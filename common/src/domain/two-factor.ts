@@ -15,13 +15,6 @@ export const normalizeTwoFactorCode = (code: string): string => code.replace(/[\
 /** True when `code` reads as an authenticator app's code (6 digits) rather than a recovery code. */
 export const isTotpCode = (code: string): boolean => /^\d{6}$/.test(normalizeTwoFactorCode(code));
 
-/**
- * The second factor a sign-in still needs after a right password: the account's app code (or a recovery code, or one
- * of its passkeys), or, when a passkey is its only second factor, a passkey.
- */
-export const SECOND_FACTOR_STEPS = ["code", "passkey"] as const;
-export type SecondFactorStep = (typeof SECOND_FACTOR_STEPS)[number];
-
 /** The longest name of a passkey ("MacBook Touch ID"). */
 export const MAX_PASSKEY_NAME_LENGTH = 64;
 

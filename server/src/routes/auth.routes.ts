@@ -24,10 +24,9 @@ export const sessionClient = (request: FastifyRequest): SessionClient => ({
 export const authHandlers = (ctx: AppContext) =>
   ({
     "auth.signIn": async (request, reply) => {
-      const result = await signIn(ctx, request.body, sessionClient(request), request.log);
-      if ("needs" in result) return { secondFactor: result.needs };
-      setSessionCookie(request, reply, result.token);
-      return result.user;
+      const { user, token } = await signIn(ctx, request.body, sessionClient(request), request.log);
+      setSessionCookie(request, reply, token);
+      return user;
     },
     "auth.signUp": async (request, reply) => {
       const { user, token } = await signUp(ctx, request.body, sessionClient(request));

@@ -1,6 +1,6 @@
 // Sign-in, sign-up and sign-out, and who a request acts for.
 import { randomUUID } from "node:crypto";
-import type { SecondFactorStep, SignIn, SignUp, User } from "@memos/common";
+import type { SignIn, SignUp, User } from "@memos/common";
 import { accountProblem } from "@memos/common";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn, recordSuccessfulSignIn } from "../auth/rate-limit.js";
@@ -34,21 +34,11 @@ export interface SignedIn {
   token: string;
 }
 
-/** A right password that still needs a second factor, asked as an answer (`askSecondFactor`): no session yet. */
-export interface SecondFactorAsked {
-  needs: SecondFactorStep;
-}
-
 /**
  * `input` is valid already (the route's schema, signInSchema). `client`: where the session is signed in from; `log`:
  * where a lock of the account's two-factor codes is recorded.
  */
-export async function signIn(
-  ctx: AppContext,
-  input: SignIn,
-  client: SessionClient,
-  log: SecurityLog,
-): Promise<SignedIn | SecondFactorAsked> {
+export async function signIn(ctx: AppContext, input: SignIn, client: SessionClient, log: SecurityLog): Promise<SignedIn> {
   const { username, password } = input;
   const { address } = client;
   const { db } = ctx.store;
@@ -65,8 +55,7 @@ export async function signIn(
     await recordFailedSignIn(db, username, address);
     throw unauthenticated("Incorrect password", { reason: "auth.incorrect-password" });
   }
-  const { twoFactorPending, needs } = await passSecondFactor(ctx, user, input, address, log, input.askSecondFactor === true);
-  if (needs) return { needs };
+  const { twoFactorPending } = await passSecondFactor(ctx, user, input, address, log);
   await recordSuccessfulSignIn(db, username, address);
   const current = needsRehash(user.password_hash) ? await updateUser(db, user.id, { password_hash: await hashPassword(password) }) : user;
   const { token } = await startSession(db, user.id, client, twoFactorPending);

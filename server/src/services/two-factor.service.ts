@@ -1,7 +1,7 @@
 // Two-factor sign-in: the caller's setup, turning it on and off, new recovery codes, an administrator's reset of a
 // member's, and the code step of sign-in. The secret is stored as it is (there is no instance key outside the
 // database to encrypt it with) and never sent again after the setup's answer; recovery codes are stored hashed.
-import type { PasskeyAssertion, RecoveryCodes, SecondFactorStep, TotpConfirm, TotpEnable, TotpSetup, TotpStatus } from "@memos/common";
+import type { PasskeyAssertion, RecoveryCodes, TotpConfirm, TotpEnable, TotpSetup, TotpStatus } from "@memos/common";
 import { isTotpCode } from "@memos/common";
 import { verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn } from "../auth/rate-limit.js";
@@ -198,8 +198,7 @@ export async function mustSetUpTwoFactor(db: Db, userId: number): Promise<boolea
  * Sign-in's code step, after the password was right: an account with 2FA needs a code (401 `auth.code-required`
  * without one; a wrong or used one is a failed sign-in and a wrong code of the account, services/code-lock.ts) or one
  * of its passkeys; an account whose only second factor is a passkey needs the passkey (401 `auth.passkey-required`).
- * Answers whether the session must set up 2FA first (the host requires it and the account has none). With `askStep`
- * (our web app's `askSecondFactor`), a missing factor is answered as `needs` instead of those 401s: no session starts.
+ * Answers whether the session must set up 2FA first (the host requires it and the account has none).
  */
 export async function passSecondFactor(
   ctx: AppContext,
@@ -207,8 +206,7 @@ export async function passSecondFactor(
   { code, passkey }: { code?: string | undefined; passkey?: PasskeyAssertion | undefined },
   address: string,
   log: SecurityLog,
-  askStep = false,
-): Promise<{ twoFactorPending: boolean; needs?: SecondFactorStep }> {
+): Promise<{ twoFactorPending: boolean }> {
   const { db } = ctx.store;
   const [totp, passkeys] = await Promise.all([enabledTotp(db, user.id), countPasskeys(db, user.id)]);
   if (!totp && passkeys === 0) return { twoFactorPending: await readSystemSetting(db, "requireTwoFactor") };
@@ -219,16 +217,12 @@ export async function passSecondFactor(
     }
     return { twoFactorPending: false };
   }
-  if (!totp) {
-    if (askStep) return { twoFactorPending: false, needs: "passkey" };
+  if (!totp)
     throw unauthenticated("A passkey is required: sign in with one of the account's passkeys", { reason: "auth.passkey-required" });
-  }
-  if (code === undefined || code.trim() === "") {
-    if (askStep) return { twoFactorPending: false, needs: "code" };
+  if (code === undefined || code.trim() === "")
     throw unauthenticated("A two-factor code is required: send the code of your authenticator app, or a recovery code", {
       reason: "auth.code-required",
     });
-  }
   if (!(await useCode(db, totp, code, true))) {
     await recordFailedSignIn(db, user.username, address);
     await recordCodeFailure(ctx, user.id, log);

@@ -118,34 +118,6 @@ describe("signing in with two-factor sign-in on", () => {
     expectError(await signIn(user, { code: theirs.recoveryCodes[0] }), 401, undefined, { reason: "auth.incorrect-code" });
   });
 
-  it("asked with askSecondFactor (our web app), the code step is a 200 without a session; the code then signs in", async () => {
-    const user = await member();
-    const { secret } = await enableTwoFactor(user);
-    const asked = await signIn(user, { askSecondFactor: true });
-    expect(asked.status, asked.text).toBe(200);
-    expect(asked.body).toEqual({ data: { secondFactor: "code" } });
-    expect(asked.headers["set-cookie"]).toBeUndefined();
-    // Not a failed sign-in either: ten such steps leave the right code free to sign in.
-    for (let i = 0; i < 10; i++) expect((await signIn(user, { askSecondFactor: true })).status).toBe(200);
-    // The opt-in changes nothing else: a wrong code or password is the same 401.
-    expectError(await signIn(user, { askSecondFactor: true, code: "000000" }), 401, "Incorrect two-factor code", {
-      reason: "auth.incorrect-code",
-    });
-    expectError(await signIn(user, { askSecondFactor: true, password: "wrong-one" }), 401, "Incorrect password");
-    const done = await signIn(user, { askSecondFactor: true, code: totpCode(secret) });
-    expect(done.status, done.text).toBe(200);
-    expect(done.body.data.id).toBe(user.user.id);
-    expect((await sessionOf(done).get("/api/memo")).status).toBe(200);
-    // v0 clients send no such field (or false): still the 401 they read.
-    expectError(await signIn(user, { askSecondFactor: false }), 401, undefined, { reason: "auth.code-required" });
-    expectError(await signIn(user, { askSecondFactor: "yes" }), 400, /askSecondFactor/);
-    // An account without a second factor signs in as before.
-    const plain = await member();
-    const signedIn = await signIn(plain, { askSecondFactor: true });
-    expect(signedIn.body.data.id).toBe(plain.user.id);
-    expect(sessionCookieFrom(signedIn.headers)).toBeTruthy();
-  });
-
   it("wrong codes count as failed sign-ins: the tenth makes even a right code wait (429)", async () => {
     const user = await member();
     const { secret } = await enableTwoFactor(user);

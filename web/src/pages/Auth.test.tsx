@@ -126,15 +126,7 @@ describe("Auth page", () => {
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
     await waitFor(() => expect(fetch.mock.calls.some(([url]) => url === "/api/auth/signin")).toBe(true));
     const signin = fetch.mock.calls.find(([url]) => url === "/api/auth/signin");
-    expect(JSON.parse(String(signin?.[1]?.body))).toEqual({ username: "jack", password: "abc d", askSecondFactor: true });
-  });
-
-  it("asks for the code when the sign-in answers that a second factor is needed (a 200, no failed request)", async () => {
-    const { fill } = setup(status({}), (url) => (url === "/api/auth/signin" ? json({ data: { secondFactor: "code" } }) : json(true)));
-    fill("jack", "secret");
-    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
-    await screen.findByLabelText("Code");
-    expect(screen.queryByRole("alert")).toBeNull();
+    expect(JSON.parse(String(signin?.[1]?.body))).toEqual({ username: "jack", password: "abc d" });
   });
 
   it("asks a new account for 8 characters, and shows the strength hint where one can sign up", () => {

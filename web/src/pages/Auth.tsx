@@ -113,18 +113,11 @@ export default function Auth() {
         setProblem(failed);
         return;
       }
-      // The password was right and the account has a second factor: ask for it.
-      if ("secondFactor" in me) {
-        setLeaving(null);
-        setCodeStep(me.secondFactor === "code" ? "app" : "passkey");
-        setProblem(null);
-        return;
-      }
       await navigate(returnTo(searchParams.get("next")));
       return;
     } catch (error) {
       setLeaving(null);
-      // A provider's sign-in's step, asked again (its route answers the step as a 401).
+      // The password was right and the account has two-factor sign-in: ask for the code.
       if (error instanceof ApiError && error.reason === "auth.code-required") {
         setCodeStep("app");
         setProblem(null);

@@ -71,9 +71,7 @@ export type Credentials = { username: string; password: string; code?: string; p
 /**
  * Signs in, or signs up (as the host when there is none yet), or finishes a provider's sign-in with the account's
  * second factor (`sso-step`: the code or passkey only), then reads the user and the status afresh before the entry
- * rules of the next page read them. Resolves with the signed-in user (null if the session did not stick), or, when
- * the password was right but the account needs its second factor, the step to ask for (asked as an answer, not a
- * 401, so the step logs no failed request).
+ * rules of the next page read them. Resolves with the signed-in user (null if the session did not stick).
  */
 export function useSignIn() {
   const client = useQueryClient();
@@ -88,10 +86,8 @@ export function useSignIn() {
       role,
     }: Credentials & { action: "signin" | "signup" | "sso-step"; role?: "HOST" | "USER" }) => {
       const second = { ...(code !== undefined && { code }), ...(passkey && { passkey }) };
-      if (action === "signin") {
-        const answer = await api.call("auth.signIn", { body: { username, password, ...second, askSecondFactor: true } });
-        if (answer && "secondFactor" in answer) return { secondFactor: answer.secondFactor };
-      } else if (action === "sso-step") await api.call("sso.secondFactor", { body: second });
+      if (action === "signin") await api.call("auth.signIn", { body: { username, password, ...second } });
+      else if (action === "sso-step") await api.call("sso.secondFactor", { body: second });
       else await api.call("auth.signUp", { body: { username, password, role: role ?? "USER" } });
       const [me] = await Promise.all([
         client.fetchQuery({ queryKey: keys.me, queryFn: fetchMe }),

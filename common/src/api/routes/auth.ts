@@ -1,7 +1,6 @@
 // Signing in, up and out, and who is signed in.
 import { z } from "zod";
 import { SESSION_COOKIE } from "../../domain/constants.js";
-import { secondFactorNeededEntitySchema } from "../account-entities.js";
 import { userEntitySchema } from "../entities.js";
 import { signInSchema, signUpSchema } from "../requests.js";
 import { bare, data, input, route } from "../route.js";
@@ -14,14 +13,11 @@ export const authRoutes = {
     method: "POST",
     path: "/api/auth/signin",
     summary: "Sign in",
-    description: `${SETS_COOKIE} Failed attempts are rate-limited per username and address (429 with Retry-After). An account with two-factor sign-in needs \`code\` too (an app's code or a recovery code); a wrong code counts as a failed attempt, and as a wrong code of the account: 10 within 15 minutes, from any addresses, refuse its app codes for 15 minutes (429 \`auth.code-locked\`; a recovery code or a passkey still signs in). With \`askSecondFactor: true\` (our web app), a right password without the second factor it needs answers 200 \`{secondFactor}\` and sets no cookie, instead of 401.`,
+    description: `${SETS_COOKIE} Failed attempts are rate-limited per username and address (429 with Retry-After). An account with two-factor sign-in needs \`code\` too (an app's code or a recovery code); a wrong code counts as a failed attempt, and as a wrong code of the account: 10 within 15 minutes, from any addresses, refuse its app codes for 15 minutes (429 \`auth.code-locked\`; a recovery code or a passkey still signs in).`,
     access: "anonymous",
     body: input(signInSchema, "Malformatted signin request"),
     bodyLimit: WEBAUTHN_BODY_LIMIT,
-    answer: data(
-      z.union([userEntitySchema, secondFactorNeededEntitySchema]),
-      "The signed-in user; or, to `askSecondFactor: true`, the second factor still needed (no session yet)",
-    ),
+    answer: data(userEntitySchema),
     errors: {
       401: "No user of that name (`User not found with username <u>`), a wrong password (`Incorrect password`), a code needed (`auth.code-required`) or wrong or used (`auth.incorrect-code`)",
       403: "The account is archived",
