@@ -3,13 +3,25 @@
 import { Secret, TOTP } from "otpauth";
 import type { Page } from "@playwright/test";
 import { expect, screenshot, test } from "../support/fixtures";
-import { openSettings, openUserMenu, pathOf, submitAuthForm, text } from "../support/ui";
+import { editor, openSettings, openUserMenu, pathOf, submitAuthForm, text } from "../support/ui";
 
 /** The app's code for the time step `offset` steps from now (the server takes the one before and after too). */
 const codeOf = (secret: string, offset = 0) =>
   new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
     timestamp: Date.now() + offset * 30_000,
   });
+
+/** Every console error and every 4xx or 5xx answer from now on. */
+function recordFailures(page: Page): () => string[] {
+  const failures: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") failures.push(`console: ${message.text()}`);
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400) failures.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  return () => failures;
+}
 
 async function signOut(page: Page) {
   await openUserMenu(page);
@@ -53,6 +65,8 @@ test("two-factor sign-in: turn it on, then sign in with the app's code and with 
 
   const { username, password } = signedIn.credentials;
   await signOut(page);
+  // The code step is an answer, not a failure: no request of the sign-in fails, and the console stays clean.
+  const failures = recordFailures(page);
   await submitAuthForm(page, username, password, text.signIn);
   const code = page.getByLabel("Code");
   await expect(code).toBeVisible();
@@ -61,6 +75,8 @@ test("two-factor sign-in: turn it on, then sign in with the app's code and with 
   await code.fill(codeOf(secret));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect.poll(() => pathOf(page)).toBe("/");
+  await expect(editor(page)).toBeVisible();
+  expect(failures()).toEqual([]);
 
   await signOut(page);
   await submitAuthForm(page, username, password, text.signIn);

@@ -2,6 +2,7 @@
 // sessions a user sees, and single sign-on's providers and linked identities.
 import { z } from "zod";
 import { SSO_USER_ROLES } from "../domain/sso.js";
+import { SECOND_FACTOR_STEPS } from "../domain/two-factor.js";
 
 export const totpStatusEntitySchema = z
   .object({
@@ -12,6 +13,18 @@ export const totpStatusEntitySchema = z
   })
   .meta({ id: "TotpStatus" });
 export type TotpStatus = z.infer<typeof totpStatusEntitySchema>;
+
+/** A two-step sign-in's first answer (`twoStep: true`): the password was right, the account's second factor is next. */
+export const secondFactorNeededEntitySchema = z
+  .object({
+    secondFactor: z
+      .enum(SECOND_FACTOR_STEPS)
+      .describe(
+        "What to send next with the same username and password: `code` (an app's or a recovery code, or a passkey instead), or `passkey`",
+      ),
+  })
+  .meta({ id: "SecondFactorNeeded" });
+export type SecondFactorNeeded = z.infer<typeof secondFactorNeededEntitySchema>;
 
 export const totpSetupEntitySchema = z
   .object({

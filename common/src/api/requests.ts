@@ -80,6 +80,11 @@ export const signInSchema = z.object({
   code: optional(text(MAX_TWO_FACTOR_CODE_LENGTH)),
   /** Or, instead of the code, one of the account's passkeys. */
   passkey: optional(passkeyAssertionSchema),
+  /**
+   * The caller signs in in two steps (the web app): a right password for an account whose second factor is missing
+   * answers 200 `{secondFactor}` instead of 401 `auth.code-required`/`auth.passkey-required`. v0 clients never send it.
+   */
+  twoStep: optional(z.boolean()),
 });
 
 /** Turning two-factor sign-in on: the first code of the app that scanned the secret. */

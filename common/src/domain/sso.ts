@@ -1,4 +1,5 @@
 // Single sign-on with OpenID Connect: the names and rules both sides share.
+import { SECOND_FACTOR_STEPS, type SecondFactorStep } from "./two-factor.js";
 
 /** The roles a provider may give the users it creates: never the host. */
 export const SSO_USER_ROLES = ["USER", "ADMIN"] as const;
@@ -9,8 +10,8 @@ export const DEFAULT_USERNAME_CLAIM = "preferred_username";
 export const DEFAULT_SSO_SCOPES = "openid profile email";
 
 /** What the sign-in page asks after a provider's sign-in: the account's app code (or a recovery code), or a passkey. */
-export const SSO_SECOND_FACTOR_STEPS = ["code", "passkey"] as const;
-export type SsoSecondFactorStep = (typeof SSO_SECOND_FACTOR_STEPS)[number];
+export const SSO_SECOND_FACTOR_STEPS = SECOND_FACTOR_STEPS;
+export type SsoSecondFactorStep = SecondFactorStep;
 
 /** The sign-in page with its second-factor step after a provider's sign-in (`next`: where to go then). */
 export const ssoSecondFactorPagePath = (step: SsoSecondFactorStep, next?: string) =>

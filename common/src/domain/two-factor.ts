@@ -3,6 +3,13 @@
 /** How many recovery codes an account gets at a time. */
 export const RECOVERY_CODE_COUNT = 10;
 
+/**
+ * The second step of a sign-in, once the password was right: the account's app code (or a recovery code), or, for an
+ * account whose only second factor is a passkey, the passkey.
+ */
+export const SECOND_FACTOR_STEPS = ["code", "passkey"] as const;
+export type SecondFactorStep = (typeof SECOND_FACTOR_STEPS)[number];
+
 /** The longest code a request may carry (a TOTP code is 6 digits; a recovery code 11 characters with its dash). */
 export const MAX_TWO_FACTOR_CODE_LENGTH = 64;
 

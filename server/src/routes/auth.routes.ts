@@ -24,9 +24,11 @@ export const sessionClient = (request: FastifyRequest): SessionClient => ({
 export const authHandlers = (ctx: AppContext) =>
   ({
     "auth.signIn": async (request, reply) => {
-      const { user, token } = await signIn(ctx, request.body, sessionClient(request), request.log);
-      setSessionCookie(request, reply, token);
-      return user;
+      const signedIn = await signIn(ctx, request.body, sessionClient(request), request.log);
+      // A two-step sign-in's first answer: its second factor is next, and no session starts yet.
+      if ("secondFactor" in signedIn) return signedIn;
+      setSessionCookie(request, reply, signedIn.token);
+      return signedIn.user;
     },
     "auth.signUp": async (request, reply) => {
       const { user, token } = await signUp(ctx, request.body, sessionClient(request));

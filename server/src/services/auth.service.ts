@@ -26,7 +26,7 @@ import {
   updateUser,
 } from "../store/sql/user.store.js";
 import { actorOfAccessToken } from "./access-token.service.js";
-import { passSecondFactor } from "./two-factor.service.js";
+import { checkSecondFactor, type SecondFactorMissing, secondFactorRequired } from "./two-factor.service.js";
 import { assertUsernameFree } from "./user.service.js";
 
 export interface SignedIn {
@@ -36,9 +36,15 @@ export interface SignedIn {
 
 /**
  * `input` is valid already (the route's schema, signInSchema). `client`: where the session is signed in from; `log`:
- * where a lock of the account's two-factor codes is recorded.
+ * where a lock of the account's two-factor codes is recorded. A missing second factor is a 401, or, for a caller
+ * that signs in in two steps (`twoStep`), the answer that says which one comes next (no session yet).
  */
-export async function signIn(ctx: AppContext, input: SignIn, client: SessionClient, log: SecurityLog): Promise<SignedIn> {
+export async function signIn(
+  ctx: AppContext,
+  input: SignIn,
+  client: SessionClient,
+  log: SecurityLog,
+): Promise<SignedIn | SecondFactorMissing> {
   const { username, password } = input;
   const { address } = client;
   const { db } = ctx.store;
@@ -55,7 +61,9 @@ export async function signIn(ctx: AppContext, input: SignIn, client: SessionClie
     await recordFailedSignIn(db, username, address);
     throw unauthenticated("Incorrect password", { reason: "auth.incorrect-password" });
   }
-  const { twoFactorPending } = await passSecondFactor(ctx, user, input, address, log);
+  const second = await checkSecondFactor(ctx, user, input, address, log);
+  if ("secondFactor" in second) return input.twoStep ? second : secondFactorRequired(second);
+  const { twoFactorPending } = second;
   await recordSuccessfulSignIn(db, username, address);
   const current = needsRehash(user.password_hash) ? await updateUser(db, user.id, { password_hash: await hashPassword(password) }) : user;
   const { token } = await startSession(db, user.id, client, twoFactorPending);

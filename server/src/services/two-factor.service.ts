@@ -1,7 +1,7 @@
 // Two-factor sign-in: the caller's setup, turning it on and off, new recovery codes, an administrator's reset of a
 // member's, and the code step of sign-in. The secret is stored as it is (there is no instance key outside the
 // database to encrypt it with) and never sent again after the setup's answer; recovery codes are stored hashed.
-import type { PasskeyAssertion, RecoveryCodes, TotpConfirm, TotpEnable, TotpSetup, TotpStatus } from "@memos/common";
+import type { PasskeyAssertion, RecoveryCodes, SecondFactorStep, TotpConfirm, TotpEnable, TotpSetup, TotpStatus } from "@memos/common";
 import { isTotpCode } from "@memos/common";
 import { verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn } from "../auth/rate-limit.js";
@@ -194,19 +194,34 @@ export async function mustSetUpTwoFactor(db: Db, userId: number): Promise<boolea
   return !totp && passkeys === 0 && (await readSystemSetting(db, "requireTwoFactor"));
 }
 
+/** A second factor is still to come: what sign-in answers, or throws as a 401, when it was sent neither. */
+export interface SecondFactorMissing {
+  secondFactor: SecondFactorStep;
+}
+
+/** The 401 of a sign-in whose second factor is missing, for a caller that did not take it in two steps. */
+export function secondFactorRequired({ secondFactor }: SecondFactorMissing): never {
+  if (secondFactor === "passkey")
+    throw unauthenticated("A passkey is required: sign in with one of the account's passkeys", { reason: "auth.passkey-required" });
+  throw unauthenticated("A two-factor code is required: send the code of your authenticator app, or a recovery code", {
+    reason: "auth.code-required",
+  });
+}
+
 /**
- * Sign-in's code step, after the password was right: an account with 2FA needs a code (401 `auth.code-required`
- * without one; a wrong or used one is a failed sign-in and a wrong code of the account, services/code-lock.ts) or one
- * of its passkeys; an account whose only second factor is a passkey needs the passkey (401 `auth.passkey-required`).
- * Answers whether the session must set up 2FA first (the host requires it and the account has none).
+ * Sign-in's code step, after the password was right: an account with 2FA needs a code (a wrong or used one is a
+ * failed sign-in and a wrong code of the account, services/code-lock.ts) or one of its passkeys; an account whose
+ * only second factor is a passkey needs the passkey. Without one it answers which is missing (the caller throws
+ * `secondFactorRequired` or answers it as a step). Otherwise, whether the session must set up 2FA first (the host
+ * requires it and the account has none).
  */
-export async function passSecondFactor(
+export async function checkSecondFactor(
   ctx: AppContext,
   user: UserRow,
   { code, passkey }: { code?: string | undefined; passkey?: PasskeyAssertion | undefined },
   address: string,
   log: SecurityLog,
-): Promise<{ twoFactorPending: boolean }> {
+): Promise<{ twoFactorPending: boolean } | SecondFactorMissing> {
   const { db } = ctx.store;
   const [totp, passkeys] = await Promise.all([enabledTotp(db, user.id), countPasskeys(db, user.id)]);
   if (!totp && passkeys === 0) return { twoFactorPending: await readSystemSetting(db, "requireTwoFactor") };
@@ -217,16 +232,19 @@ export async function passSecondFactor(
     }
     return { twoFactorPending: false };
   }
-  if (!totp)
-    throw unauthenticated("A passkey is required: sign in with one of the account's passkeys", { reason: "auth.passkey-required" });
-  if (code === undefined || code.trim() === "")
-    throw unauthenticated("A two-factor code is required: send the code of your authenticator app, or a recovery code", {
-      reason: "auth.code-required",
-    });
+  if (!totp) return { secondFactor: "passkey" };
+  if (code === undefined || code.trim() === "") return { secondFactor: "code" };
   if (!(await useCode(db, totp, code, true))) {
     await recordFailedSignIn(db, user.username, address);
     await recordCodeFailure(ctx, user.id, log);
     throw unauthenticated("Incorrect two-factor code", { reason: "auth.incorrect-code" });
   }
   return { twoFactorPending: false };
+}
+
+/** As checkSecondFactor, a missing second factor thrown as its 401 (`auth.code-required`, `auth.passkey-required`). */
+export async function passSecondFactor(...args: Parameters<typeof checkSecondFactor>): Promise<{ twoFactorPending: boolean }> {
+  const outcome = await checkSecondFactor(...args);
+  if ("secondFactor" in outcome) secondFactorRequired(outcome);
+  return outcome;
 }

@@ -275,6 +275,23 @@ describe("a passkey as the second factor", () => {
     expectError(await passwordSignIn(user, withWrongPassword), 401, "Incorrect password");
   });
 
+  it("in two steps (`twoStep`, the web's): the password answers 200 with the passkey step and no session", async () => {
+    const user = await member();
+    const authenticator = new SoftAuthenticator(ORIGIN);
+    await addPasskey(user.client, authenticator);
+    const first = await passwordSignIn(user, { twoStep: true });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toEqual({ data: { secondFactor: "passkey" } });
+    expect(() => sessionCookieFrom(first.headers)).toThrow(/no memos_session cookie/);
+    const ceremony = await authenticationOptions();
+    const second = await passwordSignIn(user, {
+      twoStep: true,
+      passkey: { challengeId: ceremony.challengeId, response: authenticator.get(ceremony.options) },
+    });
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.data.id).toBe(user.user.id);
+  });
+
   it("with the app's codes on too, either a code or a passkey passes the code step", async () => {
     const user = await member();
     const { secret } = await enableTwoFactor(user);

@@ -127,6 +127,33 @@ describe("signing in with two-factor sign-in on", () => {
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
   });
 
+  it("in two steps (`twoStep`, the web's): a right password answers 200 with the code step and no session; the v0 shape is unchanged", async () => {
+    const user = await member();
+    const { secret } = await enableTwoFactor(user);
+    // A v0 client (no twoStep) is told as before: 401 with the reason.
+    expectError(await signIn(user), 401, "A two-factor code is required: send the code of your authenticator app, or a recovery code", {
+      reason: "auth.code-required",
+    });
+    expectError(await signIn(user, { twoStep: false }), 401, undefined, { reason: "auth.code-required" });
+    const first = await signIn(user, { twoStep: true });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toEqual({ data: { secondFactor: "code" } });
+    expect(() => sessionCookieFrom(first.headers)).toThrow(/no memos_session cookie/);
+    // A wrong password or code is still its 401.
+    expectError(await signIn(user, { twoStep: true, password: "wrong-one" }), 401, "Incorrect password");
+    expectError(await signIn(user, { twoStep: true, code: "000000" }), 401, undefined, { reason: "auth.incorrect-code" });
+    expectError(await signIn(user, { twoStep: "yes" }), 400, /^Malformatted signin request: twoStep: /);
+    const second = await signIn(user, { twoStep: true, code: totpCode(secret) });
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.data.id).toBe(user.user.id);
+    expect((await sessionOf(second).get("/api/memo")).status).toBe(200);
+    // An account without a second factor signs in at once, twoStep or not.
+    const plain = await member();
+    const direct = await signIn(plain, { twoStep: true });
+    expect(direct.body.data.id).toBe(plain.user.id);
+    expect((await sessionOf(direct).get("/api/memo")).status).toBe(200);
+  });
+
   it("an account without it signs in as before; a code sent anyway is ignored", async () => {
     const user = await member();
     expect((await signIn(user)).status).toBe(200);

@@ -108,6 +108,13 @@ export default function Auth() {
         ...(passkey ? { passkey } : codeStep && { code }),
         role: hasHost ? "USER" : "HOST",
       });
+      // The password was right and the account has two-factor sign-in: ask for the code (or its passkey).
+      if (me && "secondFactor" in me) {
+        setLeaving(null);
+        setCodeStep(me.secondFactor === "passkey" ? "passkey" : "app");
+        setProblem(null);
+        return;
+      }
       if (!me) {
         setLeaving(null);
         setProblem(failed);
@@ -117,7 +124,7 @@ export default function Auth() {
       return;
     } catch (error) {
       setLeaving(null);
-      // The password was right and the account has two-factor sign-in: ask for the code.
+      // The code step after a provider's sign-in, sent without its code.
       if (error instanceof ApiError && error.reason === "auth.code-required") {
         setCodeStep("app");
         setProblem(null);

@@ -1,6 +1,6 @@
 // The system status and the signed-in user; signing in, up and out.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PasskeyAssertion, User } from "@memos/common";
+import type { PasskeyAssertion, SecondFactorStep, User } from "@memos/common";
 import { ApiError, api } from "../api/client";
 import { keys } from "./keys";
 import { type ErrorToastOption, errorToastMeta } from "./errorToast";
@@ -71,7 +71,8 @@ export type Credentials = { username: string; password: string; code?: string; p
 /**
  * Signs in, or signs up (as the host when there is none yet), or finishes a provider's sign-in with the account's
  * second factor (`sso-step`: the code or passkey only), then reads the user and the status afresh before the entry
- * rules of the next page read them. Resolves with the signed-in user (null if the session did not stick).
+ * rules of the next page read them. Resolves with the signed-in user (null if the session did not stick), or with
+ * the second factor a right password still needs (asked as an answer, `twoStep`, so the step logs no failed request).
  */
 export function useSignIn() {
   const client = useQueryClient();
@@ -84,10 +85,14 @@ export function useSignIn() {
       code,
       passkey,
       role,
-    }: Credentials & { action: "signin" | "signup" | "sso-step"; role?: "HOST" | "USER" }) => {
+    }: Credentials & { action: "signin" | "signup" | "sso-step"; role?: "HOST" | "USER" }): Promise<
+      User | null | { secondFactor: SecondFactorStep }
+    > => {
       const second = { ...(code !== undefined && { code }), ...(passkey && { passkey }) };
-      if (action === "signin") await api.call("auth.signIn", { body: { username, password, ...second } });
-      else if (action === "sso-step") await api.call("sso.secondFactor", { body: second });
+      if (action === "signin") {
+        const answer = await api.call("auth.signIn", { body: { username, password, ...second, twoStep: true } });
+        if ("secondFactor" in answer) return { secondFactor: answer.secondFactor };
+      } else if (action === "sso-step") await api.call("sso.secondFactor", { body: second });
       else await api.call("auth.signUp", { body: { username, password, role: role ?? "USER" } });
       const [me] = await Promise.all([
         client.fetchQuery({ queryKey: keys.me, queryFn: fetchMe }),

@@ -1,6 +1,7 @@
 // Signing in, up and out, and who is signed in.
 import { z } from "zod";
 import { SESSION_COOKIE } from "../../domain/constants.js";
+import { secondFactorNeededEntitySchema } from "../account-entities.js";
 import { userEntitySchema } from "../entities.js";
 import { signInSchema, signUpSchema } from "../requests.js";
 import { bare, data, input, route } from "../route.js";
@@ -13,11 +14,11 @@ export const authRoutes = {
     method: "POST",
     path: "/api/auth/signin",
     summary: "Sign in",
-    description: `${SETS_COOKIE} Failed attempts are rate-limited per username and address (429 with Retry-After). An account with two-factor sign-in needs \`code\` too (an app's code or a recovery code); a wrong code counts as a failed attempt, and as a wrong code of the account: 10 within 15 minutes, from any addresses, refuse its app codes for 15 minutes (429 \`auth.code-locked\`; a recovery code or a passkey still signs in).`,
+    description: `${SETS_COOKIE} Failed attempts are rate-limited per username and address (429 with Retry-After). An account with two-factor sign-in needs \`code\` too (an app's code or a recovery code); a wrong code counts as a failed attempt, and as a wrong code of the account: 10 within 15 minutes, from any addresses, refuse its app codes for 15 minutes (429 \`auth.code-locked\`; a recovery code or a passkey still signs in). With \`twoStep: true\` (the web app), a right password whose account still needs its second factor answers 200 \`{"data": {"secondFactor": "code" | "passkey"}}\` instead of the 401, and sets no cookie: the next request sends the same username and password with \`code\` or \`passkey\`.`,
     access: "anonymous",
     body: input(signInSchema, "Malformatted signin request"),
     bodyLimit: WEBAUTHN_BODY_LIMIT,
-    answer: data(userEntitySchema),
+    answer: data(z.union([userEntitySchema, secondFactorNeededEntitySchema])),
     errors: {
       401: "No user of that name (`User not found with username <u>`), a wrong password (`Incorrect password`), a code needed (`auth.code-required`) or wrong or used (`auth.incorrect-code`)",
       403: "The account is archived",
