@@ -6,6 +6,7 @@ import { createRoot } from "react-dom/client";
 import { changeLanguage } from "./i18n";
 import "./styles.css";
 import { App } from "./App";
+import { preloadPage } from "./router";
 import { queryClient } from "./queries/client";
 import { keys } from "./queries/keys";
 import { startOutbox } from "./offline/outbox/store";
@@ -29,6 +30,8 @@ async function fresh<T>(queryKey: QueryKey, queryFn: () => Promise<T>): Promise<
  * that, the last user's cache comes back from IndexedDB, so the app opens offline on the memos seen before.
  */
 async function start() {
+  // The page's code comes while the status and the session are asked for, not after them.
+  preloadPage(window.location.pathname);
   onlineManager.setOnline(navigator.onLine);
   await restoreCache(queryClient);
   const restoredUser = lastUserId();

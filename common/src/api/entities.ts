@@ -29,6 +29,16 @@ export const userEntitySchema = z
   .meta({ id: "User" });
 export type User = z.infer<typeof userEntitySchema>;
 
+/** Who is signed in, as the web's first requests read it: the account, and what this session must do first. */
+export const sessionUserEntitySchema = userEntitySchema
+  .extend({
+    twoFactorSetupRequired: z
+      .boolean()
+      .describe("This session may only set up two-factor sign-in until it is on (as `GET /api/auth/totp`'s `setupRequired`)"),
+  })
+  .meta({ id: "SessionUser" });
+export type SessionUser = z.infer<typeof sessionUserEntitySchema>;
+
 export const resourceEntitySchema = z
   .object({
     id: z.int(),

@@ -37,7 +37,7 @@ export const authHandlers = (ctx: AppContext) =>
     },
     "auth.session": async (request) => {
       const viewer = viewerOf(request);
-      return viewer ? await getMe(ctx, viewer) : null;
+      return viewer ? { ...(await getMe(ctx, viewer)), twoFactorSetupRequired: viewer.twoFactorPending === true } : null;
     },
     "auth.signOut": async (request, reply) => {
       await signOut(ctx, request.cookies[SESSION_COOKIE]);

@@ -255,13 +255,13 @@ describe("sign-out", () => {
 });
 
 describe("GET /api/auth/session", () => {
-  it("answers the signed-in account as /api/user/me does, and null (not 401) for a visitor or after sign-out", async () => {
+  it("answers the signed-in account as /api/user/me does (and whether the session must set up 2FA), and null (not 401) for a visitor or after sign-out", async () => {
     const host = await signUpHost(t);
     const member = await createUser(t, host, "sessioned");
     const me = await member.client.get("/api/user/me");
     const session = await member.client.get("/api/auth/session");
     expect(session.status).toBe(200);
-    expect(session.body).toEqual(me.body);
+    expect(session.body).toEqual({ data: { ...me.body.data, twoFactorSetupRequired: false } });
     expect(session.body.data.username).toBe("sessioned");
 
     const visitor = await anonymous(t).get("/api/auth/session");

@@ -214,6 +214,8 @@ describe("the host requires two-factor sign-in", () => {
       expect(signedIn.status, signedIn.text).toBe(200);
       const pending = sessionOf(signedIn);
       expect((await pending.get("/api/auth/totp")).body.data).toMatchObject({ enabled: false, required: true, setupRequired: true });
+      // The web's first request says so too, so its first screen asks no /api/auth/totp.
+      expect((await pending.get("/api/auth/session")).body.data).toMatchObject({ id: user.user.id, twoFactorSetupRequired: true });
       expect((await pending.get("/api/user/me")).status).toBe(200);
       expect((await pending.get("/api/status")).status).toBe(200);
       for (const refused of [
@@ -228,6 +230,7 @@ describe("the host requires two-factor sign-in", () => {
       expect((await pending.post("/api/auth/totp/enable", { code: totpCode(secret) })).status).toBe(200);
       expect((await pending.get("/api/memo")).status).toBe(200);
       expect((await pending.get("/api/auth/totp")).body.data).toMatchObject({ enabled: true, setupRequired: false });
+      expect((await pending.get("/api/auth/session")).body.data.twoFactorSetupRequired).toBe(false);
       // And while required, it cannot be turned off.
       expectError(await pending.post("/api/auth/totp/disable", { password: PASSWORD, code: totpCode(secret, 1) }), 403, undefined, {
         reason: "auth.two-factor-required",

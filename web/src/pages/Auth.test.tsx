@@ -126,7 +126,7 @@ describe("Auth page", () => {
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
     await waitFor(() => expect(fetch.mock.calls.some(([url]) => url === "/api/auth/signin")).toBe(true));
     const signin = fetch.mock.calls.find(([url]) => url === "/api/auth/signin");
-    expect(JSON.parse(String(signin?.[1]?.body))).toEqual({ username: "jack", password: "abc d" });
+    expect(JSON.parse(String(signin?.[1]?.body))).toEqual({ username: "jack", password: "abc d", twoStep: true });
   });
 
   it("asks a new account for 8 characters, and shows the strength hint where one can sign up", () => {

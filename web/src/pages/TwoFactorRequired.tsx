@@ -8,8 +8,7 @@ import { TwoFactorSetup } from "../components/TwoFactor/TwoFactorSetup";
 import { AddPasskeyInstead } from "../components/Passkeys/AddPasskeyInstead";
 import { Button } from "../components/ui/Button";
 import { keys } from "../queries/keys";
-import { useSignOut } from "../queries/session";
-import { fetchTwoFactor } from "../queries/two-factor";
+import { fetchMe, useSignOut } from "../queries/session";
 import { returnTo } from "../router/returnTo";
 
 export default function TwoFactorRequired() {
@@ -22,7 +21,7 @@ export default function TwoFactorRequired() {
 
   const done = async () => {
     // Read afresh before the app's entry rule reads it (a kept copy would say the setup is still due).
-    await queryClient.fetchQuery({ queryKey: keys.twoFactor, queryFn: fetchTwoFactor, staleTime: 0 });
+    await queryClient.fetchQuery({ queryKey: keys.me, queryFn: fetchMe, staleTime: 0 });
     // Back where the set-up interrupted (an app's consent page), else home.
     await navigate(returnTo(searchParams.get("next")));
   };

@@ -1,13 +1,16 @@
 // The system status and the signed-in user; signing in, up and out.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PasskeyAssertion, SecondFactorStep, User } from "@memos/common";
+import type { PasskeyAssertion, SecondFactorStep, SessionUser, User } from "@memos/common";
 import { ApiError, api } from "../api/client";
 import { keys } from "./keys";
 import { type ErrorToastOption, errorToastMeta } from "./errorToast";
 import { NO_ERROR_TOAST } from "./errorToast";
 
-/** The current user, or null when nobody is signed in (asked so that a visitor gets no 401 to log). */
-export async function fetchMe(): Promise<User | null> {
+/**
+ * The current user, or null when nobody is signed in (asked so that a visitor gets no 401 to log); with it, whether
+ * this session must set up two-factor sign-in first (the entry rules read it: no request of its own at start).
+ */
+export async function fetchMe(): Promise<SessionUser | null> {
   try {
     return await api.call("auth.session");
   } catch (error) {

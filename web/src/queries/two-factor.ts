@@ -6,7 +6,7 @@ import { api } from "../api/client";
 import { keys } from "./keys";
 import { type ErrorToastOption, errorToastMeta } from "./errorToast";
 
-export const fetchTwoFactor = () => api.call("totp.status");
+const fetchTwoFactor = () => api.call("totp.status");
 
 export const useTwoFactor = (enabled = true) => useQuery({ queryKey: keys.twoFactor, queryFn: fetchTwoFactor, enabled });
 

@@ -1,11 +1,27 @@
 // Routes and their entry rules. Pages load lazily behind a centred full-size spinner.
 import { lazy, Suspense, type ComponentType } from "react";
-import { createBrowserRouter, Navigate } from "react-router";
+import { createBrowserRouter, matchRoutes, Navigate } from "react-router";
 import { FullPageSpinner } from "../components/ui/Spinner";
 import { authLoader, embedLoader, homeLoader, oauthLoader, publicLoader, twoFactorLoader, userPageLoader } from "./loaders";
 
-function page(load: () => Promise<{ default: ComponentType }>) {
-  const Page = lazy(load);
+/** Each page's code, by its route's path: loaded by the route, or ahead of it by preloadPage. */
+const PAGES = {
+  "/auth": () => import("../pages/Auth"),
+  "/two-factor": () => import("../pages/TwoFactorRequired"),
+  "/oauth/authorize": () => import("../pages/OAuthConsent"),
+  "/": () => import("../pages/Home"),
+  "/resources": () => import("../pages/Resources"),
+  "/explore": () => import("../pages/Explore"),
+  "/u/:userId": () => import("../pages/UserPage"),
+  "/m/:memoId": () => import("../pages/MemoDetail"),
+  "/m/:memoId/embed": () => import("../pages/EmbedMemo"),
+  "/s/:token": () => import("../pages/SharedMemo"),
+} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
+
+type PagePath = keyof typeof PAGES;
+
+function page(path: PagePath) {
+  const Page = lazy(PAGES[path]);
   return (
     <Suspense fallback={<FullPageSpinner />}>
       <Page />
@@ -14,20 +30,30 @@ function page(load: () => Promise<{ default: ComponentType }>) {
 }
 
 const routes = [
-  { path: "/auth", loader: authLoader, element: page(() => import("../pages/Auth")) },
-  { path: "/two-factor", loader: twoFactorLoader, element: page(() => import("../pages/TwoFactorRequired")) },
+  { path: "/auth", loader: authLoader, element: page("/auth") },
+  { path: "/two-factor", loader: twoFactorLoader, element: page("/two-factor") },
   // An app's sign-in (OAuth for MCP clients): the consent screen.
-  { path: "/oauth/authorize", loader: oauthLoader, element: page(() => import("../pages/OAuthConsent")) },
-  { path: "/", loader: homeLoader, element: page(() => import("../pages/Home")) },
-  { path: "/resources", loader: homeLoader, element: page(() => import("../pages/Resources")) },
-  { path: "/explore", loader: publicLoader, element: page(() => import("../pages/Explore")) },
-  { path: "/u/:userId", loader: userPageLoader, element: page(() => import("../pages/UserPage")) },
-  { path: "/m/:memoId", loader: publicLoader, element: page(() => import("../pages/MemoDetail")) },
-  { path: "/m/:memoId/embed", loader: embedLoader, element: page(() => import("../pages/EmbedMemo")) },
+  { path: "/oauth/authorize", loader: oauthLoader, element: page("/oauth/authorize") },
+  { path: "/", loader: homeLoader, element: page("/") },
+  { path: "/resources", loader: homeLoader, element: page("/resources") },
+  { path: "/explore", loader: publicLoader, element: page("/explore") },
+  { path: "/u/:userId", loader: userPageLoader, element: page("/u/:userId") },
+  { path: "/m/:memoId", loader: publicLoader, element: page("/m/:memoId") },
+  { path: "/m/:memoId/embed", loader: embedLoader, element: page("/m/:memoId/embed") },
   // A private share link: anyone with it, no sign-in, whatever the instance's state.
-  { path: "/s/:token", element: page(() => import("../pages/SharedMemo")) },
+  { path: "/s/:token", element: page("/s/:token") },
   { path: "*", element: <Navigate to="/" replace /> },
 ];
+
+/**
+ * Starts loading the code of the page at `pathname` (the module and every chunk it imports, side by side), so it
+ * arrives while the first requests for data are still under way instead of after them. Never fails: the route
+ * loads it again, and says so, if this did not.
+ */
+export function preloadPage(pathname: string): void {
+  const path = matchRoutes(routes, pathname)?.at(-1)?.route.path;
+  if (path && path in PAGES) void PAGES[path as PagePath]().catch(() => undefined);
+}
 
 let router: ReturnType<typeof createBrowserRouter> | null = null;
 

@@ -1,13 +1,12 @@
 // Route entry rules (docs/v0-wire.md#web-routes): no host → /auth everywhere but embed; signed out on / → /explore.
 // Failures while loading the status or the user are swallowed and the route continues; offline, the cached copies
 // (restored from IndexedDB) decide, and without them the request fails at once instead of waiting for a network.
-import type { SystemStatus, User } from "@memos/common";
+import type { SessionUser, SystemStatus, User } from "@memos/common";
 import { type LoaderFunctionArgs, redirect } from "react-router";
 import { api } from "../api/client";
 import { queryClient } from "../queries/client";
 import { keys } from "../queries/keys";
 import { fetchMe, fetchStatus } from "../queries/session";
-import { fetchTwoFactor } from "../queries/two-factor";
 
 async function loadStatus(): Promise<SystemStatus | null> {
   try {
@@ -17,7 +16,7 @@ async function loadStatus(): Promise<SystemStatus | null> {
   }
 }
 
-async function loadMe(): Promise<User | null> {
+async function loadMe(): Promise<SessionUser | null> {
   try {
     return await queryClient.ensureQueryData({ queryKey: keys.me, queryFn: fetchMe, networkMode: "always" });
   } catch {
@@ -25,21 +24,19 @@ async function loadMe(): Promise<User | null> {
   }
 }
 
-/** True when this session must set up two-factor sign-in before anything else (the host requires it). */
-async function mustSetUpTwoFactor(me: User | null): Promise<boolean> {
-  if (!me) return false;
-  try {
-    return (await queryClient.ensureQueryData({ queryKey: keys.twoFactor, queryFn: fetchTwoFactor, networkMode: "always" })).setupRequired;
-  } catch {
-    return false;
-  }
+/**
+ * True when this session must set up two-factor sign-in before anything else (the host requires it): the session's
+ * answer says so (a copy kept by a version before it says nothing, so false; the server still refuses the rest).
+ */
+function mustSetUpTwoFactor(me: SessionUser | null): boolean {
+  return me?.twoFactorSetupRequired === true;
 }
 
 export async function homeLoader() {
   const [status, me] = await Promise.all([loadStatus(), loadMe()]);
   if (status && !status.host) return redirect("/auth");
   if (status && !me) return redirect("/explore");
-  if (await mustSetUpTwoFactor(me)) return redirect("/two-factor");
+  if (mustSetUpTwoFactor(me)) return redirect("/two-factor");
   return null;
 }
 
@@ -47,14 +44,14 @@ export async function homeLoader() {
 export async function publicLoader() {
   const [status, me] = await Promise.all([loadStatus(), loadMe()]);
   if (status && !status.host) return redirect("/auth");
-  if (await mustSetUpTwoFactor(me)) return redirect("/two-factor");
+  if (mustSetUpTwoFactor(me)) return redirect("/two-factor");
   return null;
 }
 
 /** The setup step a host may require: for a signed-in session that must take it; anyone else goes home. */
 export async function twoFactorLoader() {
   const me = await loadMe();
-  return (await mustSetUpTwoFactor(me)) ? null : redirect("/");
+  return mustSetUpTwoFactor(me) ? null : redirect("/");
 }
 
 /**
@@ -92,7 +89,7 @@ export async function oauthLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const here = encodeURIComponent(url.pathname + url.search);
   if (!me) return redirect(`/auth?next=${here}`);
-  if (await mustSetUpTwoFactor(me)) return redirect(`/two-factor?next=${here}`);
+  if (mustSetUpTwoFactor(me)) return redirect(`/two-factor?next=${here}`);
   return null;
 }
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { SESSION_COOKIE } from "../../domain/constants.js";
 import { secondFactorNeededEntitySchema } from "../account-entities.js";
-import { userEntitySchema } from "../entities.js";
+import { sessionUserEntitySchema, userEntitySchema } from "../entities.js";
 import { signInSchema, signUpSchema } from "../requests.js";
 import { bare, data, input, route } from "../route.js";
 import { WEBAUTHN_BODY_LIMIT } from "../body-limits.js";
@@ -43,9 +43,10 @@ export const authRoutes = {
     method: "GET",
     path: "/api/auth/session",
     summary: "The signed-in account, or null",
-    description: 'As `GET /api/user/me`, but a visitor gets `{"data": null}` instead of a 401, so a page can ask without an error.',
+    description:
+      'As `GET /api/user/me`, but a visitor gets `{"data": null}` instead of a 401, so a page can ask without an error; and `twoFactorSetupRequired` says whether this session must set up two-factor sign-in first, so the web\'s first screen needs no `GET /api/auth/totp`.',
     access: "public",
-    answer: data(userEntitySchema.nullable()),
+    answer: data(sessionUserEntitySchema.nullable()),
   }),
   "auth.signOut": route({
     method: "POST",

@@ -58,6 +58,8 @@ describe("MemoList select mode", () => {
     expect(screen.queryAllByRole("checkbox")).toHaveLength(0);
     fireEvent.click(screen.getByRole("button", { name: "Select" }));
     expect(boxes()).toHaveLength(4);
+    // The selection bar's code loads when select mode starts.
+    await screen.findByRole("status");
     expect(status()).toBe("Selected: 0");
 
     fireEvent.click(boxes()[1]!);
@@ -88,10 +90,10 @@ describe("MemoList select mode", () => {
     expect(status()).toBe("Selected: 0");
   });
 
-  it("offers the actions only once something is selected; the card's own links and menu are out of reach meanwhile", () => {
+  it("offers the actions only once something is selected; the card's own links and menu are out of reach meanwhile", async () => {
     renderList([[memo(5), memo(4)]]);
     fireEvent.click(screen.getByRole("button", { name: "Select" }));
-    expect(screen.getByRole("button", { name: "Actions" }).hasAttribute("disabled")).toBe(true);
+    expect((await screen.findByRole("button", { name: "Actions" })).hasAttribute("disabled")).toBe(true);
     // Inert behind the checkbox (jsdom keeps them in its tree; browsers do not).
     for (const menu of screen.getAllByRole("button", { name: "More actions" })) expect(menu.closest("[inert]")).not.toBeNull();
     fireEvent.click(boxes()[0]!);

@@ -1,7 +1,7 @@
 // A list of memo cards in pages of 30: loads more when the end comes into view or on click, and says when
 // everything is there or nothing matched.
 import type { Memo } from "@memos/common";
-import { type ReactNode, useEffect, useMemo, useRef } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import type { MemoListParams } from "../../queries/keys";
@@ -15,7 +15,6 @@ import { errorMessage } from "../../api/errorMessage";
 import { MemoCard, type MemoCardProps } from "../Memo/MemoCard";
 import { Spinner } from "../ui/Spinner";
 import { Button } from "../ui/Button";
-import { SelectionBar } from "../Bulk/SelectionBar";
 import { SELECT_MODE_ATTRIBUTE } from "../keyboard/useKeyboardShortcuts";
 import { useMemoIds } from "../../queries/batch";
 import { useSelection } from "../../state/selection";
@@ -23,6 +22,9 @@ import { isTempId } from "../../offline/outbox/plan";
 import { ListChecks } from "lucide-react";
 
 const NO_ENTRIES: OutboxEntry[] = [];
+
+// Its code loads when select mode starts: the first screen has no use for it.
+const SelectionBar = lazy(() => import("../Bulk/SelectionBar").then((module) => ({ default: module.SelectionBar })));
 
 export interface MemoListProps {
   scope: MemoListScope;
@@ -162,7 +164,9 @@ export function MemoList({ scope, selectable = false, params, filter, card, enab
         )}
       </div>
       {selecting ? (
-        <SelectionBar scope="home" state={select} matching={matching.data ?? null} shown={memos} shownOnly={Boolean(filter)} />
+        <Suspense fallback={null}>
+          <SelectionBar scope="home" state={select} matching={matching.data ?? null} shown={memos} shownOnly={Boolean(filter)} />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -1,15 +1,18 @@
-import { ConfirmDialog } from "../ui/ConfirmDialog";
 // The sidebar's shortcuts (saved filters), "pinned" ones (rowStatus ARCHIVED, as v0) first. Clicking one
 // selects it (shortcutId in the query string) or deselects it; its menu pins, edits or deletes it.
 import type { Shortcut } from "@memos/common";
 import { Bookmark, MoreHorizontal, Pencil, Pin, PinOff, Trash2 } from "lucide-react";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { sortShortcuts, useShortcutMutations, useShortcuts } from "../../queries/sidebar";
 import { useFilter } from "../../state/filter";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Menu } from "../ui/Menu";
-import { ShortcutDialog } from "./ShortcutDialog";
 import { ROW_MENU_TRIGGER, SectionHeader } from "./SectionHeader";
+import { useOpenedOnce } from "../ui/useOpenedOnce";
+
+// Its code loads when it is first opened: the first screen has no use for it.
+const ShortcutDialog = lazy(() => import("./ShortcutDialog").then((module) => ({ default: module.ShortcutDialog })));
 
 export function ShortcutList() {
   const { t } = useTranslation();
@@ -19,6 +22,7 @@ export function ShortcutList() {
   const shortcuts = useMemo(() => sortShortcuts(data ?? []), [data]);
   const [editing, setEditing] = useState<Shortcut | "new" | null>(null);
   const [deleting, setDeleting] = useState<Shortcut | null>(null);
+  const dialogWanted = useOpenedOnce(editing !== null);
 
   const togglePin = (shortcut: Shortcut) =>
     patch.mutate({ id: shortcut.id, rowStatus: shortcut.rowStatus === "ARCHIVED" ? "NORMAL" : "ARCHIVED" });
@@ -90,7 +94,11 @@ export function ShortcutList() {
           );
         })}
       </ul>
-      <ShortcutDialog shortcut={editing === "new" ? null : editing} open={editing !== null} onClose={() => setEditing(null)} />
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <ShortcutDialog shortcut={editing === "new" ? null : editing} open={editing !== null} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title={t("shortcut-list.delete-title", { title: deleting?.title ?? "" })}

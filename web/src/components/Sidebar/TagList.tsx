@@ -9,11 +9,14 @@ import { useTagCounts, useTagMutations, useTagSubtreeCounts, useTags } from "../
 import { useFilter } from "../../state/filter";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Menu } from "../ui/Menu";
-import { CreateTagDialog } from "./CreateTagDialog";
 import { ROW_MENU_TRIGGER, SectionHeader } from "./SectionHeader";
 import { buildTagTree, nodeCount, type TagNode } from "./tagTree";
 
+import { useOpenedOnce } from "../ui/useOpenedOnce";
+
+// The dialogs' code loads when one is first opened: the first screen has no use for them.
 const RenameTagDialog = lazy(() => import("./RenameTagDialog"));
+const CreateTagDialog = lazy(() => import("./CreateTagDialog").then((module) => ({ default: module.CreateTagDialog })));
 
 interface TreeProps {
   nodes: TagNode[];
@@ -140,6 +143,7 @@ export function TagList() {
   );
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const [creating, setCreating] = useState(false);
+  const createWanted = useOpenedOnce(creating);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
 
@@ -188,7 +192,11 @@ export function TagList() {
           subtrees={subtrees}
         />
       )}
-      <CreateTagDialog open={creating} onClose={() => setCreating(false)} />
+      {createWanted ? (
+        <Suspense fallback={null}>
+          <CreateTagDialog open={creating} onClose={() => setCreating(false)} />
+        </Suspense>
+      ) : null}
       {renaming !== null ? (
         <Suspense fallback={null}>
           <RenameTagDialog tag={renaming} onClose={() => setRenaming(null)} onRenamed={followRename} />
