@@ -1,7 +1,7 @@
-import { Button } from "../ui/Button";
 // The memo detail page's comments: oldest first, in pages; the box to add one for members who may (not when the
 // host turned comments off or the memo's author closed them); Close / Reopen for the memo's author. Who may do what
 // is common's access rules (canEditComment…), the ones the server's comment policy enforces.
+import { Button } from "../ui/Button";
 import { canCloseComments, canDeleteComment, canEditComment, canReact, type Memo } from "@memos/common";
 import { MessageSquare } from "lucide-react";
 import { useEffect, useId, useRef } from "react";

@@ -1,6 +1,6 @@
-import { Button } from "../ui/Button";
 // A new personal access token: name, scope and expiry; then the token, shown this once, with a copy button and a
 // ready curl command.
+import { Button } from "../ui/Button";
 import { ACCESS_TOKEN_SCOPES, INPUT_LIMITS, type AccessTokenScope, type CreatedAccessToken } from "@memos/common";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,7 +1,7 @@
-import { useEffectivePreferences } from "../../state/useEffectivePreferences";
 // Preferences: each choice takes effect at once. Theme and language follow usePreferenceActions (this
 // browser and the user's settings); default visibility and sort are user settings; the rest stay in this
 // browser (localSetting).
+import { useEffectivePreferences } from "../../state/useEffectivePreferences";
 import {
   type Appearance,
   type Locale,

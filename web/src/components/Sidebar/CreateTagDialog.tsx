@@ -1,6 +1,6 @@
-import { Button } from "../ui/Button";
 // Creating a tag: a name checked with the wire's rule (`#name` must be exactly one tag), and suggestions
 // taken from the user's memos (GET /api/tag/suggestion), each one click away.
+import { Button } from "../ui/Button";
 import { INPUT_LIMITS, isValidTagName } from "@memos/common";
 import { Plus } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";

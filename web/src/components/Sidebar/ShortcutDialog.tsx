@@ -1,5 +1,5 @@
-import { Button } from "../ui/Button";
 // Creating or editing a shortcut: a title and a list of filters (docs/v0-wire.md#shortcut-filters), saved as the JSON payload.
+import { Button } from "../ui/Button";
 import {
   defaultFilter,
   type Filter,

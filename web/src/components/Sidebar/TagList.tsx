@@ -1,6 +1,6 @@
-import { formatCount } from "../../utils/number";
 // The sidebar's tags as a collapsible tree of nested `#a/b` tags. Clicking a tag toggles the tag filter;
 // a tag's menu renames or deletes it; + opens the create dialog.
+import { formatCount } from "../../utils/number";
 import { tagMatches } from "@memos/common";
 import { ChevronRight, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from "react";

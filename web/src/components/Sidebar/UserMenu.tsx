@@ -1,6 +1,6 @@
-import { useEffectivePreferences } from "../../state/useEffectivePreferences";
 // The banner's menu: language, appearance, and sign out (or sign in for visitors). The language list
 // opens in place of the main list.
+import { useEffectivePreferences } from "../../state/useEffectivePreferences";
 import type { User } from "@memos/common";
 import { ChevronLeft, ChevronRight, Globe, Info, LogIn, LogOut, Monitor, Moon, MoreHorizontal, Sun } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
