@@ -24,6 +24,12 @@ test("the first account signs up as Host and lands on home", async ({ page, requ
   const signUp = page.getByRole("button", { name: text.signUpAsHost });
   await expect(signUp).toBeVisible();
   await expect(page.getByRole("button", { name: text.signIn, exact: true })).toHaveCount(0);
+  // The username rule shows before anything is sent, and a name that breaks it is refused in place.
+  const usernameRule = "Username: 1–36 characters, letters a–z, digits and hyphens (not first or last)";
+  await expect(page.getByText(usernameRule)).toBeVisible();
+  await expect(page.getByLabel(text.username)).toHaveAccessibleDescription(usernameRule);
+  await submitAuthForm(page, "-host", host.password, text.signUpAsHost);
+  await expect(page.getByRole("alert")).toHaveText("Username must not start or end with a hyphen");
   await page.getByLabel(text.password, { exact: true }).fill("a few words here");
   await expect(page.getByRole("meter", { name: "Password strength" })).toHaveAttribute("aria-valuetext", /.+/);
   await screenshot(page, testInfo, "auth-signup");
@@ -43,6 +49,8 @@ test("with a host, a visitor on / goes to /explore and the form offers Sign in",
   await expect(page.getByRole("button", { name: text.signIn, exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: text.signUpAsHost })).toHaveCount(0);
   await expect(page.getByText("If you don't have an account, please contact the site host.")).toBeVisible();
+  // Signing in shows no rule: an account named before it still signs in.
+  await expect(page.getByText(/^Username: 1–36 characters/)).toHaveCount(0);
   await screenshot(page, testInfo, "auth-signin");
 });
 

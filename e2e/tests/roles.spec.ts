@@ -51,6 +51,12 @@ test("an admin creates a member, changes their password and deletes them", async
   const username = uniqueName("new");
   await settings.getByRole("button", { name: "Create", exact: true }).click();
   await expect(settings.getByRole("alert")).toHaveText("Please fill in all fields.");
+  // The rule of a new name is under the field before Create is pressed.
+  await expect(settings.getByLabel("Username")).toHaveAccessibleDescription(/^Username: 1–36 characters, letters a–z, digits and hyphens/);
+  await settings.getByLabel("Username").fill(`${username}_x`);
+  await settings.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await settings.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(settings.getByRole("alert")).toHaveText("Username may contain only letters a–z, digits and hyphens");
   await settings.getByLabel("Username").fill(username);
   await settings.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await settings.getByRole("button", { name: "Create", exact: true }).click();

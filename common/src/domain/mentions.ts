@@ -1,8 +1,9 @@
 // `@username` in a memo: who it names, read outside code and links as tags are (a mail address is no mention).
 import { blankCode } from "./tags.js";
 
-// Up to 32 letters, digits, `_`, `.` or `-` after the `@` (a trailing dot or dash ends the sentence, not the name).
-export const MENTION_NAME_SOURCE = "@([\\p{L}\\p{N}_](?:[\\p{L}\\p{N}_.-]{0,30}[\\p{L}\\p{N}_])?)";
+// Up to 36 letters, digits, `_`, `.` or `-` after the `@` (a trailing dot or dash ends the sentence, not the name):
+// today's usernames (USERNAME_RULE, up to 36) and v0.10's (up to 32 bytes, dots and underscores too).
+export const MENTION_NAME_SOURCE = "@([\\p{L}\\p{N}_](?:[\\p{L}\\p{N}_.-]{0,34}[\\p{L}\\p{N}_])?)";
 /** What may not come right before the `@`: a word, an address, a path, or a tag's `#` (`#@x` is a tag); `_@x_` is an emphasised mention. */
 export const MENTION_BLOCKED_BEFORE = /[\p{L}\p{N}@/.#-]/u;
 const MENTION = new RegExp(`(?<!${MENTION_BLOCKED_BEFORE.source})${MENTION_NAME_SOURCE}`, "gu");

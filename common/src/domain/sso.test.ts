@@ -5,13 +5,16 @@ import { validateUsername } from "./validation.js";
 describe("usernameFromClaim", () => {
   it.each([
     ["lovelace", "lovelace"],
-    ["Ada Lovelace", "AdaLovelace"],
-    ["grace.hopper@example.com", "grace.hopper"],
-    ["al@example.com", "al_user"],
+    ["Ada Lovelace", "Ada-Lovelace"],
+    ["grace.hopper@example.com", "grace-hopper"],
+    ["al@example.com", "al"],
+    ["José_Núñez", "Jose-Nunez"],
     ["<script>", "script"],
+    ["-_-x-_-", "x"],
     ["   ", ""],
-    ["x".repeat(40), "x".repeat(32)],
-    ["名前名前名前名前名前名前", "名前名前名前名前名前"],
+    ["x".repeat(40), "x".repeat(36)],
+    [`${"y".repeat(35)}-z`, "y".repeat(35)],
+    ["名前名前", ""],
   ])("%s → %s", (claim, name) => {
     expect(usernameFromClaim(claim)).toBe(name);
     if (name !== "") expect(validateUsername(name)).toBeNull();
@@ -19,9 +22,10 @@ describe("usernameFromClaim", () => {
 });
 
 describe("usernameWithSuffix", () => {
-  it("keeps the name within 32 bytes", () => {
+  it("keeps the name within the rule's 36 characters", () => {
     expect(usernameWithSuffix("alice", 2)).toBe("alice2");
-    expect(usernameWithSuffix("y".repeat(32), 12)).toBe(`${"y".repeat(30)}12`);
+    expect(usernameWithSuffix("y".repeat(36), 12)).toBe(`${"y".repeat(34)}12`);
+    expect(validateUsername(usernameWithSuffix(`${"y".repeat(33)}-z`, 12))).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 // Single sign-on with OpenID Connect: the names and rules both sides share.
 import { SECOND_FACTOR_STEPS, type SecondFactorStep } from "./two-factor.js";
+import { USERNAME_RULE } from "./validation.js";
 
 /** The roles a provider may give the users it creates: never the host. */
 export const SSO_USER_ROLES = ["USER", "ADMIN"] as const;
@@ -48,26 +49,26 @@ export const canUnlinkIdentity = (methods: { hasPassword: boolean; passkeys: num
   methods.hasPassword || methods.passkeys > 0 || methods.identities > 1;
 
 /**
- * A username from a claim's value, made to fit the username rules (4–32 bytes, no spaces or invisible characters):
- * an email's local part, other characters than letters, digits, `.`, `_` and `-` dropped, padded when short.
- * @example usernameFromClaim("Ada Lovelace") // "AdaLovelace"
- * @example usernameFromClaim("al@example.com") // "al_user"
+ * A username from a claim's value, made to fit the username rule (USERNAME_RULE: letters a–z, digits and inner
+ * hyphens, at most 36): an email's local part, accents taken off, `.`, `_` and spaces made hyphens, anything else
+ * dropped. Empty when nothing is left (the caller then tries its next claim).
+ * @example usernameFromClaim("Ada Lovelace") // "Ada-Lovelace"
+ * @example usernameFromClaim("grace.hopper@example.com") // "grace-hopper"
  */
 export function usernameFromClaim(value: string): string {
   const local = value.includes("@") ? value.slice(0, value.indexOf("@")) : value;
-  const cleaned = local.normalize("NFKC").replace(/[^\p{L}\p{N}._-]/gu, "");
-  let name = "";
-  for (const char of cleaned) {
-    if (new TextEncoder().encode(name + char).length > 32) break;
-    name += char;
-  }
-  return name.length === 0 ? "" : new TextEncoder().encode(name).length < 4 ? `${name}_user`.slice(0, 32) : name;
+  const ascii = local
+    .normalize("NFKD")
+    .replace(/[\s._]+/g, "-")
+    .replace(/[^A-Za-z0-9-]/g, "")
+    .replace(/-{2,}/g, "-");
+  return trimHyphens(trimHyphens(ascii).slice(0, USERNAME_RULE.maxLength));
 }
 
-/** The name with a numeric suffix, kept within 32 bytes (`alice` → `alice2`). */
+const trimHyphens = (name: string): string => name.replace(/^-+|-+$/g, "");
+
+/** The name with a numeric suffix, kept within the rule's length (`alice` → `alice2`). */
 export function usernameWithSuffix(base: string, suffix: number): string {
   const tail = String(suffix);
-  let head = base;
-  while (new TextEncoder().encode(head + tail).length > 32) head = [...head].slice(0, -1).join("");
-  return head + tail;
+  return trimHyphens(base.slice(0, USERNAME_RULE.maxLength - tail.length)) + tail;
 }

@@ -8,12 +8,39 @@ const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/;
 /** Control and invisible formatting characters (bidirectional overrides, zero-width joiners, BOM…). */
 const INVISIBLE_CHARS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
-export function validateUsername(username: string): string | null {
-  if (utf8Length(username) < 4) return "username is too short, minimum length is 4";
-  if (utf8Length(username) > 32) return "username is too long, maximum length is 32";
-  if (INVISIBLE_CHARS.test(username)) return "username must not contain control or invisible characters";
-  if (username.trim() !== username) return "username must not start or end with a space";
+/**
+ * The username rule of new accounts (sign-up, a member created, a rename), as memos 0.22 and later have it: 1 to 36
+ * characters, each an ASCII letter (either case), a digit or a hyphen, with a letter or digit first and last. A
+ * name from memos keeps working here, and a name made here can move to memos. Sign-in checks no rule: an account
+ * named before this rule (v0.10 allowed 4–32 bytes of nearly anything) still signs in and keeps its name.
+ */
+export const USERNAME_RULE = { minLength: 1, maxLength: 36 } as const;
+
+/** Which part of the username rule a name breaks. */
+export type UsernameRuleBreak = "too-short" | "too-long" | "character" | "hyphen-edge";
+
+const USERNAME_CHARACTERS = /^[A-Za-z0-9-]*$/;
+
+/** The first part of the username rule `username` breaks, or null when it keeps it. */
+export function usernameRuleBreak(username: string): UsernameRuleBreak | null {
+  if (username.length < USERNAME_RULE.minLength) return "too-short";
+  if ([...username].length > USERNAME_RULE.maxLength) return "too-long";
+  if (!USERNAME_CHARACTERS.test(username)) return "character";
+  if (username.startsWith("-") || username.endsWith("-")) return "hyphen-edge";
   return null;
+}
+
+const USERNAME_MESSAGES: Record<UsernameRuleBreak, string> = {
+  "too-short": `username is too short, minimum length is ${USERNAME_RULE.minLength}`,
+  "too-long": `username is too long, maximum length is ${USERNAME_RULE.maxLength}`,
+  character: "username may contain only letters a-z and A-Z, digits and hyphens",
+  "hyphen-edge": "username must not start or end with a hyphen",
+};
+
+/** The wire's message for a new username that breaks the rule (it names the field), or null. */
+export function validateUsername(username: string): string | null {
+  const broken = usernameRuleBreak(username);
+  return broken === null ? null : USERNAME_MESSAGES[broken];
 }
 
 /**
@@ -67,7 +94,7 @@ const ACCOUNT_RULES: Record<AccountField, (value: string) => string | null> = {
 /**
  * The first broken rule among an account's given fields (in the order username, password, nickname, email), with
  * the field it is about.
- * @example accountProblem({ username: "ab" }) // { field: "username", problem: "username is too short, minimum length is 4" }
+ * @example accountProblem({ username: "-ab" }) // { field: "username", problem: "username must not start or end with a hyphen" }
  */
 export function accountProblem(fields: Partial<Record<AccountField, string>>): { field: AccountField; problem: string } | null {
   for (const field of Object.keys(ACCOUNT_RULES) as AccountField[]) {
@@ -130,20 +157,4 @@ export function isSafeLogoUrl(url: string): boolean {
   } catch {
     return false;
   }
-}
-
-export type FieldRuleFailure = "too-short" | "too-long" | "not-allow-space" | "not-allow-chinese";
-
-/** The web's form rule for usernames and passwords (docs/v0-wire.md#web-form-checks). */
-export const FORM_FIELD_RULES = { minLength: 4, maxLength: 320, noSpace: true, noChinese: true } as const;
-
-export function checkFormField(
-  value: string,
-  rules: { minLength?: number; maxLength?: number; noSpace?: boolean; noChinese?: boolean } = FORM_FIELD_RULES,
-): FieldRuleFailure | null {
-  if (rules.minLength !== undefined && value.length < rules.minLength) return "too-short";
-  if (rules.maxLength !== undefined && value.length > rules.maxLength) return "too-long";
-  if (rules.noSpace && value.includes(" ")) return "not-allow-space";
-  if (rules.noChinese && /[\u3000\u3400-\u4DBF\u4E00-\u9FFF]/.test(value)) return "not-allow-chinese";
-  return null;
 }

@@ -148,7 +148,8 @@ export async function patchUser(ctx: AppContext, viewer: Viewer, id: number, inp
     password: input.password !== undefined,
     openId: input.resetOpenId === true,
   });
-  validatePatch(input);
+  // The username rule binds a new name only: an account named before it keeps its name through other changes.
+  validatePatch({ ...input, username: input.username === target.username ? undefined : input.username });
   if (input.currentPassword !== undefined) await checkCurrentPassword(ctx, viewer!, input.currentPassword, address);
   const update: UserUpdate = {};
   if (input.username !== undefined && input.username !== target.username) update.username = input.username;

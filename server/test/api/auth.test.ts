@@ -90,10 +90,11 @@ describe("sign-up", () => {
   });
 
   it.each([
-    [{ username: "abc", password: "pass1234" }, "username is too short, minimum length is 4"],
-    [{ username: "a".repeat(33), password: "pass1234" }, "username is too long, maximum length is 32"],
-    // 11 CJK characters are 33 UTF-8 bytes: lengths are bytes, as on the wire.
-    [{ username: "日".repeat(11), password: "pass1234" }, "username is too long, maximum length is 32"],
+    [{ username: "", password: "pass1234" }, "username is too short, minimum length is 1"],
+    [{ username: "a".repeat(37), password: "pass1234" }, "username is too long, maximum length is 36"],
+    [{ username: "-host", password: "pass1234" }, "username must not start or end with a hyphen"],
+    [{ username: "host-", password: "pass1234" }, "username must not start or end with a hyphen"],
+    [{ username: "日本", password: "pass1234" }, "username may contain only letters a-z and A-Z, digits and hyphens"],
     [{ username: "good", password: "abc" }, "password is too short, minimum length is 8"],
     [{ username: "good", password: "seven77" }, "password is too short, minimum length is 8"],
     // Characters, not bytes: seven CJK characters are 21 bytes, and still too short.
@@ -101,7 +102,7 @@ describe("sign-up", () => {
     [{ username: "good", password: "" }, "password is too short, minimum length is 8"],
   ])("validates %j", async (body, rule) => {
     const response = await signUp({ ...body, role: "HOST" });
-    expectError(response, 400, `Invalid user create format: ${rule}`);
+    expectError(response, 400, `Invalid user create format: ${rule}`, { field: rule.split(" ")[0] });
     expect(await t.ctx.store.db.selectFrom("user").select("id").execute()).toEqual([]);
   });
 

@@ -108,7 +108,7 @@ describe("the browser flow", () => {
   });
 
   it("names a new user by the email's local part without the claim, and makes a taken name unique", async () => {
-    expect((await meOf(await ssoSignIn("sub-grace"))).username).toBe("grace.hopper");
+    expect((await meOf(await ssoSignIn("sub-grace"))).username).toBe("grace-hopper");
     expect((await meOf(await ssoSignIn("sub-ada-2"))).username).toBe("LOVELACE2");
   });
 

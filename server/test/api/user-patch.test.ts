@@ -1,4 +1,5 @@
 // PATCH /api/user/:id (who may change whom, and what) and POST /api/user/setting.
+import { usernameKey } from "@memos/common";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { expectError } from "../expect.js";
 import { anonymous, createUser, PASSWORD, signIn, signUpHost, type TestUser } from "../factories.js";
@@ -153,8 +154,10 @@ describe("PATCH /api/user/:id: what", () => {
   });
 
   it.each([
-    [{ username: "abc" }, "Invalid user patch format: username is too short, minimum length is 4"],
-    [{ username: "u".repeat(33) }, "Invalid user patch format: username is too long, maximum length is 32"],
+    [{ username: "" }, "Invalid user patch format: username is too short, minimum length is 1"],
+    [{ username: "u".repeat(37) }, "Invalid user patch format: username is too long, maximum length is 36"],
+    [{ username: "-member" }, "Invalid user patch format: username must not start or end with a hyphen"],
+    [{ username: "member-" }, "Invalid user patch format: username must not start or end with a hyphen"],
     [{ password: "" }, "Invalid user patch format: password is too short, minimum length is 8"],
     [{ password: "abc" }, "Invalid user patch format: password is too short, minimum length is 8"],
     [{ password: "1234567" }, "Invalid user patch format: password is too short, minimum length is 8"],
@@ -167,6 +170,33 @@ describe("PATCH /api/user/:id: what", () => {
     const before = await row(member.user.id);
     expectError(await member.client.patch(`/api/user/${member.user.id}`, body), 400, message);
     expect(await row(member.user.id)).toEqual(before);
+  });
+
+  it("renames to memos' rule at its edges: one character and 36", async () => {
+    for (const username of ["m", "M-2".padEnd(36, "x")]) {
+      const response = await member.client.patch(`/api/user/${member.user.id}`, { username });
+      expect(response.status, response.text).toBe(200);
+      expect(response.body.data.username).toBe(username);
+    }
+    expectError(await member.client.patch(`/api/user/${member.user.id}`, { username: "x".repeat(37) }), 400, /too long/, {
+      field: "username",
+    });
+  });
+
+  it("keeps an account named before the rule signing in and changing other fields with its name unchanged", async () => {
+    // v0.10 allowed names like these; the rule binds new names only.
+    await t.ctx.store.db
+      .updateTable("user")
+      .set({ username: "old_name.v0", username_key: usernameKey("old_name.v0") })
+      .where("id", "=", member.user.id)
+      .execute();
+    const signedIn = await signIn(t, "old_name.v0", PASSWORD);
+    const response = await signedIn.patch(`/api/user/${member.user.id}`, { username: "old_name.v0", nickname: "Old" });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.data).toMatchObject({ username: "old_name.v0", nickname: "Old" });
+    expectError(await signedIn.patch(`/api/user/${member.user.id}`, { username: "new_name" }), 400, /username may contain only/, {
+      field: "username",
+    });
   });
 
   it("answers 400 for a malformed body", async () => {

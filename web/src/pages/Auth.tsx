@@ -16,7 +16,7 @@ import { errorMessage } from "../api/errorMessage";
 import { returnTo } from "../router/returnTo";
 import { tooManyAttemptsMessage } from "./signInWait";
 import { InstanceLogo } from "../components/ui/InstanceLogo";
-import { checkCredential, checkNewPassword, RULE_LIMITS } from "../components/Settings/validation";
+import { checkNewPassword, checkNewUsername, RULE_LIMITS } from "../components/Settings/validation";
 import { PasswordStrength } from "../components/Password/PasswordStrength";
 import { passkeyBlocker } from "../components/Passkeys/passkeyBlocker";
 import { PasskeyButton } from "../components/Passkeys/PasskeyButton";
@@ -56,7 +56,7 @@ export default function Auth() {
   const [codeStep, setCodeStep] = useState<CodeStep | null>(ssoStep === "code" ? "app" : ssoStep);
   const [code, setCode] = useState("");
   const signedOut = useRef<Promise<unknown>>(Promise.resolve());
-  const ids = { username: useId(), password: useId(), problem: useId(), code: useId() };
+  const ids = { username: useId(), usernameHint: useId(), password: useId(), problem: useId(), code: useId() };
 
   const profile = status?.customizedProfile;
   const hasHost = Boolean(status?.host);
@@ -80,12 +80,12 @@ export default function Auth() {
     }
   }, [mode]);
 
-  // Signing in checks the username's form only: a password set before today's rule (shorter, or from v0) still works.
+  // Signing in checks no rule: a name or a password set before today's rules (from v0, or from memos) still works.
   const validate = (action: Action): string | null => {
     if (codeStep === "passkey") return null;
     if (codeStep) return code.trim() ? null : t("message.fill-all-fields");
     if (!username || !password) return t("message.fill-all-fields");
-    const rule = checkCredential(username, "username") ?? (action === "signup" ? checkNewPassword(password) : null);
+    const rule = action === "signup" ? (checkNewUsername(username) ?? checkNewPassword(password)) : null;
     return rule ? t(rule, RULE_LIMITS) : null;
   };
 
@@ -254,8 +254,15 @@ export default function Auth() {
                   autoComplete="username"
                   autoCapitalize="none"
                   spellCheck={false}
+                  aria-describedby={status && canSignUp ? ids.usernameHint : undefined}
                   onChange={(event) => setUsername(event.target.value)}
                 />
+                {/* The rule of a new name, before it is sent; an existing account signs in whatever its name. */}
+                {status && canSignUp ? (
+                  <p id={ids.usernameHint} className="text-xs text-zinc-600 dark:text-zinc-400">
+                    {t("daily.rule.username-hint", RULE_LIMITS)}
+                  </p>
+                ) : null}
               </div>
               <div className="flex flex-col gap-1">
                 <label htmlFor={ids.password} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">

@@ -46,6 +46,7 @@ export function CreateMemberForm() {
             setUsername(value);
             setProblem(null);
           }}
+          hint={t("daily.rule.username-hint", RULE_LIMITS)}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}

@@ -8,7 +8,7 @@ import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Field } from "./controls";
 import { useRestoreFocus } from "./useRestoreFocus";
-import { checkCredential, checkEmail, checkNickname, type MessageKey, RULE_LIMITS } from "./validation";
+import { checkEmail, checkNewUsername, checkNickname, type MessageKey, RULE_LIMITS } from "./validation";
 
 interface Problems {
   username?: MessageKey | null;
@@ -36,7 +36,8 @@ export function UpdateAccountDialog({ open, user, onClose }: { open: boolean; us
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const found: Problems = {
-      username: username === "" ? "message.fill-all-fields" : checkCredential(username, "username"),
+      // The rule binds a new name only: an account named before it keeps its name.
+      username: username === "" ? "message.fill-all-fields" : username === user.username ? null : checkNewUsername(username),
       nickname: checkNickname(nickname),
       email: checkEmail(email.trim()),
     };
@@ -87,6 +88,7 @@ export function UpdateAccountDialog({ open, user, onClose }: { open: boolean; us
             setProblems((current) => ({ ...current, username: null }));
           }}
           error={message(problems.username)}
+          hint={t("daily.rule.username-hint", RULE_LIMITS)}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}

@@ -1,45 +1,41 @@
 import { describe, expect, it } from "vitest";
 import i18n from "../../i18n";
 import {
-  checkCredential,
   checkEmail,
   checkNewMember,
   checkNewPassword,
+  checkNewUsername,
   checkNickname,
   checkPasswordPair,
   openApiExample,
   RULE_LIMITS,
 } from "./validation";
 
-describe("checkCredential (docs/v0-wire.md#web-form-checks)", () => {
+describe("checkNewUsername (memos' rule, USERNAME_RULE)", () => {
   it.each([
-    ["abc", "daily.rule.username-too-short"],
-    ["a".repeat(321), "daily.rule.username-too-long"],
-    ["ab cd", "daily.rule.username-not-allow-space"],
-    ["用户名字", "daily.rule.username-not-allow-chinese"],
-    ["memo　user", "daily.rule.username-not-allow-chinese"],
-  ])("%s → %s", (value, key) => {
-    expect(checkCredential(value, "username")).toBe(key);
-    expect(checkCredential(value, "password")).toBe(key.replace("username", "password"));
+    ["", "daily.rule.username-too-short"],
+    ["a".repeat(37), "daily.rule.username-too-long"],
+    ["ab cd", "daily.rule.username-character"],
+    ["用户名字", "daily.rule.username-character"],
+    ["jöhn", "daily.rule.username-character"],
+    ["-bob", "daily.rule.username-hyphen-edge"],
+    ["bob-", "daily.rule.username-hyphen-edge"],
+  ])("%j → %s", (value, key) => {
+    expect(checkNewUsername(value)).toBe(key);
+  });
+
+  it("accepts 1 to 36 letters, digits and inner hyphens", () => {
+    for (const name of ["b", "bob", "Jo-Ann-2", "a".repeat(36)]) expect(checkNewUsername(name), name).toBeNull();
   });
 
   it("answers messages that name the field and the rule, with the limits filled in", () => {
     const t = i18n.getFixedT("en");
-    expect(t(checkCredential("abc", "username")!, RULE_LIMITS)).toBe("Username must be at least 4 characters");
-    expect(t(checkCredential("a".repeat(321), "password")!, RULE_LIMITS)).toBe("Password must be at most 320 characters");
-    expect(t(checkCredential("a b c d", "password")!, RULE_LIMITS)).toBe("Password must not contain spaces");
+    expect(t(checkNewUsername("a".repeat(37))!, RULE_LIMITS)).toBe("Username must be at most 36 characters");
+    expect(t("daily.rule.username-hint", RULE_LIMITS)).toBe(
+      "Username: 1–36 characters, letters a–z, digits and hyphens (not first or last)",
+    );
     expect(t(checkNickname("a".repeat(65))!, RULE_LIMITS)).toBe("Nickname must be at most 64 bytes long");
     expect(t(checkEmail("nope")!, RULE_LIMITS)).toBe("Email must look like name@example.com");
-  });
-
-  it("accepts 4 to 320 characters without spaces or Chinese", () => {
-    expect(checkCredential("abcd", "username")).toBeNull();
-    expect(checkCredential("a".repeat(320), "password")).toBeNull();
-    expect(checkCredential("jöhn_doe-1", "username")).toBeNull();
-  });
-
-  it("checks the length first, as v0 does", () => {
-    expect(checkCredential("a b", "username")).toBe("daily.rule.username-too-short");
   });
 });
 
@@ -86,7 +82,8 @@ describe("checkNewMember", () => {
   });
 
   it("checks the username, then the password", () => {
-    expect(checkNewMember("al", "x")).toBe("daily.rule.username-too-short");
+    expect(checkNewMember("al ice", "x")).toBe("daily.rule.username-character");
+    expect(checkNewMember("b", "secret phrase")).toBeNull();
     expect(checkNewMember("alice", "abc")).toBe("daily.rule.new-password-too-short");
     expect(checkNewMember("alice", "secret")).toBe("daily.rule.new-password-too-short");
     expect(checkNewMember("alice", "secret phrase")).toBeNull();

@@ -1,15 +1,14 @@
-// Form checks of the sign-in form and the settings dialogs (docs/v0-wire.md#web-form-checks) and small formatting helpers. Every check
-// answers with an i18n key (or null when the value is fine), so the messages stay translatable and testable; a
-// rule's message names the field and the rule ("Username must be at least 4 characters"), its numbers from
-// RULE_LIMITS.
+// Form checks of the sign-in form and the settings dialogs and small formatting helpers. Every check answers with
+// an i18n key (or null when the value is fine), so the messages stay translatable and testable; a rule's message
+// names the field and the rule ("Username must be at most 36 characters"), its numbers from RULE_LIMITS.
 import {
-  checkFormField,
-  FORM_FIELD_RULES,
   MAX_NICKNAME_BYTES,
   MAX_PASSWORD_BYTES,
   MIN_PASSWORD_LENGTH,
   validateEmail,
   validateNickname,
+  USERNAME_RULE,
+  usernameRuleBreak,
   validatePassword,
 } from "@memos/common";
 
@@ -17,19 +16,21 @@ export type MessageKey = `message.${string}` | `daily.rule.${string}`;
 
 /** The values the rule messages interpolate: pass them to `t` with any key these checks answer. */
 export const RULE_LIMITS = {
-  min: FORM_FIELD_RULES.minLength,
-  max: FORM_FIELD_RULES.maxLength,
+  usernameMin: USERNAME_RULE.minLength,
+  usernameMax: USERNAME_RULE.maxLength,
   nicknameMax: MAX_NICKNAME_BYTES,
   passwordMin: MIN_PASSWORD_LENGTH,
   passwordMaxBytes: MAX_PASSWORD_BYTES,
 };
 
-export type CredentialField = "username" | "password";
-
-/** Username rule of the v0 web: 4–320 characters, no space, no Chinese (v0 asked it of passwords too). */
-export function checkCredential(value: string, field: CredentialField): MessageKey | null {
-  const failure = checkFormField(value);
-  return failure ? `daily.rule.${field}-${failure}` : null;
+/**
+ * A new username (sign-up, a member created, a rename): the server's rule (USERNAME_RULE), checked as it is typed
+ * and shown before the form is sent. A username typed to sign in is checked by nothing but the server: an account
+ * named before the rule still signs in.
+ */
+export function checkNewUsername(value: string): MessageKey | null {
+  const broken = usernameRuleBreak(value);
+  return broken === null ? null : `daily.rule.username-${broken}`;
 }
 
 /**
@@ -66,7 +67,7 @@ export function checkPasswordPair(password: string, again: string, who: "self" |
 /** The member-creation form: both fields filled, then the username rule and the new-password rule. */
 export function checkNewMember(username: string, password: string): MessageKey | null {
   if (username.trim() === "" || password === "") return "message.fill-all-fields";
-  return checkCredential(username, "username") ?? checkNewPassword(password);
+  return checkNewUsername(username.trim()) ?? checkNewPassword(password);
 }
 
 /** The Open API example of My account: posting a memo with the user's openId (docs/v0-wire.md#open-id). */
