@@ -1,7 +1,8 @@
 // Offline-first: the service worker serves the app without a network, the last user's memos come back from
 // IndexedDB, writes made offline wait in the outbox (across a closed page) and reach the server when the
 // network returns, a conflict offers keep mine / take theirs / copy mine, online answers are never the service
-// worker's, and Chromium finds the app installable.
+// worker's, the app says it works offline only when a reload offline would open it, and Chromium finds the app
+// installable.
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -134,6 +135,29 @@ test("opens offline on the memos seen before, keeps offline writes across a clos
     "offline.png",
   ]);
   await expect(memoCard(again, "second thought").getByRole("img", { name: "offline.png" })).toHaveJSProperty("complete", true);
+});
+
+test("a reload offline right after the very first load opens the app on its memos, once the app says it is ready @phone", async ({
+  page,
+  context,
+  signedIn,
+}) => {
+  await signedIn.api.createMemo("First load: water the plants");
+  await page.goto("/");
+  await expect(memoCard(page, "water the plants")).toBeVisible();
+  // The app's own word that it works offline: said only once the service worker is active (its precache of the
+  // shell complete) and the memos are saved on the device.
+  await expect(toast(page, "Ready to work offline: this device keeps the app and your memos.")).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("data-offline-ready", "true");
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state)).toBe("activated");
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(memoCard(page, "water the plants")).toBeVisible();
+  await expect(syncStatus(page)).toContainText("Offline");
+  // Said once per device, not on every load.
+  await expect(page.locator("html")).toHaveAttribute("data-offline-ready", "true");
+  await expect(toast(page, "Ready to work offline: this device keeps the app and your memos.")).toHaveCount(0);
 });
 
 test("pins, archives and deletes offline; the server follows when online", async ({ page, context, signedIn }) => {

@@ -1,17 +1,46 @@
 // The network and sync state at the bottom of the screen (never over the sidebar): "Offline", how many changes wait to be sent, and the
-// offer to reload into a new version of the app (never automatic: a half-written memo is never swapped away).
+// offer to reload into a new version of the app (never automatic: a half-written memo is never swapped away). It also
+// says, once per device, when the app is ready to open offline (offlineReady.ts decides when that is true).
 import { CloudOff, RefreshCw, UploadCloud } from "lucide-react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useRegisterSW } from "virtual:pwa-register/react";
 import { Button } from "../components/ui/Button";
+import { storage } from "../state/storage";
+import { toast } from "../state/toast";
+import { isOfflineReady, useOfflineReadiness, watchServiceWorker } from "./offlineReady";
 import { useOutbox } from "./outbox/store";
 import { useOnline } from "./useOnline";
 
 const pill =
   "pointer-events-auto flex items-center gap-2 rounded-full border border-zinc-200 bg-white px-3 py-1.5 text-sm text-zinc-700 shadow-md dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200";
 
+/** Set once this device has been told it can open the app offline. */
+const READY_SAID_KEY = "offlineReadySaid";
+
+/**
+ * Says "ready to work offline" the first time it becomes true on this device, and keeps it on the page as
+ * `<html data-offline-ready>` (what a script or a test can wait on).
+ */
+function useOfflineReadyNotice() {
+  const { t } = useTranslation();
+  const ready = useOfflineReadiness(isOfflineReady);
+  useEffect(() => watchServiceWorker(), []);
+  useEffect(() => {
+    if (!ready) {
+      delete document.documentElement.dataset.offlineReady;
+      return;
+    }
+    document.documentElement.dataset.offlineReady = "true";
+    if (storage.get(READY_SAID_KEY, false)) return;
+    storage.set(READY_SAID_KEY, true);
+    toast.success(t("offline.ready"));
+  }, [ready, t]);
+}
+
 export function OfflineStatus() {
   const { t } = useTranslation();
+  useOfflineReadyNotice();
   const online = useOnline();
   // Images wait as part of the memo that links them: counted through it.
   const waiting = useOutbox((state) => state.entries.filter((entry) => entry.kind !== "upload" && entry.state.status === "pending").length);

@@ -4,6 +4,7 @@ import type { User } from "@memos/common";
 import { type DehydratedState, dehydrate, hydrate, type QueryClient } from "@tanstack/react-query";
 import { createStore, del, get, set } from "idb-keyval";
 import { storage } from "../state/storage";
+import { markCopySaved } from "./offlineReady";
 
 /** Who was signed in last: whose copy to restore before the network answers (or when it never does). */
 const LAST_USER_KEY = "offlineUserId";
@@ -70,7 +71,14 @@ export function keepCache(client: QueryClient): () => void {
       shouldDehydrateMutation: () => false,
     });
     const saved: SavedCache = { timestamp: Date.now(), buster: BUSTER, clientState };
-    void set(cacheKey(userId), saved, cacheStore()).catch((error: unknown) => console.error("could not save the offline cache", error));
+    const owner = userId;
+    // Ready for offline once a copy holding a memo list is on the device (a page without one saves too).
+    const holdsMemos = clientState.queries.some((query) => query.queryKey[0] === "memos" && query.queryKey[1] === "list");
+    void set(cacheKey(owner), saved, cacheStore())
+      .then(() => {
+        if (holdsMemos && owner === userId) markCopySaved(true);
+      })
+      .catch((error: unknown) => console.error("could not save the offline cache", error));
   };
 
   const followUser = () => {
@@ -78,6 +86,8 @@ export function keepCache(client: QueryClient): () => void {
     if (next === userId) return;
     const previous = userId;
     userId = next;
+    // A new user is ready once their own copy is saved; with nobody signed in there is nothing to open offline.
+    markCopySaved(false);
     if (next === null) {
       storage.remove(LAST_USER_KEY);
       // Signed out (or the session ended): this device keeps nothing of that user's server data.
@@ -88,6 +98,7 @@ export function keepCache(client: QueryClient): () => void {
   };
 
   followUser();
+  markCopySaved(false);
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.query.queryKey[0] === "me") followUser();
     if (event.type === "updated" || event.type === "removed" || event.type === "added") {
