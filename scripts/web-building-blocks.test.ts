@@ -1,6 +1,8 @@
-// The web's building blocks are written once: a failed write is toasted by the mutation cache's one handler
-// (web/src/queries/errorToast.ts), not again by each caller. This reads every source file of web/src and fails
-// on a hand-written `toast.error(errorMessage(` outside the few places whose failure is no mutation's.
+// The web's building blocks are written once. A failed write is toasted by the mutation cache's one handler
+// (web/src/queries/errorToast.ts), not again by each caller; Switch, Field, TextInput and CopyButton live in
+// web/src/components/ui only (a second copy drifts in look and in what a screen reader hears). This reads every
+// source file of web/src and fails on a hand-written `toast.error(errorMessage(` outside the few places whose
+// failure is no mutation's, and on a component of those names, or a hand-made switch, defined anywhere else.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -26,6 +28,11 @@ const OWN_ERROR_TOASTS: Record<string, string> = {
 
 const HAND_WRITTEN_TOAST = /toast\.error\(errorMessage\(/;
 
+const UI = "components/ui/";
+const BLOCKS = ["Switch", "Field", "TextInput", "CopyButton"];
+const DEFINES_BLOCK = new RegExp(String.raw`\b(?:function|const|class)\s+(?:${BLOCKS.join("|")})\b`);
+const HAND_MADE_SWITCH = /role=["{]["']?switch/;
+
 describe("the web's building blocks", () => {
   it("a failed write's toast is the mutation cache's: no file writes toast.error(errorMessage( by hand", () => {
     const files = sources();
@@ -43,5 +50,15 @@ describe("the web's building blocks", () => {
   it("the places allowed their own error toast still have one (a stale entry is removed)", () => {
     const texts = new Map(sources().map(({ path, text }) => [path, text]));
     for (const path of Object.keys(OWN_ERROR_TOASTS)) expect(HAND_WRITTEN_TOAST.test(texts.get(path) ?? ""), path).toBe(true);
+  });
+
+  it("Switch, Field, TextInput and CopyButton are defined in components/ui only", () => {
+    const files = sources();
+    const found = files
+      .filter(({ path }) => !path.startsWith(UI))
+      .filter(({ text }) => DEFINES_BLOCK.test(text) || HAND_MADE_SWITCH.test(text))
+      .map(({ path }) => `web/src/${path}`);
+    expect(found).toEqual([]);
+    for (const block of BLOCKS) expect(files.some(({ path }) => path === `${UI}${block}.tsx`)).toBe(true);
   });
 });

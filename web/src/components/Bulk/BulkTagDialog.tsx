@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
+import { Field } from "../ui/Field";
 import { parseTagInput } from "./bulkTags";
 
 export interface BulkTagDialogProps {
@@ -25,7 +26,6 @@ export default function BulkTagDialog({ mode, count, suggestions, onSubmit, onCl
   const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
   const fieldId = useId();
-  const hintId = useId();
   const parsed = parseTagInput(text);
   const problem =
     parsed.invalid !== null
@@ -74,25 +74,18 @@ export default function BulkTagDialog({ mode, count, suggestions, onSubmit, onCl
       }
     >
       <form id={`${fieldId}-form`} onSubmit={(event) => void submit(event)} className="flex flex-col gap-2">
-        <label htmlFor={fieldId} className="text-sm font-medium">
-          {t("bulk.tags-label")}
-        </label>
-        <input
-          id={fieldId}
+        <Field
+          label={t("bulk.tags-label")}
           data-autofocus
           value={text}
-          onChange={(event) => setText(event.target.value)}
-          aria-describedby={hintId}
-          aria-invalid={problem !== null}
+          onChange={setText}
+          error={problem}
+          hint={t("bulk.tags-hint")}
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
           placeholder="work/q3 ideas"
-          className="h-10 rounded-lg border border-zinc-300 bg-white px-3 text-sm text-zinc-800 focus:border-green-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-green-600/40 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100"
         />
-        <p id={hintId} className={`text-xs ${problem ? "text-red-600 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400"}`}>
-          {problem ?? t("bulk.tags-hint")}
-        </p>
         {offered.length > 0 ? (
           <div className="flex flex-col gap-1.5">
             <p className="text-xs text-zinc-600 dark:text-zinc-400">

@@ -1,16 +1,16 @@
 // Change a memo's created time (lazy): a local date-time, never in the future.
 import type { Memo } from "@memos/common";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePatchMemo } from "../../queries/memos";
 import { toast } from "../../state/toast";
 import { parseCreatedTime, toDatetimeLocal } from "../../utils/time";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
+import { Field } from "../ui/Field";
 
 export default function ChangeCreatedTimeDialog({ memo, onClose }: { memo: Memo; onClose: () => void }) {
   const { t } = useTranslation();
-  const inputId = useId();
   const [value, setValue] = useState(() => toDatetimeLocal(memo.createdTs * 1000));
   const patch = usePatchMemo();
 
@@ -52,17 +52,13 @@ export default function ChangeCreatedTimeDialog({ memo, onClose }: { memo: Memo;
           void save();
         }}
       >
-        <label htmlFor={inputId} className="mb-1.5 block text-sm text-zinc-600 dark:text-zinc-300">
-          {t("memo.created-time")}
-        </label>
-        <input
-          id={inputId}
+        <Field
+          label={t("memo.created-time")}
           type="datetime-local"
           step={1}
           value={value}
           max={toDatetimeLocal(Date.now())}
-          onChange={(event) => setValue(event.target.value)}
-          className="h-9 w-full rounded-lg border border-zinc-300 bg-white px-2.5 text-sm dark:[color-scheme:dark] dark:border-zinc-600 dark:bg-zinc-900"
+          onChange={setValue}
         />
       </form>
     </Dialog>

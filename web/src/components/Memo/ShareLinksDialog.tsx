@@ -9,7 +9,8 @@ import { errorMessage } from "../../api/errorMessage";
 import { knownShareUrl, shareAddress, useMemoShares, useShareMutations } from "../../queries/shares";
 import { toast } from "../../state/toast";
 import { formatDate, formatFullTime } from "../../utils/time";
-import { CopyButton, INPUT } from "../Settings/controls";
+import { CopyButton } from "../ui/CopyButton";
+import { TEXT_INPUT_CLASS } from "../ui/TextInput";
 import { expiresTsOf } from "../Settings/integrations";
 import { Button, IconButton } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
@@ -81,7 +82,7 @@ export default function ShareLinksDialog({ memo, onClose }: { memo: Memo; onClos
                 setExpiry(event.target.value as ShareExpiry);
                 setDateProblem(false);
               }}
-              className={`${INPUT} min-h-10 dark:[color-scheme:dark]`}
+              className={`${TEXT_INPUT_CLASS} min-h-10 dark:[color-scheme:dark]`}
             >
               {SHARE_EXPIRIES.map((value) => (
                 <option key={value} value={value}>
@@ -104,7 +105,7 @@ export default function ShareLinksDialog({ memo, onClose }: { memo: Memo; onClos
                   setDateProblem(false);
                 }}
                 aria-invalid={dateProblem ? true : undefined}
-                className={`${INPUT} min-h-10 dark:[color-scheme:dark] ${dateProblem ? "border-red-500 dark:border-red-500" : ""}`}
+                className={`${TEXT_INPUT_CLASS} min-h-10 dark:[color-scheme:dark] ${dateProblem ? "border-red-500 dark:border-red-500" : ""}`}
               />
             </div>
           ) : null}

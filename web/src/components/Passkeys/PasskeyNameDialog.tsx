@@ -2,7 +2,7 @@
 import { MAX_PASSKEY_NAME_LENGTH } from "@memos/common";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Field } from "../Settings/controls";
+import { Field } from "../ui/Field";
 import { useRestoreFocus } from "../Settings/useRestoreFocus";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";

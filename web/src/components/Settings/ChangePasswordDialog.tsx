@@ -9,7 +9,7 @@ import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { PasswordStrength } from "../Password/PasswordStrength";
-import { Field } from "./controls";
+import { Field } from "../ui/Field";
 import { useRestoreFocus } from "./useRestoreFocus";
 import { checkPasswordPair, type MessageKey, RULE_LIMITS } from "./validation";
 

@@ -6,7 +6,9 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAccessTokenMutations } from "../../queries/access-tokens";
 import { Dialog } from "../ui/Dialog";
-import { CopyButton, Field, INPUT } from "./controls";
+import { CopyButton } from "../ui/CopyButton";
+import { Field } from "../ui/Field";
+import { TEXT_INPUT_CLASS } from "../ui/TextInput";
 import { accessTokenCurl, accessTokenMcpConfig, EXPIRY_CHOICES, type ExpiryChoice, expiresTsOf } from "./integrations";
 import { useRestoreFocus } from "./useRestoreFocus";
 
@@ -197,7 +199,7 @@ export function CreateAccessTokenDialog({ open, onClose }: { open: boolean; onCl
                 setProblem(null);
               }}
               aria-invalid={problem === "date" ? true : undefined}
-              className={`${INPUT} dark:[color-scheme:dark] ${problem === "date" ? "border-red-500 dark:border-red-500" : ""}`}
+              className={`${TEXT_INPUT_CLASS} dark:[color-scheme:dark] ${problem === "date" ? "border-red-500 dark:border-red-500" : ""}`}
             />
             {problem === "date" ? (
               <p role="alert" className="text-xs text-red-600 dark:text-red-400">

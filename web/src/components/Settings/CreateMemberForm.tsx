@@ -7,7 +7,8 @@ import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Select } from "../ui/Select";
 import { PasswordStrength } from "../Password/PasswordStrength";
-import { BORDERED_SELECT, Field } from "./controls";
+import { BORDERED_SELECT } from "./controls";
+import { Field } from "../ui/Field";
 import { checkNewMember, type MessageKey, RULE_LIMITS } from "./validation";
 
 type NewRole = "USER" | "ADMIN";

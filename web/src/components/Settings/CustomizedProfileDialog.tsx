@@ -17,7 +17,9 @@ import { LANGUAGE_OPTIONS } from "../layout/preferenceOptions";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Select } from "../ui/Select";
-import { BORDERED_SELECT, Field, INPUT } from "./controls";
+import { BORDERED_SELECT } from "./controls";
+import { Field } from "../ui/Field";
+import { TEXT_INPUT_CLASS } from "../ui/TextInput";
 import { useRestoreFocus } from "./useRestoreFocus";
 
 const asLocale = (value: string): Locale => ((LOCALES as readonly string[]).includes(value) ? (value as Locale) : "en");
@@ -135,7 +137,7 @@ export function CustomizedProfileDialog({
             rows={2}
             value={form.description}
             onChange={(event) => set({ description: event.target.value })}
-            className={`${INPUT} h-auto py-2`}
+            className={`${TEXT_INPUT_CLASS} h-auto py-2`}
           />
         </div>
         <div className="grid gap-3 sm:grid-cols-2">

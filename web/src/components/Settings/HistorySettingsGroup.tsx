@@ -8,7 +8,8 @@ import { useTranslation } from "react-i18next";
 import { useSystemSettingMutation } from "../../queries/settings";
 import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
-import { SettingGroup, SettingRow, Switch } from "./controls";
+import { SettingGroup, SettingRow } from "./controls";
+import { Switch } from "../ui/Switch";
 
 const NUMBER_INPUT =
   "h-8 w-20 rounded-lg border border-zinc-300 bg-white px-2 text-right text-sm tabular-nums text-zinc-900 max-sm:h-10 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100";

@@ -10,7 +10,8 @@ import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Select } from "../ui/Select";
-import { BORDERED_SELECT, Field } from "./controls";
+import { BORDERED_SELECT } from "./controls";
+import { Field } from "../ui/Field";
 import { useRestoreFocus } from "./useRestoreFocus";
 
 type Problem = "name" | "issuer" | "clientId" | null;

@@ -12,7 +12,9 @@ import { toast } from "../../state/toast";
 import { Button, IconButton } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Spinner } from "../ui/Spinner";
-import { CopyButton, SettingGroup, SettingRow, Switch } from "./controls";
+import { SettingGroup, SettingRow } from "./controls";
+import { CopyButton } from "../ui/CopyButton";
+import { Switch } from "../ui/Switch";
 import { IdentityProviderDialog } from "./IdentityProviderDialog";
 
 export function IdentityProvidersCard() {

@@ -8,7 +8,8 @@ import { useSystemSettingMutation } from "../../queries/settings";
 import { toast } from "../../state/toast";
 import { useGithubInfo } from "../dialogs/useGithubInfo";
 import { RequireTwoFactorRow } from "../TwoFactor/RequireTwoFactorRow";
-import { SettingRow, Switch } from "./controls";
+import { SettingRow } from "./controls";
+import { Switch } from "../ui/Switch";
 
 /** The GitHub news of the About dialog: its state is the project-info answer's, not the status's. */
 function ProjectInfoRow() {

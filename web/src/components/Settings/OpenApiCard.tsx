@@ -8,7 +8,8 @@ import { useUserMutations } from "../../queries/users";
 import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
-import { CopyButton, SettingGroup } from "./controls";
+import { SettingGroup } from "./controls";
+import { CopyButton } from "../ui/CopyButton";
 import { openApiExample } from "./validation";
 
 const CODE =

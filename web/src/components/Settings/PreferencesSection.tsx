@@ -18,7 +18,8 @@ import { type LocalSetting, usePreferences } from "../../state/preferences";
 import { usePreferenceActions } from "../../state/usePreferenceActions";
 import { APPEARANCE_OPTIONS, LANGUAGE_OPTIONS } from "../layout/preferenceOptions";
 import { Select, type SelectOption } from "../ui/Select";
-import { BORDERED_SELECT, SettingGroup, SettingRow, Switch } from "./controls";
+import { BORDERED_SELECT, SettingGroup, SettingRow } from "./controls";
+import { Switch } from "../ui/Switch";
 
 function SelectRow<T extends string>({
   label,

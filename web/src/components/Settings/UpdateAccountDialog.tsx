@@ -6,7 +6,7 @@ import { useUserMutations, type UserPatch } from "../../queries/users";
 import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
-import { Field } from "./controls";
+import { Field } from "../ui/Field";
 import { useRestoreFocus } from "./useRestoreFocus";
 import { checkEmail, checkNewUsername, checkNickname, type MessageKey, RULE_LIMITS } from "./validation";
 

@@ -10,7 +10,7 @@ import { formatFullTime } from "../../utils/time";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Spinner";
-import { CopyButton } from "./controls";
+import { CopyButton } from "../ui/CopyButton";
 
 const STATUS_STYLE: Record<WebhookDelivery["status"], string> = {
   succeeded: "bg-green-50 text-green-700 dark:bg-green-500/15 dark:text-green-300",

@@ -8,7 +8,7 @@ import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
-import { Field } from "./controls";
+import { Field } from "../ui/Field";
 import { useRestoreFocus } from "./useRestoreFocus";
 
 type Problem = "name" | "url" | "events" | null;

@@ -20,6 +20,7 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useShortcutMutations, useTags } from "../../queries/sidebar";
 import { Dialog } from "../ui/Dialog";
+import { Field } from "../ui/Field";
 
 const CONTROL =
   "h-9 min-w-0 rounded-lg border border-zinc-300 bg-white px-2 text-sm focus:border-accent focus:outline-none dark:border-zinc-600 dark:bg-zinc-900";
@@ -78,7 +79,6 @@ export function ShortcutDialog({ shortcut, open, onClose }: Props) {
   const [title, setTitle] = useState("");
   const [filters, setFilters] = useState<Filter[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const titleId = useId();
 
   useEffect(() => {
     if (!open) return;
@@ -141,19 +141,7 @@ export function ShortcutDialog({ shortcut, open, onClose }: Props) {
       }
     >
       <div className="flex flex-col gap-4">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={titleId} className="text-sm font-medium">
-            {t("shortcut-list.name")}
-          </label>
-          <input
-            id={titleId}
-            data-autofocus
-            value={title}
-            maxLength={INPUT_LIMITS.shortcutTitle}
-            onChange={(event) => setTitle(event.target.value)}
-            className={`${CONTROL} h-10`}
-          />
-        </div>
+        <Field label={t("shortcut-list.name")} data-autofocus value={title} maxLength={INPUT_LIMITS.shortcutTitle} onChange={setTitle} />
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">{t("shortcut-list.filters")}</legend>
           {filters.map((filter, index) => {

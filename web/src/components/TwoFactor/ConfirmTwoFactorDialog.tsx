@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/errorMessage";
 import { useTwoFactorMutations } from "../../queries/two-factor";
 import { toast } from "../../state/toast";
-import { Field } from "../Settings/controls";
+import { Field } from "../ui/Field";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { RecoveryCodes } from "./RecoveryCodes";

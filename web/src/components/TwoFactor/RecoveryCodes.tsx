@@ -2,7 +2,7 @@
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { saveBlob } from "../../api/download";
-import { CopyButton } from "../Settings/controls";
+import { CopyButton } from "../ui/CopyButton";
 import { Button } from "../ui/Button";
 
 export function RecoveryCodes({ codes }: { codes: string[] }) {

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useSystemSettingMutation } from "../../queries/settings";
 import { useTwoFactor } from "../../queries/two-factor";
 import { toast } from "../../state/toast";
-import { SettingRow, Switch } from "../Settings/controls";
+import { SettingRow } from "../Settings/controls";
+import { Switch } from "../ui/Switch";
 
 export function RequireTwoFactorRow() {
   const { t } = useTranslation();

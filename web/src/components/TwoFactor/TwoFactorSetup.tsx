@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { errorMessage } from "../../api/errorMessage";
 import { useTwoFactorMutations } from "../../queries/two-factor";
-import { Field } from "../Settings/controls";
+import { Field } from "../ui/Field";
 import { Button } from "../ui/Button";
 import { Spinner } from "../ui/Spinner";
 import { RecoveryCodes } from "./RecoveryCodes";

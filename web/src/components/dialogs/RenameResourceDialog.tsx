@@ -4,6 +4,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
+import { Field } from "../ui/Field";
 import { checkRename } from "./resourceRules";
 
 export interface RenameResourceDialogProps {
@@ -17,8 +18,6 @@ export default function RenameResourceDialog({ resource, onRename, onClose }: Re
   const [value, setValue] = useState(resource.filename);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const inputId = useId();
-  const hintId = useId();
   const formId = useId();
   const stemSelected = useRef(false);
 
@@ -50,17 +49,14 @@ export default function RenameResourceDialog({ resource, onRename, onClose }: Re
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-1.5">
-        <label htmlFor={inputId} className="text-sm font-medium text-zinc-700 dark:text-zinc-200">
-          {t("resources.filename")}
-        </label>
-        <input
-          id={inputId}
+      <form id={formId} onSubmit={submit} noValidate>
+        <Field
+          label={t("resources.filename")}
           data-autofocus
           value={value}
           maxLength={INPUT_LIMITS.filename}
-          onChange={(event) => {
-            setValue(event.target.value);
+          onChange={(next) => {
+            setValue(next);
             setError(null);
           }}
           onFocus={(event) => {
@@ -71,19 +67,9 @@ export default function RenameResourceDialog({ resource, onRename, onClose }: Re
             const dot = event.target.value.lastIndexOf(".");
             event.target.setSelectionRange(0, dot > 0 ? dot : event.target.value.length);
           }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={hintId}
-          className="h-8 w-full rounded-lg border border-zinc-300 bg-white px-2.5 text-sm text-zinc-800 outline-none transition-colors duration-200 focus:border-green-600 focus:ring-2 focus:ring-green-600/30 aria-invalid:border-red-500 max-sm:h-10 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100"
+          error={error}
+          hint={t("resources.filename-hint")}
         />
-        {error ? (
-          <p id={hintId} role="alert" className="text-xs text-red-600 dark:text-red-400">
-            {error}
-          </p>
-        ) : (
-          <p id={hintId} className="text-xs text-zinc-600 dark:text-zinc-400">
-            {t("resources.filename-hint")}
-          </p>
-        )}
       </form>
     </Dialog>
   );
