@@ -351,3 +351,12 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 /** Every success answer of /api: {"data": …}. */
 export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
+
+/** One day of the calendar: how many memos it holds, and its first one (by display time) in a few words. */
+export const memoCalendarDaySchema = z.object({
+  /** The day's start, as asked (Unix seconds). */
+  fromTs: z.int(),
+  count: z.int(),
+  first: z.object({ id: z.int(), snippet: z.string() }).nullable(),
+});
+export type MemoCalendarDay = z.infer<typeof memoCalendarDaySchema>;

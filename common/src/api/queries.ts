@@ -120,6 +120,30 @@ export const memoStatsQuerySchema = z
   .superRefine(forwardDuration);
 export type MemoStatsQuery = z.infer<typeof memoStatsQuerySchema>;
 
+/** The most days one calendar request covers: six weeks, a month grid at its largest. */
+export const MAX_CALENDAR_DAYS = 42;
+
+/**
+ * `GET /api/memo/calendar`: `days` are the bounds of the days asked, ascending Unix seconds (each day runs from one
+ * to the next), so the caller's own midnights decide what a day is, summer time included: a month is its days + 1.
+ */
+export const memoCalendarQuerySchema = z.object({
+  creatorId: optionalQueryId("creatorId"),
+  days: text(INPUT_LIMITS.queryValue)
+    .regex(/^\d{1,15}(,\d{1,15})+$/, "must be ascending Unix seconds separated by commas")
+    .transform((raw) => raw.split(",").map(Number))
+    .pipe(
+      z
+        .array(z.int().max(Number.MAX_SAFE_INTEGER))
+        .max(MAX_CALENDAR_DAYS + 1, `must hold at most ${MAX_CALENDAR_DAYS + 1} bounds`)
+        .refine(
+          (bounds) => bounds.every((bound, i) => i === 0 || bound > bounds[i - 1]!),
+          "must be ascending Unix seconds separated by commas",
+        ),
+    ),
+});
+export type MemoCalendarRequest = z.input<typeof memoCalendarQuerySchema>;
+
 /** `GET /api/memo/amount`: `userId` counts one user's memos; without it, everyone's the caller may read. */
 export const memoAmountQuerySchema = z.object({ userId: optionalQueryId("userId") });
 export type MemoAmountQuery = z.infer<typeof memoAmountQuerySchema>;

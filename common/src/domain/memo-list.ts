@@ -41,6 +41,12 @@ export interface MemoTimesInput {
   toTs?: number;
 }
 
+/** The calendar's days of one creator: `days` are the bounds, ascending Unix seconds (a day runs to the next bound). */
+export interface MemoCalendarInput {
+  creatorId?: number;
+  days: readonly number[];
+}
+
 /** How many memos: of one creator, or (absent) of everyone the caller may read. */
 export interface MemoCountInput {
   creatorId?: number;

@@ -13,6 +13,7 @@ import {
   listMemos,
   memoAmount,
   memoIds,
+  memoCalendar,
   memoStatsJson,
   patchMemo,
   pinMemo,
@@ -62,6 +63,8 @@ export const memoHandlers = (ctx: AppContext) =>
           toTs: request.query.to,
         }),
       ),
+    "memo.calendar": async (request) =>
+      memoCalendar(ctx, viewerOf(request), { creatorId: request.query.creatorId, days: request.query.days }),
     "memo.amount": async (request) => memoAmount(ctx, viewerOf(request), { creatorId: request.query.userId }),
     "memo.ids": async (request) => memoIds(ctx, viewerOf(request), listInput(request.query), callerOf(request)),
     "memo.batch": async (request) => batchMemos(ctx, viewerOf(request), request.body),

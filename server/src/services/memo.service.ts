@@ -12,6 +12,8 @@ import {
   type MemoListInput,
   type MemoOrganizer,
   type MemoPatch,
+  type MemoCalendarDay,
+  type MemoCalendarInput,
   type MemoTimesInput,
   type WebhookEvent,
 } from "@memos/common";
@@ -27,6 +29,8 @@ import {
   countMemosCapped,
   insertMemo,
   displayTimesJson,
+  firstMemoOf,
+  listDisplayTimes,
   listMemos as selectMemos,
   type MemoFilter,
   type MemoListRow,
@@ -39,6 +43,7 @@ import { findResourcesByIds, linkResources } from "../store/sql/resource.store.j
 import { readUserSetting } from "../store/sql/settings.js";
 import { requireMemo } from "./memo-access.js";
 import { composeMemos } from "./memo-compose.js";
+import { presentCalendarDay } from "../presenters/memo-calendar.presenter.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
 import { notifyMentions } from "./inbox.service.js";
 import { indexContent, originOf, reviseMemo, storableTags } from "./memo-revise.js";
@@ -289,6 +294,26 @@ export async function memoStatsJson(ctx: AppContext, viewer: Viewer, input: Memo
   const creatorId = input.creatorId;
   if (creatorId === undefined) throw badRequest("Missing user id to find memo", { reason: "memo.list-needs-user", field: "creatorId" });
   return displayTimesJson(ctx.store.db, ctx.store.engine, { ...statsScope(viewer, creatorId), fromTs: input.fromTs, toTs: input.toTs });
+}
+
+/**
+ * `GET /api/memo/calendar`: for each day between consecutive `days` bounds, how many memos the heat map would count
+ * and the first of them. One windowed read of the display-time index for the counts, then one indexed step per
+ * day that has memos (at most 42), whatever the account's size.
+ */
+export async function memoCalendar(ctx: AppContext, viewer: Viewer, input: MemoCalendarInput): Promise<MemoCalendarDay[]> {
+  const { creatorId, days } = input;
+  if (creatorId === undefined) throw badRequest("Missing user id to find memo", { reason: "memo.list-needs-user", field: "creatorId" });
+  const { db, engine } = ctx.store;
+  const scope = statsScope(viewer, creatorId);
+  const times = await listDisplayTimes(db, engine, { ...scope, fromTs: days[0], toTs: days.at(-1) });
+  const counts = days.slice(0, -1).map((from, i) => times.filter((time) => time >= from && time < days[i + 1]!).length);
+  return Promise.all(
+    counts.map(async (count, i) => {
+      const first = count > 0 ? await firstMemoOf(db, engine, { ...scope, fromTs: days[i], toTs: days[i + 1] }) : undefined;
+      return presentCalendarDay(days[i]!, count, first);
+    }),
+  );
 }
 
 /**

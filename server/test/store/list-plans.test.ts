@@ -4,7 +4,7 @@ import { CompiledQuery } from "kysely";
 import { describe, expect, it } from "vitest";
 import { searchSql } from "../../src/store/sql/memo/memo-search.js";
 import { readMemoList } from "../../src/services/memo-query.js";
-import { displayTimesSql, listMemosSql, type MemoFilter, type MemoPage } from "../../src/store/sql/memo/memo.store.js";
+import { displayTimesSql, firstMemoSql, listMemosSql, type MemoFilter, type MemoPage } from "../../src/store/sql/memo/memo.store.js";
 import { childTagsSql } from "../../src/store/sql/memo/memo-walk.js";
 import { tagEntryPage } from "../../src/store/sql/tag-rename.store.js";
 import { DISPLAY_WALK_OR_SCAN, planFixture } from "./plan-fixture.js";
@@ -236,6 +236,22 @@ describe("list query plans", () => {
       displayTimesSql(f.store.db, f.store.engine, { creatorId: f.owner, rowStatus: "NORMAL", fromTs: 1_601_000_000 }),
     );
     expectWindowRead(plan);
+  });
+
+  it("the calendar's first memo of a day is one step of the display-time index from the day's start: no scan, no sort", async () => {
+    const day = { creatorId: f.owner, rowStatus: "NORMAL" as const, fromTs: 1_601_000_000, toTs: 1_601_086_400 };
+    for (const filter of [day, { ...day, visibilities: ["PUBLIC" as const] }]) {
+      const text = (await explain(firstMemoSql(f.store.db, f.store.engine, filter))).join("\n");
+      if (f.store.engine === "sqlite") {
+        expect(text, text).toMatch(
+          /SEARCH m USING (COVERING )?INDEX idx_memo_\w*display\w* \((visibility=\? AND )?creator_id=\? AND .*display_ts>\? AND display_ts<\?\)/,
+        );
+        expect(text, text).not.toMatch(/\bSCAN m\b|TEMP B-TREE/);
+      } else {
+        expect(text, text).toMatch(/Index Cond: \(\(creator_id = \d+\) AND .*display_ts >= .*display_ts < /);
+        expect(text, text).not.toMatch(/Seq Scan on memo\b|\bSort\b/);
+      }
+    }
   });
 
   it("v0's heat map without `from` reads the creator's memos from one index alone, newest created first: no row, no sort", async () => {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MAX_BATCH_IDS, NEXT_CURSOR_HEADER } from "../../domain/constants.js";
 import {
   memoBatchResultEntitySchema,
+  memoCalendarDaySchema,
   memoCountEntitySchema,
   memoEntitySchema,
   memoIdsEntitySchema,
@@ -19,6 +20,7 @@ import {
   memoCountQuerySchema,
   memoListQuerySchema,
   memoStatsQuerySchema,
+  memoCalendarQuerySchema,
   relationCountQuerySchema,
   relationQuerySchema,
   revisionListQuerySchema,
@@ -128,6 +130,19 @@ export const memoRoutes = {
     // A large account's answer is hundreds of kilobytes: kept too (up to about 180,000 display times), so a
     // heat map asked for again costs nothing.
     cacheable: { maxEntryBytes: 2 * 1024 * 1024 },
+  }),
+  "memo.calendar": route({
+    method: "GET",
+    path: "/api/memo/calendar",
+    summary: "A creator's memos by day (the calendar): each day's count and its first memo in a few words",
+    description:
+      "`days` are the bounds of the days (ascending Unix seconds, the caller's local midnights; a month is its days + 1). " +
+      "Counts and firsts follow the heat map's rules: NORMAL memos the caller may read, by display time.",
+    access: "public",
+    query: input(memoCalendarQuerySchema, "Malformatted memo calendar query"),
+    answer: data(z.array(memoCalendarDaySchema)),
+    errors: { 400: "No `creatorId`, or `days` not ascending seconds" },
+    cacheable: true,
   }),
   "memo.amount": route({
     method: "GET",

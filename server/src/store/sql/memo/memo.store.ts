@@ -113,6 +113,31 @@ function displayTimesJsonQuery(db: Db, engine: Engine, filter: MemoFilter) {
   return db.selectFrom(displayTimesQuery(db, engine, filter).as("t")).select(sql<string>`'[' || COALESCE(${joined}, '') || ']'`.as("json"));
 }
 
+/** The display times of matching memos in the window (the calendar's counts): the heat map's windowed read. */
+export async function listDisplayTimes(db: Db, engine: Engine, filter: MemoFilter): Promise<number[]> {
+  const rows = await displayTimesQuery(db, engine, filter).execute();
+  return rows.map((row) => Number(row.display_ts));
+}
+
+/** How many characters of a memo the calendar's "first words" are cut from (the presenter shortens them). */
+const FIRST_WORDS_CHARS = 200;
+
+/** The first memo (by display time) in the filter's window, with the start of its text: one step of an index walk. */
+function firstMemoQuery(db: Db, engine: Engine, filter: MemoFilter) {
+  return applyFilter(baseQuery(db), engine, filter)
+    .select(["m.id", sql<string>`substr(m.content, 1, ${sql.lit(FIRST_WORDS_CHARS)})`.as("head")])
+    .orderBy(DISPLAY_TS, "asc")
+    .orderBy("m.id", "asc")
+    .limit(1);
+}
+
+export async function firstMemoOf(db: Db, engine: Engine, filter: MemoFilter): Promise<{ id: number; head: string } | undefined> {
+  return firstMemoQuery(db, engine, filter).executeTakeFirst();
+}
+
+/** The SQL of the calendar's first-memo query (for plan tests). */
+export const firstMemoSql = (db: Db, engine: Engine, filter: MemoFilter) => firstMemoQuery(db, engine, filter).compile();
+
 /** The SQL of the heat-map query (for plan tests and the bench). */
 export const displayTimesSql = (db: Db, engine: Engine, filter: MemoFilter) => displayTimesJsonQuery(db, engine, filter).compile();
 

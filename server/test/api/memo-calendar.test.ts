@@ -1,0 +1,66 @@
+// GET /api/memo/calendar: a month of a creator's memos by day in one request, each day's count and first memo's
+// opening words, by the heat map's rules of who sees what.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError } from "../expect.js";
+import { anonymous, createMemo, createUser, signUpHost, type TestUser } from "../factories.js";
+import { createTestApp, type TestApp } from "../harness.js";
+
+const DAY = 86_400;
+/** Three days of a month long ago, at its (UTC) midnights. */
+const START = 1_700_006_400;
+const bounds = [START, START + DAY, START + 2 * DAY, START + 3 * DAY];
+
+describe("GET /api/memo/calendar", () => {
+  let t: TestApp;
+  let host: TestUser;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    host = await signUpHost(t);
+    owner = await createUser(t, host, "calendar-owner");
+    // Day one: three memos; the earliest is private, the next one public and in Markdown.
+    await createMemo(owner, "Late in the day", "PUBLIC", { createdTs: START + 20_000 });
+    await createMemo(owner, "Secret breakfast plans", "PRIVATE", { createdTs: START + 3_600 });
+    await createMemo(owner, "## Morning **run** by the [river](https://example.com)", "PUBLIC", { createdTs: START + 7_200 });
+    // Day three: one long memo; day two: none. Outside the window: one more.
+    await createMemo(owner, `A long day of writing ${"words and more words ".repeat(10)}`, "PUBLIC", { createdTs: START + 2 * DAY + 60 });
+    await createMemo(owner, "Before the window", "PUBLIC", { createdTs: START - 60 });
+  });
+  afterAll(() => t.close());
+
+  const calendar = (client: TestUser["client"] | ReturnType<typeof anonymous>, days = bounds.join(",")) =>
+    client.get("/api/memo/calendar", { query: { creatorId: owner.user.id, days } });
+
+  it("answers each day's count and its first memo in a few plain words, in one request", async () => {
+    const response = await calendar(owner.client);
+    expect(response.status, response.text).toBe(200);
+    const [one, two, three] = response.body.data;
+    expect(response.body.data).toHaveLength(3);
+    expect(one).toMatchObject({ fromTs: START, count: 3, first: { snippet: "Secret breakfast plans" } });
+    expect(two).toEqual({ fromTs: START + DAY, count: 0, first: null });
+    expect(three.count).toBe(1);
+    expect(three.first.snippet.length).toBeLessThanOrEqual(61);
+    expect(three.first.snippet).toMatch(/^A long day of writing words and more words .*…$/);
+  });
+
+  it("counts and opens only what the caller may read: a visitor sees the public memos", async () => {
+    const [one] = (await calendar(anonymous(t))).body.data;
+    expect(one).toMatchObject({ count: 2, first: { snippet: "Morning run by the river" } });
+  });
+
+  it("refuses a query without a creator or with days out of order (400 naming the field)", async () => {
+    expectError(await anonymous(t).get("/api/memo/calendar", { query: { days: bounds.join(",") } }), 400, undefined, {
+      field: "creatorId",
+    });
+    for (const days of [
+      `${START}`,
+      `${START + DAY},${START}`,
+      "yesterday,today",
+      Array.from({ length: 44 }, (_, i) => START + i).join(","),
+    ]) {
+      const response = await calendar(owner.client, days);
+      expectError(response, 400, /^Malformatted memo calendar query: days/);
+    }
+  });
+});
