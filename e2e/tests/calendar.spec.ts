@@ -1,5 +1,5 @@
-// The calendar: a month of the user's memos by day (their display time), moved by buttons or the keyboard;
-// choosing a day closes it and filters the list to that day.
+// The calendar: a month of the user's memos by day (their display time), each day's count and first words, in one
+// request per month; moved by buttons or the keyboard; choosing a day closes it and filters the list to that day.
 import { expect, screenshot, test } from "../support/fixtures";
 import { memoCards, openSidebar } from "../support/ui";
 
@@ -27,14 +27,28 @@ test("the calendar shows last month's memos by day, and a day filters the list @
   const calendar = page.getByRole("dialog", { name: "Calendar" });
   await expect(calendar.getByRole("button", { name: /^1 memo on / })).toHaveCount(1);
 
+  const months: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/memo/calendar")) months.push(request.url());
+  });
   await calendar.getByRole("button", { name: "Previous month" }).click();
   await expect(calendar.getByRole("button", { name: new RegExp(`^2 memos ${fifth.label.source.slice(0)}`) })).toBeVisible();
   await expect(calendar.getByText("3 memos")).toBeVisible();
+  expect(months).toHaveLength(1);
+
+  // Each day's first memo in a few words: in the cell on a wide screen, under the grid for the focused day.
+  const fifthDay = calendar.getByRole("button", { name: fifth.label });
+  if (!testInfo.project.use.hasTouch) await expect(fifthDay.getByText("Fifth, morning")).toBeVisible();
+  await fifthDay.focus();
+  const summary = calendar.getByTestId("calendar-day-summary");
+  await expect(summary).toContainText(/^2 memos on /);
+  await expect(summary).toContainText("First: Fifth, morning");
   await screenshot(page, testInfo, "calendar", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, testInfo, "calendar-dark", { fullPage: false });
+  await page.emulateMedia({ colorScheme: "light" });
 
   // The keyboard: from the 5th, a week on is the 12th.
-  const fifthDay = calendar.getByRole("button", { name: fifth.label });
-  await fifthDay.focus();
   await page.keyboard.press("ArrowDown");
   await expect(calendar.getByRole("button", { name: twelfth.label })).toBeFocused();
   await page.keyboard.press("Enter");

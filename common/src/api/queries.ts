@@ -129,7 +129,8 @@ export const MAX_CALENDAR_DAYS = 42;
  */
 export const memoCalendarQuerySchema = z.object({
   creatorId: optionalQueryId("creatorId"),
-  days: text(INPUT_LIMITS.queryValue)
+  // Its own cap: a month's 32 bounds of 10 digits pass the query strings' usual 256 characters.
+  days: text((MAX_CALENDAR_DAYS + 2) * 16)
     .regex(/^\d{1,15}(,\d{1,15})+$/, "must be ascending Unix seconds separated by commas")
     .transform((raw) => raw.split(",").map(Number))
     .pipe(

@@ -33,6 +33,9 @@ describe("GET /api/memo/calendar", () => {
     client.get("/api/memo/calendar", { query: { creatorId: owner.user.id, days } });
 
   it("answers each day's count and its first memo in a few plain words, in one request", async () => {
+    // A whole month (32 bounds of 10 digits) fits in the query.
+    const month = Array.from({ length: 32 }, (_, i) => START + i * DAY).join(",");
+    expect((await calendar(owner.client, month)).body.data).toHaveLength(31);
     const response = await calendar(owner.client);
     expect(response.status, response.text).toBe(200);
     const [one, two, three] = response.body.data;

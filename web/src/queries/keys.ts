@@ -39,6 +39,8 @@ export const keys = {
     linkSearch: (text: string) => ["memos", "link-search", text] as const,
     stats: (creatorId: number, from: number, to?: number) => ["memos", "stats", creatorId, from, to] as const,
     amount: (userId: number) => ["memos", "amount", userId] as const,
+    /** A month of the calendar: its days' counts and first memos, keyed by the month's first local midnight. */
+    calendar: (creatorId: number, from: number) => ["memos", "calendar", creatorId, from] as const,
     /** One day of the user's memos, read whole for the daily review (not a paged list). */
     dailyReview: (params: MemoListParams) => ["memos", "daily-review", params] as const,
   },

@@ -1,21 +1,22 @@
 // A month calendar of the signed-in user's memos: each day with how many memos it holds (by the user's display
-// time, created or updated, as the server's stats count them), one month asked at a time. Choosing a day closes
-// the calendar and filters the list to that day. One tab stop; arrows move by day and week, Page Up / Page Down
-// by month.
+// time, created or updated, as the heat map counts them) and the opening words of its first memo, one request per
+// month (GET /api/memo/calendar). On a phone the cells keep the count and the focused day's words show under the
+// grid. Choosing a day closes the calendar and filters the list to that day. One tab stop; arrows move by day and
+// week, Page Up / Page Down by month.
 import { DAILY_TIMESTAMP } from "@memos/common";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useMe } from "../../queries/session";
-import { useMemoStats } from "../../queries/sidebar";
+import { useMemoCalendar } from "../../queries/calendar";
 import { type StackDialogProps, useDialogs } from "../../state/dialogs";
 import { filterToParams, parseFilter } from "../../state/filter";
 import { formatDate } from "../../utils/time";
 import { addLocalDays, startOfLocalDay } from "../Sidebar/heatmap";
 import { IconButton } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
-import { addMonths, buildMonth, type CalendarDay, firstDayOfWeek, monthStart } from "./calendarMonth";
+import { addMonths, buildMonth, type CalendarDay, firstDayOfWeek, monthBounds, monthStart } from "./calendarMonth";
 import { searchWith } from "./useDialogHistory";
 
 const KEY_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
@@ -30,10 +31,11 @@ export default function CalendarDialog({ onClose }: StackDialogProps) {
   const chosen = parseFilter(params).duration?.from;
   const [focusDate, setFocusDate] = useState(() => startOfLocalDay(chosen ?? Date.now()));
   const start = monthStart(focusDate);
-  const end = addMonths(start, 1);
-  const { data: stats } = useMemoStats(me?.id, Math.floor(start / 1000), Math.floor(end / 1000));
+  const bounds = useMemo(() => monthBounds(start), [start]);
+  const { data: days } = useMemoCalendar(me?.id, bounds);
   const weekStart = firstDayOfWeek(i18n.language);
-  const weeks = useMemo(() => buildMonth(start, stats ?? [], weekStart), [start, stats, weekStart]);
+  const weeks = useMemo(() => buildMonth(start, days ?? [], weekStart), [start, days, weekStart]);
+  const focused = weeks.flat().find((day) => day?.date === focusDate) ?? null;
   const grid = useRef<HTMLDivElement>(null);
   const today = startOfLocalDay(Date.now());
   const total = weeks.flat().reduce((sum, day) => sum + (day?.count ?? 0), 0);
@@ -70,7 +72,7 @@ export default function CalendarDialog({ onClose }: StackDialogProps) {
   };
 
   return (
-    <Dialog open onClose={onClose} title={t("calendar.title")} size="sm">
+    <Dialog open onClose={onClose} title={t("calendar.title")} size="lg">
       <div className="mb-2 flex items-center justify-between gap-2">
         <IconButton label={t("calendar.previous")} onClick={() => setFocusDate(addMonths(start, -1))}>
           <ChevronLeft className="size-4" aria-hidden />
@@ -104,17 +106,30 @@ export default function CalendarDialog({ onClose }: StackDialogProps) {
                     aria-pressed={chosen === day.date}
                     onFocus={() => setFocusDate(day.date)}
                     onClick={() => choose(day)}
-                    className={`flex h-11 w-full flex-col items-center justify-center rounded-lg text-sm tabular-nums transition-colors duration-200 hover:bg-zinc-100 dark:hover:bg-zinc-700/60 ${
+                    className={`flex h-12 w-full flex-col items-stretch gap-0.5 overflow-hidden rounded-lg p-1 text-left text-sm tabular-nums transition-colors duration-200 hover:bg-zinc-100 sm:h-20 sm:p-1.5 dark:hover:bg-zinc-700/60 ${
                       chosen === day.date ? "ring-2 ring-zinc-800 dark:ring-zinc-100" : day.date === today ? "ring-1 ring-accent" : ""
-                    } ${day.count > 0 ? "bg-green-50 font-semibold text-zinc-900 dark:bg-green-900/30 dark:text-zinc-100" : "text-zinc-600 dark:text-zinc-400"}`}
+                    } ${day.count > 0 ? "bg-green-50 text-zinc-900 dark:bg-green-900/30 dark:text-zinc-100" : "text-zinc-600 dark:text-zinc-400"}`}
                   >
-                    {day.day}
-                    <span
-                      aria-hidden
-                      className={`text-[10px] leading-3 ${day.count > 0 ? "text-green-700 dark:text-green-400" : "text-transparent"}`}
-                    >
-                      {day.count > 0 ? day.count : "·"}
+                    <span className="flex items-baseline justify-between gap-1">
+                      <span className={day.count > 0 ? "font-semibold" : ""}>{day.day}</span>
+                      {day.count > 0 ? (
+                        <span
+                          aria-hidden
+                          className="rounded-full bg-green-600/15 px-1.5 text-[11px] leading-4 font-semibold text-green-800 dark:bg-green-400/20 dark:text-green-300"
+                        >
+                          {day.count}
+                        </span>
+                      ) : null}
                     </span>
+                    {/* The first words: in the cell where it is wide enough, under the grid on a phone. */}
+                    {day.first ? (
+                      <span
+                        aria-hidden
+                        className="line-clamp-2 hidden text-[11px] leading-snug break-words text-zinc-700 sm:block dark:text-zinc-300"
+                      >
+                        {day.first.snippet}
+                      </span>
+                    ) : null}
                   </button>
                 </span>
               ) : (
@@ -125,6 +140,21 @@ export default function CalendarDialog({ onClose }: StackDialogProps) {
           </div>
         ))}
       </div>
+      {/* The focused day said in words: its count and first memo, for a phone's narrow cells and for a screen reader. */}
+      <p aria-live="polite" data-testid="calendar-day-summary" className="mt-3 min-h-10 text-sm text-zinc-700 dark:text-zinc-300">
+        {focused ? (
+          <>
+            <span className="font-medium">
+              {t("sidebar.heatmap-cell", { count: focused.count, date: formatDate(focused.date, i18n.language, "day") })}
+            </span>
+            {focused.first ? (
+              <span className="block truncate text-zinc-600 dark:text-zinc-400">
+                {t("calendar.first-memo", { snippet: focused.first.snippet })}
+              </span>
+            ) : null}
+          </>
+        ) : null}
+      </p>
     </Dialog>
   );
 }
