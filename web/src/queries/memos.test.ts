@@ -25,3 +25,13 @@ describe("the daily review's cached day", () => {
     expect(client.getQueryState(reviewKey)!.isInvalidated).toBe(true);
   });
 });
+
+describe("refreshAround", () => {
+  it("marks the calendar's months stale, as their counts and first memos may change with a save", () => {
+    const client = new QueryClient();
+    const month = keys.memos.calendar(1, 1_700_000_000);
+    client.setQueryData(month, []);
+    refreshAround(client);
+    expect(client.getQueryState(month)!.isInvalidated).toBe(true);
+  });
+});

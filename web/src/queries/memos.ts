@@ -99,11 +99,12 @@ function forgetMemo(client: QueryClient, id: number) {
   updateLists(client, (memos) => memos.filter((memo) => memo.id !== id));
 }
 
-/** Lists, stats and tags may all change when a memo does; refetch the ones on screen. */
+/** Lists, stats, the calendar and tags may all change when a memo does; refetch the ones on screen. */
 export function refreshAround(client: QueryClient) {
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "list"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "count"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "stats"] });
+  void client.invalidateQueries({ queryKey: [...keys.memos.all, "calendar"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "amount"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "daily-review"] });
   void client.invalidateQueries({ queryKey: keys.memos.relations });
