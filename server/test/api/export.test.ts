@@ -198,7 +198,7 @@ describe("GET /api/export", () => {
       format: "memos-export",
       version: 1,
       scope: "user",
-      instance: { version: status.version },
+      instance: { version: status.serverVersion },
       user: { id: alice.user.id, username: "alice" },
       counts: { memos: 3, archivedMemos: 1, attachments: 2, externalLinks: 1, shortcuts: 1, versions: 0, comments: 0, files: 10 },
     });
