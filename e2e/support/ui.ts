@@ -109,7 +109,8 @@ export const readClipboard = (page: Page): Promise<string> => page.evaluate(() =
 
 /** Dismisses every toast on the page (a toast is a button that closes on click), so a later one is new. */
 export async function dismissToasts(page: Page): Promise<void> {
-  const toasts = page.locator("[popover][aria-live] > button");
+  // A plain toast is a live region holding one button, which dismisses it (an action toast's button would run it).
+  const toasts = page.locator("[popover][aria-live] > [role] > button:only-child");
   for (const item of await toasts.all()) await item.click().catch(() => undefined);
   await expect(toasts).toHaveCount(0);
 }

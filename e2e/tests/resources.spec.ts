@@ -142,7 +142,8 @@ test("delete names the memos that use a resource; clear unused removes only unus
   await resourceAction(page, dialog, used, "Delete");
   const confirm = page.getByRole("dialog", { name: "Delete “used.png”?" });
   await expect(confirm).toContainText("2 memos use this resource and will lose it. This can't be undone.");
-  await confirm.getByRole("button", { name: "Delete" }).click();
+  // Exactly: the toast of the clearing above sits in this dialog too, and its words begin with "Deleted".
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(toast(page, "Resource deleted")).toBeVisible();
   await expect(dialog.getByText("No resources.")).toBeVisible();
   expect(await signedIn.api.resources()).toEqual([]);

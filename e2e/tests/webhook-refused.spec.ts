@@ -28,7 +28,7 @@ test("a refused webhook URL is explained beside the field, with the flag for pri
   await settings.getByRole("region", { name: "Webhooks" }).getByRole("button", { name: "Add webhook" }).click();
   const dialog = page.getByRole("dialog", { name: "Add webhook" });
   const url = dialog.getByLabel("URL");
-  const toasts = page.locator("[popover][aria-live] > button");
+  const toasts = page.locator("[popover][aria-live] > [role]");
   await dialog.getByLabel("Name").fill("Home server");
 
   await url.fill("http://192.168.1.20/hook");
