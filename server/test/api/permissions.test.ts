@@ -17,6 +17,7 @@ type Action =
   | "list"
   | "explore"
   | "stats"
+  | "calendar"
   | "rssUser"
   | "rssExplore"
   | "update"
@@ -37,6 +38,7 @@ const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   ["PUBLIC/NORMAL", "list", Y, Y, Y, Y, Y],
   ["PUBLIC/NORMAL", "explore", Y, Y, Y, Y, Y],
   ["PUBLIC/NORMAL", "stats", Y, Y, Y, Y, Y],
+  ["PUBLIC/NORMAL", "calendar", Y, Y, Y, Y, Y],
   ["PUBLIC/NORMAL", "rssUser", Y, Y, Y, Y, Y],
   ["PUBLIC/NORMAL", "rssExplore", Y, Y, Y, Y, Y],
   ["PUBLIC/NORMAL", "update", 401, 200, 403, 403, 403],
@@ -51,6 +53,7 @@ const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   ["PROTECTED/NORMAL", "list", N, Y, Y, Y, Y],
   ["PROTECTED/NORMAL", "explore", N, Y, Y, Y, Y],
   ["PROTECTED/NORMAL", "stats", N, Y, Y, Y, Y],
+  ["PROTECTED/NORMAL", "calendar", N, Y, Y, Y, Y],
   ["PROTECTED/NORMAL", "rssUser", N, N, N, N, N],
   ["PROTECTED/NORMAL", "rssExplore", N, N, N, N, N],
   ["PROTECTED/NORMAL", "update", 401, 200, 403, 403, 403],
@@ -64,6 +67,7 @@ const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   ["PRIVATE/NORMAL", "list", N, Y, N, N, N],
   ["PRIVATE/NORMAL", "explore", N, N, N, N, N],
   ["PRIVATE/NORMAL", "stats", N, Y, N, N, N],
+  ["PRIVATE/NORMAL", "calendar", N, Y, N, N, N],
   ["PRIVATE/NORMAL", "rssUser", N, N, N, N, N],
   ["PRIVATE/NORMAL", "rssExplore", N, N, N, N, N],
   ["PRIVATE/NORMAL", "update", 401, 200, 403, 403, 403],
@@ -83,6 +87,7 @@ for (const visibility of ["PUBLIC", "PROTECTED", "PRIVATE"] as const) {
     [kind, "list", N, Y, N, N, N],
     [kind, "explore", N, N, N, N, N],
     [kind, "stats", N, N, N, N, N],
+    [kind, "calendar", N, N, N, N, N],
     [kind, "rssUser", N, N, N, N, N],
     [kind, "rssExplore", N, N, N, N, N],
     [kind, "update", 401, 200, 404, 404, 404],
@@ -100,6 +105,7 @@ const ROUTE: Record<Action, string> = {
   list: "GET /api/memo?creatorId=",
   explore: "GET /api/memo/all",
   stats: "GET /api/memo/stats",
+  calendar: "GET /api/memo/calendar",
   rssUser: "GET /u/:id/rss.xml",
   rssExplore: "GET /explore/rss.xml",
   update: "PATCH /api/memo/:id",
@@ -156,6 +162,13 @@ describe("memo permission matrix", () => {
         return includes(client.get("/api/memo/all", { query: { limit: 1000 } }), marker);
       case "stats":
         return includes(client.get("/api/memo/stats", { query: { creatorId: owner.user.id } }), String(memo.createdTs));
+      case "calendar": {
+        // A day holding only this memo (each has its own created time): counted and opened, or not.
+        const days = `${memo.createdTs},${memo.createdTs + 1}`;
+        const response = await client.get("/api/memo/calendar", { query: { creatorId: owner.user.id, days } });
+        expect(response.status).toBe(200);
+        return { outcome: response.body.data[0]?.first?.id === memo.id, text: response.text };
+      }
       case "rssUser":
         return includes(client.get(`/u/${owner.user.id}/rss.xml`), marker);
       case "rssExplore":
