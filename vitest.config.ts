@@ -49,7 +49,7 @@ export default defineConfig({
           name: "web",
           root: "./web",
           environment: "jsdom",
-          include: ["src/**/*.test.{ts,tsx}"],
+          include: ["src/**/*.test.{ts,tsx}", "vite/**/*.test.ts"],
           // Files share their worker's modules, as in the unit projects: a fresh jsdom and React for every file was
           // 70 of the project's 90 s. src/test/setup.ts resets the shared stores, storage and document per file.
           isolate: false,

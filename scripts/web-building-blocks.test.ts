@@ -2,7 +2,9 @@
 // (web/src/queries/errorToast.ts), not again by each caller; Switch, Field, TextInput and CopyButton live in
 // web/src/components/ui only (a second copy drifts in look and in what a screen reader hears). This reads every
 // source file of web/src and fails on a hand-written `toast.error(errorMessage(` outside the few places whose
-// failure is no mutation's, and on a component of those names, or a hand-made switch, defined anywhere else.
+// failure is no mutation's, and on a component of those names, or a hand-made switch, defined anywhere else. And
+// every part of the app loaded after the first screen loads the strings beyond the first screen's with it
+// (withAllStrings, web/src/i18n), or it would show a key until they came.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -27,6 +29,13 @@ const OWN_ERROR_TOASTS: Record<string, string> = {
 };
 
 const HAND_WRITTEN_TOAST = /toast\.error\(errorMessage\(/;
+
+/** A lazily loaded component that does not bring the rest of the strings (the router's pages are checked apart). */
+const LAZY_WITHOUT_STRINGS = /\blazy\((?!withAllStrings\(|PAGES\[)/;
+/** A page the router loads as it is, without the rest of the strings. */
+const PLAIN_PAGE = /^\s*"[^"]+": \(\) => import\("\.\.\/pages\/(\w+)"\),$/gm;
+/** The first screen's pages, as web/vite.config.ts names them. */
+const FIRST_SCREEN_PAGE = /"src\/pages\/(\w+)\.tsx"/g;
 
 const UI = "components/ui/";
 const BLOCKS = ["Switch", "Field", "TextInput", "CopyButton"];
@@ -60,5 +69,20 @@ describe("the web's building blocks", () => {
       .map(({ path }) => `web/src/${path}`);
     expect(found).toEqual([]);
     for (const block of BLOCKS) expect(files.some(({ path }) => path === `${UI}${block}.tsx`)).toBe(true);
+  });
+
+  it("a part loaded lazily brings the strings beyond the first screen's; the router's pages too, but the first screen's", () => {
+    const files = sources();
+    const found = files.flatMap(({ path, text }) =>
+      text.split("\n").flatMap((line, index) => (LAZY_WITHOUT_STRINGS.test(line) ? [`web/src/${path}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
+    const router = files.find(({ path }) => path === "router/index.tsx")!.text;
+    const plainPages = [...router.matchAll(PLAIN_PAGE)].map((match) => match[1]).sort();
+    const firstScreen = [...readFileSync(join(ROOT, "web", "vite.config.ts"), "utf8").matchAll(FIRST_SCREEN_PAGE)]
+      .map((match) => match[1])
+      .sort();
+    expect(firstScreen.length).toBeGreaterThan(0);
+    expect(plainPages).toEqual(firstScreen);
   });
 });

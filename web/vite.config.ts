@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { firstScreenStrings } from "./vite/first-screen-strings.js";
 
 /**
  * Writes a .br and a .gz beside every text file of the build, compressed once at their best: the server sends them
@@ -41,7 +42,8 @@ function precompress(): Plugin {
 
 /**
  * The first screen: the app's start and the pages a member (home) and a visitor (explore) open on. The build puts
- * them and all they use in one file (`app`); every other page and the dialogs load when opened.
+ * them and all they import in one file (`app`), and their strings in the first part of each language; the router
+ * loads every other page, as the app its dialogs, with the rest of the strings (web/src/router/index.tsx).
  */
 const FIRST_SCREEN = ["src/main.tsx", "src/pages/Home.tsx", "src/pages/Explore.tsx"].map((path) => resolve(import.meta.dirname, path));
 
@@ -79,6 +81,7 @@ export default defineConfig({
         runtimeCaching: [],
       },
     }),
+    firstScreenStrings(FIRST_SCREEN),
     precompress(),
   ],
   server: {

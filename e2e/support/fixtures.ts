@@ -33,7 +33,20 @@ interface WorkerFixtures {
   hostApi: MemosApi;
 }
 
+/** What the app logs when it draws a string whose part of the strings had not loaded (web/src/i18n/index.ts). */
+const STRING_TOO_EARLY = "was drawn before its part of the strings loaded";
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // A page that showed a string's key for a moment, its words loading after it, fails the test that drew it.
+  page: async ({ page }, use) => {
+    const early: string[] = [];
+    page.on("console", (message) => {
+      if (message.text().includes(STRING_TOO_EARLY)) early.push(message.text());
+    });
+    await use(page);
+    expect(early, "strings drawn before their part loaded").toEqual([]);
+  },
+
   serverURL: [async ({}, use) => use(sharedBaseURL()), { scope: "worker" }],
   baseURL: async ({ serverURL }, use) => use(serverURL),
 

@@ -2,12 +2,13 @@
 // the `error.<reason>` strings of web/src/locales; the server's own (English) message when the reason is one this
 // build does not know (a newer server) or there is none (a proxy's error page, a network failure). The reasons
 // it knows are those en.json has a string for (its test holds them to the server's list): the list itself, with
-// its descriptions, stays out of the browser's download.
+// its descriptions, stays out of the browser's download. The `error.` strings are all the first screen's, since this
+// module, which it imports, names them (`error.${reason}` below; web/vite/first-screen-strings.ts).
 import type { TFunction } from "i18next";
-import en from "../locales/en.json";
+import en from "../locales/en.json?strings=first";
 import { ApiError, type ApiErrorDetail } from "./client";
 
-const REASON_STRINGS: Readonly<Record<string, Readonly<Record<string, string>>>> = en.error;
+const REASON_STRINGS = (en.error ?? {}) as Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** Whether `reason` (`group.name`) is one of the server's reasons this build translates. */
 function isKnownReason(reason: string | null | undefined): reason is string {

@@ -2,20 +2,25 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import { createBrowserRouter, matchRoutes, Navigate } from "react-router";
 import { FullPageSpinner } from "../components/ui/Spinner";
+import { withAllStrings } from "../i18n";
 import { authLoader, embedLoader, homeLoader, oauthLoader, publicLoader, twoFactorLoader, userPageLoader } from "./loaders";
 
-/** Each page's code, by its route's path: loaded by the route, or ahead of it by preloadPage. */
+/**
+ * Each page's code, by its route's path: loaded by the route, or ahead of it by preloadPage. Home and explore are
+ * the first screen (web/vite.config.ts): their code and strings come with the app; every other page brings the
+ * rest of the strings with it.
+ */
 const PAGES = {
-  "/auth": () => import("../pages/Auth"),
-  "/two-factor": () => import("../pages/TwoFactorRequired"),
-  "/oauth/authorize": () => import("../pages/OAuthConsent"),
+  "/auth": withAllStrings(() => import("../pages/Auth")),
+  "/two-factor": withAllStrings(() => import("../pages/TwoFactorRequired")),
+  "/oauth/authorize": withAllStrings(() => import("../pages/OAuthConsent")),
   "/": () => import("../pages/Home"),
-  "/resources": () => import("../pages/Resources"),
+  "/resources": withAllStrings(() => import("../pages/Resources")),
   "/explore": () => import("../pages/Explore"),
-  "/u/:userId": () => import("../pages/UserPage"),
-  "/m/:memoId": () => import("../pages/MemoDetail"),
-  "/m/:memoId/embed": () => import("../pages/EmbedMemo"),
-  "/s/:token": () => import("../pages/SharedMemo"),
+  "/u/:userId": withAllStrings(() => import("../pages/UserPage")),
+  "/m/:memoId": withAllStrings(() => import("../pages/MemoDetail")),
+  "/m/:memoId/embed": withAllStrings(() => import("../pages/EmbedMemo")),
+  "/s/:token": withAllStrings(() => import("../pages/SharedMemo")),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
 type PagePath = keyof typeof PAGES;

@@ -4,6 +4,7 @@
 import { extractTags, type Memo, VISIBILITIES, type Visibility } from "@memos/common";
 import { Archive, ArchiveRestore, Download, Eye, ListChecks, Pin, PinOff, Tag, Tags, Trash2, X } from "lucide-react";
 import { lazy, Suspense, useMemo, useState } from "react";
+import { withAllStrings } from "../../i18n";
 import { useTranslation } from "react-i18next";
 import { useTagCounts } from "../../queries/sidebar";
 import { holdsAll, type SelectionState } from "../../state/selection";
@@ -12,8 +13,8 @@ import { Menu, type MenuItem } from "../ui/Menu";
 import { Spinner } from "../ui/Spinner";
 import { type BatchRequest, useBulkActions } from "./useBulkActions";
 
-const BulkTagDialog = lazy(() => import("./BulkTagDialog"));
-const ConfirmDialog = lazy(() => import("../ui/ConfirmDialog").then((module) => ({ default: module.ConfirmDialog })));
+const BulkTagDialog = lazy(withAllStrings(() => import("./BulkTagDialog")));
+const ConfirmDialog = lazy(withAllStrings(() => import("../ui/ConfirmDialog").then((module) => ({ default: module.ConfirmDialog }))));
 
 /** The lists with a select mode: the home list and the archive. */
 type BulkScope = "home" | "archived";

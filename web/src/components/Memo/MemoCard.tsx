@@ -1,6 +1,7 @@
 // One memo as a card: time, visibility, pinned marker, content, attachments and its menu; edits in place.
 import { canEditMemo, canReact, type Memo } from "@memos/common";
 import { lazy, Suspense, useId, useState } from "react";
+import { withAllStrings } from "../../i18n";
 import { useTranslation } from "react-i18next";
 import { Pin } from "lucide-react";
 import { Link } from "react-router";
@@ -23,7 +24,7 @@ import { attachmentsToShow, isImage, MemoResources } from "./MemoResources";
 import { useMemoActions } from "./useMemoActions";
 import { VisibilityBadge } from "./VisibilityBadge";
 
-const MemoEditor = lazy(() => import("../MemoEditor/MemoEditor").then((module) => ({ default: module.MemoEditor })));
+const MemoEditor = lazy(withAllStrings(() => import("../MemoEditor/MemoEditor").then((module) => ({ default: module.MemoEditor }))));
 /** The file name at the end of an image URL, for the viewer's caption. */
 function imageName(url: string): string {
   const last = url.split("?")[0]!.split("/").pop() || url;
@@ -37,10 +38,10 @@ function imageName(url: string): string {
 /** On phones a small header link is a 40 px touch target, without making the header taller. */
 const PHONE_TARGET = "max-sm:-my-3 max-sm:inline-flex max-sm:min-h-10 max-sm:min-w-10 max-sm:items-center";
 
-const ImageViewer = lazy(() => import("../dialogs/ImageViewer"));
-const ChangeCreatedTimeDialog = lazy(() => import("./ChangeCreatedTimeDialog"));
-const ShareImageDialog = lazy(() => import("../dialogs/ShareImageDialog"));
-const ShareLinksDialog = lazy(() => import("./ShareLinksDialog"));
+const ImageViewer = lazy(withAllStrings(() => import("../dialogs/ImageViewer")));
+const ChangeCreatedTimeDialog = lazy(withAllStrings(() => import("./ChangeCreatedTimeDialog")));
+const ShareImageDialog = lazy(withAllStrings(() => import("../dialogs/ShareImageDialog")));
+const ShareLinksDialog = lazy(withAllStrings(() => import("./ShareLinksDialog")));
 
 export interface MemoCardProps {
   memo: Memo;

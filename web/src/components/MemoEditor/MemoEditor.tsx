@@ -2,6 +2,7 @@
 // writes a new one; with a memo it edits that memo in place. Both drafts are kept across reloads (useDraft).
 import type { Memo, Resource, Visibility } from "@memos/common";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from "react";
+import { withAllStrings } from "../../i18n";
 import { useTranslation } from "react-i18next";
 import { useCreateMemo, usePatchMemo, useUnlinkResource } from "../../queries/memos";
 import { willQueue } from "../../offline/outbox/store";
@@ -24,7 +25,7 @@ import { useTextEditing } from "./useTextEditing";
 import { useUploads } from "./useUploads";
 import { VisibilitySelect } from "./VisibilitySelect";
 
-const ResourcePicker = lazy(() => import("./ResourcePicker"));
+const ResourcePicker = lazy(withAllStrings(() => import("./ResourcePicker")));
 
 export interface MemoEditorProps {
   /** The memo to edit; omitted for a new memo. */

@@ -2,6 +2,7 @@
 // everything is there or nothing matched.
 import type { Memo } from "@memos/common";
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from "react";
+import { withAllStrings } from "../../i18n";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import type { MemoListParams } from "../../queries/keys";
@@ -24,7 +25,7 @@ import { ListChecks } from "lucide-react";
 const NO_ENTRIES: OutboxEntry[] = [];
 
 // Its code loads when select mode starts: the first screen has no use for it.
-const SelectionBar = lazy(() => import("../Bulk/SelectionBar").then((module) => ({ default: module.SelectionBar })));
+const SelectionBar = lazy(withAllStrings(() => import("../Bulk/SelectionBar").then((module) => ({ default: module.SelectionBar }))));
 
 export interface MemoListProps {
   scope: MemoListScope;

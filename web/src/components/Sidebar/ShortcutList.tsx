@@ -3,6 +3,7 @@
 import type { Shortcut } from "@memos/common";
 import { Bookmark, MoreHorizontal, Pencil, Pin, PinOff, Trash2 } from "lucide-react";
 import { lazy, Suspense, useMemo, useState } from "react";
+import { withAllStrings } from "../../i18n";
 import { useTranslation } from "react-i18next";
 import { sortShortcuts, useShortcutMutations, useShortcuts } from "../../queries/sidebar";
 import { useFilter } from "../../state/filter";
@@ -12,7 +13,7 @@ import { ROW_MENU_TRIGGER, SectionHeader } from "./SectionHeader";
 import { useOpenedOnce } from "../ui/useOpenedOnce";
 
 // Its code loads when it is first opened: the first screen has no use for it.
-const ShortcutDialog = lazy(() => import("./ShortcutDialog").then((module) => ({ default: module.ShortcutDialog })));
+const ShortcutDialog = lazy(withAllStrings(() => import("./ShortcutDialog").then((module) => ({ default: module.ShortcutDialog }))));
 
 export function ShortcutList() {
   const { t } = useTranslation();

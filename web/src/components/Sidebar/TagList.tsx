@@ -4,6 +4,7 @@ import { formatCount } from "../../utils/number";
 import { tagMatches } from "@memos/common";
 import { ChevronRight, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from "react";
+import { withAllStrings } from "../../i18n";
 import { useTranslation } from "react-i18next";
 import { useTagCounts, useTagMutations, useTagSubtreeCounts, useTags } from "../../queries/sidebar";
 import { useFilter } from "../../state/filter";
@@ -15,8 +16,8 @@ import { buildTagTree, nodeCount, type TagNode } from "./tagTree";
 import { useOpenedOnce } from "../ui/useOpenedOnce";
 
 // The dialogs' code loads when one is first opened: the first screen has no use for them.
-const RenameTagDialog = lazy(() => import("./RenameTagDialog"));
-const CreateTagDialog = lazy(() => import("./CreateTagDialog").then((module) => ({ default: module.CreateTagDialog })));
+const RenameTagDialog = lazy(withAllStrings(() => import("./RenameTagDialog")));
+const CreateTagDialog = lazy(withAllStrings(() => import("./CreateTagDialog").then((module) => ({ default: module.CreateTagDialog }))));
 
 interface TreeProps {
   nodes: TagNode[];

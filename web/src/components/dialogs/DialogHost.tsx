@@ -1,20 +1,21 @@
 // Renders the dialog stack (state/dialogs.ts): each dialog loads lazily by name, closes on Esc or its close
 // button (or the browser's Back: useDialogHistory), and leaves the stack; focus then returns to whatever opened it.
 import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType, type LazyExoticComponent } from "react";
+import { withAllStrings } from "../../i18n";
 import { type DialogName, dialogKind, type PlainDialogName, type StackDialogProps, useDialogs } from "../../state/dialogs";
 import { useDialogHistory } from "./useDialogHistory";
 
 const DIALOGS: Record<PlainDialogName | "history", LazyExoticComponent<ComponentType<StackDialogProps>>> = {
-  setting: lazy(() => import("./SettingDialog")),
-  resources: lazy(() => import("./ResourcesDialog")),
-  archived: lazy(() => import("./ArchivedDialog")),
-  trash: lazy(() => import("./TrashDialog")),
-  calendar: lazy(() => import("./CalendarDialog")),
-  inbox: lazy(() => import("./InboxDialog")),
-  "daily-review": lazy(() => import("./DailyReviewDialog")),
-  about: lazy(() => import("./AboutDialog")),
-  "keyboard-shortcuts": lazy(() => import("./KeyboardShortcutsDialog")),
-  history: lazy(() => import("../History/MemoHistoryDialog")),
+  setting: lazy(withAllStrings(() => import("./SettingDialog"))),
+  resources: lazy(withAllStrings(() => import("./ResourcesDialog"))),
+  archived: lazy(withAllStrings(() => import("./ArchivedDialog"))),
+  trash: lazy(withAllStrings(() => import("./TrashDialog"))),
+  calendar: lazy(withAllStrings(() => import("./CalendarDialog"))),
+  inbox: lazy(withAllStrings(() => import("./InboxDialog"))),
+  "daily-review": lazy(withAllStrings(() => import("./DailyReviewDialog"))),
+  about: lazy(withAllStrings(() => import("./AboutDialog"))),
+  "keyboard-shortcuts": lazy(withAllStrings(() => import("./KeyboardShortcutsDialog"))),
+  history: lazy(withAllStrings(() => import("../History/MemoHistoryDialog"))),
 };
 
 export function DialogHost() {

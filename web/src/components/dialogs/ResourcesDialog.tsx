@@ -3,6 +3,7 @@
 import type { Resource } from "@memos/common";
 import { Eraser, Upload } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
+import { withAllStrings } from "../../i18n";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/errorMessage";
 import { resourceUrl } from "../../api/links";
@@ -18,8 +19,8 @@ import { ResourceCard } from "./ResourceCard";
 import { isImageResource, unusedResources } from "./resourceRules";
 import { type UploadProgress, useResourceActions } from "./useResourceActions";
 
-const ImageViewer = lazy(() => import("./ImageViewer"));
-const RenameResourceDialog = lazy(() => import("./RenameResourceDialog"));
+const ImageViewer = lazy(withAllStrings(() => import("./ImageViewer")));
+const RenameResourceDialog = lazy(withAllStrings(() => import("./RenameResourceDialog")));
 
 type Open =
   | { kind: "preview"; index: number }
