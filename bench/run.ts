@@ -33,7 +33,8 @@ const { values: args } = parseArgs({
   },
 });
 
-const WEEK = 7 * 86_400;
+const DAY = 86_400;
+const WEEK = 7 * DAY;
 /** Requests of each case before measuring (the smoke test in npm test makes it small). */
 const WARM_UP = Number(args["warm-up"]);
 
@@ -119,6 +120,12 @@ async function measureSizes(opened: Opened[], iterations: number): Promise<Array
   return results;
 }
 
+/** The last 31 days' UTC midnights and the one after them, as the calendar asks for a month. */
+function monthBounds(): string {
+  const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
+  return Array.from({ length: 32 }, (_, i) => today - (30 - i) * DAY).join(",");
+}
+
 function casesFor(app: FastifyInstance, cookie: string, own: number, other: number): Case[] {
   const from = Math.floor(Date.now() / 1000) - 12 * WEEK;
   const home = "/api/memo?rowStatus=NORMAL&limit=30";
@@ -137,6 +144,8 @@ function casesFor(app: FastifyInstance, cookie: string, own: number, other: numb
     { name: "stats, 12-week window", url: `/api/memo/stats?creatorId=${own}&from=${from}`, signedIn: true },
     // v0's heat map: every display time of the account (its answer is the size of the account), from one index.
     { name: "stats, all (v0, no from)", url: `/api/memo/stats?creatorId=${own}`, signedIn: true },
+    // The calendar's month view: 31 days (32 local midnights) in one request, an index step per day with memos.
+    { name: "calendar, a month", url: `/api/memo/calendar?creatorId=${own}&days=${monthBounds()}`, signedIn: true },
     { name: "amount (own)", url: `/api/memo/amount?userId=${own}`, signedIn: true },
     { name: "amount (everything readable)", url: "/api/memo/amount", signedIn: true },
     { name: "tag suggestion", url: "/api/tag/suggestion", signedIn: true },

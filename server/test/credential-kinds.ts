@@ -1,7 +1,7 @@
 // Every kind of credential a request may carry, and a client for a user authenticated by each: a signed-in session,
 // a read-only and a read-write access token, and the open ID (as a Bearer header and as v0's `?openId=`).
 import { expect } from "vitest";
-import type { Client } from "./client.js";
+import type { Client, RequestOptions } from "./client.js";
 import { anonymous, type TestUser } from "./factories.js";
 import type { TestApp } from "./harness.js";
 
@@ -26,11 +26,12 @@ export async function callerOf(t: TestApp, user: TestUser, kind: CredentialKind)
 function queryOpenIdClient(t: TestApp, openId: string): Client {
   const base = anonymous(t);
   const withQuery = (url: string) => `${url}${url.includes("?") ? "&" : "?"}openId=${encodeURIComponent(openId)}`;
+  // The options (a query object, headers) go through: dropping them once made a `?openId=` caller ask without its query.
   return {
-    get: (url: string) => base.get(withQuery(url)),
-    post: (url: string, body?: unknown) => base.post(withQuery(url), body),
-    patch: (url: string, body?: unknown) => base.patch(withQuery(url), body),
-    delete: (url: string) => base.delete(withQuery(url)),
+    get: (url: string, options?: RequestOptions) => base.get(withQuery(url), options),
+    post: (url: string, body?: unknown, options?: RequestOptions) => base.post(withQuery(url), body, options),
+    patch: (url: string, body?: unknown, options?: RequestOptions) => base.patch(withQuery(url), body, options),
+    delete: (url: string, options?: RequestOptions) => base.delete(withQuery(url), options),
   } as Client;
 }
 

@@ -1,9 +1,11 @@
 // GET /api/memo/calendar: a month of a creator's memos by day in one request, each day's count and first memo's
 // opening words, by the heat map's rules of who sees what.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CREDENTIAL_KINDS, callerOf } from "../credential-kinds.js";
 import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
+import { appTokenOf } from "../oauth-flow.js";
 
 const DAY = 86_400;
 /** Three days of a month long ago, at its (UTC) midnights. */
@@ -50,6 +52,34 @@ describe("GET /api/memo/calendar", () => {
   it("counts and opens only what the caller may read: a visitor sees the public memos", async () => {
     const [one] = (await calendar(anonymous(t))).body.data;
     expect(one).toMatchObject({ count: 2, first: { snippet: "Morning run by the river" } });
+  });
+
+  it("by credential: the owner's every kind counts the private memo; another member's, a share link's, only the public", async () => {
+    const dayOne = async (client: Parameters<typeof calendar>[0]) => {
+      const response = await calendar(client);
+      expect(response.status, response.text).toBe(200);
+      const [one] = response.body.data;
+      return { count: one.count, snippet: one.first?.snippet };
+    };
+    const own = { count: 3, snippet: "Secret breakfast plans" };
+    const publicOnly = { count: 2, snippet: "Morning run by the river" };
+    const other = await createUser(t, host, "calendar-other");
+    for (const kind of CREDENTIAL_KINDS) {
+      expect(await dayOne(await callerOf(t, owner, kind)), `owner's ${kind}`).toEqual(own);
+      expect(await dayOne(await callerOf(t, other, kind)), `another member's ${kind}`).toEqual(publicOnly);
+    }
+    // A share link opens its one memo, and is no credential here: as Bearer it is an invalid token (401), as the
+    // session cookie no session, so a visitor's answer (the private memo it shares is neither counted nor opened).
+    const secret = (await owner.client.get("/api/memo", { query: { creatorId: owner.user.id } })).body.data.find(
+      (memo: { content: string }) => memo.content === "Secret breakfast plans",
+    );
+    const link = await owner.client.post(`/api/memo/${secret.id}/share`, {});
+    expect(link.status, link.text).toBe(200);
+    const token = link.body.data.token as string;
+    expectError(await calendar(anonymous(t).withToken(token)), 401, "Invalid access token");
+    expect(await dayOne(anonymous(t).withCookie(`memos_session=${token}`))).toEqual(publicOnly);
+    // An app's OAuth token (MCP) is refused everywhere but /mcp.
+    expectError(await calendar(anonymous(t).withToken(await appTokenOf(t, owner))), 403);
   });
 
   it("refuses a query without a creator or with days out of order (400 naming the field)", async () => {
