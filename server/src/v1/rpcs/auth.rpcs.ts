@@ -4,11 +4,12 @@
 import { SESSION_COOKIE, signInSchema } from "@memos/common";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { HttpError } from "../../errors.js";
-import { sessionClient, setSessionCookie } from "../../routes/auth.routes.js";
+import { sessionClient } from "../../routes/auth.routes.js";
 import { signIn, signOut } from "../../services/auth.service.js";
 import { getMe } from "../../services/user.service.js";
 import { AuthService } from "../gen/memos/api/v1/auth_service_pb.js";
 import { presentUser } from "../presenters/user.presenter.js";
+import { writeSessionCookie } from "../session-cookie.js";
 import { v1Service } from "../rpc.js";
 import { invalidArgument } from "../transport/errors.js";
 
@@ -34,7 +35,7 @@ export const authRpcs = v1Service(AuthService, {
       try {
         const signedIn = await signIn(ctx, parsed.data, sessionClient(request), request.log);
         if ("secondFactor" in signedIn) throw new ConnectError("a second factor is required", Code.Unauthenticated);
-        setSessionCookie(request, reply, signedIn.token);
+        writeSessionCookie(request, reply, signedIn.token);
         return { user: presentUser(signedIn.user), accessToken: "" };
       } catch (error) {
         if (error instanceof HttpError && UNMATCHED.has(error.reason))
@@ -47,7 +48,7 @@ export const authRpcs = v1Service(AuthService, {
     access: "signed-in",
     handle: async (_input, { ctx, request, reply }) => {
       await signOut(ctx, request.cookies[SESSION_COOKIE]);
-      reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" });
+      writeSessionCookie(request, reply, null);
       return {};
     },
   },
