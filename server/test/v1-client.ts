@@ -11,7 +11,10 @@ export async function listen(t: TestApp): Promise<string> {
 }
 
 /** A personal access token of the signed-in client's account. */
-export async function personalToken(client: { post(url: string, body: unknown): Promise<{ body: any }> }, scope = "read-write"): Promise<string> {
+export async function personalToken(
+  client: { post(url: string, body: unknown): Promise<{ body: any }> },
+  scope = "read-write",
+): Promise<string> {
   return (await client.post("/api/access-token", { name: `v1 ${scope}`, scope })).body.data.token as string;
 }
 
@@ -22,7 +25,12 @@ export interface RestAnswer {
 }
 
 /** A REST call: `Authorization: Bearer <token>` when a token is given, JSON both ways. */
-export async function rest(base: string, method: string, path: string, options: { token?: string; body?: unknown; cookie?: string } = {}): Promise<RestAnswer> {
+export async function rest(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; cookie?: string } = {},
+): Promise<RestAnswer> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext, Viewer } from "../context.js";
 
 /** Who may call an RPC: anyone (the service still filters what a visitor sees), or a signed-in user (401 otherwise). */
-export type RpcAccess = "public" | "signed-in";
+type RpcAccess = "public" | "signed-in";
 
 /** What an implementation gets besides its input: the app, the caller, and the HTTP exchange (cookies, address). */
 export interface RpcCall {

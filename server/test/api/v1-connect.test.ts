@@ -54,7 +54,9 @@ describe("signing in", () => {
     await session.signOut({});
     expect((await failure(session.getCurrentUser({}))).code).toBe(Code.Unauthenticated);
 
-    const wrong = await failure(auth.signIn({ credentials: { case: "passwordCredentials", value: { username: "host", password: "nope-nope" } } }));
+    const wrong = await failure(
+      auth.signIn({ credentials: { case: "passwordCredentials", value: { username: "host", password: "nope-nope" } } }),
+    );
     expect([wrong.code, wrong.rawMessage]).toEqual([Code.InvalidArgument, "unmatched username and password"]);
   });
 });
@@ -106,7 +108,9 @@ describe("refusals", () => {
       const error = await failure(call());
       expect([error.code, error.rawMessage]).toEqual([Code.InvalidArgument, expect.stringMatching(message)]);
     }
-    const noMask = await failure(memos.updateMemo({ memo: { name: (await memos.createMemo({ memo: { content: "y" } })).name, content: "z" } }));
+    const noMask = await failure(
+      memos.updateMemo({ memo: { name: (await memos.createMemo({ memo: { content: "y" } })).name, content: "z" } }),
+    );
     expect([noMask.code, noMask.rawMessage]).toEqual([Code.InvalidArgument, "invalid update_mask: update mask is required"]);
     const unknown = await failure(memos.getMemo({ name: "memos/unknown-uid" }));
     expect([unknown.code, unknown.rawMessage]).toEqual([Code.NotFound, "memo not found"]);

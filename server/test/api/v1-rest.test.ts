@@ -34,7 +34,10 @@ describe("the instance and the caller", () => {
     expect(profile.body.admin).toMatchObject({ name: "users/host", role: "ADMIN", username: "host", email: "" });
     const general = await rest(base, "GET", "/api/v1/instance/settings/GENERAL");
     expect(general.status).toBe(200);
-    expect(general.body).toMatchObject({ name: "instance/settings/GENERAL", generalSetting: { disallowPasswordAuth: false, weekStartDayOffset: 0 } });
+    expect(general.body).toMatchObject({
+      name: "instance/settings/GENERAL",
+      generalSetting: { disallowPasswordAuth: false, weekStartDayOffset: 0 },
+    });
   });
 
   it("says who a token belongs to, and a user by name", async () => {
@@ -116,7 +119,9 @@ describe("listing", () => {
     const seen: string[] = [];
     let pageToken = "";
     for (let page = 0; page < 10; page++) {
-      const answer = await rest(base, "GET", `/api/v1/memos?pageSize=2${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ""}`, { token });
+      const answer = await rest(base, "GET", `/api/v1/memos?pageSize=2${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ""}`, {
+        token,
+      });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       seen.push(...answer.body.memos.map((memo: { name: string }) => memo.name));
       if (page === 0)

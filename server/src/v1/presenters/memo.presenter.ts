@@ -8,7 +8,7 @@ import { State } from "../gen/memos/api/v1/common_pb.js";
 import { type MemoSchema, Visibility } from "../gen/memos/api/v1/memo_service_pb.js";
 import { memoName, userName } from "../names.js";
 
-export const VISIBILITIES: Record<V0Visibility, Visibility> = {
+const VISIBILITIES: Record<V0Visibility, Visibility> = {
   PRIVATE: Visibility.PRIVATE,
   PROTECTED: Visibility.PROTECTED,
   PUBLIC: Visibility.PUBLIC,

@@ -1,6 +1,6 @@
 // Our account (as the v0 presenter shows it to this caller) as a v1 User.
 import type { User as V0User } from "@memos/common";
-import { type MessageInitShape } from "@bufbuild/protobuf";
+import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { State } from "../gen/memos/api/v1/common_pb.js";
 import { User_Role, type UserSchema } from "../gen/memos/api/v1/user_service_pb.js";

@@ -15,7 +15,7 @@ import { invalidArgument } from "../transport/errors.js";
  * The memos release whose v1 API we answer: clients read `version` to decide what they may call (MoeMemos asks
  * before syncing with a release newer than it knows), so it names that API, not our own version.
  */
-export const V1_API_VERSION = "0.30.0";
+const V1_API_VERSION = "0.30.0";
 
 export const instanceRpcs = v1Service(InstanceService, {
   getInstanceProfile: {

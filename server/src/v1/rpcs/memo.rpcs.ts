@@ -1,6 +1,13 @@
 // MemoService: create, read, list, update and delete memos by their names (`memos/{uid}`), through the same
 // services, policies and store as v0; what v1 adds is the naming, the paging tokens and the masks.
-import { type Memo as V0Memo, MAX_LIST_LIMIT, memoCreateSchema, memoPatchSchema, type RowStatus, type Visibility as V0Visibility } from "@memos/common";
+import {
+  type Memo as V0Memo,
+  MAX_LIST_LIMIT,
+  memoCreateSchema,
+  memoPatchSchema,
+  type RowStatus,
+  type Visibility as V0Visibility,
+} from "@memos/common";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
@@ -21,7 +28,7 @@ import { trashMemo } from "../../services/trash.service.js";
 import { findMemoIdByUid, memoUidsOf } from "../../store/sql/memo/memo-uid.js";
 import { callerOf } from "../../http/request-context.js";
 import { State } from "../gen/memos/api/v1/common_pb.js";
-import { type Memo, MemoSchema, MemoService, Visibility } from "../gen/memos/api/v1/memo_service_pb.js";
+import { type Memo, type MemoSchema, MemoService, Visibility } from "../gen/memos/api/v1/memo_service_pb.js";
 import { isValidUid, memoUidOf } from "../names.js";
 import { presentMemo } from "../presenters/memo.presenter.js";
 import { v1Service } from "../rpc.js";
@@ -173,7 +180,8 @@ export const memoRpcs = v1Service(MemoService, {
     handle: async (input, { ctx, viewer, request }) => {
       if (input.filter.trim() !== "") throw invalidArgument("filter", "filter not supported yet");
       const order = input.orderBy.trim().toLowerCase().replace(/\s+/g, " ");
-      if (!ORDERS.has(order)) throw invalidArgument("order_by", `${JSON.stringify(input.orderBy)} is not supported yet (create_time desc is)`);
+      if (!ORDERS.has(order))
+        throw invalidArgument("order_by", `${JSON.stringify(input.orderBy)} is not supported yet (create_time desc is)`);
       const state = rowStatusOf(input.state, "state") ?? "NORMAL";
       const page = await listPage(ctx, viewer, callerOf(request), state, pageSizeOf(input.pageSize), cursorOf(input.pageToken));
       return { memos: await presentMemos(ctx, page.memos), nextPageToken: page.nextPageToken };

@@ -33,7 +33,7 @@ const VERBS: ReadonlyArray<[RestVerb, "get" | "post" | "put" | "patch" | "delete
 ];
 
 /** Parses a path template; throws on what the gateway does not serve yet (custom verbs, `**`). */
-export function parseTemplate(template: string): Pick<RestBinding, "url" | "variables"> {
+function parseTemplate(template: string): Pick<RestBinding, "url" | "variables"> {
   if (/}:|:[A-Za-z]+$/.test(template.replace(/{[^}]*}/g, "{}")))
     throw new Error(`${template}: custom verbs (":verb") are not served yet: route them in transport/rest.ts first`);
   const variables: PathVariable[] = [];

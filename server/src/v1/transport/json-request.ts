@@ -31,13 +31,19 @@ function setAt(target: JsonObject, path: string[], value: JsonValue): void {
   let object = target;
   for (const key of path.slice(0, -1)) {
     const next = object[key];
-    object = next !== null && typeof next === "object" && !Array.isArray(next) ? next : (object[key] = {});
+    if (next !== null && typeof next === "object" && !Array.isArray(next)) {
+      object = next;
+      continue;
+    }
+    const created: JsonObject = {};
+    object[key] = created;
+    object = created;
   }
   object[path.at(-1)!] = value;
 }
 
 /** The JSON names along a dotted field path of `message`, with the last field; undefined when a name is unknown. */
-export function resolvePath(message: DescMessage, dotted: string): { path: string[]; field: DescField } | undefined {
+function resolvePath(message: DescMessage, dotted: string): { path: string[]; field: DescField } | undefined {
   const path: string[] = [];
   let current: DescMessage | undefined = message;
   let field: DescField | undefined;
@@ -59,7 +65,12 @@ export function addQuery(json: JsonObject, message: DescMessage, query: Record<s
     if (!resolved) continue;
     const { path, field } = resolved;
     const values = Array.isArray(raw) ? raw : [raw];
-    if (field.fieldKind === "list") setAt(json, path, values.map((value) => queryScalar(field, value)));
+    if (field.fieldKind === "list")
+      setAt(
+        json,
+        path,
+        values.map((value) => queryScalar(field, value)),
+      );
     else setAt(json, path, queryScalar(field, values.at(-1)!));
   }
 }
@@ -90,7 +101,13 @@ export function dropUnknownKeys(message: DescMessage, json: JsonObject): void {
     if (field.fieldKind === "message") nested(value, field.message);
     else if (field.fieldKind === "list" && field.listKind === "message" && Array.isArray(value))
       for (const item of value) nested(item, field.message);
-    else if (field.fieldKind === "map" && field.mapKind === "message" && value !== null && typeof value === "object" && !Array.isArray(value))
+    else if (
+      field.fieldKind === "map" &&
+      field.mapKind === "message" &&
+      value !== null &&
+      typeof value === "object" &&
+      !Array.isArray(value)
+    )
       for (const item of Object.values(value)) nested(item, field.message);
   }
 }

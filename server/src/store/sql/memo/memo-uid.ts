@@ -36,6 +36,10 @@ export async function memoUidTaken(db: Db, uid: string): Promise<boolean> {
 /** The uids of these live memos, by id (one query by primary key). */
 export async function memoUidsOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom("memo").select(["id", "uid"]).where("id", "in", [...ids]).execute();
+  const rows = await db
+    .selectFrom("memo")
+    .select(["id", "uid"])
+    .where("id", "in", [...ids])
+    .execute();
   return new Map(rows.map((row) => [row.id, row.uid]));
 }
