@@ -23,7 +23,8 @@ function filesUnder(dir: string): string[] {
 const scratch = mkdtempSync(join(tmpdir(), "memos-proto-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-it("server/src/v1/gen is the code server/proto generates", () => {
+// buf takes a few seconds on a busy machine: more than the project's default limit.
+it("server/src/v1/gen is the code server/proto generates", { timeout: 60_000 }, () => {
   // buf finds protoc-gen-es on the PATH, as `npm run proto` gives it.
   const bin = join(ROOT, "node_modules/.bin");
   execFileSync(join(bin, "buf"), ["generate", "--output", scratch], {
@@ -34,6 +35,8 @@ it("server/src/v1/gen is the code server/proto generates", () => {
   const fresh = join(scratch, "src/v1/gen");
   expect(filesUnder(GENERATED)).toEqual(filesUnder(fresh));
   for (const file of filesUnder(fresh)) {
-    expect(readFileSync(join(GENERATED, file), "utf8"), `${file} is stale: run npm run proto`).toBe(readFileSync(join(fresh, file), "utf8"));
+    expect(readFileSync(join(GENERATED, file), "utf8"), `${file} is stale: run npm run proto`).toBe(
+      readFileSync(join(fresh, file), "utf8"),
+    );
   }
 });

@@ -31,17 +31,20 @@ type UnaryMethods<S extends DescService> = {
 /** Every method of the service, each declared: a method of the .proto left out fails to compile. */
 export type ServiceRpcs<S extends DescService> = { [K in keyof S["method"]]: RpcDeclaration<UnaryMethods<S>[K]> };
 
-export interface V1Service<S extends DescService = DescService> {
-  service: S;
-  rpcs: ServiceRpcs<S>;
+/** A declared service: its descriptor, and its RPCs by method name (the transports look them up by `localName`). */
+export interface V1Service {
+  service: DescService;
+  rpcs: Readonly<Record<string, RpcDeclaration>>;
 }
 
-/** A service's RPCs, typed by its generated descriptor. */
-export const v1Service = <S extends DescService>(service: S, rpcs: ServiceRpcs<S>): V1Service<S> => ({ service, rpcs });
+/** A service's RPCs, checked against its generated descriptor here; the transports need only the names. */
+export function v1Service<S extends DescService>(service: S, rpcs: ServiceRpcs<S>): V1Service {
+  return { service, rpcs: rpcs as unknown as Record<string, RpcDeclaration> };
+}
 
 /** The declaration of one method of a registered service. */
 export function rpcOf(service: V1Service, localName: string): RpcDeclaration {
-  const rpc = (service.rpcs as Record<string, RpcDeclaration | undefined>)[localName];
+  const rpc = service.rpcs[localName];
   if (!rpc) throw new Error(`${service.service.typeName} declares no ${localName}`);
   return rpc;
 }

@@ -21,11 +21,12 @@ function snippetOf(content: string): string {
   const plain = content
     .replace(/```[\s\S]*?```/g, " ")
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[#*_`>~-]+/g, " ")
+    .replace(/^\s*(?:#{1,6}|[-*+](?: \[[ xX]\])?|\d+\.|>)\s+/gm, "")
+    .replace(/[*_`~]+/g, "")
     .replace(/\s+/g, " ")
     .trim();
   const characters = Array.from(plain);
-  return characters.length > SNIPPET_LENGTH ? `${characters.slice(0, SNIPPET_LENGTH).join("")}...` : plain;
+  return characters.length > SNIPPET_LENGTH ? `${characters.slice(0, SNIPPET_LENGTH).join("").trimEnd()}...` : plain;
 }
 
 function propertyOf(content: string) {

@@ -5,4 +5,4 @@ import { instanceRpcs } from "./instance.rpcs.js";
 import { memoRpcs } from "./memo.rpcs.js";
 import { userRpcs } from "./user.rpcs.js";
 
-export const V1_SERVICES: readonly V1Service[] = [authRpcs, userRpcs, memoRpcs, instanceRpcs] as unknown as readonly V1Service[];
+export const V1_SERVICES: readonly V1Service[] = [authRpcs, userRpcs, memoRpcs, instanceRpcs];

@@ -102,6 +102,8 @@ function refuseUnserved(memo: Memo): void {
 
 const seconds = (time: Memo["createTime"]) => (time ? Math.floor(timestampDate(time).getTime() / 1000) : undefined);
 
+/** Fields an update may change. */
+const CHANGEABLE = new Set(["content", "visibility", "state", "pinned", "create_time"]);
 /** Fields a mask may name that the server sets itself (clients send whole memos back): left as they are. */
 const SERVER_SET = new Set(["name", "creator", "update_time", "tags", "reactions", "property", "parent", "snippet"]);
 /** Fields we do not store yet: an empty value is no change, anything else is refused by refuseUnserved. */
@@ -224,6 +226,3 @@ export const memoRpcs = v1Service(MemoService, {
     },
   },
 });
-
-/** Fields an update may change. */
-const CHANGEABLE = new Set(["content", "visibility", "state", "pinned", "create_time"]);
