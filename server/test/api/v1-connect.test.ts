@@ -115,6 +115,14 @@ describe("refusals", () => {
     const unknown = await failure(memos.getMemo({ name: "memos/unknown-uid" }));
     expect([unknown.code, unknown.rawMessage]).toEqual([Code.NotFound, "memo not found"]);
 
+    // Bytes that are no protobuf message: Connect's own InvalidArgument, never a 5xx.
+    const garbage = await fetch(`${base}/memos.api.v1.MemoService/GetMemo`, {
+      method: "POST",
+      headers: { ...bearer, "content-type": "application/proto" },
+      body: new Uint8Array([0xff, 0xff, 0xff, 0xff]),
+    });
+    expect([garbage.status, (await garbage.json()).code]).toEqual([400, "invalid_argument"]);
+
     const anonymous = connectClient(base, MemoService);
     expect((await failure(anonymous.createMemo({ memo: { content: "x" } }))).code).toBe(Code.Unauthenticated);
     expect((await anonymous.listMemos({})).memos).toEqual([]);

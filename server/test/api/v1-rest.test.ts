@@ -162,6 +162,14 @@ describe("refusals", () => {
     const badEnum = await rest(base, "POST", "/api/v1/memos", { token, body: { content: "x", visibility: "SECRET" } });
     expect([badEnum.status, badEnum.body.code]).toEqual([400, 3]);
     expect(badEnum.body.message).toMatch(/visibility/);
+    const malformed = await fetch(`${base}/api/v1/memos`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect([malformed.status, (await malformed.json()).code]).toEqual([400, 3]);
+    const notAnObject = await rest(base, "POST", "/api/v1/memos", { token, body: ["content"] });
+    expect([notAnObject.status, notAnObject.body.message]).toEqual([400, "invalid memo: expected a JSON object"]);
     const badMask = await rest(base, "PATCH", "/api/v1/memos/chosen-uid?updateMask=creator_id", { token, body: { content: "x" } });
     expect([badMask.status, badMask.body.message]).toEqual([400, expect.stringMatching(/update_mask/)]);
   });

@@ -4,6 +4,7 @@
 import type { DescMessage, DescMethodUnary, MessageShape } from "@bufbuild/protobuf";
 import { Code, ConnectError, createConnectRouter, createContextKey, createContextValues, type HandlerContext } from "@connectrpc/connect";
 import { compressionGzip, universalRequestFromNodeRequest, universalResponseToNodeResponse } from "@connectrpc/connect-node";
+import type { UniversalServerResponse } from "@connectrpc/connect/protocol";
 import * as connectProtocol from "@connectrpc/connect/protocol-connect";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.js";
@@ -37,6 +38,28 @@ function sendConnectError(error: unknown, request: FastifyRequest, reply: Fastif
     .status(connectProtocol.codeToHttpStatus(connectError.code))
     .type("application/json")
     .send(connectProtocol.errorToJson(connectError, undefined));
+}
+
+/**
+ * A binary body that is no message of the RPC's input: connect-es calls its own parse failure `internal` (500), where
+ * connect-go, which memos runs, says `invalid_argument`. The bad input is the client's, so it is answered as such.
+ */
+async function parseFailureAsInvalidArgument(response: UniversalServerResponse): Promise<UniversalServerResponse> {
+  if (response.status !== 500 || response.body === undefined) return response;
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of response.body) chunks.push(chunk);
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (!/^\{"code":"internal","message":"parse binary:/.test(text)) return { ...response, body: oneChunk(Buffer.from(text)) };
+  const { message } = JSON.parse(text) as { message: string };
+  const invalid = new ConnectError(`invalid request: ${message}`, Code.InvalidArgument);
+  const body = Buffer.from(JSON.stringify(connectProtocol.errorToJson(invalid, undefined)));
+  const header = new Headers(response.header);
+  header.set("content-length", String(body.byteLength));
+  return { ...response, status: connectProtocol.codeToHttpStatus(Code.InvalidArgument), header, body: oneChunk(body) };
+}
+
+async function* oneChunk(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  yield bytes;
 }
 
 /** A Connect route's procedure name (`/memos.api.v1.MemoService/GetMemo`) for every declared RPC. */
@@ -74,8 +97,8 @@ export function registerConnectRoutes(scope: FastifyInstance, ctx: AppContext, s
       config: { access: rpc.access, v1: { rpc: `${service.service.name}/${handler.method.name}`, verb, connect: true } },
       handler: async (request, reply) => {
         const call: RpcCall = { ctx, viewer: request.viewer, request, reply };
-        const response = await handler(
-          universalRequestFromNodeRequest(request.raw, reply.raw, undefined, createContextValues().set(CALL, call)),
+        const response = await parseFailureAsInvalidArgument(
+          await handler(universalRequestFromNodeRequest(request.raw, reply.raw, undefined, createContextValues().set(CALL, call))),
         );
         // Headers an RPC set on the reply (a cookie) go out with Connect's answer, written to the raw response.
         for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
