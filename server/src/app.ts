@@ -45,6 +45,7 @@ import { mcpHandlers } from "./routes/mcp.routes.js";
 import { opsHandlers } from "./routes/ops.routes.js";
 import { startWebhookDispatcher } from "./services/webhook-dispatcher.js";
 import { startTrashSweeper } from "./services/trash-sweeper.js";
+import { registerV1 } from "./v1/register.js";
 
 /** Requests slower than this are logged at the default level; every request is logged in dev mode. */
 const SLOW_REQUEST_MS = 1000;
@@ -156,6 +157,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     ...opsHandlers(ctx, metrics),
   } satisfies AllHandlers;
   await registerRouteTable(app, handlers, { maxUploadBytes: ctx.config.maxUploadBytes });
+  // The memos v1 API (Connect and REST) over the same services: server/src/v1, one declaration per RPC.
+  await registerV1(app, ctx);
   // The web app, and the not-found handler, which answers another spelling of any route 404 (http/route-spelling.ts).
   await app.register(async (scope) => staticRoutes(scope, ctx, spellings));
 

@@ -272,31 +272,36 @@ const send = (reply: FastifyReply, error: HttpError) =>
     .headers(error.headers)
     .send(errorBody(error.status, error.message, error));
 
-/** Maps Fastify's own errors (body parsing, limits) to our statuses; everything unknown is a plain 500. */
-export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  if (request.routeOptions?.config?.oauth) return handleOAuthError(error, request, reply);
+/**
+ * Anything thrown, as one of our errors: Fastify's own (body parsing, limits) and the database's by their statuses,
+ * everything unknown a plain 500 (logged, never shown). The v1 API answers the same failures in its own shape.
+ */
+export function asHttpError(error: FastifyError | Error, request: FastifyRequest): HttpError {
   const known = error instanceof HttpError ? error : databaseClientError(error);
-  if (known) return send(reply, known);
+  if (known) return known;
   const full = storageFull(error);
   if (full) {
     // The host must see why: the database's own message and code.
     request.log.error({ err: error, code: (error as { code?: unknown }).code }, `the database could not store a change: ${error.message}`);
-    return send(reply, full);
+    return full;
   }
   if (error instanceof AssetMissing) {
     // Our fault (the data folder lost a file), said plainly to the client; the host reads where in the log.
     request.log.error({ resourceId: error.resourceId, file: error.file }, "a resource's file is missing from the assets folder");
-    return send(
-      reply,
-      new HttpError(500, `The file of resource ${error.resourceId} is missing from the server's storage`, {
-        reason: "resource.file-missing",
-      }),
-    );
+    return new HttpError(500, `The file of resource ${error.resourceId} is missing from the server's storage`, {
+      reason: "resource.file-missing",
+    });
   }
   const client = fastifyClientError(error as FastifyError, request);
-  if (client) return send(reply, client);
+  if (client) return client;
   request.log.error({ err: error }, "unhandled error");
-  return send(reply, new HttpError(500, "Internal Server Error"));
+  return new HttpError(500, "Internal Server Error");
+}
+
+/** The error handler of every route but OAuth's and the v1 API's: our error envelope. */
+export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (request.routeOptions?.config?.oauth) return handleOAuthError(error, request, reply);
+  return send(reply, asHttpError(error, request));
 }
 
 /** An OAuth route's failure: OAuth's shape, whatever was thrown (a 500 is `server_error`, logged). */

@@ -101,7 +101,8 @@ export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void 
       return;
     }
     request.viewer = await resolveActor(ctx, { ...credentials, sessionToken: request.cookies[SESSION_COOKIE], address: request.ip });
-    authorizeTokenScope(request.viewer, request.method);
+    // A v1 RPC's scope follows its REST verb: Connect posts reads too.
+    authorizeTokenScope(request.viewer, request.routeOptions.config.v1?.verb ?? request.method);
     authorizeTokenAudience(request.viewer, request.routeOptions.config.routeName);
     authorizePendingSession(request.viewer, request.routeOptions.config.routeName);
     if ((access === "signed-in" || access === "session") && request.viewer === null) throw unauthenticated();

@@ -32,6 +32,8 @@ function breachError(breach: MeterBreach, limits: { values: number }): HttpError
 
 /** Whether a body of this request is read as JSON: anything but a form upload or OAuth's form-encoded parameters. */
 function readAsJson(request: FastifyRequest): boolean {
+  // Connect reads a v1 RPC's body itself, from the raw request, up to its own limit (v1/transport/connect.ts).
+  if (request.routeOptions.config.v1?.connect) return false;
   const type = (request.headers["content-type"] ?? "").toLowerCase();
   if (type.startsWith("multipart/")) return false;
   return !(request.routeOptions.config.oauth && type.startsWith("application/x-www-form-urlencoded"));

@@ -8,7 +8,8 @@ import type { Handlers } from "../http/route-table.js";
 import { signIn, signOut, signUp } from "../services/auth.service.js";
 import { getMe } from "../services/user.service.js";
 
-function cookieOptions(request: FastifyRequest) {
+/** The session cookie's attributes (the v1 API writes the same cookie, v1/session-cookie.ts). */
+export function cookieOptions(request: FastifyRequest) {
   return { path: "/", httpOnly: true, sameSite: "lax" as const, secure: request.protocol === "https" };
 }
 

@@ -6,7 +6,7 @@ const VERSION = "m1";
 const SHAPE = /^m1\.([01])\.(\d{1,15})\.(\d{1,15})$/;
 
 /** `m1.<pinned>.<displayTs>.<id>` in base64url, so clients treat it as a token and never build one. */
-function encodeCursor(position: MemoPosition): string {
+export function encodeCursor(position: MemoPosition): string {
   return Buffer.from(`${VERSION}.${position.pinned}.${position.displayTs}.${position.id}`).toString("base64url");
 }
 

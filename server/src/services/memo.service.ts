@@ -39,6 +39,7 @@ import {
   type MemoUpdate,
   upsertOrganizer,
 } from "../store/sql/memo/memo.store.js";
+import { memoUidTaken } from "../store/sql/memo/memo-uid.js";
 import { findResourcesByIds, linkResources } from "../store/sql/resource.store.js";
 import { readUserSetting } from "../store/sql/settings.js";
 import { requireMemo } from "./memo-access.js";
@@ -89,8 +90,11 @@ function patchEvents(memo: { row_status: string }, input: MemoPatch): WebhookEve
   return events;
 }
 
-/** `input` is valid already (the route's schema, memoCreateSchema); its text meets the caps again as it is indexed. */
-export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCreate): Promise<Memo> {
+/**
+ * `input` is valid already (the route's schema, memoCreateSchema); its text meets the caps again as it is indexed.
+ * `uid`: the v1 name's uid the client chose (a taken one is a 409), a random one otherwise.
+ */
+export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCreate, { uid }: { uid?: string } = {}): Promise<Memo> {
   if (viewer === null) throw unauthenticated();
   const { db } = ctx.store;
   const tags = storableTags(input.content);
@@ -100,7 +104,10 @@ export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCre
     await assertOwnResources(tx, viewer, resourceIds);
     // None asked for: the account's memoVisibility setting (PRIVATE by default).
     const visibility = input.visibility || (await readUserSetting(tx, viewer.id, "memoVisibility"));
+    if (uid !== undefined && (await memoUidTaken(tx, uid)))
+      throw conflict(`Memo uid already taken: ${uid}`, { reason: "input.conflict", field: "uid" });
     const memoId = await insertMemo(tx, {
+      ...(uid !== undefined && { uid }),
       creator_id: viewer.id,
       access_token_id: viewer.token?.id ?? null,
       edit_source: originOf(viewer).source,

@@ -89,6 +89,7 @@ export async function trashMemo(ctx: AppContext, viewer: Viewer, id: number): Pr
 /** A trashed memo as a list row (its pins and files are still linked under its id). */
 const asListRow = (row: MemoTrashRow): MemoListRow => ({
   id: row.memo_id,
+  uid: row.uid,
   creator_id: row.creator_id,
   created_ts: Number(row.created_ts),
   updated_ts: Number(row.updated_ts),

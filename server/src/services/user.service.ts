@@ -110,6 +110,14 @@ export async function getUserByName(ctx: AppContext, username: string): Promise<
   return presentUser(user, PUBLIC_DISCLOSURE);
 }
 
+/** An account by name as `viewer` may see it (its email to itself and to the administrators who manage it): v1's GetUser. */
+export async function getAccountByName(ctx: AppContext, viewer: Viewer, username: string): Promise<User> {
+  const { db } = ctx.store;
+  const user = (await findUserByUsername(db, username)) ?? (await findUserByUsernameKey(db, username));
+  if (!user) throw notFound(`User not found with username ${username}`, { reason: "user.not-found" });
+  return presentUser(user, accountDisclosure(viewer, user));
+}
+
 export async function getMe(ctx: AppContext, viewer: Viewer): Promise<User> {
   requireSignedIn(viewer);
   const { db } = ctx.store;

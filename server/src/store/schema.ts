@@ -55,6 +55,8 @@ interface MemoTable {
   edit_source: Generated<RevisionSource | null>;
   /** The access token that wrote the current version, when one did. */
   edit_token_id: Generated<number | null>;
+  /** Its v1 resource name's id (`memos/{uid}`, migration 046): kept for good; the database fills one not given. */
+  uid: Generated<string>;
 }
 
 /** A version a memo's content or visibility replaced (migration 027). */
@@ -145,6 +147,8 @@ interface MemoTrashTable {
   access_token_id: number | null;
   edit_source: RevisionSource | null;
   edit_token_id: number | null;
+  /** The memo's uid, kept while it waits here (migration 046). */
+  uid: Generated<string>;
 }
 
 /** A recorded purge of trashed memos (migration 044): a creator's trash emptied, or, without one, the expiry of every trash. */

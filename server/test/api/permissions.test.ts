@@ -2,13 +2,15 @@
 // Expected outcomes come from docs/api.md#memo-lists-who-sees-what and memo.policy.ts: others see NORMAL memos by visibility; archived memos
 // are the creator's alone; only the creator updates, deletes and links; anyone who can read may pin for
 // themself; a resource file is readable by its owner or by anyone who may read a memo it is linked to.
-// Admins and the host have no special rights over other people's memos.
+// Admins and the host have no special rights over other people's memos. The v1 API's memo RPCs (REST, by the memo's
+// uid) answer by the same policies: `v1…` rows.
 import type { Memo, Visibility } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../client.js";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser, uploadResource } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { expectPolicyStatuses, type Outcome } from "../policy-status.js";
+import { type CredentialKind, callerOf } from "../credential-kinds.js";
 
 type Caller = "anon" | "owner" | "member" | "admin" | "host";
 type Kind = `${Visibility}/${"NORMAL" | "ARCHIVED"}`;
@@ -25,7 +27,11 @@ type Action =
   | "pin"
   | "link"
   | "file"
-  | "resources";
+  | "resources"
+  | "v1get"
+  | "v1list"
+  | "v1update"
+  | "v1delete";
 
 const CALLERS: Caller[] = ["anon", "owner", "member", "admin", "host"];
 const Y = true;
@@ -47,6 +53,10 @@ const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   ["PUBLIC/NORMAL", "link", 401, 200, 403, 403, 403],
   ["PUBLIC/NORMAL", "file", 200, 200, 200, 200, 200],
   ["PUBLIC/NORMAL", "resources", 200, 200, 200, 200, 200],
+  ["PUBLIC/NORMAL", "v1get", 200, 200, 200, 200, 200],
+  ["PUBLIC/NORMAL", "v1list", Y, Y, Y, Y, Y],
+  ["PUBLIC/NORMAL", "v1update", 401, 200, 403, 403, 403],
+  ["PUBLIC/NORMAL", "v1delete", 401, 200, 403, 403, 403],
 
   // 403 for a visitor, as v0.10 answers (the unchanged v0.10 web client relies on it).
   ["PROTECTED/NORMAL", "read", 403, 200, 200, 200, 200],
@@ -62,6 +72,10 @@ const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   ["PROTECTED/NORMAL", "link", 401, 200, 403, 403, 403],
   ["PROTECTED/NORMAL", "file", 404, 200, 200, 200, 200],
   ["PROTECTED/NORMAL", "resources", 403, 200, 200, 200, 200],
+  ["PROTECTED/NORMAL", "v1get", 403, 200, 200, 200, 200],
+  ["PROTECTED/NORMAL", "v1list", N, Y, Y, Y, Y],
+  ["PROTECTED/NORMAL", "v1update", 401, 200, 403, 403, 403],
+  ["PROTECTED/NORMAL", "v1delete", 401, 200, 403, 403, 403],
 
   ["PRIVATE/NORMAL", "read", 403, 200, 403, 403, 403],
   ["PRIVATE/NORMAL", "list", N, Y, N, N, N],
@@ -76,6 +90,10 @@ const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   ["PRIVATE/NORMAL", "link", 401, 200, 403, 403, 403],
   ["PRIVATE/NORMAL", "file", 404, 200, 404, 404, 404],
   ["PRIVATE/NORMAL", "resources", 403, 200, 403, 403, 403],
+  ["PRIVATE/NORMAL", "v1get", 403, 200, 403, 403, 403],
+  ["PRIVATE/NORMAL", "v1list", N, Y, N, N, N],
+  ["PRIVATE/NORMAL", "v1update", 401, 200, 403, 403, 403],
+  ["PRIVATE/NORMAL", "v1delete", 401, 200, 403, 403, 403],
 ];
 // Archived memos are their creator's alone, whatever the visibility: one block per visibility.
 for (const visibility of ["PUBLIC", "PROTECTED", "PRIVATE"] as const) {
@@ -96,6 +114,11 @@ for (const visibility of ["PUBLIC", "PROTECTED", "PRIVATE"] as const) {
     [kind, "link", 401, 200, 404, 404, 404],
     [kind, "file", 404, 200, 404, 404, 404],
     [kind, "resources", 404, 200, 404, 404, 404],
+    [kind, "v1get", 404, 200, 404, 404, 404],
+    // The v1 list without a state lists NORMAL memos; the archive is `state=ARCHIVED`, the owner's alone.
+    [kind, "v1list", N, N, N, N, N],
+    [kind, "v1update", 401, 200, 404, 404, 404],
+    [kind, "v1delete", 401, 200, 404, 404, 404],
   );
 }
 
@@ -114,6 +137,10 @@ const ROUTE: Record<Action, string> = {
   link: "POST /api/memo/:id/resource",
   file: "GET /o/r/:id/:filename",
   resources: "GET /api/memo/:id/resource",
+  v1get: "GET /api/v1/memos/:uid",
+  v1list: "GET /api/v1/memos",
+  v1update: "PATCH /api/v1/memos/:uid",
+  v1delete: "DELETE /api/v1/memos/:uid",
 };
 
 const OWNER_EMAIL = "owner-secret@example.com";
@@ -138,6 +165,12 @@ describe("memo permission matrix", () => {
     const memo = await createMemo(owner, marker, visibility, { resourceIdList: [resource.id], createdTs: 1_600_000_000 + n });
     if (rowStatus === "ARCHIVED") await owner.client.patch(`/api/memo/${memo.id}`, { rowStatus: "ARCHIVED" });
     return { memo, filename, resourceId: resource.id, marker };
+  }
+
+  /** The memo's v1 resource name, by its uid. */
+  async function v1NameOf(memo: Memo): Promise<string> {
+    const row = await t.ctx.store.db.selectFrom("memo").select("uid").where("id", "=", memo.id).executeTakeFirstOrThrow();
+    return `memos/${row.uid}`;
   }
 
   async function perform(caller: Caller, action: Action, kind: Kind): Promise<{ outcome: Outcome; text: string }> {
@@ -187,6 +220,14 @@ describe("memo permission matrix", () => {
         return status(client.get(`/o/r/${resourceId}/${filename}`));
       case "resources":
         return status(client.get(`${path}/resource`));
+      case "v1get":
+        return status(client.get(`/api/v1/${await v1NameOf(memo)}`));
+      case "v1list":
+        return includes(client.get("/api/v1/memos", { query: { pageSize: 1000 } }), marker);
+      case "v1update":
+        return status(client.patch(`/api/v1/${await v1NameOf(memo)}?updateMask=content`, { content: `${marker} edited` }));
+      case "v1delete":
+        return status(client.delete(`/api/v1/${await v1NameOf(memo)}`));
     }
   }
 
@@ -278,4 +319,58 @@ describe("memo permission matrix", () => {
     expect(after).toMatchObject({ content: marker, visibility: "PUBLIC" });
     expect(after.resourceList.map((item) => item.id)).not.toContain(resource.id);
   });
+});
+
+/** The v1 RPCs by the kind of credential: tokens' scopes hold on both transports (Connect posts its reads too). */
+describe("v1 RPCs by credential", () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let uid = "";
+  const connect = (client: Client, method: string, body: object) => client.post(`/memos.api.v1.MemoService/${method}`, body);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const host = await signUpHost(t);
+    owner = await createUser(t, host, "owner");
+    const memo = await createMemo(owner, "credential kinds", "PUBLIC");
+    uid = (await t.ctx.store.db.selectFrom("memo").select("uid").where("id", "=", memo.id).executeTakeFirstOrThrow()).uid;
+  });
+  afterAll(() => t.close());
+
+  /** What each call answers to each credential: reads for everyone, writes for all but a read-only token and nobody. */
+  const CALLS: Array<[string, (client: Client) => Promise<{ status: number }>, Record<CredentialKind | "none", number>]> = [
+    [
+      "GET /api/v1/memos/:uid",
+      (client) => client.get(`/api/v1/memos/${uid}`),
+      { none: 200, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "Connect GetMemo",
+      (client) => connect(client, "GetMemo", { name: `memos/${uid}` }),
+      { none: 200, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "GET /api/v1/auth/me",
+      (client) => client.get("/api/v1/auth/me"),
+      { none: 401, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "PATCH /api/v1/memos/:uid",
+      (client) => client.patch(`/api/v1/memos/${uid}?updateMask=content`, { content: "changed" }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "Connect CreateMemo",
+      (client) => connect(client, "CreateMemo", { memo: { content: "new" } }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+  ];
+
+  for (const [route, call, expected] of CALLS) {
+    it(`${route}: ${Object.entries(expected)
+      .map(([kind, status]) => `${kind}=${status}`)
+      .join(" ")}`, async () => {
+      await expectPolicyStatuses(route, expected, async (kind) => call(kind === "none" ? anonymous(t) : await callerOf(t, owner, kind)));
+    });
+  }
 });

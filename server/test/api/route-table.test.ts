@@ -10,6 +10,9 @@ import type { Client } from "../client.js";
 import { anonymous, createUser, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { appTokenOf } from "../oauth-flow.js";
+import { V1_SERVICES } from "../../src/v1/rpcs/index.js";
+import { connectPaths } from "../../src/v1/transport/connect.js";
+import { restRoutes } from "../../src/v1/transport/rest.js";
 
 /** Routes outside the table: the web app (index page, manifest) and Swagger UI's assets under its page. */
 const OUTSIDE_TABLE = [
@@ -20,6 +23,14 @@ const OUTSIDE_TABLE = [
   "GET /api/docs/static/*",
   "GET /api/docs/json",
   "GET /api/docs/yaml",
+];
+
+/** The v1 API's routes, from its declared services (server/src/v1): REST by each RPC's http option, Connect by name. */
+const V1_ROUTES = [
+  ...restRoutes(V1_SERVICES).flatMap(({ binding }) =>
+    binding.verb === "GET" ? [`GET ${binding.url}`, `HEAD ${binding.url}`] : [`${binding.verb} ${binding.url}`],
+  ),
+  ...connectPaths(V1_SERVICES).map((path) => `POST ${path}`),
 ];
 
 /** Routes without the HEAD Fastify adds to every GET. */
@@ -50,7 +61,7 @@ describe("the route table and the registered routes", () => {
     const outside = OUTSIDE_TABLE.flatMap((key) => [key, key.replace(/^GET/, "HEAD")]);
     // A POST OAuth endpoint answers a browser's CORS preflight.
     const preflights = entries().flatMap(([, entry]) => (entry.oauth && entry.method === "POST" ? [`OPTIONS ${entry.path}`] : []));
-    expect([...registered].sort()).toEqual([...table, ...outside, ...preflights].sort());
+    expect([...registered].sort()).toEqual([...table, ...outside, ...preflights, ...V1_ROUTES].sort());
   });
 
   it("names each path parameter once, in the path and in its params", () => {

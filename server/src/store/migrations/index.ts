@@ -41,6 +41,7 @@ import { mcpRate } from "./042-mcp-rate.js";
 import { secondFactor } from "./043-second-factor.js";
 import { trashPurge } from "./044-trash-purge.js";
 import { oauthGrantedScope } from "./045-oauth-granted-scope.js";
+import { memoUid } from "./046-memo-uid.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -88,4 +89,5 @@ export const MIGRATIONS: Migration[] = [
   secondFactor,
   trashPurge,
   oauthGrantedScope,
+  memoUid,
 ];

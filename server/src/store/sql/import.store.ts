@@ -3,6 +3,7 @@
 // service (services/resource.service.ts: storeResource), which stores bytes where uploads store them.
 import { ROW_STATUSES, type RowStatus, type Visibility } from "@memos/common";
 import { batches } from "../batches.js";
+import { newMemoUid } from "./memo/memo-uid.js";
 import type { Db } from "../db.js";
 import { nowSeconds } from "../time.js";
 
@@ -64,7 +65,7 @@ export interface ImportedMemo {
 export async function insertImportedMemo(db: Db, memo: ImportedMemo): Promise<number> {
   const row = await db
     .insertInto("memo")
-    .values({ ...memo, edit_source: "import" })
+    .values({ ...memo, uid: newMemoUid(), edit_source: "import" })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

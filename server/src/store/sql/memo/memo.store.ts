@@ -3,6 +3,7 @@
 import type { RevisionSource, RowStatus, Visibility } from "@memos/common";
 import { sql } from "kysely";
 import { batches } from "../../batches.js";
+import { newMemoUid } from "./memo-uid.js";
 import type { Db, Engine } from "../../db.js";
 import type { MemoRow } from "../../schema.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
@@ -188,6 +189,8 @@ export interface NewMemo {
   content: string;
   visibility: Visibility;
   created_ts?: number;
+  /** Its v1 name's uid when the client chose one (checked free by the caller); a random one otherwise. */
+  uid?: string;
 }
 
 export async function insertMemo(db: Db, memo: NewMemo): Promise<number> {
@@ -195,7 +198,7 @@ export async function insertMemo(db: Db, memo: NewMemo): Promise<number> {
   // A new memo's created and updated times are equal, so either display option gives created_ts.
   const row = await db
     .insertInto("memo")
-    .values({ ...memo, created_ts: createdTs, updated_ts: createdTs, display_ts: createdTs })
+    .values({ ...memo, uid: memo.uid ?? newMemoUid(), created_ts: createdTs, updated_ts: createdTs, display_ts: createdTs })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

@@ -18,6 +18,7 @@ const MEMO_COLUMNS = [
   "access_token_id",
   "edit_source",
   "edit_token_id",
+  "uid",
 ] as const;
 
 /** Moves the memo into the trash. Run inside a transaction; its memo_tag rows go first (the counters' triggers). */

@@ -1,0 +1,228 @@
+// MemoService: create, read, list, update and delete memos by their names (`memos/{uid}`), through the same
+// services, policies and store as v0; what v1 adds is the naming, the paging tokens and the masks.
+import {
+  type Memo as V0Memo,
+  MAX_LIST_LIMIT,
+  memoCreateSchema,
+  memoPatchSchema,
+  type RowStatus,
+  type Visibility as V0Visibility,
+} from "@memos/common";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { Code, ConnectError } from "@connectrpc/connect";
+import type { z } from "zod";
+import type { AppContext, Viewer } from "../../context.js";
+import { decodeCursor, encodeCursor } from "../../services/memo-cursor.js";
+import {
+  authorizedMemo,
+  createMemo,
+  exploreMemos,
+  getMemo,
+  listMemos,
+  type MemoPageResult,
+  patchMemo,
+  pinMemo,
+} from "../../services/memo.service.js";
+import { trashMemo } from "../../services/trash.service.js";
+import { findMemoIdByUid, memoUidsOf } from "../../store/sql/memo/memo-uid.js";
+import { callerOf } from "../../http/request-context.js";
+import { State } from "../gen/memos/api/v1/common_pb.js";
+import { type Memo, type MemoSchema, MemoService, Visibility } from "../gen/memos/api/v1/memo_service_pb.js";
+import { isValidUid, memoUidOf } from "../names.js";
+import { presentMemo } from "../presenters/memo.presenter.js";
+import { v1Service } from "../rpc.js";
+import { invalidArgument } from "../transport/errors.js";
+
+/** A page when none is asked for (memos' default). */
+const DEFAULT_PAGE_SIZE = 50;
+
+const notFound = () => new ConnectError("memo not found", Code.NotFound);
+
+/** The live memo a name refers to; a trashed or unknown one is not found. */
+async function memoIdOf(ctx: AppContext, name: string, field: string): Promise<number> {
+  const id = await findMemoIdByUid(ctx.store.db, memoUidOf(name, field));
+  if (id === undefined) throw notFound();
+  return id;
+}
+
+async function presentMemos(ctx: AppContext, memos: readonly V0Memo[]): Promise<Array<MessageInitShape<typeof MemoSchema>>> {
+  const uids = await memoUidsOf(
+    ctx.store.db,
+    memos.map((memo) => memo.id),
+  );
+  return memos.map((memo) => presentMemo(memo, uids.get(memo.id) ?? ""));
+}
+
+const presentOne = async (ctx: AppContext, memo: V0Memo) => (await presentMemos(ctx, [memo]))[0]!;
+
+function visibilityOf(value: Visibility, field: string): V0Visibility | undefined {
+  switch (value) {
+    case Visibility.VISIBILITY_UNSPECIFIED:
+      return undefined;
+    case Visibility.PRIVATE:
+      return "PRIVATE";
+    case Visibility.PROTECTED:
+      return "PROTECTED";
+    case Visibility.PUBLIC:
+      return "PUBLIC";
+    default:
+      throw invalidArgument(field, `unknown visibility ${value}`);
+  }
+}
+
+function rowStatusOf(value: State, field: string): RowStatus | undefined {
+  switch (value) {
+    case State.STATE_UNSPECIFIED:
+      return undefined;
+    case State.NORMAL:
+      return "NORMAL";
+    case State.ARCHIVED:
+      return "ARCHIVED";
+    default:
+      throw invalidArgument(field, `unknown state ${value}`);
+  }
+}
+
+/** Our schemas' checks of a memo's fields (the content caps, a created time in the future), named as v1 names them. */
+function checked<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = { content: "content", visibility: "visibility", rowStatus: "state", createdTs: "create_time" }[String(issue?.path[0])];
+  throw invalidArgument(`memo.${field ?? "content"}`, issue?.message ?? "invalid");
+}
+
+/** What v1 sends that we do not store yet: refused when it holds anything, rather than dropped. */
+function refuseUnserved(memo: Memo): void {
+  if (memo.attachments.length > 0) throw new ConnectError("memo attachments through v1 are not served yet", Code.Unimplemented);
+  if (memo.relations.length > 0) throw new ConnectError("memo relations through v1 are not served yet", Code.Unimplemented);
+  if (memo.location !== undefined) throw new ConnectError("memo locations are not stored", Code.Unimplemented);
+}
+
+const seconds = (time: Memo["createTime"]) => (time ? Math.floor(timestampDate(time).getTime() / 1000) : undefined);
+
+/** Fields an update may change. */
+const CHANGEABLE = new Set(["content", "visibility", "state", "pinned", "create_time"]);
+/** Fields a mask may name that the server sets itself (clients send whole memos back): left as they are. */
+const SERVER_SET = new Set(["name", "creator", "update_time", "tags", "reactions", "property", "parent", "snippet"]);
+/** Fields we do not store yet: an empty value is no change, anything else is refused by refuseUnserved. */
+const UNSERVED = new Set(["attachments", "relations", "location"]);
+
+/** memos' default order and the one it equals here (a memo's display time is its created time unless its author chose otherwise). */
+const ORDERS = new Set(["", "create_time desc", "display_time desc"]);
+
+function pageSizeOf(size: number): number {
+  if (size <= 0) return DEFAULT_PAGE_SIZE;
+  return Math.min(size, MAX_LIST_LIMIT);
+}
+
+function cursorOf(token: string): string | undefined {
+  if (token === "") return undefined;
+  try {
+    decodeCursor(token);
+  } catch {
+    throw invalidArgument("page_token", "not a page token this server gave");
+  }
+  return token;
+}
+
+/** Newest first by display time, then id: the order of every list walk. */
+const newestFirst = (a: V0Memo, b: V0Memo) => b.displayTs - a.displayTs || b.id - a.id;
+
+/**
+ * One page of what the caller may see: a visitor, everyone's public memos; a member, their own memos and everyone's
+ * shared ones (two keyset walks, each asked one memo more than the page, merged: their memos never overlap); the
+ * archive, the caller's own. The token is the keyset cursor after the page's last memo, so paging is stable under
+ * inserts.
+ */
+async function listPage(ctx: AppContext, viewer: Viewer, caller: string, state: RowStatus, size: number, cursor: string | undefined) {
+  const limit = Math.min(size + 1, MAX_LIST_LIMIT);
+  const ownList = { pinnedFirst: false };
+  const pages: MemoPageResult[] = [];
+  if (state === "ARCHIVED") {
+    if (viewer !== null) pages.push(await listMemos(ctx, viewer, { rowStatus: "ARCHIVED", limit, cursor }, caller, ownList));
+  } else {
+    pages.push(await exploreMemos(ctx, viewer, { limit, cursor }, caller));
+    if (viewer !== null)
+      pages.push(await listMemos(ctx, viewer, { rowStatus: "NORMAL", visibilities: ["PRIVATE"], limit, cursor }, caller, ownList));
+  }
+  const merged = pages.flatMap((page) => page.memos).sort(newestFirst);
+  const memos = merged.slice(0, size);
+  // A walk that filled its look-ahead page may hold more even when the merge did not pass the page (page size 1000).
+  const more = merged.length > size || (limit === size && pages.some((page) => page.nextCursor !== undefined));
+  const last = memos.at(-1);
+  const nextPageToken = more && last ? encodeCursor({ pinned: 0, displayTs: last.displayTs, id: last.id }) : "";
+  return { memos, nextPageToken };
+}
+
+export const memoRpcs = v1Service(MemoService, {
+  createMemo: {
+    access: "signed-in",
+    handle: async (input, { ctx, viewer }) => {
+      const { memo } = input;
+      if (!memo) throw invalidArgument("memo", "a memo is required");
+      if (input.memoId !== "" && !isValidUid(input.memoId))
+        throw invalidArgument("memo_id", "1 to 36 letters, digits and hyphens, no hyphen at either end");
+      refuseUnserved(memo);
+      const rowStatus = rowStatusOf(memo.state, "memo.state");
+      const create = checked(memoCreateSchema, {
+        content: memo.content,
+        visibility: visibilityOf(memo.visibility, "memo.visibility") ?? "",
+        createdTs: seconds(memo.createTime),
+      });
+      let created = await createMemo(ctx, viewer, create, input.memoId === "" ? {} : { uid: input.memoId });
+      if (rowStatus === "ARCHIVED") created = await patchMemo(ctx, viewer, created.id, { rowStatus });
+      if (memo.pinned) created = await pinMemo(ctx, viewer, created.id, { pinned: true });
+      return presentOne(ctx, created);
+    },
+  },
+  listMemos: {
+    access: "public",
+    handle: async (input, { ctx, viewer, request }) => {
+      if (input.filter.trim() !== "") throw invalidArgument("filter", "filter not supported yet");
+      const order = input.orderBy.trim().toLowerCase().replace(/\s+/g, " ");
+      if (!ORDERS.has(order))
+        throw invalidArgument("order_by", `${JSON.stringify(input.orderBy)} is not supported yet (create_time desc is)`);
+      const state = rowStatusOf(input.state, "state") ?? "NORMAL";
+      const page = await listPage(ctx, viewer, callerOf(request), state, pageSizeOf(input.pageSize), cursorOf(input.pageToken));
+      return { memos: await presentMemos(ctx, page.memos), nextPageToken: page.nextPageToken };
+    },
+  },
+  getMemo: {
+    access: "public",
+    handle: async (input, { ctx, viewer }) => presentOne(ctx, await getMemo(ctx, viewer, await memoIdOf(ctx, input.name, "name"))),
+  },
+  updateMemo: {
+    access: "signed-in",
+    handle: async (input, { ctx, viewer }) => {
+      const { memo } = input;
+      if (!memo) throw invalidArgument("memo", "a memo is required");
+      const id = await memoIdOf(ctx, memo.name, "memo.name");
+      const paths = input.updateMask?.paths ?? [];
+      if (paths.length === 0) throw invalidArgument("update_mask", "update mask is required");
+      const unknown = paths.find((path) => !SERVER_SET.has(path) && !UNSERVED.has(path) && !CHANGEABLE.has(path));
+      if (unknown !== undefined) throw invalidArgument("update_mask", `${JSON.stringify(unknown)} cannot be updated`);
+      if (paths.some((path) => UNSERVED.has(path))) refuseUnserved(memo);
+      const named = (path: string) => paths.includes(path);
+      const patch = checked(memoPatchSchema, {
+        content: named("content") ? memo.content : undefined,
+        visibility: named("visibility") ? visibilityOf(memo.visibility, "memo.visibility") : undefined,
+        rowStatus: named("state") ? rowStatusOf(memo.state, "memo.state") : undefined,
+        createdTs: named("create_time") ? seconds(memo.createTime) : undefined,
+      });
+      // Judged first, so a caller who may not change the memo learns nothing from a mask of fields left as they are.
+      await authorizedMemo(ctx, viewer, id, "update");
+      if (Object.values(patch).some((value) => value !== undefined)) await patchMemo(ctx, viewer, id, patch);
+      if (named("pinned")) await pinMemo(ctx, viewer, id, { pinned: memo.pinned });
+      return presentOne(ctx, await getMemo(ctx, viewer, id));
+    },
+  },
+  deleteMemo: {
+    access: "signed-in",
+    handle: async (input, { ctx, viewer }) => {
+      await trashMemo(ctx, viewer, await memoIdOf(ctx, input.name, "name"));
+      return {};
+    },
+  },
+});

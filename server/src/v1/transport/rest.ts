@@ -1,0 +1,101 @@
+// The REST transport, as grpc-gateway maps the API: one Fastify route per RPC with a google.api.http option, its
+// input read from the path, the query string and the JSON body by the option's rule, its answer written as protojson
+// (camelCase names, enums by name, 64-bit integers as strings, RFC 3339 times, defaults written out), its failures as
+// `{code, message, details}` with grpc-gateway's statuses.
+import { create, type DescMessage, type DescMethodUnary, type JsonObject, type JsonValue, toJson } from "@bufbuild/protobuf";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../../context.js";
+import { type RpcDeclaration, rpcOf, type V1Service } from "../rpc.js";
+import { asConnectError, invalidArgument, restError } from "./errors.js";
+import { type RestBinding, restBindingOf, variableValue } from "./http-rule.js";
+import { invokeRpc } from "./invoke.js";
+import { addPathValue, addQuery, decodeRequest, dropUnknownKeys, fieldNamed } from "./json-request.js";
+
+/** Written for every answer: the zero values too, as memos' gateway does (a client may count on every plain field). */
+export const JSON_WRITE = { alwaysEmitImplicit: true } as const;
+
+/** A REST route of one RPC: what the route table test and the access hook need to know of it. */
+export interface RestRoute {
+  service: V1Service;
+  method: DescMethodUnary;
+  binding: RestBinding;
+}
+
+/** Every RPC's REST route, in the services' order. */
+export function restRoutes(services: readonly V1Service[]): RestRoute[] {
+  return services.flatMap((service) =>
+    service.service.methods.flatMap((method) => {
+      if (method.methodKind !== "unary") return [];
+      const binding = restBindingOf(method);
+      return binding ? [{ service, method: method as DescMethodUnary, binding }] : [];
+    }),
+  );
+}
+
+const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/**
+ * A PATCH whose body is one message and that names no mask changes what the body holds: the mask is the body's
+ * keys that are fields of that message (grpc-gateway infers it so; MoeMemos counts on it).
+ */
+function inferredMask(bodyMessage: DescMessage, body: JsonObject): string {
+  return Object.keys(body)
+    .flatMap((key) => {
+      const field = fieldNamed(bodyMessage, key);
+      return field ? [field.jsonName] : [];
+    })
+    .join(",");
+}
+
+/** The RPC's input from the request, by its mapping; a value protojson refuses is InvalidArgument naming the field. */
+function readInput(route: RestRoute, request: FastifyRequest) {
+  const { binding, method } = route;
+  const input = method.input;
+  const json: JsonObject = {};
+  const body: unknown = request.body;
+  if (binding.body !== "" && body !== undefined) {
+    if (!isObject(body)) throw invalidArgument(binding.body === "*" ? "body" : binding.body, "expected a JSON object");
+    if (binding.body === "*") Object.assign(json, body);
+    else {
+      const field = fieldNamed(input, binding.body);
+      if (!field) throw new Error(`${input.typeName} has no body field ${binding.body}`);
+      json[field.jsonName] = body as JsonValue;
+      const mask = fieldNamed(input, "update_mask");
+      const query = request.query as Record<string, unknown>;
+      const maskGiven = query.update_mask !== undefined || query.updateMask !== undefined;
+      if (binding.verb === "PATCH" && mask && !maskGiven && field.fieldKind === "message")
+        json[mask.jsonName] = inferredMask(field.message, body);
+    }
+  }
+  addQuery(json, input, request.query as Record<string, string | string[] | undefined>);
+  const params = request.params as Record<string, string>;
+  for (const variable of binding.variables) addPathValue(json, input, variable.field, variableValue(variable, params));
+  // Unknown keys are ignored, as protojson does in memos; an unknown enum name is refused.
+  dropUnknownKeys(input, json);
+  return decodeRequest(input, json);
+}
+
+function restHandler(ctx: AppContext, route: RestRoute, rpc: RpcDeclaration) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const input = readInput(route, request);
+    const output = await invokeRpc(rpc, input, { ctx, viewer: request.viewer, request, reply });
+    return toJson(route.method.output, create(route.method.output, output), JSON_WRITE);
+  };
+}
+
+/** Registers every RPC's REST route in `scope`, whose error handler answers as grpc-gateway does. */
+export function registerRestRoutes(scope: FastifyInstance, ctx: AppContext, services: readonly V1Service[]): void {
+  scope.setErrorHandler((error, request, reply) => {
+    const { status, body } = restError(asConnectError(error, request));
+    return reply.status(status).send(body);
+  });
+  for (const route of restRoutes(services)) {
+    const rpc = rpcOf(route.service, route.method.localName);
+    scope.route({
+      method: route.binding.verb,
+      url: route.binding.url,
+      config: { access: rpc.access, v1: { rpc: `${route.service.service.name}/${route.method.name}`, verb: route.binding.verb } },
+      handler: restHandler(ctx, route, rpc),
+    });
+  }
+}
