@@ -8,7 +8,7 @@ import { PageTitle, SettingsPages, SettingsTabs } from "../Settings/SettingsPane
 import { useMediaQuery } from "../layout/useMediaQuery";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Spinner";
-import { useRestoreFocus } from "../Settings/useRestoreFocus";
+import { useRestoreFocus } from "../ui/useRestoreFocus";
 
 const PHONE_QUERY = "(max-width: 639.98px)";
 
