@@ -8,7 +8,7 @@ import { usePreferences } from "../../state/preferences";
 import { keys } from "../../queries/keys";
 import { writeSystemSetting } from "../../queries/settings";
 import { userFixture } from "../../test/fixtures";
-import SettingDialog from "../dialogs/SettingDialog";
+import SettingDialog from "./SettingDialog";
 
 const user = (id: number, role: Role, username: string): User =>
   userFixture({ id, role, username, nickname: username, openId: role === "USER" ? "open-id-of-jack" : "", userSettingList: [] });

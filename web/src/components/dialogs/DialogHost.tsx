@@ -1,19 +1,20 @@
-// Renders the dialog stack (state/dialogs.ts): each dialog loads lazily by name, closes on Esc or its close
-// button (or the browser's Back: useDialogHistory), and leaves the stack; focus then returns to whatever opened it.
+// Renders the dialog stack (state/dialogs.ts): each dialog (in its feature's folder: Trash/, Inbox/…) loads lazily by
+// name, closes on Esc or its close button (or the browser's Back: useDialogHistory), and leaves the stack; focus then
+// returns to whatever opened it.
 import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType, type LazyExoticComponent } from "react";
 import { type DialogName, dialogKind, type PlainDialogName, type StackDialogProps, useDialogs } from "../../state/dialogs";
 import { useDialogHistory } from "./useDialogHistory";
 
 const DIALOGS: Record<PlainDialogName | "history", LazyExoticComponent<ComponentType<StackDialogProps>>> = {
-  setting: lazy(() => import("./SettingDialog")),
-  resources: lazy(() => import("./ResourcesDialog")),
-  archived: lazy(() => import("./ArchivedDialog")),
-  trash: lazy(() => import("./TrashDialog")),
-  calendar: lazy(() => import("./CalendarDialog")),
-  inbox: lazy(() => import("./InboxDialog")),
-  "daily-review": lazy(() => import("./DailyReviewDialog")),
-  about: lazy(() => import("./AboutDialog")),
-  "keyboard-shortcuts": lazy(() => import("./KeyboardShortcutsDialog")),
+  setting: lazy(() => import("../Settings/SettingDialog")),
+  resources: lazy(() => import("../Resources/ResourcesDialog")),
+  archived: lazy(() => import("../Archive/ArchivedDialog")),
+  trash: lazy(() => import("../Trash/TrashDialog")),
+  calendar: lazy(() => import("../Calendar/CalendarDialog")),
+  inbox: lazy(() => import("../Inbox/InboxDialog")),
+  "daily-review": lazy(() => import("../DailyReview/DailyReviewDialog")),
+  about: lazy(() => import("../About/AboutDialog")),
+  "keyboard-shortcuts": lazy(() => import("../keyboard/KeyboardShortcutsDialog")),
   history: lazy(() => import("../History/MemoHistoryDialog")),
 };
 

@@ -17,7 +17,7 @@ import { ResourceCard } from "./ResourceCard";
 import { isImageResource, unusedResources } from "./resourceRules";
 import { type UploadProgress, useResourceActions } from "./useResourceActions";
 
-const ImageViewer = lazy(() => import("./ImageViewer"));
+const ImageViewer = lazy(() => import("../ui/ImageViewer"));
 const RenameResourceDialog = lazy(() => import("./RenameResourceDialog"));
 
 type Open =

@@ -14,7 +14,7 @@ import { ListState } from "../ui/ListState";
 import { Spinner } from "../ui/Spinner";
 import { formatClock, formatDate } from "../../utils/time";
 import type { StackDialogProps } from "../../state/dialogs";
-import { downloadBlob, imageFilename, renderPng } from "./exportImage";
+import { downloadBlob, imageFilename, renderPng } from "../../utils/exportImage";
 import { dayRange, fromDateInput, oldestFirst, shiftDay, toDateInput, today } from "./dayRange";
 
 export default function DailyReviewDialog({ onClose }: StackDialogProps) {
