@@ -1,6 +1,6 @@
 // /resources: the Resources view as a page, where phones get it from the sidebar (desktop opens a dialog).
 import { useTranslation } from "react-i18next";
-import { ResourcesPanel } from "../components/dialogs/ResourcesDialog";
+import { ResourcesPanel } from "../components/Resources/ResourcesDialog";
 import { AppShell } from "../components/layout/AppShell";
 import { Sidebar } from "../components/Sidebar/Sidebar";
 

@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { useCloseComments, useMemoComments } from "../../queries/comments";
 import { useMe } from "../../queries/session";
-import { Spinner } from "../ui/Spinner";
+import { ListState } from "../ui/ListState";
 import { CommentEditor } from "./CommentEditor";
 import { commentAnchor, commentOfHash } from "./commentAnchor";
 import { CommentItem } from "./CommentItem";
@@ -60,11 +60,7 @@ export function MemoComments({ memo }: { memo: Memo }) {
           </Button>
         ) : null}
       </div>
-      {comments.isPending ? (
-        <div className="flex justify-center py-4">
-          <Spinner className="size-5" />
-        </div>
-      ) : list.length ? (
+      <ListState look="card" pending={comments.isPending} error={comments.error} count={list.length} empty={t("comment.empty")}>
         <ul className="flex flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white dark:border-zinc-700 dark:bg-zinc-800">
           {list.map((comment) => (
             <CommentItem
@@ -77,9 +73,7 @@ export function MemoComments({ memo }: { memo: Memo }) {
             />
           ))}
         </ul>
-      ) : (
-        <p className="px-1 text-sm text-zinc-600 dark:text-zinc-400">{t("comment.empty")}</p>
-      )}
+      </ListState>
       {comments.hasNextPage ? (
         <Button variant="ghost" className="self-start" onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
           {t("comment.more")}

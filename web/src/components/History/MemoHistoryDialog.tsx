@@ -4,17 +4,14 @@
 // `history-<memo id>` (state/dialogs.ts), so Back closes it and its address opens it.
 import type { MemoRevision, Visibility } from "@memos/common";
 import { History, RotateCcw } from "lucide-react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../api/errorMessage";
 import { useMemoRevisions, useRestoreRevision } from "../../queries/history";
 import { useMemoDetail } from "../../queries/memos";
 import type { StackDialogProps } from "../../state/dialogs";
 import { toast } from "../../state/toast";
 import { formatFullTime, formatMemoTime } from "../../utils/time";
 import { Button } from "../ui/Button";
-import { Dialog } from "../ui/Dialog";
-import { Spinner } from "../ui/Spinner";
+import { PagedListDialog } from "../ui/PagedListDialog";
 import { type HistoryEntry, historyEntries } from "./historyEntries";
 import { changesWords, wordDiff } from "./wordDiff";
 
@@ -34,55 +31,43 @@ export default function MemoHistoryDialog({ memoId = 0, onClose }: StackDialogPr
     }
   };
 
-  let body: ReactNode;
   const failure = memo.error ?? history.error;
-  if (failure) {
-    body = (
-      <p role="alert" className="py-12 text-center text-sm text-red-600 dark:text-red-400">
-        {errorMessage(failure, t)}
-      </p>
-    );
-  } else if (!memo.data || history.isPending) {
-    body = (
-      <div className="flex justify-center py-12">
-        <Spinner />
-      </div>
-    );
-  } else {
-    const entries = historyEntries(memo.data, revisions, t("history.current"));
-    body = (
-      <>
-        <ol className="flex flex-col gap-3" aria-label={t("history.versions")}>
-          {entries.map((entry) => (
-            <Version
-              key={entry.revision?.id ?? "current"}
-              entry={entry}
-              busy={entry.revision !== undefined && restore.isPending && restore.variables === entry.revision.id}
-              onRestore={entry.revision ? () => void restoreVersion(entry.revision!) : undefined}
-            />
-          ))}
-        </ol>
-        {revisions.length === 0 ? <p className="pt-4 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("history.empty")}</p> : null}
-      </>
-    );
-  }
-
+  // The current version heads the list: none is shown until the memo itself is read.
+  const entries = memo.data && !history.isPending ? historyEntries(memo.data, revisions, t("history.current")) : [];
   return (
-    <Dialog open onClose={onClose} title={t("history.title")} size="lg">
-      <p className="mb-3 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-        <History className="size-4 shrink-0" aria-hidden />
-        {t("history.hint")}
-      </p>
-      {body}
-      {history.hasNextPage ? (
-        <div className="mt-3 flex justify-center">
-          <Button variant="ghost" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>
-            {history.isFetchingNextPage ? <Spinner className="size-4" /> : null}
-            {t("history.fetch-more")}
-          </Button>
-        </div>
-      ) : null}
-    </Dialog>
+    <PagedListDialog
+      onClose={onClose}
+      title={t("history.title")}
+      size="lg"
+      pages={{
+        isPending: !failure && entries.length === 0,
+        error: failure,
+        hasNextPage: history.hasNextPage,
+        isFetchingNextPage: history.isFetchingNextPage,
+        fetchNextPage: history.fetchNextPage,
+      }}
+      items={entries}
+      itemKey={(entry) => entry.revision?.id ?? "current"}
+      renderItem={(entry) => (
+        <Version
+          entry={entry}
+          busy={entry.revision !== undefined && restore.isPending && restore.variables === entry.revision.id}
+          onRestore={entry.revision ? () => void restoreVersion(entry.revision!) : undefined}
+        />
+      )}
+      empty={t("history.empty")}
+      listLabel={t("history.versions")}
+      ordered
+      intro={
+        <p className="mb-3 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+          <History className="size-4 shrink-0" aria-hidden />
+          {t("history.hint")}
+        </p>
+      }
+      note={
+        revisions.length === 0 ? <p className="pt-4 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("history.empty")}</p> : null
+      }
+    />
   );
 }
 

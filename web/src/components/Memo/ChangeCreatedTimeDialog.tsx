@@ -5,21 +5,18 @@ import { useTranslation } from "react-i18next";
 import { usePatchMemo } from "../../queries/memos";
 import { toast } from "../../state/toast";
 import { parseCreatedTime, toDatetimeLocal } from "../../utils/time";
-import { Button } from "../ui/Button";
-import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
+import { FormDialog } from "../ui/FormDialog";
 
 export default function ChangeCreatedTimeDialog({ memo, onClose }: { memo: Memo; onClose: () => void }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(() => toDatetimeLocal(memo.createdTs * 1000));
+  const [invalid, setInvalid] = useState(false);
   const patch = usePatchMemo();
 
   const save = async () => {
     const createdTs = parseCreatedTime(value);
-    if (createdTs === null) {
-      toast.error(t("message.invalid-created-datetime"));
-      return;
-    }
+    if (createdTs === null) return setInvalid(true);
     try {
       await patch.mutateAsync({ id: memo.id, patch: { createdTs } });
       toast.success(t("message.created-datetime-changed"));
@@ -30,37 +27,19 @@ export default function ChangeCreatedTimeDialog({ memo, onClose }: { memo: Memo;
   };
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      size="sm"
-      title={t("memo.change-created-time")}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button variant="primary" disabled={patch.isPending} onClick={() => void save()}>
-            {t("common.save")}
-          </Button>
-        </>
-      }
-    >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
+    <FormDialog onClose={onClose} size="sm" title={t("memo.change-created-time")} onSubmit={save}>
+      <Field
+        label={t("memo.created-time")}
+        type="datetime-local"
+        step={1}
+        value={value}
+        max={toDatetimeLocal(Date.now())}
+        onChange={(next) => {
+          setValue(next);
+          setInvalid(false);
         }}
-      >
-        <Field
-          label={t("memo.created-time")}
-          type="datetime-local"
-          step={1}
-          value={value}
-          max={toDatetimeLocal(Date.now())}
-          onChange={setValue}
-        />
-      </form>
-    </Dialog>
+        error={invalid ? t("message.invalid-created-datetime") : null}
+      />
+    </FormDialog>
   );
 }

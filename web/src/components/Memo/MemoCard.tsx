@@ -38,9 +38,9 @@ function imageName(url: string): string {
 /** On phones a small header link is a 40 px touch target, without making the header taller. */
 const PHONE_TARGET = "max-sm:-my-3 max-sm:inline-flex max-sm:min-h-10 max-sm:min-w-10 max-sm:items-center";
 
-const ImageViewer = lazy(withAllStrings(() => import("../dialogs/ImageViewer")));
+const ImageViewer = lazy(withAllStrings(() => import("../ui/ImageViewer")));
 const ChangeCreatedTimeDialog = lazy(withAllStrings(() => import("./ChangeCreatedTimeDialog")));
-const ShareImageDialog = lazy(withAllStrings(() => import("../dialogs/ShareImageDialog")));
+const ShareImageDialog = lazy(withAllStrings(() => import("./ShareImageDialog")));
 const ShareLinksDialog = lazy(withAllStrings(() => import("./ShareLinksDialog")));
 
 export interface MemoCardProps {

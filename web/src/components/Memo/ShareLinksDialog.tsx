@@ -5,19 +5,17 @@ import type { Memo, MemoShare } from "@memos/common";
 import { Link2, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../api/errorMessage";
 import { knownShareUrl, shareAddress, useMemoShares, useShareMutations } from "../../queries/shares";
 import { toast } from "../../state/toast";
 import { formatDate, formatFullTime } from "../../utils/time";
 import { CopyButton } from "../ui/CopyButton";
-import { TEXT_INPUT_CLASS } from "../ui/TextInput";
-import { expiresTsOf } from "../Settings/integrations";
+import { ExpiryField } from "../ui/ExpiryField";
+import { type Expiry, expiresTsOf, expiryInDays } from "../ui/expiry";
 import { Button, IconButton } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
-import { Spinner } from "../ui/Spinner";
+import { ListState } from "../ui/ListState";
 
-const SHARE_EXPIRIES = ["1", "7", "30", "date", "never"] as const;
-type ShareExpiry = (typeof SHARE_EXPIRIES)[number];
+const SHARE_EXPIRY_DAYS = [1, 7, 30];
 
 const CODE =
   "block min-w-0 flex-1 overflow-x-auto rounded-lg bg-zinc-100 px-2.5 py-2 font-mono text-xs leading-5 break-all text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300";
@@ -27,16 +25,14 @@ export default function ShareLinksDialog({ memo, onClose }: { memo: Memo; onClos
   const { t } = useTranslation();
   const shares = useMemoShares(memo.id);
   const { create, revoke } = useShareMutations(memo.id);
-  const [expiry, setExpiry] = useState<ShareExpiry>("7");
-  const [date, setDate] = useState("");
+  const [expiry, setExpiry] = useState<Expiry>(expiryInDays(7));
   const [dateProblem, setDateProblem] = useState(false);
   const [made, setMade] = useState<string | null>(null);
-  const expiryId = useId();
-  const dateId = useId();
+  const liveId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const expiresTs = expiresTsOf(expiry, date);
+    const expiresTs = expiresTsOf(expiry);
     if (expiresTs === null) return setDateProblem(true);
     try {
       const created = await create.mutateAsync(expiresTs);
@@ -57,66 +53,25 @@ export default function ShareLinksDialog({ memo, onClose }: { memo: Memo; onClos
     }
   };
 
-  const expiryLabels: Record<ShareExpiry, string> = {
-    "1": t("share-link.expiry-day"),
-    "7": t("share-link.expiry-days", { days: 7 }),
-    "30": t("share-link.expiry-days", { days: 30 }),
-    date: t("share-link.expiry-date"),
-    never: t("share-link.expiry-never"),
-  };
-
   return (
     <Dialog open onClose={onClose} title={t("share-link.title")}>
       <div className="flex flex-col gap-4">
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("share-link.hint")}</p>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("share-link.lifetime")}</p>
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={expiryId} className={LABEL}>
-              {t("share-link.expiry")}
-            </label>
-            <select
-              id={expiryId}
-              value={expiry}
-              onChange={(event) => {
-                setExpiry(event.target.value as ShareExpiry);
-                setDateProblem(false);
-              }}
-              className={`${TEXT_INPUT_CLASS} min-h-10 dark:[color-scheme:dark]`}
-            >
-              {SHARE_EXPIRIES.map((value) => (
-                <option key={value} value={value}>
-                  {expiryLabels[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-          {expiry === "date" ? (
-            <div className="flex flex-col gap-1">
-              <label htmlFor={dateId} className={LABEL}>
-                {t("share-link.expiry-date")}
-              </label>
-              <input
-                id={dateId}
-                type="date"
-                value={date}
-                onChange={(event) => {
-                  setDate(event.target.value);
-                  setDateProblem(false);
-                }}
-                aria-invalid={dateProblem ? true : undefined}
-                className={`${TEXT_INPUT_CLASS} min-h-10 dark:[color-scheme:dark] ${dateProblem ? "border-red-500 dark:border-red-500" : ""}`}
-              />
-            </div>
-          ) : null}
-          <Button type="submit" variant="primary" disabled={create.isPending} icon={<Link2 className="size-4" aria-hidden />}>
-            {t("share-link.create")}
-          </Button>
-          {dateProblem ? (
-            <p role="alert" className="w-full text-xs text-red-600 dark:text-red-400">
-              {t("share-link.date-invalid")}
-            </p>
-          ) : null}
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          <ExpiryField
+            presets={SHARE_EXPIRY_DAYS}
+            value={expiry}
+            onChange={(value) => {
+              setExpiry(value);
+              setDateProblem(false);
+            }}
+            invalid={dateProblem}
+          >
+            <Button type="submit" variant="primary" disabled={create.isPending} icon={<Link2 className="size-4" aria-hidden />}>
+              {t("share-link.create")}
+            </Button>
+          </ExpiryField>
         </form>
         {made ? (
           <div className="flex flex-col gap-2">
@@ -131,28 +86,24 @@ export default function ShareLinksDialog({ memo, onClose }: { memo: Memo; onClos
             </div>
           </div>
         ) : null}
-        <section aria-labelledby={`${expiryId}-live`} className="flex flex-col gap-1">
-          <h3 id={`${expiryId}-live`} className={LABEL}>
+        <section aria-labelledby={liveId} className="flex flex-col gap-1">
+          <h3 id={liveId} className={LABEL}>
             {t("share-link.live")}
           </h3>
           <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("share-link.copy-hint")}</p>
-          {shares.isPending ? (
-            <div className="flex justify-center py-4">
-              <Spinner />
-            </div>
-          ) : shares.isError ? (
-            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {errorMessage(shares.error, t)}
-            </p>
-          ) : shares.data.length === 0 ? (
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("share-link.none")}</p>
-          ) : (
-            <ul className="rounded-lg border border-zinc-200 dark:border-zinc-700">
-              {shares.data.map((share) => (
+          <ListState
+            look="card"
+            pending={shares.isPending}
+            error={shares.error}
+            count={shares.data?.length ?? 0}
+            empty={t("share-link.none")}
+          >
+            <ul aria-labelledby={liveId} className="rounded-lg border border-zinc-200 dark:border-zinc-700">
+              {shares.data?.map((share) => (
                 <ShareRow key={share.id} share={share} busy={revoke.isPending && revoke.variables === share.id} onRevoke={revokeLink} />
               ))}
             </ul>
-          )}
+          </ListState>
         </section>
       </div>
     </Dialog>

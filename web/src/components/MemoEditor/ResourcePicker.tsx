@@ -7,7 +7,7 @@ import { resourceUrl } from "../../api/links";
 import { useResources } from "../../queries/resources";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
-import { Spinner } from "../ui/Spinner";
+import { ListState } from "../ui/ListState";
 import { RetryingImage } from "../ui/RetryingImage";
 
 export interface ResourcePickerProps {
@@ -19,7 +19,7 @@ export interface ResourcePickerProps {
 
 export default function ResourcePicker({ open, attachedIds, onClose, onPick }: ResourcePickerProps) {
   const { t } = useTranslation();
-  const { data: resources, isLoading } = useResources(open);
+  const { data: resources, isLoading, error } = useResources(open);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const available = (resources ?? []).filter((resource) => !attachedIds.includes(resource.id));
 
@@ -54,13 +54,7 @@ export default function ResourcePicker({ open, attachedIds, onClose, onPick }: R
         </>
       }
     >
-      {isLoading ? (
-        <div className="flex justify-center py-8">
-          <Spinner />
-        </div>
-      ) : available.length === 0 ? (
-        <p className="py-8 text-center text-sm text-zinc-600">{t("editor.no-resources")}</p>
-      ) : (
+      <ListState look="page" pending={isLoading} error={error} count={available.length} empty={t("editor.no-resources")}>
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
           {available.map((resource) => {
             const checked = selected.has(resource.id);
@@ -91,7 +85,7 @@ export default function ResourcePicker({ open, attachedIds, onClose, onPick }: R
             );
           })}
         </ul>
-      )}
+      </ListState>
     </Dialog>
   );
 }

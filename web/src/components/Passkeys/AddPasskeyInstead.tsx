@@ -38,7 +38,6 @@ export function AddPasskeyInstead({ onDone }: { onDone: () => void }) {
         title={t("passkeys.add-title")}
         initial=""
         submitLabel={t("passkeys.continue")}
-        busy={add.isPending}
         onSubmit={submit}
         onClose={() => setNaming(false)}
       />

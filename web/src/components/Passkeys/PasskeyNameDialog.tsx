@@ -1,18 +1,15 @@
 // A passkey's name: asked before adding one (then the browser's own prompt follows), and to rename one.
 import { MAX_PASSKEY_NAME_LENGTH } from "@memos/common";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "../ui/Field";
-import { useRestoreFocus } from "../Settings/useRestoreFocus";
-import { Button } from "../ui/Button";
-import { Dialog } from "../ui/Dialog";
+import { FormDialog } from "../ui/FormDialog";
 
 export function PasskeyNameDialog({
   open,
   title,
   initial,
   submitLabel,
-  busy,
   onSubmit,
   onClose,
 }: {
@@ -20,15 +17,12 @@ export function PasskeyNameDialog({
   title: string;
   initial: string;
   submitLabel: string;
-  busy: boolean;
   onSubmit: (name: string) => unknown;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const [name, setName] = useState(initial);
   const [empty, setEmpty] = useState(false);
-  const formId = useId();
-  useRestoreFocus(open);
 
   useEffect(() => {
     if (!open) return;
@@ -36,43 +30,25 @@ export function PasskeyNameDialog({
     setEmpty(false);
   }, [open, initial]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!name.trim()) return setEmpty(true);
-    void onSubmit(name.trim());
+    return onSubmit(name.trim());
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={title}
-      size="sm"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form={formId} variant="primary" disabled={busy}>
-            {submitLabel}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} noValidate onSubmit={submit}>
-        <Field
-          label={t("passkeys.name")}
-          value={name}
-          maxLength={MAX_PASSKEY_NAME_LENGTH}
-          placeholder={t("passkeys.name-placeholder")}
-          onChange={(value) => {
-            setName(value);
-            setEmpty(false);
-          }}
-          error={empty ? t("passkeys.name-required") : null}
-          data-autofocus
-        />
-      </form>
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} title={title} size="sm" submitLabel={submitLabel} onSubmit={submit}>
+      <Field
+        label={t("passkeys.name")}
+        value={name}
+        maxLength={MAX_PASSKEY_NAME_LENGTH}
+        placeholder={t("passkeys.name-placeholder")}
+        onChange={(value) => {
+          setName(value);
+          setEmpty(false);
+        }}
+        error={empty ? t("passkeys.name-required") : null}
+        data-autofocus
+      />
+    </FormDialog>
   );
 }

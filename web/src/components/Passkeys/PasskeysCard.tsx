@@ -10,41 +10,15 @@ import { isBrowserFailure, passkeysSupported, usePasskeyMutations, usePasskeys }
 import { useStatus } from "../../queries/session";
 import { toast } from "../../state/toast";
 import { formatDate } from "../../utils/time";
-import { SettingGroup } from "../Settings/controls";
+import { SettingsListCard } from "../Settings/SettingsListCard";
 import { Button, IconButton } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
-import { Spinner } from "../ui/Spinner";
 import { passkeyBlocker } from "./passkeyBlocker";
 import { PasskeyNameDialog } from "./PasskeyNameDialog";
 
-function PasskeyRow({ passkey, onRename, onRemove }: { passkey: Passkey; onRename: () => void; onRemove: () => void }) {
+export function PasskeysCard() {
   const { t, i18n } = useTranslation();
   const when = (seconds: number) => formatDate(seconds * 1000, i18n.language, "date-time");
-  return (
-    <li
-      data-testid="passkey-row"
-      className="flex items-center gap-3 border-b border-zinc-100 px-3 py-2.5 last:border-b-0 dark:border-zinc-700/70"
-    >
-      <Fingerprint className="size-5 shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden />
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-zinc-800 dark:text-zinc-100">{passkey.name}</p>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          {t("passkeys.added", { date: when(passkey.createdTs) })} ·{" "}
-          {passkey.lastUsedTs === null ? t("passkeys.never-used") : t("passkeys.last-used", { date: when(passkey.lastUsedTs) })}
-        </p>
-      </div>
-      <IconButton label={t("passkeys.rename-named", { name: passkey.name })} onClick={onRename}>
-        <Pencil className="size-4" aria-hidden />
-      </IconButton>
-      <IconButton label={t("passkeys.remove-named", { name: passkey.name })} onClick={onRemove}>
-        <Trash2 className="size-4" aria-hidden />
-      </IconButton>
-    </li>
-  );
-}
-
-export function PasskeysCard() {
-  const { t } = useTranslation();
   const passkeys = usePasskeys();
   const { data: status } = useStatus();
   const { add, rename, remove } = usePasskeyMutations();
@@ -86,7 +60,7 @@ export function PasskeysCard() {
 
   const note = blocker ? t(`passkeys.${blocker}`) : !supported ? t("passkeys.unsupported") : null;
   return (
-    <SettingGroup
+    <SettingsListCard
       title={t("passkeys.title")}
       description={t("passkeys.hint")}
       actions={
@@ -96,38 +70,36 @@ export function PasskeysCard() {
           </Button>
         )
       }
+      notice={note ? { text: note, tone: "muted", testId: "passkeys-unavailable" } : undefined}
+      list={passkeys}
+      empty={t("passkeys.none")}
+      rowTestId="passkey-row"
+      itemKey={(passkey) => passkey.id}
+      row={(passkey) => ({
+        icon: <Fingerprint aria-hidden />,
+        name: passkey.name,
+        details: [
+          `${t("passkeys.added", { date: when(passkey.createdTs) })} · ${
+            passkey.lastUsedTs === null ? t("passkeys.never-used") : t("passkeys.last-used", { date: when(passkey.lastUsedTs) })
+          }`,
+        ],
+        actions: (
+          <>
+            <IconButton label={t("passkeys.rename-named", { name: passkey.name })} onClick={() => setRenaming(passkey)}>
+              <Pencil className="size-4" aria-hidden />
+            </IconButton>
+            <IconButton label={t("passkeys.remove-named", { name: passkey.name })} onClick={() => setRemoving(passkey)}>
+              <Trash2 className="size-4" aria-hidden />
+            </IconButton>
+          </>
+        ),
+      })}
     >
-      {note ? (
-        <p
-          data-testid="passkeys-unavailable"
-          className="border-b border-zinc-100 px-3 py-2.5 text-sm text-zinc-600 dark:border-zinc-700/70 dark:text-zinc-400"
-        >
-          {note}
-        </p>
-      ) : null}
-      {passkeys.isPending ? (
-        <div className="flex justify-center p-4">
-          <Spinner className="size-5" />
-        </div>
-      ) : passkeys.data ? (
-        passkeys.data.length === 0 ? (
-          <p className="px-3 py-3 text-sm text-zinc-600 dark:text-zinc-400">{t("passkeys.none")}</p>
-        ) : (
-          <ul aria-label={t("passkeys.title")}>
-            {passkeys.data.map((passkey) => (
-              <PasskeyRow key={passkey.id} passkey={passkey} onRename={() => setRenaming(passkey)} onRemove={() => setRemoving(passkey)} />
-            ))}
-          </ul>
-        )
-      ) : (
-        <p className="px-3 py-3 text-sm text-zinc-500 dark:text-zinc-400">{errorMessage(passkeys.error, t)}</p>
-      )}
       <PasskeyNameDialog
         open={adding}
         title={t("passkeys.add-title")}
         initial=""
         submitLabel={t("passkeys.continue")}
-        busy={add.isPending}
         onSubmit={addPasskey}
         onClose={() => setAdding(false)}
       />
@@ -136,7 +108,6 @@ export function PasskeysCard() {
         title={t("passkeys.rename-title")}
         initial={renaming?.name ?? ""}
         submitLabel={t("common.save")}
-        busy={rename.isPending}
         onSubmit={renamePasskey}
         onClose={() => setRenaming(null)}
       />
@@ -148,6 +119,6 @@ export function PasskeysCard() {
         confirmLabel={t("passkeys.remove")}
         onConfirm={removePasskey}
       />
-    </SettingGroup>
+    </SettingsListCard>
   );
 }

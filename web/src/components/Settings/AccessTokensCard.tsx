@@ -4,69 +4,59 @@ import { AppWindow, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAccessTokenMutations, useAccessTokens } from "../../queries/access-tokens";
-import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { formatDate, formatFullTime } from "../../utils/time";
 import { Button, IconButton } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
-import { Spinner } from "../ui/Spinner";
 import { CreateAccessTokenDialog } from "./CreateAccessTokenDialog";
-import { SettingGroup } from "./controls";
+import { type SettingsListRow, SettingsListCard } from "./SettingsListCard";
 
-function TokenRow({ token, onRevoke }: { token: AccessToken; onRevoke: () => void }) {
+const BADGE = "rounded-md px-1.5 py-0.5 text-xs";
+
+function useTokenRow(onRevoke: (token: AccessToken) => void) {
   const { t, i18n } = useTranslation();
   const day = (seconds: number) => formatDate(seconds * 1000, i18n.language, "date");
-  const expired = token.expiresTs !== null && token.expiresTs * 1000 <= Date.now();
-  const lastUsed =
-    token.lastUsedTs === null
-      ? t("tokens.never-used")
-      : `${formatFullTime(token.lastUsedTs * 1000)}${token.lastUsedAddress ? ` · ${token.lastUsedAddress}` : ""}`;
-  return (
-    <li
-      data-testid="access-token-row"
-      className="flex items-start gap-3 border-b border-zinc-100 px-3 py-2.5 last:border-b-0 dark:border-zinc-700/70"
-    >
-      <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-center gap-2 text-sm text-zinc-800 dark:text-zinc-100">
-          <span className="truncate font-medium">{token.name}</span>
-          <span className="rounded-md bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-600 dark:bg-zinc-700 dark:text-zinc-300">
+  return (token: AccessToken): SettingsListRow => {
+    const expired = token.expiresTs !== null && token.expiresTs * 1000 <= Date.now();
+    const lastUsed =
+      token.lastUsedTs === null
+        ? t("tokens.never-used")
+        : `${formatFullTime(token.lastUsedTs * 1000)}${token.lastUsedAddress ? ` · ${token.lastUsedAddress}` : ""}`;
+    const lifetime = token.connectedApp
+      ? // An app's entry lasts until it is revoked (its hourly tokens renew themselves): no expiry to show.
+        t("tokens.connected-on", { date: day(token.createdTs) })
+      : `${t("tokens.created-on", { date: day(token.createdTs) })} · ${
+          token.expiresTs === null ? t("tokens.no-expiry") : t("tokens.expires-on", { date: day(token.expiresTs) })
+        }`;
+    return {
+      name: token.name,
+      badges: (
+        <>
+          <span className={`${BADGE} bg-zinc-100 text-zinc-600 dark:bg-zinc-700 dark:text-zinc-300`}>
             {t(token.scope === "read" ? "tokens.scope-read" : "tokens.scope-read-write")}
           </span>
           {token.connectedApp ? (
             <span
               title={t("tokens.app-hint")}
-              className="inline-flex items-center gap-1 rounded-md bg-sky-50 px-1.5 py-0.5 text-xs text-sky-800 dark:bg-sky-500/15 dark:text-sky-200"
+              className={`${BADGE} inline-flex items-center gap-1 bg-sky-50 text-sky-800 dark:bg-sky-500/15 dark:text-sky-200`}
             >
               <AppWindow className="size-3" aria-hidden />
               {t("tokens.connected-app")}
             </span>
           ) : null}
           {expired ? (
-            <span className="rounded-md bg-red-50 px-1.5 py-0.5 text-xs text-red-700 dark:bg-red-500/15 dark:text-red-300">
-              {t("tokens.expired")}
-            </span>
+            <span className={`${BADGE} bg-red-50 text-red-700 dark:bg-red-500/15 dark:text-red-300`}>{t("tokens.expired")}</span>
           ) : null}
-        </p>
-        <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
-          {/* An app's entry lasts until it is revoked (its hourly tokens renew themselves): no expiry to show. */}
-          {token.connectedApp ? (
-            t("tokens.connected-on", { date: day(token.createdTs) })
-          ) : (
-            <>
-              {t("tokens.created-on", { date: day(token.createdTs) })} ·{" "}
-              {token.expiresTs === null ? t("tokens.no-expiry") : t("tokens.expires-on", { date: day(token.expiresTs) })}
-            </>
-          )}
-        </p>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          {t("tokens.last-used")}: {lastUsed}
-        </p>
-      </div>
-      <IconButton label={t("tokens.revoke-named", { name: token.name })} onClick={onRevoke}>
-        <Trash2 className="size-4" aria-hidden />
-      </IconButton>
-    </li>
-  );
+        </>
+      ),
+      details: [lifetime, `${t("tokens.last-used")}: ${lastUsed}`],
+      actions: (
+        <IconButton label={t("tokens.revoke-named", { name: token.name })} onClick={() => onRevoke(token)}>
+          <Trash2 className="size-4" aria-hidden />
+        </IconButton>
+      ),
+    };
+  };
 }
 
 export function AccessTokensCard() {
@@ -75,6 +65,7 @@ export function AccessTokensCard() {
   const { revoke } = useAccessTokenMutations();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<AccessToken | null>(null);
+  const row = useTokenRow(setRevoking);
 
   const confirmRevoke = async () => {
     if (!revoking) return;
@@ -87,7 +78,7 @@ export function AccessTokensCard() {
   };
 
   return (
-    <SettingGroup
+    <SettingsListCard
       title={t("tokens.title")}
       description={t("tokens.hint")}
       actions={
@@ -95,22 +86,12 @@ export function AccessTokensCard() {
           {t("tokens.create")}
         </Button>
       }
+      list={tokens}
+      empty={t("tokens.none")}
+      rowTestId="access-token-row"
+      itemKey={(token) => token.id}
+      row={row}
     >
-      {tokens.isPending ? (
-        <div className="flex justify-center p-4">
-          <Spinner className="size-5" />
-        </div>
-      ) : tokens.data && tokens.data.length > 0 ? (
-        <ul aria-label={t("tokens.title")}>
-          {tokens.data.map((token) => (
-            <TokenRow key={token.id} token={token} onRevoke={() => setRevoking(token)} />
-          ))}
-        </ul>
-      ) : (
-        <p className="px-3 py-3 text-sm text-zinc-500 dark:text-zinc-400">
-          {tokens.error ? errorMessage(tokens.error, t) : t("tokens.none")}
-        </p>
-      )}
       <CreateAccessTokenDialog open={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog
         open={revoking !== null}
@@ -120,6 +101,6 @@ export function AccessTokensCard() {
         confirmLabel={t("tokens.revoke")}
         onConfirm={confirmRevoke}
       />
-    </SettingGroup>
+    </SettingsListCard>
   );
 }

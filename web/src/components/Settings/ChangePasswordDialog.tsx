@@ -2,15 +2,13 @@
 // server checks) or, from the member list, for another member.
 import type { User } from "@memos/common";
 import { ApiError } from "../../api/client";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserMutations } from "../../queries/users";
 import { toast } from "../../state/toast";
-import { Button } from "../ui/Button";
-import { Dialog } from "../ui/Dialog";
 import { PasswordStrength } from "../Password/PasswordStrength";
 import { Field } from "../ui/Field";
-import { useRestoreFocus } from "./useRestoreFocus";
+import { FormDialog } from "../ui/FormDialog";
 import { checkPasswordPair, type MessageKey, RULE_LIMITS } from "./validation";
 
 interface ChangePasswordDialogProps {
@@ -33,8 +31,6 @@ export function ChangePasswordDialog({ open, user, who = "self", onClose }: Chan
   const [password, setPassword] = useState("");
   const [again, setAgain] = useState("");
   const [problem, setProblem] = useState<MessageKey | null>(null);
-  const formId = `change-password-${user.id}`;
-  useRestoreFocus(open);
 
   useEffect(() => {
     if (!open) return;
@@ -45,8 +41,7 @@ export function ChangePasswordDialog({ open, user, who = "self", onClose }: Chan
     setProblem(null);
   }, [open]);
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const submit = async () => {
     const self = who === "self";
     const missingCurrent = self && current === "" ? "message.fill-all-fields" : null;
     const found = checkPasswordPair(password, again, who);
@@ -67,65 +62,48 @@ export function ChangePasswordDialog({ open, user, who = "self", onClose }: Chan
   // Mismatches belong to the second field; everything else to the first.
   const mismatch = problem === "message.passwords-not-match" || problem === "message.new-passwords-not-match";
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={title}
-      size="sm"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form={formId} variant="primary" disabled={patch.isPending}>
-            {t("common.save")}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
-        {/* Lets password managers tie the new password to the right account. */}
-        <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
-        {who === "self" && (
-          <Field
-            label={t("setting.account.current-password")}
-            type="password"
-            value={current}
-            onChange={(value) => {
-              setCurrent(value);
-              setCurrentProblem(null);
-            }}
-            error={currentProblem ? t(currentProblem) : null}
-            autoComplete="current-password"
-            data-autofocus
-          />
-        )}
+    <FormDialog open={open} onClose={onClose} title={title} size="sm" onSubmit={submit}>
+      {/* Lets password managers tie the new password to the right account. */}
+      <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
+      {who === "self" && (
         <Field
-          label={t("setting.account.new-password")}
+          label={t("setting.account.current-password")}
           type="password"
-          value={password}
+          value={current}
           onChange={(value) => {
-            setPassword(value);
-            setProblem(null);
+            setCurrent(value);
+            setCurrentProblem(null);
           }}
-          error={problem && !mismatch ? t(problem, RULE_LIMITS) : null}
-          autoComplete="new-password"
-          data-autofocus={who === "member" ? "" : undefined}
+          error={currentProblem ? t(currentProblem) : null}
+          autoComplete="current-password"
+          data-autofocus
         />
-        <PasswordStrength password={password} userInputs={[user.username]} />
-        <Field
-          label={t("setting.account.repeat-password")}
-          type="password"
-          value={again}
-          onChange={(value) => {
-            setAgain(value);
-            setProblem(null);
-          }}
-          error={problem && mismatch ? t(problem, RULE_LIMITS) : null}
-          autoComplete="new-password"
-        />
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("setting.account.password-ends-sessions")}</p>
-      </form>
-    </Dialog>
+      )}
+      <Field
+        label={t("setting.account.new-password")}
+        type="password"
+        value={password}
+        onChange={(value) => {
+          setPassword(value);
+          setProblem(null);
+        }}
+        error={problem && !mismatch ? t(problem, RULE_LIMITS) : null}
+        autoComplete="new-password"
+        data-autofocus={who === "member" ? "" : undefined}
+      />
+      <PasswordStrength password={password} userInputs={[user.username]} />
+      <Field
+        label={t("setting.account.repeat-password")}
+        type="password"
+        value={again}
+        onChange={(value) => {
+          setAgain(value);
+          setProblem(null);
+        }}
+        error={problem && mismatch ? t(problem, RULE_LIMITS) : null}
+        autoComplete="new-password"
+      />
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("setting.account.password-ends-sessions")}</p>
+    </FormDialog>
   );
 }

@@ -2,19 +2,22 @@
 // ready curl command.
 import { Button } from "../ui/Button";
 import { ACCESS_TOKEN_SCOPES, INPUT_LIMITS, type AccessTokenScope, type CreatedAccessToken } from "@memos/common";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAccessTokenMutations } from "../../queries/access-tokens";
 import { Dialog } from "../ui/Dialog";
 import { CopyButton } from "../ui/CopyButton";
+import { ExpiryField } from "../ui/ExpiryField";
+import { type Expiry, expiresTsOf, expiryInDays } from "../ui/expiry";
 import { Field } from "../ui/Field";
-import { TEXT_INPUT_CLASS } from "../ui/TextInput";
-import { accessTokenCurl, accessTokenMcpConfig, EXPIRY_CHOICES, type ExpiryChoice, expiresTsOf } from "./integrations";
-import { useRestoreFocus } from "./useRestoreFocus";
+import { FormDialog } from "../ui/FormDialog";
+import { useRestoreFocus } from "../ui/useRestoreFocus";
+import { accessTokenCurl, accessTokenMcpConfig } from "./integrations";
 
 const CODE =
   "block overflow-x-auto rounded-lg bg-zinc-100 px-2.5 py-2 font-mono text-xs leading-5 text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300";
 const LABEL = "text-sm font-medium text-zinc-700 dark:text-zinc-300";
+const TOKEN_EXPIRY_DAYS = [7, 30, 90];
 
 function RadioChoices<T extends string>({
   legend,
@@ -56,28 +59,24 @@ export function CreateAccessTokenDialog({ open, onClose }: { open: boolean; onCl
   const { create } = useAccessTokenMutations();
   const [name, setName] = useState("");
   const [scope, setScope] = useState<AccessTokenScope>("read-write");
-  const [expiry, setExpiry] = useState<ExpiryChoice>("30");
-  const [date, setDate] = useState("");
+  const [expiry, setExpiry] = useState<Expiry>(expiryInDays(30));
   const [problem, setProblem] = useState<"name" | "date" | null>(null);
   const [created, setCreated] = useState<CreatedAccessToken | null>(null);
-  const formId = useId();
-  const dateId = useId();
+  // Both steps: the form, then the token shown once.
   useRestoreFocus(open);
 
   useEffect(() => {
     if (!open) return;
     setName("");
     setScope("read-write");
-    setExpiry("30");
-    setDate("");
+    setExpiry(expiryInDays(30));
     setProblem(null);
     setCreated(null);
   }, [open]);
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const submit = async () => {
     if (!name.trim()) return setProblem("name");
-    const expiresTs = expiresTsOf(expiry, date);
+    const expiresTs = expiresTsOf(expiry);
     if (expiresTs === null) return setProblem("date");
     try {
       setCreated(await create.mutateAsync({ name: name.trim(), scope, ...(expiresTs === undefined ? {} : { expiresTs }) }));
@@ -131,84 +130,37 @@ export function CreateAccessTokenDialog({ open, onClose }: { open: boolean; onCl
     );
   }
 
-  const expiryLabels: Record<ExpiryChoice, string> = {
-    "7": t("tokens.expiry-days", { days: 7 }),
-    "30": t("tokens.expiry-days", { days: 30 }),
-    "90": t("tokens.expiry-days", { days: 90 }),
-    date: t("tokens.expiry-date"),
-    never: t("tokens.expiry-never"),
-  };
   const scopeLabels: Record<AccessTokenScope, string> = { read: t("tokens.scope-read"), "read-write": t("tokens.scope-read-write") };
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={t("tokens.create-title")}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form={formId} variant="primary" disabled={create.isPending}>
-            {t("tokens.create")}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <Field
-          label={t("tokens.name")}
-          value={name}
-          maxLength={INPUT_LIMITS.tokenName}
-          placeholder={t("tokens.name-placeholder")}
-          onChange={(value) => {
-            setName(value);
-            setProblem(null);
-          }}
-          error={problem === "name" ? t("tokens.name-required") : null}
-          data-autofocus
-        />
-        <RadioChoices
-          legend={t("tokens.scope")}
-          name="scope"
-          value={scope}
-          onChange={setScope}
-          choices={ACCESS_TOKEN_SCOPES.map((value) => [value, scopeLabels[value]])}
-        />
-        <RadioChoices
-          legend={t("tokens.expiry")}
-          name="expiry"
-          value={expiry}
-          onChange={(value) => {
-            setExpiry(value);
-            setProblem(null);
-          }}
-          choices={EXPIRY_CHOICES.map((value) => [value, expiryLabels[value]])}
-        />
-        {expiry === "date" ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={dateId} className={LABEL}>
-              {t("tokens.expiry-date")}
-            </label>
-            <input
-              id={dateId}
-              type="date"
-              value={date}
-              onChange={(event) => {
-                setDate(event.target.value);
-                setProblem(null);
-              }}
-              aria-invalid={problem === "date" ? true : undefined}
-              className={`${TEXT_INPUT_CLASS} dark:[color-scheme:dark] ${problem === "date" ? "border-red-500 dark:border-red-500" : ""}`}
-            />
-            {problem === "date" ? (
-              <p role="alert" className="text-xs text-red-600 dark:text-red-400">
-                {t("tokens.date-invalid")}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-      </form>
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} title={t("tokens.create-title")} submitLabel={t("tokens.create")} onSubmit={submit}>
+      <Field
+        label={t("tokens.name")}
+        value={name}
+        maxLength={INPUT_LIMITS.tokenName}
+        placeholder={t("tokens.name-placeholder")}
+        onChange={(value) => {
+          setName(value);
+          setProblem(null);
+        }}
+        error={problem === "name" ? t("tokens.name-required") : null}
+        data-autofocus
+      />
+      <RadioChoices
+        legend={t("tokens.scope")}
+        name="scope"
+        value={scope}
+        onChange={setScope}
+        choices={ACCESS_TOKEN_SCOPES.map((value) => [value, scopeLabels[value]])}
+      />
+      <ExpiryField
+        presets={TOKEN_EXPIRY_DAYS}
+        value={expiry}
+        onChange={(value) => {
+          setExpiry(value);
+          setProblem(null);
+        }}
+        invalid={problem === "date"}
+      />
+    </FormDialog>
   );
 }

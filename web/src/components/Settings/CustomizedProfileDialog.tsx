@@ -9,18 +9,17 @@ import {
   LOCALES,
   type Locale,
 } from "@memos/common";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSystemSettingMutation } from "../../queries/settings";
 import { toast } from "../../state/toast";
 import { LANGUAGE_OPTIONS } from "../layout/preferenceOptions";
 import { Button } from "../ui/Button";
-import { Dialog } from "../ui/Dialog";
 import { Select } from "../ui/Select";
 import { BORDERED_SELECT } from "./controls";
 import { Field } from "../ui/Field";
+import { FormDialog } from "../ui/FormDialog";
 import { TEXT_INPUT_CLASS } from "../ui/TextInput";
-import { useRestoreFocus } from "./useRestoreFocus";
 
 const asLocale = (value: string): Locale => ((LOCALES as readonly string[]).includes(value) ? (value as Locale) : "en");
 const asAppearance = (value: string): Appearance => ((APPEARANCES as readonly string[]).includes(value) ? (value as Appearance) : "system");
@@ -52,7 +51,6 @@ export function CustomizedProfileDialog({
   const [form, setForm] = useState<CustomizedProfile>(() => normalizeProfile(profile));
   const [logoRefused, setLogoRefused] = useState(false);
   const ids = { description: useId(), locale: useId(), appearance: useId() };
-  useRestoreFocus(open);
 
   useEffect(() => {
     if (open) {
@@ -66,10 +64,7 @@ export function CustomizedProfileDialog({
     if (patch.logoUrl !== undefined) setLogoRefused(false);
   };
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    // Enter and a click on Save in the same moment: one save.
-    if (save.isPending) return;
+  const submit = async () => {
     const value = {
       ...form,
       locale: asLocale(form.locale),
@@ -93,90 +88,81 @@ export function CustomizedProfileDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title={t("setting.system.profile-title")}
-      footer={
-        <>
-          <Button variant="ghost" className="mr-auto" onClick={() => setForm(DEFAULT_CUSTOMIZED_PROFILE)}>
-            {t("setting.system.restore-default")}
-          </Button>
-          <Button variant="ghost" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form="customized-profile-form" variant="primary" disabled={save.isPending}>
-            {t("common.save")}
-          </Button>
-        </>
+      onSubmit={submit}
+      extraAction={
+        <Button variant="ghost" onClick={() => setForm(DEFAULT_CUSTOMIZED_PROFILE)}>
+          {t("setting.system.restore-default")}
+        </Button>
       }
     >
-      <form id="customized-profile-form" noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
-        <Field
-          label={t("setting.system.server-name")}
-          value={form.name}
-          onChange={(name) => set({ name })}
-          placeholder="memos"
-          data-autofocus
+      <Field
+        label={t("setting.system.server-name")}
+        value={form.name}
+        onChange={(name) => set({ name })}
+        placeholder="memos"
+        data-autofocus
+      />
+      <Field
+        label={t("setting.system.icon-url")}
+        type="url"
+        value={form.logoUrl}
+        onChange={(logoUrl) => set({ logoUrl })}
+        placeholder="/logo.png"
+        hint={t("setting.system.icon-url-hint")}
+        error={logoRefused ? t("setting.system.logo-url-invalid") : null}
+      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={ids.description} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+          {t("setting.system.description")}
+        </label>
+        <textarea
+          id={ids.description}
+          rows={2}
+          value={form.description}
+          onChange={(event) => set({ description: event.target.value })}
+          className={`${TEXT_INPUT_CLASS} h-auto py-2`}
         />
-        <Field
-          label={t("setting.system.icon-url")}
-          type="url"
-          value={form.logoUrl}
-          onChange={(logoUrl) => set({ logoUrl })}
-          placeholder="/logo.png"
-          hint={t("setting.system.icon-url-hint")}
-          error={logoRefused ? t("setting.system.logo-url-invalid") : null}
-        />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
         <div className="flex flex-col gap-1">
-          <label htmlFor={ids.description} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
-            {t("setting.system.description")}
+          <label htmlFor={ids.locale} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+            {t("setting.system.default-locale")}
           </label>
-          <textarea
-            id={ids.description}
-            rows={2}
-            value={form.description}
-            onChange={(event) => set({ description: event.target.value })}
-            className={`${TEXT_INPUT_CLASS} h-auto py-2`}
+          <Select<Locale>
+            id={ids.locale}
+            label={t("setting.system.default-locale")}
+            value={asLocale(form.locale)}
+            options={LANGUAGE_OPTIONS}
+            onChange={(locale) => set({ locale })}
+            className={`${BORDERED_SELECT} [&>select]:w-full`}
           />
         </div>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.locale} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
-              {t("setting.system.default-locale")}
-            </label>
-            <Select<Locale>
-              id={ids.locale}
-              label={t("setting.system.default-locale")}
-              value={asLocale(form.locale)}
-              options={LANGUAGE_OPTIONS}
-              onChange={(locale) => set({ locale })}
-              className={`${BORDERED_SELECT} [&>select]:w-full`}
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.appearance} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
-              {t("setting.system.default-appearance")}
-            </label>
-            <Select<Appearance>
-              id={ids.appearance}
-              label={t("setting.system.default-appearance")}
-              value={asAppearance(form.appearance)}
-              options={APPEARANCES.map((value) => ({ value, label: t(`setting.appearance-option.${value}`) }))}
-              onChange={(appearance) => set({ appearance })}
-              className={`${BORDERED_SELECT} [&>select]:w-full`}
-            />
-          </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.appearance} className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+            {t("setting.system.default-appearance")}
+          </label>
+          <Select<Appearance>
+            id={ids.appearance}
+            label={t("setting.system.default-appearance")}
+            value={asAppearance(form.appearance)}
+            options={APPEARANCES.map((value) => ({ value, label: t(`setting.appearance-option.${value}`) }))}
+            onChange={(appearance) => set({ appearance })}
+            className={`${BORDERED_SELECT} [&>select]:w-full`}
+          />
         </div>
-        <Field
-          label={t("setting.system.external-url")}
-          type="url"
-          value={form.externalUrl}
-          onChange={(externalUrl) => set({ externalUrl })}
-          placeholder="https://memos.example.com"
-          hint={t("setting.system.external-url-hint")}
-        />
-      </form>
-    </Dialog>
+      </div>
+      <Field
+        label={t("setting.system.external-url")}
+        type="url"
+        value={form.externalUrl}
+        onChange={(externalUrl) => set({ externalUrl })}
+        placeholder="https://memos.example.com"
+        hint={t("setting.system.external-url-hint")}
+      />
+    </FormDialog>
   );
 }

@@ -1,18 +1,16 @@
 // Adding or changing an identity provider (OpenID Connect): name, issuer, client ID and secret (never shown back:
 // left empty, the kept one stays), scopes, the username claim, and whether unknown users get an account, as what.
 import { DEFAULT_SSO_SCOPES, DEFAULT_USERNAME_CLAIM, INPUT_LIMITS, type IdentityProvider, type SsoUserRole } from "@memos/common";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { errorMessage } from "../../api/errorMessage";
 import { useIdentityProviderMutations } from "../../queries/sso";
 import { toast } from "../../state/toast";
-import { Button } from "../ui/Button";
-import { Dialog } from "../ui/Dialog";
 import { Select } from "../ui/Select";
 import { BORDERED_SELECT } from "./controls";
 import { Field } from "../ui/Field";
-import { useRestoreFocus } from "./useRestoreFocus";
+import { FormDialog } from "../ui/FormDialog";
 
 type Problem = "name" | "issuer" | "clientId" | null;
 
@@ -43,8 +41,6 @@ export function IdentityProviderDialog({
   const [enabled, setEnabled] = useState(true);
   const [problem, setProblem] = useState<Problem>(null);
   const [issuerRefused, setIssuerRefused] = useState<string | null>(null);
-  const formId = useId();
-  useRestoreFocus(open);
 
   useEffect(() => {
     if (!open) return;
@@ -61,8 +57,7 @@ export function IdentityProviderDialog({
     setIssuerRefused(null);
   }, [open, provider]);
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const submit = async () => {
     const found: Problem = !name.trim() ? "name" : !isHttpUrl(issuer.trim()) ? "issuer" : !clientId.trim() ? "clientId" : null;
     setProblem(found);
     setIssuerRefused(null);
@@ -97,97 +92,80 @@ export function IdentityProviderDialog({
   );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title={t(provider ? "sso.providers.edit-title" : "sso.providers.add-title")}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form={formId} variant="primary" disabled={create.isPending || patch.isPending}>
-            {t("common.save")}
-          </Button>
-        </>
-      }
+      onSubmit={submit}
     >
-      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
-        <Field
-          label={t("sso.providers.name")}
-          value={name}
-          maxLength={INPUT_LIMITS.ssoName}
-          onChange={(value) => {
-            setName(value);
-            setProblem(null);
-          }}
-          error={problem === "name" ? t("sso.providers.name-required") : null}
-          data-autofocus
+      <Field
+        label={t("sso.providers.name")}
+        value={name}
+        maxLength={INPUT_LIMITS.ssoName}
+        onChange={(value) => {
+          setName(value);
+          setProblem(null);
+        }}
+        error={problem === "name" ? t("sso.providers.name-required") : null}
+        data-autofocus
+      />
+      <Field
+        label={t("sso.providers.issuer")}
+        type="url"
+        value={issuer}
+        maxLength={INPUT_LIMITS.ssoIssuer}
+        placeholder="https://id.example.com/realms/home"
+        onChange={(value) => {
+          setIssuer(value);
+          setProblem(null);
+          setIssuerRefused(null);
+        }}
+        error={issuerRefused ?? (problem === "issuer" ? t("sso.providers.issuer-invalid") : null)}
+      />
+      <Field
+        label={t("sso.providers.client-id")}
+        value={clientId}
+        maxLength={INPUT_LIMITS.ssoClientId}
+        onChange={(value) => {
+          setClientId(value);
+          setProblem(null);
+        }}
+        error={problem === "clientId" ? t("sso.providers.client-id-required") : null}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <Field
+        label={t("sso.providers.client-secret")}
+        type="password"
+        value={clientSecret}
+        maxLength={INPUT_LIMITS.ssoClientSecret}
+        onChange={setClientSecret}
+        hint={provider?.hasSecret ? t("sso.providers.client-secret-kept") : undefined}
+        autoComplete="new-password"
+      />
+      <Field label={t("sso.providers.scopes")} value={scopes} maxLength={INPUT_LIMITS.ssoScopes} onChange={setScopes} spellCheck={false} />
+      <Field
+        label={t("sso.providers.username-claim")}
+        value={usernameClaim}
+        maxLength={INPUT_LIMITS.ssoUsernameClaim}
+        onChange={setUsernameClaim}
+        spellCheck={false}
+      />
+      {check(t("sso.providers.create-users"), createUsers, setCreateUsers)}
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm text-zinc-700 dark:text-zinc-300">{t("sso.providers.new-user-role")}</span>
+        <Select<SsoUserRole>
+          label={t("sso.providers.new-user-role")}
+          value={newUserRole}
+          onChange={setNewUserRole}
+          options={[
+            { value: "USER", label: t("setting.role.USER") },
+            { value: "ADMIN", label: t("setting.role.ADMIN") },
+          ]}
+          className={BORDERED_SELECT}
         />
-        <Field
-          label={t("sso.providers.issuer")}
-          type="url"
-          value={issuer}
-          maxLength={INPUT_LIMITS.ssoIssuer}
-          placeholder="https://id.example.com/realms/home"
-          onChange={(value) => {
-            setIssuer(value);
-            setProblem(null);
-            setIssuerRefused(null);
-          }}
-          error={issuerRefused ?? (problem === "issuer" ? t("sso.providers.issuer-invalid") : null)}
-        />
-        <Field
-          label={t("sso.providers.client-id")}
-          value={clientId}
-          maxLength={INPUT_LIMITS.ssoClientId}
-          onChange={(value) => {
-            setClientId(value);
-            setProblem(null);
-          }}
-          error={problem === "clientId" ? t("sso.providers.client-id-required") : null}
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <Field
-          label={t("sso.providers.client-secret")}
-          type="password"
-          value={clientSecret}
-          maxLength={INPUT_LIMITS.ssoClientSecret}
-          onChange={setClientSecret}
-          hint={provider?.hasSecret ? t("sso.providers.client-secret-kept") : undefined}
-          autoComplete="new-password"
-        />
-        <Field
-          label={t("sso.providers.scopes")}
-          value={scopes}
-          maxLength={INPUT_LIMITS.ssoScopes}
-          onChange={setScopes}
-          spellCheck={false}
-        />
-        <Field
-          label={t("sso.providers.username-claim")}
-          value={usernameClaim}
-          maxLength={INPUT_LIMITS.ssoUsernameClaim}
-          onChange={setUsernameClaim}
-          spellCheck={false}
-        />
-        {check(t("sso.providers.create-users"), createUsers, setCreateUsers)}
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="text-sm text-zinc-700 dark:text-zinc-300">{t("sso.providers.new-user-role")}</span>
-          <Select<SsoUserRole>
-            label={t("sso.providers.new-user-role")}
-            value={newUserRole}
-            onChange={setNewUserRole}
-            options={[
-              { value: "USER", label: t("setting.role.USER") },
-              { value: "ADMIN", label: t("setting.role.ADMIN") },
-            ]}
-            className={BORDERED_SELECT}
-          />
-        </div>
-        {check(t("sso.providers.enabled"), enabled, setEnabled)}
-      </form>
-    </Dialog>
+      </div>
+      {check(t("sso.providers.enabled"), enabled, setEnabled)}
+    </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import { type JSX, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useSystemSettingMutation } from "../../queries/settings";
 import { toast } from "../../state/toast";
-import { useGithubInfo } from "../dialogs/useGithubInfo";
+import { useGithubInfo } from "../About/useGithubInfo";
 import { RequireTwoFactorRow } from "../TwoFactor/RequireTwoFactorRow";
 import { SettingRow } from "./controls";
 import { Switch } from "../ui/Switch";

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useIdentities, useSsoOptions, useUnlinkIdentity } from "../../queries/sso";
 import { toast } from "../../state/toast";
 import { IconButton } from "../ui/Button";
-import { SettingGroup } from "./controls";
+import { SettingsListCard } from "./SettingsListCard";
 
 const LINK =
   "inline-flex h-8 items-center gap-1.5 rounded-lg border border-zinc-300 px-3 text-sm font-medium text-zinc-800 hover:bg-zinc-50 max-sm:h-10 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800";
@@ -31,40 +31,33 @@ export function LinkedIdentitiesCard() {
   };
 
   return (
-    <SettingGroup title={t("sso.identities.title")} description={t("sso.identities.hint")}>
-      {linked.length > 0 ? (
-        <ul aria-label={t("sso.identities.title")}>
-          {linked.map((identity) => (
-            <li
-              key={identity.id}
-              data-testid="identity-row"
-              className="flex items-center gap-2 border-b border-zinc-100 px-3 py-2 dark:border-zinc-700/70"
-            >
-              <p className="min-w-0 flex-1 truncate text-sm text-zinc-800 dark:text-zinc-100">{identity.providerName}</p>
-              <IconButton
-                label={t("sso.identities.unlink-named", { name: identity.providerName })}
-                onClick={() => void remove(identity.id)}
-              >
-                <Unlink className="size-4" aria-hidden />
-              </IconButton>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="border-b border-zinc-100 px-3 py-2.5 text-sm text-zinc-500 dark:border-zinc-700/70 dark:text-zinc-400">
-          {t("sso.identities.none")}
-        </p>
-      )}
-      {unlinkedProviders.length > 0 ? (
-        <div className="flex flex-wrap gap-2 px-3 py-2.5">
-          {unlinkedProviders.map((provider) => (
-            <a key={provider.id} href={ssoStartPath(provider.id, true)} className={LINK}>
-              <Link2 className="size-4" aria-hidden />
-              {t("sso.identities.link", { name: provider.name })}
-            </a>
-          ))}
-        </div>
-      ) : null}
-    </SettingGroup>
+    <SettingsListCard
+      title={t("sso.identities.title")}
+      description={t("sso.identities.hint")}
+      list={identities}
+      empty={t("sso.identities.none")}
+      rowTestId="identity-row"
+      itemKey={(identity) => identity.id}
+      row={(identity) => ({
+        name: identity.providerName,
+        actions: (
+          <IconButton label={t("sso.identities.unlink-named", { name: identity.providerName })} onClick={() => void remove(identity.id)}>
+            <Unlink className="size-4" aria-hidden />
+          </IconButton>
+        ),
+      })}
+      after={
+        unlinkedProviders.length > 0 ? (
+          <div className="flex flex-wrap gap-2 px-3 py-2.5">
+            {unlinkedProviders.map((provider) => (
+              <a key={provider.id} href={ssoStartPath(provider.id, true)} className={LINK}>
+                <Link2 className="size-4" aria-hidden />
+                {t("sso.identities.link", { name: provider.name })}
+              </a>
+            ))}
+          </div>
+        ) : null
+      }
+    />
   );
 }

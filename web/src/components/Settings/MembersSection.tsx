@@ -9,47 +9,48 @@ import { useTwoFactorReset } from "../../queries/two-factor";
 import { toast } from "../../state/toast";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Menu, type MenuItem } from "../ui/Menu";
-import { Spinner } from "../ui/Spinner";
 import { type MemberAction, memberActions } from "./access";
 import { ChangePasswordDialog } from "./ChangePasswordDialog";
 import { SettingGroup } from "./controls";
 import { CreateMemberForm } from "./CreateMemberForm";
 import { RoleBadge } from "./RoleBadge";
+import { type SettingsListRow, SettingsListCard } from "./SettingsListCard";
 
 type Pending = { action: Exclude<MemberAction, "restore">; member: User } | null;
 
 const ICONS = { "change-password": KeyRound, "reset-two-factor": ShieldOff, archive: Archive, restore: ArchiveRestore, delete: Trash2 };
 
-function MemberRow({ member, me, onAction }: { member: User; me: User; onAction: (action: MemberAction) => void }) {
+/** A member's row: name, role and status, and the actions the signed-in user may take on them. */
+function useMemberRow(me: User, onAction: (member: User, action: MemberAction) => void) {
   const { t } = useTranslation();
-  const actions = memberActions(me, member);
-  const items: MenuItem[] = actions.map((action) => {
-    const Icon = ICONS[action];
+  return (member: User): SettingsListRow => {
+    const items: MenuItem[] = memberActions(me, member).map((action) => {
+      const Icon = ICONS[action];
+      return {
+        key: action,
+        label: action === "reset-two-factor" ? t("two-factor.reset") : t(`setting.member.action.${action}`),
+        icon: <Icon aria-hidden />,
+        danger: action === "delete",
+        separated: action === "delete",
+        onSelect: () => onAction(member, action),
+      };
+    });
+    const archived = member.rowStatus === "ARCHIVED";
     return {
-      key: action,
-      label: action === "reset-two-factor" ? t("two-factor.reset") : t(`setting.member.action.${action}`),
-      icon: <Icon aria-hidden />,
-      danger: action === "delete",
-      separated: action === "delete",
-      onSelect: () => onAction(action),
-    };
-  });
-  const archived = member.rowStatus === "ARCHIVED";
-  return (
-    <li className="flex items-center gap-3 border-b border-zinc-100 px-3 py-2 last:border-b-0 dark:border-zinc-700/70">
-      <div className={`min-w-0 flex-1 ${archived ? "opacity-60" : ""}`}>
-        <p className="flex items-center gap-2 text-sm">
-          <span className="truncate font-medium text-zinc-800 dark:text-zinc-100">{member.nickname || member.username}</span>
+      name: member.nickname || member.username,
+      badges: (
+        <>
           <RoleBadge role={member.role} />
           {archived ? (
             <span className="inline-flex h-5 items-center rounded border border-dashed border-zinc-400 px-1.5 text-xs text-zinc-600 dark:border-zinc-500 dark:text-zinc-300">
               {t("setting.member.archived")}
             </span>
           ) : null}
-        </p>
-        <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">@{member.username}</p>
-      </div>
-      {isOwnAccount(me.id, member.id) ? (
+        </>
+      ),
+      details: [`@${member.username}`],
+      dimmed: archived,
+      actions: isOwnAccount(me.id, member.id) ? (
         <span className="px-2 text-xs text-zinc-600 dark:text-zinc-400">{t("setting.member.yourself")}</span>
       ) : items.length ? (
         <Menu
@@ -57,14 +58,14 @@ function MemberRow({ member, me, onAction }: { member: User; me: User; onAction:
           trigger={<MoreHorizontal className="size-4" aria-hidden />}
           items={items}
         />
-      ) : null}
-    </li>
-  );
+      ) : null,
+    };
+  };
 }
 
 export function MembersSection({ me }: { me: User }) {
   const { t } = useTranslation();
-  const { data: users, isPending, isError } = useUserList();
+  const users = useUserList();
   const { patch, remove } = useUserMutations();
   const resetTwoFactor = useTwoFactorReset();
   const [pending, setPending] = useState<Pending>(null);
@@ -100,29 +101,20 @@ export function MembersSection({ me }: { me: User }) {
     if (action === "restore") void setStatus(member, "NORMAL");
     else setPending({ action, member });
   };
-
-  const count = users?.length ?? 0;
+  const row = useMemberRow(me, onAction);
   return (
     <div className="flex flex-col gap-5">
       <SettingGroup title={t("setting.member.create-title")}>
         <CreateMemberForm />
       </SettingGroup>
 
-      <SettingGroup title={t("setting.member.list-title", { count })}>
-        {isPending ? (
-          <div className="flex justify-center py-6">
-            <Spinner />
-          </div>
-        ) : isError ? (
-          <p className="py-6 text-center text-sm text-zinc-600">{t("setting.member.load-failed")}</p>
-        ) : (
-          <ul>
-            {users.map((member) => (
-              <MemberRow key={member.id} member={member} me={me} onAction={(action) => onAction(member, action)} />
-            ))}
-          </ul>
-        )}
-      </SettingGroup>
+      <SettingsListCard
+        title={t("setting.member.list-title", { count: users.data?.length ?? 0 })}
+        list={users}
+        rowTestId="member-row"
+        itemKey={(member) => member.id}
+        row={row}
+      />
 
       {pending?.action === "change-password" ? (
         <ChangePasswordDialog open user={pending.member} who="member" onClose={() => setPending(null)} />

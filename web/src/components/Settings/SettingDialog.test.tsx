@@ -1,6 +1,6 @@
 import { INSTANCE_SETTING_NAMES, INSTANCE_SETTINGS, type Role, type SystemStatus, type ToggleSettingName, type User } from "@memos/common";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import i18n from "i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import "../../i18n";
@@ -8,7 +8,7 @@ import { usePreferences } from "../../state/preferences";
 import { keys } from "../../queries/keys";
 import { writeSystemSetting } from "../../queries/settings";
 import { userFixture } from "../../test/fixtures";
-import SettingDialog from "../dialogs/SettingDialog";
+import SettingDialog from "./SettingDialog";
 
 const user = (id: number, role: Role, username: string): User =>
   userFixture({ id, role, username, nickname: username, openId: role === "USER" ? "open-id-of-jack" : "", userSettingList: [] });
@@ -80,17 +80,21 @@ describe("SettingDialog", () => {
     expect(screen.getByRole("link", { name: "API reference" }).getAttribute("href")).toBe("/api/docs");
   });
 
-  it("validates the change-password form", () => {
+  it("validates the change-password form", async () => {
     renderAs(user(2, "USER", "jack"));
     fireEvent.click(screen.getByRole("button", { name: "Change password" }));
-    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const save = screen.getByRole("button", { name: "Save" }) as HTMLButtonElement;
+    fireEvent.click(save);
     // The current password is asked for first.
     expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toContain("Please fill in all fields.");
+    // The form is busy while a submit runs, even one refused at once: a second one waits for it.
+    await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.change(screen.getByLabelText("Current password"), { target: { value: "old-secret" } });
     fireEvent.change(screen.getByLabelText("New password"), { target: { value: "secret1" } });
     fireEvent.change(screen.getByLabelText("Repeat new password"), { target: { value: "secret2" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(screen.getByRole("alert").textContent).toBe("Passwords do not match.");
+    const dialog = screen.getByRole("dialog", { name: "Change password" });
+    expect(within(dialog).getByRole("alert").textContent).toBe("Passwords do not match.");
   });
 
   it("moves between tabs with the arrow keys", () => {

@@ -1,13 +1,11 @@
 // Editing the signed-in user's username, nickname and email (PATCH /api/user/:id with the changed fields).
 import type { User } from "@memos/common";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUserMutations, type UserPatch } from "../../queries/users";
 import { toast } from "../../state/toast";
-import { Button } from "../ui/Button";
-import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
-import { useRestoreFocus } from "./useRestoreFocus";
+import { FormDialog } from "../ui/FormDialog";
 import { checkEmail, checkNewUsername, checkNickname, type MessageKey, RULE_LIMITS } from "./validation";
 
 interface Problems {
@@ -23,7 +21,6 @@ export function UpdateAccountDialog({ open, user, onClose }: { open: boolean; us
   const [nickname, setNickname] = useState(user.nickname);
   const [email, setEmail] = useState(user.email);
   const [problems, setProblems] = useState<Problems>({});
-  useRestoreFocus(open);
 
   useEffect(() => {
     if (!open) return;
@@ -33,8 +30,7 @@ export function UpdateAccountDialog({ open, user, onClose }: { open: boolean; us
     setProblems({});
   }, [open, user]);
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const submit = async () => {
     const found: Problems = {
       // The rule binds a new name only: an account named before it keeps its name.
       username: username === "" ? "message.fill-all-fields" : username === user.username ? null : checkNewUsername(username),
@@ -63,60 +59,43 @@ export function UpdateAccountDialog({ open, user, onClose }: { open: boolean; us
 
   const message = (key: MessageKey | null | undefined) => (key ? t(key, RULE_LIMITS) : null);
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={t("setting.account.edit-title")}
-      size="sm"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form="update-account-form" variant="primary" disabled={patch.isPending}>
-            {t("common.save")}
-          </Button>
-        </>
-      }
-    >
-      <form id="update-account-form" noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
-        <Field
-          label={t("common.username")}
-          value={username}
-          onChange={(value) => {
-            setUsername(value);
-            setProblems((current) => ({ ...current, username: null }));
-          }}
-          error={message(problems.username)}
-          hint={t("daily.rule.username-hint", RULE_LIMITS)}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          data-autofocus
-        />
-        <Field
-          label={t("setting.account.nickname")}
-          value={nickname}
-          onChange={(value) => {
-            setNickname(value);
-            setProblems((current) => ({ ...current, nickname: null }));
-          }}
-          error={message(problems.nickname)}
-          autoComplete="nickname"
-        />
-        <Field
-          label={t("setting.account.email")}
-          type="email"
-          value={email}
-          onChange={(value) => {
-            setEmail(value);
-            setProblems((current) => ({ ...current, email: null }));
-          }}
-          error={message(problems.email)}
-          hint={t("setting.account.email-hint")}
-          autoComplete="email"
-        />
-      </form>
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} title={t("setting.account.edit-title")} size="sm" onSubmit={submit}>
+      <Field
+        label={t("common.username")}
+        value={username}
+        onChange={(value) => {
+          setUsername(value);
+          setProblems((current) => ({ ...current, username: null }));
+        }}
+        error={message(problems.username)}
+        hint={t("daily.rule.username-hint", RULE_LIMITS)}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        data-autofocus
+      />
+      <Field
+        label={t("setting.account.nickname")}
+        value={nickname}
+        onChange={(value) => {
+          setNickname(value);
+          setProblems((current) => ({ ...current, nickname: null }));
+        }}
+        error={message(problems.nickname)}
+        autoComplete="nickname"
+      />
+      <Field
+        label={t("setting.account.email")}
+        type="email"
+        value={email}
+        onChange={(value) => {
+          setEmail(value);
+          setProblems((current) => ({ ...current, email: null }));
+        }}
+        error={message(problems.email)}
+        hint={t("setting.account.email-hint")}
+        autoComplete="email"
+      />
+    </FormDialog>
   );
 }

@@ -4,12 +4,11 @@ import type { Webhook, WebhookDelivery } from "@memos/common";
 import { RotateCw, Send } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useWebhookDeliveries, useWebhookMutations } from "../../queries/webhooks";
-import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { formatFullTime } from "../../utils/time";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
-import { Spinner } from "../ui/Spinner";
+import { ListState } from "../ui/ListState";
 import { CopyButton } from "../ui/CopyButton";
 
 const STATUS_STYLE: Record<WebhookDelivery["status"], string> = {
@@ -98,21 +97,19 @@ export function WebhookDeliveriesDialog({ webhook, onClose }: { webhook: Webhook
           </Button>
         </div>
         <div className="rounded-xl border border-zinc-200 dark:border-zinc-700">
-          {log.isPending ? (
-            <div className="flex justify-center p-4">
-              <Spinner className="size-5" />
-            </div>
-          ) : log.data && log.data.length > 0 ? (
+          <ListState
+            look="card"
+            pending={log.isPending}
+            error={log.error}
+            count={log.data?.length ?? 0}
+            empty={t("webhooks.no-deliveries")}
+          >
             <ul aria-label={t("webhooks.deliveries")}>
-              {log.data.map((delivery) => (
+              {log.data?.map((delivery) => (
                 <DeliveryRow key={delivery.id} delivery={delivery} busy={redeliver.isPending} onRedeliver={() => void again(delivery.id)} />
               ))}
             </ul>
-          ) : (
-            <p className="px-3 py-3 text-sm text-zinc-500 dark:text-zinc-400">
-              {log.error ? errorMessage(log.error, t) : t("webhooks.no-deliveries")}
-            </p>
-          )}
+          </ListState>
         </div>
       </div>
     </Dialog>

@@ -1,15 +1,13 @@
 // Adding or changing a webhook: name, URL, secret (made by the server when left empty) and the events it hears.
 import { INPUT_LIMITS, WEBHOOK_EVENTS, type Webhook, type WebhookEvent, webhookUrlProblem } from "@memos/common";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useWebhookMutations } from "../../queries/webhooks";
 import { ApiError } from "../../api/client";
 import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
-import { Button } from "../ui/Button";
-import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
-import { useRestoreFocus } from "./useRestoreFocus";
+import { FormDialog } from "../ui/FormDialog";
 
 type Problem = "name" | "url" | "events" | null;
 
@@ -29,8 +27,6 @@ export function WebhookDialog({ open, webhook, onClose }: { open: boolean; webho
   const [problem, setProblem] = useState<Problem>(null);
   /** Why the server refused the URL (its address: private, a cloud metadata endpoint), shown under the field. */
   const [urlRefused, setUrlRefused] = useState<string | null>(null);
-  const formId = useId();
-  useRestoreFocus(open);
 
   useEffect(() => {
     if (!open) return;
@@ -42,8 +38,7 @@ export function WebhookDialog({ open, webhook, onClose }: { open: boolean; webho
     setUrlRefused(null);
   }, [open, webhook]);
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const submit = async () => {
     const found: Problem = !name.trim() ? "name" : webhookUrlProblem(url.trim()) ? "url" : events.length === 0 ? "events" : null;
     setProblem(found);
     setUrlRefused(null);
@@ -74,78 +69,62 @@ export function WebhookDialog({ open, webhook, onClose }: { open: boolean; webho
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={t(webhook ? "webhooks.edit-title" : "webhooks.add-title")}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" form={formId} variant="primary" disabled={create.isPending || patch.isPending}>
-            {t("common.save")}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
-        <Field
-          label={t("webhooks.name")}
-          value={name}
-          maxLength={INPUT_LIMITS.webhookName}
-          onChange={(value) => {
-            setName(value);
-            setProblem(null);
-          }}
-          error={problem === "name" ? t("webhooks.name-required") : null}
-          data-autofocus
-        />
-        <Field
-          label={t("webhooks.url")}
-          type="url"
-          value={url}
-          maxLength={INPUT_LIMITS.webhookUrl}
-          placeholder="https://example.com/memos-hook"
-          onChange={(value) => {
-            setUrl(value);
-            setProblem(null);
-            setUrlRefused(null);
-          }}
-          error={urlError()}
-        />
-        <Field
-          label={t("webhooks.secret")}
-          value={secret}
-          maxLength={INPUT_LIMITS.webhookSecret}
-          onChange={setSecret}
-          hint={t("webhooks.secret-hint")}
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <fieldset className="flex flex-col gap-1">
-          <legend className="mb-1 text-sm font-medium text-zinc-700 dark:text-zinc-300">{t("webhooks.events")}</legend>
-          <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-            {WEBHOOK_EVENTS.map((event) => (
-              <label key={event} className="inline-flex min-h-8 items-center gap-2 text-sm text-zinc-800 dark:text-zinc-100">
-                <input
-                  type="checkbox"
-                  checked={events.includes(event)}
-                  onChange={(change) => toggle(event, change.target.checked)}
-                  className="accent-green-600"
-                />
-                {t(`webhooks.event.${event.replace(".", "-")}`)}
-                <code className="text-xs text-zinc-500 dark:text-zinc-400">{event}</code>
-              </label>
-            ))}
-          </div>
-          {problem === "events" ? (
-            <p role="alert" className="text-xs text-red-600 dark:text-red-400">
-              {t("webhooks.events-required")}
-            </p>
-          ) : null}
-        </fieldset>
-      </form>
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} title={t(webhook ? "webhooks.edit-title" : "webhooks.add-title")} onSubmit={submit}>
+      <Field
+        label={t("webhooks.name")}
+        value={name}
+        maxLength={INPUT_LIMITS.webhookName}
+        onChange={(value) => {
+          setName(value);
+          setProblem(null);
+        }}
+        error={problem === "name" ? t("webhooks.name-required") : null}
+        data-autofocus
+      />
+      <Field
+        label={t("webhooks.url")}
+        type="url"
+        value={url}
+        maxLength={INPUT_LIMITS.webhookUrl}
+        placeholder="https://example.com/memos-hook"
+        onChange={(value) => {
+          setUrl(value);
+          setProblem(null);
+          setUrlRefused(null);
+        }}
+        error={urlError()}
+      />
+      <Field
+        label={t("webhooks.secret")}
+        value={secret}
+        maxLength={INPUT_LIMITS.webhookSecret}
+        onChange={setSecret}
+        hint={t("webhooks.secret-hint")}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 text-sm font-medium text-zinc-700 dark:text-zinc-300">{t("webhooks.events")}</legend>
+        <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+          {WEBHOOK_EVENTS.map((event) => (
+            <label key={event} className="inline-flex min-h-8 items-center gap-2 text-sm text-zinc-800 dark:text-zinc-100">
+              <input
+                type="checkbox"
+                checked={events.includes(event)}
+                onChange={(change) => toggle(event, change.target.checked)}
+                className="accent-green-600"
+              />
+              {t(`webhooks.event.${event.replace(".", "-")}`)}
+              <code className="text-xs text-zinc-500 dark:text-zinc-400">{event}</code>
+            </label>
+          ))}
+        </div>
+        {problem === "events" ? (
+          <p role="alert" className="text-xs text-red-600 dark:text-red-400">
+            {t("webhooks.events-required")}
+          </p>
+        ) : null}
+      </fieldset>
+    </FormDialog>
   );
 }

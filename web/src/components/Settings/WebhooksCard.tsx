@@ -5,12 +5,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useStatus } from "../../queries/session";
 import { useWebhookMutations, useWebhooks } from "../../queries/webhooks";
-import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
 import { Button, IconButton } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
-import { Spinner } from "../ui/Spinner";
-import { SettingGroup } from "./controls";
+import { SettingsListCard } from "./SettingsListCard";
 import { WebhookDeliveriesDialog } from "./WebhookDeliveriesDialog";
 import { WebhookDialog } from "./WebhookDialog";
 
@@ -34,7 +32,7 @@ export function WebhooksCard() {
   };
 
   return (
-    <SettingGroup
+    <SettingsListCard
       title={t("webhooks.title")}
       description={t("webhooks.hint")}
       actions={
@@ -42,55 +40,35 @@ export function WebhooksCard() {
           {t("webhooks.add")}
         </Button>
       }
-    >
-      {status?.disableWebhooks ? (
-        <p
-          role="status"
-          className="border-b border-zinc-100 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-zinc-700/70 dark:bg-amber-500/10 dark:text-amber-200"
-        >
-          {t("webhooks.disabled-by-host")}
-        </p>
-      ) : null}
-      {webhooks.isPending ? (
-        <div className="flex justify-center p-4">
-          <Spinner className="size-5" />
-        </div>
-      ) : webhooks.data && webhooks.data.length > 0 ? (
-        <ul aria-label={t("webhooks.title")}>
-          {webhooks.data.map((webhook) => (
-            <li
-              key={webhook.id}
-              data-testid="webhook-row"
-              className="flex items-start gap-2 border-b border-zinc-100 px-3 py-2.5 last:border-b-0 dark:border-zinc-700/70"
+      notice={status?.disableWebhooks ? { text: t("webhooks.disabled-by-host"), tone: "warning" } : undefined}
+      list={webhooks}
+      empty={t("webhooks.none")}
+      rowTestId="webhook-row"
+      itemKey={(webhook) => webhook.id}
+      row={(webhook) => ({
+        name: webhook.name,
+        details: [{ code: webhook.url }, webhook.events.join(", ")],
+        actions: (
+          <>
+            <Button
+              variant="ghost"
+              aria-label={t("webhooks.deliveries")}
+              icon={<History className="size-4" aria-hidden />}
+              onClick={() => setViewing(webhook)}
             >
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-zinc-800 dark:text-zinc-100">{webhook.name}</p>
-                <p className="truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">{webhook.url}</p>
-                <p className="text-xs text-zinc-500 dark:text-zinc-400">{webhook.events.join(", ")}</p>
-              </div>
-              <Button
-                variant="ghost"
-                aria-label={t("webhooks.deliveries")}
-                icon={<History className="size-4" aria-hidden />}
-                onClick={() => setViewing(webhook)}
-              >
-                {/* The icon alone on phones, where the URL needs the room. */}
-                <span className="max-sm:hidden">{t("webhooks.deliveries")}</span>
-              </Button>
-              <IconButton label={t("webhooks.edit-named", { name: webhook.name })} onClick={() => setEditing(webhook)}>
-                <Pencil className="size-4" aria-hidden />
-              </IconButton>
-              <IconButton label={t("webhooks.delete-named", { name: webhook.name })} onClick={() => setDeleting(webhook)}>
-                <Trash2 className="size-4" aria-hidden />
-              </IconButton>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="px-3 py-3 text-sm text-zinc-500 dark:text-zinc-400">
-          {webhooks.error ? errorMessage(webhooks.error, t) : t("webhooks.none")}
-        </p>
-      )}
+              {/* The icon alone on phones, where the URL needs the room. */}
+              <span className="max-sm:hidden">{t("webhooks.deliveries")}</span>
+            </Button>
+            <IconButton label={t("webhooks.edit-named", { name: webhook.name })} onClick={() => setEditing(webhook)}>
+              <Pencil className="size-4" aria-hidden />
+            </IconButton>
+            <IconButton label={t("webhooks.delete-named", { name: webhook.name })} onClick={() => setDeleting(webhook)}>
+              <Trash2 className="size-4" aria-hidden />
+            </IconButton>
+          </>
+        ),
+      })}
+    >
       <WebhookDialog open={editing !== null} webhook={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
       <WebhookDeliveriesDialog webhook={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog
@@ -101,6 +79,6 @@ export function WebhooksCard() {
         confirmLabel={t("common.delete")}
         onConfirm={confirmDelete}
       />
-    </SettingGroup>
+    </SettingsListCard>
   );
 }

@@ -1,12 +1,11 @@
 // Creating a tag: a name checked with the wire's rule (`#name` must be exactly one tag), and suggestions
 // taken from the user's memos (GET /api/tag/suggestion), each one click away.
-import { Button } from "../ui/Button";
 import { INPUT_LIMITS, isValidTagName } from "@memos/common";
 import { Plus } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useTagMutations, useTagSuggestions } from "../../queries/sidebar";
-import { Dialog } from "../ui/Dialog";
+import { FormDialog } from "../ui/FormDialog";
 
 export function CreateTagDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -34,8 +33,7 @@ export function CreateTagDialog({ open, onClose }: { open: boolean; onClose: () 
     }
   };
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const submit = async () => {
     const tag = name.trim().replace(/^#/, "");
     if (!isValidTagName(tag)) {
       setError(t("tag-list.invalid-name"));
@@ -51,20 +49,45 @@ export function CreateTagDialog({ open, onClose }: { open: boolean; onClose: () 
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title={t("tag-list.create")}
-      footer={
-        <>
-          <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button variant="primary" disabled={create.isPending} onClick={() => void submit()}>
-            {t("common.save")}
-          </Button>
-        </>
+      onSubmit={submit}
+      aside={
+        valid.length ? (
+          <section className="mt-4" aria-labelledby={`${inputId}-suggestions`}>
+            <div className="mb-2 flex items-center justify-between">
+              <h3 id={`${inputId}-suggestions`} className="text-sm font-medium text-zinc-600 dark:text-zinc-400">
+                {t("tag-list.suggestions")}
+              </h3>
+              <button
+                type="button"
+                onClick={() => void saveAll()}
+                className="h-8 rounded-md px-2 text-sm text-accent hover:bg-green-50 dark:text-green-400 dark:hover:bg-green-950"
+              >
+                {t("tag-list.save-all")}
+              </button>
+            </div>
+            <ul className="flex flex-wrap gap-2">
+              {valid.map((tag) => (
+                <li key={tag}>
+                  <button
+                    type="button"
+                    onClick={() => void createTag(tag)}
+                    aria-label={t("tag-list.add-suggestion", { tag })}
+                    className="inline-flex h-8 items-center gap-1 rounded-full border border-zinc-200 px-2.5 text-sm text-tag hover:border-blue-300 hover:bg-blue-50 dark:border-zinc-700 dark:text-blue-400 dark:hover:bg-blue-950"
+                  >
+                    <Plus className="size-3.5" aria-hidden />#{tag}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null
       }
     >
-      <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-1">
+      <div className="flex flex-col gap-1">
         <label htmlFor={inputId} className="text-sm font-medium">
           {t("tag-list.name")}
         </label>
@@ -94,37 +117,7 @@ export function CreateTagDialog({ open, onClose }: { open: boolean; onClose: () 
             {error}
           </p>
         ) : null}
-      </form>
-      {valid.length ? (
-        <section className="mt-4" aria-labelledby={`${inputId}-suggestions`}>
-          <div className="mb-2 flex items-center justify-between">
-            <h3 id={`${inputId}-suggestions`} className="text-sm font-medium text-zinc-600 dark:text-zinc-400">
-              {t("tag-list.suggestions")}
-            </h3>
-            <button
-              type="button"
-              onClick={() => void saveAll()}
-              className="h-8 rounded-md px-2 text-sm text-accent hover:bg-green-50 dark:text-green-400 dark:hover:bg-green-950"
-            >
-              {t("tag-list.save-all")}
-            </button>
-          </div>
-          <ul className="flex flex-wrap gap-2">
-            {valid.map((tag) => (
-              <li key={tag}>
-                <button
-                  type="button"
-                  onClick={() => void createTag(tag)}
-                  aria-label={t("tag-list.add-suggestion", { tag })}
-                  className="inline-flex h-8 items-center gap-1 rounded-full border border-zinc-200 px-2.5 text-sm text-tag hover:border-blue-300 hover:bg-blue-50 dark:border-zinc-700 dark:text-blue-400 dark:hover:bg-blue-950"
-                >
-                  <Plus className="size-3.5" aria-hidden />#{tag}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }

@@ -1,13 +1,12 @@
 // Renaming a tag (and the tags under it), or merging it into one the user has: the new name, what it would change
 // (the server's dry run, asked as the name is typed), then Rename. Each memo keeps its former text in its history.
 import { INPUT_LIMITS, isValidTagName, readsAsTag } from "@memos/common";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/errorMessage";
 import { useTagRename, useTagRenamePreview } from "../../queries/tagRename";
 import { toast } from "../../state/toast";
-import { Button } from "../ui/Button";
-import { Dialog } from "../ui/Dialog";
+import { FormDialog } from "../ui/FormDialog";
 
 export interface RenameTagDialogProps {
   tag: string;
@@ -35,7 +34,6 @@ export default function RenameTagDialog({ tag, onClose, onRenamed }: RenameTagDi
   const [failure, setFailure] = useState<string | null>(null);
   const inputId = useId();
   const statusId = useId();
-  const formId = useId();
   const name = nameOf(value);
   const valid = isValidTagName(name) && readsAsTag(name);
   const changed = name !== tag;
@@ -46,9 +44,7 @@ export default function RenameTagDialog({ tag, onClose, onRenamed }: RenameTagDi
   // The new name is a tag already: the button and the toast say Merge, not Rename.
   const merging = ready && preview.data!.merge;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready) return;
+  const submit = async () => {
     try {
       await rename.mutateAsync({ from: tag, to: name });
       toast.success(t(merging ? "tag-list.merged" : "tag-list.renamed", { from: tag, to: name }));
@@ -77,23 +73,15 @@ export default function RenameTagDialog({ tag, onClose, onRenamed }: RenameTagDi
     };
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       size="sm"
       title={t("tag-list.rename-title", { tag })}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button variant="primary" type="submit" form={formId} disabled={!ready || rename.isPending}>
-            {t(merging ? "tag-list.merge" : "tag-list.rename")}
-          </Button>
-        </>
-      }
+      submitLabel={t(merging ? "tag-list.merge" : "tag-list.rename")}
+      submitDisabled={!ready}
+      onSubmit={submit}
     >
-      <form id={formId} onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-1.5">
+      <div className="flex flex-col gap-1.5">
         <label htmlFor={inputId} className="text-sm font-medium text-zinc-700 dark:text-zinc-200">
           {t("tag-list.rename-to")}
         </label>
@@ -129,7 +117,7 @@ export default function RenameTagDialog({ tag, onClose, onRenamed }: RenameTagDi
           {status.text}
         </p>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("tag-list.rename-history")}</p>
-      </form>
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }

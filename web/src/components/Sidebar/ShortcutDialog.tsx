@@ -19,8 +19,8 @@ import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useShortcutMutations, useTags } from "../../queries/sidebar";
-import { Dialog } from "../ui/Dialog";
 import { Field } from "../ui/Field";
+import { FormDialog } from "../ui/FormDialog";
 
 const CONTROL =
   "h-9 min-w-0 rounded-lg border border-zinc-300 bg-white px-2 text-sm focus:border-accent focus:outline-none dark:border-zinc-600 dark:bg-zinc-900";
@@ -127,88 +127,75 @@ export function ShortcutDialog({ shortcut, open, onClose }: Props) {
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title={t(shortcut ? "shortcut-list.edit-title" : "shortcut-list.create")}
-      footer={
-        <>
-          <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button variant="primary" disabled={create.isPending || patch.isPending} onClick={() => void save()}>
-            {t("common.save")}
-          </Button>
-        </>
-      }
+      onSubmit={save}
+      error={error}
     >
-      <div className="flex flex-col gap-4">
-        <Field label={t("shortcut-list.name")} data-autofocus value={title} maxLength={INPUT_LIMITS.shortcutTitle} onChange={setTitle} />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium">{t("shortcut-list.filters")}</legend>
-          {filters.map((filter, index) => {
-            const n = index + 1;
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a filter is its place in the list; its fields are controlled
-              <div key={index} className="flex flex-col gap-2 rounded-lg border border-zinc-200 p-2 dark:border-zinc-700">
-                <div className="flex flex-wrap items-center gap-2">
-                  {index > 0 ? (
-                    <select
-                      aria-label={t("shortcut-list.relation-n", { n })}
-                      className={CONTROL}
-                      value={filter.relation}
-                      onChange={(event) => change(index, { relation: event.target.value as FilterRelation })}
-                    >
-                      <option value="AND">{t("filter.relation.AND")}</option>
-                      <option value="OR">{t("filter.relation.OR")}</option>
-                    </select>
-                  ) : null}
+      <Field label={t("shortcut-list.name")} data-autofocus value={title} maxLength={INPUT_LIMITS.shortcutTitle} onChange={setTitle} />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">{t("shortcut-list.filters")}</legend>
+        {filters.map((filter, index) => {
+          const n = index + 1;
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a filter is its place in the list; its fields are controlled
+            <div key={index} className="flex flex-col gap-2 rounded-lg border border-zinc-200 p-2 dark:border-zinc-700">
+              <div className="flex flex-wrap items-center gap-2">
+                {index > 0 ? (
                   <select
-                    aria-label={t("shortcut-list.type-n", { n })}
-                    className={`${CONTROL} flex-1`}
-                    value={filter.type}
-                    onChange={(event) => change(index, { type: event.target.value as FilterType })}
+                    aria-label={t("shortcut-list.relation-n", { n })}
+                    className={CONTROL}
+                    value={filter.relation}
+                    onChange={(event) => change(index, { relation: event.target.value as FilterRelation })}
                   >
-                    {FILTER_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {t(`filter.type.${type}`)}
-                      </option>
-                    ))}
+                    <option value="AND">{t("filter.relation.AND")}</option>
+                    <option value="OR">{t("filter.relation.OR")}</option>
                   </select>
-                  <select
-                    aria-label={t("shortcut-list.operator-n", { n })}
-                    className={`${CONTROL} flex-1`}
-                    value={filter.value.operator}
-                    onChange={(event) => change(index, { operator: event.target.value as FilterOperator })}
-                  >
-                    {OPERATORS_BY_TYPE[filter.type].map((operator) => (
-                      <option key={operator} value={operator}>
-                        {t(`filter.operator.${operator}`)}
-                      </option>
-                    ))}
-                  </select>
-                  <button
-                    type="button"
-                    aria-label={t("shortcut-list.remove-filter-n", { n })}
-                    onClick={() => setFilters(filters.filter((_, i) => i !== index))}
-                    className="flex size-9 items-center justify-center rounded-lg text-zinc-500 hover:bg-zinc-100 hover:text-red-600 dark:hover:bg-zinc-700"
-                  >
-                    <Trash2 className="size-4" aria-hidden />
-                  </button>
-                </div>
-                <ValueInput filter={filter} label={t("shortcut-list.value-n", { n })} onChange={(value) => change(index, { value })} />
+                ) : null}
+                <select
+                  aria-label={t("shortcut-list.type-n", { n })}
+                  className={`${CONTROL} flex-1`}
+                  value={filter.type}
+                  onChange={(event) => change(index, { type: event.target.value as FilterType })}
+                >
+                  {FILTER_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {t(`filter.type.${type}`)}
+                    </option>
+                  ))}
+                </select>
+                <select
+                  aria-label={t("shortcut-list.operator-n", { n })}
+                  className={`${CONTROL} flex-1`}
+                  value={filter.value.operator}
+                  onChange={(event) => change(index, { operator: event.target.value as FilterOperator })}
+                >
+                  {OPERATORS_BY_TYPE[filter.type].map((operator) => (
+                    <option key={operator} value={operator}>
+                      {t(`filter.operator.${operator}`)}
+                    </option>
+                  ))}
+                </select>
+                <button
+                  type="button"
+                  aria-label={t("shortcut-list.remove-filter-n", { n })}
+                  onClick={() => setFilters(filters.filter((_, i) => i !== index))}
+                  className="flex size-9 items-center justify-center rounded-lg text-zinc-500 hover:bg-zinc-100 hover:text-red-600 dark:hover:bg-zinc-700"
+                >
+                  <Trash2 className="size-4" aria-hidden />
+                </button>
               </div>
-            );
-          })}
-          <Button onClick={addFilter} className="self-start">
-            <Plus className="size-4" aria-hidden />
-            {t("shortcut-list.add-filter")}
-          </Button>
-        </fieldset>
-        {error ? (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    </Dialog>
+              <ValueInput filter={filter} label={t("shortcut-list.value-n", { n })} onChange={(value) => change(index, { value })} />
+            </div>
+          );
+        })}
+        <Button onClick={addFilter} className="self-start">
+          <Plus className="size-4" aria-hidden />
+          {t("shortcut-list.add-filter")}
+        </Button>
+      </fieldset>
+    </FormDialog>
   );
 }

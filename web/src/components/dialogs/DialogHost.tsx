@@ -1,20 +1,21 @@
-// Renders the dialog stack (state/dialogs.ts): each dialog loads lazily by name, closes on Esc or its close
-// button (or the browser's Back: useDialogHistory), and leaves the stack; focus then returns to whatever opened it.
+// Renders the dialog stack (state/dialogs.ts): each dialog (in its feature's folder: Trash/, Inbox/…) loads lazily by
+// name, closes on Esc or its close button (or the browser's Back: useDialogHistory), and leaves the stack; focus then
+// returns to whatever opened it.
 import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType, type LazyExoticComponent } from "react";
 import { withAllStrings } from "../../i18n";
 import { type DialogName, dialogKind, type PlainDialogName, type StackDialogProps, useDialogs } from "../../state/dialogs";
 import { useDialogHistory } from "./useDialogHistory";
 
 const DIALOGS: Record<PlainDialogName | "history", LazyExoticComponent<ComponentType<StackDialogProps>>> = {
-  setting: lazy(withAllStrings(() => import("./SettingDialog"))),
-  resources: lazy(withAllStrings(() => import("./ResourcesDialog"))),
-  archived: lazy(withAllStrings(() => import("./ArchivedDialog"))),
-  trash: lazy(withAllStrings(() => import("./TrashDialog"))),
-  calendar: lazy(withAllStrings(() => import("./CalendarDialog"))),
-  inbox: lazy(withAllStrings(() => import("./InboxDialog"))),
-  "daily-review": lazy(withAllStrings(() => import("./DailyReviewDialog"))),
-  about: lazy(withAllStrings(() => import("./AboutDialog"))),
-  "keyboard-shortcuts": lazy(withAllStrings(() => import("./KeyboardShortcutsDialog"))),
+  setting: lazy(withAllStrings(() => import("../Settings/SettingDialog"))),
+  resources: lazy(withAllStrings(() => import("../Resources/ResourcesDialog"))),
+  archived: lazy(withAllStrings(() => import("../Archive/ArchivedDialog"))),
+  trash: lazy(withAllStrings(() => import("../Trash/TrashDialog"))),
+  calendar: lazy(withAllStrings(() => import("../Calendar/CalendarDialog"))),
+  inbox: lazy(withAllStrings(() => import("../Inbox/InboxDialog"))),
+  "daily-review": lazy(withAllStrings(() => import("../DailyReview/DailyReviewDialog"))),
+  about: lazy(withAllStrings(() => import("../About/AboutDialog"))),
+  "keyboard-shortcuts": lazy(withAllStrings(() => import("../keyboard/KeyboardShortcutsDialog"))),
   history: lazy(withAllStrings(() => import("../History/MemoHistoryDialog"))),
 };
 

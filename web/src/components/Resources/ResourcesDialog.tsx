@@ -5,7 +5,6 @@ import { Eraser, Upload } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { withAllStrings } from "../../i18n";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../api/errorMessage";
 import { resourceUrl } from "../../api/links";
 import { useResources } from "../../queries/resources";
 import { toast } from "../../state/toast";
@@ -13,13 +12,13 @@ import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Dialog } from "../ui/Dialog";
 import { ProgressBar } from "../ui/ProgressBar";
-import { Spinner } from "../ui/Spinner";
+import { ListState } from "../ui/ListState";
 import type { StackDialogProps } from "../../state/dialogs";
 import { ResourceCard } from "./ResourceCard";
 import { isImageResource, unusedResources } from "./resourceRules";
 import { type UploadProgress, useResourceActions } from "./useResourceActions";
 
-const ImageViewer = lazy(withAllStrings(() => import("./ImageViewer")));
+const ImageViewer = lazy(withAllStrings(() => import("../ui/ImageViewer")));
 const RenameResourceDialog = lazy(withAllStrings(() => import("./RenameResourceDialog")));
 
 type Open =
@@ -40,7 +39,7 @@ export default function ResourcesDialog({ onClose }: StackDialogProps) {
 
 export function ResourcesPanel() {
   const { t } = useTranslation();
-  const { data: resources, isPending, isError, error } = useResources();
+  const { data: resources, isPending, error } = useResources();
   const actions = useResourceActions();
   const [open, setOpen] = useState<Open>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -87,17 +86,7 @@ export function ResourcesPanel() {
           </div>
         </div>
         {actions.uploads.length ? <UploadList uploads={actions.uploads} /> : null}
-        {isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner />
-          </div>
-        ) : isError ? (
-          <p role="alert" className="py-12 text-center text-sm text-red-600 dark:text-red-400">
-            {errorMessage(error, t)}
-          </p>
-        ) : list.length === 0 ? (
-          <p className="py-12 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("resources.empty")}</p>
-        ) : (
+        <ListState look="page" pending={isPending} error={error} count={list.length} empty={t("resources.empty")}>
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
             {list.map((resource) => (
               <ResourceCard
@@ -110,7 +99,7 @@ export function ResourcesPanel() {
               />
             ))}
           </ul>
-        )}
+        </ListState>
       </div>
       <Suspense fallback={null}>
         {open?.kind === "preview" ? (

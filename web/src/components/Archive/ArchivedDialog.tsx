@@ -2,19 +2,17 @@
 // trashes or exports many at once.
 import type { Memo } from "@memos/common";
 import { ArchiveRestore, ListChecks, Trash2 } from "lucide-react";
-import { type ReactNode, useId } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { isTempId, overlay } from "../../offline/outbox/plan";
 import { useOutbox } from "../../offline/outbox/store";
 import { useDeleteMemo, useMemoList, usePatchMemo } from "../../queries/memos";
 import { useRestoreFromTrash } from "../../queries/trash";
-import { errorMessage } from "../../api/errorMessage";
 import { formatFullTime, formatMemoTime } from "../../utils/time";
 import { MemoContent } from "../Memo/MemoContent";
 import { attachmentsToShow, MemoResources } from "../Memo/MemoResources";
 import { Button } from "../ui/Button";
-import { Dialog } from "../ui/Dialog";
-import { Spinner } from "../ui/Spinner";
+import { PagedListDialog } from "../ui/PagedListDialog";
 import type { StackDialogProps } from "../../state/dialogs";
 import { useMemoIds } from "../../queries/batch";
 import { useSelection } from "../../state/selection";
@@ -54,73 +52,42 @@ export default function ArchivedDialog({ onClose }: StackDialogProps) {
       () => backFromTrash.mutateAsync(memo.id),
     );
 
-  let body: ReactNode;
-  if (list.isPending) {
-    body = (
-      <div className="flex justify-center py-12">
-        <Spinner />
-      </div>
-    );
-  } else if (list.isError) {
-    body = (
-      <p role="alert" className="py-12 text-center text-sm text-red-600 dark:text-red-400">
-        {errorMessage(list.error, t)}
-      </p>
-    );
-  } else if (memos.length === 0) {
-    body = <p className="py-12 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("archived.empty")}</p>;
-  } else {
-    const order = memos.map((memo) => memo.id);
-    body = (
-      <>
-        {select.active ? null : (
+  const order = memos.map((memo) => memo.id);
+  return (
+    <PagedListDialog
+      onClose={onClose}
+      onEscape={select.active ? select.stop : undefined}
+      title={t("archived.title")}
+      pages={list}
+      items={memos}
+      itemKey={(memo) => memo.id}
+      empty={t("archived.empty")}
+      toolbar={
+        select.active ? null : (
           <div className="mb-2 flex justify-end">
             <Button variant="ghost" onClick={select.start} icon={<ListChecks className="size-4" aria-hidden />}>
               {t("bulk.select")}
             </Button>
           </div>
-        )}
-        <ul className="flex flex-col gap-3">
-          {memos.map((memo) => (
-            <ArchivedMemo
-              key={memo.id}
-              memo={memo}
-              busy={patch.isPending && patch.variables?.id === memo.id}
-              onRestore={() => void restore(memo)}
-              onDelete={() => void moveToTrash(memo)}
-              select={
-                select.active && !isTempId(memo.id)
-                  ? { selected: select.selection.ids.has(memo.id), onToggle: (range) => select.click(memo.id, range, order) }
-                  : undefined
-              }
-            />
-          ))}
-        </ul>
-      </>
-    );
-  }
-
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      onEscape={select.active ? select.stop : undefined}
-      title={t("archived.title")}
-      size="md"
+        )
+      }
+      renderItem={(memo) => (
+        <ArchivedMemo
+          memo={memo}
+          busy={patch.isPending && patch.variables?.id === memo.id}
+          onRestore={() => void restore(memo)}
+          onDelete={() => void moveToTrash(memo)}
+          select={
+            select.active && !isTempId(memo.id)
+              ? { selected: select.selection.ids.has(memo.id), onToggle: (range) => select.click(memo.id, range, order) }
+              : undefined
+          }
+        />
+      )}
       footer={
         select.active ? <SelectionBar scope="archived" state={select} matching={matching.data ?? null} shown={memos} inDialog /> : undefined
       }
-    >
-      {body}
-      {list.hasNextPage ? (
-        <div className="mt-3 flex justify-center">
-          <Button variant="ghost" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {list.isFetchingNextPage ? <Spinner className="size-4" /> : null}
-            {t("archived.fetch-more")}
-          </Button>
-        </div>
-      ) : null}
-    </Dialog>
+    />
   );
 }
 

@@ -3,12 +3,12 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMe } from "../../queries/session";
-import { type SectionId, sectionsFor } from "../Settings/access";
-import { PageTitle, SettingsPages, SettingsTabs } from "../Settings/SettingsPanel";
+import { type SectionId, sectionsFor } from "./access";
+import { PageTitle, SettingsPages, SettingsTabs } from "./SettingsPanel";
 import { useMediaQuery } from "../layout/useMediaQuery";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Spinner";
-import { useRestoreFocus } from "../Settings/useRestoreFocus";
+import { useRestoreFocus } from "../ui/useRestoreFocus";
 
 const PHONE_QUERY = "(max-width: 639.98px)";
 

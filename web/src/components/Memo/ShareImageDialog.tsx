@@ -6,11 +6,11 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/errorMessage";
 import { toast } from "../../state/toast";
-import { copyShare } from "../Memo/useMemoActions";
+import { copyShare } from "./useMemoActions";
 import { Button } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Spinner } from "../ui/Spinner";
-import { canCopyImage, copyPng, downloadBlob, imageFilename, renderPng } from "./exportImage";
+import { canCopyImage, copyPng, downloadBlob, imageFilename, renderPng } from "../../utils/exportImage";
 import { ShareCard } from "./ShareCard";
 
 export interface ShareImageDialogProps {

@@ -7,7 +7,7 @@ import { Markdown } from "../../markdown/Markdown";
 import { useStatus } from "../../queries/session";
 import { useMemoAmount } from "../../queries/sidebar";
 import { daysSince, formatFullTime } from "../../utils/time";
-import { attachmentsToShow, MemoResources } from "../Memo/MemoResources";
+import { attachmentsToShow, MemoResources } from "./MemoResources";
 import { InstanceLogo } from "../ui/InstanceLogo";
 
 export const ShareCard = forwardRef<HTMLDivElement, { memo: Memo }>(function ShareCard({ memo }, ref) {

@@ -2,9 +2,8 @@
 // emptied. Memos stay here for the host's number of days, then the server purges them.
 import { memoFirstWords, type TrashedMemo } from "@memos/common";
 import { ArchiveRestore, Trash2 } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../api/errorMessage";
 import { useTrash, useTrashActions } from "../../queries/trash";
 import type { StackDialogProps } from "../../state/dialogs";
 import { toast } from "../../state/toast";
@@ -13,8 +12,7 @@ import { MemoContent } from "../Memo/MemoContent";
 import { attachmentsToShow, MemoResources } from "../Memo/MemoResources";
 import { Button } from "../ui/Button";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
-import { Dialog } from "../ui/Dialog";
-import { Spinner } from "../ui/Spinner";
+import { PagedListDialog } from "../ui/PagedListDialog";
 
 const DAY_SECONDS = 86_400;
 const DANGER = "text-red-600! hover:bg-red-50! dark:text-red-400! dark:hover:bg-red-500/10!";
@@ -37,43 +35,23 @@ export default function TrashDialog({ onClose }: StackDialogProps) {
     }
   };
 
-  let body: ReactNode;
-  if (trash.isPending) {
-    body = (
-      <div className="flex justify-center py-12">
-        <Spinner />
-      </div>
-    );
-  } else if (trash.isError) {
-    body = (
-      <p role="alert" className="py-12 text-center text-sm text-red-600 dark:text-red-400">
-        {errorMessage(trash.error, t)}
-      </p>
-    );
-  } else if (memos.length === 0) {
-    body = <p className="py-12 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("trash.empty-list")}</p>;
-  } else {
-    body = (
-      <ul className="flex flex-col gap-3">
-        {memos.map((memo) => (
-          <TrashedMemoItem
-            key={memo.id}
-            memo={memo}
-            busy={restore.isPending && restore.variables === memo.id}
-            onRestore={() => void run(() => restore.mutateAsync(memo.id), t("message.restored-successfully"))}
-            onDelete={() => setConfirming(memo)}
-          />
-        ))}
-      </ul>
-    );
-  }
-
   return (
-    <Dialog
-      open
+    <PagedListDialog
       onClose={onClose}
       title={t("trash.title")}
-      size="md"
+      pages={trash}
+      items={memos}
+      itemKey={(memo) => memo.id}
+      empty={t("trash.empty-list")}
+      intro={days !== null ? <p className="mb-3 text-xs text-zinc-600 dark:text-zinc-400">{t("trash.hint", { count: days })}</p> : null}
+      renderItem={(memo) => (
+        <TrashedMemoItem
+          memo={memo}
+          busy={restore.isPending && restore.variables === memo.id}
+          onRestore={() => void run(() => restore.mutateAsync(memo.id), t("message.restored-successfully"))}
+          onDelete={() => setConfirming(memo)}
+        />
+      )}
       footer={
         total > 0 ? (
           <Button variant="ghost" onClick={() => setConfirming("all")} icon={<Trash2 className="size-4" aria-hidden />} className={DANGER}>
@@ -82,16 +60,6 @@ export default function TrashDialog({ onClose }: StackDialogProps) {
         ) : undefined
       }
     >
-      {days !== null ? <p className="mb-3 text-xs text-zinc-600 dark:text-zinc-400">{t("trash.hint", { count: days })}</p> : null}
-      {body}
-      {trash.hasNextPage ? (
-        <div className="mt-3 flex justify-center">
-          <Button variant="ghost" onClick={() => void trash.fetchNextPage()} disabled={trash.isFetchingNextPage}>
-            {trash.isFetchingNextPage ? <Spinner className="size-4" /> : null}
-            {t("trash.fetch-more")}
-          </Button>
-        </div>
-      ) : null}
       {confirming === "all" ? (
         <ConfirmDialog
           open
@@ -111,7 +79,7 @@ export default function TrashDialog({ onClose }: StackDialogProps) {
           onClose={() => setConfirming(null)}
         />
       ) : null}
-    </Dialog>
+    </PagedListDialog>
   );
 }
 

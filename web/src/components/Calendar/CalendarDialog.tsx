@@ -17,7 +17,7 @@ import { addLocalDays, startOfLocalDay } from "../Sidebar/heatmap";
 import { IconButton } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { addMonths, buildMonth, type CalendarDay, firstDayOfWeek, monthBounds, monthStart } from "./calendarMonth";
-import { searchWith } from "./useDialogHistory";
+import { searchWith } from "../dialogs/useDialogHistory";
 
 const KEY_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
 

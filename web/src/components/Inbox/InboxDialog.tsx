@@ -3,16 +3,13 @@
 // an entry marks it read and goes to the memo (an account's entry: to Settings, where the password is changed);
 // "Mark all read" clears the bell.
 import { AtSign, MessageSquare, ShieldAlert, SmilePlus } from "lucide-react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { errorMessage } from "../../api/errorMessage";
 import { useInbox, useMarkRead } from "../../queries/inbox";
 import { type StackDialogProps, useDialogs } from "../../state/dialogs";
 import { formatFullTime, formatMemoTime } from "../../utils/time";
 import { Button } from "../ui/Button";
-import { Dialog } from "../ui/Dialog";
-import { Spinner } from "../ui/Spinner";
+import { PagedListDialog } from "../ui/PagedListDialog";
 import { type InboxEntry, groupInbox, inboxEntryPath, inboxMessageKey, type MemoInboxEntry } from "./inboxGroups";
 
 const ICONS = { mention: AtSign, reaction: SmilePlus, comment: MessageSquare, "two-factor-locked": ShieldAlert } as const;
@@ -34,37 +31,16 @@ export default function InboxDialog({ onClose }: StackDialogProps) {
     else navigate(inboxEntryPath(entry));
   };
 
-  let body: ReactNode;
-  if (inbox.isPending) {
-    body = (
-      <div className="flex justify-center py-12">
-        <Spinner />
-      </div>
-    );
-  } else if (inbox.isError) {
-    body = (
-      <p role="alert" className="py-12 text-center text-sm text-red-600 dark:text-red-400">
-        {errorMessage(inbox.error, t)}
-      </p>
-    );
-  } else if (entries.length === 0) {
-    body = <p className="py-12 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("inbox.empty")}</p>;
-  } else {
-    body = (
-      <ul className="flex flex-col gap-2">
-        {entries.map((entry) => (
-          <Entry key={entry.items[0]!.id} entry={entry} onOpen={() => open(entry)} />
-        ))}
-      </ul>
-    );
-  }
-
   return (
-    <Dialog
-      open
+    <PagedListDialog
       onClose={onClose}
       title={t("inbox.title")}
-      size="md"
+      pages={inbox}
+      items={entries}
+      itemKey={(entry) => entry.items[0]!.id}
+      renderItem={(entry) => <Entry entry={entry} onOpen={() => open(entry)} />}
+      empty={t("inbox.empty")}
+      dense
       footer={
         unread > 0 ? (
           <Button variant="ghost" onClick={() => markRead.mutate({ all: true })} disabled={markRead.isPending}>
@@ -72,17 +48,7 @@ export default function InboxDialog({ onClose }: StackDialogProps) {
           </Button>
         ) : undefined
       }
-    >
-      {body}
-      {inbox.hasNextPage ? (
-        <div className="mt-3 flex justify-center">
-          <Button variant="ghost" onClick={() => void inbox.fetchNextPage()} disabled={inbox.isFetchingNextPage}>
-            {inbox.isFetchingNextPage ? <Spinner className="size-4" /> : null}
-            {t("inbox.fetch-more")}
-          </Button>
-        </div>
-      ) : null}
-    </Dialog>
+    />
   );
 }
 

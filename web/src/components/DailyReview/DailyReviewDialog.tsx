@@ -10,10 +10,11 @@ import { MemoContent } from "../Memo/MemoContent";
 import { attachmentsToShow, MemoResources } from "../Memo/MemoResources";
 import { Button, IconButton } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
+import { ListState } from "../ui/ListState";
 import { Spinner } from "../ui/Spinner";
 import { formatClock, formatDate } from "../../utils/time";
 import type { StackDialogProps } from "../../state/dialogs";
-import { downloadBlob, imageFilename, renderPng } from "./exportImage";
+import { downloadBlob, imageFilename, renderPng } from "../../utils/exportImage";
 import { dayRange, fromDateInput, oldestFirst, shiftDay, toDateInput, today } from "./dayRange";
 
 export default function DailyReviewDialog({ onClose }: StackDialogProps) {
@@ -86,17 +87,7 @@ export default function DailyReviewDialog({ onClose }: StackDialogProps) {
             <span className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">{t("daily-review.count", { count: memos.length })}</span>
           ) : null}
         </div>
-        {query.isPending ? (
-          <div className="flex justify-center py-10">
-            <Spinner />
-          </div>
-        ) : query.isError ? (
-          <p role="alert" className="py-10 text-center text-sm text-red-600 dark:text-red-400">
-            {errorMessage(query.error, t)}
-          </p>
-        ) : memos.length === 0 ? (
-          <p className="py-10 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("daily-review.empty")}</p>
-        ) : (
+        <ListState look="page" pending={query.isPending} error={query.error} count={memos.length} empty={t("daily-review.empty")}>
           <ol className="flex flex-col">
             {memos.map((memo, index) => (
               <li key={memo.id} className="grid grid-cols-[3rem_1fr] gap-3">
@@ -115,7 +106,7 @@ export default function DailyReviewDialog({ onClose }: StackDialogProps) {
               </li>
             ))}
           </ol>
-        )}
+        </ListState>
       </div>
     </Dialog>
   );
