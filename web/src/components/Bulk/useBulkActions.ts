@@ -16,16 +16,14 @@ export function useBulkActions() {
   const exporter = useSelectionExport();
   const memos = (count: number) => t("memo-list.count", { count });
 
-  /** Rejects (after its toast) when the request failed, so a dialog can stay open. */
+  /**
+   * Rejects when the request failed, so a dialog can stay open; the failure itself is said by the mutation cache's
+   * toast (queries/errorToast.ts).
+   */
   const run = async (ids: readonly number[], request: BatchRequest): Promise<void> => {
-    try {
-      const { changed, refused } = await batch.mutateAsync({ ...request, ids: [...ids] } as MemoBatchRequest);
-      toast.success(t(`bulk.done.${request.action}`, { memos: memos(changed) }));
-      if (refused.length > 0) toast.info(t("bulk.refused", { memos: memos(refused.length) }));
-    } catch (error) {
-      // Said by the mutation cache's toast (queries/errorToast.ts).
-      throw error;
-    }
+    const { changed, refused } = await batch.mutateAsync({ ...request, ids: [...ids] } as MemoBatchRequest);
+    toast.success(t(`bulk.done.${request.action}`, { memos: memos(changed) }));
+    if (refused.length > 0) toast.info(t("bulk.refused", { memos: memos(refused.length) }));
   };
 
   const exportZip = async (ids: readonly number[]): Promise<void> => {
