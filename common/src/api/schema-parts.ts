@@ -2,7 +2,7 @@
 // echoed, refinements whose message is the whole 400 message, and the ids of a path or a query string. Functions
 // only, so that a module the web loads (customized-profile.ts, through instance-settings.ts) builds its schemas with
 // them without bringing any other: the schemas several areas share are built once in shared-schemas.ts, and each
-// area's own in schemas/<area>.ts, beside routes/<area>.ts.
+// area's own in schemas/<area>.ts, beside routes/<area>.ts (schemas/areas.test.ts keeps them there).
 //
 // Unknown keys of a body are dropped, so server-only fields (passwordHash, openId, updatedTs, creatorId, id) can never
 // come from a client. Every text has a cap (docs/api.md "Input limits"), so no value reaches the database that one
