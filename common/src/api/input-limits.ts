@@ -1,6 +1,6 @@
-// The caps of what a request may hold, as plain numbers: the server's schemas (requests.ts, queries.ts...) refuse past
-// them and the web's inputs stop at them (`maxLength`), so a field's cap is one number (scripts/input-limits.test.ts
-// fails on a number typed into the web). No zod here, so the web's first screen reads a cap without the schemas.
+// The caps of what a request may hold, as plain numbers: the server's schemas (schemas/<area>.ts) refuse past them
+// and the web's inputs stop at them (`maxLength`), so a field's cap is one number (scripts/input-limits.test.ts fails
+// on a number typed into the web). No zod here, so the web's first screen reads a cap without the schemas.
 import { MAX_TAG_LENGTH } from "../domain/tags.js";
 
 /** Ids are PostgreSQL INTEGERs (SERIAL) on both engines: 1 … 2^31 − 1. */

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { DEFAULT_CUSTOMIZED_PROFILE } from "./customized-profile.js";
-import { systemStatusEntitySchema } from "./entities.js";
+import { systemStatusEntitySchema } from "./schemas/system.js";
 import {
   INSTANCE_SETTING_NAMES,
   type InstanceSettingName,

@@ -1,6 +1,6 @@
 // The instance's settings (the system_setting rows): one entry each, and everything else derives from this table —
 // the server's defaults and decoding (store/sql/settings.ts), its write check and the fields of GET /api/status
-// (services/system.service.ts, entities.ts), the web's setting names and the toggle rows of Settings › System, and
+// (services/system.service.ts, schemas/system.ts), the web's setting names and the toggle rows of Settings › System, and
 // the list in docs/api.md (pinned by scripts/api-doc-settings.test.ts). A new setting is one entry here.
 import { z } from "zod";
 import { DEFAULT_MEMO_HISTORY, DEFAULT_TRASH_RETENTION_DAYS, memoHistorySettingSchema, trashRetentionSchema } from "../domain/history.js";
@@ -209,7 +209,7 @@ export const isInstanceSettingName = (name: string): name is InstanceSettingName
 /** The entry of setting `name`, loosely typed (the table's own types are per entry). */
 export const instanceSetting = (name: InstanceSettingName): InstanceSettingEntry => INSTANCE_SETTINGS[name];
 
-/** The setting fields of GET /api/status, in the table's order: the entity (entities.ts) spreads them. */
+/** The setting fields of GET /api/status, in the table's order: the entity (schemas/system.ts) spreads them. */
 export const instanceStatusShape = Object.fromEntries(
   entries.flatMap(([name, entry]) => (entry.status ? [[name, entry.status.schema]] : [])),
 ) as { [K in StatusSettingName]: Registry[K]["status"]["schema"] };

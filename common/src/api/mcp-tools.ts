@@ -5,7 +5,7 @@ import { z } from "zod";
 import { VISIBILITIES } from "../domain/constants.js";
 import { isTimeZone } from "../domain/time-zone.js";
 import { INPUT_LIMITS } from "./input-limits.js";
-import { memoCreateSchema } from "./requests.js";
+import { memoCreateSchema } from "./schemas/memo.js";
 
 /** The most memos one page of a tool holds, and the page size when none is asked. */
 export const MCP_MAX_PAGE = 50;

@@ -1,6 +1,6 @@
 // The caps of a memo's text (and a comment's): its UTF-8 bytes and its distinct tags. One rule for the request
-// schemas (common/src/api/requests.ts) and for every write of such a text on the server, whoever composed it
-// (server/src/services/memo-revise.ts: an MCP append, a tag rename, a bulk edit, an import).
+// schemas (`memoContent` of common/src/api/shared-schemas.ts) and for every write of such a text on the server,
+// whoever composed it (server/src/services/memo-revise.ts: an MCP append, a tag rename, a bulk edit, an import).
 import { MAX_MEMO_CONTENT_BYTES } from "./constants.js";
 import { extractTags, MAX_MEMO_TAGS } from "./tags.js";
 

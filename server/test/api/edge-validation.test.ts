@@ -1,4 +1,4 @@
-// Rules on a single request's values live in the route's schema (common/src/api/requests.ts), never in a service:
+// Rules on a single request's values live in the route's schema (common/src/api/schemas/<area>.ts), never in a service:
 // each refusal below is a 400 with v0's words, the field it names and its reason, and nothing is written.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser } from "../factories.js";

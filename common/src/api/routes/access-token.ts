@@ -1,8 +1,7 @@
 // Personal access tokens, managed from a signed-in session.
 import { z } from "zod";
-import { accessTokenEntitySchema, createdAccessTokenEntitySchema } from "../entities.js";
-import { accessTokenCreateSchema } from "../integration-requests.js";
-import { pathId } from "../requests.js";
+import { pathId } from "../schema-parts.js";
+import { accessTokenCreateSchema, accessTokenEntitySchema, createdAccessTokenEntitySchema } from "../schemas/access-token.js";
 import { bare, data, input, route } from "../route.js";
 
 export const accessTokenRoutes = {

@@ -1,9 +1,8 @@
 // Signing in, up and out, and who is signed in.
 import { z } from "zod";
 import { SESSION_COOKIE } from "../../domain/constants.js";
-import { secondFactorNeededEntitySchema } from "../account-entities.js";
-import { sessionUserEntitySchema, userEntitySchema } from "../entities.js";
-import { signInSchema, signUpSchema } from "../requests.js";
+import { secondFactorNeededEntitySchema, sessionUserEntitySchema, signInSchema, signUpSchema } from "../schemas/auth.js";
+import { userEntitySchema } from "../schemas/user.js";
 import { bare, data, input, route } from "../route.js";
 import { WEBAUTHN_BODY_LIMIT } from "../body-limits.js";
 

@@ -1,9 +1,17 @@
 // Comments on memos: not memos (no list, search, count or export of memos shows them), seen by exactly those who
 // may read their memo, written by members who may read it, unless the host or the memo's author closed them.
 import { z } from "zod";
-import { commentCountEntitySchema, commentEntitySchema, commentPageEntitySchema } from "../activity-entities.js";
-import { commentCountQuerySchema, commentListQuerySchema } from "../queries.js";
-import { commentCloseSchema, commentCreateSchema, commentPatchSchema, pathId } from "../requests.js";
+import { pathId } from "../schema-parts.js";
+import {
+  commentCloseSchema,
+  commentCountEntitySchema,
+  commentCountQuerySchema,
+  commentCreateSchema,
+  commentEntitySchema,
+  commentListQuerySchema,
+  commentPageEntitySchema,
+  commentPatchSchema,
+} from "../schemas/comment.js";
 import { bare, data, input, route } from "../route.js";
 import { MEMO_TEXT_BODY_BYTES } from "../body-limits.js";
 

@@ -1,6 +1,5 @@
 // Export: the caller's data (or the whole instance) as a zip archive.
-import { exportQuerySchema } from "../queries.js";
-import { exportSelectionSchema } from "../requests.js";
+import { exportQuerySchema, exportSelectionSchema } from "../schemas/export.js";
 import { file, input, route } from "../route.js";
 
 export const exportRoutes = {

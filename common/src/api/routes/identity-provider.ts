@@ -1,8 +1,7 @@
 // The host's OpenID Connect providers (Settings › System › Sign-in). Changes are made from a signed-in session only.
 import { z } from "zod";
-import { identityProviderEntitySchema } from "../account-entities.js";
-import { pathId } from "../requests.js";
-import { identityProviderCreateSchema, identityProviderPatchSchema } from "../sign-in-requests.js";
+import { pathId } from "../schema-parts.js";
+import { identityProviderCreateSchema, identityProviderEntitySchema, identityProviderPatchSchema } from "../schemas/identity-provider.js";
 import { bare, data, input, route } from "../route.js";
 
 const providerParams = z.object({ providerId: pathId("Identity provider ID") });

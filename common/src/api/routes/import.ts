@@ -1,6 +1,5 @@
 // Import: an archive from memos or another note app into the caller's account.
-import { importResultEntitySchema } from "../entities.js";
-import { importQuerySchema } from "../queries.js";
+import { importQuerySchema, importResultEntitySchema } from "../schemas/import.js";
 import { data, form, input, route } from "../route.js";
 
 export const importRoutes = {

@@ -1,8 +1,6 @@
 // The inbox: mentions of the caller, reactions and comments on their memos.
 import { z } from "zod";
-import { inboxPageEntitySchema } from "../activity-entities.js";
-import { inboxQuerySchema } from "../queries.js";
-import { inboxReadSchema } from "../requests.js";
+import { inboxPageEntitySchema, inboxQuerySchema, inboxReadSchema } from "../schemas/inbox.js";
 import { data, input, route } from "../route.js";
 
 export const inboxRoutes = {

@@ -1,31 +1,32 @@
 // Memos: the lists (the caller's and explore), stats, amount, one memo, pins and resource links.
 import { z } from "zod";
 import { MAX_BATCH_IDS, NEXT_CURSOR_HEADER } from "../../domain/constants.js";
-import {
-  memoBatchResultEntitySchema,
-  memoCalendarDaySchema,
-  memoCountEntitySchema,
-  memoEntitySchema,
-  memoIdsEntitySchema,
-  resourceEntitySchema,
-} from "../entities.js";
-import {
-  memoRelationEntitySchema,
-  memoRevisionEntitySchema,
-  memoRevisionPageEntitySchema,
-  relationCountEntitySchema,
-} from "../activity-entities.js";
+import { pathId } from "../schema-parts.js";
 import {
   memoAmountQuerySchema,
-  memoCountQuerySchema,
-  memoListQuerySchema,
-  memoStatsQuerySchema,
+  memoBatchResultEntitySchema,
+  memoBatchSchema,
+  memoCalendarDaySchema,
   memoCalendarQuerySchema,
+  memoCountEntitySchema,
+  memoCountQuerySchema,
+  memoCreateSchema,
+  memoEntitySchema,
+  memoIdsEntitySchema,
+  memoListQuerySchema,
+  memoOrganizerSchema,
+  memoPatchSchema,
+  memoRelationEntitySchema,
+  memoResourceLinkSchema,
+  memoRevisionEntitySchema,
+  memoRevisionPageEntitySchema,
+  memoStatsQuerySchema,
+  relationCountEntitySchema,
   relationCountQuerySchema,
   relationQuerySchema,
   revisionListQuerySchema,
-} from "../queries.js";
-import { memoBatchSchema, memoCreateSchema, memoOrganizerSchema, memoPatchSchema, memoResourceLinkSchema, pathId } from "../requests.js";
+} from "../schemas/memo.js";
+import { resourceEntitySchema } from "../schemas/resource.js";
 import { bare, data, input, route } from "../route.js";
 import { MEMO_TEXT_BODY_BYTES } from "../body-limits.js";
 

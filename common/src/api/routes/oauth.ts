@@ -13,7 +13,7 @@ import {
   revokeRequestSchema,
   tokenRequestSchema,
   tokenResponseSchema,
-} from "../oauth.js";
+} from "../schemas/oauth.js";
 import { bare, data, input, route } from "../route.js";
 import { BODY_LIMIT_FLOOR } from "../body-limits.js";
 import { z } from "zod";

@@ -2,10 +2,15 @@
 // with one, without a username or password. A ceremony is two calls: the options (with a challenge id), then the
 // browser's answer with that id. Passkeys need the instance's external URL: its host is the relying party.
 import { z } from "zod";
-import { passkeyCeremonyEntitySchema, passkeyEntitySchema } from "../account-entities.js";
-import { userEntitySchema } from "../entities.js";
-import { pathId } from "../requests.js";
-import { passkeyAssertionSchema, passkeyRegisterSchema, passkeyRenameSchema } from "../sign-in-requests.js";
+import { pathId } from "../schema-parts.js";
+import {
+  passkeyAssertionSchema,
+  passkeyCeremonyEntitySchema,
+  passkeyEntitySchema,
+  passkeyRegisterSchema,
+  passkeyRenameSchema,
+} from "../schemas/passkey.js";
+import { userEntitySchema } from "../schemas/user.js";
 import { bare, data, input, route } from "../route.js";
 import { WEBAUTHN_BODY_LIMIT } from "../body-limits.js";
 

@@ -1,9 +1,8 @@
 // Emoji reactions on memos and comments: a page of memos' reactions in one request (a page of comments carries its
 // own), and the caller's own added or taken back.
 import { z } from "zod";
-import { commentReactionEntitySchema, reactionEntitySchema } from "../activity-entities.js";
-import { reactionListQuerySchema } from "../queries.js";
-import { pathId, reactionSchema } from "../requests.js";
+import { pathId } from "../schema-parts.js";
+import { commentReactionEntitySchema, reactionEntitySchema, reactionListQuerySchema, reactionSchema } from "../schemas/reaction.js";
 import { data, input, route } from "../route.js";
 
 /** Adding and taking back take the same credential, path ids and body, and answer the same list. */

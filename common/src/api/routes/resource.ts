@@ -1,7 +1,7 @@
 // Resources: uploaded files and external links, and v0's file links /o/r and /h/r.
 import { z } from "zod";
-import { resourceEntitySchema } from "../entities.js";
-import { pathId, resourceCreateSchema, resourcePatchSchema } from "../requests.js";
+import { pathId } from "../schema-parts.js";
+import { resourceCreateSchema, resourceEntitySchema, resourcePatchSchema } from "../schemas/resource.js";
 import { bare, data, file, form, input, route } from "../route.js";
 
 const resourceParams = z.object({ resourceId: pathId() });

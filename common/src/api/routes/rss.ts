@@ -1,6 +1,6 @@
 // RSS feeds of public memos.
 import { z } from "zod";
-import { pathId } from "../requests.js";
+import { pathId } from "../schema-parts.js";
 import { file, route } from "../route.js";
 
 const FEED = file("application/xml", "An RSS 2.0 feed of public memos", z.string());

@@ -1,7 +1,7 @@
 // Where the caller is signed in: their browser sessions, and signing one or all others out. A session cookie only:
 // a token or the open ID gets 403, for the list too (where and from which address someone signs in is theirs alone).
 import { z } from "zod";
-import { sessionEntitySchema } from "../account-entities.js";
+import { sessionEntitySchema } from "../schemas/session.js";
 import { bare, data, route } from "../route.js";
 
 export const sessionRoutes = {

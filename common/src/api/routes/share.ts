@@ -1,8 +1,9 @@
 // Private share links: the author makes `/s/<token>` links to one memo; anyone holding one reads that memo and its
 // files, and nothing else.
 import { z } from "zod";
-import { createdMemoShareEntitySchema, memoEntitySchema, memoShareEntitySchema } from "../entities.js";
-import { memoShareCreateSchema, pathId } from "../requests.js";
+import { pathId } from "../schema-parts.js";
+import { memoEntitySchema } from "../schemas/memo.js";
+import { createdMemoShareEntitySchema, memoShareCreateSchema, memoShareEntitySchema } from "../schemas/share.js";
 import { bare, data, file, input, route } from "../route.js";
 
 const memoParams = z.object({ memoId: pathId() });

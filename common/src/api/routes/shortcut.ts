@@ -1,7 +1,7 @@
 // Shortcuts: saved filters, the caller's own.
 import { z } from "zod";
-import { shortcutEntitySchema } from "../entities.js";
-import { pathId, shortcutCreateSchema, shortcutPatchSchema } from "../requests.js";
+import { pathId } from "../schema-parts.js";
+import { shortcutCreateSchema, shortcutEntitySchema, shortcutPatchSchema } from "../schemas/shortcut.js";
 import { bare, data, input, route } from "../route.js";
 
 const shortcutParams = z.object({ shortcutId: pathId() });

@@ -1,11 +1,15 @@
 // Single sign-on with OpenID Connect: what the sign-in page offers, the browser flow (outside /api: the browser
 // follows it and the provider sends it back), and the caller's linked identities.
 import { z } from "zod";
-import { ssoOptionsEntitySchema, userIdentityEntitySchema } from "../account-entities.js";
-import { userEntitySchema } from "../entities.js";
-import { ssoCallbackQuerySchema, ssoStartQuerySchema } from "../queries.js";
-import { pathId } from "../requests.js";
-import { ssoSecondFactorSchema } from "../sign-in-requests.js";
+import { pathId } from "../schema-parts.js";
+import {
+  ssoCallbackQuerySchema,
+  ssoOptionsEntitySchema,
+  ssoSecondFactorSchema,
+  ssoStartQuerySchema,
+  userIdentityEntitySchema,
+} from "../schemas/sso.js";
+import { userEntitySchema } from "../schemas/user.js";
 import { bare, data, input, redirect, route } from "../route.js";
 import { WEBAUTHN_BODY_LIMIT } from "../body-limits.js";
 

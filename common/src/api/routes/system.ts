@@ -1,7 +1,12 @@
 // The server's mode and version, the instance's status, and the system settings.
 import { z } from "zod";
-import { profileEntitySchema, projectInfoEntitySchema, systemSettingEntitySchema, systemStatusEntitySchema } from "../entities.js";
-import { systemSettingUpsertSchema } from "../requests.js";
+import {
+  profileEntitySchema,
+  projectInfoEntitySchema,
+  systemSettingEntitySchema,
+  systemSettingUpsertSchema,
+  systemStatusEntitySchema,
+} from "../schemas/system.js";
 import { data, input, route } from "../route.js";
 
 const HOST_ONLY = "Not the host or an admin";

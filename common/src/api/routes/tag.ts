@@ -1,7 +1,12 @@
 // Tags: the caller's list, suggestions and counts, renaming and merging.
 import { z } from "zod";
-import { tagCountEntitySchema, tagRenameEntitySchema, tagSubtreeCountEntitySchema } from "../entities.js";
-import { tagCreateSchema, tagRenameSchema } from "../requests.js";
+import {
+  tagCountEntitySchema,
+  tagCreateSchema,
+  tagRenameEntitySchema,
+  tagRenameSchema,
+  tagSubtreeCountEntitySchema,
+} from "../schemas/tag.js";
 import { bare, data, input, route } from "../route.js";
 
 export const tagRoutes = {

@@ -1,8 +1,14 @@
 // Two-factor sign-in (TOTP) with recovery codes: the caller's own, changed from a signed-in session only, and the
 // reset an administrator makes of a member's.
 import { z } from "zod";
-import { recoveryCodesEntitySchema, totpSetupEntitySchema, totpStatusEntitySchema } from "../account-entities.js";
-import { pathId, totpConfirmSchema, totpEnableSchema } from "../requests.js";
+import { pathId } from "../schema-parts.js";
+import {
+  recoveryCodesEntitySchema,
+  totpConfirmSchema,
+  totpEnableSchema,
+  totpSetupEntitySchema,
+  totpStatusEntitySchema,
+} from "../schemas/totp.js";
 import { bare, data, input, route } from "../route.js";
 
 const CONFIRM_ERRORS = {

@@ -1,8 +1,7 @@
 // The trash: deleted memos, kept for the host's number of days, then purged.
 import { z } from "zod";
-import { trashedMemoEntitySchema, trashPageEntitySchema } from "../activity-entities.js";
-import { trashListQuerySchema } from "../queries.js";
-import { pathId } from "../requests.js";
+import { pathId } from "../schema-parts.js";
+import { trashedMemoEntitySchema, trashListQuerySchema, trashPageEntitySchema } from "../schemas/trash.js";
 import { data, input, route } from "../route.js";
 
 const trashParams = z.object({ memoId: pathId() });

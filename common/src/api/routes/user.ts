@@ -1,7 +1,7 @@
 // Accounts and their settings.
 import { z } from "zod";
-import { userEntitySchema, userSettingEntitySchema } from "../entities.js";
-import { pathId, userCreateSchema, userPatchSchema, userSettingUpsertSchema } from "../requests.js";
+import { pathId } from "../schema-parts.js";
+import { userCreateSchema, userEntitySchema, userPatchSchema, userSettingEntitySchema, userSettingUpsertSchema } from "../schemas/user.js";
 import { bare, data, input, route } from "../route.js";
 
 const userParams = z.object({ id: pathId() });

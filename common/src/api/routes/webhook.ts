@@ -1,8 +1,7 @@
 // Webhooks: the caller's, their delivery log, a test event and redelivery.
 import { z } from "zod";
-import { webhookDeliveryEntitySchema, webhookEntitySchema } from "../entities.js";
-import { webhookCreateSchema, webhookPatchSchema } from "../integration-requests.js";
-import { pathId } from "../requests.js";
+import { pathId } from "../schema-parts.js";
+import { webhookCreateSchema, webhookDeliveryEntitySchema, webhookEntitySchema, webhookPatchSchema } from "../schemas/webhook.js";
 import { bare, data, input, route } from "../route.js";
 
 const webhookParams = z.object({ webhookId: pathId("Webhook ID") });

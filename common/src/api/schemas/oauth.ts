@@ -1,10 +1,10 @@
-// The wire of the OAuth endpoints (RFC 6749, 7009, 7591, 8414, 8707, 9728 as the MCP authorization spec uses them):
-// field names are the RFCs' (snake_case), unknown fields are ignored, and the rules beyond "a text of bounded size"
-// are the server's, which answers them in OAuth's error shape.
+// The wire of the OAuth endpoints (routes/oauth.ts; RFC 6749, 7009, 7591, 8414, 8707, 9728 as the MCP authorization
+// spec uses them): field names are the RFCs' (snake_case), unknown fields are ignored, and the rules beyond "a text of
+// bounded size" are the server's, which answers them in OAuth's error shape.
 import { z } from "zod";
-import { ACCESS_TOKEN_SCOPES } from "../domain/integrations.js";
-import { OAUTH_ERRORS, OAUTH_LIMITS } from "../domain/oauth.js";
-import { optional, text } from "./schema-parts.js";
+import { ACCESS_TOKEN_SCOPES } from "../../domain/integrations.js";
+import { OAUTH_ERRORS, OAUTH_LIMITS } from "../../domain/oauth.js";
+import { optional, text } from "../schema-parts.js";
 
 const param = (max = 2048) => optional(text(max));
 
