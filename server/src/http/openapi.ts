@@ -21,6 +21,18 @@ interpolates) when there are any. A caller is signed in by the
 \`Authorization: Bearer memos_pat_…\` (a read-only token gets 403 on any write), or by its Open ID (account
 settings) as \`Authorization: Bearer <openId>\` or \`?openId=<openId>\`. Bodies are JSON; \`null\` for an optional field means absent.`;
 
+/**
+ * The document's schemas by name: they come in the order their modules were loaded, which moved when files moved;
+ * sorted, the document is the same bytes for the same contract.
+ */
+function withSortedSchemas<T>(document: T): T {
+  const components = (document as { components?: { schemas?: Record<string, unknown> } }).components;
+  if (components?.schemas) {
+    components.schemas = Object.fromEntries(Object.entries(components.schemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  }
+  return document;
+}
+
 /** Call before any route is registered: the hook and the compilers apply to routes added afterwards. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -46,7 +58,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withSortedSchemas(jsonSchemaTransformObject(input)),
   });
 
   await app.register(swaggerUi, {
