@@ -9,7 +9,7 @@ import { V1_SERVICES } from "./rpcs/index.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** A v1 RPC's route: `Service/Method`, and the REST verb its token scope is judged by (Connect posts every call). */
+    /** A v1 RPC's route: `Service/Method` (a REST route shared through custom verbs names each), and the REST verb its token scope is judged by (Connect posts every call). */
     v1?: { rpc: string; verb: RestVerb; connect?: true };
   }
 }

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from "../harness.js";
 import { appTokenOf } from "../oauth-flow.js";
 import { V1_SERVICES } from "../../src/v1/rpcs/index.js";
 import { connectPaths } from "../../src/v1/transport/connect.js";
-import { restRoutes } from "../../src/v1/transport/rest.js";
+import { restRouteGroups } from "../../src/v1/transport/rest.js";
 
 /** Routes outside the table: the web app (index page, manifest) and Swagger UI's assets under its page. */
 const OUTSIDE_TABLE = [
@@ -25,11 +25,12 @@ const OUTSIDE_TABLE = [
   "GET /api/docs/yaml",
 ];
 
-/** The v1 API's routes, from its declared services (server/src/v1): REST by each RPC's http option, Connect by name. */
+/**
+ * The v1 API's routes, from its declared services (server/src/v1): REST by each RPC's http option (RPCs told apart by
+ * a custom verb share one), Connect by name.
+ */
 const V1_ROUTES = [
-  ...restRoutes(V1_SERVICES).flatMap(({ binding }) =>
-    binding.verb === "GET" ? [`GET ${binding.url}`, `HEAD ${binding.url}`] : [`${binding.verb} ${binding.url}`],
-  ),
+  ...restRouteGroups(V1_SERVICES).flatMap(({ verb, url }) => (verb === "GET" ? [`GET ${url}`, `HEAD ${url}`] : [`${verb} ${url}`])),
   ...connectPaths(V1_SERVICES).map((path) => `POST ${path}`),
 ];
 

@@ -3,11 +3,12 @@
 // (camelCase names, enums by name, 64-bit integers as strings, RFC 3339 times, defaults written out), its failures as
 // `{code, message, details}` with grpc-gateway's statuses.
 import { create, type DescMessage, type DescMethodUnary, type JsonObject, type JsonValue, toJson } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.js";
-import { type RpcDeclaration, rpcOf, type V1Service } from "../rpc.js";
+import { rpcOf, type V1Service } from "../rpc.js";
 import { asConnectError, invalidArgument, restError } from "./errors.js";
-import { type RestBinding, restBindingOf, variableValue } from "./http-rule.js";
+import { type RestBinding, type RestVerb, restBindingOf, variableValue } from "./http-rule.js";
 import { invokeRpc } from "./invoke.js";
 import { addPathValue, addQuery, decodeRequest, dropUnknownKeys, fieldNamed } from "./json-request.js";
 
@@ -15,14 +16,14 @@ import { addPathValue, addQuery, decodeRequest, dropUnknownKeys, fieldNamed } fr
 export const JSON_WRITE = { alwaysEmitImplicit: true } as const;
 
 /** A REST route of one RPC: what the route table test and the access hook need to know of it. */
-export interface RestRoute {
+interface RestRoute {
   service: V1Service;
   method: DescMethodUnary;
   binding: RestBinding;
 }
 
 /** Every RPC's REST route, in the services' order. */
-export function restRoutes(services: readonly V1Service[]): RestRoute[] {
+function restRoutes(services: readonly V1Service[]): RestRoute[] {
   return services.flatMap((service) =>
     service.service.methods.flatMap((method) => {
       if (method.methodKind !== "unary") return [];
@@ -30,6 +31,43 @@ export function restRoutes(services: readonly V1Service[]): RestRoute[] {
       return binding ? [{ service, method: method as DescMethodUnary, binding }] : [];
     }),
   );
+}
+
+/** The RPCs one Fastify route serves: one method and route, told apart by the custom verb their path ends in. */
+export interface RestRouteGroup {
+  verb: RestVerb;
+  url: string;
+  routes: RestRoute[];
+}
+
+/** Every REST route, the RPCs that share it together (`GET users/{u}` and `GET users/{u}:getStats`). */
+export function restRouteGroups(services: readonly V1Service[]): RestRouteGroup[] {
+  const groups = new Map<string, RestRouteGroup>();
+  for (const route of restRoutes(services)) {
+    const { verb, url } = route.binding;
+    const key = `${verb} ${url}`;
+    const group = groups.get(key) ?? { verb, url, routes: [] };
+    if (group.routes.some((other) => other.binding.customVerb === route.binding.customVerb))
+      throw new Error(`${key}: two RPCs with the same custom verb "${route.binding.customVerb}"`);
+    group.routes.push(route);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * The RPC a request is for, and its route parameters without the verb: the one whose custom verb ends the last
+ * parameter's value, else the one without a verb. Undefined when none is (a verb the route does not know).
+ */
+function routeOf(group: RestRouteGroup, params: Record<string, string>): { route: RestRoute; params: Record<string, string> } | undefined {
+  for (const route of group.routes) {
+    const { customVerb, verbParam } = route.binding;
+    const value = params[verbParam];
+    if (customVerb === "" || value === undefined || !value.endsWith(`:${customVerb}`)) continue;
+    return { route, params: { ...params, [verbParam]: value.slice(0, -(customVerb.length + 1)) } };
+  }
+  const plain = group.routes.find((route) => route.binding.customVerb === "");
+  return plain && { route: plain, params };
 }
 
 const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -48,7 +86,7 @@ function inferredMask(bodyMessage: DescMessage, body: JsonObject): string {
 }
 
 /** The RPC's input from the request, by its mapping; a value protojson refuses is InvalidArgument naming the field. */
-function readInput(route: RestRoute, request: FastifyRequest) {
+function readInput(route: RestRoute, request: FastifyRequest, params: Record<string, string>) {
   const { binding, method } = route;
   const input = method.input;
   const json: JsonObject = {};
@@ -68,16 +106,20 @@ function readInput(route: RestRoute, request: FastifyRequest) {
     }
   }
   addQuery(json, input, request.query as Record<string, string | string[] | undefined>);
-  const params = request.params as Record<string, string>;
   for (const variable of binding.variables) addPathValue(json, input, variable.field, variableValue(variable, params));
   // Unknown keys are ignored, as protojson does in memos; an unknown enum name is refused.
   dropUnknownKeys(input, json);
   return decodeRequest(input, json);
 }
 
-function restHandler(ctx: AppContext, route: RestRoute, rpc: RpcDeclaration) {
+function restHandler(ctx: AppContext, group: RestRouteGroup) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const input = readInput(route, request);
+    const found = routeOf(group, request.params as Record<string, string>);
+    // grpc-gateway's answer to a path no RPC maps.
+    if (!found) throw new ConnectError("Not Found", Code.NotFound);
+    const { route, params } = found;
+    const input = readInput(route, request, params);
+    const rpc = rpcOf(route.service, route.method.localName);
     const output = await invokeRpc(rpc, input, { ctx, viewer: request.viewer, request, reply });
     return toJson(route.method.output, create(route.method.output, output), JSON_WRITE);
   };
@@ -89,13 +131,16 @@ export function registerRestRoutes(scope: FastifyInstance, ctx: AppContext, serv
     const { status, body } = restError(asConnectError(error, request));
     return reply.status(status).send(body);
   });
-  for (const route of restRoutes(services)) {
-    const rpc = rpcOf(route.service, route.method.localName);
+  for (const group of restRouteGroups(services)) {
+    const rpcs = group.routes.map((route) => rpcOf(route.service, route.method.localName));
+    // The hook resolves the caller for the most open of the route's RPCs; each RPC's own access is held in invokeRpc.
+    const access = rpcs.some((rpc) => rpc.access === "public") ? "public" : "signed-in";
+    const names = group.routes.map((route) => `${route.service.service.name}/${route.method.name}`).join(" ");
     scope.route({
-      method: route.binding.verb,
-      url: route.binding.url,
-      config: { access: rpc.access, v1: { rpc: `${route.service.service.name}/${route.method.name}`, verb: route.binding.verb } },
-      handler: restHandler(ctx, route, rpc),
+      method: group.verb,
+      url: group.url,
+      config: { access, v1: { rpc: names, verb: group.verb } },
+      handler: restHandler(ctx, group),
     });
   }
 }
