@@ -21,6 +21,12 @@ export function authorizeUserCreate(viewer: Viewer, role: Role): void {
   authorizeSessionChange(viewer, "create members");
 }
 
+/** The whole list of accounts with what administrators see of them (v1's ListUsers): administrators only. */
+export function authorizeUserDirectory(viewer: Viewer): void {
+  if (viewer === null) throw unauthenticated();
+  if (!isAdmin(viewer)) throw forbidden(FORBIDDEN_MESSAGE, { reason: "auth.admin-only" });
+}
+
 /** The shared account rule (common's access module), with the wire's messages. */
 export function authorizeUser(viewer: Viewer, action: AccountAction, target: UserFacts): void {
   if (viewer === null) throw unauthenticated();

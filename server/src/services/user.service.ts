@@ -9,6 +9,7 @@ import {
   type UserCreate,
   type UserPatch,
   type UserSettingUpsert,
+  usernameKey,
 } from "@memos/common";
 import { hashPassword, verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn } from "../auth/rate-limit.js";
@@ -21,6 +22,7 @@ import {
   authorizeIdentityChange,
   authorizeUser,
   authorizeUserCreate,
+  authorizeUserDirectory,
   PUBLIC_DISCLOSURE,
 } from "../policies/user.policy.js";
 import { presentUser, presentUserSetting } from "../presenters/user.presenter.js";
@@ -29,7 +31,7 @@ import type { UserRow } from "../store/schema.js";
 import { refreshDisplayTimes } from "../store/sql/memo/memo.store.js";
 import { revokeUserAccessTokens } from "../store/sql/access-token.store.js";
 import { deleteUserSessions } from "../store/sql/session.store.js";
-import { encodeUserSetting, parseUserSetting } from "../store/sql/settings.js";
+import { encodeUserSetting, parseUserSetting, readUserSetting, type UserSettings } from "../store/sql/settings.js";
 import { listUserSettings, type UserSettingRow, upsertUserSetting } from "../store/sql/user-setting.store.js";
 import {
   createUser as insertUser,
@@ -37,6 +39,7 @@ import {
   findUserById,
   findUserByUsername,
   findUserByUsernameKey,
+  findUsersByUsernames,
   listUsers as selectUsers,
   type UserUpdate,
   updateUser,
@@ -108,6 +111,31 @@ export async function getUserByName(ctx: AppContext, username: string): Promise<
   const user = (await findUserByUsername(db, username)) ?? (await findUserByUsernameKey(db, username));
   if (!user) throw notFound(`User not found with username ${username}`, { reason: "user.not-found" });
   return presentUser(user, PUBLIC_DISCLOSURE);
+}
+
+/** Every account as an administrator sees it (v1's ListUsers), newest first; administrators only. */
+export async function listAccounts(ctx: AppContext, viewer: Viewer): Promise<User[]> {
+  authorizeUserDirectory(viewer);
+  const rows = await selectUsers(ctx.store.db);
+  return rows.map((row) => presentAccount(viewer, row));
+}
+
+/** The live accounts of these names as `viewer` may see them (v1's BatchGetUsers), in the order asked; others skipped. */
+export async function getAccountsByNames(ctx: AppContext, viewer: Viewer, usernames: readonly string[]): Promise<User[]> {
+  const rows = (await findUsersByUsernames(ctx.store.db, usernames)).filter((row) => row.row_status === "NORMAL");
+  const byKey = new Map(rows.map((row) => [row.username_key ?? usernameKey(row.username), row]));
+  return [...new Set(usernames)].flatMap((username) => {
+    const row = byKey.get(usernameKey(username));
+    return row ? [presentAccount(viewer, row)] : [];
+  });
+}
+
+/** The id of the account a name refers to (as sign-in finds it); 404 for none. */
+export async function accountIdByName(ctx: AppContext, username: string): Promise<number> {
+  const { db } = ctx.store;
+  const user = (await findUserByUsername(db, username)) ?? (await findUserByUsernameKey(db, username));
+  if (!user) throw notFound(`User not found with username ${username}`, { reason: "user.not-found" });
+  return user.id;
 }
 
 /** An account by name as `viewer` may see it (its email to itself and to the administrators who manage it): v1's GetUser. */
@@ -193,6 +221,19 @@ export async function deleteUser(ctx: AppContext, viewer: Viewer, id: number, lo
     return paths;
   });
   await removeAssets(ctx.config.data, files, (message) => log.error(message));
+}
+
+/** The caller's own preferences, each its stored value or its default (v1's user settings). */
+export async function getOwnSettings(ctx: AppContext, viewer: Viewer): Promise<UserSettings> {
+  requireSignedIn(viewer);
+  const { db } = ctx.store;
+  const [locale, appearance, memoVisibility, memoDisplayTsOption] = await Promise.all([
+    readUserSetting(db, viewer.id, "locale"),
+    readUserSetting(db, viewer.id, "appearance"),
+    readUserSetting(db, viewer.id, "memoVisibility"),
+    readUserSetting(db, viewer.id, "memoDisplayTsOption"),
+  ]);
+  return { locale, appearance, memoVisibility, memoDisplayTsOption };
 }
 
 /**

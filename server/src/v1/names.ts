@@ -1,5 +1,5 @@
-// v1 resource names (`users/{username}`, `memos/{uid}`, `instance/settings/{KEY}`): made and read strictly, a name
-// that does not parse being InvalidArgument naming its field.
+// v1 resource names (`users/{username}`, `memos/{uid}`, `users/{username}/settings/{KEY}`…): made and read strictly,
+// a name that does not parse being InvalidArgument naming its field.
 import { invalidArgument } from "./transport/errors.js";
 
 /** A uid a client may choose: 1 to 36 letters, digits and hyphens, no hyphen at either end (memos' rule). */
@@ -7,23 +7,49 @@ const UID = /^[a-zA-Z0-9]([a-zA-Z0-9-]{0,34}[a-zA-Z0-9])?$/;
 
 export const isValidUid = (uid: string): boolean => UID.test(uid);
 
-/** The single id segment after `prefix/`, or InvalidArgument naming `field`. */
-function idOf(name: string, prefix: string, field: string): string {
-  const id = name.startsWith(`${prefix}/`) ? name.slice(prefix.length + 1) : "";
-  if (id === "" || id.includes("/")) throw invalidArgument(field, `expected ${prefix}/{id}, not ${JSON.stringify(name)}`);
-  return id;
+/**
+ * The id segments of `name` by its pattern (`users/*\/settings/*`: literal segments as they are, `*` one id), or
+ * InvalidArgument naming `field`.
+ */
+function idsOf(name: string, pattern: string, field: string): string[] {
+  const expected = pattern.split("/");
+  const segments = name.split("/");
+  const fits =
+    segments.length === expected.length && expected.every((part, i) => (part === "*" ? segments[i] !== "" : part === segments[i]));
+  if (!fits) throw invalidArgument(field, `expected ${pattern.replaceAll("*", "{id}")}, not ${JSON.stringify(name)}`);
+  return segments.filter((_segment, i) => expected[i] === "*");
 }
 
 export const memoName = (uid: string) => `memos/${uid}`;
 export const userName = (username: string) => `users/${username}`;
 export const instanceSettingName = (key: string) => `instance/settings/${key}`;
+export const userStatsName = (username: string) => `users/${username}/stats`;
+export const userSettingName = (username: string, key: string) => `users/${username}/settings/${key}`;
+export const personalAccessTokenName = (username: string, id: number) => `users/${username}/personalAccessTokens/${id}`;
 
 export function memoUidOf(name: string, field = "name"): string {
-  const uid = idOf(name, "memos", field);
+  const [uid] = idsOf(name, "memos/*", field) as [string];
   if (!isValidUid(uid)) throw invalidArgument(field, `${JSON.stringify(uid)} is not a memo uid`);
   return uid;
 }
 
-export const usernameOf = (name: string, field = "name"): string => idOf(name, "users", field);
+export const usernameOf = (name: string, field = "name"): string => idsOf(name, "users/*", field)[0]!;
 
-export const instanceSettingKeyOf = (name: string, field = "name"): string => idOf(name, "instance/settings", field);
+export const instanceSettingKeyOf = (name: string, field = "name"): string => idsOf(name, "instance/settings/*", field)[0]!;
+
+export function userSettingOf(name: string, field = "name"): { username: string; key: string } {
+  const [username, key] = idsOf(name, "users/*/settings/*", field) as [string, string];
+  return { username, key };
+}
+
+/** A numeric id segment (tokens, reactions): a positive integer in the ids' range. */
+function numericId(id: string, field: string): number {
+  const value = /^[1-9]\d{0,9}$/.test(id) ? Number(id) : Number.NaN;
+  if (!(value <= 2_147_483_647)) throw invalidArgument(field, `${JSON.stringify(id)} is not an id`);
+  return value;
+}
+
+export function personalAccessTokenOf(name: string, field = "name"): { username: string; id: number } {
+  const [username, id] = idsOf(name, "users/*/personalAccessTokens/*", field) as [string, string];
+  return { username, id: numericId(id, field) };
+}

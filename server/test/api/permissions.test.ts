@@ -7,7 +7,7 @@
 import type { Memo, Visibility } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../client.js";
-import { anonymous, createMemo, createUser, signUpHost, type TestUser, uploadResource } from "../factories.js";
+import { anonymous, createMemo, createUser, PASSWORD, signUpHost, type TestUser, uploadResource } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
 import { expectPolicyStatuses, type Outcome } from "../policy-status.js";
 import { type CredentialKind, callerOf } from "../credential-kinds.js";
@@ -326,7 +326,10 @@ describe("v1 RPCs by credential", () => {
   let t: TestApp;
   let owner: TestUser;
   let uid = "";
-  const connect = (client: Client, method: string, body: object) => client.post(`/memos.api.v1.MemoService/${method}`, body);
+  const connect = (client: Client, method: string, body: object, service = "MemoService") =>
+    client.post(`/memos.api.v1.${service}/${method}`, body);
+  /** A token of the owner's that a call may revoke. */
+  const spareTokenId = async () => (await owner.client.post("/api/access-token", { name: "spare", scope: "read" })).body.data.id as number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -363,6 +366,57 @@ describe("v1 RPCs by credential", () => {
       "Connect CreateMemo",
       (client) => connect(client, "CreateMemo", { memo: { content: "new" } }),
       { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    // UserService: stats are public; preferences are the caller's own; tokens and a password are a session's alone.
+    [
+      "GET /api/v1/users/:u:getStats",
+      (client) => client.get("/api/v1/users/owner:getStats"),
+      { none: 200, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "GET /api/v1/users:stats",
+      (client) => client.get("/api/v1/users:stats"),
+      { none: 200, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "GET /api/v1/users (a member: administrators only)",
+      (client) => client.get("/api/v1/users"),
+      { none: 401, session: 403, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "Connect GetUserSetting",
+      (client) => connect(client, "GetUserSetting", { name: "users/owner/settings/GENERAL" }, "UserService"),
+      { none: 401, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "PATCH /api/v1/users/:u/settings/GENERAL",
+      (client) => client.patch("/api/v1/users/owner/settings/GENERAL?updateMask=locale", { generalSetting: { locale: "fr" } }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "PATCH /api/v1/users/:u (display_name)",
+      (client) => client.patch("/api/v1/users/owner?updateMask=display_name", { displayName: "Owner" }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "PATCH /api/v1/users/:u (password)",
+      (client) => client.patch("/api/v1/users/owner?updateMask=password", { password: PASSWORD }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "Connect ListPersonalAccessTokens",
+      (client) => connect(client, "ListPersonalAccessTokens", { parent: "users/owner" }, "UserService"),
+      { none: 401, session: 200, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "POST /api/v1/users/:u/personalAccessTokens",
+      (client) => client.post("/api/v1/users/owner/personalAccessTokens", { description: "matrix" }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "DELETE /api/v1/users/:u/personalAccessTokens/:id",
+      async (client) => client.delete(`/api/v1/users/owner/personalAccessTokens/${await spareTokenId()}`),
+      { none: 401, session: 200, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
     ],
   ];
 

@@ -29,7 +29,8 @@ function snippetOf(content: string): string {
   return characters.length > SNIPPET_LENGTH ? `${characters.slice(0, SNIPPET_LENGTH).join("").trimEnd()}...` : plain;
 }
 
-function propertyOf(content: string) {
+/** What a memo's text holds, as v1's `Memo.Property` (and the kinds user stats count) says it. */
+export function propertyOf(content: string) {
   const heading = /^#{1,6}\s+(.+)$/m.exec(content);
   return {
     hasLink: /\bhttps?:\/\/\S/.test(content),

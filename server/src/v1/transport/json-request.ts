@@ -12,11 +12,21 @@ const STRING_JSON_MESSAGES = new Set(["google.protobuf.Timestamp", "google.proto
 export const fieldNamed = (message: DescMessage, name: string): DescField | undefined =>
   message.fields.find((field) => field.name === name || field.jsonName === name);
 
+/**
+ * A field mask's paths as protojson reads them (lowerCamelCase): a query string names fields by their proto names
+ * (`?updateMask=memo_visibility`), as grpc-gateway reads it, or by their JSON names.
+ */
+const maskJson = (raw: string): string =>
+  raw
+    .split(",")
+    .map((path) => path.trim().replace(/_([a-z0-9])/g, (_whole, letter: string) => letter.toUpperCase()))
+    .join(",");
+
 /** One query value as the JSON protojson reads for a field of this kind. */
 function queryScalar(field: DescField, raw: string): JsonValue {
   const kind = field.fieldKind === "list" ? field.listKind : field.fieldKind;
   if (kind === "enum") return /^-?\d+$/.test(raw) ? Number(raw) : raw;
-  if (kind === "message") return raw;
+  if (kind === "message") return field.message?.typeName === "google.protobuf.FieldMask" ? maskJson(raw) : raw;
   const scalar = field.fieldKind === "scalar" || (field.fieldKind === "list" && field.listKind === "scalar") ? field.scalar : undefined;
   if (scalar === ScalarType.BOOL) {
     if (raw === "true" || raw === "false") return raw === "true";
