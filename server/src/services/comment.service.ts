@@ -11,6 +11,7 @@ import {
   DEFAULT_HISTORY_PAGE,
 } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
+import { conflict, notFound } from "../errors.js";
 import { authorizeComment, authorizeCommentChange, authorizeCommentClose, canSeeComments } from "../policies/comment.policy.js";
 import { authorizeMemo } from "../policies/memo.policy.js";
 import {
@@ -26,6 +27,7 @@ import {
   updateCommentContent,
 } from "../store/sql/comment.store.js";
 import { findMemoFacts } from "../store/sql/memo/memo.store.js";
+import { memoUidTaken } from "../store/sql/memo/memo-uid.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 import { composeComment, composeComments, requireComment } from "./comment-compose.js";
 import { requireMemo } from "./memo-access.js";
@@ -57,7 +59,14 @@ export async function countMemoComments(ctx: AppContext, viewer: Viewer, memoIds
   return countComments(db, readable);
 }
 
-export async function createComment(ctx: AppContext, viewer: Viewer, memoId: number, input: CommentCreate): Promise<Comment> {
+/** `uid`: the v1 name's uid the client chose (taken by a memo or a comment: a 409), a random one otherwise. */
+export async function createComment(
+  ctx: AppContext,
+  viewer: Viewer,
+  memoId: number,
+  input: CommentCreate,
+  { uid }: { uid?: string } = {},
+): Promise<Comment> {
   const { db } = ctx.store;
   const memo = await requireMemo(db, memoId);
   const state = { disabled: await readSystemSetting(db, "disableComments"), closed: await isCommentClosed(db, memoId) };
@@ -65,7 +74,9 @@ export async function createComment(ctx: AppContext, viewer: Viewer, memoId: num
   assertStorableComment(input.content);
   const { id, queued } = await db.transaction().execute(async (tx) => {
     await assertOwnResources(tx, viewer, input.resourceIdList ?? []);
-    const id = await insertComment(tx, memoId, viewer.id, input.content);
+    if (uid !== undefined && (await memoUidTaken(tx, uid)))
+      throw conflict(`Memo uid already taken: ${uid}`, { reason: "input.conflict", field: "uid" });
+    const id = await insertComment(tx, memoId, viewer.id, input.content, uid);
     await setCommentResources(tx, id, input.resourceIdList ?? []);
     // The inbox: the memo's author hears of it, and whoever the comment names and may read the memo.
     await notifyComment(tx, viewer, memo, id);
@@ -82,6 +93,14 @@ export async function createComment(ctx: AppContext, viewer: Viewer, memoId: num
     return { id, queued };
   });
   afterCommit(ctx, queued);
+  return composeComment(db, viewer, id);
+}
+
+/** One comment, for whoever may read its memo (v1 names a comment as a memo); 404 as the comment's other routes otherwise. */
+export async function getComment(ctx: AppContext, viewer: Viewer, id: number): Promise<Comment> {
+  const { db } = ctx.store;
+  const { memo } = await requireComment(db, id);
+  if (!canSeeComments(viewer, memo)) throw notFound(`Comment not found: ${id}`, { reason: "comment.not-found" });
   return composeComment(db, viewer, id);
 }
 

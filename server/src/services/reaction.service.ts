@@ -4,12 +4,22 @@
 // themselves) and through their webhooks (`reaction.added`).
 import type { CommentReaction, Reaction } from "@memos/common";
 import type { Actor, AppContext, Viewer } from "../context.js";
+import { forbidden, notFound, unauthenticated } from "../errors.js";
 import { mayHearOf } from "../policies/inbox.policy.js";
+import { authorizeMemo } from "../policies/memo.policy.js";
 import { authorizeCommentReaction, authorizeReaction, canSeeReactions } from "../policies/reaction.policy.js";
 import type { Db } from "../store/db.js";
 import type { CommentRow } from "../store/sql/comment.store.js";
 import { findMemoFacts, type MemoListRow } from "../store/sql/memo/memo.store.js";
-import { deleteReaction, insertReaction, type ReactionTarget } from "../store/sql/reaction.store.js";
+import {
+  deleteReaction,
+  findOwnReactionEntry,
+  findReactionEntry,
+  insertReaction,
+  listReactionEntries,
+  type ReactionEntryRow,
+  type ReactionTarget,
+} from "../store/sql/reaction.store.js";
 import { commentReactions, composeComments, requireComment } from "./comment-compose.js";
 import { notifyReaction } from "./inbox.service.js";
 import { requireMemo } from "./memo-access.js";
@@ -86,4 +96,56 @@ export async function removeCommentReaction(ctx: AppContext, viewer: Viewer, com
   authorizeCommentReaction(viewer, comment, memo);
   await deleteReaction(db, "comment", commentId, viewer.id, emoji);
   return commentReactions(db, viewer, [commentId]);
+}
+
+/** A memo or a comment, by id: what v1 reacts to through a memo's name (comments are memos there). */
+export interface ReactedRef {
+  target: ReactionTarget;
+  id: number;
+}
+
+/** 404/403 unless the caller may see the reactions of what `ref` names (its memo's read rule). */
+async function authorizeSeeing(ctx: AppContext, viewer: Viewer, ref: ReactedRef): Promise<void> {
+  const { db } = ctx.store;
+  if (ref.target === "memo") {
+    authorizeMemo(viewer, "read", await requireMemo(db, ref.id));
+    return;
+  }
+  const { comment, memo } = await requireComment(db, ref.id);
+  if (!canSeeReactions(viewer, memo)) throw notFound(`Comment not found: ${comment.id}`, { reason: "comment.not-found" });
+}
+
+/** A page of the reactions one by one (v1's ListMemoReactions), oldest first, after the reaction `afterId`. */
+export async function listReactionEntriesOf(
+  ctx: AppContext,
+  viewer: Viewer,
+  ref: ReactedRef,
+  page: { afterId: number; limit: number },
+): Promise<ReactionEntryRow[]> {
+  await authorizeSeeing(ctx, viewer, ref);
+  return listReactionEntries(ctx.store.db, ref.target, ref.id, page.afterId, page.limit);
+}
+
+/** Adds the caller's reaction (as addReaction or addCommentReaction does) and answers it as one row. */
+export async function upsertReactionEntry(ctx: AppContext, viewer: Viewer, ref: ReactedRef, emoji: string): Promise<ReactionEntryRow> {
+  if (ref.target === "memo") await addReaction(ctx, viewer, ref.id, emoji);
+  else await addCommentReaction(ctx, viewer, ref.id, emoji);
+  const row = await findOwnReactionEntry(ctx.store.db, ref.target, ref.id, viewer!.id, emoji);
+  if (!row) throw new Error(`the reaction just added to ${ref.target} ${ref.id} is not there`);
+  return row;
+}
+
+/**
+ * Takes back a reaction by its id; false when there is none on what `ref` names (or the caller may not see it). One
+ * of another member's is theirs to take back (403).
+ */
+export async function removeReactionEntry(ctx: AppContext, viewer: Viewer, ref: ReactedRef, reactionId: number): Promise<boolean> {
+  await authorizeSeeing(ctx, viewer, ref);
+  const row = await findReactionEntry(ctx.store.db, ref.target, reactionId);
+  if (!row || row.target_id !== ref.id) return false;
+  if (viewer === null) throw unauthenticated();
+  if (row.creator_id !== viewer.id) throw forbidden("Only who reacted takes a reaction back");
+  if (ref.target === "memo") await removeReaction(ctx, viewer, ref.id, row.emoji);
+  else await removeCommentReaction(ctx, viewer, ref.id, row.emoji);
+  return true;
 }

@@ -100,6 +100,8 @@ interface MemoCommentTable {
   content: string;
   created_ts: number;
   updated_ts: number;
+  /** Its v1 resource name's id (`memos/{uid}`: a comment is a memo with a parent there, migration 047). */
+  uid: Generated<string>;
 }
 
 /** A file attached to a comment (migration 031). */
@@ -189,6 +191,8 @@ interface ResourceTable {
   size: Generated<number>;
   /** The file under <data>/assets holding the bytes (migration 013); '' when they are in `blob` or linked. */
   internal_path: Generated<string>;
+  /** Its v1 resource name's id (`attachments/{uid}`, migration 047): kept for good; the database fills one not given. */
+  uid: Generated<string>;
 }
 
 interface MemoResourceTable {

@@ -53,3 +53,12 @@ export function personalAccessTokenOf(name: string, field = "name"): { username:
   const [username, id] = idsOf(name, "users/*/personalAccessTokens/*", field) as [string, string];
   return { username, id: numericId(id, field) };
 }
+
+export const reactionName = (memoUid: string, id: number) => `memos/${memoUid}/reactions/${id}`;
+
+/** `memos/{uid}/reactions/{id}`: the memo's (or comment's) name and the reaction's id. */
+export function reactionOf(name: string, field = "name"): { memo: string; id: number } {
+  const [uid, id] = idsOf(name, "memos/*/reactions/*", field) as [string, string];
+  if (!isValidUid(uid)) throw invalidArgument(field, `${JSON.stringify(uid)} is not a memo uid`);
+  return { memo: memoName(uid), id: numericId(id, field) };
+}

@@ -1,5 +1,6 @@
-// Page tokens of the v1 lists that page by position (accounts): the offset of the page's first item, opaque to
-// clients. The memo lists page by keyset cursor instead (services/memo-cursor.ts).
+// Page tokens of the v1 lists that page by a number: the offset of the page's first item (accounts), or the id the
+// page starts after (comments, reactions) or before (backlinks). Opaque to clients, and bound to their kind, so a
+// token of one list is refused by another. The memo lists page by keyset cursor instead (services/memo-cursor.ts).
 import { MAX_LIST_LIMIT } from "@memos/common";
 import { invalidArgument } from "./transport/errors.js";
 
@@ -12,16 +13,16 @@ export function pageSizeOf(size: number): number {
   return Math.min(size, MAX_LIST_LIMIT);
 }
 
-const PREFIX = "offset:";
+type PositionKind = "offset" | "after" | "before";
 
-export const offsetToken = (offset: number): string => Buffer.from(`${PREFIX}${offset}`).toString("base64url");
+export const positionToken = (kind: PositionKind, position: number): string => Buffer.from(`${kind}:${position}`).toString("base64url");
 
-/** The offset a token holds (0 for none); one this server did not give is InvalidArgument. */
-export function offsetOf(token: string): number {
-  if (token === "") return 0;
+/** The position a token of this kind holds, `none` for no token; one this server did not give is InvalidArgument. */
+export function positionOf(kind: PositionKind, token: string, none: number): number {
+  if (token === "") return none;
   const text = Buffer.from(token, "base64url").toString("utf8");
-  const offset = text.startsWith(PREFIX) ? Number(text.slice(PREFIX.length)) : Number.NaN;
-  if (!Number.isSafeInteger(offset) || offset < 0 || offsetToken(offset) !== token)
+  const position = text.startsWith(`${kind}:`) ? Number(text.slice(kind.length + 1)) : Number.NaN;
+  if (!Number.isSafeInteger(position) || position < 0 || positionToken(kind, position) !== token)
     throw invalidArgument("page_token", "not a page token this server gave");
-  return offset;
+  return position;
 }

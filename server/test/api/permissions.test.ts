@@ -3,7 +3,7 @@
 // are the creator's alone; only the creator updates, deletes and links; anyone who can read may pin for
 // themself; a resource file is readable by its owner or by anyone who may read a memo it is linked to.
 // Admins and the host have no special rights over other people's memos. The v1 API's memo RPCs (REST, by the memo's
-// uid) answer by the same policies: `v1…` rows.
+// uid: the memo itself, its comments and its reactions) answer by the same policies: `v1…` rows.
 import type { Memo, Visibility } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../client.js";
@@ -31,7 +31,9 @@ type Action =
   | "v1get"
   | "v1list"
   | "v1update"
-  | "v1delete";
+  | "v1delete"
+  | "v1comment"
+  | "v1reactions";
 
 const CALLERS: Caller[] = ["anon", "owner", "member", "admin", "host"];
 const Y = true;
@@ -57,6 +59,8 @@ const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   ["PUBLIC/NORMAL", "v1list", Y, Y, Y, Y, Y],
   ["PUBLIC/NORMAL", "v1update", 401, 200, 403, 403, 403],
   ["PUBLIC/NORMAL", "v1delete", 401, 200, 403, 403, 403],
+  ["PUBLIC/NORMAL", "v1comment", 401, 200, 200, 200, 200],
+  ["PUBLIC/NORMAL", "v1reactions", 200, 200, 200, 200, 200],
 
   // 403 for a visitor, as v0.10 answers (the unchanged v0.10 web client relies on it).
   ["PROTECTED/NORMAL", "read", 403, 200, 200, 200, 200],
@@ -76,6 +80,8 @@ const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   ["PROTECTED/NORMAL", "v1list", N, Y, Y, Y, Y],
   ["PROTECTED/NORMAL", "v1update", 401, 200, 403, 403, 403],
   ["PROTECTED/NORMAL", "v1delete", 401, 200, 403, 403, 403],
+  ["PROTECTED/NORMAL", "v1comment", 401, 200, 200, 200, 200],
+  ["PROTECTED/NORMAL", "v1reactions", 403, 200, 200, 200, 200],
 
   ["PRIVATE/NORMAL", "read", 403, 200, 403, 403, 403],
   ["PRIVATE/NORMAL", "list", N, Y, N, N, N],
@@ -94,6 +100,8 @@ const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   ["PRIVATE/NORMAL", "v1list", N, Y, N, N, N],
   ["PRIVATE/NORMAL", "v1update", 401, 200, 403, 403, 403],
   ["PRIVATE/NORMAL", "v1delete", 401, 200, 403, 403, 403],
+  ["PRIVATE/NORMAL", "v1comment", 401, 200, 403, 403, 403],
+  ["PRIVATE/NORMAL", "v1reactions", 403, 200, 403, 403, 403],
 ];
 // Archived memos are their creator's alone, whatever the visibility: one block per visibility.
 for (const visibility of ["PUBLIC", "PROTECTED", "PRIVATE"] as const) {
@@ -119,6 +127,8 @@ for (const visibility of ["PUBLIC", "PROTECTED", "PRIVATE"] as const) {
     [kind, "v1list", N, N, N, N, N],
     [kind, "v1update", 401, 200, 404, 404, 404],
     [kind, "v1delete", 401, 200, 404, 404, 404],
+    [kind, "v1comment", 401, 200, 404, 404, 404],
+    [kind, "v1reactions", 404, 200, 404, 404, 404],
   );
 }
 
@@ -141,6 +151,8 @@ const ROUTE: Record<Action, string> = {
   v1list: "GET /api/v1/memos",
   v1update: "PATCH /api/v1/memos/:uid",
   v1delete: "DELETE /api/v1/memos/:uid",
+  v1comment: "POST /api/v1/memos/:uid/comments",
+  v1reactions: "GET /api/v1/memos/:uid/reactions",
 };
 
 const OWNER_EMAIL = "owner-secret@example.com";
@@ -228,6 +240,10 @@ describe("memo permission matrix", () => {
         return status(client.patch(`/api/v1/${await v1NameOf(memo)}?updateMask=content`, { content: `${marker} edited` }));
       case "v1delete":
         return status(client.delete(`/api/v1/${await v1NameOf(memo)}`));
+      case "v1comment":
+        return status(client.post(`/api/v1/${await v1NameOf(memo)}/comments`, { content: `${marker} comment` }));
+      case "v1reactions":
+        return status(client.get(`/api/v1/${await v1NameOf(memo)}/reactions`));
     }
   }
 
@@ -417,6 +433,45 @@ describe("v1 RPCs by credential", () => {
       "DELETE /api/v1/users/:u/personalAccessTokens/:id",
       async (client) => client.delete(`/api/v1/users/owner/personalAccessTokens/${await spareTokenId()}`),
       { none: 401, session: 200, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    // MemoService's comments, reactions and relations: reads for everyone, writes for all but a read-only token.
+    [
+      "Connect ListMemoComments",
+      (client) => connect(client, "ListMemoComments", { name: `memos/${uid}` }),
+      { none: 200, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "POST /api/v1/memos/:uid/comments",
+      (client) => client.post(`/api/v1/memos/${uid}/comments`, { content: "a comment" }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "GET /api/v1/memos/:uid/reactions",
+      (client) => client.get(`/api/v1/memos/${uid}/reactions`),
+      { none: 200, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "Connect UpsertMemoReaction",
+      (client) => connect(client, "UpsertMemoReaction", { name: `memos/${uid}`, reaction: { reactionType: "👍" } }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "DELETE /api/v1/memos/:uid/reactions/:id",
+      async (client) => {
+        const given = await client.post(`/api/v1/memos/${uid}/reactions`, { reaction: { reactionType: "🎉" } });
+        return client.delete(`/api/v1/${given.body?.name ?? `memos/${uid}/reactions/1`}`);
+      },
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "Connect ListMemoRelations",
+      (client) => connect(client, "ListMemoRelations", { name: `memos/${uid}` }),
+      { none: 200, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "PATCH /api/v1/memos/:uid/relations",
+      (client) => client.patch(`/api/v1/memos/${uid}/relations`, { relations: [] }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
     ],
   ];
 

@@ -167,19 +167,23 @@ describe("personal access tokens", () => {
     await tokens.deletePersonalAccessToken({ name: created.personalAccessToken!.name });
     expect((await rest(base, "GET", "/api/v1/auth/me", { token: created.token })).status).toBe(401);
 
-    const bad: Array<[Promise<unknown>, Code, RegExp]> = [
-      [tokens.createPersonalAccessToken({ parent: "users/member", description: " " }), Code.InvalidArgument, /^invalid description: /],
+    const bad: Array<[() => Promise<unknown>, Code, RegExp]> = [
       [
-        tokens.createPersonalAccessToken({ parent: "users/member", description: "x", expiresInDays: -1 }),
+        () => tokens.createPersonalAccessToken({ parent: "users/member", description: " " }),
+        Code.InvalidArgument,
+        /^invalid description: /,
+      ],
+      [
+        () => tokens.createPersonalAccessToken({ parent: "users/member", description: "x", expiresInDays: -1 }),
         Code.InvalidArgument,
         /expires_in_days/,
       ],
-      [tokens.createPersonalAccessToken({ parent: "users/host", description: "x" }), Code.PermissionDenied, /permission denied/],
-      [tokens.deletePersonalAccessToken({ name: "users/member/personalAccessTokens/abc" }), Code.InvalidArgument, /^invalid name: /],
-      [tokens.deletePersonalAccessToken({ name: "users/member/personalAccessTokens/999999" }), Code.NotFound, /not found/],
+      [() => tokens.createPersonalAccessToken({ parent: "users/host", description: "x" }), Code.PermissionDenied, /permission denied/],
+      [() => tokens.deletePersonalAccessToken({ name: "users/member/personalAccessTokens/abc" }), Code.InvalidArgument, /^invalid name: /],
+      [() => tokens.deletePersonalAccessToken({ name: "users/member/personalAccessTokens/999999" }), Code.NotFound, /not found/],
     ];
     for (const [call, code, message] of bad) {
-      const error = await failure(call);
+      const error = await failure(call());
       expect([error.code, error.rawMessage]).toEqual([code, expect.stringMatching(message)]);
     }
   });

@@ -42,6 +42,7 @@ import { secondFactor } from "./043-second-factor.js";
 import { trashPurge } from "./044-trash-purge.js";
 import { oauthGrantedScope } from "./045-oauth-granted-scope.js";
 import { memoUid } from "./046-memo-uid.js";
+import { commentResourceUid } from "./047-comment-resource-uid.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -90,4 +91,5 @@ export const MIGRATIONS: Migration[] = [
   trashPurge,
   oauthGrantedScope,
   memoUid,
+  commentResourceUid,
 ];

@@ -5,6 +5,7 @@ import type { Db } from "../db.js";
 import type { ResourceRow } from "../schema.js";
 import { nowSeconds } from "../time.js";
 import { COMMENT_OWNED, deleteOwned } from "./owned-rows.js";
+import { newMemoUid } from "./memo/memo-uid.js";
 import { RESOURCE_COLUMNS } from "./resource.store.js";
 
 export interface CommentRow {
@@ -16,19 +17,22 @@ export interface CommentRow {
   updated_ts: number;
   username: string;
   nickname: string;
+  /** Its v1 name's id (`memos/{uid}`, migration 047). */
+  uid: string;
 }
 
 const commentQuery = (db: Db) =>
   db
     .selectFrom("memo_comment as c")
     .innerJoin("user as u", "u.id", "c.creator_id")
-    .select(["c.id", "c.memo_id", "c.creator_id", "c.content", "c.created_ts", "c.updated_ts", "u.username", "u.nickname"]);
+    .select(["c.id", "c.memo_id", "c.creator_id", "c.content", "c.created_ts", "c.updated_ts", "u.username", "u.nickname", "c.uid"]);
 
-export async function insertComment(db: Db, memoId: number, creatorId: number, content: string): Promise<number> {
+/** `uid`: its v1 name's id, as a client chose it (taken: the unique index refuses it); a random one otherwise. */
+export async function insertComment(db: Db, memoId: number, creatorId: number, content: string, uid = newMemoUid()): Promise<number> {
   const now = nowSeconds();
   const row = await db
     .insertInto("memo_comment")
-    .values({ memo_id: memoId, creator_id: creatorId, content, created_ts: now, updated_ts: now })
+    .values({ memo_id: memoId, creator_id: creatorId, content, created_ts: now, updated_ts: now, uid })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -124,4 +128,21 @@ export async function setCommentClosed(db: Db, memoId: number, closed: boolean):
     .values({ memo_id: memoId })
     .onConflict((oc) => oc.column("memo_id").doNothing())
     .execute();
+}
+
+/** The id of the comment with this uid. */
+export async function findCommentIdByUid(db: Db, uid: string): Promise<number | undefined> {
+  const row = await db.selectFrom("memo_comment").select("id").where("uid", "=", uid).executeTakeFirst();
+  return row?.id;
+}
+
+/** The uids of these comments, by id (one query by primary key). */
+export async function commentUidsOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("memo_comment")
+    .select(["id", "uid"])
+    .where("id", "in", [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.uid]));
 }

@@ -47,7 +47,7 @@ export async function listTagsOfMemos(db: Db, memoIds: number[]): Promise<Map<nu
 export function listResourcesForExport(db: Db, creatorId: number, afterId: number, limit = EXPORT_PAGE_SIZE): Promise<ResourceRow[]> {
   return db
     .selectFrom("resource")
-    .select(["id", "creator_id", "created_ts", "updated_ts", "filename", "external_link", "type", "size", "internal_path"])
+    .select(["id", "creator_id", "created_ts", "updated_ts", "filename", "external_link", "type", "size", "internal_path", "uid"])
     .where("creator_id", "=", creatorId)
     .where("id", ">", afterId)
     .orderBy("id")
@@ -59,7 +59,7 @@ export function listResourcesForExport(db: Db, creatorId: number, afterId: numbe
 export function listResourcesForExportByIds(db: Db, creatorId: number, ids: readonly number[]): Promise<ResourceRow[]> {
   return db
     .selectFrom("resource")
-    .select(["id", "creator_id", "created_ts", "updated_ts", "filename", "external_link", "type", "size", "internal_path"])
+    .select(["id", "creator_id", "created_ts", "updated_ts", "filename", "external_link", "type", "size", "internal_path", "uid"])
     .where("creator_id", "=", creatorId)
     .where("id", "in", ids)
     .orderBy("id")

@@ -102,3 +102,58 @@ export function countReactionsQuery(db: Db, target: ReactionTarget, ids: readonl
     .orderBy(id)
     .orderBy(sql`min(r.id)`);
 }
+
+/** One reaction as v1 lists them: its own id, who gave it (by username) and when. */
+export interface ReactionEntryRow {
+  id: number;
+  target_id: number;
+  creator_id: number;
+  username: string;
+  emoji: string;
+  created_ts: number;
+}
+
+function entriesQuery(db: Db, target: ReactionTarget) {
+  const { from, id } = source(db, target);
+  return db
+    .selectFrom(from)
+    .innerJoin("user as u", "u.id", "r.creator_id")
+    .select(["r.id", id.as("target_id"), "r.creator_id", "u.username", "r.emoji", "r.created_ts"]);
+}
+
+/** A page of one memo's or comment's reactions in the order given, after the reaction `afterId` (ids ascending). */
+export function listReactionEntries(
+  db: Db,
+  target: ReactionTarget,
+  targetId: number,
+  afterId: number,
+  limit: number,
+): Promise<ReactionEntryRow[]> {
+  const { column } = TARGETS[target];
+  return entriesQuery(db, target)
+    .where(sql.ref(`r.${column}`), "=", targetId)
+    .where("r.id", ">", afterId)
+    .orderBy("r.id")
+    .limit(limit)
+    .execute();
+}
+
+export function findReactionEntry(db: Db, target: ReactionTarget, id: number): Promise<ReactionEntryRow | undefined> {
+  return entriesQuery(db, target).where("r.id", "=", id).executeTakeFirst();
+}
+
+/** The user's reaction with this emoji on the memo or comment. */
+export function findOwnReactionEntry(
+  db: Db,
+  target: ReactionTarget,
+  targetId: number,
+  userId: number,
+  emoji: string,
+): Promise<ReactionEntryRow | undefined> {
+  const { column } = TARGETS[target];
+  return entriesQuery(db, target)
+    .where(sql.ref(`r.${column}`), "=", targetId)
+    .where("r.creator_id", "=", userId)
+    .where("r.emoji", "=", emoji)
+    .executeTakeFirst();
+}

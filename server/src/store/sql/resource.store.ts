@@ -16,6 +16,7 @@ export const RESOURCE_COLUMNS = [
   "r.type",
   "r.size",
   "r.internal_path",
+  "r.uid",
 ] as const;
 
 export interface ResourceWithLinks extends ResourceRow {

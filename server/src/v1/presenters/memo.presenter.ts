@@ -1,7 +1,8 @@
-// Our memo (as the v0 composer makes it for this caller) as a v1 Memo, under its uid. What v1 adds that we do not
-// keep is derived from the text: the tags, the property flags and the snippet. Attachments, relations and reactions
-// are empty until their services are served (issue 45).
-import { extractTags, type Memo as V0Memo, type Visibility as V0Visibility } from "@memos/common";
+// Our memo (as the v0 composer makes it for this caller) as a v1 Memo, under its uid, and our comment as the v1 Memo
+// that comments are there (a parent, the parent's visibility). What v1 adds that we do not keep is derived from the
+// text: the tags, the property flags and the snippet. A memo's attachments, relations and reactions are listed by
+// their own RPCs and left empty here.
+import { type Comment, extractTags, type Memo as V0Memo, type Visibility as V0Visibility } from "@memos/common";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { State } from "../gen/memos/api/v1/common_pb.js";
@@ -17,7 +18,7 @@ const VISIBILITIES: Record<V0Visibility, Visibility> = {
 const SNIPPET_LENGTH = 100;
 
 /** The text's start as plain words: Markdown's marks dropped, whitespace folded. */
-function snippetOf(content: string): string {
+export function snippetOf(content: string): string {
   const plain = content
     .replace(/```[\s\S]*?```/g, " ")
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
@@ -54,5 +55,27 @@ export function presentMemo(memo: V0Memo, uid: string): MessageInitShape<typeof 
     pinned: memo.pinned,
     property: propertyOf(memo.content),
     snippet: snippetOf(memo.content),
+  };
+}
+
+/** A comment as v1 shows it: a live memo of its author's, under the comment's uid, with the parent's visibility. */
+export function presentComment(
+  comment: Comment,
+  uid: string,
+  parent: { uid: string; visibility: V0Visibility },
+): MessageInitShape<typeof MemoSchema> {
+  return {
+    name: memoName(uid),
+    state: State.NORMAL,
+    creator: userName(comment.creator.username),
+    createTime: timestampFromMs(comment.createdTs * 1000),
+    updateTime: timestampFromMs(comment.updatedTs * 1000),
+    content: comment.content,
+    visibility: VISIBILITIES[parent.visibility],
+    tags: extractTags(comment.content),
+    pinned: false,
+    property: propertyOf(comment.content),
+    parent: memoName(parent.uid),
+    snippet: snippetOf(comment.content),
   };
 }

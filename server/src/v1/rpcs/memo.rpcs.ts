@@ -25,26 +25,21 @@ import {
   pinMemo,
 } from "../../services/memo.service.js";
 import { trashMemo } from "../../services/trash.service.js";
-import { findMemoIdByUid, memoUidsOf } from "../../store/sql/memo/memo-uid.js";
+import { memoUidsOf } from "../../store/sql/memo/memo-uid.js";
 import { callerOf } from "../../http/request-context.js";
 import { State } from "../gen/memos/api/v1/common_pb.js";
 import { type Memo, type MemoSchema, MemoService, Visibility } from "../gen/memos/api/v1/memo_service_pb.js";
-import { isValidUid, memoUidOf } from "../names.js";
+import { memoTargetOf } from "../memo-target.js";
+import { isValidUid } from "../names.js";
 import { presentMemo } from "../presenters/memo.presenter.js";
 import { v1Service } from "../rpc.js";
 import { invalidArgument } from "../transport/errors.js";
+import { commentRpcs, memoCommentRpcs } from "./memo-comment.rpcs.js";
+import { memoReactionRpcs } from "./memo-reaction.rpcs.js";
+import { memoRelationRpcs } from "./memo-relation.rpcs.js";
 
 /** A page when none is asked for (memos' default). */
 const DEFAULT_PAGE_SIZE = 50;
-
-const notFound = () => new ConnectError("memo not found", Code.NotFound);
-
-/** The live memo a name refers to; a trashed or unknown one is not found. */
-async function memoIdOf(ctx: AppContext, name: string, field: string): Promise<number> {
-  const id = await findMemoIdByUid(ctx.store.db, memoUidOf(name, field));
-  if (id === undefined) throw notFound();
-  return id;
-}
 
 async function presentMemos(ctx: AppContext, memos: readonly V0Memo[]): Promise<Array<MessageInitShape<typeof MemoSchema>>> {
   const uids = await memoUidsOf(
@@ -191,16 +186,22 @@ export const memoRpcs = v1Service(MemoService, {
   },
   getMemo: {
     access: "public",
-    handle: async (input, { ctx, viewer }) => presentOne(ctx, await getMemo(ctx, viewer, await memoIdOf(ctx, input.name, "name"))),
+    handle: async (input, { ctx, viewer }) => {
+      const target = await memoTargetOf(ctx, input.name, "name");
+      if (target.kind === "comment") return commentRpcs.get(ctx, viewer, target.id);
+      return presentOne(ctx, await getMemo(ctx, viewer, target.id));
+    },
   },
   updateMemo: {
     access: "signed-in",
     handle: async (input, { ctx, viewer }) => {
       const { memo } = input;
       if (!memo) throw invalidArgument("memo", "a memo is required");
-      const id = await memoIdOf(ctx, memo.name, "memo.name");
+      const target = await memoTargetOf(ctx, memo.name, "memo.name");
       const paths = input.updateMask?.paths ?? [];
       if (paths.length === 0) throw invalidArgument("update_mask", "update mask is required");
+      if (target.kind === "comment") return commentRpcs.update(ctx, viewer, target.id, memo, paths);
+      const { id } = target;
       const unknown = paths.find((path) => !SERVER_SET.has(path) && !UNSERVED.has(path) && !CHANGEABLE.has(path));
       if (unknown !== undefined) throw invalidArgument("update_mask", `${JSON.stringify(unknown)} cannot be updated`);
       if (paths.some((path) => UNSERVED.has(path))) refuseUnserved(memo);
@@ -221,8 +222,13 @@ export const memoRpcs = v1Service(MemoService, {
   deleteMemo: {
     access: "signed-in",
     handle: async (input, { ctx, viewer }) => {
-      await trashMemo(ctx, viewer, await memoIdOf(ctx, input.name, "name"));
+      const target = await memoTargetOf(ctx, input.name, "name");
+      if (target.kind === "comment") await commentRpcs.remove(ctx, viewer, target.id);
+      else await trashMemo(ctx, viewer, target.id);
       return {};
     },
   },
+  ...memoRelationRpcs,
+  ...memoCommentRpcs,
+  ...memoReactionRpcs,
 });

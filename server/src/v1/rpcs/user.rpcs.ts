@@ -40,7 +40,7 @@ import {
 } from "../gen/memos/api/v1/user_service_pb.js";
 import { personalAccessTokenOf, userSettingOf, usernameOf } from "../names.js";
 import { checked } from "../checked.js";
-import { offsetOf, offsetToken, pageSizeOf } from "../page-token.js";
+import { pageSizeOf, positionOf, positionToken } from "../page-token.js";
 import { presentPersonalAccessToken } from "../presenters/access-token.presenter.js";
 import { presentGeneralSetting, THEMES } from "../presenters/user-setting.presenter.js";
 import { presentUserStats } from "../presenters/user-stats.presenter.js";
@@ -183,10 +183,10 @@ export const userRpcs = v1Service(UserService, {
     handle: async (input, { ctx, viewer }) => {
       const username = usernameFilterOf(input.filter);
       const size = pageSizeOf(input.pageSize);
-      const offset = offsetOf(input.pageToken);
+      const offset = positionOf("offset", input.pageToken, 0);
       const all = (await listAccounts(ctx, viewer)).filter((user) => username === undefined || user.username === username);
       const page = all.slice(offset, offset + size);
-      return { users: page.map(presentUser), nextPageToken: offset + size < all.length ? offsetToken(offset + size) : "" };
+      return { users: page.map(presentUser), nextPageToken: offset + size < all.length ? positionToken("offset", offset + size) : "" };
     },
   },
   batchGetUsers: {

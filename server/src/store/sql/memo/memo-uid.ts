@@ -25,12 +25,17 @@ export async function findMemoIdByUid(db: Db, uid: string): Promise<number | und
   return row?.id;
 }
 
-/** Whether a memo, live or in a trash, holds this uid already (a restore brings a trashed one back under it). */
+/**
+ * Whether a memo, live or in a trash (a restore brings a trashed one back under it), or a comment (a memo with a
+ * parent to v1 clients, migration 047) holds this uid already.
+ */
 export async function memoUidTaken(db: Db, uid: string): Promise<boolean> {
   const live = await db.selectFrom("memo").select("id").where("uid", "=", uid).executeTakeFirst();
   if (live) return true;
   const trashed = await db.selectFrom("memo_trash").select("memo_id").where("uid", "=", uid).executeTakeFirst();
-  return trashed !== undefined;
+  if (trashed) return true;
+  const comment = await db.selectFrom("memo_comment").select("id").where("uid", "=", uid).executeTakeFirst();
+  return comment !== undefined;
 }
 
 /** The uids of these live memos, by id (one query by primary key). */

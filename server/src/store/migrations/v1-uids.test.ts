@@ -1,5 +1,6 @@
-// Migration 046 on a database that already holds memos, live and trashed: each gets a uid of its own, kept when it
-// moves between the trash and the list; a memo inserted without one still gets one; a uid is unique. Both engines.
+// The uids of v1 resource names, on databases that already hold rows, both engines. Migration 046: memos, live and
+// trashed, each get a uid of their own, kept when they move between the trash and the list; 047: comments and
+// resources. A row inserted without one still gets one; a uid is unique.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -73,5 +74,33 @@ describe.each(["sqlite", "postgres"] as const)("046-memo-uid on %s", (engine) =>
     const later = await handle.db.selectFrom("memo").select("uid").where("content", "=", "later").executeTakeFirstOrThrow();
     expect(later.uid).toMatch(/^[0-9a-f]{22}$/);
     await expect(sql`UPDATE memo SET uid = ${live[0]!.uid} WHERE id = ${live[1]!.id}`.execute(handle.db)).rejects.toThrow();
+  });
+});
+
+describe.each(["sqlite", "postgres"] as const)("047-comment-resource-uid on %s", (engine) => {
+  it("gives every existing comment and resource its own uid, and every one inserted later one too", async (ctx) => {
+    const handle = await open(engine);
+    if (!handle) return ctx.skip();
+    await migrate(
+      handle,
+      MIGRATIONS.filter((migration) => migration.name < "047"),
+    );
+    await sql`INSERT INTO memo_comment (memo_id, creator_id, content, created_ts, updated_ts) VALUES (1, 1, 'a', 1, 1), (1, 1, 'b', 1, 1)`.execute(
+      handle.db,
+    );
+    await sql`INSERT INTO resource (creator_id, filename) VALUES (1, 'a.png'), (1, 'b.png')`.execute(handle.db);
+    await migrate(handle);
+
+    for (const table of ["memo_comment", "resource"] as const) {
+      const rows = await handle.db.selectFrom(table).select(["id", "uid"]).orderBy("id").execute();
+      for (const row of rows) expect(row.uid).toMatch(/^[0-9a-f]{22}$/);
+      expect(new Set(rows.map((row) => row.uid)).size).toBe(2);
+      await expect(
+        sql`UPDATE ${sql.table(table)} SET uid = ${rows[0]!.uid} WHERE id = ${rows[1]!.id}`.execute(handle.db),
+      ).rejects.toThrow();
+    }
+    await sql`INSERT INTO resource (creator_id, filename) VALUES (1, 'later.png')`.execute(handle.db);
+    const later = await handle.db.selectFrom("resource").select("uid").where("filename", "=", "later.png").executeTakeFirstOrThrow();
+    expect(later.uid).toMatch(/^[0-9a-f]{22}$/);
   });
 });
