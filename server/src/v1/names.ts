@@ -62,3 +62,10 @@ export function reactionOf(name: string, field = "name"): { memo: string; id: nu
   if (!isValidUid(uid)) throw invalidArgument(field, `${JSON.stringify(uid)} is not a memo uid`);
   return { memo: memoName(uid), id: numericId(id, field) };
 }
+
+export const shortcutName = (username: string, id: number) => `users/${username}/shortcuts/${id}`;
+
+export function shortcutOf(name: string, field = "name"): { username: string; id: number } {
+  const [username, id] = idsOf(name, "users/*/shortcuts/*", field) as [string, string];
+  return { username, id: numericId(id, field) };
+}

@@ -473,6 +473,17 @@ describe("v1 RPCs by credential", () => {
       (client) => client.patch(`/api/v1/memos/${uid}/relations`, { relations: [] }),
       { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
     ],
+    // ShortcutService: the caller's own shortcuts.
+    [
+      "Connect ListShortcuts",
+      (client) => connect(client, "ListShortcuts", { parent: "users/owner" }, "ShortcutService"),
+      { none: 401, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "POST /api/v1/users/:u/shortcuts",
+      (client) => client.post("/api/v1/users/owner/shortcuts", { title: "Pinned", filter: "pinned" }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
   ];
 
   for (const [route, call, expected] of CALLS) {

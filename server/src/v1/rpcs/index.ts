@@ -3,6 +3,7 @@ import type { V1Service } from "../rpc.js";
 import { authRpcs } from "./auth.rpcs.js";
 import { instanceRpcs } from "./instance.rpcs.js";
 import { memoRpcs } from "./memo.rpcs.js";
+import { shortcutRpcs } from "./shortcut.rpcs.js";
 import { userRpcs } from "./user.rpcs.js";
 
-export const V1_SERVICES: readonly V1Service[] = [authRpcs, userRpcs, memoRpcs, instanceRpcs];
+export const V1_SERVICES: readonly V1Service[] = [authRpcs, userRpcs, memoRpcs, instanceRpcs, shortcutRpcs];
