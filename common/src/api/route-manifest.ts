@@ -99,6 +99,7 @@ export const ROUTE_MANIFEST = {
   "resource.delete": { method: "DELETE", path: "/api/resource/:resourceId", answer: "bare" },
   "resource.openFile": { method: "GET", path: "/o/r/:resourceId/:filename", answer: "file" },
   "resource.htmlFile": { method: "GET", path: "/h/r/:resourceId/:filename", answer: "file" },
+  "resource.attachmentFile": { method: "GET", path: "/file/attachments/:uid/:filename", answer: "file" },
   "tag.list": { method: "GET", path: "/api/tag", answer: "data" },
   "tag.suggestions": { method: "GET", path: "/api/tag/suggestion", answer: "data" },
   "tag.counts": { method: "GET", path: "/api/tag/count", answer: "data" },

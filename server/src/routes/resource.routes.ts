@@ -1,4 +1,5 @@
-// /api/resource (list, external links, uploads, rename, delete) and the file routes /o/r and /h/r.
+// /api/resource (list, external links, uploads, rename, delete) and the file routes /o/r, /h/r and (the v1 API's)
+// /file/attachments/:uid/:filename.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext, Viewer } from "../context.js";
 import { viewerOf } from "../http/request-context.js";
@@ -15,6 +16,7 @@ import {
   type ResourceFile,
   readableResource,
   readResourceFile,
+  resourceIdByUid,
   uploadResource,
 } from "../services/resource.service.js";
 
@@ -66,6 +68,14 @@ export const resourceHandlers = (ctx: AppContext) =>
       onRequest: noSniff,
       handler: async (request, reply) =>
         sendFileByName(ctx, request, reply, viewerOf(request), request.params.resourceId, request.params.filename),
+    },
+    "resource.attachmentFile": {
+      onRequest: noSniff,
+      handler: async (request, reply) => {
+        const viewer = viewerOf(request);
+        const resource = await readableResource(ctx, viewer, await resourceIdByUid(ctx, request.params.uid));
+        return sendUploadedFile(request, reply, uploadedFile(await openReadableResource(ctx, resource)));
+      },
     },
     "resource.htmlFile": {
       onRequest: noSniff,

@@ -3,7 +3,7 @@ import { type Resource, type ResourceCreate, type ResourcePatch, sanitizeUploadF
 import type { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import type { Actor, AppContext, Viewer } from "../context.js";
-import { badRequest, type ErrorDetail, type ErrorLog, notFound, tooLarge } from "../errors.js";
+import { badRequest, conflict, type ErrorDetail, type ErrorLog, notFound, tooLarge } from "../errors.js";
 import { authorizeMemo, canReadMemo } from "../policies/memo.policy.js";
 import { authorizeResource, authorizeResourceLink, canReadResourceFile, type ResourceAction } from "../policies/resource.policy.js";
 import { presentResource } from "../presenters/resource.presenter.js";
@@ -12,6 +12,7 @@ import { findMemoFactsOfResource } from "../store/sql/memo/memo.store.js";
 import {
   deleteResourceCascade,
   findResourceById,
+  findResourceIdByUid,
   insertResource,
   type NewResource,
   linkResources,
@@ -33,6 +34,7 @@ import {
 } from "../store/files/resource-bytes.js";
 import type { ResourceRow } from "../store/schema.js";
 import { requireMemo } from "./memo-access.js";
+import { assertOwnResources } from "./memo.service.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
 import { requireSignedIn } from "../policies/utils.js";
 
@@ -118,6 +120,8 @@ async function createResource(ctx: AppContext, viewer: Actor, fields: ResourceFi
   try {
     let queued = false;
     const row = await ctx.store.db.transaction().execute(async (tx) => {
+      if (fields.uid !== undefined && (await findResourceIdByUid(tx, fields.uid)) !== undefined)
+        throw conflict(`Resource uid already taken: ${fields.uid}`, { reason: "input.conflict", field: "uid" });
       const inserted = await storeResource(ctx, tx, fields, bytes, placed);
       queued = await queueWebhookEvent(tx, viewer, "resource.created", resourceKey(inserted.id), async () => ({
         resource: presentResource(inserted),
@@ -133,14 +137,25 @@ async function createResource(ctx: AppContext, viewer: Actor, fields: ResourceFi
   }
 }
 
+/** A v1 name's uid a client chose for a new resource (taken: a 409); a random one otherwise. */
+interface ChosenUid {
+  uid?: string;
+}
+
 /** `input` is valid already (the route's schema, resourceCreateSchema). */
-export async function createExternalResource(ctx: AppContext, viewer: Viewer, input: ResourceCreate): Promise<Resource> {
+export async function createExternalResource(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: ResourceCreate,
+  { uid }: ChosenUid = {},
+): Promise<Resource> {
   requireSignedIn(viewer);
   const fields = {
     creator_id: viewer.id,
     filename: input.filename,
     external_link: input.externalLink,
     type: input.type ?? "",
+    ...(uid !== undefined && { uid }),
   };
   return createResource(ctx, viewer, fields, null);
 }
@@ -154,7 +169,10 @@ export interface Upload {
 
 /** An upload's bytes, received before its transaction. */
 async function receiveBytes(ctx: AppContext, data: Buffer | Readable): Promise<Buffer | IncomingAsset> {
-  if (Buffer.isBuffer(data)) return data;
+  if (Buffer.isBuffer(data)) {
+    if (data.length > ctx.config.maxUploadBytes) throw tooLarge();
+    return data;
+  }
   if (ctx.config.storage === "db") return buffer(data);
   return receiveAsset(ctx.config.data, data, ctx.config.maxUploadBytes).catch((error: unknown) => {
     throw error instanceof AssetTooLarge ? tooLarge() : error;
@@ -166,7 +184,7 @@ async function receiveBytes(ctx: AppContext, data: Buffer | Readable): Promise<B
  * incoming folder first, outside the transaction, so a slow upload holds no lock; with `--storage db` it is read
  * into memory for the blob.
  */
-export async function uploadResource(ctx: AppContext, viewer: Viewer, upload: Upload): Promise<Resource> {
+export async function uploadResource(ctx: AppContext, viewer: Viewer, upload: Upload, { uid }: ChosenUid = {}): Promise<Resource> {
   requireSignedIn(viewer);
   let filename: string;
   try {
@@ -178,7 +196,7 @@ export async function uploadResource(ctx: AppContext, viewer: Viewer, upload: Up
   return createResource(
     ctx,
     viewer,
-    { creator_id: viewer.id, filename, external_link: "", type: upload.type },
+    { creator_id: viewer.id, filename, external_link: "", type: upload.type, ...(uid !== undefined && { uid }) },
     await receiveBytes(ctx, upload.data),
   );
 }
@@ -228,6 +246,25 @@ export async function listMemoResources(ctx: AppContext, viewer: Viewer, memoId:
   return links.sort((a, b) => b.id - a.id).map((link) => presentResource(link));
 }
 
+/**
+ * v1's SetMemoAttachments: the memo's resources become exactly `ids` (each the caller's own; the memo theirs to
+ * change), in one transaction: those not named are unlinked (the resources stay), the new ones linked.
+ */
+export async function replaceMemoResources(ctx: AppContext, viewer: Viewer, memoId: number, ids: readonly number[]): Promise<void> {
+  const { db } = ctx.store;
+  authorizeMemo(viewer, "link-resource", await requireMemo(db, memoId));
+  await db.transaction().execute(async (tx) => {
+    await assertOwnResources(tx, viewer, [...ids]);
+    const current = new Set((await listLinkedResources(tx, [memoId])).map((link) => link.id));
+    for (const id of current) if (!ids.includes(id)) await unlinkResource(tx, memoId, id);
+    await linkResources(
+      tx,
+      memoId,
+      ids.filter((id) => !current.has(id)),
+    );
+  });
+}
+
 export async function unlinkResourceFromMemo(ctx: AppContext, viewer: Viewer, memoId: number, resourceId: number): Promise<void> {
   const { db } = ctx.store;
   authorizeMemo(viewer, "link-resource", await requireMemo(db, memoId));
@@ -254,6 +291,18 @@ export async function readableResource(ctx: AppContext, viewer: Viewer, id: numb
   const readable = memos.some((memo) => canReadMemo(viewer, memo));
   if (!canReadResourceFile(viewer, resource, readable)) throw missing;
   return resource;
+}
+
+/** A resource's id by its v1 name's uid; 404 when none has it. */
+export async function resourceIdByUid(ctx: AppContext, uid: string): Promise<number> {
+  const id = await findResourceIdByUid(ctx.store.db, uid);
+  if (id === undefined) throw notFound(`Resource not found: ${uid}`, { reason: "resource.not-found" });
+  return id;
+}
+
+/** A resource whose file the viewer may read (readableResource), as the API shows it: v1's GetAttachment. */
+export async function getReadableResource(ctx: AppContext, viewer: Viewer, id: number): Promise<Resource> {
+  return presentResource(await readableResource(ctx, viewer, id));
 }
 
 /** The bytes of a resource `readableResource` let through. */

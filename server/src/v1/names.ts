@@ -69,3 +69,11 @@ export function shortcutOf(name: string, field = "name"): { username: string; id
   const [username, id] = idsOf(name, "users/*/shortcuts/*", field) as [string, string];
   return { username, id: numericId(id, field) };
 }
+
+export const attachmentName = (uid: string) => `attachments/${uid}`;
+
+export function attachmentUidOf(name: string, field = "name"): string {
+  const [uid] = idsOf(name, "attachments/*", field) as [string];
+  if (!isValidUid(uid)) throw invalidArgument(field, `${JSON.stringify(uid)} is not an attachment uid`);
+  return uid;
+}

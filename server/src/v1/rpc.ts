@@ -3,6 +3,7 @@
 // derived from these declarations, so an RPC is added once: a method in server/proto, `npm run proto`, an entry here.
 import type { DescMethodUnary, DescService, MessageInitShape, MessageShape } from "@bufbuild/protobuf";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config.js";
 import type { AppContext, Viewer } from "../context.js";
 
 /** Who may call an RPC: anyone (the service still filters what a visitor sees), or a signed-in user (401 otherwise). */
@@ -22,6 +23,8 @@ type UnaryHandler<M extends DescMethodUnary> = (input: MessageShape<M["input"]>,
 export interface RpcDeclaration<M extends DescMethodUnary = DescMethodUnary> {
   access: RpcAccess;
   handle: UnaryHandler<M>;
+  /** The largest request body it reads, in bytes, when more than a memo's text needs (an attachment's bytes). */
+  bodyBytes?: (config: Config) => number;
 }
 
 type UnaryMethods<S extends DescService> = {

@@ -33,7 +33,8 @@ type Action =
   | "v1update"
   | "v1delete"
   | "v1comment"
-  | "v1reactions";
+  | "v1reactions"
+  | "v1file";
 
 const CALLERS: Caller[] = ["anon", "owner", "member", "admin", "host"];
 const Y = true;
@@ -61,6 +62,7 @@ const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   ["PUBLIC/NORMAL", "v1delete", 401, 200, 403, 403, 403],
   ["PUBLIC/NORMAL", "v1comment", 401, 200, 200, 200, 200],
   ["PUBLIC/NORMAL", "v1reactions", 200, 200, 200, 200, 200],
+  ["PUBLIC/NORMAL", "v1file", 200, 200, 200, 200, 200],
 
   // 403 for a visitor, as v0.10 answers (the unchanged v0.10 web client relies on it).
   ["PROTECTED/NORMAL", "read", 403, 200, 200, 200, 200],
@@ -82,6 +84,7 @@ const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   ["PROTECTED/NORMAL", "v1delete", 401, 200, 403, 403, 403],
   ["PROTECTED/NORMAL", "v1comment", 401, 200, 200, 200, 200],
   ["PROTECTED/NORMAL", "v1reactions", 403, 200, 200, 200, 200],
+  ["PROTECTED/NORMAL", "v1file", 404, 200, 200, 200, 200],
 
   ["PRIVATE/NORMAL", "read", 403, 200, 403, 403, 403],
   ["PRIVATE/NORMAL", "list", N, Y, N, N, N],
@@ -102,6 +105,7 @@ const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   ["PRIVATE/NORMAL", "v1delete", 401, 200, 403, 403, 403],
   ["PRIVATE/NORMAL", "v1comment", 401, 200, 403, 403, 403],
   ["PRIVATE/NORMAL", "v1reactions", 403, 200, 403, 403, 403],
+  ["PRIVATE/NORMAL", "v1file", 404, 200, 404, 404, 404],
 ];
 // Archived memos are their creator's alone, whatever the visibility: one block per visibility.
 for (const visibility of ["PUBLIC", "PROTECTED", "PRIVATE"] as const) {
@@ -129,6 +133,7 @@ for (const visibility of ["PUBLIC", "PROTECTED", "PRIVATE"] as const) {
     [kind, "v1delete", 401, 200, 404, 404, 404],
     [kind, "v1comment", 401, 200, 404, 404, 404],
     [kind, "v1reactions", 404, 200, 404, 404, 404],
+    [kind, "v1file", 404, 200, 404, 404, 404],
   );
 }
 
@@ -153,6 +158,7 @@ const ROUTE: Record<Action, string> = {
   v1delete: "DELETE /api/v1/memos/:uid",
   v1comment: "POST /api/v1/memos/:uid/comments",
   v1reactions: "GET /api/v1/memos/:uid/reactions",
+  v1file: "GET /file/attachments/:uid/:filename",
 };
 
 const OWNER_EMAIL = "owner-secret@example.com";
@@ -244,6 +250,10 @@ describe("memo permission matrix", () => {
         return status(client.post(`/api/v1/${await v1NameOf(memo)}/comments`, { content: `${marker} comment` }));
       case "v1reactions":
         return status(client.get(`/api/v1/${await v1NameOf(memo)}/reactions`));
+      case "v1file": {
+        const row = await t.ctx.store.db.selectFrom("resource").select("uid").where("id", "=", resourceId).executeTakeFirstOrThrow();
+        return status(client.get(`/file/attachments/${row.uid}/${filename}`));
+      }
     }
   }
 
@@ -344,6 +354,11 @@ describe("v1 RPCs by credential", () => {
   let uid = "";
   const connect = (client: Client, method: string, body: object, service = "MemoService") =>
     client.post(`/memos.api.v1.${service}/${method}`, body);
+  /** A resource of the owner's, on no memo, that a call may read or delete: its uid. */
+  const spareResourceUid = async () => {
+    const { id } = await uploadResource(owner, "spare.png");
+    return (await t.ctx.store.db.selectFrom("resource").select("uid").where("id", "=", id).executeTakeFirstOrThrow()).uid;
+  };
   /** A token of the owner's that a call may revoke. */
   const spareTokenId = async () => (await owner.client.post("/api/access-token", { name: "spare", scope: "read" })).body.data.id as number;
 
@@ -471,6 +486,27 @@ describe("v1 RPCs by credential", () => {
     [
       "PATCH /api/v1/memos/:uid/relations",
       (client) => client.patch(`/api/v1/memos/${uid}/relations`, { relations: [] }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    // AttachmentService: the caller's own resources; a file by its uid to whoever may read it (its owner here).
+    [
+      "POST /api/v1/attachments",
+      (client) => client.post("/api/v1/attachments", { filename: "a.txt", type: "text/plain", content: "aGk=" }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "Connect ListAttachments",
+      (client) => connect(client, "ListAttachments", {}, "AttachmentService"),
+      { none: 401, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "GET /file/attachments/:uid/:filename (the owner's, on no memo)",
+      async (client) => client.get(`/file/attachments/${await spareResourceUid()}/spare.png`),
+      { none: 404, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "DELETE /api/v1/attachments/:uid",
+      async (client) => client.delete(`/api/v1/attachments/${await spareResourceUid()}`),
       { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
     ],
     // ShortcutService: the caller's own shortcuts.

@@ -1,4 +1,4 @@
-// Resources: uploaded files and external links, and v0's file links /o/r and /h/r.
+// Resources: uploaded files and external links, v0's file links /o/r and /h/r, and the v1 API's /file/attachments.
 import { z } from "zod";
 import { pathId } from "../schema-parts.js";
 import { resourceCreateSchema, resourceEntitySchema, resourcePatchSchema } from "../schemas/resource.js";
@@ -93,5 +93,14 @@ export const resourceRoutes = {
     ...FILE_ROUTE,
     path: "/h/r/:resourceId/:filename",
     summary: "A resource's file by id and name (v0's link for HTML pages)",
+  }),
+  "resource.attachmentFile": route({
+    method: "GET",
+    path: "/file/attachments/:uid/:filename",
+    summary: "A resource's file by its v1 uid (memos' attachment link; the name is the browser's, any is accepted)",
+    access: "public",
+    params: z.object({ uid: z.string().max(64), filename: z.string() }),
+    answer: FILE,
+    errors: { 404: "No such file, or not one the caller may read" },
   }),
 };

@@ -5,6 +5,7 @@ import type { Db } from "../db.js";
 import type { ResourceRow } from "../schema.js";
 import { deleteOwned, RESOURCE_OWNED } from "./owned-rows.js";
 import { nowSeconds } from "../time.js";
+import { newMemoUid } from "./memo/memo-uid.js";
 
 export const RESOURCE_COLUMNS = [
   "r.id",
@@ -61,13 +62,15 @@ export interface NewResource {
   created_ts?: number;
   updated_ts?: number;
   internal_path?: string;
+  /** Its v1 name's id (`attachments/{uid}`), as a client chose it; a random one otherwise. */
+  uid?: string;
 }
 
 export async function insertResource(db: Db, resource: NewResource): Promise<ResourceRow> {
   const now = nowSeconds();
   const { id } = await db
     .insertInto("resource")
-    .values({ created_ts: now, updated_ts: now, ...resource })
+    .values({ created_ts: now, updated_ts: now, uid: newMemoUid(), ...resource })
     .returning("id")
     .executeTakeFirstOrThrow();
   return (await findResourceById(db, id))!;
@@ -148,4 +151,39 @@ export async function listLinkedResources(db: Db, memoIds: number[]): Promise<Li
     .orderBy("mr.created_ts")
     .orderBy("r.id")
     .execute();
+}
+
+/** The id of the resource with this uid (its v1 name, `attachments/{uid}`). */
+export async function findResourceIdByUid(db: Db, uid: string): Promise<number | undefined> {
+  const row = await db.selectFrom("resource").select("id").where("uid", "=", uid).executeTakeFirst();
+  return row?.id;
+}
+
+/** The uids of these resources, by id (one query by primary key). */
+export async function resourceUidsOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("resource")
+    .select(["id", "uid"])
+    .where("id", "in", [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.uid]));
+}
+
+/**
+ * For each of these resources linked to a memo, the uid of the first memo (by id) it is linked to: the one v1 names
+ * as its `memo` (a resource may be linked to several here; an attachment there belongs to one).
+ */
+export async function firstLinkedMemoUidsOf(db: Db, resourceIds: readonly number[]): Promise<Map<number, string>> {
+  if (resourceIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("memo_resource as mr")
+    .innerJoin("memo as m", "m.id", "mr.memo_id")
+    .select(["mr.resource_id", "m.uid", "m.id"])
+    .where("mr.resource_id", "in", [...new Set(resourceIds)])
+    .orderBy("m.id")
+    .execute();
+  const first = new Map<number, string>();
+  for (const row of rows) if (!first.has(row.resource_id)) first.set(row.resource_id, row.uid);
+  return first;
 }

@@ -1,13 +1,14 @@
 // Our memo (as the v0 composer makes it for this caller) as a v1 Memo, under its uid, and our comment as the v1 Memo
 // that comments are there (a parent, the parent's visibility). What v1 adds that we do not keep is derived from the
-// text: the tags, the property flags and the snippet. A memo's attachments, relations and reactions are listed by
-// their own RPCs and left empty here.
+// text: the tags, the property flags and the snippet. A memo carries its attachments (our resources linked to it);
+// its relations and reactions are listed by their own RPCs and left empty here.
 import { type Comment, extractTags, type Memo as V0Memo, type Visibility as V0Visibility } from "@memos/common";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { State } from "../gen/memos/api/v1/common_pb.js";
 import { type MemoSchema, Visibility } from "../gen/memos/api/v1/memo_service_pb.js";
 import { memoName, userName } from "../names.js";
+import { presentAttachment } from "./attachment.presenter.js";
 
 const VISIBILITIES: Record<V0Visibility, Visibility> = {
   PRIVATE: Visibility.PRIVATE,
@@ -42,7 +43,12 @@ export function propertyOf(content: string) {
   };
 }
 
-export function presentMemo(memo: V0Memo, uid: string): MessageInitShape<typeof MemoSchema> {
+/** `resourceUids`: the uids of the memo's resources (its attachments), by id. */
+export function presentMemo(
+  memo: V0Memo,
+  uid: string,
+  resourceUids: ReadonlyMap<number, string> = new Map(),
+): MessageInitShape<typeof MemoSchema> {
   return {
     name: memoName(uid),
     state: memo.rowStatus === "ARCHIVED" ? State.ARCHIVED : State.NORMAL,
@@ -53,6 +59,7 @@ export function presentMemo(memo: V0Memo, uid: string): MessageInitShape<typeof 
     visibility: VISIBILITIES[memo.visibility],
     tags: extractTags(memo.content),
     pinned: memo.pinned,
+    attachments: memo.resourceList.map((resource) => presentAttachment(resource, resourceUids.get(resource.id) ?? "", uid)),
     property: propertyOf(memo.content),
     snippet: snippetOf(memo.content),
   };

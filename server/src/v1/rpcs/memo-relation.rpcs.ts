@@ -5,7 +5,8 @@ import { memoLinkMarkdown, memoLinks, memoPatchSchema } from "@memos/common";
 import { authorizedMemo, getMemo, patchMemo } from "../../services/memo.service.js";
 import { getMemoRelation } from "../../services/relation.service.js";
 import { memoUidsOf } from "../../store/sql/memo/memo-uid.js";
-import { type MemoService, MemoRelation_Type } from "../gen/memos/api/v1/memo_service_pb.js";
+import type { AppContext, Viewer } from "../../context.js";
+import { type MemoRelation, MemoRelation_Type, type MemoService } from "../gen/memos/api/v1/memo_service_pb.js";
 import { checked } from "../checked.js";
 import { memoIdOf } from "../memo-target.js";
 import { positionOf, positionToken } from "../page-token.js";
@@ -13,30 +14,42 @@ import { presentReference } from "../presenters/relation.presenter.js";
 import type { ServiceRpcs } from "../rpc.js";
 import { invalidArgument } from "../transport/errors.js";
 
+/**
+ * Writes a reference to each memo the relations name that the memo's text does not link yet, as links at its end
+ * (one edit); `field` names the list for a refusal. Only the memo's author may; a memo named must be one they may read.
+ */
+export async function addReferences(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+  relations: readonly MemoRelation[],
+  field: string,
+): Promise<void> {
+  // Judged first, so a caller who may not change the memo learns nothing of the memos named.
+  const memo = await authorizedMemo(ctx, viewer, id, "update");
+  const linked = new Set(memoLinks(memo.content));
+  const added: string[] = [];
+  for (const [i, relation] of relations.entries()) {
+    if (relation.type === MemoRelation_Type.COMMENT) continue;
+    const name = `${field}[${i}].related_memo.name`;
+    if (!relation.relatedMemo) throw invalidArgument(name, "the related memo is required");
+    const relatedId = await memoIdOf(ctx, relation.relatedMemo.name, name);
+    if (relatedId === id || linked.has(relatedId)) continue;
+    // A memo the caller may not read is not linked to (its refusal, 403 or 404, says so).
+    const related = await getMemo(ctx, viewer, relatedId);
+    added.push(memoLinkMarkdown(relatedId, related.content));
+    linked.add(relatedId);
+  }
+  if (added.length === 0) return;
+  const content = `${memo.content.trimEnd()}\n\n${added.join("\n")}`;
+  await patchMemo(ctx, viewer, id, checked(memoPatchSchema, { content }, { content: field }, field));
+}
+
 export const memoRelationRpcs = {
   setMemoRelations: {
     access: "signed-in",
     handle: async (input, { ctx, viewer }) => {
-      const id = await memoIdOf(ctx, input.name, "name");
-      // Judged first, so a caller who may not change the memo learns nothing of the memos named.
-      const memo = await authorizedMemo(ctx, viewer, id, "update");
-      const linked = new Set(memoLinks(memo.content));
-      const added: string[] = [];
-      for (const [i, relation] of input.relations.entries()) {
-        if (relation.type === MemoRelation_Type.COMMENT) continue;
-        const field = `relations[${i}].related_memo.name`;
-        if (!relation.relatedMemo) throw invalidArgument(field, "the related memo is required");
-        const relatedId = await memoIdOf(ctx, relation.relatedMemo.name, field);
-        if (relatedId === id || linked.has(relatedId)) continue;
-        // A memo the caller may not read is not linked to (its refusal, 403 or 404, says so).
-        const related = await getMemo(ctx, viewer, relatedId);
-        added.push(memoLinkMarkdown(relatedId, related.content));
-        linked.add(relatedId);
-      }
-      if (added.length > 0) {
-        const content = `${memo.content.trimEnd()}\n\n${added.join("\n")}`;
-        await patchMemo(ctx, viewer, id, checked(memoPatchSchema, { content }, { content: "relations" }, "relations"));
-      }
+      await addReferences(ctx, viewer, await memoIdOf(ctx, input.name, "name"), input.relations, "relations");
       return {};
     },
   },

@@ -24,8 +24,10 @@ import {
   patchMemo,
   pinMemo,
 } from "../../services/memo.service.js";
+import { replaceMemoResources } from "../../services/resource.service.js";
 import { trashMemo } from "../../services/trash.service.js";
 import { memoUidsOf } from "../../store/sql/memo/memo-uid.js";
+import { resourceUidsOf } from "../../store/sql/resource.store.js";
 import { callerOf } from "../../http/request-context.js";
 import { State } from "../gen/memos/api/v1/common_pb.js";
 import { type Memo, type MemoSchema, MemoService, Visibility } from "../gen/memos/api/v1/memo_service_pb.js";
@@ -34,19 +36,27 @@ import { isValidUid } from "../names.js";
 import { presentMemo } from "../presenters/memo.presenter.js";
 import { v1Service } from "../rpc.js";
 import { invalidArgument } from "../transport/errors.js";
+import { memoAttachmentRpcs, resourceIdsOf } from "./memo-attachment.rpcs.js";
 import { commentRpcs, memoCommentRpcs } from "./memo-comment.rpcs.js";
 import { memoReactionRpcs } from "./memo-reaction.rpcs.js";
-import { memoRelationRpcs } from "./memo-relation.rpcs.js";
+import { addReferences, memoRelationRpcs } from "./memo-relation.rpcs.js";
 
 /** A page when none is asked for (memos' default). */
 const DEFAULT_PAGE_SIZE = 50;
 
 async function presentMemos(ctx: AppContext, memos: readonly V0Memo[]): Promise<Array<MessageInitShape<typeof MemoSchema>>> {
-  const uids = await memoUidsOf(
-    ctx.store.db,
-    memos.map((memo) => memo.id),
-  );
-  return memos.map((memo) => presentMemo(memo, uids.get(memo.id) ?? ""));
+  const { db } = ctx.store;
+  const [uids, resourceUids] = await Promise.all([
+    memoUidsOf(
+      db,
+      memos.map((memo) => memo.id),
+    ),
+    resourceUidsOf(
+      db,
+      memos.flatMap((memo) => memo.resourceList.map((resource) => resource.id)),
+    ),
+  ]);
+  return memos.map((memo) => presentMemo(memo, uids.get(memo.id) ?? "", resourceUids));
 }
 
 const presentOne = async (ctx: AppContext, memo: V0Memo) => (await presentMemos(ctx, [memo]))[0]!;
@@ -84,25 +94,29 @@ function checked<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  const field = { content: "content", visibility: "visibility", rowStatus: "state", createdTs: "create_time" }[String(issue?.path[0])];
+  const field = {
+    content: "content",
+    visibility: "visibility",
+    rowStatus: "state",
+    createdTs: "create_time",
+    resourceIdList: "attachments",
+  }[String(issue?.path[0])];
   throw invalidArgument(`memo.${field ?? "content"}`, issue?.message ?? "invalid");
 }
 
-/** What v1 sends that we do not store yet: refused when it holds anything, rather than dropped. */
+/** What v1 sends that we do not store: refused when it holds anything, rather than dropped. */
 function refuseUnserved(memo: Memo): void {
-  if (memo.attachments.length > 0) throw new ConnectError("memo attachments through v1 are not served yet", Code.Unimplemented);
-  if (memo.relations.length > 0) throw new ConnectError("memo relations through v1 are not served yet", Code.Unimplemented);
   if (memo.location !== undefined) throw new ConnectError("memo locations are not stored", Code.Unimplemented);
 }
 
 const seconds = (time: Memo["createTime"]) => (time ? Math.floor(timestampDate(time).getTime() / 1000) : undefined);
 
-/** Fields an update may change. */
-const CHANGEABLE = new Set(["content", "visibility", "state", "pinned", "create_time"]);
+/** Fields an update may change (attachments: the whole set; relations: references added as SetMemoRelations adds them). */
+const CHANGEABLE = new Set(["content", "visibility", "state", "pinned", "create_time", "attachments", "relations"]);
 /** Fields a mask may name that the server sets itself (clients send whole memos back): left as they are. */
 const SERVER_SET = new Set(["name", "creator", "update_time", "tags", "reactions", "property", "parent", "snippet"]);
-/** Fields we do not store yet: an empty value is no change, anything else is refused by refuseUnserved. */
-const UNSERVED = new Set(["attachments", "relations", "location"]);
+/** Fields we do not store: an empty value is no change, anything else is refused by refuseUnserved. */
+const UNSERVED = new Set(["location"]);
 
 /** memos' default order and the one it equals here (a memo's display time is its created time unless its author chose otherwise). */
 const ORDERS = new Set(["", "create_time desc", "display_time desc"]);
@@ -165,8 +179,13 @@ export const memoRpcs = v1Service(MemoService, {
         content: memo.content,
         visibility: visibilityOf(memo.visibility, "memo.visibility") ?? "",
         createdTs: seconds(memo.createTime),
+        resourceIdList: await resourceIdsOf(ctx, memo.attachments, "memo.attachments"),
       });
       let created = await createMemo(ctx, viewer, create, input.memoId === "" ? {} : { uid: input.memoId });
+      if (memo.relations.length > 0) {
+        await addReferences(ctx, viewer, created.id, memo.relations, "memo.relations");
+        created = await getMemo(ctx, viewer, created.id);
+      }
       if (rowStatus === "ARCHIVED") created = await patchMemo(ctx, viewer, created.id, { rowStatus });
       if (memo.pinned) created = await pinMemo(ctx, viewer, created.id, { pinned: true });
       return presentOne(ctx, created);
@@ -212,9 +231,12 @@ export const memoRpcs = v1Service(MemoService, {
         rowStatus: named("state") ? rowStatusOf(memo.state, "memo.state") : undefined,
         createdTs: named("create_time") ? seconds(memo.createTime) : undefined,
       });
+      const attachments = named("attachments") ? await resourceIdsOf(ctx, memo.attachments, "memo.attachments") : undefined;
       // Judged first, so a caller who may not change the memo learns nothing from a mask of fields left as they are.
       await authorizedMemo(ctx, viewer, id, "update");
       if (Object.values(patch).some((value) => value !== undefined)) await patchMemo(ctx, viewer, id, patch);
+      if (attachments !== undefined) await replaceMemoResources(ctx, viewer, id, attachments);
+      if (named("relations")) await addReferences(ctx, viewer, id, memo.relations, "memo.relations");
       if (named("pinned")) await pinMemo(ctx, viewer, id, { pinned: memo.pinned });
       return presentOne(ctx, await getMemo(ctx, viewer, id));
     },
@@ -228,6 +250,7 @@ export const memoRpcs = v1Service(MemoService, {
       return {};
     },
   },
+  ...memoAttachmentRpcs,
   ...memoRelationRpcs,
   ...memoCommentRpcs,
   ...memoReactionRpcs,

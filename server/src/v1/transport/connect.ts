@@ -14,7 +14,7 @@ import { restBindingOf } from "./http-rule.js";
 import { invokeRpc } from "./invoke.js";
 import { JSON_WRITE } from "./rest.js";
 
-/** The largest request body Connect reads (a memo is at most 1 MiB of text; attachments will ask for more). */
+/** The largest request body Connect reads (a memo is at most 1 MiB of text), unless an RPC declares more (attachments). */
 const READ_MAX_BYTES = 8 * 1024 * 1024;
 
 const CALL = createContextKey<RpcCall | undefined>(undefined);
@@ -75,7 +75,10 @@ export function registerConnectRoutes(scope: FastifyInstance, ctx: AppContext, s
     grpc: false,
     grpcWeb: false,
     jsonOptions: { ...JSON_WRITE, ignoreUnknownFields: true },
-    readMaxBytes: READ_MAX_BYTES,
+    readMaxBytes: Math.max(
+      READ_MAX_BYTES,
+      ...services.flatMap((service) => Object.values(service.rpcs).map((rpc) => rpc.bodyBytes?.(ctx.config) ?? 0)),
+    ),
     acceptCompression: [compressionGzip],
   });
   for (const service of services) {

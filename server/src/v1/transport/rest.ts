@@ -3,6 +3,7 @@
 // (camelCase names, enums by name, 64-bit integers as strings, RFC 3339 times, defaults written out), its failures as
 // `{code, message, details}` with grpc-gateway's statuses.
 import { create, type DescMessage, type DescMethodUnary, type JsonObject, type JsonValue, toJson } from "@bufbuild/protobuf";
+import { MEMO_TEXT_BODY_BYTES } from "@memos/common";
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.js";
@@ -11,6 +12,11 @@ import { asConnectError, invalidArgument, restError } from "./errors.js";
 import { type RestBinding, type RestVerb, restBindingOf, variableValue } from "./http-rule.js";
 import { invokeRpc } from "./invoke.js";
 import { addPathValue, addQuery, decodeRequest, dropUnknownKeys, fieldNamed } from "./json-request.js";
+
+/** A REST body's bytes unless the RPC declares more: a memo's text escaped (common's MEMO_TEXT_BODY_BYTES). */
+const BODY_BYTES = MEMO_TEXT_BODY_BYTES;
+/** A REST body's JSON values: a list of a thousand names (a memo's attachments) and more. */
+const BODY_VALUES = 16_384;
 
 /** Written for every answer: the zero values too, as memos' gateway does (a client may count on every plain field). */
 export const JSON_WRITE = { alwaysEmitImplicit: true } as const;
@@ -136,10 +142,13 @@ export function registerRestRoutes(scope: FastifyInstance, ctx: AppContext, serv
     // The hook resolves the caller for the most open of the route's RPCs; each RPC's own access is held in invokeRpc.
     const access = rpcs.some((rpc) => rpc.access === "public") ? "public" : "signed-in";
     const names = group.routes.map((route) => `${route.service.service.name}/${route.method.name}`).join(" ");
+    const takesBody = group.routes.some((route) => route.binding.body !== "");
+    const bodyLimit = Math.max(BODY_BYTES, ...rpcs.map((rpc) => rpc.bodyBytes?.(ctx.config) ?? 0));
     scope.route({
       method: group.verb,
       url: group.url,
-      config: { access, v1: { rpc: names, verb: group.verb } },
+      ...(takesBody && { bodyLimit }),
+      config: { access, v1: { rpc: names, verb: group.verb }, ...(takesBody && { bodyValues: BODY_VALUES }) },
       handler: restHandler(ctx, group),
     });
   }
