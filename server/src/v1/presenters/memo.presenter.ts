@@ -1,7 +1,7 @@
 // Our memo (as the v0 composer makes it for this caller) as a v1 Memo, under its uid. What v1 adds that we do not
 // keep is derived from the text: the tags, the property flags and the snippet. Attachments, relations and reactions
 // are empty until their services are served (issue 45).
-import { extractTags, type Memo as V0Memo, type Visibility as V0Visibility } from "@memos/common";
+import { extractTags, type Memo as V0Memo, memoPropertiesOf, type Visibility as V0Visibility } from "@memos/common";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { State } from "../gen/memos/api/v1/common_pb.js";
@@ -29,15 +29,10 @@ function snippetOf(content: string): string {
   return characters.length > SNIPPET_LENGTH ? `${characters.slice(0, SNIPPET_LENGTH).join("").trimEnd()}...` : plain;
 }
 
+/** The flags a filter finds by the same patterns (common's memo-properties.ts), and the first heading as a title. */
 function propertyOf(content: string) {
   const heading = /^#{1,6}\s+(.+)$/m.exec(content);
-  return {
-    hasLink: /\bhttps?:\/\/\S/.test(content),
-    hasTaskList: /^\s*[-*+] \[[ xX]\]/m.test(content),
-    hasCode: /```|`[^`\n]+`/.test(content),
-    hasIncompleteTasks: /^\s*[-*+] \[ \]/m.test(content),
-    title: heading?.[1]?.trim() ?? "",
-  };
+  return { ...memoPropertiesOf(content), title: heading?.[1]?.trim() ?? "" };
 }
 
 export function presentMemo(memo: V0Memo, uid: string): MessageInitShape<typeof MemoSchema> {
