@@ -33,6 +33,15 @@ function intersect(a: readonly Visibility[] | undefined, b: readonly Visibility[
   return a.filter((visibility) => b.includes(visibility));
 }
 
+/** Each alternative within each scope the caller may list: the store filters a page walks (and plan tests explain). */
+export function scopedFilters(viewer: Viewer, rowStatus: RowStatus, alternatives: readonly MemoAlternative[]): MemoFilter[] {
+  return alternatives.flatMap((alternative) =>
+    listableScopes(viewer, rowStatus, alternative.creatorId)
+      .map((scope) => scoped(alternative, scope))
+      .filter((filter): filter is MemoFilter => filter !== null),
+  );
+}
+
 /** A filter no index serves alone reads memos one by one: as a search does, under the budget and in the caller's turn. */
 const readsRowByRow = (filter: MemoFilter) => Boolean(filter.text) || (filter.conditions?.length ?? 0) > 0;
 
@@ -51,11 +60,7 @@ export async function listMemosMatchingAny(
   caller: string,
 ): Promise<{ memos: Memo[]; more: boolean }> {
   const { store } = ctx;
-  const filters = input.alternatives.flatMap((alternative) =>
-    listableScopes(viewer, input.rowStatus, alternative.creatorId)
-      .map((scope) => scoped(alternative, scope))
-      .filter((filter): filter is MemoFilter => filter !== null),
-  );
+  const filters = scopedFilters(viewer, input.rowStatus, input.alternatives);
   const page = { pinnedFirst: false, limit: input.limit + 1, offset: 0, after: input.after };
   const read = async (db: Db) => {
     const rows: MemoListRow[] = [];

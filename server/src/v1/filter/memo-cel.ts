@@ -69,6 +69,9 @@ const COMPARISONS = new Set(["_==_", "_!=_", "_<_", "_<=_", "_>_", "_>=_"]);
 const MIRRORED: Record<string, string> = { "_<_": "_>_", "_<=_": "_>=_", "_>_": "_<_", "_>=_": "_<=_", "_==_": "_==_", "_!=_": "_!=_" };
 const OPERATOR: Record<string, string> = { "_==_": "==", "_!=_": "!=", "_<_": "<", "_<=_": "<=", "_>_": ">", "_>=_": ">=" };
 
+/** The functions that make values: times, durations, arithmetic. */
+const CONSTANT_FUNCTIONS = new Set(["timestamp", "duration", "_+_", "_-_", "_*_", "-_"]);
+
 const atom = (value: FilterAtom): FilterNode => ({ kind: "atom", atom: value });
 const not = (node: FilterNode): FilterNode => ({ kind: "not", node });
 const or = (nodes: FilterNode[]): FilterNode => (nodes.length === 1 ? nodes[0]! : { kind: "or", nodes });
@@ -421,8 +424,9 @@ class Reader {
   }
 
   private constantCall(expr: Expr, call: Call): CelConstant {
+    if (call.target || !CONSTANT_FUNCTIONS.has(call.function))
+      return this.refuse(expr, `${this.functionName(call)} is not supported in a filter`);
     const args = call.args.map((arg) => this.constant(arg));
-    if (call.target) return this.refuse(expr, `${this.functionName(call)} is not supported in a filter`);
     switch (call.function) {
       case "timestamp":
         return this.timestamp(expr, args);
