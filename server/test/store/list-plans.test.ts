@@ -203,7 +203,7 @@ describe("list query plans", () => {
 
   it("a v1 filter of a creator and a tag walks the creator's entries of the tag, for the creator, a member and a visitor", async () => {
     const { username } = await f.store.db.selectFrom("user").select("username").where("id", "=", f.owner).executeTakeFirstOrThrow();
-    const node = compileMemoFilter(`creator == "users/${username}" && "work" in tags`, BigInt(Date.now()) * 1_000_000n);
+    const node = await compileMemoFilter(`creator == "users/${username}" && "work" in tags`, BigInt(Date.now()) * 1_000_000n);
     const alternatives = filterAlternatives(node, new Map([[username, f.owner]]));
     const actor = (id: number): Viewer => ({ id, role: "USER", username: `u${id}`, via: "token", sessionId: null });
     for (const viewer of [actor(f.owner), actor(f.owner + 1), null]) {

@@ -10,7 +10,7 @@ import { invalidArgument } from "../transport/errors.js";
 import type { FilterAtom, FilterNode } from "./memo-cel.js";
 
 /** Each alternative is a walk (two for a member's list of everyone): a page costs at most this many. */
-export const MAX_ALTERNATIVES = 8;
+const MAX_ALTERNATIVES = 8;
 /** How far the spreading may grow before alternatives that cannot match are dropped. */
 const MAX_SPREAD = 64;
 

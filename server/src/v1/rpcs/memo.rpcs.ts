@@ -128,7 +128,7 @@ function cursorOf(token: string): string | undefined {
  */
 async function alternativesOf(ctx: AppContext, filter: string): Promise<MemoAlternative[]> {
   if (filter.trim() === "") return [{}];
-  const node = compileMemoFilter(filter, BigInt(Date.now()) * 1_000_000n);
+  const node = await compileMemoFilter(filter, BigInt(Date.now()) * 1_000_000n);
   const ids = new Map<string, number>();
   for (const username of creatorNames(node)) {
     const user = await findUserByUsername(ctx.store.db, username);
