@@ -44,6 +44,8 @@ const CONTENTS = [
   "no tags, just GARDEN text",
   "#workshop notes xhttps://a.b and - [ ] not a task",
   "* [ ] first\n* [x] second #ideas",
+  "(http://x.y) and\n  - [x] indented, done",
+  "one ` tick\nand ` another",
 ];
 const VISIBILITIES = ["PUBLIC", "PROTECTED", "PRIVATE"] as const;
 
