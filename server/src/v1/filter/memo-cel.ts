@@ -61,6 +61,7 @@ const FIELDS = new Set([
   "tags",
   "tag",
   "now",
+  "has_location",
   ...Object.keys(PROPERTY_FIELDS),
 ]);
 
@@ -152,6 +153,8 @@ class Reader {
   private booleanField(expr: Expr, name: string): FilterNode {
     this.known(expr, name);
     if (name === "pinned") return atom({ kind: "pinned" });
+    // memos 0.31: whether the memo has a location. We keep none (a memo given one is refused), so no memo has.
+    if (name === "has_location") return constant(false);
     const property = PROPERTY_FIELDS[name];
     if (property !== undefined) return atom({ kind: "property", property });
     return this.refuse(expr, `${name} is not true or false: compare it`);
@@ -250,7 +253,8 @@ class Reader {
       case "has_link":
       case "has_task_list":
       case "has_code":
-      case "has_incomplete_tasks": {
+      case "has_incomplete_tasks":
+      case "has_location": {
         if (value.type !== "bool") this.refuse(expr, `${name} is true or false, not ${describeConstant(value)}`);
         const field = this.booleanField(expr, name);
         return value.value ? field : not(field);
