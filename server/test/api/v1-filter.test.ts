@@ -90,6 +90,8 @@ const CASES: Array<[string, (memo: V1Memo) => boolean]> = [
   ['creator == "users/alice"', (m) => m.creator === "users/alice"],
   ['creator != "users/alice"', (m) => m.creator !== "users/alice"],
   ['creator == "users/nobody"', () => false],
+  // The name is compared exactly, as memos compares it.
+  ['creator == "users/ALICE"', () => false],
   ['visibility == "PUBLIC"', (m) => m.visibility === "PUBLIC"],
   ['visibility in ["PUBLIC", "PROTECTED"]', (m) => m.visibility !== "PRIVATE"],
   ['visibility != "PUBLIC"', (m) => m.visibility !== "PUBLIC"],

@@ -16,7 +16,7 @@ import type { AppContext, Viewer } from "../../context.js";
 import { decodeCursor, encodeCursor } from "../../services/memo-cursor.js";
 import { authorizedMemo, createMemo, getMemo, patchMemo, pinMemo } from "../../services/memo.service.js";
 import { listMemosMatchingAny, type MemoAlternative } from "../../services/memo-alternatives.service.js";
-import { findUserByUsername } from "../../store/sql/user.store.js";
+import { findUsersByUsernames } from "../../store/sql/user.store.js";
 import { trashMemo } from "../../services/trash.service.js";
 import { findMemoIdByUid, memoUidsOf } from "../../store/sql/memo/memo-uid.js";
 import { callerOf } from "../../http/request-context.js";
@@ -129,12 +129,9 @@ function cursorOf(token: string): string | undefined {
 async function alternativesOf(ctx: AppContext, filter: string): Promise<MemoAlternative[]> {
   if (filter.trim() === "") return [{}];
   const node = await compileMemoFilter(filter, BigInt(Date.now()) * 1_000_000n);
-  const ids = new Map<string, number>();
-  for (const username of creatorNames(node)) {
-    const user = await findUserByUsername(ctx.store.db, username);
-    if (user) ids.set(username, user.id);
-  }
-  return filterAlternatives(node, ids);
+  // memos compares the name exactly: the accounts whose names match ignoring case are looked up, then the exact one kept.
+  const users = await findUsersByUsernames(ctx.store.db, creatorNames(node));
+  return filterAlternatives(node, new Map(users.map((user) => [user.username, user.id])));
 }
 
 /**
