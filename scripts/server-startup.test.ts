@@ -1,5 +1,5 @@
 // What the built server loads when it starts: the packages only some features use (an assistant over MCP, passkeys,
-// SSO, two-factor codes, v0.10 passwords, exports, feeds, `^regex` searches, PostgreSQL, metrics) are loaded on first
+// SSO, two-factor codes, v0.10 passwords, exports, feeds, `^regex` searches, v1 filters, PostgreSQL, metrics) are loaded on first
 // use, not at start, for an idle server's memory (docs/operator-guide.md#memory). esbuild's own map of the bundle tells.
 import { decode } from "@jridgewell/sourcemap-codec";
 import { readFileSync } from "node:fs";
@@ -19,6 +19,7 @@ const LOADED_ON_FIRST_USE = [
   "re2js",
   "pg",
   "prom-client",
+  "@bufbuild/cel",
 ];
 
 /**

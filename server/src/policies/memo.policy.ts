@@ -121,3 +121,17 @@ export function amountScopes(viewer: Viewer, userId: number | undefined): Counte
 
 /** RSS feeds are public documents: PUBLIC, NORMAL memos only, whoever asks. */
 export const feedScope = (creatorId?: number): MemoScope => ({ creatorId, visibilities: ["PUBLIC"], rowStatus: "NORMAL" });
+
+/**
+ * v1 ListMemos: what the caller may list, as scopes that do not overlap: everyone's NORMAL shared memos (public
+ * ones to a visitor) and a member's own private ones; the archive, a member's own. A filter that names a creator
+ * narrows them to that creator's (the caller's own: all of them, one scope). Never wider than a v0 list would show.
+ */
+export function listableScopes(viewer: Viewer, rowStatus: RowStatus, creatorId?: number): MemoScope[] {
+  const own = viewer !== null && (creatorId === undefined || isSelf(viewer, creatorId));
+  if (rowStatus !== "NORMAL") return own ? [{ creatorId: viewer!.id, rowStatus }] : [];
+  const shared: Visibility[] = viewer === null ? ["PUBLIC"] : SHARED;
+  if (creatorId !== undefined) return own ? [{ creatorId, rowStatus }] : [{ creatorId, visibilities: shared, rowStatus }];
+  const everyone: MemoScope = { visibilities: shared, rowStatus };
+  return viewer === null ? [everyone] : [everyone, { creatorId: viewer.id, visibilities: ["PRIVATE"], rowStatus }];
+}

@@ -148,7 +148,7 @@ describe("refusals", () => {
       ["GET", "/api/v1/memos?pageToken=not-a-token", /page_token/],
       ["GET", "/api/v1/memos?state=BOGUS", /state/],
       ["GET", "/api/v1/memos?pageSize=ten", /page_size|pageSize/],
-      ["GET", "/api/v1/memos?filter=pinned", /filter not supported yet/],
+      ["GET", `/api/v1/memos?filter=${encodeURIComponent('color == "red"')}`, /^invalid filter: unknown field "color"/],
       ["GET", "/api/v1/memos?orderBy=content", /order_by/],
       ["GET", "/api/v1/memos/not_a_uid!", /name/],
       ["GET", "/api/v1/instance/settings/NOPE", /name/],

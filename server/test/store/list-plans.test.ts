@@ -8,6 +8,10 @@ import { displayTimesSql, firstMemoSql, listMemosSql, type MemoFilter, type Memo
 import { childTagsSql } from "../../src/store/sql/memo/memo-walk.js";
 import { tagEntryPage } from "../../src/store/sql/tag-rename.store.js";
 import { DISPLAY_WALK_OR_SCAN, planFixture } from "./plan-fixture.js";
+import type { Viewer } from "../../src/context.js";
+import { scopedFilters } from "../../src/services/memo-alternatives.service.js";
+import { filterAlternatives } from "../../src/v1/filter/filter-plan.js";
+import { compileMemoFilter } from "../../src/v1/filter/memo-cel.js";
 
 describe("list query plans", () => {
   const f = planFixture();
@@ -194,6 +198,27 @@ describe("list query plans", () => {
     ];
     for (const [filter, page, index, arms] of cases) {
       expectTagEntryWalk(await explain((await listMemosSql(f.store.db, f.store.engine, filter, page)).walk), index, arms);
+    }
+  });
+
+  it("a v1 filter of a creator and a tag walks the creator's entries of the tag, for the creator, a member and a visitor", async () => {
+    const { username } = await f.store.db.selectFrom("user").select("username").where("id", "=", f.owner).executeTakeFirstOrThrow();
+    const node = await compileMemoFilter(`creator == "users/${username}" && "work" in tags`, BigInt(Date.now()) * 1_000_000n);
+    const alternatives = filterAlternatives(node, new Map([[username, f.owner]]));
+    const actor = (id: number): Viewer => ({ id, role: "USER", username: `u${id}`, via: "token", sessionId: null });
+    for (const viewer of [actor(f.owner), actor(f.owner + 1), null]) {
+      const [filter, ...others] = scopedFilters(viewer, "NORMAL", alternatives);
+      expect(others).toEqual([]);
+      for (const page of [
+        { pinnedFirst: false, limit: 51, offset: 0 },
+        { ...second, pinnedFirst: false, limit: 51 },
+      ]) {
+        expectTagEntryWalk(
+          await explain((await listMemosSql(f.store.db, f.store.engine, filter!, page)).walk),
+          "idx_memo_tag_creator_display",
+          1,
+        );
+      }
     }
   });
 

@@ -2,7 +2,7 @@
 // that comments are there (a parent, the parent's visibility). What v1 adds that we do not keep is derived from the
 // text: the tags, the property flags and the snippet. A memo carries its attachments (our resources linked to it);
 // its relations and reactions are listed by their own RPCs and left empty here.
-import { type Comment, extractTags, type Memo as V0Memo, type Visibility as V0Visibility } from "@memos/common";
+import { type Comment, extractTags, type Memo as V0Memo, memoPropertiesOf, type Visibility as V0Visibility } from "@memos/common";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { State } from "../gen/memos/api/v1/common_pb.js";
@@ -31,16 +31,11 @@ export function snippetOf(content: string): string {
   return characters.length > SNIPPET_LENGTH ? `${characters.slice(0, SNIPPET_LENGTH).join("").trimEnd()}...` : plain;
 }
 
-/** What a memo's text holds, as v1's `Memo.Property` (and the kinds user stats count) says it. */
+/** What a memo's text holds, as v1's `Memo.Property` (and the kinds user stats count) says it: the flags a filter finds by
+ * the same patterns (common's memo-properties.ts), and the first heading as a title. */
 export function propertyOf(content: string) {
   const heading = /^#{1,6}\s+(.+)$/m.exec(content);
-  return {
-    hasLink: /\bhttps?:\/\/\S/.test(content),
-    hasTaskList: /^\s*[-*+] \[[ xX]\]/m.test(content),
-    hasCode: /```|`[^`\n]+`/.test(content),
-    hasIncompleteTasks: /^\s*[-*+] \[ \]/m.test(content),
-    title: heading?.[1]?.trim() ?? "",
-  };
+  return { ...memoPropertiesOf(content), title: heading?.[1]?.trim() ?? "" };
 }
 
 /** `resourceUids`: the uids of the memo's resources (its attachments), by id. */

@@ -14,17 +14,10 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import type { z } from "zod";
 import type { AppContext, Viewer } from "../../context.js";
 import { decodeCursor, encodeCursor } from "../../services/memo-cursor.js";
-import {
-  authorizedMemo,
-  createMemo,
-  exploreMemos,
-  getMemo,
-  listMemos,
-  type MemoPageResult,
-  patchMemo,
-  pinMemo,
-} from "../../services/memo.service.js";
+import { authorizedMemo, createMemo, getMemo, patchMemo, pinMemo } from "../../services/memo.service.js";
+import { listMemosMatchingAny, type MemoAlternative } from "../../services/memo-alternatives.service.js";
 import { replaceMemoResources } from "../../services/resource.service.js";
+import { findUsersByUsernames } from "../../store/sql/user.store.js";
 import { trashMemo } from "../../services/trash.service.js";
 import { memoUidsOf } from "../../store/sql/memo/memo-uid.js";
 import { resourceUidsOf } from "../../store/sql/resource.store.js";
@@ -35,6 +28,8 @@ import { memoTargetOf } from "../memo-target.js";
 import { isValidUid } from "../names.js";
 import { presentMemo } from "../presenters/memo.presenter.js";
 import { v1Service } from "../rpc.js";
+import { creatorNames, filterAlternatives } from "../filter/filter-plan.js";
+import { compileMemoFilter } from "../filter/memo-cel.js";
 import { invalidArgument } from "../transport/errors.js";
 import { memoAttachmentRpcs, resourceIdsOf } from "./memo-attachment.rpcs.js";
 import { commentRpcs, memoCommentRpcs } from "./memo-comment.rpcs.js";
@@ -136,33 +131,35 @@ function cursorOf(token: string): string | undefined {
   return token;
 }
 
-/** Newest first by display time, then id: the order of every list walk. */
-const newestFirst = (a: V0Memo, b: V0Memo) => b.displayTs - a.displayTs || b.id - a.id;
+/**
+ * The filter's alternatives for the store: everything without one. `creator == "users/…"` names are looked up once
+ * (a name without an account is no memo's creator).
+ */
+async function alternativesOf(ctx: AppContext, filter: string): Promise<MemoAlternative[]> {
+  if (filter.trim() === "") return [{}];
+  const node = await compileMemoFilter(filter, BigInt(Date.now()) * 1_000_000n);
+  // memos compares the name exactly: the accounts whose names match ignoring case are looked up, then the exact one kept.
+  const users = await findUsersByUsernames(ctx.store.db, creatorNames(node));
+  return filterAlternatives(node, new Map(users.map((user) => [user.username, user.id])));
+}
 
 /**
- * One page of what the caller may see: a visitor, everyone's public memos; a member, their own memos and everyone's
- * shared ones (two keyset walks, each asked one memo more than the page, merged: their memos never overlap); the
- * archive, the caller's own. The token is the keyset cursor after the page's last memo, so paging is stable under
- * inserts.
+ * One page of what the caller may see that the filter matches (a visitor, everyone's public memos; a member, their
+ * own memos and everyone's shared ones; the archive, the caller's own), newest first. The token is the keyset
+ * cursor after the page's last memo, so paging is stable under inserts.
  */
-async function listPage(ctx: AppContext, viewer: Viewer, caller: string, state: RowStatus, size: number, cursor: string | undefined) {
-  const limit = Math.min(size + 1, MAX_LIST_LIMIT);
-  const ownList = { pinnedFirst: false };
-  const pages: MemoPageResult[] = [];
-  if (state === "ARCHIVED") {
-    if (viewer !== null) pages.push(await listMemos(ctx, viewer, { rowStatus: "ARCHIVED", limit, cursor }, caller, ownList));
-  } else {
-    pages.push(await exploreMemos(ctx, viewer, { limit, cursor }, caller));
-    if (viewer !== null)
-      pages.push(await listMemos(ctx, viewer, { rowStatus: "NORMAL", visibilities: ["PRIVATE"], limit, cursor }, caller, ownList));
-  }
-  const merged = pages.flatMap((page) => page.memos).sort(newestFirst);
-  const memos = merged.slice(0, size);
-  // A walk that filled its look-ahead page may hold more even when the merge did not pass the page (page size 1000).
-  const more = merged.length > size || (limit === size && pages.some((page) => page.nextCursor !== undefined));
-  const last = memos.at(-1);
-  const nextPageToken = more && last ? encodeCursor({ pinned: 0, displayTs: last.displayTs, id: last.id }) : "";
-  return { memos, nextPageToken };
+async function listPage(
+  ctx: AppContext,
+  viewer: Viewer,
+  caller: string,
+  input: { rowStatus: RowStatus; filter: string; size: number; cursor?: string },
+) {
+  const alternatives = await alternativesOf(ctx, input.filter);
+  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
+  const page = await listMemosMatchingAny(ctx, viewer, { rowStatus: input.rowStatus, alternatives, limit: input.size, after }, caller);
+  const last = page.memos.at(-1);
+  const nextPageToken = page.more && last ? encodeCursor({ pinned: 0, displayTs: last.displayTs, id: last.id }) : "";
+  return { memos: page.memos, nextPageToken };
 }
 
 export const memoRpcs = v1Service(MemoService, {
@@ -194,12 +191,16 @@ export const memoRpcs = v1Service(MemoService, {
   listMemos: {
     access: "public",
     handle: async (input, { ctx, viewer, request }) => {
-      if (input.filter.trim() !== "") throw invalidArgument("filter", "filter not supported yet");
       const order = input.orderBy.trim().toLowerCase().replace(/\s+/g, " ");
       if (!ORDERS.has(order))
         throw invalidArgument("order_by", `${JSON.stringify(input.orderBy)} is not supported yet (create_time desc is)`);
       const state = rowStatusOf(input.state, "state") ?? "NORMAL";
-      const page = await listPage(ctx, viewer, callerOf(request), state, pageSizeOf(input.pageSize), cursorOf(input.pageToken));
+      const page = await listPage(ctx, viewer, callerOf(request), {
+        rowStatus: state,
+        filter: input.filter,
+        size: pageSizeOf(input.pageSize),
+        cursor: cursorOf(input.pageToken),
+      });
       return { memos: await presentMemos(ctx, page.memos), nextPageToken: page.nextPageToken };
     },
   },

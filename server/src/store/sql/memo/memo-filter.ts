@@ -1,6 +1,6 @@
 // How a memo filter becomes SQL: the base query (a memo with its creator's pin), and the conditions of each
 // filter field, checked per row or found through an index (full-text, tag), on either engine.
-import type { RowStatus, Visibility } from "@memos/common";
+import { MEMO_PROPERTY_PATTERNS, type MemoProperty, type RowStatus, type Visibility } from "@memos/common";
 import { type JoinBuilder, sql } from "kysely";
 import type { Db, Engine } from "../../db.js";
 import type { Database } from "../../schema.js";
@@ -37,7 +37,28 @@ export interface MemoFilter {
    * no check per row.
    */
   tagByEntries?: boolean;
+  /** Checks no index serves, each made of one memo's row (a v1 filter's terms the fields above do not hold). */
+  conditions?: readonly MemoRowCondition[];
 }
+
+/** One check of a memo's row, or its negation. */
+export interface MemoRowCondition {
+  test: MemoRowTest;
+  negated: boolean;
+}
+
+export type MemoRowTest =
+  /** The memo carries the tag or one under it. */
+  | { kind: "tag"; tag: string }
+  /** One of the memo's tags starts with the prefix (`wo` for `work`). */
+  | { kind: "tag-prefix"; prefix: string }
+  /** The text holds this, ignoring case (as `text` does). */
+  | { kind: "text"; text: string }
+  | { kind: "creator"; creatorId: number }
+  /** The column's time, in Unix seconds, is in [from, to): either bound may be open. */
+  | { kind: "time"; column: "created_ts" | "updated_ts"; from?: number; to?: number }
+  /** The text has the property (common's memo-properties.ts). */
+  | { kind: "property"; property: MemoProperty };
 
 export const DISPLAY_TS = sql<number>`m.display_ts`;
 
@@ -194,12 +215,57 @@ export function pgTextProbe(db: Db, text: string, most: number, terms: readonly 
     .limit(most + 1);
 }
 
+/** Characters as both engines' substr counts them (code points, where a JavaScript length counts UTF-16 units). */
+const characters = (text: string) => Array.from(text).length;
+
 /** The memo has the tag or one of its children (`work` matches `work/meetings`): checked per row. */
 function hasTag(tag: string) {
   const prefix = `${tag}/`;
   return sql<boolean>`EXISTS (SELECT 1 FROM memo_tag t WHERE t.memo_id = m.id
-    AND (t.tag = ${tag} OR substr(t.tag, 1, ${prefix.length}) = ${prefix}))`;
+    AND (t.tag = ${tag} OR substr(t.tag, 1, ${characters(prefix)}) = ${prefix}))`;
 }
+
+/** One of the memo's tags starts with the prefix: checked per row. */
+function hasTagStarting(prefix: string) {
+  return sql<boolean>`EXISTS (SELECT 1 FROM memo_tag t WHERE t.memo_id = m.id AND substr(t.tag, 1, ${characters(prefix)}) = ${prefix})`;
+}
+
+/**
+ * The text has the property: a LIKE of what it must hold, then its pattern, with case, `^` per line when it says so
+ * (SQLite's REGEXP is RE2 without case, which `(?-i)` turns back on).
+ */
+function hasProperty(engine: Engine, property: MemoProperty) {
+  const { pattern, multiline, holds } = MEMO_PROPERTY_PATTERNS[property];
+  const like = sql<boolean>`m.content LIKE ${`%${escapeLike(holds)}%`} ESCAPE '\\'`;
+  if (engine === "sqlite") return sql<boolean>`(${like} AND m.content REGEXP ${`(?${multiline ? "m" : ""}-i)${pattern}`})`;
+  return sql<boolean>`(${like} AND m.content ~ ${`${multiline ? "(?n)" : ""}${pattern}`})`;
+}
+
+function rowTest(engine: Engine, test: MemoRowTest) {
+  switch (test.kind) {
+    case "tag":
+      return hasTag(test.tag);
+    case "tag-prefix":
+      return hasTagStarting(test.prefix);
+    case "text":
+      return textCondition(engine, test.text, false);
+    case "creator":
+      return sql<boolean>`m.creator_id = ${test.creatorId}`;
+    case "time": {
+      const column = sql.ref(`m.${test.column}`);
+      const bounds = [
+        ...(test.from === undefined ? [] : [sql<boolean>`${column} >= ${test.from}`]),
+        ...(test.to === undefined ? [] : [sql<boolean>`${column} < ${test.to}`]),
+      ];
+      return bounds.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`(${sql.join(bounds, sql` AND `)})`;
+    }
+    case "property":
+      return hasProperty(engine, test.property);
+  }
+}
+
+const rowCondition = (engine: Engine, { test, negated }: MemoRowCondition) =>
+  negated ? sql<boolean>`NOT (${rowTest(engine, test)})` : rowTest(engine, test);
 
 /** A tag in the "C" collation on PostgreSQL, as its indexes hold it (migrations 010, 017); SQLite compares bytes. */
 const tagColumn = (engine: Engine) => (engine === "postgres" ? sql`t.tag COLLATE "C"` : sql`t.tag`);
@@ -256,6 +322,7 @@ export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine,
     q = q.where((eb) => eb.not(eb.exists(eb.selectFrom("memo_tag as t").select(sql`1`.as("one")).whereRef("t.memo_id", "=", "m.id"))));
   }
   if (filter.type === "LINKED") q = q.where("m.content", "like", "%[%](_%)%");
+  for (const condition of filter.conditions ?? []) q = q.where(rowCondition(engine, condition));
   // A search's other terms, each checked row by row (their own index, if any, is the driving text's).
   for (const term of filter.terms ?? []) q = q.where(textCondition(engine, term, false));
   if (filter.text !== undefined && filter.text !== "") {
