@@ -2,22 +2,9 @@
 // checks our memo filter knows (filter-plan.ts turns it into store filters). What the tree cannot say exactly is
 // refused, naming the construct and where it stands, never read approximately.
 import { type MemoProperty, VISIBILITIES, type Visibility } from "@memos/common";
-import type { parse } from "@bufbuild/cel";
 import { invalidArgument } from "../transport/errors.js";
-import {
-  type CelConstant,
-  ceilSeconds,
-  describeConstant,
-  floorSeconds,
-  inTimestampRange,
-  NANOS_PER_SECOND,
-  parseDuration,
-  parseTimestamp,
-} from "./cel-values.js";
-
-type Parsed = ReturnType<typeof parse>;
-type Expr = Parsed["expr"];
-type Call = Extract<Expr["exprKind"], { case: "callExpr" }>["value"];
+import { type Call, ConstantFolder, compareConstants, type Expr, functionName, type Parsed } from "./cel-constants.js";
+import { type CelConstant, ceilSeconds, describeConstant, floorSeconds, NANOS_PER_SECOND } from "./cel-values.js";
 
 /** The longest filter read: far past any a client builds (the web's longest are a few hundred characters). */
 const MAX_FILTER_LENGTH = 4096;
@@ -68,10 +55,6 @@ const FIELDS = new Set([
 const COMPARISONS = new Set(["_==_", "_!=_", "_<_", "_<=_", "_>_", "_>=_"]);
 /** The comparison read from the other side: `5 < x` is `x > 5`. */
 const MIRRORED: Record<string, string> = { "_<_": "_>_", "_<=_": "_>=_", "_>_": "_<_", "_>=_": "_<=_", "_==_": "_==_", "_!=_": "_!=_" };
-const OPERATOR: Record<string, string> = { "_==_": "==", "_!=_": "!=", "_<_": "<", "_<=_": "<=", "_>_": ">", "_>=_": ">=" };
-
-/** The functions that make values: times, durations, arithmetic. */
-const CONSTANT_FUNCTIONS = new Set(["timestamp", "duration", "_+_", "_-_", "_*_", "-_"]);
 
 const atom = (value: FilterAtom): FilterNode => ({ kind: "atom", atom: value });
 const not = (node: FilterNode): FilterNode => ({ kind: "not", node });
@@ -113,11 +96,20 @@ function syntaxProblem(error: unknown) {
 }
 
 class Reader {
+  /** Folds the values the checks compare with. */
+  private readonly constants: ConstantFolder;
+
   constructor(
     private readonly text: string,
     private readonly parsed: Parsed,
-    private readonly nowNanos: bigint,
-  ) {}
+    nowNanos: bigint,
+  ) {
+    this.constants = new ConstantFolder(
+      nowNanos,
+      (expr, words) => this.refuse(expr, words),
+      (expr, name) => this.known(expr, name),
+    );
+  }
 
   /** InvalidArgument about the expression, with its line and column. */
   private refuse(expr: Expr, words: string): never {
@@ -135,7 +127,7 @@ class Reader {
       case "identExpr":
         return this.booleanField(expr, kind.value.name);
       case "constExpr": {
-        const value = this.constant(expr);
+        const value = this.constants.constant(expr);
         if (value.type !== "bool") this.refuse(expr, `a filter is true or false, not ${describeConstant(value)}`);
         return constant(value.value);
       }
@@ -178,13 +170,8 @@ class Reader {
         return this.contains(expr, call);
       default:
         if (COMPARISONS.has(call.function)) return this.comparison(expr, call.function, first!, second!);
-        return this.refuse(expr, `${this.functionName(call)} is not supported in a filter`);
+        return this.refuse(expr, `${functionName(call)} is not supported in a filter`);
     }
-  }
-
-  private functionName(call: Call): string {
-    const name = call.function.replace(/^_|_$/g, "").replace(/^@/, "");
-    return call.target ? `.${name}()` : /^\w+$/.test(name) ? `${name}()` : `the operator ${name}`;
   }
 
   /** `content.contains("x")`: the only method a filter's fields take. */
@@ -194,7 +181,7 @@ class Reader {
     const name = target.exprKind.value.name;
     this.known(target, name);
     if (name !== "content") this.refuse(expr, `.contains() is supported on content only, not on ${name}`);
-    const value = call.args.length === 1 ? this.constant(call.args[0]!) : undefined;
+    const value = call.args.length === 1 ? this.constants.constant(call.args[0]!) : undefined;
     if (value?.type !== "string") return this.refuse(expr, "content.contains() takes one string");
     return value.value === "" ? constant(true) : atom({ kind: "content", text: value.value });
   }
@@ -204,13 +191,13 @@ class Reader {
     const field = this.fieldName(list);
     if (field !== undefined) {
       if (field !== "tags") this.refuse(expr, `only tags is a list: "…" in ${field}`);
-      const tag = this.constant(element);
+      const tag = this.constants.constant(element);
       if (tag.type !== "string") this.refuse(element, `a tag is a string, not ${describeConstant(tag)}`);
       return atom({ kind: "tag", tag: tag.value });
     }
     const name = this.fieldName(element);
     if (name === undefined) return this.refuse(expr, "in: a field in a list, or a tag in tags");
-    const values = this.constant(list);
+    const values = this.constants.constant(list);
     if (values.type !== "list") return this.refuse(list, "in takes a list");
     if (name === "tag")
       return or([...values.items.map((item) => atom({ kind: "tag", tag: this.stringOf(list, item, "a tag") })), constant(false)]);
@@ -225,7 +212,9 @@ class Reader {
     if (leftField !== undefined && rightField !== undefined) this.refuse(expr, "compare a field with a value, not with another field");
     if (leftField === undefined && rightField === undefined) return this.constantComparison(expr, operator, left, right);
     const [name, value, op] =
-      leftField !== undefined ? [leftField, this.constant(right), operator] : [rightField!, this.constant(left), MIRRORED[operator]!];
+      leftField !== undefined
+        ? [leftField, this.constants.constant(right), operator]
+        : [rightField!, this.constants.constant(left), MIRRORED[operator]!];
     if (name === "created_ts" || name === "updated_ts") return this.timeComparison(expr, name, op, value);
     if (op !== "_==_" && op !== "_!=_") this.refuse(expr, `${name} is compared with == or != only`);
     const equal = this.equality(expr, name, value);
@@ -300,8 +289,8 @@ class Reader {
 
   /** Two constants compared: folded (`1 == 1`). */
   private constantComparison(expr: Expr, operator: string, left: Expr, right: Expr): FilterNode {
-    const a = this.constant(left);
-    const b = this.constant(right);
+    const a = this.constants.constant(left);
+    const b = this.constants.constant(right);
     const order = compareConstants(a, b);
     if (order === undefined) return this.refuse(expr, `cannot compare ${describeConstant(a)} with ${describeConstant(b)}`);
     if (order === null) {
@@ -351,16 +340,16 @@ class Reader {
       case "_==_": {
         const other = isVariable(first) ? second : isVariable(second) ? first : undefined;
         if (other === undefined) return unsupported();
-        return atom({ kind: "tag", tag: this.stringOf(expr, this.constant(other), "a tag") });
+        return atom({ kind: "tag", tag: this.stringOf(expr, this.constants.constant(other), "a tag") });
       }
       case "startsWith": {
         if (!isVariable(call.target) || call.args.length !== 1) return unsupported();
-        const prefix = this.stringOf(expr, this.constant(first!), "a tag's start");
+        const prefix = this.stringOf(expr, this.constants.constant(first!), "a tag's start");
         return atom({ kind: "tag-prefix", prefix });
       }
       case "@in": {
         if (!isVariable(first)) return unsupported();
-        const values = this.constant(second!);
+        const values = this.constants.constant(second!);
         if (values.type !== "list") return unsupported();
         return or([...values.items.map((item) => atom({ kind: "tag", tag: this.stringOf(expr, item, "a tag") })), constant(false)]);
       }
@@ -390,119 +379,10 @@ class Reader {
     return text as Visibility;
   }
 
-  /** A value known before any memo is read: literals, lists of them, `now`, times and durations, and sums of them. */
-  constant(expr: Expr): CelConstant {
-    const kind = expr.exprKind;
-    switch (kind.case) {
-      case "constExpr":
-        return this.literal(expr, kind.value.constantKind);
-      case "identExpr":
-        if (kind.value.name === "now") return { type: "timestamp", nanos: this.nowNanos };
-        this.known(expr, kind.value.name);
-        return this.refuse(expr, `${kind.value.name} is a field, where a value is needed`);
-      case "listExpr":
-        return { type: "list", items: kind.value.elements.map((element) => this.constant(element)) };
-      case "callExpr":
-        return this.constantCall(expr, kind.value);
-      default:
-        return this.refuse(expr, "not a value");
-    }
-  }
-
-  private literal(expr: Expr, literal: Extract<Expr["exprKind"], { case: "constExpr" }>["value"]["constantKind"]): CelConstant {
-    switch (literal.case) {
-      case "stringValue":
-        return { type: "string", value: literal.value };
-      case "int64Value":
-      case "uint64Value":
-        return { type: "int", value: literal.value };
-      case "doubleValue":
-        return { type: "double", value: literal.value };
-      case "boolValue":
-        return { type: "bool", value: literal.value };
-      case "nullValue":
-        return { type: "null" };
-      case "bytesValue":
-        return { type: "bytes" };
-      default:
-        return this.refuse(expr, "not a value");
-    }
-  }
-
-  private constantCall(expr: Expr, call: Call): CelConstant {
-    if (call.target || !CONSTANT_FUNCTIONS.has(call.function))
-      return this.refuse(expr, `${this.functionName(call)} is not supported in a filter`);
-    const args = call.args.map((arg) => this.constant(arg));
-    switch (call.function) {
-      case "timestamp":
-        return this.timestamp(expr, args);
-      case "duration": {
-        const text = args.length === 1 && args[0]!.type === "string" ? args[0]!.value : undefined;
-        const nanos = text === undefined ? null : parseDuration(text);
-        if (nanos === null) return this.refuse(expr, 'duration() takes a duration such as "168h" or "1h30m"');
-        return { type: "duration", nanos };
-      }
-      case "_+_":
-      case "_-_":
-      case "_*_":
-        return this.arithmetic(expr, call.function, args[0]!, args[1]!);
-      case "-_": {
-        const value = args[0]!;
-        if (value.type === "int") return { type: "int", value: -value.value };
-        if (value.type === "duration") return { type: "duration", nanos: -value.nanos };
-        return this.refuse(expr, `cannot negate ${describeConstant(value)}`);
-      }
-      default:
-        return this.refuse(expr, `${this.functionName(call)} is not supported in a filter`);
-    }
-  }
-
-  private timestamp(expr: Expr, args: CelConstant[]): CelConstant {
-    const value = args.length === 1 ? args[0] : undefined;
-    let nanos: bigint | null = null;
-    if (value?.type === "string") nanos = parseTimestamp(value.value);
-    if (value?.type === "int") nanos = value.value * NANOS_PER_SECOND;
-    if (nanos === null) return this.refuse(expr, 'timestamp() takes an RFC 3339 time ("2026-01-02T15:04:05Z") or Unix seconds');
-    return this.checkedTime(expr, nanos);
-  }
-
-  private checkedTime(expr: Expr, nanos: bigint): CelConstant {
-    if (!inTimestampRange(nanos)) this.refuse(expr, "a time outside the years 1 to 9999");
-    return { type: "timestamp", nanos };
-  }
-
-  private arithmetic(expr: Expr, operator: string, a: CelConstant, b: CelConstant): CelConstant {
-    const sign = operator === "_-_" ? -1n : 1n;
-    if (operator === "_*_") {
-      if (a.type === "int" && b.type === "int") return { type: "int", value: a.value * b.value };
-    } else if (a.type === "int" && b.type === "int") return { type: "int", value: a.value + sign * b.value };
-    else if (a.type === "timestamp" && b.type === "duration") return this.checkedTime(expr, a.nanos + sign * b.nanos);
-    else if (a.type === "duration" && b.type === "timestamp" && sign === 1n) return this.checkedTime(expr, a.nanos + b.nanos);
-    else if (a.type === "duration" && b.type === "duration") return { type: "duration", nanos: a.nanos + sign * b.nanos };
-    else if (a.type === "timestamp" && b.type === "timestamp" && sign === -1n) return { type: "duration", nanos: a.nanos - b.nanos };
-    else if (a.type === "string" && b.type === "string" && sign === 1n) return { type: "string", value: a.value + b.value };
-    return this.refuse(
-      expr,
-      `cannot apply ${OPERATOR[operator] ?? operator.replace(/_/g, "")} to ${describeConstant(a)} and ${describeConstant(b)}`,
-    );
-  }
-
   private describe(expr: Expr): string {
     const kind = expr.exprKind;
     if (kind.case === "identExpr") return kind.value.name;
     if (kind.case === "selectExpr") return `${kind.value.operand ? this.describe(kind.value.operand) : ""}.${kind.value.field}`;
     return "…";
   }
-}
-
-/** -1, 0 or 1; null for values that are only equal or not (booleans, lists); undefined for two different types. */
-function compareConstants(a: CelConstant, b: CelConstant): number | null | undefined {
-  const order = <T>(x: T, y: T) => (x < y ? -1 : x > y ? 1 : 0);
-  if (a.type === "int" && b.type === "int") return order(a.value, b.value);
-  if (a.type === "double" && b.type === "double") return order(a.value, b.value);
-  if (a.type === "string" && b.type === "string") return order(a.value, b.value);
-  if (a.type === "timestamp" && b.type === "timestamp") return order(a.nanos, b.nanos);
-  if (a.type === "duration" && b.type === "duration") return order(a.nanos, b.nanos);
-  if (a.type === "bool" && b.type === "bool") return a.value === b.value ? 0 : null;
-  return undefined;
 }
