@@ -1,17 +1,9 @@
 // MemoService: create, read, list, update and delete memos by their names (`memos/{uid}`), through the same
 // services, policies and store as v0; what v1 adds is the naming, the paging tokens and the masks.
-import {
-  type Memo as V0Memo,
-  MAX_LIST_LIMIT,
-  memoCreateSchema,
-  memoPatchSchema,
-  type RowStatus,
-  type Visibility as V0Visibility,
-} from "@memos/common";
+import { type Memo as V0Memo, memoCreateSchema, memoPatchSchema, type RowStatus, type Visibility as V0Visibility } from "@memos/common";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
-import type { z } from "zod";
 import type { AppContext, Viewer } from "../../context.js";
 import { decodeCursor, encodeCursor } from "../../services/memo-cursor.js";
 import { authorizedMemo, createMemo, getMemo, patchMemo, pinMemo } from "../../services/memo.service.js";
@@ -25,6 +17,8 @@ import { callerOf } from "../../http/request-context.js";
 import { State } from "../gen/memos/api/v1/common_pb.js";
 import { type Memo, type MemoSchema, MemoService, Visibility } from "../gen/memos/api/v1/memo_service_pb.js";
 import { memoTargetOf } from "../memo-target.js";
+import { checked } from "../checked.js";
+import { pageSizeOf } from "../page-token.js";
 import { isValidUid } from "../names.js";
 import { presentMemo } from "../presenters/memo.presenter.js";
 import { v1Service } from "../rpc.js";
@@ -35,9 +29,6 @@ import { memoAttachmentRpcs, resourceIdsOf } from "./memo-attachment.rpcs.js";
 import { commentRpcs, memoCommentRpcs } from "./memo-comment.rpcs.js";
 import { memoReactionRpcs } from "./memo-reaction.rpcs.js";
 import { addReferences, memoRelationRpcs } from "./memo-relation.rpcs.js";
-
-/** A page when none is asked for (memos' default). */
-const DEFAULT_PAGE_SIZE = 50;
 
 async function presentMemos(ctx: AppContext, memos: readonly V0Memo[]): Promise<Array<MessageInitShape<typeof MemoSchema>>> {
   const { db } = ctx.store;
@@ -84,20 +75,14 @@ function rowStatusOf(value: State, field: string): RowStatus | undefined {
   }
 }
 
-/** Our schemas' checks of a memo's fields (the content caps, a created time in the future), named as v1 names them. */
-function checked<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = {
-    content: "content",
-    visibility: "visibility",
-    rowStatus: "state",
-    createdTs: "create_time",
-    resourceIdList: "attachments",
-  }[String(issue?.path[0])];
-  throw invalidArgument(`memo.${field ?? "content"}`, issue?.message ?? "invalid");
-}
+/** Our memo fields as v1 names them, for refusals. */
+const MEMO_FIELDS = {
+  content: "memo.content",
+  visibility: "memo.visibility",
+  rowStatus: "memo.state",
+  createdTs: "memo.create_time",
+  resourceIdList: "memo.attachments",
+};
 
 /** What v1 sends that we do not store: refused when it holds anything, rather than dropped. */
 function refuseUnserved(memo: Memo): void {
@@ -115,11 +100,6 @@ const UNSERVED = new Set(["location"]);
 
 /** memos' default order and the one it equals here (a memo's display time is its created time unless its author chose otherwise). */
 const ORDERS = new Set(["", "create_time desc", "display_time desc"]);
-
-function pageSizeOf(size: number): number {
-  if (size <= 0) return DEFAULT_PAGE_SIZE;
-  return Math.min(size, MAX_LIST_LIMIT);
-}
 
 function cursorOf(token: string): string | undefined {
   if (token === "") return undefined;
@@ -172,12 +152,17 @@ export const memoRpcs = v1Service(MemoService, {
         throw invalidArgument("memo_id", "1 to 36 letters, digits and hyphens, no hyphen at either end");
       refuseUnserved(memo);
       const rowStatus = rowStatusOf(memo.state, "memo.state");
-      const create = checked(memoCreateSchema, {
-        content: memo.content,
-        visibility: visibilityOf(memo.visibility, "memo.visibility") ?? "",
-        createdTs: seconds(memo.createTime),
-        resourceIdList: await resourceIdsOf(ctx, memo.attachments, "memo.attachments"),
-      });
+      const create = checked(
+        memoCreateSchema,
+        {
+          content: memo.content,
+          visibility: visibilityOf(memo.visibility, "memo.visibility") ?? "",
+          createdTs: seconds(memo.createTime),
+          resourceIdList: await resourceIdsOf(ctx, memo.attachments, "memo.attachments"),
+        },
+        MEMO_FIELDS,
+        "memo.content",
+      );
       let created = await createMemo(ctx, viewer, create, input.memoId === "" ? {} : { uid: input.memoId });
       if (memo.relations.length > 0) {
         await addReferences(ctx, viewer, created.id, memo.relations, "memo.relations");
@@ -226,12 +211,17 @@ export const memoRpcs = v1Service(MemoService, {
       if (unknown !== undefined) throw invalidArgument("update_mask", `${JSON.stringify(unknown)} cannot be updated`);
       if (paths.some((path) => UNSERVED.has(path))) refuseUnserved(memo);
       const named = (path: string) => paths.includes(path);
-      const patch = checked(memoPatchSchema, {
-        content: named("content") ? memo.content : undefined,
-        visibility: named("visibility") ? visibilityOf(memo.visibility, "memo.visibility") : undefined,
-        rowStatus: named("state") ? rowStatusOf(memo.state, "memo.state") : undefined,
-        createdTs: named("create_time") ? seconds(memo.createTime) : undefined,
-      });
+      const patch = checked(
+        memoPatchSchema,
+        {
+          content: named("content") ? memo.content : undefined,
+          visibility: named("visibility") ? visibilityOf(memo.visibility, "memo.visibility") : undefined,
+          rowStatus: named("state") ? rowStatusOf(memo.state, "memo.state") : undefined,
+          createdTs: named("create_time") ? seconds(memo.createTime) : undefined,
+        },
+        MEMO_FIELDS,
+        "memo.content",
+      );
       const attachments = named("attachments") ? await resourceIdsOf(ctx, memo.attachments, "memo.attachments") : undefined;
       // Judged first, so a caller who may not change the memo learns nothing from a mask of fields left as they are.
       await authorizedMemo(ctx, viewer, id, "update");
