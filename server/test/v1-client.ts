@@ -1,9 +1,10 @@
 // Clients of the v1 API over real HTTP, as memos' clients reach it: REST JSON with fetch (MoeMemos, scripts) and
 // the official Connect client (the web app, memogram), binary protobuf by default.
 import type { DescService } from "@bufbuild/protobuf";
-import { type Client, createClient, type Interceptor } from "@connectrpc/connect";
+import { type Client, ConnectError, createClient, type Interceptor } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
-import type { TestApp } from "./harness.js";
+import { createUser, signUpHost, type TestUser } from "./factories.js";
+import { createTestApp, type TestApp, type TestAppOptions } from "./harness.js";
 
 /** Starts the app on a loopback port; the answer is its base URL. */
 export async function listen(t: TestApp): Promise<string> {
@@ -56,4 +57,33 @@ export function connectClient<S extends DescService>(
     return next(request);
   };
   return createClient(service, createConnectTransport({ baseUrl: base, httpVersion: "1.1", useBinaryFormat, interceptors: [withHeaders] }));
+}
+
+/** The ConnectError a call fails with; a call that succeeds fails the test. */
+export async function failure(call: Promise<unknown>): Promise<ConnectError> {
+  try {
+    await call;
+  } catch (error) {
+    return ConnectError.from(error);
+  }
+  throw new Error("the call succeeded");
+}
+
+/** A v1 test's instance: a host and a member, each with a read-write personal access token, served on loopback. */
+export interface V1Instance {
+  t: TestApp;
+  base: string;
+  host: TestUser;
+  member: TestUser;
+  hostToken: string;
+  memberToken: string;
+}
+
+export async function startV1Instance(options: TestAppOptions = {}): Promise<V1Instance> {
+  const t = await createTestApp(options);
+  const host = await signUpHost(t, "host");
+  const member = await createUser(t, host, "member");
+  const hostToken = await personalToken(host.client);
+  const memberToken = await personalToken(member.client);
+  return { t, base: await listen(t), host, member, hostToken, memberToken };
 }

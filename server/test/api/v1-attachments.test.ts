@@ -1,38 +1,23 @@
 // The v1 AttachmentService and a memo's attachments, on both transports: MoeMemos' flow over REST (bytes in base64,
 // then a memo naming them; the file at /file/attachments with ranges), memogram's over Connect (bytes inline, bound to
 // a memo), who may read a file (our resource rules), and bad input named by its field. An attachment is our resource.
-import { Code, ConnectError } from "@connectrpc/connect";
+import { Code } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AttachmentService } from "../../src/v1/gen/memos/api/v1/attachment_service_pb.js";
 import { MemoService, Visibility } from "../../src/v1/gen/memos/api/v1/memo_service_pb.js";
-import { createUser, signUpHost, type TestUser } from "../factories.js";
-import { createTestApp, type TestApp } from "../harness.js";
-import { connectClient, listen, personalToken, rest } from "../v1-client.js";
+import type { TestApp } from "../harness.js";
+import { connectClient, failure, rest, startV1Instance } from "../v1-client.js";
 
 let t: TestApp;
 let base: string;
-let host: TestUser;
+
 let hostToken: string;
 let memberToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ maxUploadMb: 1 });
-  host = await signUpHost(t, "host");
-  const member = await createUser(t, host, "member");
-  hostToken = await personalToken(host.client);
-  memberToken = await personalToken(member.client);
-  base = await listen(t);
+  ({ t, base, hostToken, memberToken } = await startV1Instance({ maxUploadMb: 1 }));
 });
 afterAll(() => t.close());
-
-async function failure(call: Promise<unknown>): Promise<ConnectError> {
-  try {
-    await call;
-  } catch (error) {
-    return ConnectError.from(error);
-  }
-  throw new Error("the call succeeded");
-}
 
 const PNG = Buffer.from("89504e470d0a1a0a-not-really-a-png", "utf8");
 

@@ -2,7 +2,7 @@
 // the instance, a password sign-in (its session cookie) and a token, a memo's life through CreateMemo, GetMemo,
 // UpdateMemo with a mask, ListMemos pages and DeleteMemo, and Connect's error codes for bad input and no credential.
 import { create } from "@bufbuild/protobuf";
-import { Code, ConnectError } from "@connectrpc/connect";
+import { Code } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AuthService } from "../../src/v1/gen/memos/api/v1/auth_service_pb.js";
 import { State } from "../../src/v1/gen/memos/api/v1/common_pb.js";
@@ -11,7 +11,7 @@ import { MemoSchema, MemoService, Visibility } from "../../src/v1/gen/memos/api/
 import { User_Role } from "../../src/v1/gen/memos/api/v1/user_service_pb.js";
 import { PASSWORD, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
-import { connectClient, listen, personalToken } from "../v1-client.js";
+import { connectClient, failure, listen, personalToken } from "../v1-client.js";
 
 let t: TestApp;
 let base: string;
@@ -25,16 +25,6 @@ beforeAll(async () => {
   base = await listen(t);
 });
 afterAll(() => t.close());
-
-/** The ConnectError a call fails with. */
-async function failure(call: Promise<unknown>): Promise<ConnectError> {
-  try {
-    await call;
-  } catch (error) {
-    return ConnectError.from(error);
-  }
-  throw new Error("the call succeeded");
-}
 
 describe("signing in", () => {
   it("answers the profile, signs in with a password into a session cookie that then identifies the caller, and signs out", async () => {

@@ -1,12 +1,12 @@
 // What happens around a memo through v1, on both transports: comments (our comments, shown as memos with a parent,
 // read, edited and deleted by their own names too), reactions one by one (on a memo and on a comment), and relations
 // (our references, which the text makes: setting one writes a link into the text). The same rows v0 shows.
-import { Code, ConnectError } from "@connectrpc/connect";
+import { Code } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoRelation_Type, MemoService, Visibility } from "../../src/v1/gen/memos/api/v1/memo_service_pb.js";
-import { createUser, signUpHost, type TestUser } from "../factories.js";
-import { createTestApp, type TestApp } from "../harness.js";
-import { connectClient, listen, personalToken, rest } from "../v1-client.js";
+import type { TestUser } from "../factories.js";
+import type { TestApp } from "../harness.js";
+import { connectClient, failure, rest, startV1Instance } from "../v1-client.js";
 
 let t: TestApp;
 let base: string;
@@ -15,23 +15,9 @@ let hostToken: string;
 let memberToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  host = await signUpHost(t, "host");
-  const member = await createUser(t, host, "member");
-  hostToken = await personalToken(host.client);
-  memberToken = await personalToken(member.client);
-  base = await listen(t);
+  ({ t, base, host, hostToken, memberToken } = await startV1Instance());
 });
 afterAll(() => t.close());
-
-async function failure(call: Promise<unknown>): Promise<ConnectError> {
-  try {
-    await call;
-  } catch (error) {
-    return ConnectError.from(error);
-  }
-  throw new Error("the call succeeded");
-}
 
 /** A memo of the host's through v1; its name. */
 async function hostMemo(content: string, visibility = "PUBLIC"): Promise<string> {

@@ -1,11 +1,11 @@
 // The v1 ShortcutService (memos 0.30) on both transports: our shortcuts, their filters said in CEL; a CEL filter saved
 // through v1 kept as given; each shortcut its creator's alone.
-import { Code, ConnectError } from "@connectrpc/connect";
+import { Code } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ShortcutService } from "../../src/v1/gen/memos/api/v1/shortcut_service_pb.js";
-import { createUser, signUpHost, type TestUser } from "../factories.js";
-import { createTestApp, type TestApp } from "../harness.js";
-import { connectClient, listen, personalToken, rest } from "../v1-client.js";
+import type { TestUser } from "../factories.js";
+import type { TestApp } from "../harness.js";
+import { connectClient, failure, rest, startV1Instance } from "../v1-client.js";
 
 let t: TestApp;
 let base: string;
@@ -14,23 +14,9 @@ let hostToken: string;
 let memberToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  host = await signUpHost(t, "host");
-  const member = await createUser(t, host, "member");
-  hostToken = await personalToken(host.client);
-  memberToken = await personalToken(member.client);
-  base = await listen(t);
+  ({ t, base, host, hostToken, memberToken } = await startV1Instance());
 });
 afterAll(() => t.close());
-
-async function failure(call: Promise<unknown>): Promise<ConnectError> {
-  try {
-    await call;
-  } catch (error) {
-    return ConnectError.from(error);
-  }
-  throw new Error("the call succeeded");
-}
 
 describe("shortcuts", () => {
   it("lists ours in CEL, keeps a v1 filter as given, and changes and deletes by name", async () => {

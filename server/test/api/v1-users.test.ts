@@ -2,41 +2,26 @@
 // `users:batchGet`) beside the plain ones, stats as each caller may see them, the administrators' list with its pages,
 // the caller's GENERAL preferences (our locale, appearance and default visibility), personal access tokens from a
 // session (the secret once, never to a token), and account changes by our rules.
-import { Code, ConnectError } from "@connectrpc/connect";
+import { Code } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UserService } from "../../src/v1/gen/memos/api/v1/user_service_pb.js";
-import { createMemo, createUser, PASSWORD, signUpHost, type TestUser } from "../factories.js";
-import { createTestApp, type TestApp } from "../harness.js";
-import { connectClient, listen, personalToken, rest } from "../v1-client.js";
+import { createMemo, PASSWORD, type TestUser } from "../factories.js";
+import type { TestApp } from "../harness.js";
+import { connectClient, failure, personalToken, rest, startV1Instance } from "../v1-client.js";
 
 let t: TestApp;
 let base: string;
-let host: TestUser;
+
 let member: TestUser;
 let hostToken: string;
 let memberToken: string;
 let memberCookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  host = await signUpHost(t, "host");
-  member = await createUser(t, host, "member");
-  hostToken = await personalToken(host.client);
-  memberToken = await personalToken(member.client);
+  ({ t, base, member, hostToken, memberToken } = await startV1Instance());
   memberCookie = member.client.cookie!;
-  base = await listen(t);
 });
 afterAll(() => t.close());
-
-/** The ConnectError a call fails with. */
-async function failure(call: Promise<unknown>): Promise<ConnectError> {
-  try {
-    await call;
-  } catch (error) {
-    return ConnectError.from(error);
-  }
-  throw new Error("the call succeeded");
-}
 
 describe("custom verbs and stats", () => {
   it("routes a verb beside its plain route, and counts what each caller may see of an account", async () => {
