@@ -10,7 +10,6 @@ import { connectClient, failure, rest, startV1Instance } from "../v1-client.js";
 
 let t: TestApp;
 let base: string;
-
 let hostToken: string;
 let memberToken: string;
 

@@ -11,7 +11,6 @@ import { connectClient, failure, personalToken, rest, startV1Instance } from "..
 
 let t: TestApp;
 let base: string;
-
 let member: TestUser;
 let hostToken: string;
 let memberToken: string;
