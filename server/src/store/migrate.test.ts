@@ -1,18 +1,15 @@
 // migrate(): pending migrations run in one transaction, so a failure leaves the database as it was; a SQLite file is
 // copied aside first, once however many runs fail or are killed.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openPostgres, openSqlite } from "./db.js";
+import { describe, expect, it } from "vitest";
+import { type DatabaseHandle, openSqlite } from "./db.js";
 import { migrate } from "./migrate.js";
 import { MIGRATIONS } from "./migrations/index.js";
 import type { Migration } from "./migrations/types.js";
-
-const PG_ADMIN_DSN = process.env.MEMOS_TEST_PG_DSN ?? "postgres://postgres@127.0.0.1:5432/postgres";
+import { testDatabases } from "./test-databases.js";
 
 const createNotes: Migration = {
   name: "900-notes",
@@ -69,40 +66,8 @@ async function snapshot(handle: DatabaseHandle) {
   };
 }
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!();
-});
-
-async function openEngine(engine: "sqlite" | "postgres"): Promise<{ handle: DatabaseHandle; dir: string } | null> {
-  const dir = mkdtempSync(join(tmpdir(), "memos-migrate-"));
-  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-  if (engine === "sqlite") {
-    const handle = openSqlite(join(dir, "memos.db"));
-    cleanups.push(() => handle.close());
-    return { handle, dir };
-  }
-  const name = `memos_migrate_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_DSN });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_DSN);
-  url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString());
-  cleanups.push(async () => {
-    await handle.close();
-    const client = new pg.Client({ connectionString: PG_ADMIN_DSN });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  });
-  return { handle, dir };
-}
+/** An empty database and a folder of the test's own, or null when PostgreSQL is unreachable. */
+const openEngine = testDatabases("migrate");
 
 describe.each(["sqlite", "postgres"] as const)("migrate on %s", (engine) => {
   it("applies every migration once, then nothing", async (ctx) => {

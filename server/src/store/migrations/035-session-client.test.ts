@@ -1,53 +1,14 @@
 // Migration 035 on a database that already holds sessions: each gets its own public id, its sign-in as its last
 // activity, and empty client details, on both engines.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openPostgres, openSqlite } from "../db.js";
+import { describe, expect, it } from "vitest";
+import { testDatabases } from "../test-databases.js";
 import { migrate } from "../migrate.js";
 import { MIGRATIONS } from "./index.js";
 
-const PG_ADMIN_DSN = process.env.MEMOS_TEST_PG_DSN ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!();
-});
-
-async function open(engine: "sqlite" | "postgres"): Promise<DatabaseHandle | null> {
-  if (engine === "sqlite") {
-    const dir = mkdtempSync(join(tmpdir(), "memos-035-"));
-    const handle = openSqlite(join(dir, "memos.db"));
-    cleanups.push(async () => {
-      await handle.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
-    return handle;
-  }
-  const name = `memos_035_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_DSN });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_DSN);
-  url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString());
-  cleanups.push(async () => {
-    await handle.close();
-    const client = new pg.Client({ connectionString: PG_ADMIN_DSN });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  });
-  return handle;
-}
+/** An empty database of this test's own, or null when PostgreSQL is unreachable. */
+const openDatabase = testDatabases("035");
+const open = async (engine: "sqlite" | "postgres") => (await openDatabase(engine))?.handle ?? null;
 
 describe.each(["sqlite", "postgres"] as const)("035-session-client on %s", (engine) => {
   it("gives existing sessions a public id each, their sign-in as last activity, and no client details", async (ctx) => {

@@ -1,54 +1,15 @@
 // The uids of v1 resource names, on databases that already hold rows, both engines. Migration 046: memos, live and
 // trashed, each get a uid of their own, kept when they move between the trash and the list; 047: comments and
 // resources. A row inserted without one still gets one; a uid is unique.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openPostgres, openSqlite } from "../db.js";
+import { describe, expect, it } from "vitest";
+import { testDatabases } from "../test-databases.js";
 import { migrate } from "../migrate.js";
 import { MIGRATIONS } from "./index.js";
 
-const PG_ADMIN_DSN = process.env.MEMOS_TEST_PG_DSN ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!();
-});
-
-async function open(engine: "sqlite" | "postgres"): Promise<DatabaseHandle | null> {
-  if (engine === "sqlite") {
-    const dir = mkdtempSync(join(tmpdir(), "memos-046-"));
-    const handle = openSqlite(join(dir, "memos.db"));
-    cleanups.push(async () => {
-      await handle.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
-    return handle;
-  }
-  const name = `memos_046_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_DSN });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_DSN);
-  url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString());
-  cleanups.push(async () => {
-    await handle.close();
-    const client = new pg.Client({ connectionString: PG_ADMIN_DSN });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  });
-  return handle;
-}
+/** An empty database of this test's own, or null when PostgreSQL is unreachable. */
+const openDatabase = testDatabases("046");
+const open = async (engine: "sqlite" | "postgres") => (await openDatabase(engine))?.handle ?? null;
 
 describe.each(["sqlite", "postgres"] as const)("046-memo-uid on %s", (engine) => {
   it("gives every existing memo its own uid, and every memo inserted later one too", async (ctx) => {
