@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../client.js";
 import { anonymous, createMemo, createUser, PASSWORD, signUpHost, type TestUser, uploadResource } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
+import { appTokenOf } from "../oauth-flow.js";
 import { expectPolicyStatuses, type Outcome } from "../policy-status.js";
 import { type CredentialKind, callerOf } from "../credential-kinds.js";
 
@@ -521,6 +522,21 @@ describe("v1 RPCs by credential", () => {
       { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
     ],
   ];
+
+  // The credentials that open no v1 call: a share link's token is no credential (as Bearer, an invalid token), and an
+  // app's OAuth token is for /mcp alone.
+  it("a share link's token (401) and an app's MCP token (403) open no v1 call", async () => {
+    const memo = await createMemo(owner, "shared", "PRIVATE");
+    const link = await owner.client.post(`/api/memo/${memo.id}/share`, {});
+    expect(link.status, link.text).toBe(200);
+    const others = {
+      "share link": anonymous(t).withToken(link.body.data.token),
+      "MCP token": anonymous(t).withToken(await appTokenOf(t, owner)),
+    };
+    for (const [route, call] of CALLS) {
+      await expectPolicyStatuses(route, { "share link": 401, "MCP token": 403 }, async (kind) => call(others[kind]));
+    }
+  });
 
   for (const [route, call, expected] of CALLS) {
     it(`${route}: ${Object.entries(expected)
