@@ -13,6 +13,7 @@ import {
   deleteResourceCascade,
   findResourceById,
   findResourceIdByUid,
+  findResourceIdsByUids,
   insertResource,
   type NewResource,
   linkResources,
@@ -298,6 +299,16 @@ export async function resourceIdByUid(ctx: AppContext, uid: string): Promise<num
   const id = await findResourceIdByUid(ctx.store.db, uid);
   if (id === undefined) throw notFound(`Resource not found: ${uid}`, { reason: "resource.not-found" });
   return id;
+}
+
+/** The resources these uids name, in order, in one query; the first unknown one is not found. */
+export async function resourceIdsByUids(ctx: AppContext, uids: readonly string[]): Promise<number[]> {
+  const ids = await findResourceIdsByUids(ctx.store.db, uids);
+  return uids.map((uid) => {
+    const id = ids.get(uid);
+    if (id === undefined) throw notFound(`Resource not found: ${uid}`, { reason: "resource.not-found" });
+    return id;
+  });
 }
 
 /** A resource whose file the viewer may read (readableResource), as the API shows it: v1's GetAttachment. */

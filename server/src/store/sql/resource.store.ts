@@ -159,6 +159,17 @@ export async function findResourceIdByUid(db: Db, uid: string): Promise<number |
   return row?.id;
 }
 
+/** The ids of the resources with these uids, by uid (one query through the uid index); unknown uids are absent. */
+export async function findResourceIdsByUids(db: Db, uids: readonly string[]): Promise<Map<string, number>> {
+  if (uids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("resource")
+    .select(["id", "uid"])
+    .where("uid", "in", [...new Set(uids)])
+    .execute();
+  return new Map(rows.map((row) => [row.uid, row.id]));
+}
+
 /** The uids of these resources, by id (one query by primary key). */
 export async function resourceUidsOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
