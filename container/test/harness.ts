@@ -1,7 +1,9 @@
 // What the container scenarios share: is Docker here (or required), the image (built by `npm test` beforehand, or
 // here), containers run as a user would run them but on the host's network, and waits on their state.
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { join } from "node:path";
 import { docker, dockerOrThrow, ensureDaemon } from "../../scripts/container/docker.mjs";
 import { prepareContainerImage } from "../../scripts/container/prepare.mjs";
 
@@ -142,13 +144,54 @@ export function stopWithSigterm(id: string): number {
   return Number(dockerOrThrow(["wait", id]).trim());
 }
 
-/** The container's memory use as `docker stats` reports it, in MiB. */
-export function memoryMiB(id: string): number {
+const MiB = 1024 * 1024;
+
+/** The container's memory use as `docker stats` reports it, in MiB: the server's own memory plus the part of the
+ * kernel's cache of the files it read (the Node binary, the web app) that the kernel counts as active, which varied
+ * from 6 to 50 MiB between machines and loads for the same server. */
+export function dockerStatsMiB(id: string): number {
   const usage = dockerOrThrow(["stats", "--no-stream", "--format", "{{.MemUsage}}", id]).split("/")[0]!.trim();
   const match = /^([\d.]+)\s*([KMG]i?B)$/.exec(usage);
   if (!match) throw new Error(`unexpected docker stats output: ${usage}`);
   const factor = { KiB: 1 / 1024, MiB: 1, GiB: 1024, KB: 1 / 1024, MB: 1, GB: 1024 }[match[2]!] ?? 1;
   return Math.round(Number(match[1]) * factor);
+}
+
+/** The container's memory cgroup as its main process sees it, or null when the path is not readable from here. */
+function memoryStatOf(pid: number): Map<string, number> | null {
+  const lines = readFileSync(`/proc/${pid}/cgroup`, "utf8").trim().split("\n");
+  const v1 = lines.map((line) => line.split(":")).find(([, controllers]) => controllers?.split(",").includes("memory"));
+  const candidates = v1
+    ? [`/sys/fs/cgroup/memory${v1[2]}`]
+    : lines.filter((line) => line.startsWith("0::")).map((line) => `/sys/fs/cgroup${line.slice(3)}`);
+  for (const folder of candidates) {
+    const file = join(folder, "memory.stat");
+    if (!existsSync(file)) continue;
+    const stat = new Map<string, number>();
+    for (const row of readFileSync(file, "utf8").trim().split("\n")) {
+      const [key, value] = row.split(" ");
+      if (key && value) stat.set(key, Number(value));
+    }
+    return stat;
+  }
+  return null;
+}
+
+/**
+ * The server's own memory in MiB, what the memory promise is about (docs/operator-guide.md#memory): the container
+ * cgroup's anonymous memory (`total_rss` on cgroup v1, `anon` on v2), without the kernel's file cache, which
+ * `docker stats` partly counts and the kernel gives back on demand. Where the cgroup is not readable from the host,
+ * the main process's own anonymous memory (`RssAnon`).
+ */
+export function ownMemoryMiB(id: string): number {
+  const pid = Number(dockerOrThrow(["inspect", "--format", "{{.State.Pid}}", id]).trim());
+  if (!(pid > 0)) throw new Error(`container ${id.slice(0, 12)} has no running process`);
+  const stat = memoryStatOf(pid);
+  const bytes = stat?.get("total_rss") ?? stat?.get("anon");
+  if (bytes !== undefined) return Math.round(bytes / MiB);
+  const anon = /^RssAnon:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!anon) throw new Error(`no RssAnon in /proc/${pid}/status`);
+  return Math.round(Number(anon[1]) / 1024);
 }
 
 /** A small client of the server's v0 API, as a script would use it: JSON in, `{data}` out, a Bearer token. */

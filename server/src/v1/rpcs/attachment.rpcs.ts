@@ -38,7 +38,7 @@ export async function presentAttachments(
 const presentOne = async (ctx: AppContext, resource: Resource) => (await presentAttachments(ctx, [resource]))[0]!;
 
 /** The resource an attachment's name refers to (the resource service then judges the caller). */
-export const attachmentIdOf = async (ctx: AppContext, name: string, field: string) => resourceIdByUid(ctx, attachmentUidOf(name, field));
+const attachmentIdOf = async (ctx: AppContext, name: string, field: string) => resourceIdByUid(ctx, attachmentUidOf(name, field));
 
 /** A MIME type: `type/subtype`, parameters allowed. */
 const MIME_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(\s*;.*)?$/;
