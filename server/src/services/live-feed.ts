@@ -7,7 +7,7 @@ import type { AppContext } from "../context.js";
 import { MAX_MESSAGE_BYTES } from "../store/change-channel.js";
 
 /** memos' v1 event types, which its web client acts on. */
-export const LIVE_EVENT_TYPES = [
+const LIVE_EVENT_TYPES = [
   "memo.created",
   "memo.updated",
   "memo.deleted",
@@ -15,7 +15,7 @@ export const LIVE_EVENT_TYPES = [
   "reaction.upserted",
   "reaction.deleted",
 ] as const;
-export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /** What a note tells of a memo: enough to judge who may hear of it and to name it. */
 export interface LiveMemo {
