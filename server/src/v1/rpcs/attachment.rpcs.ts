@@ -1,18 +1,20 @@
 // AttachmentService: our resources as attachments (`attachments/{uid}`), stored, listed, renamed and deleted through
 // the resource service and its rules (a resource is its owner's; its file is readable through a memo the reader may
 // read; uploads are held to --max-upload-mb). The bytes come inline on creation and go out at /file/attachments.
-import { type Resource, resourceCreateSchema, resourcePatchSchema } from "@memos/common";
+import { MAX_LIST_LIMIT, type Resource, resourceCreateSchema, resourcePatchSchema } from "@memos/common";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { AppContext, Viewer } from "../../context.js";
 import { authorizedMemo } from "../../services/memo.service.js";
 import {
   createExternalResource,
   deleteResource,
+  deleteResources,
   getReadableResource,
   linkResourceToMemo,
   listResources,
   patchResource,
   resourceIdByUid,
+  resourceIdsByUids,
   uploadResource,
 } from "../../services/resource.service.js";
 import { firstLinkedMemoUidsOf, resourceUidsOf } from "../../store/sql/resource.store.js";
@@ -146,6 +148,16 @@ export const attachmentRpcs = v1Service(AttachmentService, {
     access: "signed-in",
     handle: async (input, { ctx, viewer, request }) => {
       await deleteResource(ctx, viewer, await attachmentIdOf(ctx, input.name, "name"), request.log);
+      return {};
+    },
+  },
+  batchDeleteAttachments: {
+    access: "signed-in",
+    handle: async (input, { ctx, viewer, request }) => {
+      if (input.names.length === 0) throw invalidArgument("names", "name at least one attachment");
+      if (input.names.length > MAX_LIST_LIMIT) throw invalidArgument("names", `at most ${MAX_LIST_LIMIT} at once`);
+      const uids = input.names.map((name, i) => attachmentUidOf(name, `names[${i}]`));
+      await deleteResources(ctx, viewer, await resourceIdsByUids(ctx, uids), request.log);
       return {};
     },
   },
