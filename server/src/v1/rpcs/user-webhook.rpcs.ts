@@ -62,6 +62,7 @@ export const userWebhookRpcs = {
       authorizeWebhookChange(viewer);
       const { webhook } = input;
       if (!webhook) throw invalidArgument("webhook", "a webhook is required");
+      if (webhook.url === "") throw invalidArgument("webhook.url", "is required");
       const create = checked(
         webhookCreateSchema,
         { name: displayNameOf(webhook), url: webhook.url, secret: webhook.signingSecret || undefined, events: V1_EVENTS },
