@@ -216,6 +216,7 @@ describe("BatchDeleteAttachments", () => {
     const cases: Array<[unknown, RegExp]> = [
       [{ names: [] }, /^invalid names: /],
       [{ names: ["attachments/ok", "memos/x"] }, /^invalid names\[1\]: /],
+      [{ names: Array.from({ length: 101 }, (_, i) => `attachments/a${i}`) }, /^invalid names: at most 100/],
     ];
     for (const [body, message] of cases) {
       const answer = await rest(base, "POST", "/api/v1/attachments:batchDelete", { token: hostToken, body });

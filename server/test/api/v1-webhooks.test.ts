@@ -74,6 +74,14 @@ describe("webhooks through v1", () => {
     const renamed = await rest(base, "PATCH", `/api/v1/${made.name}`, { cookie: member.client.cookie!, body: { displayName: "Renamed" } });
     expect([renamed.status, renamed.body.displayName]).toEqual([200, "Renamed"]);
 
+    // Connect without a mask: what the webhook holds (memos' rule), the secret kept when empty.
+    const secretBefore = (await webhooks.getUserWebhookSigningSecret({ name: made.name })).signingSecret;
+    const whole = await webhooks.updateUserWebhook({
+      webhook: { name: made.name, url: "https://hooks.example.com/c", displayName: "Whole" },
+    });
+    expect([whole.url, whole.displayName]).toEqual(["https://hooks.example.com/c", "Whole"]);
+    expect((await webhooks.getUserWebhookSigningSecret({ name: made.name })).signingSecret).toBe(secretBefore);
+
     const byToken = connectClient(base, UserService, { authorization: `Bearer ${memberToken}` });
     const tokenChange = await failure(
       byToken.updateUserWebhook({ webhook: { name: made.name, url: "https://x.example" }, updateMask: { paths: ["url"] } }),

@@ -1,7 +1,7 @@
 // AttachmentService: our resources as attachments (`attachments/{uid}`), stored, listed, renamed and deleted through
 // the resource service and its rules (a resource is its owner's; its file is readable through a memo the reader may
 // read; uploads are held to --max-upload-mb). The bytes come inline on creation and go out at /file/attachments.
-import { MAX_LIST_LIMIT, type Resource, resourceCreateSchema, resourcePatchSchema } from "@memos/common";
+import { type Resource, resourceCreateSchema, resourcePatchSchema } from "@memos/common";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { AppContext, Viewer } from "../../context.js";
 import { authorizedMemo } from "../../services/memo.service.js";
@@ -41,6 +41,9 @@ const presentOne = async (ctx: AppContext, resource: Resource) => (await present
 
 /** The resource an attachment's name refers to (the resource service then judges the caller). */
 const attachmentIdOf = async (ctx: AppContext, name: string, field: string) => resourceIdByUid(ctx, attachmentUidOf(name, field));
+
+/** The most names one BatchDeleteAttachments takes (memos' limit). */
+const BATCH_DELETE_LIMIT = 100;
 
 /** A MIME type: `type/subtype`, parameters allowed. */
 const MIME_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(\s*;.*)?$/;
@@ -155,7 +158,7 @@ export const attachmentRpcs = v1Service(AttachmentService, {
     access: "signed-in",
     handle: async (input, { ctx, viewer, request }) => {
       if (input.names.length === 0) throw invalidArgument("names", "name at least one attachment");
-      if (input.names.length > MAX_LIST_LIMIT) throw invalidArgument("names", `at most ${MAX_LIST_LIMIT} at once`);
+      if (input.names.length > BATCH_DELETE_LIMIT) throw invalidArgument("names", `at most ${BATCH_DELETE_LIMIT} at once`);
       const uids = input.names.map((name, i) => attachmentUidOf(name, `names[${i}]`));
       await deleteResources(ctx, viewer, await resourceIdsByUids(ctx, uids), request.log);
       return {};

@@ -80,7 +80,9 @@ export const userWebhookRpcs = {
       const { username, id } = webhookIdOf(viewer, webhook.name, "webhook.name");
       authorizeWebhookChange(viewer);
       const paths = input.updateMask?.paths ?? [];
-      if (paths.length === 0) throw invalidArgument("update_mask", "update mask is required");
+      // Without a mask memos changes what the webhook holds (its name always): the same here.
+      if (paths.length === 0)
+        paths.push("display_name", ...(webhook.url === "" ? [] : ["url"]), ...(webhook.signingSecret === "" ? [] : ["signing_secret"]));
       const unknown = paths.find((path) => !CHANGEABLE.has(path) && !SERVER_SET.has(path));
       if (unknown !== undefined) throw invalidArgument("update_mask", `${JSON.stringify(unknown)} cannot be updated`);
       const named = (path: string) => paths.includes(path);

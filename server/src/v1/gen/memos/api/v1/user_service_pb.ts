@@ -1136,7 +1136,8 @@ export const UserService: GenService<{
     output: typeof UserWebhookSchema;
   },
   /**
-   * Changes `url`, `display_name` and `signing_secret` as the mask says (what the body holds over REST without one).
+   * Changes `url`, `display_name` and `signing_secret` as the mask says (an empty secret: a new one is made); without a
+   * mask, the display name and whatever else the webhook holds.
    *
    * @generated from rpc memos.api.v1.UserService.UpdateUserWebhook
    */
