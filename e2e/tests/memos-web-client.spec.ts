@@ -37,8 +37,6 @@ const GAPS: Record<string, { kind: "missing" | "partial"; note: string }> = {
   "MemoService/ListMemos": { kind: "partial", note: "order_by create_time desc only (the client asks pinned desc first)" },
   "UserService/ListUserNotifications": { kind: "missing", note: "not served" },
   "UserService/ListLinkedIdentities": { kind: "missing", note: "not served" },
-  "UserService/ListUserWebhooks": { kind: "missing", note: "not served" },
-  "IdentityProviderService/ListIdentityProviders": { kind: "missing", note: "not served" },
 };
 
 const HOST = { username: "journeyhost", password: "journey-secret" };

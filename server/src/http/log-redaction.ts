@@ -47,8 +47,11 @@ const QUERY_PAIR = /([?&;])([^=&#?\s"'<>]+)=([^&#\s"'<>]*)/g;
 const USER_INFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/?#@\s"']+@/gi;
 const AUTH_SCHEME = /\b(Bearer|Basic|Token)\s+[^\s"',;]+/gi;
 const SESSION_PAIR = new RegExp(`(${SESSION_COOKIE}=)[^\\s"';,]+`, "g");
-/** A share link's token in a path: the page `/s/<token>` and the API's `/api/share/<token>[/…]`. */
-const SHARE_PATH = /(\/s\/|\/api\/share\/)[^/?#\s"'<>]+/g;
+/**
+ * A share link's token in a path: the page `/s/<token>`, the API's `/api/share/<token>[/…]`, and v1's
+ * `/api/v1/shares/<token>/memo` and `memos/<uid>/shares/<token>` (a share's name as its creation gives it).
+ */
+const SHARE_PATH = /(\/s\/|\/api\/share\/|\/shares\/)[^/?#\s"'<>]+/g;
 
 /** `text` with every credential it quotes replaced by "[redacted]". */
 export function redactSecrets(text: string): string {

@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file memos/api/v1/user_service.proto.
  */
 export const file_memos_api_v1_user_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch9tZW1vcy9hcGkvdjEvdXNlcl9zZXJ2aWNlLnByb3RvEgxtZW1vcy5hcGkudjEi5gIKBFVzZXISDAoEbmFtZRgBIAEoCRIlCgRyb2xlGAIgASgOMhcubWVtb3MuYXBpLnYxLlVzZXIuUm9sZRIQCgh1c2VybmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRIUCgxkaXNwbGF5X25hbWUYBSABKAkSEgoKYXZhdGFyX3VybBgGIAEoCRITCgtkZXNjcmlwdGlvbhgHIAEoCRIQCghwYXNzd29yZBgIIAEoCRIiCgVzdGF0ZRgJIAEoDjITLm1lbW9zLmFwaS52MS5TdGF0ZRIvCgtjcmVhdGVfdGltZRgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjEKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEgkKBUFETUlOEAISCAoEVVNFUhADIl8KEExpc3RVc2Vyc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDgoGZmlsdGVyGAMgASgJEhQKDHNob3dfZGVsZXRlZBgEIAEoCCJPChFMaXN0VXNlcnNSZXNwb25zZRIhCgV1c2VycxgBIAMoCzISLm1lbW9zLmFwaS52MS5Vc2VyEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIpChRCYXRjaEdldFVzZXJzUmVxdWVzdBIRCgl1c2VybmFtZXMYASADKAkiOgoVQmF0Y2hHZXRVc2Vyc1Jlc3BvbnNlEiEKBXVzZXJzGAEgAygLMhIubWVtb3MuYXBpLnYxLlVzZXIiTQoOR2V0VXNlclJlcXVlc3QSDAoEbmFtZRgBIAEoCRItCglyZWFkX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIn0KEVVwZGF0ZVVzZXJSZXF1ZXN0EiAKBHVzZXIYASABKAsyEi5tZW1vcy5hcGkudjEuVXNlchIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2sSFQoNYWxsb3dfbWlzc2luZxgDIAEoCCLVAwoJVXNlclN0YXRzEgwKBG5hbWUYASABKAkSPgoPbWVtb190eXBlX3N0YXRzGAMgASgLMiUubWVtb3MuYXBpLnYxLlVzZXJTdGF0cy5NZW1vVHlwZVN0YXRzEjgKCXRhZ19jb3VudBgEIAMoCzIlLm1lbW9zLmFwaS52MS5Vc2VyU3RhdHMuVGFnQ291bnRFbnRyeRIUCgxwaW5uZWRfbWVtb3MYBSADKAkSGAoQdG90YWxfbWVtb19jb3VudBgGIAEoBRI7ChdtZW1vX2NyZWF0ZWRfdGltZXN0YW1wcxgHIAMoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOwoXbWVtb191cGRhdGVkX3RpbWVzdGFtcHMYCCADKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wGl8KDU1lbW9UeXBlU3RhdHMSEgoKbGlua19jb3VudBgBIAEoBRISCgpjb2RlX2NvdW50GAIgASgFEhIKCnRvZG9fY291bnQYAyABKAUSEgoKdW5kb19jb3VudBgEIAEoBRovCg1UYWdDb3VudEVudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoBToCOAFKBAgCEAMiIwoTR2V0VXNlclN0YXRzUmVxdWVzdBIMCgRuYW1lGAEgASgJIk0KF0xpc3RBbGxVc2VyU3RhdHNSZXF1ZXN0EiIKBXN0YXRlGAEgASgOMhMubWVtb3MuYXBpLnYxLlN0YXRlEg4KBmZpbHRlchgCIAEoCSJCChhMaXN0QWxsVXNlclN0YXRzUmVzcG9uc2USJgoFc3RhdHMYASADKAsyFy5tZW1vcy5hcGkudjEuVXNlclN0YXRzIvQBCgtVc2VyU2V0dGluZxIMCgRuYW1lGAEgASgJEkMKD2dlbmVyYWxfc2V0dGluZxgCIAEoCzIoLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZy5HZW5lcmFsU2V0dGluZ0gAGkgKDkdlbmVyYWxTZXR0aW5nEg4KBmxvY2FsZRgBIAEoCRIXCg9tZW1vX3Zpc2liaWxpdHkYAyABKAkSDQoFdGhlbWUYBCABKAkiPwoDS2V5EhMKD0tFWV9VTlNQRUNJRklFRBAAEgsKB0dFTkVSQUwQARIMCghXRUJIT09LUxAEEggKBFRBR1MQBUIHCgV2YWx1ZSIlChVHZXRVc2VyU2V0dGluZ1JlcXVlc3QSDAoEbmFtZRgBIAEoCSJ3ChhVcGRhdGVVc2VyU2V0dGluZ1JlcXVlc3QSKgoHc2V0dGluZxgBIAEoCzIZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZxIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siUAoXTGlzdFVzZXJTZXR0aW5nc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJImAKGExpc3RVc2VyU2V0dGluZ3NSZXNwb25zZRIrCghzZXR0aW5ncxgBIAMoCzIZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZxIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiygEKE1BlcnNvbmFsQWNjZXNzVG9rZW4SDAoEbmFtZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlgKH0xpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIn4KIExpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1Jlc3BvbnNlEkEKFnBlcnNvbmFsX2FjY2Vzc190b2tlbnMYASADKAsyIS5tZW1vcy5hcGkudjEuUGVyc29uYWxBY2Nlc3NUb2tlbhIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiYAogQ3JlYXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QSDgoGcGFyZW50GAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEhcKD2V4cGlyZXNfaW5fZGF5cxgDIAEoBSJ0CiFDcmVhdGVQZXJzb25hbEFjY2Vzc1Rva2VuUmVzcG9uc2USQAoVcGVyc29uYWxfYWNjZXNzX3Rva2VuGAEgASgLMiEubWVtb3MuYXBpLnYxLlBlcnNvbmFsQWNjZXNzVG9rZW4SDQoFdG9rZW4YAiABKAkiMAogRGVsZXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QSDAoEbmFtZRgBIAEoCTLZDAoLVXNlclNlcnZpY2USYwoJTGlzdFVzZXJzEh4ubWVtb3MuYXBpLnYxLkxpc3RVc2Vyc1JlcXVlc3QaHy5tZW1vcy5hcGkudjEuTGlzdFVzZXJzUmVzcG9uc2UiFYLT5JMCDxINL2FwaS92MS91c2VycxJ7Cg1CYXRjaEdldFVzZXJzEiIubWVtb3MuYXBpLnYxLkJhdGNoR2V0VXNlcnNSZXF1ZXN0GiMubWVtb3MuYXBpLnYxLkJhdGNoR2V0VXNlcnNSZXNwb25zZSIhgtPkkwIbOgEqIhYvYXBpL3YxL3VzZXJzOmJhdGNoR2V0ElsKB0dldFVzZXISHC5tZW1vcy5hcGkudjEuR2V0VXNlclJlcXVlc3QaEi5tZW1vcy5hcGkudjEuVXNlciIegtPkkwIYEhYvYXBpL3YxL3tuYW1lPXVzZXJzLyp9EmwKClVwZGF0ZVVzZXISHy5tZW1vcy5hcGkudjEuVXBkYXRlVXNlclJlcXVlc3QaEi5tZW1vcy5hcGkudjEuVXNlciIpgtPkkwIjOgR1c2VyMhsvYXBpL3YxL3t1c2VyLm5hbWU9dXNlcnMvKn0SfgoQTGlzdEFsbFVzZXJTdGF0cxIlLm1lbW9zLmFwaS52MS5MaXN0QWxsVXNlclN0YXRzUmVxdWVzdBomLm1lbW9zLmFwaS52MS5MaXN0QWxsVXNlclN0YXRzUmVzcG9uc2UiG4LT5JMCFRITL2FwaS92MS91c2VyczpzdGF0cxJzCgxHZXRVc2VyU3RhdHMSIS5tZW1vcy5hcGkudjEuR2V0VXNlclN0YXRzUmVxdWVzdBoXLm1lbW9zLmFwaS52MS5Vc2VyU3RhdHMiJ4LT5JMCIRIfL2FwaS92MS97bmFtZT11c2Vycy8qfTpnZXRTdGF0cxJ7Cg5HZXRVc2VyU2V0dGluZxIjLm1lbW9zLmFwaS52MS5HZXRVc2VyU2V0dGluZ1JlcXVlc3QaGS5tZW1vcy5hcGkudjEuVXNlclNldHRpbmciKYLT5JMCIxIhL2FwaS92MS97bmFtZT11c2Vycy8qL3NldHRpbmdzLyp9EpIBChFVcGRhdGVVc2VyU2V0dGluZxImLm1lbW9zLmFwaS52MS5VcGRhdGVVc2VyU2V0dGluZ1JlcXVlc3QaGS5tZW1vcy5hcGkudjEuVXNlclNldHRpbmciOoLT5JMCNDoHc2V0dGluZzIpL2FwaS92MS97c2V0dGluZy5uYW1lPXVzZXJzLyovc2V0dGluZ3MvKn0SjAEKEExpc3RVc2VyU2V0dGluZ3MSJS5tZW1vcy5hcGkudjEuTGlzdFVzZXJTZXR0aW5nc1JlcXVlc3QaJi5tZW1vcy5hcGkudjEuTGlzdFVzZXJTZXR0aW5nc1Jlc3BvbnNlIimC0+STAiMSIS9hcGkvdjEve3BhcmVudD11c2Vycy8qfS9zZXR0aW5ncxKwAQoYTGlzdFBlcnNvbmFsQWNjZXNzVG9rZW5zEi0ubWVtb3MuYXBpLnYxLkxpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1JlcXVlc3QaLi5tZW1vcy5hcGkudjEuTGlzdFBlcnNvbmFsQWNjZXNzVG9rZW5zUmVzcG9uc2UiNYLT5JMCLxItL2FwaS92MS97cGFyZW50PXVzZXJzLyp9L3BlcnNvbmFsQWNjZXNzVG9rZW5zErYBChlDcmVhdGVQZXJzb25hbEFjY2Vzc1Rva2VuEi4ubWVtb3MuYXBpLnYxLkNyZWF0ZVBlcnNvbmFsQWNjZXNzVG9rZW5SZXF1ZXN0Gi8ubWVtb3MuYXBpLnYxLkNyZWF0ZVBlcnNvbmFsQWNjZXNzVG9rZW5SZXNwb25zZSI4gtPkkwIyOgEqIi0vYXBpL3YxL3twYXJlbnQ9dXNlcnMvKn0vcGVyc29uYWxBY2Nlc3NUb2tlbnMSmgEKGURlbGV0ZVBlcnNvbmFsQWNjZXNzVG9rZW4SLi5tZW1vcy5hcGkudjEuRGVsZXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiNYLT5JMCLyotL2FwaS92MS97bmFtZT11c2Vycy8qL3BlcnNvbmFsQWNjZXNzVG9rZW5zLyp9YgZwcm90bzM", [file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp, file_memos_api_v1_common]);
+  fileDesc("Ch9tZW1vcy9hcGkvdjEvdXNlcl9zZXJ2aWNlLnByb3RvEgxtZW1vcy5hcGkudjEi5gIKBFVzZXISDAoEbmFtZRgBIAEoCRIlCgRyb2xlGAIgASgOMhcubWVtb3MuYXBpLnYxLlVzZXIuUm9sZRIQCgh1c2VybmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRIUCgxkaXNwbGF5X25hbWUYBSABKAkSEgoKYXZhdGFyX3VybBgGIAEoCRITCgtkZXNjcmlwdGlvbhgHIAEoCRIQCghwYXNzd29yZBgIIAEoCRIiCgVzdGF0ZRgJIAEoDjITLm1lbW9zLmFwaS52MS5TdGF0ZRIvCgtjcmVhdGVfdGltZRgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjEKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEgkKBUFETUlOEAISCAoEVVNFUhADIl8KEExpc3RVc2Vyc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDgoGZmlsdGVyGAMgASgJEhQKDHNob3dfZGVsZXRlZBgEIAEoCCJPChFMaXN0VXNlcnNSZXNwb25zZRIhCgV1c2VycxgBIAMoCzISLm1lbW9zLmFwaS52MS5Vc2VyEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIpChRCYXRjaEdldFVzZXJzUmVxdWVzdBIRCgl1c2VybmFtZXMYASADKAkiOgoVQmF0Y2hHZXRVc2Vyc1Jlc3BvbnNlEiEKBXVzZXJzGAEgAygLMhIubWVtb3MuYXBpLnYxLlVzZXIiTQoOR2V0VXNlclJlcXVlc3QSDAoEbmFtZRgBIAEoCRItCglyZWFkX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIn0KEVVwZGF0ZVVzZXJSZXF1ZXN0EiAKBHVzZXIYASABKAsyEi5tZW1vcy5hcGkudjEuVXNlchIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2sSFQoNYWxsb3dfbWlzc2luZxgDIAEoCCLVAwoJVXNlclN0YXRzEgwKBG5hbWUYASABKAkSPgoPbWVtb190eXBlX3N0YXRzGAMgASgLMiUubWVtb3MuYXBpLnYxLlVzZXJTdGF0cy5NZW1vVHlwZVN0YXRzEjgKCXRhZ19jb3VudBgEIAMoCzIlLm1lbW9zLmFwaS52MS5Vc2VyU3RhdHMuVGFnQ291bnRFbnRyeRIUCgxwaW5uZWRfbWVtb3MYBSADKAkSGAoQdG90YWxfbWVtb19jb3VudBgGIAEoBRI7ChdtZW1vX2NyZWF0ZWRfdGltZXN0YW1wcxgHIAMoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOwoXbWVtb191cGRhdGVkX3RpbWVzdGFtcHMYCCADKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wGl8KDU1lbW9UeXBlU3RhdHMSEgoKbGlua19jb3VudBgBIAEoBRISCgpjb2RlX2NvdW50GAIgASgFEhIKCnRvZG9fY291bnQYAyABKAUSEgoKdW5kb19jb3VudBgEIAEoBRovCg1UYWdDb3VudEVudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoBToCOAFKBAgCEAMiIwoTR2V0VXNlclN0YXRzUmVxdWVzdBIMCgRuYW1lGAEgASgJIk0KF0xpc3RBbGxVc2VyU3RhdHNSZXF1ZXN0EiIKBXN0YXRlGAEgASgOMhMubWVtb3MuYXBpLnYxLlN0YXRlEg4KBmZpbHRlchgCIAEoCSJCChhMaXN0QWxsVXNlclN0YXRzUmVzcG9uc2USJgoFc3RhdHMYASADKAsyFy5tZW1vcy5hcGkudjEuVXNlclN0YXRzIvQBCgtVc2VyU2V0dGluZxIMCgRuYW1lGAEgASgJEkMKD2dlbmVyYWxfc2V0dGluZxgCIAEoCzIoLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZy5HZW5lcmFsU2V0dGluZ0gAGkgKDkdlbmVyYWxTZXR0aW5nEg4KBmxvY2FsZRgBIAEoCRIXCg9tZW1vX3Zpc2liaWxpdHkYAyABKAkSDQoFdGhlbWUYBCABKAkiPwoDS2V5EhMKD0tFWV9VTlNQRUNJRklFRBAAEgsKB0dFTkVSQUwQARIMCghXRUJIT09LUxAEEggKBFRBR1MQBUIHCgV2YWx1ZSIlChVHZXRVc2VyU2V0dGluZ1JlcXVlc3QSDAoEbmFtZRgBIAEoCSJ3ChhVcGRhdGVVc2VyU2V0dGluZ1JlcXVlc3QSKgoHc2V0dGluZxgBIAEoCzIZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZxIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siUAoXTGlzdFVzZXJTZXR0aW5nc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJImAKGExpc3RVc2VyU2V0dGluZ3NSZXNwb25zZRIrCghzZXR0aW5ncxgBIAMoCzIZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZxIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiygEKE1BlcnNvbmFsQWNjZXNzVG9rZW4SDAoEbmFtZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlgKH0xpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIn4KIExpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1Jlc3BvbnNlEkEKFnBlcnNvbmFsX2FjY2Vzc190b2tlbnMYASADKAsyIS5tZW1vcy5hcGkudjEuUGVyc29uYWxBY2Nlc3NUb2tlbhIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiYAogQ3JlYXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QSDgoGcGFyZW50GAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEhcKD2V4cGlyZXNfaW5fZGF5cxgDIAEoBSJ0CiFDcmVhdGVQZXJzb25hbEFjY2Vzc1Rva2VuUmVzcG9uc2USQAoVcGVyc29uYWxfYWNjZXNzX3Rva2VuGAEgASgLMiEubWVtb3MuYXBpLnYxLlBlcnNvbmFsQWNjZXNzVG9rZW4SDQoFdG9rZW4YAiABKAkiMAogRGVsZXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QSDAoEbmFtZRgBIAEoCSLUAQoLVXNlcldlYmhvb2sSDAoEbmFtZRgBIAEoCRILCgN1cmwYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEi8KC2NyZWF0ZV90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgt1cGRhdGVfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFgoOc2lnbmluZ19zZWNyZXQYBiABKAkSGgoSc2lnbmluZ19zZWNyZXRfc2V0GAcgASgIIikKF0xpc3RVc2VyV2ViaG9va3NSZXF1ZXN0Eg4KBnBhcmVudBgBIAEoCSJHChhMaXN0VXNlcldlYmhvb2tzUmVzcG9uc2USKwoId2ViaG9va3MYASADKAsyGS5tZW1vcy5hcGkudjEuVXNlcldlYmhvb2siVgoYQ3JlYXRlVXNlcldlYmhvb2tSZXF1ZXN0Eg4KBnBhcmVudBgBIAEoCRIqCgd3ZWJob29rGAIgASgLMhkubWVtb3MuYXBpLnYxLlVzZXJXZWJob29rIncKGFVwZGF0ZVVzZXJXZWJob29rUmVxdWVzdBIqCgd3ZWJob29rGAEgASgLMhkubWVtb3MuYXBpLnYxLlVzZXJXZWJob29rEi8KC3VwZGF0ZV9tYXNrGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzayIoChhEZWxldGVVc2VyV2ViaG9va1JlcXVlc3QSDAoEbmFtZRgBIAEoCSIyCiJHZXRVc2VyV2ViaG9va1NpZ25pbmdTZWNyZXRSZXF1ZXN0EgwKBG5hbWUYASABKAkiPQojR2V0VXNlcldlYmhvb2tTaWduaW5nU2VjcmV0UmVzcG9uc2USFgoOc2lnbmluZ19zZWNyZXQYASABKAkyyxIKC1VzZXJTZXJ2aWNlEmMKCUxpc3RVc2VycxIeLm1lbW9zLmFwaS52MS5MaXN0VXNlcnNSZXF1ZXN0Gh8ubWVtb3MuYXBpLnYxLkxpc3RVc2Vyc1Jlc3BvbnNlIhWC0+STAg8SDS9hcGkvdjEvdXNlcnMSewoNQmF0Y2hHZXRVc2VycxIiLm1lbW9zLmFwaS52MS5CYXRjaEdldFVzZXJzUmVxdWVzdBojLm1lbW9zLmFwaS52MS5CYXRjaEdldFVzZXJzUmVzcG9uc2UiIYLT5JMCGzoBKiIWL2FwaS92MS91c2VyczpiYXRjaEdldBJbCgdHZXRVc2VyEhwubWVtb3MuYXBpLnYxLkdldFVzZXJSZXF1ZXN0GhIubWVtb3MuYXBpLnYxLlVzZXIiHoLT5JMCGBIWL2FwaS92MS97bmFtZT11c2Vycy8qfRJsCgpVcGRhdGVVc2VyEh8ubWVtb3MuYXBpLnYxLlVwZGF0ZVVzZXJSZXF1ZXN0GhIubWVtb3MuYXBpLnYxLlVzZXIiKYLT5JMCIzoEdXNlcjIbL2FwaS92MS97dXNlci5uYW1lPXVzZXJzLyp9En4KEExpc3RBbGxVc2VyU3RhdHMSJS5tZW1vcy5hcGkudjEuTGlzdEFsbFVzZXJTdGF0c1JlcXVlc3QaJi5tZW1vcy5hcGkudjEuTGlzdEFsbFVzZXJTdGF0c1Jlc3BvbnNlIhuC0+STAhUSEy9hcGkvdjEvdXNlcnM6c3RhdHMScwoMR2V0VXNlclN0YXRzEiEubWVtb3MuYXBpLnYxLkdldFVzZXJTdGF0c1JlcXVlc3QaFy5tZW1vcy5hcGkudjEuVXNlclN0YXRzIieC0+STAiESHy9hcGkvdjEve25hbWU9dXNlcnMvKn06Z2V0U3RhdHMSewoOR2V0VXNlclNldHRpbmcSIy5tZW1vcy5hcGkudjEuR2V0VXNlclNldHRpbmdSZXF1ZXN0GhkubWVtb3MuYXBpLnYxLlVzZXJTZXR0aW5nIimC0+STAiMSIS9hcGkvdjEve25hbWU9dXNlcnMvKi9zZXR0aW5ncy8qfRKSAQoRVXBkYXRlVXNlclNldHRpbmcSJi5tZW1vcy5hcGkudjEuVXBkYXRlVXNlclNldHRpbmdSZXF1ZXN0GhkubWVtb3MuYXBpLnYxLlVzZXJTZXR0aW5nIjqC0+STAjQ6B3NldHRpbmcyKS9hcGkvdjEve3NldHRpbmcubmFtZT11c2Vycy8qL3NldHRpbmdzLyp9EowBChBMaXN0VXNlclNldHRpbmdzEiUubWVtb3MuYXBpLnYxLkxpc3RVc2VyU2V0dGluZ3NSZXF1ZXN0GiYubWVtb3MuYXBpLnYxLkxpc3RVc2VyU2V0dGluZ3NSZXNwb25zZSIpgtPkkwIjEiEvYXBpL3YxL3twYXJlbnQ9dXNlcnMvKn0vc2V0dGluZ3MSsAEKGExpc3RQZXJzb25hbEFjY2Vzc1Rva2VucxItLm1lbW9zLmFwaS52MS5MaXN0UGVyc29uYWxBY2Nlc3NUb2tlbnNSZXF1ZXN0Gi4ubWVtb3MuYXBpLnYxLkxpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1Jlc3BvbnNlIjWC0+STAi8SLS9hcGkvdjEve3BhcmVudD11c2Vycy8qfS9wZXJzb25hbEFjY2Vzc1Rva2VucxK2AQoZQ3JlYXRlUGVyc29uYWxBY2Nlc3NUb2tlbhIuLm1lbW9zLmFwaS52MS5DcmVhdGVQZXJzb25hbEFjY2Vzc1Rva2VuUmVxdWVzdBovLm1lbW9zLmFwaS52MS5DcmVhdGVQZXJzb25hbEFjY2Vzc1Rva2VuUmVzcG9uc2UiOILT5JMCMjoBKiItL2FwaS92MS97cGFyZW50PXVzZXJzLyp9L3BlcnNvbmFsQWNjZXNzVG9rZW5zEpoBChlEZWxldGVQZXJzb25hbEFjY2Vzc1Rva2VuEi4ubWVtb3MuYXBpLnYxLkRlbGV0ZVBlcnNvbmFsQWNjZXNzVG9rZW5SZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IjWC0+STAi8qLS9hcGkvdjEve25hbWU9dXNlcnMvKi9wZXJzb25hbEFjY2Vzc1Rva2Vucy8qfRKMAQoQTGlzdFVzZXJXZWJob29rcxIlLm1lbW9zLmFwaS52MS5MaXN0VXNlcldlYmhvb2tzUmVxdWVzdBomLm1lbW9zLmFwaS52MS5MaXN0VXNlcldlYmhvb2tzUmVzcG9uc2UiKYLT5JMCIxIhL2FwaS92MS97cGFyZW50PXVzZXJzLyp9L3dlYmhvb2tzEooBChFDcmVhdGVVc2VyV2ViaG9vaxImLm1lbW9zLmFwaS52MS5DcmVhdGVVc2VyV2ViaG9va1JlcXVlc3QaGS5tZW1vcy5hcGkudjEuVXNlcldlYmhvb2siMoLT5JMCLDoHd2ViaG9vayIhL2FwaS92MS97cGFyZW50PXVzZXJzLyp9L3dlYmhvb2tzEpIBChFVcGRhdGVVc2VyV2ViaG9vaxImLm1lbW9zLmFwaS52MS5VcGRhdGVVc2VyV2ViaG9va1JlcXVlc3QaGS5tZW1vcy5hcGkudjEuVXNlcldlYmhvb2siOoLT5JMCNDoHd2ViaG9vazIpL2FwaS92MS97d2ViaG9vay5uYW1lPXVzZXJzLyovd2ViaG9va3MvKn0SfgoRRGVsZXRlVXNlcldlYmhvb2sSJi5tZW1vcy5hcGkudjEuRGVsZXRlVXNlcldlYmhvb2tSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IimC0+STAiMqIS9hcGkvdjEve25hbWU9dXNlcnMvKi93ZWJob29rcy8qfRK+AQobR2V0VXNlcldlYmhvb2tTaWduaW5nU2VjcmV0EjAubWVtb3MuYXBpLnYxLkdldFVzZXJXZWJob29rU2lnbmluZ1NlY3JldFJlcXVlc3QaMS5tZW1vcy5hcGkudjEuR2V0VXNlcldlYmhvb2tTaWduaW5nU2VjcmV0UmVzcG9uc2UiOoLT5JMCNBIyL2FwaS92MS97bmFtZT11c2Vycy8qL3dlYmhvb2tzLyp9OmdldFNpZ25pbmdTZWNyZXRiBnByb3RvMw", [file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp, file_memos_api_v1_common]);
 
 /**
  * An account as v1 clients see it. Our HOST is answered as ADMIN: v1 has no separate owner role.
@@ -806,6 +806,192 @@ export const DeletePersonalAccessTokenRequestSchema: GenMessage<DeletePersonalAc
   messageDesc(file_memos_api_v1_user_service, 21);
 
 /**
+ * @generated from message memos.api.v1.UserWebhook
+ */
+export type UserWebhook = Message<"memos.api.v1.UserWebhook"> & {
+  /**
+   * `users/{username}/webhooks/{id}`.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string url = 2;
+   */
+  url: string;
+
+  /**
+   * Shown in the list; the URL's host when none is given.
+   *
+   * @generated from field: string display_name = 3;
+   */
+  displayName: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp create_time = 4;
+   */
+  createTime?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp update_time = 5;
+   */
+  updateTime?: Timestamp | undefined;
+
+  /**
+   * Accepted on writes only (empty: one is made); no answer carries it.
+   *
+   * @generated from field: string signing_secret = 6;
+   */
+  signingSecret: string;
+
+  /**
+   * Always true here: every webhook signs its deliveries.
+   *
+   * @generated from field: bool signing_secret_set = 7;
+   */
+  signingSecretSet: boolean;
+};
+
+/**
+ * Describes the message memos.api.v1.UserWebhook.
+ * Use `create(UserWebhookSchema)` to create a new message.
+ */
+export const UserWebhookSchema: GenMessage<UserWebhook> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 22);
+
+/**
+ * @generated from message memos.api.v1.ListUserWebhooksRequest
+ */
+export type ListUserWebhooksRequest = Message<"memos.api.v1.ListUserWebhooksRequest"> & {
+  /**
+   * @generated from field: string parent = 1;
+   */
+  parent: string;
+};
+
+/**
+ * Describes the message memos.api.v1.ListUserWebhooksRequest.
+ * Use `create(ListUserWebhooksRequestSchema)` to create a new message.
+ */
+export const ListUserWebhooksRequestSchema: GenMessage<ListUserWebhooksRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 23);
+
+/**
+ * @generated from message memos.api.v1.ListUserWebhooksResponse
+ */
+export type ListUserWebhooksResponse = Message<"memos.api.v1.ListUserWebhooksResponse"> & {
+  /**
+   * @generated from field: repeated memos.api.v1.UserWebhook webhooks = 1;
+   */
+  webhooks: UserWebhook[];
+};
+
+/**
+ * Describes the message memos.api.v1.ListUserWebhooksResponse.
+ * Use `create(ListUserWebhooksResponseSchema)` to create a new message.
+ */
+export const ListUserWebhooksResponseSchema: GenMessage<ListUserWebhooksResponse> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 24);
+
+/**
+ * @generated from message memos.api.v1.CreateUserWebhookRequest
+ */
+export type CreateUserWebhookRequest = Message<"memos.api.v1.CreateUserWebhookRequest"> & {
+  /**
+   * @generated from field: string parent = 1;
+   */
+  parent: string;
+
+  /**
+   * @generated from field: memos.api.v1.UserWebhook webhook = 2;
+   */
+  webhook?: UserWebhook | undefined;
+};
+
+/**
+ * Describes the message memos.api.v1.CreateUserWebhookRequest.
+ * Use `create(CreateUserWebhookRequestSchema)` to create a new message.
+ */
+export const CreateUserWebhookRequestSchema: GenMessage<CreateUserWebhookRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 25);
+
+/**
+ * @generated from message memos.api.v1.UpdateUserWebhookRequest
+ */
+export type UpdateUserWebhookRequest = Message<"memos.api.v1.UpdateUserWebhookRequest"> & {
+  /**
+   * @generated from field: memos.api.v1.UserWebhook webhook = 1;
+   */
+  webhook?: UserWebhook | undefined;
+
+  /**
+   * @generated from field: google.protobuf.FieldMask update_mask = 2;
+   */
+  updateMask?: FieldMask | undefined;
+};
+
+/**
+ * Describes the message memos.api.v1.UpdateUserWebhookRequest.
+ * Use `create(UpdateUserWebhookRequestSchema)` to create a new message.
+ */
+export const UpdateUserWebhookRequestSchema: GenMessage<UpdateUserWebhookRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 26);
+
+/**
+ * @generated from message memos.api.v1.DeleteUserWebhookRequest
+ */
+export type DeleteUserWebhookRequest = Message<"memos.api.v1.DeleteUserWebhookRequest"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message memos.api.v1.DeleteUserWebhookRequest.
+ * Use `create(DeleteUserWebhookRequestSchema)` to create a new message.
+ */
+export const DeleteUserWebhookRequestSchema: GenMessage<DeleteUserWebhookRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 27);
+
+/**
+ * @generated from message memos.api.v1.GetUserWebhookSigningSecretRequest
+ */
+export type GetUserWebhookSigningSecretRequest = Message<"memos.api.v1.GetUserWebhookSigningSecretRequest"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message memos.api.v1.GetUserWebhookSigningSecretRequest.
+ * Use `create(GetUserWebhookSigningSecretRequestSchema)` to create a new message.
+ */
+export const GetUserWebhookSigningSecretRequestSchema: GenMessage<GetUserWebhookSigningSecretRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 28);
+
+/**
+ * @generated from message memos.api.v1.GetUserWebhookSigningSecretResponse
+ */
+export type GetUserWebhookSigningSecretResponse = Message<"memos.api.v1.GetUserWebhookSigningSecretResponse"> & {
+  /**
+   * `whsec_…`.
+   *
+   * @generated from field: string signing_secret = 1;
+   */
+  signingSecret: string;
+};
+
+/**
+ * Describes the message memos.api.v1.GetUserWebhookSigningSecretResponse.
+ * Use `create(GetUserWebhookSigningSecretResponseSchema)` to create a new message.
+ */
+export const GetUserWebhookSigningSecretResponseSchema: GenMessage<GetUserWebhookSigningSecretResponse> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 29);
+
+/**
  * @generated from service memos.api.v1.UserService
  */
 export const UserService: GenService<{
@@ -928,6 +1114,55 @@ export const UserService: GenService<{
     methodKind: "unary";
     input: typeof DeletePersonalAccessTokenRequestSchema;
     output: typeof EmptySchema;
+  },
+  /**
+   * The caller's webhooks; no answer carries a signing secret (GetUserWebhookSigningSecret does, to a session).
+   *
+   * @generated from rpc memos.api.v1.UserService.ListUserWebhooks
+   */
+  listUserWebhooks: {
+    methodKind: "unary";
+    input: typeof ListUserWebhooksRequestSchema;
+    output: typeof ListUserWebhooksResponseSchema;
+  },
+  /**
+   * The REST body is the webhook itself. It is sent every memo's creation, change and deletion.
+   *
+   * @generated from rpc memos.api.v1.UserService.CreateUserWebhook
+   */
+  createUserWebhook: {
+    methodKind: "unary";
+    input: typeof CreateUserWebhookRequestSchema;
+    output: typeof UserWebhookSchema;
+  },
+  /**
+   * Changes `url`, `display_name` and `signing_secret` as the mask says (an empty secret: a new one is made); without a
+   * mask, the display name and whatever else the webhook holds.
+   *
+   * @generated from rpc memos.api.v1.UserService.UpdateUserWebhook
+   */
+  updateUserWebhook: {
+    methodKind: "unary";
+    input: typeof UpdateUserWebhookRequestSchema;
+    output: typeof UserWebhookSchema;
+  },
+  /**
+   * @generated from rpc memos.api.v1.UserService.DeleteUserWebhook
+   */
+  deleteUserWebhook: {
+    methodKind: "unary";
+    input: typeof DeleteUserWebhookRequestSchema;
+    output: typeof EmptySchema;
+  },
+  /**
+   * The secret deliveries are signed with: to its owner's signed-in session only.
+   *
+   * @generated from rpc memos.api.v1.UserService.GetUserWebhookSigningSecret
+   */
+  getUserWebhookSigningSecret: {
+    methodKind: "unary";
+    input: typeof GetUserWebhookSigningSecretRequestSchema;
+    output: typeof GetUserWebhookSigningSecretResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_memos_api_v1_user_service, 0);
