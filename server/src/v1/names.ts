@@ -77,3 +77,10 @@ export function attachmentUidOf(name: string, field = "name"): string {
   if (!isValidUid(uid)) throw invalidArgument(field, `${JSON.stringify(uid)} is not an attachment uid`);
   return uid;
 }
+
+export const notificationName = (username: string, id: number) => `users/${username}/notifications/${id}`;
+
+export function notificationOf(name: string, field = "name"): { username: string; id: number } {
+  const [username, id] = idsOf(name, "users/*/notifications/*", field) as [string, string];
+  return { username, id: numericId(id, field) };
+}

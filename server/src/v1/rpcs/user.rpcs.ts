@@ -47,6 +47,7 @@ import { presentUserStats } from "../presenters/user-stats.presenter.js";
 import { presentUser } from "../presenters/user.presenter.js";
 import { v1Service } from "../rpc.js";
 import { invalidArgument } from "../transport/errors.js";
+import { userNotificationRpcs } from "./user-notification.rpcs.js";
 
 const permissionDenied = () => new ConnectError("permission denied", Code.PermissionDenied);
 
@@ -315,4 +316,5 @@ export const userRpcs = v1Service(UserService, {
       return {};
     },
   },
+  ...userNotificationRpcs,
 });

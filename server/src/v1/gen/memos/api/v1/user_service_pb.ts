@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file memos/api/v1/user_service.proto.
  */
 export const file_memos_api_v1_user_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch9tZW1vcy9hcGkvdjEvdXNlcl9zZXJ2aWNlLnByb3RvEgxtZW1vcy5hcGkudjEi5gIKBFVzZXISDAoEbmFtZRgBIAEoCRIlCgRyb2xlGAIgASgOMhcubWVtb3MuYXBpLnYxLlVzZXIuUm9sZRIQCgh1c2VybmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRIUCgxkaXNwbGF5X25hbWUYBSABKAkSEgoKYXZhdGFyX3VybBgGIAEoCRITCgtkZXNjcmlwdGlvbhgHIAEoCRIQCghwYXNzd29yZBgIIAEoCRIiCgVzdGF0ZRgJIAEoDjITLm1lbW9zLmFwaS52MS5TdGF0ZRIvCgtjcmVhdGVfdGltZRgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjEKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEgkKBUFETUlOEAISCAoEVVNFUhADIl8KEExpc3RVc2Vyc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDgoGZmlsdGVyGAMgASgJEhQKDHNob3dfZGVsZXRlZBgEIAEoCCJPChFMaXN0VXNlcnNSZXNwb25zZRIhCgV1c2VycxgBIAMoCzISLm1lbW9zLmFwaS52MS5Vc2VyEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIpChRCYXRjaEdldFVzZXJzUmVxdWVzdBIRCgl1c2VybmFtZXMYASADKAkiOgoVQmF0Y2hHZXRVc2Vyc1Jlc3BvbnNlEiEKBXVzZXJzGAEgAygLMhIubWVtb3MuYXBpLnYxLlVzZXIiTQoOR2V0VXNlclJlcXVlc3QSDAoEbmFtZRgBIAEoCRItCglyZWFkX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIn0KEVVwZGF0ZVVzZXJSZXF1ZXN0EiAKBHVzZXIYASABKAsyEi5tZW1vcy5hcGkudjEuVXNlchIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2sSFQoNYWxsb3dfbWlzc2luZxgDIAEoCCLVAwoJVXNlclN0YXRzEgwKBG5hbWUYASABKAkSPgoPbWVtb190eXBlX3N0YXRzGAMgASgLMiUubWVtb3MuYXBpLnYxLlVzZXJTdGF0cy5NZW1vVHlwZVN0YXRzEjgKCXRhZ19jb3VudBgEIAMoCzIlLm1lbW9zLmFwaS52MS5Vc2VyU3RhdHMuVGFnQ291bnRFbnRyeRIUCgxwaW5uZWRfbWVtb3MYBSADKAkSGAoQdG90YWxfbWVtb19jb3VudBgGIAEoBRI7ChdtZW1vX2NyZWF0ZWRfdGltZXN0YW1wcxgHIAMoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOwoXbWVtb191cGRhdGVkX3RpbWVzdGFtcHMYCCADKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wGl8KDU1lbW9UeXBlU3RhdHMSEgoKbGlua19jb3VudBgBIAEoBRISCgpjb2RlX2NvdW50GAIgASgFEhIKCnRvZG9fY291bnQYAyABKAUSEgoKdW5kb19jb3VudBgEIAEoBRovCg1UYWdDb3VudEVudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoBToCOAFKBAgCEAMiIwoTR2V0VXNlclN0YXRzUmVxdWVzdBIMCgRuYW1lGAEgASgJIk0KF0xpc3RBbGxVc2VyU3RhdHNSZXF1ZXN0EiIKBXN0YXRlGAEgASgOMhMubWVtb3MuYXBpLnYxLlN0YXRlEg4KBmZpbHRlchgCIAEoCSJCChhMaXN0QWxsVXNlclN0YXRzUmVzcG9uc2USJgoFc3RhdHMYASADKAsyFy5tZW1vcy5hcGkudjEuVXNlclN0YXRzIvQBCgtVc2VyU2V0dGluZxIMCgRuYW1lGAEgASgJEkMKD2dlbmVyYWxfc2V0dGluZxgCIAEoCzIoLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZy5HZW5lcmFsU2V0dGluZ0gAGkgKDkdlbmVyYWxTZXR0aW5nEg4KBmxvY2FsZRgBIAEoCRIXCg9tZW1vX3Zpc2liaWxpdHkYAyABKAkSDQoFdGhlbWUYBCABKAkiPwoDS2V5EhMKD0tFWV9VTlNQRUNJRklFRBAAEgsKB0dFTkVSQUwQARIMCghXRUJIT09LUxAEEggKBFRBR1MQBUIHCgV2YWx1ZSIlChVHZXRVc2VyU2V0dGluZ1JlcXVlc3QSDAoEbmFtZRgBIAEoCSJ3ChhVcGRhdGVVc2VyU2V0dGluZ1JlcXVlc3QSKgoHc2V0dGluZxgBIAEoCzIZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZxIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siUAoXTGlzdFVzZXJTZXR0aW5nc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJImAKGExpc3RVc2VyU2V0dGluZ3NSZXNwb25zZRIrCghzZXR0aW5ncxgBIAMoCzIZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZxIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiygEKE1BlcnNvbmFsQWNjZXNzVG9rZW4SDAoEbmFtZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlgKH0xpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIn4KIExpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1Jlc3BvbnNlEkEKFnBlcnNvbmFsX2FjY2Vzc190b2tlbnMYASADKAsyIS5tZW1vcy5hcGkudjEuUGVyc29uYWxBY2Nlc3NUb2tlbhIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiYAogQ3JlYXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QSDgoGcGFyZW50GAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEhcKD2V4cGlyZXNfaW5fZGF5cxgDIAEoBSJ0CiFDcmVhdGVQZXJzb25hbEFjY2Vzc1Rva2VuUmVzcG9uc2USQAoVcGVyc29uYWxfYWNjZXNzX3Rva2VuGAEgASgLMiEubWVtb3MuYXBpLnYxLlBlcnNvbmFsQWNjZXNzVG9rZW4SDQoFdG9rZW4YAiABKAkiMAogRGVsZXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QSDAoEbmFtZRgBIAEoCTLZDAoLVXNlclNlcnZpY2USYwoJTGlzdFVzZXJzEh4ubWVtb3MuYXBpLnYxLkxpc3RVc2Vyc1JlcXVlc3QaHy5tZW1vcy5hcGkudjEuTGlzdFVzZXJzUmVzcG9uc2UiFYLT5JMCDxINL2FwaS92MS91c2VycxJ7Cg1CYXRjaEdldFVzZXJzEiIubWVtb3MuYXBpLnYxLkJhdGNoR2V0VXNlcnNSZXF1ZXN0GiMubWVtb3MuYXBpLnYxLkJhdGNoR2V0VXNlcnNSZXNwb25zZSIhgtPkkwIbOgEqIhYvYXBpL3YxL3VzZXJzOmJhdGNoR2V0ElsKB0dldFVzZXISHC5tZW1vcy5hcGkudjEuR2V0VXNlclJlcXVlc3QaEi5tZW1vcy5hcGkudjEuVXNlciIegtPkkwIYEhYvYXBpL3YxL3tuYW1lPXVzZXJzLyp9EmwKClVwZGF0ZVVzZXISHy5tZW1vcy5hcGkudjEuVXBkYXRlVXNlclJlcXVlc3QaEi5tZW1vcy5hcGkudjEuVXNlciIpgtPkkwIjOgR1c2VyMhsvYXBpL3YxL3t1c2VyLm5hbWU9dXNlcnMvKn0SfgoQTGlzdEFsbFVzZXJTdGF0cxIlLm1lbW9zLmFwaS52MS5MaXN0QWxsVXNlclN0YXRzUmVxdWVzdBomLm1lbW9zLmFwaS52MS5MaXN0QWxsVXNlclN0YXRzUmVzcG9uc2UiG4LT5JMCFRITL2FwaS92MS91c2VyczpzdGF0cxJzCgxHZXRVc2VyU3RhdHMSIS5tZW1vcy5hcGkudjEuR2V0VXNlclN0YXRzUmVxdWVzdBoXLm1lbW9zLmFwaS52MS5Vc2VyU3RhdHMiJ4LT5JMCIRIfL2FwaS92MS97bmFtZT11c2Vycy8qfTpnZXRTdGF0cxJ7Cg5HZXRVc2VyU2V0dGluZxIjLm1lbW9zLmFwaS52MS5HZXRVc2VyU2V0dGluZ1JlcXVlc3QaGS5tZW1vcy5hcGkudjEuVXNlclNldHRpbmciKYLT5JMCIxIhL2FwaS92MS97bmFtZT11c2Vycy8qL3NldHRpbmdzLyp9EpIBChFVcGRhdGVVc2VyU2V0dGluZxImLm1lbW9zLmFwaS52MS5VcGRhdGVVc2VyU2V0dGluZ1JlcXVlc3QaGS5tZW1vcy5hcGkudjEuVXNlclNldHRpbmciOoLT5JMCNDoHc2V0dGluZzIpL2FwaS92MS97c2V0dGluZy5uYW1lPXVzZXJzLyovc2V0dGluZ3MvKn0SjAEKEExpc3RVc2VyU2V0dGluZ3MSJS5tZW1vcy5hcGkudjEuTGlzdFVzZXJTZXR0aW5nc1JlcXVlc3QaJi5tZW1vcy5hcGkudjEuTGlzdFVzZXJTZXR0aW5nc1Jlc3BvbnNlIimC0+STAiMSIS9hcGkvdjEve3BhcmVudD11c2Vycy8qfS9zZXR0aW5ncxKwAQoYTGlzdFBlcnNvbmFsQWNjZXNzVG9rZW5zEi0ubWVtb3MuYXBpLnYxLkxpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1JlcXVlc3QaLi5tZW1vcy5hcGkudjEuTGlzdFBlcnNvbmFsQWNjZXNzVG9rZW5zUmVzcG9uc2UiNYLT5JMCLxItL2FwaS92MS97cGFyZW50PXVzZXJzLyp9L3BlcnNvbmFsQWNjZXNzVG9rZW5zErYBChlDcmVhdGVQZXJzb25hbEFjY2Vzc1Rva2VuEi4ubWVtb3MuYXBpLnYxLkNyZWF0ZVBlcnNvbmFsQWNjZXNzVG9rZW5SZXF1ZXN0Gi8ubWVtb3MuYXBpLnYxLkNyZWF0ZVBlcnNvbmFsQWNjZXNzVG9rZW5SZXNwb25zZSI4gtPkkwIyOgEqIi0vYXBpL3YxL3twYXJlbnQ9dXNlcnMvKn0vcGVyc29uYWxBY2Nlc3NUb2tlbnMSmgEKGURlbGV0ZVBlcnNvbmFsQWNjZXNzVG9rZW4SLi5tZW1vcy5hcGkudjEuRGVsZXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiNYLT5JMCLyotL2FwaS92MS97bmFtZT11c2Vycy8qL3BlcnNvbmFsQWNjZXNzVG9rZW5zLyp9YgZwcm90bzM", [file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp, file_memos_api_v1_common]);
+  fileDesc("Ch9tZW1vcy9hcGkvdjEvdXNlcl9zZXJ2aWNlLnByb3RvEgxtZW1vcy5hcGkudjEi5gIKBFVzZXISDAoEbmFtZRgBIAEoCRIlCgRyb2xlGAIgASgOMhcubWVtb3MuYXBpLnYxLlVzZXIuUm9sZRIQCgh1c2VybmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRIUCgxkaXNwbGF5X25hbWUYBSABKAkSEgoKYXZhdGFyX3VybBgGIAEoCRITCgtkZXNjcmlwdGlvbhgHIAEoCRIQCghwYXNzd29yZBgIIAEoCRIiCgVzdGF0ZRgJIAEoDjITLm1lbW9zLmFwaS52MS5TdGF0ZRIvCgtjcmVhdGVfdGltZRgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjEKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEgkKBUFETUlOEAISCAoEVVNFUhADIl8KEExpc3RVc2Vyc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDgoGZmlsdGVyGAMgASgJEhQKDHNob3dfZGVsZXRlZBgEIAEoCCJPChFMaXN0VXNlcnNSZXNwb25zZRIhCgV1c2VycxgBIAMoCzISLm1lbW9zLmFwaS52MS5Vc2VyEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIpChRCYXRjaEdldFVzZXJzUmVxdWVzdBIRCgl1c2VybmFtZXMYASADKAkiOgoVQmF0Y2hHZXRVc2Vyc1Jlc3BvbnNlEiEKBXVzZXJzGAEgAygLMhIubWVtb3MuYXBpLnYxLlVzZXIiTQoOR2V0VXNlclJlcXVlc3QSDAoEbmFtZRgBIAEoCRItCglyZWFkX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIn0KEVVwZGF0ZVVzZXJSZXF1ZXN0EiAKBHVzZXIYASABKAsyEi5tZW1vcy5hcGkudjEuVXNlchIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2sSFQoNYWxsb3dfbWlzc2luZxgDIAEoCCLVAwoJVXNlclN0YXRzEgwKBG5hbWUYASABKAkSPgoPbWVtb190eXBlX3N0YXRzGAMgASgLMiUubWVtb3MuYXBpLnYxLlVzZXJTdGF0cy5NZW1vVHlwZVN0YXRzEjgKCXRhZ19jb3VudBgEIAMoCzIlLm1lbW9zLmFwaS52MS5Vc2VyU3RhdHMuVGFnQ291bnRFbnRyeRIUCgxwaW5uZWRfbWVtb3MYBSADKAkSGAoQdG90YWxfbWVtb19jb3VudBgGIAEoBRI7ChdtZW1vX2NyZWF0ZWRfdGltZXN0YW1wcxgHIAMoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOwoXbWVtb191cGRhdGVkX3RpbWVzdGFtcHMYCCADKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wGl8KDU1lbW9UeXBlU3RhdHMSEgoKbGlua19jb3VudBgBIAEoBRISCgpjb2RlX2NvdW50GAIgASgFEhIKCnRvZG9fY291bnQYAyABKAUSEgoKdW5kb19jb3VudBgEIAEoBRovCg1UYWdDb3VudEVudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoBToCOAFKBAgCEAMiIwoTR2V0VXNlclN0YXRzUmVxdWVzdBIMCgRuYW1lGAEgASgJIk0KF0xpc3RBbGxVc2VyU3RhdHNSZXF1ZXN0EiIKBXN0YXRlGAEgASgOMhMubWVtb3MuYXBpLnYxLlN0YXRlEg4KBmZpbHRlchgCIAEoCSJCChhMaXN0QWxsVXNlclN0YXRzUmVzcG9uc2USJgoFc3RhdHMYASADKAsyFy5tZW1vcy5hcGkudjEuVXNlclN0YXRzIvQBCgtVc2VyU2V0dGluZxIMCgRuYW1lGAEgASgJEkMKD2dlbmVyYWxfc2V0dGluZxgCIAEoCzIoLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZy5HZW5lcmFsU2V0dGluZ0gAGkgKDkdlbmVyYWxTZXR0aW5nEg4KBmxvY2FsZRgBIAEoCRIXCg9tZW1vX3Zpc2liaWxpdHkYAyABKAkSDQoFdGhlbWUYBCABKAkiPwoDS2V5EhMKD0tFWV9VTlNQRUNJRklFRBAAEgsKB0dFTkVSQUwQARIMCghXRUJIT09LUxAEEggKBFRBR1MQBUIHCgV2YWx1ZSIlChVHZXRVc2VyU2V0dGluZ1JlcXVlc3QSDAoEbmFtZRgBIAEoCSJ3ChhVcGRhdGVVc2VyU2V0dGluZ1JlcXVlc3QSKgoHc2V0dGluZxgBIAEoCzIZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZxIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siUAoXTGlzdFVzZXJTZXR0aW5nc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJImAKGExpc3RVc2VyU2V0dGluZ3NSZXNwb25zZRIrCghzZXR0aW5ncxgBIAMoCzIZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZxIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiygEKE1BlcnNvbmFsQWNjZXNzVG9rZW4SDAoEbmFtZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlgKH0xpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIn4KIExpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1Jlc3BvbnNlEkEKFnBlcnNvbmFsX2FjY2Vzc190b2tlbnMYASADKAsyIS5tZW1vcy5hcGkudjEuUGVyc29uYWxBY2Nlc3NUb2tlbhIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiYAogQ3JlYXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QSDgoGcGFyZW50GAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEhcKD2V4cGlyZXNfaW5fZGF5cxgDIAEoBSJ0CiFDcmVhdGVQZXJzb25hbEFjY2Vzc1Rva2VuUmVzcG9uc2USQAoVcGVyc29uYWxfYWNjZXNzX3Rva2VuGAEgASgLMiEubWVtb3MuYXBpLnYxLlBlcnNvbmFsQWNjZXNzVG9rZW4SDQoFdG9rZW4YAiABKAkiMAogRGVsZXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QSDAoEbmFtZRgBIAEoCSLvBQoQVXNlck5vdGlmaWNhdGlvbhIMCgRuYW1lGAEgASgJEg4KBnNlbmRlchgCIAEoCRI1CgZzdGF0dXMYAyABKA4yJS5tZW1vcy5hcGkudjEuVXNlck5vdGlmaWNhdGlvbi5TdGF0dXMSLwoLY3JlYXRlX3RpbWUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjEKBHR5cGUYBSABKA4yIy5tZW1vcy5hcGkudjEuVXNlck5vdGlmaWNhdGlvbi5UeXBlEkkKDG1lbW9fY29tbWVudBgGIAEoCzIxLm1lbW9zLmFwaS52MS5Vc2VyTm90aWZpY2F0aW9uLk1lbW9Db21tZW50UGF5bG9hZEgAEkkKDG1lbW9fbWVudGlvbhgHIAEoCzIxLm1lbW9zLmFwaS52MS5Vc2VyTm90aWZpY2F0aW9uLk1lbW9NZW50aW9uUGF5bG9hZEgAEicKC3NlbmRlcl91c2VyGAggASgLMhIubWVtb3MuYXBpLnYxLlVzZXIabAoSTWVtb0NvbW1lbnRQYXlsb2FkEgwKBG1lbW8YASABKAkSFAoMcmVsYXRlZF9tZW1vGAIgASgJEhQKDG1lbW9fc25pcHBldBgDIAEoCRIcChRyZWxhdGVkX21lbW9fc25pcHBldBgEIAEoCRpsChJNZW1vTWVudGlvblBheWxvYWQSDAoEbWVtbxgBIAEoCRIUCgxyZWxhdGVkX21lbW8YAiABKAkSFAoMbWVtb19zbmlwcGV0GAMgASgJEhwKFHJlbGF0ZWRfbWVtb19zbmlwcGV0GAQgASgJIjoKBlN0YXR1cxIWChJTVEFUVVNfVU5TUEVDSUZJRUQQABIKCgZVTlJFQUQQARIMCghBUkNISVZFRBACIkAKBFR5cGUSFAoQVFlQRV9VTlNQRUNJRklFRBAAEhAKDE1FTU9fQ09NTUVOVBABEhAKDE1FTU9fTUVOVElPThACQgkKB3BheWxvYWQiZQocTGlzdFVzZXJOb3RpZmljYXRpb25zUmVxdWVzdBIOCgZwYXJlbnQYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkSDgoGZmlsdGVyGAQgASgJIm8KHUxpc3RVc2VyTm90aWZpY2F0aW9uc1Jlc3BvbnNlEjUKDW5vdGlmaWNhdGlvbnMYASADKAsyHi5tZW1vcy5hcGkudjEuVXNlck5vdGlmaWNhdGlvbhIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkihgEKHVVwZGF0ZVVzZXJOb3RpZmljYXRpb25SZXF1ZXN0EjQKDG5vdGlmaWNhdGlvbhgBIAEoCzIeLm1lbW9zLmFwaS52MS5Vc2VyTm90aWZpY2F0aW9uEi8KC3VwZGF0ZV9tYXNrGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzayItCh1EZWxldGVVc2VyTm90aWZpY2F0aW9uUmVxdWVzdBIMCgRuYW1lGAEgASgJMr8QCgtVc2VyU2VydmljZRJjCglMaXN0VXNlcnMSHi5tZW1vcy5hcGkudjEuTGlzdFVzZXJzUmVxdWVzdBofLm1lbW9zLmFwaS52MS5MaXN0VXNlcnNSZXNwb25zZSIVgtPkkwIPEg0vYXBpL3YxL3VzZXJzEnsKDUJhdGNoR2V0VXNlcnMSIi5tZW1vcy5hcGkudjEuQmF0Y2hHZXRVc2Vyc1JlcXVlc3QaIy5tZW1vcy5hcGkudjEuQmF0Y2hHZXRVc2Vyc1Jlc3BvbnNlIiGC0+STAhs6ASoiFi9hcGkvdjEvdXNlcnM6YmF0Y2hHZXQSWwoHR2V0VXNlchIcLm1lbW9zLmFwaS52MS5HZXRVc2VyUmVxdWVzdBoSLm1lbW9zLmFwaS52MS5Vc2VyIh6C0+STAhgSFi9hcGkvdjEve25hbWU9dXNlcnMvKn0SbAoKVXBkYXRlVXNlchIfLm1lbW9zLmFwaS52MS5VcGRhdGVVc2VyUmVxdWVzdBoSLm1lbW9zLmFwaS52MS5Vc2VyIimC0+STAiM6BHVzZXIyGy9hcGkvdjEve3VzZXIubmFtZT11c2Vycy8qfRJ+ChBMaXN0QWxsVXNlclN0YXRzEiUubWVtb3MuYXBpLnYxLkxpc3RBbGxVc2VyU3RhdHNSZXF1ZXN0GiYubWVtb3MuYXBpLnYxLkxpc3RBbGxVc2VyU3RhdHNSZXNwb25zZSIbgtPkkwIVEhMvYXBpL3YxL3VzZXJzOnN0YXRzEnMKDEdldFVzZXJTdGF0cxIhLm1lbW9zLmFwaS52MS5HZXRVc2VyU3RhdHNSZXF1ZXN0GhcubWVtb3MuYXBpLnYxLlVzZXJTdGF0cyIngtPkkwIhEh8vYXBpL3YxL3tuYW1lPXVzZXJzLyp9OmdldFN0YXRzEnsKDkdldFVzZXJTZXR0aW5nEiMubWVtb3MuYXBpLnYxLkdldFVzZXJTZXR0aW5nUmVxdWVzdBoZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZyIpgtPkkwIjEiEvYXBpL3YxL3tuYW1lPXVzZXJzLyovc2V0dGluZ3MvKn0SkgEKEVVwZGF0ZVVzZXJTZXR0aW5nEiYubWVtb3MuYXBpLnYxLlVwZGF0ZVVzZXJTZXR0aW5nUmVxdWVzdBoZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZyI6gtPkkwI0OgdzZXR0aW5nMikvYXBpL3YxL3tzZXR0aW5nLm5hbWU9dXNlcnMvKi9zZXR0aW5ncy8qfRKMAQoQTGlzdFVzZXJTZXR0aW5ncxIlLm1lbW9zLmFwaS52MS5MaXN0VXNlclNldHRpbmdzUmVxdWVzdBomLm1lbW9zLmFwaS52MS5MaXN0VXNlclNldHRpbmdzUmVzcG9uc2UiKYLT5JMCIxIhL2FwaS92MS97cGFyZW50PXVzZXJzLyp9L3NldHRpbmdzErABChhMaXN0UGVyc29uYWxBY2Nlc3NUb2tlbnMSLS5tZW1vcy5hcGkudjEuTGlzdFBlcnNvbmFsQWNjZXNzVG9rZW5zUmVxdWVzdBouLm1lbW9zLmFwaS52MS5MaXN0UGVyc29uYWxBY2Nlc3NUb2tlbnNSZXNwb25zZSI1gtPkkwIvEi0vYXBpL3YxL3twYXJlbnQ9dXNlcnMvKn0vcGVyc29uYWxBY2Nlc3NUb2tlbnMStgEKGUNyZWF0ZVBlcnNvbmFsQWNjZXNzVG9rZW4SLi5tZW1vcy5hcGkudjEuQ3JlYXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QaLy5tZW1vcy5hcGkudjEuQ3JlYXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlc3BvbnNlIjiC0+STAjI6ASoiLS9hcGkvdjEve3BhcmVudD11c2Vycy8qfS9wZXJzb25hbEFjY2Vzc1Rva2VucxKaAQoZRGVsZXRlUGVyc29uYWxBY2Nlc3NUb2tlbhIuLm1lbW9zLmFwaS52MS5EZWxldGVQZXJzb25hbEFjY2Vzc1Rva2VuUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSI1gtPkkwIvKi0vYXBpL3YxL3tuYW1lPXVzZXJzLyovcGVyc29uYWxBY2Nlc3NUb2tlbnMvKn0SoAEKFUxpc3RVc2VyTm90aWZpY2F0aW9ucxIqLm1lbW9zLmFwaS52MS5MaXN0VXNlck5vdGlmaWNhdGlvbnNSZXF1ZXN0GisubWVtb3MuYXBpLnYxLkxpc3RVc2VyTm90aWZpY2F0aW9uc1Jlc3BvbnNlIi6C0+STAigSJi9hcGkvdjEve3BhcmVudD11c2Vycy8qfS9ub3RpZmljYXRpb25zErABChZVcGRhdGVVc2VyTm90aWZpY2F0aW9uEisubWVtb3MuYXBpLnYxLlVwZGF0ZVVzZXJOb3RpZmljYXRpb25SZXF1ZXN0Gh4ubWVtb3MuYXBpLnYxLlVzZXJOb3RpZmljYXRpb24iSYLT5JMCQzoMbm90aWZpY2F0aW9uMjMvYXBpL3YxL3tub3RpZmljYXRpb24ubmFtZT11c2Vycy8qL25vdGlmaWNhdGlvbnMvKn0SjQEKFkRlbGV0ZVVzZXJOb3RpZmljYXRpb24SKy5tZW1vcy5hcGkudjEuRGVsZXRlVXNlck5vdGlmaWNhdGlvblJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiLoLT5JMCKComL2FwaS92MS97bmFtZT11c2Vycy8qL25vdGlmaWNhdGlvbnMvKn1iBnByb3RvMw", [file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp, file_memos_api_v1_common]);
 
 /**
  * An account as v1 clients see it. Our HOST is answered as ADMIN: v1 has no separate owner role.
@@ -806,6 +806,294 @@ export const DeletePersonalAccessTokenRequestSchema: GenMessage<DeletePersonalAc
   messageDesc(file_memos_api_v1_user_service, 21);
 
 /**
+ * An inbox item as v1 shows it: a comment on one of the user's memos, or a mention of them.
+ *
+ * @generated from message memos.api.v1.UserNotification
+ */
+export type UserNotification = Message<"memos.api.v1.UserNotification"> & {
+  /**
+   * `users/{username}/notifications/{id}`.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * Who did it, `users/{username}`.
+   *
+   * @generated from field: string sender = 2;
+   */
+  sender: string;
+
+  /**
+   * @generated from field: memos.api.v1.UserNotification.Status status = 3;
+   */
+  status: UserNotification_Status;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp create_time = 4;
+   */
+  createTime?: Timestamp | undefined;
+
+  /**
+   * @generated from field: memos.api.v1.UserNotification.Type type = 5;
+   */
+  type: UserNotification_Type;
+
+  /**
+   * @generated from oneof memos.api.v1.UserNotification.payload
+   */
+  payload: {
+    /**
+     * @generated from field: memos.api.v1.UserNotification.MemoCommentPayload memo_comment = 6;
+     */
+    value: UserNotification_MemoCommentPayload;
+    case: "memoComment";
+  } | {
+    /**
+     * @generated from field: memos.api.v1.UserNotification.MemoMentionPayload memo_mention = 7;
+     */
+    value: UserNotification_MemoMentionPayload;
+    case: "memoMention";
+  } | { case: undefined; value?: undefined };
+
+  /**
+   * @generated from field: memos.api.v1.User sender_user = 8;
+   */
+  senderUser?: User | undefined;
+};
+
+/**
+ * Describes the message memos.api.v1.UserNotification.
+ * Use `create(UserNotificationSchema)` to create a new message.
+ */
+export const UserNotificationSchema: GenMessage<UserNotification> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 22);
+
+/**
+ * What a comment's notification points at: the comment (a memo with a parent on this wire) and its memo.
+ *
+ * @generated from message memos.api.v1.UserNotification.MemoCommentPayload
+ */
+export type UserNotification_MemoCommentPayload = Message<"memos.api.v1.UserNotification.MemoCommentPayload"> & {
+  /**
+   * @generated from field: string memo = 1;
+   */
+  memo: string;
+
+  /**
+   * @generated from field: string related_memo = 2;
+   */
+  relatedMemo: string;
+
+  /**
+   * @generated from field: string memo_snippet = 3;
+   */
+  memoSnippet: string;
+
+  /**
+   * @generated from field: string related_memo_snippet = 4;
+   */
+  relatedMemoSnippet: string;
+};
+
+/**
+ * Describes the message memos.api.v1.UserNotification.MemoCommentPayload.
+ * Use `create(UserNotification_MemoCommentPayloadSchema)` to create a new message.
+ */
+export const UserNotification_MemoCommentPayloadSchema: GenMessage<UserNotification_MemoCommentPayload> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 22, 0);
+
+/**
+ * What a mention's notification points at: the memo (or comment) that names the user, and, for a comment, its memo.
+ *
+ * @generated from message memos.api.v1.UserNotification.MemoMentionPayload
+ */
+export type UserNotification_MemoMentionPayload = Message<"memos.api.v1.UserNotification.MemoMentionPayload"> & {
+  /**
+   * @generated from field: string memo = 1;
+   */
+  memo: string;
+
+  /**
+   * @generated from field: string related_memo = 2;
+   */
+  relatedMemo: string;
+
+  /**
+   * @generated from field: string memo_snippet = 3;
+   */
+  memoSnippet: string;
+
+  /**
+   * @generated from field: string related_memo_snippet = 4;
+   */
+  relatedMemoSnippet: string;
+};
+
+/**
+ * Describes the message memos.api.v1.UserNotification.MemoMentionPayload.
+ * Use `create(UserNotification_MemoMentionPayloadSchema)` to create a new message.
+ */
+export const UserNotification_MemoMentionPayloadSchema: GenMessage<UserNotification_MemoMentionPayload> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 22, 1);
+
+/**
+ * @generated from enum memos.api.v1.UserNotification.Status
+ */
+export enum UserNotification_Status {
+  /**
+   * @generated from enum value: STATUS_UNSPECIFIED = 0;
+   */
+  STATUS_UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: UNREAD = 1;
+   */
+  UNREAD = 1,
+
+  /**
+   * Read: v1 has no separate read state.
+   *
+   * @generated from enum value: ARCHIVED = 2;
+   */
+  ARCHIVED = 2,
+}
+
+/**
+ * Describes the enum memos.api.v1.UserNotification.Status.
+ */
+export const UserNotification_StatusSchema: GenEnum<UserNotification_Status> = /*@__PURE__*/
+  enumDesc(file_memos_api_v1_user_service, 22, 0);
+
+/**
+ * @generated from enum memos.api.v1.UserNotification.Type
+ */
+export enum UserNotification_Type {
+  /**
+   * @generated from enum value: TYPE_UNSPECIFIED = 0;
+   */
+  TYPE_UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: MEMO_COMMENT = 1;
+   */
+  MEMO_COMMENT = 1,
+
+  /**
+   * @generated from enum value: MEMO_MENTION = 2;
+   */
+  MEMO_MENTION = 2,
+}
+
+/**
+ * Describes the enum memos.api.v1.UserNotification.Type.
+ */
+export const UserNotification_TypeSchema: GenEnum<UserNotification_Type> = /*@__PURE__*/
+  enumDesc(file_memos_api_v1_user_service, 22, 1);
+
+/**
+ * @generated from message memos.api.v1.ListUserNotificationsRequest
+ */
+export type ListUserNotificationsRequest = Message<"memos.api.v1.ListUserNotificationsRequest"> & {
+  /**
+   * `users/{username}`: the caller.
+   *
+   * @generated from field: string parent = 1;
+   */
+  parent: string;
+
+  /**
+   * @generated from field: int32 page_size = 2;
+   */
+  pageSize: number;
+
+  /**
+   * @generated from field: string page_token = 3;
+   */
+  pageToken: string;
+
+  /**
+   * Only the empty filter is served.
+   *
+   * @generated from field: string filter = 4;
+   */
+  filter: string;
+};
+
+/**
+ * Describes the message memos.api.v1.ListUserNotificationsRequest.
+ * Use `create(ListUserNotificationsRequestSchema)` to create a new message.
+ */
+export const ListUserNotificationsRequestSchema: GenMessage<ListUserNotificationsRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 23);
+
+/**
+ * @generated from message memos.api.v1.ListUserNotificationsResponse
+ */
+export type ListUserNotificationsResponse = Message<"memos.api.v1.ListUserNotificationsResponse"> & {
+  /**
+   * @generated from field: repeated memos.api.v1.UserNotification notifications = 1;
+   */
+  notifications: UserNotification[];
+
+  /**
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message memos.api.v1.ListUserNotificationsResponse.
+ * Use `create(ListUserNotificationsResponseSchema)` to create a new message.
+ */
+export const ListUserNotificationsResponseSchema: GenMessage<ListUserNotificationsResponse> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 24);
+
+/**
+ * @generated from message memos.api.v1.UpdateUserNotificationRequest
+ */
+export type UpdateUserNotificationRequest = Message<"memos.api.v1.UpdateUserNotificationRequest"> & {
+  /**
+   * @generated from field: memos.api.v1.UserNotification notification = 1;
+   */
+  notification?: UserNotification | undefined;
+
+  /**
+   * `status` is the one field that changes.
+   *
+   * @generated from field: google.protobuf.FieldMask update_mask = 2;
+   */
+  updateMask?: FieldMask | undefined;
+};
+
+/**
+ * Describes the message memos.api.v1.UpdateUserNotificationRequest.
+ * Use `create(UpdateUserNotificationRequestSchema)` to create a new message.
+ */
+export const UpdateUserNotificationRequestSchema: GenMessage<UpdateUserNotificationRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 25);
+
+/**
+ * @generated from message memos.api.v1.DeleteUserNotificationRequest
+ */
+export type DeleteUserNotificationRequest = Message<"memos.api.v1.DeleteUserNotificationRequest"> & {
+  /**
+   * `users/{username}/notifications/{id}`.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message memos.api.v1.DeleteUserNotificationRequest.
+ * Use `create(DeleteUserNotificationRequestSchema)` to create a new message.
+ */
+export const DeleteUserNotificationRequestSchema: GenMessage<DeleteUserNotificationRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 26);
+
+/**
  * @generated from service memos.api.v1.UserService
  */
 export const UserService: GenService<{
@@ -927,6 +1215,36 @@ export const UserService: GenService<{
   deletePersonalAccessToken: {
     methodKind: "unary";
     input: typeof DeletePersonalAccessTokenRequestSchema;
+    output: typeof EmptySchema;
+  },
+  /**
+   * The user's notifications, newest first.
+   *
+   * @generated from rpc memos.api.v1.UserService.ListUserNotifications
+   */
+  listUserNotifications: {
+    methodKind: "unary";
+    input: typeof ListUserNotificationsRequestSchema;
+    output: typeof ListUserNotificationsResponseSchema;
+  },
+  /**
+   * Marks a notification read (ARCHIVED) or unread, by `status` in the mask.
+   *
+   * @generated from rpc memos.api.v1.UserService.UpdateUserNotification
+   */
+  updateUserNotification: {
+    methodKind: "unary";
+    input: typeof UpdateUserNotificationRequestSchema;
+    output: typeof UserNotificationSchema;
+  },
+  /**
+   * Removes a notification from the inbox.
+   *
+   * @generated from rpc memos.api.v1.UserService.DeleteUserNotification
+   */
+  deleteUserNotification: {
+    methodKind: "unary";
+    input: typeof DeleteUserNotificationRequestSchema;
     output: typeof EmptySchema;
   },
 }> = /*@__PURE__*/
