@@ -7,7 +7,7 @@ import { newMemoUid } from "./memo-uid.js";
 import type { Db, Engine } from "../../db.js";
 import type { MemoRow } from "../../schema.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
-import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, pinEntriesQuery } from "./memo-filter.js";
+import { allPinsQuery, applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, pinEntriesQuery } from "./memo-filter.js";
 import { searchWalk } from "./memo-search.js";
 import { afterCondition, listQuery, PINNED } from "./memo-walk.js";
 import type { MemoListRow, MemoPage, MemoPosition } from "./memo-page.js";
@@ -34,14 +34,12 @@ export async function countMemosCapped(db: Db, engine: Engine, filter: MemoFilte
 /**
  * The creator's pinned memos that match, found through their pins in memo_organizer (by its user index, then
  * the memo's primary key): a handful, so they are fetched whole and ordered by the caller, with no ORDER BY
- * and no temporary sort in the database. Without a creator (not a list the app runs) every pin is considered.
+ * and no temporary sort in the database. Without a creator (v1's pinned-first feed) every creator's pins are read.
  */
 function pinnedGroup(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined) {
   const creatorId = filter.creatorId;
-  const query =
-    creatorId === undefined
-      ? applyFilter(baseQuery(db), engine, { ...filter, pinned: true })
-      : applyFilter(pinEntriesQuery(db, creatorId), engine, { ...filter, pinned: undefined });
+  const pins = creatorId === undefined ? allPinsQuery(db, engine) : pinEntriesQuery(db, creatorId);
+  const query = applyFilter(pins, engine, { ...filter, pinned: undefined });
   return query
     .$if(after !== undefined, (q) => q.where(afterCondition(after!)))
     .selectAll("m")
