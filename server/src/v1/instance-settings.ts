@@ -27,10 +27,8 @@ interface V1SettingKey {
   present: (settings: InstanceSettings, config: Config) => SettingValue;
 }
 
-/** `GeneralSetting` as we answer it. */
-export function presentGeneral(
-  settings: InstanceSettings,
-): MessageInitShape<typeof InstanceSettingSchema>["value"] & { case: "generalSetting" } {
+/** `GeneralSetting` as we answer it: each field as its entry reads it. */
+function presentGeneral(settings: InstanceSettings): SettingValue {
   const value = Object.fromEntries(Object.entries(GENERAL_FIELDS).map(([field, entry]) => [field, entry.read(settings)]));
   return { case: "generalSetting", value };
 }
