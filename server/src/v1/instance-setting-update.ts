@@ -14,15 +14,20 @@ import { invalidArgument } from "./transport/errors.js";
 const FIELDS = InstanceSetting_GeneralSettingSchema.fields;
 const PREFIX = "general_setting.";
 
-/** The TypeScript names of the fields a mask names: `x` or `general_setting.x`; `general_setting` (or none) is all. */
+/**
+ * The TypeScript names of the fields a mask names: `x` or `general_setting.x`; `general_setting` (or no mask) is every
+ * field, the whole setting replaced as memos replaces it; `name` (a REST body's key) names none.
+ */
 function fieldsOf(paths: readonly string[] | undefined): string[] {
   if (paths === undefined || paths.length === 0 || paths.includes("general_setting")) return FIELDS.map((field) => field.localName);
-  return paths.map((path) => {
-    const name = path.startsWith(PREFIX) ? path.slice(PREFIX.length) : path;
-    const field = FIELDS.find((candidate) => candidate.name === name);
-    if (!field) throw invalidArgument("update_mask", `${JSON.stringify(path)} is not a field of the general setting`);
-    return field.localName;
-  });
+  return paths
+    .filter((path) => path !== "name")
+    .map((path) => {
+      const name = path.startsWith(PREFIX) ? path.slice(PREFIX.length) : path;
+      const field = FIELDS.find((candidate) => candidate.name === name);
+      if (!field) throw invalidArgument("update_mask", `${JSON.stringify(path)} is not a field of the general setting`);
+      return field.localName;
+    });
 }
 
 const protoName = (localName: string) => FIELDS.find((field) => field.localName === localName)!.name;

@@ -138,6 +138,14 @@ describe("changing settings", () => {
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     expect(patched.body.generalSetting).toMatchObject({ disallowUserRegistration: true, customProfile: { title: "Renamed" } });
     expect((await v.host.client.get("/api/status")).body.data.allowSignUp).toBe(false);
+
+    // Without a mask, a REST body replaces the whole setting, as memos replaces it (its name is no field to change).
+    const whole = await rest(v.base, "PATCH", "/api/v1/instance/settings/GENERAL", {
+      cookie: v.host.client.cookie!,
+      body: { name: "instance/settings/GENERAL", generalSetting: { ...patched.body.generalSetting, disallowUserRegistration: false } },
+    });
+    expect(whole.status, JSON.stringify(whole.body)).toBe(200);
+    expect((await v.host.client.get("/api/status")).body.data).toMatchObject({ allowSignUp: true, customizedProfile: { name: "Renamed" } });
   });
 
   it("refuses what our rules refuse, naming the field; page code stays the host's; other keys are fixed here", async () => {
