@@ -30,10 +30,11 @@ describe("ListMemos order_by, as memos reads it", () => {
     expect((error as ConnectError).rawMessage).toMatch(/^invalid order_by: /);
   });
 
-  it("serves newest first, pinned first or not; the other orders are Unimplemented", () => {
-    expect(servedMemoOrder("pinned desc, create_time desc")).toEqual({ pinnedFirst: true });
-    expect(servedMemoOrder("")).toEqual({ pinnedFirst: false });
-    for (const text of ["create_time asc", "update_time desc"])
+  it("serves display order either way, pinned first or not; update_time is Unimplemented", () => {
+    expect(servedMemoOrder("pinned desc, create_time desc")).toEqual({ pinnedFirst: true, ascending: false });
+    expect(servedMemoOrder("")).toEqual({ pinnedFirst: false, ascending: false });
+    expect(servedMemoOrder("create_time asc")).toEqual({ pinnedFirst: false, ascending: true });
+    for (const text of ["update_time desc", "pinned desc, update_time asc"])
       expect(() => servedMemoOrder(text)).toThrow(expect.objectContaining({ code: Code.Unimplemented }));
   });
 });

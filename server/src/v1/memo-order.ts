@@ -43,15 +43,15 @@ export function parseMemoOrder(text: string): MemoOrder {
 }
 
 /**
- * The order as our lists walk it (newest display time first, pinned first or not); the orders memos takes that no
- * index of ours walks yet (oldest first, by update time) are Unimplemented, named, rather than answered in another order.
+ * The order as our lists walk it: display order either way, pinned first or not. `update_time`, which no index of
+ * ours walks yet, is Unimplemented, named, rather than answered in another order.
  */
-export function servedMemoOrder(text: string): { pinnedFirst: boolean } {
+export function servedMemoOrder(text: string): { pinnedFirst: boolean; ascending: boolean } {
   const order = parseMemoOrder(text);
-  if (order.time !== "create_time" || order.ascending)
+  if (order.time !== "create_time")
     throw new ConnectError(
-      `order_by ${JSON.stringify(text)} is not served yet: create_time desc is, with or without pinned first`,
+      `order_by ${JSON.stringify(text)} is not served yet: create_time (asc or desc) is, with or without pinned first`,
       Code.Unimplemented,
     );
-  return { pinnedFirst: order.pinnedFirst };
+  return { pinnedFirst: order.pinnedFirst, ascending: order.ascending };
 }

@@ -1,6 +1,6 @@
 // ListMemos' `order_by` over both transports: memos' web client asks for `pinned desc, create_time desc` (its
-// default with pinned first), paged by our keyset token across the pinned group and the rest; the orders memos
-// takes that we do not walk yet are Unimplemented, and a field memos does not take is InvalidArgument naming order_by.
+// default with pinned first), or oldest first, paged by our keyset token across the pinned group and the rest;
+// `update_time`, which we do not walk yet, is Unimplemented, and a field memos does not take is InvalidArgument.
 import { Code } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoService, Visibility } from "../../src/v1/gen/memos/api/v1/memo_service_pb.js";
@@ -75,6 +75,35 @@ describe("ListMemos order_by", () => {
     }
   });
 
+  it("oldest first, pinned first or not, paged over both transports", async () => {
+    const client = connectClient(v.base, MemoService, { authorization: `Bearer ${v.memberToken}` });
+    for (const [orderBy, expected] of [
+      ["create_time asc", [...written].reverse().map((memo) => memo.name)],
+      [
+        "pinned desc, create_time asc",
+        [...written.filter((memo) => memo.pinned).reverse(), ...written.filter((memo) => !memo.pinned).reverse()].map((memo) => memo.name),
+      ],
+    ] as const) {
+      const seen: string[] = [];
+      let pageToken = "";
+      do {
+        const page = await client.listMemos({ orderBy, pageSize: 3, pageToken });
+        seen.push(...page.memos.map((memo) => memo.name));
+        pageToken = page.nextPageToken;
+      } while (pageToken !== "");
+      expect(seen, orderBy).toEqual(expected);
+      const rested: string[] = [];
+      pageToken = "";
+      do {
+        const query = `orderBy=${encodeURIComponent(orderBy)}&pageSize=2${pageToken ? `&pageToken=${pageToken}` : ""}`;
+        const page = await rest(v.base, "GET", `/api/v1/memos?${query}`, { token: v.memberToken });
+        rested.push(...page.body.memos.map((memo: { name: string }) => memo.name));
+        pageToken = page.body.nextPageToken ?? "";
+      } while (pageToken !== "");
+      expect(rested, orderBy).toEqual(expected);
+    }
+  });
+
   it("a visitor's pinned-first list holds only public memos", async () => {
     const page = await rest(v.base, "GET", `/api/v1/memos?orderBy=${encodeURIComponent("pinned desc, create_time desc")}`);
     expect(page.body.memos.map((memo: { visibility: string }) => memo.visibility)).toEqual(["PUBLIC", "PUBLIC"]);
@@ -82,8 +111,11 @@ describe("ListMemos order_by", () => {
 
   it("answers the orders not walked yet Unimplemented, and a field memos does not take InvalidArgument naming order_by", async () => {
     const client = connectClient(v.base, MemoService);
-    for (const orderBy of ["create_time asc", "pinned desc, update_time desc"]) {
-      const refused = await failure(client.listMemos({ orderBy }));
+    for (const [orderBy, filter] of [
+      ["pinned desc, update_time desc", ""],
+      ["create_time asc", 'content.contains("memo")'],
+    ]) {
+      const refused = await failure(client.listMemos({ orderBy, filter }));
       expect([refused.code, refused.rawMessage], orderBy).toEqual([Code.Unimplemented, expect.stringMatching(/order_by/)]);
     }
     const rest501 = await rest(v.base, "GET", `/api/v1/memos?orderBy=${encodeURIComponent("update_time desc")}`);

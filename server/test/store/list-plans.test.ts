@@ -249,6 +249,26 @@ describe("list query plans", () => {
     }
   });
 
+  it("oldest first (v1's `create_time asc`): the same index walks read the other way, every list, explore and a tag", async () => {
+    const after = { pinned: 0 as const, displayTs: 1_600_000_000, id: 5_000 };
+    for (const [name, filter] of lists) {
+      for (const each of [page, { ...page, after }]) {
+        const sql = await listMemosSql(f.store.db, f.store.engine, filter(), { ...each, ascending: true });
+        expectFoundByPins(await explain(sql.pinned));
+        expectIndexWalk(await explain(sql.walk));
+        expect(sql.walk.sql, name).toMatch(/ asc/i);
+      }
+    }
+    const flat: MemoPage = { pinnedFirst: false, limit: 30, offset: 0, ascending: true };
+    for (const filter of [
+      { rowStatus: "NORMAL", visibilities: ["PUBLIC", "PROTECTED"] },
+      { rowStatus: "NORMAL", visibilities: ["PUBLIC"] },
+    ] as MemoFilter[]) {
+      expectIndexWalk(await explain((await listMemosSql(f.store.db, f.store.engine, filter, flat)).walk));
+      expectIndexWalk(await explain((await listMemosSql(f.store.db, f.store.engine, filter, { ...flat, after })).walk));
+    }
+  });
+
   it("a tag's children are found by one index seek each, never by reading the tag's entries", async () => {
     for (const creatorId of [f.owner, undefined]) {
       const text = (await explain(childTagsSql(f.store.db, f.store.engine, "work", creatorId))).join("\n");

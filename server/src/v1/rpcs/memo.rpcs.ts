@@ -123,22 +123,25 @@ async function alternativesOf(ctx: AppContext, filter: string): Promise<MemoAlte
 
 /**
  * One page of what the caller may see that the filter matches (a visitor, everyone's public memos; a member, their
- * own memos and everyone's shared ones; the archive, the caller's own), newest first (pinned first if asked). The token is the keyset
+ * own memos and everyone's shared ones; the archive, the caller's own), newest or oldest first (pinned first if asked). The token is the keyset
  * cursor after the page's last memo, so paging is stable under inserts.
  */
 async function listPage(
   ctx: AppContext,
   viewer: Viewer,
   caller: string,
-  input: { rowStatus: RowStatus; filter: string; size: number; cursor?: string; pinnedFirst: boolean },
+  input: { rowStatus: RowStatus; filter: string; size: number; cursor?: string; pinnedFirst: boolean; ascending: boolean },
 ) {
   const alternatives = await alternativesOf(ctx, input.filter);
+  // A search's steps read the newest memos first (its window, the full-text index's buckets).
+  if (input.ascending && alternatives.some((alternative) => alternative.text))
+    throw new ConnectError("order_by create_time asc is not served with a text filter yet", Code.Unimplemented);
   const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
-  const { pinnedFirst } = input;
+  const { pinnedFirst, ascending } = input;
   const page = await listMemosMatchingAny(
     ctx,
     viewer,
-    { rowStatus: input.rowStatus, alternatives, limit: input.size, after, pinnedFirst },
+    { rowStatus: input.rowStatus, alternatives, limit: input.size, after, pinnedFirst, ascending },
     caller,
   );
   const last = page.memos.at(-1);
@@ -181,7 +184,7 @@ export const memoRpcs = v1Service(MemoService, {
   listMemos: {
     access: "public",
     handle: async (input, { ctx, viewer, request }) => {
-      const { pinnedFirst } = servedMemoOrder(input.orderBy);
+      const { pinnedFirst, ascending } = servedMemoOrder(input.orderBy);
       const state = rowStatusOf(input.state, "state") ?? "NORMAL";
       const page = await listPage(ctx, viewer, callerOf(request), {
         rowStatus: state,
@@ -189,6 +192,7 @@ export const memoRpcs = v1Service(MemoService, {
         size: pageSizeOf(input.pageSize),
         cursor: cursorOf(input.pageToken),
         pinnedFirst,
+        ascending,
       });
       return { memos: await presentMemos(ctx, page.memos), nextPageToken: page.nextPageToken };
     },
