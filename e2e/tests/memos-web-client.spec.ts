@@ -34,7 +34,6 @@ const GAPS: Record<string, { kind: "missing" | "partial"; note: string }> = {
   "UserService/ListLinkedIdentities": { kind: "missing", note: "not served" },
   "UserService/ListUserWebhooks": { kind: "missing", note: "not served" },
   "IdentityProviderService/ListIdentityProviders": { kind: "missing", note: "not served" },
-  "GET /api/v1/sse": { kind: "missing", note: "not served" },
 };
 
 const HOST = { username: "journeyhost", password: "journey-secret" };
