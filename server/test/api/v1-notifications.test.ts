@@ -79,26 +79,28 @@ describe("the inbox as notifications", () => {
       updateMask: { paths: ["status"] },
     });
     expect(unread.status).toBe(UserNotification_Status.UNREAD);
-    const cases: Array<[Promise<unknown>, RegExp]> = [
+    const cases: Array<[() => Promise<unknown>, RegExp]> = [
       [
-        member().updateUserNotification({ notification: { name: first!.name, status: 2 }, updateMask: { paths: ["sender"] } }),
+        () => member().updateUserNotification({ notification: { name: first!.name, status: 2 }, updateMask: { paths: ["sender"] } }),
         /^invalid update_mask: /,
       ],
       [
-        member().updateUserNotification({ notification: { name: first!.name }, updateMask: { paths: ["status"] } }),
+        () => member().updateUserNotification({ notification: { name: first!.name }, updateMask: { paths: ["status"] } }),
         /^invalid notification\.status: /,
       ],
-      [member().updateUserNotification({ notification: { name: first!.name, status: 2 } }), /^invalid update_mask: /],
+      [() => member().updateUserNotification({ notification: { name: first!.name, status: 2 } }), /^invalid update_mask: /],
       [
-        member().updateUserNotification({
-          notification: { name: "users/member/notifications/x", status: 2 },
-          updateMask: { paths: ["status"] },
-        }),
+        () =>
+          member().updateUserNotification({
+            notification: { name: "users/member/notifications/x", status: 2 },
+            updateMask: { paths: ["status"] },
+          }),
         /^invalid notification\.name: /,
       ],
     ];
+    // Each call made only when awaited, so no refusal goes unhandled meanwhile.
     for (const [call, message] of cases) {
-      const refused = await failure(call);
+      const refused = await failure(call());
       expect([refused.code, refused.rawMessage]).toEqual([Code.InvalidArgument, expect.stringMatching(message)]);
     }
   });
