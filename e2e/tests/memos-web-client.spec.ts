@@ -31,11 +31,6 @@ const GAPS: Record<string, { kind: "missing" | "partial"; note: string }> = {
   "AuthService/SignIn": { kind: "partial", note: "no accessToken: the client stays signed out" },
   "AuthService/RefreshToken": { kind: "missing", note: "not served" },
   "UserService/CreateUser": { kind: "missing", note: "not served" },
-  "InstanceService/BatchGetInstanceSettings": { kind: "missing", note: "not served" },
-  "InstanceService/GetInstanceSetting": { kind: "partial", note: "GENERAL only: AI is unimplemented" },
-  "InstanceService/GetInstanceStats": { kind: "missing", note: "not served" },
-  "MemoService/ListMemos": { kind: "partial", note: "order_by create_time desc only (the client asks pinned desc first)" },
-  "UserService/ListUserNotifications": { kind: "missing", note: "not served" },
   "UserService/ListLinkedIdentities": { kind: "missing", note: "not served" },
 };
 

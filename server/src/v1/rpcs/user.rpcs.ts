@@ -48,6 +48,7 @@ import { presentUser } from "../presenters/user.presenter.js";
 import { v1Service } from "../rpc.js";
 import { invalidArgument } from "../transport/errors.js";
 import { userWebhookRpcs } from "./user-webhook.rpcs.js";
+import { userNotificationRpcs } from "./user-notification.rpcs.js";
 
 const permissionDenied = () => new ConnectError("permission denied", Code.PermissionDenied);
 
@@ -317,4 +318,5 @@ export const userRpcs = v1Service(UserService, {
     },
   },
   ...userWebhookRpcs,
+  ...userNotificationRpcs,
 });

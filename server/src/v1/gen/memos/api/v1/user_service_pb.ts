@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file memos/api/v1/user_service.proto.
  */
 export const file_memos_api_v1_user_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch9tZW1vcy9hcGkvdjEvdXNlcl9zZXJ2aWNlLnByb3RvEgxtZW1vcy5hcGkudjEi5gIKBFVzZXISDAoEbmFtZRgBIAEoCRIlCgRyb2xlGAIgASgOMhcubWVtb3MuYXBpLnYxLlVzZXIuUm9sZRIQCgh1c2VybmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRIUCgxkaXNwbGF5X25hbWUYBSABKAkSEgoKYXZhdGFyX3VybBgGIAEoCRITCgtkZXNjcmlwdGlvbhgHIAEoCRIQCghwYXNzd29yZBgIIAEoCRIiCgVzdGF0ZRgJIAEoDjITLm1lbW9zLmFwaS52MS5TdGF0ZRIvCgtjcmVhdGVfdGltZRgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjEKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEgkKBUFETUlOEAISCAoEVVNFUhADIl8KEExpc3RVc2Vyc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDgoGZmlsdGVyGAMgASgJEhQKDHNob3dfZGVsZXRlZBgEIAEoCCJPChFMaXN0VXNlcnNSZXNwb25zZRIhCgV1c2VycxgBIAMoCzISLm1lbW9zLmFwaS52MS5Vc2VyEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIpChRCYXRjaEdldFVzZXJzUmVxdWVzdBIRCgl1c2VybmFtZXMYASADKAkiOgoVQmF0Y2hHZXRVc2Vyc1Jlc3BvbnNlEiEKBXVzZXJzGAEgAygLMhIubWVtb3MuYXBpLnYxLlVzZXIiTQoOR2V0VXNlclJlcXVlc3QSDAoEbmFtZRgBIAEoCRItCglyZWFkX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIn0KEVVwZGF0ZVVzZXJSZXF1ZXN0EiAKBHVzZXIYASABKAsyEi5tZW1vcy5hcGkudjEuVXNlchIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2sSFQoNYWxsb3dfbWlzc2luZxgDIAEoCCLVAwoJVXNlclN0YXRzEgwKBG5hbWUYASABKAkSPgoPbWVtb190eXBlX3N0YXRzGAMgASgLMiUubWVtb3MuYXBpLnYxLlVzZXJTdGF0cy5NZW1vVHlwZVN0YXRzEjgKCXRhZ19jb3VudBgEIAMoCzIlLm1lbW9zLmFwaS52MS5Vc2VyU3RhdHMuVGFnQ291bnRFbnRyeRIUCgxwaW5uZWRfbWVtb3MYBSADKAkSGAoQdG90YWxfbWVtb19jb3VudBgGIAEoBRI7ChdtZW1vX2NyZWF0ZWRfdGltZXN0YW1wcxgHIAMoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOwoXbWVtb191cGRhdGVkX3RpbWVzdGFtcHMYCCADKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wGl8KDU1lbW9UeXBlU3RhdHMSEgoKbGlua19jb3VudBgBIAEoBRISCgpjb2RlX2NvdW50GAIgASgFEhIKCnRvZG9fY291bnQYAyABKAUSEgoKdW5kb19jb3VudBgEIAEoBRovCg1UYWdDb3VudEVudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoBToCOAFKBAgCEAMiIwoTR2V0VXNlclN0YXRzUmVxdWVzdBIMCgRuYW1lGAEgASgJIk0KF0xpc3RBbGxVc2VyU3RhdHNSZXF1ZXN0EiIKBXN0YXRlGAEgASgOMhMubWVtb3MuYXBpLnYxLlN0YXRlEg4KBmZpbHRlchgCIAEoCSJCChhMaXN0QWxsVXNlclN0YXRzUmVzcG9uc2USJgoFc3RhdHMYASADKAsyFy5tZW1vcy5hcGkudjEuVXNlclN0YXRzIvQBCgtVc2VyU2V0dGluZxIMCgRuYW1lGAEgASgJEkMKD2dlbmVyYWxfc2V0dGluZxgCIAEoCzIoLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZy5HZW5lcmFsU2V0dGluZ0gAGkgKDkdlbmVyYWxTZXR0aW5nEg4KBmxvY2FsZRgBIAEoCRIXCg9tZW1vX3Zpc2liaWxpdHkYAyABKAkSDQoFdGhlbWUYBCABKAkiPwoDS2V5EhMKD0tFWV9VTlNQRUNJRklFRBAAEgsKB0dFTkVSQUwQARIMCghXRUJIT09LUxAEEggKBFRBR1MQBUIHCgV2YWx1ZSIlChVHZXRVc2VyU2V0dGluZ1JlcXVlc3QSDAoEbmFtZRgBIAEoCSJ3ChhVcGRhdGVVc2VyU2V0dGluZ1JlcXVlc3QSKgoHc2V0dGluZxgBIAEoCzIZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZxIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siUAoXTGlzdFVzZXJTZXR0aW5nc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJImAKGExpc3RVc2VyU2V0dGluZ3NSZXNwb25zZRIrCghzZXR0aW5ncxgBIAMoCzIZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZxIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiygEKE1BlcnNvbmFsQWNjZXNzVG9rZW4SDAoEbmFtZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlgKH0xpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIn4KIExpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1Jlc3BvbnNlEkEKFnBlcnNvbmFsX2FjY2Vzc190b2tlbnMYASADKAsyIS5tZW1vcy5hcGkudjEuUGVyc29uYWxBY2Nlc3NUb2tlbhIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiYAogQ3JlYXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QSDgoGcGFyZW50GAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEhcKD2V4cGlyZXNfaW5fZGF5cxgDIAEoBSJ0CiFDcmVhdGVQZXJzb25hbEFjY2Vzc1Rva2VuUmVzcG9uc2USQAoVcGVyc29uYWxfYWNjZXNzX3Rva2VuGAEgASgLMiEubWVtb3MuYXBpLnYxLlBlcnNvbmFsQWNjZXNzVG9rZW4SDQoFdG9rZW4YAiABKAkiMAogRGVsZXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QSDAoEbmFtZRgBIAEoCSLUAQoLVXNlcldlYmhvb2sSDAoEbmFtZRgBIAEoCRILCgN1cmwYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEi8KC2NyZWF0ZV90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgt1cGRhdGVfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFgoOc2lnbmluZ19zZWNyZXQYBiABKAkSGgoSc2lnbmluZ19zZWNyZXRfc2V0GAcgASgIIikKF0xpc3RVc2VyV2ViaG9va3NSZXF1ZXN0Eg4KBnBhcmVudBgBIAEoCSJHChhMaXN0VXNlcldlYmhvb2tzUmVzcG9uc2USKwoId2ViaG9va3MYASADKAsyGS5tZW1vcy5hcGkudjEuVXNlcldlYmhvb2siVgoYQ3JlYXRlVXNlcldlYmhvb2tSZXF1ZXN0Eg4KBnBhcmVudBgBIAEoCRIqCgd3ZWJob29rGAIgASgLMhkubWVtb3MuYXBpLnYxLlVzZXJXZWJob29rIncKGFVwZGF0ZVVzZXJXZWJob29rUmVxdWVzdBIqCgd3ZWJob29rGAEgASgLMhkubWVtb3MuYXBpLnYxLlVzZXJXZWJob29rEi8KC3VwZGF0ZV9tYXNrGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzayIoChhEZWxldGVVc2VyV2ViaG9va1JlcXVlc3QSDAoEbmFtZRgBIAEoCSIyCiJHZXRVc2VyV2ViaG9va1NpZ25pbmdTZWNyZXRSZXF1ZXN0EgwKBG5hbWUYASABKAkiPQojR2V0VXNlcldlYmhvb2tTaWduaW5nU2VjcmV0UmVzcG9uc2USFgoOc2lnbmluZ19zZWNyZXQYASABKAkyyxIKC1VzZXJTZXJ2aWNlEmMKCUxpc3RVc2VycxIeLm1lbW9zLmFwaS52MS5MaXN0VXNlcnNSZXF1ZXN0Gh8ubWVtb3MuYXBpLnYxLkxpc3RVc2Vyc1Jlc3BvbnNlIhWC0+STAg8SDS9hcGkvdjEvdXNlcnMSewoNQmF0Y2hHZXRVc2VycxIiLm1lbW9zLmFwaS52MS5CYXRjaEdldFVzZXJzUmVxdWVzdBojLm1lbW9zLmFwaS52MS5CYXRjaEdldFVzZXJzUmVzcG9uc2UiIYLT5JMCGzoBKiIWL2FwaS92MS91c2VyczpiYXRjaEdldBJbCgdHZXRVc2VyEhwubWVtb3MuYXBpLnYxLkdldFVzZXJSZXF1ZXN0GhIubWVtb3MuYXBpLnYxLlVzZXIiHoLT5JMCGBIWL2FwaS92MS97bmFtZT11c2Vycy8qfRJsCgpVcGRhdGVVc2VyEh8ubWVtb3MuYXBpLnYxLlVwZGF0ZVVzZXJSZXF1ZXN0GhIubWVtb3MuYXBpLnYxLlVzZXIiKYLT5JMCIzoEdXNlcjIbL2FwaS92MS97dXNlci5uYW1lPXVzZXJzLyp9En4KEExpc3RBbGxVc2VyU3RhdHMSJS5tZW1vcy5hcGkudjEuTGlzdEFsbFVzZXJTdGF0c1JlcXVlc3QaJi5tZW1vcy5hcGkudjEuTGlzdEFsbFVzZXJTdGF0c1Jlc3BvbnNlIhuC0+STAhUSEy9hcGkvdjEvdXNlcnM6c3RhdHMScwoMR2V0VXNlclN0YXRzEiEubWVtb3MuYXBpLnYxLkdldFVzZXJTdGF0c1JlcXVlc3QaFy5tZW1vcy5hcGkudjEuVXNlclN0YXRzIieC0+STAiESHy9hcGkvdjEve25hbWU9dXNlcnMvKn06Z2V0U3RhdHMSewoOR2V0VXNlclNldHRpbmcSIy5tZW1vcy5hcGkudjEuR2V0VXNlclNldHRpbmdSZXF1ZXN0GhkubWVtb3MuYXBpLnYxLlVzZXJTZXR0aW5nIimC0+STAiMSIS9hcGkvdjEve25hbWU9dXNlcnMvKi9zZXR0aW5ncy8qfRKSAQoRVXBkYXRlVXNlclNldHRpbmcSJi5tZW1vcy5hcGkudjEuVXBkYXRlVXNlclNldHRpbmdSZXF1ZXN0GhkubWVtb3MuYXBpLnYxLlVzZXJTZXR0aW5nIjqC0+STAjQ6B3NldHRpbmcyKS9hcGkvdjEve3NldHRpbmcubmFtZT11c2Vycy8qL3NldHRpbmdzLyp9EowBChBMaXN0VXNlclNldHRpbmdzEiUubWVtb3MuYXBpLnYxLkxpc3RVc2VyU2V0dGluZ3NSZXF1ZXN0GiYubWVtb3MuYXBpLnYxLkxpc3RVc2VyU2V0dGluZ3NSZXNwb25zZSIpgtPkkwIjEiEvYXBpL3YxL3twYXJlbnQ9dXNlcnMvKn0vc2V0dGluZ3MSsAEKGExpc3RQZXJzb25hbEFjY2Vzc1Rva2VucxItLm1lbW9zLmFwaS52MS5MaXN0UGVyc29uYWxBY2Nlc3NUb2tlbnNSZXF1ZXN0Gi4ubWVtb3MuYXBpLnYxLkxpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1Jlc3BvbnNlIjWC0+STAi8SLS9hcGkvdjEve3BhcmVudD11c2Vycy8qfS9wZXJzb25hbEFjY2Vzc1Rva2VucxK2AQoZQ3JlYXRlUGVyc29uYWxBY2Nlc3NUb2tlbhIuLm1lbW9zLmFwaS52MS5DcmVhdGVQZXJzb25hbEFjY2Vzc1Rva2VuUmVxdWVzdBovLm1lbW9zLmFwaS52MS5DcmVhdGVQZXJzb25hbEFjY2Vzc1Rva2VuUmVzcG9uc2UiOILT5JMCMjoBKiItL2FwaS92MS97cGFyZW50PXVzZXJzLyp9L3BlcnNvbmFsQWNjZXNzVG9rZW5zEpoBChlEZWxldGVQZXJzb25hbEFjY2Vzc1Rva2VuEi4ubWVtb3MuYXBpLnYxLkRlbGV0ZVBlcnNvbmFsQWNjZXNzVG9rZW5SZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IjWC0+STAi8qLS9hcGkvdjEve25hbWU9dXNlcnMvKi9wZXJzb25hbEFjY2Vzc1Rva2Vucy8qfRKMAQoQTGlzdFVzZXJXZWJob29rcxIlLm1lbW9zLmFwaS52MS5MaXN0VXNlcldlYmhvb2tzUmVxdWVzdBomLm1lbW9zLmFwaS52MS5MaXN0VXNlcldlYmhvb2tzUmVzcG9uc2UiKYLT5JMCIxIhL2FwaS92MS97cGFyZW50PXVzZXJzLyp9L3dlYmhvb2tzEooBChFDcmVhdGVVc2VyV2ViaG9vaxImLm1lbW9zLmFwaS52MS5DcmVhdGVVc2VyV2ViaG9va1JlcXVlc3QaGS5tZW1vcy5hcGkudjEuVXNlcldlYmhvb2siMoLT5JMCLDoHd2ViaG9vayIhL2FwaS92MS97cGFyZW50PXVzZXJzLyp9L3dlYmhvb2tzEpIBChFVcGRhdGVVc2VyV2ViaG9vaxImLm1lbW9zLmFwaS52MS5VcGRhdGVVc2VyV2ViaG9va1JlcXVlc3QaGS5tZW1vcy5hcGkudjEuVXNlcldlYmhvb2siOoLT5JMCNDoHd2ViaG9vazIpL2FwaS92MS97d2ViaG9vay5uYW1lPXVzZXJzLyovd2ViaG9va3MvKn0SfgoRRGVsZXRlVXNlcldlYmhvb2sSJi5tZW1vcy5hcGkudjEuRGVsZXRlVXNlcldlYmhvb2tSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IimC0+STAiMqIS9hcGkvdjEve25hbWU9dXNlcnMvKi93ZWJob29rcy8qfRK+AQobR2V0VXNlcldlYmhvb2tTaWduaW5nU2VjcmV0EjAubWVtb3MuYXBpLnYxLkdldFVzZXJXZWJob29rU2lnbmluZ1NlY3JldFJlcXVlc3QaMS5tZW1vcy5hcGkudjEuR2V0VXNlcldlYmhvb2tTaWduaW5nU2VjcmV0UmVzcG9uc2UiOoLT5JMCNBIyL2FwaS92MS97bmFtZT11c2Vycy8qL3dlYmhvb2tzLyp9OmdldFNpZ25pbmdTZWNyZXRiBnByb3RvMw", [file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp, file_memos_api_v1_common]);
+  fileDesc("Ch9tZW1vcy9hcGkvdjEvdXNlcl9zZXJ2aWNlLnByb3RvEgxtZW1vcy5hcGkudjEi5gIKBFVzZXISDAoEbmFtZRgBIAEoCRIlCgRyb2xlGAIgASgOMhcubWVtb3MuYXBpLnYxLlVzZXIuUm9sZRIQCgh1c2VybmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRIUCgxkaXNwbGF5X25hbWUYBSABKAkSEgoKYXZhdGFyX3VybBgGIAEoCRITCgtkZXNjcmlwdGlvbhgHIAEoCRIQCghwYXNzd29yZBgIIAEoCRIiCgVzdGF0ZRgJIAEoDjITLm1lbW9zLmFwaS52MS5TdGF0ZRIvCgtjcmVhdGVfdGltZRgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjEKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEgkKBUFETUlOEAISCAoEVVNFUhADIl8KEExpc3RVc2Vyc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDgoGZmlsdGVyGAMgASgJEhQKDHNob3dfZGVsZXRlZBgEIAEoCCJPChFMaXN0VXNlcnNSZXNwb25zZRIhCgV1c2VycxgBIAMoCzISLm1lbW9zLmFwaS52MS5Vc2VyEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIpChRCYXRjaEdldFVzZXJzUmVxdWVzdBIRCgl1c2VybmFtZXMYASADKAkiOgoVQmF0Y2hHZXRVc2Vyc1Jlc3BvbnNlEiEKBXVzZXJzGAEgAygLMhIubWVtb3MuYXBpLnYxLlVzZXIiTQoOR2V0VXNlclJlcXVlc3QSDAoEbmFtZRgBIAEoCRItCglyZWFkX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIn0KEVVwZGF0ZVVzZXJSZXF1ZXN0EiAKBHVzZXIYASABKAsyEi5tZW1vcy5hcGkudjEuVXNlchIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2sSFQoNYWxsb3dfbWlzc2luZxgDIAEoCCLVAwoJVXNlclN0YXRzEgwKBG5hbWUYASABKAkSPgoPbWVtb190eXBlX3N0YXRzGAMgASgLMiUubWVtb3MuYXBpLnYxLlVzZXJTdGF0cy5NZW1vVHlwZVN0YXRzEjgKCXRhZ19jb3VudBgEIAMoCzIlLm1lbW9zLmFwaS52MS5Vc2VyU3RhdHMuVGFnQ291bnRFbnRyeRIUCgxwaW5uZWRfbWVtb3MYBSADKAkSGAoQdG90YWxfbWVtb19jb3VudBgGIAEoBRI7ChdtZW1vX2NyZWF0ZWRfdGltZXN0YW1wcxgHIAMoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOwoXbWVtb191cGRhdGVkX3RpbWVzdGFtcHMYCCADKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wGl8KDU1lbW9UeXBlU3RhdHMSEgoKbGlua19jb3VudBgBIAEoBRISCgpjb2RlX2NvdW50GAIgASgFEhIKCnRvZG9fY291bnQYAyABKAUSEgoKdW5kb19jb3VudBgEIAEoBRovCg1UYWdDb3VudEVudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoBToCOAFKBAgCEAMiIwoTR2V0VXNlclN0YXRzUmVxdWVzdBIMCgRuYW1lGAEgASgJIk0KF0xpc3RBbGxVc2VyU3RhdHNSZXF1ZXN0EiIKBXN0YXRlGAEgASgOMhMubWVtb3MuYXBpLnYxLlN0YXRlEg4KBmZpbHRlchgCIAEoCSJCChhMaXN0QWxsVXNlclN0YXRzUmVzcG9uc2USJgoFc3RhdHMYASADKAsyFy5tZW1vcy5hcGkudjEuVXNlclN0YXRzIvQBCgtVc2VyU2V0dGluZxIMCgRuYW1lGAEgASgJEkMKD2dlbmVyYWxfc2V0dGluZxgCIAEoCzIoLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZy5HZW5lcmFsU2V0dGluZ0gAGkgKDkdlbmVyYWxTZXR0aW5nEg4KBmxvY2FsZRgBIAEoCRIXCg9tZW1vX3Zpc2liaWxpdHkYAyABKAkSDQoFdGhlbWUYBCABKAkiPwoDS2V5EhMKD0tFWV9VTlNQRUNJRklFRBAAEgsKB0dFTkVSQUwQARIMCghXRUJIT09LUxAEEggKBFRBR1MQBUIHCgV2YWx1ZSIlChVHZXRVc2VyU2V0dGluZ1JlcXVlc3QSDAoEbmFtZRgBIAEoCSJ3ChhVcGRhdGVVc2VyU2V0dGluZ1JlcXVlc3QSKgoHc2V0dGluZxgBIAEoCzIZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZxIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siUAoXTGlzdFVzZXJTZXR0aW5nc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJImAKGExpc3RVc2VyU2V0dGluZ3NSZXNwb25zZRIrCghzZXR0aW5ncxgBIAMoCzIZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZxIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiygEKE1BlcnNvbmFsQWNjZXNzVG9rZW4SDAoEbmFtZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlgKH0xpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIn4KIExpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1Jlc3BvbnNlEkEKFnBlcnNvbmFsX2FjY2Vzc190b2tlbnMYASADKAsyIS5tZW1vcy5hcGkudjEuUGVyc29uYWxBY2Nlc3NUb2tlbhIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiYAogQ3JlYXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QSDgoGcGFyZW50GAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEhcKD2V4cGlyZXNfaW5fZGF5cxgDIAEoBSJ0CiFDcmVhdGVQZXJzb25hbEFjY2Vzc1Rva2VuUmVzcG9uc2USQAoVcGVyc29uYWxfYWNjZXNzX3Rva2VuGAEgASgLMiEubWVtb3MuYXBpLnYxLlBlcnNvbmFsQWNjZXNzVG9rZW4SDQoFdG9rZW4YAiABKAkiMAogRGVsZXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QSDAoEbmFtZRgBIAEoCSLUAQoLVXNlcldlYmhvb2sSDAoEbmFtZRgBIAEoCRILCgN1cmwYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEi8KC2NyZWF0ZV90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgt1cGRhdGVfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFgoOc2lnbmluZ19zZWNyZXQYBiABKAkSGgoSc2lnbmluZ19zZWNyZXRfc2V0GAcgASgIIikKF0xpc3RVc2VyV2ViaG9va3NSZXF1ZXN0Eg4KBnBhcmVudBgBIAEoCSJHChhMaXN0VXNlcldlYmhvb2tzUmVzcG9uc2USKwoId2ViaG9va3MYASADKAsyGS5tZW1vcy5hcGkudjEuVXNlcldlYmhvb2siVgoYQ3JlYXRlVXNlcldlYmhvb2tSZXF1ZXN0Eg4KBnBhcmVudBgBIAEoCRIqCgd3ZWJob29rGAIgASgLMhkubWVtb3MuYXBpLnYxLlVzZXJXZWJob29rIncKGFVwZGF0ZVVzZXJXZWJob29rUmVxdWVzdBIqCgd3ZWJob29rGAEgASgLMhkubWVtb3MuYXBpLnYxLlVzZXJXZWJob29rEi8KC3VwZGF0ZV9tYXNrGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzayIoChhEZWxldGVVc2VyV2ViaG9va1JlcXVlc3QSDAoEbmFtZRgBIAEoCSIyCiJHZXRVc2VyV2ViaG9va1NpZ25pbmdTZWNyZXRSZXF1ZXN0EgwKBG5hbWUYASABKAkiPQojR2V0VXNlcldlYmhvb2tTaWduaW5nU2VjcmV0UmVzcG9uc2USFgoOc2lnbmluZ19zZWNyZXQYASABKAki7wUKEFVzZXJOb3RpZmljYXRpb24SDAoEbmFtZRgBIAEoCRIOCgZzZW5kZXIYAiABKAkSNQoGc3RhdHVzGAMgASgOMiUubWVtb3MuYXBpLnYxLlVzZXJOb3RpZmljYXRpb24uU3RhdHVzEi8KC2NyZWF0ZV90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCgR0eXBlGAUgASgOMiMubWVtb3MuYXBpLnYxLlVzZXJOb3RpZmljYXRpb24uVHlwZRJJCgxtZW1vX2NvbW1lbnQYBiABKAsyMS5tZW1vcy5hcGkudjEuVXNlck5vdGlmaWNhdGlvbi5NZW1vQ29tbWVudFBheWxvYWRIABJJCgxtZW1vX21lbnRpb24YByABKAsyMS5tZW1vcy5hcGkudjEuVXNlck5vdGlmaWNhdGlvbi5NZW1vTWVudGlvblBheWxvYWRIABInCgtzZW5kZXJfdXNlchgIIAEoCzISLm1lbW9zLmFwaS52MS5Vc2VyGmwKEk1lbW9Db21tZW50UGF5bG9hZBIMCgRtZW1vGAEgASgJEhQKDHJlbGF0ZWRfbWVtbxgCIAEoCRIUCgxtZW1vX3NuaXBwZXQYAyABKAkSHAoUcmVsYXRlZF9tZW1vX3NuaXBwZXQYBCABKAkabAoSTWVtb01lbnRpb25QYXlsb2FkEgwKBG1lbW8YASABKAkSFAoMcmVsYXRlZF9tZW1vGAIgASgJEhQKDG1lbW9fc25pcHBldBgDIAEoCRIcChRyZWxhdGVkX21lbW9fc25pcHBldBgEIAEoCSI6CgZTdGF0dXMSFgoSU1RBVFVTX1VOU1BFQ0lGSUVEEAASCgoGVU5SRUFEEAESDAoIQVJDSElWRUQQAiJACgRUeXBlEhQKEFRZUEVfVU5TUEVDSUZJRUQQABIQCgxNRU1PX0NPTU1FTlQQARIQCgxNRU1PX01FTlRJT04QAkIJCgdwYXlsb2FkImUKHExpc3RVc2VyTm90aWZpY2F0aW9uc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJEg4KBmZpbHRlchgEIAEoCSJvCh1MaXN0VXNlck5vdGlmaWNhdGlvbnNSZXNwb25zZRI1Cg1ub3RpZmljYXRpb25zGAEgAygLMh4ubWVtb3MuYXBpLnYxLlVzZXJOb3RpZmljYXRpb24SFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIoYBCh1VcGRhdGVVc2VyTm90aWZpY2F0aW9uUmVxdWVzdBI0Cgxub3RpZmljYXRpb24YASABKAsyHi5tZW1vcy5hcGkudjEuVXNlck5vdGlmaWNhdGlvbhIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siLQodRGVsZXRlVXNlck5vdGlmaWNhdGlvblJlcXVlc3QSDAoEbmFtZRgBIAEoCTKxFgoLVXNlclNlcnZpY2USYwoJTGlzdFVzZXJzEh4ubWVtb3MuYXBpLnYxLkxpc3RVc2Vyc1JlcXVlc3QaHy5tZW1vcy5hcGkudjEuTGlzdFVzZXJzUmVzcG9uc2UiFYLT5JMCDxINL2FwaS92MS91c2VycxJ7Cg1CYXRjaEdldFVzZXJzEiIubWVtb3MuYXBpLnYxLkJhdGNoR2V0VXNlcnNSZXF1ZXN0GiMubWVtb3MuYXBpLnYxLkJhdGNoR2V0VXNlcnNSZXNwb25zZSIhgtPkkwIbOgEqIhYvYXBpL3YxL3VzZXJzOmJhdGNoR2V0ElsKB0dldFVzZXISHC5tZW1vcy5hcGkudjEuR2V0VXNlclJlcXVlc3QaEi5tZW1vcy5hcGkudjEuVXNlciIegtPkkwIYEhYvYXBpL3YxL3tuYW1lPXVzZXJzLyp9EmwKClVwZGF0ZVVzZXISHy5tZW1vcy5hcGkudjEuVXBkYXRlVXNlclJlcXVlc3QaEi5tZW1vcy5hcGkudjEuVXNlciIpgtPkkwIjOgR1c2VyMhsvYXBpL3YxL3t1c2VyLm5hbWU9dXNlcnMvKn0SfgoQTGlzdEFsbFVzZXJTdGF0cxIlLm1lbW9zLmFwaS52MS5MaXN0QWxsVXNlclN0YXRzUmVxdWVzdBomLm1lbW9zLmFwaS52MS5MaXN0QWxsVXNlclN0YXRzUmVzcG9uc2UiG4LT5JMCFRITL2FwaS92MS91c2VyczpzdGF0cxJzCgxHZXRVc2VyU3RhdHMSIS5tZW1vcy5hcGkudjEuR2V0VXNlclN0YXRzUmVxdWVzdBoXLm1lbW9zLmFwaS52MS5Vc2VyU3RhdHMiJ4LT5JMCIRIfL2FwaS92MS97bmFtZT11c2Vycy8qfTpnZXRTdGF0cxJ7Cg5HZXRVc2VyU2V0dGluZxIjLm1lbW9zLmFwaS52MS5HZXRVc2VyU2V0dGluZ1JlcXVlc3QaGS5tZW1vcy5hcGkudjEuVXNlclNldHRpbmciKYLT5JMCIxIhL2FwaS92MS97bmFtZT11c2Vycy8qL3NldHRpbmdzLyp9EpIBChFVcGRhdGVVc2VyU2V0dGluZxImLm1lbW9zLmFwaS52MS5VcGRhdGVVc2VyU2V0dGluZ1JlcXVlc3QaGS5tZW1vcy5hcGkudjEuVXNlclNldHRpbmciOoLT5JMCNDoHc2V0dGluZzIpL2FwaS92MS97c2V0dGluZy5uYW1lPXVzZXJzLyovc2V0dGluZ3MvKn0SjAEKEExpc3RVc2VyU2V0dGluZ3MSJS5tZW1vcy5hcGkudjEuTGlzdFVzZXJTZXR0aW5nc1JlcXVlc3QaJi5tZW1vcy5hcGkudjEuTGlzdFVzZXJTZXR0aW5nc1Jlc3BvbnNlIimC0+STAiMSIS9hcGkvdjEve3BhcmVudD11c2Vycy8qfS9zZXR0aW5ncxKwAQoYTGlzdFBlcnNvbmFsQWNjZXNzVG9rZW5zEi0ubWVtb3MuYXBpLnYxLkxpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1JlcXVlc3QaLi5tZW1vcy5hcGkudjEuTGlzdFBlcnNvbmFsQWNjZXNzVG9rZW5zUmVzcG9uc2UiNYLT5JMCLxItL2FwaS92MS97cGFyZW50PXVzZXJzLyp9L3BlcnNvbmFsQWNjZXNzVG9rZW5zErYBChlDcmVhdGVQZXJzb25hbEFjY2Vzc1Rva2VuEi4ubWVtb3MuYXBpLnYxLkNyZWF0ZVBlcnNvbmFsQWNjZXNzVG9rZW5SZXF1ZXN0Gi8ubWVtb3MuYXBpLnYxLkNyZWF0ZVBlcnNvbmFsQWNjZXNzVG9rZW5SZXNwb25zZSI4gtPkkwIyOgEqIi0vYXBpL3YxL3twYXJlbnQ9dXNlcnMvKn0vcGVyc29uYWxBY2Nlc3NUb2tlbnMSmgEKGURlbGV0ZVBlcnNvbmFsQWNjZXNzVG9rZW4SLi5tZW1vcy5hcGkudjEuRGVsZXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiNYLT5JMCLyotL2FwaS92MS97bmFtZT11c2Vycy8qL3BlcnNvbmFsQWNjZXNzVG9rZW5zLyp9EowBChBMaXN0VXNlcldlYmhvb2tzEiUubWVtb3MuYXBpLnYxLkxpc3RVc2VyV2ViaG9va3NSZXF1ZXN0GiYubWVtb3MuYXBpLnYxLkxpc3RVc2VyV2ViaG9va3NSZXNwb25zZSIpgtPkkwIjEiEvYXBpL3YxL3twYXJlbnQ9dXNlcnMvKn0vd2ViaG9va3MSigEKEUNyZWF0ZVVzZXJXZWJob29rEiYubWVtb3MuYXBpLnYxLkNyZWF0ZVVzZXJXZWJob29rUmVxdWVzdBoZLm1lbW9zLmFwaS52MS5Vc2VyV2ViaG9vayIygtPkkwIsOgd3ZWJob29rIiEvYXBpL3YxL3twYXJlbnQ9dXNlcnMvKn0vd2ViaG9va3MSkgEKEVVwZGF0ZVVzZXJXZWJob29rEiYubWVtb3MuYXBpLnYxLlVwZGF0ZVVzZXJXZWJob29rUmVxdWVzdBoZLm1lbW9zLmFwaS52MS5Vc2VyV2ViaG9vayI6gtPkkwI0Ogd3ZWJob29rMikvYXBpL3YxL3t3ZWJob29rLm5hbWU9dXNlcnMvKi93ZWJob29rcy8qfRJ+ChFEZWxldGVVc2VyV2ViaG9vaxImLm1lbW9zLmFwaS52MS5EZWxldGVVc2VyV2ViaG9va1JlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiKYLT5JMCIyohL2FwaS92MS97bmFtZT11c2Vycy8qL3dlYmhvb2tzLyp9Er4BChtHZXRVc2VyV2ViaG9va1NpZ25pbmdTZWNyZXQSMC5tZW1vcy5hcGkudjEuR2V0VXNlcldlYmhvb2tTaWduaW5nU2VjcmV0UmVxdWVzdBoxLm1lbW9zLmFwaS52MS5HZXRVc2VyV2ViaG9va1NpZ25pbmdTZWNyZXRSZXNwb25zZSI6gtPkkwI0EjIvYXBpL3YxL3tuYW1lPXVzZXJzLyovd2ViaG9va3MvKn06Z2V0U2lnbmluZ1NlY3JldBKgAQoVTGlzdFVzZXJOb3RpZmljYXRpb25zEioubWVtb3MuYXBpLnYxLkxpc3RVc2VyTm90aWZpY2F0aW9uc1JlcXVlc3QaKy5tZW1vcy5hcGkudjEuTGlzdFVzZXJOb3RpZmljYXRpb25zUmVzcG9uc2UiLoLT5JMCKBImL2FwaS92MS97cGFyZW50PXVzZXJzLyp9L25vdGlmaWNhdGlvbnMSsAEKFlVwZGF0ZVVzZXJOb3RpZmljYXRpb24SKy5tZW1vcy5hcGkudjEuVXBkYXRlVXNlck5vdGlmaWNhdGlvblJlcXVlc3QaHi5tZW1vcy5hcGkudjEuVXNlck5vdGlmaWNhdGlvbiJJgtPkkwJDOgxub3RpZmljYXRpb24yMy9hcGkvdjEve25vdGlmaWNhdGlvbi5uYW1lPXVzZXJzLyovbm90aWZpY2F0aW9ucy8qfRKNAQoWRGVsZXRlVXNlck5vdGlmaWNhdGlvbhIrLm1lbW9zLmFwaS52MS5EZWxldGVVc2VyTm90aWZpY2F0aW9uUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIugtPkkwIoKiYvYXBpL3YxL3tuYW1lPXVzZXJzLyovbm90aWZpY2F0aW9ucy8qfWIGcHJvdG8z", [file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp, file_memos_api_v1_common]);
 
 /**
  * An account as v1 clients see it. Our HOST is answered as ADMIN: v1 has no separate owner role.
@@ -992,6 +992,294 @@ export const GetUserWebhookSigningSecretResponseSchema: GenMessage<GetUserWebhoo
   messageDesc(file_memos_api_v1_user_service, 29);
 
 /**
+ * An inbox item as v1 shows it: a comment on one of the user's memos, or a mention of them.
+ *
+ * @generated from message memos.api.v1.UserNotification
+ */
+export type UserNotification = Message<"memos.api.v1.UserNotification"> & {
+  /**
+   * `users/{username}/notifications/{id}`.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * Who did it, `users/{username}`.
+   *
+   * @generated from field: string sender = 2;
+   */
+  sender: string;
+
+  /**
+   * @generated from field: memos.api.v1.UserNotification.Status status = 3;
+   */
+  status: UserNotification_Status;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp create_time = 4;
+   */
+  createTime?: Timestamp | undefined;
+
+  /**
+   * @generated from field: memos.api.v1.UserNotification.Type type = 5;
+   */
+  type: UserNotification_Type;
+
+  /**
+   * @generated from oneof memos.api.v1.UserNotification.payload
+   */
+  payload: {
+    /**
+     * @generated from field: memos.api.v1.UserNotification.MemoCommentPayload memo_comment = 6;
+     */
+    value: UserNotification_MemoCommentPayload;
+    case: "memoComment";
+  } | {
+    /**
+     * @generated from field: memos.api.v1.UserNotification.MemoMentionPayload memo_mention = 7;
+     */
+    value: UserNotification_MemoMentionPayload;
+    case: "memoMention";
+  } | { case: undefined; value?: undefined };
+
+  /**
+   * @generated from field: memos.api.v1.User sender_user = 8;
+   */
+  senderUser?: User | undefined;
+};
+
+/**
+ * Describes the message memos.api.v1.UserNotification.
+ * Use `create(UserNotificationSchema)` to create a new message.
+ */
+export const UserNotificationSchema: GenMessage<UserNotification> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 30);
+
+/**
+ * What a comment's notification points at: the comment (a memo with a parent on this wire) and its memo.
+ *
+ * @generated from message memos.api.v1.UserNotification.MemoCommentPayload
+ */
+export type UserNotification_MemoCommentPayload = Message<"memos.api.v1.UserNotification.MemoCommentPayload"> & {
+  /**
+   * @generated from field: string memo = 1;
+   */
+  memo: string;
+
+  /**
+   * @generated from field: string related_memo = 2;
+   */
+  relatedMemo: string;
+
+  /**
+   * @generated from field: string memo_snippet = 3;
+   */
+  memoSnippet: string;
+
+  /**
+   * @generated from field: string related_memo_snippet = 4;
+   */
+  relatedMemoSnippet: string;
+};
+
+/**
+ * Describes the message memos.api.v1.UserNotification.MemoCommentPayload.
+ * Use `create(UserNotification_MemoCommentPayloadSchema)` to create a new message.
+ */
+export const UserNotification_MemoCommentPayloadSchema: GenMessage<UserNotification_MemoCommentPayload> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 30, 0);
+
+/**
+ * What a mention's notification points at: the memo (or comment) that names the user, and, for a comment, its memo.
+ *
+ * @generated from message memos.api.v1.UserNotification.MemoMentionPayload
+ */
+export type UserNotification_MemoMentionPayload = Message<"memos.api.v1.UserNotification.MemoMentionPayload"> & {
+  /**
+   * @generated from field: string memo = 1;
+   */
+  memo: string;
+
+  /**
+   * @generated from field: string related_memo = 2;
+   */
+  relatedMemo: string;
+
+  /**
+   * @generated from field: string memo_snippet = 3;
+   */
+  memoSnippet: string;
+
+  /**
+   * @generated from field: string related_memo_snippet = 4;
+   */
+  relatedMemoSnippet: string;
+};
+
+/**
+ * Describes the message memos.api.v1.UserNotification.MemoMentionPayload.
+ * Use `create(UserNotification_MemoMentionPayloadSchema)` to create a new message.
+ */
+export const UserNotification_MemoMentionPayloadSchema: GenMessage<UserNotification_MemoMentionPayload> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 30, 1);
+
+/**
+ * @generated from enum memos.api.v1.UserNotification.Status
+ */
+export enum UserNotification_Status {
+  /**
+   * @generated from enum value: STATUS_UNSPECIFIED = 0;
+   */
+  STATUS_UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: UNREAD = 1;
+   */
+  UNREAD = 1,
+
+  /**
+   * Read: v1 has no separate read state.
+   *
+   * @generated from enum value: ARCHIVED = 2;
+   */
+  ARCHIVED = 2,
+}
+
+/**
+ * Describes the enum memos.api.v1.UserNotification.Status.
+ */
+export const UserNotification_StatusSchema: GenEnum<UserNotification_Status> = /*@__PURE__*/
+  enumDesc(file_memos_api_v1_user_service, 30, 0);
+
+/**
+ * @generated from enum memos.api.v1.UserNotification.Type
+ */
+export enum UserNotification_Type {
+  /**
+   * @generated from enum value: TYPE_UNSPECIFIED = 0;
+   */
+  TYPE_UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: MEMO_COMMENT = 1;
+   */
+  MEMO_COMMENT = 1,
+
+  /**
+   * @generated from enum value: MEMO_MENTION = 2;
+   */
+  MEMO_MENTION = 2,
+}
+
+/**
+ * Describes the enum memos.api.v1.UserNotification.Type.
+ */
+export const UserNotification_TypeSchema: GenEnum<UserNotification_Type> = /*@__PURE__*/
+  enumDesc(file_memos_api_v1_user_service, 30, 1);
+
+/**
+ * @generated from message memos.api.v1.ListUserNotificationsRequest
+ */
+export type ListUserNotificationsRequest = Message<"memos.api.v1.ListUserNotificationsRequest"> & {
+  /**
+   * `users/{username}`: the caller.
+   *
+   * @generated from field: string parent = 1;
+   */
+  parent: string;
+
+  /**
+   * @generated from field: int32 page_size = 2;
+   */
+  pageSize: number;
+
+  /**
+   * @generated from field: string page_token = 3;
+   */
+  pageToken: string;
+
+  /**
+   * Only the empty filter is served.
+   *
+   * @generated from field: string filter = 4;
+   */
+  filter: string;
+};
+
+/**
+ * Describes the message memos.api.v1.ListUserNotificationsRequest.
+ * Use `create(ListUserNotificationsRequestSchema)` to create a new message.
+ */
+export const ListUserNotificationsRequestSchema: GenMessage<ListUserNotificationsRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 31);
+
+/**
+ * @generated from message memos.api.v1.ListUserNotificationsResponse
+ */
+export type ListUserNotificationsResponse = Message<"memos.api.v1.ListUserNotificationsResponse"> & {
+  /**
+   * @generated from field: repeated memos.api.v1.UserNotification notifications = 1;
+   */
+  notifications: UserNotification[];
+
+  /**
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message memos.api.v1.ListUserNotificationsResponse.
+ * Use `create(ListUserNotificationsResponseSchema)` to create a new message.
+ */
+export const ListUserNotificationsResponseSchema: GenMessage<ListUserNotificationsResponse> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 32);
+
+/**
+ * @generated from message memos.api.v1.UpdateUserNotificationRequest
+ */
+export type UpdateUserNotificationRequest = Message<"memos.api.v1.UpdateUserNotificationRequest"> & {
+  /**
+   * @generated from field: memos.api.v1.UserNotification notification = 1;
+   */
+  notification?: UserNotification | undefined;
+
+  /**
+   * `status` is the one field that changes.
+   *
+   * @generated from field: google.protobuf.FieldMask update_mask = 2;
+   */
+  updateMask?: FieldMask | undefined;
+};
+
+/**
+ * Describes the message memos.api.v1.UpdateUserNotificationRequest.
+ * Use `create(UpdateUserNotificationRequestSchema)` to create a new message.
+ */
+export const UpdateUserNotificationRequestSchema: GenMessage<UpdateUserNotificationRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 33);
+
+/**
+ * @generated from message memos.api.v1.DeleteUserNotificationRequest
+ */
+export type DeleteUserNotificationRequest = Message<"memos.api.v1.DeleteUserNotificationRequest"> & {
+  /**
+   * `users/{username}/notifications/{id}`.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message memos.api.v1.DeleteUserNotificationRequest.
+ * Use `create(DeleteUserNotificationRequestSchema)` to create a new message.
+ */
+export const DeleteUserNotificationRequestSchema: GenMessage<DeleteUserNotificationRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 34);
+
+/**
  * @generated from service memos.api.v1.UserService
  */
 export const UserService: GenService<{
@@ -1163,6 +1451,36 @@ export const UserService: GenService<{
     methodKind: "unary";
     input: typeof GetUserWebhookSigningSecretRequestSchema;
     output: typeof GetUserWebhookSigningSecretResponseSchema;
+  },
+  /**
+   * The user's notifications, newest first.
+   *
+   * @generated from rpc memos.api.v1.UserService.ListUserNotifications
+   */
+  listUserNotifications: {
+    methodKind: "unary";
+    input: typeof ListUserNotificationsRequestSchema;
+    output: typeof ListUserNotificationsResponseSchema;
+  },
+  /**
+   * Marks a notification read (ARCHIVED) or unread, by `status` in the mask.
+   *
+   * @generated from rpc memos.api.v1.UserService.UpdateUserNotification
+   */
+  updateUserNotification: {
+    methodKind: "unary";
+    input: typeof UpdateUserNotificationRequestSchema;
+    output: typeof UserNotificationSchema;
+  },
+  /**
+   * Removes a notification from the inbox.
+   *
+   * @generated from rpc memos.api.v1.UserService.DeleteUserNotification
+   */
+  deleteUserNotification: {
+    methodKind: "unary";
+    input: typeof DeleteUserNotificationRequestSchema;
+    output: typeof EmptySchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_memos_api_v1_user_service, 0);
