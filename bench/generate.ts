@@ -12,7 +12,7 @@
 //   years before, so the heat map's window holds the same memos at 1k and at 1M (the answer grows with the
 //   window, not the collection).
 import { randomUUID } from "node:crypto";
-import { extractTags, type Visibility } from "@memos/common";
+import { extractTags, memoPropertyFlags, type Visibility } from "@memos/common";
 import { sql } from "kysely";
 import { hashPassword } from "../server/src/auth/password.js";
 import type { DatabaseHandle } from "../server/src/store/db.js";
@@ -143,6 +143,7 @@ export async function generate(store: DatabaseHandle, users: number, memos: numb
           return {
             creator_id: own ? userIds[1]! : others[k % others.length]!,
             content: text,
+            property_flags: memoPropertyFlags(text),
             visibility,
             row_status: archived ? ("ARCHIVED" as const) : ("NORMAL" as const),
             created_ts: ts,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memoPropertiesOf } from "./memo-properties.js";
+import { MEMO_PROPERTIES, MEMO_PROPERTY_BITS, memoPropertiesOf, memoPropertyFlags } from "./memo-properties.js";
 
 describe("memoPropertiesOf", () => {
   it("finds links that start a word, task items at a line's start, and code", () => {
@@ -12,5 +12,18 @@ describe("memoPropertiesOf", () => {
     expect(memoPropertiesOf("a `span` of code")).toMatchObject({ hasCode: true });
     expect(memoPropertiesOf("```\nblock")).toMatchObject({ hasCode: true });
     expect(memoPropertiesOf("one ` tick\nand ` another")).toMatchObject({ hasCode: false });
+  });
+});
+
+describe("memoPropertyFlags", () => {
+  it("holds each property memoPropertiesOf finds as its own bit", () => {
+    expect(new Set(Object.values(MEMO_PROPERTY_BITS)).size).toBe(MEMO_PROPERTIES.length);
+    for (const content of ["", "plain", "- [ ] call https://x", "a `span`", "* [x] done", "```\nblock\n```\n+ [ ] open (http://a.b)"]) {
+      const properties = memoPropertiesOf(content);
+      const flags = memoPropertyFlags(content);
+      for (const property of MEMO_PROPERTIES)
+        expect((flags & MEMO_PROPERTY_BITS[property]) !== 0, `${property} of ${content}`).toBe(properties[property]);
+    }
+    expect(memoPropertyFlags("- [ ] call https://x")).toBe(11);
   });
 });

@@ -102,6 +102,7 @@ const asListRow = (row: MemoTrashRow): MemoListRow => ({
   access_token_id: row.access_token_id,
   edit_source: row.edit_source,
   edit_token_id: row.edit_token_id,
+  property_flags: row.property_flags,
   pinned: 0,
 });
 

@@ -1,21 +1,85 @@
-// What accounts wrote, for v1's user stats: every memo in the scope the caller may read of one account (its stats
-// scope) or of everyone (explore's shared memos and the caller's own private ones), newest created first. The v1
-// presenter counts them (kinds of content, tags, pins).
+// What accounts wrote, for v1's user stats: in the scope the caller may read of one account (its stats scope) or of
+// everyone (explore's shared memos and the caller's own private ones), how many memos, how many have each property,
+// each tag's count, the pinned ones and every memo's times, newest created first. Read as aggregates and narrow
+// columns (store/sql/memo/user-stats.store.ts), never the memos' text.
+import type { MemoProperty } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { amountScopes, statsScope } from "../policies/memo.policy.js";
-import { listMemoStatRows, type MemoStatRow } from "../store/sql/memo/user-stats.store.js";
+import {
+  countMemoStats,
+  countTagStats,
+  listMemoTimes,
+  listPinnedStats,
+  type MemoTimes,
+  type PinnedMemo,
+  type StatScope,
+} from "../store/sql/memo/user-stats.store.js";
 
-const newestCreatedFirst = (a: MemoStatRow, b: MemoStatRow) => b.created_ts - a.created_ts;
-
-/** The NORMAL memos of `userId` the caller may read. */
-export async function userStatRows(ctx: AppContext, viewer: Viewer, userId: number): Promise<MemoStatRow[]> {
-  return listMemoStatRows(ctx.store.db, ctx.store.engine, statsScope(viewer, userId));
+export interface UserStats {
+  total: number;
+  /** How many of the memos have each property. */
+  properties: Record<MemoProperty, number>;
+  tags: Map<string, number>;
+  /** The uids of the memos the account pinned, newest created first. */
+  pinnedUids: string[];
+  /** One per memo, newest created first. */
+  times: Array<{ createdTs: number; updatedTs: number }>;
 }
 
-/** The NORMAL memos of everyone the caller may read (the scopes do not overlap: no memo twice). */
-export async function allUserStatRows(ctx: AppContext, viewer: Viewer): Promise<MemoStatRow[]> {
+const emptyStats = (): UserStats => ({
+  total: 0,
+  properties: { hasLink: 0, hasTaskList: 0, hasCode: 0, hasIncompleteTasks: 0 },
+  tags: new Map(),
+  pinnedUids: [],
+  times: [],
+});
+
+/** The NORMAL memos of `userId` the caller may read. */
+export async function userStats(ctx: AppContext, viewer: Viewer, userId: number): Promise<UserStats> {
+  return (await statsIn(ctx, [statsScope(viewer, userId)])).get(userId) ?? emptyStats();
+}
+
+/** The NORMAL memos of everyone the caller may read, by creator (only those with one): the scopes do not overlap. */
+export async function allUserStats(ctx: AppContext, viewer: Viewer): Promise<Map<number, UserStats>> {
+  return statsIn(
+    ctx,
+    amountScopes(viewer, undefined).filter((scope) => scope.visibilities?.length !== 0),
+  );
+}
+
+const newestCreatedFirst = (a: { createdTs: number }, b: { createdTs: number }) => b.createdTs - a.createdTs;
+
+async function statsIn(ctx: AppContext, scopes: readonly StatScope[]): Promise<Map<number, UserStats>> {
   const { db, engine } = ctx.store;
-  const scopes = amountScopes(viewer, undefined).filter((scope) => scope.visibilities?.length !== 0);
-  const rows = await Promise.all(scopes.map((scope) => listMemoStatRows(db, engine, scope)));
-  return rows.flat().sort(newestCreatedFirst);
+  const parts = await Promise.all(
+    scopes.map(async (scope) => {
+      const [counts, tags, pins, times] = await Promise.all([
+        countMemoStats(db, scope),
+        countTagStats(db, engine, scope),
+        listPinnedStats(db, engine, scope),
+        listMemoTimes(db, scope),
+      ]);
+      return { counts, tags, pins, times };
+    }),
+  );
+  const stats = new Map<number, UserStats>();
+  const of = (creatorId: number) => stats.get(creatorId) ?? stats.set(creatorId, emptyStats()).get(creatorId)!;
+  for (const { counts } of parts)
+    for (const { creatorId, total, properties } of counts) {
+      const each = of(creatorId);
+      each.total += total;
+      for (const [property, n] of Object.entries(properties) as Array<[MemoProperty, number]>) each.properties[property] += n;
+    }
+  for (const { tags } of parts)
+    for (const { creatorId, tag, n } of tags) {
+      const each = of(creatorId).tags;
+      each.set(tag, (each.get(tag) ?? 0) + n);
+    }
+  // Each scope's lists are newest created first; several scopes' are merged so (a stable sort keeps ties in order).
+  const merged = <T extends { createdTs: number }>(lists: T[][]): T[] =>
+    lists.length === 1 ? lists[0]! : lists.flat().sort(newestCreatedFirst);
+  for (const pin of merged<PinnedMemo>(parts.map((part) => part.pins))) of(pin.creatorId).pinnedUids.push(pin.uid);
+  for (const time of merged<MemoTimes>(parts.map((part) => part.times)))
+    of(time.creatorId).times.push({ createdTs: time.createdTs, updatedTs: time.updatedTs });
+  return stats;
 }

@@ -57,6 +57,11 @@ interface MemoTable {
   edit_token_id: Generated<number | null>;
   /** Its v1 resource name's id (`memos/{uid}`, migration 046): kept for good; the database fills one not given. */
   uid: Generated<string>;
+  /**
+   * What its text holds that v1 shows and filters by (migration 048): memoPropertyFlags of the content, written with
+   * it by the store (null only for a row written around the store).
+   */
+  property_flags: Generated<number | null>;
 }
 
 /** A version a memo's content or visibility replaced (migration 027). */
@@ -151,6 +156,8 @@ interface MemoTrashTable {
   edit_token_id: number | null;
   /** The memo's uid, kept while it waits here (migration 046). */
   uid: Generated<string>;
+  /** The memo's property flags, kept while it waits here (migration 048). */
+  property_flags: Generated<number | null>;
 }
 
 /** A recorded purge of trashed memos (migration 044): a creator's trash emptied, or, without one, the expiry of every trash. */

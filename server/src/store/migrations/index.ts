@@ -43,6 +43,7 @@ import { trashPurge } from "./044-trash-purge.js";
 import { oauthGrantedScope } from "./045-oauth-granted-scope.js";
 import { memoUid } from "./046-memo-uid.js";
 import { commentResourceUid } from "./047-comment-resource-uid.js";
+import { memoPropertyFlagsMigration } from "./048-memo-property-flags.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -92,4 +93,5 @@ export const MIGRATIONS: Migration[] = [
   oauthGrantedScope,
   memoUid,
   commentResourceUid,
+  memoPropertyFlagsMigration,
 ];

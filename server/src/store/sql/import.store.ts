@@ -1,7 +1,7 @@
 // The SQL of an import: what the account holds already at the archive's times (to skip what was imported
 // before), and memos and shortcuts written with the times the archive gives. Files go through the resource
 // service (services/resource.service.ts: storeResource), which stores bytes where uploads store them.
-import { ROW_STATUSES, type RowStatus, type Visibility } from "@memos/common";
+import { memoPropertyFlags, ROW_STATUSES, type RowStatus, type Visibility } from "@memos/common";
 import { batches } from "../batches.js";
 import { newMemoUid } from "./memo/memo-uid.js";
 import type { Db } from "../db.js";
@@ -65,7 +65,7 @@ export interface ImportedMemo {
 export async function insertImportedMemo(db: Db, memo: ImportedMemo): Promise<number> {
   const row = await db
     .insertInto("memo")
-    .values({ ...memo, uid: newMemoUid(), edit_source: "import" })
+    .values({ ...memo, uid: newMemoUid(), edit_source: "import", property_flags: memoPropertyFlags(memo.content) })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -92,7 +92,11 @@ export async function insertImportedComments(db: Db, comments: readonly Imported
 
 /** An imported memo's text once the memos it links to have ids (its tags do not change). */
 export async function setImportedMemoContent(db: Db, id: number, content: string): Promise<void> {
-  await db.updateTable("memo").set({ content }).where("id", "=", id).execute();
+  await db
+    .updateTable("memo")
+    .set({ content, property_flags: memoPropertyFlags(content) })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** The tags, pins and file links of a batch of imported memos, one INSERT each (in chunks). */

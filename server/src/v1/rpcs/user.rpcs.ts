@@ -18,7 +18,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import type { AppContext, Viewer } from "../../context.js";
 import { authorizeTokenManagement } from "../../policies/access-token.policy.js";
 import { createAccessToken, listAccessTokens, revokeAccessToken } from "../../services/access-token.service.js";
-import { allUserStatRows, userStatRows } from "../../services/user-stats.service.js";
+import { allUserStats, userStats } from "../../services/user-stats.service.js";
 import {
   accountIdByName,
   getAccountByName,
@@ -220,17 +220,10 @@ export const userRpcs = v1Service(UserService, {
       if (input.filter.trim() !== "") throw invalidArgument("filter", "filter not supported yet");
       if (input.state !== State.STATE_UNSPECIFIED && input.state !== State.NORMAL)
         throw invalidArgument("state", "only NORMAL memos are counted");
-      const rows = await allUserStatRows(ctx, viewer);
-      const users = await findUsersByIds(ctx.store.db, [...new Set(rows.map((row) => row.creator_id))]);
+      const stats = await allUserStats(ctx, viewer);
+      const users = await findUsersByIds(ctx.store.db, [...stats.keys()]);
       return {
-        stats: [...users.values()]
-          .sort((a, b) => a.id - b.id)
-          .map((user) =>
-            presentUserStats(
-              user.username,
-              rows.filter((row) => row.creator_id === user.id),
-            ),
-          ),
+        stats: [...users.values()].sort((a, b) => a.id - b.id).map((user) => presentUserStats(user.username, stats.get(user.id)!)),
       };
     },
   },
@@ -238,7 +231,7 @@ export const userRpcs = v1Service(UserService, {
     access: "public",
     handle: async (input, { ctx, viewer }) => {
       const user = await getAccountByName(ctx, viewer, usernameOf(input.name));
-      return presentUserStats(user.username, await userStatRows(ctx, viewer, user.id));
+      return presentUserStats(user.username, await userStats(ctx, viewer, user.id));
     },
   },
   getUserSetting: {

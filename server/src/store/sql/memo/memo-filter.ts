@@ -1,6 +1,6 @@
 // How a memo filter becomes SQL: the base query (a memo with its creator's pin), and the conditions of each
 // filter field, checked per row or found through an index (full-text, tag), on either engine.
-import { MEMO_PROPERTY_PATTERNS, type MemoProperty, type RowStatus, type Visibility } from "@memos/common";
+import { MEMO_PROPERTY_BITS, type MemoProperty, type RowStatus, type Visibility } from "@memos/common";
 import { type JoinBuilder, sql } from "kysely";
 import type { Db, Engine } from "../../db.js";
 import type { Database } from "../../schema.js";
@@ -162,7 +162,7 @@ export function fullTextEntriesQuery(
  * the partial indexes of migration 019, which both planners then recognise (SQLite compares the terms as written,
  * and judges a parameter as unknown). The values are the enum's, never a client's text.
  */
-function visibilityCondition(visibilities: readonly Visibility[]) {
+export function visibilityCondition(visibilities: readonly Visibility[]) {
   const ordered = VISIBILITY_ORDER.filter((visibility) => visibilities.includes(visibility));
   if (ordered.length === 0) return sql<boolean>`1 = 0`;
   if (ordered.length === 1) return sql<boolean>`m.visibility = ${sql.lit(ordered[0]!)}`;
@@ -254,14 +254,11 @@ function hasTagStarting(prefix: string) {
 }
 
 /**
- * The text has the property: a LIKE of what it must hold, then its pattern, with case, `^` per line when it says so
- * (SQLite's REGEXP is RE2 without case, which `(?-i)` turns back on).
+ * The text has the property: its bit in the flags the store wrote with the text (migration 048; memoPropertyFlags),
+ * read from the memo's row without its text.
  */
-function hasProperty(engine: Engine, property: MemoProperty) {
-  const { pattern, multiline, holds } = MEMO_PROPERTY_PATTERNS[property];
-  const like = sql<boolean>`m.content LIKE ${`%${escapeLike(holds)}%`} ESCAPE '\\'`;
-  if (engine === "sqlite") return sql<boolean>`(${like} AND m.content REGEXP ${`(?${multiline ? "m" : ""}-i)${pattern}`})`;
-  return sql<boolean>`(${like} AND m.content ~ ${`${multiline ? "(?n)" : ""}${pattern}`})`;
+function hasProperty(property: MemoProperty) {
+  return sql<boolean>`(m.property_flags & ${sql.lit(MEMO_PROPERTY_BITS[property])}) <> 0`;
 }
 
 function rowTest(engine: Engine, test: MemoRowTest) {
@@ -283,7 +280,7 @@ function rowTest(engine: Engine, test: MemoRowTest) {
       return bounds.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`(${sql.join(bounds, sql` AND `)})`;
     }
     case "property":
-      return hasProperty(engine, test.property);
+      return hasProperty(test.property);
   }
 }
 

@@ -1,6 +1,6 @@
 // Memo queries. Every list is paged, filtered and ordered in the database; the page is composed by the
 // caller with a fixed number of batched look-ups (creators, resources), never one per memo.
-import type { RevisionSource, RowStatus, Visibility } from "@memos/common";
+import { memoPropertyFlags, type RevisionSource, type RowStatus, type Visibility } from "@memos/common";
 import { sql } from "kysely";
 import { batches } from "../../batches.js";
 import { newMemoUid } from "./memo-uid.js";
@@ -220,7 +220,14 @@ export async function insertMemo(db: Db, memo: NewMemo): Promise<number> {
   // A new memo's created and updated times are equal, so either display option gives created_ts.
   const row = await db
     .insertInto("memo")
-    .values({ ...memo, uid: memo.uid ?? newMemoUid(), created_ts: createdTs, updated_ts: createdTs, display_ts: createdTs })
+    .values({
+      ...memo,
+      uid: memo.uid ?? newMemoUid(),
+      created_ts: createdTs,
+      updated_ts: createdTs,
+      display_ts: createdTs,
+      property_flags: memoPropertyFlags(memo.content),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -264,6 +271,7 @@ export async function updateMemo(db: Db, id: number, update: MemoUpdate, expecte
     .updateTable("memo")
     .set({
       ...update,
+      ...(update.content !== undefined && { property_flags: memoPropertyFlags(update.content) }),
       updated_ts: now,
       display_ts: sql<number>`CASE WHEN ${sql.raw(UPDATED_TS_CHOSEN)} THEN CAST(${now} AS BIGINT) ELSE CAST(${createdTs} AS BIGINT) END`,
     })
@@ -380,11 +388,16 @@ export async function updateMemoContents(
     texts.map((text) => sql`WHEN ${text.id} THEN ${text.content}`),
     sql` `,
   )} END`;
+  const flags = sql<number>`CASE id ${sql.join(
+    texts.map((text) => sql`WHEN ${text.id} THEN ${memoPropertyFlags(text.content)}`),
+    sql` `,
+  )} END`;
   await db
     .updateTable("memo")
     .set({
       ...edit,
       content,
+      property_flags: flags,
       updated_ts: now,
       display_ts: sql<number>`CASE WHEN ${sql.raw(UPDATED_TS_CHOSEN)} THEN CAST(${now} AS BIGINT) ELSE created_ts END`,
     })

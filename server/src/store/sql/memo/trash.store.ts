@@ -19,6 +19,7 @@ const MEMO_COLUMNS = [
   "edit_source",
   "edit_token_id",
   "uid",
+  "property_flags",
 ] as const;
 
 /** Moves the memo into the trash. Run inside a transaction; its memo_tag rows go first (the counters' triggers). */

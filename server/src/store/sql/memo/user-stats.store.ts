@@ -1,29 +1,128 @@
-// What the v1 API's user stats read of each memo in scope: its times, text and its creator's pin, newest created
-// first. The text is read because what stats count of it (links, code, tasks, tags) is not stored apart: every memo
-// in scope crosses to the server once (on SQLite in a reader thread), as the whole scope is counted.
+// What the v1 API's user stats read of the memos in a scope, never their text: how many there are and how many have
+// each property (the flags the store writes with the text, migration 048), their tags' counts (memo_tag), their
+// creators' pins, and each memo's created and updated times (the calendar lists one per memo). A creator's counts
+// and times are read from the stats index alone (idx_memo_creator_status_created: creator, status, created time, id,
+// visibility, display and updated times, flags); the owner's tag counts are the maintained ones (memo_tag_count).
+import { MEMO_PROPERTIES, MEMO_PROPERTY_BITS, type MemoProperty, type RowStatus, type Visibility } from "@memos/common";
+import { type RawBuilder, sql } from "kysely";
 import type { Db, Engine } from "../../db.js";
-import { applyFilter, baseQuery, type MemoFilter } from "./memo-filter.js";
-import { PINNED } from "./memo-walk.js";
+import { visibilityCondition } from "./memo-filter.js";
 
-export interface MemoStatRow {
-  uid: string;
-  creator_id: number;
-  created_ts: number;
-  updated_ts: number;
-  content: string;
-  pinned: number;
+/** The memos counted: one creator's or everyone's, of one row status, of some visibilities (undefined: all). */
+export interface StatScope {
+  creatorId?: number;
+  visibilities?: Visibility[];
+  rowStatus: RowStatus;
 }
 
-export async function listMemoStatRows(db: Db, engine: Engine, filter: MemoFilter): Promise<MemoStatRow[]> {
-  const rows = await applyFilter(baseQuery(db), engine, filter)
-    .select(["m.uid", "m.creator_id", "m.created_ts", "m.updated_ts", "m.content", PINNED.as("pinned")])
-    .orderBy("m.created_ts", "desc")
-    .orderBy("m.id", "desc")
-    .execute();
+export interface CreatorCounts {
+  creatorId: number;
+  total: number;
+  /** How many of the memos have each property. */
+  properties: Record<MemoProperty, number>;
+}
+
+export interface MemoTimes {
+  creatorId: number;
+  createdTs: number;
+  updatedTs: number;
+}
+
+export interface TagCount {
+  creatorId: number;
+  tag: string;
+  n: number;
+}
+
+export interface PinnedMemo {
+  creatorId: number;
+  uid: string;
+  createdTs: number;
+}
+
+/** The scope as conditions on memo `m`. */
+function inScope(scope: StatScope): RawBuilder<boolean> {
+  const conditions = [
+    ...(scope.creatorId === undefined ? [] : [sql<boolean>`m.creator_id = ${scope.creatorId}`]),
+    sql<boolean>`m.row_status = ${scope.rowStatus}`,
+    ...(scope.visibilities === undefined ? [] : [visibilityCondition(scope.visibilities)]),
+  ];
+  return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
+}
+
+/** Each creator's memos in scope, counted, and how many have each property (a sum of each flag). */
+export function countMemoStatsSql(scope: StatScope) {
+  const sums = MEMO_PROPERTIES.map(
+    (property) =>
+      sql`sum(CASE WHEN (m.property_flags & ${sql.lit(MEMO_PROPERTY_BITS[property])}) <> 0 THEN 1 ELSE 0 END) AS ${sql.id(property)}`,
+  );
+  return sql<
+    Record<MemoProperty | "total", number | string> & { creator_id: number }
+  >`SELECT m.creator_id, count(*) AS total, ${sql.join(sums)}
+    FROM memo m WHERE ${inScope(scope)} GROUP BY m.creator_id`;
+}
+
+export async function countMemoStats(db: Db, scope: StatScope): Promise<CreatorCounts[]> {
+  const { rows } = await countMemoStatsSql(scope).execute(db);
   return rows.map((row) => ({
-    ...row,
-    created_ts: Number(row.created_ts),
-    updated_ts: Number(row.updated_ts),
-    pinned: Number(row.pinned),
+    creatorId: Number(row.creator_id),
+    total: Number(row.total),
+    properties: Object.fromEntries(MEMO_PROPERTIES.map((property) => [property, Number(row[property] ?? 0)])) as Record<
+      MemoProperty,
+      number
+    >,
   }));
+}
+
+/** Each memo's times, newest created first. */
+export function listMemoTimesSql(scope: StatScope) {
+  return sql<{
+    creator_id: number;
+    created_ts: number | string;
+    updated_ts: number | string;
+  }>`SELECT m.creator_id, m.created_ts, m.updated_ts
+    FROM memo m WHERE ${inScope(scope)} ORDER BY m.created_ts DESC, m.id DESC`;
+}
+
+export async function listMemoTimes(db: Db, scope: StatScope): Promise<MemoTimes[]> {
+  const { rows } = await listMemoTimesSql(scope).execute(db);
+  return rows.map((row) => ({ creatorId: Number(row.creator_id), createdTs: Number(row.created_ts), updatedTs: Number(row.updated_ts) }));
+}
+
+/**
+ * How many memos in scope carry each tag, per creator. A creator's NORMAL memos of every visibility are what
+ * memo_tag_count keeps (migration 009); otherwise the creator's tag entries (index of creator and tag), each memo
+ * looked up by primary key for its status and visibility (a CROSS JOIN keeps that order on SQLite).
+ */
+export function countTagStatsSql(engine: Engine, scope: StatScope) {
+  if (scope.creatorId !== undefined && scope.visibilities === undefined && scope.rowStatus === "NORMAL")
+    return sql<{ creator_id: number; tag: string; n: number | string }>`SELECT c.creator_id, c.tag, c.n
+      FROM memo_tag_count c WHERE c.creator_id = ${scope.creatorId} AND c.n > 0`;
+  const creator = scope.creatorId === undefined ? sql`` : sql`t.creator_id = ${scope.creatorId} AND `;
+  const join = engine === "sqlite" ? sql`CROSS JOIN` : sql`JOIN`;
+  return sql<{ creator_id: number; tag: string; n: number | string }>`SELECT t.creator_id, t.tag, count(*) AS n
+    FROM memo_tag t ${join} memo m ON m.id = t.memo_id WHERE ${creator}${inScope(scope)} GROUP BY t.creator_id, t.tag`;
+}
+
+export async function countTagStats(db: Db, engine: Engine, scope: StatScope): Promise<TagCount[]> {
+  const { rows } = await countTagStatsSql(engine, scope).execute(db);
+  return rows.map((row) => ({ creatorId: Number(row.creator_id), tag: row.tag, n: Number(row.n) }));
+}
+
+/**
+ * The memos in scope their creators pinned, newest created first: from the pins (memo_organizer, a handful per user;
+ * one user's by its user index), each memo looked up by primary key.
+ */
+export function listPinnedStatsSql(engine: Engine, scope: StatScope) {
+  const creator = scope.creatorId === undefined ? sql`` : sql`p.user_id = ${scope.creatorId} AND `;
+  const join = engine === "sqlite" ? sql`CROSS JOIN` : sql`JOIN`;
+  return sql<{ creator_id: number; uid: string; created_ts: number | string }>`SELECT m.creator_id, m.uid, m.created_ts
+    FROM memo_organizer p ${join} memo m ON m.id = p.memo_id
+    WHERE ${creator}p.pinned = 1 AND p.user_id = m.creator_id AND ${inScope(scope)}
+    ORDER BY m.created_ts DESC, m.id DESC`;
+}
+
+export async function listPinnedStats(db: Db, engine: Engine, scope: StatScope): Promise<PinnedMemo[]> {
+  const { rows } = await listPinnedStatsSql(engine, scope).execute(db);
+  return rows.map((row) => ({ creatorId: Number(row.creator_id), uid: row.uid, createdTs: Number(row.created_ts) }));
 }
