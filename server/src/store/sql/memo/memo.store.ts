@@ -389,7 +389,7 @@ export async function updateMemoContents(
     sql` `,
   )} END`;
   const flags = sql<number>`CASE id ${sql.join(
-    texts.map((text) => sql`WHEN ${text.id} THEN ${memoPropertyFlags(text.content)}`),
+    texts.map((text) => sql`WHEN ${text.id} THEN ${sql.lit(memoPropertyFlags(text.content))}`),
     sql` `,
   )} END`;
   await db
