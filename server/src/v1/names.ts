@@ -77,3 +77,14 @@ export function attachmentUidOf(name: string, field = "name"): string {
   if (!isValidUid(uid)) throw invalidArgument(field, `${JSON.stringify(uid)} is not an attachment uid`);
   return uid;
 }
+
+/** `identity-providers/{id}`: an identity provider by our id. */
+export const providerNameOf = (id: number) => `identity-providers/${id}`;
+
+export const linkedIdentityName = (username: string, providerId: number) => `users/${username}/linkedIdentities/${providerId}`;
+
+/** `users/{username}/linkedIdentities/{provider id}`: a link is named by its provider, as memos names it. */
+export function linkedIdentityOf(name: string, field = "name"): { username: string; providerId: number } {
+  const [username, id] = idsOf(name, "users/*/linkedIdentities/*", field) as [string, string];
+  return { username, providerId: numericId(id, field) };
+}

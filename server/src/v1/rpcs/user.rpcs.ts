@@ -47,6 +47,8 @@ import { presentUserStats } from "../presenters/user-stats.presenter.js";
 import { presentUser } from "../presenters/user.presenter.js";
 import { v1Service } from "../rpc.js";
 import { invalidArgument } from "../transport/errors.js";
+import { linkedIdentityRpcs } from "./linked-identity.rpcs.js";
+import { userAccountRpcs } from "./user-account.rpcs.js";
 
 const permissionDenied = () => new ConnectError("permission denied", Code.PermissionDenied);
 
@@ -178,6 +180,8 @@ function generalWrites(general: UserSetting_GeneralSetting, paths: readonly stri
 const SECONDS_A_DAY = 86_400;
 
 export const userRpcs = v1Service(UserService, {
+  ...userAccountRpcs,
+  ...linkedIdentityRpcs,
   listUsers: {
     access: "signed-in",
     handle: async (input, { ctx, viewer }) => {

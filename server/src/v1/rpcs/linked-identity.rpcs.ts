@@ -1,0 +1,74 @@
+// UserService's linked identities: the provider sign-ins (single sign-on) linked to the caller's account, each named
+// by its provider as memos names it, `users/{username}/linkedIdentities/{provider id}`. They are the caller's own
+// (another account's: PermissionDenied); unlinking follows our rule (from a session, never the last way in).
+// Linking through v1 (a provider's code the client got itself) is not served: our web app links through its own
+// provider flow (state, nonce and PKCE kept by the server).
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
+import type { UserIdentity } from "@memos/common";
+import type { AppContext, Viewer } from "../../context.js";
+import { authorizeSessionChange } from "../../policies/credential.policy.js";
+import { listOwnIdentities, unlinkIdentity } from "../../services/identity-provider.service.js";
+import { accountIdByName } from "../../services/user.service.js";
+import type { LinkedIdentitySchema, UserService } from "../gen/memos/api/v1/user_service_pb.js";
+import { linkedIdentityName, linkedIdentityOf, providerNameOf, usernameOf } from "../names.js";
+import type { ServiceRpcs } from "../rpc.js";
+
+function presentLinkedIdentity(username: string, identity: UserIdentity): MessageInitShape<typeof LinkedIdentitySchema> {
+  return {
+    name: linkedIdentityName(username, identity.providerId),
+    idpName: providerNameOf(identity.providerId),
+    externUid: identity.subject,
+  };
+}
+
+/** The caller's links, when `username` is the caller's; another account's is PermissionDenied, an unknown NotFound. */
+async function ownIdentities(ctx: AppContext, viewer: Viewer, username: string): Promise<UserIdentity[]> {
+  const id = await accountIdByName(ctx, username);
+  if (viewer === null || viewer.id !== id) throw new ConnectError("permission denied", Code.PermissionDenied);
+  return listOwnIdentities(ctx, viewer);
+}
+
+async function ownIdentity(ctx: AppContext, viewer: Viewer, name: string): Promise<{ username: string; identity: UserIdentity }> {
+  const { username, providerId } = linkedIdentityOf(name);
+  const identity = (await ownIdentities(ctx, viewer, username)).find((each) => each.providerId === providerId);
+  if (!identity) throw new ConnectError("linked identity not found", Code.NotFound);
+  return { username, identity };
+}
+
+export const linkedIdentityRpcs = {
+  listLinkedIdentities: {
+    access: "signed-in",
+    handle: async (input, { ctx, viewer }) => {
+      const username = usernameOf(input.parent, "parent");
+      const identities = await ownIdentities(ctx, viewer, username);
+      return { linkedIdentities: identities.map((identity) => presentLinkedIdentity(username, identity)) };
+    },
+  },
+  getLinkedIdentity: {
+    access: "signed-in",
+    handle: async (input, { ctx, viewer }) => {
+      const { username, identity } = await ownIdentity(ctx, viewer, input.name);
+      return presentLinkedIdentity(username, identity);
+    },
+  },
+  createLinkedIdentity: {
+    access: "signed-in",
+    handle: async () => {
+      throw new ConnectError("linking a provider through v1 is not served: link it in the web app's settings", Code.Unimplemented);
+    },
+  },
+  deleteLinkedIdentity: {
+    access: "signed-in",
+    handle: async (input, { ctx, viewer }) => {
+      // A token is refused before anything is looked up (unlinkIdentity holds the same rule).
+      authorizeSessionChange(viewer, "unlink an identity provider");
+      const { identity } = await ownIdentity(ctx, viewer, input.name);
+      await unlinkIdentity(ctx, viewer, identity.id);
+      return {};
+    },
+  },
+} satisfies Pick<
+  ServiceRpcs<typeof UserService>,
+  "listLinkedIdentities" | "getLinkedIdentity" | "createLinkedIdentity" | "deleteLinkedIdentity"
+>;
