@@ -97,7 +97,9 @@ describe("signing in", () => {
     const none = await rest(base, "POST", "/api/v1/auth/signin", { body: {} });
     expect([none.status, none.body.message]).toEqual([400, expect.stringContaining("credentials")]);
     const wrong = await failure(
-      connectClient(base, AuthService).signIn({ credentials: { case: "passwordCredentials", value: { username: "member", password: "nope-nope" } } }),
+      connectClient(base, AuthService).signIn({
+        credentials: { case: "passwordCredentials", value: { username: "member", password: "nope-nope" } },
+      }),
     );
     expect([wrong.code, wrong.rawMessage]).toEqual([Code.InvalidArgument, "unmatched username and password"]);
   });
