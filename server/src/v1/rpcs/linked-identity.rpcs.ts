@@ -54,7 +54,8 @@ export const linkedIdentityRpcs = {
   },
   createLinkedIdentity: {
     access: "signed-in",
-    handle: async () => {
+    handle: async (_input, { viewer }) => {
+      authorizeSessionChange(viewer, "link an identity provider");
       throw new ConnectError("linking a provider through v1 is not served: link it in the web app's settings", Code.Unimplemented);
     },
   },
