@@ -32,9 +32,10 @@ export function v1CallName(method: string, url: string): string | null {
 export const NOT_SERVED = "not served";
 
 /**
- * The error an answer carries. A Connect error is `{"code": "not_found", "message": …}`; a path the server has no
- * route for is its plain 404 (`reason: route.not-found`), which the client reads as `unimplemented` — or, for a GET
- * outside `/api`, the web app's page (the server's fallback for the app's own paths), which no API call expects.
+ * The error an answer carries. A Connect error is `{"code": "not_found", "message": …}`; a call the server does not
+ * serve is Connect's `unimplemented`, grpc-gateway's `{"code": 5, "message": "Not Found"}` for a path under /api/v1,
+ * our plain 404 (`reason: route.not-found`) elsewhere under /api — or, for a GET outside `/api`, the web app's page
+ * (the server's fallback for the app's own paths), which no API call expects.
  */
 export async function errorOf(status: number, contentType: string, body: () => Promise<string>): Promise<string | null> {
   if (contentType.startsWith("text/html")) return `${NOT_SERVED} (the web app's page)`;
@@ -43,6 +44,9 @@ export async function errorOf(status: number, contentType: string, body: () => P
   try {
     const parsed = JSON.parse(text) as { code?: unknown; message?: unknown; reason?: unknown };
     if (parsed.reason === "route.not-found") return `${NOT_SERVED} (404)`;
+    // Connect's answer to a procedure we do not serve, and grpc-gateway's to a path under /api/v1 no call maps.
+    if (parsed.code === "unimplemented") return `${NOT_SERVED} (unimplemented: ${String(parsed.message ?? "")})`;
+    if (parsed.code === 5 && parsed.message === "Not Found") return `${NOT_SERVED} (no v1 call at this path)`;
     if (typeof parsed.code === "string") return `${parsed.code}: ${String(parsed.message ?? "")}`;
   } catch {
     // not JSON: the status says it

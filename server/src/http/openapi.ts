@@ -12,8 +12,11 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-pro
 import { registerCompressedOnly } from "./compressed-only-files.js";
 import { zodValidatorCompiler } from "./route-schema.js";
 import { adoptTableRoutes, openApiTags } from "./route-table.js";
+import { v1OpenApi } from "../v1/openapi.js";
+import { V1_SERVICES } from "../v1/rpcs/index.js";
 
-const DESCRIPTION = `The memos v0 HTTP API. Successful answers of /api are wrapped as \`{"data": …}\`; every error is
+const DESCRIPTION = `The memos v0 HTTP API (under /api) and memos' v1 API (under /api/v1, tagged memos.api.v1.*; its errors are
+grpc-gateway's \`{"code", "message", "details"}\`). Successful answers of /api are wrapped as \`{"data": …}\`; every error is
 \`{"error": "code=N, message=M", "message": M, "reason": R}\` with the HTTP status N, the stable key R of the kind of
 failure (the Error schema lists them), and \`field\` (the input field it is about) and \`params\` (values a translation
 interpolates) when there are any. A caller is signed in by the
@@ -30,6 +33,16 @@ function withSortedSchemas<T>(document: T): T {
   if (components?.schemas) {
     components.schemas = Object.fromEntries(Object.entries(components.schemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   }
+  return document;
+}
+
+/** The document with memos' v1 API's REST operations, tags and schemas added (server/src/v1/openapi.ts). */
+function withV1<T>(document: T): T {
+  const v1 = v1OpenApi(V1_SERVICES);
+  const target = document as { paths?: Record<string, unknown>; tags?: unknown[]; components?: { schemas?: Record<string, unknown> } };
+  target.paths = { ...target.paths, ...v1.paths };
+  target.tags = [...(target.tags ?? []), ...v1.tags];
+  target.components = { ...target.components, schemas: { ...target.components?.schemas, ...v1.schemas } };
   return document;
 }
 
@@ -58,7 +71,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: (input) => withSortedSchemas(jsonSchemaTransformObject(input)),
+    transformObject: (input) => withSortedSchemas(withV1(jsonSchemaTransformObject(input))),
   });
 
   await app.register(swaggerUi, {

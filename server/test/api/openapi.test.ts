@@ -4,6 +4,9 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { areaOf, documentedErrors, ERROR_REASON_NAMES, ROUTES, type RouteEntry, type RouteName } from "@memos/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openApiPathOf } from "../../src/v1/openapi.js";
+import { V1_SERVICES } from "../../src/v1/rpcs/index.js";
+import { restRouteGroups } from "../../src/v1/transport/rest.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
 /** Fastify's /api/memo/:memoId as OpenAPI's /api/memo/{memoId}. */
@@ -38,10 +41,45 @@ describe("OpenAPI document", () => {
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
     const table = Object.values(ROUTES).map((entry) => `${entry.method} ${openApiPath(entry.path)}`);
-    expect(operations.sort()).toEqual(table.sort());
-    // What the document describes is what is registered: every operation is a route the server has.
+    const v1 = restRouteGroups(V1_SERVICES).flatMap((group) =>
+      group.routes.map((route) => `${route.binding.verb} ${openApiPathOf(route.binding).path}`),
+    );
+    expect(v1.length).toBeGreaterThan(30);
+    expect(operations.sort()).toEqual([...table, ...v1].sort());
+    // What the document describes is what is registered: every operation is a route the server has (a v1 call
+    // by its REST route: /api/v1/memos/{memo} is /api/v1/memos/:p0).
     const registered = new Set(routes.map((route) => `${route.method} ${openApiPath(route.url)}`));
-    expect(operations.filter((operation) => !registered.has(operation))).toEqual([]);
+    const v1Registered = new Set(v1);
+    for (const group of restRouteGroups(V1_SERVICES)) expect(registered, group.url).toContain(`${group.verb} ${openApiPath(group.url)}`);
+    expect(operations.filter((operation) => !registered.has(operation) && !v1Registered.has(operation))).toEqual([]);
+  });
+
+  it("describes each v1 call as grpc-gateway serves it: path parameters, query, body, answer and error", async () => {
+    const document = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const list = document.paths["/api/v1/memos"].get;
+    expect(list.tags).toEqual(["memos.api.v1.MemoService"]);
+    expect(list.security).toContainEqual({});
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(["pageSize", "pageToken", "filter", "state"]),
+    );
+    expect(list.responses["200"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/memos.api.v1.ListMemosResponse",
+    });
+    expect(list.responses.default.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/google.rpc.Status" });
+
+    const update = document.paths["/api/v1/memos/{memo}"].patch;
+    expect(update.parameters).toContainEqual(expect.objectContaining({ name: "memo", in: "path", required: true }));
+    expect(update.parameters).toContainEqual(
+      expect.objectContaining({ name: "updateMask", in: "query", schema: expect.objectContaining({ type: "string" }) }),
+    );
+    expect(update.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/memos.api.v1.Memo" });
+    expect(update.security).toEqual([{ cookie: [] }, { bearer: [] }]);
+
+    const memo = document.components.schemas["memos.api.v1.Memo"];
+    expect(memo.properties.createTime).toEqual({ type: "string", format: "date-time" });
+    expect(memo.properties.visibility).toEqual({ $ref: "#/components/schemas/memos.api.v1.Visibility" });
+    expect(document.components.schemas["memos.api.v1.Visibility"].enum).toContain("PUBLIC");
+    expect(document.tags.map((tag: { name: string }) => tag.name)).toContain("memos.api.v1.MemoService");
   });
 
   it("gives each operation its entry's tag, summary, security and documented errors", async () => {

@@ -11,8 +11,8 @@ import { anonymous, createUser, signUpHost, type TestUser } from "../factories.j
 import { createTestApp, type TestApp } from "../harness.js";
 import { appTokenOf } from "../oauth-flow.js";
 import { V1_SERVICES } from "../../src/v1/rpcs/index.js";
-import { connectPaths } from "../../src/v1/transport/connect.js";
-import { restRouteGroups } from "../../src/v1/transport/rest.js";
+import { CONNECT_FALLBACK_PATH, connectPaths } from "../../src/v1/transport/connect.js";
+import { REST_FALLBACK, restRouteGroups } from "../../src/v1/transport/rest.js";
 
 /** Routes outside the table: the web app (index page, manifest) and Swagger UI's assets under its page. */
 const OUTSIDE_TABLE = [
@@ -32,6 +32,10 @@ const OUTSIDE_TABLE = [
 const V1_ROUTES = [
   ...restRouteGroups(V1_SERVICES).flatMap(({ verb, url }) => (verb === "GET" ? [`GET ${url}`, `HEAD ${url}`] : [`${verb} ${url}`])),
   ...connectPaths(V1_SERVICES).map((path) => `POST ${path}`),
+  `POST ${CONNECT_FALLBACK_PATH}`,
+  ...REST_FALLBACK.methods.flatMap((verb) =>
+    verb === "GET" ? [`GET ${REST_FALLBACK.url}`, `HEAD ${REST_FALLBACK.url}`] : [`${verb} ${REST_FALLBACK.url}`],
+  ),
 ];
 
 /** Routes without the HEAD Fastify adds to every GET. */

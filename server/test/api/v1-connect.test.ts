@@ -117,4 +117,14 @@ describe("refusals", () => {
     expect((await failure(anonymous.createMemo({ memo: { content: "x" } }))).code).toBe(Code.Unauthenticated);
     expect((await anonymous.listMemos({})).memos).toEqual([]);
   });
+
+  it("answers a procedure it does not serve Connect's unimplemented (HTTP 501), never our plain 404", async () => {
+    for (const path of ["/memos.api.v1.MemoService/NoSuchMethod", "/memos.api.v1.NoSuchService/Get"]) {
+      const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      expect([response.status, await response.json()]).toEqual([
+        501,
+        { code: "unimplemented", message: `${path.slice(1)} is not served by this server` },
+      ]);
+    }
+  });
 });

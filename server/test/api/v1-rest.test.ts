@@ -184,4 +184,15 @@ describe("refusals", () => {
     const hidden = await rest(base, "GET", "/api/v1/memos/chosen-uid", { token: memberToken });
     expect([hidden.status, hidden.body.code]).toEqual([403, 7]);
   });
+
+  it("answers a path under /api/v1 that no call maps as grpc-gateway does (404, code 5), whatever the method", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/v1/no-such-collection"],
+      ["POST", "/api/v1/memos/chosen-uid/no-such-child"],
+      ["DELETE", "/api/v1/users/1/nothing/here"],
+    ] as const) {
+      const answer = await rest(base, method, path, { token, ...(method === "POST" && { body: {} }) });
+      expect([answer.status, answer.body], `${method} ${path}`).toEqual([404, { code: 5, message: "Not Found", details: [] }]);
+    }
+  });
 });

@@ -14,6 +14,14 @@ import { restBindingOf } from "./http-rule.js";
 import { invokeRpc } from "./invoke.js";
 import { JSON_WRITE } from "./rest.js";
 
+/** The protobuf package of memos' v1 API: every Connect procedure's path starts with it. */
+const PACKAGE = "memos.api.v1";
+
+/** The route that answers a procedure of the package no declaration serves. */
+export const CONNECT_FALLBACK_PATH = `/${PACKAGE}.:service/:method`;
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
 /** The largest request body Connect reads (a memo is at most 1 MiB of text), unless an RPC declares more (attachments). */
 const READ_MAX_BYTES = 8 * 1024 * 1024;
 
@@ -89,6 +97,19 @@ export function registerConnectRoutes(scope: FastifyInstance, ctx: AppContext, s
       );
     }
   }
+  // A procedure of the package we do not serve: Connect's `unimplemented` (HTTP 501), which every Connect client
+  // reads as such, rather than our plain 404.
+  scope.route({
+    method: "POST",
+    url: CONNECT_FALLBACK_PATH,
+    config: { access: "public", v1: { rpc: "unknown", verb: "POST", connect: true } },
+    handler: async (request, reply) => {
+      const { service, method } = request.params as { service: string; method: string };
+      // Only a procedure's spelling (`Service/Method`); anything else is no path of ours at all: the app's own 404.
+      if (!IDENTIFIER.test(service) || !IDENTIFIER.test(method)) return reply.callNotFound();
+      throw new ConnectError(`${PACKAGE}.${service}/${method} is not served by this server`, Code.Unimplemented);
+    },
+  });
   for (const handler of router.handlers) {
     const service = services.find((candidate) => candidate.service.typeName === handler.service.typeName)!;
     const rpc = rpcOf(service, handler.method.localName);

@@ -19,6 +19,9 @@ const BODY_BYTES = MEMO_TEXT_BODY_BYTES;
 const BODY_VALUES = 16_384;
 
 /** Written for every answer: the zero values too, as memos' gateway does (a client may count on every plain field). */
+/** The route that answers a path under /api/v1 no RPC maps, for every verb a mapping may use. */
+export const REST_FALLBACK = { methods: ["GET", "POST", "PUT", "PATCH", "DELETE"], url: "/api/v1/*" } as const;
+
 export const JSON_WRITE = { alwaysEmitImplicit: true } as const;
 
 /** A REST route of one RPC: what the route table test and the access hook need to know of it. */
@@ -136,6 +139,15 @@ export function registerRestRoutes(scope: FastifyInstance, ctx: AppContext, serv
   scope.setErrorHandler((error, request, reply) => {
     const { status, body } = restError(asConnectError(error, request));
     return reply.status(status).send(body);
+  });
+  // A path under /api/v1 no RPC maps: grpc-gateway's NotFound, in its body, whatever the method.
+  scope.route({
+    method: [...REST_FALLBACK.methods],
+    url: REST_FALLBACK.url,
+    config: { access: "public", v1: { rpc: "unknown", verb: "GET" } },
+    handler: async () => {
+      throw new ConnectError("Not Found", Code.NotFound);
+    },
   });
   for (const group of restRouteGroups(services)) {
     const rpcs = group.routes.map((route) => rpcOf(route.service, route.method.localName));
