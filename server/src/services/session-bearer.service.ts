@@ -3,7 +3,10 @@
 // (memos' `memos_refresh`) and gives the session a new one, so a refresh cookie works once.
 import { bearerKey, readSessionBearer, SESSION_BEARER_SECONDS, signSessionBearer } from "../auth/session-bearer.js";
 import { hashToken, newSessionToken, SESSION_ACTIVITY_RESOLUTION_SECONDS } from "../auth/session.js";
+import type { User } from "@memos/common";
 import type { Actor, AppContext } from "../context.js";
+import { OWN_ACCOUNT_DISCLOSURE } from "../policies/user.policy.js";
+import { presentUser } from "../presenters/user.presenter.js";
 import { unauthenticated } from "../errors.js";
 import { assertActiveAccount } from "../policies/auth.policy.js";
 import type { Db } from "../store/db.js";
@@ -34,6 +37,14 @@ export async function bearerOfSession(ctx: AppContext, sessionToken: string): Pr
   const session = await findLiveSession(ctx.store.db, hashToken(sessionToken));
   if (!session) throw ended();
   return issue(ctx.store.db, session);
+}
+
+/** The account of the live session whose cookie token is `sessionToken`, as it sees itself. */
+export async function sessionAccount(ctx: AppContext, sessionToken: string): Promise<User> {
+  const session = await findLiveSession(ctx.store.db, hashToken(sessionToken));
+  const user = session ? await findUserById(ctx.store.db, session.user_id) : undefined;
+  if (!user) throw ended();
+  return presentUser(user, OWN_ACCOUNT_DISCLOSURE);
 }
 
 /**

@@ -81,6 +81,8 @@ export function attachmentUidOf(name: string, field = "name"): string {
 /** `identity-providers/{id}`: an identity provider by our id. */
 export const providerNameOf = (id: number) => `identity-providers/${id}`;
 
+export const providerIdOf = (name: string, field = "name"): number => numericId(idsOf(name, "identity-providers/*", field)[0]!, field);
+
 export const linkedIdentityName = (username: string, providerId: number) => `users/${username}/linkedIdentities/${providerId}`;
 
 /** `users/{username}/linkedIdentities/{provider id}`: a link is named by its provider, as memos names it. */

@@ -550,9 +550,9 @@ describe("v1 RPCs by credential", () => {
       { none: 401, session: 404, "read token": 404, "read-write token": 404, "open ID": 404, "?openId=": 404 },
     ],
     [
-      "Connect CreateLinkedIdentity (not served)",
+      "Connect CreateLinkedIdentity (no code: refused by field)",
       (client) => connect(client, "CreateLinkedIdentity", { parent: "users/owner", idpName: "identity-providers/1" }, "UserService"),
-      { none: 401, session: 501, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+      { none: 401, session: 400, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
     ],
     [
       "DELETE /api/v1/users/:u/linkedIdentities/:id (none linked)",

@@ -1,8 +1,8 @@
 // UserService's linked identities: the provider sign-ins (single sign-on) linked to the caller's account, each named
 // by its provider as memos names it, `users/{username}/linkedIdentities/{provider id}`. They are the caller's own
 // (another account's: PermissionDenied); unlinking follows our rule (from a session, never the last way in).
-// Linking through v1 (a provider's code the client got itself) is not served: our web app links through its own
-// provider flow (state, nonce and PKCE kept by the server).
+// Linking through v1 takes the code of a provider flow the client ran itself (v1/sso-exchange.ts), as memos' web
+// client does; our web app links through the server's own flow.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { UserIdentity } from "@memos/common";
@@ -11,7 +11,8 @@ import { authorizeSessionChange } from "../../policies/credential.policy.js";
 import { listOwnIdentities, unlinkIdentity } from "../../services/identity-provider.service.js";
 import { accountIdByName } from "../../services/user.service.js";
 import type { LinkedIdentitySchema, UserService } from "../gen/memos/api/v1/user_service_pb.js";
-import { linkedIdentityName, linkedIdentityOf, providerNameOf, usernameOf } from "../names.js";
+import { linkedIdentityName, linkedIdentityOf, providerIdOf, providerNameOf, usernameOf } from "../names.js";
+import { ssoExchange } from "../sso-exchange.js";
 import type { ServiceRpcs } from "../rpc.js";
 
 function presentLinkedIdentity(username: string, identity: UserIdentity): MessageInitShape<typeof LinkedIdentitySchema> {
@@ -54,9 +55,16 @@ export const linkedIdentityRpcs = {
   },
   createLinkedIdentity: {
     access: "signed-in",
-    handle: async (_input, { viewer }) => {
+    handle: async (input, { ctx, viewer, request }) => {
       authorizeSessionChange(viewer, "link an identity provider");
-      throw new ConnectError("linking a provider through v1 is not served: link it in the web app's settings", Code.Unimplemented);
+      const username = usernameOf(input.parent, "parent");
+      // The caller's own account only, before the provider is asked anything.
+      await ownIdentities(ctx, viewer, username);
+      await ssoExchange(ctx, viewer, request, input, { prefix: "", link: true });
+      const providerId = providerIdOf(input.idpName, "idp_name");
+      const identity = (await listOwnIdentities(ctx, viewer)).find((each) => each.providerId === providerId);
+      if (!identity) throw new ConnectError("linked identity not found", Code.NotFound);
+      return presentLinkedIdentity(username, identity);
     },
   },
   deleteLinkedIdentity: {
