@@ -101,7 +101,8 @@ export const SignInRequest_PasswordCredentialsSchema: GenMessage<SignInRequest_P
   messageDesc(file_memos_api_v1_auth_service, 2, 0);
 
 /**
- * Single sign-on through an identity provider; not served yet (Unimplemented).
+ * Single sign-on: the code of a provider flow the client ran itself (its own state and PKCE), the redirect URI
+ * it was issued for (one on this instance) and, with PKCE, the verifier.
  *
  * @generated from message memos.api.v1.SignInRequest.SSOCredentials
  */

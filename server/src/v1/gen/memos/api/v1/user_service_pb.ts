@@ -1172,7 +1172,8 @@ export const UserService: GenService<{
     output: typeof ListLinkedIdentitiesResponseSchema;
   },
   /**
-   * Links a provider's account to the caller's, from the code of a sign-in at that provider.
+   * Links a provider's account to the caller's (from a session), from the code of a flow the client ran at that
+   * provider, as SignIn's single sign-on takes it.
    *
    * @generated from rpc memos.api.v1.UserService.CreateLinkedIdentity
    */
