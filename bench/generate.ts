@@ -16,6 +16,7 @@ import { extractTags, type Visibility } from "@memos/common";
 import { sql } from "kysely";
 import { hashPassword } from "../server/src/auth/password.js";
 import type { DatabaseHandle } from "../server/src/store/db.js";
+import { createUser } from "../server/src/store/sql/user.store.js";
 
 const COMMON = "the a note idea meeting plan coffee book travel code review today tomorrow".split(" ");
 const MEDIUM = "garden music recipe budget draft release invoice design sprint retro lunch call deploy".split(" ");
@@ -32,7 +33,7 @@ const WINDOW_SECONDS = 84 * 86_400;
 const HISTORY_SECONDS = 5 * 365 * 86_400;
 const PINS_PER_USER = 5;
 /** Changes whenever the data a seed generates changes, so kept data sets of an older generator are not reused. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 /** How many memos carry each planted feature, at every size. */
 export const PLANTED = 40;
 const BATCH = 500;
@@ -94,17 +95,14 @@ async function createUsers(store: DatabaseHandle, users: number, password: strin
   const passwordHash = await hashPassword(password);
   const userIds: number[] = [];
   for (let u = 0; u < users; u++) {
-    const row = await store.db
-      .insertInto("user")
-      .values({
-        username: `bench${u}`,
-        nickname: `Bench ${u}`,
-        role: u === 0 ? "HOST" : "USER",
-        password_hash: passwordHash,
-        open_id: randomUUID(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    // Through the store's own insert, which keeps what a sign-up keeps (the name's lookup key v1 filters use).
+    const row = await createUser(store.db, {
+      username: `bench${u}`,
+      nickname: `Bench ${u}`,
+      role: u === 0 ? "HOST" : "USER",
+      password_hash: passwordHash,
+      open_id: randomUUID(),
+    });
     userIds.push(row.id);
   }
   return userIds;

@@ -106,9 +106,15 @@ async function measureSizes(opened: Opened[], iterations: number): Promise<Array
         times[s]!.push(performance.now() - started);
         if (i > 0) continue;
         if (response.statusCode !== 200) throw new Error(`${item.name} (${opened[s]!.size}) → ${response.statusCode} ${response.body}`);
-        const data = JSON.parse(response.body).data;
-        // A list's length, a number as it is, a count's `count`.
-        const items = Array.isArray(data) ? data.length : typeof data === "object" && data !== null ? Number(data.count) : Number(data);
+        // v0 wraps answers in `data`; v1 answers a message (a list's under `memos`).
+        const body = JSON.parse(response.body);
+        const data = body.data ?? body.memos ?? body;
+        // A list's length, a number as it is, a count's `count` (1 for another object).
+        const items = Array.isArray(data)
+          ? data.length
+          : typeof data === "object" && data !== null
+            ? Number(data.count ?? 1)
+            : Number(data);
         shapes[s] = { items, bytes: response.body.length };
       }
     }
@@ -125,6 +131,9 @@ function monthBounds(): string {
   const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
   return Array.from({ length: 32 }, (_, i) => today - (30 - i) * DAY).join(",");
 }
+
+/** v1's ListMemos, a page of 30, with this CEL filter. */
+const v1List = (filter: string) => `/api/v1/memos?pageSize=30&filter=${encodeURIComponent(filter)}`;
 
 function casesFor(app: FastifyInstance, cookie: string, own: number, other: number): Case[] {
   const from = Math.floor(Date.now() / 1000) - 12 * WEEK;
@@ -186,6 +195,11 @@ function casesFor(app: FastifyInstance, cookie: string, own: number, other: numb
     // How many memos match, counted up to 30: a page's worth of the same steps.
     { name: "count, two words (explore)", url: `/api/memo/all/count?search=${encodeURIComponent("music garden")}`, signedIn: false },
     { name: "search, % and _", url: `/api/memo/all?limit=30&text=${encodeURIComponent("_")}`, signedIn: false },
+    // The v1 API (memos' clients): the same walks through CEL filters, and memos' own stats.
+    { name: "v1 home, page 1 (creator filter)", url: v1List('creator == "users/bench1"'), signedIn: true },
+    { name: "v1 tag filter (work)", url: v1List('creator == "users/bench1" && "work" in tags'), signedIn: true },
+    { name: "v1 explore, page 1", url: "/api/v1/memos?pageSize=30", signedIn: false },
+    { name: "v1 user stats", url: "/api/v1/users/bench1:getStats", signedIn: true },
   ];
 }
 

@@ -33,9 +33,6 @@ const GAPS: Record<string, { kind: "missing" | "partial"; note: string }> = {
   "InstanceService/GetInstanceStats": { kind: "missing", note: "not served" },
   "MemoService/ListMemos": { kind: "partial", note: "order_by create_time desc only (the client asks pinned desc first)" },
   "UserService/ListUserNotifications": { kind: "missing", note: "not served" },
-  "UserService/ListUserWebhooks": { kind: "missing", note: "not served" },
-  "IdentityProviderService/ListIdentityProviders": { kind: "missing", note: "not served" },
-  "GET /api/v1/sse": { kind: "missing", note: "not served" },
 };
 
 /**

@@ -162,6 +162,8 @@ export interface TestAppOptions {
    * and indexes' sizes, which the planner reads: the query-plan tests need the instance they build alone.
    */
   freshDatabase?: boolean;
+  /** PostgreSQL: this database (another test app's `config.dsn`), as a second server process on one instance. */
+  dsn?: string;
   /** Passed to buildApp: requests at least this slow are logged as slow. */
   slowRequestMs?: number;
   /** Requests one token may make to /mcp in a minute (120 by default). */
@@ -174,7 +176,7 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dir = options.data ?? mkdtempSync(join(tmpdir(), "memos-test-"));
   const driver = options.sqliteFile ? "sqlite" : (options.driver ?? TEST_DRIVER);
-  const pgDb = driver === "postgres" ? await takePgDatabase(options.freshDatabase) : null;
+  const pgDb = driver === "postgres" && options.dsn === undefined ? await takePgDatabase(options.freshDatabase) : null;
   const sqliteFile = options.sqliteFile ?? join(dir, "memos_test.db");
   if (!pgDb && !options.sqliteFile) copyFileSync(await sqliteTemplateFile(), sqliteFile);
   const config: Config = {
@@ -182,8 +184,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     addr: "127.0.0.1",
     port: 0,
     data: dir,
-    driver: pgDb ? "postgres" : "sqlite",
-    dsn: pgDb ? pgDb.dsn : sqliteFile,
+    driver: pgDb || options.dsn !== undefined ? "postgres" : "sqlite",
+    dsn: options.dsn ?? (pgDb ? pgDb.dsn : sqliteFile),
     maxUploadBytes: (options.maxUploadMb ?? 32) * 1024 * 1024,
     storage: options.storage ?? "db",
     webDist: options.webDist ?? null,

@@ -51,8 +51,11 @@ const AUTH_SCHEME = /\b(Bearer|Basic|Token)\s+[^\s"',;]+/gi;
 const SESSION_PAIR = new RegExp(`((?:${SESSION_COOKIE}|${REFRESH_COOKIE})=)[^\\s"';,]+`, "g");
 /** A session's bearer token (a v1 sign-in's `access_token`) quoted anywhere, not only after `Bearer`. */
 const SESSION_BEARER = new RegExp(`${SESSION_BEARER_PREFIX}[^\\s"';,]+`, "g");
-/** A share link's token in a path: the page `/s/<token>` and the API's `/api/share/<token>[/…]`. */
-const SHARE_PATH = /(\/s\/|\/api\/share\/)[^/?#\s"'<>]+/g;
+/**
+ * A share link's token in a path: the page `/s/<token>`, the API's `/api/share/<token>[/…]`, and v1's
+ * `/api/v1/shares/<token>/memo` and `memos/<uid>/shares/<token>` (a share's name as its creation gives it).
+ */
+const SHARE_PATH = /(\/s\/|\/api\/share\/|\/shares\/)[^/?#\s"'<>]+/g;
 
 /** `text` with every credential it quotes replaced by "[redacted]". */
 export function redactSecrets(text: string): string {

@@ -10,6 +10,7 @@ import {
   assertPasswordSignIn,
   authorizeIdentityProviders,
   secondFactorAfterSso,
+  showsIdentityProvider,
   type SsoOutcome,
   ssoOutcome,
 } from "./sso.policy.js";
@@ -38,6 +39,21 @@ describe.each<[string, Viewer, number, number]>([
       statusOf(() => authorizeIdentityProviders(viewer, "read")),
       statusOf(() => authorizeIdentityProviders(viewer, "write")),
     ]).toEqual([read, write]);
+  });
+});
+
+describe.each<[string, Viewer, boolean, boolean]>([
+  // who, shown an enabled provider, shown a disabled one
+  ["a visitor (the sign-in page)", null, true, false],
+  ["a member", session("USER"), true, false],
+  ["an admin", session("ADMIN"), true, true],
+  ["the host's token", token("HOST"), true, true],
+])("the public list of identity providers, to %s", (_label, viewer, enabled, disabled) => {
+  it(`shows an enabled one: ${enabled}, a disabled one: ${disabled}`, () => {
+    expect([showsIdentityProvider(viewer, { enabled: true }), showsIdentityProvider(viewer, { enabled: false })]).toEqual([
+      enabled,
+      disabled,
+    ]);
   });
 });
 

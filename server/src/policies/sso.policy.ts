@@ -7,10 +7,19 @@ import type { Viewer } from "../context.js";
 import { badRequest, conflict, forbidden } from "../errors.js";
 import { authorizeSessionChange } from "./credential.policy.js";
 import { authorizeSystem } from "./system.policy.js";
+import { isAdmin } from "./utils.js";
 
 export function authorizeIdentityProviders(viewer: Viewer, action: "read" | "write"): void {
   if (action === "write") authorizeSessionChange(viewer, "change identity providers");
   authorizeSystem(viewer, action === "read" ? "read-settings" : "write-settings");
+}
+
+/**
+ * Which providers v1's list shows (it is public: the sign-in page's buttons): an administrator every one, anyone else
+ * the enabled ones. What it shows of them is what a sign-in shows anyway (the issuer, the client ID), never a secret.
+ */
+export function showsIdentityProvider(viewer: Viewer, provider: { enabled: boolean }): boolean {
+  return provider.enabled || isAdmin(viewer);
 }
 
 /** An http:// issuer sends the client secret and the tokens in the clear: only where private targets are allowed. */

@@ -3,7 +3,7 @@
 // owner's memos elsewhere. Its signing secret is shown to its owner's session only.
 import type { Viewer } from "../context.js";
 import { forbidden, notFound } from "../errors.js";
-import { authorizeSessionChange, isSessionCaller } from "./credential.policy.js";
+import { authorizeSessionChange, isSessionCaller, sessionOnlyMessage } from "./credential.policy.js";
 import { isSelf, requireSignedIn } from "./utils.js";
 
 export function authorizeWebhooks(viewer: Viewer): asserts viewer is NonNullable<Viewer> {
@@ -23,6 +23,12 @@ export function authorizeWebhookChange(viewer: Viewer, webhook?: { id: number; u
 
 /** Whether an answer about the viewer's own webhooks carries their signing secrets. */
 export const seesWebhookSecret = (viewer: Viewer): boolean => isSessionCaller(viewer);
+
+/** Asking for a webhook's signing secret itself (v1's GetUserWebhookSigningSecret): its owner's session only, 403 for a token. */
+export function authorizeWebhookSecret(viewer: Viewer, webhook: { id: number; user_id: number }): void {
+  authorizeWebhook(viewer, webhook);
+  if (!seesWebhookSecret(viewer)) throw forbidden(sessionOnlyMessage("read a webhook's signing secret"), { reason: "auth.session-only" });
+}
 
 /** Sending (a test, a redelivery) is refused while the host has turned webhooks off. */
 export function assertWebhooksEnabled(disabled: boolean): void {

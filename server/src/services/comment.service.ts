@@ -36,6 +36,7 @@ import { composeMemos } from "./memo-compose.js";
 import { assertOwnResources } from "./memo.service.js";
 import { assertStorableComment } from "./memo-revise.js";
 import { afterCommit, queueEvents, subscribedWebhooks } from "./webhook-events.js";
+import { liveMemo, publishLive } from "./live-feed.js";
 
 export async function listMemoComments(ctx: AppContext, viewer: Viewer, memoId: number, query: CommentListQuery): Promise<CommentPage> {
   const { db } = ctx.store;
@@ -93,6 +94,7 @@ export async function createComment(
     return { id, queued };
   });
   afterCommit(ctx, queued);
+  publishLive(ctx, [{ type: "memo.comment.created", memo: liveMemo(memo) }]);
   return composeComment(db, viewer, id);
 }
 
@@ -119,6 +121,7 @@ export async function updateComment(ctx: AppContext, viewer: Viewer, id: number,
     if (patch.content !== undefined)
       await notifyCommentMentions(tx, viewer, id, { memo, content: patch.content }, { memo, content: comment.content });
   });
+  publishLive(ctx, [{ type: "memo.updated", memo: liveMemo(memo), comment: { uid: comment.uid } }]);
   return composeComment(db, viewer, id);
 }
 
@@ -127,6 +130,7 @@ export async function removeComment(ctx: AppContext, viewer: Viewer, id: number)
   const { comment, memo } = await requireComment(db, id);
   authorizeCommentChange(viewer, "delete", comment, memo);
   await db.transaction().execute((tx) => deleteComment(tx, id));
+  publishLive(ctx, [{ type: "memo.deleted", memo: liveMemo(memo), comment: { uid: comment.uid } }]);
   return true;
 }
 

@@ -13,6 +13,7 @@ import { getMemo } from "./memo.service.js";
 import { reviseMemo } from "./memo-revise.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
 import { composeMemos } from "./memo-compose.js";
+import { liveMemo, publishLive } from "./live-feed.js";
 
 async function presentRevisions(db: Db, creatorId: number, rows: MemoRevisionRow[]): Promise<MemoRevision[]> {
   const tokens = rows.flatMap((row) => (row.token_id === null ? [] : [row.token_id]));
@@ -53,10 +54,12 @@ export async function getMemoRevision(ctx: AppContext, viewer: Viewer, memoId: n
 
 /** The version's text and visibility become the memo's: itself a change, so the version it replaces is kept too. */
 export async function restoreMemoRevision(ctx: AppContext, viewer: Viewer, memoId: number, revisionId: number): Promise<Memo> {
-  await ownMemo(ctx, viewer, memoId);
+  const memo = await ownMemo(ctx, viewer, memoId);
   const { db, engine } = ctx.store;
+  let visibility = memo.visibility;
   const queued = await db.transaction().execute(async (tx) => {
     const revision = await ownRevision(tx, memoId, revisionId);
+    visibility = revision.visibility;
     const origin = { source: "restore" as const, tokenId: viewer!.token?.id ?? null };
     await reviseMemo(tx, engine, memoId, { content: revision.content, visibility: revision.visibility }, origin);
     return queueWebhookEvent(tx, viewer!, "memo.updated", `memo:${memoId}`, async () => {
@@ -65,5 +68,7 @@ export async function restoreMemoRevision(ctx: AppContext, viewer: Viewer, memoI
     });
   });
   afterCommit(ctx, queued);
+  const before = { visibility: memo.visibility, row_status: memo.row_status };
+  publishLive(ctx, [{ type: "memo.updated", memo: { ...liveMemo(memo), visibility }, before }]);
   return getMemo(ctx, viewer, memoId);
 }

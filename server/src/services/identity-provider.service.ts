@@ -12,11 +12,12 @@ import type { AppContext, Viewer } from "../context.js";
 import { notFound } from "../errors.js";
 import { authorizeSessionChange } from "../policies/credential.policy.js";
 import { requireSignedIn } from "../policies/utils.js";
-import { assertIssuerAllowed, assertMayUnlink, authorizeIdentityProviders } from "../policies/sso.policy.js";
+import { assertIssuerAllowed, assertMayUnlink, authorizeIdentityProviders, showsIdentityProvider } from "../policies/sso.policy.js";
 import { presentIdentityProvider, presentUserIdentity } from "../presenters/identity-provider.presenter.js";
 import {
   deleteIdentityProvider as deleteProviderRows,
   deleteUserIdentity,
+  findIdentityProvider,
   insertIdentityProvider,
   type IdentityProviderUpdate,
   listEnabledProviderNames,
@@ -35,6 +36,20 @@ const flag = (value: boolean) => (value ? 1 : 0);
 export async function listIdentityProviders(ctx: AppContext, viewer: Viewer): Promise<IdentityProvider[]> {
   authorizeIdentityProviders(viewer, "read");
   return (await listProviderRows(ctx.store.db)).map(presentIdentityProvider);
+}
+
+/** v1's public list: the providers the caller is shown (showsIdentityProvider), secrets never. */
+export async function listShownIdentityProviders(ctx: AppContext, viewer: Viewer): Promise<IdentityProvider[]> {
+  const providers = (await listProviderRows(ctx.store.db)).map(presentIdentityProvider);
+  return providers.filter((provider) => showsIdentityProvider(viewer, provider));
+}
+
+/** One provider the caller is shown; one they are not is not found, as an unknown one. */
+export async function getShownIdentityProvider(ctx: AppContext, viewer: Viewer, id: number): Promise<IdentityProvider> {
+  const row = await findIdentityProvider(ctx.store.db, id);
+  const provider = row ? presentIdentityProvider(row) : undefined;
+  if (!provider || !showsIdentityProvider(viewer, provider)) throw providerNotFound();
+  return provider;
 }
 
 /** `input` is valid already (the route's schema, identityProviderCreateSchema). */

@@ -10,6 +10,7 @@ import { pinnedByUser, setPins, setRowStatus } from "../store/sql/memo/memo-batc
 import { type EditOrigin, reviseMemoTexts, reviseMemoVisibilities } from "./memo-revise.js";
 import { trashMemosIn } from "./trash.service.js";
 import { notifyMentionChanges } from "./inbox.service.js";
+import type { LiveMemo } from "./live-feed.js";
 
 /** What a step is given besides the memos: the transaction, who acts, and the request. */
 export interface StepContext {
@@ -32,6 +33,8 @@ export interface BatchStep {
   event: WebhookEvent;
   /** The event carries the memo as it was (it is gone after the step). */
   composeBefore?: boolean;
+  /** What the step makes of a memo's audience (its live note judges readers by it, and by what it was). */
+  after?: (input: MemoBatch) => Partial<Pick<LiveMemo, "visibility" | "row_status">>;
   write(step: StepContext, memos: MemoRow[]): Promise<StepResult>;
 }
 
@@ -86,11 +89,13 @@ export const BATCH_STEPS: Record<MemoBatch["action"], BatchStep> = {
   archive: {
     policy: "update",
     event: "memo.archived",
+    after: () => ({ row_status: "ARCHIVED" }),
     write: async (step, memos) => changedOnly(await setRowStatus(step.tx, idsOf(memos), "NORMAL", "ARCHIVED")),
   },
   restore: {
     policy: "update",
     event: "memo.restored",
+    after: () => ({ row_status: "NORMAL" }),
     write: async (step, memos) =>
       tellNewReaders(step, memos, await setRowStatus(step.tx, idsOf(memos), "ARCHIVED", "NORMAL"), { row_status: "NORMAL" }),
   },
@@ -100,6 +105,7 @@ export const BATCH_STEPS: Record<MemoBatch["action"], BatchStep> = {
   visibility: {
     policy: "update",
     event: "memo.updated",
+    after: (input) => ({ visibility: input.visibility! }),
     write: async (step, memos) => {
       const visibility = step.input.visibility!;
       const changed = await reviseMemoVisibilities(step.tx, step.engine, idsOf(memos), visibility, originOf(step));

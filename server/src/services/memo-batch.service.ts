@@ -16,6 +16,7 @@ import { TimeSlices } from "./import/yield.js";
 import { BATCH_STEPS, type StepContext } from "./memo-batch-steps.js";
 import { composeMemos } from "./memo-compose.js";
 import { afterCommit, queueEvents, subscribedWebhooks } from "./webhook-events.js";
+import { type LiveChange, liveMemo, publishLive } from "./live-feed.js";
 
 /** The memos as their webhook events carry them, composed as the single routes compose them. */
 async function composed(db: Db, ids: readonly number[]): Promise<Memo[]> {
@@ -39,6 +40,7 @@ export async function batchMemos(ctx: AppContext, viewer: Viewer, input: MemoBat
   const step = BATCH_STEPS[input.action];
   const ids = [...new Set(input.ids)];
   const result: MemoBatchResult = { changed: 0, refused: [] };
+  const live: LiveChange[] = [];
   const queued = await db.transaction().execute(async (tx) => {
     const context: StepContext = { tx, engine, actor: viewer, input };
     const slices = new TimeSlices();
@@ -62,6 +64,13 @@ export async function batchMemos(ctx: AppContext, viewer: Viewer, input: MemoBat
             )
           : [];
       const done = await step.write(context, allowed);
+      const changedNow = new Set(done.changed);
+      for (const memo of allowed) {
+        if (!changedNow.has(memo.id)) continue;
+        const before = { visibility: memo.visibility, row_status: memo.row_status };
+        if (step.event === "memo.deleted") live.push({ type: "memo.deleted", memo: liveMemo(memo) });
+        else live.push({ type: "memo.updated", memo: { ...liveMemo(memo), ...step.after?.(input) }, before });
+      }
       result.changed += done.changed.length;
       result.refused.push(...done.refused);
       await slices.next();
@@ -76,5 +85,6 @@ export async function batchMemos(ctx: AppContext, viewer: Viewer, input: MemoBat
     return any;
   });
   afterCommit(ctx, queued);
+  publishLive(ctx, live);
   return result;
 }

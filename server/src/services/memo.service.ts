@@ -15,6 +15,7 @@ import {
   type MemoCalendarDay,
   type MemoCalendarInput,
   type MemoTimesInput,
+  type Visibility,
   type WebhookEvent,
 } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
@@ -39,7 +40,7 @@ import {
   type MemoUpdate,
   upsertOrganizer,
 } from "../store/sql/memo/memo.store.js";
-import { memoUidTaken } from "../store/sql/memo/memo-uid.js";
+import { memoUidTaken, newMemoUid } from "../store/sql/memo/memo-uid.js";
 import { findResourcesByIds, linkResources } from "../store/sql/resource.store.js";
 import { readUserSetting } from "../store/sql/settings.js";
 import { requireMemo } from "./memo-access.js";
@@ -50,6 +51,7 @@ import { notifyMentions } from "./inbox.service.js";
 import { indexContent, originOf, reviseMemo, storableTags } from "./memo-revise.js";
 import { nextCursor, positionAfter } from "./memo-cursor.js";
 import { type ParsedMemoQuery, readMemoList } from "./memo-query.js";
+import { liveMemo, publishLive } from "./live-feed.js";
 
 /**
  * The memo `id`, when `viewer` may do `action` to it; 404 or 403 otherwise. The routes that change a memo ask it
@@ -100,14 +102,17 @@ export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCre
   const tags = storableTags(input.content);
   const resourceIds = input.resourceIdList ?? [];
   let queued = false;
+  // Chosen here, so the live note can name the memo without reading it again.
+  const memoUid = uid ?? newMemoUid();
+  let visibility: Visibility = "PRIVATE";
   const id = await db.transaction().execute(async (tx) => {
     await assertOwnResources(tx, viewer, resourceIds);
     // None asked for: the account's memoVisibility setting (PRIVATE by default).
-    const visibility = input.visibility || (await readUserSetting(tx, viewer.id, "memoVisibility"));
+    visibility = input.visibility || (await readUserSetting(tx, viewer.id, "memoVisibility"));
     if (uid !== undefined && (await memoUidTaken(tx, uid)))
       throw conflict(`Memo uid already taken: ${uid}`, { reason: "input.conflict", field: "uid" });
     const memoId = await insertMemo(tx, {
-      ...(uid !== undefined && { uid }),
+      uid: memoUid,
       creator_id: viewer.id,
       access_token_id: viewer.token?.id ?? null,
       edit_source: originOf(viewer).source,
@@ -126,6 +131,7 @@ export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCre
     return memoId;
   });
   afterCommit(ctx, queued);
+  publishLive(ctx, [{ type: "memo.created", memo: { uid: memoUid, creator_id: viewer.id, visibility, row_status: "NORMAL" } }]);
   return composeOne(db, id);
 }
 
@@ -160,6 +166,8 @@ export async function patchMemo(ctx: AppContext, viewer: Viewer, id: number, inp
     return any;
   });
   afterCommit(ctx, queued);
+  const after = { ...liveMemo(memo), visibility: input.visibility ?? memo.visibility, row_status: input.rowStatus ?? memo.row_status };
+  publishLive(ctx, [{ type: "memo.updated", memo: after, before: { visibility: memo.visibility, row_status: memo.row_status } }]);
   return composeOne(db, id);
 }
 
@@ -178,13 +186,14 @@ export async function getMemo(ctx: AppContext, viewer: Viewer, id: number): Prom
 /** `input` is valid already (the route's schema, memoOrganizerSchema). */
 export async function pinMemo(ctx: AppContext, viewer: Viewer, id: number, input: MemoOrganizer): Promise<Memo> {
   const { db } = ctx.store;
-  await authorizedMemo(ctx, viewer, id, "pin");
+  const memo = await authorizedMemo(ctx, viewer, id, "pin");
   const queued = await db.transaction().execute(async (tx) => {
     await upsertOrganizer(tx, id, viewer!.id, input.pinned);
     const event = input.pinned ? "memo.pinned" : "memo.unpinned";
     return queueWebhookEvent(tx, viewer!, event, memoKey(id), async () => ({ memo: await composeOne(tx, id) }));
   });
   afterCommit(ctx, queued);
+  publishLive(ctx, [{ type: "memo.updated", memo: liveMemo(memo) }]);
   return composeOne(db, id);
 }
 

@@ -26,6 +26,7 @@ import { requireMemo } from "./memo-access.js";
 import { composeMemos } from "./memo-compose.js";
 import { composeReactions } from "./reaction-compose.js";
 import { afterCommit, queueEvents, subscribedWebhooks } from "./webhook-events.js";
+import { liveMemo, publishLive } from "./live-feed.js";
 
 async function memoReactions(db: Db, viewer: Viewer, memoIds: readonly number[]): Promise<Reaction[]> {
   const reactions = await composeReactions(db, viewer, "memo", memoIds);
@@ -66,6 +67,7 @@ async function react(ctx: AppContext, actor: Actor, { memo, comment }: Reacted, 
     ]);
   });
   afterCommit(ctx, queued);
+  publishLive(ctx, [{ type: "reaction.upserted", memo: liveMemo(memo), ...(comment && { comment: { uid: comment.uid } }) }]);
 }
 
 export async function addReaction(ctx: AppContext, viewer: Viewer, memoId: number, emoji: string): Promise<Reaction[]> {
@@ -80,6 +82,7 @@ export async function removeReaction(ctx: AppContext, viewer: Viewer, memoId: nu
   const memo = await requireMemo(db, memoId);
   authorizeReaction(viewer, memo);
   await deleteReaction(db, "memo", memoId, viewer.id, emoji);
+  publishLive(ctx, [{ type: "reaction.deleted", memo: liveMemo(memo) }]);
   return memoReactions(db, viewer, [memoId]);
 }
 
@@ -95,6 +98,7 @@ export async function removeCommentReaction(ctx: AppContext, viewer: Viewer, com
   const { comment, memo } = await requireComment(db, commentId);
   authorizeCommentReaction(viewer, comment, memo);
   await deleteReaction(db, "comment", commentId, viewer.id, emoji);
+  publishLive(ctx, [{ type: "reaction.deleted", memo: liveMemo(memo), comment: { uid: comment.uid } }]);
   return commentReactions(db, viewer, [commentId]);
 }
 

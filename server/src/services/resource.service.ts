@@ -14,6 +14,7 @@ import {
   findResourceById,
   findResourceIdByUid,
   findResourceIdsByUids,
+  findResourcesByIds,
   insertResource,
   type NewResource,
   linkResources,
@@ -228,6 +229,35 @@ export async function deleteResource(ctx: AppContext, viewer: Viewer, id: number
   });
   afterCommit(ctx, queued);
   await removeAssets(ctx.config.data, [resource.internal_path], (message) => log.error(message));
+}
+
+/**
+ * v1's BatchDeleteAttachments: every resource of `ids` deleted, each the caller's own, or none: an unknown id or
+ * another's refuses the lot (404, as each alone would answer), judged in the transaction that deletes them.
+ */
+export async function deleteResources(ctx: AppContext, viewer: Viewer, ids: readonly number[], log: ErrorLog): Promise<void> {
+  requireSignedIn(viewer);
+  const unique = [...new Set(ids)];
+  const { queued, paths } = await ctx.store.db.transaction().execute(async (tx) => {
+    const rows = new Map((await findResourcesByIds(tx, unique)).map((row) => [row.id, row]));
+    const resources = unique.map((id) => {
+      const resource = rows.get(id);
+      if (!resource) throw notFound(`Resource not found: ${id}`, { reason: "resource.not-found" });
+      authorizeResource(viewer, "delete", resource);
+      return resource;
+    });
+    let any = false;
+    for (const resource of resources) {
+      const one = await queueWebhookEvent(tx, viewer, "resource.deleted", resourceKey(resource.id), async () => ({
+        resource: presentResource(resource),
+      }));
+      any ||= one;
+      await deleteResourceCascade(tx, resource.id);
+    }
+    return { queued: any, paths: resources.map((resource) => resource.internal_path) };
+  });
+  afterCommit(ctx, queued);
+  await removeAssets(ctx.config.data, paths, (message) => log.error(message));
 }
 
 /** `POST /api/memo/:id/resource`: the memo must be the caller's, and so must the resource. */

@@ -58,6 +58,13 @@ export async function revokeMemoShare(ctx: AppContext, viewer: Viewer, memoId: n
   await deleteMemoShare(db, share.id);
 }
 
+/** v1 names a share by its token where its creation answered: the same revocation, the share found by the token's hash. */
+export async function revokeMemoShareByToken(ctx: AppContext, viewer: Viewer, memoId: number, token: string): Promise<void> {
+  const share = await findMemoShareByHash(ctx.store.db, hashToken(token));
+  // No share, or another memo's: the same not-found as an unknown id, once the caller is judged.
+  await revokeMemoShare(ctx, viewer, memoId, share?.memo_id === memoId ? share.id : 0);
+}
+
 /** The memo a token opens (404 for anything else), its opening recorded. */
 async function sharedMemo(ctx: AppContext, token: string): Promise<MemoListRow> {
   const { db } = ctx.store;

@@ -35,6 +35,7 @@ import { requireMemo } from "./memo-access.js";
 import { composeMemos } from "./memo-compose.js";
 import { indexContent } from "./memo-revise.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
+import { liveMemo, publishLive } from "./live-feed.js";
 
 const DAY = 86_400;
 /**
@@ -84,6 +85,7 @@ export async function trashMemo(ctx: AppContext, viewer: Viewer, id: number): Pr
   authorizeMemo(viewer, "delete", memo);
   const queued = await ctx.store.db.transaction().execute((tx) => trashMemoIn(tx, viewer!, memo));
   afterCommit(ctx, queued);
+  publishLive(ctx, [{ type: "memo.deleted", memo: liveMemo(memo) }]);
 }
 
 /** A trashed memo as a list row (its pins and files are still linked under its id). */
@@ -157,16 +159,19 @@ export async function listTrashedMemos(ctx: AppContext, viewer: Viewer, query: T
 
 export async function restoreTrashedMemo(ctx: AppContext, viewer: Viewer, id: number): Promise<Memo> {
   const { db } = ctx.store;
-  const queued = await db.transaction().execute(async (tx) => {
+  const { queued, restored } = await db.transaction().execute(async (tx) => {
     const row = await requireTrashed(tx, viewer, id);
     await moveOutOfTrash(tx, id);
     await indexContent(tx, id, row.creator_id, row.content);
-    return queueWebhookEvent(tx, viewer!, "memo.restored", memoKey(id), async () => {
+    const queued = await queueWebhookEvent(tx, viewer!, "memo.restored", memoKey(id), async () => {
       const [memo] = await composeMemos(tx, [await requireMemo(tx, id)]);
       return { memo: memo! };
     });
+    return { queued, restored: row };
   });
   afterCommit(ctx, queued);
+  // Back in the lists of whoever may read it.
+  publishLive(ctx, [{ type: "memo.created", memo: liveMemo(restored) }]);
   const [memo] = await composeMemos(db, [await requireMemo(db, id)]);
   return memo!;
 }

@@ -8,6 +8,7 @@ import {
   authorizeWebhook,
   authorizeWebhookChange,
   authorizeWebhooks,
+  authorizeWebhookSecret,
   seesWebhookSecret,
 } from "../policies/webhook.policy.js";
 import { isAllowedTarget, parseAddress, targetVerdict } from "../policies/webhook-target.policy.js";
@@ -119,6 +120,14 @@ export async function patchWebhook(ctx: AppContext, viewer: Viewer, id: number, 
   });
   afterCommit(ctx, resumed);
   return presentWebhook(row, seesWebhookSecret(viewer));
+}
+
+/** The secret a webhook's deliveries are signed with, for its owner's session (authorizeWebhookSecret). */
+export async function getWebhookSigningSecret(ctx: AppContext, viewer: Viewer, id: number): Promise<string> {
+  const webhook = await findWebhookById(ctx.store.db, id);
+  if (!webhook) throw notFound(`Webhook not found: ${id}`, { reason: "webhook.not-found" });
+  authorizeWebhookSecret(viewer, webhook);
+  return webhook.secret;
 }
 
 export async function deleteWebhook(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {

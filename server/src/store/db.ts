@@ -7,6 +7,8 @@ import { Kysely, type LogEvent, PostgresDialect, type Transaction } from "kysely
 import type pg from "pg";
 import type { Database } from "./schema.js";
 import { FullTextMerger } from "./sqlite/fulltext-merger.js";
+import { type ChangeChannel, localChangeChannel } from "./change-channel.js";
+import { PostgresChangeChannel } from "./postgres/pg-change-channel.js";
 import { PostgresDataVersion, writeNoticingPool } from "./postgres/pg-data-version.js";
 import { SearchTurns } from "./search-turns.js";
 import { registerSqlFunctions } from "./sqlite/sqlite-functions.mjs";
@@ -55,6 +57,8 @@ export interface DatabaseHandle {
   readerThreads(): number | null;
   /** Ends the reader threads that have nothing to do now (SQLite; the next read starts one again). */
   endIdleReaders(): void;
+  /** Messages about committed changes to every server process on the database (change-channel.ts). */
+  changes: ChangeChannel;
   close(): Promise<void>;
 }
 
@@ -113,6 +117,7 @@ export function openSqlite(file: string, options: SqliteOptions = DEFAULT_SQLITE
     waitingReads: () => pool.readers?.waiting ?? 0,
     readerThreads: () => pool.readers?.threads ?? 0,
     endIdleReaders: () => pool.readers?.endIdle(),
+    changes: localChangeChannel(),
     close: () => pool.close(),
   };
   return handle;
@@ -149,6 +154,7 @@ export function openPostgres(dsn: string, searchBudgetMs = DEFAULT_SQLITE_OPTION
   const log = timedBy(() => handle);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: writeNoticingPool(pool, () => version.wrote()) }), log });
   const searchDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: searchPool }), log });
+  const changes = new PostgresChangeChannel(pg, dsn, db);
   const handle: DatabaseHandle = {
     db,
     searchDb,
@@ -163,7 +169,9 @@ export function openPostgres(dsn: string, searchBudgetMs = DEFAULT_SQLITE_OPTION
     waitingReads: () => pool.waitingCount + searchPool.waitingCount,
     readerThreads: () => null,
     endIdleReaders: () => {},
+    changes,
     close: async () => {
+      await changes.close();
       await version.close();
       await Promise.all([db.destroy(), searchDb.destroy()]);
     },

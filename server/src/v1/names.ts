@@ -78,10 +78,34 @@ export function attachmentUidOf(name: string, field = "name"): string {
   return uid;
 }
 
-/** `identity-providers/{id}`: an identity provider by our id. */
-export const providerNameOf = (id: number) => `identity-providers/${id}`;
+export const identityProviderName = (id: number) => `identity-providers/${id}`;
 
-export const providerIdOf = (name: string, field = "name"): number => numericId(idsOf(name, "identity-providers/*", field)[0]!, field);
+export function identityProviderIdOf(name: string, field = "name"): number {
+  const [id] = idsOf(name, "identity-providers/*", field) as [string];
+  return numericId(id, field);
+}
+
+export const userWebhookName = (username: string, id: number) => `users/${username}/webhooks/${id}`;
+
+export function userWebhookOf(name: string, field = "name"): { username: string; id: number } {
+  const [username, id] = idsOf(name, "users/*/webhooks/*", field) as [string, string];
+  return { username, id: numericId(id, field) };
+}
+
+export const memoShareName = (memoUid: string, idOrToken: number | string) => `memos/${memoUid}/shares/${idOrToken}`;
+
+/** A share token as we make them: 32 random bytes in base64url. */
+const SHARE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * `memos/{uid}/shares/{share}`: the memo's name, and the share's id (as a list names it) or its token (as its
+ * creation named it).
+ */
+export function memoShareOf(name: string, field = "name"): { memo: string; share: { id: number } | { token: string } } {
+  const [uid, share] = idsOf(name, "memos/*/shares/*", field) as [string, string];
+  if (!isValidUid(uid)) throw invalidArgument(field, `${JSON.stringify(uid)} is not a memo uid`);
+  return { memo: memoName(uid), share: SHARE_TOKEN.test(share) ? { token: share } : { id: numericId(share, field) } };
+}
 
 export const linkedIdentityName = (username: string, providerId: number) => `users/${username}/linkedIdentities/${providerId}`;
 

@@ -5,6 +5,7 @@
 import { type DescEnum, type DescField, type DescMessage, type DescMethod, ScalarType } from "@bufbuild/protobuf";
 import type { V1Service } from "./rpc.js";
 import { type RestBinding, restBindingOf } from "./transport/http-rule.js";
+import { SSE_PATH } from "./transport/sse.js";
 
 type Schema = Record<string, unknown>;
 
@@ -203,5 +204,21 @@ export function v1OpenApi(services: readonly V1Service[]): V1OpenApi {
       paths[path] = { ...paths[path], [binding.verb.toLowerCase()]: operationOf(service, method, binding, schemas) };
     }
   }
+  paths[SSE_PATH] = {
+    get: {
+      tags: ["memos.api.v1.MemoService"],
+      summary: "Live events",
+      operationId: "MemoService_LiveEvents",
+      description:
+        'A stream (text/event-stream) of the committed changes the caller may read, one `data: {"type", "name", "parent"}` ' +
+        "event each: memo.created, memo.updated, memo.deleted, memo.comment.created, reaction.upserted, reaction.deleted. " +
+        "A comment opens it and another comes every 30 s.",
+      security: [{ cookie: [] }, { bearer: [] }],
+      responses: {
+        "200": { description: "the stream", content: { "text/event-stream": { schema: { type: "string" } } } },
+        default: { description: "grpc-gateway's error body", content: { "application/json": { schema: schemas.ref(STATUS_NAME) } } },
+      },
+    },
+  };
   return { paths, tags, schemas: schemas.schemas };
 }

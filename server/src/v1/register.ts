@@ -5,6 +5,7 @@ import type { AppContext } from "../context.js";
 import type { RestVerb } from "./transport/http-rule.js";
 import { registerConnectRoutes } from "./transport/connect.js";
 import { registerRestRoutes } from "./transport/rest.js";
+import { registerSseRoute } from "./transport/sse.js";
 import { V1_SERVICES } from "./rpcs/index.js";
 
 declare module "fastify" {
@@ -16,5 +17,8 @@ declare module "fastify" {
 
 export async function registerV1(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => registerConnectRoutes(scope, ctx, V1_SERVICES));
-  await app.register(async (scope) => registerRestRoutes(scope, ctx, V1_SERVICES));
+  await app.register(async (scope) => {
+    registerRestRoutes(scope, ctx, V1_SERVICES);
+    registerSseRoute(scope, ctx);
+  });
 }

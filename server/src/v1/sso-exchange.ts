@@ -10,7 +10,7 @@ import { requestOrigin } from "../http/public-origin.js";
 import { sessionClient } from "../routes/auth.routes.js";
 import { exchangeSsoCode, type SsoResult, SsoError } from "../services/sso.service.js";
 import type { AppContext } from "../context.js";
-import { providerIdOf } from "./names.js";
+import { identityProviderIdOf } from "./names.js";
 import { invalidArgument } from "./transport/errors.js";
 
 const CODES: Record<SsoFailure, Code> = {
@@ -41,7 +41,7 @@ export async function ssoExchange(
   options: { prefix: string; link: boolean },
 ): Promise<SsoResult> {
   const { prefix } = options;
-  const providerId = providerIdOf(fields.idpName, `${prefix}idp_name`);
+  const providerId = identityProviderIdOf(fields.idpName, `${prefix}idp_name`);
   if (fields.code === "") throw invalidArgument(`${prefix}code`, "the provider's authorization code is required");
   if (fields.redirectUri === "") throw invalidArgument(`${prefix}redirect_uri`, "the redirect URI the code was issued for is required");
   try {

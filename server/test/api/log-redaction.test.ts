@@ -86,11 +86,17 @@ describe("the server log", () => {
     const memo = await member.client.post("/api/memo", { content: "shared", visibility: "PRIVATE" });
     const shared = await member.client.post(`/api/memo/${memo.body.data.id}/share`, {});
     const shareToken: string = shared.body.data.token;
-    for (const url of [`/s/${shareToken}`, `/api/share/${shareToken}`, `/api/share/${shareToken}/resource/999999`]) {
+    for (const url of [
+      `/s/${shareToken}`,
+      `/api/v1/shares/${shareToken}/memo`,
+      `/api/share/${shareToken}`,
+      `/api/share/${shareToken}/resource/999999`,
+    ]) {
       await t.app.inject({ method: "GET", url: `${url}?mark=share` });
     }
     const log = await logUntil("/api/share/[redacted]/resource/999999?mark=share");
     expect(log).toContain("/s/[redacted]?mark=share");
+    expect(log).toContain("/api/v1/shares/[redacted]/memo?mark=share");
     expect(log).not.toContain(shareToken);
   });
 });

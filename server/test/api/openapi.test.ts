@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openApiPathOf } from "../../src/v1/openapi.js";
 import { V1_SERVICES } from "../../src/v1/rpcs/index.js";
 import { restRouteGroups } from "../../src/v1/transport/rest.js";
+import { SSE_PATH } from "../../src/v1/transport/sse.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
 /** Fastify's /api/memo/:memoId as OpenAPI's /api/memo/{memoId}. */
@@ -41,9 +42,12 @@ describe("OpenAPI document", () => {
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
     const table = Object.values(ROUTES).map((entry) => `${entry.method} ${openApiPath(entry.path)}`);
-    const v1 = restRouteGroups(V1_SERVICES).flatMap((group) =>
-      group.routes.map((route) => `${route.binding.verb} ${openApiPathOf(route.binding).path}`),
-    );
+    const v1 = [
+      ...restRouteGroups(V1_SERVICES).flatMap((group) =>
+        group.routes.map((route) => `${route.binding.verb} ${openApiPathOf(route.binding).path}`),
+      ),
+      `GET ${SSE_PATH}`,
+    ];
     expect(v1.length).toBeGreaterThan(30);
     expect(operations.sort()).toEqual([...table, ...v1].sort());
     // What the document describes is what is registered: every operation is a route the server has (a v1 call

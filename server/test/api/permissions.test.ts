@@ -348,11 +348,23 @@ describe("memo permission matrix", () => {
   });
 });
 
+/** An identity provider as v1 creates one (the issuer in auth_url). */
+const IDENTITY_PROVIDER = {
+  title: "Matrix IdP",
+  config: { oauth2Config: { clientId: "matrix", authUrl: "https://id.example.com" } },
+};
+
 /** The v1 RPCs by the kind of credential: tokens' scopes hold on both transports (Connect posts its reads too). */
 describe("v1 RPCs by credential", () => {
   let t: TestApp;
+  let host: TestUser;
   let owner: TestUser;
   let uid = "";
+  let memoId = 0;
+  /** A share link of the owner's memo, which GetSharedMemo opens. */
+  let shareToken = "";
+  /** An enabled identity provider, which any member may get. */
+  let providerId = 0;
   const connect = (client: Client, method: string, body: object, service = "MemoService") =>
     client.post(`/memos.api.v1.${service}/${method}`, body);
   /** A resource of the owner's, on no memo, that a call may read or delete: its uid. */
@@ -362,13 +374,26 @@ describe("v1 RPCs by credential", () => {
   };
   /** A token of the owner's that a call may revoke. */
   const spareTokenId = async () => (await owner.client.post("/api/access-token", { name: "spare", scope: "read" })).body.data.id as number;
+  /** A share link of the owner's memo that a call may revoke. */
+  const spareShareId = async () => (await owner.client.post(`/api/memo/${memoId}/share`, {})).body.data.id as number;
+  /** A webhook of the owner's that a call may change or delete. */
+  const spareWebhookId = async () =>
+    (await owner.client.post("/api/webhook", { name: "spare", url: "https://hooks.example.com/spare", events: ["memo.created"] })).body.data
+      .id as number;
+  /** An identity provider that a call may change or delete. */
+  const spareProviderId = async () =>
+    (await host.client.post("/api/identity-provider", { name: "Spare", issuer: "https://id.example.com", clientId: "spare" })).body.data
+      .id as number;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const host = await signUpHost(t);
+    host = await signUpHost(t);
     owner = await createUser(t, host, "owner");
     const memo = await createMemo(owner, "credential kinds", "PUBLIC");
+    memoId = memo.id;
     uid = (await t.ctx.store.db.selectFrom("memo").select("uid").where("id", "=", memo.id).executeTakeFirstOrThrow()).uid;
+    shareToken = (await owner.client.post(`/api/memo/${memo.id}/share`, {})).body.data.token as string;
+    providerId = await spareProviderId();
   });
   afterAll(() => t.close());
 
@@ -510,6 +535,101 @@ describe("v1 RPCs by credential", () => {
       async (client) => client.delete(`/api/v1/attachments/${await spareResourceUid()}`),
       { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
     ],
+    [
+      "POST /api/v1/attachments:batchDelete",
+      async (client) => client.post("/api/v1/attachments:batchDelete", { names: [`attachments/${await spareResourceUid()}`] }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    // MemoService's share links: the author's to make, list and revoke (a write not with a read-only token); a token
+    // opens its memo to anyone. Link previews are not served.
+    [
+      "POST /api/v1/memos/:uid/shares",
+      (client) => client.post(`/api/v1/memos/${uid}/shares`, {}),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "Connect ListMemoShares",
+      (client) => connect(client, "ListMemoShares", { parent: `memos/${uid}` }),
+      { none: 401, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "DELETE /api/v1/memos/:uid/shares/:id",
+      async (client) => client.delete(`/api/v1/memos/${uid}/shares/${await spareShareId()}`),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "GET /api/v1/shares/:token/memo",
+      (client) => client.get(`/api/v1/shares/${shareToken}/memo`),
+      { none: 200, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "Connect GetSharedMemo",
+      (client) => connect(client, "GetSharedMemo", { shareToken }),
+      { none: 200, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "GET /api/v1/memos/-/linkMetadata (not served)",
+      (client) => client.get("/api/v1/memos/-/linkMetadata?url=https%3A%2F%2Fexample.com"),
+      { none: 501, session: 501, "read token": 501, "read-write token": 501, "open ID": 501, "?openId=": 501 },
+    ],
+    [
+      "Connect BatchGetLinkMetadata (not served; a POST, so not with a read-only token)",
+      (client) => connect(client, "BatchGetLinkMetadata", { urls: ["https://example.com"] }),
+      { none: 501, session: 501, "read token": 403, "read-write token": 501, "open ID": 501, "?openId=": 501 },
+    ],
+    // UserService's webhooks: listed by any credential of the owner's; changed, and their secret read, by a session only.
+    [
+      "Connect ListUserWebhooks",
+      (client) => connect(client, "ListUserWebhooks", { parent: "users/owner" }, "UserService"),
+      { none: 401, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "POST /api/v1/users/:u/webhooks",
+      (client) => client.post("/api/v1/users/owner/webhooks", { url: "https://hooks.example.com/matrix" }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "PATCH /api/v1/users/:u/webhooks/:id",
+      async (client) =>
+        client.patch(`/api/v1/users/owner/webhooks/${await spareWebhookId()}?updateMask=display_name`, { displayName: "Renamed" }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "DELETE /api/v1/users/:u/webhooks/:id",
+      async (client) => client.delete(`/api/v1/users/owner/webhooks/${await spareWebhookId()}`),
+      { none: 401, session: 200, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "GET /api/v1/users/:u/webhooks/:id:getSigningSecret",
+      async (client) => client.get(`/api/v1/users/owner/webhooks/${await spareWebhookId()}:getSigningSecret`),
+      { none: 401, session: 200, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    // IdentityProviderService, for a member: the list is public, one provider any member's; changes are refused.
+    [
+      "GET /api/v1/identity-providers",
+      (client) => client.get("/api/v1/identity-providers"),
+      { none: 200, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "Connect GetIdentityProvider",
+      (client) => connect(client, "GetIdentityProvider", { name: `identity-providers/${providerId}` }, "IdentityProviderService"),
+      { none: 401, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "POST /api/v1/identity-providers (a member)",
+      (client) => client.post("/api/v1/identity-providers", IDENTITY_PROVIDER),
+      { none: 401, session: 403, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "PATCH /api/v1/identity-providers/:id (a member)",
+      (client) => client.patch(`/api/v1/identity-providers/${providerId}?updateMask=title`, { title: "Taken" }),
+      { none: 401, session: 403, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "DELETE /api/v1/identity-providers/:id (a member)",
+      (client) => client.delete(`/api/v1/identity-providers/${providerId}`),
+      { none: 401, session: 403, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
     // ShortcutService: the caller's own shortcuts.
     [
       "Connect ListShortcuts",
@@ -561,6 +681,25 @@ describe("v1 RPCs by credential", () => {
     ],
   ];
 
+  /** The host's calls, by the host's own credentials: identity providers change by an administrator's session only. */
+  const HOST_CALLS: typeof CALLS = [
+    [
+      "POST /api/v1/identity-providers (the host)",
+      (client) => client.post("/api/v1/identity-providers", IDENTITY_PROVIDER),
+      { none: 401, session: 200, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "PATCH /api/v1/identity-providers/:id (the host)",
+      async (client) => client.patch(`/api/v1/identity-providers/${await spareProviderId()}?updateMask=title`, { title: "Renamed" }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "DELETE /api/v1/identity-providers/:id (the host)",
+      async (client) => client.delete(`/api/v1/identity-providers/${await spareProviderId()}`),
+      { none: 401, session: 200, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+  ];
+
   // The credentials that open no v1 call: a share link's token is no credential (as Bearer, an invalid token), and an
   // app's OAuth token is for /mcp alone.
   it("a share link's token (401) and an app's MCP token (403) open no v1 call", async () => {
@@ -571,18 +710,26 @@ describe("v1 RPCs by credential", () => {
       "share link": anonymous(t).withToken(link.body.data.token),
       "MCP token": anonymous(t).withToken(await appTokenOf(t, owner)),
     };
-    for (const [route, call] of CALLS) {
+    for (const [route, call] of [...CALLS, ...HOST_CALLS]) {
       await expectPolicyStatuses(route, { "share link": 401, "MCP token": 403 }, async (kind) => call(others[kind]));
     }
   });
 
-  for (const [route, call, expected] of CALLS) {
-    it(`${route}: ${Object.entries(expected)
+  const title = (route: string, expected: Record<string, number>) =>
+    `${route}: ${Object.entries(expected)
       .map(([kind, status]) => `${kind}=${status}`)
-      .join(" ")}`, async () => {
+      .join(" ")}`;
+  for (const [route, call, expected] of CALLS) {
+    it(title(route, expected), async () => {
       await expectPolicyStatuses(route, expected, async (kind) => call(kind === "none" ? anonymous(t) : await callerOf(t, owner, kind)));
     });
   }
+  for (const [route, call, expected] of HOST_CALLS) {
+    it(title(route, expected), async () => {
+      await expectPolicyStatuses(route, expected, async (kind) => call(kind === "none" ? anonymous(t) : await callerOf(t, host, kind)));
+    });
+  }
+
   // A v1 sign-in's bearer token is a session's credential: every call answers it as it answers the session. The
   // password change signs the account's other sessions out (the owner's cookie among them), so it comes last.
   it("a v1 sign-in's bearer token: every call as the session", async () => {
@@ -593,6 +740,13 @@ describe("v1 RPCs by credential", () => {
     const ordered = [...CALLS.filter(([route]) => !signsOthersOut(route)), ...CALLS.filter(([route]) => signsOthersOut(route))];
     for (const [route, call, expected] of ordered) {
       await expectPolicyStatuses(route, { "v1 access token": expected.session }, async () => call(bearer));
+    }
+    const hostSignedIn = await anonymous(t).post("/api/v1/auth/signin", {
+      passwordCredentials: { username: host.user.username, password: PASSWORD },
+    });
+    const hostBearer = anonymous(t).withToken(hostSignedIn.body.accessToken);
+    for (const [route, call, expected] of HOST_CALLS) {
+      await expectPolicyStatuses(route, { "v1 access token": expected.session }, async () => call(hostBearer));
     }
   });
 });

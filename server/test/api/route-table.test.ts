@@ -13,6 +13,7 @@ import { appTokenOf } from "../oauth-flow.js";
 import { V1_SERVICES } from "../../src/v1/rpcs/index.js";
 import { CONNECT_FALLBACK_PATH, connectPaths } from "../../src/v1/transport/connect.js";
 import { REST_FALLBACK, restRouteGroups } from "../../src/v1/transport/rest.js";
+import { SSE_PATH } from "../../src/v1/transport/sse.js";
 
 /** Routes outside the table: the web app (index page, manifest) and Swagger UI's assets under its page. */
 const OUTSIDE_TABLE = [
@@ -33,6 +34,8 @@ const V1_ROUTES = [
   ...restRouteGroups(V1_SERVICES).flatMap(({ verb, url }) => (verb === "GET" ? [`GET ${url}`, `HEAD ${url}`] : [`${verb} ${url}`])),
   ...connectPaths(V1_SERVICES).map((path) => `POST ${path}`),
   `POST ${CONNECT_FALLBACK_PATH}`,
+  `GET ${SSE_PATH}`,
+  `HEAD ${SSE_PATH}`,
   ...REST_FALLBACK.methods.flatMap((verb) =>
     verb === "GET" ? [`GET ${REST_FALLBACK.url}`, `HEAD ${REST_FALLBACK.url}`] : [`${verb} ${REST_FALLBACK.url}`],
   ),

@@ -179,3 +179,48 @@ describe("memogram's flow and the rules", () => {
     );
   });
 });
+
+describe("BatchDeleteAttachments", () => {
+  const exists = async (name: string) => (await rest(base, "GET", `/api/v1/${name}`, { token: hostToken })).status === 200;
+
+  it("deletes every named one of the caller's, or none when one is unknown or another's", async () => {
+    const [a, b] = [await upload("batch-a.png"), await upload("batch-b.png")];
+    const theirs = await rest(base, "POST", "/api/v1/attachments", {
+      token: memberToken,
+      body: { filename: "theirs.png", type: "image/png", content: PNG.toString("base64") },
+    });
+    expect(theirs.status).toBe(200);
+
+    // Another's among them: nothing is deleted, and it is not found as if it did not exist.
+    const refused = await rest(base, "POST", "/api/v1/attachments:batchDelete", {
+      token: hostToken,
+      body: { names: [a.name, theirs.body.name, b.name] },
+    });
+    expect([refused.status, refused.body.code]).toEqual([404, Code.NotFound]);
+    const unknown = await failure(
+      connectClient(base, AttachmentService, { authorization: `Bearer ${hostToken}` }).batchDeleteAttachments({
+        names: [a.name, "attachments/no-such-one"],
+      }),
+    );
+    expect(unknown.code).toBe(Code.NotFound);
+    expect([await exists(a.name), await exists(b.name)]).toEqual([true, true]);
+
+    await connectClient(base, AttachmentService, { authorization: `Bearer ${hostToken}` }).batchDeleteAttachments({
+      names: [a.name, b.name],
+    });
+    expect([await exists(a.name), await exists(b.name)]).toEqual([false, false]);
+    expect((await rest(base, "GET", `/api/v1/${theirs.body.name}`, { token: memberToken })).status).toBe(200);
+  });
+
+  it("refuses bad input naming the field", async () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [{ names: [] }, /^invalid names: /],
+      [{ names: ["attachments/ok", "memos/x"] }, /^invalid names\[1\]: /],
+      [{ names: Array.from({ length: 101 }, (_, i) => `attachments/a${i}`) }, /^invalid names: at most 100/],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await rest(base, "POST", "/api/v1/attachments:batchDelete", { token: hostToken, body });
+      expect([answer.status, answer.body.message]).toEqual([400, expect.stringMatching(message)]);
+    }
+  });
+});

@@ -8,11 +8,13 @@ import { authorizedMemo } from "../../services/memo.service.js";
 import {
   createExternalResource,
   deleteResource,
+  deleteResources,
   getReadableResource,
   linkResourceToMemo,
   listResources,
   patchResource,
   resourceIdByUid,
+  resourceIdsByUids,
   uploadResource,
 } from "../../services/resource.service.js";
 import { firstLinkedMemoUidsOf, resourceUidsOf } from "../../store/sql/resource.store.js";
@@ -39,6 +41,9 @@ const presentOne = async (ctx: AppContext, resource: Resource) => (await present
 
 /** The resource an attachment's name refers to (the resource service then judges the caller). */
 const attachmentIdOf = async (ctx: AppContext, name: string, field: string) => resourceIdByUid(ctx, attachmentUidOf(name, field));
+
+/** The most names one BatchDeleteAttachments takes (memos' limit). */
+const BATCH_DELETE_LIMIT = 100;
 
 /** A MIME type: `type/subtype`, parameters allowed. */
 const MIME_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(\s*;.*)?$/;
@@ -146,6 +151,16 @@ export const attachmentRpcs = v1Service(AttachmentService, {
     access: "signed-in",
     handle: async (input, { ctx, viewer, request }) => {
       await deleteResource(ctx, viewer, await attachmentIdOf(ctx, input.name, "name"), request.log);
+      return {};
+    },
+  },
+  batchDeleteAttachments: {
+    access: "signed-in",
+    handle: async (input, { ctx, viewer, request }) => {
+      if (input.names.length === 0) throw invalidArgument("names", "name at least one attachment");
+      if (input.names.length > BATCH_DELETE_LIMIT) throw invalidArgument("names", `at most ${BATCH_DELETE_LIMIT} at once`);
+      const uids = input.names.map((name, i) => attachmentUidOf(name, `names[${i}]`));
+      await deleteResources(ctx, viewer, await resourceIdsByUids(ctx, uids), request.log);
       return {};
     },
   },

@@ -2,9 +2,18 @@
 import type { V1Service } from "../rpc.js";
 import { attachmentRpcs } from "./attachment.rpcs.js";
 import { authRpcs } from "./auth.rpcs.js";
+import { identityProviderRpcs } from "./idp.rpcs.js";
 import { instanceRpcs } from "./instance.rpcs.js";
 import { memoRpcs } from "./memo.rpcs.js";
 import { shortcutRpcs } from "./shortcut.rpcs.js";
 import { userRpcs } from "./user.rpcs.js";
 
-export const V1_SERVICES: readonly V1Service[] = [authRpcs, userRpcs, memoRpcs, attachmentRpcs, instanceRpcs, shortcutRpcs];
+export const V1_SERVICES: readonly V1Service[] = [
+  authRpcs,
+  userRpcs,
+  memoRpcs,
+  attachmentRpcs,
+  instanceRpcs,
+  shortcutRpcs,
+  identityProviderRpcs,
+];

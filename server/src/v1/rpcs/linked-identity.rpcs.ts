@@ -11,14 +11,14 @@ import { authorizeSessionChange } from "../../policies/credential.policy.js";
 import { listOwnIdentities, unlinkIdentity } from "../../services/identity-provider.service.js";
 import { accountIdByName } from "../../services/user.service.js";
 import type { LinkedIdentitySchema, UserService } from "../gen/memos/api/v1/user_service_pb.js";
-import { linkedIdentityName, linkedIdentityOf, providerIdOf, providerNameOf, usernameOf } from "../names.js";
+import { linkedIdentityName, linkedIdentityOf, identityProviderIdOf, identityProviderName, usernameOf } from "../names.js";
 import { ssoExchange } from "../sso-exchange.js";
 import type { ServiceRpcs } from "../rpc.js";
 
 function presentLinkedIdentity(username: string, identity: UserIdentity): MessageInitShape<typeof LinkedIdentitySchema> {
   return {
     name: linkedIdentityName(username, identity.providerId),
-    idpName: providerNameOf(identity.providerId),
+    idpName: identityProviderName(identity.providerId),
     externUid: identity.subject,
   };
 }
@@ -61,7 +61,7 @@ export const linkedIdentityRpcs = {
       // The caller's own account only, before the provider is asked anything.
       await ownIdentities(ctx, viewer, username);
       await ssoExchange(ctx, viewer, request, input, { prefix: "", link: true });
-      const providerId = providerIdOf(input.idpName, "idp_name");
+      const providerId = identityProviderIdOf(input.idpName, "idp_name");
       const identity = (await listOwnIdentities(ctx, viewer)).find((each) => each.providerId === providerId);
       if (!identity) throw new ConnectError("linked identity not found", Code.NotFound);
       return presentLinkedIdentity(username, identity);

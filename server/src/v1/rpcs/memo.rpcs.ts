@@ -27,8 +27,10 @@ import { compileMemoFilter } from "../filter/memo-cel.js";
 import { invalidArgument } from "../transport/errors.js";
 import { memoAttachmentRpcs, resourceIdsOf } from "./memo-attachment.rpcs.js";
 import { commentRpcs, memoCommentRpcs } from "./memo-comment.rpcs.js";
+import { memoLinkMetadataRpcs } from "./memo-link-metadata.rpcs.js";
 import { memoReactionRpcs } from "./memo-reaction.rpcs.js";
 import { addReferences, memoRelationRpcs } from "./memo-relation.rpcs.js";
+import { memoShareRpcs } from "./memo-share.rpcs.js";
 
 async function presentMemos(ctx: AppContext, memos: readonly V0Memo[]): Promise<Array<MessageInitShape<typeof MemoSchema>>> {
   const { db } = ctx.store;
@@ -245,4 +247,6 @@ export const memoRpcs = v1Service(MemoService, {
   ...memoRelationRpcs,
   ...memoCommentRpcs,
   ...memoReactionRpcs,
+  ...memoShareRpcs,
+  ...memoLinkMetadataRpcs,
 });

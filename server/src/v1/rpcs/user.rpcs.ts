@@ -49,6 +49,7 @@ import { v1Service } from "../rpc.js";
 import { invalidArgument } from "../transport/errors.js";
 import { linkedIdentityRpcs } from "./linked-identity.rpcs.js";
 import { userAccountRpcs } from "./user-account.rpcs.js";
+import { userWebhookRpcs } from "./user-webhook.rpcs.js";
 
 const permissionDenied = () => new ConnectError("permission denied", Code.PermissionDenied);
 
@@ -319,4 +320,5 @@ export const userRpcs = v1Service(UserService, {
       return {};
     },
   },
+  ...userWebhookRpcs,
 });

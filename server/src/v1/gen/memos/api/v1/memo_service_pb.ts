@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file memos/api/v1/memo_service.proto.
  */
 export const file_memos_api_v1_memo_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch9tZW1vcy9hcGkvdjEvbWVtb19zZXJ2aWNlLnByb3RvEgxtZW1vcy5hcGkudjEipwUKBE1lbW8SDAoEbmFtZRgBIAEoCRIiCgVzdGF0ZRgCIAEoDjITLm1lbW9zLmFwaS52MS5TdGF0ZRIPCgdjcmVhdG9yGAMgASgJEi8KC2NyZWF0ZV90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgt1cGRhdGVfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHY29udGVudBgHIAEoCRIsCgp2aXNpYmlsaXR5GAkgASgOMhgubWVtb3MuYXBpLnYxLlZpc2liaWxpdHkSDAoEdGFncxgKIAMoCRIOCgZwaW5uZWQYCyABKAgSLQoLYXR0YWNobWVudHMYDCADKAsyGC5tZW1vcy5hcGkudjEuQXR0YWNobWVudBItCglyZWxhdGlvbnMYDSADKAsyGi5tZW1vcy5hcGkudjEuTWVtb1JlbGF0aW9uEikKCXJlYWN0aW9ucxgOIAMoCzIWLm1lbW9zLmFwaS52MS5SZWFjdGlvbhItCghwcm9wZXJ0eRgPIAEoCzIbLm1lbW9zLmFwaS52MS5NZW1vLlByb3BlcnR5EhMKBnBhcmVudBgQIAEoCUgAiAEBEg8KB3NuaXBwZXQYESABKAkSLQoIbG9jYXRpb24YEiABKAsyFi5tZW1vcy5hcGkudjEuTG9jYXRpb25IAYgBARpyCghQcm9wZXJ0eRIQCghoYXNfbGluaxgBIAEoCBIVCg1oYXNfdGFza19saXN0GAIgASgIEhAKCGhhc19jb2RlGAMgASgIEhwKFGhhc19pbmNvbXBsZXRlX3Rhc2tzGAQgASgIEg0KBXRpdGxlGAUgASgJQgkKB19wYXJlbnRCCwoJX2xvY2F0aW9uSgQIBhAHIkQKCExvY2F0aW9uEhMKC3BsYWNlaG9sZGVyGAEgASgJEhAKCGxhdGl0dWRlGAIgASgBEhEKCWxvbmdpdHVkZRgDIAEoASKEAgoMTWVtb1JlbGF0aW9uEi0KBG1lbW8YASABKAsyHy5tZW1vcy5hcGkudjEuTWVtb1JlbGF0aW9uLk1lbW8SNQoMcmVsYXRlZF9tZW1vGAIgASgLMh8ubWVtb3MuYXBpLnYxLk1lbW9SZWxhdGlvbi5NZW1vEi0KBHR5cGUYAyABKA4yHy5tZW1vcy5hcGkudjEuTWVtb1JlbGF0aW9uLlR5cGUaJQoETWVtbxIMCgRuYW1lGAEgASgJEg8KB3NuaXBwZXQYAiABKAkiOAoEVHlwZRIUChBUWVBFX1VOU1BFQ0lGSUVEEAASDQoJUkVGRVJFTkNFEAESCwoHQ09NTUVOVBACIoUBCghSZWFjdGlvbhIMCgRuYW1lGAEgASgJEg8KB2NyZWF0b3IYAiABKAkSEgoKY29udGVudF9pZBgDIAEoCRIVCg1yZWFjdGlvbl90eXBlGAQgASgJEi8KC2NyZWF0ZV90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJGChFDcmVhdGVNZW1vUmVxdWVzdBIgCgRtZW1vGAEgASgLMhIubWVtb3MuYXBpLnYxLk1lbW8SDwoHbWVtb19pZBgCIAEoCSKVAQoQTGlzdE1lbW9zUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEgoKcGFnZV90b2tlbhgCIAEoCRIiCgVzdGF0ZRgDIAEoDjITLm1lbW9zLmFwaS52MS5TdGF0ZRIQCghvcmRlcl9ieRgEIAEoCRIOCgZmaWx0ZXIYBSABKAkSFAoMc2hvd19kZWxldGVkGAYgASgIIk8KEUxpc3RNZW1vc1Jlc3BvbnNlEiEKBW1lbW9zGAEgAygLMhIubWVtb3MuYXBpLnYxLk1lbW8SFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIh4KDkdldE1lbW9SZXF1ZXN0EgwKBG5hbWUYASABKAkiZgoRVXBkYXRlTWVtb1JlcXVlc3QSIAoEbWVtbxgBIAEoCzISLm1lbW9zLmFwaS52MS5NZW1vEi8KC3VwZGF0ZV9tYXNrGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzayIwChFEZWxldGVNZW1vUmVxdWVzdBIMCgRuYW1lGAEgASgJEg0KBWZvcmNlGAIgASgIIlYKF1NldE1lbW9SZWxhdGlvbnNSZXF1ZXN0EgwKBG5hbWUYASABKAkSLQoJcmVsYXRpb25zGAIgAygLMhoubWVtb3MuYXBpLnYxLk1lbW9SZWxhdGlvbiJPChhMaXN0TWVtb1JlbGF0aW9uc1JlcXVlc3QSDAoEbmFtZRgBIAEoCRIRCglwYWdlX3NpemUYAiABKAUSEgoKcGFnZV90b2tlbhgDIAEoCSJjChlMaXN0TWVtb1JlbGF0aW9uc1Jlc3BvbnNlEi0KCXJlbGF0aW9ucxgBIAMoCzIaLm1lbW9zLmFwaS52MS5NZW1vUmVsYXRpb24SFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJImEKGENyZWF0ZU1lbW9Db21tZW50UmVxdWVzdBIMCgRuYW1lGAEgASgJEiMKB2NvbW1lbnQYAiABKAsyEi5tZW1vcy5hcGkudjEuTWVtbxISCgpjb21tZW50X2lkGAMgASgJImAKF0xpc3RNZW1vQ29tbWVudHNSZXF1ZXN0EgwKBG5hbWUYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkSEAoIb3JkZXJfYnkYBCABKAkiVgoYTGlzdE1lbW9Db21tZW50c1Jlc3BvbnNlEiEKBW1lbW9zGAEgAygLMhIubWVtb3MuYXBpLnYxLk1lbW8SFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIk8KGExpc3RNZW1vUmVhY3Rpb25zUmVxdWVzdBIMCgRuYW1lGAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIl8KGUxpc3RNZW1vUmVhY3Rpb25zUmVzcG9uc2USKQoJcmVhY3Rpb25zGAEgAygLMhYubWVtb3MuYXBpLnYxLlJlYWN0aW9uEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSJTChlVcHNlcnRNZW1vUmVhY3Rpb25SZXF1ZXN0EgwKBG5hbWUYASABKAkSKAoIcmVhY3Rpb24YAiABKAsyFi5tZW1vcy5hcGkudjEuUmVhY3Rpb24iKQoZRGVsZXRlTWVtb1JlYWN0aW9uUmVxdWVzdBIMCgRuYW1lGAEgASgJIlgKGVNldE1lbW9BdHRhY2htZW50c1JlcXVlc3QSDAoEbmFtZRgBIAEoCRItCgthdHRhY2htZW50cxgCIAMoCzIYLm1lbW9zLmFwaS52MS5BdHRhY2htZW50IlEKGkxpc3RNZW1vQXR0YWNobWVudHNSZXF1ZXN0EgwKBG5hbWUYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkiZQobTGlzdE1lbW9BdHRhY2htZW50c1Jlc3BvbnNlEi0KC2F0dGFjaG1lbnRzGAEgAygLMhgubWVtb3MuYXBpLnYxLkF0dGFjaG1lbnQSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJKlAKClZpc2liaWxpdHkSGgoWVklTSUJJTElUWV9VTlNQRUNJRklFRBAAEgsKB1BSSVZBVEUQARINCglQUk9URUNURUQQAhIKCgZQVUJMSUMQAzLgDQoLTWVtb1NlcnZpY2USXgoKQ3JlYXRlTWVtbxIfLm1lbW9zLmFwaS52MS5DcmVhdGVNZW1vUmVxdWVzdBoSLm1lbW9zLmFwaS52MS5NZW1vIhuC0+STAhU6BG1lbW8iDS9hcGkvdjEvbWVtb3MSYwoJTGlzdE1lbW9zEh4ubWVtb3MuYXBpLnYxLkxpc3RNZW1vc1JlcXVlc3QaHy5tZW1vcy5hcGkudjEuTGlzdE1lbW9zUmVzcG9uc2UiFYLT5JMCDxINL2FwaS92MS9tZW1vcxJbCgdHZXRNZW1vEhwubWVtb3MuYXBpLnYxLkdldE1lbW9SZXF1ZXN0GhIubWVtb3MuYXBpLnYxLk1lbW8iHoLT5JMCGBIWL2FwaS92MS97bmFtZT1tZW1vcy8qfRJsCgpVcGRhdGVNZW1vEh8ubWVtb3MuYXBpLnYxLlVwZGF0ZU1lbW9SZXF1ZXN0GhIubWVtb3MuYXBpLnYxLk1lbW8iKYLT5JMCIzoEbWVtbzIbL2FwaS92MS97bWVtby5uYW1lPW1lbW9zLyp9EmUKCkRlbGV0ZU1lbW8SHy5tZW1vcy5hcGkudjEuRGVsZXRlTWVtb1JlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiHoLT5JMCGCoWL2FwaS92MS97bmFtZT1tZW1vcy8qfRKEAQoSU2V0TWVtb0F0dGFjaG1lbnRzEicubWVtb3MuYXBpLnYxLlNldE1lbW9BdHRhY2htZW50c1JlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiLYLT5JMCJzoBKjIiL2FwaS92MS97bmFtZT1tZW1vcy8qfS9hdHRhY2htZW50cxKWAQoTTGlzdE1lbW9BdHRhY2htZW50cxIoLm1lbW9zLmFwaS52MS5MaXN0TWVtb0F0dGFjaG1lbnRzUmVxdWVzdBopLm1lbW9zLmFwaS52MS5MaXN0TWVtb0F0dGFjaG1lbnRzUmVzcG9uc2UiKoLT5JMCJBIiL2FwaS92MS97bmFtZT1tZW1vcy8qfS9hdHRhY2htZW50cxJ+ChBTZXRNZW1vUmVsYXRpb25zEiUubWVtb3MuYXBpLnYxLlNldE1lbW9SZWxhdGlvbnNSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5IiuC0+STAiU6ASoyIC9hcGkvdjEve25hbWU9bWVtb3MvKn0vcmVsYXRpb25zEo4BChFMaXN0TWVtb1JlbGF0aW9ucxImLm1lbW9zLmFwaS52MS5MaXN0TWVtb1JlbGF0aW9uc1JlcXVlc3QaJy5tZW1vcy5hcGkudjEuTGlzdE1lbW9SZWxhdGlvbnNSZXNwb25zZSIogtPkkwIiEiAvYXBpL3YxL3tuYW1lPW1lbW9zLyp9L3JlbGF0aW9ucxKBAQoRQ3JlYXRlTWVtb0NvbW1lbnQSJi5tZW1vcy5hcGkudjEuQ3JlYXRlTWVtb0NvbW1lbnRSZXF1ZXN0GhIubWVtb3MuYXBpLnYxLk1lbW8iMILT5JMCKjoHY29tbWVudCIfL2FwaS92MS97bmFtZT1tZW1vcy8qfS9jb21tZW50cxKKAQoQTGlzdE1lbW9Db21tZW50cxIlLm1lbW9zLmFwaS52MS5MaXN0TWVtb0NvbW1lbnRzUmVxdWVzdBomLm1lbW9zLmFwaS52MS5MaXN0TWVtb0NvbW1lbnRzUmVzcG9uc2UiJ4LT5JMCIRIfL2FwaS92MS97bmFtZT1tZW1vcy8qfS9jb21tZW50cxKOAQoRTGlzdE1lbW9SZWFjdGlvbnMSJi5tZW1vcy5hcGkudjEuTGlzdE1lbW9SZWFjdGlvbnNSZXF1ZXN0GicubWVtb3MuYXBpLnYxLkxpc3RNZW1vUmVhY3Rpb25zUmVzcG9uc2UiKILT5JMCIhIgL2FwaS92MS97bmFtZT1tZW1vcy8qfS9yZWFjdGlvbnMSggEKElVwc2VydE1lbW9SZWFjdGlvbhInLm1lbW9zLmFwaS52MS5VcHNlcnRNZW1vUmVhY3Rpb25SZXF1ZXN0GhYubWVtb3MuYXBpLnYxLlJlYWN0aW9uIiuC0+STAiU6ASoiIC9hcGkvdjEve25hbWU9bWVtb3MvKn0vcmVhY3Rpb25zEoEBChJEZWxldGVNZW1vUmVhY3Rpb24SJy5tZW1vcy5hcGkudjEuRGVsZXRlTWVtb1JlYWN0aW9uUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIqgtPkkwIkKiIvYXBpL3YxL3tuYW1lPW1lbW9zLyovcmVhY3Rpb25zLyp9YgZwcm90bzM", [file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp, file_memos_api_v1_attachment_service, file_memos_api_v1_common]);
+  fileDesc("Ch9tZW1vcy9hcGkvdjEvbWVtb19zZXJ2aWNlLnByb3RvEgxtZW1vcy5hcGkudjEipwUKBE1lbW8SDAoEbmFtZRgBIAEoCRIiCgVzdGF0ZRgCIAEoDjITLm1lbW9zLmFwaS52MS5TdGF0ZRIPCgdjcmVhdG9yGAMgASgJEi8KC2NyZWF0ZV90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgt1cGRhdGVfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHY29udGVudBgHIAEoCRIsCgp2aXNpYmlsaXR5GAkgASgOMhgubWVtb3MuYXBpLnYxLlZpc2liaWxpdHkSDAoEdGFncxgKIAMoCRIOCgZwaW5uZWQYCyABKAgSLQoLYXR0YWNobWVudHMYDCADKAsyGC5tZW1vcy5hcGkudjEuQXR0YWNobWVudBItCglyZWxhdGlvbnMYDSADKAsyGi5tZW1vcy5hcGkudjEuTWVtb1JlbGF0aW9uEikKCXJlYWN0aW9ucxgOIAMoCzIWLm1lbW9zLmFwaS52MS5SZWFjdGlvbhItCghwcm9wZXJ0eRgPIAEoCzIbLm1lbW9zLmFwaS52MS5NZW1vLlByb3BlcnR5EhMKBnBhcmVudBgQIAEoCUgAiAEBEg8KB3NuaXBwZXQYESABKAkSLQoIbG9jYXRpb24YEiABKAsyFi5tZW1vcy5hcGkudjEuTG9jYXRpb25IAYgBARpyCghQcm9wZXJ0eRIQCghoYXNfbGluaxgBIAEoCBIVCg1oYXNfdGFza19saXN0GAIgASgIEhAKCGhhc19jb2RlGAMgASgIEhwKFGhhc19pbmNvbXBsZXRlX3Rhc2tzGAQgASgIEg0KBXRpdGxlGAUgASgJQgkKB19wYXJlbnRCCwoJX2xvY2F0aW9uSgQIBhAHIkQKCExvY2F0aW9uEhMKC3BsYWNlaG9sZGVyGAEgASgJEhAKCGxhdGl0dWRlGAIgASgBEhEKCWxvbmdpdHVkZRgDIAEoASKEAgoMTWVtb1JlbGF0aW9uEi0KBG1lbW8YASABKAsyHy5tZW1vcy5hcGkudjEuTWVtb1JlbGF0aW9uLk1lbW8SNQoMcmVsYXRlZF9tZW1vGAIgASgLMh8ubWVtb3MuYXBpLnYxLk1lbW9SZWxhdGlvbi5NZW1vEi0KBHR5cGUYAyABKA4yHy5tZW1vcy5hcGkudjEuTWVtb1JlbGF0aW9uLlR5cGUaJQoETWVtbxIMCgRuYW1lGAEgASgJEg8KB3NuaXBwZXQYAiABKAkiOAoEVHlwZRIUChBUWVBFX1VOU1BFQ0lGSUVEEAASDQoJUkVGRVJFTkNFEAESCwoHQ09NTUVOVBACIoUBCghSZWFjdGlvbhIMCgRuYW1lGAEgASgJEg8KB2NyZWF0b3IYAiABKAkSEgoKY29udGVudF9pZBgDIAEoCRIVCg1yZWFjdGlvbl90eXBlGAQgASgJEi8KC2NyZWF0ZV90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJGChFDcmVhdGVNZW1vUmVxdWVzdBIgCgRtZW1vGAEgASgLMhIubWVtb3MuYXBpLnYxLk1lbW8SDwoHbWVtb19pZBgCIAEoCSKVAQoQTGlzdE1lbW9zUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEgoKcGFnZV90b2tlbhgCIAEoCRIiCgVzdGF0ZRgDIAEoDjITLm1lbW9zLmFwaS52MS5TdGF0ZRIQCghvcmRlcl9ieRgEIAEoCRIOCgZmaWx0ZXIYBSABKAkSFAoMc2hvd19kZWxldGVkGAYgASgIIk8KEUxpc3RNZW1vc1Jlc3BvbnNlEiEKBW1lbW9zGAEgAygLMhIubWVtb3MuYXBpLnYxLk1lbW8SFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIh4KDkdldE1lbW9SZXF1ZXN0EgwKBG5hbWUYASABKAkiZgoRVXBkYXRlTWVtb1JlcXVlc3QSIAoEbWVtbxgBIAEoCzISLm1lbW9zLmFwaS52MS5NZW1vEi8KC3VwZGF0ZV9tYXNrGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzayIwChFEZWxldGVNZW1vUmVxdWVzdBIMCgRuYW1lGAEgASgJEg0KBWZvcmNlGAIgASgIIlYKF1NldE1lbW9SZWxhdGlvbnNSZXF1ZXN0EgwKBG5hbWUYASABKAkSLQoJcmVsYXRpb25zGAIgAygLMhoubWVtb3MuYXBpLnYxLk1lbW9SZWxhdGlvbiJPChhMaXN0TWVtb1JlbGF0aW9uc1JlcXVlc3QSDAoEbmFtZRgBIAEoCRIRCglwYWdlX3NpemUYAiABKAUSEgoKcGFnZV90b2tlbhgDIAEoCSJjChlMaXN0TWVtb1JlbGF0aW9uc1Jlc3BvbnNlEi0KCXJlbGF0aW9ucxgBIAMoCzIaLm1lbW9zLmFwaS52MS5NZW1vUmVsYXRpb24SFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJImEKGENyZWF0ZU1lbW9Db21tZW50UmVxdWVzdBIMCgRuYW1lGAEgASgJEiMKB2NvbW1lbnQYAiABKAsyEi5tZW1vcy5hcGkudjEuTWVtbxISCgpjb21tZW50X2lkGAMgASgJImAKF0xpc3RNZW1vQ29tbWVudHNSZXF1ZXN0EgwKBG5hbWUYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkSEAoIb3JkZXJfYnkYBCABKAkiVgoYTGlzdE1lbW9Db21tZW50c1Jlc3BvbnNlEiEKBW1lbW9zGAEgAygLMhIubWVtb3MuYXBpLnYxLk1lbW8SFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIk8KGExpc3RNZW1vUmVhY3Rpb25zUmVxdWVzdBIMCgRuYW1lGAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIl8KGUxpc3RNZW1vUmVhY3Rpb25zUmVzcG9uc2USKQoJcmVhY3Rpb25zGAEgAygLMhYubWVtb3MuYXBpLnYxLlJlYWN0aW9uEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSJTChlVcHNlcnRNZW1vUmVhY3Rpb25SZXF1ZXN0EgwKBG5hbWUYASABKAkSKAoIcmVhY3Rpb24YAiABKAsyFi5tZW1vcy5hcGkudjEuUmVhY3Rpb24iKQoZRGVsZXRlTWVtb1JlYWN0aW9uUmVxdWVzdBIMCgRuYW1lGAEgASgJIlgKGVNldE1lbW9BdHRhY2htZW50c1JlcXVlc3QSDAoEbmFtZRgBIAEoCRItCgthdHRhY2htZW50cxgCIAMoCzIYLm1lbW9zLmFwaS52MS5BdHRhY2htZW50IlEKGkxpc3RNZW1vQXR0YWNobWVudHNSZXF1ZXN0EgwKBG5hbWUYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkiZQobTGlzdE1lbW9BdHRhY2htZW50c1Jlc3BvbnNlEi0KC2F0dGFjaG1lbnRzGAEgAygLMhgubWVtb3MuYXBpLnYxLkF0dGFjaG1lbnQSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIpABCglNZW1vU2hhcmUSDAoEbmFtZRgBIAEoCRIvCgtjcmVhdGVfdGltZRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASNAoLZXhwaXJlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wSACIAQFCDgoMX2V4cGlyZV90aW1lIlUKFkNyZWF0ZU1lbW9TaGFyZVJlcXVlc3QSDgoGcGFyZW50GAEgASgJEisKCm1lbW9fc2hhcmUYAiABKAsyFy5tZW1vcy5hcGkudjEuTWVtb1NoYXJlIicKFUxpc3RNZW1vU2hhcmVzUmVxdWVzdBIOCgZwYXJlbnQYASABKAkiRgoWTGlzdE1lbW9TaGFyZXNSZXNwb25zZRIsCgttZW1vX3NoYXJlcxgBIAMoCzIXLm1lbW9zLmFwaS52MS5NZW1vU2hhcmUiJgoWRGVsZXRlTWVtb1NoYXJlUmVxdWVzdBIMCgRuYW1lGAEgASgJIisKFEdldFNoYXJlZE1lbW9SZXF1ZXN0EhMKC3NoYXJlX3Rva2VuGAEgASgJIiUKFkdldExpbmtNZXRhZGF0YVJlcXVlc3QSCwoDdXJsGAEgASgJIisKG0JhdGNoR2V0TGlua01ldGFkYXRhUmVxdWVzdBIMCgR1cmxzGAEgAygJIlEKHEJhdGNoR2V0TGlua01ldGFkYXRhUmVzcG9uc2USMQoNbGlua19tZXRhZGF0YRgBIAMoCzIaLm1lbW9zLmFwaS52MS5MaW5rTWV0YWRhdGEiTgoMTGlua01ldGFkYXRhEgsKA3VybBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRINCgVpbWFnZRgEIAEoCSpQCgpWaXNpYmlsaXR5EhoKFlZJU0lCSUxJVFlfVU5TUEVDSUZJRUQQABILCgdQUklWQVRFEAESDQoJUFJPVEVDVEVEEAISCgoGUFVCTElDEAMy+hMKC01lbW9TZXJ2aWNlEl4KCkNyZWF0ZU1lbW8SHy5tZW1vcy5hcGkudjEuQ3JlYXRlTWVtb1JlcXVlc3QaEi5tZW1vcy5hcGkudjEuTWVtbyIbgtPkkwIVOgRtZW1vIg0vYXBpL3YxL21lbW9zEmMKCUxpc3RNZW1vcxIeLm1lbW9zLmFwaS52MS5MaXN0TWVtb3NSZXF1ZXN0Gh8ubWVtb3MuYXBpLnYxLkxpc3RNZW1vc1Jlc3BvbnNlIhWC0+STAg8SDS9hcGkvdjEvbWVtb3MSWwoHR2V0TWVtbxIcLm1lbW9zLmFwaS52MS5HZXRNZW1vUmVxdWVzdBoSLm1lbW9zLmFwaS52MS5NZW1vIh6C0+STAhgSFi9hcGkvdjEve25hbWU9bWVtb3MvKn0SbAoKVXBkYXRlTWVtbxIfLm1lbW9zLmFwaS52MS5VcGRhdGVNZW1vUmVxdWVzdBoSLm1lbW9zLmFwaS52MS5NZW1vIimC0+STAiM6BG1lbW8yGy9hcGkvdjEve21lbW8ubmFtZT1tZW1vcy8qfRJlCgpEZWxldGVNZW1vEh8ubWVtb3MuYXBpLnYxLkRlbGV0ZU1lbW9SZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ih6C0+STAhgqFi9hcGkvdjEve25hbWU9bWVtb3MvKn0ShAEKElNldE1lbW9BdHRhY2htZW50cxInLm1lbW9zLmFwaS52MS5TZXRNZW1vQXR0YWNobWVudHNSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ii2C0+STAic6ASoyIi9hcGkvdjEve25hbWU9bWVtb3MvKn0vYXR0YWNobWVudHMSlgEKE0xpc3RNZW1vQXR0YWNobWVudHMSKC5tZW1vcy5hcGkudjEuTGlzdE1lbW9BdHRhY2htZW50c1JlcXVlc3QaKS5tZW1vcy5hcGkudjEuTGlzdE1lbW9BdHRhY2htZW50c1Jlc3BvbnNlIiqC0+STAiQSIi9hcGkvdjEve25hbWU9bWVtb3MvKn0vYXR0YWNobWVudHMSfgoQU2V0TWVtb1JlbGF0aW9ucxIlLm1lbW9zLmFwaS52MS5TZXRNZW1vUmVsYXRpb25zUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIrgtPkkwIlOgEqMiAvYXBpL3YxL3tuYW1lPW1lbW9zLyp9L3JlbGF0aW9ucxKOAQoRTGlzdE1lbW9SZWxhdGlvbnMSJi5tZW1vcy5hcGkudjEuTGlzdE1lbW9SZWxhdGlvbnNSZXF1ZXN0GicubWVtb3MuYXBpLnYxLkxpc3RNZW1vUmVsYXRpb25zUmVzcG9uc2UiKILT5JMCIhIgL2FwaS92MS97bmFtZT1tZW1vcy8qfS9yZWxhdGlvbnMSgQEKEUNyZWF0ZU1lbW9Db21tZW50EiYubWVtb3MuYXBpLnYxLkNyZWF0ZU1lbW9Db21tZW50UmVxdWVzdBoSLm1lbW9zLmFwaS52MS5NZW1vIjCC0+STAio6B2NvbW1lbnQiHy9hcGkvdjEve25hbWU9bWVtb3MvKn0vY29tbWVudHMSigEKEExpc3RNZW1vQ29tbWVudHMSJS5tZW1vcy5hcGkudjEuTGlzdE1lbW9Db21tZW50c1JlcXVlc3QaJi5tZW1vcy5hcGkudjEuTGlzdE1lbW9Db21tZW50c1Jlc3BvbnNlIieC0+STAiESHy9hcGkvdjEve25hbWU9bWVtb3MvKn0vY29tbWVudHMSjgEKEUxpc3RNZW1vUmVhY3Rpb25zEiYubWVtb3MuYXBpLnYxLkxpc3RNZW1vUmVhY3Rpb25zUmVxdWVzdBonLm1lbW9zLmFwaS52MS5MaXN0TWVtb1JlYWN0aW9uc1Jlc3BvbnNlIiiC0+STAiISIC9hcGkvdjEve25hbWU9bWVtb3MvKn0vcmVhY3Rpb25zEoIBChJVcHNlcnRNZW1vUmVhY3Rpb24SJy5tZW1vcy5hcGkudjEuVXBzZXJ0TWVtb1JlYWN0aW9uUmVxdWVzdBoWLm1lbW9zLmFwaS52MS5SZWFjdGlvbiIrgtPkkwIlOgEqIiAvYXBpL3YxL3tuYW1lPW1lbW9zLyp9L3JlYWN0aW9ucxKBAQoSRGVsZXRlTWVtb1JlYWN0aW9uEicubWVtb3MuYXBpLnYxLkRlbGV0ZU1lbW9SZWFjdGlvblJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiKoLT5JMCJCoiL2FwaS92MS97bmFtZT1tZW1vcy8qL3JlYWN0aW9ucy8qfRKFAQoPQ3JlYXRlTWVtb1NoYXJlEiQubWVtb3MuYXBpLnYxLkNyZWF0ZU1lbW9TaGFyZVJlcXVlc3QaFy5tZW1vcy5hcGkudjEuTWVtb1NoYXJlIjOC0+STAi06Cm1lbW9fc2hhcmUiHy9hcGkvdjEve3BhcmVudD1tZW1vcy8qfS9zaGFyZXMShAEKDkxpc3RNZW1vU2hhcmVzEiMubWVtb3MuYXBpLnYxLkxpc3RNZW1vU2hhcmVzUmVxdWVzdBokLm1lbW9zLmFwaS52MS5MaXN0TWVtb1NoYXJlc1Jlc3BvbnNlIieC0+STAiESHy9hcGkvdjEve3BhcmVudD1tZW1vcy8qfS9zaGFyZXMSeAoPRGVsZXRlTWVtb1NoYXJlEiQubWVtb3MuYXBpLnYxLkRlbGV0ZU1lbW9TaGFyZVJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiJ4LT5JMCISofL2FwaS92MS97bmFtZT1tZW1vcy8qL3NoYXJlcy8qfRJyCg1HZXRTaGFyZWRNZW1vEiIubWVtb3MuYXBpLnYxLkdldFNoYXJlZE1lbW9SZXF1ZXN0GhIubWVtb3MuYXBpLnYxLk1lbW8iKYLT5JMCIxIhL2FwaS92MS9zaGFyZXMve3NoYXJlX3Rva2VufS9tZW1vEnkKD0dldExpbmtNZXRhZGF0YRIkLm1lbW9zLmFwaS52MS5HZXRMaW5rTWV0YWRhdGFSZXF1ZXN0GhoubWVtb3MuYXBpLnYxLkxpbmtNZXRhZGF0YSIkgtPkkwIeEhwvYXBpL3YxL21lbW9zLy0vbGlua01ldGFkYXRhEp8BChRCYXRjaEdldExpbmtNZXRhZGF0YRIpLm1lbW9zLmFwaS52MS5CYXRjaEdldExpbmtNZXRhZGF0YVJlcXVlc3QaKi5tZW1vcy5hcGkudjEuQmF0Y2hHZXRMaW5rTWV0YWRhdGFSZXNwb25zZSIwgtPkkwIqOgEqIiUvYXBpL3YxL21lbW9zLy0vbGlua01ldGFkYXRhOmJhdGNoR2V0YgZwcm90bzM", [file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp, file_memos_api_v1_attachment_service, file_memos_api_v1_common]);
 
 /**
  * @generated from message memos.api.v1.Memo
@@ -817,6 +817,210 @@ export const ListMemoAttachmentsResponseSchema: GenMessage<ListMemoAttachmentsRe
   messageDesc(file_memos_api_v1_memo_service, 22);
 
 /**
+ * @generated from message memos.api.v1.MemoShare
+ */
+export type MemoShare = Message<"memos.api.v1.MemoShare"> & {
+  /**
+   * `memos/{uid}/shares/{id}`; on creation `memos/{uid}/shares/{token}`, the one time the token is shown.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp create_time = 2;
+   */
+  createTime?: Timestamp | undefined;
+
+  /**
+   * Unset: the link never expires.
+   *
+   * @generated from field: optional google.protobuf.Timestamp expire_time = 3;
+   */
+  expireTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message memos.api.v1.MemoShare.
+ * Use `create(MemoShareSchema)` to create a new message.
+ */
+export const MemoShareSchema: GenMessage<MemoShare> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_memo_service, 23);
+
+/**
+ * @generated from message memos.api.v1.CreateMemoShareRequest
+ */
+export type CreateMemoShareRequest = Message<"memos.api.v1.CreateMemoShareRequest"> & {
+  /**
+   * @generated from field: string parent = 1;
+   */
+  parent: string;
+
+  /**
+   * @generated from field: memos.api.v1.MemoShare memo_share = 2;
+   */
+  memoShare?: MemoShare | undefined;
+};
+
+/**
+ * Describes the message memos.api.v1.CreateMemoShareRequest.
+ * Use `create(CreateMemoShareRequestSchema)` to create a new message.
+ */
+export const CreateMemoShareRequestSchema: GenMessage<CreateMemoShareRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_memo_service, 24);
+
+/**
+ * @generated from message memos.api.v1.ListMemoSharesRequest
+ */
+export type ListMemoSharesRequest = Message<"memos.api.v1.ListMemoSharesRequest"> & {
+  /**
+   * @generated from field: string parent = 1;
+   */
+  parent: string;
+};
+
+/**
+ * Describes the message memos.api.v1.ListMemoSharesRequest.
+ * Use `create(ListMemoSharesRequestSchema)` to create a new message.
+ */
+export const ListMemoSharesRequestSchema: GenMessage<ListMemoSharesRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_memo_service, 25);
+
+/**
+ * @generated from message memos.api.v1.ListMemoSharesResponse
+ */
+export type ListMemoSharesResponse = Message<"memos.api.v1.ListMemoSharesResponse"> & {
+  /**
+   * @generated from field: repeated memos.api.v1.MemoShare memo_shares = 1;
+   */
+  memoShares: MemoShare[];
+};
+
+/**
+ * Describes the message memos.api.v1.ListMemoSharesResponse.
+ * Use `create(ListMemoSharesResponseSchema)` to create a new message.
+ */
+export const ListMemoSharesResponseSchema: GenMessage<ListMemoSharesResponse> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_memo_service, 26);
+
+/**
+ * @generated from message memos.api.v1.DeleteMemoShareRequest
+ */
+export type DeleteMemoShareRequest = Message<"memos.api.v1.DeleteMemoShareRequest"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message memos.api.v1.DeleteMemoShareRequest.
+ * Use `create(DeleteMemoShareRequestSchema)` to create a new message.
+ */
+export const DeleteMemoShareRequestSchema: GenMessage<DeleteMemoShareRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_memo_service, 27);
+
+/**
+ * @generated from message memos.api.v1.GetSharedMemoRequest
+ */
+export type GetSharedMemoRequest = Message<"memos.api.v1.GetSharedMemoRequest"> & {
+  /**
+   * @generated from field: string share_token = 1;
+   */
+  shareToken: string;
+};
+
+/**
+ * Describes the message memos.api.v1.GetSharedMemoRequest.
+ * Use `create(GetSharedMemoRequestSchema)` to create a new message.
+ */
+export const GetSharedMemoRequestSchema: GenMessage<GetSharedMemoRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_memo_service, 28);
+
+/**
+ * @generated from message memos.api.v1.GetLinkMetadataRequest
+ */
+export type GetLinkMetadataRequest = Message<"memos.api.v1.GetLinkMetadataRequest"> & {
+  /**
+   * @generated from field: string url = 1;
+   */
+  url: string;
+};
+
+/**
+ * Describes the message memos.api.v1.GetLinkMetadataRequest.
+ * Use `create(GetLinkMetadataRequestSchema)` to create a new message.
+ */
+export const GetLinkMetadataRequestSchema: GenMessage<GetLinkMetadataRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_memo_service, 29);
+
+/**
+ * @generated from message memos.api.v1.BatchGetLinkMetadataRequest
+ */
+export type BatchGetLinkMetadataRequest = Message<"memos.api.v1.BatchGetLinkMetadataRequest"> & {
+  /**
+   * @generated from field: repeated string urls = 1;
+   */
+  urls: string[];
+};
+
+/**
+ * Describes the message memos.api.v1.BatchGetLinkMetadataRequest.
+ * Use `create(BatchGetLinkMetadataRequestSchema)` to create a new message.
+ */
+export const BatchGetLinkMetadataRequestSchema: GenMessage<BatchGetLinkMetadataRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_memo_service, 30);
+
+/**
+ * @generated from message memos.api.v1.BatchGetLinkMetadataResponse
+ */
+export type BatchGetLinkMetadataResponse = Message<"memos.api.v1.BatchGetLinkMetadataResponse"> & {
+  /**
+   * @generated from field: repeated memos.api.v1.LinkMetadata link_metadata = 1;
+   */
+  linkMetadata: LinkMetadata[];
+};
+
+/**
+ * Describes the message memos.api.v1.BatchGetLinkMetadataResponse.
+ * Use `create(BatchGetLinkMetadataResponseSchema)` to create a new message.
+ */
+export const BatchGetLinkMetadataResponseSchema: GenMessage<BatchGetLinkMetadataResponse> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_memo_service, 31);
+
+/**
+ * @generated from message memos.api.v1.LinkMetadata
+ */
+export type LinkMetadata = Message<"memos.api.v1.LinkMetadata"> & {
+  /**
+   * @generated from field: string url = 1;
+   */
+  url: string;
+
+  /**
+   * @generated from field: string title = 2;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string description = 3;
+   */
+  description: string;
+
+  /**
+   * @generated from field: string image = 4;
+   */
+  image: string;
+};
+
+/**
+ * Describes the message memos.api.v1.LinkMetadata.
+ * Use `create(LinkMetadataSchema)` to create a new message.
+ */
+export const LinkMetadataSchema: GenMessage<LinkMetadata> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_memo_service, 32);
+
+/**
  * @generated from enum memos.api.v1.Visibility
  */
 export enum Visibility {
@@ -988,6 +1192,64 @@ export const MemoService: GenService<{
     methodKind: "unary";
     input: typeof DeleteMemoReactionRequestSchema;
     output: typeof EmptySchema;
+  },
+  /**
+   * The REST body is the share; its name in this answer ends in the link's token (shown here only).
+   *
+   * @generated from rpc memos.api.v1.MemoService.CreateMemoShare
+   */
+  createMemoShare: {
+    methodKind: "unary";
+    input: typeof CreateMemoShareRequestSchema;
+    output: typeof MemoShareSchema;
+  },
+  /**
+   * The memo's live links, each named by its id (tokens are kept hashed and cannot be shown again).
+   *
+   * @generated from rpc memos.api.v1.MemoService.ListMemoShares
+   */
+  listMemoShares: {
+    methodKind: "unary";
+    input: typeof ListMemoSharesRequestSchema;
+    output: typeof ListMemoSharesResponseSchema;
+  },
+  /**
+   * By the name a list gave (its id) or the one its creation gave (its token).
+   *
+   * @generated from rpc memos.api.v1.MemoService.DeleteMemoShare
+   */
+  deleteMemoShare: {
+    methodKind: "unary";
+    input: typeof DeleteMemoShareRequestSchema;
+    output: typeof EmptySchema;
+  },
+  /**
+   * The memo a share token opens, to anyone holding it; NotFound for every token that opens nothing.
+   *
+   * @generated from rpc memos.api.v1.MemoService.GetSharedMemo
+   */
+  getSharedMemo: {
+    methodKind: "unary";
+    input: typeof GetSharedMemoRequestSchema;
+    output: typeof MemoSchema;
+  },
+  /**
+   * --- Link previews: not served here (Unimplemented). ---
+   *
+   * @generated from rpc memos.api.v1.MemoService.GetLinkMetadata
+   */
+  getLinkMetadata: {
+    methodKind: "unary";
+    input: typeof GetLinkMetadataRequestSchema;
+    output: typeof LinkMetadataSchema;
+  },
+  /**
+   * @generated from rpc memos.api.v1.MemoService.BatchGetLinkMetadata
+   */
+  batchGetLinkMetadata: {
+    methodKind: "unary";
+    input: typeof BatchGetLinkMetadataRequestSchema;
+    output: typeof BatchGetLinkMetadataResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_memos_api_v1_memo_service, 0);
