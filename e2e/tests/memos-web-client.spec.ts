@@ -27,13 +27,7 @@ const SURVEY = process.env.MEMOS_WEB_CLIENT_SURVEY === "1";
 const SKIP_REASON = `NOTICE: the memos ${MEMOS_WEB_TAG} web client is not built (${DIST} is absent): run \`${MEMOS_WEB_BUILD_COMMAND}\` to drive it`;
 
 /** What our server does not answer as the v0.30 client needs, by call. `missing`: no route; `partial`: served, short of it. */
-const GAPS: Record<string, { kind: "missing" | "partial"; note: string }> = {
-  "InstanceService/BatchGetInstanceSettings": { kind: "missing", note: "not served" },
-  "InstanceService/GetInstanceSetting": { kind: "partial", note: "GENERAL only: AI is unimplemented" },
-  "InstanceService/GetInstanceStats": { kind: "missing", note: "not served" },
-  "MemoService/ListMemos": { kind: "partial", note: "order_by create_time desc only (the client asks pinned desc first)" },
-  "UserService/ListUserNotifications": { kind: "missing", note: "not served" },
-};
+const GAPS: Record<string, { kind: "missing" | "partial"; note: string }> = {};
 
 /**
  * Failures that are the answer memos gives too, by call: the client asks RefreshToken on every page load without a

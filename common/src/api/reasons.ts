@@ -147,6 +147,7 @@ export const ERROR_REASONS = {
   "shortcut.not-found": { status: 404, description: "No such shortcut, or not the caller's" },
   "share.not-found": { status: 404, description: "No such share link: unknown, revoked, expired, or its memo is in the trash" },
   "access-token.not-found": { status: 404, description: "No such access token, or not the caller's" },
+  "inbox.not-found": { status: 404, description: "No such inbox item, or not the caller's (or its memo is hidden from them now)" },
   "oauth.unknown-client": { status: 400, description: "An authorization request from a client that is not registered here" },
   "oauth.redirect-not-registered": {
     status: 400,

@@ -2,7 +2,9 @@
 // while its memo is still readable by its owner (a memo made private since, or archived by another, drops out). An
 // item about the account itself (its two-factor codes locked) is its owner's alone, and always shown to them.
 import type { Role } from "@memos/common";
-import type { Actor } from "../context.js";
+import type { Actor, Viewer } from "../context.js";
+import { forbidden } from "../errors.js";
+import { requireSignedIn } from "./utils.js";
 import { canReadMemo } from "./memo.policy.js";
 
 type MemoFacts = Parameters<typeof canReadMemo>[1];
@@ -27,3 +29,9 @@ type InboxItemFacts =
 /** Whether the inbox's `owner` is shown the item: an account's item always, a memo's while they may read the memo. */
 export const mayShowInboxItem = (owner: Actor, item: InboxItemFacts): boolean =>
   item.memo_id === null || mayHearOf(owner, { ...item, id: item.memo_id });
+
+/** An inbox is its owner's alone: no one else reads or changes it, administrators included (401 signed out, else 403). */
+export function authorizeInboxOwner(viewer: Viewer, ownerId: number): asserts viewer is Actor {
+  requireSignedIn(viewer);
+  if (viewer.id !== ownerId) throw forbidden("Unauthorized: an inbox is its owner's alone");
+}

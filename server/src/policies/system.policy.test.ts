@@ -3,13 +3,24 @@ import type { Role } from "@memos/common";
 import { describe, expect, it } from "vitest";
 import type { Actor, Viewer } from "../context.js";
 import { HttpError } from "../errors.js";
-import { authorizeSystem, canSeeBackupStatus, canSeeDatabaseSize, type SystemAction } from "./system.policy.js";
+import {
+  authorizeSettingRead,
+  authorizeSystem,
+  canSeeBackupStatus,
+  canSeeDatabaseSize,
+  type SettingAudience,
+  type SystemAction,
+} from "./system.policy.js";
 
 const actor = (role: Role): Actor => ({ id: 1, role, username: "u", via: "session", sessionId: "s" });
 
 function outcome(viewer: Viewer, action: SystemAction): number | null {
+  return statusOf(() => authorizeSystem(viewer, action));
+}
+
+function statusOf(decide: () => void): number | null {
   try {
-    authorizeSystem(viewer, action);
+    decide();
     return null;
   } catch (error) {
     return error instanceof HttpError ? error.status : -1;
@@ -30,5 +41,16 @@ describe.each<[string, Viewer, Record<SystemAction, number | null>, boolean, boo
   });
   it("backup status", () => {
     expect(canSeeBackupStatus(viewer)).toBe(seesBackups);
+  });
+});
+
+describe.each<[string, Viewer, Record<SettingAudience, number | null>]>([
+  ["the host", actor("HOST"), { everyone: null, members: null, admins: null }],
+  ["an admin", actor("ADMIN"), { everyone: null, members: null, admins: null }],
+  ["a user", actor("USER"), { everyone: null, members: null, admins: 403 }],
+  ["a visitor", null, { everyone: null, members: 401, admins: 401 }],
+])("reading an instance setting, for %s", (_label, viewer, expected) => {
+  it.each(Object.keys(expected) as SettingAudience[])("kept for %s", (audience) => {
+    expect(statusOf(() => authorizeSettingRead(viewer, audience))).toBe(expected[audience]);
   });
 });

@@ -16,6 +16,15 @@ export function authorizeSystem(viewer: Viewer, action: SystemAction): void {
   }
 }
 
+/** Who may read an instance setting: anyone, any signed-in member, or the host and admins (settings that hold credentials). */
+export type SettingAudience = "everyone" | "members" | "admins";
+
+export function authorizeSettingRead(viewer: Viewer, audience: SettingAudience): void {
+  if (audience === "everyone") return;
+  if (viewer === null) throw unauthenticated();
+  if (audience === "admins") authorizeSystem(viewer, "read-settings");
+}
+
 export const canSeeDatabaseSize = (viewer: Viewer): boolean => isAdmin(viewer);
 
 /** Backups are the host's concern: the schedule, when the last ran, and its size (file paths are not shown). */

@@ -7,7 +7,7 @@ export type InboxRow = Awaited<ReturnType<typeof listInboxItems>>[number];
 
 const SNIPPET = 120;
 
-function snippetOf(content: string): string {
+export function snippetOf(content: string): string {
   const text = content.replace(/\s+/g, " ").trim();
   return text.length > SNIPPET ? `${text.slice(0, SNIPPET - 1)}…` : text;
 }

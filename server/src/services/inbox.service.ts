@@ -10,11 +10,22 @@ import {
   type InboxRead,
 } from "@memos/common";
 import type { Actor, AppContext, Viewer } from "../context.js";
-import { asReader, mayHearOf, mayShowInboxItem } from "../policies/inbox.policy.js";
+import { asReader, authorizeInboxOwner, mayHearOf, mayShowInboxItem } from "../policies/inbox.policy.js";
 import { requireSignedIn } from "../policies/utils.js";
 import { type InboxRow, presentInboxItem } from "../presenters/inbox.presenter.js";
 import type { Db } from "../store/db.js";
-import { insertAccountInboxItem, insertInboxItems, listInboxItems, markInboxRead, mentionsTold } from "../store/sql/inbox.store.js";
+import type { InboxKind } from "../store/schema.js";
+import { notFound } from "../errors.js";
+import {
+  deleteInboxItem,
+  findInboxItem,
+  insertAccountInboxItem,
+  insertInboxItems,
+  listInboxItems,
+  markInboxRead,
+  markInboxUnread,
+  mentionsTold,
+} from "../store/sql/inbox.store.js";
 import { findUsersByUsernames } from "../store/sql/user.store.js";
 
 type MemoFacts = { id: number; creator_id: number; visibility: "PUBLIC" | "PROTECTED" | "PRIVATE"; row_status: "NORMAL" | "ARCHIVED" };
@@ -164,4 +175,44 @@ export async function markRead(ctx: AppContext, viewer: Viewer, input: InboxRead
   requireSignedIn(viewer);
   await markInboxRead(ctx.store.db, viewer.id, "all" in input ? "all" : input.ids);
   return { unread: await unreadCount(ctx.store.db, viewer) };
+}
+
+/**
+ * A page of `ownerId`'s items of `kinds` (the owner alone may read it), newest first before `beforeId`, the rows
+ * as stored; `next` is where the following page starts (the page's last id), null after the last.
+ */
+export async function listInboxRows(
+  ctx: AppContext,
+  viewer: Viewer,
+  ownerId: number,
+  query: { kinds: readonly InboxKind[]; beforeId?: number; limit: number },
+): Promise<{ rows: InboxRow[]; next: number | null }> {
+  authorizeInboxOwner(viewer, ownerId);
+  const rows = await listInboxItems(ctx.store.db, ownerId, query.limit + 1, { beforeId: query.beforeId, kinds: query.kinds });
+  const page = rows.slice(0, query.limit);
+  return {
+    rows: page.filter((row) => mayShowInboxItem(viewer, factsOf(row))),
+    next: rows.length > query.limit ? page[page.length - 1]!.id : null,
+  };
+}
+
+/** One of the owner's items the owner is shown; any other (not theirs, gone, its memo hidden from them) is not found. */
+async function shownItem(ctx: AppContext, viewer: Viewer, ownerId: number, id: number): Promise<InboxRow> {
+  authorizeInboxOwner(viewer, ownerId);
+  const row = await findInboxItem(ctx.store.db, ownerId, id);
+  if (!row || !mayShowInboxItem(viewer, factsOf(row))) throw notFound(`Inbox item not found: ${id}`, { reason: "inbox.not-found" });
+  return row;
+}
+
+/** Marks one item read or not read again; the item as it now is. */
+export async function setInboxItemRead(ctx: AppContext, viewer: Viewer, ownerId: number, id: number, read: boolean): Promise<InboxRow> {
+  await shownItem(ctx, viewer, ownerId, id);
+  if (read) await markInboxRead(ctx.store.db, ownerId, [id]);
+  else await markInboxUnread(ctx.store.db, ownerId, id);
+  return shownItem(ctx, viewer, ownerId, id);
+}
+
+export async function removeInboxItem(ctx: AppContext, viewer: Viewer, ownerId: number, id: number): Promise<void> {
+  await shownItem(ctx, viewer, ownerId, id);
+  await deleteInboxItem(ctx.store.db, ownerId, id);
 }

@@ -16,8 +16,12 @@ export interface AlternativesPage {
   /** None: nothing matches. One without fields: everything the caller may list. */
   alternatives: readonly MemoAlternative[];
   limit: number;
-  /** Keyset paging: the page starts after this memo in display order. */
+  /** Keyset paging: the page starts after this memo in list order. */
   after?: MemoPosition;
+  /** The creators' pinned memos first (each walk's pinned group, then its unpinned memos). */
+  pinnedFirst?: boolean;
+  /** Oldest first (each walk reads its index the other way); not with a text search, whose steps read newest first. */
+  ascending?: boolean;
 }
 
 /** The alternative within the scope, or null when the two cannot meet (no visibility in common). */
@@ -47,9 +51,15 @@ const readsRowByRow = (filter: MemoFilter) => Boolean(filter.text) || (filter.co
 
 const newestFirst = (a: MemoListRow, b: MemoListRow) => Number(b.display_ts) - Number(a.display_ts) || b.id - a.id;
 
+/** The merge's order: pinned first or not, then display order either way. */
+function listOrder(pinnedFirst: boolean, ascending: boolean) {
+  const byTime = ascending ? (a: MemoListRow, b: MemoListRow) => newestFirst(b, a) : newestFirst;
+  return pinnedFirst ? (a: MemoListRow, b: MemoListRow) => b.pinned - a.pinned || byTime(a, b) : byTime;
+}
+
 /**
  * The page: every walk's first `limit + 1` memos after the cursor, merged (a memo two alternatives match is one),
- * newest first. Each memo of the page is among the first `limit + 1` of a walk that finds it, so the page is exact;
+ * newest first or oldest first (pinned ones before the rest with `pinnedFirst`: each walk gives its pinned group first). Each memo of the page is among the first `limit + 1` of a walk that finds it, so the page is exact;
  * `more` says whether a next one exists.
  * `caller` names who asks, for the turns of searches (http/request-context.ts, callerOf).
  */
@@ -61,13 +71,15 @@ export async function listMemosMatchingAny(
 ): Promise<{ memos: Memo[]; more: boolean }> {
   const { store } = ctx;
   const filters = scopedFilters(viewer, input.rowStatus, input.alternatives);
-  const page = { pinnedFirst: false, limit: input.limit + 1, offset: 0, after: input.after };
+  const pinnedFirst = input.pinnedFirst === true;
+  const ascending = input.ascending === true;
+  const page = { pinnedFirst, ascending, limit: input.limit + 1, offset: 0, after: input.after };
   const read = async (db: Db) => {
     const rows: MemoListRow[] = [];
     for (const filter of filters) rows.push(...(await selectMemos(db, store.engine, filter, page)));
     return rows;
   };
   const rows = filters.some(readsRowByRow) ? await store.searchTurns.run(caller, () => read(store.searchDb)) : await read(store.db);
-  const unique = [...new Map(rows.map((row) => [row.id, row])).values()].sort(newestFirst);
+  const unique = [...new Map(rows.map((row) => [row.id, row])).values()].sort(listOrder(pinnedFirst, ascending));
   return { memos: await composeMemos(store.db, unique.slice(0, input.limit)), more: unique.length > input.limit };
 }

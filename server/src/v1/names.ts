@@ -106,6 +106,12 @@ export function memoShareOf(name: string, field = "name"): { memo: string; share
   if (!isValidUid(uid)) throw invalidArgument(field, `${JSON.stringify(uid)} is not a memo uid`);
   return { memo: memoName(uid), share: SHARE_TOKEN.test(share) ? { token: share } : { id: numericId(share, field) } };
 }
+export const notificationName = (username: string, id: number) => `users/${username}/notifications/${id}`;
+
+export function notificationOf(name: string, field = "name"): { username: string; id: number } {
+  const [username, id] = idsOf(name, "users/*/notifications/*", field) as [string, string];
+  return { username, id: numericId(id, field) };
+}
 
 export const linkedIdentityName = (username: string, providerId: number) => `users/${username}/linkedIdentities/${providerId}`;
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../client.js";
 import { anonymous, createMemo, createUser, PASSWORD, signUpHost, type TestUser, uploadResource } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
+import { insertInboxItems } from "../../src/store/sql/inbox.store.js";
 import { appTokenOf } from "../oauth-flow.js";
 import { expectPolicyStatuses, type Outcome } from "../policy-status.js";
 import { CREDENTIAL_KINDS, type CredentialKind, callerOf } from "../credential-kinds.js";
@@ -365,12 +366,19 @@ describe("v1 RPCs by credential", () => {
   let shareToken = "";
   /** An enabled identity provider, which any member may get. */
   let providerId = 0;
+  let hostId = 0;
   const connect = (client: Client, method: string, body: object, service = "MemoService") =>
     client.post(`/memos.api.v1.${service}/${method}`, body);
   /** A resource of the owner's, on no memo, that a call may read or delete: its uid. */
   const spareResourceUid = async () => {
     const { id } = await uploadResource(owner, "spare.png");
     return (await t.ctx.store.db.selectFrom("resource").select("uid").where("id", "=", id).executeTakeFirstOrThrow()).uid;
+  };
+  /** An item of the owner's inbox (the host named them), which a call may mark or remove: its v1 name. */
+  const spareNotification = async () => {
+    await insertInboxItems(t.ctx.store.db, [{ user_id: owner.user.id, kind: "mention", memo_id: memoId, actor_id: hostId }]);
+    const row = await t.ctx.store.db.selectFrom("inbox_item").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
+    return `users/owner/notifications/${row.id}`;
   };
   /** A token of the owner's that a call may revoke. */
   const spareTokenId = async () => (await owner.client.post("/api/access-token", { name: "spare", scope: "read" })).body.data.id as number;
@@ -388,6 +396,7 @@ describe("v1 RPCs by credential", () => {
   beforeAll(async () => {
     t = await createTestApp();
     host = await signUpHost(t);
+    hostId = host.user.id;
     owner = await createUser(t, host, "owner");
     const memo = await createMemo(owner, "credential kinds", "PUBLIC");
     memoId = memo.id;
@@ -629,6 +638,69 @@ describe("v1 RPCs by credential", () => {
       "DELETE /api/v1/identity-providers/:id (a member)",
       (client) => client.delete(`/api/v1/identity-providers/${providerId}`),
       { none: 401, session: 403, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    // UserService's notifications: the caller's own inbox; marking and removing are writes.
+    [
+      "Connect ListUserNotifications",
+      (client) => connect(client, "ListUserNotifications", { parent: "users/owner" }, "UserService"),
+      { none: 401, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "PATCH /api/v1/users/:u/notifications/:id",
+      async (client) => client.patch(`/api/v1/${await spareNotification()}?updateMask=status`, { status: "ARCHIVED" }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "Connect DeleteUserNotification",
+      async (client) => connect(client, "DeleteUserNotification", { name: await spareNotification() }, "UserService"),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "GET /api/v1/users/:u/notifications (another's: the owner's alone)",
+      (client) => client.get("/api/v1/users/host/notifications"),
+      { none: 401, session: 403, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    // InstanceService: GENERAL and MEMO_RELATED to anyone, AI to members, credentials' settings, changes, the mail
+    // test and stats to administrators (a change from a session alone); AIService: a member's call, Unimplemented.
+    [
+      "GET /api/v1/instance/settings/GENERAL",
+      (client) => client.get("/api/v1/instance/settings/GENERAL"),
+      { none: 200, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "Connect GetInstanceSetting AI",
+      (client) => connect(client, "GetInstanceSetting", { name: "instance/settings/AI" }, "InstanceService"),
+      { none: 401, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "GET /api/v1/instance/settings/STORAGE (a member: administrators only)",
+      (client) => client.get("/api/v1/instance/settings/STORAGE"),
+      { none: 401, session: 403, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "POST /api/v1/instance/settings:batchGet (a read posted: a read-only token's scope is the verb's)",
+      (client) => client.post("/api/v1/instance/settings:batchGet", { names: ["instance/settings/GENERAL"] }),
+      { none: 200, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "PATCH /api/v1/instance/settings/GENERAL (a member: administrators only)",
+      (client) => client.patch("/api/v1/instance/settings/GENERAL?updateMask=disallow_user_registration", { generalSetting: {} }),
+      { none: 401, session: 403, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "Connect TestInstanceEmailSetting (a member: administrators only)",
+      (client) => connect(client, "TestInstanceEmailSetting", {}, "InstanceService"),
+      { none: 401, session: 403, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "GET /api/v1/instance/stats (a member: administrators only)",
+      (client) => client.get("/api/v1/instance/stats"),
+      { none: 401, session: 403, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "POST /api/v1/ai:transcribe (Unimplemented)",
+      (client) => client.post("/api/v1/ai:transcribe", { audio: { content: "AQI=" } }),
+      { none: 401, session: 501, "read token": 403, "read-write token": 501, "open ID": 501, "?openId=": 501 },
     ],
     // ShortcutService: the caller's own shortcuts.
     [

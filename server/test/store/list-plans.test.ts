@@ -222,6 +222,53 @@ describe("list query plans", () => {
     }
   });
 
+  /**
+   * PostgreSQL, every creator's pins: the memos found by primary key from the pinned ids, never a scan of memo; the
+   * planner may sort the pins (memo_organizer's pinned rows) to merge them, never the memos.
+   */
+  function expectEveryPinLookedUp(text: string) {
+    expect(text, text).not.toMatch(/Seq Scan on memo\b/);
+    expect(text, text).toMatch(/Index (Only )?Scan using memo_pkey on memo m/);
+    expect(text, text).not.toMatch(/Sort Key: m\./);
+  }
+
+  it("v1's pinned-first feed (`pinned desc, create_time desc`): each scope's pins found through memo_organizer, then an index walk", async () => {
+    const actor = (id: number): Viewer => ({ id, role: "USER", username: `u${id}`, via: "token", sessionId: null });
+    for (const viewer of [actor(f.owner), actor(f.owner + 1), null]) {
+      const filters = scopedFilters(viewer, "NORMAL", [{}]);
+      expect(filters.length).toBeGreaterThan(0);
+      for (const filter of filters) {
+        for (const each of [page, second]) {
+          const sql = await listMemosSql(f.store.db, f.store.engine, filter, { ...each, limit: 51 });
+          const pinned = await explain(sql.pinned);
+          if (filter.creatorId !== undefined || f.store.engine === "sqlite") expectFoundByPins(pinned);
+          else expectEveryPinLookedUp(pinned.join("\n"));
+          expectIndexWalk(await explain(sql.walk));
+        }
+      }
+    }
+  });
+
+  it("oldest first (v1's `create_time asc`): the same index walks read the other way, every list, explore and a tag", async () => {
+    const after = { pinned: 0 as const, displayTs: 1_600_000_000, id: 5_000 };
+    for (const [name, filter] of lists) {
+      for (const each of [page, { ...page, after }]) {
+        const sql = await listMemosSql(f.store.db, f.store.engine, filter(), { ...each, ascending: true });
+        expectFoundByPins(await explain(sql.pinned));
+        expectIndexWalk(await explain(sql.walk));
+        expect(sql.walk.sql, name).toMatch(/ asc/i);
+      }
+    }
+    const flat: MemoPage = { pinnedFirst: false, limit: 30, offset: 0, ascending: true };
+    for (const filter of [
+      { rowStatus: "NORMAL", visibilities: ["PUBLIC", "PROTECTED"] },
+      { rowStatus: "NORMAL", visibilities: ["PUBLIC"] },
+    ] as MemoFilter[]) {
+      expectIndexWalk(await explain((await listMemosSql(f.store.db, f.store.engine, filter, flat)).walk));
+      expectIndexWalk(await explain((await listMemosSql(f.store.db, f.store.engine, filter, { ...flat, after })).walk));
+    }
+  });
+
   it("a tag's children are found by one index seek each, never by reading the tag's entries", async () => {
     for (const creatorId of [f.owner, undefined]) {
       const text = (await explain(childTagsSql(f.store.db, f.store.engine, "work", creatorId))).join("\n");

@@ -48,12 +48,8 @@ export async function mentionsTold(db: Db, memoIds: readonly number[]): Promise<
   return told;
 }
 
-/**
- * A page of the user's items, newest first (before `beforeId`; `unread` only those not read), each with its memo's
- * visibility facts and a bit of its text (or of the comment reacted to), and who did it; items of a memo in the
- * trash or gone are left out. Items about the account itself have no memo and no actor (their columns are null).
- */
-export function listInboxItems(db: Db, userId: number, limit: number, options: { beforeId?: number; unread?: boolean } = {}) {
+/** The user's items, each with its memo's visibility facts, uid and text (or the comment's), and who did it. */
+function itemsQuery(db: Db, userId: number) {
   return db
     .selectFrom("inbox_item as i")
     .leftJoin("memo as m", "m.id", "i.memo_id")
@@ -66,23 +62,55 @@ export function listInboxItems(db: Db, userId: number, limit: number, options: {
       "i.detail",
       "i.comment_id",
       "c.content as comment_content",
+      "c.uid as comment_uid",
       "i.created_ts",
       "i.read_ts",
       "i.actor_id",
       "u.username as actor_username",
       "u.nickname as actor_nickname",
+      "m.uid as memo_uid",
       "m.creator_id",
       "m.visibility",
       "m.row_status",
       "m.content",
     ])
     .where("i.user_id", "=", userId)
-    .where((eb) => eb.or([eb("i.memo_id", "is", null), eb.and([eb("m.id", "is not", null), eb("u.id", "is not", null)])]))
+    .where((eb) => eb.or([eb("i.memo_id", "is", null), eb.and([eb("m.id", "is not", null), eb("u.id", "is not", null)])]));
+}
+
+/**
+ * A page of the user's items, newest first (before `beforeId`; `unread` only those not read; `kinds` only those
+ * kinds), each with its memo's visibility facts and a bit of its text (or of the comment reacted to), and who did
+ * it; items of a memo in the trash or gone are left out. Items about the account itself have no memo and no actor
+ * (their columns are null). Read by the (user_id, id) index, newest first.
+ */
+export function listInboxItems(
+  db: Db,
+  userId: number,
+  limit: number,
+  options: { beforeId?: number; unread?: boolean; kinds?: readonly InboxKind[] } = {},
+) {
+  return itemsQuery(db, userId)
     .$if(options.beforeId !== undefined, (query) => query.where("i.id", "<", options.beforeId!))
     .$if(options.unread === true, (query) => query.where("i.read_ts", "is", null))
+    .$if(options.kinds !== undefined, (query) => query.where("i.kind", "in", options.kinds!))
     .orderBy("i.id", "desc")
     .limit(limit)
     .execute();
+}
+
+/** One of the user's items by its id, as the list reads it; undefined when it is not theirs or its memo is gone. */
+export function findInboxItem(db: Db, userId: number, id: number) {
+  return itemsQuery(db, userId).where("i.id", "=", id).executeTakeFirst();
+}
+
+/** Marks one of the user's items not read again. */
+export async function markInboxUnread(db: Db, userId: number, id: number): Promise<void> {
+  await db.updateTable("inbox_item").set({ read_ts: null }).where("user_id", "=", userId).where("id", "=", id).execute();
+}
+
+export async function deleteInboxItem(db: Db, userId: number, id: number): Promise<void> {
+  await db.deleteFrom("inbox_item").where("user_id", "=", userId).where("id", "=", id).execute();
 }
 
 export async function markInboxRead(db: Db, userId: number, ids: readonly number[] | "all"): Promise<void> {

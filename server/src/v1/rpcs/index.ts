@@ -1,5 +1,6 @@
 // Every served v1 service, in the order of memos' own files. Both transports and the route tests read this list.
 import type { V1Service } from "../rpc.js";
+import { aiRpcs } from "./ai.rpcs.js";
 import { attachmentRpcs } from "./attachment.rpcs.js";
 import { authRpcs } from "./auth.rpcs.js";
 import { identityProviderRpcs } from "./idp.rpcs.js";
@@ -16,4 +17,5 @@ export const V1_SERVICES: readonly V1Service[] = [
   instanceRpcs,
   shortcutRpcs,
   identityProviderRpcs,
+  aiRpcs,
 ];

@@ -19,6 +19,7 @@ import { type Memo, type MemoSchema, MemoService, Visibility } from "../gen/memo
 import { memoTargetOf } from "../memo-target.js";
 import { checked } from "../checked.js";
 import { pageSizeOf } from "../page-token.js";
+import { servedMemoOrder } from "../memo-order.js";
 import { isValidUid } from "../names.js";
 import { presentMemo } from "../presenters/memo.presenter.js";
 import { v1Service } from "../rpc.js";
@@ -100,9 +101,6 @@ const SERVER_SET = new Set(["name", "creator", "update_time", "tags", "reactions
 /** Fields we do not store: an empty value is no change, anything else is refused by refuseUnserved. */
 const UNSERVED = new Set(["location"]);
 
-/** memos' default order and the one it equals here (a memo's display time is its created time unless its author chose otherwise). */
-const ORDERS = new Set(["", "create_time desc", "display_time desc"]);
-
 function cursorOf(token: string): string | undefined {
   if (token === "") return undefined;
   try {
@@ -127,20 +125,30 @@ async function alternativesOf(ctx: AppContext, filter: string): Promise<MemoAlte
 
 /**
  * One page of what the caller may see that the filter matches (a visitor, everyone's public memos; a member, their
- * own memos and everyone's shared ones; the archive, the caller's own), newest first. The token is the keyset
+ * own memos and everyone's shared ones; the archive, the caller's own), newest or oldest first (pinned first if asked). The token is the keyset
  * cursor after the page's last memo, so paging is stable under inserts.
  */
 async function listPage(
   ctx: AppContext,
   viewer: Viewer,
   caller: string,
-  input: { rowStatus: RowStatus; filter: string; size: number; cursor?: string },
+  input: { rowStatus: RowStatus; filter: string; size: number; cursor?: string; pinnedFirst: boolean; ascending: boolean },
 ) {
   const alternatives = await alternativesOf(ctx, input.filter);
+  // A search's steps read the newest memos first (its window, the full-text index's buckets).
+  if (input.ascending && alternatives.some((alternative) => alternative.text))
+    throw new ConnectError("order_by create_time asc is not served with a text filter yet", Code.Unimplemented);
   const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
-  const page = await listMemosMatchingAny(ctx, viewer, { rowStatus: input.rowStatus, alternatives, limit: input.size, after }, caller);
+  const { pinnedFirst, ascending } = input;
+  const page = await listMemosMatchingAny(
+    ctx,
+    viewer,
+    { rowStatus: input.rowStatus, alternatives, limit: input.size, after, pinnedFirst, ascending },
+    caller,
+  );
   const last = page.memos.at(-1);
-  const nextPageToken = page.more && last ? encodeCursor({ pinned: 0, displayTs: last.displayTs, id: last.id }) : "";
+  const pinned = pinnedFirst && last?.pinned ? 1 : 0;
+  const nextPageToken = page.more && last ? encodeCursor({ pinned, displayTs: last.displayTs, id: last.id }) : "";
   return { memos: page.memos, nextPageToken };
 }
 
@@ -178,15 +186,15 @@ export const memoRpcs = v1Service(MemoService, {
   listMemos: {
     access: "public",
     handle: async (input, { ctx, viewer, request }) => {
-      const order = input.orderBy.trim().toLowerCase().replace(/\s+/g, " ");
-      if (!ORDERS.has(order))
-        throw invalidArgument("order_by", `${JSON.stringify(input.orderBy)} is not supported yet (create_time desc is)`);
+      const { pinnedFirst, ascending } = servedMemoOrder(input.orderBy);
       const state = rowStatusOf(input.state, "state") ?? "NORMAL";
       const page = await listPage(ctx, viewer, callerOf(request), {
         rowStatus: state,
         filter: input.filter,
         size: pageSizeOf(input.pageSize),
         cursor: cursorOf(input.pageToken),
+        pinnedFirst,
+        ascending,
       });
       return { memos: await presentMemos(ctx, page.memos), nextPageToken: page.nextPageToken };
     },

@@ -50,6 +50,7 @@ import { invalidArgument } from "../transport/errors.js";
 import { linkedIdentityRpcs } from "./linked-identity.rpcs.js";
 import { userAccountRpcs } from "./user-account.rpcs.js";
 import { userWebhookRpcs } from "./user-webhook.rpcs.js";
+import { userNotificationRpcs } from "./user-notification.rpcs.js";
 
 const permissionDenied = () => new ConnectError("permission denied", Code.PermissionDenied);
 
@@ -321,4 +322,5 @@ export const userRpcs = v1Service(UserService, {
     },
   },
   ...userWebhookRpcs,
+  ...userNotificationRpcs,
 });

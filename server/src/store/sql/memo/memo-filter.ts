@@ -116,6 +116,29 @@ export function pinEntriesQuery(db: Db, creatorId: number): ReturnType<typeof ba
 }
 
 /**
+ * Every creator's pins (memo_organizer: a row only for a memo whose pin was ever set, a handful per user), each memo
+ * `m` looked up by primary key and kept when the pin is its creator's (`o`): the pinned group of a list of several
+ * creators' memos (v1's `pinned desc` over a member's feed), without reading the memos to find their pins. SQLite
+ * walks the pins and looks each memo up (a CROSS JOIN keeps that order); PostgreSQL takes the pinned ids as one
+ * array first and looks the memos up by primary key, each checked against its creator's pin by the unique key (a
+ * join let it hash the whole collection, or sort the pins to merge them).
+ */
+export function allPinsQuery(db: Db, engine: Engine): ReturnType<typeof baseQuery> {
+  if (engine === "postgres")
+    return baseQuery(db)
+      .where(sql<boolean>`m.id = ANY(ARRAY(SELECT p.memo_id FROM memo_organizer p WHERE p.pinned = 1))`)
+      .where(sql<boolean>`EXISTS (SELECT 1 FROM memo_organizer p WHERE p.memo_id = m.id AND p.user_id = m.creator_id AND p.pinned = 1)`);
+  const query = db
+    .selectFrom("memo_organizer as p")
+    .crossJoin("memo as m")
+    .leftJoin("memo_organizer as o", creatorPin)
+    .whereRef("m.id", "=", "p.memo_id")
+    .whereRef("p.user_id", "=", "m.creator_id")
+    .where("p.pinned", "=", 1);
+  return query as unknown as ReturnType<typeof baseQuery>;
+}
+
+/**
  * SQLite: the full-text index's matches `f` for the text, newest first (keys in buckets [floor, below)), each with its
  * memo `m` looked up by id (and the creator's pin `o`). Typed as the base query, as tagEntriesQuery is.
  */

@@ -21,4 +21,6 @@ export interface MemoPage {
   offset: number;
   /** Keyset paging: the page starts after this position (and `offset` is 0). */
   after?: MemoPosition;
+  /** Oldest first within each group (v1's `create_time asc`); newest first when left out. Not with a text search. */
+  ascending?: boolean;
 }

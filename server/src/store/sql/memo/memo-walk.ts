@@ -1,5 +1,6 @@
-// The walks that read a page of memos in display order (display_ts, id descending) from an index, never sorting the
-// collection: the memos in scope (a display index), or a tag's memo_tag entries and its children's, merged.
+// The walks that read a page of memos in display order (display_ts, id descending; or ascending, oldest first, the
+// same indexes walked the other way) from an index, never sorting the collection: the memos in scope (a display
+// index), or a tag's memo_tag entries and its children's, merged.
 import { type RawBuilder, sql } from "kysely";
 import type { Db, Engine } from "../../db.js";
 import {
@@ -17,9 +18,14 @@ import type { MemoPosition } from "./memo-page.js";
 
 export const PINNED = sql<number>`COALESCE(o.pinned, 0)`;
 
-/** Rows after `position` in (display_ts, id) descending order; the display_ts bound is an index range. */
-export const afterCondition = (position: MemoPosition, ts = DISPLAY_TS, id = sql<number>`m.id`) =>
-  sql<boolean>`${ts} <= ${position.displayTs} AND (${ts} < ${position.displayTs} OR ${id} < ${position.id})`;
+/** Which way a walk reads display order: newest first (every list's), or oldest first (v1's `create_time asc`). */
+export type WalkDirection = "desc" | "asc";
+
+/** Rows after `position` in (display_ts, id) order, descending or ascending; the display_ts bound is an index range. */
+export const afterCondition = (position: MemoPosition, ts = DISPLAY_TS, id = sql<number>`m.id`, direction: WalkDirection = "desc") =>
+  direction === "desc"
+    ? sql<boolean>`${ts} <= ${position.displayTs} AND (${ts} < ${position.displayTs} OR ${id} < ${position.id})`
+    : sql<boolean>`${ts} >= ${position.displayTs} AND (${ts} > ${position.displayTs} OR ${id} > ${position.id})`;
 
 export const pinColumn = (filter: MemoFilter) => (filter.pinned === undefined ? PINNED : sql<number>`${filter.pinned ? 1 : 0}`);
 
@@ -27,11 +33,19 @@ export const pinColumn = (filter: MemoFilter) => (filter.pinned === undefined ? 
  * Matching memos in index order (display_ts, id descending): read from an index walk, never sorted. Without
  * `filter.pinned` the creator's pin is read per row; with it the pin is known and memo_organizer is not joined.
  */
-export function walk(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+export function walk(
+  db: Db,
+  engine: Engine,
+  filter: MemoFilter,
+  after: MemoPosition | undefined,
+  limit: number,
+  offset: number,
+  direction: WalkDirection = "desc",
+) {
   const arms = visibilityArms(engine, filter);
-  if (arms === null) return indexWalk(db, engine, filter, after, limit, offset, true);
+  if (arms === null) return indexWalk(db, engine, filter, after, limit, offset, true, direction);
   // The same rows as one walk's: typed as one, for the queries built on it.
-  return mergedRows(db, engine, filter, arms, after, limit, offset) as unknown as ReturnType<typeof indexWalk>;
+  return mergedRows(db, engine, filter, arms, after, limit, offset, direction) as unknown as ReturnType<typeof indexWalk>;
 }
 
 /**
@@ -59,15 +73,16 @@ function mergedRows(
   after: MemoPosition | undefined,
   limit: number,
   offset: number,
+  direction: WalkDirection = "desc",
 ) {
   // Arms without an order or a limit of their own: SQLite then walks each in the compound's order and merges them
   // as they come, stopping at the page (a limit per arm had it sort each arm's keys first, all of them).
   const [first, second] = arms.map((visibility) =>
     applyFilter(baseQuery(db), engine, { ...filter, visibilities: [visibility] })
-      .$if(after !== undefined, (query) => query.where(afterCondition(after!)))
+      .$if(after !== undefined, (query) => query.where(afterCondition(after!, undefined, undefined, direction)))
       .select([DISPLAY_TS.as("key_ts"), sql<number>`m.id`.as("key_id")]),
   );
-  const page = first!.unionAll(second!).orderBy(sql`key_ts`, "desc").orderBy(sql`key_id`, "desc").limit(limit).offset(offset);
+  const page = first!.unionAll(second!).orderBy(sql`key_ts`, direction).orderBy(sql`key_id`, direction).limit(limit).offset(offset);
   return db
     .selectFrom(page.as("k"))
     .crossJoin("memo as m")
@@ -75,8 +90,8 @@ function mergedRows(
     .whereRef("m.id", "=", "k.key_id")
     .selectAll("m")
     .select(pinColumn(filter).as("pinned"))
-    .orderBy(sql`k.key_ts`, "desc")
-    .orderBy(sql`k.key_id`, "desc");
+    .orderBy(sql`k.key_ts`, direction)
+    .orderBy(sql`k.key_id`, direction);
 }
 
 /**
@@ -123,16 +138,17 @@ function indexWalk(
   limit: number,
   offset: number,
   pins: boolean,
+  direction: WalkDirection = "desc",
 ) {
   // A rare text's few memos are looked up by id and sorted. SQLite would rather walk a display index in order and
   // test every row against the ids (all memos in scope at worst): `+` keeps the order off the index.
   const byIds = filter.textCandidates !== undefined && engine === "sqlite";
   return applyFilter(baseQuery(db), engine, filter)
-    .$if(after !== undefined, (query) => query.where(afterCondition(after!)))
+    .$if(after !== undefined, (query) => query.where(afterCondition(after!, undefined, undefined, direction)))
     .selectAll("m")
     .$if(pins, (query) => query.select(pinColumn(filter).as("pinned")))
-    .orderBy(byIds ? sql`+m.display_ts` : DISPLAY_TS, "desc")
-    .orderBy(byIds ? sql`+m.id` : "m.id", "desc")
+    .orderBy(byIds ? sql`+m.display_ts` : DISPLAY_TS, direction)
+    .orderBy(byIds ? sql`+m.id` : "m.id", direction)
     .limit(limit)
     .offset(offset);
 }
@@ -142,17 +158,25 @@ function indexWalk(
  * list, idx_memo_tag_display otherwise), each memo looked up by primary key and checked against the rest of the
  * filter: the first `count` that match.
  */
-function tagEntryWalk(db: Db, engine: Engine, filter: MemoFilter, tag: string, after: MemoPosition | undefined, count: number) {
+function tagEntryWalk(
+  db: Db,
+  engine: Engine,
+  filter: MemoFilter,
+  tag: string,
+  after: MemoPosition | undefined,
+  count: number,
+  direction: WalkDirection,
+) {
   const ts = sql<number>`t.display_ts`;
   const id = sql<number>`t.memo_id`;
   // The entries' creator is the memo's: checked once, on the index (the planners would count it twice).
   return applyFilter(tagEntriesQuery(db), engine, { ...filter, creatorId: undefined, tagByEntries: true })
     .where(tagEntries(engine, tag, filter.creatorId))
-    .$if(after !== undefined, (query) => query.where(afterCondition(after!, ts, id)))
+    .$if(after !== undefined, (query) => query.where(afterCondition(after!, ts, id, direction)))
     .selectAll("m")
     .select(pinColumn(filter).as("pinned"))
-    .orderBy(ts, "desc")
-    .orderBy(id, "desc")
+    .orderBy(ts, direction)
+    .orderBy(id, direction)
     .limit(count);
 }
 
@@ -172,15 +196,16 @@ function taggedPage(
   after: MemoPosition | undefined,
   limit: number,
   offset: number,
+  direction: WalkDirection,
 ) {
   const [first, ...rest] = tags.map((tag) =>
-    db.selectFrom(tagEntryWalk(db, engine, filter, tag, after, limit + offset).as("w")).selectAll("w"),
+    db.selectFrom(tagEntryWalk(db, engine, filter, tag, after, limit + offset, direction).as("w")).selectAll("w"),
   );
-  if (rest.length === 0) return tagEntryWalk(db, engine, filter, tags[0]!, after, limit).offset(offset);
+  if (rest.length === 0) return tagEntryWalk(db, engine, filter, tags[0]!, after, limit, direction).offset(offset);
   return rest
     .reduce((all, each) => all.union(each), first!)
-    .orderBy(sql`display_ts`, "desc")
-    .orderBy(sql`id`, "desc")
+    .orderBy(sql`display_ts`, direction)
+    .orderBy(sql`id`, direction)
     .limit(limit)
     .offset(offset);
 }
@@ -200,9 +225,12 @@ export async function listQuery(
   after: MemoPosition | undefined,
   limit: number,
   offset: number,
+  direction: WalkDirection = "desc",
 ) {
   const tags = filter.tag === undefined ? null : await tagAndChildren(db, engine, filter.tag, filter.creatorId);
-  return tags === null ? walk(db, engine, filter, after, limit, offset) : taggedPage(db, engine, filter, tags, after, limit, offset);
+  return tags === null
+    ? walk(db, engine, filter, after, limit, offset, direction)
+    : taggedPage(db, engine, filter, tags, after, limit, offset, direction);
 }
 
 /** The SQL that finds a tag's children in the list's scope (for plan tests). */

@@ -7,9 +7,9 @@ import { newMemoUid } from "./memo-uid.js";
 import type { Db, Engine } from "../../db.js";
 import type { MemoRow } from "../../schema.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
-import { applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, pinEntriesQuery } from "./memo-filter.js";
+import { allPinsQuery, applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, pinEntriesQuery } from "./memo-filter.js";
 import { searchWalk } from "./memo-search.js";
-import { afterCondition, listQuery, PINNED } from "./memo-walk.js";
+import { afterCondition, listQuery, PINNED, type WalkDirection } from "./memo-walk.js";
 import type { MemoListRow, MemoPage, MemoPosition } from "./memo-page.js";
 import { nowSeconds } from "../../time.js";
 
@@ -17,9 +17,21 @@ export type { MemoFilter } from "./memo-filter.js";
 export type { MemoListRow, MemoPage, MemoPosition } from "./memo-page.js";
 
 /** Rows of the walk: through the search steps when the filter holds text, else the walk of the list (memo-walk.ts). */
-async function walkRows(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
-  if (filter.text) return searchWalk(db, engine, filter, after, limit, offset);
-  return (await listQuery(db, engine, filter, after, limit, offset)).execute() as Promise<MemoListRow[]>;
+async function walkRows(
+  db: Db,
+  engine: Engine,
+  filter: MemoFilter,
+  after: MemoPosition | undefined,
+  limit: number,
+  offset: number,
+  direction: WalkDirection = "desc",
+) {
+  if (filter.text) {
+    // A search's steps read the newest memos first (its window, its full-text buckets); callers refuse the other order.
+    if (direction === "asc") throw new Error("a text search walks newest first only");
+    return searchWalk(db, engine, filter, after, limit, offset);
+  }
+  return (await listQuery(db, engine, filter, after, limit, offset, direction)).execute() as Promise<MemoListRow[]>;
 }
 
 /**
@@ -34,16 +46,14 @@ export async function countMemosCapped(db: Db, engine: Engine, filter: MemoFilte
 /**
  * The creator's pinned memos that match, found through their pins in memo_organizer (by its user index, then
  * the memo's primary key): a handful, so they are fetched whole and ordered by the caller, with no ORDER BY
- * and no temporary sort in the database. Without a creator (not a list the app runs) every pin is considered.
+ * and no temporary sort in the database. Without a creator (v1's pinned-first feed) every creator's pins are read.
  */
-function pinnedGroup(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined) {
+function pinnedGroup(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, direction: WalkDirection = "desc") {
   const creatorId = filter.creatorId;
-  const query =
-    creatorId === undefined
-      ? applyFilter(baseQuery(db), engine, { ...filter, pinned: true })
-      : applyFilter(pinEntriesQuery(db, creatorId), engine, { ...filter, pinned: undefined });
+  const pins = creatorId === undefined ? allPinsQuery(db, engine) : pinEntriesQuery(db, creatorId);
+  const query = applyFilter(pins, engine, { ...filter, pinned: undefined });
   return query
-    .$if(after !== undefined, (q) => q.where(afterCondition(after!)))
+    .$if(after !== undefined, (q) => q.where(afterCondition(after!, undefined, undefined, direction)))
     .selectAll("m")
     .select(sql<number>`1`.as("pinned"));
 }
@@ -51,11 +61,22 @@ function pinnedGroup(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosi
 /** List order within a group: display_ts, then id, both descending. */
 const byDisplayOrder = (a: MemoListRow, b: MemoListRow): number => Number(b.display_ts) - Number(a.display_ts) || b.id - a.id;
 
+const directionOf = (page: MemoPage): WalkDirection => (page.ascending ? "asc" : "desc");
+
 /** The SQL of the queries a list page without text runs (for plan tests and the bench): the pinned group, then the walk. */
 export async function listMemosSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
   const { pinned, ...rest } = filter;
-  const walked = await listQuery(db, engine, page.pinnedFirst ? { ...rest, pinned: false } : filter, page.after, page.limit, page.offset);
-  return { pinned: pinnedGroup(db, engine, rest, undefined).compile(), walk: walked.compile() };
+  const direction = directionOf(page);
+  const walked = await listQuery(
+    db,
+    engine,
+    page.pinnedFirst ? { ...rest, pinned: false } : filter,
+    page.after,
+    page.limit,
+    page.offset,
+    direction,
+  );
+  return { pinned: pinnedGroup(db, engine, rest, undefined, direction).compile(), walk: walked.compile() };
 }
 
 /**
@@ -64,7 +85,8 @@ export async function listMemosSql(db: Db, engine: Engine, filter: MemoFilter, p
  * the same order as `ORDER BY pinned DESC, display_ts DESC, id DESC`, without sorting the collection.
  */
 export async function listMemos(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage): Promise<MemoListRow[]> {
-  if (!page.pinnedFirst) return walkRows(db, engine, filter, page.after, page.limit, page.offset);
+  const direction = directionOf(page);
+  if (!page.pinnedFirst) return walkRows(db, engine, filter, page.after, page.limit, page.offset, direction);
   const { pinned, ...rest } = filter;
   const withPinned = pinned !== false && page.after?.pinned !== 0;
   const withUnpinned = pinned !== true;
@@ -72,8 +94,8 @@ export async function listMemos(db: Db, engine: Engine, filter: MemoFilter, page
   let pinnedCount = 0;
   if (withPinned) {
     const pinnedAfter = page.after?.pinned === 1 ? page.after : undefined;
-    const group = (await pinnedGroup(db, engine, rest, pinnedAfter).execute()) as MemoListRow[];
-    group.sort(byDisplayOrder);
+    const group = (await pinnedGroup(db, engine, rest, pinnedAfter, direction).execute()) as MemoListRow[];
+    group.sort(direction === "desc" ? byDisplayOrder : (a, b) => byDisplayOrder(b, a));
     rows = group.slice(page.offset, page.offset + page.limit);
     pinnedCount = group.length;
   }
@@ -81,7 +103,7 @@ export async function listMemos(db: Db, engine: Engine, filter: MemoFilter, page
   if (!withUnpinned || remaining === 0) return rows;
   const unpinnedAfter = page.after?.pinned === 0 ? page.after : undefined;
   const offset = Math.max(0, page.offset - pinnedCount);
-  const unpinned = await walkRows(db, engine, { ...rest, pinned: false }, unpinnedAfter, remaining, offset);
+  const unpinned = await walkRows(db, engine, { ...rest, pinned: false }, unpinnedAfter, remaining, offset, direction);
   return [...rows, ...unpinned];
 }
 
