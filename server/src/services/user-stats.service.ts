@@ -1,8 +1,10 @@
 // What accounts wrote, for v1's user stats: every memo in the scope the caller may read of one account (its stats
-// scope) or of everyone (explore's shared memos and the caller's own private ones), newest created first. The v1
+// scope) or of everyone (explore's shared memos and the caller's own private ones; or the caller's archive), newest
+// created first. The v1
 // presenter counts them (kinds of content, tags, pins).
+import type { RowStatus } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
-import { amountScopes, statsScope } from "../policies/memo.policy.js";
+import { amountScopes, listableScopes, statsScope } from "../policies/memo.policy.js";
 import { listMemoStatRows, type MemoStatRow } from "../store/sql/memo/user-stats.store.js";
 
 const newestCreatedFirst = (a: MemoStatRow, b: MemoStatRow) => b.created_ts - a.created_ts;
@@ -12,10 +14,16 @@ export async function userStatRows(ctx: AppContext, viewer: Viewer, userId: numb
   return listMemoStatRows(ctx.store.db, ctx.store.engine, statsScope(viewer, userId));
 }
 
-/** The NORMAL memos of everyone the caller may read (the scopes do not overlap: no memo twice). */
-export async function allUserStatRows(ctx: AppContext, viewer: Viewer): Promise<MemoStatRow[]> {
+/**
+ * The memos of everyone the caller may read, NORMAL ones (the scopes do not overlap: no memo twice) or, for
+ * `ARCHIVED`, the caller's own archive, which no one else may count (a visitor's: none).
+ */
+export async function allUserStatRows(ctx: AppContext, viewer: Viewer, rowStatus: RowStatus = "NORMAL"): Promise<MemoStatRow[]> {
   const { db, engine } = ctx.store;
-  const scopes = amountScopes(viewer, undefined).filter((scope) => scope.visibilities?.length !== 0);
+  const scopes =
+    rowStatus === "NORMAL"
+      ? amountScopes(viewer, undefined).filter((scope) => scope.visibilities?.length !== 0)
+      : listableScopes(viewer, rowStatus);
   const rows = await Promise.all(scopes.map((scope) => listMemoStatRows(db, engine, scope)));
   return rows.flat().sort(newestCreatedFirst);
 }

@@ -222,9 +222,10 @@ export const userRpcs = v1Service(UserService, {
     access: "public",
     handle: async (input, { ctx, viewer }) => {
       if (input.filter.trim() !== "") throw invalidArgument("filter", "filter not supported yet");
-      if (input.state !== State.STATE_UNSPECIFIED && input.state !== State.NORMAL)
-        throw invalidArgument("state", "only NORMAL memos are counted");
-      const rows = await allUserStatRows(ctx, viewer);
+      if (![State.STATE_UNSPECIFIED, State.NORMAL, State.ARCHIVED].includes(input.state))
+        throw invalidArgument("state", `expected NORMAL or ARCHIVED, not ${input.state}`);
+      // The archive page's calendar: the caller's own archived memos.
+      const rows = await allUserStatRows(ctx, viewer, input.state === State.ARCHIVED ? "ARCHIVED" : "NORMAL");
       const users = await findUsersByIds(ctx.store.db, [...new Set(rows.map((row) => row.creator_id))]);
       return {
         stats: [...users.values()]
