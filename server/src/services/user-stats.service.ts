@@ -2,7 +2,7 @@
 // scope) or of everyone (explore's shared memos and the caller's own private ones; or the caller's archive), newest
 // created first. The v1
 // presenter counts them (kinds of content, tags, pins).
-import type { RowStatus } from "@memos/common";
+import type { RowStatus, Visibility } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { amountScopes, listableScopes, statsScope } from "../policies/memo.policy.js";
 import { listMemoStatRows, type MemoStatRow } from "../store/sql/memo/user-stats.store.js";
@@ -16,14 +16,23 @@ export async function userStatRows(ctx: AppContext, viewer: Viewer, userId: numb
 
 /**
  * The memos of everyone the caller may read, NORMAL ones (the scopes do not overlap: no memo twice) or, for
- * `ARCHIVED`, the caller's own archive, which no one else may count (a visitor's: none).
+ * `ARCHIVED`, the caller's own archive, which no one else may count (a visitor's: none). `visibilities` narrows
+ * them (explore's `visibility in [...]`), never widens them.
  */
-export async function allUserStatRows(ctx: AppContext, viewer: Viewer, rowStatus: RowStatus = "NORMAL"): Promise<MemoStatRow[]> {
+export async function allUserStatRows(
+  ctx: AppContext,
+  viewer: Viewer,
+  rowStatus: RowStatus = "NORMAL",
+  visibilities?: readonly Visibility[],
+): Promise<MemoStatRow[]> {
   const { db, engine } = ctx.store;
-  const scopes =
-    rowStatus === "NORMAL"
-      ? amountScopes(viewer, undefined).filter((scope) => scope.visibilities?.length !== 0)
-      : listableScopes(viewer, rowStatus);
+  const scopes = (rowStatus === "NORMAL" ? amountScopes(viewer, undefined) : listableScopes(viewer, rowStatus))
+    .map((scope) => (visibilities === undefined ? scope : { ...scope, visibilities: narrowed(scope.visibilities, visibilities) }))
+    .filter((scope) => scope.visibilities?.length !== 0);
   const rows = await Promise.all(scopes.map((scope) => listMemoStatRows(db, engine, scope)));
   return rows.flat().sort(newestCreatedFirst);
 }
+
+/** A scope's visibilities within those asked (a scope of every visibility: those asked). */
+const narrowed = (scope: readonly Visibility[] | undefined, asked: readonly Visibility[]): Visibility[] =>
+  scope === undefined ? [...asked] : scope.filter((visibility) => asked.includes(visibility));

@@ -79,6 +79,27 @@ describe("stats of the archive", () => {
   });
 });
 
+describe("stats of explore", () => {
+  it("narrows the counted memos by visibility (explore's filter), and refuses any other filter by name", async () => {
+    await createMemo(member, "Only mine #secretive", "PRIVATE");
+    await createMemo(member, "For members #sharedtag", "PROTECTED");
+    const filter = encodeURIComponent('visibility in ["PUBLIC", "PROTECTED"]');
+    const answer = await rest(base, "GET", `/api/v1/users:stats?filter=${filter}`, { token: memberToken });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const own = answer.body.stats.find((stats: { name: string }) => stats.name === "users/member/stats");
+    expect(own.tagCount).toHaveProperty("sharedtag", 1);
+    expect(own.tagCount).not.toHaveProperty("secretive");
+    const publicOnly = await connectClient(base, UserService, { authorization: `Bearer ${memberToken}` }).listAllUserStats({
+      filter: 'visibility == "PUBLIC"',
+    });
+    expect(publicOnly.stats.flatMap((stats) => Object.keys(stats.tagCount))).not.toContain("sharedtag");
+    const other = await rest(base, "GET", `/api/v1/users:stats?filter=${encodeURIComponent("pinned")}`);
+    expect([other.status, other.body.message]).toEqual([400, expect.stringContaining("invalid filter")]);
+    const broken = await rest(base, "GET", `/api/v1/users:stats?filter=${encodeURIComponent("visibility in [")}`);
+    expect([broken.status, broken.body.message]).toEqual([400, expect.stringContaining("filter")]);
+  });
+});
+
 describe("listing accounts", () => {
   it("pages through every account for an administrator, filters by name, and refuses a member", async () => {
     const first = await rest(base, "GET", "/api/v1/users?pageSize=1", { token: hostToken });

@@ -40,6 +40,7 @@ import {
 } from "../gen/memos/api/v1/user_service_pb.js";
 import { personalAccessTokenOf, userSettingOf, usernameOf } from "../names.js";
 import { checked } from "../checked.js";
+import { compileMemoFilter } from "../filter/memo-cel.js";
 import { pageSizeOf, positionOf, positionToken } from "../page-token.js";
 import { presentPersonalAccessToken } from "../presenters/access-token.presenter.js";
 import { presentGeneralSetting, THEMES } from "../presenters/user-setting.presenter.js";
@@ -179,6 +180,18 @@ function generalWrites(general: UserSetting_GeneralSetting, paths: readonly stri
   });
 }
 
+/**
+ * The visibilities a ListAllUserStats filter asks for (explore's `visibility in ["PUBLIC", "PROTECTED"]`), or none
+ * for no filter. A filter of anything else is InvalidArgument: stats are counted by visibility only.
+ */
+async function statsVisibilitiesOf(filter: string): Promise<V0Visibility[] | undefined> {
+  if (filter.trim() === "") return undefined;
+  const node = await compileMemoFilter(filter, BigInt(Date.now()) * 1_000_000n);
+  if (node.kind !== "atom" || node.atom.kind !== "visibility")
+    throw invalidArgument("filter", 'only a visibility filter is served here, such as visibility in ["PUBLIC", "PROTECTED"]');
+  return node.atom.visibilities;
+}
+
 const SECONDS_A_DAY = 86_400;
 
 export const userRpcs = v1Service(UserService, {
@@ -221,11 +234,11 @@ export const userRpcs = v1Service(UserService, {
   listAllUserStats: {
     access: "public",
     handle: async (input, { ctx, viewer }) => {
-      if (input.filter.trim() !== "") throw invalidArgument("filter", "filter not supported yet");
+      const visibilities = await statsVisibilitiesOf(input.filter);
       if (![State.STATE_UNSPECIFIED, State.NORMAL, State.ARCHIVED].includes(input.state))
         throw invalidArgument("state", `expected NORMAL or ARCHIVED, not ${input.state}`);
       // The archive page's calendar: the caller's own archived memos.
-      const rows = await allUserStatRows(ctx, viewer, input.state === State.ARCHIVED ? "ARCHIVED" : "NORMAL");
+      const rows = await allUserStatRows(ctx, viewer, input.state === State.ARCHIVED ? "ARCHIVED" : "NORMAL", visibilities);
       const users = await findUsersByIds(ctx.store.db, [...new Set(rows.map((row) => row.creator_id))]);
       return {
         stats: [...users.values()]
