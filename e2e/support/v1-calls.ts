@@ -69,8 +69,10 @@ export class V1CallLog {
     });
     page.on("requestfailed", (request) => {
       const rpc = v1CallName(request.method(), request.url());
-      // An event stream the page closes (a navigation, a reload) ends as a failed request: not the server's doing.
-      if (rpc && !rpc.endsWith("/api/v1/sse")) this.add(rpc, 0, `request failed: ${request.failure()?.errorText ?? "?"}`);
+      // A request the page gives up itself (a navigation, a query the client cancels, the event stream it closes)
+      // ends as net::ERR_ABORTED: not the server's doing. Any other failure (a reset connection) is.
+      const failure = request.failure()?.errorText ?? "?";
+      if (rpc && failure !== "net::ERR_ABORTED") this.add(rpc, 0, `request failed: ${failure}`);
     });
   }
 

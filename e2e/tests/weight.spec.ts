@@ -50,6 +50,9 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const CODE_MEMO = /A snippet worth keeping/;
 
 async function measure(page: Page, path: string): Promise<number> {
+  // The live event stream stays open while signed in, so the network would never be idle: it is no script, and is
+  // refused here (the app tries it again a second later, a pause idleness fits in).
+  await page.route("**/api/v1/sse", (route) => route.abort());
   const loaded = recordScripts(page);
   await page.goto(path);
   const code = memoCard(page, CODE_MEMO).locator("code");

@@ -5,10 +5,16 @@ import { Toaster } from "./components/ui/Toaster";
 import { OfflineStatus } from "./offline/OfflineStatus";
 import { useInstanceEffects } from "./state/useInstanceEffects";
 import { queryClient } from "./queries/client";
+import { useLiveUpdates } from "./queries/liveUpdates";
 import { appRouter } from "./router";
 
 function InstanceEffects() {
   useInstanceEffects();
+  return null;
+}
+
+function LiveUpdates() {
+  useLiveUpdates();
   return null;
 }
 
@@ -20,8 +26,9 @@ export function App() {
       <InstanceEffects />
       <RouterProvider router={appRouter()} />
       <Toaster />
-      {/* Embeds live in other sites' pages: no service worker, no sync state there. */}
+      {/* Embeds live in other sites' pages: no service worker, no sync state, no live stream there. */}
       {isEmbed ? null : <OfflineStatus />}
+      {isEmbed ? null : <LiveUpdates />}
     </QueryClientProvider>
   );
 }

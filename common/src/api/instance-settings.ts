@@ -171,7 +171,10 @@ export const INSTANCE_SETTINGS = {
     readsPlainText: true,
     web: { kind: "none" },
   },
-  /** v0's session secret: a migrated instance still has the row; nothing reads it, and no route shows it. */
+  /**
+   * The key sessions' short-lived bearer tokens are signed with (auth/session-bearer.ts): made at the first sign-in
+   * that needs one (a v0 instance's session secret, when migrated, is kept and used). No route shows it.
+   */
   secretSessionName: { schema: z.string(), default: "", writer: "server", web: { kind: "none" } },
 } as const satisfies Record<string, InstanceSettingEntry>;
 

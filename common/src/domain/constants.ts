@@ -36,6 +36,9 @@ export const DEFAULT_LIST_LIMIT = 200;
 /** The session cookie a browser signs in with (set by `POST /api/auth/signin` and `/signup`). */
 export const SESSION_COOKIE = "memos_session";
 
+/** The cookie the v1 API's sign-in sets beside the session's (memos' name): what RefreshToken reads. */
+export const REFRESH_COOKIE = "memos_refresh";
+
 /** The response header of `GET /api/memo` and `/api/memo/all` holding the next page's `cursor` (absent after the last page). */
 export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
 /** The largest page a memo list gives, whatever `limit` asks. */

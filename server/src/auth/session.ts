@@ -23,6 +23,9 @@ export interface SessionClient {
 
 export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex");
 
+/** A session's cookie token: 256 random bits. */
+export const newSessionToken = (): string => randomBytes(32).toString("base64url");
+
 /** `twoFactorPending`: the session may only set up two-factor sign-in (policies/two-factor.policy.ts). */
 export async function startSession(
   db: Db,
@@ -30,7 +33,7 @@ export async function startSession(
   client: SessionClient,
   twoFactorPending = false,
 ): Promise<{ token: string; sessionId: string }> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newSessionToken();
   const sessionId = hashToken(token);
   const now = nowSeconds();
   // Expired rows are dead weight; each new session sweeps them so the table never grows without bound.

@@ -21,6 +21,8 @@ describe("redactSecrets", () => {
     ["also uses postgres://memos:pa55@db:5432/memos", "also uses postgres://[redacted]@db:5432/memos"],
     ["Authorization: Bearer memos_pat_abc", "Authorization: Bearer [redacted]"],
     ["memos_session=abc; theme=dark", "memos_session=[redacted]; theme=dark"],
+    ["memos_refresh=abc; memos_session=def", "memos_refresh=[redacted]; memos_session=[redacted]"],
+    ["token memos_sat_1.pUbl1c.1700000000.m4c refused", "token [redacted] refused"],
     ["/api/memo?tag=work&limit=10", "/api/memo?tag=work&limit=10"],
     ["/s/Zm9vYmFy_-x", "/s/[redacted]"],
     ["GET /s/Zm9vYmFy?x=1 404", "GET /s/[redacted]?x=1 404"],

@@ -3,7 +3,8 @@
 // The logger's options below redact them wherever a line is written: the request and error serializers, every
 // string argument, and the plain data of a logged object (values under a credential's name, strings quoting one).
 import type { FastifyRequest, FastifyServerOptions } from "fastify";
-import { SESSION_COOKIE } from "@memos/common";
+import { REFRESH_COOKIE, SESSION_COOKIE } from "@memos/common";
+import { SESSION_BEARER_PREFIX } from "../auth/session-bearer.js";
 
 const REDACTED = "[redacted]";
 
@@ -46,7 +47,10 @@ const QUERY_PAIR = /([?&;])([^=&#?\s"'<>]+)=([^&#\s"'<>]*)/g;
 /** The user information of an absolute URL (`https://user:password@host/`). */
 const USER_INFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/?#@\s"']+@/gi;
 const AUTH_SCHEME = /\b(Bearer|Basic|Token)\s+[^\s"',;]+/gi;
-const SESSION_PAIR = new RegExp(`(${SESSION_COOKIE}=)[^\\s"';,]+`, "g");
+/** The session's cookies: ours and the v1 refresh cookie (`memos_refresh`), which holds the same token. */
+const SESSION_PAIR = new RegExp(`((?:${SESSION_COOKIE}|${REFRESH_COOKIE})=)[^\\s"';,]+`, "g");
+/** A session's bearer token (a v1 sign-in's `access_token`) quoted anywhere, not only after `Bearer`. */
+const SESSION_BEARER = new RegExp(`${SESSION_BEARER_PREFIX}[^\\s"';,]+`, "g");
 /**
  * A share link's token in a path: the page `/s/<token>`, the API's `/api/share/<token>[/…]`, and v1's
  * `/api/v1/shares/<token>/memo` and `memos/<uid>/shares/<token>` (a share's name as its creation gives it).
@@ -62,6 +66,7 @@ export function redactSecrets(text: string): string {
     .replace(USER_INFO, `$1${REDACTED}@`)
     .replace(AUTH_SCHEME, `$1 ${REDACTED}`)
     .replace(SESSION_PAIR, `$1${REDACTED}`)
+    .replace(SESSION_BEARER, REDACTED)
     .replace(SHARE_PATH, `$1${REDACTED}`);
 }
 

@@ -3,7 +3,14 @@ import type { Role } from "@memos/common";
 import { describe, expect, it } from "vitest";
 import type { Actor, Viewer } from "../context.js";
 import { HttpError } from "../errors.js";
-import { accountDisclosure, authorizeIdentityChange, authorizeUser, authorizeUserCreate, type UserAction } from "./user.policy.js";
+import {
+  accountDisclosure,
+  authorizeIdentityChange,
+  authorizeUser,
+  authorizeUserCreate,
+  createsMember,
+  type UserAction,
+} from "./user.policy.js";
 
 const actor = (id: number, role: Role): Actor => ({ id, role, username: `u${id}`, via: "session", sessionId: "s" });
 const HOST = actor(1, "HOST");
@@ -34,6 +41,19 @@ function outcome(run: () => void): number | null {
 
 const target = (viewer: Actor) => ({ id: viewer.id, role: viewer.role });
 const others = { host: { id: 1, role: "HOST" as Role }, admin: { id: 9, role: "ADMIN" as Role }, user: { id: 8, role: "USER" as Role } };
+
+describe("createsMember (v1 CreateUser: an administrator's member, else a sign-up)", () => {
+  it.each<[string, Viewer, boolean]>([
+    ["a visitor signs up", null, false],
+    ["a member signs up", USER, false],
+    ["an admin adds a member", ADMIN, true],
+    ["the host adds a member", HOST, true],
+    // Whether a token may is authorizeUserCreate's call: the request is an administrator's all the same.
+    ["an admin's token is an administrator's call", viaToken(ADMIN, "read-write"), true],
+  ])("%s", (_label, viewer, expected) => {
+    expect(createsMember(viewer)).toBe(expected);
+  });
+});
 
 describe("authorizeUserCreate", () => {
   it.each<[string, Viewer, Role, number | null]>([

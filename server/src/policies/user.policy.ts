@@ -2,7 +2,7 @@
 // delete or archive itself. An account's credentials and identity change from a signed-in session only
 // (credential.policy.ts): members created or deleted, archiving, and the password, username and open ID.
 import { type AccountAction, accountActionRefusal, type Role } from "@memos/common";
-import type { Viewer } from "../context.js";
+import type { Actor, Viewer } from "../context.js";
 import { FORBIDDEN_MESSAGE, forbidden, unauthenticated } from "../errors.js";
 import { authorizeSessionChange, isSessionCaller } from "./credential.policy.js";
 import { isAdmin, isSelf } from "./utils.js";
@@ -20,6 +20,12 @@ export function authorizeUserCreate(viewer: Viewer, role: Role): void {
   if (role === "HOST") throw forbidden("Could not create host user", { reason: "user.cannot-create-host" });
   authorizeSessionChange(viewer, "create members");
 }
+
+/**
+ * Whether a v1 CreateUser is an administrator adding a member (authorizeUserCreate then holds it to a session);
+ * anyone else's, a visitor's or a member's, is a sign-up under the sign-up rules (auth.policy.ts).
+ */
+export const createsMember = (viewer: Viewer): viewer is Actor => viewer !== null && isAdmin(viewer);
 
 /** The whole list of accounts with what administrators see of them (v1's ListUsers): administrators only. */
 export function authorizeUserDirectory(viewer: Viewer): void {

@@ -5,8 +5,9 @@ import { accountProblem } from "@memos/common";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/password.js";
 import { assertNotThrottled, recordFailedSignIn, recordSuccessfulSignIn } from "../auth/rate-limit.js";
 import { isAccessToken } from "../auth/access-token.js";
+import { isSessionBearer } from "../auth/session-bearer.js";
 import { hashToken, SESSION_ACTIVITY_RESOLUTION_SECONDS, type SessionClient, startSession } from "../auth/session.js";
-import type { Actor, AppContext, SecurityLog } from "../context.js";
+import type { Actor, AppContext, SecurityLog, Viewer } from "../context.js";
 import { badRequest, unauthenticated } from "../errors.js";
 import { assertActiveAccount, signUpRole } from "../policies/auth.policy.js";
 import { assertPasswordSignIn } from "../policies/sso.policy.js";
@@ -26,6 +27,7 @@ import {
   updateUser,
 } from "../store/sql/user.store.js";
 import { actorOfAccessToken } from "./access-token.service.js";
+import { actorOfSessionBearer } from "./session-bearer.service.js";
 import { checkSecondFactor, type SecondFactorMissing, secondFactorRequired } from "./two-factor.service.js";
 import { assertUsernameFree } from "./user.service.js";
 
@@ -70,13 +72,21 @@ export async function signIn(
   return { user: presentUser(current, OWN_ACCOUNT_DISCLOSURE), token };
 }
 
-/** `input` is valid already (the route's schema, signUpSchema). */
-export async function signUp(ctx: AppContext, input: SignUp, client: SessionClient): Promise<SignedIn> {
-  const found = accountProblem({ username: input.username, password: input.password });
+/** What a sign-up may say of the account beyond its name and password (v1's CreateUser). */
+export interface SignUpProfile {
+  nickname?: string;
+  email?: string;
+}
+
+/**
+ * A sign-up's account, made by the sign-up rules (the first is the host; later ones need `allowSignUp`), signing
+ * nobody in. `input` is valid already (signUpSchema).
+ */
+export async function registerAccount(ctx: AppContext, input: SignUp, profile: SignUpProfile = {}): Promise<User> {
+  const found = accountProblem({ username: input.username, password: input.password, ...profile });
   if (found) throw badRequest(`Invalid user create format: ${found.problem}`, { field: found.field });
   const passwordHash = await hashPassword(input.password);
-  const { db } = ctx.store;
-  const user = await db.transaction().execute(async (tx) => {
+  const user = await ctx.store.db.transaction().execute(async (tx) => {
     // Two simultaneous "first" sign-ups must not both become the host.
     await lockUntilCommit(tx, ctx.store.engine, "memos:signup");
     const hostExists = (await findHost(tx)) !== undefined;
@@ -84,24 +94,36 @@ export async function signUp(ctx: AppContext, input: SignUp, client: SessionClie
     await assertUsernameFree(tx, input.username);
     return createUser(tx, {
       username: input.username,
-      nickname: input.username,
+      nickname: profile.nickname || input.username,
+      email: profile.email ?? "",
       role,
       password_hash: passwordHash,
       open_id: randomUUID(),
     });
   });
+  return presentUser(user, OWN_ACCOUNT_DISCLOSURE);
+}
+
+/** `input` is valid already (the route's schema, signUpSchema). */
+export async function signUp(ctx: AppContext, input: SignUp, client: SessionClient): Promise<SignedIn> {
+  const user = await registerAccount(ctx, input);
   // A member who signs up where the host requires 2FA sets it up before anything else.
-  const { token } = await startSession(db, user.id, client, await readSystemSetting(db, "requireTwoFactor"));
-  return { user: presentUser(user, OWN_ACCOUNT_DISCLOSURE), token };
+  const { token } = await startSession(ctx.store.db, user.id, client, await readSystemSetting(ctx.store.db, "requireTwoFactor"));
+  return { user, token };
 }
 
 export async function signOut(ctx: AppContext, sessionToken: string | undefined): Promise<void> {
   if (sessionToken) await deleteSession(ctx.store.db, hashToken(sessionToken));
 }
 
+/** Ends the session the caller acts by (its cookie or a bearer token of it); a token's caller has none to end. */
+export async function endCallerSession(ctx: AppContext, viewer: Viewer): Promise<void> {
+  if (viewer?.via === "session" && viewer.sessionId) await deleteSession(ctx.store.db, viewer.sessionId);
+}
+
 export interface Credentials {
   sessionToken?: string;
-  /** `Authorization: Bearer <token>`: a personal access token, or the open ID. */
+  /** `Authorization: Bearer <token>`: a personal access token, a session's bearer token (v1 sign-in), or the open ID. */
   bearer?: string;
   /** `?openId=` (v0 clients). A personal access token is refused here: it belongs in the header, not in URLs. */
   openId?: string;
@@ -113,7 +135,8 @@ export interface Credentials {
 export async function resolveActor(ctx: AppContext, credentials: Credentials): Promise<Actor | null> {
   const { db } = ctx.store;
   if (credentials.bearer && isAccessToken(credentials.bearer)) return actorOfAccessToken(ctx, credentials.bearer, credentials.address);
-  if (credentials.openId && isAccessToken(credentials.openId))
+  if (credentials.bearer && isSessionBearer(credentials.bearer)) return actorOfSessionBearer(ctx, credentials.bearer, credentials.address);
+  if (credentials.openId && (isAccessToken(credentials.openId) || isSessionBearer(credentials.openId)))
     throw unauthenticated("Send an access token in the Authorization header", { reason: "auth.token-as-open-id" });
   const openId = credentials.bearer ?? credentials.openId;
   if (openId) {

@@ -18,10 +18,10 @@ import {
   validateUsername,
 } from "@memos/common";
 import type * as Oidc from "openid-client";
-import { addressKey } from "../auth/rate-limit.js";
+import { addressKey, assertNotThrottled, recordFailedSignIn } from "../auth/rate-limit.js";
 import { type SessionClient, startSession } from "../auth/session.js";
 import type { AppContext, Viewer } from "../context.js";
-import type { ErrorLog } from "../errors.js";
+import { badRequest, type ErrorLog } from "../errors.js";
 import { guardedFetch, RefusedTargetError } from "../outbound/guarded-fetch.js";
 import { authorizeSessionChange, isSessionCaller } from "../policies/credential.policy.js";
 import { ssoOutcome } from "../policies/sso.policy.js";
@@ -208,7 +208,8 @@ export async function finishSso(
   }
   const linking = flow.link_user_id !== null;
   try {
-    const result = await finishFlow(ctx, viewer, flow, params, input.client, log);
+    const exchange = { ...flow, expected_state: params.get("state") ?? "" };
+    const result = await finishFlow(ctx, viewer, exchange, params, input.client, log);
     return flow.return_to ? { ...result, returnTo: flow.return_to } : result;
   } catch (error) {
     const failure = providerFailure(error);
@@ -217,10 +218,70 @@ export async function finishSso(
   }
 }
 
+export interface SsoCode {
+  providerId: number;
+  code: string;
+  /** The redirect URI the code was issued for: one on this instance. */
+  redirectUri: string;
+  /** The PKCE verifier, when the client's flow used one. */
+  codeVerifier: string;
+  requestOrigin: string;
+  client: SessionClient;
+  /** Link the provider's account to the caller's (a session) instead of signing in. */
+  link: boolean;
+}
+
+/**
+ * memos' v1 single sign-on (SignIn's `sso_credentials`, CreateLinkedIdentity): the client ran the provider's flow
+ * itself, with its own state and PKCE, and hands over the code. The redirect URI must be on this instance (the
+ * provider holds the code to the one it was issued for, and the verifier to its challenge); the rest is the browser
+ * flow's: the same checks of the ID token, the same accounts signed in, created or linked. A failure counts as a
+ * failed sign-in of the provider from the client's address, so codes cannot be tried in a loop.
+ */
+export async function exchangeSsoCode(ctx: AppContext, viewer: Viewer, input: SsoCode, log: ErrorLog): Promise<SsoResult> {
+  if (input.link) authorizeSessionChange(viewer, "link an identity provider");
+  const own = new URL(await redirectUriOf(ctx, input.requestOrigin)).origin;
+  if (!URL.canParse(input.redirectUri) || new URL(input.redirectUri).origin !== own)
+    throw badRequest(`redirect_uri must be a URL on this instance (${own})`, { field: "redirect_uri" });
+  const { db } = ctx.store;
+  const throttleKey = `identity-providers/${input.providerId}`;
+  const { address } = input.client;
+  await assertNotThrottled(db, throttleKey, address);
+  const exchange: CodeExchange = {
+    provider_id: input.providerId,
+    redirect_uri: input.redirectUri,
+    code_verifier: input.codeVerifier === "" ? undefined : input.codeVerifier,
+    nonce: undefined,
+    expected_state: undefined,
+    link_user_id: input.link && viewer ? viewer.id : null,
+  };
+  try {
+    return await finishFlow(ctx, viewer, exchange, new URLSearchParams({ code: input.code }), input.client, log);
+  } catch (error) {
+    const failure = providerFailure(error);
+    failure.linking = input.link;
+    await recordFailedSignIn(db, throttleKey, address);
+    throw failure;
+  }
+}
+
+/**
+ * What a code is exchanged by: the provider, the redirect URI it was issued for, the PKCE verifier, the nonce and
+ * state the flow expects (none when a client ran the flow itself), and the account to link (null: a sign-in).
+ */
+interface CodeExchange {
+  provider_id: number;
+  redirect_uri: string;
+  code_verifier: string | undefined;
+  nonce: string | undefined;
+  expected_state: string | undefined;
+  link_user_id: number | null;
+}
+
 async function finishFlow(
   ctx: AppContext,
   viewer: Viewer,
-  flow: NonNullable<Awaited<ReturnType<typeof takeOidcFlow>>>,
+  flow: CodeExchange,
   params: URLSearchParams,
   client: SessionClient,
   log: ErrorLog,
@@ -234,6 +295,9 @@ async function finishFlow(
   const error = params.get("error");
   if (error) throw new SsoError("provider-error", `the provider answered ${error.slice(0, 64)}`);
   const config = await configurationOf(ctx, provider);
+  // A client-run flow hands over the code alone: the provider it is exchanged at is the one the client names, so
+  // RFC 9207's `iss`, which a provider that supports it adds to its callback, is said here.
+  if (flow.expected_state === undefined && !params.has("iss")) params.set("iss", config.serverMetadata().issuer);
   const callbackUrl = new URL(flow.redirect_uri);
   callbackUrl.search = params.toString();
   const oidc = await openidClient();
@@ -241,7 +305,7 @@ async function finishFlow(
   try {
     tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: flow.code_verifier,
-      expectedState: params.get("state") ?? "",
+      expectedState: flow.expected_state,
       expectedNonce: flow.nonce,
       idTokenExpected: true,
     });

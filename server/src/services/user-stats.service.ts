@@ -1,10 +1,10 @@
 // What accounts wrote, for v1's user stats: in the scope the caller may read of one account (its stats scope) or of
-// everyone (explore's shared memos and the caller's own private ones), how many memos, how many have each property,
-// each tag's count, the pinned ones and every memo's times, newest created first. Read as aggregates and narrow
-// columns (store/sql/memo/user-stats.store.ts), never the memos' text.
-import type { MemoProperty } from "@memos/common";
+// everyone (explore's shared memos and the caller's own private ones; or the caller's archive), how many memos, how
+// many have each property, each tag's count, the pinned ones and every memo's times, newest created first. Read as
+// aggregates and narrow columns (store/sql/memo/user-stats.store.ts), never the memos' text.
+import type { MemoProperty, RowStatus, Visibility } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
-import { amountScopes, statsScope } from "../policies/memo.policy.js";
+import { amountScopes, listableScopes, statsScope } from "../policies/memo.policy.js";
 import {
   countMemoStats,
   countTagStats,
@@ -39,13 +39,29 @@ export async function userStats(ctx: AppContext, viewer: Viewer, userId: number)
   return (await statsIn(ctx, [statsScope(viewer, userId)])).get(userId) ?? emptyStats();
 }
 
-/** The NORMAL memos of everyone the caller may read, by creator (only those with one): the scopes do not overlap. */
-export async function allUserStats(ctx: AppContext, viewer: Viewer): Promise<Map<number, UserStats>> {
+/**
+ * The memos of everyone the caller may read, by creator (only those with one): NORMAL ones (the scopes do not
+ * overlap: no memo twice) or, for `ARCHIVED`, the caller's own archive, which no one else may count (a visitor's:
+ * none). `visibilities` narrows them (explore's `visibility in [...]`), never widens them.
+ */
+export async function allUserStats(
+  ctx: AppContext,
+  viewer: Viewer,
+  rowStatus: RowStatus = "NORMAL",
+  visibilities?: readonly Visibility[],
+): Promise<Map<number, UserStats>> {
+  const scopes = (rowStatus === "NORMAL" ? amountScopes(viewer, undefined) : listableScopes(viewer, rowStatus))
+    .map((scope) => (visibilities === undefined ? scope : { ...scope, visibilities: narrowed(scope.visibilities, visibilities) }))
+    .filter((scope) => scope.visibilities?.length !== 0);
   return statsIn(
     ctx,
-    amountScopes(viewer, undefined).filter((scope) => scope.visibilities?.length !== 0),
+    scopes.map((scope) => ({ ...scope, rowStatus: scope.rowStatus ?? rowStatus })),
   );
 }
+
+/** A scope's visibilities within those asked (a scope of every visibility: those asked). */
+const narrowed = (scope: readonly Visibility[] | undefined, asked: readonly Visibility[]): Visibility[] =>
+  scope === undefined ? [...asked] : scope.filter((visibility) => asked.includes(visibility));
 
 const newestCreatedFirst = (a: { createdTs: number }, b: { createdTs: number }) => b.createdTs - a.createdTs;
 

@@ -112,3 +112,11 @@ export function notificationOf(name: string, field = "name"): { username: string
   const [username, id] = idsOf(name, "users/*/notifications/*", field) as [string, string];
   return { username, id: numericId(id, field) };
 }
+
+export const linkedIdentityName = (username: string, providerId: number) => `users/${username}/linkedIdentities/${providerId}`;
+
+/** `users/{username}/linkedIdentities/{provider id}`: a link is named by its provider, as memos names it. */
+export function linkedIdentityOf(name: string, field = "name"): { username: string; providerId: number } {
+  const [username, id] = idsOf(name, "users/*/linkedIdentities/*", field) as [string, string];
+  return { username, providerId: numericId(id, field) };
+}

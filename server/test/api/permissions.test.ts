@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from "../harness.js";
 import { insertInboxItems } from "../../src/store/sql/inbox.store.js";
 import { appTokenOf } from "../oauth-flow.js";
 import { expectPolicyStatuses, type Outcome } from "../policy-status.js";
-import { type CredentialKind, callerOf } from "../credential-kinds.js";
+import { CREDENTIAL_KINDS, type CredentialKind, callerOf } from "../credential-kinds.js";
 
 type Caller = "anon" | "owner" | "member" | "admin" | "host";
 type Kind = `${Visibility}/${"NORMAL" | "ARCHIVED"}`;
@@ -713,6 +713,44 @@ describe("v1 RPCs by credential", () => {
       (client) => client.post("/api/v1/users/owner/shortcuts", { title: "Pinned", filter: "pinned" }),
       { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
     ],
+    // The auth part of issue 45: the refresh cookie alone refreshes; a member's CreateUser is a sign-up (closed here)
+    // and a member deletes no other account; linked identities are the caller's own, changed from a session only.
+    [
+      "Connect RefreshToken (no refresh cookie)",
+      (client) => connect(client, "RefreshToken", {}, "AuthService"),
+      // A read-only token is held to reads first (RefreshToken posts).
+      { none: 401, session: 401, "read token": 403, "read-write token": 401, "open ID": 401, "?openId=": 401 },
+    ],
+    [
+      "POST /api/v1/users (a member: a sign-up, closed)",
+      (client) => client.post("/api/v1/users", { username: "newcomer", password: PASSWORD }),
+      { none: 403, session: 403, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "DELETE /api/v1/users/:u (a member: another account)",
+      (client) => client.delete("/api/v1/users/host"),
+      { none: 401, session: 403, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "Connect ListLinkedIdentities",
+      (client) => connect(client, "ListLinkedIdentities", { parent: "users/owner" }, "UserService"),
+      { none: 401, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "GET /api/v1/users/:u/linkedIdentities/:id (none linked)",
+      (client) => client.get("/api/v1/users/owner/linkedIdentities/1"),
+      { none: 401, session: 404, "read token": 404, "read-write token": 404, "open ID": 404, "?openId=": 404 },
+    ],
+    [
+      "Connect CreateLinkedIdentity (no code: refused by field)",
+      (client) => connect(client, "CreateLinkedIdentity", { parent: "users/owner", idpName: "identity-providers/1" }, "UserService"),
+      { none: 401, session: 400, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
+    [
+      "DELETE /api/v1/users/:u/linkedIdentities/:id (none linked)",
+      (client) => client.delete("/api/v1/users/owner/linkedIdentities/1"),
+      { none: 401, session: 404, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
+    ],
   ];
 
   /** The host's calls, by the host's own credentials: identity providers change by an administrator's session only. */
@@ -761,6 +799,73 @@ describe("v1 RPCs by credential", () => {
   for (const [route, call, expected] of HOST_CALLS) {
     it(title(route, expected), async () => {
       await expectPolicyStatuses(route, expected, async (kind) => call(kind === "none" ? anonymous(t) : await callerOf(t, host, kind)));
+    });
+  }
+
+  // A v1 sign-in's bearer token is a session's credential: every call answers it as it answers the session. The
+  // password change signs the account's other sessions out (the owner's cookie among them), so it comes last.
+  it("a v1 sign-in's bearer token: every call as the session", async () => {
+    const signedIn = await anonymous(t).post("/api/v1/auth/signin", { passwordCredentials: { username: "owner", password: PASSWORD } });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    const bearer = anonymous(t).withToken(signedIn.body.accessToken);
+    const signsOthersOut = (route: string) => route.includes("(password)");
+    const ordered = [...CALLS.filter(([route]) => !signsOthersOut(route)), ...CALLS.filter(([route]) => signsOthersOut(route))];
+    for (const [route, call, expected] of ordered) {
+      await expectPolicyStatuses(route, { "v1 access token": expected.session }, async () => call(bearer));
+    }
+    const hostSignedIn = await anonymous(t).post("/api/v1/auth/signin", {
+      passwordCredentials: { username: host.user.username, password: PASSWORD },
+    });
+    const hostBearer = anonymous(t).withToken(hostSignedIn.body.accessToken);
+    for (const [route, call, expected] of HOST_CALLS) {
+      await expectPolicyStatuses(route, { "v1 access token": expected.session }, async () => call(hostBearer));
+    }
+  });
+});
+
+/** The v1 RPCs only an administrator's session performs, by the kind of the host's credential (and its v1 token). */
+describe("v1 account RPCs of an administrator by credential", () => {
+  let t: TestApp;
+  let host: TestUser;
+  let count = 0;
+  const fresh = () => `made${++count}`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    host = await signUpHost(t);
+  });
+  afterAll(() => t.close());
+
+  const kinds = ["none", ...CREDENTIAL_KINDS, "v1 access token"] as const;
+  type Kind = (typeof kinds)[number];
+  async function callerAs(kind: Kind): Promise<Client> {
+    if (kind === "none") return anonymous(t);
+    if (kind !== "v1 access token") return callerOf(t, host, kind);
+    const signedIn = await anonymous(t).post("/api/v1/auth/signin", { passwordCredentials: { username: "host", password: PASSWORD } });
+    return anonymous(t).withToken(signedIn.body.accessToken);
+  }
+
+  const CALLS: Array<[string, (client: Client) => Promise<{ status: number }>, Record<Kind, number>]> = [
+    [
+      "POST /api/v1/users (an administrator adds a member; a visitor's sign-up is closed)",
+      (client) => client.post("/api/v1/users", { username: fresh(), password: PASSWORD, role: "ADMIN" }),
+      { none: 403, session: 200, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403, "v1 access token": 200 },
+    ],
+    [
+      "Connect DeleteUser (a member)",
+      async (client) => {
+        const member = await createUser(t, host, fresh());
+        return client.post("/memos.api.v1.UserService/DeleteUser", { name: `users/${member.user.username}` });
+      },
+      { none: 401, session: 200, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403, "v1 access token": 200 },
+    ],
+  ];
+
+  for (const [route, call, expected] of CALLS) {
+    it(`${route}: ${Object.entries(expected)
+      .map(([kind, status]) => `${kind}=${status}`)
+      .join(" ")}`, async () => {
+      await expectPolicyStatuses(route, expected, async (kind) => call(await callerAs(kind)));
     });
   }
 });

@@ -161,19 +161,32 @@ describe("v1 user stats answer what counting each memo's text answers", () => {
     }
   });
 
-  it.each(CALLERS)("ListAllUserStats, as %s", async (caller) => {
-    const rows = (await allRows()).filter((row) => mayCount(caller, row));
-    const answer = await rest(base, "GET", "/api/v1/users:stats", { token: caller === null ? undefined : tokens[caller] });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    // Accounts by id (host, member, carol), each only with a memo the caller may count.
-    const expected = ["host", "member", "carol"]
-      .map((username) =>
-        countedStats(
-          username,
-          rows.filter((row) => row.creator === username),
-        ),
-      )
-      .filter((stats) => stats.totalMemoCount > 0);
-    expect((answer.body.stats as Array<Record<string, unknown>>).map(normalized)).toEqual(expected);
-  });
+  /** ListAllUserStats' query: none, explore's visibility filter, the caller's archive. */
+  const LISTS = [
+    { query: "", counted: (caller: string | null, row: Row) => mayCount(caller, row) },
+    {
+      query: `?filter=${encodeURIComponent('visibility in ["PUBLIC", "PRIVATE"]')}`,
+      counted: (caller: string | null, row: Row) => mayCount(caller, row) && row.visibility !== "PROTECTED",
+    },
+    { query: "?state=ARCHIVED", counted: (caller: string | null, row: Row) => row.row_status === "ARCHIVED" && row.creator === caller },
+  ];
+
+  it.each(CALLERS.flatMap((caller) => LISTS.map((list) => [caller, list] as const)))(
+    "ListAllUserStats, as %s, %o",
+    async (caller, list) => {
+      const rows = (await allRows()).filter((row) => list.counted(caller, row));
+      const answer = await rest(base, "GET", `/api/v1/users:stats${list.query}`, { token: caller === null ? undefined : tokens[caller] });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      // Accounts by id (host, member, carol), each only with a memo the caller may count.
+      const expected = ["host", "member", "carol"]
+        .map((username) =>
+          countedStats(
+            username,
+            rows.filter((row) => row.creator === username),
+          ),
+        )
+        .filter((stats) => stats.totalMemoCount > 0);
+      expect((answer.body.stats as Array<Record<string, unknown>>).map(normalized)).toEqual(expected);
+    },
+  );
 });

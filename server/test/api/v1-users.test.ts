@@ -60,6 +60,46 @@ describe("custom verbs and stats", () => {
   });
 });
 
+describe("stats of the archive", () => {
+  it("counts the caller's own archived memos for state ARCHIVED (the archive page), nobody else's", async () => {
+    const archived = await createMemo(member, "Put away #shelved", "PUBLIC");
+    await member.client.patch(`/api/memo/${archived.id}`, { rowStatus: "ARCHIVED" });
+    const own = await rest(base, "GET", "/api/v1/users:stats?state=ARCHIVED", { token: memberToken });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(own.body.stats).toHaveLength(1);
+    expect(own.body.stats[0]).toMatchObject({ name: "users/member/stats", tagCount: { shelved: 1 } });
+    expect(own.body.stats[0].totalMemoCount).toBeGreaterThanOrEqual(1);
+    const viaConnect = await connectClient(base, UserService, { authorization: `Bearer ${memberToken}` }).listAllUserStats({ state: 2 });
+    expect(viaConnect.stats.map((stats) => stats.name)).toEqual(["users/member/stats"]);
+    // Another member's archive is theirs alone; a visitor has none.
+    expect((await rest(base, "GET", "/api/v1/users:stats?state=ARCHIVED", { token: hostToken })).body.stats).toEqual([]);
+    expect((await rest(base, "GET", "/api/v1/users:stats?state=ARCHIVED")).body.stats).toEqual([]);
+    const bad = await rest(base, "GET", "/api/v1/users:stats?state=7");
+    expect([bad.status, bad.body.message]).toEqual([400, expect.stringContaining("state")]);
+  });
+});
+
+describe("stats of explore", () => {
+  it("narrows the counted memos by visibility (explore's filter), and refuses any other filter by name", async () => {
+    await createMemo(member, "Only mine #secretive", "PRIVATE");
+    await createMemo(member, "For members #sharedtag", "PROTECTED");
+    const filter = encodeURIComponent('visibility in ["PUBLIC", "PROTECTED"]');
+    const answer = await rest(base, "GET", `/api/v1/users:stats?filter=${filter}`, { token: memberToken });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const own = answer.body.stats.find((stats: { name: string }) => stats.name === "users/member/stats");
+    expect(own.tagCount).toHaveProperty("sharedtag", 1);
+    expect(own.tagCount).not.toHaveProperty("secretive");
+    const publicOnly = await connectClient(base, UserService, { authorization: `Bearer ${memberToken}` }).listAllUserStats({
+      filter: 'visibility == "PUBLIC"',
+    });
+    expect(publicOnly.stats.flatMap((stats) => Object.keys(stats.tagCount))).not.toContain("sharedtag");
+    const other = await rest(base, "GET", `/api/v1/users:stats?filter=${encodeURIComponent("pinned")}`);
+    expect([other.status, other.body.message]).toEqual([400, expect.stringContaining("invalid filter")]);
+    const broken = await rest(base, "GET", `/api/v1/users:stats?filter=${encodeURIComponent("visibility in [")}`);
+    expect([broken.status, broken.body.message]).toEqual([400, expect.stringContaining("filter")]);
+  });
+});
+
 describe("listing accounts", () => {
   it("pages through every account for an administrator, filters by name, and refuses a member", async () => {
     const first = await rest(base, "GET", "/api/v1/users?pageSize=1", { token: hostToken });

@@ -52,3 +52,14 @@ export async function deleteUserSessions(db: Db, userId: number, exceptId?: stri
 export async function deleteExpiredSessions(db: Db): Promise<void> {
   await db.deleteFrom("session").where("expires_ts", "<=", nowSeconds()).execute();
 }
+
+/** Gives a live session the key of a new cookie token (the hash of it); false when it is gone or was re-keyed already. */
+export async function rekeySession(db: Db, id: string, newId: string): Promise<boolean> {
+  const result = await db
+    .updateTable("session")
+    .set({ id: newId })
+    .where("id", "=", id)
+    .where("expires_ts", ">", nowSeconds())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -40,6 +40,7 @@ import {
 } from "../gen/memos/api/v1/user_service_pb.js";
 import { personalAccessTokenOf, userSettingOf, usernameOf } from "../names.js";
 import { checked } from "../checked.js";
+import { compileMemoFilter } from "../filter/memo-cel.js";
 import { pageSizeOf, positionOf, positionToken } from "../page-token.js";
 import { presentPersonalAccessToken } from "../presenters/access-token.presenter.js";
 import { presentGeneralSetting, THEMES } from "../presenters/user-setting.presenter.js";
@@ -47,6 +48,8 @@ import { presentUserStats } from "../presenters/user-stats.presenter.js";
 import { presentUser } from "../presenters/user.presenter.js";
 import { v1Service } from "../rpc.js";
 import { invalidArgument } from "../transport/errors.js";
+import { linkedIdentityRpcs } from "./linked-identity.rpcs.js";
+import { userAccountRpcs } from "./user-account.rpcs.js";
 import { userWebhookRpcs } from "./user-webhook.rpcs.js";
 import { userNotificationRpcs } from "./user-notification.rpcs.js";
 
@@ -177,9 +180,23 @@ function generalWrites(general: UserSetting_GeneralSetting, paths: readonly stri
   });
 }
 
+/**
+ * The visibilities a ListAllUserStats filter asks for (explore's `visibility in ["PUBLIC", "PROTECTED"]`), or none
+ * for no filter. A filter of anything else is InvalidArgument: stats are counted by visibility only.
+ */
+async function statsVisibilitiesOf(filter: string): Promise<V0Visibility[] | undefined> {
+  if (filter.trim() === "") return undefined;
+  const node = await compileMemoFilter(filter, BigInt(Date.now()) * 1_000_000n);
+  if (node.kind !== "atom" || node.atom.kind !== "visibility")
+    throw invalidArgument("filter", 'only a visibility filter is served here, such as visibility in ["PUBLIC", "PROTECTED"]');
+  return node.atom.visibilities;
+}
+
 const SECONDS_A_DAY = 86_400;
 
 export const userRpcs = v1Service(UserService, {
+  ...userAccountRpcs,
+  ...linkedIdentityRpcs,
   listUsers: {
     access: "signed-in",
     handle: async (input, { ctx, viewer }) => {
@@ -217,10 +234,11 @@ export const userRpcs = v1Service(UserService, {
   listAllUserStats: {
     access: "public",
     handle: async (input, { ctx, viewer }) => {
-      if (input.filter.trim() !== "") throw invalidArgument("filter", "filter not supported yet");
-      if (input.state !== State.STATE_UNSPECIFIED && input.state !== State.NORMAL)
-        throw invalidArgument("state", "only NORMAL memos are counted");
-      const stats = await allUserStats(ctx, viewer);
+      const visibilities = await statsVisibilitiesOf(input.filter);
+      if (![State.STATE_UNSPECIFIED, State.NORMAL, State.ARCHIVED].includes(input.state))
+        throw invalidArgument("state", `expected NORMAL or ARCHIVED, not ${input.state}`);
+      // The archive page's calendar: the caller's own archived memos.
+      const stats = await allUserStats(ctx, viewer, input.state === State.ARCHIVED ? "ARCHIVED" : "NORMAL", visibilities);
       const users = await findUsersByIds(ctx.store.db, [...stats.keys()]);
       return {
         stats: [...users.values()].sort((a, b) => a.id - b.id).map((user) => presentUserStats(user.username, stats.get(user.id)!)),

@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file memos/api/v1/auth_service.proto.
  */
 export const file_memos_api_v1_auth_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch9tZW1vcy9hcGkvdjEvYXV0aF9zZXJ2aWNlLnByb3RvEgxtZW1vcy5hcGkudjEiFwoVR2V0Q3VycmVudFVzZXJSZXF1ZXN0IjoKFkdldEN1cnJlbnRVc2VyUmVzcG9uc2USIAoEdXNlchgBIAEoCzISLm1lbW9zLmFwaS52MS5Vc2VyItACCg1TaWduSW5SZXF1ZXN0Ek8KFHBhc3N3b3JkX2NyZWRlbnRpYWxzGAEgASgLMi8ubWVtb3MuYXBpLnYxLlNpZ25JblJlcXVlc3QuUGFzc3dvcmRDcmVkZW50aWFsc0gAEkUKD3Nzb19jcmVkZW50aWFscxgCIAEoCzIqLm1lbW9zLmFwaS52MS5TaWduSW5SZXF1ZXN0LlNTT0NyZWRlbnRpYWxzSAAaOQoTUGFzc3dvcmRDcmVkZW50aWFscxIQCgh1c2VybmFtZRgBIAEoCRIQCghwYXNzd29yZBgCIAEoCRpdCg5TU09DcmVkZW50aWFscxIQCghpZHBfbmFtZRgBIAEoCRIMCgRjb2RlGAIgASgJEhQKDHJlZGlyZWN0X3VyaRgDIAEoCRIVCg1jb2RlX3ZlcmlmaWVyGAQgASgJQg0KC2NyZWRlbnRpYWxzIoUBCg5TaWduSW5SZXNwb25zZRIgCgR1c2VyGAEgASgLMhIubWVtb3MuYXBpLnYxLlVzZXISFAoMYWNjZXNzX3Rva2VuGAIgASgJEjsKF2FjY2Vzc190b2tlbl9leHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIQCg5TaWduT3V0UmVxdWVzdDLHAgoLQXV0aFNlcnZpY2USdAoOR2V0Q3VycmVudFVzZXISIy5tZW1vcy5hcGkudjEuR2V0Q3VycmVudFVzZXJSZXF1ZXN0GiQubWVtb3MuYXBpLnYxLkdldEN1cnJlbnRVc2VyUmVzcG9uc2UiF4LT5JMCERIPL2FwaS92MS9hdXRoL21lEmMKBlNpZ25JbhIbLm1lbW9zLmFwaS52MS5TaWduSW5SZXF1ZXN0GhwubWVtb3MuYXBpLnYxLlNpZ25JblJlc3BvbnNlIh6C0+STAhg6ASoiEy9hcGkvdjEvYXV0aC9zaWduaW4SXQoHU2lnbk91dBIcLm1lbW9zLmFwaS52MS5TaWduT3V0UmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIcgtPkkwIWIhQvYXBpL3YxL2F1dGgvc2lnbm91dGIGcHJvdG8z", [file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp, file_memos_api_v1_user_service]);
+  fileDesc("Ch9tZW1vcy9hcGkvdjEvYXV0aF9zZXJ2aWNlLnByb3RvEgxtZW1vcy5hcGkudjEiFwoVR2V0Q3VycmVudFVzZXJSZXF1ZXN0IjoKFkdldEN1cnJlbnRVc2VyUmVzcG9uc2USIAoEdXNlchgBIAEoCzISLm1lbW9zLmFwaS52MS5Vc2VyItACCg1TaWduSW5SZXF1ZXN0Ek8KFHBhc3N3b3JkX2NyZWRlbnRpYWxzGAEgASgLMi8ubWVtb3MuYXBpLnYxLlNpZ25JblJlcXVlc3QuUGFzc3dvcmRDcmVkZW50aWFsc0gAEkUKD3Nzb19jcmVkZW50aWFscxgCIAEoCzIqLm1lbW9zLmFwaS52MS5TaWduSW5SZXF1ZXN0LlNTT0NyZWRlbnRpYWxzSAAaOQoTUGFzc3dvcmRDcmVkZW50aWFscxIQCgh1c2VybmFtZRgBIAEoCRIQCghwYXNzd29yZBgCIAEoCRpdCg5TU09DcmVkZW50aWFscxIQCghpZHBfbmFtZRgBIAEoCRIMCgRjb2RlGAIgASgJEhQKDHJlZGlyZWN0X3VyaRgDIAEoCRIVCg1jb2RlX3ZlcmlmaWVyGAQgASgJQg0KC2NyZWRlbnRpYWxzIoUBCg5TaWduSW5SZXNwb25zZRIgCgR1c2VyGAEgASgLMhIubWVtb3MuYXBpLnYxLlVzZXISFAoMYWNjZXNzX3Rva2VuGAIgASgJEjsKF2FjY2Vzc190b2tlbl9leHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIQCg5TaWduT3V0UmVxdWVzdCIVChNSZWZyZXNoVG9rZW5SZXF1ZXN0IlwKFFJlZnJlc2hUb2tlblJlc3BvbnNlEhQKDGFjY2Vzc190b2tlbhgBIAEoCRIuCgpleHBpcmVzX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcDK/AwoLQXV0aFNlcnZpY2USdAoOR2V0Q3VycmVudFVzZXISIy5tZW1vcy5hcGkudjEuR2V0Q3VycmVudFVzZXJSZXF1ZXN0GiQubWVtb3MuYXBpLnYxLkdldEN1cnJlbnRVc2VyUmVzcG9uc2UiF4LT5JMCERIPL2FwaS92MS9hdXRoL21lEmMKBlNpZ25JbhIbLm1lbW9zLmFwaS52MS5TaWduSW5SZXF1ZXN0GhwubWVtb3MuYXBpLnYxLlNpZ25JblJlc3BvbnNlIh6C0+STAhg6ASoiEy9hcGkvdjEvYXV0aC9zaWduaW4SXQoHU2lnbk91dBIcLm1lbW9zLmFwaS52MS5TaWduT3V0UmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIcgtPkkwIWIhQvYXBpL3YxL2F1dGgvc2lnbm91dBJ2CgxSZWZyZXNoVG9rZW4SIS5tZW1vcy5hcGkudjEuUmVmcmVzaFRva2VuUmVxdWVzdBoiLm1lbW9zLmFwaS52MS5SZWZyZXNoVG9rZW5SZXNwb25zZSIfgtPkkwIZOgEqIhQvYXBpL3YxL2F1dGgvcmVmcmVzaGIGcHJvdG8z", [file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_timestamp, file_memos_api_v1_user_service]);
 
 /**
  * @generated from message memos.api.v1.GetCurrentUserRequest
@@ -101,7 +101,8 @@ export const SignInRequest_PasswordCredentialsSchema: GenMessage<SignInRequest_P
   messageDesc(file_memos_api_v1_auth_service, 2, 0);
 
 /**
- * Single sign-on through an identity provider; not served yet (Unimplemented).
+ * Single sign-on: the code of a provider flow the client ran itself (its own state and PKCE), the redirect URI
+ * it was issued for (one on this instance) and, with PKCE, the verifier.
  *
  * @generated from message memos.api.v1.SignInRequest.SSOCredentials
  */
@@ -144,8 +145,7 @@ export type SignInResponse = Message<"memos.api.v1.SignInResponse"> & {
   user?: User | undefined;
 
   /**
-   * Empty for now: the session travels in its HttpOnly cookie (the short-lived bearer token of memos' own
-   * sign-in, and RefreshToken, come later).
+   * A bearer token (`Authorization: Bearer …`) of the session this sign-in started, good until the time below.
    *
    * @generated from field: string access_token = 2;
    */
@@ -178,6 +178,43 @@ export const SignOutRequestSchema: GenMessage<SignOutRequest> = /*@__PURE__*/
   messageDesc(file_memos_api_v1_auth_service, 4);
 
 /**
+ * @generated from message memos.api.v1.RefreshTokenRequest
+ */
+export type RefreshTokenRequest = Message<"memos.api.v1.RefreshTokenRequest"> & {
+};
+
+/**
+ * Describes the message memos.api.v1.RefreshTokenRequest.
+ * Use `create(RefreshTokenRequestSchema)` to create a new message.
+ */
+export const RefreshTokenRequestSchema: GenMessage<RefreshTokenRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_auth_service, 5);
+
+/**
+ * @generated from message memos.api.v1.RefreshTokenResponse
+ */
+export type RefreshTokenResponse = Message<"memos.api.v1.RefreshTokenResponse"> & {
+  /**
+   * A new bearer token of the same session.
+   *
+   * @generated from field: string access_token = 1;
+   */
+  accessToken: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp expires_at = 2;
+   */
+  expiresAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message memos.api.v1.RefreshTokenResponse.
+ * Use `create(RefreshTokenResponseSchema)` to create a new message.
+ */
+export const RefreshTokenResponseSchema: GenMessage<RefreshTokenResponse> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_auth_service, 6);
+
+/**
  * @generated from service memos.api.v1.AuthService
  */
 export const AuthService: GenService<{
@@ -192,7 +229,8 @@ export const AuthService: GenService<{
     output: typeof GetCurrentUserResponseSchema;
   },
   /**
-   * Password sign-in: starts a session (our session cookie) for the browser that asked.
+   * Password sign-in: starts one of our sessions. The answer holds a short-lived bearer token bound to it; the
+   * session's own cookie and the refresh cookie (`memos_refresh`, HttpOnly) go to the browser that asked.
    *
    * @generated from rpc memos.api.v1.AuthService.SignIn
    */
@@ -202,7 +240,7 @@ export const AuthService: GenService<{
     output: typeof SignInResponseSchema;
   },
   /**
-   * Ends the caller's session and clears its cookie.
+   * Ends the caller's session (every bearer token of it stops working) and clears both cookies.
    *
    * @generated from rpc memos.api.v1.AuthService.SignOut
    */
@@ -210,6 +248,17 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof SignOutRequestSchema;
     output: typeof EmptySchema;
+  },
+  /**
+   * A fresh bearer token for the session the refresh cookie names; the cookie is replaced by a new one (the old
+   * one stops working). No cookie, or one of a session that ended: Unauthenticated.
+   *
+   * @generated from rpc memos.api.v1.AuthService.RefreshToken
+   */
+  refreshToken: {
+    methodKind: "unary";
+    input: typeof RefreshTokenRequestSchema;
+    output: typeof RefreshTokenResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_memos_api_v1_auth_service, 0);

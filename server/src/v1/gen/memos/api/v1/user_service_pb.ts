@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file memos/api/v1/user_service.proto.
  */
 export const file_memos_api_v1_user_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch9tZW1vcy9hcGkvdjEvdXNlcl9zZXJ2aWNlLnByb3RvEgxtZW1vcy5hcGkudjEi5gIKBFVzZXISDAoEbmFtZRgBIAEoCRIlCgRyb2xlGAIgASgOMhcubWVtb3MuYXBpLnYxLlVzZXIuUm9sZRIQCgh1c2VybmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRIUCgxkaXNwbGF5X25hbWUYBSABKAkSEgoKYXZhdGFyX3VybBgGIAEoCRITCgtkZXNjcmlwdGlvbhgHIAEoCRIQCghwYXNzd29yZBgIIAEoCRIiCgVzdGF0ZRgJIAEoDjITLm1lbW9zLmFwaS52MS5TdGF0ZRIvCgtjcmVhdGVfdGltZRgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjEKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEgkKBUFETUlOEAISCAoEVVNFUhADIl8KEExpc3RVc2Vyc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDgoGZmlsdGVyGAMgASgJEhQKDHNob3dfZGVsZXRlZBgEIAEoCCJPChFMaXN0VXNlcnNSZXNwb25zZRIhCgV1c2VycxgBIAMoCzISLm1lbW9zLmFwaS52MS5Vc2VyEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIpChRCYXRjaEdldFVzZXJzUmVxdWVzdBIRCgl1c2VybmFtZXMYASADKAkiOgoVQmF0Y2hHZXRVc2Vyc1Jlc3BvbnNlEiEKBXVzZXJzGAEgAygLMhIubWVtb3MuYXBpLnYxLlVzZXIiTQoOR2V0VXNlclJlcXVlc3QSDAoEbmFtZRgBIAEoCRItCglyZWFkX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIn0KEVVwZGF0ZVVzZXJSZXF1ZXN0EiAKBHVzZXIYASABKAsyEi5tZW1vcy5hcGkudjEuVXNlchIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2sSFQoNYWxsb3dfbWlzc2luZxgDIAEoCCLVAwoJVXNlclN0YXRzEgwKBG5hbWUYASABKAkSPgoPbWVtb190eXBlX3N0YXRzGAMgASgLMiUubWVtb3MuYXBpLnYxLlVzZXJTdGF0cy5NZW1vVHlwZVN0YXRzEjgKCXRhZ19jb3VudBgEIAMoCzIlLm1lbW9zLmFwaS52MS5Vc2VyU3RhdHMuVGFnQ291bnRFbnRyeRIUCgxwaW5uZWRfbWVtb3MYBSADKAkSGAoQdG90YWxfbWVtb19jb3VudBgGIAEoBRI7ChdtZW1vX2NyZWF0ZWRfdGltZXN0YW1wcxgHIAMoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOwoXbWVtb191cGRhdGVkX3RpbWVzdGFtcHMYCCADKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wGl8KDU1lbW9UeXBlU3RhdHMSEgoKbGlua19jb3VudBgBIAEoBRISCgpjb2RlX2NvdW50GAIgASgFEhIKCnRvZG9fY291bnQYAyABKAUSEgoKdW5kb19jb3VudBgEIAEoBRovCg1UYWdDb3VudEVudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoBToCOAFKBAgCEAMiIwoTR2V0VXNlclN0YXRzUmVxdWVzdBIMCgRuYW1lGAEgASgJIk0KF0xpc3RBbGxVc2VyU3RhdHNSZXF1ZXN0EiIKBXN0YXRlGAEgASgOMhMubWVtb3MuYXBpLnYxLlN0YXRlEg4KBmZpbHRlchgCIAEoCSJCChhMaXN0QWxsVXNlclN0YXRzUmVzcG9uc2USJgoFc3RhdHMYASADKAsyFy5tZW1vcy5hcGkudjEuVXNlclN0YXRzIvQBCgtVc2VyU2V0dGluZxIMCgRuYW1lGAEgASgJEkMKD2dlbmVyYWxfc2V0dGluZxgCIAEoCzIoLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZy5HZW5lcmFsU2V0dGluZ0gAGkgKDkdlbmVyYWxTZXR0aW5nEg4KBmxvY2FsZRgBIAEoCRIXCg9tZW1vX3Zpc2liaWxpdHkYAyABKAkSDQoFdGhlbWUYBCABKAkiPwoDS2V5EhMKD0tFWV9VTlNQRUNJRklFRBAAEgsKB0dFTkVSQUwQARIMCghXRUJIT09LUxAEEggKBFRBR1MQBUIHCgV2YWx1ZSIlChVHZXRVc2VyU2V0dGluZ1JlcXVlc3QSDAoEbmFtZRgBIAEoCSJ3ChhVcGRhdGVVc2VyU2V0dGluZ1JlcXVlc3QSKgoHc2V0dGluZxgBIAEoCzIZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZxIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siUAoXTGlzdFVzZXJTZXR0aW5nc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJImAKGExpc3RVc2VyU2V0dGluZ3NSZXNwb25zZRIrCghzZXR0aW5ncxgBIAMoCzIZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZxIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiygEKE1BlcnNvbmFsQWNjZXNzVG9rZW4SDAoEbmFtZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlgKH0xpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIn4KIExpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1Jlc3BvbnNlEkEKFnBlcnNvbmFsX2FjY2Vzc190b2tlbnMYASADKAsyIS5tZW1vcy5hcGkudjEuUGVyc29uYWxBY2Nlc3NUb2tlbhIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiYAogQ3JlYXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QSDgoGcGFyZW50GAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEhcKD2V4cGlyZXNfaW5fZGF5cxgDIAEoBSJ0CiFDcmVhdGVQZXJzb25hbEFjY2Vzc1Rva2VuUmVzcG9uc2USQAoVcGVyc29uYWxfYWNjZXNzX3Rva2VuGAEgASgLMiEubWVtb3MuYXBpLnYxLlBlcnNvbmFsQWNjZXNzVG9rZW4SDQoFdG9rZW4YAiABKAkiMAogRGVsZXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QSDAoEbmFtZRgBIAEoCSLUAQoLVXNlcldlYmhvb2sSDAoEbmFtZRgBIAEoCRILCgN1cmwYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEi8KC2NyZWF0ZV90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgt1cGRhdGVfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFgoOc2lnbmluZ19zZWNyZXQYBiABKAkSGgoSc2lnbmluZ19zZWNyZXRfc2V0GAcgASgIIikKF0xpc3RVc2VyV2ViaG9va3NSZXF1ZXN0Eg4KBnBhcmVudBgBIAEoCSJHChhMaXN0VXNlcldlYmhvb2tzUmVzcG9uc2USKwoId2ViaG9va3MYASADKAsyGS5tZW1vcy5hcGkudjEuVXNlcldlYmhvb2siVgoYQ3JlYXRlVXNlcldlYmhvb2tSZXF1ZXN0Eg4KBnBhcmVudBgBIAEoCRIqCgd3ZWJob29rGAIgASgLMhkubWVtb3MuYXBpLnYxLlVzZXJXZWJob29rIncKGFVwZGF0ZVVzZXJXZWJob29rUmVxdWVzdBIqCgd3ZWJob29rGAEgASgLMhkubWVtb3MuYXBpLnYxLlVzZXJXZWJob29rEi8KC3VwZGF0ZV9tYXNrGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzayIoChhEZWxldGVVc2VyV2ViaG9va1JlcXVlc3QSDAoEbmFtZRgBIAEoCSIyCiJHZXRVc2VyV2ViaG9va1NpZ25pbmdTZWNyZXRSZXF1ZXN0EgwKBG5hbWUYASABKAkiPQojR2V0VXNlcldlYmhvb2tTaWduaW5nU2VjcmV0UmVzcG9uc2USFgoOc2lnbmluZ19zZWNyZXQYASABKAki7wUKEFVzZXJOb3RpZmljYXRpb24SDAoEbmFtZRgBIAEoCRIOCgZzZW5kZXIYAiABKAkSNQoGc3RhdHVzGAMgASgOMiUubWVtb3MuYXBpLnYxLlVzZXJOb3RpZmljYXRpb24uU3RhdHVzEi8KC2NyZWF0ZV90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCgR0eXBlGAUgASgOMiMubWVtb3MuYXBpLnYxLlVzZXJOb3RpZmljYXRpb24uVHlwZRJJCgxtZW1vX2NvbW1lbnQYBiABKAsyMS5tZW1vcy5hcGkudjEuVXNlck5vdGlmaWNhdGlvbi5NZW1vQ29tbWVudFBheWxvYWRIABJJCgxtZW1vX21lbnRpb24YByABKAsyMS5tZW1vcy5hcGkudjEuVXNlck5vdGlmaWNhdGlvbi5NZW1vTWVudGlvblBheWxvYWRIABInCgtzZW5kZXJfdXNlchgIIAEoCzISLm1lbW9zLmFwaS52MS5Vc2VyGmwKEk1lbW9Db21tZW50UGF5bG9hZBIMCgRtZW1vGAEgASgJEhQKDHJlbGF0ZWRfbWVtbxgCIAEoCRIUCgxtZW1vX3NuaXBwZXQYAyABKAkSHAoUcmVsYXRlZF9tZW1vX3NuaXBwZXQYBCABKAkabAoSTWVtb01lbnRpb25QYXlsb2FkEgwKBG1lbW8YASABKAkSFAoMcmVsYXRlZF9tZW1vGAIgASgJEhQKDG1lbW9fc25pcHBldBgDIAEoCRIcChRyZWxhdGVkX21lbW9fc25pcHBldBgEIAEoCSI6CgZTdGF0dXMSFgoSU1RBVFVTX1VOU1BFQ0lGSUVEEAASCgoGVU5SRUFEEAESDAoIQVJDSElWRUQQAiJACgRUeXBlEhQKEFRZUEVfVU5TUEVDSUZJRUQQABIQCgxNRU1PX0NPTU1FTlQQARIQCgxNRU1PX01FTlRJT04QAkIJCgdwYXlsb2FkImUKHExpc3RVc2VyTm90aWZpY2F0aW9uc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJEg4KBmZpbHRlchgEIAEoCSJvCh1MaXN0VXNlck5vdGlmaWNhdGlvbnNSZXNwb25zZRI1Cg1ub3RpZmljYXRpb25zGAEgAygLMh4ubWVtb3MuYXBpLnYxLlVzZXJOb3RpZmljYXRpb24SFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIoYBCh1VcGRhdGVVc2VyTm90aWZpY2F0aW9uUmVxdWVzdBI0Cgxub3RpZmljYXRpb24YASABKAsyHi5tZW1vcy5hcGkudjEuVXNlck5vdGlmaWNhdGlvbhIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siLQodRGVsZXRlVXNlck5vdGlmaWNhdGlvblJlcXVlc3QSDAoEbmFtZRgBIAEoCTKxFgoLVXNlclNlcnZpY2USYwoJTGlzdFVzZXJzEh4ubWVtb3MuYXBpLnYxLkxpc3RVc2Vyc1JlcXVlc3QaHy5tZW1vcy5hcGkudjEuTGlzdFVzZXJzUmVzcG9uc2UiFYLT5JMCDxINL2FwaS92MS91c2VycxJ7Cg1CYXRjaEdldFVzZXJzEiIubWVtb3MuYXBpLnYxLkJhdGNoR2V0VXNlcnNSZXF1ZXN0GiMubWVtb3MuYXBpLnYxLkJhdGNoR2V0VXNlcnNSZXNwb25zZSIhgtPkkwIbOgEqIhYvYXBpL3YxL3VzZXJzOmJhdGNoR2V0ElsKB0dldFVzZXISHC5tZW1vcy5hcGkudjEuR2V0VXNlclJlcXVlc3QaEi5tZW1vcy5hcGkudjEuVXNlciIegtPkkwIYEhYvYXBpL3YxL3tuYW1lPXVzZXJzLyp9EmwKClVwZGF0ZVVzZXISHy5tZW1vcy5hcGkudjEuVXBkYXRlVXNlclJlcXVlc3QaEi5tZW1vcy5hcGkudjEuVXNlciIpgtPkkwIjOgR1c2VyMhsvYXBpL3YxL3t1c2VyLm5hbWU9dXNlcnMvKn0SfgoQTGlzdEFsbFVzZXJTdGF0cxIlLm1lbW9zLmFwaS52MS5MaXN0QWxsVXNlclN0YXRzUmVxdWVzdBomLm1lbW9zLmFwaS52MS5MaXN0QWxsVXNlclN0YXRzUmVzcG9uc2UiG4LT5JMCFRITL2FwaS92MS91c2VyczpzdGF0cxJzCgxHZXRVc2VyU3RhdHMSIS5tZW1vcy5hcGkudjEuR2V0VXNlclN0YXRzUmVxdWVzdBoXLm1lbW9zLmFwaS52MS5Vc2VyU3RhdHMiJ4LT5JMCIRIfL2FwaS92MS97bmFtZT11c2Vycy8qfTpnZXRTdGF0cxJ7Cg5HZXRVc2VyU2V0dGluZxIjLm1lbW9zLmFwaS52MS5HZXRVc2VyU2V0dGluZ1JlcXVlc3QaGS5tZW1vcy5hcGkudjEuVXNlclNldHRpbmciKYLT5JMCIxIhL2FwaS92MS97bmFtZT11c2Vycy8qL3NldHRpbmdzLyp9EpIBChFVcGRhdGVVc2VyU2V0dGluZxImLm1lbW9zLmFwaS52MS5VcGRhdGVVc2VyU2V0dGluZ1JlcXVlc3QaGS5tZW1vcy5hcGkudjEuVXNlclNldHRpbmciOoLT5JMCNDoHc2V0dGluZzIpL2FwaS92MS97c2V0dGluZy5uYW1lPXVzZXJzLyovc2V0dGluZ3MvKn0SjAEKEExpc3RVc2VyU2V0dGluZ3MSJS5tZW1vcy5hcGkudjEuTGlzdFVzZXJTZXR0aW5nc1JlcXVlc3QaJi5tZW1vcy5hcGkudjEuTGlzdFVzZXJTZXR0aW5nc1Jlc3BvbnNlIimC0+STAiMSIS9hcGkvdjEve3BhcmVudD11c2Vycy8qfS9zZXR0aW5ncxKwAQoYTGlzdFBlcnNvbmFsQWNjZXNzVG9rZW5zEi0ubWVtb3MuYXBpLnYxLkxpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1JlcXVlc3QaLi5tZW1vcy5hcGkudjEuTGlzdFBlcnNvbmFsQWNjZXNzVG9rZW5zUmVzcG9uc2UiNYLT5JMCLxItL2FwaS92MS97cGFyZW50PXVzZXJzLyp9L3BlcnNvbmFsQWNjZXNzVG9rZW5zErYBChlDcmVhdGVQZXJzb25hbEFjY2Vzc1Rva2VuEi4ubWVtb3MuYXBpLnYxLkNyZWF0ZVBlcnNvbmFsQWNjZXNzVG9rZW5SZXF1ZXN0Gi8ubWVtb3MuYXBpLnYxLkNyZWF0ZVBlcnNvbmFsQWNjZXNzVG9rZW5SZXNwb25zZSI4gtPkkwIyOgEqIi0vYXBpL3YxL3twYXJlbnQ9dXNlcnMvKn0vcGVyc29uYWxBY2Nlc3NUb2tlbnMSmgEKGURlbGV0ZVBlcnNvbmFsQWNjZXNzVG9rZW4SLi5tZW1vcy5hcGkudjEuRGVsZXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiNYLT5JMCLyotL2FwaS92MS97bmFtZT11c2Vycy8qL3BlcnNvbmFsQWNjZXNzVG9rZW5zLyp9EowBChBMaXN0VXNlcldlYmhvb2tzEiUubWVtb3MuYXBpLnYxLkxpc3RVc2VyV2ViaG9va3NSZXF1ZXN0GiYubWVtb3MuYXBpLnYxLkxpc3RVc2VyV2ViaG9va3NSZXNwb25zZSIpgtPkkwIjEiEvYXBpL3YxL3twYXJlbnQ9dXNlcnMvKn0vd2ViaG9va3MSigEKEUNyZWF0ZVVzZXJXZWJob29rEiYubWVtb3MuYXBpLnYxLkNyZWF0ZVVzZXJXZWJob29rUmVxdWVzdBoZLm1lbW9zLmFwaS52MS5Vc2VyV2ViaG9vayIygtPkkwIsOgd3ZWJob29rIiEvYXBpL3YxL3twYXJlbnQ9dXNlcnMvKn0vd2ViaG9va3MSkgEKEVVwZGF0ZVVzZXJXZWJob29rEiYubWVtb3MuYXBpLnYxLlVwZGF0ZVVzZXJXZWJob29rUmVxdWVzdBoZLm1lbW9zLmFwaS52MS5Vc2VyV2ViaG9vayI6gtPkkwI0Ogd3ZWJob29rMikvYXBpL3YxL3t3ZWJob29rLm5hbWU9dXNlcnMvKi93ZWJob29rcy8qfRJ+ChFEZWxldGVVc2VyV2ViaG9vaxImLm1lbW9zLmFwaS52MS5EZWxldGVVc2VyV2ViaG9va1JlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiKYLT5JMCIyohL2FwaS92MS97bmFtZT11c2Vycy8qL3dlYmhvb2tzLyp9Er4BChtHZXRVc2VyV2ViaG9va1NpZ25pbmdTZWNyZXQSMC5tZW1vcy5hcGkudjEuR2V0VXNlcldlYmhvb2tTaWduaW5nU2VjcmV0UmVxdWVzdBoxLm1lbW9zLmFwaS52MS5HZXRVc2VyV2ViaG9va1NpZ25pbmdTZWNyZXRSZXNwb25zZSI6gtPkkwI0EjIvYXBpL3YxL3tuYW1lPXVzZXJzLyovd2ViaG9va3MvKn06Z2V0U2lnbmluZ1NlY3JldBKgAQoVTGlzdFVzZXJOb3RpZmljYXRpb25zEioubWVtb3MuYXBpLnYxLkxpc3RVc2VyTm90aWZpY2F0aW9uc1JlcXVlc3QaKy5tZW1vcy5hcGkudjEuTGlzdFVzZXJOb3RpZmljYXRpb25zUmVzcG9uc2UiLoLT5JMCKBImL2FwaS92MS97cGFyZW50PXVzZXJzLyp9L25vdGlmaWNhdGlvbnMSsAEKFlVwZGF0ZVVzZXJOb3RpZmljYXRpb24SKy5tZW1vcy5hcGkudjEuVXBkYXRlVXNlck5vdGlmaWNhdGlvblJlcXVlc3QaHi5tZW1vcy5hcGkudjEuVXNlck5vdGlmaWNhdGlvbiJJgtPkkwJDOgxub3RpZmljYXRpb24yMy9hcGkvdjEve25vdGlmaWNhdGlvbi5uYW1lPXVzZXJzLyovbm90aWZpY2F0aW9ucy8qfRKNAQoWRGVsZXRlVXNlck5vdGlmaWNhdGlvbhIrLm1lbW9zLmFwaS52MS5EZWxldGVVc2VyTm90aWZpY2F0aW9uUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIugtPkkwIoKiYvYXBpL3YxL3tuYW1lPXVzZXJzLyovbm90aWZpY2F0aW9ucy8qfWIGcHJvdG8z", [file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp, file_memos_api_v1_common]);
+  fileDesc("Ch9tZW1vcy9hcGkvdjEvdXNlcl9zZXJ2aWNlLnByb3RvEgxtZW1vcy5hcGkudjEi5gIKBFVzZXISDAoEbmFtZRgBIAEoCRIlCgRyb2xlGAIgASgOMhcubWVtb3MuYXBpLnYxLlVzZXIuUm9sZRIQCgh1c2VybmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRIUCgxkaXNwbGF5X25hbWUYBSABKAkSEgoKYXZhdGFyX3VybBgGIAEoCRITCgtkZXNjcmlwdGlvbhgHIAEoCRIQCghwYXNzd29yZBgIIAEoCRIiCgVzdGF0ZRgJIAEoDjITLm1lbW9zLmFwaS52MS5TdGF0ZRIvCgtjcmVhdGVfdGltZRgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjEKBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEgkKBUFETUlOEAISCAoEVVNFUhADIl8KEExpc3RVc2Vyc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSDgoGZmlsdGVyGAMgASgJEhQKDHNob3dfZGVsZXRlZBgEIAEoCCJPChFMaXN0VXNlcnNSZXNwb25zZRIhCgV1c2VycxgBIAMoCzISLm1lbW9zLmFwaS52MS5Vc2VyEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSIpChRCYXRjaEdldFVzZXJzUmVxdWVzdBIRCgl1c2VybmFtZXMYASADKAkiOgoVQmF0Y2hHZXRVc2Vyc1Jlc3BvbnNlEiEKBXVzZXJzGAEgAygLMhIubWVtb3MuYXBpLnYxLlVzZXIiTQoOR2V0VXNlclJlcXVlc3QSDAoEbmFtZRgBIAEoCRItCglyZWFkX21hc2sYAiABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrIn0KEVVwZGF0ZVVzZXJSZXF1ZXN0EiAKBHVzZXIYASABKAsyEi5tZW1vcy5hcGkudjEuVXNlchIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2sSFQoNYWxsb3dfbWlzc2luZxgDIAEoCCLVAwoJVXNlclN0YXRzEgwKBG5hbWUYASABKAkSPgoPbWVtb190eXBlX3N0YXRzGAMgASgLMiUubWVtb3MuYXBpLnYxLlVzZXJTdGF0cy5NZW1vVHlwZVN0YXRzEjgKCXRhZ19jb3VudBgEIAMoCzIlLm1lbW9zLmFwaS52MS5Vc2VyU3RhdHMuVGFnQ291bnRFbnRyeRIUCgxwaW5uZWRfbWVtb3MYBSADKAkSGAoQdG90YWxfbWVtb19jb3VudBgGIAEoBRI7ChdtZW1vX2NyZWF0ZWRfdGltZXN0YW1wcxgHIAMoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOwoXbWVtb191cGRhdGVkX3RpbWVzdGFtcHMYCCADKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wGl8KDU1lbW9UeXBlU3RhdHMSEgoKbGlua19jb3VudBgBIAEoBRISCgpjb2RlX2NvdW50GAIgASgFEhIKCnRvZG9fY291bnQYAyABKAUSEgoKdW5kb19jb3VudBgEIAEoBRovCg1UYWdDb3VudEVudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoBToCOAFKBAgCEAMiIwoTR2V0VXNlclN0YXRzUmVxdWVzdBIMCgRuYW1lGAEgASgJIk0KF0xpc3RBbGxVc2VyU3RhdHNSZXF1ZXN0EiIKBXN0YXRlGAEgASgOMhMubWVtb3MuYXBpLnYxLlN0YXRlEg4KBmZpbHRlchgCIAEoCSJCChhMaXN0QWxsVXNlclN0YXRzUmVzcG9uc2USJgoFc3RhdHMYASADKAsyFy5tZW1vcy5hcGkudjEuVXNlclN0YXRzIvQBCgtVc2VyU2V0dGluZxIMCgRuYW1lGAEgASgJEkMKD2dlbmVyYWxfc2V0dGluZxgCIAEoCzIoLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZy5HZW5lcmFsU2V0dGluZ0gAGkgKDkdlbmVyYWxTZXR0aW5nEg4KBmxvY2FsZRgBIAEoCRIXCg9tZW1vX3Zpc2liaWxpdHkYAyABKAkSDQoFdGhlbWUYBCABKAkiPwoDS2V5EhMKD0tFWV9VTlNQRUNJRklFRBAAEgsKB0dFTkVSQUwQARIMCghXRUJIT09LUxAEEggKBFRBR1MQBUIHCgV2YWx1ZSIlChVHZXRVc2VyU2V0dGluZ1JlcXVlc3QSDAoEbmFtZRgBIAEoCSJ3ChhVcGRhdGVVc2VyU2V0dGluZ1JlcXVlc3QSKgoHc2V0dGluZxgBIAEoCzIZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZxIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siUAoXTGlzdFVzZXJTZXR0aW5nc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJImAKGExpc3RVc2VyU2V0dGluZ3NSZXNwb25zZRIrCghzZXR0aW5ncxgBIAMoCzIZLm1lbW9zLmFwaS52MS5Vc2VyU2V0dGluZxIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiygEKE1BlcnNvbmFsQWNjZXNzVG9rZW4SDAoEbmFtZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlgKH0xpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIn4KIExpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1Jlc3BvbnNlEkEKFnBlcnNvbmFsX2FjY2Vzc190b2tlbnMYASADKAsyIS5tZW1vcy5hcGkudjEuUGVyc29uYWxBY2Nlc3NUb2tlbhIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiYAogQ3JlYXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QSDgoGcGFyZW50GAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEhcKD2V4cGlyZXNfaW5fZGF5cxgDIAEoBSJ0CiFDcmVhdGVQZXJzb25hbEFjY2Vzc1Rva2VuUmVzcG9uc2USQAoVcGVyc29uYWxfYWNjZXNzX3Rva2VuGAEgASgLMiEubWVtb3MuYXBpLnYxLlBlcnNvbmFsQWNjZXNzVG9rZW4SDQoFdG9rZW4YAiABKAkiMAogRGVsZXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QSDAoEbmFtZRgBIAEoCSJxChFDcmVhdGVVc2VyUmVxdWVzdBIgCgR1c2VyGAEgASgLMhIubWVtb3MuYXBpLnYxLlVzZXISDwoHdXNlcl9pZBgCIAEoCRIVCg12YWxpZGF0ZV9vbmx5GAMgASgIEhIKCnJlcXVlc3RfaWQYBCABKAkiMAoRRGVsZXRlVXNlclJlcXVlc3QSDAoEbmFtZRgBIAEoCRINCgVmb3JjZRgCIAEoCCJECg5MaW5rZWRJZGVudGl0eRIMCgRuYW1lGAEgASgJEhAKCGlkcF9uYW1lGAIgASgJEhIKCmV4dGVybl91aWQYAyABKAkiLQobTGlzdExpbmtlZElkZW50aXRpZXNSZXF1ZXN0Eg4KBnBhcmVudBgBIAEoCSJXChxMaXN0TGlua2VkSWRlbnRpdGllc1Jlc3BvbnNlEjcKEWxpbmtlZF9pZGVudGl0aWVzGAEgAygLMhwubWVtb3MuYXBpLnYxLkxpbmtlZElkZW50aXR5InoKG0NyZWF0ZUxpbmtlZElkZW50aXR5UmVxdWVzdBIOCgZwYXJlbnQYASABKAkSEAoIaWRwX25hbWUYAiABKAkSDAoEY29kZRgDIAEoCRIUCgxyZWRpcmVjdF91cmkYBCABKAkSFQoNY29kZV92ZXJpZmllchgFIAEoCSIoChhHZXRMaW5rZWRJZGVudGl0eVJlcXVlc3QSDAoEbmFtZRgBIAEoCSIrChtEZWxldGVMaW5rZWRJZGVudGl0eVJlcXVlc3QSDAoEbmFtZRgBIAEoCSLUAQoLVXNlcldlYmhvb2sSDAoEbmFtZRgBIAEoCRILCgN1cmwYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEi8KC2NyZWF0ZV90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgt1cGRhdGVfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFgoOc2lnbmluZ19zZWNyZXQYBiABKAkSGgoSc2lnbmluZ19zZWNyZXRfc2V0GAcgASgIIikKF0xpc3RVc2VyV2ViaG9va3NSZXF1ZXN0Eg4KBnBhcmVudBgBIAEoCSJHChhMaXN0VXNlcldlYmhvb2tzUmVzcG9uc2USKwoId2ViaG9va3MYASADKAsyGS5tZW1vcy5hcGkudjEuVXNlcldlYmhvb2siVgoYQ3JlYXRlVXNlcldlYmhvb2tSZXF1ZXN0Eg4KBnBhcmVudBgBIAEoCRIqCgd3ZWJob29rGAIgASgLMhkubWVtb3MuYXBpLnYxLlVzZXJXZWJob29rIncKGFVwZGF0ZVVzZXJXZWJob29rUmVxdWVzdBIqCgd3ZWJob29rGAEgASgLMhkubWVtb3MuYXBpLnYxLlVzZXJXZWJob29rEi8KC3VwZGF0ZV9tYXNrGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzayIoChhEZWxldGVVc2VyV2ViaG9va1JlcXVlc3QSDAoEbmFtZRgBIAEoCSIyCiJHZXRVc2VyV2ViaG9va1NpZ25pbmdTZWNyZXRSZXF1ZXN0EgwKBG5hbWUYASABKAkiPQojR2V0VXNlcldlYmhvb2tTaWduaW5nU2VjcmV0UmVzcG9uc2USFgoOc2lnbmluZ19zZWNyZXQYASABKAki7wUKEFVzZXJOb3RpZmljYXRpb24SDAoEbmFtZRgBIAEoCRIOCgZzZW5kZXIYAiABKAkSNQoGc3RhdHVzGAMgASgOMiUubWVtb3MuYXBpLnYxLlVzZXJOb3RpZmljYXRpb24uU3RhdHVzEi8KC2NyZWF0ZV90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCgR0eXBlGAUgASgOMiMubWVtb3MuYXBpLnYxLlVzZXJOb3RpZmljYXRpb24uVHlwZRJJCgxtZW1vX2NvbW1lbnQYBiABKAsyMS5tZW1vcy5hcGkudjEuVXNlck5vdGlmaWNhdGlvbi5NZW1vQ29tbWVudFBheWxvYWRIABJJCgxtZW1vX21lbnRpb24YByABKAsyMS5tZW1vcy5hcGkudjEuVXNlck5vdGlmaWNhdGlvbi5NZW1vTWVudGlvblBheWxvYWRIABInCgtzZW5kZXJfdXNlchgIIAEoCzISLm1lbW9zLmFwaS52MS5Vc2VyGmwKEk1lbW9Db21tZW50UGF5bG9hZBIMCgRtZW1vGAEgASgJEhQKDHJlbGF0ZWRfbWVtbxgCIAEoCRIUCgxtZW1vX3NuaXBwZXQYAyABKAkSHAoUcmVsYXRlZF9tZW1vX3NuaXBwZXQYBCABKAkabAoSTWVtb01lbnRpb25QYXlsb2FkEgwKBG1lbW8YASABKAkSFAoMcmVsYXRlZF9tZW1vGAIgASgJEhQKDG1lbW9fc25pcHBldBgDIAEoCRIcChRyZWxhdGVkX21lbW9fc25pcHBldBgEIAEoCSI6CgZTdGF0dXMSFgoSU1RBVFVTX1VOU1BFQ0lGSUVEEAASCgoGVU5SRUFEEAESDAoIQVJDSElWRUQQAiJACgRUeXBlEhQKEFRZUEVfVU5TUEVDSUZJRUQQABIQCgxNRU1PX0NPTU1FTlQQARIQCgxNRU1PX01FTlRJT04QAkIJCgdwYXlsb2FkImUKHExpc3RVc2VyTm90aWZpY2F0aW9uc1JlcXVlc3QSDgoGcGFyZW50GAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJEg4KBmZpbHRlchgEIAEoCSJvCh1MaXN0VXNlck5vdGlmaWNhdGlvbnNSZXNwb25zZRI1Cg1ub3RpZmljYXRpb25zGAEgAygLMh4ubWVtb3MuYXBpLnYxLlVzZXJOb3RpZmljYXRpb24SFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIoYBCh1VcGRhdGVVc2VyTm90aWZpY2F0aW9uUmVxdWVzdBI0Cgxub3RpZmljYXRpb24YASABKAsyHi5tZW1vcy5hcGkudjEuVXNlck5vdGlmaWNhdGlvbhIvCgt1cGRhdGVfbWFzaxgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2siLQodRGVsZXRlVXNlck5vdGlmaWNhdGlvblJlcXVlc3QSDAoEbmFtZRgBIAEoCTLRHAoLVXNlclNlcnZpY2USYwoJTGlzdFVzZXJzEh4ubWVtb3MuYXBpLnYxLkxpc3RVc2Vyc1JlcXVlc3QaHy5tZW1vcy5hcGkudjEuTGlzdFVzZXJzUmVzcG9uc2UiFYLT5JMCDxINL2FwaS92MS91c2VycxJ7Cg1CYXRjaEdldFVzZXJzEiIubWVtb3MuYXBpLnYxLkJhdGNoR2V0VXNlcnNSZXF1ZXN0GiMubWVtb3MuYXBpLnYxLkJhdGNoR2V0VXNlcnNSZXNwb25zZSIhgtPkkwIbOgEqIhYvYXBpL3YxL3VzZXJzOmJhdGNoR2V0ElsKB0dldFVzZXISHC5tZW1vcy5hcGkudjEuR2V0VXNlclJlcXVlc3QaEi5tZW1vcy5hcGkudjEuVXNlciIegtPkkwIYEhYvYXBpL3YxL3tuYW1lPXVzZXJzLyp9EmwKClVwZGF0ZVVzZXISHy5tZW1vcy5hcGkudjEuVXBkYXRlVXNlclJlcXVlc3QaEi5tZW1vcy5hcGkudjEuVXNlciIpgtPkkwIjOgR1c2VyMhsvYXBpL3YxL3t1c2VyLm5hbWU9dXNlcnMvKn0SfgoQTGlzdEFsbFVzZXJTdGF0cxIlLm1lbW9zLmFwaS52MS5MaXN0QWxsVXNlclN0YXRzUmVxdWVzdBomLm1lbW9zLmFwaS52MS5MaXN0QWxsVXNlclN0YXRzUmVzcG9uc2UiG4LT5JMCFRITL2FwaS92MS91c2VyczpzdGF0cxJzCgxHZXRVc2VyU3RhdHMSIS5tZW1vcy5hcGkudjEuR2V0VXNlclN0YXRzUmVxdWVzdBoXLm1lbW9zLmFwaS52MS5Vc2VyU3RhdHMiJ4LT5JMCIRIfL2FwaS92MS97bmFtZT11c2Vycy8qfTpnZXRTdGF0cxJ7Cg5HZXRVc2VyU2V0dGluZxIjLm1lbW9zLmFwaS52MS5HZXRVc2VyU2V0dGluZ1JlcXVlc3QaGS5tZW1vcy5hcGkudjEuVXNlclNldHRpbmciKYLT5JMCIxIhL2FwaS92MS97bmFtZT11c2Vycy8qL3NldHRpbmdzLyp9EpIBChFVcGRhdGVVc2VyU2V0dGluZxImLm1lbW9zLmFwaS52MS5VcGRhdGVVc2VyU2V0dGluZ1JlcXVlc3QaGS5tZW1vcy5hcGkudjEuVXNlclNldHRpbmciOoLT5JMCNDoHc2V0dGluZzIpL2FwaS92MS97c2V0dGluZy5uYW1lPXVzZXJzLyovc2V0dGluZ3MvKn0SjAEKEExpc3RVc2VyU2V0dGluZ3MSJS5tZW1vcy5hcGkudjEuTGlzdFVzZXJTZXR0aW5nc1JlcXVlc3QaJi5tZW1vcy5hcGkudjEuTGlzdFVzZXJTZXR0aW5nc1Jlc3BvbnNlIimC0+STAiMSIS9hcGkvdjEve3BhcmVudD11c2Vycy8qfS9zZXR0aW5ncxKwAQoYTGlzdFBlcnNvbmFsQWNjZXNzVG9rZW5zEi0ubWVtb3MuYXBpLnYxLkxpc3RQZXJzb25hbEFjY2Vzc1Rva2Vuc1JlcXVlc3QaLi5tZW1vcy5hcGkudjEuTGlzdFBlcnNvbmFsQWNjZXNzVG9rZW5zUmVzcG9uc2UiNYLT5JMCLxItL2FwaS92MS97cGFyZW50PXVzZXJzLyp9L3BlcnNvbmFsQWNjZXNzVG9rZW5zErYBChlDcmVhdGVQZXJzb25hbEFjY2Vzc1Rva2VuEi4ubWVtb3MuYXBpLnYxLkNyZWF0ZVBlcnNvbmFsQWNjZXNzVG9rZW5SZXF1ZXN0Gi8ubWVtb3MuYXBpLnYxLkNyZWF0ZVBlcnNvbmFsQWNjZXNzVG9rZW5SZXNwb25zZSI4gtPkkwIyOgEqIi0vYXBpL3YxL3twYXJlbnQ9dXNlcnMvKn0vcGVyc29uYWxBY2Nlc3NUb2tlbnMSmgEKGURlbGV0ZVBlcnNvbmFsQWNjZXNzVG9rZW4SLi5tZW1vcy5hcGkudjEuRGVsZXRlUGVyc29uYWxBY2Nlc3NUb2tlblJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiNYLT5JMCLyotL2FwaS92MS97bmFtZT11c2Vycy8qL3BlcnNvbmFsQWNjZXNzVG9rZW5zLyp9El4KCkNyZWF0ZVVzZXISHy5tZW1vcy5hcGkudjEuQ3JlYXRlVXNlclJlcXVlc3QaEi5tZW1vcy5hcGkudjEuVXNlciIbgtPkkwIVOgR1c2VyIg0vYXBpL3YxL3VzZXJzEmUKCkRlbGV0ZVVzZXISHy5tZW1vcy5hcGkudjEuRGVsZXRlVXNlclJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiHoLT5JMCGCoWL2FwaS92MS97bmFtZT11c2Vycy8qfRKgAQoUTGlzdExpbmtlZElkZW50aXRpZXMSKS5tZW1vcy5hcGkudjEuTGlzdExpbmtlZElkZW50aXRpZXNSZXF1ZXN0GioubWVtb3MuYXBpLnYxLkxpc3RMaW5rZWRJZGVudGl0aWVzUmVzcG9uc2UiMYLT5JMCKxIpL2FwaS92MS97cGFyZW50PXVzZXJzLyp9L2xpbmtlZElkZW50aXRpZXMSlQEKFENyZWF0ZUxpbmtlZElkZW50aXR5EikubWVtb3MuYXBpLnYxLkNyZWF0ZUxpbmtlZElkZW50aXR5UmVxdWVzdBocLm1lbW9zLmFwaS52MS5MaW5rZWRJZGVudGl0eSI0gtPkkwIuOgEqIikvYXBpL3YxL3twYXJlbnQ9dXNlcnMvKn0vbGlua2VkSWRlbnRpdGllcxKMAQoRR2V0TGlua2VkSWRlbnRpdHkSJi5tZW1vcy5hcGkudjEuR2V0TGlua2VkSWRlbnRpdHlSZXF1ZXN0GhwubWVtb3MuYXBpLnYxLkxpbmtlZElkZW50aXR5IjGC0+STAisSKS9hcGkvdjEve25hbWU9dXNlcnMvKi9saW5rZWRJZGVudGl0aWVzLyp9EowBChREZWxldGVMaW5rZWRJZGVudGl0eRIpLm1lbW9zLmFwaS52MS5EZWxldGVMaW5rZWRJZGVudGl0eVJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkiMYLT5JMCKyopL2FwaS92MS97bmFtZT11c2Vycy8qL2xpbmtlZElkZW50aXRpZXMvKn0SjAEKEExpc3RVc2VyV2ViaG9va3MSJS5tZW1vcy5hcGkudjEuTGlzdFVzZXJXZWJob29rc1JlcXVlc3QaJi5tZW1vcy5hcGkudjEuTGlzdFVzZXJXZWJob29rc1Jlc3BvbnNlIimC0+STAiMSIS9hcGkvdjEve3BhcmVudD11c2Vycy8qfS93ZWJob29rcxKKAQoRQ3JlYXRlVXNlcldlYmhvb2sSJi5tZW1vcy5hcGkudjEuQ3JlYXRlVXNlcldlYmhvb2tSZXF1ZXN0GhkubWVtb3MuYXBpLnYxLlVzZXJXZWJob29rIjKC0+STAiw6B3dlYmhvb2siIS9hcGkvdjEve3BhcmVudD11c2Vycy8qfS93ZWJob29rcxKSAQoRVXBkYXRlVXNlcldlYmhvb2sSJi5tZW1vcy5hcGkudjEuVXBkYXRlVXNlcldlYmhvb2tSZXF1ZXN0GhkubWVtb3MuYXBpLnYxLlVzZXJXZWJob29rIjqC0+STAjQ6B3dlYmhvb2syKS9hcGkvdjEve3dlYmhvb2submFtZT11c2Vycy8qL3dlYmhvb2tzLyp9En4KEURlbGV0ZVVzZXJXZWJob29rEiYubWVtb3MuYXBpLnYxLkRlbGV0ZVVzZXJXZWJob29rUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eSIpgtPkkwIjKiEvYXBpL3YxL3tuYW1lPXVzZXJzLyovd2ViaG9va3MvKn0SvgEKG0dldFVzZXJXZWJob29rU2lnbmluZ1NlY3JldBIwLm1lbW9zLmFwaS52MS5HZXRVc2VyV2ViaG9va1NpZ25pbmdTZWNyZXRSZXF1ZXN0GjEubWVtb3MuYXBpLnYxLkdldFVzZXJXZWJob29rU2lnbmluZ1NlY3JldFJlc3BvbnNlIjqC0+STAjQSMi9hcGkvdjEve25hbWU9dXNlcnMvKi93ZWJob29rcy8qfTpnZXRTaWduaW5nU2VjcmV0EqABChVMaXN0VXNlck5vdGlmaWNhdGlvbnMSKi5tZW1vcy5hcGkudjEuTGlzdFVzZXJOb3RpZmljYXRpb25zUmVxdWVzdBorLm1lbW9zLmFwaS52MS5MaXN0VXNlck5vdGlmaWNhdGlvbnNSZXNwb25zZSIugtPkkwIoEiYvYXBpL3YxL3twYXJlbnQ9dXNlcnMvKn0vbm90aWZpY2F0aW9ucxKwAQoWVXBkYXRlVXNlck5vdGlmaWNhdGlvbhIrLm1lbW9zLmFwaS52MS5VcGRhdGVVc2VyTm90aWZpY2F0aW9uUmVxdWVzdBoeLm1lbW9zLmFwaS52MS5Vc2VyTm90aWZpY2F0aW9uIkmC0+STAkM6DG5vdGlmaWNhdGlvbjIzL2FwaS92MS97bm90aWZpY2F0aW9uLm5hbWU9dXNlcnMvKi9ub3RpZmljYXRpb25zLyp9Eo0BChZEZWxldGVVc2VyTm90aWZpY2F0aW9uEisubWVtb3MuYXBpLnYxLkRlbGV0ZVVzZXJOb3RpZmljYXRpb25SZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ii6C0+STAigqJi9hcGkvdjEve25hbWU9dXNlcnMvKi9ub3RpZmljYXRpb25zLyp9YgZwcm90bzM", [file_google_api_annotations, file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp, file_memos_api_v1_common]);
 
 /**
  * An account as v1 clients see it. Our HOST is answered as ADMIN: v1 has no separate owner role.
@@ -806,6 +806,218 @@ export const DeletePersonalAccessTokenRequestSchema: GenMessage<DeletePersonalAc
   messageDesc(file_memos_api_v1_user_service, 21);
 
 /**
+ * @generated from message memos.api.v1.CreateUserRequest
+ */
+export type CreateUserRequest = Message<"memos.api.v1.CreateUserRequest"> & {
+  /**
+   * Its username and password are required; an administrator may give a role (ADMIN or USER).
+   *
+   * @generated from field: memos.api.v1.User user = 1;
+   */
+  user?: User | undefined;
+
+  /**
+   * Empty, or the same as `user.username`.
+   *
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * Checks the request and answers the account it would make, making nothing.
+   *
+   * @generated from field: bool validate_only = 3;
+   */
+  validateOnly: boolean;
+
+  /**
+   * Accepted and ignored.
+   *
+   * @generated from field: string request_id = 4;
+   */
+  requestId: string;
+};
+
+/**
+ * Describes the message memos.api.v1.CreateUserRequest.
+ * Use `create(CreateUserRequestSchema)` to create a new message.
+ */
+export const CreateUserRequestSchema: GenMessage<CreateUserRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 22);
+
+/**
+ * @generated from message memos.api.v1.DeleteUserRequest
+ */
+export type DeleteUserRequest = Message<"memos.api.v1.DeleteUserRequest"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * Accepted and ignored: an account always goes with everything it holds.
+   *
+   * @generated from field: bool force = 2;
+   */
+  force: boolean;
+};
+
+/**
+ * Describes the message memos.api.v1.DeleteUserRequest.
+ * Use `create(DeleteUserRequestSchema)` to create a new message.
+ */
+export const DeleteUserRequestSchema: GenMessage<DeleteUserRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 23);
+
+/**
+ * A provider's account linked to one of ours: the caller signs in through that provider as this account.
+ *
+ * @generated from message memos.api.v1.LinkedIdentity
+ */
+export type LinkedIdentity = Message<"memos.api.v1.LinkedIdentity"> & {
+  /**
+   * `users/{username}/linkedIdentities/{provider id}`.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * `identity-providers/{provider id}`.
+   *
+   * @generated from field: string idp_name = 2;
+   */
+  idpName: string;
+
+  /**
+   * Who the provider says the account is (its `sub`).
+   *
+   * @generated from field: string extern_uid = 3;
+   */
+  externUid: string;
+};
+
+/**
+ * Describes the message memos.api.v1.LinkedIdentity.
+ * Use `create(LinkedIdentitySchema)` to create a new message.
+ */
+export const LinkedIdentitySchema: GenMessage<LinkedIdentity> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 24);
+
+/**
+ * @generated from message memos.api.v1.ListLinkedIdentitiesRequest
+ */
+export type ListLinkedIdentitiesRequest = Message<"memos.api.v1.ListLinkedIdentitiesRequest"> & {
+  /**
+   * @generated from field: string parent = 1;
+   */
+  parent: string;
+};
+
+/**
+ * Describes the message memos.api.v1.ListLinkedIdentitiesRequest.
+ * Use `create(ListLinkedIdentitiesRequestSchema)` to create a new message.
+ */
+export const ListLinkedIdentitiesRequestSchema: GenMessage<ListLinkedIdentitiesRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 25);
+
+/**
+ * @generated from message memos.api.v1.ListLinkedIdentitiesResponse
+ */
+export type ListLinkedIdentitiesResponse = Message<"memos.api.v1.ListLinkedIdentitiesResponse"> & {
+  /**
+   * @generated from field: repeated memos.api.v1.LinkedIdentity linked_identities = 1;
+   */
+  linkedIdentities: LinkedIdentity[];
+};
+
+/**
+ * Describes the message memos.api.v1.ListLinkedIdentitiesResponse.
+ * Use `create(ListLinkedIdentitiesResponseSchema)` to create a new message.
+ */
+export const ListLinkedIdentitiesResponseSchema: GenMessage<ListLinkedIdentitiesResponse> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 26);
+
+/**
+ * @generated from message memos.api.v1.CreateLinkedIdentityRequest
+ */
+export type CreateLinkedIdentityRequest = Message<"memos.api.v1.CreateLinkedIdentityRequest"> & {
+  /**
+   * @generated from field: string parent = 1;
+   */
+  parent: string;
+
+  /**
+   * `identity-providers/{provider id}`.
+   *
+   * @generated from field: string idp_name = 2;
+   */
+  idpName: string;
+
+  /**
+   * The authorization code the provider sent back.
+   *
+   * @generated from field: string code = 3;
+   */
+  code: string;
+
+  /**
+   * The redirect URI the code was issued for.
+   *
+   * @generated from field: string redirect_uri = 4;
+   */
+  redirectUri: string;
+
+  /**
+   * The PKCE verifier of the sign-in that gave the code.
+   *
+   * @generated from field: string code_verifier = 5;
+   */
+  codeVerifier: string;
+};
+
+/**
+ * Describes the message memos.api.v1.CreateLinkedIdentityRequest.
+ * Use `create(CreateLinkedIdentityRequestSchema)` to create a new message.
+ */
+export const CreateLinkedIdentityRequestSchema: GenMessage<CreateLinkedIdentityRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 27);
+
+/**
+ * @generated from message memos.api.v1.GetLinkedIdentityRequest
+ */
+export type GetLinkedIdentityRequest = Message<"memos.api.v1.GetLinkedIdentityRequest"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message memos.api.v1.GetLinkedIdentityRequest.
+ * Use `create(GetLinkedIdentityRequestSchema)` to create a new message.
+ */
+export const GetLinkedIdentityRequestSchema: GenMessage<GetLinkedIdentityRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 28);
+
+/**
+ * @generated from message memos.api.v1.DeleteLinkedIdentityRequest
+ */
+export type DeleteLinkedIdentityRequest = Message<"memos.api.v1.DeleteLinkedIdentityRequest"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message memos.api.v1.DeleteLinkedIdentityRequest.
+ * Use `create(DeleteLinkedIdentityRequestSchema)` to create a new message.
+ */
+export const DeleteLinkedIdentityRequestSchema: GenMessage<DeleteLinkedIdentityRequest> = /*@__PURE__*/
+  messageDesc(file_memos_api_v1_user_service, 29);
+
+/**
  * @generated from message memos.api.v1.UserWebhook
  */
 export type UserWebhook = Message<"memos.api.v1.UserWebhook"> & {
@@ -858,7 +1070,7 @@ export type UserWebhook = Message<"memos.api.v1.UserWebhook"> & {
  * Use `create(UserWebhookSchema)` to create a new message.
  */
 export const UserWebhookSchema: GenMessage<UserWebhook> = /*@__PURE__*/
-  messageDesc(file_memos_api_v1_user_service, 22);
+  messageDesc(file_memos_api_v1_user_service, 30);
 
 /**
  * @generated from message memos.api.v1.ListUserWebhooksRequest
@@ -875,7 +1087,7 @@ export type ListUserWebhooksRequest = Message<"memos.api.v1.ListUserWebhooksRequ
  * Use `create(ListUserWebhooksRequestSchema)` to create a new message.
  */
 export const ListUserWebhooksRequestSchema: GenMessage<ListUserWebhooksRequest> = /*@__PURE__*/
-  messageDesc(file_memos_api_v1_user_service, 23);
+  messageDesc(file_memos_api_v1_user_service, 31);
 
 /**
  * @generated from message memos.api.v1.ListUserWebhooksResponse
@@ -892,7 +1104,7 @@ export type ListUserWebhooksResponse = Message<"memos.api.v1.ListUserWebhooksRes
  * Use `create(ListUserWebhooksResponseSchema)` to create a new message.
  */
 export const ListUserWebhooksResponseSchema: GenMessage<ListUserWebhooksResponse> = /*@__PURE__*/
-  messageDesc(file_memos_api_v1_user_service, 24);
+  messageDesc(file_memos_api_v1_user_service, 32);
 
 /**
  * @generated from message memos.api.v1.CreateUserWebhookRequest
@@ -914,7 +1126,7 @@ export type CreateUserWebhookRequest = Message<"memos.api.v1.CreateUserWebhookRe
  * Use `create(CreateUserWebhookRequestSchema)` to create a new message.
  */
 export const CreateUserWebhookRequestSchema: GenMessage<CreateUserWebhookRequest> = /*@__PURE__*/
-  messageDesc(file_memos_api_v1_user_service, 25);
+  messageDesc(file_memos_api_v1_user_service, 33);
 
 /**
  * @generated from message memos.api.v1.UpdateUserWebhookRequest
@@ -936,7 +1148,7 @@ export type UpdateUserWebhookRequest = Message<"memos.api.v1.UpdateUserWebhookRe
  * Use `create(UpdateUserWebhookRequestSchema)` to create a new message.
  */
 export const UpdateUserWebhookRequestSchema: GenMessage<UpdateUserWebhookRequest> = /*@__PURE__*/
-  messageDesc(file_memos_api_v1_user_service, 26);
+  messageDesc(file_memos_api_v1_user_service, 34);
 
 /**
  * @generated from message memos.api.v1.DeleteUserWebhookRequest
@@ -953,7 +1165,7 @@ export type DeleteUserWebhookRequest = Message<"memos.api.v1.DeleteUserWebhookRe
  * Use `create(DeleteUserWebhookRequestSchema)` to create a new message.
  */
 export const DeleteUserWebhookRequestSchema: GenMessage<DeleteUserWebhookRequest> = /*@__PURE__*/
-  messageDesc(file_memos_api_v1_user_service, 27);
+  messageDesc(file_memos_api_v1_user_service, 35);
 
 /**
  * @generated from message memos.api.v1.GetUserWebhookSigningSecretRequest
@@ -970,7 +1182,7 @@ export type GetUserWebhookSigningSecretRequest = Message<"memos.api.v1.GetUserWe
  * Use `create(GetUserWebhookSigningSecretRequestSchema)` to create a new message.
  */
 export const GetUserWebhookSigningSecretRequestSchema: GenMessage<GetUserWebhookSigningSecretRequest> = /*@__PURE__*/
-  messageDesc(file_memos_api_v1_user_service, 28);
+  messageDesc(file_memos_api_v1_user_service, 36);
 
 /**
  * @generated from message memos.api.v1.GetUserWebhookSigningSecretResponse
@@ -989,7 +1201,7 @@ export type GetUserWebhookSigningSecretResponse = Message<"memos.api.v1.GetUserW
  * Use `create(GetUserWebhookSigningSecretResponseSchema)` to create a new message.
  */
 export const GetUserWebhookSigningSecretResponseSchema: GenMessage<GetUserWebhookSigningSecretResponse> = /*@__PURE__*/
-  messageDesc(file_memos_api_v1_user_service, 29);
+  messageDesc(file_memos_api_v1_user_service, 37);
 
 /**
  * An inbox item as v1 shows it: a comment on one of the user's memos, or a mention of them.
@@ -1054,7 +1266,7 @@ export type UserNotification = Message<"memos.api.v1.UserNotification"> & {
  * Use `create(UserNotificationSchema)` to create a new message.
  */
 export const UserNotificationSchema: GenMessage<UserNotification> = /*@__PURE__*/
-  messageDesc(file_memos_api_v1_user_service, 30);
+  messageDesc(file_memos_api_v1_user_service, 38);
 
 /**
  * What a comment's notification points at: the comment (a memo with a parent on this wire) and its memo.
@@ -1088,7 +1300,7 @@ export type UserNotification_MemoCommentPayload = Message<"memos.api.v1.UserNoti
  * Use `create(UserNotification_MemoCommentPayloadSchema)` to create a new message.
  */
 export const UserNotification_MemoCommentPayloadSchema: GenMessage<UserNotification_MemoCommentPayload> = /*@__PURE__*/
-  messageDesc(file_memos_api_v1_user_service, 30, 0);
+  messageDesc(file_memos_api_v1_user_service, 38, 0);
 
 /**
  * What a mention's notification points at: the memo (or comment) that names the user, and, for a comment, its memo.
@@ -1122,7 +1334,7 @@ export type UserNotification_MemoMentionPayload = Message<"memos.api.v1.UserNoti
  * Use `create(UserNotification_MemoMentionPayloadSchema)` to create a new message.
  */
 export const UserNotification_MemoMentionPayloadSchema: GenMessage<UserNotification_MemoMentionPayload> = /*@__PURE__*/
-  messageDesc(file_memos_api_v1_user_service, 30, 1);
+  messageDesc(file_memos_api_v1_user_service, 38, 1);
 
 /**
  * @generated from enum memos.api.v1.UserNotification.Status
@@ -1150,7 +1362,7 @@ export enum UserNotification_Status {
  * Describes the enum memos.api.v1.UserNotification.Status.
  */
 export const UserNotification_StatusSchema: GenEnum<UserNotification_Status> = /*@__PURE__*/
-  enumDesc(file_memos_api_v1_user_service, 30, 0);
+  enumDesc(file_memos_api_v1_user_service, 38, 0);
 
 /**
  * @generated from enum memos.api.v1.UserNotification.Type
@@ -1176,7 +1388,7 @@ export enum UserNotification_Type {
  * Describes the enum memos.api.v1.UserNotification.Type.
  */
 export const UserNotification_TypeSchema: GenEnum<UserNotification_Type> = /*@__PURE__*/
-  enumDesc(file_memos_api_v1_user_service, 30, 1);
+  enumDesc(file_memos_api_v1_user_service, 38, 1);
 
 /**
  * @generated from message memos.api.v1.ListUserNotificationsRequest
@@ -1212,7 +1424,7 @@ export type ListUserNotificationsRequest = Message<"memos.api.v1.ListUserNotific
  * Use `create(ListUserNotificationsRequestSchema)` to create a new message.
  */
 export const ListUserNotificationsRequestSchema: GenMessage<ListUserNotificationsRequest> = /*@__PURE__*/
-  messageDesc(file_memos_api_v1_user_service, 31);
+  messageDesc(file_memos_api_v1_user_service, 39);
 
 /**
  * @generated from message memos.api.v1.ListUserNotificationsResponse
@@ -1234,7 +1446,7 @@ export type ListUserNotificationsResponse = Message<"memos.api.v1.ListUserNotifi
  * Use `create(ListUserNotificationsResponseSchema)` to create a new message.
  */
 export const ListUserNotificationsResponseSchema: GenMessage<ListUserNotificationsResponse> = /*@__PURE__*/
-  messageDesc(file_memos_api_v1_user_service, 32);
+  messageDesc(file_memos_api_v1_user_service, 40);
 
 /**
  * @generated from message memos.api.v1.UpdateUserNotificationRequest
@@ -1258,7 +1470,7 @@ export type UpdateUserNotificationRequest = Message<"memos.api.v1.UpdateUserNoti
  * Use `create(UpdateUserNotificationRequestSchema)` to create a new message.
  */
 export const UpdateUserNotificationRequestSchema: GenMessage<UpdateUserNotificationRequest> = /*@__PURE__*/
-  messageDesc(file_memos_api_v1_user_service, 33);
+  messageDesc(file_memos_api_v1_user_service, 41);
 
 /**
  * @generated from message memos.api.v1.DeleteUserNotificationRequest
@@ -1277,7 +1489,7 @@ export type DeleteUserNotificationRequest = Message<"memos.api.v1.DeleteUserNoti
  * Use `create(DeleteUserNotificationRequestSchema)` to create a new message.
  */
 export const DeleteUserNotificationRequestSchema: GenMessage<DeleteUserNotificationRequest> = /*@__PURE__*/
-  messageDesc(file_memos_api_v1_user_service, 34);
+  messageDesc(file_memos_api_v1_user_service, 42);
 
 /**
  * @generated from service memos.api.v1.UserService
@@ -1401,6 +1613,67 @@ export const UserService: GenService<{
   deletePersonalAccessToken: {
     methodKind: "unary";
     input: typeof DeletePersonalAccessTokenRequestSchema;
+    output: typeof EmptySchema;
+  },
+  /**
+   * Signing up, or an administrator adding a member: the first account of an instance becomes its host.
+   *
+   * @generated from rpc memos.api.v1.UserService.CreateUser
+   */
+  createUser: {
+    methodKind: "unary";
+    input: typeof CreateUserRequestSchema;
+    output: typeof UserSchema;
+  },
+  /**
+   * Removes an account and everything it holds (an administrator, from a signed-in session).
+   *
+   * @generated from rpc memos.api.v1.UserService.DeleteUser
+   */
+  deleteUser: {
+    methodKind: "unary";
+    input: typeof DeleteUserRequestSchema;
+    output: typeof EmptySchema;
+  },
+  /**
+   * The provider sign-ins linked to the caller's account.
+   *
+   * @generated from rpc memos.api.v1.UserService.ListLinkedIdentities
+   */
+  listLinkedIdentities: {
+    methodKind: "unary";
+    input: typeof ListLinkedIdentitiesRequestSchema;
+    output: typeof ListLinkedIdentitiesResponseSchema;
+  },
+  /**
+   * Links a provider's account to the caller's (from a session), from the code of a flow the client ran at that
+   * provider, as SignIn's single sign-on takes it.
+   *
+   * @generated from rpc memos.api.v1.UserService.CreateLinkedIdentity
+   */
+  createLinkedIdentity: {
+    methodKind: "unary";
+    input: typeof CreateLinkedIdentityRequestSchema;
+    output: typeof LinkedIdentitySchema;
+  },
+  /**
+   * One linked provider sign-in, `users/{username}/linkedIdentities/{provider id}`.
+   *
+   * @generated from rpc memos.api.v1.UserService.GetLinkedIdentity
+   */
+  getLinkedIdentity: {
+    methodKind: "unary";
+    input: typeof GetLinkedIdentityRequestSchema;
+    output: typeof LinkedIdentitySchema;
+  },
+  /**
+   * Unlinks a provider sign-in from the caller's account.
+   *
+   * @generated from rpc memos.api.v1.UserService.DeleteLinkedIdentity
+   */
+  deleteLinkedIdentity: {
+    methodKind: "unary";
+    input: typeof DeleteLinkedIdentityRequestSchema;
     output: typeof EmptySchema;
   },
   /**
