@@ -70,10 +70,10 @@ async function statsIn(ctx: AppContext, scopes: readonly StatScope[]): Promise<M
   const parts = await Promise.all(
     scopes.map(async (scope) => {
       const [counts, tags, pins, times] = await Promise.all([
-        countMemoStats(db, scope),
+        countMemoStats(db, engine, scope),
         countTagStats(db, engine, scope),
         listPinnedStats(db, engine, scope),
-        listMemoTimes(db, scope),
+        listMemoTimes(db, engine, scope),
       ]);
       return { counts, tags, pins, times };
     }),

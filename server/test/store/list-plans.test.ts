@@ -326,10 +326,11 @@ describe("list query plans", () => {
     }
   });
 
-  it("v0's heat map without `from` reads the creator's memos from one index alone, newest created first: no row, no sort", async () => {
+  it("v0's heat map without `from` and v1's user stats read the creator's memos from one index alone, newest created first: no row, no sort", async () => {
     // As autovacuum leaves a table that was written to (PostgreSQL 13+ vacuums after inserts too): the visibility map
     // says the pages are all visible, which an index-only read counts on. Last in this file: it changes the table.
     if (f.store.engine === "postgres") await f.store.db.executeQuery(CompiledQuery.raw("VACUUM (ANALYZE) memo"));
     await f.expectStatsFromIndexAlone();
+    await f.expectUserStatsFromIndexes();
   });
 });

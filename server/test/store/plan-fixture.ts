@@ -6,7 +6,15 @@ import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, expect } from "vitest";
 import { createUser, signUpHost } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
+import { memoPropertyFlags } from "@memos/common";
 import { displayTimesSql, listMemosSql, type MemoFilter, type MemoPage } from "../../src/store/sql/memo/memo.store.js";
+import {
+  countMemoStatsSql,
+  countTagStatsSql,
+  listMemoTimesSql,
+  listPinnedStatsSql,
+  type StatScope,
+} from "../../src/store/sql/memo/user-stats.store.js";
 
 const MEMOS = 30_000;
 /** A scan of memo that is not the ordered walk of a display index (a partial one holds just the memos in scope). */
@@ -100,6 +108,54 @@ export function planFixture() {
     }
   }
 
+  /**
+   * v1's user stats of a creator, for the owner, a member and a visitor: the counts and the times read the stats index
+   * alone (no memo row, no sort: the times in its order), the tag counts the maintained counts (the owner) or the
+   * creator's tag entries, each memo by primary key, and the pins the creator's pins, each memo by primary key.
+   */
+  async function expectUserStatsFromIndexes(state = "") {
+    const { db, engine } = t.ctx.store;
+    const scopes: StatScope[] = [
+      { creatorId: owner, rowStatus: "NORMAL" },
+      { creatorId: owner, rowStatus: "NORMAL", visibilities: ["PUBLIC", "PROTECTED"] },
+      { creatorId: owner, rowStatus: "NORMAL", visibilities: ["PUBLIC"] },
+    ];
+    const plan = async (query: { compile(db: typeof t.ctx.store.db): CompiledQuery }) => (await explain(query.compile(db))).join("\n");
+    for (const scope of scopes) {
+      const label = `${state} ${JSON.stringify(scope)}`;
+      for (const text of [await plan(countMemoStatsSql(engine, scope)), await plan(listMemoTimesSql(engine, scope))]) {
+        if (engine === "sqlite") {
+          expect(text, `${label}\n${text}`).toMatch(
+            /SEARCH m USING COVERING INDEX idx_memo_creator_status_created \(creator_id=\? AND row_status=\?\)/,
+          );
+          expect(text, `${label}\n${text}`).not.toMatch(/TEMP B-TREE|\bSCAN m\b/);
+        } else {
+          expect(text, `${label}\n${text}`).toMatch(/Index Only Scan( Backward)? using idx_memo_creator_status_created on memo m/);
+          expect(text, `${label}\n${text}`).not.toMatch(/\bSort\b|Seq Scan/);
+        }
+      }
+      const tags = await plan(countTagStatsSql(engine, scope));
+      const pins = await plan(listPinnedStatsSql(engine, scope));
+      if (engine === "sqlite") {
+        if (scope.visibilities === undefined)
+          expect(tags, `${label}\n${tags}`).toMatch(/SEARCH c USING INDEX sqlite_autoindex_memo_tag_count_1 \(creator_id=\?\)/);
+        else {
+          expect(tags, `${label}\n${tags}`).toMatch(
+            /SEARCH t USING COVERING INDEX idx_memo_tag_creator_display \(creator_id=\?\)\nSEARCH m USING INTEGER PRIMARY KEY/,
+          );
+          expect(tags, `${label}\n${tags}`).not.toMatch(/TEMP B-TREE/);
+        }
+        expect(pins, `${label}\n${pins}`).toMatch(
+          /SEARCH p USING INDEX idx_memo_organizer_user \(user_id=\?\)\nSEARCH m USING INTEGER PRIMARY KEY/,
+        );
+      } else {
+        // The memos are read by index; memo_tag_count and memo_organizer hold a few rows a user, and the fixture's memo_tag
+        // few enough that a scan of them may be the cheapest read.
+        expect(`${tags}\n${pins}`, `${label}\n${tags}\n${pins}`).not.toMatch(/Seq Scan on memo /);
+      }
+    }
+  }
+
   beforeAll(async () => {
     t = await createTestApp({ freshDatabase: true });
     const host = await signUpHost(t);
@@ -112,9 +168,11 @@ export function planFixture() {
       const rows = Array.from({ length: BATCH }, (_, i) => {
         const n = offset + i;
         const ts = start + n * 60 - (n % 7) * 60; // ties across memos
+        const content = `memo ${n}${n % 3 === 0 ? " #work" : ""}${n % 11 === 0 ? " [a](https://example.com)" : ""}`;
         return {
           creator_id: users[n % users.length]!,
-          content: `memo ${n}${n % 3 === 0 ? " #work" : ""}${n % 11 === 0 ? " [a](https://example.com)" : ""}`,
+          content,
+          property_flags: memoPropertyFlags(content),
           visibility: VISIBILITIES[n % 3]!,
           row_status: n % 50 === 0 ? ("ARCHIVED" as const) : ("NORMAL" as const),
           created_ts: ts,
@@ -141,7 +199,7 @@ export function planFixture() {
         const n = offset + i;
         const ts = start + n * 60;
         const visibility = n % 100 === 0 ? ("PUBLIC" as const) : n % 100 === 50 ? ("PROTECTED" as const) : ("PRIVATE" as const);
-        return { creator_id: hermit, content: `kept ${n}`, visibility, created_ts: ts, updated_ts: ts, display_ts: ts };
+        return { creator_id: hermit, content: `kept ${n}`, property_flags: 0, visibility, created_ts: ts, updated_ts: ts, display_ts: ts };
       });
       await db.insertInto("memo").values(rows).execute();
     }
@@ -219,6 +277,7 @@ export function planFixture() {
     }
     await expectHermitViews();
     await expectStatsFromIndexAlone(state);
+    await expectUserStatsFromIndexes(state);
   }
 
   return {
@@ -235,6 +294,7 @@ export function planFixture() {
     expectIndexWalk,
     expectFoundByPins,
     expectWindowRead,
+    expectUserStatsFromIndexes,
     page,
     second,
     lists,
