@@ -222,6 +222,27 @@ describe("list query plans", () => {
     }
   });
 
+  it("a v1 property filter checks each memo's stored flags, never its text: on SQLite on the list's index walk", async () => {
+    const { username } = await f.store.db.selectFrom("user").select("username").where("id", "=", f.owner).executeTakeFirstOrThrow();
+    const actor = (id: number): Viewer => ({ id, role: "USER", username: `u${id}`, via: "token", sessionId: null });
+    for (const expression of [`creator == "users/${username}" && has_link`, "has_task_list && !has_code", "has_incomplete_tasks"]) {
+      const node = await compileMemoFilter(expression, BigInt(Date.now()) * 1_000_000n);
+      const alternatives = filterAlternatives(node, new Map([[username, f.owner]]));
+      for (const viewer of [actor(f.owner), actor(f.owner + 1), null]) {
+        for (const filter of scopedFilters(viewer, "NORMAL", alternatives)) {
+          const { walk } = await listMemosSql(f.store.db, f.store.engine, filter, { pinnedFirst: false, limit: 51, offset: 0 });
+          expect(walk.sql, expression).toMatch(/property_flags/);
+          expect(walk.sql, expression).not.toMatch(/REGEXP|content ~|content LIKE/);
+          const plan = await explain(walk);
+          // PostgreSQL estimates the condition from the flags' statistics and weighs the display walk against the
+          // scope's index and a sort of the matches, by how many match (a task list: none in the fixture; a link: 1 in 11).
+          if (f.store.engine === "sqlite") expectIndexWalk(plan);
+          else expect(plan.join("\n"), expression).not.toMatch(/Seq Scan on memo /);
+        }
+      }
+    }
+  });
+
   /**
    * PostgreSQL, every creator's pins: the memos found by primary key from the pinned ids, never a scan of memo; the
    * planner may sort the pins (memo_organizer's pinned rows) to merge them, never the memos.

@@ -1,6 +1,6 @@
 // How a memo filter becomes SQL: the base query (a memo with its creator's pin), and the conditions of each
 // filter field, checked per row or found through an index (full-text, tag), on either engine.
-import { MEMO_PROPERTY_BITS, type MemoProperty, type RowStatus, type Visibility } from "@memos/common";
+import { MEMO_PROPERTIES, MEMO_PROPERTY_BITS, type MemoProperty, type RowStatus, type Visibility } from "@memos/common";
 import { type JoinBuilder, sql } from "kysely";
 import type { Db, Engine } from "../../db.js";
 import type { Database } from "../../schema.js";
@@ -255,10 +255,14 @@ function hasTagStarting(prefix: string) {
 
 /**
  * The text has the property: its bit in the flags the store wrote with the text (migration 048; memoPropertyFlags),
- * read from the memo's row without its text.
+ * read from the memo's row without its text. Written as the list of flag values with the bit set, so PostgreSQL's
+ * planner estimates it from the column's statistics (most common values), as it cannot for `flags & bit`: at its
+ * default guess it sorted a large scope to find a common property instead of walking it in display order.
  */
 function hasProperty(property: MemoProperty) {
-  return sql<boolean>`(m.property_flags & ${sql.lit(MEMO_PROPERTY_BITS[property])}) <> 0`;
+  const bit = MEMO_PROPERTY_BITS[property];
+  const values = Array.from({ length: 1 << MEMO_PROPERTIES.length }, (_, flags) => flags).filter((flags) => (flags & bit) !== 0);
+  return sql<boolean>`m.property_flags IN (${sql.join(values.map((flags) => sql.lit(flags)))})`;
 }
 
 function rowTest(engine: Engine, test: MemoRowTest) {
