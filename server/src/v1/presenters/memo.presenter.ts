@@ -31,9 +31,9 @@ export function snippetOf(content: string): string {
   return characters.length > SNIPPET_LENGTH ? `${characters.slice(0, SNIPPET_LENGTH).join("").trimEnd()}...` : plain;
 }
 
-/** What a memo's text holds, as v1's `Memo.Property` (and the kinds user stats count) says it: the flags a filter finds by
- * the same patterns (common's memo-properties.ts), and the first heading as a title. */
-export function propertyOf(content: string) {
+/** What a memo's text holds, as v1's `Memo.Property` says it: the flags the store keeps with each memo by the same
+ * reading (common's memo-properties.ts), which filters check and user stats count, and the first heading as a title. */
+function propertyOf(content: string) {
   const heading = /^#{1,6}\s+(.+)$/m.exec(content);
   return { ...memoPropertiesOf(content), title: heading?.[1]?.trim() ?? "" };
 }
