@@ -85,32 +85,35 @@ export async function countMemoStats(db: Db, engine: Engine, scope: StatScope): 
 }
 
 /**
- * Each memo's times, newest created first, as one text of `creator:created:updated:id` entries: tens of thousands of
- * rows crossed from SQLite's reader thread as objects in 24 ms at 10,000 memos, as one text in about 2. The entries
- * come from the stats index in its order; an aggregate's input order is what both engines give in practice, not a
- * promise, so the reader checks it (listMemoTimes).
+ * Each memo's times, newest created first, as one JSON array of `[creator, created, updated, id]`: tens of thousands
+ * of rows crossed from SQLite's reader thread as objects in 24 ms at 10,000 memos, as one text in about 2, and
+ * JSON.parse reads it three times faster than splitting it. The entries come from the stats index in its order; an
+ * aggregate's input order is what both engines give in practice, not a promise, so the reader checks it
+ * (listMemoTimes).
  */
 export function listMemoTimesSql(engine: Engine, scope: StatScope) {
-  const entry =
+  const aggregate =
     engine === "postgres"
-      ? sql`concat_ws(':', w.creator_id, w.created_ts, w.updated_ts, w.id)`
-      : sql`w.creator_id || ':' || w.created_ts || ':' || w.updated_ts || ':' || w.id`;
-  const aggregate = engine === "postgres" ? sql`string_agg(${entry}, ',')` : sql`group_concat(${entry}, ',')`;
-  return sql<{ times: string | null }>`SELECT ${aggregate} AS times FROM (SELECT m.creator_id, m.created_ts, m.updated_ts, m.id
+      ? sql`json_agg(json_build_array(w.creator_id, w.created_ts, w.updated_ts, w.id))`
+      : sql`json_group_array(json_array(w.creator_id, w.created_ts, w.updated_ts, w.id))`;
+  return sql<{
+    times: string | TimeEntry[] | null;
+  }>`SELECT ${aggregate} AS times FROM (SELECT m.creator_id, m.created_ts, m.updated_ts, m.id
     FROM memo m WHERE ${inScope(engine, scope)} ORDER BY m.created_ts DESC, m.id DESC) w`;
 }
 
+/** creator, created, updated, id */
+type TimeEntry = [number, number, number, number];
+
+const newestFirst = (a: TimeEntry, b: TimeEntry) => b[1] - a[1] || b[3] - a[3];
+
 export async function listMemoTimes(db: Db, engine: Engine, scope: StatScope): Promise<MemoTimes[]> {
   const { rows } = await listMemoTimesSql(engine, scope).execute(db);
-  const text = rows[0]?.times ?? "";
-  if (text === "") return [];
-  const times = text.split(",").map((entry) => {
-    const [creatorId, createdTs, updatedTs, id] = entry.split(":").map(Number) as [number, number, number, number];
-    return { creatorId, createdTs, updatedTs, id };
-  });
-  const newestFirst = (a: (typeof times)[number], b: (typeof times)[number]) => b.createdTs - a.createdTs || b.id - a.id;
-  if (times.some((time, i) => i > 0 && newestFirst(times[i - 1]!, time) > 0)) times.sort(newestFirst);
-  return times.map(({ creatorId, createdTs, updatedTs }) => ({ creatorId, createdTs, updatedTs }));
+  const found = rows[0]?.times ?? [];
+  // SQLite answers the JSON's text; PostgreSQL's driver parses a json column itself.
+  const entries: TimeEntry[] = typeof found === "string" ? JSON.parse(found) : found;
+  if (entries.some((entry, i) => i > 0 && newestFirst(entries[i - 1]!, entry) > 0)) entries.sort(newestFirst);
+  return entries.map(([creatorId, createdTs, updatedTs]) => ({ creatorId, createdTs, updatedTs }));
 }
 
 /**
