@@ -58,6 +58,13 @@ describe("MoeMemos' flow", () => {
     const part = await fileOf(attachment, { range: "bytes=0-3" });
     expect([part.status, Buffer.from(await part.arrayBuffer()).toString("hex")]).toEqual([206, "38393530"]);
     expect((await fetch(`${base}/file/attachments/unknown-uid/x.png`)).status).toBe(404);
+    // memos' clients ask for a thumbnail of each image in a list: we make none yet, and answer the image itself.
+    const thumbnail = await fetch(`${base}/file/${attachment.name}/${encodeURIComponent(attachment.filename)}?thumbnail=true`);
+    expect([thumbnail.status, thumbnail.headers.get("content-type"), Buffer.from(await thumbnail.arrayBuffer()).equals(PNG)]).toEqual([
+      200,
+      "image/png",
+      true,
+    ]);
 
     const unbound = await upload("loose.png");
     const loose = await rest(base, "GET", `/api/v1/attachments?filter=${encodeURIComponent("memo_id == null")}`, { token: hostToken });

@@ -10,16 +10,18 @@ import { AuthService } from "../../src/v1/gen/memos/api/v1/auth_service_pb.js";
 import { UserService } from "../../src/v1/gen/memos/api/v1/user_service_pb.js";
 import { createUser, PASSWORD, signUpHost, type TestUser } from "../factories.js";
 import { createTestApp, type TestApp } from "../harness.js";
+import { enableTwoFactor } from "../two-factor.js";
 import { connectClient, failure, listen, rest } from "../v1-client.js";
 
 let t: TestApp;
 let base: string;
+let host: TestUser;
 let member: TestUser;
 const lines: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ slowRequestMs: 0, logStream: { write: (line) => void lines.push(line) } });
-  const host = await signUpHost(t, "host");
+  host = await signUpHost(t, "host");
   member = await createUser(t, host, "member");
   base = await listen(t);
 });
@@ -102,6 +104,22 @@ describe("signing in", () => {
       }),
     );
     expect([wrong.code, wrong.rawMessage]).toEqual([Code.InvalidArgument, "unmatched username and password"]);
+  });
+
+  it("tells an account with two-factor sign-in what to do instead, and starts no session", async () => {
+    const guarded = await createUser(t, host, "guarded");
+    await enableTwoFactor(guarded);
+    const refused = await failure(
+      connectClient(base, AuthService).signIn({
+        credentials: { case: "passwordCredentials", value: { username: "guarded", password: PASSWORD } },
+      }),
+    );
+    expect(refused.code).toBe(Code.FailedPrecondition);
+    expect(refused.rawMessage).toMatch(/second factor .* personal access token/);
+    const overRest = await rest(base, "POST", "/api/v1/auth/signin", {
+      body: { passwordCredentials: { username: "guarded", password: PASSWORD } },
+    });
+    expect([overRest.status, overRest.headers.get("set-cookie")]).toEqual([400, null]);
   });
 });
 

@@ -21,6 +21,9 @@ import { v1Service } from "../rpc.js";
 import { ssoExchange } from "../sso-exchange.js";
 import { invalidArgument } from "../transport/errors.js";
 
+/** Our sign-in's answers for an account that needs a code or a passkey after its password. */
+const SECOND_FACTOR = new Set(["auth.code-required", "auth.passkey-required"]);
+
 /** memos says one thing for an unknown name and a wrong password, so a client cannot tell which it was. */
 const UNMATCHED = new Set(["auth.unknown-username", "auth.incorrect-password"]);
 
@@ -33,6 +36,18 @@ async function answerSignIn(ctx: AppContext, request: FastifyRequest, reply: Fas
   return { user: presentUser(user), accessToken: bearer.token, accessTokenExpiresAt: timestampOf(bearer.expiresTs) };
 }
 
+/**
+ * An account with two-factor sign-in: v1's SignIn has no field for the code, so the answer says what to do instead,
+ * in the words memos' clients show as they are (FailedPrecondition, not Unauthenticated, which a client would answer
+ * by refreshing a token it does not have).
+ */
+const secondFactorRequired = () =>
+  new ConnectError(
+    "this account signs in with a second factor (an authenticator app or a passkey), which this app cannot ask for: " +
+      "sign in on the server's own web page, or use a personal access token",
+    Code.FailedPrecondition,
+  );
+
 export const authRpcs = v1Service(AuthService, {
   getCurrentUser: {
     access: "signed-in",
@@ -44,7 +59,7 @@ export const authRpcs = v1Service(AuthService, {
       const { credentials } = input;
       if (credentials.case === "ssoCredentials") {
         const result = await ssoExchange(ctx, viewer, request, credentials.value, { prefix: "sso_credentials.", link: false });
-        if (!result.sessionToken) throw new ConnectError("a second factor is required", Code.Unauthenticated);
+        if (!result.sessionToken) throw secondFactorRequired();
         return answerSignIn(ctx, request, reply, result.sessionToken, await sessionAccount(ctx, result.sessionToken));
       }
       if (credentials.case !== "passwordCredentials") throw invalidArgument("credentials", "send password_credentials or sso_credentials");
@@ -55,11 +70,12 @@ export const authRpcs = v1Service(AuthService, {
       }
       try {
         const signedIn = await signIn(ctx, parsed.data, sessionClient(request), request.log);
-        if ("secondFactor" in signedIn) throw new ConnectError("a second factor is required", Code.Unauthenticated);
+        if ("secondFactor" in signedIn) throw secondFactorRequired();
         return await answerSignIn(ctx, request, reply, signedIn.token, signedIn.user);
       } catch (error) {
         if (error instanceof HttpError && UNMATCHED.has(error.reason))
           throw new ConnectError("unmatched username and password", Code.InvalidArgument);
+        if (error instanceof HttpError && SECOND_FACTOR.has(error.reason)) throw secondFactorRequired();
         throw error;
       }
     },
