@@ -11,7 +11,6 @@ import {
   listMemoTimes,
   listPinnedStats,
   type MemoTimes,
-  type PinnedMemo,
   type StatScope,
 } from "../store/sql/memo/user-stats.store.js";
 
@@ -65,6 +64,17 @@ const narrowed = (scope: readonly Visibility[] | undefined, asked: readonly Visi
 
 const newestCreatedFirst = (a: { createdTs: number }, b: { createdTs: number }) => b.createdTs - a.createdTs;
 
+/** Each creator's entries, in their order. */
+function byCreator(times: readonly MemoTimes[]): Map<number, MemoTimes[]> {
+  const runs = new Map<number, MemoTimes[]>();
+  for (const time of times) {
+    const run = runs.get(time.creatorId);
+    if (run) run.push(time);
+    else runs.set(time.creatorId, [time]);
+  }
+  return runs;
+}
+
 async function statsIn(ctx: AppContext, scopes: readonly StatScope[]): Promise<Map<number, UserStats>> {
   const { db, engine } = ctx.store;
   const parts = await Promise.all(
@@ -91,11 +101,16 @@ async function statsIn(ctx: AppContext, scopes: readonly StatScope[]): Promise<M
       const each = of(creatorId).tags;
       each.set(tag, (each.get(tag) ?? 0) + n);
     }
-  // Each scope's lists are newest created first; several scopes' are merged so (a stable sort keeps ties in order).
-  const merged = <T extends { createdTs: number }>(lists: T[][]): T[] =>
-    lists.length === 1 ? lists[0]! : lists.flat().sort(newestCreatedFirst);
-  for (const pin of merged<PinnedMemo>(parts.map((part) => part.pins))) of(pin.creatorId).pinnedUids.push(pin.uid);
-  for (const time of merged<MemoTimes>(parts.map((part) => part.times)))
-    of(time.creatorId).times.push({ createdTs: time.createdTs, updatedTs: time.updatedTs });
+  // Each scope's pins are newest created first; several scopes' are merged so (a stable sort keeps ties in order).
+  const pins = parts.length === 1 ? parts[0]!.pins : parts.flatMap((part) => part.pins).sort(newestCreatedFirst);
+  for (const pin of pins) of(pin.creatorId).pinnedUids.push(pin.uid);
+  // Each scope's times come by creator, newest created first; a creator in several scopes (the caller: shared and
+  // private memos) has theirs merged the same way.
+  const timesOf = new Map<number, MemoTimes[][]>();
+  for (const part of parts)
+    for (const [creatorId, times] of byCreator(part.times)) timesOf.set(creatorId, [...(timesOf.get(creatorId) ?? []), times]);
+  for (const [creatorId, lists] of timesOf) {
+    of(creatorId).times = lists.length === 1 ? lists[0]! : lists.flat().sort(newestCreatedFirst);
+  }
   return stats;
 }

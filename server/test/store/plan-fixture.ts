@@ -154,6 +154,11 @@ export function planFixture() {
         expect(`${tags}\n${pins}`, `${label}\n${tags}\n${pins}`).not.toMatch(/Seq Scan on memo /);
       }
     }
+    // Everyone's times (ListAllUserStats) by creator: on SQLite the stats index, every entry read alone, never the rows.
+    if (engine === "sqlite") {
+      const everyone = await plan(listMemoTimesSql(engine, { rowStatus: "NORMAL", visibilities: ["PUBLIC", "PROTECTED"] }));
+      expect(everyone, `${state}\n${everyone}`).toMatch(/SCAN m USING COVERING INDEX idx_memo_creator_status_created/);
+    }
   }
 
   beforeAll(async () => {

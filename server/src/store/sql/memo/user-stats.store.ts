@@ -85,11 +85,13 @@ export async function countMemoStats(db: Db, engine: Engine, scope: StatScope): 
 }
 
 /**
- * Each memo's times, newest created first, as one JSON array of `[creator, created, updated, id]`: tens of thousands
- * of rows crossed from SQLite's reader thread as objects in 24 ms at 10,000 memos, as one text in about 2, and
- * JSON.parse reads it three times faster than splitting it. The entries come from the stats index in its order; an
- * aggregate's input order is what both engines give in practice, not a promise, so the reader checks it
- * (listMemoTimes).
+ * Each memo's times by creator, each creator's newest created first, as one JSON array of `[creator, created,
+ * updated, id]`: tens of thousands of rows crossed from SQLite's reader thread as objects in 24 ms at 10,000 memos,
+ * as one text in about 2, and JSON.parse reads it three times faster than splitting it. A creator's entries come
+ * from the stats index in its order; everyone's (ListAllUserStats) from the same index, each creator's range sorted
+ * (on SQLite 24 ms at 100k, against 125 for newest first across creators, which walked the display index and read
+ * every row). An aggregate's input order is what both engines give in practice, not a promise, so the reader checks
+ * it (listMemoTimes).
  */
 export function listMemoTimesSql(engine: Engine, scope: StatScope) {
   const aggregate =
@@ -99,20 +101,20 @@ export function listMemoTimesSql(engine: Engine, scope: StatScope) {
   return sql<{
     times: string | TimeEntry[] | null;
   }>`SELECT ${aggregate} AS times FROM (SELECT m.creator_id, m.created_ts, m.updated_ts, m.id
-    FROM memo m WHERE ${inScope(engine, scope)} ORDER BY m.created_ts DESC, m.id DESC) w`;
+    FROM memo m WHERE ${inScope(engine, scope)} ORDER BY m.creator_id, m.created_ts DESC, m.id DESC) w`;
 }
 
 /** creator, created, updated, id */
 type TimeEntry = [number, number, number, number];
 
-const newestFirst = (a: TimeEntry, b: TimeEntry) => b[1] - a[1] || b[3] - a[3];
+const byCreatorNewestFirst = (a: TimeEntry, b: TimeEntry) => a[0] - b[0] || b[1] - a[1] || b[3] - a[3];
 
 export async function listMemoTimes(db: Db, engine: Engine, scope: StatScope): Promise<MemoTimes[]> {
   const { rows } = await listMemoTimesSql(engine, scope).execute(db);
   const found = rows[0]?.times ?? [];
   // SQLite answers the JSON's text; PostgreSQL's driver parses a json column itself.
   const entries: TimeEntry[] = typeof found === "string" ? JSON.parse(found) : found;
-  if (entries.some((entry, i) => i > 0 && newestFirst(entries[i - 1]!, entry) > 0)) entries.sort(newestFirst);
+  if (entries.some((entry, i) => i > 0 && byCreatorNewestFirst(entries[i - 1]!, entry) > 0)) entries.sort(byCreatorNewestFirst);
   return entries.map(([creatorId, createdTs, updatedTs]) => ({ creatorId, createdTs, updatedTs }));
 }
 
