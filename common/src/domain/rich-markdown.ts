@@ -18,6 +18,23 @@ export function calloutKind(quoteText: string): CalloutKind | null {
   return match ? (match[1]!.toLowerCase() as CalloutKind) : null;
 }
 
+/** A block as marked's lexer gives it, as far as calloutBody reads it. */
+interface Block {
+  type: string;
+  tokens?: Array<{ type: string }>;
+}
+
+/**
+ * A callout's blocks without its marker line: the first line of its first paragraph, which ends at the paragraph's
+ * first line break (memo text keeps single newlines as breaks); the paragraph goes when the marker was all of it.
+ */
+export function calloutBody<T extends Block>(blocks: T[]): T[] {
+  const [first, ...rest] = blocks;
+  if (first?.type !== "paragraph" || !first.tokens) return rest;
+  const lineBreak = first.tokens.findIndex((token) => token.type === "br");
+  return lineBreak < 0 ? rest : [{ ...first, tokens: first.tokens.slice(lineBreak + 1) }, ...rest];
+}
+
 /** The language of a fenced block that holds a Mermaid diagram. */
 export const DIAGRAM_LANGUAGE = "mermaid";
 

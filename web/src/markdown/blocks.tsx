@@ -1,13 +1,13 @@
 // Block tokens to React elements: paragraphs, headings, code, quotes, lists with todo items, rules and tables; and
 // the richer parts (rich.tsx): display formulas, Mermaid diagrams and callouts.
-import { calloutKind, DIAGRAM_LANGUAGE } from "@memos/common";
+import { calloutBody, calloutKind, DIAGRAM_LANGUAGE } from "@memos/common";
 import type { MarkedToken, Token, Tokens } from "marked";
 import { createElement, type ReactNode } from "react";
 import { CodeBlock } from "./CodeBlock";
 import type { RenderContext } from "./context";
 import { renderInline } from "./inline";
 import type { MathToken } from "./lexer";
-import { calloutBody, Rich } from "./rich";
+import { Rich } from "./rich";
 
 function TodoBox({ checked, index, onToggle }: { checked: boolean; index: number; onToggle?: RenderContext["onTodoToggle"] }) {
   return (

@@ -1,7 +1,6 @@
 // The memo's richer parts in the renderer: formulas, Mermaid diagrams and callouts. What draws them (RichPart.tsx,
 // and through it KaTeX and Mermaid) loads when a memo on screen first has one, so the first screen does not carry
 // it; until then each shows its fallback: a formula or a diagram its source, a callout a plain quote.
-import type { Token, Tokens } from "marked";
 import { lazy, type ReactNode, Suspense } from "react";
 import { withAllStrings } from "../i18n";
 import type { RichPartProps } from "./RichPart";
@@ -15,13 +14,4 @@ export function Rich({ fallback, ...part }: RichPartProps & { fallback: ReactNod
       <RichPart {...part} />
     </Suspense>
   );
-}
-
-/** A callout's blocks without its marker line (the first line of its first paragraph, up to the first line break). */
-export function calloutBody(tokens: Token[]): Token[] {
-  const [first, ...rest] = tokens;
-  if (first?.type !== "paragraph") return rest;
-  const inline = (first as Tokens.Paragraph).tokens;
-  const lineBreak = inline.findIndex((token) => token.type === "br");
-  return lineBreak < 0 ? rest : [{ ...first, tokens: inline.slice(lineBreak + 1) } as Tokens.Paragraph, ...rest];
 }

@@ -142,7 +142,7 @@ const MATH_PAYLOADS = [
 /** Diagrams that try links, clicks, scripts and HTML labels. */
 const DIAGRAM_PAYLOADS = [
   'flowchart LR\n  A["<img src=x onerror=alert(1)>"] --> B\n  click A href "javascript:alert(1)"\n  click B call alert(1)',
-  "%%{init: {\"securityLevel\": \"loose\", \"htmlLabels\": true}}%%\nflowchart LR\n  A[\"<script>alert(1)</script>\"] --> B",
+  '%%{init: {"securityLevel": "loose", "htmlLabels": true}}%%\nflowchart LR\n  A["<script>alert(1)</script>"] --> B',
   "sequenceDiagram\n  Alice->>Bob: <img src=x onerror=alert(1)>\n  link Alice: Evil @ javascript:alert(1)",
 ];
 
@@ -159,7 +159,8 @@ function assertFormulaInert(container: HTMLElement) {
       }
     }
   }
-  for (const svg of container.querySelectorAll("svg")) expect(svg.classList.contains("lucide") || svg.closest(".katex") !== null).toBe(true);
+  for (const svg of container.querySelectorAll("svg"))
+    expect(svg.classList.contains("lucide") || svg.closest(".katex") !== null).toBe(true);
   for (const math of container.querySelectorAll("math")) expect(math.closest(".katex-mathml")).not.toBeNull();
 }
 
