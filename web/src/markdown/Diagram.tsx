@@ -66,7 +66,7 @@ async function drawSvg(source: string, dark: boolean): Promise<string> {
   return run;
 }
 
-export interface DiagramImage {
+interface DiagramImage {
   src: string;
   width: number;
   height: number;
@@ -75,7 +75,7 @@ export interface DiagramImage {
 }
 
 /** Mermaid's SVG as a sanitised standalone image of the size it was drawn at. */
-export async function diagramImage(svg: string): Promise<DiagramImage> {
+async function diagramImage(svg: string): Promise<DiagramImage> {
   const { sanitizeDiagram } = await import("./sanitize-rich");
   const root = sanitizeDiagram(svg);
   if (!root) throw new Error("Mermaid drew no picture");

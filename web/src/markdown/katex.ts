@@ -6,7 +6,7 @@ import "katex/dist/katex.min.css";
 import { sanitizeFormula } from "./sanitize-rich";
 
 /** KaTeX's options for memo text: nothing that reaches outside the formula. */
-export const KATEX_OPTIONS = {
+const KATEX_OPTIONS = {
   throwOnError: true,
   trust: false,
   strict: "ignore",
