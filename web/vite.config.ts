@@ -12,6 +12,15 @@ import { katexWoff2Only, mermaidWithoutElk, richModuleTest, richPackages } from 
 const RICH_DIR = "assets/rich";
 
 /**
+ * The large files a rare first use loads (the password strength dictionaries, 1.6 MB, as a new password is typed;
+ * KaTeX and Mermaid, as a memo with a formula or a diagram shows): the service worker does not precache them, and
+ * the build writes them as .gz alone, as the image keeps the API reference's largest files: the image ships 1.7 MB
+ * less, and a browser that accepts brotli gets them gzipped, on that first use only.
+ */
+const FIRST_USE_ONLY = ["**/zxcvbn-*.js", `**/${RICH_DIR}/**`];
+const isFirstUseOnly = (path: string) => /\/zxcvbn-[^/]*\.js$/.test(path) || path.includes(`/${RICH_DIR}/`);
+
+/**
  * Writes a .br and a .gz beside every text file of the build, compressed once at their best: the server sends them
  * as they are (@fastify/static's preCompressed) instead of compressing the bundle for every first visit.
  */
@@ -36,9 +45,7 @@ function precompress(): Plugin {
         for (const file of walk(outDir)) {
           if (!TEXT.test(file) || statSync(file).size < 1024) continue;
           const bytes = readFileSync(file);
-          // KaTeX and Mermaid (assets/rich) are kept as .gz alone, as the API reference's largest files are: the image
-          // ships a megabyte less, and a browser that accepts brotli gets them gzipped, on first use only.
-          if (!file.split(sep).join("/").includes(`/${RICH_DIR}/`))
+          if (!isFirstUseOnly(file.split(sep).join("/")))
             writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
           writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
         }
@@ -75,10 +82,9 @@ export default defineConfig({
       manifest: false,
       workbox: {
         globPatterns: ["**/*.{js,css,html,png,svg,woff2}"],
-        // The password strength dictionaries (1.6 MB) load when a new password is typed, never ahead of it.
-        // Nor do KaTeX and Mermaid (several megabytes), which a memo with a formula or a diagram loads (and the
-        // service worker then keeps, below).
-        globIgnores: ["**/zxcvbn-*.js", `**/${RICH_DIR}/**`],
+        // What a rare first use loads (above) loads then, never ahead of it; the service worker keeps KaTeX and
+        // Mermaid once loaded (below), so formulas and diagrams seen once show offline too.
+        globIgnores: FIRST_USE_ONLY,
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         navigateFallback: "/index.html",
         // Paths the server answers itself (files, feeds, the API and its docs, embeds other sites frame, the single
