@@ -51,10 +51,10 @@ FROM deps AS build
 COPY tsconfig.json ./
 COPY common/ common/
 COPY web/ web/
-# The build writes a .br and a .gz beside each text file (only a .gz beside KaTeX's and Mermaid's, under
-# assets/rich); the server sends those, and decompresses the .gz for a client that accepts neither
-# (server/src/http/compressed-only-files.ts): the originals are 7 MB the image need not ship. index.html stays: the
-# server reads it at start.
+# The build writes a .br and a .gz beside each text file (only a .gz beside the large files a rare first use loads:
+# FIRST_USE_ONLY in web/vite.config.ts); the server sends those, and decompresses the .gz for a client that accepts
+# neither (server/src/http/compressed-only-files.ts): the originals are 7 MB the image need not ship. index.html
+# stays: the server reads it at start.
 RUN npm run -w web build \
  && find web/dist -type f ! -name index.html ! -name '*.br' ! -name '*.gz' \
       -exec sh -c 'for f; do [ -e "$f.gz" ] && rm "$f"; done; true' sh {} +
