@@ -79,9 +79,8 @@ export function mathInlineAt(src: string): MathMatch | null {
   return inline ? { raw: inline[0], tex: inline[1]!, display: false } : null;
 }
 
-/** Where in inline text a formula may start: a `$` that is not escaped. */
+/** Where in inline text a formula may start: its first `$` (marked reads an escaped `\$` as an escape first). */
 export function mathInlineStart(src: string): number | undefined {
-  const match = /(?:^|[^\\])\$/.exec(src);
-  if (!match) return undefined;
-  return match.index + match[0].length - 1;
+  const index = src.indexOf("$");
+  return index < 0 ? undefined : index;
 }
