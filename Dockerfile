@@ -51,12 +51,13 @@ FROM deps AS build
 COPY tsconfig.json ./
 COPY common/ common/
 COPY web/ web/
-# The build writes a .br and a .gz beside each text file; the server sends those, and decompresses the .gz for a
-# client that accepts neither (server/src/http/compressed-only-files.ts): the originals are 3.5 MB the image need
-# not ship. index.html stays: the server reads it at start.
+# The build writes a .br and a .gz beside each text file (only a .gz beside the large files a rare first use loads:
+# FIRST_USE_ONLY in web/vite.config.ts); the server sends those, and decompresses the .gz for a client that accepts
+# neither (server/src/http/compressed-only-files.ts): the originals are 7 MB the image need not ship. index.html
+# stays: the server reads it at start.
 RUN npm run -w web build \
  && find web/dist -type f ! -name index.html ! -name '*.br' ! -name '*.gz' \
-      -exec sh -c 'for f; do [ -e "$f.br" ] && [ -e "$f.gz" ] && rm "$f"; done; true' sh {} +
+      -exec sh -c 'for f; do [ -e "$f.gz" ] && rm "$f"; done; true' sh {} +
 COPY scripts/build-server.mjs scripts/
 COPY scripts/lib/util.mjs scripts/lib/
 COPY server/src/ server/src/

@@ -1,11 +1,24 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { firstScreenStrings } from "./vite/first-screen-strings.js";
+import { katexWoff2Only, mermaidWithoutElk, richModuleTest, richPackages } from "./vite/rich-chunks.js";
+
+/** Where the build writes files only formulas and diagrams need: the service worker leaves them to first use. */
+const RICH_DIR = "assets/rich";
+
+/**
+ * The large files a rare first use loads (the password strength dictionaries, 1.6 MB, as a new password is typed;
+ * KaTeX and Mermaid, as a memo with a formula or a diagram shows): the service worker does not precache them, and
+ * the build writes them as .gz alone, as the image keeps the API reference's largest files: the image ships 1.7 MB
+ * less, and a browser that accepts brotli gets them gzipped, on that first use only.
+ */
+const FIRST_USE_ONLY = ["**/zxcvbn-*.js", `**/${RICH_DIR}/**`];
+const isFirstUseOnly = (path: string) => /\/zxcvbn-[^/]*\.js$/.test(path) || path.includes(`/${RICH_DIR}/`);
 
 /**
  * Writes a .br and a .gz beside every text file of the build, compressed once at their best: the server sends them
@@ -32,7 +45,8 @@ function precompress(): Plugin {
         for (const file of walk(outDir)) {
           if (!TEXT.test(file) || statSync(file).size < 1024) continue;
           const bytes = readFileSync(file);
-          writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          if (!isFirstUseOnly(file.split(sep).join("/")))
+            writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
           writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
         }
       },
@@ -47,11 +61,16 @@ function precompress(): Plugin {
  */
 const FIRST_SCREEN = ["src/main.tsx", "src/pages/Home.tsx", "src/pages/Explore.tsx"].map((path) => resolve(import.meta.dirname, path));
 
+/** KaTeX, Mermaid and what they bring (vite/rich-chunks.ts): loaded when a memo on screen has a formula or a diagram. */
+const isRich = richModuleTest(richPackages(resolve(import.meta.dirname, "..")));
+
 // The dev server proxies the API to a server started with `npm run dev` (port 5230).
 const backend = "http://localhost:5230";
 
 export default defineConfig({
   plugins: [
+    katexWoff2Only(),
+    mermaidWithoutElk(),
     react(),
     tailwindcss(),
     // The service worker precaches the app shell and its code, so the app opens without a network. It never
@@ -63,8 +82,9 @@ export default defineConfig({
       manifest: false,
       workbox: {
         globPatterns: ["**/*.{js,css,html,png,svg,woff2}"],
-        // The password strength dictionaries (1.6 MB) load when a new password is typed, never ahead of it.
-        globIgnores: ["**/zxcvbn-*.js"],
+        // What a rare first use loads (above) loads then, never ahead of it; the service worker keeps KaTeX and
+        // Mermaid once loaded (below), so formulas and diagrams seen once show offline too.
+        globIgnores: FIRST_USE_ONLY,
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         navigateFallback: "/index.html",
         // Paths the server answers itself (files, feeds, the API and its docs, embeds other sites frame, the single
@@ -78,7 +98,13 @@ export default defineConfig({
           /^\/auth\/oidc\//,
         ],
         cleanupOutdatedCaches: true,
-        runtimeCaching: [],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith(`/${RICH_DIR}/`),
+            handler: "CacheFirst",
+            options: { cacheName: "memos-rich", expiration: { maxEntries: 400 } },
+          },
+        ],
       },
     }),
     firstScreenStrings(FIRST_SCREEN),
@@ -102,6 +128,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every(isRich) ? `${RICH_DIR}/[name]-[hash].js` : "assets/[name]-[hash].js",
+        assetFileNames: (asset) =>
+          asset.names.some((name) => /^(KaTeX_|katex)/.test(name)) ? `${RICH_DIR}/[name]-[hash][extname]` : "assets/[name]-[hash][extname]",
         codeSplitting: {
           groups: [
             // The first screen is one file. Automatic splitting made about 20 of it, with small shared chunks
@@ -115,7 +145,15 @@ export default defineConfig({
             // The small modules that several later parts share (icons, a text field, a copy button: 5 KB) are one
             // file, not a file each: opening the settings loaded 18 files without it, 5 with it. The passkey library
             // stays with the sign-in and the passkey settings, which alone use it.
-            { name: "shared", minShareCount: 2, maxModuleSize: 2048, test: (id) => !id.includes("/node_modules/@simplewebauthn/") },
+            // KaTeX's and Mermaid's small shared modules are a file of their own: in `shared`, every later part of
+            // the app would load them.
+            { name: "rich-shared", minShareCount: 2, maxModuleSize: 2048, test: isRich },
+            {
+              name: "shared",
+              minShareCount: 2,
+              maxModuleSize: 2048,
+              test: (id) => !id.includes("/node_modules/@simplewebauthn/") && !isRich(id),
+            },
           ],
         },
       },

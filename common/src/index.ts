@@ -14,6 +14,7 @@ export * from "./domain/reactions.js";
 export * from "./domain/mentions.js";
 export * from "./domain/memo-links.js";
 export * from "./domain/memo-content.js";
+export * from "./domain/rich-markdown.js";
 export * from "./domain/memo-properties.js";
 export * from "./domain/two-factor.js";
 export * from "./domain/sso.js";

@@ -1,9 +1,13 @@
-// Block tokens to React elements: paragraphs, headings, code, quotes, lists with todo items, rules and tables.
+// Block tokens to React elements: paragraphs, headings, code, quotes, lists with todo items, rules and tables; and
+// the richer parts (rich.tsx): display formulas, Mermaid diagrams and callouts.
+import { calloutBody, calloutKind, DIAGRAM_LANGUAGE } from "@memos/common";
 import type { MarkedToken, Token, Tokens } from "marked";
 import { createElement, type ReactNode } from "react";
 import { CodeBlock } from "./CodeBlock";
 import type { RenderContext } from "./context";
 import { renderInline } from "./inline";
+import type { MathToken } from "./lexer";
+import { Rich } from "./rich";
 
 function TodoBox({ checked, index, onToggle }: { checked: boolean; index: number; onToggle?: RenderContext["onTodoToggle"] }) {
   return (
@@ -72,7 +76,44 @@ function renderTable(table: Tokens.Table, ctx: RenderContext, key: number): Reac
   );
 }
 
+function renderQuote(quote: Tokens.Blockquote, ctx: RenderContext, key: number): ReactNode {
+  const kind = calloutKind(quote.text);
+  if (!kind) return <blockquote key={key}>{renderBlocks(quote.tokens, ctx)}</blockquote>;
+  const body = renderBlocks(calloutBody(quote.tokens), ctx);
+  return (
+    <Rich key={key} part="callout" kind={kind} fallback={<blockquote className={`md-callout md-callout-${kind}`}>{body}</blockquote>}>
+      {body}
+    </Rich>
+  );
+}
+
+function renderCode(code: Tokens.Code, key: number): ReactNode {
+  const language = (code.lang ?? "").trim().split(/\s/)[0] ?? "";
+  if (language.toLowerCase() === DIAGRAM_LANGUAGE) {
+    const fallback = (
+      <pre className="md-diagram-source">
+        <code>{code.text}</code>
+      </pre>
+    );
+    return <Rich key={key} part="diagram" source={code.text} fallback={fallback} />;
+  }
+  return <CodeBlock key={key} code={code.text} language={language} />;
+}
+
 function renderBlock(token: Token, ctx: RenderContext, key: number): ReactNode {
+  if (token.type === "math") {
+    const { tex } = token as unknown as MathToken;
+    return (
+      <Rich
+        key={key}
+        part="math"
+        tex={tex}
+        display
+        block
+        fallback={<code className="md-math-source md-math-display">{`$$${tex}$$`}</code>}
+      />
+    );
+  }
   const known = token as MarkedToken;
   switch (known.type) {
     case "space":
@@ -83,9 +124,9 @@ function renderBlock(token: Token, ctx: RenderContext, key: number): ReactNode {
     case "heading":
       return createElement(`h${Math.min(Math.max(known.depth, 1), 6)}`, { key, className: "md-heading" }, renderInline(known.tokens, ctx));
     case "code":
-      return <CodeBlock key={key} code={known.text} language={(known.lang ?? "").trim().split(/\s/)[0] ?? ""} />;
+      return renderCode(known, key);
     case "blockquote":
-      return <blockquote key={key}>{renderBlocks(known.tokens, ctx)}</blockquote>;
+      return renderQuote(known, ctx, key);
     case "hr":
       return <hr key={key} />;
     case "list": {

@@ -4,8 +4,9 @@ import type { ReactNode } from "react";
 import type { RenderContext } from "./context";
 import { RetryingImage } from "../components/ui/RetryingImage";
 import { decodeEntities } from "./entities";
-import type { MentionToken, TagToken } from "./lexer";
+import type { MathToken, MentionToken, TagToken } from "./lexer";
 import { MentionLink } from "./MentionLink";
+import { Rich } from "./rich";
 import { safeHref, safeImageSrc } from "./safeUrl";
 import { markRuns } from "./searchMarks";
 
@@ -94,6 +95,12 @@ function renderToken(token: Token, ctx: RenderContext, key: number): ReactNode {
   if (token.type === "mention") {
     const { username } = token as unknown as MentionToken;
     return ctx.inLink ? `@${username}` : <MentionLink key={key} username={username} />;
+  }
+  if (token.type === "math") {
+    const { tex, display, raw } = token as unknown as MathToken;
+    return (
+      <Rich key={key} part="math" tex={tex} display={display} block={false} fallback={<code className="md-math-source">{raw}</code>} />
+    );
   }
   const known = token as MarkedToken;
   switch (known.type) {

@@ -1,6 +1,7 @@
 // The markdown lexer: marked's maintained GFM lexer plus inline extensions for `#tag` (the wire's tag regex) and
-// `@username` (common's mention rule, so what links is what notifies).
-import { MENTION_BLOCKED_BEFORE, MENTION_NAME_SOURCE, TAG_PATTERN_SOURCE } from "@memos/common";
+// `@username` (common's mention rule, so what links is what notifies), and math, block and inline (common's
+// rich-markdown rules, which the server's HTML export reads too).
+import { MENTION_BLOCKED_BEFORE, MENTION_NAME_SOURCE, mathBlockAt, mathInlineAt, mathInlineStart, TAG_PATTERN_SOURCE } from "@memos/common";
 import { Marked, Tokenizer, type Tokens, type TokenizerExtension, type TokensList } from "marked";
 
 /** The wire's tag pattern (common's TAG_PATTERN_SOURCE), anchored for the inline tokenizer. */
@@ -53,6 +54,30 @@ const mentionExtension: TokenizerExtension = {
   },
 };
 
+/** A formula: `$…$` inline, `$$…$$` inline or as a block of its own. */
+export interface MathToken {
+  type: "math";
+  raw: string;
+  tex: string;
+  display: boolean;
+}
+
+const mathToken = (match: Omit<MathToken, "type"> | null): MathToken | undefined => (match ? { type: "math", ...match } : undefined);
+
+const mathBlockExtension: TokenizerExtension = {
+  name: "math",
+  level: "block",
+  start: (src) => src.match(/^ {0,3}\$\$/m)?.index,
+  tokenizer: (src) => mathToken(mathBlockAt(src)),
+};
+
+const mathInlineExtension: TokenizerExtension = {
+  name: "math",
+  level: "inline",
+  start: mathInlineStart,
+  tokenizer: (src) => mathToken(mathInlineAt(src)),
+};
+
 /**
  * Setext headings are off: v0 memos use `---` under a line as a rule (and a fold point), never as an h2
  * underline. What marked would make a setext heading becomes a paragraph, and a `---` underline is left for
@@ -76,7 +101,7 @@ function lheadingAsParagraph(this: Tokenizer, src: string): Tokens.Paragraph | u
 const marked = new Marked({
   gfm: true,
   breaks: true,
-  extensions: [tagExtension, mentionExtension],
+  extensions: [mathBlockExtension, mathInlineExtension, tagExtension, mentionExtension],
   // marked types lheading as returning a heading; a paragraph token is what we want it to produce here.
   tokenizer: { lheading: lheadingAsParagraph as unknown as Tokenizer["lheading"] },
 });
