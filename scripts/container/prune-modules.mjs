@@ -54,6 +54,26 @@ export function packagesToKeep(root, { external }) {
   return keep;
 }
 
+/**
+ * Parts of kept packages Node never loads, and npm's own record of the install: the image's budget (150 MB) is
+ * tight enough for them to count. `yaml/browser` is yaml's build for bundlers' `browser` condition (Node resolves
+ * `yaml/dist`); `.package-lock.json` is npm's hidden lockfile, read by npm alone. The check after the pruning loads
+ * the bundle, so a part removed here that something needed fails the build.
+ */
+const NEVER_LOADED = ["yaml/browser", ".package-lock.json"];
+
+/** Removes NEVER_LOADED under `modulesDir`; returns how many were there. */
+function trimUnloaded(modulesDir) {
+  let trimmed = 0;
+  for (const part of NEVER_LOADED) {
+    const path = join(modulesDir, part);
+    if (!existsSync(path)) continue;
+    rmSync(path, { recursive: true, force: true });
+    trimmed += 1;
+  }
+  return trimmed;
+}
+
 /** Deletes every package folder under `modulesDir` (a node_modules) that is not in `keep`; returns their count. */
 function prune(modulesDir, keep) {
   if (!existsSync(modulesDir)) return 0;
@@ -122,8 +142,9 @@ async function pruneModules(root) {
   const packages = JSON.parse(readFileSync(join(root, "server", "dist", "packages.json"), "utf8"));
   const keep = packagesToKeep(root, packages);
   const removed = prune(join(root, "node_modules"), keep) + prune(join(root, "server", "node_modules"), keep);
+  const trimmed = trimUnloaded(join(root, "node_modules")) + trimUnloaded(join(root, "server", "node_modules"));
   await checkBundleLoads(root);
-  return { kept: keep.size, removed };
+  return { kept: keep.size, removed, trimmed };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
@@ -133,8 +154,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     process.exit(2);
   }
   pruneModules(realpathSync(root)).then(
-    ({ kept, removed }) => {
-      console.log(`[memos] node_modules: kept ${kept} packages the server loads, removed ${removed}`);
+    ({ kept, removed, trimmed }) => {
+      console.log(`[memos] node_modules: kept ${kept} packages the server loads, removed ${removed} (and ${trimmed} parts never loaded)`);
       // A chunk may have left a timer or a handle open: the check is done.
       process.exit(0);
     },

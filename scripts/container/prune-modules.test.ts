@@ -52,6 +52,10 @@ describe("the image's node_modules", { timeout: 120_000 }, () => {
     expect(code).toBe(0);
     for (const name of ["better-sqlite3", "bindings", "@node-rs/argon2", "@fastify/swagger-ui", "yaml"])
       expect(installed(name), name).toBe(true);
+    // Kept packages lose what Node never loads: yaml's browser build, npm's hidden lockfile.
+    expect(existsSync(join(root, "node_modules", "yaml", "browser"))).toBe(false);
+    expect(existsSync(join(root, "node_modules", "yaml", "dist"))).toBe(true);
+    expect(existsSync(join(root, "node_modules", ".package-lock.json"))).toBe(false);
     // Bundled (the first-use packages in server/dist/first-use/), or only needed to install better-sqlite3, or tools
     // of the repository.
     for (const name of [
