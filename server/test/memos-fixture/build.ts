@@ -1,0 +1,246 @@
+// A memos 0.22 … 0.31 SQLite database with data of every kind (docs/memos-schemas.md), built from our own description
+// of each version's tables (schemas.ts), for the opening-in-place tests.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import SQLite from "better-sqlite3";
+import bcrypt from "bcryptjs";
+import { type MemosMinor, sqliteSchema } from "./schemas.js";
+
+export const PASSWORDS = { olive: "olive-old-secret", adam: "adam-old-secret", ursula: "ursula-old-secret" } as const;
+export const PHOTO = Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 7) % 256));
+export const COMMENT_FILE = Buffer.from("bytes of a file on a comment");
+export const LOCAL_FILE = Buffer.from("a file memos kept on disk\n");
+/** Where memos kept LOCAL_FILE, relative to its data folder. */
+export const LOCAL_REFERENCE = "assets/1700000000_note.txt";
+export const SHARE_TOKEN = "share-token-of-memo-one";
+
+export interface FixtureMemo {
+  id: number;
+  uid: string;
+  creatorId: number;
+  content: string;
+  visibility: "PUBLIC" | "PROTECTED" | "PRIVATE";
+  rowStatus: "NORMAL" | "ARCHIVED";
+  pinned: boolean;
+  tags: string[];
+  createdTs: number;
+  updatedTs: number;
+  /** The memo this one comments on (a COMMENT relation). */
+  commentOn?: number;
+  location?: { placeholder: string; latitude: number; longitude: number };
+}
+
+export const MEMOS: FixtureMemo[] = [
+  {
+    id: 1,
+    uid: "olive-first-memo",
+    creatorId: 1,
+    content: "Trip notes #travel #food",
+    visibility: "PUBLIC",
+    rowStatus: "NORMAL",
+    pinned: true,
+    tags: ["travel", "food"],
+    createdTs: 1_700_000_100,
+    updatedTs: 1_700_000_200,
+    location: { placeholder: "Lisbon", latitude: 38.72, longitude: -9.14 },
+  },
+  {
+    id: 2,
+    uid: "olive-archived",
+    creatorId: 1,
+    content: "Old plans #travel",
+    visibility: "PRIVATE",
+    rowStatus: "ARCHIVED",
+    pinned: false,
+    tags: ["travel"],
+    createdTs: 1_700_000_300,
+    updatedTs: 1_700_000_300,
+  },
+  {
+    id: 3,
+    uid: "ursula-protected",
+    creatorId: 3,
+    content: "Members only, see [[memos/olive-first-memo]]",
+    visibility: "PROTECTED",
+    rowStatus: "NORMAL",
+    pinned: false,
+    tags: [],
+    createdTs: 1_700_000_400,
+    updatedTs: 1_700_000_500,
+  },
+  {
+    id: 4,
+    uid: "ursula-comment",
+    creatorId: 3,
+    content: "Looks lovely!",
+    visibility: "PUBLIC",
+    rowStatus: "NORMAL",
+    pinned: false,
+    tags: [],
+    createdTs: 1_700_000_600,
+    updatedTs: 1_700_000_600,
+    commentOn: 1,
+  },
+  {
+    id: 5,
+    uid: "ursula-files",
+    creatorId: 3,
+    content: "Files #work",
+    visibility: "PRIVATE",
+    rowStatus: "NORMAL",
+    pinned: true,
+    tags: ["work"],
+    createdTs: 1_700_000_700,
+    updatedTs: 1_700_000_800,
+  },
+];
+
+/** What a 0.22 database wrote for a reaction type (a name); 0.23 on wrote the emoji. */
+const REACTION_NAMES: Record<string, string> = { "👍": "THUMBS_UP", "🔥": "FIRE" };
+
+const goBcrypt = (password: string) => bcrypt.hashSync(password, 4).replace(/^\$2b\$/, "$2a$");
+
+/** The schema version 0.`minor` records. */
+export const schemaVersionOf = (minor: MemosMinor) => `0.${minor}.0`;
+
+/**
+ * Writes a memos 0.`minor` database to `file` (its data folder is the file's folder, where the LOCAL attachment's
+ * bytes go too).
+ */
+export function buildMemosDatabase(file: string, minor: MemosMinor): void {
+  const db = new SQLite(file);
+  try {
+    db.transaction(() => fill(db, minor, dirname(file)))();
+  } finally {
+    db.close();
+  }
+}
+
+function fill(db: SQLite.Database, minor: MemosMinor, data: string): void {
+  for (const statement of sqliteSchema(minor)) db.exec(statement);
+  const attachments = minor <= 25 ? "resource" : "attachment";
+
+  const insertUser = db.prepare(
+    "INSERT INTO user (id, created_ts, updated_ts, row_status, username, role, email, nickname, password_hash, avatar_url, description) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  insertUser.run(1, 1_699_000_000, 1_699_000_000, "NORMAL", "olive", minor <= 25 ? "HOST" : "ADMIN", "olive@example.com", "Olive", goBcrypt(PASSWORDS.olive), "", "The owner");
+  insertUser.run(2, 1_699_000_100, 1_699_000_100, "NORMAL", "adam", "ADMIN", "", "Adam", goBcrypt(PASSWORDS.adam), "", "");
+  insertUser.run(3, 1_699_000_200, 1_699_000_200, "NORMAL", "ursula", "USER", "", "Ursula", goBcrypt(PASSWORDS.ursula), "data:image/png;base64,AA==", "");
+  insertUser.run(4, 1_699_000_300, 1_699_000_300, "ARCHIVED", "gone", "USER", "", "", goBcrypt("gone-old-secret"), "", "");
+
+  const insertMemo = db.prepare(
+    minor <= 23
+      ? "INSERT INTO memo (id, uid, creator_id, created_ts, updated_ts, row_status, content, visibility, tags, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+      : "INSERT INTO memo (id, uid, creator_id, created_ts, updated_ts, row_status, content, visibility, pinned, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  for (const m of MEMOS) {
+    const payload = JSON.stringify({ tags: m.tags, property: { hasLink: false }, ...(m.location ? { location: m.location } : {}) });
+    const fourth = minor <= 23 ? JSON.stringify(m.tags) : m.pinned ? 1 : 0;
+    insertMemo.run(m.id, m.uid, m.creatorId, m.createdTs, m.updatedTs, m.rowStatus, m.content, m.visibility, fourth, payload);
+  }
+  if (minor <= 25) {
+    const insertPin = db.prepare("INSERT INTO memo_organizer (memo_id, user_id, pinned) VALUES (?, ?, ?)");
+    for (const m of MEMOS) if (m.pinned) insertPin.run(m.id, m.creatorId, 1);
+  }
+
+  const insertRelation = db.prepare("INSERT INTO memo_relation (memo_id, related_memo_id, type) VALUES (?, ?, ?)");
+  for (const m of MEMOS) if (m.commentOn) insertRelation.run(m.id, m.commentOn, "COMMENT");
+  insertRelation.run(3, 1, "REFERENCE");
+
+  const insertReaction = db.prepare(
+    minor >= 31
+      ? "INSERT INTO reaction (id, created_ts, creator_id, memo_id, reaction_type) VALUES (?, ?, ?, ?, ?)"
+      : "INSERT INTO reaction (id, created_ts, creator_id, content_id, reaction_type) VALUES (?, ?, ?, ?, ?)",
+  );
+  const reactionType = (emoji: string) => (minor <= 22 ? REACTION_NAMES[emoji]! : emoji);
+  const target = (memoId: number) => (minor >= 31 ? memoId : `memos/${MEMOS.find((m) => m.id === memoId)!.uid}`);
+  insertReaction.run(1, 1_700_001_000, 3, target(1), reactionType("👍"));
+  insertReaction.run(2, 1_700_001_100, 1, target(4), reactionType("🔥"));
+
+  const insertAttachment = db.prepare(
+    `INSERT INTO ${attachments} (id, uid, creator_id, created_ts, updated_ts, filename, blob, type, size, memo_id, storage_type, reference, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  insertAttachment.run(1, "photo-uid", 3, 1_700_000_710, 1_700_000_710, "photo.png", PHOTO, "image/png", PHOTO.length, 5, "DATABASE", "", "{}");
+  insertAttachment.run(2, "note-uid", 3, 1_700_000_720, 1_700_000_720, "note.txt", null, "text/plain", LOCAL_FILE.length, 5, "LOCAL", LOCAL_REFERENCE, "{}");
+  insertAttachment.run(3, "link-uid", 1, 1_700_000_110, 1_700_000_110, "site.png", null, "image/png", 0, 1, "EXTERNAL", "https://example.com/site.png", "{}");
+  insertAttachment.run(4, "comment-file-uid", 3, 1_700_000_610, 1_700_000_610, "reply.txt", COMMENT_FILE, "text/plain", COMMENT_FILE.length, 4, "DATABASE", "", "{}");
+  mkdirSync(join(data, "assets"), { recursive: true });
+  writeFileSync(join(data, LOCAL_REFERENCE), LOCAL_FILE);
+
+  const insertUserSetting = db.prepare("INSERT INTO user_setting (user_id, key, value) VALUES (?, ?, ?)");
+  if (minor <= 24) {
+    insertUserSetting.run(3, "LOCALE", "fr");
+    insertUserSetting.run(3, "APPEARANCE", "dark");
+    insertUserSetting.run(3, "MEMO_VISIBILITY", "PROTECTED");
+  } else {
+    const general = minor === 25 ? { locale: "fr", appearance: "dark", memoVisibility: "PROTECTED" } : { locale: "fr", theme: "dark", memoVisibility: "PROTECTED" };
+    insertUserSetting.run(3, "GENERAL", JSON.stringify(general));
+  }
+  const view = { id: "work", title: "Work", filter: 'tag in ["work"]' };
+  if (minor >= 31) insertUserSetting.run(3, "MEMO_VIEWS", JSON.stringify({ memoViews: [view] }));
+  else if (minor >= 24) insertUserSetting.run(3, "SHORTCUTS", JSON.stringify({ shortcuts: [view] }));
+  if (minor <= 25) insertUserSetting.run(3, "ACCESS_TOKENS", JSON.stringify({ accessTokens: [{ accessToken: "eyJ.old.jwt", description: "cli" }] }));
+  else
+    insertUserSetting.run(
+      3,
+      "PERSONAL_ACCESS_TOKENS",
+      JSON.stringify({ tokens: [{ tokenId: "t1", tokenHash: "ab12", description: "cli", createdAt: "2024-01-01T00:00:00Z" }] }),
+    );
+  if (minor >= 25)
+    insertUserSetting.run(1, "WEBHOOKS", JSON.stringify({ webhooks: [{ id: "w1", title: "Notify", url: "https://hooks.example.com/memos" }] }));
+  else
+    db.prepare("INSERT INTO webhook (id, created_ts, updated_ts, row_status, creator_id, name, url) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
+      1,
+      1_700_002_000,
+      1_700_002_000,
+      "NORMAL",
+      1,
+      "Notify",
+      "https://hooks.example.com/memos",
+    );
+
+  const idpConfig = JSON.stringify({
+    oauth2Config: { clientId: "cid", clientSecret: "secret", authUrl: "https://sso.example.com/auth", tokenUrl: "https://sso.example.com/token", userInfoUrl: "https://sso.example.com/me", scopes: ["openid"], fieldMapping: { identifier: "sub" } },
+  });
+  if (minor >= 27) db.prepare("INSERT INTO idp (id, uid, name, type, identifier_filter, config) VALUES (1, 'sso1', 'Company SSO', 'OAUTH2', '', ?)").run(idpConfig);
+  else db.prepare("INSERT INTO idp (id, name, type, identifier_filter, config) VALUES (1, 'Company SSO', 'OAUTH2', '', ?)").run(idpConfig);
+  if (minor >= 28) db.prepare("INSERT INTO user_identity (user_id, provider, extern_uid) VALUES (3, 'sso1', 'ursula@sso')").run();
+
+  // Olive's inbox: Ursula commented on memo 1.
+  const comment = { memoId: 4, relatedMemoId: 1 };
+  if (minor >= 27) {
+    db.prepare("INSERT INTO inbox (created_ts, sender_id, receiver_id, status, message) VALUES (?, 3, 1, 'UNREAD', ?)").run(
+      1_700_000_600,
+      JSON.stringify({ type: "MEMO_COMMENT", memoComment: comment }),
+    );
+  } else {
+    db.prepare("INSERT INTO activity (id, creator_id, created_ts, type, level, payload) VALUES (7, 3, ?, 'MEMO_COMMENT', 'INFO', ?)").run(
+      1_700_000_600,
+      JSON.stringify({ memoComment: comment }),
+    );
+    db.prepare("INSERT INTO inbox (created_ts, sender_id, receiver_id, status, message) VALUES (?, 3, 1, 'UNREAD', ?)").run(
+      1_700_000_600,
+      JSON.stringify({ type: "MEMO_COMMENT", activityId: 7 }),
+    );
+  }
+  if (minor >= 27) db.prepare("INSERT INTO memo_share (uid, memo_id, creator_id, created_ts) VALUES (?, 1, 1, 1_700_003_000)").run(SHARE_TOKEN);
+
+  const insertSetting = db.prepare("INSERT INTO system_setting (name, value, description) VALUES (?, ?, '')");
+  insertSetting.run("BASIC", JSON.stringify({ secretKey: "old-secret-key", ...(minor >= 26 ? { schemaVersion: schemaVersionOf(minor) } : {}) }));
+  insertSetting.run(
+    "GENERAL",
+    JSON.stringify({
+      disallowUserRegistration: true,
+      disallowPasswordAuth: false,
+      additionalStyle: "body { color: teal; }",
+      additionalScript: "",
+      customProfile: { title: "Olive's memos", description: "Moved over", logoUrl: "" },
+    }),
+  );
+  insertSetting.run("STORAGE", JSON.stringify({ storageType: "LOCAL", filepathTemplate: "assets/{timestamp}_{filename}", uploadSizeLimitMb: 32 }));
+  if (minor <= 25) {
+    const history = db.prepare("INSERT INTO migration_history (version, created_ts) VALUES (?, 1699000000)");
+    history.run("0.21.0");
+    history.run(schemaVersionOf(minor));
+  }
+}
