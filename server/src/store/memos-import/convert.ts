@@ -1,0 +1,70 @@
+// Opens a memos 0.22 … 0.31 database in place (docs/operator-guide.md#moving-from-memos-022031): a copy is kept first
+// (SQLite: the file, beside it; PostgreSQL: memos' tables, moved into their own schema inside the transaction), then
+// ONE transaction moves memos' tables aside, makes ours with our migrations, copies every kind across and drops the
+// moved tables (SQLite). A kill at any moment leaves the untouched original (and its copy) or the finished result.
+import { sql } from "kysely";
+import { backupBeforeMigration } from "../backup/migration-backup.js";
+import type { DatabaseHandle, Db } from "../db.js";
+import { applyMigrations, PG_MIGRATION_LOCK } from "../migrate.js";
+import { MIGRATIONS } from "../migrations/index.js";
+import { copyInstanceSettings } from "./copy-instance.js";
+import { copyAttachments, copyInbox, copyMemos, copyReactions, copyReferences, copyShares } from "./copy-memos.js";
+import { copyUserSettings, copyUsers, noteSignInLinks } from "./copy-people.js";
+import { detectMemosDatabase, type MemosDatabase } from "./detect.js";
+import { dropAside, keptSchemaOf, moveAside } from "./move-aside.js";
+import { ConversionTally } from "./source.js";
+
+export interface MemosConversionReport {
+  /** The memos version converted from. */
+  from: string;
+  /** The kept copy: the SQLite file's copy, or the PostgreSQL schema holding memos' tables. */
+  kept: string;
+  counts: Record<string, number>;
+  /** What did not come over, each with what to do. */
+  leftBehind: string[];
+  ms: number;
+}
+
+/** Tables whose ids we copy on PostgreSQL, whose sequences then start past them. */
+const KEPT_ID_TABLES = ["user", "memo", "resource"] as const;
+
+async function convert(tx: Db, handle: DatabaseHandle, found: MemosDatabase): Promise<ConversionTally> {
+  const tally = new ConversionTally();
+  const source = await moveAside(tx, handle.engine, found);
+  await applyMigrations(tx, handle.engine, MIGRATIONS);
+  const now = Math.floor(Date.now() / 1000);
+  const storage = await copyInstanceSettings(tx, source, tally);
+  await copyUsers(tx, source, tally);
+  await copyUserSettings(tx, source, tally, now);
+  await noteSignInLinks(tx, source, tally);
+  const memos = await copyMemos(tx, source, tally);
+  await copyReferences(tx, source, memos, tally);
+  await copyReactions(tx, source, memos, tally);
+  await copyAttachments(tx, source, memos, tally, storage);
+  await copyShares(tx, source, memos, tally);
+  await copyInbox(tx, source, memos, tally);
+  if (handle.engine === "postgres")
+    for (const table of KEPT_ID_TABLES)
+      await sql`SELECT setval(pg_get_serial_sequence(${`"${table}"`}, 'id'), GREATEST((SELECT MAX(id) FROM ${sql.table(table)}), 1))`.execute(tx);
+  await dropAside(tx, source);
+  return tally;
+}
+
+/**
+ * Converts the memos 0.22 … 0.31 database of `handle` into ours, or does nothing (null) when it holds none. Throws
+ * MemosDatabaseRefused, before anything is written, for a memos version we do not know.
+ */
+export async function openMemosDatabase(handle: DatabaseHandle): Promise<MemosConversionReport | null> {
+  const found = await detectMemosDatabase(handle.db, handle.engine);
+  if (found === null) return null;
+  const started = Date.now();
+  const kept = handle.sqliteFile ? await backupBeforeMigration(handle.db, handle.sqliteFile, `memos-${found.version}`) : keptSchemaOf(found.version);
+  const tally = await handle.db.transaction().execute(async (tx) => {
+    // Read again inside the transaction: another instance may have converted it meanwhile.
+    if (handle.engine === "postgres") await sql`SELECT pg_advisory_xact_lock(${PG_MIGRATION_LOCK})`.execute(tx);
+    const again = await detectMemosDatabase(tx, handle.engine);
+    return again === null ? null : convert(tx, handle, again);
+  });
+  if (tally === null) return null;
+  return { from: found.version, kept, counts: tally.counts, leftBehind: tally.leftBehind, ms: Date.now() - started };
+}
