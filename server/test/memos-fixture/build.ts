@@ -105,18 +105,20 @@ export const schemaVersionOf = (minor: MemosMinor) => `0.${minor}.0`;
 
 /**
  * Writes a memos 0.`minor` database to `file` (its data folder is the file's folder, where the LOCAL attachment's
- * bytes go too).
+ * bytes go too); `recorded` is the version it says it is (another one for the refusal tests).
  */
-export function buildMemosDatabase(file: string, minor: MemosMinor): void {
+export function buildMemosDatabase(file: string, minor: MemosMinor, recorded: string = schemaVersionOf(minor)): void {
   const db = new SQLite(file);
   try {
-    db.transaction(() => fill(db, minor, dirname(file)))();
+    // memos opens its file in WAL mode.
+    db.pragma("journal_mode = WAL");
+    db.transaction(() => fill(db, minor, dirname(file), recorded))();
   } finally {
     db.close();
   }
 }
 
-function fill(db: SQLite.Database, minor: MemosMinor, data: string): void {
+function fill(db: SQLite.Database, minor: MemosMinor, data: string, recorded: string): void {
   for (const statement of sqliteSchema(minor)) db.exec(statement);
   const attachments = minor <= 25 ? "resource" : "attachment";
 
@@ -226,7 +228,7 @@ function fill(db: SQLite.Database, minor: MemosMinor, data: string): void {
   if (minor >= 27) db.prepare("INSERT INTO memo_share (uid, memo_id, creator_id, created_ts) VALUES (?, 1, 1, 1_700_003_000)").run(SHARE_TOKEN);
 
   const insertSetting = db.prepare("INSERT INTO system_setting (name, value, description) VALUES (?, ?, '')");
-  insertSetting.run("BASIC", JSON.stringify({ secretKey: "old-secret-key", ...(minor >= 26 ? { schemaVersion: schemaVersionOf(minor) } : {}) }));
+  insertSetting.run("BASIC", JSON.stringify({ secretKey: "old-secret-key", ...(minor >= 26 ? { schemaVersion: recorded } : {}) }));
   insertSetting.run(
     "GENERAL",
     JSON.stringify({
@@ -240,7 +242,7 @@ function fill(db: SQLite.Database, minor: MemosMinor, data: string): void {
   insertSetting.run("STORAGE", JSON.stringify({ storageType: "LOCAL", filepathTemplate: "assets/{timestamp}_{filename}", uploadSizeLimitMb: 32 }));
   if (minor <= 25) {
     const history = db.prepare("INSERT INTO migration_history (version, created_ts) VALUES (?, 1699000000)");
-    history.run("0.21.0");
-    history.run(schemaVersionOf(minor));
+    history.run("0.20.0");
+    history.run(recorded);
   }
 }
