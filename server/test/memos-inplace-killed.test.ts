@@ -25,41 +25,48 @@ function writeLocked(probe: SQLite.Database): boolean {
   }
 }
 
-describe.skipIf(TEST_DRIVER === "postgres").each([22, 30] as const)("a first start on a memos 0.%i database, killed during its conversion", (minor) => {
-  let dir: string;
-  let file: string;
-  let original: Dump;
-  const kept = `memos_prod.db.bak-memos-0.${minor}.0`;
+describe.skipIf(TEST_DRIVER === "postgres").each([22, 30] as const)(
+  "a first start on a memos 0.%i database, killed during its conversion",
+  (minor) => {
+    let dir: string;
+    let file: string;
+    let original: Dump;
+    const kept = `memos_prod.db.bak-memos-0.${minor}.0`;
 
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), "memos-inplace-killed-"));
-    file = join(dir, "memos_prod.db");
-    buildMemosDatabase(file, minor);
-    original = dump(file);
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), "memos-inplace-killed-"));
+      file = join(dir, "memos_prod.db");
+      buildMemosDatabase(file, minor);
+      original = dump(file);
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("keeps the original and one copy however often it is killed; the start that finishes converts it", async () => {
-    for (let run = 1; run <= 2; run++) {
-      const probe = new SQLite(file, { timeout: 0 });
-      try {
-        const { killed, output } = await killCliWhen(["storage", "--to", "db", "--data", dir], dir, () => {
-          const names = readdirSync(dir);
-          return names.some((name) => name.includes(".bak-")) && !names.some((name) => name.endsWith(".partial")) && writeLocked(probe);
-        });
-        expect(killed, output).toBe(true);
-      } finally {
-        probe.close();
+    it("keeps the original and one copy however often it is killed; the start that finishes converts it", async () => {
+      for (let run = 1; run <= 2; run++) {
+        const probe = new SQLite(file, { timeout: 0 });
+        try {
+          const { killed, output } = await killCliWhen(["storage", "--to", "db", "--data", dir], dir, () => {
+            const names = readdirSync(dir);
+            return names.some((name) => name.includes(".bak-")) && !names.some((name) => name.endsWith(".partial")) && writeLocked(probe);
+          });
+          expect(killed, output).toBe(true);
+        } finally {
+          probe.close();
+        }
+        expect(dump(file), `run ${run}: the conversion was not rolled back`).toEqual(original);
+        expect(backupsIn(dir), `run ${run}`).toEqual([kept]);
       }
-      expect(dump(file), `run ${run}: the conversion was not rolled back`).toEqual(original);
-      expect(backupsIn(dir), `run ${run}`).toEqual([kept]);
-    }
-    const { store, converted } = await openStore({ driver: "sqlite", dsn: file, sqliteReaders: 0 });
-    await store.close();
-    expect(converted).toMatchObject({ from: `0.${minor}.0`, kept: join(dir, kept), counts: expect.objectContaining({ memos: 4, comments: 1 }) });
-    expect(backupsIn(dir)).toEqual([kept]);
-    expect(dump(join(dir, kept))).toEqual(original);
-    expect("schema_migration" in dump(file)).toBe(true);
-    // Two commands, each up to ten seconds to start through tsx on a busy machine.
-  }, 90_000);
-});
+      const { store, converted } = await openStore({ driver: "sqlite", dsn: file, sqliteReaders: 0 });
+      await store.close();
+      expect(converted).toMatchObject({
+        from: `0.${minor}.0`,
+        kept: join(dir, kept),
+        counts: expect.objectContaining({ memos: 4, comments: 1 }),
+      });
+      expect(backupsIn(dir)).toEqual([kept]);
+      expect(dump(join(dir, kept))).toEqual(original);
+      expect("schema_migration" in dump(file)).toBe(true);
+      // Two commands, each up to ten seconds to start through tsx on a busy machine.
+    }, 90_000);
+  },
+);

@@ -67,7 +67,7 @@ export const PG_MIGRATION_LOCK = 4_242_010;
  * Applies in `tx` every migration the ledger lacks (making the ledger first); returns their names. The caller holds
  * the transaction (and, on PostgreSQL, the lock): migrate() below, or the conversion of a memos database.
  */
-export async function applyMigrations(tx: Db, engine: Engine, migrations: readonly Migration[]): Promise<string[]> {
+export async function applyMigrations(tx: Db, engine: Engine, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
   await CREATE_LEDGER.execute(tx);
   const applied = await appliedNames(tx, engine);
   const pending = migrations.filter((migration) => !applied.has(migration.name));

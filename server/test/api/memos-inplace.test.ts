@@ -9,7 +9,16 @@ import { openStore } from "../../src/store/open.js";
 import { anonymous, signIn } from "../factories.js";
 import { createTestApp, TEST_DRIVER, type TestApp } from "../harness.js";
 import { backupsIn, dump } from "../legacy-v010-fixture.js";
-import { COMMENT_FILE, LOCAL_FILE, MEMOS, PASSWORDS, PHOTO, SHARE_TOKEN, buildMemosDatabase, schemaVersionOf } from "../memos-fixture/build.js";
+import {
+  COMMENT_FILE,
+  LOCAL_FILE,
+  MEMOS,
+  PASSWORDS,
+  PHOTO,
+  SHARE_TOKEN,
+  buildMemosDatabase,
+  schemaVersionOf,
+} from "../memos-fixture/build.js";
 import { MEMOS_MINORS } from "../memos-fixture/schemas.js";
 import { getRaw } from "../raw.js";
 import { listen, rest } from "../v1-client.js";
@@ -120,10 +129,14 @@ describe.skipIf(TEST_DRIVER === "postgres").each(MEMOS_MINORS)("opening a memos 
 
   it("keeps preferences, webhooks, saved views, the inbox, share links and the instance settings", async () => {
     const ursula = await signIn(t, "ursula", PASSWORDS.ursula);
-    const settings = Object.fromEntries(((await ursula.get("/api/user/me")).body.data.userSettingList as { key: string; value: string }[]).map((s) => [s.key, s.value]));
+    const settings = Object.fromEntries(
+      ((await ursula.get("/api/user/me")).body.data.userSettingList as { key: string; value: string }[]).map((s) => [s.key, s.value]),
+    );
     expect(settings).toMatchObject({ locale: '"fr"', appearance: '"dark"', memoVisibility: '"PROTECTED"' });
     const db = t.ctx.store.db;
-    expect(await db.selectFrom("webhook").select(["user_id", "url"]).execute()).toEqual([{ user_id: 1, url: "https://hooks.example.com/memos" }]);
+    expect(await db.selectFrom("webhook").select(["user_id", "url"]).execute()).toEqual([
+      { user_id: 1, url: "https://hooks.example.com/memos" },
+    ]);
     const shortcuts = await db.selectFrom("shortcut").select(["creator_id", "title"]).execute();
     expect(shortcuts).toEqual(minor >= 24 ? [{ creator_id: 3, title: "Work" }] : []);
     expect(await db.selectFrom("inbox_item").select(["user_id", "kind", "memo_id", "actor_id"]).execute()).toEqual([

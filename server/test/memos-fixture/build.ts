@@ -11,7 +11,7 @@ export const PHOTO = Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 7
 export const COMMENT_FILE = Buffer.from("bytes of a file on a comment");
 export const LOCAL_FILE = Buffer.from("a file memos kept on disk\n");
 /** Where memos kept LOCAL_FILE, relative to its data folder. */
-export const LOCAL_REFERENCE = "assets/1700000000_note.txt";
+const LOCAL_REFERENCE = "assets/1700000000_note.txt";
 export const SHARE_TOKEN = "share-token-of-memo-one";
 
 export interface FixtureMemo {
@@ -125,9 +125,33 @@ function fill(db: SQLite.Database, minor: MemosMinor, data: string, recorded: st
   const insertUser = db.prepare(
     "INSERT INTO user (id, created_ts, updated_ts, row_status, username, role, email, nickname, password_hash, avatar_url, description) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
-  insertUser.run(1, 1_699_000_000, 1_699_000_000, "NORMAL", "olive", minor <= 25 ? "HOST" : "ADMIN", "olive@example.com", "Olive", goBcrypt(PASSWORDS.olive), "", "The owner");
+  insertUser.run(
+    1,
+    1_699_000_000,
+    1_699_000_000,
+    "NORMAL",
+    "olive",
+    minor <= 25 ? "HOST" : "ADMIN",
+    "olive@example.com",
+    "Olive",
+    goBcrypt(PASSWORDS.olive),
+    "",
+    "The owner",
+  );
   insertUser.run(2, 1_699_000_100, 1_699_000_100, "NORMAL", "adam", "ADMIN", "", "Adam", goBcrypt(PASSWORDS.adam), "", "");
-  insertUser.run(3, 1_699_000_200, 1_699_000_200, "NORMAL", "ursula", "USER", "", "Ursula", goBcrypt(PASSWORDS.ursula), "data:image/png;base64,AA==", "");
+  insertUser.run(
+    3,
+    1_699_000_200,
+    1_699_000_200,
+    "NORMAL",
+    "ursula",
+    "USER",
+    "",
+    "Ursula",
+    goBcrypt(PASSWORDS.ursula),
+    "data:image/png;base64,AA==",
+    "",
+  );
   insertUser.run(4, 1_699_000_300, 1_699_000_300, "ARCHIVED", "gone", "USER", "", "", goBcrypt("gone-old-secret"), "", "");
 
   const insertMemo = db.prepare(
@@ -162,10 +186,66 @@ function fill(db: SQLite.Database, minor: MemosMinor, data: string, recorded: st
   const insertAttachment = db.prepare(
     `INSERT INTO ${attachments} (id, uid, creator_id, created_ts, updated_ts, filename, blob, type, size, memo_id, storage_type, reference, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  insertAttachment.run(1, "photo-uid", 3, 1_700_000_710, 1_700_000_710, "photo.png", PHOTO, "image/png", PHOTO.length, 5, "DATABASE", "", "{}");
-  insertAttachment.run(2, "note-uid", 3, 1_700_000_720, 1_700_000_720, "note.txt", null, "text/plain", LOCAL_FILE.length, 5, "LOCAL", LOCAL_REFERENCE, "{}");
-  insertAttachment.run(3, "link-uid", 1, 1_700_000_110, 1_700_000_110, "site.png", null, "image/png", 0, 1, "EXTERNAL", "https://example.com/site.png", "{}");
-  insertAttachment.run(4, "comment-file-uid", 3, 1_700_000_610, 1_700_000_610, "reply.txt", COMMENT_FILE, "text/plain", COMMENT_FILE.length, 4, "DATABASE", "", "{}");
+  insertAttachment.run(
+    1,
+    "photo-uid",
+    3,
+    1_700_000_710,
+    1_700_000_710,
+    "photo.png",
+    PHOTO,
+    "image/png",
+    PHOTO.length,
+    5,
+    "DATABASE",
+    "",
+    "{}",
+  );
+  insertAttachment.run(
+    2,
+    "note-uid",
+    3,
+    1_700_000_720,
+    1_700_000_720,
+    "note.txt",
+    null,
+    "text/plain",
+    LOCAL_FILE.length,
+    5,
+    "LOCAL",
+    LOCAL_REFERENCE,
+    "{}",
+  );
+  insertAttachment.run(
+    3,
+    "link-uid",
+    1,
+    1_700_000_110,
+    1_700_000_110,
+    "site.png",
+    null,
+    "image/png",
+    0,
+    1,
+    "EXTERNAL",
+    "https://example.com/site.png",
+    "{}",
+  );
+  insertAttachment.run(
+    4,
+    "comment-file-uid",
+    3,
+    1_700_000_610,
+    1_700_000_610,
+    "reply.txt",
+    COMMENT_FILE,
+    "text/plain",
+    COMMENT_FILE.length,
+    4,
+    "DATABASE",
+    "",
+    "{}",
+  );
   mkdirSync(join(data, "assets"), { recursive: true });
   writeFileSync(join(data, LOCAL_REFERENCE), LOCAL_FILE);
 
@@ -175,13 +255,17 @@ function fill(db: SQLite.Database, minor: MemosMinor, data: string, recorded: st
     insertUserSetting.run(3, "APPEARANCE", "dark");
     insertUserSetting.run(3, "MEMO_VISIBILITY", "PROTECTED");
   } else {
-    const general = minor === 25 ? { locale: "fr", appearance: "dark", memoVisibility: "PROTECTED" } : { locale: "fr", theme: "dark", memoVisibility: "PROTECTED" };
+    const general =
+      minor === 25
+        ? { locale: "fr", appearance: "dark", memoVisibility: "PROTECTED" }
+        : { locale: "fr", theme: "dark", memoVisibility: "PROTECTED" };
     insertUserSetting.run(3, "GENERAL", JSON.stringify(general));
   }
   const view = { id: "work", title: "Work", filter: 'tag in ["work"]' };
   if (minor >= 31) insertUserSetting.run(3, "MEMO_VIEWS", JSON.stringify({ memoViews: [view] }));
   else if (minor >= 24) insertUserSetting.run(3, "SHORTCUTS", JSON.stringify({ shortcuts: [view] }));
-  if (minor <= 25) insertUserSetting.run(3, "ACCESS_TOKENS", JSON.stringify({ accessTokens: [{ accessToken: "eyJ.old.jwt", description: "cli" }] }));
+  if (minor <= 25)
+    insertUserSetting.run(3, "ACCESS_TOKENS", JSON.stringify({ accessTokens: [{ accessToken: "eyJ.old.jwt", description: "cli" }] }));
   else
     insertUserSetting.run(
       3,
@@ -189,7 +273,11 @@ function fill(db: SQLite.Database, minor: MemosMinor, data: string, recorded: st
       JSON.stringify({ tokens: [{ tokenId: "t1", tokenHash: "ab12", description: "cli", createdAt: "2024-01-01T00:00:00Z" }] }),
     );
   if (minor >= 25)
-    insertUserSetting.run(1, "WEBHOOKS", JSON.stringify({ webhooks: [{ id: "w1", title: "Notify", url: "https://hooks.example.com/memos" }] }));
+    insertUserSetting.run(
+      1,
+      "WEBHOOKS",
+      JSON.stringify({ webhooks: [{ id: "w1", title: "Notify", url: "https://hooks.example.com/memos" }] }),
+    );
   else
     db.prepare("INSERT INTO webhook (id, created_ts, updated_ts, row_status, creator_id, name, url) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
       1,
@@ -202,9 +290,20 @@ function fill(db: SQLite.Database, minor: MemosMinor, data: string, recorded: st
     );
 
   const idpConfig = JSON.stringify({
-    oauth2Config: { clientId: "cid", clientSecret: "secret", authUrl: "https://sso.example.com/auth", tokenUrl: "https://sso.example.com/token", userInfoUrl: "https://sso.example.com/me", scopes: ["openid"], fieldMapping: { identifier: "sub" } },
+    oauth2Config: {
+      clientId: "cid",
+      clientSecret: "secret",
+      authUrl: "https://sso.example.com/auth",
+      tokenUrl: "https://sso.example.com/token",
+      userInfoUrl: "https://sso.example.com/me",
+      scopes: ["openid"],
+      fieldMapping: { identifier: "sub" },
+    },
   });
-  if (minor >= 27) db.prepare("INSERT INTO idp (id, uid, name, type, identifier_filter, config) VALUES (1, 'sso1', 'Company SSO', 'OAUTH2', '', ?)").run(idpConfig);
+  if (minor >= 27)
+    db.prepare("INSERT INTO idp (id, uid, name, type, identifier_filter, config) VALUES (1, 'sso1', 'Company SSO', 'OAUTH2', '', ?)").run(
+      idpConfig,
+    );
   else db.prepare("INSERT INTO idp (id, name, type, identifier_filter, config) VALUES (1, 'Company SSO', 'OAUTH2', '', ?)").run(idpConfig);
   if (minor >= 28) db.prepare("INSERT INTO user_identity (user_id, provider, extern_uid) VALUES (3, 'sso1', 'ursula@sso')").run();
 
@@ -225,7 +324,8 @@ function fill(db: SQLite.Database, minor: MemosMinor, data: string, recorded: st
       JSON.stringify({ type: "MEMO_COMMENT", activityId: 7 }),
     );
   }
-  if (minor >= 27) db.prepare("INSERT INTO memo_share (uid, memo_id, creator_id, created_ts) VALUES (?, 1, 1, 1_700_003_000)").run(SHARE_TOKEN);
+  if (minor >= 27)
+    db.prepare("INSERT INTO memo_share (uid, memo_id, creator_id, created_ts) VALUES (?, 1, 1, 1_700_003_000)").run(SHARE_TOKEN);
 
   const insertSetting = db.prepare("INSERT INTO system_setting (name, value, description) VALUES (?, ?, '')");
   insertSetting.run("BASIC", JSON.stringify({ secretKey: "old-secret-key", ...(minor >= 26 ? { schemaVersion: recorded } : {}) }));
@@ -239,7 +339,10 @@ function fill(db: SQLite.Database, minor: MemosMinor, data: string, recorded: st
       customProfile: { title: "Olive's memos", description: "Moved over", logoUrl: "" },
     }),
   );
-  insertSetting.run("STORAGE", JSON.stringify({ storageType: "LOCAL", filepathTemplate: "assets/{timestamp}_{filename}", uploadSizeLimitMb: 32 }));
+  insertSetting.run(
+    "STORAGE",
+    JSON.stringify({ storageType: "LOCAL", filepathTemplate: "assets/{timestamp}_{filename}", uploadSizeLimitMb: 32 }),
+  );
   if (minor <= 25) {
     const history = db.prepare("INSERT INTO migration_history (version, created_ts) VALUES (?, 1699000000)");
     history.run("0.20.0");

@@ -32,10 +32,13 @@ const created = col("created_ts", "now");
 const updated = col("updated_ts", "now");
 
 /** Every table of memos 0.`minor`, as that version creates it. */
-export function memosTables(minor: MemosMinor): TableFact[] {
+function memosTables(minor: MemosMinor): TableFact[] {
   const tables: TableFact[] = [];
   if (minor <= 25) tables.push({ name: "migration_history", columns: [col("version", "text", { unique: true }), created] });
-  tables.push({ name: "system_setting", columns: [col("name", "text", { unique: true }), col("value", "text"), col("description", "text")] });
+  tables.push({
+    name: "system_setting",
+    columns: [col("name", "text", { unique: true }), col("value", "text"), col("description", "text")],
+  });
   tables.push({
     name: "user",
     columns: [
@@ -52,7 +55,11 @@ export function memosTables(minor: MemosMinor): TableFact[] {
       col("description", "text"),
     ],
   });
-  tables.push({ name: "user_setting", columns: [col("user_id", "int"), col("key", "text"), col("value", "text")], unique: [["user_id", "key"]] });
+  tables.push({
+    name: "user_setting",
+    columns: [col("user_id", "int"), col("key", "text"), col("value", "text")],
+    unique: [["user_id", "key"]],
+  });
   tables.push({
     name: "memo",
     columns: [
@@ -69,7 +76,11 @@ export function memosTables(minor: MemosMinor): TableFact[] {
     ],
   });
   if (minor <= 25)
-    tables.push({ name: "memo_organizer", columns: [col("memo_id", "int"), col("user_id", "int"), col("pinned", "flag")], unique: [["memo_id", "user_id"]] });
+    tables.push({
+      name: "memo_organizer",
+      columns: [col("memo_id", "int"), col("user_id", "int"), col("pinned", "flag")],
+      unique: [["memo_id", "user_id"]],
+    });
   tables.push({
     name: "memo_relation",
     columns: [col("memo_id", "int"), col("related_memo_id", "int"), col("type", "text")],
@@ -96,7 +107,14 @@ export function memosTables(minor: MemosMinor): TableFact[] {
   if (minor <= 26)
     tables.push({
       name: "activity",
-      columns: [col("id", "pk"), col("creator_id", "int"), created, col("type", "text"), col("level", "text", { default: "INFO" }), col("payload", "json")],
+      columns: [
+        col("id", "pk"),
+        col("creator_id", "int"),
+        created,
+        col("type", "text"),
+        col("level", "text", { default: "INFO" }),
+        col("payload", "json"),
+      ],
     });
   tables.push({
     name: "idp",
@@ -116,7 +134,15 @@ export function memosTables(minor: MemosMinor): TableFact[] {
   if (minor <= 24)
     tables.push({
       name: "webhook",
-      columns: [col("id", "pk"), created, updated, col("row_status", "rowStatus"), col("creator_id", "int"), col("name", "text"), col("url", "text")],
+      columns: [
+        col("id", "pk"),
+        created,
+        updated,
+        col("row_status", "rowStatus"),
+        col("creator_id", "int"),
+        col("name", "text"),
+        col("url", "text"),
+      ],
     });
   tables.push({
     name: "reaction",
@@ -132,7 +158,14 @@ export function memosTables(minor: MemosMinor): TableFact[] {
   if (minor >= 27)
     tables.push({
       name: "memo_share",
-      columns: [col("id", "pk"), col("uid", "text", { unique: true }), col("memo_id", "int"), col("creator_id", "int"), created, col("expires_ts", "nullTs")],
+      columns: [
+        col("id", "pk"),
+        col("uid", "text", { unique: true }),
+        col("memo_id", "int"),
+        col("creator_id", "int"),
+        created,
+        col("expires_ts", "nullTs"),
+      ],
       foreignKeys: ["FOREIGN KEY (memo_id) REFERENCES memo(id) ON DELETE CASCADE"],
     });
   if (minor >= 28)

@@ -6,7 +6,6 @@ import { sql } from "kysely";
 import { backupBeforeMigration } from "../backup/migration-backup.js";
 import type { DatabaseHandle, Db } from "../db.js";
 import { applyMigrations, PG_MIGRATION_LOCK } from "../migrate.js";
-import { MIGRATIONS } from "../migrations/index.js";
 import { copyInstanceSettings } from "./copy-instance.js";
 import { copyAttachments, copyInbox, copyMemos, copyReactions, copyReferences, copyShares } from "./copy-memos.js";
 import { copyUserSettings, copyUsers, noteSignInLinks } from "./copy-people.js";
@@ -31,7 +30,7 @@ const KEPT_ID_TABLES = ["user", "memo", "resource"] as const;
 async function convert(tx: Db, handle: DatabaseHandle, found: MemosDatabase): Promise<ConversionTally> {
   const tally = new ConversionTally();
   const source = await moveAside(tx, handle.engine, found);
-  await applyMigrations(tx, handle.engine, MIGRATIONS);
+  await applyMigrations(tx, handle.engine);
   const now = Math.floor(Date.now() / 1000);
   const storage = await copyInstanceSettings(tx, source, tally);
   await copyUsers(tx, source, tally);
@@ -45,7 +44,9 @@ async function convert(tx: Db, handle: DatabaseHandle, found: MemosDatabase): Pr
   await copyInbox(tx, source, memos, tally);
   if (handle.engine === "postgres")
     for (const table of KEPT_ID_TABLES)
-      await sql`SELECT setval(pg_get_serial_sequence(${`"${table}"`}, 'id'), GREATEST((SELECT MAX(id) FROM ${sql.table(table)}), 1))`.execute(tx);
+      await sql`SELECT setval(pg_get_serial_sequence(${`"${table}"`}, 'id'), GREATEST((SELECT MAX(id) FROM ${sql.table(table)}), 1))`.execute(
+        tx,
+      );
   await dropAside(tx, source);
   return tally;
 }
@@ -58,7 +59,9 @@ export async function openMemosDatabase(handle: DatabaseHandle): Promise<MemosCo
   const found = await detectMemosDatabase(handle.db, handle.engine);
   if (found === null) return null;
   const started = Date.now();
-  const kept = handle.sqliteFile ? await backupBeforeMigration(handle.db, handle.sqliteFile, `memos-${found.version}`) : keptSchemaOf(found.version);
+  const kept = handle.sqliteFile
+    ? await backupBeforeMigration(handle.db, handle.sqliteFile, `memos-${found.version}`)
+    : keptSchemaOf(found.version);
   const tally = await handle.db.transaction().execute(async (tx) => {
     // Read again inside the transaction: another instance may have converted it meanwhile.
     if (handle.engine === "postgres") await sql`SELECT pg_advisory_xact_lock(${PG_MIGRATION_LOCK})`.execute(tx);

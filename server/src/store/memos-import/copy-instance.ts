@@ -19,7 +19,10 @@ export async function copyInstanceSettings(tx: Db, source: Source, tally: Conver
   const filled = Object.fromEntries(Object.entries(named).filter(([, value]) => value !== ""));
   if (Object.keys(filled).length > 0) ours.push(["customizedProfile", filled]);
   for (const [name, value] of ours) {
-    await tx.insertInto("system_setting").values({ name, value: JSON.stringify(value), description: "" }).execute();
+    await tx
+      .insertInto("system_setting")
+      .values({ name, value: JSON.stringify(value), description: "" })
+      .execute();
     tally.add("instance settings");
   }
   const storage = setting("STORAGE");

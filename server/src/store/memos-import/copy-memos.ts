@@ -52,7 +52,9 @@ async function commentParents(tx: Db, source: Source): Promise<Map<number, numbe
 function tagsOf(memo: MemosMemo): string[] {
   const payloadTags = jsonObject(memo.payload).tags;
   const columnTags = typeof memo.tags === "string" ? (JSON.parse(memo.tags) as unknown) : memo.tags;
-  const listed = [payloadTags, columnTags].flatMap((tags) => (Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === "string" && tag !== "") : []));
+  const listed = [payloadTags, columnTags].flatMap((tags) =>
+    Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === "string" && tag !== "") : [],
+  );
   return [...new Set([...extractTags(memo.content), ...listed])];
 }
 
@@ -93,11 +95,19 @@ export async function copyMemos(tx: Db, source: Source, tally: ConversionTally):
         .execute();
       tally.add("memos");
       const tags = tagsOf(memo);
-      if (tags.length > 0) await tx.insertInto("memo_tag").values(tags.map((tag) => ({ memo_id: id, tag }))).execute();
+      if (tags.length > 0)
+        await tx
+          .insertInto("memo_tag")
+          .values(tags.map((tag) => ({ memo_id: id, tag })))
+          .execute();
       tally.add("tags", tags.length);
-      const pinned = source.shape.pinnedFrom === "column" ? Boolean(Number(memo.pinned)) : pinnedByOrganizer.has(`${id}:${memo.creator_id}`);
+      const pinned =
+        source.shape.pinnedFrom === "column" ? Boolean(Number(memo.pinned)) : pinnedByOrganizer.has(`${id}:${memo.creator_id}`);
       if (pinned) {
-        await tx.insertInto("memo_organizer").values({ memo_id: id, user_id: Number(memo.creator_id), pinned: 1 }).execute();
+        await tx
+          .insertInto("memo_organizer")
+          .values({ memo_id: id, user_id: Number(memo.creator_id), pinned: 1 })
+          .execute();
         tally.add("pins");
       }
     }
@@ -108,7 +118,12 @@ export async function copyMemos(tx: Db, source: Source, tally: ConversionTally):
   return map;
 }
 
-async function copyComments(tx: Db, comments: Array<{ memo: MemosMemo; memoId: number }>, map: MemoMap, tally: ConversionTally): Promise<void> {
+async function copyComments(
+  tx: Db,
+  comments: Array<{ memo: MemosMemo; memoId: number }>,
+  map: MemoMap,
+  tally: ConversionTally,
+): Promise<void> {
   for (const { memo, memoId } of comments) {
     const row = await tx
       .insertInto("memo_comment")
@@ -149,14 +164,19 @@ export async function copyReactions(tx: Db, source: Source, map: MemoMap, tally:
   for await (const reactions of batchesOf<Record<string, unknown> & { id: number }>(tx, source, "reaction", MEMO_BATCH)) {
     for (const reaction of reactions) {
       const target =
-        source.shape.reactionTarget === "memo_id" ? Number(reaction.memo_id) : map.uids.get(textOf(reaction.content_id).replace(/^memos\//, ""));
+        source.shape.reactionTarget === "memo_id"
+          ? Number(reaction.memo_id)
+          : map.uids.get(textOf(reaction.content_id).replace(/^memos\//, ""));
       const type = textOf(reaction.reaction_type);
       const emoji = source.shape.reactionNames ? (REACTION_EMOJI[type] ?? type) : type;
       const creator = Number(reaction.creator_id);
       const created = Number(reaction.created_ts);
       const comment = target === undefined ? undefined : map.comments.get(target);
       if (comment) {
-        await tx.insertInto("comment_reaction").values({ comment_id: comment.commentId, creator_id: creator, emoji, created_ts: created }).execute();
+        await tx
+          .insertInto("comment_reaction")
+          .values({ comment_id: comment.commentId, creator_id: creator, emoji, created_ts: created })
+          .execute();
       } else if (target !== undefined && map.memoIds.has(target)) {
         await tx.insertInto("memo_reaction").values({ memo_id: target, creator_id: creator, emoji, created_ts: created }).execute();
       } else {
@@ -199,10 +219,18 @@ function s3Link(attachment: MemosAttachment, fallback: Record<string, unknown>):
 function assetPathOf(reference: string): string | null {
   if (isAbsolute(reference)) return null;
   const path = normalize(reference).replaceAll("\\", "/");
-  return path.startsWith("assets/") && !path.split("/").includes("..") && !path.startsWith("assets/.incoming/") ? path.slice("assets/".length) : null;
+  return path.startsWith("assets/") && !path.split("/").includes("..") && !path.startsWith("assets/.incoming/")
+    ? path.slice("assets/".length)
+    : null;
 }
 
-export async function copyAttachments(tx: Db, source: Source, map: MemoMap, tally: ConversionTally, storage: Record<string, unknown>): Promise<void> {
+export async function copyAttachments(
+  tx: Db,
+  source: Source,
+  map: MemoMap,
+  tally: ConversionTally,
+  storage: Record<string, unknown>,
+): Promise<void> {
   const outside: string[] = [];
   for await (const attachments of batchesOf<MemosAttachment>(tx, source, source.shape.attachmentTable, ATTACHMENT_BATCH)) {
     for (const attachment of attachments) {
@@ -252,17 +280,28 @@ export async function copyAttachments(tx: Db, source: Source, map: MemoMap, tall
       else if (memoId !== null && map.memoIds.has(memoId))
         await tx
           .insertInto("memo_resource")
-          .values({ memo_id: memoId, resource_id: id, created_ts: Number(attachment.created_ts), updated_ts: Number(attachment.updated_ts) })
+          .values({
+            memo_id: memoId,
+            resource_id: id,
+            created_ts: Number(attachment.created_ts),
+            updated_ts: Number(attachment.updated_ts),
+          })
           .execute();
     }
   }
   if (outside.length > 0)
-    tally.leave(`${outside.length} attachments stored outside the data folder's assets (${outside.slice(0, 3).join(", ")}…): move them under assets/ and upload again`);
+    tally.leave(
+      `${outside.length} attachments stored outside the data folder's assets (${outside.slice(0, 3).join(", ")}…): move them under assets/ and upload again`,
+    );
 }
 
 export async function copyShares(tx: Db, source: Source, map: MemoMap, tally: ConversionTally): Promise<void> {
   if (!source.shape.hasMemoShare) return;
-  const shares = await allRows<{ uid: string; memo_id: number; creator_id: number; created_ts: number; expires_ts: number | null }>(tx, source, "memo_share");
+  const shares = await allRows<{ uid: string; memo_id: number; creator_id: number; created_ts: number; expires_ts: number | null }>(
+    tx,
+    source,
+    "memo_share",
+  );
   for (const share of shares) {
     if (!map.memoIds.has(Number(share.memo_id))) continue;
     await tx
@@ -283,9 +322,14 @@ export async function copyShares(tx: Db, source: Source, map: MemoMap, tally: Co
 export async function copyInbox(tx: Db, source: Source, map: MemoMap, tally: ConversionTally): Promise<void> {
   const activities = new Map<number, Record<string, unknown>>();
   if (source.shape.inboxFrom === "activity")
-    for (const activity of await allRows<{ id: number; payload: unknown }>(tx, source, "activity")) activities.set(Number(activity.id), jsonObject(activity.payload));
+    for (const activity of await allRows<{ id: number; payload: unknown }>(tx, source, "activity"))
+      activities.set(Number(activity.id), jsonObject(activity.payload));
   let others = 0;
-  for (const item of await allRows<{ created_ts: number; sender_id: number; receiver_id: number; status: string; message: unknown }>(tx, source, "inbox")) {
+  for (const item of await allRows<{ created_ts: number; sender_id: number; receiver_id: number; status: string; message: unknown }>(
+    tx,
+    source,
+    "inbox",
+  )) {
     const message = jsonObject(item.message);
     const pair = jsonObject(message.memoComment ?? activities.get(Number(message.activityId))?.memoComment);
     const comment = map.comments.get(Number(pair.memoId));

@@ -1,7 +1,7 @@
 // Accounts and what belongs to them: users (their bcrypt hashes kept, so old passwords sign in), preferences, saved
 // views, webhooks; what we cannot take (tokens, OAuth 2 providers and their links) is told in the tally.
 import { randomBytes, randomUUID } from "node:crypto";
-import { APPEARANCES, LOCALES, type Role, usernameKey, type Visibility, WEBHOOK_EVENTS } from "@memos/common";
+import { type APPEARANCES, LOCALES, type Role, usernameKey, type Visibility, WEBHOOK_EVENTS } from "@memos/common";
 import type { Db } from "../db.js";
 import { allRows, type ConversionTally, jsonObject, type Source, textOf } from "./source.js";
 
@@ -66,7 +66,14 @@ export async function copyUsers(tx: Db, source: Source, tally: ConversionTally):
   if (profiles > 0) tally.leave(`${profiles} users' avatar or description (we keep neither; set the nickname instead)`);
 }
 
-const THEMES: Record<string, (typeof APPEARANCES)[number]> = { system: "system", light: "light", default: "light", paper: "light", dark: "dark", "default-dark": "dark" };
+const THEMES: Record<string, (typeof APPEARANCES)[number]> = {
+  system: "system",
+  light: "light",
+  default: "light",
+  paper: "light",
+  dark: "dark",
+  "default-dark": "dark",
+};
 
 /** A memos locale (`fr`, `zh-Hans`) as one of ours, or undefined. */
 function localeOf(locale: string): string | undefined {
@@ -98,7 +105,8 @@ function preferencesOf(settings: MemosUserSetting[], source: Source): Array<[str
 /** A saved view's CEL filter as our shortcut payload: one tag becomes our tag filter, the rest is kept as CEL. */
 function shortcutPayloadOf(filter: string): { payload: string; converted: boolean } {
   const tag = /^\s*tag\s+in\s+\[\s*"([^"\\]+)"\s*\]\s*$/.exec(filter);
-  if (tag) return { payload: JSON.stringify([{ type: "TAG", value: { operator: "CONTAIN", value: tag[1] }, relation: "AND" }]), converted: true };
+  if (tag)
+    return { payload: JSON.stringify([{ type: "TAG", value: { operator: "CONTAIN", value: tag[1] }, relation: "AND" }]), converted: true };
   return { payload: JSON.stringify({ filter }), converted: false };
 }
 
@@ -120,14 +128,20 @@ export async function copyUserSettings(tx: Db, source: Source, tally: Conversion
   for (const [userId, settings] of byUser) {
     for (const [key, value] of preferencesOf(settings, source)) {
       if (value === undefined) continue;
-      await tx.insertInto("user_setting").values({ user_id: userId, key, value: JSON.stringify(value) }).execute();
+      await tx
+        .insertInto("user_setting")
+        .values({ user_id: userId, key, value: JSON.stringify(value) })
+        .execute();
       tally.add("user settings");
     }
     const views = source.shape.viewsKey ? jsonObject(settings.find((setting) => setting.key === source.shape.viewsKey!.key)?.value) : {};
     for (const view of (views[source.shape.viewsKey?.field ?? ""] as Array<Record<string, unknown>> | undefined) ?? []) {
       const { payload, converted } = shortcutPayloadOf(textOf(view.filter));
       if (!converted) celViews++;
-      await tx.insertInto("shortcut").values({ creator_id: userId, created_ts: now, updated_ts: now, title: textOf(view.title) || textOf(view.id), payload }).execute();
+      await tx
+        .insertInto("shortcut")
+        .values({ creator_id: userId, created_ts: now, updated_ts: now, title: textOf(view.title) || textOf(view.id), payload })
+        .execute();
       tally.add("shortcuts");
     }
     for (const setting of settings) {
@@ -142,7 +156,8 @@ export async function copyUserSettings(tx: Db, source: Source, tally: Conversion
   }
   if (source.shape.webhooksFrom === "table") {
     const rows = await allRows<{ creator_id: number; name: string; url: string; row_status: string }>(tx, source, "webhook");
-    for (const row of rows) if (row.row_status === "NORMAL") webhooks.push({ creatorId: Number(row.creator_id), name: row.name, url: row.url, secret: "" });
+    for (const row of rows)
+      if (row.row_status === "NORMAL") webhooks.push({ creatorId: Number(row.creator_id), name: row.name, url: row.url, secret: "" });
   }
   for (const hook of webhooks) {
     await tx
@@ -161,7 +176,8 @@ export async function copyUserSettings(tx: Db, source: Source, tally: Conversion
     tally.add("webhooks");
   }
   if (tokens > 0) tally.leave(`${tokens} personal access tokens: memos' tokens are not ours; make them again in Settings › Access tokens`);
-  if (celViews > 0) tally.leave(`${celViews} saved views kept with their memos filter (v1 shows it; our web app shows every memo there until edited)`);
+  if (celViews > 0)
+    tally.leave(`${celViews} saved views kept with their memos filter (v1 shows it; our web app shows every memo there until edited)`);
   if (tagStyles > 0) tally.leave(`${tagStyles} users' tag colours (TAGS setting)`);
 }
 

@@ -20,15 +20,21 @@ async function tableNames(db: Db, engine: Engine): Promise<Set<string>> {
   const found =
     engine === "sqlite"
       ? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'`.execute(db)
-      : await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`.execute(db);
+      : await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`.execute(
+          db,
+        );
   return new Set(found.rows.map((row) => row.name));
 }
 
-export async function columnNames(db: Db, engine: Engine, table: string): Promise<Set<string>> {
+async function columnNames(db: Db, engine: Engine, table: string): Promise<Set<string>> {
   const found =
     engine === "sqlite"
       ? await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(db)
-      : await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table}`.execute(db);
+      : await sql<{
+          name: string;
+        }>`SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table}`.execute(
+          db,
+        );
   return new Set(found.rows.map((row) => row.name));
 }
 
@@ -48,7 +54,8 @@ async function recordedVersion(db: Db, tables: Set<string>): Promise<string | nu
     for (const row of basic.rows) {
       try {
         const parsed = JSON.parse(row.value) as { schemaVersion?: unknown };
-        if (typeof parsed.schemaVersion === "string" && parsed.schemaVersion !== "" && parsed.schemaVersion !== "0.0.0") versions.push(parsed.schemaVersion);
+        if (typeof parsed.schemaVersion === "string" && parsed.schemaVersion !== "" && parsed.schemaVersion !== "0.0.0")
+          versions.push(parsed.schemaVersion);
       } catch {
         // A BASIC value that is no JSON says no version.
       }
@@ -84,7 +91,11 @@ export async function detectMemosDatabase(db: Db, engine: Engine): Promise<Memos
   const recordedMinor = recorded === null ? null : majorMinor(recorded);
   const hasUid = (await columnNames(db, engine, "memo")).has("uid");
   if (!hasUid && (recordedMinor === null || (recordedMinor[0] === 0 && recordedMinor[1] <= 10))) return null;
-  const minor = recordedMinor ? (recordedMinor[0] === 0 ? recordedMinor[1] : Number.POSITIVE_INFINITY) : await minorByTables(db, engine, tables);
+  const minor = recordedMinor
+    ? recordedMinor[0] === 0
+      ? recordedMinor[1]
+      : Number.POSITIVE_INFINITY
+    : await minorByTables(db, engine, tables);
   const version = recorded ?? (minor === null ? "unknown" : `0.${minor}`);
   if (minor === null || minor < OLDEST_MINOR)
     throw new MemosDatabaseRefused(

@@ -17,7 +17,10 @@ export async function moveAside(tx: Db, engine: Engine, found: MemosDatabase): P
   const tables = new Set<string>(MEMOS_TABLES.filter((name) => found.tables.has(name)));
   const shape = memosShape(found.minor);
   if (engine === "sqlite") {
-    const indexes = await sql<{ name: string; tbl_name: string }>`SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL`.execute(tx);
+    const indexes = await sql<{
+      name: string;
+      tbl_name: string;
+    }>`SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL`.execute(tx);
     for (const index of indexes.rows) if (tables.has(index.tbl_name)) await sql`DROP INDEX ${sql.id(index.name)}`.execute(tx);
     for (const name of tables) await sql`ALTER TABLE ${sql.id(name)} RENAME TO ${sql.id(SQLITE_PREFIX + name)}`.execute(tx);
     return sourceAt(engine, shape, tables, (name) => SQLITE_PREFIX + name);
