@@ -4,7 +4,9 @@
 import { createHash } from "node:crypto";
 import { isAbsolute, normalize } from "node:path";
 import { extractTags } from "@memos/common";
+import type { Insertable } from "kysely";
 import type { Db } from "../db.js";
+import type { Database } from "../schema.js";
 import { allRows, batchesOf, type ConversionTally, jsonObject, type Source, textOf } from "./source.js";
 import { REACTION_EMOJI } from "./versions.js";
 
@@ -69,6 +71,9 @@ export async function copyMemos(tx: Db, source: Source, tally: ConversionTally):
   let located = 0;
   const pending: Array<{ memo: MemosMemo; memoId: number }> = [];
   for await (const memos of batchesOf<MemosMemo>(tx, source, "memo", MEMO_BATCH)) {
+    const rows: Insertable<Database["memo"]>[] = [];
+    const tags: Array<{ memo_id: number; tag: string }> = [];
+    const pins: Array<{ memo_id: number; user_id: number; pinned: number }> = [];
     for (const memo of memos) {
       const id = Number(memo.id);
       map.uids.set(memo.uid, id);
@@ -79,38 +84,28 @@ export async function copyMemos(tx: Db, source: Source, tally: ConversionTally):
         continue;
       }
       map.memoIds.add(id);
-      await tx
-        .insertInto("memo")
-        .values({
-          id,
-          uid: memo.uid,
-          creator_id: Number(memo.creator_id),
-          created_ts: Number(memo.created_ts),
-          updated_ts: Number(memo.updated_ts),
-          display_ts: Number(memo.created_ts),
-          row_status: memo.row_status,
-          content: memo.content,
-          visibility: memo.visibility,
-        })
-        .execute();
-      tally.add("memos");
-      const tags = tagsOf(memo);
-      if (tags.length > 0)
-        await tx
-          .insertInto("memo_tag")
-          .values(tags.map((tag) => ({ memo_id: id, tag })))
-          .execute();
-      tally.add("tags", tags.length);
-      const pinned =
-        source.shape.pinnedFrom === "column" ? Boolean(Number(memo.pinned)) : pinnedByOrganizer.has(`${id}:${memo.creator_id}`);
-      if (pinned) {
-        await tx
-          .insertInto("memo_organizer")
-          .values({ memo_id: id, user_id: Number(memo.creator_id), pinned: 1 })
-          .execute();
-        tally.add("pins");
-      }
+      rows.push({
+        id,
+        uid: memo.uid,
+        creator_id: Number(memo.creator_id),
+        created_ts: Number(memo.created_ts),
+        updated_ts: Number(memo.updated_ts),
+        display_ts: Number(memo.created_ts),
+        row_status: memo.row_status,
+        content: memo.content,
+        visibility: memo.visibility,
+      });
+      for (const tag of tagsOf(memo)) tags.push({ memo_id: id, tag });
+      const pinned = source.shape.pinnedFrom === "column" ? Boolean(Number(memo.pinned)) : pinnedByOrganizer.has(`${id}:${memo.creator_id}`);
+      if (pinned) pins.push({ memo_id: id, user_id: Number(memo.creator_id), pinned: 1 });
     }
+    // One statement per kind and batch: a 200k-memo database is a few hundred statements, not a million.
+    if (rows.length > 0) await tx.insertInto("memo").values(rows).execute();
+    for (let at = 0; at < tags.length; at += MEMO_BATCH) await tx.insertInto("memo_tag").values(tags.slice(at, at + MEMO_BATCH)).execute();
+    if (pins.length > 0) await tx.insertInto("memo_organizer").values(pins).execute();
+    tally.add("memos", rows.length);
+    tally.add("tags", tags.length);
+    tally.add("pins", pins.length);
     // Comments whose memo is copied by now (ids grow with time, so nearly all): copied batch by batch.
     await copyComments(tx, pending.splice(0), map, tally);
   }
@@ -162,29 +157,23 @@ export async function copyReferences(tx: Db, source: Source, map: MemoMap, tally
 export async function copyReactions(tx: Db, source: Source, map: MemoMap, tally: ConversionTally): Promise<void> {
   let orphans = 0;
   for await (const reactions of batchesOf<Record<string, unknown> & { id: number }>(tx, source, "reaction", MEMO_BATCH)) {
+    const onMemos: Array<{ memo_id: number; creator_id: number; emoji: string; created_ts: number }> = [];
+    const onComments: Array<{ comment_id: number; creator_id: number; emoji: string; created_ts: number }> = [];
     for (const reaction of reactions) {
       const target =
-        source.shape.reactionTarget === "memo_id"
-          ? Number(reaction.memo_id)
-          : map.uids.get(textOf(reaction.content_id).replace(/^memos\//, ""));
+        source.shape.reactionTarget === "memo_id" ? Number(reaction.memo_id) : map.uids.get(textOf(reaction.content_id).replace(/^memos\//, ""));
       const type = textOf(reaction.reaction_type);
       const emoji = source.shape.reactionNames ? (REACTION_EMOJI[type] ?? type) : type;
       const creator = Number(reaction.creator_id);
       const created = Number(reaction.created_ts);
       const comment = target === undefined ? undefined : map.comments.get(target);
-      if (comment) {
-        await tx
-          .insertInto("comment_reaction")
-          .values({ comment_id: comment.commentId, creator_id: creator, emoji, created_ts: created })
-          .execute();
-      } else if (target !== undefined && map.memoIds.has(target)) {
-        await tx.insertInto("memo_reaction").values({ memo_id: target, creator_id: creator, emoji, created_ts: created }).execute();
-      } else {
-        orphans++;
-        continue;
-      }
-      tally.add("reactions");
+      if (comment) onComments.push({ comment_id: comment.commentId, creator_id: creator, emoji, created_ts: created });
+      else if (target !== undefined && map.memoIds.has(target)) onMemos.push({ memo_id: target, creator_id: creator, emoji, created_ts: created });
+      else orphans++;
     }
+    if (onMemos.length > 0) await tx.insertInto("memo_reaction").values(onMemos).execute();
+    if (onComments.length > 0) await tx.insertInto("comment_reaction").values(onComments).execute();
+    tally.add("reactions", onMemos.length + onComments.length);
   }
   if (orphans > 0) tally.leave(`${orphans} reactions on memos that no longer exist`);
 }
