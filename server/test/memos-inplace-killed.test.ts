@@ -36,7 +36,7 @@ describe.skipIf(TEST_DRIVER === "postgres").each([22, 30] as const)(
     beforeAll(() => {
       dir = mkdtempSync(join(tmpdir(), "memos-inplace-killed-"));
       file = join(dir, "memos_prod.db");
-      buildMemosDatabase(file, minor);
+      await buildMemosDatabase(file, minor);
       original = dump(file);
     });
     afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -23,7 +23,7 @@ describe.skipIf(TEST_DRIVER === "postgres")("a memos database of a version we do
   ] as const)("refuses memos %s untouched", async (version, minor, message) => {
     const folder = mkdtempSync(join(dir, "case-"));
     const file = join(folder, "memos_prod.db");
-    buildMemosDatabase(file, minor, version);
+    await buildMemosDatabase(file, minor, version);
     const before = readFileSync(file);
     const opening = openStore({ driver: "sqlite", dsn: file, sqliteReaders: 0 });
     await expect(opening).rejects.toThrow(MemosDatabaseRefused);

@@ -33,7 +33,7 @@ describe.skipIf(TEST_DRIVER === "postgres").each(MEMOS_MINORS)("opening a memos 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), `memos-inplace-${minor}-`));
     file = join(dir, "memos_prod.db");
-    buildMemosDatabase(file, minor);
+    await buildMemosDatabase(file, minor);
     original = dump(file);
     t = await createTestApp({ sqliteFile: file, data: dir });
   });

@@ -1,10 +1,11 @@
-// A memos 0.22 … 0.31 SQLite database with data of every kind (docs/memos-schemas.md), built from our own description
-// of each version's tables (schemas.ts), for the opening-in-place tests.
+// A memos 0.22 … 0.31 database (SQLite or PostgreSQL) with data of every kind (docs/memos-schemas.md), built from our
+// own description of each version's tables (schemas.ts), for the opening-in-place tests.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import SQLite from "better-sqlite3";
 import bcrypt from "bcryptjs";
-import { type MemosMinor, sqliteSchema } from "./schemas.js";
+import { withPgClient } from "../harness.js";
+import { type MemosMinor, postgresSchema, sqliteSchema } from "./schemas.js";
 
 export const PASSWORDS = { olive: "olive-old-secret", adam: "adam-old-secret", ursula: "ursula-old-secret" } as const;
 export const PHOTO = Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 7) % 256));
@@ -103,29 +104,63 @@ const goBcrypt = (password: string) => bcrypt.hashSync(password, 4).replace(/^\$
 /** The schema version 0.`minor` records. */
 export const schemaVersionOf = (minor: MemosMinor) => `0.${minor}.0`;
 
+/** One statement with `?` parameters, on either engine. */
+type Run = (statement: string, params?: unknown[]) => Promise<void>;
+
 /**
  * Writes a memos 0.`minor` database to `file` (its data folder is the file's folder, where the LOCAL attachment's
  * bytes go too); `recorded` is the version it says it is (another one for the refusal tests).
  */
-export function buildMemosDatabase(file: string, minor: MemosMinor, recorded: string = schemaVersionOf(minor)): void {
+export async function buildMemosDatabase(file: string, minor: MemosMinor, recorded: string = schemaVersionOf(minor)): Promise<void> {
   const db = new SQLite(file);
   try {
     // memos opens its file in WAL mode.
     db.pragma("journal_mode = WAL");
-    db.transaction(() => fill(db, minor, dirname(file), recorded))();
+    db.exec("BEGIN");
+    const run: Run = async (statement, params = []) => {
+      db.prepare(statement).run(...params.map((value) => (typeof value === "boolean" ? Number(value) : value)));
+    };
+    for (const statement of sqliteSchema(minor)) db.exec(statement);
+    await fill(run, minor, dirname(file), recorded);
+    db.exec("COMMIT");
   } finally {
     db.close();
   }
 }
 
-function fill(db: SQLite.Database, minor: MemosMinor, data: string, recorded: string): void {
-  for (const statement of sqliteSchema(minor)) db.exec(statement);
+/** The same on the (empty) PostgreSQL database `dsn`; the LOCAL attachment's bytes go to the data folder `data`. */
+export async function buildMemosPostgres(
+  dsn: string,
+  data: string,
+  minor: MemosMinor,
+  recorded: string = schemaVersionOf(minor),
+): Promise<void> {
+  await withPgClient(dsn, async (client) => {
+    await client.query("BEGIN");
+    for (const statement of postgresSchema(minor)) await client.query(statement);
+    const run: Run = async (statement, params = []) => {
+      let n = 0;
+      await client.query(
+        statement.replace(/\?/g, () => `$${++n}`),
+        params,
+      );
+    };
+    await fill(run, minor, data, recorded);
+    await client.query("COMMIT");
+  });
+}
+
+async function fill(run: Run, minor: MemosMinor, data: string, recorded: string): Promise<void> {
+  const stmt =
+    (statement: string) =>
+    (...params: unknown[]) =>
+      run(statement, params);
   const attachments = minor <= 25 ? "resource" : "attachment";
 
-  const insertUser = db.prepare(
-    "INSERT INTO user (id, created_ts, updated_ts, row_status, username, role, email, nickname, password_hash, avatar_url, description) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  const insertUser = stmt(
+    'INSERT INTO "user" (id, created_ts, updated_ts, row_status, username, role, email, nickname, password_hash, avatar_url, description) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  insertUser.run(
+  await insertUser(
     1,
     1_699_000_000,
     1_699_000_000,
@@ -138,8 +173,8 @@ function fill(db: SQLite.Database, minor: MemosMinor, data: string, recorded: st
     "",
     "The owner",
   );
-  insertUser.run(2, 1_699_000_100, 1_699_000_100, "NORMAL", "adam", "ADMIN", "", "Adam", goBcrypt(PASSWORDS.adam), "", "");
-  insertUser.run(
+  await insertUser(2, 1_699_000_100, 1_699_000_100, "NORMAL", "adam", "ADMIN", "", "Adam", goBcrypt(PASSWORDS.adam), "", "");
+  await insertUser(
     3,
     1_699_000_200,
     1_699_000_200,
@@ -152,41 +187,41 @@ function fill(db: SQLite.Database, minor: MemosMinor, data: string, recorded: st
     "data:image/png;base64,AA==",
     "",
   );
-  insertUser.run(4, 1_699_000_300, 1_699_000_300, "ARCHIVED", "gone", "USER", "", "", goBcrypt("gone-old-secret"), "", "");
+  await insertUser(4, 1_699_000_300, 1_699_000_300, "ARCHIVED", "gone", "USER", "", "", goBcrypt("gone-old-secret"), "", "");
 
-  const insertMemo = db.prepare(
+  const insertMemo = stmt(
     minor <= 23
       ? "INSERT INTO memo (id, uid, creator_id, created_ts, updated_ts, row_status, content, visibility, tags, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
       : "INSERT INTO memo (id, uid, creator_id, created_ts, updated_ts, row_status, content, visibility, pinned, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   for (const m of MEMOS) {
     const payload = JSON.stringify({ tags: m.tags, property: { hasLink: false }, ...(m.location ? { location: m.location } : {}) });
-    const fourth = minor <= 23 ? JSON.stringify(m.tags) : m.pinned ? 1 : 0;
-    insertMemo.run(m.id, m.uid, m.creatorId, m.createdTs, m.updatedTs, m.rowStatus, m.content, m.visibility, fourth, payload);
+    const fourth = minor <= 23 ? JSON.stringify(m.tags) : m.pinned;
+    await insertMemo(m.id, m.uid, m.creatorId, m.createdTs, m.updatedTs, m.rowStatus, m.content, m.visibility, fourth, payload);
   }
   if (minor <= 25) {
-    const insertPin = db.prepare("INSERT INTO memo_organizer (memo_id, user_id, pinned) VALUES (?, ?, ?)");
-    for (const m of MEMOS) if (m.pinned) insertPin.run(m.id, m.creatorId, 1);
+    const insertPin = stmt("INSERT INTO memo_organizer (memo_id, user_id, pinned) VALUES (?, ?, ?)");
+    for (const m of MEMOS) if (m.pinned) await insertPin(m.id, m.creatorId, 1);
   }
 
-  const insertRelation = db.prepare("INSERT INTO memo_relation (memo_id, related_memo_id, type) VALUES (?, ?, ?)");
-  for (const m of MEMOS) if (m.commentOn) insertRelation.run(m.id, m.commentOn, "COMMENT");
-  insertRelation.run(3, 1, "REFERENCE");
+  const insertRelation = stmt("INSERT INTO memo_relation (memo_id, related_memo_id, type) VALUES (?, ?, ?)");
+  for (const m of MEMOS) if (m.commentOn) await insertRelation(m.id, m.commentOn, "COMMENT");
+  await insertRelation(3, 1, "REFERENCE");
 
-  const insertReaction = db.prepare(
+  const insertReaction = stmt(
     minor >= 31
       ? "INSERT INTO reaction (id, created_ts, creator_id, memo_id, reaction_type) VALUES (?, ?, ?, ?, ?)"
       : "INSERT INTO reaction (id, created_ts, creator_id, content_id, reaction_type) VALUES (?, ?, ?, ?, ?)",
   );
   const reactionType = (emoji: string) => (minor <= 22 ? REACTION_NAMES[emoji]! : emoji);
   const target = (memoId: number) => (minor >= 31 ? memoId : `memos/${MEMOS.find((m) => m.id === memoId)!.uid}`);
-  insertReaction.run(1, 1_700_001_000, 3, target(1), reactionType("👍"));
-  insertReaction.run(2, 1_700_001_100, 1, target(4), reactionType("🔥"));
+  await insertReaction(1, 1_700_001_000, 3, target(1), reactionType("👍"));
+  await insertReaction(2, 1_700_001_100, 1, target(4), reactionType("🔥"));
 
-  const insertAttachment = db.prepare(
+  const insertAttachment = stmt(
     `INSERT INTO ${attachments} (id, uid, creator_id, created_ts, updated_ts, filename, blob, type, size, memo_id, storage_type, reference, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  insertAttachment.run(
+  await insertAttachment(
     1,
     "photo-uid",
     3,
@@ -201,7 +236,7 @@ function fill(db: SQLite.Database, minor: MemosMinor, data: string, recorded: st
     "",
     "{}",
   );
-  insertAttachment.run(
+  await insertAttachment(
     2,
     "note-uid",
     3,
@@ -216,7 +251,7 @@ function fill(db: SQLite.Database, minor: MemosMinor, data: string, recorded: st
     LOCAL_REFERENCE,
     "{}",
   );
-  insertAttachment.run(
+  await insertAttachment(
     3,
     "link-uid",
     1,
@@ -231,7 +266,7 @@ function fill(db: SQLite.Database, minor: MemosMinor, data: string, recorded: st
     "https://example.com/site.png",
     "{}",
   );
-  insertAttachment.run(
+  await insertAttachment(
     4,
     "comment-file-uid",
     3,
@@ -249,37 +284,37 @@ function fill(db: SQLite.Database, minor: MemosMinor, data: string, recorded: st
   mkdirSync(join(data, "assets"), { recursive: true });
   writeFileSync(join(data, LOCAL_REFERENCE), LOCAL_FILE);
 
-  const insertUserSetting = db.prepare("INSERT INTO user_setting (user_id, key, value) VALUES (?, ?, ?)");
+  const insertUserSetting = stmt("INSERT INTO user_setting (user_id, key, value) VALUES (?, ?, ?)");
   if (minor <= 24) {
-    insertUserSetting.run(3, "LOCALE", "fr");
-    insertUserSetting.run(3, "APPEARANCE", "dark");
-    insertUserSetting.run(3, "MEMO_VISIBILITY", "PROTECTED");
+    await insertUserSetting(3, "LOCALE", "fr");
+    await insertUserSetting(3, "APPEARANCE", "dark");
+    await insertUserSetting(3, "MEMO_VISIBILITY", "PROTECTED");
   } else {
     const general =
       minor === 25
         ? { locale: "fr", appearance: "dark", memoVisibility: "PROTECTED" }
         : { locale: "fr", theme: "dark", memoVisibility: "PROTECTED" };
-    insertUserSetting.run(3, "GENERAL", JSON.stringify(general));
+    await insertUserSetting(3, "GENERAL", JSON.stringify(general));
   }
   const view = { id: "work", title: "Work", filter: 'tag in ["work"]' };
-  if (minor >= 31) insertUserSetting.run(3, "MEMO_VIEWS", JSON.stringify({ memoViews: [view] }));
-  else if (minor >= 24) insertUserSetting.run(3, "SHORTCUTS", JSON.stringify({ shortcuts: [view] }));
+  if (minor >= 31) await insertUserSetting(3, "MEMO_VIEWS", JSON.stringify({ memoViews: [view] }));
+  else if (minor >= 24) await insertUserSetting(3, "SHORTCUTS", JSON.stringify({ shortcuts: [view] }));
   if (minor <= 25)
-    insertUserSetting.run(3, "ACCESS_TOKENS", JSON.stringify({ accessTokens: [{ accessToken: "eyJ.old.jwt", description: "cli" }] }));
+    await insertUserSetting(3, "ACCESS_TOKENS", JSON.stringify({ accessTokens: [{ accessToken: "eyJ.old.jwt", description: "cli" }] }));
   else
-    insertUserSetting.run(
+    await insertUserSetting(
       3,
       "PERSONAL_ACCESS_TOKENS",
       JSON.stringify({ tokens: [{ tokenId: "t1", tokenHash: "ab12", description: "cli", createdAt: "2024-01-01T00:00:00Z" }] }),
     );
   if (minor >= 25)
-    insertUserSetting.run(
+    await insertUserSetting(
       1,
       "WEBHOOKS",
       JSON.stringify({ webhooks: [{ id: "w1", title: "Notify", url: "https://hooks.example.com/memos" }] }),
     );
   else
-    db.prepare("INSERT INTO webhook (id, created_ts, updated_ts, row_status, creator_id, name, url) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
+    await stmt("INSERT INTO webhook (id, created_ts, updated_ts, row_status, creator_id, name, url) VALUES (?, ?, ?, ?, ?, ?, ?)")(
       1,
       1_700_002_000,
       1_700_002_000,
@@ -301,35 +336,34 @@ function fill(db: SQLite.Database, minor: MemosMinor, data: string, recorded: st
     },
   });
   if (minor >= 27)
-    db.prepare("INSERT INTO idp (id, uid, name, type, identifier_filter, config) VALUES (1, 'sso1', 'Company SSO', 'OAUTH2', '', ?)").run(
+    await stmt("INSERT INTO idp (id, uid, name, type, identifier_filter, config) VALUES (1, 'sso1', 'Company SSO', 'OAUTH2', '', ?)")(
       idpConfig,
     );
-  else db.prepare("INSERT INTO idp (id, name, type, identifier_filter, config) VALUES (1, 'Company SSO', 'OAUTH2', '', ?)").run(idpConfig);
-  if (minor >= 28) db.prepare("INSERT INTO user_identity (user_id, provider, extern_uid) VALUES (3, 'sso1', 'ursula@sso')").run();
+  else await stmt("INSERT INTO idp (id, name, type, identifier_filter, config) VALUES (1, 'Company SSO', 'OAUTH2', '', ?)")(idpConfig);
+  if (minor >= 28) await stmt("INSERT INTO user_identity (user_id, provider, extern_uid) VALUES (3, 'sso1', 'ursula@sso')")();
 
   // Olive's inbox: Ursula commented on memo 1.
   const comment = { memoId: 4, relatedMemoId: 1 };
   if (minor >= 27) {
-    db.prepare("INSERT INTO inbox (created_ts, sender_id, receiver_id, status, message) VALUES (?, 3, 1, 'UNREAD', ?)").run(
+    await stmt("INSERT INTO inbox (created_ts, sender_id, receiver_id, status, message) VALUES (?, 3, 1, 'UNREAD', ?)")(
       1_700_000_600,
       JSON.stringify({ type: "MEMO_COMMENT", memoComment: comment }),
     );
   } else {
-    db.prepare("INSERT INTO activity (id, creator_id, created_ts, type, level, payload) VALUES (7, 3, ?, 'MEMO_COMMENT', 'INFO', ?)").run(
+    await stmt("INSERT INTO activity (id, creator_id, created_ts, type, level, payload) VALUES (7, 3, ?, 'MEMO_COMMENT', 'INFO', ?)")(
       1_700_000_600,
       JSON.stringify({ memoComment: comment }),
     );
-    db.prepare("INSERT INTO inbox (created_ts, sender_id, receiver_id, status, message) VALUES (?, 3, 1, 'UNREAD', ?)").run(
+    await stmt("INSERT INTO inbox (created_ts, sender_id, receiver_id, status, message) VALUES (?, 3, 1, 'UNREAD', ?)")(
       1_700_000_600,
       JSON.stringify({ type: "MEMO_COMMENT", activityId: 7 }),
     );
   }
-  if (minor >= 27)
-    db.prepare("INSERT INTO memo_share (uid, memo_id, creator_id, created_ts) VALUES (?, 1, 1, 1_700_003_000)").run(SHARE_TOKEN);
+  if (minor >= 27) await stmt("INSERT INTO memo_share (uid, memo_id, creator_id, created_ts) VALUES (?, 1, 1, 1700003000)")(SHARE_TOKEN);
 
-  const insertSetting = db.prepare("INSERT INTO system_setting (name, value, description) VALUES (?, ?, '')");
-  insertSetting.run("BASIC", JSON.stringify({ secretKey: "old-secret-key", ...(minor >= 26 ? { schemaVersion: recorded } : {}) }));
-  insertSetting.run(
+  const insertSetting = stmt("INSERT INTO system_setting (name, value, description) VALUES (?, ?, '')");
+  await insertSetting("BASIC", JSON.stringify({ secretKey: "old-secret-key", ...(minor >= 26 ? { schemaVersion: recorded } : {}) }));
+  await insertSetting(
     "GENERAL",
     JSON.stringify({
       disallowUserRegistration: true,
@@ -339,13 +373,13 @@ function fill(db: SQLite.Database, minor: MemosMinor, data: string, recorded: st
       customProfile: { title: "Olive's memos", description: "Moved over", logoUrl: "" },
     }),
   );
-  insertSetting.run(
+  await insertSetting(
     "STORAGE",
     JSON.stringify({ storageType: "LOCAL", filepathTemplate: "assets/{timestamp}_{filename}", uploadSizeLimitMb: 32 }),
   );
   if (minor <= 25) {
-    const history = db.prepare("INSERT INTO migration_history (version, created_ts) VALUES (?, 1699000000)");
-    history.run("0.20.0");
-    history.run(recorded);
+    const history = stmt("INSERT INTO migration_history (version, created_ts) VALUES (?, 1699000000)");
+    await history("0.20.0");
+    await history(recorded);
   }
 }

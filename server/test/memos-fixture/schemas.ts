@@ -5,7 +5,8 @@
 export const MEMOS_MINORS = [22, 23, 24, 25, 26, 27, 28, 29, 30, 31] as const;
 export type MemosMinor = (typeof MEMOS_MINORS)[number];
 
-type ColumnKind = "pk" | "int" | "now" | "text" | "json" | "blob" | "rowStatus" | "visibility" | "flag" | "nullInt" | "nullTs";
+/** `flag` is an INTEGER 0/1 on both engines; `bool` the same on SQLite and a BOOLEAN on PostgreSQL (memo.pinned). */
+type ColumnKind = "pk" | "int" | "now" | "text" | "json" | "blob" | "rowStatus" | "visibility" | "flag" | "bool" | "nullInt" | "nullTs";
 
 interface ColumnFact {
   name: string;
@@ -16,7 +17,8 @@ interface ColumnFact {
   unique?: boolean;
   /** The role CHECK of 0.22 … 0.25. */
   check?: string;
-  nullable?: boolean;
+  /** PostgreSQL stores it as JSONB (SQLite: TEXT). */
+  jsonb?: boolean;
 }
 
 interface TableFact {
@@ -71,8 +73,8 @@ function memosTables(minor: MemosMinor): TableFact[] {
       col("row_status", "rowStatus"),
       col("content", "text"),
       col("visibility", "visibility"),
-      ...(minor <= 23 ? [col("tags", "json", { default: "[]" })] : [col("pinned", "flag")]),
-      col("payload", "json"),
+      ...(minor <= 23 ? [col("tags", "json", { default: "[]", jsonb: true })] : [col("pinned", "bool")]),
+      col("payload", "json", { jsonb: true }),
     ],
   });
   if (minor <= 25)
@@ -124,7 +126,7 @@ function memosTables(minor: MemosMinor): TableFact[] {
       col("name", "text"),
       col("type", "text"),
       col("identifier_filter", "text"),
-      col("config", "json"),
+      col("config", "json", { jsonb: true }),
     ],
   });
   tables.push({
@@ -204,6 +206,7 @@ function sqliteColumn(minor: MemosMinor, column: ColumnFact): string {
     case "visibility":
       return `${column.name} TEXT NOT NULL CHECK (${column.name} IN ('PUBLIC', 'PROTECTED', 'PRIVATE')) DEFAULT 'PRIVATE'`;
     case "flag":
+    case "bool":
       return `${column.name} INTEGER NOT NULL CHECK (${column.name} IN (0, 1)) DEFAULT 0`;
     case "text": {
       const collate = column.name === "username" && minor >= 30 ? " COLLATE BINARY" : "";
@@ -211,6 +214,45 @@ function sqliteColumn(minor: MemosMinor, column: ColumnFact): string {
       return `${column.name} TEXT${collate} NOT NULL${unique}${check} DEFAULT '${column.default ?? ""}'`;
     }
   }
+}
+
+function postgresColumn(column: ColumnFact): string {
+  const unique = column.unique ? " UNIQUE" : "";
+  switch (column.kind) {
+    case "pk":
+      return `${column.name} SERIAL PRIMARY KEY`;
+    case "int":
+    case "flag":
+      return `${column.name} INTEGER NOT NULL DEFAULT 0`;
+    case "bool":
+      return `${column.name} BOOLEAN NOT NULL DEFAULT FALSE`;
+    case "nullInt":
+      return `${column.name} INTEGER DEFAULT NULL`;
+    case "nullTs":
+      return `${column.name} BIGINT DEFAULT NULL`;
+    case "now":
+      return `${column.name} BIGINT NOT NULL DEFAULT EXTRACT(EPOCH FROM NOW())`;
+    case "json":
+      return `${column.name} ${column.jsonb ? "JSONB" : "TEXT"} NOT NULL DEFAULT '${column.default ?? "{}"}'`;
+    case "blob":
+      return `${column.name} BYTEA`;
+    case "rowStatus":
+      return `${column.name} TEXT NOT NULL DEFAULT 'NORMAL'`;
+    case "visibility":
+      return `${column.name} TEXT NOT NULL DEFAULT 'PRIVATE'`;
+    case "text":
+      return `${column.name} TEXT NOT NULL${unique} DEFAULT '${column.default ?? ""}'`;
+  }
+}
+
+/** The CREATE TABLE statements of memos 0.`minor` on PostgreSQL (no CHECKs there; JSONB and BOOLEAN where memos has them). */
+export function postgresSchema(minor: MemosMinor): string[] {
+  return memosTables(minor).map((table) => {
+    const parts = table.columns.map(postgresColumn);
+    for (const unique of table.unique ?? []) parts.push(`UNIQUE(${unique.join(", ")})`);
+    parts.push(...(table.foreignKeys ?? []));
+    return `CREATE TABLE "${table.name}" (\n  ${parts.join(",\n  ")}\n)`;
+  });
 }
 
 /** The CREATE TABLE statements of memos 0.`minor` on SQLite. */

@@ -96,12 +96,17 @@ export async function copyMemos(tx: Db, source: Source, tally: ConversionTally):
         visibility: memo.visibility,
       });
       for (const tag of tagsOf(memo)) tags.push({ memo_id: id, tag });
-      const pinned = source.shape.pinnedFrom === "column" ? Boolean(Number(memo.pinned)) : pinnedByOrganizer.has(`${id}:${memo.creator_id}`);
+      const pinned =
+        source.shape.pinnedFrom === "column" ? Boolean(Number(memo.pinned)) : pinnedByOrganizer.has(`${id}:${memo.creator_id}`);
       if (pinned) pins.push({ memo_id: id, user_id: Number(memo.creator_id), pinned: 1 });
     }
     // One statement per kind and batch: a 200k-memo database is a few hundred statements, not a million.
     if (rows.length > 0) await tx.insertInto("memo").values(rows).execute();
-    for (let at = 0; at < tags.length; at += MEMO_BATCH) await tx.insertInto("memo_tag").values(tags.slice(at, at + MEMO_BATCH)).execute();
+    for (let at = 0; at < tags.length; at += MEMO_BATCH)
+      await tx
+        .insertInto("memo_tag")
+        .values(tags.slice(at, at + MEMO_BATCH))
+        .execute();
     if (pins.length > 0) await tx.insertInto("memo_organizer").values(pins).execute();
     tally.add("memos", rows.length);
     tally.add("tags", tags.length);
@@ -161,14 +166,17 @@ export async function copyReactions(tx: Db, source: Source, map: MemoMap, tally:
     const onComments: Array<{ comment_id: number; creator_id: number; emoji: string; created_ts: number }> = [];
     for (const reaction of reactions) {
       const target =
-        source.shape.reactionTarget === "memo_id" ? Number(reaction.memo_id) : map.uids.get(textOf(reaction.content_id).replace(/^memos\//, ""));
+        source.shape.reactionTarget === "memo_id"
+          ? Number(reaction.memo_id)
+          : map.uids.get(textOf(reaction.content_id).replace(/^memos\//, ""));
       const type = textOf(reaction.reaction_type);
       const emoji = source.shape.reactionNames ? (REACTION_EMOJI[type] ?? type) : type;
       const creator = Number(reaction.creator_id);
       const created = Number(reaction.created_ts);
       const comment = target === undefined ? undefined : map.comments.get(target);
       if (comment) onComments.push({ comment_id: comment.commentId, creator_id: creator, emoji, created_ts: created });
-      else if (target !== undefined && map.memoIds.has(target)) onMemos.push({ memo_id: target, creator_id: creator, emoji, created_ts: created });
+      else if (target !== undefined && map.memoIds.has(target))
+        onMemos.push({ memo_id: target, creator_id: creator, emoji, created_ts: created });
       else orphans++;
     }
     if (onMemos.length > 0) await tx.insertInto("memo_reaction").values(onMemos).execute();
