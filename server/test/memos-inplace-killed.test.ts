@@ -33,7 +33,7 @@ describe.skipIf(TEST_DRIVER === "postgres").each([22, 30] as const)(
     let original: Dump;
     const kept = `memos_prod.db.bak-memos-0.${minor}.0`;
 
-    beforeAll(() => {
+    beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), "memos-inplace-killed-"));
       file = join(dir, "memos_prod.db");
       await buildMemosDatabase(file, minor);
