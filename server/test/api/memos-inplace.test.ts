@@ -1,5 +1,6 @@
-// Opening a memos 0.22 … 0.31 SQLite database in place: a copy is kept, everything comes over and works through our
-// API and v1 (old passwords, uids, comments, reactions, attachments' bytes), a restart changes nothing.
+// Opening a memos 0.22 … 0.31 database in place, on both engines: a copy is kept (SQLite: the file beside it;
+// PostgreSQL: memos' tables in the schema memos_<version>), everything comes over and works through our API and v1
+// (old passwords, uids, comments, reactions, attachments' bytes), a restart changes nothing.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,43 +11,59 @@ import { anonymous, signIn } from "../factories.js";
 import { createTestApp, TEST_DRIVER, type TestApp } from "../harness.js";
 import { backupsIn, dump } from "../legacy-v010-fixture.js";
 import {
+  buildMemosDatabase,
+  buildMemosPostgres,
   COMMENT_FILE,
   LOCAL_FILE,
   MEMOS,
   PASSWORDS,
   PHOTO,
   SHARE_TOKEN,
-  buildMemosDatabase,
   schemaVersionOf,
 } from "../memos-fixture/build.js";
+import { dumpPgSchema } from "../memos-fixture/dump.js";
+import { createPgDatabase, type PgDatabase } from "../pg-database.js";
 import { MEMOS_MINORS } from "../memos-fixture/schemas.js";
 import { getRaw } from "../raw.js";
 import { listen, rest } from "../v1-client.js";
 
-describe.skipIf(TEST_DRIVER === "postgres").each(MEMOS_MINORS)("opening a memos 0.%i SQLite database in place", (minor) => {
+describe.each(MEMOS_MINORS)(`opening a memos 0.%i ${TEST_DRIVER} database in place`, (minor) => {
   let dir: string;
   let file: string;
-  let original: ReturnType<typeof dump>;
+  let pg: PgDatabase | undefined;
+  let original: Record<string, unknown[]>;
   let t: TestApp;
   const kept = `memos_prod.db.bak-memos-${schemaVersionOf(minor)}`;
+  const keptSchema = `memos_${schemaVersionOf(minor).replaceAll(".", "_")}`;
+  const start = () => createTestApp(pg ? { driver: "postgres", dsn: pg.dsn, data: dir } : { sqliteFile: file, data: dir });
+  const current = () => (pg ? dumpPgSchema(pg.dsn, "public") : dump(file));
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), `memos-inplace-${minor}-`));
     file = join(dir, "memos_prod.db");
-    await buildMemosDatabase(file, minor);
-    original = dump(file);
-    t = await createTestApp({ sqliteFile: file, data: dir });
+    if (TEST_DRIVER === "postgres") {
+      pg = await createPgDatabase("memos_inplace");
+      await buildMemosPostgres(pg.dsn, dir, minor);
+    } else await buildMemosDatabase(file, minor);
+    original = await current();
+    t = await start();
   });
   afterAll(async () => {
     await t?.close();
+    await pg?.drop();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("keeps the untouched original beside the file, and leaves none of memos' tables in ours", () => {
-    expect(backupsIn(dir)).toEqual([kept]);
-    expect(dump(join(dir, kept))).toEqual(original);
-    const now = dump(file);
-    expect(Object.keys(now).filter((name) => name.startsWith("memos_old_"))).toEqual([]);
+  it("keeps the untouched original (SQLite: beside the file; PostgreSQL: in its own schema), and none of memos' tables among ours", async () => {
+    if (pg) {
+      expect(await dumpPgSchema(pg.dsn, keptSchema)).toEqual(original);
+      expect(backupsIn(dir)).toEqual([]);
+    } else {
+      expect(backupsIn(dir)).toEqual([kept]);
+      expect(dump(join(dir, kept))).toEqual(original);
+    }
+    const now = await current();
+    expect(Object.keys(now).filter((name) => name.startsWith("memos_old_") || ["reaction", "idp", "inbox"].includes(name))).toEqual([]);
     expect(now).toHaveProperty("schema_migration");
   });
 
@@ -153,14 +170,14 @@ describe.skipIf(TEST_DRIVER === "postgres").each(MEMOS_MINORS)("opening a memos 
 
   it("changes nothing when opened again", async () => {
     await t.close();
-    const before = dump(file);
-    const { store, migration, converted } = await openStore({ driver: "sqlite", dsn: file });
+    const before = await current();
+    const { store, migration, converted } = await openStore(pg ? { driver: "postgres", dsn: pg.dsn } : { driver: "sqlite", dsn: file });
     await store.close();
     expect(converted).toBeNull();
     expect(migration).toEqual({ applied: [], backup: null });
-    expect(dump(file)).toEqual(before);
-    expect(backupsIn(dir)).toEqual([kept]);
-    t = await createTestApp({ sqliteFile: file, data: dir });
+    expect(await current()).toEqual(before);
+    expect(backupsIn(dir)).toEqual(pg ? [] : [kept]);
+    t = await start();
     expect((await anonymous(t).post("/api/auth/signin", { username: "ursula", password: PASSWORDS.ursula })).status).toBe(200);
   });
 });
