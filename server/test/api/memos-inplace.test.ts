@@ -168,6 +168,20 @@ describe.each(MEMOS_MINORS)(`opening a memos 0.%i ${TEST_DRIVER} database in pla
     expect(status.customizedProfile).toMatchObject({ name: "Olive's memos", description: "Moved over" });
   });
 
+  it("continues ids after the old rows: new users, memos, comments and attachments", async () => {
+    const olive = await signIn(t, "olive", PASSWORDS.olive);
+    const memo = await olive.post("/api/memo", { content: "written after the move #travel" });
+    expect(memo.status).toBe(200);
+    expect(memo.body.data.id).toBeGreaterThan(5);
+    const comment = await olive.post("/api/memo/1/comment", { content: "a new comment" });
+    expect(comment.status).toBe(200);
+    const user = await olive.post("/api/user", { username: "newcomer", password: "new-pass-1" });
+    expect(user.status).toBe(200);
+    expect(user.body.data.id).toBeGreaterThan(4);
+    const travel = (await olive.get("/api/memo", { query: { tag: "travel" } })).body.data as Memo[];
+    expect(travel.map((m) => m.id)).toContain(memo.body.data.id);
+  });
+
   it("changes nothing when opened again", async () => {
     await t.close();
     const before = await current();

@@ -146,6 +146,12 @@ export async function buildMemosPostgres(
       );
     };
     await fill(run, minor, data, recorded);
+    // The rows were written with their ids: each sequence goes on past them, as memos' own inserts would have left it.
+    const serial = await client.query<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'id' AND column_default LIKE 'nextval%'",
+    );
+    for (const { name } of serial.rows)
+      await client.query(`SELECT setval(pg_get_serial_sequence('"${name}"', 'id'), GREATEST((SELECT MAX(id) FROM "${name}"), 1))`);
     await client.query("COMMIT");
   });
 }
