@@ -16,6 +16,7 @@ import {
   COMMENT_FILE,
   LOCAL_FILE,
   MEMOS,
+  MEMOS_PAT,
   PASSWORDS,
   PHOTO,
   SHARE_TOKEN,
@@ -79,6 +80,18 @@ describe.each(MEMOS_MINORS)(`opening a memos 0.%i ${TEST_DRIVER} database in pla
     }
     expect((await anonymous(t).post("/api/auth/signin", { username: "olive", password: "wrong" })).status).toBe(401);
     expect((await anonymous(t).post("/api/auth/signin", { username: "gone", password: "gone-old-secret" })).status).toBe(403);
+  });
+
+  it("keeps memos 0.26+ personal access tokens working", async () => {
+    const me = await anonymous(t).withToken(MEMOS_PAT).get("/api/user/me");
+    if (minor < 26) {
+      expect(me.status).toBe(401);
+      return;
+    }
+    expect(me.status).toBe(200);
+    expect(me.body.data.username).toBe("ursula");
+    const ursula = await signIn(t, "ursula", PASSWORDS.ursula);
+    expect((await ursula.get("/api/access-token")).body.data).toEqual([expect.objectContaining({ name: "scripts", scope: "read-write" })]);
   });
 
   it("lists the memos with their visibility, archive, pins, tags and times; comments are not memos", async () => {

@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import SQLite from "better-sqlite3";
 import bcrypt from "bcryptjs";
+import { createHash } from "node:crypto";
 import { withPgClient } from "../harness.js";
 import { type MemosMinor, postgresSchema, sqliteSchema } from "./schemas.js";
 
@@ -14,6 +15,8 @@ export const LOCAL_FILE = Buffer.from("a file memos kept on disk\n");
 /** Where memos kept LOCAL_FILE, relative to its data folder. */
 const LOCAL_REFERENCE = "assets/1700000000_note.txt";
 export const SHARE_TOKEN = "share-token-of-memo-one";
+/** Ursula's personal access token in memos 0.26+ (memos keeps its SHA-256). */
+export const MEMOS_PAT = "memos_pat_ursula-scripts-token";
 
 export interface FixtureMemo {
   id: number;
@@ -311,7 +314,16 @@ async function fill(run: Run, minor: MemosMinor, data: string, recorded: string)
     await insertUserSetting(
       3,
       "PERSONAL_ACCESS_TOKENS",
-      JSON.stringify({ tokens: [{ tokenId: "t1", tokenHash: "ab12", description: "cli", createdAt: "2024-01-01T00:00:00Z" }] }),
+      JSON.stringify({
+        tokens: [
+          {
+            tokenId: "t1",
+            tokenHash: createHash("sha256").update(MEMOS_PAT).digest("hex"),
+            description: "scripts",
+            createdAt: "2024-01-01T00:00:00Z",
+          },
+        ],
+      }),
     );
   if (minor >= 25)
     await insertUserSetting(

@@ -1,5 +1,6 @@
 // Accounts and what belongs to them: users (their bcrypt hashes kept, so old passwords sign in), preferences, saved
-// views, webhooks; what we cannot take (tokens, OAuth 2 providers and their links) is told in the tally.
+// views, personal access tokens (0.26+: they keep working), webhooks; what we cannot take (older JWT tokens, OAuth 2
+// providers and their links) is told in the tally.
 import { randomBytes, randomUUID } from "node:crypto";
 import { type APPEARANCES, LOCALES, type Role, usernameKey, type Visibility, WEBHOOK_EVENTS } from "@memos/common";
 import type { Db } from "../db.js";
@@ -122,7 +123,7 @@ export async function copyUserSettings(tx: Db, source: Source, tally: Conversion
   const byUser = new Map<number, MemosUserSetting[]>();
   for (const setting of all) byUser.set(Number(setting.user_id), [...(byUser.get(Number(setting.user_id)) ?? []), setting]);
   const webhooks: MemosWebhook[] = [];
-  let tokens = 0;
+  let jwts = 0;
   let celViews = 0;
   let tagStyles = 0;
   for (const [userId, settings] of byUser) {
@@ -146,8 +147,10 @@ export async function copyUserSettings(tx: Db, source: Source, tally: Conversion
     }
     for (const setting of settings) {
       const value = jsonObject(setting.value);
-      if (setting.key === "ACCESS_TOKENS") tokens += ((value.accessTokens as unknown[] | undefined) ?? []).length;
-      if (setting.key === "PERSONAL_ACCESS_TOKENS") tokens += ((value.tokens as unknown[] | undefined) ?? []).length;
+      if (setting.key === "ACCESS_TOKENS") jwts += ((value.accessTokens as unknown[] | undefined) ?? []).length;
+      if (setting.key === "PERSONAL_ACCESS_TOKENS")
+        for (const token of (value.tokens as Array<Record<string, unknown>> | undefined) ?? [])
+          await copyToken(tx, userId, token, now, tally);
       if (setting.key === "TAGS") tagStyles++;
       if (setting.key === "WEBHOOKS")
         for (const hook of (value.webhooks as Array<Record<string, unknown>> | undefined) ?? [])
@@ -175,10 +178,41 @@ export async function copyUserSettings(tx: Db, source: Source, tally: Conversion
       .execute();
     tally.add("webhooks");
   }
-  if (tokens > 0) tally.leave(`${tokens} personal access tokens: memos' tokens are not ours; make them again in Settings › Access tokens`);
+  if (jwts > 0)
+    tally.leave(`${jwts} access tokens of memos before 0.26 (signed JWTs, not ours): make them again in Settings › Access tokens`);
   if (celViews > 0)
     tally.leave(`${celViews} saved views kept with their memos filter (v1 shows it; our web app shows every memo there until edited)`);
   if (tagStyles > 0) tally.leave(`${tagStyles} users' tag colours (TAGS setting)`);
+}
+
+/** A protobuf timestamp as JSON (RFC 3339) in Unix seconds, or null. */
+function secondsOf(value: unknown): number | null {
+  const ms = typeof value === "string" ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
+}
+
+/**
+ * A memos 0.26+ personal access token: `memos_pat_…` whose SHA-256 (hex) memos keeps, as we do, so the token itself
+ * keeps working here. Read and write, as memos' tokens were.
+ */
+async function copyToken(tx: Db, userId: number, token: Record<string, unknown>, now: number, tally: ConversionTally): Promise<void> {
+  const hash = textOf(token.tokenHash);
+  if (!/^[0-9a-f]{64}$/.test(hash)) return;
+  const expires = secondsOf(token.expiresAt);
+  if (expires !== null && expires <= now) return;
+  await tx
+    .insertInto("access_token")
+    .values({
+      user_id: userId,
+      name: textOf(token.description) || `memos token ${textOf(token.tokenId)}`,
+      token_hash: hash,
+      scope: "read-write",
+      created_ts: secondsOf(token.createdAt) ?? now,
+      expires_ts: expires,
+      last_used_ts: secondsOf(token.lastUsedAt),
+    })
+    .execute();
+  tally.add("access tokens");
 }
 
 export async function noteSignInLinks(tx: Db, source: Source, tally: ConversionTally): Promise<void> {
