@@ -111,9 +111,14 @@ export async function copyMemos(tx: Db, source: Source, tally: ConversionTally):
     tally.add("memos", rows.length);
     tally.add("tags", tags.length);
     tally.add("pins", pins.length);
-    // Comments whose memo is copied by now (ids grow with time, so nearly all): copied batch by batch.
-    await copyComments(tx, pending.splice(0), map, tally);
+    // Comments whose memo is copied by now (ids grow with time, so nearly all): copied batch by batch; the others
+    // wait for their memo.
+    const ready = pending.filter((comment) => map.memoIds.has(comment.memoId));
+    await copyComments(tx, ready, map, tally);
+    pending.splice(0, pending.length, ...pending.filter((comment) => !map.memoIds.has(comment.memoId)));
   }
+  // What still waits is on a memo that is gone (or is no memo): nothing to hang it on.
+  if (pending.length > 0) tally.leave(`${pending.length} comments on memos that no longer exist`);
   if (located > 0) tally.leave(`${located} memo locations (the place stays in the text only; the kept copy holds the coordinates)`);
   return map;
 }
