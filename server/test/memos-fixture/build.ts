@@ -5,8 +5,9 @@ import { dirname, join } from "node:path";
 import SQLite from "better-sqlite3";
 import bcrypt from "bcryptjs";
 import { createHash } from "node:crypto";
+import mysql from "mysql2/promise";
 import { withPgClient } from "../harness.js";
-import { type MemosMinor, postgresSchema, sqliteSchema } from "./schemas.js";
+import { type MemosMinor, mysqlSchema, postgresSchema, sqliteSchema } from "./schemas.js";
 
 export const PASSWORDS = { olive: "olive-old-secret", adam: "adam-old-secret", ursula: "ursula-old-secret" } as const;
 export const PHOTO = Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 7) % 256));
@@ -159,6 +160,66 @@ export async function buildMemosPostgres(
   });
 }
 
+/** Where the MySQL/MariaDB tests connect as an administrator (root over the local socket by default). */
+const MYSQL_ADMIN = process.env.MEMOS_TEST_MYSQL_DSN ?? "mysql://root@localhost/?socket=/run/mysqld/mysqld.sock";
+
+/** A connection of the fixture to MySQL: identifiers in double quotes as on the other engines, times in UTC. */
+async function mysqlConnection(dsn: string): Promise<mysql.Connection> {
+  const url = new URL(dsn);
+  const socket = url.searchParams.get("socket");
+  const connection = await mysql.createConnection({
+    ...(socket ? { socketPath: socket } : { host: url.hostname, port: Number(url.port || 3306) }),
+    user: decodeURIComponent(url.username || "root"),
+    password: decodeURIComponent(url.password),
+    database: url.pathname.replace(/^\//, "") || undefined,
+    timezone: "Z",
+    charset: "utf8mb4",
+  });
+  await connection.query("SET SESSION sql_mode = CONCAT(@@sql_mode, ',ANSI_QUOTES'), time_zone = '+00:00'");
+  return connection;
+}
+
+/** A new MySQL database for a test, and how to drop it. */
+export async function createMysqlDatabase(prefix: string): Promise<{ dsn: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = await mysqlConnection(MYSQL_ADMIN);
+  await admin.query(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.end();
+  const url = new URL(MYSQL_ADMIN);
+  url.pathname = `/${name}`;
+  return {
+    dsn: url.toString(),
+    drop: async () => {
+      const again = await mysqlConnection(MYSQL_ADMIN);
+      await again.query(`DROP DATABASE IF EXISTS ${name}`);
+      await again.end();
+    },
+  };
+}
+
+/** The same on the (empty) MySQL database `dsn`. memos' MySQL tables keep most times as TIMESTAMP: seconds go in as dates. */
+export async function buildMemosMysql(
+  dsn: string,
+  data: string,
+  minor: MemosMinor,
+  recorded: string = schemaVersionOf(minor),
+): Promise<void> {
+  const connection = await mysqlConnection(dsn);
+  try {
+    for (const statement of mysqlSchema(minor)) await connection.query(statement);
+    await connection.beginTransaction();
+    const asTime = (value: unknown) =>
+      typeof value === "number" && value >= 1_600_000_000 && value < 1_800_000_000 ? new Date(value * 1000) : value;
+    const run: Run = async (statement, params = []) => {
+      await connection.execute(statement, params.map(asTime) as never);
+    };
+    await fill(run, minor, data, recorded);
+    await connection.commit();
+  } finally {
+    await connection.end();
+  }
+}
+
 async function fill(run: Run, minor: MemosMinor, data: string, recorded: string): Promise<void> {
   const stmt =
     (statement: string) =>
@@ -228,7 +289,7 @@ async function fill(run: Run, minor: MemosMinor, data: string, recorded: string)
   await insertReaction(2, 1_700_001_100, 1, target(4), reactionType("🔥"));
 
   const insertAttachment = stmt(
-    `INSERT INTO ${attachments} (id, uid, creator_id, created_ts, updated_ts, filename, blob, type, size, memo_id, storage_type, reference, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO ${attachments} (id, uid, creator_id, created_ts, updated_ts, filename, "blob", type, size, memo_id, storage_type, reference, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   await insertAttachment(
     1,
@@ -293,7 +354,7 @@ async function fill(run: Run, minor: MemosMinor, data: string, recorded: string)
   mkdirSync(join(data, "assets"), { recursive: true });
   writeFileSync(join(data, LOCAL_REFERENCE), LOCAL_FILE);
 
-  const insertUserSetting = stmt("INSERT INTO user_setting (user_id, key, value) VALUES (?, ?, ?)");
+  const insertUserSetting = stmt('INSERT INTO user_setting (user_id, "key", value) VALUES (?, ?, ?)');
   if (minor <= 24) {
     await insertUserSetting(3, "LOCALE", "fr");
     await insertUserSetting(3, "APPEARANCE", "dark");
@@ -396,8 +457,8 @@ async function fill(run: Run, minor: MemosMinor, data: string, recorded: string)
     JSON.stringify({ storageType: "LOCAL", filepathTemplate: "assets/{timestamp}_{filename}", uploadSizeLimitMb: 32 }),
   );
   if (minor <= 25) {
-    const history = stmt("INSERT INTO migration_history (version, created_ts) VALUES (?, 1699000000)");
-    await history("0.20.0");
-    await history(recorded);
+    const history = stmt("INSERT INTO migration_history (version, created_ts) VALUES (?, ?)");
+    await history("0.20.0", 1_699_000_000);
+    await history(recorded, 1_699_000_000);
   }
 }

@@ -25,6 +25,8 @@ interface TableFact {
   name: string;
   columns: ColumnFact[];
   unique?: string[][];
+  /** Its times are Unix seconds on MySQL too (memo_share, user_identity); memos' other MySQL tables use TIMESTAMP. */
+  unixTimes?: boolean;
   /** Table constraints naming another table (memo_share's grants go with their memo). */
   foreignKeys?: string[];
 }
@@ -168,11 +170,13 @@ function memosTables(minor: MemosMinor): TableFact[] {
         created,
         col("expires_ts", "nullTs"),
       ],
+      unixTimes: true,
       foreignKeys: ["FOREIGN KEY (memo_id) REFERENCES memo(id) ON DELETE CASCADE"],
     });
   if (minor >= 28)
     tables.push({
       name: "user_identity",
+      unixTimes: true,
       columns: [col("id", "pk"), col("user_id", "int"), col("provider", "text"), col("extern_uid", "text"), created, updated],
       unique: [
         ["provider", "extern_uid"],
@@ -252,6 +256,52 @@ export function postgresSchema(minor: MemosMinor): string[] {
     for (const unique of table.unique ?? []) parts.push(`UNIQUE(${unique.join(", ")})`);
     parts.push(...(table.foreignKeys ?? []));
     return `CREATE TABLE "${table.name}" (\n  ${parts.join(",\n  ")}\n)`;
+  });
+}
+
+/** The text columns memos' MySQL schema makes TEXT; the others are VARCHAR(256), which an index can hold. */
+const LONG_TEXTS = new Set(["content", "filename", "reference", "avatar_url", "name", "type"]);
+
+function mysqlColumn(column: ColumnFact, unixTimes: boolean): string {
+  const name = `\`${column.name}\``;
+  switch (column.kind) {
+    case "pk":
+      return `${name} INT NOT NULL AUTO_INCREMENT PRIMARY KEY`;
+    case "int":
+    case "flag":
+      return `${name} INT NOT NULL DEFAULT 0`;
+    case "bool":
+      return `${name} BOOLEAN NOT NULL DEFAULT FALSE`;
+    case "nullInt":
+      return `${name} INT DEFAULT NULL`;
+    case "nullTs":
+      return `${name} BIGINT DEFAULT NULL`;
+    case "now":
+      return unixTimes ? `${name} BIGINT NOT NULL DEFAULT (UNIX_TIMESTAMP())` : `${name} TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP`;
+    case "json":
+      return `${name} ${column.jsonb ? "JSON" : "LONGTEXT"} NOT NULL`;
+    case "blob":
+      return `${name} MEDIUMBLOB`;
+    case "rowStatus":
+      return `${name} VARCHAR(256) NOT NULL DEFAULT 'NORMAL'`;
+    case "visibility":
+      return `${name} VARCHAR(256) NOT NULL DEFAULT 'PRIVATE'`;
+    case "text": {
+      const collate = column.name === "username" ? " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin" : "";
+      if (column.unique) return `${name} VARCHAR(256)${collate} NOT NULL UNIQUE`;
+      const type = LONG_TEXTS.has(column.name) ? "TEXT" : "VARCHAR(256)";
+      return `${name} ${type} NOT NULL DEFAULT ('${column.default ?? ""}')`;
+    }
+  }
+}
+
+/** The CREATE TABLE statements of memos 0.`minor` on MySQL/MariaDB (TIMESTAMP times, JSON where memos has it). */
+export function mysqlSchema(minor: MemosMinor): string[] {
+  return memosTables(minor).map((table) => {
+    const parts = table.columns.map((column) => mysqlColumn(column, table.unixTimes === true));
+    for (const unique of table.unique ?? []) parts.push(`UNIQUE(${unique.map((column) => `\`${column}\``).join(", ")})`);
+    parts.push(...(table.foreignKeys ?? []));
+    return `CREATE TABLE \`${table.name}\` (\n  ${parts.join(",\n  ")}\n)`;
   });
 }
 

@@ -4,14 +4,14 @@
 // moved tables (SQLite). A kill at any moment leaves the untouched original (and its copy) or the finished result.
 import { sql } from "kysely";
 import { backupBeforeMigration } from "../backup/migration-backup.js";
-import type { DatabaseHandle, Db } from "../db.js";
+import type { DatabaseHandle, Db, Engine } from "../db.js";
 import { applyMigrations, PG_MIGRATION_LOCK } from "../migrate.js";
 import { copyInstanceSettings } from "./copy-instance.js";
 import { copyAttachments, copyInbox, copyMemos, copyReactions, copyReferences, copyShares } from "./copy-memos.js";
 import { copyUserSettings, copyUsers, noteSignInLinks } from "./copy-people.js";
 import { detectMemosDatabase, type MemosDatabase } from "./detect.js";
 import { dropAside, keptSchemaOf, moveAside } from "./move-aside.js";
-import { ConversionTally } from "./source.js";
+import { ConversionTally, type Source } from "./source.js";
 
 export interface MemosConversionReport {
   /** The memos version converted from. */
@@ -27,26 +27,35 @@ export interface MemosConversionReport {
 /** Tables whose ids we copy on PostgreSQL, whose sequences then start past them. */
 const KEPT_ID_TABLES = ["user", "memo", "resource"] as const;
 
-async function convert(tx: Db, handle: DatabaseHandle, found: MemosDatabase): Promise<ConversionTally> {
+/**
+ * Copies every kind from memos' tables (`source`) into ours, already made and empty, in the caller's transaction `tx`
+ * on `engine`: the in-place conversion below, and `npm run transfer` from a memos MySQL database.
+ */
+export async function copyEverything(tx: Db, engine: Engine, source: Source): Promise<ConversionTally> {
   const tally = new ConversionTally();
-  const source = await moveAside(tx, handle.engine, found);
-  await applyMigrations(tx, handle.engine);
   const now = Math.floor(Date.now() / 1000);
   const storage = await copyInstanceSettings(tx, source, tally);
   await copyUsers(tx, source, tally);
   await copyUserSettings(tx, source, tally, now);
-  await noteSignInLinks(tx, source, tally);
+  await noteSignInLinks(source, tally);
   const memos = await copyMemos(tx, source, tally);
   await copyReferences(tx, source, memos, tally);
   await copyReactions(tx, source, memos, tally);
   await copyAttachments(tx, source, memos, tally, storage);
   await copyShares(tx, source, memos, tally);
   await copyInbox(tx, source, memos, tally);
-  if (handle.engine === "postgres")
+  if (engine === "postgres")
     for (const table of KEPT_ID_TABLES)
       await sql`SELECT setval(pg_get_serial_sequence(${`"${table}"`}, 'id'), GREATEST((SELECT MAX(id) FROM ${sql.table(table)}), 1))`.execute(
         tx,
       );
+  return tally;
+}
+
+async function convert(tx: Db, handle: DatabaseHandle, found: MemosDatabase): Promise<ConversionTally> {
+  const source = await moveAside(tx, handle.engine, found);
+  await applyMigrations(tx, handle.engine);
+  const tally = await copyEverything(tx, handle.engine, source);
   await dropAside(tx, source);
   return tally;
 }

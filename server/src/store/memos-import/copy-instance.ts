@@ -5,7 +5,7 @@ import type { Db } from "../db.js";
 import { allRows, type ConversionTally, jsonObject, type Source, textOf } from "./source.js";
 
 export async function copyInstanceSettings(tx: Db, source: Source, tally: ConversionTally): Promise<Record<string, unknown>> {
-  const rows = await allRows<{ name: string; value: unknown }>(tx, source, "system_setting");
+  const rows = await allRows<{ name: string; value: unknown }>(source, "system_setting");
   const setting = (name: string) => jsonObject(rows.find((row) => row.name === name)?.value);
   const general = setting("GENERAL");
   const profile = jsonObject(general.customProfile);

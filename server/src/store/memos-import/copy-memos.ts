@@ -7,7 +7,7 @@ import { extractTags } from "@memos/common";
 import type { Insertable } from "kysely";
 import type { Db } from "../db.js";
 import type { Database } from "../schema.js";
-import { allRows, batchesOf, type ConversionTally, jsonObject, type Source, textOf } from "./source.js";
+import { allRows, batchesOf, type ConversionTally, jsonObject, type Source, secondsOf, textOf } from "./source.js";
 import { REACTION_EMOJI } from "./versions.js";
 
 const MEMO_BATCH = 500;
@@ -38,8 +38,8 @@ export interface MemoMap {
 }
 
 /** The memo each comment is on, followed up to a memo that is no comment. */
-async function commentParents(tx: Db, source: Source): Promise<Map<number, number>> {
-  const relations = await allRows<{ memo_id: number; related_memo_id: number; type: string }>(tx, source, "memo_relation");
+async function commentParents(source: Source): Promise<Map<number, number>> {
+  const relations = await allRows<{ memo_id: number; related_memo_id: number; type: string }>(source, "memo_relation");
   const parent = new Map<number, number>();
   for (const relation of relations) if (relation.type === "COMMENT") parent.set(Number(relation.memo_id), Number(relation.related_memo_id));
   const root = new Map<number, number>();
@@ -61,16 +61,16 @@ function tagsOf(memo: MemosMemo): string[] {
 }
 
 export async function copyMemos(tx: Db, source: Source, tally: ConversionTally): Promise<MemoMap> {
-  const parents = await commentParents(tx, source);
+  const parents = await commentParents(source);
   const map: MemoMap = { comments: new Map(), uids: new Map(), memoIds: new Set() };
   const pinnedByOrganizer = new Set<string>();
   if (source.shape.pinnedFrom === "organizer") {
-    for (const row of await allRows<{ memo_id: number; user_id: number; pinned: number }>(tx, source, "memo_organizer"))
+    for (const row of await allRows<{ memo_id: number; user_id: number; pinned: number }>(source, "memo_organizer"))
       if (Number(row.pinned) === 1) pinnedByOrganizer.add(`${row.memo_id}:${row.user_id}`);
   }
   let located = 0;
   const pending: Array<{ memo: MemosMemo; memoId: number }> = [];
-  for await (const memos of batchesOf<MemosMemo>(tx, source, "memo", MEMO_BATCH)) {
+  for await (const memos of batchesOf<MemosMemo>(source, "memo", MEMO_BATCH)) {
     const rows: Insertable<Database["memo"]>[] = [];
     const tags: Array<{ memo_id: number; tag: string }> = [];
     const pins: Array<{ memo_id: number; user_id: number; pinned: number }> = [];
@@ -88,9 +88,9 @@ export async function copyMemos(tx: Db, source: Source, tally: ConversionTally):
         id,
         uid: memo.uid,
         creator_id: Number(memo.creator_id),
-        created_ts: Number(memo.created_ts),
-        updated_ts: Number(memo.updated_ts),
-        display_ts: Number(memo.created_ts),
+        created_ts: secondsOf(memo.created_ts),
+        updated_ts: secondsOf(memo.updated_ts),
+        display_ts: secondsOf(memo.created_ts),
         row_status: memo.row_status,
         content: memo.content,
         visibility: memo.visibility,
@@ -136,8 +136,8 @@ async function copyComments(
         memo_id: memoId,
         creator_id: Number(memo.creator_id),
         content: memo.content,
-        created_ts: Number(memo.created_ts),
-        updated_ts: Number(memo.updated_ts),
+        created_ts: secondsOf(memo.created_ts),
+        updated_ts: secondsOf(memo.updated_ts),
         uid: memo.uid,
       })
       .returning("id")
@@ -148,7 +148,7 @@ async function copyComments(
 }
 
 export async function copyReferences(tx: Db, source: Source, map: MemoMap, tally: ConversionTally): Promise<void> {
-  const relations = await allRows<{ memo_id: number; related_memo_id: number; type: string }>(tx, source, "memo_relation");
+  const relations = await allRows<{ memo_id: number; related_memo_id: number; type: string }>(source, "memo_relation");
   let skipped = 0;
   for (const relation of relations) {
     if (relation.type === "COMMENT") continue;
@@ -166,7 +166,7 @@ export async function copyReferences(tx: Db, source: Source, map: MemoMap, tally
 
 export async function copyReactions(tx: Db, source: Source, map: MemoMap, tally: ConversionTally): Promise<void> {
   let orphans = 0;
-  for await (const reactions of batchesOf<Record<string, unknown> & { id: number }>(tx, source, "reaction", MEMO_BATCH)) {
+  for await (const reactions of batchesOf<Record<string, unknown> & { id: number }>(source, "reaction", MEMO_BATCH)) {
     const onMemos: Array<{ memo_id: number; creator_id: number; emoji: string; created_ts: number }> = [];
     const onComments: Array<{ comment_id: number; creator_id: number; emoji: string; created_ts: number }> = [];
     for (const reaction of reactions) {
@@ -177,7 +177,7 @@ export async function copyReactions(tx: Db, source: Source, map: MemoMap, tally:
       const type = textOf(reaction.reaction_type);
       const emoji = source.shape.reactionNames ? (REACTION_EMOJI[type] ?? type) : type;
       const creator = Number(reaction.creator_id);
-      const created = Number(reaction.created_ts);
+      const created = secondsOf(reaction.created_ts);
       const comment = target === undefined ? undefined : map.comments.get(target);
       if (comment) onComments.push({ comment_id: comment.commentId, creator_id: creator, emoji, created_ts: created });
       else if (target !== undefined && map.memoIds.has(target))
@@ -234,7 +234,7 @@ export async function copyAttachments(
   storage: Record<string, unknown>,
 ): Promise<void> {
   const outside: string[] = [];
-  for await (const attachments of batchesOf<MemosAttachment>(tx, source, source.shape.attachmentTable, ATTACHMENT_BATCH)) {
+  for await (const attachments of batchesOf<MemosAttachment>(source, source.shape.attachmentTable, ATTACHMENT_BATCH)) {
     for (const attachment of attachments) {
       const id = Number(attachment.id);
       let blob: Buffer | null = null;
@@ -265,8 +265,8 @@ export async function copyAttachments(
           id,
           uid: attachment.uid,
           creator_id: Number(attachment.creator_id),
-          created_ts: Number(attachment.created_ts),
-          updated_ts: Number(attachment.updated_ts),
+          created_ts: secondsOf(attachment.created_ts),
+          updated_ts: secondsOf(attachment.updated_ts),
           filename: attachment.filename,
           blob,
           external_link: externalLink,
@@ -285,8 +285,8 @@ export async function copyAttachments(
           .values({
             memo_id: memoId,
             resource_id: id,
-            created_ts: Number(attachment.created_ts),
-            updated_ts: Number(attachment.updated_ts),
+            created_ts: secondsOf(attachment.created_ts),
+            updated_ts: secondsOf(attachment.updated_ts),
           })
           .execute();
     }
@@ -300,7 +300,6 @@ export async function copyAttachments(
 export async function copyShares(tx: Db, source: Source, map: MemoMap, tally: ConversionTally): Promise<void> {
   if (!source.shape.hasMemoShare) return;
   const shares = await allRows<{ uid: string; memo_id: number; creator_id: number; created_ts: number; expires_ts: number | null }>(
-    tx,
     source,
     "memo_share",
   );
@@ -313,8 +312,8 @@ export async function copyShares(tx: Db, source: Source, map: MemoMap, tally: Co
         creator_id: Number(share.creator_id),
         // memos' link carries the uid itself; we keep only its hash, as for our own links.
         token_hash: createHash("sha256").update(share.uid).digest("hex"),
-        created_ts: Number(share.created_ts),
-        expires_ts: share.expires_ts === null ? null : Number(share.expires_ts),
+        created_ts: secondsOf(share.created_ts),
+        expires_ts: share.expires_ts === null ? null : secondsOf(share.expires_ts),
       })
       .execute();
     tally.add("share links");
@@ -324,11 +323,10 @@ export async function copyShares(tx: Db, source: Source, map: MemoMap, tally: Co
 export async function copyInbox(tx: Db, source: Source, map: MemoMap, tally: ConversionTally): Promise<void> {
   const activities = new Map<number, Record<string, unknown>>();
   if (source.shape.inboxFrom === "activity")
-    for (const activity of await allRows<{ id: number; payload: unknown }>(tx, source, "activity"))
+    for (const activity of await allRows<{ id: number; payload: unknown }>(source, "activity"))
       activities.set(Number(activity.id), jsonObject(activity.payload));
   let others = 0;
   for (const item of await allRows<{ created_ts: number; sender_id: number; receiver_id: number; status: string; message: unknown }>(
-    tx,
     source,
     "inbox",
   )) {
@@ -339,7 +337,7 @@ export async function copyInbox(tx: Db, source: Source, map: MemoMap, tally: Con
       others++;
       continue;
     }
-    const created = Number(item.created_ts);
+    const created = secondsOf(item.created_ts);
     await tx
       .insertInto("inbox_item")
       .values({

@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { type APPEARANCES, LOCALES, type Role, usernameKey, type Visibility, WEBHOOK_EVENTS } from "@memos/common";
 import type { Db } from "../db.js";
-import { allRows, type ConversionTally, jsonObject, type Source, textOf } from "./source.js";
+import { allRows, type ConversionTally, jsonObject, type Source, secondsOf, textOf } from "./source.js";
 
 interface MemosUser {
   id: number;
@@ -36,7 +36,7 @@ function hostId(users: MemosUser[]): number | undefined {
 }
 
 export async function copyUsers(tx: Db, source: Source, tally: ConversionTally): Promise<void> {
-  const users = await allRows<MemosUser>(tx, source, "user");
+  const users = await allRows<MemosUser>(source, "user");
   const host = hostId(users);
   const keys = new Set<string>();
   let profiles = 0;
@@ -47,8 +47,8 @@ export async function copyUsers(tx: Db, source: Source, tally: ConversionTally):
       .insertInto("user")
       .values({
         id: Number(user.id),
-        created_ts: Number(user.created_ts),
-        updated_ts: Number(user.updated_ts),
+        created_ts: secondsOf(user.created_ts),
+        updated_ts: secondsOf(user.updated_ts),
         row_status: user.row_status,
         username: user.username,
         role,
@@ -119,7 +119,7 @@ interface MemosWebhook {
 }
 
 export async function copyUserSettings(tx: Db, source: Source, tally: ConversionTally, now: number): Promise<void> {
-  const all = await allRows<MemosUserSetting>(tx, source, "user_setting");
+  const all = await allRows<MemosUserSetting>(source, "user_setting");
   const byUser = new Map<number, MemosUserSetting[]>();
   for (const setting of all) byUser.set(Number(setting.user_id), [...(byUser.get(Number(setting.user_id)) ?? []), setting]);
   const webhooks: MemosWebhook[] = [];
@@ -158,7 +158,7 @@ export async function copyUserSettings(tx: Db, source: Source, tally: Conversion
     }
   }
   if (source.shape.webhooksFrom === "table") {
-    const rows = await allRows<{ creator_id: number; name: string; url: string; row_status: string }>(tx, source, "webhook");
+    const rows = await allRows<{ creator_id: number; name: string; url: string; row_status: string }>(source, "webhook");
     for (const row of rows)
       if (row.row_status === "NORMAL") webhooks.push({ creatorId: Number(row.creator_id), name: row.name, url: row.url, secret: "" });
   }
@@ -186,7 +186,7 @@ export async function copyUserSettings(tx: Db, source: Source, tally: Conversion
 }
 
 /** A protobuf timestamp as JSON (RFC 3339) in Unix seconds, or null. */
-function secondsOf(value: unknown): number | null {
+function protoSecondsOf(value: unknown): number | null {
   const ms = typeof value === "string" ? Date.parse(value) : Number.NaN;
   return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
 }
@@ -198,7 +198,7 @@ function secondsOf(value: unknown): number | null {
 async function copyToken(tx: Db, userId: number, token: Record<string, unknown>, now: number, tally: ConversionTally): Promise<void> {
   const hash = textOf(token.tokenHash);
   if (!/^[0-9a-f]{64}$/.test(hash)) return;
-  const expires = secondsOf(token.expiresAt);
+  const expires = protoSecondsOf(token.expiresAt);
   if (expires !== null && expires <= now) return;
   await tx
     .insertInto("access_token")
@@ -207,20 +207,20 @@ async function copyToken(tx: Db, userId: number, token: Record<string, unknown>,
       name: textOf(token.description) || `memos token ${textOf(token.tokenId)}`,
       token_hash: hash,
       scope: "read-write",
-      created_ts: secondsOf(token.createdAt) ?? now,
+      created_ts: protoSecondsOf(token.createdAt) ?? now,
       expires_ts: expires,
-      last_used_ts: secondsOf(token.lastUsedAt),
+      last_used_ts: protoSecondsOf(token.lastUsedAt),
     })
     .execute();
   tally.add("access tokens");
 }
 
-export async function noteSignInLinks(tx: Db, source: Source, tally: ConversionTally): Promise<void> {
-  const providers = await allRows<{ name: string; type: string }>(tx, source, "idp");
+export async function noteSignInLinks(source: Source, tally: ConversionTally): Promise<void> {
+  const providers = await allRows<{ name: string; type: string }>(source, "idp");
   if (providers.length > 0)
     tally.leave(
       `${providers.length} identity providers (${providers.map((idp) => `${idp.name} (${idp.type})`).join(", ")}): memos speaks OAuth 2, we OpenID Connect; add them again in Settings › SSO`,
     );
-  const links = await allRows<unknown>(tx, source, "user_identity");
+  const links = await allRows<unknown>(source, "user_identity");
   if (links.length > 0) tally.leave(`${links.length} linked sign-in identities: each user links their provider again once it is added`);
 }

@@ -2,7 +2,7 @@
 // only: ours has `schema_migration`, memos v0.10 has no `memo.uid` (our migrations take it as it is), anything else
 // with memos' tables is read for its version and taken, or refused untouched when we do not know it.
 import { sql } from "kysely";
-import type { Db, Engine } from "../db.js";
+import type { SourceDb, SourceEngine } from "./source.js";
 import { NEWEST_MINOR, OLDEST_MINOR } from "./versions.js";
 
 export interface MemosDatabase {
@@ -16,26 +16,24 @@ export interface MemosDatabase {
 /** A memos database we do not convert: the message says what to do; the database is untouched. */
 export class MemosDatabaseRefused extends Error {}
 
-async function tableNames(db: Db, engine: Engine): Promise<Set<string>> {
-  const found =
+/** The schema information_schema is asked about: PostgreSQL's current schema, MySQL's current database. */
+const currentSchema = (engine: SourceEngine) => (engine === "mysql" ? sql`DATABASE()` : sql`current_schema()`);
+
+async function tableNames(db: SourceDb, engine: SourceEngine): Promise<Set<string>> {
+  const query =
     engine === "sqlite"
-      ? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'`.execute(db)
-      : await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`.execute(
-          db,
-        );
-  return new Set(found.rows.map((row) => row.name));
+      ? sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'`
+      : sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ${currentSchema(engine)}`;
+  return new Set((await query.execute(db)).rows.map((row) => row.name));
 }
 
-async function columnNames(db: Db, engine: Engine, table: string): Promise<Set<string>> {
-  const found =
+async function columnNames(db: SourceDb, engine: SourceEngine, table: string): Promise<Set<string>> {
+  const query =
     engine === "sqlite"
-      ? await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(db)
-      : await sql<{
-          name: string;
-        }>`SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table}`.execute(
-          db,
-        );
-  return new Set(found.rows.map((row) => row.name));
+      ? sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`
+      : sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns
+          WHERE table_schema = ${currentSchema(engine)} AND table_name = ${table}`;
+  return new Set((await query.execute(db)).rows.map((row) => row.name));
 }
 
 const compareVersions = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
@@ -47,7 +45,7 @@ function majorMinor(version: string): [number, number] | null {
 }
 
 /** The version the database records: BASIC's schemaVersion (0.26 on), else the newest migration_history row. */
-async function recordedVersion(db: Db, tables: Set<string>): Promise<string | null> {
+async function recordedVersion(db: SourceDb, tables: Set<string>): Promise<string | null> {
   const versions: string[] = [];
   if (tables.has("system_setting")) {
     const basic = await sql<{ value: string }>`SELECT value FROM system_setting WHERE name = 'BASIC'`.execute(db);
@@ -69,7 +67,7 @@ async function recordedVersion(db: Db, tables: Set<string>): Promise<string | nu
 }
 
 /** The oldest minor whose tables these are, when the database records no version. */
-async function minorByTables(db: Db, engine: Engine, tables: Set<string>): Promise<number | null> {
+async function minorByTables(db: SourceDb, engine: SourceEngine, tables: Set<string>): Promise<number | null> {
   if (tables.has("reaction") && (await columnNames(db, engine, "reaction")).has("memo_id")) return 31;
   if (tables.has("user_identity")) return 28;
   if (tables.has("memo_share")) return 27;
@@ -84,7 +82,7 @@ async function minorByTables(db: Db, engine: Engine, tables: Set<string>): Promi
  * The memos 0.22 … 0.31 database `db` holds, or null when it holds none (ours, memos v0.10, or nothing yet).
  * Throws MemosDatabaseRefused for a memos database of another version, before anything is written.
  */
-export async function detectMemosDatabase(db: Db, engine: Engine): Promise<MemosDatabase | null> {
+export async function detectMemosDatabase(db: SourceDb, engine: SourceEngine): Promise<MemosDatabase | null> {
   const tables = await tableNames(db, engine);
   if (tables.has("schema_migration") || !tables.has("memo")) return null;
   const recorded = await recordedVersion(db, tables);

@@ -23,12 +23,12 @@ export async function moveAside(tx: Db, engine: Engine, found: MemosDatabase): P
     }>`SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL`.execute(tx);
     for (const index of indexes.rows) if (tables.has(index.tbl_name)) await sql`DROP INDEX ${sql.id(index.name)}`.execute(tx);
     for (const name of tables) await sql`ALTER TABLE ${sql.id(name)} RENAME TO ${sql.id(SQLITE_PREFIX + name)}`.execute(tx);
-    return sourceAt(engine, shape, tables, (name) => SQLITE_PREFIX + name);
+    return sourceAt(engine, tx, shape, tables, (name) => SQLITE_PREFIX + name);
   }
   const schema = keptSchemaOf(found.version);
   await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(tx);
   for (const name of tables) await sql`ALTER TABLE ${sql.id(name)} SET SCHEMA ${sql.id(schema)}`.execute(tx);
-  return sourceAt(engine, shape, tables, (name) => `${schema}.${name}`);
+  return sourceAt(engine, tx, shape, tables, (name) => `${schema}.${name}`);
 }
 
 /** Drops the renamed tables on SQLite once copied (memo_share first: it refers to memo); PostgreSQL keeps its schema. */

@@ -1,10 +1,18 @@
 // Where the converter reads a memos database from once it is moved aside (move-aside.ts), and what it tells.
-import { type RawBuilder, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Db, Engine } from "../db.js";
 import type { MemosShape } from "./versions.js";
 
+/** The engines a memos database is read from: ours, and MySQL/MariaDB (read only, by `npm run transfer`). */
+export type SourceEngine = Engine | "mysql";
+
+/** A connection to read through: in place, the conversion's own transaction; a MySQL database, its own. */
+// biome-ignore lint/suspicious/noExplicitAny: memos' tables are not ours; rows are read with raw SQL only.
+export type SourceDb = Db | Kysely<any>;
+
 export interface Source {
-  engine: Engine;
+  engine: SourceEngine;
+  read: SourceDb;
   shape: MemosShape;
   /** memos' tables present, by their own names. */
   tables: Set<string>;
@@ -12,8 +20,14 @@ export interface Source {
   table(name: string): RawBuilder<unknown>;
 }
 
-export function sourceAt(engine: Engine, shape: MemosShape, tables: Set<string>, place: (name: string) => string): Source {
-  return { engine, shape, tables, table: (name) => sql.table(place(name)) };
+export function sourceAt(
+  engine: SourceEngine,
+  read: SourceDb,
+  shape: MemosShape,
+  tables: Set<string>,
+  place: (name: string) => string,
+): Source {
+  return { engine, read, shape, tables, table: (name) => sql.table(place(name)) };
 }
 
 /** A JSON column's value as an object: SQLite gives text, PostgreSQL's JSONB an object; {} for anything else. */
@@ -31,6 +45,9 @@ export function jsonObject(value: unknown): Record<string, unknown> {
 
 export const textOf = (value: unknown): string => (typeof value === "string" ? value : "");
 
+/** A time column in Unix seconds: a BIGINT (a number, or a string from PostgreSQL) or MySQL's TIMESTAMP (a Date). */
+export const secondsOf = (value: unknown): number => (value instanceof Date ? Math.floor(value.getTime() / 1000) : Number(value));
+
 /** What a conversion did: rows per kind, and what did not come over (each said once, with what to do). */
 export class ConversionTally {
   readonly counts: Record<string, number> = {};
@@ -46,17 +63,17 @@ export class ConversionTally {
 }
 
 /** Rows of `table` (memos' own) with id above each batch's last, `size` at a time, so a large table is never held whole. */
-export async function* batchesOf<Row extends { id: number }>(tx: Db, source: Source, table: string, size: number): AsyncGenerator<Row[]> {
+export async function* batchesOf<Row extends { id: number }>(source: Source, table: string, size: number): AsyncGenerator<Row[]> {
   let last = 0;
   for (;;) {
-    const result = await sql<Row>`SELECT * FROM ${source.table(table)} WHERE id > ${last} ORDER BY id LIMIT ${size}`.execute(tx);
+    const result = await sql<Row>`SELECT * FROM ${source.table(table)} WHERE id > ${last} ORDER BY id LIMIT ${size}`.execute(source.read);
     if (result.rows.length === 0) return;
     yield result.rows;
     last = Number(result.rows.at(-1)!.id);
   }
 }
 
-export async function allRows<Row>(tx: Db, source: Source, table: string): Promise<Row[]> {
+export async function allRows<Row>(source: Source, table: string): Promise<Row[]> {
   if (!source.tables.has(table)) return [];
-  return (await sql<Row>`SELECT * FROM ${source.table(table)}`.execute(tx)).rows;
+  return (await sql<Row>`SELECT * FROM ${source.table(table)}`.execute(source.read)).rows;
 }
