@@ -9,7 +9,13 @@ import { openStore } from "../store/open.js";
 import { storageCounts } from "../store/files/storage-move.js";
 import { compareInstances, copyInstance, nonEmptyTables, planInstanceTransfer, type TableComparison } from "../store/instance/transfer.js";
 import type { TransferPlan } from "../store/instance/transfer-plan.js";
-import { isMysqlDsn, type MemosTransferOutcome, openMysql, transferFromMemos } from "../store/memos-import/from-mysql.js";
+import {
+  copyMemosDatabase,
+  isMysqlDsn,
+  type MemosTransferOutcome,
+  openMemosSource,
+  openMysql,
+} from "../store/memos-import/transfer-memos.js";
 import { takeFlags, UsageError } from "./args.js";
 
 export const TRANSFER_USAGE =
@@ -111,23 +117,35 @@ export async function transfer(from: Endpoint, to: Endpoint, log: (line: string)
   }
 }
 
-/** A memos MySQL/MariaDB database copied into ours (new and empty), then compared kind by kind. */
-export async function transferFromMysql(from: string, to: Endpoint, log: (line: string) => void = () => {}): Promise<MemosTransferOutcome> {
+/**
+ * A memos 0.22 … 0.31 database copied into ours (new and empty), then compared kind by kind: from MySQL/MariaDB
+ * (`mysql://…`), or from a memos SQLite file or PostgreSQL database, which is only read (a server started on it would
+ * convert it in place instead).
+ */
+export async function transferFromMemos(
+  from: string,
+  to: Endpoint,
+  log: (line: string) => void = () => {},
+): Promise<MemosTransferOutcome | null> {
   const running = to.driver === "sqlite" ? runningInstance(to.dsn) : null;
   if (running) throw new UsageError(`a memos server (pid ${running.pid}) is using ${to.dsn}: stop it first`);
-  const source = openMysql(from);
+  const source = isMysqlDsn(from)
+    ? { read: openMysql(from), engine: "mysql" as const }
+    : await openMemosSource(endpoint(from, process.cwd()));
+  if (source === null) return null;
+  const described = isMysqlDsn(from) ? describeMysql(from) : describeEndpoint(endpoint(from, process.cwd()));
   try {
     const { store: target } = await openStore({ ...to, sqliteReaders: 0 });
     try {
-      log(`copying the memos database ${describeMysql(from)} → ${describeEndpoint(to)}`);
-      return await transferFromMemos(source, "mysql", target, describeMysql(from)).catch((error: unknown) => {
+      log(`copying the memos database ${described} → ${describeEndpoint(to)}`);
+      return await copyMemosDatabase(source.read, source.engine, target, described).catch((error: unknown) => {
         throw new UsageError(error instanceof Error ? error.message : String(error));
       });
     } finally {
       await target.close();
     }
   } finally {
-    await source.destroy();
+    await source.read.destroy();
   }
 }
 
@@ -161,9 +179,12 @@ export async function transferCommand(argv: string[], cwd = process.cwd()): Prom
   if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
   if (!values.from || !values.to) throw new UsageError("--from and --to are both required");
   const started = Date.now();
-  if (isMysqlDsn(values.from)) {
-    const outcome = await transferFromMysql(values.from, endpoint(values.to, cwd), (line) => console.log(`memos: ${line}`));
-    return printMemosTransfer(outcome, ((Date.now() - started) / 1000).toFixed(1));
+  const from = endpoint(values.from, cwd);
+  if (isMysqlDsn(values.from) || from.driver === "postgres" || existsSync(from.dsn)) {
+    const memos = await transferFromMemos(isMysqlDsn(values.from) ? values.from : from.dsn, endpoint(values.to, cwd), (line) =>
+      console.log(`memos: ${line}`),
+    );
+    if (memos) return printMemosTransfer(memos, ((Date.now() - started) / 1000).toFixed(1));
   }
   const outcome = await transfer(endpoint(values.from, cwd), endpoint(values.to, cwd), (line) => console.log(`memos: ${line}`));
   console.log(formatComparison(outcome.comparison));

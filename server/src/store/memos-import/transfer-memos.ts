@@ -1,8 +1,10 @@
-// `npm run transfer -- --from mysql://…`: a memos 0.22 … 0.31 MySQL/MariaDB database copied into ours (new and empty),
-// read only, in one transaction on our side, then verified: the users, memos (with comments), attachments and
-// reactions on both sides, by count and by a digest of their content.
+// `npm run transfer -- --from <memos database>`: a memos 0.22 … 0.31 database (MySQL/MariaDB, or SQLite/PostgreSQL
+// left as it is) copied into ours (new and empty), read only, in one transaction on our side, then verified: the
+// users, memos (with comments), attachments and reactions on both sides, by count and by a digest of their content.
 import { createHash } from "node:crypto";
-import { CompiledQuery, Kysely, MysqlDialect, sql } from "kysely";
+import SQLite from "better-sqlite3";
+import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
 import { createPool } from "mysql2";
 import type { DatabaseHandle } from "../db.js";
 import { type MemosConversionReport, copyEverything } from "./convert.js";
@@ -35,6 +37,32 @@ export function openMysql(dsn: string): Kysely<any> {
       },
     }),
   });
+}
+
+/** A memos database read apart from ours: its connection, its engine, and how to let it go. */
+export interface MemosSourceConnection {
+  // biome-ignore lint/suspicious/noExplicitAny: memos' tables are not ours; rows are read with raw SQL only.
+  read: Kysely<any>;
+  engine: Source["engine"];
+}
+
+/**
+ * The memos 0.22 … 0.31 database at `point`, opened read only (SQLite) or for reading (PostgreSQL), when it holds
+ * one; null (and closed) when it holds ours or anything else. Refusals (MemosDatabaseRefused) come through.
+ */
+export async function openMemosSource(point: { driver: "sqlite" | "postgres"; dsn: string }): Promise<MemosSourceConnection | null> {
+  const read =
+    point.driver === "sqlite"
+      ? new Kysely({ dialect: new SqliteDialect({ database: new SQLite(point.dsn, { readonly: true, fileMustExist: true }) }) })
+      : new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: point.dsn, max: 2 }) }) });
+  try {
+    if ((await detectMemosDatabase(read, point.driver)) !== null) return { read, engine: point.driver };
+  } catch (error) {
+    await read.destroy();
+    throw error;
+  }
+  await read.destroy();
+  return null;
 }
 
 /** One side's content of a kind: how many, and a digest independent of order (the sum of each row's SHA-256). */
@@ -116,7 +144,7 @@ const COUNT_ONLY = new Set(["reactions"]);
  * Copies the memos database `read` (MySQL, or any engine read apart from the target) into `target`, which must hold
  * no account yet, in one transaction; then compares both sides.
  */
-export async function transferFromMemos(
+export async function copyMemosDatabase(
   read: SourceDb,
   engine: Source["engine"],
   target: DatabaseHandle,
