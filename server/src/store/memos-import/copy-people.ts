@@ -219,7 +219,7 @@ export async function noteSignInLinks(source: Source, tally: ConversionTally): P
   const providers = await allRows<{ name: string; type: string }>(source, "idp");
   if (providers.length > 0)
     tally.leave(
-      `${providers.length} identity providers (${providers.map((idp) => `${idp.name} (${idp.type})`).join(", ")}): memos speaks OAuth 2, we OpenID Connect; add them again in Settings › SSO`,
+      `${providers.length} identity providers (${providers.map((idp) => `${idp.name} (${idp.type})`).join(", ")}): memos speaks OAuth 2, we OpenID Connect; add them again in Settings › Single sign-on`,
     );
   const links = await allRows<unknown>(source, "user_identity");
   if (links.length > 0) tally.leave(`${links.length} linked sign-in identities: each user links their provider again once it is added`);
