@@ -42,6 +42,11 @@ describe.skipIf(TEST_DRIVER === "postgres").each([22, 30] as const)(
       dir = mkdtempSync(join(tmpdir(), "memos-inplace-killed-"));
       file = join(dir, "memos_prod.db");
       await buildMemosDatabase(file, minor);
+      // Enough memos that the conversion's transaction lasts a while.
+      const db = new SQLite(file);
+      db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+        INSERT INTO memo (uid, creator_id, content, visibility) SELECT 'bulk-' || i, 1, 'bulk memo ' || i || ' #bulk', 'PRIVATE' FROM n`);
+      db.close();
       original = dump(file);
     });
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -66,7 +71,7 @@ describe.skipIf(TEST_DRIVER === "postgres").each([22, 30] as const)(
       expect(converted).toMatchObject({
         from: `0.${minor}.0`,
         kept: join(dir, kept),
-        counts: expect.objectContaining({ memos: 4, comments: 1 }),
+        counts: expect.objectContaining({ memos: 20_004, comments: 1 }),
       });
       expect(backupsIn(dir)).toEqual([kept]);
       expect(dump(join(dir, kept))).toEqual(original);
