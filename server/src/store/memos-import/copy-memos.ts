@@ -7,12 +7,27 @@ import { extractTags } from "@memos/common";
 import type { Insertable } from "kysely";
 import type { Db } from "../db.js";
 import type { Database } from "../schema.js";
-import { allRows, batchesOf, type ConversionTally, jsonObject, type Source, secondsOf, textOf } from "./source.js";
+import { allRows, batchesOf, blobOf, type ConversionTally, jsonObject, type Source, secondsOf, textOf } from "./source.js";
 import { REACTION_EMOJI } from "./versions.js";
 
 const MEMO_BATCH = 500;
-/** Attachments carry their bytes: fewer at a time. */
-const ATTACHMENT_BATCH = 50;
+/** Attachments are read without their bytes (blobOf reads those one by one). */
+const ATTACHMENT_BATCH = 200;
+/** Every column of memos' attachments but the bytes: the same in 0.22 … 0.31. */
+const ATTACHMENT_COLUMNS = [
+  "id",
+  "uid",
+  "creator_id",
+  "created_ts",
+  "updated_ts",
+  "filename",
+  "type",
+  "size",
+  "memo_id",
+  "storage_type",
+  "reference",
+  "payload",
+] as const;
 
 interface MemosMemo {
   id: number;
@@ -51,9 +66,18 @@ async function commentParents(source: Source): Promise<Map<number, number>> {
   return root;
 }
 
+/** JSON text parsed, or undefined when it is none (a hand-edited row must not stop the conversion). */
+function jsonValue(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 function tagsOf(memo: MemosMemo): string[] {
   const payloadTags = jsonObject(memo.payload).tags;
-  const columnTags = typeof memo.tags === "string" ? (JSON.parse(memo.tags) as unknown) : memo.tags;
+  const columnTags = typeof memo.tags === "string" ? jsonValue(memo.tags) : memo.tags;
   const listed = [payloadTags, columnTags].flatMap((tags) =>
     Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === "string" && tag !== "") : [],
   );
@@ -166,6 +190,8 @@ export async function copyReferences(tx: Db, source: Source, map: MemoMap, tally
 
 export async function copyReactions(tx: Db, source: Source, map: MemoMap, tally: ConversionTally): Promise<void> {
   let orphans = 0;
+  // One emoji per person and memo here: 0.22's names and emoji written by clients may say the same one twice.
+  const seen = new Set<string>();
   for await (const reactions of batchesOf<Record<string, unknown> & { id: number }>(source, "reaction", MEMO_BATCH)) {
     const onMemos: Array<{ memo_id: number; creator_id: number; emoji: string; created_ts: number }> = [];
     const onComments: Array<{ comment_id: number; creator_id: number; emoji: string; created_ts: number }> = [];
@@ -179,6 +205,9 @@ export async function copyReactions(tx: Db, source: Source, map: MemoMap, tally:
       const creator = Number(reaction.creator_id);
       const created = secondsOf(reaction.created_ts);
       const comment = target === undefined ? undefined : map.comments.get(target);
+      const key = `${target}:${creator}:${emoji}`;
+      if (target !== undefined && seen.has(key)) continue;
+      seen.add(key);
       if (comment) onComments.push({ comment_id: comment.commentId, creator_id: creator, emoji, created_ts: created });
       else if (target !== undefined && map.memoIds.has(target))
         onMemos.push({ memo_id: target, creator_id: creator, emoji, created_ts: created });
@@ -198,7 +227,6 @@ interface MemosAttachment {
   created_ts: number;
   updated_ts: number;
   filename: string;
-  blob: Buffer | Uint8Array | null;
   type: string;
   size: number;
   memo_id: number | null;
@@ -234,7 +262,7 @@ export async function copyAttachments(
   storage: Record<string, unknown>,
 ): Promise<void> {
   const outside: string[] = [];
-  for await (const attachments of batchesOf<MemosAttachment>(source, source.shape.attachmentTable, ATTACHMENT_BATCH)) {
+  for await (const attachments of batchesOf<MemosAttachment>(source, source.shape.attachmentTable, ATTACHMENT_BATCH, ATTACHMENT_COLUMNS)) {
     for (const attachment of attachments) {
       const id = Number(attachment.id);
       let blob: Buffer | null = null;
@@ -257,7 +285,7 @@ export async function copyAttachments(
           tally.add("attachments kept as S3 links");
           break;
         default:
-          blob = attachment.blob === null ? null : Buffer.from(attachment.blob);
+          blob = await blobOf(source, source.shape.attachmentTable, id);
       }
       await tx
         .insertInto("resource")

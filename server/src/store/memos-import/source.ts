@@ -62,15 +62,35 @@ export class ConversionTally {
   }
 }
 
-/** Rows of `table` (memos' own) with id above each batch's last, `size` at a time, so a large table is never held whole. */
-export async function* batchesOf<Row extends { id: number }>(source: Source, table: string, size: number): AsyncGenerator<Row[]> {
+/**
+ * Rows of `table` (memos' own) with id above each batch's last, `size` at a time, so a large table is never held
+ * whole; `columns` (default every one) leaves out what is read apart, as attachments' bytes are (blobOf).
+ */
+export async function* batchesOf<Row extends { id: number }>(
+  source: Source,
+  table: string,
+  size: number,
+  columns?: readonly string[],
+): AsyncGenerator<Row[]> {
+  const list = columns ? sql.join(columns.map((column) => sql.ref(column))) : sql`*`;
   let last = 0;
   for (;;) {
-    const result = await sql<Row>`SELECT * FROM ${source.table(table)} WHERE id > ${last} ORDER BY id LIMIT ${size}`.execute(source.read);
+    const result = await sql<Row>`SELECT ${list} FROM ${source.table(table)} WHERE id > ${last} ORDER BY id LIMIT ${size}`.execute(
+      source.read,
+    );
     if (result.rows.length === 0) return;
     yield result.rows;
     last = Number(result.rows.at(-1)!.id);
   }
+}
+
+/** The bytes an attachment keeps in the database, read one at a time: a batch of them could be gigabytes. */
+export async function blobOf(source: Source, table: string, id: number): Promise<Buffer | null> {
+  const result = await sql<{
+    blob: Buffer | Uint8Array | null;
+  }>`SELECT ${sql.ref("blob")} FROM ${source.table(table)} WHERE id = ${id}`.execute(source.read);
+  const blob = result.rows[0]?.blob ?? null;
+  return blob === null ? null : Buffer.from(blob);
 }
 
 export async function allRows<Row>(source: Source, table: string): Promise<Row[]> {

@@ -3,13 +3,13 @@
 // users, memos (with comments), attachments and reactions on both sides, by count and by a digest of their content.
 import { createHash } from "node:crypto";
 import SQLite from "better-sqlite3";
-import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { createPool } from "mysql2";
 import type { DatabaseHandle } from "../db.js";
 import { type MemosConversionReport, copyEverything } from "./convert.js";
 import { detectMemosDatabase } from "./detect.js";
-import { type Source, type SourceDb, batchesOf, sourceAt } from "./source.js";
+import { batchesOf, blobOf, type Source, type SourceDb, sourceAt } from "./source.js";
 import { MEMOS_TABLES, memosShape } from "./versions.js";
 
 export const isMysqlDsn = (dsn: string): boolean => /^(mysql|mariadb):\/\//.test(dsn);
@@ -107,8 +107,13 @@ async function sourceDigests(source: Source): Promise<Record<string, KindDigest>
     for (const row of rows) users.add(row.username, row.password_hash);
   for await (const rows of batchesOf<{ id: number; uid: string; content: string }>(source, "memo", 500))
     for (const row of rows) memos.add(row.uid, row.content);
-  for await (const rows of batchesOf<{ id: number; uid: string; blob: unknown; size: number }>(source, source.shape.attachmentTable, 50))
-    for (const row of rows) attachments.add(row.uid, Number(row.size), blobDigest(row.blob));
+  for await (const rows of batchesOf<{ id: number; uid: string; size: number }>(source, source.shape.attachmentTable, 200, [
+    "id",
+    "uid",
+    "size",
+  ]))
+    for (const row of rows)
+      attachments.add(row.uid, Number(row.size), blobDigest(await blobOf(source, source.shape.attachmentTable, Number(row.id))));
   for await (const rows of batchesOf<{ id: number; creator_id: number }>(source, "reaction", 500))
     for (const row of rows) reactions.add(row.id);
   return { users: users.value, memos: memos.value, attachments: attachments.value, reactions: reactions.value };
@@ -123,8 +128,11 @@ async function targetDigests(target: DatabaseHandle): Promise<Record<string, Kin
   for (const row of await db.selectFrom("memo").select(["uid", "content"]).execute()) memos.add(row.uid, row.content);
   for (const row of await db.selectFrom("memo_comment").select(["uid", "content"]).execute()) memos.add(row.uid, row.content);
   const attachments = new Digest();
-  const resources = await sql<{ uid: string; size: number; blob: unknown }>`SELECT uid, size, blob FROM resource`.execute(db);
-  for (const row of resources.rows) attachments.add(row.uid, Number(row.size), blobDigest(row.blob));
+  // Their bytes one at a time, as they were read on memos' side.
+  for (const row of await db.selectFrom("resource").select(["id", "uid", "size"]).execute()) {
+    const bytes = await db.selectFrom("resource").select("blob").where("id", "=", row.id).executeTakeFirst();
+    attachments.add(row.uid, Number(row.size), blobDigest(bytes?.blob ?? null));
+  }
   const reactions = new Digest();
   const memoReactions = await db.selectFrom("memo_reaction").select("id").execute();
   const commentReactions = await db.selectFrom("comment_reaction").select("id").execute();
