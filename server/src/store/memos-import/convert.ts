@@ -61,6 +61,20 @@ async function convert(tx: Db, handle: DatabaseHandle, found: MemosDatabase): Pr
 }
 
 /**
+ * Makes this transaction the database's one writer before it reads anything. On SQLite a transaction that has read
+ * cannot wait for the write lock (it fails at once when another connection holds it), so it writes first: a table
+ * made and dropped, which takes the lock (waiting as long as busy_timeout says) and keeps it to the commit.
+ */
+async function claimWriter(tx: Db, handle: DatabaseHandle): Promise<void> {
+  if (handle.engine === "postgres") {
+    await sql`SELECT pg_advisory_xact_lock(${PG_MIGRATION_LOCK})`.execute(tx);
+    return;
+  }
+  await sql`CREATE TABLE memos_import_claim (claimed INTEGER)`.execute(tx);
+  await sql`DROP TABLE memos_import_claim`.execute(tx);
+}
+
+/**
  * Converts the memos 0.22 … 0.31 database of `handle` into ours, or does nothing (null) when it holds none. Throws
  * MemosDatabaseRefused, before anything is written, for a memos version we do not know.
  */
@@ -72,8 +86,8 @@ export async function openMemosDatabase(handle: DatabaseHandle): Promise<MemosCo
     ? await backupBeforeMigration(handle.db, handle.sqliteFile, `memos-${found.version}`)
     : keptSchemaOf(found.version);
   const tally = await handle.db.transaction().execute(async (tx) => {
+    await claimWriter(tx, handle);
     // Read again inside the transaction: another instance may have converted it meanwhile.
-    if (handle.engine === "postgres") await sql`SELECT pg_advisory_xact_lock(${PG_MIGRATION_LOCK})`.execute(tx);
     const again = await detectMemosDatabase(tx, handle.engine);
     return again === null ? null : convert(tx, handle, again);
   });
