@@ -24,8 +24,8 @@ export interface MemosConversionReport {
   ms: number;
 }
 
-/** Tables whose ids we copy on PostgreSQL, whose sequences then start past them. */
-const KEPT_ID_TABLES = ["user", "memo", "resource"] as const;
+/** Tables whose ids we write on PostgreSQL (memos' own, or counted by copyComments), whose sequences then start past them. */
+const KEPT_ID_TABLES = ["user", "memo", "resource", "memo_comment"] as const;
 
 /**
  * Copies every kind from memos' tables (`source`) into ours, already made and empty, in the caller's transaction `tx`
