@@ -1,4 +1,5 @@
 // The memos server: flags and MEMOS_* variables → config → database → HTTP on the configured port.
+import type { FastifyBaseLogger } from "fastify";
 import { accessSync, constants, existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,6 +12,7 @@ import { startBackupSchedule } from "./services/backup.service.js";
 import { removeLeftovers } from "./services/leftovers.service.js";
 import { ensureServerId } from "./services/system.service.js";
 import { instanceMarkOf, markInstance } from "./store/instance/instance-lock.js";
+import type { MemosConversionReport } from "./store/memos-import/convert.js";
 import { openStore } from "./store/open.js";
 import { sweepIncoming } from "./store/files/resource-bytes.js";
 
@@ -58,6 +60,15 @@ function handleStopSignals(): { setStop(stop: () => Promise<void>): void } {
   return { setStop: (fn) => (stop = fn) };
 }
 
+/** What a conversion of a memos database did, in the log: counts per kind, then each thing that did not come over. */
+function logConversion(log: FastifyBaseLogger, report: MemosConversionReport): void {
+  log.info(
+    { counts: report.counts, kept: report.kept, ms: report.ms },
+    `converted a memos ${report.from} database in place in ${report.ms} ms; the original is kept at ${report.kept}`,
+  );
+  for (const what of report.leftBehind) log.warn(`not carried over from memos: ${what}`);
+}
+
 async function main() {
   const signals = handleStopSignals();
   let config: ReturnType<typeof loadConfig>;
@@ -73,7 +84,7 @@ async function main() {
   config.webDist ??= defaultWebDist();
   mkdirSync(config.data, { recursive: true });
   ensureWritable(config.driver === "sqlite" ? [config.data, config.dsn] : [config.data]);
-  const { store, migration } = await openStore(config);
+  const { store, migration, converted } = await openStore(config);
   // `<file>.pid` tells `npm run restore`, transfer and storage that this database (or data folder) is in use.
   const instance = markInstance(instanceMarkOf(config));
   process.once("exit", () => instance.release());
@@ -95,6 +106,7 @@ async function main() {
   if (migration.applied.length > 0) {
     app.log.info({ applied: migration.applied, backup: migration.backup }, "database migrated");
   }
+  if (converted) logConversion(app.log, converted);
   if (config.backupEveryMs !== null) {
     ctx.backups = startBackupSchedule(store, {
       everyMs: config.backupEveryMs,

@@ -15,9 +15,14 @@ export function runCli(args: string[], cwd: string): { status: number | null; st
 
 /**
  * Starts a command and kills it (SIGKILL, as a crash or an OOM kill would) as soon as `when` holds, checked
- * between turns of the event loop. Resolves with whether it was killed (false: it ended first) once it is gone.
+ * between turns of the event loop (or, when it answers a promise, as soon as it has answered: a query of PostgreSQL's
+ * locks). Resolves with whether it was killed (false: it ended first) once it is gone.
  */
-export async function killCliWhen(args: string[], cwd: string, when: () => boolean): Promise<{ killed: boolean; output: string }> {
+export async function killCliWhen(
+  args: string[],
+  cwd: string,
+  when: () => boolean | Promise<boolean>,
+): Promise<{ killed: boolean; output: string }> {
   const child: ChildProcess = spawn(process.execPath, [...ARGS, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -25,7 +30,7 @@ export async function killCliWhen(args: string[], cwd: string, when: () => boole
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   let ended = false;
   void exited.then(() => (ended = true));
-  while (!ended && !when()) await new Promise((resolve) => setImmediate(resolve));
+  while (!ended && !(await when())) await new Promise((resolve) => setImmediate(resolve));
   const killed = !ended && child.kill("SIGKILL");
   await exited;
   return { killed, output };

@@ -1,5 +1,6 @@
 // `npm run transfer -- --from ./data/memos_prod.db --to postgres://postgres@127.0.0.1:5432/memos`: copies a
-// whole instance between SQLite and PostgreSQL (either way), then checks every table on both sides.
+// whole instance between SQLite and PostgreSQL (either way), then checks every table on both sides. `--from mysql://…`
+// copies a memos 0.22 … 0.31 MySQL/MariaDB database into ours (store/memos-import/from-mysql.ts).
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Config } from "../config.js";
@@ -8,9 +9,17 @@ import { openStore } from "../store/open.js";
 import { storageCounts } from "../store/files/storage-move.js";
 import { compareInstances, copyInstance, nonEmptyTables, planInstanceTransfer, type TableComparison } from "../store/instance/transfer.js";
 import type { TransferPlan } from "../store/instance/transfer-plan.js";
+import {
+  copyMemosDatabase,
+  isMysqlDsn,
+  type MemosTransferOutcome,
+  openMemosSource,
+  openMysql,
+} from "../store/memos-import/transfer-memos.js";
 import { takeFlags, UsageError } from "./args.js";
 
-export const TRANSFER_USAGE = "npm run transfer -- --from <file.db | postgres://…> --to <postgres://… | file.db>";
+export const TRANSFER_USAGE =
+  "npm run transfer -- --from <file.db | postgres://… | mysql://… (memos 0.22–0.31)> --to <postgres://… | file.db>";
 
 type Endpoint = Pick<Config, "driver" | "dsn">;
 
@@ -108,11 +117,75 @@ export async function transfer(from: Endpoint, to: Endpoint, log: (line: string)
   }
 }
 
+/**
+ * A memos 0.22 … 0.31 database copied into ours (new and empty), then compared kind by kind: from MySQL/MariaDB
+ * (`mysql://…`), or from a memos SQLite file or PostgreSQL database, which is only read (a server started on it would
+ * convert it in place instead).
+ */
+export async function transferFromMemos(
+  from: string,
+  to: Endpoint,
+  log: (line: string) => void = () => {},
+): Promise<MemosTransferOutcome | null> {
+  const running = to.driver === "sqlite" ? runningInstance(to.dsn) : null;
+  if (running) throw new UsageError(`a memos server (pid ${running.pid}) is using ${to.dsn}: stop it first`);
+  const source = isMysqlDsn(from)
+    ? { read: openMysql(from), engine: "mysql" as const }
+    : await openMemosSource(endpoint(from, process.cwd()));
+  if (source === null) return null;
+  const described = isMysqlDsn(from) ? describeMysql(from) : describeEndpoint(endpoint(from, process.cwd()));
+  try {
+    const { store: target } = await openStore({ ...to, sqliteReaders: 0 });
+    try {
+      log(`copying the memos database ${described} → ${describeEndpoint(to)}`);
+      return await copyMemosDatabase(source.read, source.engine, target, described).catch((error: unknown) => {
+        throw new UsageError(error instanceof Error ? error.message : String(error));
+      });
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.read.destroy();
+  }
+}
+
+function describeMysql(dsn: string): string {
+  try {
+    const url = new URL(dsn);
+    if (url.password) url.password = "***";
+    return url.toString();
+  } catch {
+    return "MySQL";
+  }
+}
+
+function printMemosTransfer(outcome: MemosTransferOutcome, seconds: string): number {
+  console.log(`memos: copied a memos ${outcome.from} database: ${JSON.stringify(outcome.counts)}`);
+  for (const row of outcome.comparison) {
+    const counts = `${String(row.source.count).padStart(9)} → ${String(row.target.count).padEnd(9)}`;
+    console.log(`  ${row.kind.padEnd(12)} ${counts}  ${row.same ? `ok  sha256 ${row.target.digest.slice(0, 16)}` : "MISMATCH"}`);
+  }
+  for (const what of outcome.leftBehind) console.log(`memos: not carried over from memos: ${what}`);
+  if (!outcome.ok) {
+    console.error(`memos: transfer finished in ${seconds} s but the kinds marked MISMATCH differ`);
+    return 1;
+  }
+  console.log(`memos: transfer done in ${seconds} s; every kind compared matches`);
+  return 0;
+}
+
 export async function transferCommand(argv: string[], cwd = process.cwd()): Promise<number> {
   const { values, rest } = takeFlags(argv, ["from", "to"]);
   if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
   if (!values.from || !values.to) throw new UsageError("--from and --to are both required");
   const started = Date.now();
+  const from = endpoint(values.from, cwd);
+  if (isMysqlDsn(values.from) || from.driver === "postgres" || existsSync(from.dsn)) {
+    const memos = await transferFromMemos(isMysqlDsn(values.from) ? values.from : from.dsn, endpoint(values.to, cwd), (line) =>
+      console.log(`memos: ${line}`),
+    );
+    if (memos) return printMemosTransfer(memos, ((Date.now() - started) / 1000).toFixed(1));
+  }
   const outcome = await transfer(endpoint(values.from, cwd), endpoint(values.to, cwd), (line) => console.log(`memos: ${line}`));
   console.log(formatComparison(outcome.comparison));
   console.log(formatUncompared(outcome));

@@ -56,8 +56,33 @@ export interface MigrationReport {
   backup: string | null;
 }
 
-/** Two instances starting together on one PostgreSQL database must not both migrate it. */
-const PG_MIGRATION_LOCK = 4_242_010;
+/**
+ * Applies every pending migration in ONE transaction: a failure anywhere rolls all of them back, so the
+ * database is left exactly as it was (and a SQLite file also keeps its backup). `migrations` is for tests.
+ */
+/** Advisory lock id: two instances starting together on one PostgreSQL database must not both migrate it. */
+export const PG_MIGRATION_LOCK = 4_242_010;
+
+/**
+ * Applies in `tx` every migration the ledger lacks (making the ledger first); returns their names. The caller holds
+ * the transaction (and, on PostgreSQL, the lock): migrate() below, or the conversion of a memos database.
+ */
+export async function applyMigrations(tx: Db, engine: Engine, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
+  await CREATE_LEDGER.execute(tx);
+  const applied = await appliedNames(tx, engine);
+  const pending = migrations.filter((migration) => !applied.has(migration.name));
+  for (const migration of pending) {
+    for (const statement of migration.statements(engine)) {
+      await sql.raw(statement).execute(tx);
+    }
+    await migration.after?.(tx, engine);
+    await tx
+      .insertInto("schema_migration")
+      .values({ name: migration.name, applied_ts: Math.floor(Date.now() / 1000) })
+      .execute();
+  }
+  return pending.map((migration) => migration.name);
+}
 
 /**
  * Applies every pending migration in ONE transaction: a failure anywhere rolls all of them back, so the
@@ -70,20 +95,8 @@ export async function migrate(handle: DatabaseHandle, migrations: readonly Migra
   const backup = await backupSqlite(handle, before);
   const applied = await handle.db.transaction().execute(async (tx) => {
     if (handle.engine === "postgres") await sql`SELECT pg_advisory_xact_lock(${PG_MIGRATION_LOCK})`.execute(tx);
-    await CREATE_LEDGER.execute(tx);
-    // Read again under the lock: another instance may have finished meanwhile.
-    const pending = pendingIn(await appliedNames(tx, handle.engine));
-    for (const migration of pending) {
-      for (const statement of migration.statements(handle.engine)) {
-        await sql.raw(statement).execute(tx);
-      }
-      await migration.after?.(tx, handle.engine);
-      await tx
-        .insertInto("schema_migration")
-        .values({ name: migration.name, applied_ts: Math.floor(Date.now() / 1000) })
-        .execute();
-    }
-    return pending.map((migration) => migration.name);
+    // Read again under the lock (inside applyMigrations): another instance may have finished meanwhile.
+    return applyMigrations(tx, handle.engine, migrations);
   });
   return { applied, backup };
 }

@@ -1,0 +1,210 @@
+// Opening a memos 0.22 … 0.31 database in place, on both engines: a copy is kept (SQLite: the file beside it;
+// PostgreSQL: memos' tables in the schema memos_<version>), everything comes over and works through our API and v1
+// (old passwords, uids, comments, reactions, attachments' bytes), a restart changes nothing.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Memo } from "@memos/common";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStore } from "../../src/store/open.js";
+import { anonymous, signIn } from "../factories.js";
+import { createTestApp, TEST_DRIVER, type TestApp } from "../harness.js";
+import { backupsIn, dump } from "../legacy-v010-fixture.js";
+import {
+  buildMemosDatabase,
+  buildMemosPostgres,
+  COMMENT_FILE,
+  LOCAL_FILE,
+  MEMOS,
+  MEMOS_PAT,
+  PASSWORDS,
+  PHOTO,
+  SHARE_TOKEN,
+  schemaVersionOf,
+} from "../memos-fixture/build.js";
+import { dumpPgSchema } from "../memos-fixture/dump.js";
+import { createPgDatabase, type PgDatabase } from "../pg-database.js";
+import { MEMOS_MINORS } from "../memos-fixture/schemas.js";
+import { getRaw } from "../raw.js";
+import { listen, rest } from "../v1-client.js";
+
+describe.each(MEMOS_MINORS)(`opening a memos 0.%i ${TEST_DRIVER} database in place`, (minor) => {
+  let dir: string;
+  let file: string;
+  let pg: PgDatabase | undefined;
+  let original: Record<string, unknown[]>;
+  let t: TestApp;
+  const kept = `memos_prod.db.bak-memos-${schemaVersionOf(minor)}`;
+  const keptSchema = `memos_${schemaVersionOf(minor).replaceAll(".", "_")}`;
+  const start = () => createTestApp(pg ? { driver: "postgres", dsn: pg.dsn, data: dir } : { sqliteFile: file, data: dir });
+  const current = () => (pg ? dumpPgSchema(pg.dsn, "public") : dump(file));
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), `memos-inplace-${minor}-`));
+    file = join(dir, "memos_prod.db");
+    if (TEST_DRIVER === "postgres") {
+      pg = await createPgDatabase("memos_inplace");
+      await buildMemosPostgres(pg.dsn, dir, minor);
+    } else await buildMemosDatabase(file, minor);
+    original = await current();
+    t = await start();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await pg?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("keeps the untouched original (SQLite: beside the file; PostgreSQL: in its own schema), and none of memos' tables among ours", async () => {
+    if (pg) {
+      expect(await dumpPgSchema(pg.dsn, keptSchema)).toEqual(original);
+      expect(backupsIn(dir)).toEqual([]);
+    } else {
+      expect(backupsIn(dir)).toEqual([kept]);
+      expect(dump(join(dir, kept))).toEqual(original);
+    }
+    const now = await current();
+    expect(Object.keys(now).filter((name) => name.startsWith("memos_old_") || ["reaction", "idp", "inbox"].includes(name))).toEqual([]);
+    expect(now).toHaveProperty("schema_migration");
+  });
+
+  it("signs every user in with their old password; the first admin is our host", async () => {
+    for (const [username, role] of [
+      ["olive", "HOST"],
+      ["adam", "ADMIN"],
+      ["ursula", "USER"],
+    ] as const) {
+      const response = await anonymous(t).post("/api/auth/signin", { username, password: PASSWORDS[username] });
+      expect(response.status, username).toBe(200);
+      expect(response.body.data).toMatchObject({ username, role });
+    }
+    expect((await anonymous(t).post("/api/auth/signin", { username: "olive", password: "wrong" })).status).toBe(401);
+    expect((await anonymous(t).post("/api/auth/signin", { username: "gone", password: "gone-old-secret" })).status).toBe(403);
+  });
+
+  it("keeps memos 0.26+ personal access tokens working", async () => {
+    const me = await anonymous(t).withToken(MEMOS_PAT).get("/api/user/me");
+    if (minor < 26) {
+      expect(me.status).toBe(401);
+      return;
+    }
+    expect(me.status).toBe(200);
+    expect(me.body.data.username).toBe("ursula");
+    const ursula = await signIn(t, "ursula", PASSWORDS.ursula);
+    expect((await ursula.get("/api/access-token")).body.data).toEqual([expect.objectContaining({ name: "scripts", scope: "read-write" })]);
+  });
+
+  it("lists the memos with their visibility, archive, pins, tags and times; comments are not memos", async () => {
+    const olive = await signIn(t, "olive", PASSWORDS.olive);
+    const ursula = await signIn(t, "ursula", PASSWORDS.ursula);
+    const mine = (await olive.get("/api/memo")).body.data as Memo[];
+    const hers = (await ursula.get("/api/memo")).body.data as Memo[];
+    const seen = new Map([...mine, ...hers].map((memo) => [memo.id, memo]));
+    for (const memo of MEMOS.filter((m) => !m.commentOn)) {
+      expect(seen.get(memo.id), `memo ${memo.id}`).toMatchObject({
+        content: memo.content,
+        visibility: memo.visibility,
+        rowStatus: memo.rowStatus,
+        createdTs: memo.createdTs,
+        updatedTs: memo.updatedTs,
+        pinned: memo.pinned,
+      });
+    }
+    expect(seen.has(4)).toBe(false);
+    const travel = (await olive.get("/api/memo", { query: { tag: "travel" } })).body.data as Memo[];
+    expect(travel.map((m) => m.id).sort()).toEqual([1, 2]);
+    const explore = (await anonymous(t).get("/api/memo/all")).body.data as Memo[];
+    expect(explore.map((m) => m.id)).toEqual([1]);
+  });
+
+  it("turns the COMMENT memo into a comment with its file and reaction", async () => {
+    const body = (await anonymous(t).get("/api/memo/1/comment")).body.data;
+    expect(body.comments).toHaveLength(1);
+    expect(body.comments[0]).toMatchObject({
+      memoId: 1,
+      content: "Looks lovely!",
+      creator: { id: 3, username: "ursula" },
+      createdTs: 1_700_000_600,
+      resourceList: [expect.objectContaining({ id: 4, filename: "reply.txt" })],
+      reactions: [expect.objectContaining({ emoji: "🔥", count: 1 })],
+    });
+    const reactions = (await anonymous(t).get("/api/reaction", { query: { memoIds: "1" } })).body.data;
+    expect(reactions).toEqual([expect.objectContaining({ memoId: 1, emoji: "👍", count: 1 })]);
+  });
+
+  it("serves the attachments' bytes: from the database, from the data folder, and keeps the link", async () => {
+    const ursula = await signIn(t, "ursula", PASSWORDS.ursula);
+    const photo = await getRaw(t, ursula, "/o/r/1/photo.png");
+    expect(photo.statusCode).toBe(200);
+    expect(Buffer.compare(photo.rawPayload, PHOTO)).toBe(0);
+    const note = await getRaw(t, ursula, "/o/r/2/note.txt");
+    expect(note.statusCode).toBe(200);
+    expect(note.rawPayload.toString()).toBe(LOCAL_FILE.toString());
+    const reply = await getRaw(t, null, "/o/r/4/reply.txt");
+    expect(Buffer.compare(reply.rawPayload, COMMENT_FILE)).toBe(0);
+    const memo = (await anonymous(t).get("/api/memo/1")).body.data as Memo;
+    expect(memo.resourceList).toEqual([expect.objectContaining({ id: 3, externalLink: "https://example.com/site.png" })]);
+  });
+
+  it("keeps the v1 names: memos/{uid} of a memo and of a comment", async () => {
+    const base = await listen(t);
+    const memo = await rest(base, "GET", "/api/v1/memos/olive-first-memo");
+    expect(memo.status).toBe(200);
+    expect(memo.body).toMatchObject({ name: "memos/olive-first-memo", pinned: true, visibility: "PUBLIC" });
+    expect(memo.body.tags.sort()).toEqual(["food", "travel"]);
+    const comment = await rest(base, "GET", "/api/v1/memos/ursula-comment");
+    expect(comment.status).toBe(200);
+    expect(comment.body).toMatchObject({ name: "memos/ursula-comment", parent: "memos/olive-first-memo" });
+  });
+
+  it("keeps preferences, webhooks, saved views, the inbox, share links and the instance settings", async () => {
+    const ursula = await signIn(t, "ursula", PASSWORDS.ursula);
+    const settings = Object.fromEntries(
+      ((await ursula.get("/api/user/me")).body.data.userSettingList as { key: string; value: string }[]).map((s) => [s.key, s.value]),
+    );
+    expect(settings).toMatchObject({ locale: '"fr"', appearance: '"dark"', memoVisibility: '"PROTECTED"' });
+    const db = t.ctx.store.db;
+    expect(await db.selectFrom("webhook").select(["user_id", "url"]).execute()).toEqual([
+      { user_id: 1, url: "https://hooks.example.com/memos" },
+    ]);
+    const shortcuts = await db.selectFrom("shortcut").select(["creator_id", "title"]).execute();
+    expect(shortcuts).toEqual(minor >= 24 ? [{ creator_id: 3, title: "Work" }] : []);
+    expect(await db.selectFrom("inbox_item").select(["user_id", "kind", "memo_id", "actor_id"]).execute()).toEqual([
+      { user_id: 1, kind: "comment", memo_id: 1, actor_id: 3 },
+    ]);
+    if (minor >= 27) {
+      const shared = await anonymous(t).get(`/api/share/${SHARE_TOKEN}`);
+      expect(shared.status).toBe(200);
+    }
+    const status = (await anonymous(t).get("/api/status")).body.data;
+    expect(status).toMatchObject({ allowSignUp: false, additionalStyle: "body { color: teal; }" });
+    expect(status.customizedProfile).toMatchObject({ name: "Olive's memos", description: "Moved over" });
+  });
+
+  it("continues ids after the old rows: new users, memos, comments and attachments", async () => {
+    const olive = await signIn(t, "olive", PASSWORDS.olive);
+    const memo = await olive.post("/api/memo", { content: "written after the move #travel" });
+    expect(memo.status).toBe(200);
+    expect(memo.body.data.id).toBeGreaterThan(5);
+    const comment = await olive.post("/api/memo/1/comment", { content: "a new comment" });
+    expect(comment.status).toBe(200);
+    const user = await olive.post("/api/user", { username: "newcomer", password: "new-pass-1" });
+    expect(user.status).toBe(200);
+    expect(user.body.data.id).toBeGreaterThan(4);
+    const travel = (await olive.get("/api/memo", { query: { tag: "travel" } })).body.data as Memo[];
+    expect(travel.map((m) => m.id)).toContain(memo.body.data.id);
+  });
+
+  it("changes nothing when opened again", async () => {
+    await t.close();
+    const before = await current();
+    const { store, migration, converted } = await openStore(pg ? { driver: "postgres", dsn: pg.dsn } : { driver: "sqlite", dsn: file });
+    await store.close();
+    expect(converted).toBeNull();
+    expect(migration).toEqual({ applied: [], backup: null });
+    expect(await current()).toEqual(before);
+    expect(backupsIn(dir)).toEqual(pg ? [] : [kept]);
+    t = await start();
+    expect((await anonymous(t).post("/api/auth/signin", { username: "ursula", password: PASSWORDS.ursula })).status).toBe(200);
+  });
+});
