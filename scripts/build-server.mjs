@@ -188,7 +188,7 @@ export const firstUseFile = (name) => `first-use/${name.replace("/", "+")}.cjs`;
 /**
  * Each first-use package, with what it depends on, as one minified CommonJS file: `require(name)`'s own result, so
  * the callers see what they saw from node_modules, at a fifth of the size (the image's node_modules keeps none of
- * them). Optional dependencies the packages require only when installed (pg-native) stay requires.
+ * them). Optional dependencies the packages require only when installed (pg-native, cardinal) stay requires.
  */
 async function buildFirstUse(esbuild, outdir, names) {
   for (const name of names) {
@@ -200,7 +200,8 @@ async function buildFirstUse(esbuild, outdir, names) {
       platform: "node",
       format: "cjs",
       target: NODE_TARGET,
-      external: ["pg-native"],
+      // Optional requires, each in a try: pg's native binding, mysql2's SQL highlighter for its debug output.
+      external: ["pg-native", "cardinal"],
       legalComments: "none",
       minify: true,
       keepNames: true,

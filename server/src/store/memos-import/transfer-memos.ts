@@ -4,13 +4,31 @@
 import { createHash } from "node:crypto";
 import SQLite from "better-sqlite3";
 import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
-import { createPool } from "mysql2";
+import type pg from "pg";
+import type mysql from "mysql2";
+import { onFirstUse } from "../../on-first-use.js";
 import type { DatabaseHandle } from "../db.js";
 import { type MemosConversionReport, copyEverything } from "./convert.js";
 import { detectMemosDatabase } from "./detect.js";
 import { batchesOf, blobOf, type Source, type SourceDb, sourceAt } from "./source.js";
 import { MEMOS_TABLES, memosShape } from "./versions.js";
+
+/** Loaded when a transfer reads such a database: no server process needs either (a server on SQLite never loads pg). */
+const loadMysql = onFirstUse<typeof mysql>("mysql2");
+const loadPg = onFirstUse<typeof pg>("pg");
+
+/** mysql2, or a clear error where this build has none (the container image leaves it out). */
+function mysqlDriver(): typeof mysql {
+  try {
+    return loadMysql();
+  } catch (error) {
+    if ((error as { code?: string }).code !== "MODULE_NOT_FOUND") throw error;
+    throw new Error(
+      "this build has no MySQL client (the container image leaves it out): run `npm run transfer -- --from mysql://…` " +
+        "from a checkout of memos (README), then start the image on the result",
+    );
+  }
+}
 
 export const isMysqlDsn = (dsn: string): boolean => /^(mysql|mariadb):\/\//.test(dsn);
 
@@ -19,7 +37,7 @@ export const isMysqlDsn = (dsn: string): boolean => /^(mysql|mariadb):\/\//.test
 export function openMysql(dsn: string): Kysely<any> {
   const url = new URL(dsn.replace(/^mariadb:/, "mysql:"));
   const socket = url.searchParams.get("socket");
-  const pool = createPool({
+  const pool = mysqlDriver().createPool({
     ...(socket ? { socketPath: socket } : { host: url.hostname || "127.0.0.1", port: Number(url.port || 3306) }),
     user: decodeURIComponent(url.username || "root"),
     password: decodeURIComponent(url.password),
@@ -54,7 +72,7 @@ export async function openMemosSource(point: { driver: "sqlite" | "postgres"; ds
   const read =
     point.driver === "sqlite"
       ? new Kysely({ dialect: new SqliteDialect({ database: new SQLite(point.dsn, { readonly: true, fileMustExist: true }) }) })
-      : new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: point.dsn, max: 2 }) }) });
+      : new Kysely({ dialect: new PostgresDialect({ pool: new (loadPg().Pool)({ connectionString: point.dsn, max: 2 }) }) });
   try {
     if ((await detectMemosDatabase(read, point.driver)) !== null) return { read, engine: point.driver };
   } catch (error) {
