@@ -108,3 +108,15 @@ test("a link of a memo in the trash does not work until the memo is restored", a
   expect((await signedIn.api.request.post(at(`/api/trash/${memo.id}/restore`))).status()).toBe(200);
   expect((await visitorApi.request.get(at(`/api/share/${token}`))).status()).toBe(200);
 });
+
+test("a share link as memos 0.2x spelled it (/memos/shares/<token>) opens the shared memo", async ({ signedIn, browser, baseURL }) => {
+  const memo = await signedIn.api.createMemo("Shared before the move", "PRIVATE");
+  const created = await signedIn.api.request.post(`${signedIn.api.baseURL}/api/memo/${memo.id}/share`, { data: {} });
+  const { token } = (await created.json()).data as { token: string };
+  const visitor = await browser.newContext({ baseURL });
+  const page = await visitor.newPage();
+  await page.goto(`/memos/shares/${token}`);
+  await expect(page).toHaveURL(new RegExp(`/s/${token}$`));
+  await expect(page.getByText("Shared before the move")).toBeVisible();
+  await visitor.close();
+});

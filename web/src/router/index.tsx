@@ -1,6 +1,6 @@
 // Routes and their entry rules. Pages load lazily behind a centred full-size spinner.
 import { lazy, Suspense, type ComponentType } from "react";
-import { createBrowserRouter, matchRoutes, Navigate } from "react-router";
+import { createBrowserRouter, matchRoutes, Navigate, useParams } from "react-router";
 import { FullPageSpinner } from "../components/ui/Spinner";
 import { withAllStrings } from "../i18n";
 import { authLoader, embedLoader, homeLoader, oauthLoader, publicLoader, twoFactorLoader, userPageLoader } from "./loaders";
@@ -34,6 +34,12 @@ function page(path: PagePath) {
   );
 }
 
+/** A share link as memos spells it, sent to ours (the tokens came over with the database). */
+function MemosShareLink() {
+  const { token = "" } = useParams();
+  return <Navigate to={`/s/${encodeURIComponent(token)}`} replace />;
+}
+
 const routes = [
   { path: "/auth", loader: authLoader, element: page("/auth") },
   { path: "/two-factor", loader: twoFactorLoader, element: page("/two-factor") },
@@ -47,6 +53,8 @@ const routes = [
   { path: "/m/:memoId/embed", loader: embedLoader, element: page("/m/:memoId/embed") },
   // A private share link: anyone with it, no sign-in, whatever the instance's state.
   { path: "/s/:token", element: page("/s/:token") },
+  // memos 0.2x's address of a share link (`/memos/shares/<token>`): links made there keep working after the move.
+  { path: "/memos/shares/:token", element: <MemosShareLink /> },
   { path: "*", element: <Navigate to="/" replace /> },
 ];
 
