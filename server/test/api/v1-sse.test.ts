@@ -19,6 +19,8 @@ interface LiveEvent {
 class Stream {
   readonly events: LiveEvent[] = [];
   readonly comments: string[] = [];
+  /** Each event's memo author (`creatorId`), in the order of `events`. */
+  readonly creators: number[] = [];
   private readonly abort = new AbortController();
   /** Resolves when the server ended the stream (or it was aborted). */
   ended: Promise<void> = Promise.resolve();
@@ -44,7 +46,12 @@ class Stream {
         buffer = messages.pop() ?? "";
         for (const message of messages) {
           if (message.startsWith(": ")) this.comments.push(message.slice(2));
-          else if (message.startsWith("data: ")) this.events.push(JSON.parse(message.slice(6)) as LiveEvent);
+          else if (message.startsWith("data: ")) {
+            // memos' fields, and apart from them the author our web app reads.
+            const { creatorId, ...event } = JSON.parse(message.slice(6)) as LiveEvent & { creatorId: number };
+            this.events.push(event);
+            this.creators.push(creatorId);
+          }
         }
       }
     } catch {
@@ -101,6 +108,7 @@ describe("the live event stream", () => {
     expect(await stream.next()).toEqual({ type: "memo.created", name: `memos/${await uidOf(t, shown.id)}` });
     expect(await own.next()).toEqual({ type: "memo.created", name: `memos/${await uidOf(t, hidden.id)}` });
     expect(await own.next()).toEqual({ type: "memo.created", name: `memos/${await uidOf(t, shown.id)}` });
+    expect(own.creators).toEqual([host.user.id, host.user.id]);
 
     // Made private: those who saw it hear it changed (to drop it); after that, nothing of it.
     const name = `memos/${await uidOf(t, shown.id)}`;

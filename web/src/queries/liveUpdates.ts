@@ -2,7 +2,9 @@
 // (GET /api/v1/sse, memos' own) and refreshes what is on screen when a memo, comment or reaction changes on another
 // device, tab or server process. An event names what changed by its v1 name, which the app does not key by: the
 // memo lists and details on screen, their comments and reactions, and the inbox are refreshed, a burst of events at
-// once. A lost stream is opened again after a pause that grows, and whatever changed meanwhile is read afresh.
+// once; an author's calendar, heat map and counts only when one of that author's memos changed (the event names
+// it), so a busy instance does not reload a member's own calendar for everyone else's memos. A lost stream is
+// opened again after a pause that grows, and whatever changed meanwhile is read afresh.
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useOnline } from "../offline/useOnline";
@@ -15,17 +17,30 @@ const BURST_MS = 250;
 const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 30_000;
 
-/** What an event may have changed, as the app caches it. */
-const REFRESHED = [keys.memos.all, ["comments"], ["comment-count"], ["reactions"], keys.inbox] as const;
+/** What any event may have changed, as the app caches it: lists, a memo, its comments and reactions, the inbox. */
+const REFRESHED = [["comments"], ["comment-count"], ["reactions"], keys.inbox] as const;
+
+/** The memo queries keyed by one author (their calendar, heat map and counts): refreshed for that author's changes. */
+const BY_AUTHOR = new Set(["calendar", "stats", "amount"]);
 
 /** Refreshes what is on screen, once per burst of events (only the queries in use are read again). */
-function refresher(client: QueryClient): { event(): void; stop(): void } {
+function refresher(client: QueryClient): { event(creatorId: number | undefined): void; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  // The authors of the burst's changes; null once one did not say whose (then every author's queries).
+  let authors: Set<number> | null = new Set();
   return {
-    event() {
+    event(creatorId) {
+      if (creatorId === undefined) authors = null;
+      else authors?.add(creatorId);
       if (timer !== null) return;
       timer = setTimeout(() => {
         timer = null;
+        const changed = authors;
+        authors = new Set();
+        void client.invalidateQueries({
+          queryKey: keys.memos.all,
+          predicate: ({ queryKey }) => !BY_AUTHOR.has(String(queryKey[1])) || changed === null || changed.has(Number(queryKey[2])),
+        });
         for (const queryKey of REFRESHED) void client.invalidateQueries({ queryKey });
       }, BURST_MS);
     },
@@ -35,8 +50,18 @@ function refresher(client: QueryClient): { event(): void; stop(): void } {
   };
 }
 
-/** Reads one stream until it ends; calls `event` for each `data:` message. */
-async function readStream(body: ReadableStream<Uint8Array>, event: () => void): Promise<void> {
+/** The author an event names (`creatorId`), or undefined when it names none. */
+function creatorOf(message: string): number | undefined {
+  try {
+    const { creatorId } = JSON.parse(message.slice("data: ".length)) as { creatorId?: unknown };
+    return typeof creatorId === "number" ? creatorId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads one stream until it ends; calls `event` for each `data:` message with the author it names. */
+async function readStream(body: ReadableStream<Uint8Array>, event: (creatorId: number | undefined) => void): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
@@ -46,7 +71,7 @@ async function readStream(body: ReadableStream<Uint8Array>, event: () => void): 
     buffer += decoder.decode(value, { stream: true });
     const messages = buffer.split("\n\n");
     buffer = messages.pop() ?? "";
-    if (messages.some((message) => message.startsWith("data: "))) event();
+    for (const message of messages) if (message.startsWith("data: ")) event(creatorOf(message));
   }
 }
 
@@ -63,7 +88,7 @@ async function follow(client: QueryClient, signal: AbortSignal): Promise<void> {
         if (response.status === 401 || response.status === 403 || response.status === 404) return;
         if (response.ok && response.body) {
           // A stream opened again: what changed while it was down is read afresh.
-          if (opened) refresh.event();
+          if (opened) refresh.event(undefined);
           opened = true;
           retry = FIRST_RETRY_MS;
           document.documentElement.dataset.liveUpdates = "on";

@@ -1,6 +1,6 @@
 // GET /api/v1/sse: memos' live event stream, which its web client (0.30) keeps open to refresh what changed elsewhere.
 // Each note of a committed change (services/live-feed.ts, from every server process on the database) that the
-// caller may read (policies/live.policy.ts) is one `data: {"type", "name", "parent"?}` event; a comment starts the
+// caller may read (policies/live.policy.ts) is one `data: {"type", "name", "parent"?, "creatorId"}` event; a comment starts the
 // stream, another every 30 s keeps proxies from closing it. A client that stops reading, a lost channel, or the
 // server closing ends the stream: the client reconnects and reads afresh.
 import { Code, ConnectError } from "@connectrpc/connect";
@@ -16,11 +16,16 @@ const HEARTBEAT_MS = 30_000;
 /** What may wait unread for a client before its stream is ended (it reconnects and reads afresh). */
 const MAX_UNREAD_BYTES = 256 * 1024;
 
-/** The event memos' client reads: a comment's change names the comment and its memo as `parent`. */
-function eventOf(change: LiveChange): { type: string; name: string; parent?: string } {
+/**
+ * The event memos' client reads: a comment's change names the comment and its memo as `parent`. `creatorId` (the
+ * memo's author, which memos' client ignores) lets our web app refresh a user's own calendar and counts only when
+ * the change is to one of their memos.
+ */
+function eventOf(change: LiveChange): { type: string; name: string; parent?: string; creatorId: number } {
   const memo = `memos/${change.memo.uid}`;
-  if (change.type === "memo.comment.created" || !change.comment) return { type: change.type, name: memo };
-  return { type: change.type, name: `memos/${change.comment.uid}`, parent: memo };
+  const creatorId = change.memo.creator_id;
+  if (change.type === "memo.comment.created" || !change.comment) return { type: change.type, name: memo, creatorId };
+  return { type: change.type, name: `memos/${change.comment.uid}`, parent: memo, creatorId };
 }
 
 export function registerSseRoute(scope: FastifyInstance, ctx: AppContext): void {
