@@ -54,7 +54,7 @@ function refresher(client: QueryClient): { event(creatorId: number | undefined):
 function creatorOf(message: string): number | undefined {
   try {
     const { creatorId } = JSON.parse(message.slice("data: ".length)) as { creatorId?: unknown };
-    return typeof creatorId === "number" ? creatorId : undefined;
+    return Number.isSafeInteger(creatorId) ? (creatorId as number) : undefined;
   } catch {
     return undefined;
   }
