@@ -16,13 +16,12 @@ import {
   buildMemosMysql,
   buildMemosPostgres,
   COMMENT_FILE,
-  createMysqlDatabase,
   LOCAL_FILE,
   MEMOS,
   PASSWORDS,
-  mysqlUnavailable,
   PHOTO,
 } from "../memos-fixture/build.js";
+import { createMysqlDatabase, mysqlUnavailable } from "../memos-fixture/mysql-server.js";
 import { dumpPgSchema } from "../memos-fixture/dump.js";
 import { createPgDatabase, type PgDatabase } from "../pg-database.js";
 import { getRaw } from "../raw.js";

@@ -5,8 +5,8 @@ import { dirname, join } from "node:path";
 import SQLite from "better-sqlite3";
 import bcrypt from "bcryptjs";
 import { createHash } from "node:crypto";
-import mysql from "mysql2/promise";
 import { withPgClient } from "../harness.js";
+import { mysqlConnection } from "./mysql-server.js";
 import { type MemosMinor, mysqlSchema, postgresSchema, sqliteSchema } from "./schemas.js";
 
 export const PASSWORDS = { olive: "olive-old-secret", adam: "adam-old-secret", ursula: "ursula-old-secret" } as const;
@@ -158,60 +158,6 @@ export async function buildMemosPostgres(
       await client.query(`SELECT setval(pg_get_serial_sequence('"${name}"', 'id'), GREATEST((SELECT MAX(id) FROM "${name}"), 1))`);
     await client.query("COMMIT");
   });
-}
-
-/** Where the MySQL/MariaDB tests connect as an administrator (root over the local socket by default). */
-const MYSQL_ADMIN = process.env.MEMOS_TEST_MYSQL_DSN ?? "mysql://root@localhost/?socket=/run/mysqld/mysqld.sock";
-
-/** A connection of the fixture to MySQL: identifiers in double quotes as on the other engines, times in UTC. */
-async function mysqlConnection(dsn: string): Promise<mysql.Connection> {
-  const url = new URL(dsn);
-  const socket = url.searchParams.get("socket");
-  const connection = await mysql.createConnection({
-    ...(socket ? { socketPath: socket } : { host: url.hostname, port: Number(url.port || 3306) }),
-    user: decodeURIComponent(url.username || "root"),
-    password: decodeURIComponent(url.password),
-    database: url.pathname.replace(/^\//, "") || undefined,
-    timezone: "Z",
-    charset: "utf8mb4",
-  });
-  await connection.query("SET SESSION sql_mode = CONCAT(@@sql_mode, ',ANSI_QUOTES'), time_zone = '+00:00'");
-  return connection;
-}
-
-/**
- * Why MySQL/MariaDB cannot be reached for the tests, or null when it can. The tests that need it are skipped with a
- * NOTICE then, as the PostgreSQL suite is, unless MEMOS_TEST_MYSQL=require (a failure then).
- */
-export async function mysqlUnavailable(): Promise<string | null> {
-  try {
-    const connection = await mysqlConnection(MYSQL_ADMIN);
-    await connection.end();
-    return null;
-  } catch (error) {
-    if (process.env.MEMOS_TEST_MYSQL === "require") throw error;
-    const message = `NOTICE: MySQL/MariaDB not reachable at ${MYSQL_ADMIN.replace(/\/\/[^@]*@/, "//…@")} (${(error as Error).message}): skipping the memos MySQL transfer tests (MEMOS_TEST_MYSQL_DSN names another; MEMOS_TEST_MYSQL=require makes this a failure)`;
-    console.log(message);
-    return message;
-  }
-}
-
-/** A new MySQL database for a test, and how to drop it. */
-export async function createMysqlDatabase(prefix: string): Promise<{ dsn: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = await mysqlConnection(MYSQL_ADMIN);
-  await admin.query(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await admin.end();
-  const url = new URL(MYSQL_ADMIN);
-  url.pathname = `/${name}`;
-  return {
-    dsn: url.toString(),
-    drop: async () => {
-      const again = await mysqlConnection(MYSQL_ADMIN);
-      await again.query(`DROP DATABASE IF EXISTS ${name}`);
-      await again.end();
-    },
-  };
 }
 
 /** The same on the (empty) MySQL database `dsn`. memos' MySQL tables keep most times as TIMESTAMP: seconds go in as dates. */
