@@ -79,6 +79,12 @@ export function mathInlineAt(src: string): MathMatch | null {
   return inline ? { raw: inline[0], tex: inline[1]!, display: false } : null;
 }
 
+/**
+ * Every formula of a text wherever it sits (display and inline, not after a backslash), as one global pattern made of
+ * the two above: tag reading skips what it matches, as the renderer draws no tag chip inside a formula.
+ */
+export const MATH_SPAN = new RegExp(`(?<!\\\\)(?:${DISPLAY_INLINE.source.slice(1)}|${MATH_INLINE.source.slice(1)})`, "g");
+
 /** Where in inline text a formula may start: its first `$` (marked reads an escaped `\$` as an escape first). */
 export function mathInlineStart(src: string): number | undefined {
   const index = src.indexOf("$");

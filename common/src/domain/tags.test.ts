@@ -24,6 +24,19 @@ describe("extractTags", () => {
     expect(extractTags("see [Foo](https://en.wikipedia.org/wiki/Foo_(#bar)) #after")).toEqual(["after"]);
   });
 
+  it("skips formulas, as the web draws no tag chip inside one, and keeps tags beside dollar amounts", () => {
+    expect(extractTags("$a #b$ and $$\\#c$$ then #d")).toEqual(["d"]);
+    expect(extractTags("$$\n\\text{#x}\n$$\n#after")).toEqual(["after"]);
+    expect(extractTags("costs $5 #money and $10 #more")).toEqual(["money", "more"]);
+    expect(extractTags("a \\$x #y$ z")).toEqual(["y$"]);
+  });
+
+  it("reads a memo of a million dollar signs in one pass", () => {
+    expect(extractTags(`${"$".repeat(1_000_000)} #end`)).toEqual(["end"]);
+    expect(extractTags(`${"$a ".repeat(300_000)} #end`)).toEqual(["end"]);
+    expect(extractTags(`$$ ${"x".repeat(1_000_000)} #end`)).toEqual(["end"]);
+  });
+
   it("reads a memo of a million unclosed brackets in one pass (it took half a minute when each bracket rescanned the line)", () => {
     expect(extractTags(`${"[".repeat(1_000_000)} #end`)).toEqual(["end"]);
     expect(extractTags(`${"[a](".repeat(250_000)} #end`)).toEqual(["end"]);

@@ -1,4 +1,5 @@
-// Tag extraction from memo content: the regex of the wire (`#([^\s#]+)`), applied outside code and links.
+// Tag extraction from memo content: the regex of the wire (`#([^\s#]+)`), applied outside code, math and links.
+import { MATH_SPAN } from "./rich-markdown.js";
 
 /** The wire's tag: `#` and what follows up to a space or the next `#`. The web's Markdown lexer reads the same. */
 export const TAG_PATTERN_SOURCE = "#([^\\s#]+)";
@@ -23,9 +24,9 @@ export function blankCode(content: string): string {
   return content.replace(FENCED_CODE, blank).replace(INLINE_CODE, blank);
 }
 
-/** The content with code blocks, inline code and links blanked out, character for character. */
+/** The content with code blocks, inline code, formulas and links blanked out, character for character. */
 function blankNonTagText(content: string): string {
-  return blankCode(content).replace(MARKDOWN_LINK, blank).replace(PLAIN_LINK, blank);
+  return blankCode(content).replace(MATH_SPAN, blank).replace(MARKDOWN_LINK, blank).replace(PLAIN_LINK, blank);
 }
 
 /** One tag in a memo's text: `content.slice(start, end)` is `#` + `tag`. */
