@@ -1,6 +1,7 @@
 // Bundles the server (server/src/main.ts) into server/dist/main.js, the maintenance commands
 // (server/src/cli/index.ts: backup, restore, transfer) into server/dist/cli.js and the import's reading thread
-// (server/src/services/import/reader.worker.ts) into server/dist/import-reader.js, with esbuild: Node, ESM, minified
+// (server/src/services/import/reader.worker.ts) into server/dist/import-reader.js and the thumbnail thread
+// (server/src/services/thumbnails/thumbnail.worker.ts) into server/dist/thumbnail-maker.js, with esbuild: Node, ESM, minified
 // (whitespace and syntax; names kept), with the packages the server imports bundled in, except the few that must stay
 // files in node_modules (RUN_TIME_PACKAGES). The packages loaded on first use (server/src/on-first-use.ts), which
 // the main bundle does not follow, are bundled each into a CommonJS file of its own, server/dist/first-use/<name>.cjs.
@@ -22,6 +23,7 @@ export const SERVER_OUT = join(ROOT, "server", "dist", "main.js");
 export const CLI_ENTRY = join(ROOT, "server", "src", "cli", "index.ts");
 export const CLI_OUT = join(ROOT, "server", "dist", "cli.js");
 const IMPORT_READER_ENTRY = join(ROOT, "server", "src", "services", "import", "reader.worker.ts");
+const THUMBNAIL_MAKER_ENTRY = join(ROOT, "server", "src", "services", "thumbnails", "thumbnail.worker.ts");
 const WORKER_FILES = ["sqlite-reader.worker.mjs", "fulltext-merge.worker.mjs", "sqlite-functions.mjs"];
 
 /**
@@ -87,7 +89,8 @@ export const SERVER_BUILD_OPTIONS = /** @type {const} */ ({
   absWorkingDir: ROOT,
   // Beside each other in server/dist, where the reader-thread files are copied too. The import's reading thread
   // (services/import/reader-thread.ts) starts import-reader.js from beside the chunk that holds the importer.
-  entryPoints: { main: SERVER_ENTRY, cli: CLI_ENTRY, "import-reader": IMPORT_READER_ENTRY },
+  // So does the thumbnail thread's thumbnail-maker.js (services/thumbnails/thumbnail-thread.ts).
+  entryPoints: { main: SERVER_ENTRY, cli: CLI_ENTRY, "import-reader": IMPORT_READER_ENTRY, "thumbnail-maker": THUMBNAIL_MAKER_ENTRY },
   outdir: join(ROOT, "server", "dist"),
   bundle: true,
   platform: "node",

@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 /** The entry points of the bundle: starting them would start the server, a command or a thread. */
-const ENTRIES = new Set(["main.js", "cli.js", "import-reader.js"]);
+const ENTRIES = new Set(["main.js", "cli.js", "import-reader.js", "thumbnail-maker.js"]);
 
 /** Dependencies a package needs only to install itself: better-sqlite3 fetches or builds its addon with it. */
 const INSTALL_ONLY = new Set(["prebuild-install"]);

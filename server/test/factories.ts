@@ -55,7 +55,7 @@ export function multipartBody(
 }
 
 /** POST /api/resource/blob with the file in form field `field`; the answer as it comes, whatever it is. */
-export function uploadBlob(owner: TestUser, field: string, filename: string, type: string, data: Buffer) {
+export function uploadBlob(owner: TestUser, field: string, filename: string, type: string, data: Buffer<ArrayBufferLike>) {
   const body = multipartBody(field, filename, type, data);
   return owner.client.post("/api/resource/blob", body.payload, { headers: body.headers });
 }
@@ -64,7 +64,7 @@ export async function uploadResource(
   owner: TestUser,
   filename = "photo.png",
   type = "image/png",
-  data = Buffer.from("fake-png-bytes"),
+  data: Buffer<ArrayBufferLike> = Buffer.from("fake-png-bytes"),
 ): Promise<Resource> {
   const response = await uploadBlob(owner, "file", filename, type, data);
   if (response.status !== 200) throw new Error(`upload failed: ${response.text}`);

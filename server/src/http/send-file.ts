@@ -46,6 +46,8 @@ export interface UploadedFile {
   size: number;
   /** The bytes from `start` to `end` (inclusive), or all; a blob is a Buffer, a file on disk a stream. */
   read(range?: { start: number; end: number }): Buffer | Readable;
+  /** Another form of the file (its thumbnail): part of its validator. */
+  variant?: string;
 }
 
 /** True when the client's copy (If-None-Match, else If-Modified-Since) is current: answer 304. */
@@ -60,7 +62,7 @@ function notModified(request: FastifyRequest, etag: string, createdTs: number): 
 export function sendUploadedFile(request: FastifyRequest, reply: FastifyReply, file: UploadedFile) {
   const display = fileDisplay(file.type);
   // The bytes of a resource never change (a rename changes its row, not its bytes): id, time and size name them.
-  const etag = `"r${file.id}-${file.createdTs}-${file.size}"`;
+  const etag = `"r${file.id}-${file.createdTs}-${file.size}${file.variant ? `-${file.variant}` : ""}"`;
   reply
     .header("Content-Type", display.contentType)
     .header("Content-Disposition", contentDisposition(display.disposition, file.filename))

@@ -5,6 +5,7 @@ import type { AppContext, Viewer } from "../context.js";
 import { viewerOf } from "../http/request-context.js";
 import type { Handlers } from "../http/route-table.js";
 import { noSniff, sendUploadedFile, type UploadedFile } from "../http/send-file.js";
+import { thumbnailOf } from "../services/thumbnail.service.js";
 import {
   authorizedResource,
   createExternalResource,
@@ -25,6 +26,17 @@ function uploadedFile({ resource, bytes }: ResourceFile): UploadedFile {
   return { id, createdTs, filename, type, size: bytes.size, read: (range) => bytes.read(range) };
 }
 
+/** The file, or its thumbnail when the query asks for one and the file makes one. */
+async function sendFileOrThumbnail(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, file: ResourceFile) {
+  const { thumbnail: wanted } = request.query as { thumbnail?: string };
+  const thumbnail = wanted === "true" || wanted === "1" ? await thumbnailOf(ctx, file, request.log) : null;
+  if (!thumbnail) return sendUploadedFile(request, reply, uploadedFile(file));
+  const { id, created_ts: createdTs, filename } = file.resource;
+  const { type, bytes } = thumbnail;
+  const read = (range?: { start: number; end: number }) => (range ? bytes.subarray(range.start, range.end + 1) : bytes);
+  return sendUploadedFile(request, reply, { id, createdTs, filename, type, size: bytes.length, read, variant: "thumbnail" });
+}
+
 /**
  * v0's file links, by id and name. v0 decoded `+` as a space here, so a name that really holds a `+` matches first.
  * A name that is not the file's (a link written before a rename, or an import's) is redirected to the current
@@ -34,7 +46,7 @@ async function sendFileByName(ctx: AppContext, request: FastifyRequest, reply: F
   const resource = await readableResource(ctx, viewer, id);
   const { filename } = resource;
   if (name === filename || name.replace(/\+/g, " ") === filename) {
-    return sendUploadedFile(request, reply, uploadedFile(await openReadableResource(ctx, resource)));
+    return sendFileOrThumbnail(ctx, request, reply, await openReadableResource(ctx, resource));
   }
   const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
   const prefix = request.routeOptions.url?.startsWith("/h/") ? "/h/r" : "/o/r";
@@ -74,7 +86,7 @@ export const resourceHandlers = (ctx: AppContext) =>
       handler: async (request, reply) => {
         const viewer = viewerOf(request);
         const resource = await readableResource(ctx, viewer, await resourceIdByUid(ctx, request.params.uid));
-        return sendUploadedFile(request, reply, uploadedFile(await openReadableResource(ctx, resource)));
+        return sendFileOrThumbnail(ctx, request, reply, await openReadableResource(ctx, resource));
       },
     },
     "resource.htmlFile": {

@@ -301,6 +301,14 @@ interface MemoShareTable {
   last_opened_ts: Generated<number | null>;
 }
 
+/** A resource's thumbnail (migration 054): `content` null when the original serves as its own. */
+interface ResourceThumbnailTable {
+  resource_id: number;
+  type: string;
+  content: Buffer | null;
+  created_ts: number;
+}
+
 /** A user's webhook (migration 012); `events` is JSON text of the event names. */
 interface WebhookTable {
   id: Generated<number>;
@@ -393,6 +401,7 @@ export interface Database {
   two_factor_failure: TwoFactorFailureTable;
   two_factor_lock: TwoFactorLockTable;
   sso_second_factor: SsoSecondFactorTable;
+  resource_thumbnail: ResourceThumbnailTable;
 }
 
 export type AccessTokenRow = Selectable<AccessTokenTable>;

@@ -91,7 +91,11 @@ export default function SharedMemo() {
           </span>
         </header>
         <Markdown content={throughShareLink(memo.content, memo.resourceList, urlOf)} className="text-[15px]" />
-        <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} urlOf={(resource) => urlOf(resource.id)} />
+        <MemoResources
+          resources={attachmentsToShow(memo.content, memo.resourceList)}
+          urlOf={(resource) => urlOf(resource.id)}
+          thumbnailOf={(resource) => urlOf(resource.id)}
+        />
       </article>
     );
   }

@@ -1,18 +1,23 @@
 // Resources: uploaded files and external links, v0's file links /o/r and /h/r, and the v1 API's /file/attachments.
 import { z } from "zod";
 import { pathId } from "../schema-parts.js";
-import { resourceCreateSchema, resourceEntitySchema, resourcePatchSchema } from "../schemas/resource.js";
+import { resourceCreateSchema, resourceEntitySchema, resourceFileQuerySchema, resourcePatchSchema } from "../schemas/resource.js";
 import { bare, data, file, form, input, route } from "../route.js";
 
 const resourceParams = z.object({ resourceId: pathId() });
 const NOT_FOUND = { 404: "No such resource, or another's" } as const;
-const FILE = file("application/octet-stream", "The file, with its stored type (Range requests are honoured)");
+const FILE = file(
+  "application/octet-stream",
+  "The file, with its stored type (Range requests are honoured); with `thumbnail`, a PNG or JPEG image's thumbnail (at most 600 px on its long side), or the file itself when it makes none",
+);
+const FILE_QUERY = input(resourceFileQuerySchema, "Malformatted file query");
 
 /** A file by id and name: its owner's, or one linked to a memo the caller may read. */
 const FILE_ROUTE = {
   method: "GET",
   access: "public",
   params: z.object({ resourceId: pathId(), filename: z.string() }),
+  query: FILE_QUERY,
   answer: FILE,
   errors: { 404: "No such file, or not one the caller may read" },
 } as const;
@@ -100,6 +105,7 @@ export const resourceRoutes = {
     summary: "A resource's file by its v1 uid (memos' attachment link; the name is the browser's, any is accepted)",
     access: "public",
     params: z.object({ uid: z.string().max(64), filename: z.string() }),
+    query: FILE_QUERY,
     answer: FILE,
     errors: { 404: "No such file, or not one the caller may read" },
   }),

@@ -48,3 +48,11 @@ export const resourceEntitySchema = z
   })
   .meta({ id: "Resource" });
 export type Resource = z.infer<typeof resourceEntitySchema>;
+
+/**
+ * The file routes' query: `thumbnail` (memos' `?thumbnail=true`, v0 links' `?thumbnail=1`) asks for an image's
+ * thumbnail instead of the file. Other parameters (a cache buster) are let through unread.
+ */
+export const resourceFileQuerySchema = z.object({
+  thumbnail: z.enum(["true", "1", "false", "0"]).optional(),
+});

@@ -108,6 +108,7 @@ const TRANSFER_TABLES: readonly TableClass[] = [
   { name: "mcp_rate", class: "skipped", reason: "MCP request buckets, full again within a minute" },
   { name: "two_factor_failure", class: "skipped", reason: "wrong two-factor codes count for 15 minutes; the cap starts afresh" },
   { name: "two_factor_lock", class: "skipped", reason: "a lock of an account's app codes lasts 15 minutes; it ends with the transfer" },
+  { name: "resource_thumbnail", class: "skipped", reason: "thumbnails are a cache: each is made again when first viewed" },
 ];
 
 /** The classes of the tables `engine` has. */

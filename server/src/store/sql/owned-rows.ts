@@ -29,10 +29,11 @@ export const MEMO_OWNED = [
   ["memo_relation", "related_memo_id"],
 ] as const satisfies readonly Owned[];
 
-/** Rows about a resource: the memos' and comments' links to it. */
+/** Rows about a resource: the memos' and comments' links to it, and its thumbnail. */
 export const RESOURCE_OWNED = [
   ["memo_resource", "resource_id"],
   ["memo_comment_resource", "resource_id"],
+  ["resource_thumbnail", "resource_id"],
 ] as const satisfies readonly Owned[];
 
 /** A webhook's deliveries (a user's webhooks go with the user). */

@@ -1,7 +1,7 @@
 // A memo's attachments: image thumbnails (click to preview), video players, and file chips.
 import type { Resource } from "@memos/common";
 import { FileText } from "lucide-react";
-import { resourceUrl } from "../../api/links";
+import { resourceThumbnailUrl, resourceUrl } from "../../api/links";
 import { RetryingImage } from "../ui/RetryingImage";
 
 export interface MemoResourcesProps {
@@ -9,11 +9,13 @@ export interface MemoResourcesProps {
   onPreview?: (url: string) => void;
   /** Where each file is read from (a share link's page reads them through the link). */
   urlOf?: (resource: Resource) => string;
+  /** Where a grid's image is read from: its thumbnail (the preview opens the file itself). */
+  thumbnailOf?: (resource: Resource) => string;
 }
 
 export const isImage = (resource: Resource) => resource.type.startsWith("image");
 
-export function MemoResources({ resources, onPreview, urlOf = resourceUrl }: MemoResourcesProps) {
+export function MemoResources({ resources, onPreview, urlOf = resourceUrl, thumbnailOf = resourceThumbnailUrl }: MemoResourcesProps) {
   if (resources.length === 0) return null;
   const images = resources.filter(isImage);
   const videos = resources.filter((resource) => resource.type.startsWith("video"));
@@ -33,7 +35,8 @@ export function MemoResources({ resources, onPreview, urlOf = resourceUrl }: Mem
                 className={`overflow-hidden rounded-lg border border-zinc-200 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 ${images.length === 1 ? "w-fit max-w-full" : "aspect-square"} ${onPreview ? "cursor-zoom-in" : "cursor-default"}`}
               >
                 <RetryingImage
-                  src={url}
+                  // One image is shown large; in a grid each is a small square, which its thumbnail fills.
+                  src={images.length === 1 ? url : thumbnailOf(resource)}
                   alt={resource.filename}
                   loading="lazy"
                   decoding="async"
