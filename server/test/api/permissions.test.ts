@@ -384,6 +384,9 @@ describe("v1 RPCs by credential", () => {
   const spareTokenId = async () => (await owner.client.post("/api/access-token", { name: "spare", scope: "read" })).body.data.id as number;
   /** A share link of the owner's memo that a call may revoke. */
   const spareShareId = async () => (await owner.client.post(`/api/memo/${memoId}/share`, {})).body.data.id as number;
+  /** One of the owner's shortcuts, named as a v1 memo view. */
+  const spareViewName = async () =>
+    `users/owner/views/${(await owner.client.post("/api/shortcut", { title: "Spare", payload: "[]" })).body.data.id as number}`;
   /** A webhook of the owner's that a call may change or delete. */
   const spareWebhookId = async () =>
     (await owner.client.post("/api/webhook", { name: "spare", url: "https://hooks.example.com/spare", events: ["memo.created"] })).body.data
@@ -712,6 +715,37 @@ describe("v1 RPCs by credential", () => {
       "POST /api/v1/users/:u/shortcuts",
       (client) => client.post("/api/v1/users/owner/shortcuts", { title: "Pinned", filter: "pinned" }),
       { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    // MemoViewService (memos 0.31's name for shortcuts): the owner's own; a read token reads, does not write.
+    [
+      "GET /api/v1/users/:u/views",
+      (client) => client.get("/api/v1/users/owner/views"),
+      { none: 401, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "Connect GetMemoView",
+      async (client) => connect(client, "GetMemoView", { name: await spareViewName() }, "MemoViewService"),
+      { none: 401, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "POST /api/v1/users/:u/views",
+      (client) => client.post("/api/v1/users/owner/views", { title: "Pinned", filter: "pinned" }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "PATCH /api/v1/users/:u/views/:id",
+      async (client) => client.patch(`/api/v1/${await spareViewName()}`, { title: "Renamed" }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "Connect DeleteMemoView",
+      async (client) => connect(client, "DeleteMemoView", { name: await spareViewName() }, "MemoViewService"),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "GET /api/v1/users/:u/views (another's: the owner's alone)",
+      (client) => client.get("/api/v1/users/host/views"),
+      { none: 401, session: 403, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
     ],
     // The auth part of issue 45: the refresh cookie alone refreshes; a member's CreateUser is a sign-up (closed here)
     // and a member deletes no other account; linked identities are the caller's own, changed from a session only.
