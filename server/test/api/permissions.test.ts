@@ -579,15 +579,17 @@ describe("v1 RPCs by credential", () => {
       (client) => connect(client, "GetSharedMemo", { shareToken }),
       { none: 200, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
     ],
+    // Link previews make the server fetch: signed-in callers only. A private address is refused here (400), which
+    // shows the call got past access without reaching out.
     [
-      "GET /api/v1/memos/-/linkMetadata (not served)",
-      (client) => client.get("/api/v1/memos/-/linkMetadata?url=https%3A%2F%2Fexample.com"),
-      { none: 501, session: 501, "read token": 501, "read-write token": 501, "open ID": 501, "?openId=": 501 },
+      "GET /api/v1/memos/-/linkMetadata (a private address: refused)",
+      (client) => client.get("/api/v1/memos/-/linkMetadata?url=http%3A%2F%2F10.1.2.3%2F"),
+      { none: 401, session: 400, "read token": 400, "read-write token": 400, "open ID": 400, "?openId=": 400 },
     ],
     [
-      "Connect BatchGetLinkMetadata (not served; a POST, so not with a read-only token)",
-      (client) => connect(client, "BatchGetLinkMetadata", { urls: ["https://example.com"] }),
-      { none: 501, session: 501, "read token": 403, "read-write token": 501, "open ID": 501, "?openId=": 501 },
+      "Connect BatchGetLinkMetadata (a POST, so not with a read-only token; a private address: refused)",
+      (client) => connect(client, "BatchGetLinkMetadata", { urls: ["http://10.1.2.3/"] }),
+      { none: 401, session: 400, "read token": 403, "read-write token": 400, "open ID": 400, "?openId=": 400 },
     ],
     // UserService's webhooks: listed by any credential of the owner's; changed, and their secret read, by a session only.
     [
