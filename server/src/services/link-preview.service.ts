@@ -97,8 +97,8 @@ function failureOf(error: unknown): HttpError {
  */
 export async function linkPreview(ctx: AppContext, input: string): Promise<HtmlMeta> {
   const url = linkOf(input);
-  let kept = keptByApp.get(ctx);
-  if (!kept) keptByApp.set(ctx, (kept = new Map()));
+  const kept = keptByApp.get(ctx) ?? new Map<string, Kept>();
+  keptByApp.set(ctx, kept);
   const now = Date.now();
   const hit = kept.get(url.href);
   if (hit && hit.until > now) return hit.answer;
