@@ -349,6 +349,9 @@ describe("memo permission matrix", () => {
   });
 });
 
+/** A 1×1 PNG as a data: URL, an avatar v1's UpdateUser takes. */
+const TINY_PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
 /** An identity provider as v1 creates one (the issuer in auth_url). */
 const IDENTITY_PROVIDER = {
   title: "Matrix IdP",
@@ -466,6 +469,19 @@ describe("v1 RPCs by credential", () => {
       "PATCH /api/v1/users/:u (display_name)",
       (client) => client.patch("/api/v1/users/owner?updateMask=display_name", { displayName: "Owner" }),
       { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "PATCH /api/v1/users/:u (avatar_url)",
+      (client) => client.patch("/api/v1/users/owner?updateMask=avatar_url", { avatarUrl: TINY_PNG }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "GET /file/users/:username/avatar (public, as accounts are)",
+      async (client) => {
+        await owner.client.patch("/api/v1/users/owner?updateMask=avatar_url", { avatarUrl: TINY_PNG });
+        return client.get("/file/users/owner/avatar");
+      },
+      { none: 200, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
     ],
     [
       "PATCH /api/v1/users/:u (password)",
