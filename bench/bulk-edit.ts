@@ -59,6 +59,7 @@ async function measure(driver: "sqlite" | "postgres", memoCount: number, selecti
     backupKeep: 7,
     webhookAllowPrivate: false,
     oidcAllowPrivate: false,
+    linkPreviewAllowPrivate: false,
     projectInfoUrl: "http://127.0.0.1:9",
     ...WEBHOOK_DEFAULTS,
     mcpRequestsPerMinute: MCP_REQUESTS_PER_MINUTE,

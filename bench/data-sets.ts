@@ -116,6 +116,7 @@ export function benchConfig(driver: "sqlite" | "postgres", dir: string, dsn: str
     backupKeep: 7,
     webhookAllowPrivate: false,
     oidcAllowPrivate: false,
+    linkPreviewAllowPrivate: false,
     projectInfoUrl: "http://127.0.0.1:9",
     ...WEBHOOK_DEFAULTS,
     mcpRequestsPerMinute: MCP_REQUESTS_PER_MINUTE,

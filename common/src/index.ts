@@ -8,6 +8,7 @@ export * from "./domain/memo-list.js";
 export * from "./domain/tag-edit.js";
 export * from "./domain/tags.js";
 export * from "./domain/validation.js";
+export * from "./domain/avatar.js";
 export * from "./domain/integrations.js";
 export * from "./domain/history.js";
 export * from "./domain/reactions.js";

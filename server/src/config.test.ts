@@ -33,6 +33,7 @@ describe("loadConfig", () => {
       backupKeep: 7,
       webhookAllowPrivate: false,
       oidcAllowPrivate: false,
+      linkPreviewAllowPrivate: false,
       projectInfoUrl: "https://api.github.com",
       webhookRetryBaseMs: 10_000,
       webhookRetryWindowMs: 24 * 3_600_000,
@@ -63,6 +64,8 @@ describe("loadConfig", () => {
     expect(() => load(["--webhook-allow-private", "yes"])).toThrow(/--webhook-allow-private/);
     expect(load([], { MEMOS_OIDC_ALLOW_PRIVATE: "true" }).oidcAllowPrivate).toBe(true);
     expect(() => load(["--oidc-allow-private", "yes"])).toThrow(/--oidc-allow-private/);
+    expect(load([], { MEMOS_LINK_PREVIEW_ALLOW_PRIVATE: "true" }).linkPreviewAllowPrivate).toBe(true);
+    expect(() => load(["--link-preview-allow-private", "yes"])).toThrow(/--link-preview-allow-private/);
   });
 
   it("reads the SQLite reader count and the search budget, within bounds", () => {

@@ -35,6 +35,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** Identity providers may be reached at loopback and private addresses, and by http:// (a provider at home); off by default. */
   oidcAllowPrivate: boolean;
+  /** Link previews (v1 GetLinkMetadata) may fetch pages at loopback and private addresses; off by default. */
+  linkPreviewAllowPrivate: boolean;
   /** Where the About dialog's project news is read (GitHub's API; tests and mirrors point it elsewhere). */
   projectInfoUrl: string;
   /** A failed delivery is retried after this, doubling each time (10 s; tests make it small). */
@@ -87,6 +89,7 @@ const FLAGS: Record<string, FlagSpec> = {
   "backup-keep": { env: "MEMOS_BACKUP_KEEP", fallback: "" },
   "webhook-allow-private": { env: "MEMOS_WEBHOOK_ALLOW_PRIVATE", fallback: "false" },
   "oidc-allow-private": { env: "MEMOS_OIDC_ALLOW_PRIVATE", fallback: "false" },
+  "link-preview-allow-private": { env: "MEMOS_LINK_PREVIEW_ALLOW_PRIVATE", fallback: "false" },
   "project-info-url": { env: "MEMOS_PROJECT_INFO_URL", fallback: "https://api.github.com" },
   metrics: { env: "MEMOS_METRICS", fallback: "false" },
   "metrics-token": { env: "MEMOS_METRICS_TOKEN", fallback: "" },
@@ -216,6 +219,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
   const webhookAllowPrivate = oneOf(label("webhook-allow-private"), pick("webhook-allow-private"), ["true", "false"] as const) === "true";
   const oidcAllowPrivate = oneOf(label("oidc-allow-private"), pick("oidc-allow-private"), ["true", "false"] as const) === "true";
+  const linkPreviewAllowPrivate =
+    oneOf(label("link-preview-allow-private"), pick("link-preview-allow-private"), ["true", "false"] as const) === "true";
   const metricsToken = pick("metrics-token");
   // The token is not echoed back.
   if (metricsToken !== "" && !/^[\x21-\x7e]{16,512}$/.test(metricsToken)) {
@@ -239,6 +244,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env,
     backupKeep,
     webhookAllowPrivate,
     oidcAllowPrivate,
+    linkPreviewAllowPrivate,
     projectInfoUrl: projectInfoUrl.replace(/\/+$/, ""),
     ...WEBHOOK_DEFAULTS,
     mcpRequestsPerMinute: MCP_REQUESTS_PER_MINUTE,

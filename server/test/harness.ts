@@ -149,6 +149,8 @@ export interface TestAppOptions {
   /** As `--webhook-allow-private true`: webhooks may reach loopback (the tests' receivers). */
   webhookAllowPrivate?: boolean;
   oidcAllowPrivate?: boolean;
+  /** As `--link-preview-allow-private true`: link previews may fetch from loopback (the tests' pages). */
+  linkPreviewAllowPrivate?: boolean;
   /** Where the server reads the project's GitHub news (a local fake; by default a closed port). */
   projectInfoUrl?: string;
   /** Webhook timings (retry base and window, attempt time limit), small for tests. */
@@ -197,6 +199,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     backupKeep: 7,
     webhookAllowPrivate: options.webhookAllowPrivate ?? false,
     oidcAllowPrivate: options.oidcAllowPrivate ?? false,
+    linkPreviewAllowPrivate: options.linkPreviewAllowPrivate ?? false,
     projectInfoUrl: options.projectInfoUrl ?? "http://127.0.0.1:9",
     ...WEBHOOK_DEFAULTS,
     ...options.webhook,

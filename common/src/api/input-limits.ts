@@ -13,6 +13,10 @@ export const INPUT_LIMITS = {
   nickname: 256,
   email: 1024,
   userSettingValue: 1024,
+  /** An avatar image's bytes (a profile picture; a client scales a photo down before sending it). */
+  avatarBytes: 256 * 1024,
+  /** An avatar's data: URL: its bytes in base64, with room for the `data:image/…;base64,` prefix. */
+  avatarUrl: Math.ceil((256 * 1024) / 3) * 4 + 64,
   /** A tag, given on its own or found in memo content (`#tag`). */
   tag: MAX_TAG_LENGTH,
   shortcutTitle: 256,

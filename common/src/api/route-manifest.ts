@@ -33,6 +33,7 @@ export const ROUTE_MANIFEST = {
   "user.setSetting": { method: "POST", path: "/api/user/setting", answer: "data" },
   "user.get": { method: "GET", path: "/api/user/:id", answer: "data" },
   "user.byName": { method: "GET", path: "/api/user/name/:username", answer: "data" },
+  "user.avatarFile": { method: "GET", path: "/file/users/:username/avatar", answer: "file" },
   "user.patch": { method: "PATCH", path: "/api/user/:id", answer: "data" },
   "user.delete": { method: "DELETE", path: "/api/user/:id", answer: "bare" },
   "system.ping": { method: "GET", path: "/api/ping", answer: "data" },

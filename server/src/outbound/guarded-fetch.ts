@@ -1,6 +1,7 @@
-// The fetch openid-client sends its requests with (discovery, keys, token): through the same address rule as
-// webhooks (policies/webhook-target.policy.ts), judged when the socket connects (a guarded DNS lookup; an IP literal
-// first), one connection per request, no redirect followed, a time limit and a cap on the answer's size.
+// The fetch openid-client sends its requests with (discovery, keys, token), and link previews fetch pages with:
+// through the same address rule as webhooks (policies/webhook-target.policy.ts), judged when the socket connects (a
+// guarded DNS lookup; an IP literal first), one connection per request, no redirect followed, a time limit and a cap
+// on the answer's size.
 import http from "node:http";
 import https from "node:https";
 import { isAllowedTarget, parseAddress, targetVerdict } from "../policies/webhook-target.policy.js";
@@ -12,6 +13,10 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
 export interface GuardedFetchOptions {
   allowPrivate: boolean;
   timeoutMs: number;
+  /** The most bytes of an answer read (1 MiB when not said). */
+  maxAnswerBytes?: number;
+  /** Past the cap: refuse the answer (the default), or keep its first bytes and stop reading (a page's head is enough). */
+  overCap?: "refuse" | "truncate";
 }
 
 interface FetchInit {
@@ -40,6 +45,7 @@ export function guardedFetch(options: GuardedFetchOptions) {
       throw new RefusedTargetError(`refused address ${url.hostname}`);
     }
     const body = await bodyBytes(init.body);
+    const cap = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
     const client = url.protocol === "https:" ? https : http;
     return new Promise((resolve, reject) => {
       const outgoing = client.request(url, {
@@ -55,13 +61,7 @@ export function guardedFetch(options: GuardedFetchOptions) {
       outgoing.on("response", (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        response.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_ANSWER_BYTES) return outgoing.destroy(new Error(`answer over ${MAX_ANSWER_BYTES} bytes`));
-          chunks.push(chunk);
-        });
-        response.on("error", reject);
-        response.on("end", () => {
+        const finish = () => {
           const headers = new Headers();
           for (const [name, value] of Object.entries(response.headers)) {
             for (const each of [value ?? []].flat()) headers.append(name, each);
@@ -69,7 +69,22 @@ export function guardedFetch(options: GuardedFetchOptions) {
           const status = response.statusCode ?? 500;
           const nullBody = status === 204 || status === 304 || init.method === "HEAD";
           resolve(new Response(nullBody ? null : Buffer.concat(chunks), { status, headers }));
+        };
+        response.on("data", (chunk: Buffer) => {
+          if (size + chunk.length <= cap) {
+            size += chunk.length;
+            chunks.push(chunk);
+            return;
+          }
+          if (options.overCap !== "truncate") return outgoing.destroy(new Error(`answer over ${cap} bytes`));
+          chunks.push(chunk.subarray(0, cap - size));
+          size = cap;
+          // The first bytes are the answer; the rest is not read (resolved first, so the abort rejects nothing).
+          finish();
+          outgoing.destroy();
         });
+        response.on("error", reject);
+        response.on("end", finish);
       });
       outgoing.end(body);
     });

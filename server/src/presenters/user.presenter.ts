@@ -1,6 +1,6 @@
 // The only place a user row becomes wire JSON: the password hash never leaves, and what of email and openId
 // an answer carries is decided by the user policy's disclosure rule.
-import type { User, UserSetting } from "@memos/common";
+import { avatarPath, type User, type UserSetting } from "@memos/common";
 import type { UserDisclosure } from "../policies/user.policy.js";
 import type { UserRow } from "../store/schema.js";
 import type { UserSettingRow } from "../store/sql/user-setting.store.js";
@@ -19,6 +19,7 @@ export function presentUser(row: UserRow, disclosure: UserDisclosure, settings?:
     role: row.role,
     email: disclosure.email ? row.email : "",
     nickname: row.nickname,
+    avatarUrl: row.avatar_ts === null ? "" : avatarPath(row.username),
     openId: disclosure.openId ? row.open_id : "",
     userSettingList: settings ? settings.map(presentUserSetting) : null,
   };

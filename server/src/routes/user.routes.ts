@@ -2,6 +2,7 @@
 import type { AppContext } from "../context.js";
 import { viewerOf } from "../http/request-context.js";
 import type { Handlers } from "../http/route-table.js";
+import { noSniff } from "../http/send-file.js";
 import {
   assertKnownSettingKey,
   authorizedUser,
@@ -9,6 +10,7 @@ import {
   deleteUser,
   getMe,
   getUser,
+  getUserAvatar,
   getUserByName,
   listUsers,
   patchUser,
@@ -27,6 +29,16 @@ export const userHandlers = (ctx: AppContext) =>
     },
     "user.get": async (request) => getUser(ctx, request.params.id),
     "user.byName": async (request) => getUserByName(ctx, request.params.username),
+    "user.avatarFile": {
+      onRequest: noSniff,
+      handler: async (request, reply) => {
+        const avatar = await getUserAvatar(ctx, request.params.username);
+        const etag = `"${avatar.updatedTs}-${avatar.bytes.length}"`;
+        reply.header("Cache-Control", "no-cache").header("ETag", etag).header("Content-Security-Policy", "default-src 'none'; sandbox");
+        if (request.headers["if-none-match"] === etag) return reply.code(304).send();
+        return reply.type(avatar.mimeType).send(avatar.bytes);
+      },
+    },
     "user.patch": {
       // 404/403 come before a 400 of the body, as in v0.
       checkFirst: (request, { id }) => authorizedUser(ctx, viewerOf(request), id, "update"),

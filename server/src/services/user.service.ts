@@ -3,6 +3,8 @@ import { randomUUID } from "node:crypto";
 import {
   type AccountAction,
   accountProblem,
+  avatarPath,
+  readAvatarDataUrl,
   type User,
   type UserSetting,
   USER_SETTING_KEYS,
@@ -28,6 +30,8 @@ import {
 import { presentUser, presentUserSetting } from "../presenters/user.presenter.js";
 import type { Db } from "../store/db.js";
 import type { UserRow } from "../store/schema.js";
+import { nowSeconds } from "../store/time.js";
+import { deleteUserAvatar, findUserAvatar, saveUserAvatar, type UserAvatar } from "../store/sql/user-avatar.store.js";
 import { refreshDisplayTimes } from "../store/sql/memo/memo.store.js";
 import { revokeUserAccessTokens } from "../store/sql/access-token.store.js";
 import { deleteUserSessions } from "../store/sql/session.store.js";
@@ -153,6 +157,18 @@ export async function getMe(ctx: AppContext, viewer: Viewer): Promise<User> {
   return presentAccount(viewer, user, settings);
 }
 
+/**
+ * What `avatarUrl` asks of the avatar: nothing (absent, or the address it is served at, as a client sends back the
+ * user it read), clearing it (""), or new bytes; a 400 naming the field for anything but a taken image.
+ */
+function avatarChangeOf(avatarUrl: string | undefined, username: string): { mimeType: string; bytes: Buffer } | null | undefined {
+  if (avatarUrl === undefined || avatarUrl === avatarPath(username)) return undefined;
+  if (avatarUrl === "") return null;
+  const read = readAvatarDataUrl(avatarUrl);
+  if (!read.ok) throw badRequest(`Invalid user patch format: avatarUrl: ${read.problem}`, { field: "avatarUrl" });
+  return { mimeType: read.mimeType, bytes: Buffer.from(read.bytes) };
+}
+
 function validatePatch(input: { username?: string; email?: string; nickname?: string; password?: string }): void {
   const found = accountProblem(input);
   if (found) throw badRequest(`Invalid user patch format: ${found.problem}`, { field: found.field });
@@ -186,8 +202,10 @@ export async function patchUser(ctx: AppContext, viewer: Viewer, id: number, inp
   });
   // The username rule binds a new name only: an account named before it keeps its name through other changes.
   validatePatch({ ...input, username: input.username === target.username ? undefined : input.username });
+  const avatar = avatarChangeOf(input.avatarUrl, target.username);
   if (input.currentPassword !== undefined) await checkCurrentPassword(ctx, viewer!, input.currentPassword, address);
   const update: UserUpdate = {};
+  if (avatar !== undefined) update.avatar_ts = avatar === null ? null : nowSeconds();
   if (input.username !== undefined && input.username !== target.username) update.username = input.username;
   if (input.email !== undefined) update.email = input.email;
   if (input.nickname !== undefined) update.nickname = input.nickname;
@@ -199,6 +217,8 @@ export async function patchUser(ctx: AppContext, viewer: Viewer, id: number, inp
   const user = await db.transaction().execute(async (tx) => {
     if (update.username !== undefined) await assertUsernameFree(tx, update.username, id);
     const updated = await updateUser(tx, id, update);
+    if (avatar === null) await deleteUserAvatar(tx, id);
+    else if (avatar !== undefined) await saveUserAvatar(tx, id, { ...avatar, updatedTs: update.avatar_ts! });
     if (update.row_status === "ARCHIVED") await deleteUserSessions(tx, id);
     // A new password signs the user out everywhere else; the session that changed it stays.
     if (update.password_hash !== undefined) {
@@ -266,4 +286,14 @@ export async function upsertSetting(ctx: AppContext, viewer: Viewer, input: User
     return saved;
   });
   return presentUserSetting(row);
+}
+
+/** An account's avatar by its username, for its file route; 404 for an unknown account or one without an avatar. */
+export async function getUserAvatar(ctx: AppContext, username: string): Promise<UserAvatar> {
+  const { db } = ctx.store;
+  const user = (await findUserByUsername(db, username)) ?? (await findUserByUsernameKey(db, username));
+  if (!user) throw notFound(`User not found with username ${username}`, { reason: "user.not-found" });
+  const avatar = user.avatar_ts === null ? undefined : await findUserAvatar(db, user.id);
+  if (!avatar) throw notFound(`User ${username} has no avatar`, { reason: "user.not-found" });
+  return avatar;
 }

@@ -31,6 +31,15 @@ interface UserTable {
   open_id: string;
   /** `usernameKey(username)`; null only for a v0.10 account whose name clashed with an older one. */
   username_key: string | null;
+  /** When the avatar (user_avatar) was set; null for none (migration 053). */
+  avatar_ts: Generated<number | null>;
+}
+
+interface UserAvatarTable {
+  user_id: number;
+  mime_type: string;
+  bytes: Buffer;
+  updated_ts: number;
 }
 
 interface UserSettingTable {
@@ -389,6 +398,7 @@ export interface Database {
   memo_share: MemoShareTable;
   memo_relation: MemoRelationTable;
   user_totp: UserTotpTable;
+  user_avatar: UserAvatarTable;
   user_recovery_code: UserRecoveryCodeTable;
   identity_provider: IdentityProviderTable;
   user_identity: UserIdentityTable;

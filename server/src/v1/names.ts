@@ -63,10 +63,14 @@ export function reactionOf(name: string, field = "name"): { memo: string; id: nu
   return { memo: memoName(uid), id: numericId(id, field) };
 }
 
-export const shortcutName = (username: string, id: number) => `users/${username}/shortcuts/${id}`;
+/** The collection a saved filter is named under: memos 0.30's shortcuts, or the memo views of 0.31 and later. */
+export type SavedFilterCollection = "shortcuts" | "views";
 
-export function shortcutOf(name: string, field = "name"): { username: string; id: number } {
-  const [username, id] = idsOf(name, "users/*/shortcuts/*", field) as [string, string];
+export const savedFilterName = (collection: SavedFilterCollection, username: string, id: number) => `users/${username}/${collection}/${id}`;
+
+/** `users/{username}/shortcuts/{id}` or `users/{username}/views/{id}`, by the collection: the owner's name and the id. */
+export function savedFilterOf(collection: SavedFilterCollection, name: string, field = "name"): { username: string; id: number } {
+  const [username, id] = idsOf(name, `users/*/${collection}/*`, field) as [string, string];
   return { username, id: numericId(id, field) };
 }
 

@@ -349,6 +349,9 @@ describe("memo permission matrix", () => {
   });
 });
 
+/** A 1×1 PNG as a data: URL, an avatar v1's UpdateUser takes. */
+const TINY_PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
 /** An identity provider as v1 creates one (the issuer in auth_url). */
 const IDENTITY_PROVIDER = {
   title: "Matrix IdP",
@@ -384,6 +387,9 @@ describe("v1 RPCs by credential", () => {
   const spareTokenId = async () => (await owner.client.post("/api/access-token", { name: "spare", scope: "read" })).body.data.id as number;
   /** A share link of the owner's memo that a call may revoke. */
   const spareShareId = async () => (await owner.client.post(`/api/memo/${memoId}/share`, {})).body.data.id as number;
+  /** One of the owner's shortcuts, named as a v1 memo view. */
+  const spareViewName = async () =>
+    `users/owner/views/${(await owner.client.post("/api/shortcut", { title: "Spare", payload: "[]" })).body.data.id as number}`;
   /** A webhook of the owner's that a call may change or delete. */
   const spareWebhookId = async () =>
     (await owner.client.post("/api/webhook", { name: "spare", url: "https://hooks.example.com/spare", events: ["memo.created"] })).body.data
@@ -463,6 +469,19 @@ describe("v1 RPCs by credential", () => {
       "PATCH /api/v1/users/:u (display_name)",
       (client) => client.patch("/api/v1/users/owner?updateMask=display_name", { displayName: "Owner" }),
       { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "PATCH /api/v1/users/:u (avatar_url)",
+      (client) => client.patch("/api/v1/users/owner?updateMask=avatar_url", { avatarUrl: TINY_PNG }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "GET /file/users/:username/avatar (public, as accounts are)",
+      async (client) => {
+        await owner.client.patch("/api/v1/users/owner?updateMask=avatar_url", { avatarUrl: TINY_PNG });
+        return client.get("/file/users/owner/avatar");
+      },
+      { none: 200, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
     ],
     [
       "PATCH /api/v1/users/:u (password)",
@@ -576,15 +595,17 @@ describe("v1 RPCs by credential", () => {
       (client) => connect(client, "GetSharedMemo", { shareToken }),
       { none: 200, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
     ],
+    // Link previews make the server fetch: signed-in callers only. A private address is refused here (400), which
+    // shows the call got past access without reaching out.
     [
-      "GET /api/v1/memos/-/linkMetadata (not served)",
-      (client) => client.get("/api/v1/memos/-/linkMetadata?url=https%3A%2F%2Fexample.com"),
-      { none: 501, session: 501, "read token": 501, "read-write token": 501, "open ID": 501, "?openId=": 501 },
+      "GET /api/v1/memos/-/linkMetadata (a private address: refused)",
+      (client) => client.get("/api/v1/memos/-/linkMetadata?url=http%3A%2F%2F10.1.2.3%2F"),
+      { none: 401, session: 400, "read token": 400, "read-write token": 400, "open ID": 400, "?openId=": 400 },
     ],
     [
-      "Connect BatchGetLinkMetadata (not served; a POST, so not with a read-only token)",
-      (client) => connect(client, "BatchGetLinkMetadata", { urls: ["https://example.com"] }),
-      { none: 501, session: 501, "read token": 403, "read-write token": 501, "open ID": 501, "?openId=": 501 },
+      "Connect BatchGetLinkMetadata (a POST, so not with a read-only token; a private address: refused)",
+      (client) => connect(client, "BatchGetLinkMetadata", { urls: ["http://10.1.2.3/"] }),
+      { none: 401, session: 400, "read token": 403, "read-write token": 400, "open ID": 400, "?openId=": 400 },
     ],
     // UserService's webhooks: listed by any credential of the owner's; changed, and their secret read, by a session only.
     [
@@ -712,6 +733,37 @@ describe("v1 RPCs by credential", () => {
       "POST /api/v1/users/:u/shortcuts",
       (client) => client.post("/api/v1/users/owner/shortcuts", { title: "Pinned", filter: "pinned" }),
       { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    // MemoViewService (memos 0.31's name for shortcuts): the owner's own; a read token reads, does not write.
+    [
+      "GET /api/v1/users/:u/views",
+      (client) => client.get("/api/v1/users/owner/views"),
+      { none: 401, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "Connect GetMemoView",
+      async (client) => connect(client, "GetMemoView", { name: await spareViewName() }, "MemoViewService"),
+      { none: 401, session: 200, "read token": 200, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "POST /api/v1/users/:u/views",
+      (client) => client.post("/api/v1/users/owner/views", { title: "Pinned", filter: "pinned" }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "PATCH /api/v1/users/:u/views/:id",
+      async (client) => client.patch(`/api/v1/${await spareViewName()}`, { title: "Renamed" }),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "Connect DeleteMemoView",
+      async (client) => connect(client, "DeleteMemoView", { name: await spareViewName() }, "MemoViewService"),
+      { none: 401, session: 200, "read token": 403, "read-write token": 200, "open ID": 200, "?openId=": 200 },
+    ],
+    [
+      "GET /api/v1/users/:u/views (another's: the owner's alone)",
+      (client) => client.get("/api/v1/users/host/views"),
+      { none: 401, session: 403, "read token": 403, "read-write token": 403, "open ID": 403, "?openId=": 403 },
     ],
     // The auth part of issue 45: the refresh cookie alone refreshes; a member's CreateUser is a sign-up (closed here)
     // and a member deletes no other account; linked identities are the caller's own, changed from a session only.

@@ -166,6 +166,7 @@ describe("reading users", () => {
         "role",
         "email",
         "nickname",
+        "avatarUrl",
         "openId",
         "userSettingList",
       ]);

@@ -95,12 +95,3 @@ describe("share links", () => {
     expect([noToken.code, noToken.rawMessage]).toEqual([Code.InvalidArgument, expect.stringMatching(/^invalid share_token: /)]);
   });
 });
-
-describe("link previews", () => {
-  it("answer Unimplemented on both transports, fetching nothing", async () => {
-    const one = await rest(base, "GET", `/api/v1/memos/-/linkMetadata?url=${encodeURIComponent("https://example.com")}`);
-    expect([one.status, one.body.code]).toEqual([501, Code.Unimplemented]);
-    const batch = await failure(connectClient(base, MemoService).batchGetLinkMetadata({ urls: ["https://example.com"] }));
-    expect(batch.code).toBe(Code.Unimplemented);
-  });
-});

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { pathId } from "../schema-parts.js";
 import { userCreateSchema, userEntitySchema, userPatchSchema, userSettingEntitySchema, userSettingUpsertSchema } from "../schemas/user.js";
-import { bare, data, input, route } from "../route.js";
+import { bare, data, file, input, route } from "../route.js";
 
 const userParams = z.object({ id: pathId() });
 
@@ -63,6 +63,17 @@ export const userRoutes = {
     params: z.object({ username: z.string().min(1).max(128) }),
     answer: data(userEntitySchema),
     errors: { 404: "No such user" },
+  }),
+  "user.avatarFile": route({
+    method: "GET",
+    path: "/file/users/:username/avatar",
+    summary: "An account's avatar image (memos' address for it; a user's `avatarUrl` names it)",
+    description:
+      "PNG, JPEG, GIF or WebP as it was set. Public, as accounts are; revalidated on each use (`no-cache` with an ETag), so a new avatar shows at once.",
+    access: "public",
+    params: z.object({ username: z.string().max(256) }),
+    answer: file("image/png", "The avatar's bytes, with their type"),
+    errors: { 404: "No such user, or the user has no avatar" },
   }),
   "user.patch": route({
     method: "PATCH",

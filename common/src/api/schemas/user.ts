@@ -22,6 +22,8 @@ export const userPatchSchema = z.object({
   /** The caller's own password: checked whenever it is sent (the web's Change password always sends it). */
   currentPassword: optional(text(INPUT_LIMITS.password)),
   rowStatus: optional(rowStatusSchema),
+  /** A `data:image/…;base64,…` URL (PNG, JPEG, GIF or WebP; readAvatarDataUrl), or "" to clear the avatar. */
+  avatarUrl: optional(text(INPUT_LIMITS.avatarUrl)),
   resetOpenId: optional(z.boolean()),
 });
 
@@ -63,6 +65,7 @@ export const userEntitySchema = z
     role: z.enum(ROLES),
     email: z.string(),
     nickname: z.string(),
+    avatarUrl: z.string().describe("Where the avatar is served (`/file/users/{username}/avatar`), or empty for none"),
     openId: z.string().describe("Empty unless the caller may see it (the account itself, or its host)"),
     userSettingList: z.array(userSettingEntitySchema).nullable(),
   })

@@ -45,6 +45,7 @@ const TRANSFER_TABLES: readonly TableClass[] = [
   copied("system_setting", ["name"]),
   copied("user", ["id"]),
   copied("user_setting", ["user_id", "key"]),
+  copied("user_avatar", ["user_id"]),
   copied("memo", ["id"]),
   copied("memo_revision", ["id"]),
   copied("memo_trash", ["memo_id"]),

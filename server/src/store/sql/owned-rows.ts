@@ -53,6 +53,7 @@ export const USER_OWNED = [
   ["shortcut", "creator_id"],
   ["tag", "creator_id"],
   ["user_setting", "user_id"],
+  ["user_avatar", "user_id"],
   ["session", "user_id"],
   ["user_identity", "user_id"],
   ["activity", "creator_id"],

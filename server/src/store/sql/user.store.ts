@@ -58,6 +58,8 @@ export interface UserUpdate {
   row_status?: RowStatus;
   open_id?: string;
   role?: Role;
+  /** The avatar's time, set with its bytes (user-avatar.store.ts); null when it is cleared. */
+  avatar_ts?: number | null;
 }
 
 export async function updateUser(db: Db, id: number, update: UserUpdate): Promise<UserRow> {

@@ -16,6 +16,8 @@ export function presentUser(user: V0User): MessageInitShape<typeof UserSchema> {
     username: user.username,
     email: user.email,
     displayName: user.nickname,
+    // Where the avatar is served, as memos answers for one it keeps (not the data: URL it was sent as).
+    avatarUrl: user.avatarUrl,
     state: user.rowStatus === "ARCHIVED" ? State.ARCHIVED : State.NORMAL,
     createTime: timestampFromMs(user.createdTs * 1000),
     updateTime: timestampFromMs(user.updatedTs * 1000),

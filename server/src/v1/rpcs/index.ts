@@ -6,6 +6,7 @@ import { authRpcs } from "./auth.rpcs.js";
 import { identityProviderRpcs } from "./idp.rpcs.js";
 import { instanceRpcs } from "./instance.rpcs.js";
 import { memoRpcs } from "./memo.rpcs.js";
+import { memoViewRpcs } from "./memo-view.rpcs.js";
 import { shortcutRpcs } from "./shortcut.rpcs.js";
 import { userRpcs } from "./user.rpcs.js";
 
@@ -16,6 +17,7 @@ export const V1_SERVICES: readonly V1Service[] = [
   attachmentRpcs,
   instanceRpcs,
   shortcutRpcs,
+  memoViewRpcs,
   identityProviderRpcs,
   aiRpcs,
 ];

@@ -39,7 +39,7 @@ import {
   UserSetting_Key,
 } from "../gen/memos/api/v1/user_service_pb.js";
 import { personalAccessTokenOf, userSettingOf, usernameOf } from "../names.js";
-import { checked } from "../checked.js";
+import { checked, withV1Fields } from "../checked.js";
 import { compileMemoFilter } from "../filter/memo-cel.js";
 import { pageSizeOf, positionOf, positionToken } from "../page-token.js";
 import { presentPersonalAccessToken } from "../presenters/access-token.presenter.js";
@@ -80,6 +80,7 @@ const USER_CHANGEABLE: Readonly<Record<string, keyof UserPatch>> = {
   email: "email",
   password: "password",
   state: "rowStatus",
+  avatar_url: "avatarUrl",
 };
 /** Our patch's fields as v1 names them, for a refusal. */
 const USER_FIELDS: Readonly<Record<string, string>> = Object.fromEntries(
@@ -88,10 +89,7 @@ const USER_FIELDS: Readonly<Record<string, string>> = Object.fromEntries(
 /** Paths a mask may name that the server sets itself (a client sends the whole user back): left as they are. */
 const USER_SERVER_SET = new Set(["name", "create_time", "update_time"]);
 /** Paths of what we do not keep: an empty value is no change, anything else Unimplemented. */
-const USER_UNSTORED: ReadonlyArray<[string, (user: User) => boolean]> = [
-  ["avatar_url", (user) => user.avatarUrl !== ""],
-  ["description", (user) => user.description !== ""],
-];
+const USER_UNSTORED: ReadonlyArray<[string, (user: User) => boolean]> = [["description", (user) => user.description !== ""]];
 
 function rowStatusOf(state: State): UserPatch["rowStatus"] {
   if (state === State.NORMAL) return "NORMAL";
@@ -118,6 +116,7 @@ function userPatchOf(user: User, paths: readonly string[], current: { username: 
       email: named("email") ? user.email : undefined,
       password: named("password") ? user.password : undefined,
       rowStatus: named("state") ? rowStatusOf(user.state) : undefined,
+      avatarUrl: named("avatar_url") ? user.avatarUrl : undefined,
     },
     USER_FIELDS,
     "user",
@@ -228,7 +227,7 @@ export const userRpcs = v1Service(UserService, {
       const paths = input.updateMask?.paths ?? [];
       if (paths.length === 0) throw invalidArgument("update_mask", "update mask is required");
       const patch = userPatchOf(user, paths, { username: current.username, role: presentUser(current).role ?? User_Role.USER });
-      return presentUser(await patchUser(ctx, viewer, current.id, patch, request.ip));
+      return presentUser(await withV1Fields(USER_FIELDS, () => patchUser(ctx, viewer, current.id, patch, request.ip)));
     },
   },
   listAllUserStats: {
