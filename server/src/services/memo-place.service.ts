@@ -17,5 +17,10 @@ export const boxOf = (query: MemoPlacesQuery): BoundingBox => ({
 export async function memoPlaces(ctx: AppContext, viewer: Viewer, query: MemoPlacesQuery): Promise<MemoPlaces> {
   if (viewer === null) throw unauthenticated();
   const rows = await listPlaces(ctx.store.db, placesScope(viewer), boxOf(query), MAX_MAP_PLACES + 1);
-  return { places: rows.slice(0, MAX_MAP_PLACES).map(presentPlace), more: rows.length > MAX_MAP_PLACES };
+  const places = rows.slice(0, MAX_MAP_PLACES).map(presentPlace);
+  // South to north, then west to east, then by id: the same order on both engines.
+  places.sort(
+    (a, b) => a.location.latitude! - b.location.latitude! || a.location.longitude! - b.location.longitude! || a.id - b.id,
+  );
+  return { places, more: rows.length > MAX_MAP_PLACES };
 }

@@ -1,6 +1,7 @@
 // The map's query: one creator's memos of a status whose place has coordinates inside a box, read from the partial
-// index of places (migration 049: creator, status, latitude, longitude, for memos with coordinates only), south to
-// north: a range of the index by latitude, the longitude judged on the index's entries.
+// index of places (migration 049: creator, status, latitude, longitude, for memos with coordinates only): a range of
+// the index by latitude, the longitude judged on the index's entries, up to the limit. No ORDER BY: a sort would
+// read every place in the box before the limit; the caller orders the few it gets.
 import type { BoundingBox, RowStatus } from "@memos/common";
 import { sql } from "kysely";
 import type { Db } from "../../db.js";
@@ -35,8 +36,6 @@ function placesQuery(db: Db, scope: PlaceScope, box: BoundingBox, limit: number)
     .where("m.location_latitude", "is not", null)
     .where(sql<boolean>`m.location_latitude BETWEEN ${box.south} AND ${box.north}`)
     .where(longitude)
-    .orderBy("m.location_latitude")
-    .orderBy("m.location_longitude")
     .limit(limit);
 }
 
