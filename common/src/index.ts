@@ -17,6 +17,7 @@ export * from "./domain/memo-links.js";
 export * from "./domain/memo-content.js";
 export * from "./domain/rich-markdown.js";
 export * from "./domain/memo-properties.js";
+export * from "./domain/memo-location.js";
 export * from "./domain/two-factor.js";
 export * from "./domain/sso.js";
 export * from "./domain/oauth.js";

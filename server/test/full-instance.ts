@@ -109,12 +109,23 @@ export async function fullInstance(options: TestAppOptions = {}): Promise<FullIn
   ok(await alice.client.post("/api/user/setting", { key: "locale", value: '"fr"' }));
 
   // Memos: tags, a pin, a file, an edit (a version), a reference, an archived one, one in the trash, a share link.
-  const note = await createMemo(alice, "note #work/project #日本語 ünïcode", "PROTECTED");
+  // A place with coordinates (fractions of a degree a float must carry exactly), later moved to a name only, so
+  // the memo and its version each hold one.
+  const note = await createMemo(alice, "note #work/project #日本語 ünïcode", "PROTECTED", {
+    location: { placeholder: "Café de Flore", latitude: 48.854, longitude: 2.3326 },
+  });
   const file = await uploadResource(alice, "photo.png", "image/png", Buffer.from(Array.from({ length: 20_000 }, (_, i) => i % 251)));
   ok(await alice.client.post(`/api/memo/${note.id}/resource`, { resourceId: file.id }));
   ok(await alice.client.post(`/api/memo/${note.id}/organizer`, { pinned: true }));
-  ok(await alice.client.patch(`/api/memo/${note.id}`, { content: "note #work/project #日本語 ünïcode, edited" }));
-  const trashed = await createMemo(alice, "to the trash #gone", "PROTECTED");
+  ok(
+    await alice.client.patch(`/api/memo/${note.id}`, {
+      content: "note #work/project #日本語 ünïcode, edited",
+      location: { placeholder: "Paris, somewhere" },
+    }),
+  );
+  const trashed = await createMemo(alice, "to the trash #gone", "PROTECTED", {
+    location: { placeholder: "", latitude: -33.856784, longitude: 151.215297 },
+  });
   const archived = await createMemo(alice, `archived, see /m/${note.id} and /m/${trashed.id}`, "PUBLIC");
   ok(await alice.client.patch(`/api/memo/${archived.id}`, { rowStatus: "ARCHIVED" }));
   ok(await alice.client.post(`/api/memo/${note.id}/share`, {}));

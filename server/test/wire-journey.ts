@@ -189,6 +189,23 @@ export async function runWireJourney(t: TestApp): Promise<Recorded[]> {
   await send({ step: "stats, bad id", method: "GET", url: "/api/memo/stats?creatorId=x", as: "member" });
   await send({ step: "amount", method: "GET", url: "/api/memo/amount?userId=2", as: "member" });
   await send({ step: "amount as a visitor", method: "GET", url: "/api/memo/amount?userId=2", as: "anonymous" });
+  await send({
+    step: "give a memo a place",
+    method: "PATCH",
+    url: `/api/memo/${memos[2]}`,
+    as: "member",
+    json: { location: { placeholder: "Home", latitude: 51.5007, longitude: -0.1246 } },
+  });
+  await send({
+    step: "a place out of range",
+    method: "PATCH",
+    url: `/api/memo/${memos[2]}`,
+    as: "member",
+    json: { location: { placeholder: "Nowhere", latitude: 100, longitude: 0 } },
+  });
+  await send({ step: "places in a box", method: "GET", url: "/api/memo/place?south=40&west=-10&north=60&east=10", as: "member" });
+  await send({ step: "places, box upside down", method: "GET", url: "/api/memo/place?south=60&north=40", as: "member" });
+  await send({ step: "places as a visitor", method: "GET", url: "/api/memo/place", as: "anonymous" });
   await send({ step: "one memo", method: "GET", url: `/api/memo/${memos[0]}`, as: "anonymous" });
   await send({ step: "a protected memo as a visitor", method: "GET", url: `/api/memo/${memos[1]}`, as: "anonymous" });
   await send({ step: "a private memo as the host", method: "GET", url: `/api/memo/${memos[2]}` });

@@ -35,6 +35,8 @@ export const INPUT_LIMITS = {
   searchText: 256,
   /** Other query values: ids, enums, numbers. */
   queryValue: 256,
+  /** A memo's place's name. */
+  locationPlaceholder: 256,
   tokenName: 128,
   webhookName: 128,
   webhookUrl: 2048,

@@ -124,6 +124,10 @@ export const mcpMemoDetail = mcpMemoSummary.omit({ snippet: true }).extend({
   attachments: z.array(z.object({ name: z.string(), type: z.string(), size: z.int(), url: z.string() })),
   links: z.array(relatedMemo).describe("Memos its text links to (that the user may see)").optional(),
   backlinks: z.array(relatedMemo).describe("Memos linking to it, newest first (at most 50)").optional(),
+  location: z
+    .object({ name: z.string(), latitude: z.number().nullable(), longitude: z.number().nullable() })
+    .describe("The place it was written about or at, when it has one: a name and, when known, coordinates in degrees")
+    .optional(),
 });
 export type McpMemoDetail = z.infer<typeof mcpMemoDetail>;
 

@@ -51,6 +51,7 @@ export const ROUTE_MANIFEST = {
   "memo.batch": { method: "POST", path: "/api/memo/batch", answer: "data" },
   "memo.stats": { method: "GET", path: "/api/memo/stats", answer: "data" },
   "memo.calendar": { method: "GET", path: "/api/memo/calendar", answer: "data" },
+  "memo.places": { method: "GET", path: "/api/memo/place", answer: "data" },
   "memo.amount": { method: "GET", path: "/api/memo/amount", answer: "data" },
   "memo.get": { method: "GET", path: "/api/memo/:memoId", answer: "data" },
   "memo.patch": { method: "PATCH", path: "/api/memo/:memoId", answer: "data" },

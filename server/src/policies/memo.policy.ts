@@ -119,6 +119,12 @@ export function amountScopes(viewer: Viewer, userId: number | undefined): Counte
   return [shared, { creatorId: viewer.id, visibilities: ["PRIVATE"], rowStatus: "NORMAL" }];
 }
 
+/**
+ * `GET /api/memo/place`: the map shows the caller's own NORMAL memos (another's places are theirs to publish, and
+ * a shared memo's place is shown on the memo itself).
+ */
+export const placesScope = (actor: Actor) => ({ creatorId: actor.id, rowStatus: "NORMAL" as const });
+
 /** RSS feeds are public documents: PUBLIC, NORMAL memos only, whoever asks. */
 export const feedScope = (creatorId?: number): MemoScope => ({ creatorId, visibilities: ["PUBLIC"], rowStatus: "NORMAL" });
 

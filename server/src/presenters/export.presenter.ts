@@ -1,12 +1,13 @@
 // Rows → the files of a data export: the paths inside the archive, a memo as Markdown with YAML front matter,
 // settings and accounts as JSON. What an instance export says about an account is decided here: never a
 // password hash, an open ID (an access token) or a session.
-import type { Shortcut } from "@memos/common";
+import type { MemoLocation, Shortcut } from "@memos/common";
 // Loaded at start anyway: the OpenAPI document's plugin (@fastify/swagger) uses it.
 import { stringify as stringifyYaml } from "yaml";
 import { rewriteFileLinks } from "../services/file-links.js";
 import type { ExportedCommentRow } from "../store/sql/export.store.js";
 import type { MemoListRow } from "../store/sql/memo/memo.store.js";
+import { locationOf } from "../store/sql/memo/memo-location.js";
 import type { MemoRevisionRow, ResourceRow, UserRow } from "../store/schema.js";
 import { storedValue } from "../store/sql/settings.js";
 import type { UserSettingRow } from "../store/sql/user-setting.store.js";
@@ -115,8 +116,16 @@ export function memoMarkdown(
     tags,
     attachments: attachments.map(attachmentEntry),
     ...(Object.keys(links).length > 0 ? { links } : {}),
+    ...locationEntry(locationOf(memo)),
   };
   return `---\n${stringifyYaml(front, { lineWidth: 0 })}---\n${text}`;
+}
+
+/** A memo's place as a file says it (`location: {name, latitude, longitude}`, coordinates when known); nothing without one. */
+function locationEntry(location: MemoLocation | null) {
+  if (location === null) return {};
+  const { placeholder: name, latitude, longitude } = location;
+  return { location: latitude === null ? { name } : { name, latitude, longitude } };
 }
 
 /** A resource in the manifest's list (external links are listed, not fetched). */
@@ -174,6 +183,7 @@ export function historyEntry(row: MemoRevisionRow) {
     created: isoTime(Number(row.created_ts)),
     replaced: isoTime(Number(row.replaced_ts)),
     source: row.source,
+    ...locationEntry(locationOf(row)),
   };
 }
 

@@ -2,9 +2,11 @@
 // and each memo as Markdown for its `memo://<id>` resource.
 import {
   extractTags,
+  formatCoordinates,
   type McpMemoDetail,
   type McpMemoSummary,
   type Memo,
+  type MemoLocation,
   type MemoRelation,
   type RelatedMemo,
   type Resource,
@@ -61,7 +63,18 @@ export function presentMcpDetail(memo: Memo, origin: string, relation?: MemoRela
     })),
     ...(relation && relation.links.length > 0 && { links: relation.links.map(related) }),
     ...(relation && relation.backlinks.length > 0 && { backlinks: relation.backlinks.map(related) }),
+    ...(memo.location && {
+      location: { name: memo.location.placeholder, latitude: memo.location.latitude, longitude: memo.location.longitude },
+    }),
   };
+}
+
+/** A place in words: its name, and its coordinates when known. */
+function placeText(location: MemoLocation): string {
+  const { placeholder, latitude, longitude } = location;
+  if (latitude === null || longitude === null) return placeholder;
+  const coordinates = formatCoordinates(latitude, longitude);
+  return placeholder.trim() === "" ? coordinates : `${placeholder} (${coordinates})`;
 }
 
 /** A memo as a Markdown document: a short header of what it is, then its text. */
@@ -71,5 +84,6 @@ export function memoMarkdown(memo: Memo, origin: string): string {
     `<!-- memo ${memo.id} by @${detail.creator}, ${detail.visibility.toLowerCase()}, created ${detail.createdAt}, updated ${detail.updatedAt}${detail.archived ? ", archived" : ""}${detail.pinned ? ", pinned" : ""} -->`,
   ];
   const files = detail.attachments.map((file) => `- [${file.name}](${file.url})`);
-  return [...header, "", memo.content, ...(files.length > 0 ? ["", "Attachments:", ...files] : [])].join("\n");
+  const place = memo.location ? [`<!-- place: ${placeText(memo.location)} -->`] : [];
+  return [...header, ...place, "", memo.content, ...(files.length > 0 ? ["", "Attachments:", ...files] : [])].join("\n");
 }

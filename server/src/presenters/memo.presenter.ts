@@ -3,6 +3,7 @@ import type { MemoListRow } from "../store/sql/memo/memo.store.js";
 import type { UserRow } from "../store/schema.js";
 import { PUBLIC_DISCLOSURE } from "../policies/user.policy.js";
 import { presentUser } from "./user.presenter.js";
+import { locationOf } from "../store/sql/memo/memo-location.js";
 
 export function presentMemo(row: MemoListRow, creator: UserRow, resources: Resource[]): Memo {
   return {
@@ -17,5 +18,6 @@ export function presentMemo(row: MemoListRow, creator: UserRow, resources: Resou
     displayTs: Number(row.display_ts),
     creator: presentUser(creator, PUBLIC_DISCLOSURE),
     resourceList: resources,
+    location: locationOf(row),
   };
 }

@@ -19,6 +19,7 @@ import {
   pinMemo,
 } from "../services/memo.service.js";
 import { batchMemos } from "../services/memo-batch.service.js";
+import { memoPlaces } from "../services/memo-place.service.js";
 import { linkResourceToMemo, listMemoResources, unlinkResourceFromMemo } from "../services/resource.service.js";
 import { getMemoRevision, listMemoRevisions, restoreMemoRevision } from "../services/history.service.js";
 import { trashMemo } from "../services/trash.service.js";
@@ -65,6 +66,7 @@ export const memoHandlers = (ctx: AppContext) =>
       ),
     "memo.calendar": async (request) =>
       memoCalendar(ctx, viewerOf(request), { creatorId: request.query.creatorId, days: request.query.days }),
+    "memo.places": async (request) => memoPlaces(ctx, viewerOf(request), request.query),
     "memo.amount": async (request) => memoAmount(ctx, viewerOf(request), { creatorId: request.query.userId }),
     "memo.ids": async (request) => memoIds(ctx, viewerOf(request), listInput(request.query), callerOf(request)),
     "memo.batch": async (request) => batchMemos(ctx, viewerOf(request), request.body),

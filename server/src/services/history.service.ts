@@ -1,4 +1,4 @@
-// A memo's history: its author reads the versions its content and visibility replaced, and restores one.
+// A memo's history: its author reads the versions its content, visibility and place replaced, and restores one.
 import { DEFAULT_HISTORY_PAGE, type Memo, type MemoRevision, type RevisionListQuery } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { notFound } from "../errors.js";
@@ -6,6 +6,7 @@ import { authorizeOwnMemo } from "../policies/own-memo.policy.js";
 import { presentRevision } from "../presenters/revision.presenter.js";
 import { findAccessTokenNames } from "../store/sql/access-token.store.js";
 import { findRevision, listRevisions } from "../store/sql/memo/revision.store.js";
+import { locationOf } from "../store/sql/memo/memo-location.js";
 import type { MemoRevisionRow } from "../store/schema.js";
 import type { Db } from "../store/db.js";
 import { requireMemo } from "./memo-access.js";
@@ -52,7 +53,7 @@ export async function getMemoRevision(ctx: AppContext, viewer: Viewer, memoId: n
   return revision!;
 }
 
-/** The version's text and visibility become the memo's: itself a change, so the version it replaces is kept too. */
+/** The version's text, visibility and place become the memo's: itself a change, so the version it replaces is kept too. */
 export async function restoreMemoRevision(ctx: AppContext, viewer: Viewer, memoId: number, revisionId: number): Promise<Memo> {
   const memo = await ownMemo(ctx, viewer, memoId);
   const { db, engine } = ctx.store;
@@ -61,7 +62,8 @@ export async function restoreMemoRevision(ctx: AppContext, viewer: Viewer, memoI
     const revision = await ownRevision(tx, memoId, revisionId);
     visibility = revision.visibility;
     const origin = { source: "restore" as const, tokenId: viewer!.token?.id ?? null };
-    await reviseMemo(tx, engine, memoId, { content: revision.content, visibility: revision.visibility }, origin);
+    const restored = { content: revision.content, visibility: revision.visibility, location: locationOf(revision) };
+    await reviseMemo(tx, engine, memoId, restored, origin);
     return queueWebhookEvent(tx, viewer!, "memo.updated", `memo:${memoId}`, async () => {
       const [memo] = await composeMemos(tx, [await requireMemo(tx, memoId)]);
       return { memo: memo! };

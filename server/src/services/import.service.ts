@@ -41,6 +41,7 @@ import { TimeSlices } from "./import/yield.js";
 import { storeResource } from "./resource.service.js";
 import { removeAssets } from "../store/files/resource-bytes.js";
 import { insertRevisions, type NewRevision } from "../store/sql/memo/revision.store.js";
+import { locationColumns } from "../store/sql/memo/memo-location.js";
 import { contentRefusal } from "./memo-revise.js";
 
 const MAX_PROBLEMS_SHOWN = 100;
@@ -270,6 +271,7 @@ async function writeAll(
           created_ts: memo.createdTs,
           updated_ts: memo.updatedTs,
           display_ts: display === "updated_ts" ? memo.updatedTs : memo.createdTs,
+          location: memo.location ?? null,
         });
         memoIds.set(index, memoId);
         if (content.includes("/m/_")) later.push(index);
@@ -309,6 +311,7 @@ async function writeAll(
             replaced_ts: version.replacedTs,
             source: version.source,
             token_id: null,
+            ...locationColumns(version.location ?? null),
           });
         }
         for (const comment of memo.comments ?? []) {

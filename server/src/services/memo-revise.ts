@@ -1,4 +1,4 @@
-// Every change to a memo's content or visibility goes through here: the version it replaces is kept in the
+// Every change to a memo's content, visibility or place goes through here: the version it replaces is kept in the
 // memo's history (when the host keeps history), thinned by the keeping rule, and the memo's tags and references to
 // other memos (memo_relation) follow its text. Every text written here, and every new memo's and comment's, meets
 // the caps of memoContentProblem first, whoever composed it (a route's body, an MCP append, a rename, a bulk edit).
@@ -10,6 +10,7 @@ import {
   type MemoContentProblem,
   memoLinks,
   type RevisionSource,
+  sameLocation,
   type Visibility,
   versionsToDrop,
 } from "@memos/common";
@@ -29,7 +30,15 @@ import {
   updateMemoContents,
 } from "../store/sql/memo/memo.store.js";
 import { replaceRelationsOfMemos } from "../store/sql/memo/relation.store.js";
-import { deleteRevisions, insertRevision, insertRevisions, revisionTimes, revisionTimesOfMemos } from "../store/sql/memo/revision.store.js";
+import { locationOf } from "../store/sql/memo/memo-location.js";
+import {
+  deleteRevisions,
+  insertRevision,
+  insertRevisions,
+  type NewRevision,
+  revisionTimes,
+  revisionTimesOfMemos,
+} from "../store/sql/memo/revision.store.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 import { upsertTags } from "../store/sql/tag.store.js";
 import { nowSeconds } from "../store/time.js";
@@ -86,6 +95,23 @@ export async function indexContent(
   await replaceRelationsOfMemos(db, [{ id: memoId, links: memoLinks(content) }]);
 }
 
+/** The version a memo's row is, as its history keeps it when a change replaces it at `now`. */
+function versionOf(before: MemoRow, now: number): NewRevision {
+  return {
+    memo_id: before.id,
+    creator_id: before.creator_id,
+    content: before.content,
+    visibility: before.visibility,
+    created_ts: before.updated_ts,
+    replaced_ts: now,
+    source: before.edit_source,
+    token_id: before.edit_token_id,
+    location_placeholder: before.location_placeholder,
+    location_latitude: before.location_latitude,
+    location_longitude: before.location_longitude,
+  };
+}
+
 /**
  * Changes the memo `id` inside the transaction `tx`; with `expectedUpdatedTs`, only while its updated_ts is still
  * that (false otherwise, nothing written). When its content or visibility changes, the version it had is kept
@@ -104,21 +130,14 @@ export async function reviseMemo(
   if (!before || (expectedUpdatedTs !== undefined && before.updated_ts !== expectedUpdatedTs)) return false;
   const contentChanges = update.content !== undefined && update.content !== before.content;
   const tags = contentChanges ? storableTags(update.content!) : [];
-  const versionChanges = contentChanges || (update.visibility !== undefined && update.visibility !== before.visibility);
+  const locationChanges = update.location !== undefined && !sameLocation(update.location, locationOf(before));
+  const versionChanges =
+    contentChanges || locationChanges || (update.visibility !== undefined && update.visibility !== before.visibility);
   const now = nowSeconds();
   if (versionChanges) {
     const rule = await readSystemSetting(tx, "memoHistory");
     if (rule.enabled) {
-      await insertRevision(tx, {
-        memo_id: id,
-        creator_id: before.creator_id,
-        content: before.content,
-        visibility: before.visibility,
-        created_ts: before.updated_ts,
-        replaced_ts: now,
-        source: before.edit_source,
-        token_id: before.edit_token_id,
-      });
+      await insertRevision(tx, versionOf(before, now));
       const drop = versionsToDrop(
         (await revisionTimes(tx, id)).map((row) => ({ id: row.id, replacedTs: Number(row.replaced_ts) })),
         now,
@@ -140,16 +159,7 @@ async function keepVersions(tx: Db, befores: readonly MemoRow[], now: number): P
   if (!rule.enabled) return;
   await insertRevisions(
     tx,
-    befores.map((before) => ({
-      memo_id: before.id,
-      creator_id: before.creator_id,
-      content: before.content,
-      visibility: before.visibility,
-      created_ts: before.updated_ts,
-      replaced_ts: now,
-      source: before.edit_source,
-      token_id: before.edit_token_id,
-    })),
+    befores.map((before) => versionOf(before, now)),
   );
   const byMemo = new Map<number, KeptVersion[]>();
   for (const row of await revisionTimesOfMemos(

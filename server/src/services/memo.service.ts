@@ -119,6 +119,7 @@ export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCre
       edit_token_id: viewer.token?.id ?? null,
       content: input.content,
       visibility,
+      location: input.location ?? null,
       ...(input.createdTs !== undefined ? { created_ts: input.createdTs, updated_ts: input.createdTs } : {}),
     });
     await indexContent(tx, memoId, viewer.id, input.content, tags);
@@ -144,6 +145,7 @@ export async function patchMemo(ctx: AppContext, viewer: Viewer, id: number, inp
   if (input.visibility !== undefined) update.visibility = input.visibility;
   if (input.rowStatus !== undefined) update.row_status = input.rowStatus;
   if (input.createdTs !== undefined) update.created_ts = input.createdTs;
+  if (input.location !== undefined) update.location = input.location;
   const queued = await db.transaction().execute(async (tx) => {
     await assertOwnResources(tx, viewer, input.resourceIdList ?? []);
     // Compared on the locked row, so a change landing in between cannot slip through on either engine.

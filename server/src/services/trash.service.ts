@@ -103,6 +103,9 @@ const asListRow = (row: MemoTrashRow): MemoListRow => ({
   edit_source: row.edit_source,
   edit_token_id: row.edit_token_id,
   property_flags: row.property_flags,
+  location_placeholder: row.location_placeholder,
+  location_latitude: row.location_latitude,
+  location_longitude: row.location_longitude,
   pinned: 0,
 });
 

@@ -71,9 +71,14 @@ interface MemoTable {
    * it by the store (null only for a row written around the store).
    */
   property_flags: Generated<number | null>;
+  /** Its place's name (migration 049); null when it has no place. */
+  location_placeholder: Generated<string | null>;
+  /** Its place's coordinates (degrees, checked in range); null when it has no place or a name only. */
+  location_latitude: Generated<number | null>;
+  location_longitude: Generated<number | null>;
 }
 
-/** A version a memo's content or visibility replaced (migration 027). */
+/** A version a memo's content, visibility or place replaced (migration 027; the place, 049). */
 interface MemoRevisionTable {
   id: Generated<number>;
   memo_id: number;
@@ -86,6 +91,10 @@ interface MemoRevisionTable {
   replaced_ts: number;
   source: RevisionSource | null;
   token_id: number | null;
+  /** The memo's place in this version (migration 049). */
+  location_placeholder: Generated<string | null>;
+  location_latitude: Generated<number | null>;
+  location_longitude: Generated<number | null>;
 }
 
 /** One user's emoji reaction on a memo (migration 030). */
@@ -167,6 +176,10 @@ interface MemoTrashTable {
   uid: Generated<string>;
   /** The memo's property flags, kept while it waits here (migration 048). */
   property_flags: Generated<number | null>;
+  /** The memo's place, kept while it waits here (migration 049). */
+  location_placeholder: Generated<string | null>;
+  location_latitude: Generated<number | null>;
+  location_longitude: Generated<number | null>;
 }
 
 /** A recorded purge of trashed memos (migration 044): a creator's trash emptied, or, without one, the expiry of every trash. */

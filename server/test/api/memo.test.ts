@@ -18,6 +18,8 @@ const MEMO_KEYS = [
   "displayTs",
   "creator",
   "resourceList",
+  // Our addition: the memo's place (null without one).
+  "location",
 ];
 
 describe("memos: create, patch, get, delete", () => {
@@ -57,6 +59,7 @@ describe("memos: create, patch, get, delete", () => {
         visibility: "PUBLIC",
         pinned: false,
         resourceList: [],
+        location: null,
       });
       expect(memo.createdTs).toBeGreaterThanOrEqual(before);
       expect(memo.createdTs).toBeLessThanOrEqual(nowSeconds());

@@ -1,6 +1,6 @@
 // Opening a memos 0.22 … 0.31 database in place, on both engines: a copy is kept (SQLite: the file beside it;
 // PostgreSQL: memos' tables in the schema memos_<version>), everything comes over and works through our API and v1
-// (old passwords, uids, comments, reactions, attachments' bytes), a restart changes nothing.
+// (old passwords, uids, comments, reactions, attachments' bytes, places), a restart changes nothing.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -111,6 +111,14 @@ describe.each(MEMOS_MINORS)(`opening a memos 0.%i ${TEST_DRIVER} database in pla
       });
     }
     expect(seen.has(4)).toBe(false);
+    // Places come from memos' payload; 0, 0 is a place known by name only.
+    expect([1, 3, 5].map((id) => seen.get(id)?.location)).toEqual([
+      { placeholder: "Lisbon", latitude: 38.72, longitude: -9.14 },
+      { placeholder: "The office", latitude: null, longitude: null },
+      null,
+    ]);
+    const places = (await olive.get("/api/memo/place")).body.data;
+    expect(places.places.map((place: { id: number }) => place.id)).toEqual([1]);
     const travel = (await olive.get("/api/memo", { query: { tag: "travel" } })).body.data as Memo[];
     expect(travel.map((m) => m.id).sort()).toEqual([1, 2]);
     const explore = (await anonymous(t).get("/api/memo/all")).body.data as Memo[];
@@ -150,7 +158,12 @@ describe.each(MEMOS_MINORS)(`opening a memos 0.%i ${TEST_DRIVER} database in pla
     const base = await listen(t);
     const memo = await rest(base, "GET", "/api/v1/memos/olive-first-memo");
     expect(memo.status).toBe(200);
-    expect(memo.body).toMatchObject({ name: "memos/olive-first-memo", pinned: true, visibility: "PUBLIC" });
+    expect(memo.body).toMatchObject({
+      name: "memos/olive-first-memo",
+      pinned: true,
+      visibility: "PUBLIC",
+      location: { placeholder: "Lisbon", latitude: 38.72, longitude: -9.14 },
+    });
     expect(memo.body.tags.sort()).toEqual(["food", "travel"]);
     const comment = await rest(base, "GET", "/api/v1/memos/ursula-comment");
     expect(comment.status).toBe(200);

@@ -22,6 +22,7 @@ type Action =
   | "explore"
   | "stats"
   | "calendar"
+  | "places"
   | "rssUser"
   | "rssExplore"
   | "update"
@@ -50,6 +51,8 @@ const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   ["PUBLIC/NORMAL", "explore", Y, Y, Y, Y, Y],
   ["PUBLIC/NORMAL", "stats", Y, Y, Y, Y, Y],
   ["PUBLIC/NORMAL", "calendar", Y, Y, Y, Y, Y],
+  // The map shows its caller's own memos only, whoever may read them.
+  ["PUBLIC/NORMAL", "places", 401, Y, N, N, N],
   ["PUBLIC/NORMAL", "rssUser", Y, Y, Y, Y, Y],
   ["PUBLIC/NORMAL", "rssExplore", Y, Y, Y, Y, Y],
   ["PUBLIC/NORMAL", "update", 401, 200, 403, 403, 403],
@@ -72,6 +75,8 @@ const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   ["PROTECTED/NORMAL", "explore", N, Y, Y, Y, Y],
   ["PROTECTED/NORMAL", "stats", N, Y, Y, Y, Y],
   ["PROTECTED/NORMAL", "calendar", N, Y, Y, Y, Y],
+  // The map shows its caller's own memos only, whoever may read them.
+  ["PROTECTED/NORMAL", "places", 401, Y, N, N, N],
   ["PROTECTED/NORMAL", "rssUser", N, N, N, N, N],
   ["PROTECTED/NORMAL", "rssExplore", N, N, N, N, N],
   ["PROTECTED/NORMAL", "update", 401, 200, 403, 403, 403],
@@ -93,6 +98,8 @@ const MATRIX: [Kind, Action, Outcome, Outcome, Outcome, Outcome, Outcome][] = [
   ["PRIVATE/NORMAL", "explore", N, N, N, N, N],
   ["PRIVATE/NORMAL", "stats", N, Y, N, N, N],
   ["PRIVATE/NORMAL", "calendar", N, Y, N, N, N],
+  // The map shows its caller's own memos only, whoever may read them.
+  ["PRIVATE/NORMAL", "places", 401, Y, N, N, N],
   ["PRIVATE/NORMAL", "rssUser", N, N, N, N, N],
   ["PRIVATE/NORMAL", "rssExplore", N, N, N, N, N],
   ["PRIVATE/NORMAL", "update", 401, 200, 403, 403, 403],
@@ -120,6 +127,7 @@ for (const visibility of ["PUBLIC", "PROTECTED", "PRIVATE"] as const) {
     [kind, "explore", N, N, N, N, N],
     [kind, "stats", N, N, N, N, N],
     [kind, "calendar", N, N, N, N, N],
+    [kind, "places", 401, N, N, N, N],
     [kind, "rssUser", N, N, N, N, N],
     [kind, "rssExplore", N, N, N, N, N],
     [kind, "update", 401, 200, 404, 404, 404],
@@ -146,6 +154,7 @@ const ROUTE: Record<Action, string> = {
   explore: "GET /api/memo/all",
   stats: "GET /api/memo/stats",
   calendar: "GET /api/memo/calendar",
+  places: "GET /api/memo/place",
   rssUser: "GET /u/:id/rss.xml",
   rssExplore: "GET /explore/rss.xml",
   update: "PATCH /api/memo/:id",
@@ -182,7 +191,11 @@ describe("memo permission matrix", () => {
     const marker = `marker-${label}-${n}`;
     const filename = `file-${n}.png`;
     const resource = await uploadResource(owner, filename, "image/png", Buffer.from(`bytes-${marker}`));
-    const memo = await createMemo(owner, marker, visibility, { resourceIdList: [resource.id], createdTs: 1_600_000_000 + n });
+    const memo = await createMemo(owner, marker, visibility, {
+      resourceIdList: [resource.id],
+      createdTs: 1_600_000_000 + n,
+      location: { placeholder: marker, latitude: 10, longitude: 20 },
+    });
     if (rowStatus === "ARCHIVED") await owner.client.patch(`/api/memo/${memo.id}`, { rowStatus: "ARCHIVED" });
     return { memo, filename, resourceId: resource.id, marker };
   }
@@ -221,6 +234,11 @@ describe("memo permission matrix", () => {
         const response = await client.get("/api/memo/calendar", { query: { creatorId: owner.user.id, days } });
         expect(response.status).toBe(200);
         return { outcome: response.body.data[0]?.first?.id === memo.id, text: response.text };
+      }
+      case "places": {
+        const response = await client.get("/api/memo/place");
+        if (response.status !== 200) return { outcome: response.status, text: response.text };
+        return { outcome: response.text.includes(marker), text: response.text };
       }
       case "rssUser":
         return includes(client.get(`/u/${owner.user.id}/rss.xml`), marker);

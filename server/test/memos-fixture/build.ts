@@ -72,6 +72,8 @@ export const MEMOS: FixtureMemo[] = [
     tags: [],
     createdTs: 1_700_000_400,
     updatedTs: 1_700_000_500,
+    // A place memos' client wrote with a name and no coordinates: memos keeps 0, 0.
+    location: { placeholder: "The office", latitude: 0, longitude: 0 },
   },
   {
     id: 4,
@@ -85,6 +87,8 @@ export const MEMOS: FixtureMemo[] = [
     createdTs: 1_700_000_600,
     updatedTs: 1_700_000_600,
     commentOn: 1,
+    // Ours have no place: left behind, counted.
+    location: { placeholder: "Lisbon café", latitude: 38.71, longitude: -9.13 },
   },
   {
     id: 5,

@@ -1,6 +1,7 @@
 // Memos: the lists (the caller's and explore), stats, amount, one memo, pins and resource links.
 import { z } from "zod";
 import { MAX_BATCH_IDS, NEXT_CURSOR_HEADER } from "../../domain/constants.js";
+import { MAX_MAP_PLACES } from "../../domain/memo-location.js";
 import { pathId } from "../schema-parts.js";
 import {
   memoAmountQuerySchema,
@@ -16,6 +17,8 @@ import {
   memoListQuerySchema,
   memoOrganizerSchema,
   memoPatchSchema,
+  memoPlacesEntitySchema,
+  memoPlacesQuerySchema,
   memoRelationEntitySchema,
   memoResourceLinkSchema,
   memoRevisionEntitySchema,
@@ -143,6 +146,20 @@ export const memoRoutes = {
     query: input(memoCalendarQuerySchema, "Malformatted memo calendar query"),
     answer: data(z.array(memoCalendarDaySchema)),
     errors: { 400: "No `creatorId`, or `days` not ascending seconds" },
+    cacheable: true,
+  }),
+  "memo.places": route({
+    method: "GET",
+    path: "/api/memo/place",
+    summary: `The caller's memos with coordinates inside a map's view (up to ${MAX_MAP_PLACES}), for the map`,
+    description:
+      "NORMAL memos of the caller's own that have a place with coordinates inside the box (`south`, `west`, `north`, `east` in degrees; " +
+      "`west` past `east` crosses the 180th meridian; a side left out is the world's edge), south to north, read from an index of " +
+      "places by creator. A place known by name only has no point on a map and is not listed.",
+    access: "signed-in",
+    query: input(memoPlacesQuerySchema, "Malformatted memo place query"),
+    answer: data(memoPlacesEntitySchema),
+    errors: { 400: "A side of the box that is not a number of degrees in range, or south of the box north of its north" },
     cacheable: true,
   }),
   "memo.amount": route({

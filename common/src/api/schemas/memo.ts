@@ -11,6 +11,7 @@ import {
   type Visibility,
 } from "../../domain/constants.js";
 import { REVISION_SOURCES } from "../../domain/history.js";
+import { LATITUDE_LIMIT, LONGITUDE_LIMIT, locationProblem, MAX_MAP_PLACES } from "../../domain/memo-location.js";
 import { DURATION_REFUSAL, hasTooManySearchTerms, isForwardDuration, SEARCH_TERMS_REFUSAL } from "../../domain/memo-list.js";
 import { MAX_SEARCH_TERMS } from "../../domain/search.js";
 import { isValidTagName, MAX_MEMO_TAGS } from "../../domain/tags.js";
@@ -37,11 +38,38 @@ const createdTs = unixSeconds.superRefine((value, context) => {
     context.addIssue(wholeIssue("Invalid created datetime: it is in the future", value, "memo.created-in-future"));
 });
 
+const coordinate = (limit: number) =>
+  z
+    .number()
+    .min(-limit, `must be between -${limit} and ${limit}`)
+    .max(limit, `must be between -${limit} and ${limit}`)
+    .nullish()
+    .transform((value) => value ?? null);
+
+/** A memo's place (common's memo-location.ts): a name, coordinates, or both; a missing part is empty or null. */
+const memoLocation = z
+  .object({
+    placeholder: text(INPUT_LIMITS.locationPlaceholder)
+      .nullish()
+      .transform((value) => value ?? ""),
+    latitude: coordinate(LATITUDE_LIMIT),
+    longitude: coordinate(LONGITUDE_LIMIT),
+  })
+  .superRefine((location, context) => {
+    const problem = locationProblem(location);
+    if (problem) context.addIssue({ code: "custom", path: [problem.field], message: problem.message, input: location });
+  });
+
+/** A body's place: null is none (clears it in a change), absent leaves it as it is. */
+const locationField = memoLocation.nullable().optional();
+
 export const memoCreateSchema = z.object({
   content: memoContent,
   visibility: optional(z.union([visibilitySchema, z.literal("")])),
   resourceIdList: optional(z.array(bodyId).max(1000)),
   createdTs: optional(createdTs),
+  /** Our addition: the memo's place; null or absent is none. */
+  location: locationField,
 });
 
 export const memoPatchSchema = z.object({
@@ -50,6 +78,8 @@ export const memoPatchSchema = z.object({
   rowStatus: optional(rowStatusSchema),
   createdTs: optional(createdTs),
   resourceIdList: optional(z.array(bodyId).max(1000)),
+  /** Our addition: the memo's place; null clears it, absent leaves it. */
+  location: locationField,
   /** Our addition: the memo's `updatedTs` this change was made on; when the memo has changed since, 409 and nothing is written. */
   baseUpdatedTs: optional(unixSeconds),
 });
@@ -208,6 +238,31 @@ export const memoAmountQuerySchema = z.object({ userId: optionalQueryId("userId"
 export type MemoAmountQuery = z.infer<typeof memoAmountQuerySchema>;
 export type MemoAmountRequest = z.input<typeof memoAmountQuerySchema>;
 
+/** Degrees of a query string: a decimal number within ±`limit`. */
+const queryDegrees = (limit: number) =>
+  text(INPUT_LIMITS.queryValue)
+    .regex(/^-?\d{1,3}(\.\d{1,15})?$/, "must be a number of degrees")
+    .transform(Number)
+    .pipe(z.number().min(-limit, `must be between -${limit} and ${limit}`).max(limit, `must be between -${limit} and ${limit}`));
+
+/**
+ * `GET /api/memo/place`: the box of the map's view (degrees; `west` past `east` crosses the 180th meridian); the
+ * whole world when left out.
+ */
+export const memoPlacesQuerySchema = z
+  .object({
+    south: optional(queryDegrees(LATITUDE_LIMIT)),
+    west: optional(queryDegrees(LONGITUDE_LIMIT)),
+    north: optional(queryDegrees(LATITUDE_LIMIT)),
+    east: optional(queryDegrees(LONGITUDE_LIMIT)),
+  })
+  .superRefine((query, context) => {
+    if (query.south !== undefined && query.north !== undefined && query.south > query.north)
+      context.addIssue({ code: "custom", path: ["south"], message: "must not be north of north", input: query.south });
+  });
+export type MemoPlacesQuery = z.infer<typeof memoPlacesQuerySchema>;
+export type MemoPlacesRequest = z.input<typeof memoPlacesQuerySchema>;
+
 /** `GET /api/memo/:memoId/revision`: `before` is the `next` of the previous page. */
 export const revisionListQuerySchema = z.object({ limit: pageLimit, before: optionalQueryId("before") });
 export type RevisionListQuery = z.infer<typeof revisionListQuerySchema>;
@@ -219,6 +274,14 @@ export const relationCountQuerySchema = z.object({ memoIds: memoIdList });
 export const relationQuerySchema = z.object({ before: optionalQueryId("before") });
 
 // Answers.
+export const memoLocationEntitySchema = z
+  .object({
+    placeholder: z.string().describe("The place's name; empty when only its coordinates are known"),
+    latitude: z.number().nullable().describe("Degrees north, -90 … 90; null when only the name is known"),
+    longitude: z.number().nullable().describe("Degrees east, -180 … 180; null exactly when latitude is"),
+  })
+  .meta({ id: "MemoLocation" });
+
 export const memoEntitySchema = z
   .object({
     id: z.int(),
@@ -232,6 +295,7 @@ export const memoEntitySchema = z
     displayTs: z.int(),
     creator: userEntitySchema,
     resourceList: z.array(resourceEntitySchema),
+    location: memoLocationEntitySchema.nullable().describe("Our addition: the memo's place; null when it has none"),
     accessToken: z
       .object({ id: z.int(), name: z.string() })
       .optional()
@@ -239,6 +303,26 @@ export const memoEntitySchema = z
   })
   .meta({ id: "Memo" });
 export type Memo = z.infer<typeof memoEntitySchema>;
+
+export const memoPlaceEntitySchema = z
+  .object({
+    id: z.int(),
+    snippet: z.string().describe("The first words of its text, as plain words"),
+    displayTs: z.int(),
+    visibility: z.enum(VISIBILITIES),
+    location: memoLocationEntitySchema.describe("Its place; the coordinates are always there"),
+  })
+  .meta({ id: "MemoPlace" });
+export type MemoPlace = z.infer<typeof memoPlaceEntitySchema>;
+
+export const memoPlacesEntitySchema = z
+  .object({
+    places: z.array(memoPlaceEntitySchema).describe(`At most ${MAX_MAP_PLACES}, south to north`),
+    more: z.boolean().describe("More of the caller's memos have a place in the box than `places` holds"),
+  })
+  .meta({ id: "MemoPlaces" });
+/** The caller's memos with a place in a map's view (`GET /api/memo/place`, an addition). */
+export type MemoPlaces = z.infer<typeof memoPlacesEntitySchema>;
 
 export const memoCountEntitySchema = z
   .object({
@@ -288,6 +372,7 @@ export const memoRevisionEntitySchema = z
     memoId: z.int(),
     content: z.string(),
     visibility: z.enum(VISIBILITIES),
+    location: memoLocationEntitySchema.nullable().describe("The memo's place in this version"),
     createdTs: z.int().describe("When this version was written"),
     replacedTs: z.int().describe("When the next version replaced it"),
     source: z
@@ -299,7 +384,7 @@ export const memoRevisionEntitySchema = z
     accessToken: z.object({ id: z.int(), name: z.string() }).optional().describe("The token that wrote it, when one did and still exists"),
   })
   .meta({ id: "MemoRevision" });
-/** A version a memo's content or visibility replaced (`GET /api/memo/:memoId/revision`, an addition). */
+/** A version a memo's content, visibility or place replaced (`GET /api/memo/:memoId/revision`, an addition). */
 export type MemoRevision = z.infer<typeof memoRevisionEntitySchema>;
 
 export const memoRevisionPageEntitySchema = z

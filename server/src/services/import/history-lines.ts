@@ -3,7 +3,7 @@
 import { MAX_MEMO_CONTENT_BYTES, REVISION_SOURCES, type RevisionSource, type Visibility, VISIBILITIES } from "@memos/common";
 import type { Archive, ArchiveEntry } from "./archive.js";
 import { eachJsonLine } from "./json-lines.js";
-import { type ImportPlan, type PlannedVersion, toSeconds } from "./plan.js";
+import { type ImportPlan, locationOfFile, type PlannedVersion, toSeconds } from "./plan.js";
 
 export async function readHistoryLines(
   archive: Archive,
@@ -25,6 +25,7 @@ export async function readHistoryLines(
       createdTs,
       replacedTs,
       source: REVISION_SOURCES.includes(value.source as RevisionSource) ? (value.source as RevisionSource) : null,
+      location: locationOfFile(value.location),
     });
     byMemo.set(value.memo, versions);
     return null;

@@ -8,7 +8,7 @@ import { posix } from "node:path";
 import type { Archive, ArchiveEntry } from "./archive.js";
 import { type ArchiveFiles, linkArchiveFiles } from "./export-links.js";
 import { FrontMatterError, splitFrontMatter } from "./front-matter.js";
-import { emptyPlan, isOversizedNote, type ImportPlan, type PlannedAttachment, toSeconds } from "./plan.js";
+import { emptyPlan, isOversizedNote, type ImportPlan, locationOfFile, type PlannedAttachment, toSeconds } from "./plan.js";
 import { readCommentLines } from "./comment-lines.js";
 import { readHistoryLines } from "./history-lines.js";
 
@@ -121,6 +121,7 @@ export async function readMemosExport(archive: Archive): Promise<ImportPlan> {
       visibility: isVisibility(data.visibility) ? data.visibility : undefined,
       pinned: data.pinned === true,
       archived: data.archived === true,
+      location: locationOfFile(data.location),
       attachments,
       ...(typeof data.id === "number" && history.has(data.id)
         ? { versions: history.get(data.id)!.sort((a, b) => a.replacedTs - b.replacedTs) }

@@ -1,7 +1,15 @@
 // What an archive turns into before anything is written: each format's reader (memos-export.ts, markdown.ts,
 // flomo.ts, google-keep.ts) fills an ImportPlan; import.service.ts drops what the account holds already and
 // writes the rest in one transaction.
-import { type ImportKind, type ImportProblem, MAX_MEMO_CONTENT_BYTES, type RevisionSource, type Visibility } from "@memos/common";
+import {
+  type ImportKind,
+  type ImportProblem,
+  MAX_MEMO_CONTENT_BYTES,
+  type MemoLocation,
+  readLocation,
+  type RevisionSource,
+  type Visibility,
+} from "@memos/common";
 import { lookup } from "mime-types";
 import type { ArchiveEntry } from "./archive.js";
 
@@ -22,6 +30,7 @@ export interface PlannedVersion {
   createdTs: number;
   replacedTs: number;
   source: RevisionSource | null;
+  location?: MemoLocation | null;
 }
 
 /** A comment the account wrote on one of its memos (our own export's comments.jsonl). */
@@ -56,6 +65,8 @@ interface PlannedMemo {
   versions?: PlannedVersion[];
   /** The account's comments on it, oldest first. */
   comments?: PlannedComment[];
+  /** Its place, when the file gives one. */
+  location?: MemoLocation | null;
 }
 
 interface PlannedShortcut {
@@ -152,4 +163,11 @@ export function isOversizedNote(plan: ImportPlan, entry: ArchiveEntry): boolean 
     reason: `the file is larger than ${MAX_NOTE_FILE_BYTES} bytes; a memo holds at most ${MAX_MEMO_CONTENT_BYTES}`,
   });
   return true;
+}
+
+/** A place as our export writes it (`location: {name, latitude, longitude}`, export.presenter.ts): null when absent or not a place. */
+export function locationOfFile(value: unknown): MemoLocation | null {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const { name, latitude, longitude } = value as Record<string, unknown>;
+  return readLocation(name, latitude, longitude);
 }

@@ -1,9 +1,9 @@
-// Memos and everything on them: memos keep their id and uid (v1's `memos/{uid}`), pins, tags and archive; memos that
+// Memos and everything on them: memos keep their id and uid (v1's `memos/{uid}`), pins, tags, archive and place; memos that
 // were comments (a COMMENT relation) become comments with their uid; references, reactions, attachments (bytes in the
 // database, files under the data folder, links), share links and the inbox follow.
 import { createHash } from "node:crypto";
 import { isAbsolute, normalize } from "node:path";
-import { extractTags } from "@memos/common";
+import { extractTags, readLocation } from "@memos/common";
 import type { Insertable } from "kysely";
 import type { Db } from "../db.js";
 import type { Database } from "../schema.js";
@@ -84,6 +84,17 @@ function tagsOf(memo: MemosMemo): string[] {
   return [...new Set([...extractTags(memo.content), ...listed])];
 }
 
+/**
+ * The memo's place, from its payload's `location` (memos 0.22 … 0.31: `{placeholder, latitude, longitude}`, the
+ * coordinates at 0, 0 when memos had none); one we could not keep (out of range, hand-edited) is left out.
+ */
+function placeOf(memo: MemosMemo) {
+  const location = jsonObject(memo.payload).location;
+  if (!location || typeof location !== "object") return null;
+  const { placeholder, latitude, longitude } = location as Record<string, unknown>;
+  return readLocation(placeholder, latitude, longitude, true);
+}
+
 export async function copyMemos(tx: Db, source: Source, tally: ConversionTally): Promise<MemoMap> {
   const parents = await commentParents(source);
   const map: MemoMap = { comments: new Map(), uids: new Map(), memoIds: new Set() };
@@ -92,6 +103,7 @@ export async function copyMemos(tx: Db, source: Source, tally: ConversionTally):
     for (const row of await allRows<{ memo_id: number; user_id: number; pinned: number }>(source, "memo_organizer"))
       if (Number(row.pinned) === 1) pinnedByOrganizer.add(`${row.memo_id}:${row.user_id}`);
   }
+  /** Comments that had a place: ours have none. */
   let located = 0;
   const pending: Array<{ memo: MemosMemo; memoId: number }> = [];
   for await (const memos of batchesOf<MemosMemo>(source, "memo", MEMO_BATCH)) {
@@ -101,9 +113,10 @@ export async function copyMemos(tx: Db, source: Source, tally: ConversionTally):
     for (const memo of memos) {
       const id = Number(memo.id);
       map.uids.set(memo.uid, id);
-      if (jsonObject(memo.payload).location) located++;
+      const place = placeOf(memo);
       const parent = parents.get(id);
       if (parent !== undefined) {
+        if (place) located++;
         pending.push({ memo, memoId: parent });
         continue;
       }
@@ -118,6 +131,9 @@ export async function copyMemos(tx: Db, source: Source, tally: ConversionTally):
         row_status: memo.row_status,
         content: memo.content,
         visibility: memo.visibility,
+        location_placeholder: place?.placeholder ?? null,
+        location_latitude: place?.latitude ?? null,
+        location_longitude: place?.longitude ?? null,
       });
       for (const tag of tagsOf(memo)) tags.push({ memo_id: id, tag });
       const pinned =
@@ -143,7 +159,7 @@ export async function copyMemos(tx: Db, source: Source, tally: ConversionTally):
   }
   // What still waits is on a memo that is gone (or is no memo): nothing to hang it on.
   if (pending.length > 0) tally.leave(`${pending.length} comments on memos that no longer exist`);
-  if (located > 0) tally.leave(`${located} memo locations (the place stays in the text only; the kept copy holds the coordinates)`);
+  if (located > 0) tally.leave(`${located} comment locations (comments have no place; the kept copy holds them)`);
   return map;
 }
 

@@ -44,6 +44,7 @@ import { oauthGrantedScope } from "./045-oauth-granted-scope.js";
 import { memoUid } from "./046-memo-uid.js";
 import { commentResourceUid } from "./047-comment-resource-uid.js";
 import { memoPropertyFlagsMigration } from "./048-memo-property-flags.js";
+import { memoLocation } from "./049-memo-location.js";
 import { userAvatar } from "./053-user-avatar.js";
 import { resourceThumbnail } from "./054-resource-thumbnail.js";
 import type { Migration } from "./types.js";
@@ -96,6 +97,7 @@ export const MIGRATIONS: Migration[] = [
   memoUid,
   commentResourceUid,
   memoPropertyFlagsMigration,
+  memoLocation,
   userAvatar,
   resourceThumbnail,
 ];

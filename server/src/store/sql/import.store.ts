@@ -1,9 +1,10 @@
 // The SQL of an import: what the account holds already at the archive's times (to skip what was imported
 // before), and memos and shortcuts written with the times the archive gives. Files go through the resource
 // service (services/resource.service.ts: storeResource), which stores bytes where uploads store them.
-import { memoPropertyFlags, ROW_STATUSES, type RowStatus, type Visibility } from "@memos/common";
+import { type MemoLocation, memoPropertyFlags, ROW_STATUSES, type RowStatus, type Visibility } from "@memos/common";
 import { batches } from "../batches.js";
 import { newMemoUid } from "./memo/memo-uid.js";
+import { locationColumns } from "./memo/memo-location.js";
 import type { Db } from "../db.js";
 import { nowSeconds } from "../time.js";
 
@@ -60,12 +61,19 @@ export interface ImportedMemo {
   updated_ts: number;
   /** By the creator's memoDisplayTsOption (store/sql/memo/display-time.ts), chosen by the caller. */
   display_ts: number;
+  location: MemoLocation | null;
 }
 
-export async function insertImportedMemo(db: Db, memo: ImportedMemo): Promise<number> {
+export async function insertImportedMemo(db: Db, { location, ...memo }: ImportedMemo): Promise<number> {
   const row = await db
     .insertInto("memo")
-    .values({ ...memo, uid: newMemoUid(), edit_source: "import", property_flags: memoPropertyFlags(memo.content) })
+    .values({
+      ...memo,
+      ...locationColumns(location),
+      uid: newMemoUid(),
+      edit_source: "import",
+      property_flags: memoPropertyFlags(memo.content),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

@@ -146,6 +146,9 @@ function alternativeOf(literals: Conjunction, creatorIds: ReadonlyMap<string, nu
       case "property":
         conditions.push({ test: { kind: "property", property: atom.property }, negated });
         break;
+      case "location":
+        conditions.push({ test: { kind: "location" }, negated });
+        break;
     }
   }
   if (visibilities?.size === 0) return null;

@@ -40,8 +40,8 @@ describe("compileMemoFilter", () => {
     expect(await plan("has_task_list")).toEqual([
       { conditions: [{ test: { kind: "property", property: "hasTaskList" }, negated: false }] },
     ]);
-    expect(await plan("has_location")).toEqual([]);
-    expect(await plan("has_location != true")).toEqual([{}]);
+    expect(await plan("has_location")).toEqual([{ conditions: [{ test: { kind: "location" }, negated: false }] }]);
+    expect(await plan("has_location != true")).toEqual([{ conditions: [{ test: { kind: "location" }, negated: true }] }]);
     expect(await plan("has_link == false")).toEqual([{ conditions: [{ test: { kind: "property", property: "hasLink" }, negated: true }] }]);
   });
 

@@ -21,7 +21,9 @@ export type FilterAtom =
   | { kind: "content"; text: string }
   /** created_ts or updated_ts in [from, to), whole Unix seconds; either bound may be open. */
   | { kind: "time"; column: "created_ts" | "updated_ts"; from?: number; to?: number }
-  | { kind: "property"; property: MemoProperty };
+  | { kind: "property"; property: MemoProperty }
+  /** The memo has a place (memos 0.31's `has_location`). */
+  | { kind: "location" };
 
 export type FilterNode =
   | { kind: "and" | "or"; nodes: FilterNode[] }
@@ -145,8 +147,8 @@ class Reader {
   private booleanField(expr: Expr, name: string): FilterNode {
     this.known(expr, name);
     if (name === "pinned") return atom({ kind: "pinned" });
-    // memos 0.31: whether the memo has a location. We keep none (a memo given one is refused), so no memo has.
-    if (name === "has_location") return constant(false);
+    // memos 0.31: whether the memo has a place (migration 049).
+    if (name === "has_location") return atom({ kind: "location" });
     const property = PROPERTY_FIELDS[name];
     if (property !== undefined) return atom({ kind: "property", property });
     return this.refuse(expr, `${name} is not true or false: compare it`);

@@ -57,6 +57,14 @@ export function presentMemo(
     attachments: memo.resourceList.map((resource) => presentAttachment(resource, resourceUids.get(resource.id) ?? "", uid)),
     property: propertyOf(memo.content),
     snippet: snippetOf(memo.content),
+    // v1's coordinates are never absent: a place known by name only is at 0, 0 there (common's coordinatesFromWire).
+    ...(memo.location && {
+      location: {
+        placeholder: memo.location.placeholder,
+        latitude: memo.location.latitude ?? 0,
+        longitude: memo.location.longitude ?? 0,
+      },
+    }),
   };
 }
 

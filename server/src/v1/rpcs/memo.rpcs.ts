@@ -1,6 +1,15 @@
 // MemoService: create, read, list, update and delete memos by their names (`memos/{uid}`), through the same
 // services, policies and store as v0; what v1 adds is the naming, the paging tokens and the masks.
-import { type Memo as V0Memo, memoCreateSchema, memoPatchSchema, type RowStatus, type Visibility as V0Visibility } from "@memos/common";
+import {
+  coordinatesFromWire,
+  locationProblem,
+  type Memo as V0Memo,
+  type MemoLocation,
+  memoCreateSchema,
+  memoPatchSchema,
+  type RowStatus,
+  type Visibility as V0Visibility,
+} from "@memos/common";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
@@ -85,21 +94,28 @@ const MEMO_FIELDS = {
   rowStatus: "memo.state",
   createdTs: "memo.create_time",
   resourceIdList: "memo.attachments",
+  location: "memo.location",
 };
 
-/** What v1 sends that we do not store: refused when it holds anything, rather than dropped. */
-function refuseUnserved(memo: Memo): void {
-  if (memo.location !== undefined) throw new ConnectError("memo locations are not stored", Code.Unimplemented);
+/**
+ * The memo's place as v1 sends it (null: none), 0, 0 read as no coordinates (common's coordinatesFromWire); a place
+ * we cannot keep is InvalidArgument naming its field (`memo.location.latitude`).
+ */
+function locationOf(memo: Memo): MemoLocation | null {
+  if (memo.location === undefined) return null;
+  const { placeholder, latitude, longitude } = memo.location;
+  const location = { placeholder, ...coordinatesFromWire(latitude, longitude) };
+  const problem = locationProblem(location);
+  if (problem) throw invalidArgument(`memo.location.${problem.field}`, problem.message);
+  return location;
 }
 
 const seconds = (time: Memo["createTime"]) => (time ? Math.floor(timestampDate(time).getTime() / 1000) : undefined);
 
 /** Fields an update may change (attachments: the whole set; relations: references added as SetMemoRelations adds them). */
-const CHANGEABLE = new Set(["content", "visibility", "state", "pinned", "create_time", "attachments", "relations"]);
+const CHANGEABLE = new Set(["content", "visibility", "state", "pinned", "create_time", "attachments", "relations", "location"]);
 /** Fields a mask may name that the server sets itself (clients send whole memos back): left as they are. */
 const SERVER_SET = new Set(["name", "creator", "update_time", "tags", "reactions", "property", "parent", "snippet"]);
-/** Fields we do not store: an empty value is no change, anything else is refused by refuseUnserved. */
-const UNSERVED = new Set(["location"]);
 
 function cursorOf(token: string): string | undefined {
   if (token === "") return undefined;
@@ -160,7 +176,7 @@ export const memoRpcs = v1Service(MemoService, {
       if (!memo) throw invalidArgument("memo", "a memo is required");
       if (input.memoId !== "" && !isValidUid(input.memoId))
         throw invalidArgument("memo_id", "1 to 36 letters, digits and hyphens, no hyphen at either end");
-      refuseUnserved(memo);
+      const location = locationOf(memo);
       const rowStatus = rowStatusOf(memo.state, "memo.state");
       const create = checked(
         memoCreateSchema,
@@ -169,6 +185,7 @@ export const memoRpcs = v1Service(MemoService, {
           visibility: visibilityOf(memo.visibility, "memo.visibility") ?? "",
           createdTs: seconds(memo.createTime),
           resourceIdList: await resourceIdsOf(ctx, memo.attachments, "memo.attachments"),
+          location,
         },
         MEMO_FIELDS,
         "memo.content",
@@ -217,9 +234,8 @@ export const memoRpcs = v1Service(MemoService, {
       if (paths.length === 0) throw invalidArgument("update_mask", "update mask is required");
       if (target.kind === "comment") return commentRpcs.update(ctx, viewer, target.id, memo, paths);
       const { id } = target;
-      const unknown = paths.find((path) => !SERVER_SET.has(path) && !UNSERVED.has(path) && !CHANGEABLE.has(path));
+      const unknown = paths.find((path) => !SERVER_SET.has(path) && !CHANGEABLE.has(path));
       if (unknown !== undefined) throw invalidArgument("update_mask", `${JSON.stringify(unknown)} cannot be updated`);
-      if (paths.some((path) => UNSERVED.has(path))) refuseUnserved(memo);
       const named = (path: string) => paths.includes(path);
       const patch = checked(
         memoPatchSchema,
@@ -228,6 +244,7 @@ export const memoRpcs = v1Service(MemoService, {
           visibility: named("visibility") ? visibilityOf(memo.visibility, "memo.visibility") : undefined,
           rowStatus: named("state") ? rowStatusOf(memo.state, "memo.state") : undefined,
           createdTs: named("create_time") ? seconds(memo.createTime) : undefined,
+          location: named("location") ? locationOf(memo) : undefined,
         },
         MEMO_FIELDS,
         "memo.content",

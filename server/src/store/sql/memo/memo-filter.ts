@@ -58,7 +58,9 @@ export type MemoRowTest =
   /** The column's time, in Unix seconds, is in [from, to): either bound may be open. */
   | { kind: "time"; column: "created_ts" | "updated_ts"; from?: number; to?: number }
   /** The text has the property (common's memo-properties.ts). */
-  | { kind: "property"; property: MemoProperty };
+  | { kind: "property"; property: MemoProperty }
+  /** The memo has a place (migration 049). */
+  | { kind: "location" };
 
 export const DISPLAY_TS = sql<number>`m.display_ts`;
 
@@ -285,6 +287,8 @@ function rowTest(engine: Engine, test: MemoRowTest) {
     }
     case "property":
       return hasProperty(test.property);
+    case "location":
+      return sql<boolean>`m.location_placeholder IS NOT NULL`;
   }
 }
 

@@ -1,9 +1,10 @@
 // Memo queries. Every list is paged, filtered and ordered in the database; the page is composed by the
 // caller with a fixed number of batched look-ups (creators, resources), never one per memo.
-import { memoPropertyFlags, type RevisionSource, type RowStatus, type Visibility } from "@memos/common";
+import { type MemoLocation, memoPropertyFlags, type RevisionSource, type RowStatus, type Visibility } from "@memos/common";
 import { sql } from "kysely";
 import { batches } from "../../batches.js";
 import { newMemoUid } from "./memo-uid.js";
+import { locationColumns } from "./memo-location.js";
 import type { Db, Engine } from "../../db.js";
 import type { MemoRow } from "../../schema.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
@@ -213,15 +214,19 @@ export interface NewMemo {
   created_ts?: number;
   /** Its v1 name's uid when the client chose one (checked free by the caller); a random one otherwise. */
   uid?: string;
+  /** Its place; none when left out. */
+  location?: MemoLocation | null;
 }
 
 export async function insertMemo(db: Db, memo: NewMemo): Promise<number> {
   const createdTs = memo.created_ts ?? nowSeconds();
+  const { location, ...columns } = memo;
   // A new memo's created and updated times are equal, so either display option gives created_ts.
   const row = await db
     .insertInto("memo")
     .values({
-      ...memo,
+      ...columns,
+      ...locationColumns(location ?? null),
       uid: memo.uid ?? newMemoUid(),
       created_ts: createdTs,
       updated_ts: createdTs,
@@ -240,6 +245,8 @@ export interface MemoUpdate {
   created_ts?: number;
   edit_source?: RevisionSource;
   edit_token_id?: number | null;
+  /** Its new place, or null to clear it. */
+  location?: MemoLocation | null;
 }
 
 /** The memo's row, locked for the rest of the transaction on PostgreSQL (SQLite's write transaction holds them all). */
@@ -267,10 +274,12 @@ export function lockMemos(db: Db, engine: Engine, ids: readonly number[]): Promi
 export async function updateMemo(db: Db, id: number, update: MemoUpdate, expectedUpdatedTs?: number): Promise<boolean> {
   const now = nowSeconds();
   const createdTs = update.created_ts === undefined ? sql.ref("created_ts") : sql.val(update.created_ts);
+  const { location, ...columns } = update;
   const result = await db
     .updateTable("memo")
     .set({
-      ...update,
+      ...columns,
+      ...(location !== undefined && locationColumns(location)),
       ...(update.content !== undefined && { property_flags: memoPropertyFlags(update.content) }),
       updated_ts: now,
       display_ts: sql<number>`CASE WHEN ${sql.raw(UPDATED_TS_CHOSEN)} THEN CAST(${now} AS BIGINT) ELSE CAST(${createdTs} AS BIGINT) END`,

@@ -6,6 +6,7 @@ import { batches } from "../../batches.js";
 import type { Db } from "../../db.js";
 import type { MemoTrashRow } from "../../schema.js";
 import { deleteMemosOwned } from "../owned-rows.js";
+import { LOCATION_COLUMNS } from "./memo-location.js";
 
 const MEMO_COLUMNS = [
   "creator_id",
@@ -20,6 +21,7 @@ const MEMO_COLUMNS = [
   "edit_token_id",
   "uid",
   "property_flags",
+  ...LOCATION_COLUMNS,
 ] as const;
 
 /** Moves the memo into the trash. Run inside a transaction; its memo_tag rows go first (the counters' triggers). */
