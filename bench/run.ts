@@ -138,16 +138,22 @@ const v1List = (filter: string) => `/api/v1/memos?pageSize=30&filter=${encodeURI
 function casesFor(app: FastifyInstance, cookie: string, own: number, other: number): Case[] {
   const from = Math.floor(Date.now() / 1000) - 12 * WEEK;
   const home = "/api/memo?rowStatus=NORMAL&limit=30";
-  const secondPage = async () => {
-    const first = await app.inject({ method: "GET", url: home, headers: { cookie } });
+  const secondPage = async (order = "") => {
+    const first = await app.inject({ method: "GET", url: `${home}${order}`, headers: { cookie } });
     const cursor = first.headers[NEXT_CURSOR_HEADER.toLowerCase()];
-    return `${home}&cursor=${String(cursor)}`;
+    return `${home}${order}&cursor=${String(cursor)}`;
   };
   return [
     { name: "home, page 1 (pinned first)", url: home, signedIn: true },
     { name: "home, page 2 by cursor", url: secondPage, signedIn: true },
     { name: "home, page 2 by offset (v0)", url: `${home}&offset=30`, signedIn: true },
     { name: "tag filter (work, with children)", url: `${home}&tag=work`, signedIn: true },
+    // The same lists by the last edit (orderBy=updated): the updated-time twins of the display indexes (migration 050).
+    { name: "updated order: home, page 1", url: `${home}&orderBy=updated`, signedIn: true },
+    { name: "updated order: home, page 2 by cursor", url: () => secondPage("&orderBy=updated"), signedIn: true },
+    { name: "updated order: tag filter (work)", url: `${home}&orderBy=updated&tag=work`, signedIn: true },
+    { name: "updated order: explore, page 1", url: "/api/memo/all?limit=30&orderBy=updated", signedIn: false },
+    { name: "updated order: search, common word (home)", url: `${home}&orderBy=updated&text=note`, signedIn: true },
     { name: "rare tag filter (bench/rare)", url: `${home}&tag=bench%2Frare`, signedIn: true },
     { name: "archived", url: "/api/memo?rowStatus=ARCHIVED&limit=30", signedIn: true },
     { name: "stats, 12-week window", url: `/api/memo/stats?creatorId=${own}&from=${from}`, signedIn: true },

@@ -24,8 +24,17 @@ export interface MemoListFilter {
   type?: MemoTypeFilter;
 }
 
+/**
+ * Which time a list runs by, newest first: the display time (created, or updated when its author chose that; every
+ * list's by default), or the last edit's (`updated`: what was worked on lately, whatever the author's setting).
+ */
+export const MEMO_LIST_ORDERS = ["display", "updated"] as const;
+export type MemoListOrder = (typeof MEMO_LIST_ORDERS)[number];
+
 /** Which memos and which page of them. */
 export interface MemoListInput extends MemoListFilter {
+  /** Absent: display order. */
+  orderBy?: MemoListOrder;
   /** 0 or absent: the default page; more than the list's maximum is the maximum. */
   limit?: number;
   offset?: number;

@@ -1,11 +1,17 @@
 // A page of the memos that match any of several filters (a v1 filter's alternatives: `a || b`), within what the
 // caller may list. Each alternative, in each scope the caller may read, is one walk of the store's own (an index
 // in display order, a tag's entries, a search's steps), asked for one memo more than the page; the walks are merged.
-import type { Memo, RowStatus, Visibility } from "@memos/common";
+import type { Memo, MemoListOrder, RowStatus, Visibility } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { listableScopes, type MemoScope } from "../policies/memo.policy.js";
 import type { Db } from "../store/db.js";
-import { listMemos as selectMemos, type MemoFilter, type MemoListRow, type MemoPosition } from "../store/sql/memo/memo.store.js";
+import {
+  type MemoFilter,
+  type MemoListRow,
+  type MemoPosition,
+  newestFirstBy,
+  listMemos as selectMemos,
+} from "../store/sql/memo/memo.store.js";
 import { composeMemos } from "./memo-compose.js";
 
 /** What one alternative asks of a memo, whoever lists it (the caller's scope is added here). */
@@ -22,6 +28,8 @@ export interface AlternativesPage {
   pinnedFirst?: boolean;
   /** Oldest first (each walk reads its index the other way); not with a text search, whose steps read newest first. */
   ascending?: boolean;
+  /** The time the list runs by (display time when left out). */
+  order?: MemoListOrder;
 }
 
 /** The alternative within the scope, or null when the two cannot meet (no visibility in common). */
@@ -49,10 +57,9 @@ export function scopedFilters(viewer: Viewer, rowStatus: RowStatus, alternatives
 /** A filter no index serves alone reads memos one by one: as a search does, under the budget and in the caller's turn. */
 const readsRowByRow = (filter: MemoFilter) => Boolean(filter.text) || (filter.conditions?.length ?? 0) > 0;
 
-const newestFirst = (a: MemoListRow, b: MemoListRow) => Number(b.display_ts) - Number(a.display_ts) || b.id - a.id;
-
-/** The merge's order: pinned first or not, then display order either way. */
-function listOrder(pinnedFirst: boolean, ascending: boolean) {
+/** The merge's order: pinned first or not, then the list's time order either way. */
+function listOrder(pinnedFirst: boolean, ascending: boolean, order: MemoListOrder) {
+  const newestFirst = newestFirstBy(order);
   const byTime = ascending ? (a: MemoListRow, b: MemoListRow) => newestFirst(b, a) : newestFirst;
   return pinnedFirst ? (a: MemoListRow, b: MemoListRow) => b.pinned - a.pinned || byTime(a, b) : byTime;
 }
@@ -73,13 +80,14 @@ export async function listMemosMatchingAny(
   const filters = scopedFilters(viewer, input.rowStatus, input.alternatives);
   const pinnedFirst = input.pinnedFirst === true;
   const ascending = input.ascending === true;
-  const page = { pinnedFirst, ascending, limit: input.limit + 1, offset: 0, after: input.after };
+  const order = input.order ?? "display";
+  const page = { pinnedFirst, ascending, order, limit: input.limit + 1, offset: 0, after: input.after };
   const read = async (db: Db) => {
     const rows: MemoListRow[] = [];
     for (const filter of filters) rows.push(...(await selectMemos(db, store.engine, filter, page)));
     return rows;
   };
   const rows = filters.some(readsRowByRow) ? await store.searchTurns.run(caller, () => read(store.searchDb)) : await read(store.db);
-  const unique = [...new Map(rows.map((row) => [row.id, row])).values()].sort(listOrder(pinnedFirst, ascending));
+  const unique = [...new Map(rows.map((row) => [row.id, row])).values()].sort(listOrder(pinnedFirst, ascending, order));
   return { memos: await composeMemos(store.db, unique.slice(0, input.limit)), more: unique.length > input.limit };
 }

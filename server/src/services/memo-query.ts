@@ -8,6 +8,7 @@ import {
   MAX_LIST_LIMIT,
   MAX_SEARCH_TERMS,
   type MemoListInput,
+  type MemoListOrder,
   parseSearch,
   type RowStatus,
   SEARCH_TERMS_REFUSAL,
@@ -29,6 +30,8 @@ export interface ParsedMemoQuery {
   offset: number;
   /** Keyset paging from a `cursor` parameter; `offset` is then 0. */
   after?: MemoPosition;
+  /** The time the list runs by. */
+  order: MemoListOrder;
 }
 
 /** re2js (250 KB of source, and its compiled code) is loaded by the first `^regex` search, not by every server. */
@@ -108,6 +111,7 @@ export function readMemoList(input: MemoListInput): ParsedMemoQuery {
     },
     limit,
     offset: input.offset ?? 0,
-    after: input.cursor ? decodeCursor(input.cursor) : undefined,
+    after: input.cursor ? decodeCursor(input.cursor, input.orderBy ?? "display") : undefined,
+    order: input.orderBy ?? "display",
   };
 }

@@ -289,19 +289,19 @@ export async function listMemos(
 ): Promise<MemoPageResult> {
   const parsed = readMemoList(input);
   const scope = memoListScope(viewer, parsed.creatorId, parsed);
-  const page = { pinnedFirst, limit: parsed.limit, offset: parsed.offset, after: parsed.after };
+  const page = { pinnedFirst, limit: parsed.limit, offset: parsed.offset, after: parsed.after, order: parsed.order };
   const rows = await selectPage(ctx, caller, parsed, { ...parsed.narrowing, ...scope }, page);
-  return { memos: await composeMemos(ctx.store.db, rows), nextCursor: nextCursor(rows, parsed.limit, pinnedFirst) };
+  return { memos: await composeMemos(ctx.store.db, rows), nextCursor: nextCursor(rows, parsed.limit, pinnedFirst, parsed.order) };
 }
 
-/** `GET /api/memo/all`: everyone's memos the caller may see, newest first. */
+/** `GET /api/memo/all`: everyone's memos the caller may see, newest first (displayed, or updated with `orderBy`). */
 export async function exploreMemos(ctx: AppContext, viewer: Viewer, input: MemoListInput, caller: string): Promise<MemoPageResult> {
   const parsed = readMemoList(input);
   const scope = exploreScope(viewer, parsed.visibilities, parsed.rowStatus);
   const filter = { ...parsed.narrowing, ...scope, creatorId: parsed.creatorId };
-  const page = { pinnedFirst: false, limit: parsed.limit, offset: parsed.offset, after: parsed.after };
+  const page = { pinnedFirst: false, limit: parsed.limit, offset: parsed.offset, after: parsed.after, order: parsed.order };
   const rows = await selectPage(ctx, caller, parsed, filter, page);
-  return { memos: await composeMemos(ctx.store.db, rows), nextCursor: nextCursor(rows, parsed.limit, false) };
+  return { memos: await composeMemos(ctx.store.db, rows), nextCursor: nextCursor(rows, parsed.limit, false, parsed.order) };
 }
 
 /**

@@ -247,13 +247,14 @@ export async function deleteUser(ctx: AppContext, viewer: Viewer, id: number, lo
 export async function getOwnSettings(ctx: AppContext, viewer: Viewer): Promise<UserSettings> {
   requireSignedIn(viewer);
   const { db } = ctx.store;
-  const [locale, appearance, memoVisibility, memoDisplayTsOption] = await Promise.all([
+  const [locale, appearance, memoVisibility, memoDisplayTsOption, memoListOrder] = await Promise.all([
     readUserSetting(db, viewer.id, "locale"),
     readUserSetting(db, viewer.id, "appearance"),
     readUserSetting(db, viewer.id, "memoVisibility"),
     readUserSetting(db, viewer.id, "memoDisplayTsOption"),
+    readUserSetting(db, viewer.id, "memoListOrder"),
   ]);
-  return { locale, appearance, memoVisibility, memoDisplayTsOption };
+  return { locale, appearance, memoVisibility, memoDisplayTsOption, memoListOrder };
 }
 
 /**

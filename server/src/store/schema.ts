@@ -269,6 +269,8 @@ interface MemoTagTable {
   creator_id: ColumnType<number | null, number | undefined, never>;
   /** The memo's display time, filled on insert and kept by triggers (migration 017). */
   display_ts: ColumnType<number | null, number | undefined, never>;
+  /** The memo's updated time, filled on insert and kept by triggers (migration 050). */
+  updated_ts: ColumnType<number | null, number | undefined, never>;
 }
 
 /** Memos per creator, row status and visibility, kept by triggers (migration 009). */

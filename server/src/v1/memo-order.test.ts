@@ -30,11 +30,11 @@ describe("ListMemos order_by, as memos reads it", () => {
     expect((error as ConnectError).rawMessage).toMatch(/^invalid order_by: /);
   });
 
-  it("serves display order either way, pinned first or not; update_time is Unimplemented", () => {
-    expect(servedMemoOrder("pinned desc, create_time desc")).toEqual({ pinnedFirst: true, ascending: false });
-    expect(servedMemoOrder("")).toEqual({ pinnedFirst: false, ascending: false });
-    expect(servedMemoOrder("create_time asc")).toEqual({ pinnedFirst: false, ascending: true });
-    for (const text of ["update_time desc", "pinned desc, update_time asc"])
-      expect(() => servedMemoOrder(text)).toThrow(expect.objectContaining({ code: Code.Unimplemented }));
+  it("serves display order and updated order either way, pinned first or not", () => {
+    expect(servedMemoOrder("pinned desc, create_time desc")).toEqual({ pinnedFirst: true, ascending: false, order: "display" });
+    expect(servedMemoOrder("")).toEqual({ pinnedFirst: false, ascending: false, order: "display" });
+    expect(servedMemoOrder("create_time asc")).toEqual({ pinnedFirst: false, ascending: true, order: "display" });
+    expect(servedMemoOrder("update_time desc")).toEqual({ pinnedFirst: false, ascending: false, order: "updated" });
+    expect(servedMemoOrder("pinned desc, update_time asc")).toEqual({ pinnedFirst: true, ascending: true, order: "updated" });
   });
 });

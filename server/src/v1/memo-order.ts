@@ -2,7 +2,7 @@
 // out); `pinned` puts the pinned memos first (always descending); the first of `create_time` (or `name`) and
 // `update_time` is the time order. We also take `display_time` as memos' older clients wrote it: a memo's display
 // time is its created time unless its author chose the updated one, which is the order our lists keep.
-import { Code, ConnectError } from "@connectrpc/connect";
+import type { MemoListOrder } from "@memos/common";
 import { invalidArgument } from "./transport/errors.js";
 
 export interface MemoOrder {
@@ -42,16 +42,8 @@ export function parseMemoOrder(text: string): MemoOrder {
   return order;
 }
 
-/**
- * The order as our lists walk it: display order either way, pinned first or not. `update_time`, which no index of
- * ours walks yet, is Unimplemented, named, rather than answered in another order.
- */
-export function servedMemoOrder(text: string): { pinnedFirst: boolean; ascending: boolean } {
+/** The order as our lists walk it: display time or updated time, either way, pinned first or not. */
+export function servedMemoOrder(text: string): { pinnedFirst: boolean; ascending: boolean; order: MemoListOrder } {
   const order = parseMemoOrder(text);
-  if (order.time !== "create_time")
-    throw new ConnectError(
-      `order_by ${JSON.stringify(text)} is not served yet: create_time (asc or desc) is, with or without pinned first`,
-      Code.Unimplemented,
-    );
-  return { pinnedFirst: order.pinnedFirst, ascending: order.ascending };
+  return { pinnedFirst: order.pinnedFirst, ascending: order.ascending, order: order.time === "update_time" ? "updated" : "display" };
 }

@@ -230,6 +230,7 @@ describe("POST /api/user/setting", () => {
     appearance: ["system", "light", "dark"],
     memoVisibility: ["PRIVATE", "PROTECTED", "PUBLIC"],
     memoDisplayTsOption: ["created_ts", "updated_ts"],
+    memoListOrder: ["display", "updated"],
   };
 
   it("stores every allowed value of every key, upserting per key", async () => {
@@ -242,12 +243,13 @@ describe("POST /api/user/setting", () => {
     }
     const me = await member.client.get("/api/user/me");
     const list = me.body.data.userSettingList as Array<{ key: string; value: string }>;
-    expect(list).toHaveLength(4);
+    expect(list).toHaveLength(5);
     expect(Object.fromEntries(list.map((s) => [s.key, JSON.parse(s.value)]))).toEqual({
       locale: "it",
       appearance: "dark",
       memoVisibility: "PUBLIC",
       memoDisplayTsOption: "updated_ts",
+      memoListOrder: "updated",
     });
     // Settings are per user.
     expect((await host.client.get("/api/user/me")).body.data.userSettingList).toEqual([]);

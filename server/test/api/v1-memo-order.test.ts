@@ -1,6 +1,6 @@
 // ListMemos' `order_by` over both transports: memos' web client asks for `pinned desc, create_time desc` (its
-// default with pinned first), or oldest first, paged by our keyset token across the pinned group and the rest;
-// `update_time`, which we do not walk yet, is Unimplemented, and a field memos does not take is InvalidArgument.
+// default with pinned first), or oldest first, or by `update_time`, paged by our keyset token across the pinned group
+// and the rest; a text filter oldest first is Unimplemented, and a field memos does not take is InvalidArgument.
 import { Code } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoService, Visibility } from "../../src/v1/gen/memos/api/v1/memo_service_pb.js";
@@ -109,17 +109,59 @@ describe("ListMemos order_by", () => {
     expect(page.body.memos.map((memo: { visibility: string }) => memo.visibility)).toEqual(["PUBLIC", "PUBLIC"]);
   });
 
-  it("answers the orders not walked yet Unimplemented, and a field memos does not take InvalidArgument naming order_by", async () => {
-    const client = connectClient(v.base, MemoService);
-    for (const [orderBy, filter] of [
-      ["pinned desc, update_time desc", ""],
-      ["create_time asc", 'content.contains("memo")'],
-    ]) {
-      const refused = await failure(client.listMemos({ orderBy, filter }));
-      expect([refused.code, refused.rawMessage], orderBy).toEqual([Code.Unimplemented, expect.stringMatching(/order_by/)]);
+  it("update_time desc and asc, pinned first or not, paged over both transports; a token keeps its order", async () => {
+    // The member's memos edited in an order of their own: the last written first edited, and so on.
+    const client = connectClient(v.base, MemoService, { authorization: `Bearer ${v.memberToken}` });
+    const { db } = v.t.ctx.store;
+    const base = 1_800_000_000;
+    const names = written.map((memo) => memo.name);
+    const mine = (await client.listMemos({ pageSize: 100 })).memos.map((memo) => memo.name);
+    // Oldest edit first: the newest written was edited first, the oldest written last.
+    const byUpdate = [...mine].sort((a, b) => names.indexOf(a) - names.indexOf(b));
+    for (const [i, name] of byUpdate.entries()) {
+      const uid = name.slice("memos/".length);
+      await db
+        .updateTable("memo")
+        .set({ updated_ts: base + i * 60 })
+        .where("uid", "=", uid)
+        .execute();
     }
-    const rest501 = await rest(v.base, "GET", `/api/v1/memos?orderBy=${encodeURIComponent("update_time desc")}`);
-    expect([rest501.status, rest501.body.code]).toEqual([501, 12]);
+    const others = mine.filter((name) => !byUpdate.includes(name));
+    expect(others).toEqual([]);
+    const pinned = (name: string) => written.find((memo) => memo.name === name)!.pinned;
+    const newestEdited = [...byUpdate].reverse();
+    // The newest edited first is not the newest created first: the test tells the two orders apart.
+    expect(newestEdited).not.toEqual(mine);
+    for (const [orderBy, expected] of [
+      ["update_time desc", newestEdited],
+      ["update_time asc", byUpdate],
+      ["pinned desc, update_time desc", [...newestEdited.filter(pinned), ...newestEdited.filter((name) => !pinned(name))]],
+    ] as const) {
+      const seen: string[] = [];
+      let pageToken = "";
+      do {
+        const page = await client.listMemos({ orderBy, pageSize: 3, pageToken });
+        seen.push(...page.memos.map((memo) => memo.name));
+        pageToken = page.nextPageToken;
+      } while (pageToken !== "");
+      expect(seen, orderBy).toEqual(expected);
+      const rested = await rest(v.base, "GET", `/api/v1/memos?pageSize=100&orderBy=${encodeURIComponent(orderBy)}`, {
+        token: v.memberToken,
+      });
+      expect(
+        rested.body.memos.map((memo: { name: string }) => memo.name),
+        orderBy,
+      ).toEqual(expected);
+    }
+    const first = await client.listMemos({ orderBy: "update_time desc", pageSize: 2 });
+    const crossed = await failure(client.listMemos({ orderBy: "create_time desc", pageSize: 2, pageToken: first.nextPageToken }));
+    expect([crossed.code, crossed.rawMessage]).toEqual([Code.InvalidArgument, expect.stringMatching(/page_token/)]);
+  });
+
+  it("answers a text filter oldest first Unimplemented, and a field memos does not take InvalidArgument naming order_by", async () => {
+    const client = connectClient(v.base, MemoService);
+    const refused = await failure(client.listMemos({ orderBy: "create_time asc", filter: 'content.contains("memo")' }));
+    expect([refused.code, refused.rawMessage]).toEqual([Code.Unimplemented, expect.stringMatching(/order_by/)]);
     for (const orderBy of ["title desc", "create_time sideways"]) {
       const bad = await rest(v.base, "GET", `/api/v1/memos?orderBy=${encodeURIComponent(orderBy)}`);
       expect([bad.status, bad.body.message], orderBy).toEqual([400, expect.stringMatching(/^invalid order_by: /)]);

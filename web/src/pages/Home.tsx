@@ -1,4 +1,5 @@
-// Home: the editor, the active filters and the signed-in user's memos (pinned first, then newest).
+// Home: the editor, the active filters and the signed-in user's memos (pinned first, then newest, or the most recently
+// edited by the user's choice).
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AppShell } from "../components/layout/AppShell";
@@ -6,6 +7,7 @@ import { FilterChips } from "../components/layout/FilterChips";
 import { MemoEditor } from "../components/MemoEditor/MemoEditor";
 import { filterParams } from "../components/MemoList/listParams";
 import { FirstRunHint } from "../components/MemoList/FirstRunHint";
+import { ListOrderSelect, useListOrder } from "../components/MemoList/ListOrderSelect";
 import { MemoList } from "../components/MemoList/MemoList";
 import { useShortcutFilter } from "../components/MemoList/useShortcutFilter";
 import { Sidebar } from "../components/Sidebar/Sidebar";
@@ -21,7 +23,11 @@ export default function Home() {
   const shortcutFilter = useShortcutFilter(filter.shortcutId);
   const { data: shortcuts } = useShortcuts(filter.shortcutId !== undefined);
   const shortcut = shortcuts?.find((item) => item.id === filter.shortcutId);
-  const params = useMemo(() => ({ rowStatus: "NORMAL" as const, ...filterParams(filter) }), [filter]);
+  const order = useListOrder();
+  const params = useMemo(
+    () => ({ rowStatus: "NORMAL" as const, ...filterParams(filter), ...(order === "updated" ? { orderBy: order } : {}) }),
+    [filter, order],
+  );
   const toggleTag = (tag: string) => update({ tag: filter.tag === tag ? undefined : tag });
   // "Float" (Settings › Preferences): on phones the editor stays docked at the bottom of the screen.
   const floating = usePreferences((state) => state.localSetting.mobileEditorStyle === "float");
@@ -47,6 +53,7 @@ export default function Home() {
           filter={shortcutFilter}
           card={{ onTagClick: toggleTag }}
           empty={hasFilter(filter) ? undefined : <FirstRunHint />}
+          actions={<ListOrderSelect />}
         />
       </div>
     </AppShell>

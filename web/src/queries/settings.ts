@@ -6,7 +6,7 @@ import { api } from "../api/client";
 import { keys } from "./keys";
 
 /** The user settings the web writes (locale and appearance through usePreferenceActions, which keeps a local copy). */
-export type UserSettingKey = "memoVisibility" | "memoDisplayTsOption" | "locale" | "appearance";
+export type UserSettingKey = "memoVisibility" | "memoDisplayTsOption" | "memoListOrder" | "locale" | "appearance";
 
 /** The user with one setting replaced (the value is JSON text, as on the wire). */
 export function withUserSetting(user: User, key: string, value: string): User {

@@ -12,7 +12,13 @@ import {
 } from "../../domain/constants.js";
 import { REVISION_SOURCES } from "../../domain/history.js";
 import { LATITUDE_LIMIT, LONGITUDE_LIMIT, locationProblem, MAX_MAP_PLACES } from "../../domain/memo-location.js";
-import { DURATION_REFUSAL, hasTooManySearchTerms, isForwardDuration, SEARCH_TERMS_REFUSAL } from "../../domain/memo-list.js";
+import {
+  DURATION_REFUSAL,
+  hasTooManySearchTerms,
+  isForwardDuration,
+  MEMO_LIST_ORDERS,
+  SEARCH_TERMS_REFUSAL,
+} from "../../domain/memo-list.js";
 import { MAX_SEARCH_TERMS } from "../../domain/search.js";
 import { isValidTagName, MAX_MEMO_TAGS } from "../../domain/tags.js";
 import { INPUT_LIMITS } from "../input-limits.js";
@@ -179,6 +185,11 @@ export const memoListQuerySchema = memoFilterQuery
      * it names, so memos added or removed meanwhile neither repeat nor go missing. Not combined with `offset`.
      */
     cursor: optional(z.string().max(200)),
+    /**
+     * The time the list runs by, newest first: `display` (the default: created, or updated when the author chose
+     * that) or `updated` (the last edit). A cursor continues only a list of its own order.
+     */
+    orderBy: optional(z.enum(MEMO_LIST_ORDERS)),
   })
   .superRefine((query, context) => {
     forwardDuration(query, context);

@@ -2,6 +2,7 @@
 // and setting as answered.
 import { z } from "zod";
 import { APPEARANCES, LOCALES, MEMO_DISPLAY_TS_OPTIONS, ROLES, ROW_STATUSES } from "../../domain/constants.js";
+import { MEMO_LIST_ORDERS } from "../../domain/memo-list.js";
 import { INPUT_LIMITS } from "../input-limits.js";
 import { optional, text } from "../schema-parts.js";
 import { roleSchema, rowStatusSchema, visibilitySchema } from "../shared-schemas.js";
@@ -33,6 +34,8 @@ export const userSettingValueSchemas = {
   appearance: z.enum(APPEARANCES),
   memoVisibility: visibilitySchema,
   memoDisplayTsOption: z.enum(MEMO_DISPLAY_TS_OPTIONS),
+  /** Our addition: the order of the home list (by display time or by the last edit), kept with the account. */
+  memoListOrder: z.enum(MEMO_LIST_ORDERS),
 } as const;
 export type UserSettingKey = keyof typeof userSettingValueSchemas;
 export const USER_SETTING_KEYS = Object.keys(userSettingValueSchemas) as UserSettingKey[];

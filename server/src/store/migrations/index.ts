@@ -45,6 +45,7 @@ import { memoUid } from "./046-memo-uid.js";
 import { commentResourceUid } from "./047-comment-resource-uid.js";
 import { memoPropertyFlagsMigration } from "./048-memo-property-flags.js";
 import { memoLocation } from "./049-memo-location.js";
+import { updatedOrderIndexes } from "./050-updated-order-indexes.js";
 import { userAvatar } from "./053-user-avatar.js";
 import { resourceThumbnail } from "./054-resource-thumbnail.js";
 import type { Migration } from "./types.js";
@@ -98,6 +99,7 @@ export const MIGRATIONS: Migration[] = [
   commentResourceUid,
   memoPropertyFlagsMigration,
   memoLocation,
+  updatedOrderIndexes,
   userAvatar,
   resourceThumbnail,
 ];

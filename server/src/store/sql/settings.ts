@@ -22,6 +22,7 @@ const USER_SETTING_DEFAULTS: UserSettings = {
   appearance: "system",
   memoVisibility: "PRIVATE",
   memoDisplayTsOption: "created_ts",
+  memoListOrder: "display",
 };
 
 /** A stored value's JSON, or undefined when the text is not JSON. */

@@ -4,6 +4,7 @@ import {
   coordinatesFromWire,
   locationProblem,
   type Memo as V0Memo,
+  type MemoListOrder,
   type MemoLocation,
   memoCreateSchema,
   memoPatchSchema,
@@ -117,10 +118,10 @@ const CHANGEABLE = new Set(["content", "visibility", "state", "pinned", "create_
 /** Fields a mask may name that the server sets itself (clients send whole memos back): left as they are. */
 const SERVER_SET = new Set(["name", "creator", "update_time", "tags", "reactions", "property", "parent", "snippet"]);
 
-function cursorOf(token: string): string | undefined {
+function cursorOf(token: string, order: MemoListOrder): string | undefined {
   if (token === "") return undefined;
   try {
-    decodeCursor(token);
+    decodeCursor(token, order);
   } catch {
     throw invalidArgument("page_token", "not a page token this server gave");
   }
@@ -148,23 +149,32 @@ async function listPage(
   ctx: AppContext,
   viewer: Viewer,
   caller: string,
-  input: { rowStatus: RowStatus; filter: string; size: number; cursor?: string; pinnedFirst: boolean; ascending: boolean },
+  input: {
+    rowStatus: RowStatus;
+    filter: string;
+    size: number;
+    cursor?: string;
+    pinnedFirst: boolean;
+    ascending: boolean;
+    order: MemoListOrder;
+  },
 ) {
   const alternatives = await alternativesOf(ctx, input.filter);
   // A search's steps read the newest memos first (its window, the full-text index's buckets).
   if (input.ascending && alternatives.some((alternative) => alternative.text))
     throw new ConnectError("order_by create_time asc is not served with a text filter yet", Code.Unimplemented);
-  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
-  const { pinnedFirst, ascending } = input;
+  const { pinnedFirst, ascending, order } = input;
+  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, order);
   const page = await listMemosMatchingAny(
     ctx,
     viewer,
-    { rowStatus: input.rowStatus, alternatives, limit: input.size, after, pinnedFirst, ascending },
+    { rowStatus: input.rowStatus, alternatives, limit: input.size, after, pinnedFirst, ascending, order },
     caller,
   );
   const last = page.memos.at(-1);
   const pinned = pinnedFirst && last?.pinned ? 1 : 0;
-  const nextPageToken = page.more && last ? encodeCursor({ pinned, displayTs: last.displayTs, id: last.id }) : "";
+  const ts = order === "updated" ? last?.updatedTs : last?.displayTs;
+  const nextPageToken = page.more && last && ts !== undefined ? encodeCursor({ pinned, ts, id: last.id }, order) : "";
   return { memos: page.memos, nextPageToken };
 }
 
@@ -203,15 +213,16 @@ export const memoRpcs = v1Service(MemoService, {
   listMemos: {
     access: "public",
     handle: async (input, { ctx, viewer, request }) => {
-      const { pinnedFirst, ascending } = servedMemoOrder(input.orderBy);
+      const { pinnedFirst, ascending, order } = servedMemoOrder(input.orderBy);
       const state = rowStatusOf(input.state, "state") ?? "NORMAL";
       const page = await listPage(ctx, viewer, callerOf(request), {
         rowStatus: state,
         filter: input.filter,
         size: pageSizeOf(input.pageSize),
-        cursor: cursorOf(input.pageToken),
+        cursor: cursorOf(input.pageToken, order),
         pinnedFirst,
         ascending,
+        order,
       });
       return { memos: await presentMemos(ctx, page.memos), nextPageToken: page.nextPageToken };
     },

@@ -38,9 +38,11 @@ export interface MemoListProps {
   enabled?: boolean;
   /** What an empty list shows instead of "No memos" (the home's first-run hint). */
   empty?: ReactNode;
+  /** Controls of the list shown at its head (the home's order). */
+  actions?: ReactNode;
 }
 
-export function MemoList({ scope, selectable = false, params, filter, card, enabled = true, empty }: MemoListProps) {
+export function MemoList({ scope, selectable = false, params, filter, card, enabled = true, empty, actions }: MemoListProps) {
   const { t } = useTranslation();
   const list = useMemoList(scope, params, enabled);
   const select = useSelection();
@@ -116,19 +118,22 @@ export function MemoList({ scope, selectable = false, params, filter, card, enab
   const localCount = filter ? <MatchCountLine count={memos.length} more={Boolean(hasNextPage)} /> : null;
   return (
     <section aria-busy={isFetching} className="flex flex-col gap-2.5">
-      {counting || localCount || (selectable && !selecting && memos.length > 0) ? (
+      {counting || localCount || actions || (selectable && !selecting && memos.length > 0) ? (
         <div className="flex min-h-8 items-center justify-between gap-2">
           {counting ? <MatchCount scope={scope} params={params} enabled={enabled} /> : (localCount ?? <span />)}
-          {selectable && !selecting && memos.length > 0 ? (
-            <Button
-              variant="ghost"
-              onClick={select.start}
-              icon={<ListChecks className="size-4" aria-hidden />}
-              {...{ [SELECT_MODE_ATTRIBUTE]: "" }}
-            >
-              {t("bulk.select")}
-            </Button>
-          ) : null}
+          <div className="flex items-center gap-1">
+            {actions}
+            {selectable && !selecting && memos.length > 0 ? (
+              <Button
+                variant="ghost"
+                onClick={select.start}
+                icon={<ListChecks className="size-4" aria-hidden />}
+                {...{ [SELECT_MODE_ATTRIBUTE]: "" }}
+              >
+                {t("bulk.select")}
+              </Button>
+            ) : null}
+          </div>
         </div>
       ) : null}
       {memos.map((memo) => (

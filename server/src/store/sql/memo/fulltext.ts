@@ -38,8 +38,8 @@ export const ftsBucket = (displayTs: number): number =>
   Math.max(Math.min(Math.floor(displayTs / 2 ** BUCKET_SHIFT), BUCKET_MAX), BUCKET_MIN);
 
 /** The first bucket wholly after a position (display time) of a keyset page: the index walk starts below it. */
-export const bucketAfter = (position: { displayTs: number } | undefined): number | undefined =>
-  position === undefined ? undefined : ftsBucket(position.displayTs) + 1;
+export const bucketAfter = (position: { ts: number } | undefined): number | undefined =>
+  position === undefined ? undefined : ftsBucket(position.ts) + 1;
 
 /** The SQLite statements that (re)build the full-text index, its vocabulary and the triggers that keep it. */
 export const SQLITE_FULLTEXT = [

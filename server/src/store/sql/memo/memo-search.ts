@@ -1,19 +1,12 @@
 // A page of a text search (see searchWalk): whether the text is rare, the window of the newest memos in scope,
 // the text index.
+import type { MemoListOrder } from "@memos/common";
 import { type RawBuilder, sql } from "kysely";
 import type { Db, Engine } from "../../db.js";
 import { bucketAfter, ftsBucket, fullTextCandidates } from "./fulltext.js";
-import {
-  applyFilter,
-  cteMemosQuery,
-  DISPLAY_TS,
-  fullTextEntriesQuery,
-  type MemoFilter,
-  pgTextProbe,
-  rowTextCondition,
-} from "./memo-filter.js";
-import type { MemoListRow, MemoPage, MemoPosition } from "./memo-page.js";
-import { afterCondition, firstMeeting, pinColumn, walk } from "./memo-walk.js";
+import { applyFilter, cteMemosQuery, fullTextEntriesQuery, type MemoFilter, pgTextProbe, rowTextCondition } from "./memo-filter.js";
+import { type MemoListRow, type MemoPage, type MemoPosition, newestFirstBy, rowTime } from "./memo-page.js";
+import { afterCondition, firstMeeting, orderTs, pinColumn, walk } from "./memo-walk.js";
 
 /** How many of the newest memos in scope a search looks at before it turns to the full-text index. */
 export const SEARCH_WINDOW = 2000;
@@ -51,7 +44,7 @@ const SEARCH_GLANCE = 300;
  *    matches: a common word fills its page after about page / frequency rows (one memo in 66 is enough). Each
  *    later step starts after the last match found, for the rest of the page;
  * 3. a text found so far at a rate that fills the page within SEARCH_EXTENSION more rows is looked for along the
- *    same walk, as far as twice the rows that rate needs (searchExtension);
+ *    same walk, as far as twice the rows that rate needs;
  * 4. otherwise the word's matches in scope are fewer than a page in SEARCH_WINDOW: SQLite reads them from its FTS5
  *    trigram table newest first, as many as the page needs (fullTextPage); PostgreSQL finds them all through its
  *    trigram or characters index and orders them.
@@ -59,6 +52,8 @@ const SEARCH_GLANCE = 300;
  * instance costs its matches: that grows with the collection (see docs/architecture.md). The answer is the same as
  * a scan of every memo (a test compares them). Offset pages skip the glance and the window. A regular expression
  * takes steps 2–4 (4 reads every memo in scope, under the search budget).
+ * In updated order (`time` "updated") the steps walk the updated-time indexes; SQLite's full-text index keeps its
+ * matches in display order, so its step 4 checks every memo in scope row by row as a regular expression's does.
  */
 export async function searchWalk(
   db: Db,
@@ -67,26 +62,31 @@ export async function searchWalk(
   after: MemoPosition | undefined,
   limit: number,
   offset: number,
+  time: MemoListOrder = "display",
 ) {
+  const window = (from: MemoPosition | undefined, count: number, size: number) =>
+    searchWindow(db, engine, filter, from, count, size, time).execute() as Promise<MemoListRow[]>;
+  const positionOf = (row: MemoListRow): MemoPosition => ({ pinned: 0, ts: rowTime(row, time), id: row.id });
   const glances = engine === "postgres" && !filter.regex && offset === 0;
-  const glanced = glances ? ((await searchWindow(db, engine, filter, after, limit, SEARCH_GLANCE).execute()) as MemoListRow[]) : [];
+  const glanced = glances ? await window(after, limit, SEARCH_GLANCE) : [];
   if (glanced.length === limit) return glanced;
   if (!filter.regex && glanced.length === 0) {
-    const rare = await rareTextPage(db, engine, filter, after, limit, offset);
+    const rare = await rareTextPage(db, engine, filter, after, limit, offset, time);
     if (rare !== null) return rare;
   }
-  if (offset > 0) return byIndex(db, engine, filter, after, limit, offset);
+  if (offset > 0) return byIndex(db, engine, filter, after, limit, offset, time);
   const from = glanced.length > 0 ? positionOf(glanced.at(-1)!) : after;
-  const rows = [
-    ...glanced,
-    ...((await searchWindow(db, engine, filter, from, limit - glanced.length, SEARCH_WINDOW).execute()) as MemoListRow[]),
-  ];
+  const rows = [...glanced, ...(await window(from, limit - glanced.length, SEARCH_WINDOW))];
   if (rows.length === limit) return rows;
   const walked = glanced.length > 0 ? SEARCH_GLANCE + SEARCH_WINDOW : SEARCH_WINDOW;
-  if (rows.length > 0) rows.push(...(await searchExtension(db, engine, filter, rows, walked, limit)));
+  if (rows.length > 0) {
+    // Step 3: the rest of the page from the rows that follow, when the rate so far says they are near.
+    const rowsNeeded = Math.ceil((walked * (limit - rows.length)) / rows.length);
+    if (2 * rowsNeeded <= SEARCH_EXTENSION) rows.push(...(await window(positionOf(rows.at(-1)!), limit - rows.length, 2 * rowsNeeded)));
+  }
   if (rows.length === limit) return rows;
   const last = rows.at(-1);
-  return [...rows, ...(await byIndex(db, engine, filter, last ? positionOf(last) : after, limit - rows.length, 0))];
+  return [...rows, ...(await byIndex(db, engine, filter, last ? positionOf(last) : after, limit - rows.length, 0, time))];
 }
 
 /**
@@ -94,16 +94,24 @@ export async function searchWalk(
  * RARE_TEXT_MATCHES. SQLite reads the matches (its full-text index) and then the page; PostgreSQL does both in one
  * statement, whose page is skipped when the matches are too many: a round trip and a statement less.
  */
-async function rareTextPage(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+async function rareTextPage(
+  db: Db,
+  engine: Engine,
+  filter: MemoFilter,
+  after: MemoPosition | undefined,
+  limit: number,
+  offset: number,
+  time: MemoListOrder,
+) {
   if (engine === "postgres") {
-    const rows = (await pgRareTextPage(db, filter, after, limit, offset).execute(db)).rows;
+    const rows = (await pgRareTextPage(db, filter, after, limit, offset, time).execute(db)).rows;
     if (Number(rows[0]!.found) > RARE_TEXT_MATCHES) return null;
     return rows.filter((row) => row.id !== null).map(({ found: _, ...row }) => row as MemoListRow);
   }
   const found = await db.executeQuery(fullTextCandidates(filter.text!, RARE_TEXT_MATCHES, filter.terms).compile(db));
   if (found.rows.length > RARE_TEXT_MATCHES) return null;
   const textCandidates = [...new Set(found.rows.map((row) => row.id))];
-  return (await walk(db, engine, { ...filter, textCandidates }, after, limit, offset).execute()) as MemoListRow[];
+  return (await walk(db, engine, { ...filter, textCandidates }, after, limit, offset, "desc", time).execute()) as MemoListRow[];
 }
 
 /**
@@ -111,15 +119,16 @@ async function rareTextPage(db: Db, engine: Engine, filter: MemoFilter, after: M
  * from the probe's own rows: the matches are read whole as they are found, so the page needs no second lookup of
  * them, and its plan none of the table's indexes (planning a lookup in memo cost as much as running it).
  */
-function pgRareTextPage(db: Db, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
+function pgRareTextPage(db: Db, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number, time: MemoListOrder) {
+  const ts = orderTs(time);
   const probe = pgTextProbe(db, filter.text!, RARE_TEXT_MATCHES, filter.terms).selectAll("m");
   // The probe's rows hold the text and the terms: the page checks the rest of the filter.
   const page = applyFilter(cteMemosQuery(db, "found"), "postgres", { ...filter, text: undefined, regex: undefined, terms: undefined })
-    .$if(after !== undefined, (query) => query.where(afterCondition(after!)))
+    .$if(after !== undefined, (query) => query.where(afterCondition(after!, ts)))
     .where(sql<boolean>`c.found <= ${RARE_TEXT_MATCHES}`)
     .selectAll("m")
     .select(pinColumn(filter).as("pinned"))
-    .orderBy(DISPLAY_TS, "desc")
+    .orderBy(ts, "desc")
     .orderBy("m.id", "desc")
     .limit(limit)
     .offset(offset);
@@ -128,32 +137,24 @@ function pgRareTextPage(db: Db, filter: MemoFilter, after: MemoPosition | undefi
 }
 
 /**
- * Step 3: after the `found` matches of about `walked` rows, the rest of the page from the rows that follow, when
- * their rate says they are near; nothing otherwise.
+ * Step 4: the text's matches through the engine's text index. SQLite's holds them in display order: in updated
+ * order its memos in scope are checked row by row instead (the walk of the updated-time index, under the budget).
  */
-async function searchExtension(db: Db, engine: Engine, filter: MemoFilter, found: MemoListRow[], walked: number, limit: number) {
-  const rowsNeeded = Math.ceil((walked * (limit - found.length)) / found.length);
-  if (2 * rowsNeeded > SEARCH_EXTENSION) return [];
-  return (await searchWindow(
-    db,
-    engine,
-    filter,
-    positionOf(found.at(-1)!),
-    limit - found.length,
-    2 * rowsNeeded,
-  ).execute()) as MemoListRow[];
+async function byIndex(
+  db: Db,
+  engine: Engine,
+  filter: MemoFilter,
+  after: MemoPosition | undefined,
+  limit: number,
+  offset: number,
+  time: MemoListOrder,
+) {
+  if (engine === "sqlite" && !filter.regex && time === "display") return fullTextPage(db, filter, after, limit, offset);
+  const indexed = engine === "postgres" || filter.regex === true;
+  return (await walk(db, engine, { ...filter, textByIndex: indexed }, after, limit, offset, "desc", time).execute()) as MemoListRow[];
 }
 
-/** Where a later step continues: after this row, in display order (a search page has no pinned group). */
-const positionOf = (row: MemoListRow): MemoPosition => ({ pinned: 0, displayTs: Number(row.display_ts), id: row.id });
-
-/** Step 4: the text's matches through the engine's text index. */
-async function byIndex(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, offset: number) {
-  if (engine === "sqlite" && !filter.regex) return fullTextPage(db, filter, after, limit, offset);
-  return (await walk(db, engine, { ...filter, textByIndex: true }, after, limit, offset).execute()) as MemoListRow[];
-}
-
-const newestFirst = (a: MemoListRow, b: MemoListRow) => b.display_ts - a.display_ts || b.id - a.id;
+const newestFirst = newestFirstBy("display");
 
 /**
  * SQLite: the text's matches in scope from the full-text index, newest first by key, until the page's
@@ -190,7 +191,15 @@ function fullTextWalk(db: Db, filter: MemoFilter, after: MemoPosition | undefine
  * The first `limit` matches among the newest `size` memos in scope, checked row by row: the text and every other
  * term (inside the walk, terms would make it read `size` memos that hold them, not the newest `size`).
  */
-function searchWindow(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, limit: number, size: number) {
+function searchWindow(
+  db: Db,
+  engine: Engine,
+  filter: MemoFilter,
+  after: MemoPosition | undefined,
+  limit: number,
+  size: number,
+  time: MemoListOrder = "display",
+) {
   const matches = (column: "m.content" | "w.content") => {
     const conditions = [
       rowTextCondition(engine, filter.text!, filter.regex ?? false, column),
@@ -198,7 +207,7 @@ function searchWindow(db: Db, engine: Engine, filter: MemoFilter, after: MemoPos
     ];
     return unestimated(engine, conditions.length === 1 ? conditions[0]! : sql<boolean>`(${sql.join(conditions, sql` AND `)})`);
   };
-  return firstMeeting(db, engine, { ...filter, text: undefined, regex: undefined, terms: undefined }, matches, after, limit, size);
+  return firstMeeting(db, engine, { ...filter, text: undefined, regex: undefined, terms: undefined }, matches, after, limit, size, time);
 }
 
 /**
@@ -211,21 +220,22 @@ const unestimated = (engine: Engine, condition: RawBuilder<boolean>) =>
 
 /** The SQL of a search page's steps (for plan tests and the bench). */
 export function searchSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
+  const time = page.order ?? "display";
+  const sqliteFullText = engine === "sqlite" && time === "display";
   return {
     /** SQLite: the "rare?" question (the text's candidates in the full-text index). */
     candidates: engine === "sqlite" ? fullTextCandidates(filter.text!, RARE_TEXT_MATCHES, filter.terms).compile(db) : null,
     /** A rare text's page: SQLite looks its candidates up (three ids here); PostgreSQL reads it with the question. */
     rare:
       engine === "sqlite"
-        ? walk(db, engine, { ...filter, textCandidates: [1, 2, 3] }, page.after, page.limit, page.offset).compile()
-        : pgRareTextPage(db, filter, page.after, page.limit, page.offset).compile(db),
-    window: searchWindow(db, engine, filter, page.after, page.limit, SEARCH_WINDOW).compile(),
-    byIndex:
-      engine === "sqlite"
-        ? fullTextWalk(db, filter, page.after, undefined, bucketAfter(page.after))
-            .orderBy(sql`f.k`, "desc")
-            .limit(page.limit + page.offset)
-            .compile()
-        : walk(db, engine, { ...filter, textByIndex: true }, page.after, page.limit, page.offset).compile(),
+        ? walk(db, engine, { ...filter, textCandidates: [1, 2, 3] }, page.after, page.limit, page.offset, "desc", time).compile()
+        : pgRareTextPage(db, filter, page.after, page.limit, page.offset, time).compile(db),
+    window: searchWindow(db, engine, filter, page.after, page.limit, SEARCH_WINDOW, time).compile(),
+    byIndex: sqliteFullText
+      ? fullTextWalk(db, filter, page.after, undefined, bucketAfter(page.after))
+          .orderBy(sql`f.k`, "desc")
+          .limit(page.limit + page.offset)
+          .compile()
+      : walk(db, engine, { ...filter, textByIndex: engine === "postgres" }, page.after, page.limit, page.offset, "desc", time).compile(),
   };
 }

@@ -1,6 +1,8 @@
 // The walks that read a page of memos in display order (display_ts, id descending; or ascending, oldest first, the
 // same indexes walked the other way) from an index, never sorting the collection: the memos in scope (a display
-// index), or a tag's memo_tag entries and its children's, merged.
+// index), or a tag's memo_tag entries and its children's, merged. In updated order (`time` "updated") the same walks
+// read updated_ts instead, from the twin indexes of migration 050.
+import type { MemoListOrder, Visibility } from "@memos/common";
 import { type RawBuilder, sql } from "kysely";
 import type { Db, Engine } from "../../db.js";
 import {
@@ -13,19 +15,22 @@ import {
   tagEntriesQuery,
   tagsBetween,
 } from "./memo-filter.js";
-import type { Visibility } from "@memos/common";
-import type { MemoPosition } from "./memo-page.js";
+import { type MemoPosition, orderColumn } from "./memo-page.js";
 
 export const PINNED = sql<number>`COALESCE(o.pinned, 0)`;
 
 /** Which way a walk reads display order: newest first (every list's), or oldest first (v1's `create_time asc`). */
 export type WalkDirection = "desc" | "asc";
 
-/** Rows after `position` in (display_ts, id) order, descending or ascending; the display_ts bound is an index range. */
+/** The time column of table `m` (a memo) or `t` (a memo_tag entry) a walk in `time` order reads. */
+export const orderTs = (time: MemoListOrder | undefined, table: "m" | "t" = "m") =>
+  sql<number>`${sql.raw(`${table}.${orderColumn(time)}`)}`;
+
+/** Rows after `position` in (time, id) order, descending or ascending; the time bound is an index range. */
 export const afterCondition = (position: MemoPosition, ts = DISPLAY_TS, id = sql<number>`m.id`, direction: WalkDirection = "desc") =>
   direction === "desc"
-    ? sql<boolean>`${ts} <= ${position.displayTs} AND (${ts} < ${position.displayTs} OR ${id} < ${position.id})`
-    : sql<boolean>`${ts} >= ${position.displayTs} AND (${ts} > ${position.displayTs} OR ${id} > ${position.id})`;
+    ? sql<boolean>`${ts} <= ${position.ts} AND (${ts} < ${position.ts} OR ${id} < ${position.id})`
+    : sql<boolean>`${ts} >= ${position.ts} AND (${ts} > ${position.ts} OR ${id} > ${position.id})`;
 
 export const pinColumn = (filter: MemoFilter) => (filter.pinned === undefined ? PINNED : sql<number>`${filter.pinned ? 1 : 0}`);
 
@@ -41,11 +46,12 @@ export function walk(
   limit: number,
   offset: number,
   direction: WalkDirection = "desc",
+  time: MemoListOrder = "display",
 ) {
   const arms = visibilityArms(engine, filter);
-  if (arms === null) return indexWalk(db, engine, filter, after, limit, offset, true, direction);
+  if (arms === null) return indexWalk(db, engine, filter, after, limit, offset, true, direction, time);
   // The same rows as one walk's: typed as one, for the queries built on it.
-  return mergedRows(db, engine, filter, arms, after, limit, offset, direction) as unknown as ReturnType<typeof indexWalk>;
+  return mergedRows(db, engine, filter, arms, after, limit, offset, direction, time) as unknown as ReturnType<typeof indexWalk>;
 }
 
 /**
@@ -74,13 +80,15 @@ function mergedRows(
   limit: number,
   offset: number,
   direction: WalkDirection = "desc",
+  time: MemoListOrder = "display",
 ) {
+  const ts = orderTs(time);
   // Arms without an order or a limit of their own: SQLite then walks each in the compound's order and merges them
   // as they come, stopping at the page (a limit per arm had it sort each arm's keys first, all of them).
   const [first, second] = arms.map((visibility) =>
     applyFilter(baseQuery(db), engine, { ...filter, visibilities: [visibility] })
-      .$if(after !== undefined, (query) => query.where(afterCondition(after!, undefined, undefined, direction)))
-      .select([DISPLAY_TS.as("key_ts"), sql<number>`m.id`.as("key_id")]),
+      .$if(after !== undefined, (query) => query.where(afterCondition(after!, ts, undefined, direction)))
+      .select([ts.as("key_ts"), sql<number>`m.id`.as("key_id")]),
   );
   const page = first!.unionAll(second!).orderBy(sql`key_ts`, direction).orderBy(sql`key_id`, direction).limit(limit).offset(offset);
   return db
@@ -107,20 +115,21 @@ export function firstMeeting(
   after: MemoPosition | undefined,
   limit: number,
   size: number,
+  time: MemoListOrder = "display",
 ) {
   const arms = visibilityArms(engine, filter);
   if (arms !== null)
-    return mergedRows(db, engine, filter, arms, after, size, 0).where(condition("m.content")).limit(limit) as unknown as ReturnType<
-      typeof indexWalk
-    >;
-  const newest = indexWalk(db, engine, filter, after, size, 0, false);
+    return mergedRows(db, engine, filter, arms, after, size, 0, "desc", time)
+      .where(condition("m.content"))
+      .limit(limit) as unknown as ReturnType<typeof indexWalk>;
+  const newest = indexWalk(db, engine, filter, after, size, 0, false, "desc", time);
   const rows = db
     .selectFrom(newest.as("w"))
     .leftJoin("memo_organizer as o", (join) => join.onRef("o.memo_id", "=", "w.id").onRef("o.user_id", "=", "w.creator_id"))
     .selectAll("w")
     .select(pinColumn(filter).as("pinned"))
     .where(condition("w.content"))
-    .orderBy("w.display_ts", "desc")
+    .orderBy(`w.${orderColumn(time)}`, "desc")
     .orderBy("w.id", "desc")
     .limit(limit);
   return rows as unknown as ReturnType<typeof indexWalk>;
@@ -139,15 +148,17 @@ function indexWalk(
   offset: number,
   pins: boolean,
   direction: WalkDirection = "desc",
+  time: MemoListOrder = "display",
 ) {
   // A rare text's few memos are looked up by id and sorted. SQLite would rather walk a display index in order and
   // test every row against the ids (all memos in scope at worst): `+` keeps the order off the index.
   const byIds = filter.textCandidates !== undefined && engine === "sqlite";
+  const ts = orderTs(time);
   return applyFilter(baseQuery(db), engine, filter)
-    .$if(after !== undefined, (query) => query.where(afterCondition(after!, undefined, undefined, direction)))
+    .$if(after !== undefined, (query) => query.where(afterCondition(after!, ts, undefined, direction)))
     .selectAll("m")
     .$if(pins, (query) => query.select(pinColumn(filter).as("pinned")))
-    .orderBy(byIds ? sql`+m.display_ts` : DISPLAY_TS, direction)
+    .orderBy(byIds ? sql`+${ts}` : ts, direction)
     .orderBy(byIds ? sql`+m.id` : "m.id", direction)
     .limit(limit)
     .offset(offset);
@@ -166,8 +177,9 @@ function tagEntryWalk(
   after: MemoPosition | undefined,
   count: number,
   direction: WalkDirection,
+  time: MemoListOrder,
 ) {
-  const ts = sql<number>`t.display_ts`;
+  const ts = orderTs(time, "t");
   const id = sql<number>`t.memo_id`;
   // The entries' creator is the memo's: checked once, on the index (the planners would count it twice).
   return applyFilter(tagEntriesQuery(db), engine, { ...filter, creatorId: undefined, tagByEntries: true })
@@ -197,14 +209,15 @@ function taggedPage(
   limit: number,
   offset: number,
   direction: WalkDirection,
+  time: MemoListOrder,
 ) {
   const [first, ...rest] = tags.map((tag) =>
-    db.selectFrom(tagEntryWalk(db, engine, filter, tag, after, limit + offset, direction).as("w")).selectAll("w"),
+    db.selectFrom(tagEntryWalk(db, engine, filter, tag, after, limit + offset, direction, time).as("w")).selectAll("w"),
   );
-  if (rest.length === 0) return tagEntryWalk(db, engine, filter, tags[0]!, after, limit, direction).offset(offset);
+  if (rest.length === 0) return tagEntryWalk(db, engine, filter, tags[0]!, after, limit, direction, time).offset(offset);
   return rest
     .reduce((all, each) => all.union(each), first!)
-    .orderBy(sql`display_ts`, direction)
+    .orderBy(sql.ref(orderColumn(time)), direction)
     .orderBy(sql`id`, direction)
     .limit(limit)
     .offset(offset);
@@ -226,11 +239,12 @@ export async function listQuery(
   limit: number,
   offset: number,
   direction: WalkDirection = "desc",
+  time: MemoListOrder = "display",
 ) {
   const tags = filter.tag === undefined ? null : await tagAndChildren(db, engine, filter.tag, filter.creatorId);
   return tags === null
-    ? walk(db, engine, filter, after, limit, offset, direction)
-    : taggedPage(db, engine, filter, tags, after, limit, offset, direction);
+    ? walk(db, engine, filter, after, limit, offset, direction, time)
+    : taggedPage(db, engine, filter, tags, after, limit, offset, direction, time);
 }
 
 /** The SQL that finds a tag's children in the list's scope (for plan tests). */

@@ -1,6 +1,6 @@
 // Memo queries. Every list is paged, filtered and ordered in the database; the page is composed by the
 // caller with a fixed number of batched look-ups (creators, resources), never one per memo.
-import { type MemoLocation, memoPropertyFlags, type RevisionSource, type RowStatus, type Visibility } from "@memos/common";
+import { type MemoListOrder, type MemoLocation, memoPropertyFlags, type RevisionSource, type RowStatus, type Visibility } from "@memos/common";
 import { sql } from "kysely";
 import { batches } from "../../batches.js";
 import { newMemoUid } from "./memo-uid.js";
@@ -10,12 +10,13 @@ import type { MemoRow } from "../../schema.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
 import { allPinsQuery, applyFilter, baseQuery, DISPLAY_TS, type MemoFilter, pinEntriesQuery } from "./memo-filter.js";
 import { searchWalk } from "./memo-search.js";
-import { afterCondition, listQuery, PINNED, type WalkDirection } from "./memo-walk.js";
-import type { MemoListRow, MemoPage, MemoPosition } from "./memo-page.js";
+import { afterCondition, listQuery, orderTs, PINNED, type WalkDirection } from "./memo-walk.js";
+import { type MemoListRow, type MemoPage, type MemoPosition, newestFirstBy } from "./memo-page.js";
 import { nowSeconds } from "../../time.js";
 
 export type { MemoFilter } from "./memo-filter.js";
 export type { MemoListRow, MemoPage, MemoPosition } from "./memo-page.js";
+export { newestFirstBy, rowTime } from "./memo-page.js";
 
 /** Rows of the walk: through the search steps when the filter holds text, else the walk of the list (memo-walk.ts). */
 async function walkRows(
@@ -26,13 +27,14 @@ async function walkRows(
   limit: number,
   offset: number,
   direction: WalkDirection = "desc",
+  time: MemoListOrder = "display",
 ) {
   if (filter.text) {
     // A search's steps read the newest memos first (its window, its full-text buckets); callers refuse the other order.
     if (direction === "asc") throw new Error("a text search walks newest first only");
-    return searchWalk(db, engine, filter, after, limit, offset);
+    return searchWalk(db, engine, filter, after, limit, offset, time);
   }
-  return (await listQuery(db, engine, filter, after, limit, offset, direction)).execute() as Promise<MemoListRow[]>;
+  return (await listQuery(db, engine, filter, after, limit, offset, direction, time)).execute() as Promise<MemoListRow[]>;
 }
 
 /**
@@ -49,18 +51,22 @@ export async function countMemosCapped(db: Db, engine: Engine, filter: MemoFilte
  * the memo's primary key): a handful, so they are fetched whole and ordered by the caller, with no ORDER BY
  * and no temporary sort in the database. Without a creator (v1's pinned-first feed) every creator's pins are read.
  */
-function pinnedGroup(db: Db, engine: Engine, filter: MemoFilter, after: MemoPosition | undefined, direction: WalkDirection = "desc") {
+function pinnedGroup(
+  db: Db,
+  engine: Engine,
+  filter: MemoFilter,
+  after: MemoPosition | undefined,
+  direction: WalkDirection = "desc",
+  time: MemoListOrder = "display",
+) {
   const creatorId = filter.creatorId;
   const pins = creatorId === undefined ? allPinsQuery(db, engine) : pinEntriesQuery(db, creatorId);
   const query = applyFilter(pins, engine, { ...filter, pinned: undefined });
   return query
-    .$if(after !== undefined, (q) => q.where(afterCondition(after!, undefined, undefined, direction)))
+    .$if(after !== undefined, (q) => q.where(afterCondition(after!, orderTs(time), undefined, direction)))
     .selectAll("m")
     .select(sql<number>`1`.as("pinned"));
 }
-
-/** List order within a group: display_ts, then id, both descending. */
-const byDisplayOrder = (a: MemoListRow, b: MemoListRow): number => Number(b.display_ts) - Number(a.display_ts) || b.id - a.id;
 
 const directionOf = (page: MemoPage): WalkDirection => (page.ascending ? "asc" : "desc");
 
@@ -68,6 +74,7 @@ const directionOf = (page: MemoPage): WalkDirection => (page.ascending ? "asc" :
 export async function listMemosSql(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage) {
   const { pinned, ...rest } = filter;
   const direction = directionOf(page);
+  const time = page.order ?? "display";
   const walked = await listQuery(
     db,
     engine,
@@ -76,18 +83,21 @@ export async function listMemosSql(db: Db, engine: Engine, filter: MemoFilter, p
     page.limit,
     page.offset,
     direction,
+    time,
   );
-  return { pinned: pinnedGroup(db, engine, rest, undefined, direction).compile(), walk: walked.compile() };
+  return { pinned: pinnedGroup(db, engine, rest, undefined, direction, time).compile(), walk: walked.compile() };
 }
 
 /**
  * A page of memos. Explore reads one index walk. A pinned-first list reads the pinned group (small, by the
  * creator's pins) and then walks the unpinned memos in index order from where the pinned group left the page:
- * the same order as `ORDER BY pinned DESC, display_ts DESC, id DESC`, without sorting the collection.
+ * the same order as `ORDER BY pinned DESC, display_ts DESC, id DESC` (updated_ts in updated order), without sorting
+ * the collection.
  */
 export async function listMemos(db: Db, engine: Engine, filter: MemoFilter, page: MemoPage): Promise<MemoListRow[]> {
   const direction = directionOf(page);
-  if (!page.pinnedFirst) return walkRows(db, engine, filter, page.after, page.limit, page.offset, direction);
+  const time = page.order ?? "display";
+  if (!page.pinnedFirst) return walkRows(db, engine, filter, page.after, page.limit, page.offset, direction, time);
   const { pinned, ...rest } = filter;
   const withPinned = pinned !== false && page.after?.pinned !== 0;
   const withUnpinned = pinned !== true;
@@ -95,8 +105,9 @@ export async function listMemos(db: Db, engine: Engine, filter: MemoFilter, page
   let pinnedCount = 0;
   if (withPinned) {
     const pinnedAfter = page.after?.pinned === 1 ? page.after : undefined;
-    const group = (await pinnedGroup(db, engine, rest, pinnedAfter, direction).execute()) as MemoListRow[];
-    group.sort(direction === "desc" ? byDisplayOrder : (a, b) => byDisplayOrder(b, a));
+    const group = (await pinnedGroup(db, engine, rest, pinnedAfter, direction, time).execute()) as MemoListRow[];
+    const newestFirst = newestFirstBy(time);
+    group.sort(direction === "desc" ? newestFirst : (a, b) => newestFirst(b, a));
     rows = group.slice(page.offset, page.offset + page.limit);
     pinnedCount = group.length;
   }
@@ -104,7 +115,7 @@ export async function listMemos(db: Db, engine: Engine, filter: MemoFilter, page
   if (!withUnpinned || remaining === 0) return rows;
   const unpinnedAfter = page.after?.pinned === 0 ? page.after : undefined;
   const offset = Math.max(0, page.offset - pinnedCount);
-  const unpinned = await walkRows(db, engine, { ...rest, pinned: false }, unpinnedAfter, remaining, offset, direction);
+  const unpinned = await walkRows(db, engine, { ...rest, pinned: false }, unpinnedAfter, remaining, offset, direction, time);
   return [...rows, ...unpinned];
 }
 
