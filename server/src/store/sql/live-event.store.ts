@@ -18,16 +18,27 @@ export async function lastLiveEventId(db: Db): Promise<number> {
   return row ? Number(row.id) : 0;
 }
 
+export const liveEventsAfterQuery = (db: Db, afterId: number, limit: number) =>
+  db.selectFrom("live_event").select(["id", "body"]).where("id", ">", afterId).orderBy("id").limit(limit);
+
 /** Up to `limit` events with an id above `afterId`, oldest first. */
 export async function liveEventsAfter(db: Db, afterId: number, limit: number): Promise<LiveEventRow[]> {
-  const rows = await db.selectFrom("live_event").select(["id", "body"]).where("id", ">", afterId).orderBy("id").limit(limit).execute();
+  const rows = await liveEventsAfterQuery(db, afterId, limit).execute();
   return rows.map((row) => ({ id: Number(row.id), body: row.body }));
 }
 
+export const liveEventQuery = (db: Db, id: number) => db.selectFrom("live_event").select("id").where("id", "=", id);
+
 /** Whether the log still holds the event `id` (so nothing after it was trimmed: the trim removes the oldest first). */
 export async function hasLiveEvent(db: Db, id: number): Promise<boolean> {
-  return (await db.selectFrom("live_event").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+  return (await liveEventQuery(db, id).executeTakeFirst()) !== undefined;
 }
+
+/** The oldest event written at or after `sinceMs`: a walk of the primary key from the oldest, through what the trim removes. */
+export const firstLiveEventSinceQuery = (db: Db, sinceMs: number) =>
+  db.selectFrom("live_event").select("id").where("created_ms", ">=", sinceMs).orderBy("id").limit(1);
+
+export const liveEventsBeforeQuery = (db: Db, id: number) => db.deleteFrom("live_event").where("id", "<", id);
 
 /**
  * Removes the oldest events: all but the newest `keep` ids below `lastId`, and those written before `beforeMs`; never
@@ -35,13 +46,7 @@ export async function hasLiveEvent(db: Db, id: number): Promise<boolean> {
  * removes and one more, walking the primary key from the oldest.
  */
 export async function trimLiveEvents(db: Db, lastId: number, keep: number, beforeMs: number): Promise<void> {
-  const young = await db
-    .selectFrom("live_event")
-    .select("id")
-    .where("created_ms", ">=", beforeMs)
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
+  const young = await firstLiveEventSinceQuery(db, beforeMs).executeTakeFirst();
   const cut = Math.min(lastId, Math.max(lastId - keep + 1, young ? Number(young.id) : lastId));
-  await db.deleteFrom("live_event").where("id", "<", cut).execute();
+  await liveEventsBeforeQuery(db, cut).execute();
 }
