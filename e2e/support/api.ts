@@ -164,6 +164,10 @@ export class MemosApi {
     await data(await this.request.post(this.url(`/api/comment/${commentId}/reaction`), { data: { emoji } }), "react to comment");
   }
 
+  async markInboxRead(): Promise<void> {
+    await data(await this.request.post(this.url("/api/inbox/read"), { data: { all: true } }), "mark the inbox read");
+  }
+
   async deleteMemo(id: number): Promise<void> {
     await data(await this.request.delete(this.url(`/api/memo/${id}`)), "delete memo");
   }

@@ -54,7 +54,7 @@ const CODE_MEMO = /A snippet worth keeping/;
 async function measure(page: Page, path: string): Promise<number> {
   // The live event stream stays open while signed in, so the network would never be idle: it is no script, and is
   // refused here (the app tries it again a second later, a pause idleness fits in).
-  await page.route("**/api/v1/sse", (route) => route.abort());
+  await page.route("**/api/events", (route) => route.abort());
   const loaded = recordScripts(page);
   await page.goto(path);
   const code = memoCard(page, CODE_MEMO).locator("code");

@@ -46,6 +46,8 @@ import { opsHandlers } from "./routes/ops.routes.js";
 import { startWebhookDispatcher } from "./services/webhook-dispatcher.js";
 import { startTrashSweeper } from "./services/trash-sweeper.js";
 import { registerV1 } from "./v1/register.js";
+import { EventStreams, KEEP_ALIVE_MS } from "./http/event-streams.js";
+import { eventsHandlers } from "./routes/events.routes.js";
 
 /** Requests slower than this are logged at the default level; every request is logged in dev mode. */
 const SLOW_REQUEST_MS = 1000;
@@ -59,6 +61,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Sees every route as it is registered (the OpenAPI test checks each one is described). */
   onRoute?: (route: RouteOptions) => void;
+  /** The live streams' keep-alive interval (30 s; tests make it short). */
+  liveKeepAliveMs?: number;
   /** Keep answers of the list routes (http/response-cache.ts); off for tests that count the queries a list makes. */
   responseCache?: boolean;
 }
@@ -127,6 +131,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   // Before the routes: the zod validator, and the OpenAPI document built from every route registered after it.
   await registerOpenApi(app);
 
+  // The live event streams of this app (ours and the v1 API's), their keep-alives and their end when it closes.
+  const streams = new EventStreams(app, options.liveKeepAliveMs ?? KEEP_ALIVE_MS);
   // Every route of the table (common/src/api/routes), with its area's handler.
   const handlers = {
     ...docsHandlers(),
@@ -141,6 +147,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     ...reactionHandlers(ctx),
     ...commentHandlers(ctx),
     ...inboxHandlers(ctx),
+    ...eventsHandlers(ctx, streams),
     ...shareHandlers(ctx),
     ...shortcutHandlers(ctx),
     ...resourceHandlers(ctx),
@@ -158,7 +165,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   } satisfies AllHandlers;
   await registerRouteTable(app, handlers, { maxUploadBytes: ctx.config.maxUploadBytes });
   // The memos v1 API (Connect and REST) over the same services: server/src/v1, one declaration per RPC.
-  await registerV1(app, ctx);
+  await registerV1(app, ctx, streams);
   // The web app, and the not-found handler, which answers another spelling of any route 404 (http/route-spelling.ts).
   await app.register(async (scope) => staticRoutes(scope, ctx, spellings));
 

@@ -166,6 +166,8 @@ export interface TestAppOptions {
   freshDatabase?: boolean;
   /** PostgreSQL: this database (another test app's `config.dsn`), as a second server process on one instance. */
   dsn?: string;
+  /** Passed to buildApp: the live streams' keep-alive interval. */
+  liveKeepAliveMs?: number;
   /** Passed to buildApp: requests at least this slow are logged as slow. */
   slowRequestMs?: number;
   /** Requests one token may make to /mcp in a minute (120 by default). */
@@ -224,6 +226,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       responseCache: options.responseCache,
       logger,
       slowRequestMs: options.slowRequestMs,
+      liveKeepAliveMs: options.liveKeepAliveMs,
     });
     return {
       app,

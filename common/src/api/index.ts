@@ -17,6 +17,7 @@ export * from "./envelopes.js";
 export * from "./schemas/access-token.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/comment.js";
+export * from "./schemas/events.js";
 export * from "./schemas/export.js";
 export * from "./schemas/identity-provider.js";
 export * from "./schemas/import.js";

@@ -82,6 +82,7 @@ export const ROUTE_MANIFEST = {
   "comment.delete": { method: "DELETE", path: "/api/comment/:commentId", answer: "bare" },
   "inbox.list": { method: "GET", path: "/api/inbox", answer: "data" },
   "inbox.read": { method: "POST", path: "/api/inbox/read", answer: "data" },
+  "events.stream": { method: "GET", path: "/api/events", answer: "file" },
   "share.list": { method: "GET", path: "/api/memo/:memoId/share", answer: "data" },
   "share.create": { method: "POST", path: "/api/memo/:memoId/share", answer: "data" },
   "share.revoke": { method: "DELETE", path: "/api/memo/:memoId/share/:shareId", answer: "bare" },

@@ -10,6 +10,7 @@ import type { Db } from "../store/db.js";
 import { countCodeFailures, findCodeLockUntil, insertCodeFailure, pruneCodeFailures, startCodeLock } from "../store/sql/code-lock.store.js";
 import { nowSeconds } from "../store/time.js";
 import { notifyTwoFactorLocked } from "./inbox.service.js";
+import { liveTransaction } from "./live-feed.js";
 
 /** Wrong codes of one account within the window that lock its app codes. */
 const CODE_FAILURE_LIMIT = 10;
@@ -35,7 +36,7 @@ export async function assertAppCodesOpen(db: Db, userId: number): Promise<void> 
 export async function recordCodeFailure(ctx: AppContext, userId: number, log: SecurityLog): Promise<void> {
   const now = nowSeconds();
   const since = now - CODE_WINDOW_SECONDS;
-  const lockedUntil = await ctx.store.db.transaction().execute(async (tx) => {
+  const lockedUntil = await liveTransaction(ctx, async (tx) => {
     await insertCodeFailure(tx, userId, now);
     await pruneCodeFailures(tx, since);
     if ((await countCodeFailures(tx, userId, since)) < CODE_FAILURE_LIMIT) return null;

@@ -27,7 +27,7 @@ import {
   updateCommentContent,
 } from "../store/sql/comment.store.js";
 import { findMemoFacts } from "../store/sql/memo/memo.store.js";
-import { memoUidTaken } from "../store/sql/memo/memo-uid.js";
+import { memoUidTaken, newMemoUid } from "../store/sql/memo/memo-uid.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 import { composeComment, composeComments, requireComment } from "./comment-compose.js";
 import { requireMemo } from "./memo-access.js";
@@ -36,7 +36,7 @@ import { composeMemos } from "./memo-compose.js";
 import { assertOwnResources } from "./memo.service.js";
 import { assertStorableComment } from "./memo-revise.js";
 import { afterCommit, queueEvents, subscribedWebhooks } from "./webhook-events.js";
-import { liveMemo, publishLive } from "./live-feed.js";
+import { liveMemo, liveTransaction, publishLive } from "./live-feed.js";
 
 export async function listMemoComments(ctx: AppContext, viewer: Viewer, memoId: number, query: CommentListQuery): Promise<CommentPage> {
   const { db } = ctx.store;
@@ -73,11 +73,13 @@ export async function createComment(
   const state = { disabled: await readSystemSetting(db, "disableComments"), closed: await isCommentClosed(db, memoId) };
   authorizeComment(viewer, memo, state);
   assertStorableComment(input.content);
-  const { id, queued } = await db.transaction().execute(async (tx) => {
+  // Chosen here, so the live note can name the comment without reading it again.
+  const commentUid = uid ?? newMemoUid();
+  const { id, queued } = await liveTransaction(ctx, async (tx) => {
     await assertOwnResources(tx, viewer, input.resourceIdList ?? []);
     if (uid !== undefined && (await memoUidTaken(tx, uid)))
       throw conflict(`Memo uid already taken: ${uid}`, { reason: "input.conflict", field: "uid" });
-    const id = await insertComment(tx, memoId, viewer.id, input.content, uid);
+    const id = await insertComment(tx, memoId, viewer.id, input.content, commentUid);
     await setCommentResources(tx, id, input.resourceIdList ?? []);
     // The inbox: the memo's author hears of it, and whoever the comment names and may read the memo.
     await notifyComment(tx, viewer, memo, id);
@@ -94,7 +96,7 @@ export async function createComment(
     return { id, queued };
   });
   afterCommit(ctx, queued);
-  publishLive(ctx, [{ type: "memo.comment.created", memo: liveMemo(memo) }]);
+  publishLive(ctx, [{ type: "comment.created", memo: liveMemo(memo), comment: { id, uid: commentUid } }]);
   return composeComment(db, viewer, id);
 }
 
@@ -111,7 +113,7 @@ export async function updateComment(ctx: AppContext, viewer: Viewer, id: number,
   const { comment, memo } = await requireComment(db, id);
   authorizeCommentChange(viewer, "edit", comment, memo);
   if (patch.content !== undefined) assertStorableComment(patch.content);
-  await db.transaction().execute(async (tx) => {
+  await liveTransaction(ctx, async (tx) => {
     if (patch.resourceIdList !== undefined) {
       await assertOwnResources(tx, viewer, patch.resourceIdList);
       await setCommentResources(tx, id, patch.resourceIdList);
@@ -121,7 +123,7 @@ export async function updateComment(ctx: AppContext, viewer: Viewer, id: number,
     if (patch.content !== undefined)
       await notifyCommentMentions(tx, viewer, id, { memo, content: patch.content }, { memo, content: comment.content });
   });
-  publishLive(ctx, [{ type: "memo.updated", memo: liveMemo(memo), comment: { uid: comment.uid } }]);
+  publishLive(ctx, [{ type: "comment.updated", memo: liveMemo(memo), comment: { id, uid: comment.uid } }]);
   return composeComment(db, viewer, id);
 }
 
@@ -130,7 +132,7 @@ export async function removeComment(ctx: AppContext, viewer: Viewer, id: number)
   const { comment, memo } = await requireComment(db, id);
   authorizeCommentChange(viewer, "delete", comment, memo);
   await db.transaction().execute((tx) => deleteComment(tx, id));
-  publishLive(ctx, [{ type: "memo.deleted", memo: liveMemo(memo), comment: { uid: comment.uid } }]);
+  publishLive(ctx, [{ type: "comment.deleted", memo: liveMemo(memo), comment: { id, uid: comment.uid } }]);
   return true;
 }
 

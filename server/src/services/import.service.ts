@@ -43,6 +43,7 @@ import { removeAssets } from "../store/files/resource-bytes.js";
 import { insertRevisions, type NewRevision } from "../store/sql/memo/revision.store.js";
 import { locationColumns } from "../store/sql/memo/memo-location.js";
 import { contentRefusal } from "./memo-revise.js";
+import { publishLive } from "./live-feed.js";
 
 const MAX_PROBLEMS_SHOWN = 100;
 /** The memos an answer lists, the first the import adds (or, in a dry run, would add). */
@@ -374,7 +375,10 @@ export async function importArchive(ctx: AppContext, caller: Viewer, file: strin
     const plan = await reader.plan();
     const staged = await stage(ctx, viewer.id, plan);
     if (dryRun) await checkFiles(reader, plan, staged);
-    else await commit(ctx, viewer.id, reader, plan, staged, await readUserSetting(ctx.store.db, viewer.id, "memoVisibility"));
+    else {
+      await commit(ctx, viewer.id, reader, plan, staged, await readUserSetting(ctx.store.db, viewer.id, "memoVisibility"));
+      publishLive(ctx, [{ type: "import.finished", userId: viewer.id, memos: staged.memos.length }]);
+    }
     return {
       kind: plan.kind,
       dryRun,

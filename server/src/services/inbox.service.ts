@@ -27,6 +27,7 @@ import {
   mentionsTold,
 } from "../store/sql/inbox.store.js";
 import { findUsersByUsernames } from "../store/sql/user.store.js";
+import { noteLive, publishLive } from "./live-feed.js";
 
 type MemoFacts = { id: number; creator_id: number; visibility: "PUBLIC" | "PROTECTED" | "PRIVATE"; row_status: "NORMAL" | "ARCHIVED" };
 
@@ -67,7 +68,7 @@ async function mentionItems(tx: Db, actor: Actor, changes: readonly MentionChang
 export async function notifyMentionChanges(tx: Db, actor: Actor, changes: readonly MentionChange[]): Promise<void> {
   const items = await mentionItems(tx, actor, changes);
   if (items.length === 0) return;
-  await insertInboxItems(
+  await addItems(
     tx,
     once(
       items,
@@ -77,6 +78,12 @@ export async function notifyMentionChanges(tx: Db, actor: Actor, changes: readon
       ),
     ),
   );
+}
+
+/** Writes the items inside `tx` and tells each receiver's streams once it commits (the transaction's `liveTransaction`). */
+async function addItems(tx: Db, items: Parameters<typeof insertInboxItems>[1]): Promise<void> {
+  await insertInboxItems(tx, items);
+  for (const userId of new Set(items.map((item) => item.user_id))) noteLive(tx, { type: "inbox.created", userId });
 }
 
 /** One item per user and memo: two spellings of one name are one mention, and `told` ones are not told again. */
@@ -106,7 +113,7 @@ export async function notifyCommentMentions(
   before?: MentionState,
 ): Promise<void> {
   const items = once(await mentionItems(tx, actor, [{ before, after }]));
-  await insertInboxItems(
+  await addItems(
     tx,
     items.map((item) => ({ ...item, comment_id: commentId })),
   );
@@ -122,7 +129,7 @@ export async function notifyReaction(
 ): Promise<void> {
   const author = comment ? comment.creator_id : memo.creator_id;
   if (author === actor.id) return;
-  await insertInboxItems(tx, [
+  await addItems(tx, [
     {
       user_id: author,
       kind: "reaction",
@@ -137,7 +144,7 @@ export async function notifyReaction(
 /** Tells the memo's author of a comment by someone else. */
 export async function notifyComment(tx: Db, actor: Actor, memo: MemoFacts, commentId: number): Promise<void> {
   if (memo.creator_id === actor.id) return;
-  await insertInboxItems(tx, [
+  await addItems(tx, [
     { user_id: memo.creator_id, kind: "comment", memo_id: memo.id, actor_id: actor.id, detail: String(commentId), comment_id: commentId },
   ]);
 }
@@ -148,6 +155,7 @@ export async function notifyComment(tx: Db, actor: Actor, memo: MemoFacts, comme
  */
 export async function notifyTwoFactorLocked(tx: Db, userId: number, untilTs: number): Promise<void> {
   await insertAccountInboxItem(tx, { user_id: userId, kind: "two-factor-locked", detail: String(untilTs) });
+  noteLive(tx, { type: "inbox.created", userId });
 }
 
 /** The row's facts for the inbox policy: an account's item, or a memo's (whose facts the join found). */
@@ -174,6 +182,7 @@ export async function listInbox(ctx: AppContext, viewer: Viewer, query: InboxQue
 export async function markRead(ctx: AppContext, viewer: Viewer, input: InboxRead): Promise<{ unread: number }> {
   requireSignedIn(viewer);
   await markInboxRead(ctx.store.db, viewer.id, "all" in input ? "all" : input.ids);
+  publishLive(ctx, [{ type: "inbox.updated", userId: viewer.id }]);
   return { unread: await unreadCount(ctx.store.db, viewer) };
 }
 
@@ -209,10 +218,12 @@ export async function setInboxItemRead(ctx: AppContext, viewer: Viewer, ownerId:
   await shownItem(ctx, viewer, ownerId, id);
   if (read) await markInboxRead(ctx.store.db, ownerId, [id]);
   else await markInboxUnread(ctx.store.db, ownerId, id);
+  publishLive(ctx, [{ type: "inbox.updated", userId: ownerId }]);
   return shownItem(ctx, viewer, ownerId, id);
 }
 
 export async function removeInboxItem(ctx: AppContext, viewer: Viewer, ownerId: number, id: number): Promise<void> {
   await shownItem(ctx, viewer, ownerId, id);
   await deleteInboxItem(ctx.store.db, ownerId, id);
+  publishLive(ctx, [{ type: "inbox.updated", userId: ownerId }]);
 }

@@ -16,7 +16,7 @@ import { TimeSlices } from "./import/yield.js";
 import { BATCH_STEPS, type StepContext } from "./memo-batch-steps.js";
 import { composeMemos } from "./memo-compose.js";
 import { afterCommit, queueEvents, subscribedWebhooks } from "./webhook-events.js";
-import { type LiveChange, liveMemo, publishLive } from "./live-feed.js";
+import { type LiveChange, liveMemo, liveTransaction, publishLive } from "./live-feed.js";
 
 /** The memos as their webhook events carry them, composed as the single routes compose them. */
 async function composed(db: Db, ids: readonly number[]): Promise<Memo[]> {
@@ -36,12 +36,12 @@ const subjectsOf = (memos: Memo[]) => memos.map((memo) => ({ orderingKey: `memo:
 /** `input` is valid already (the route's schema, memoBatchSchema). */
 export async function batchMemos(ctx: AppContext, viewer: Viewer, input: MemoBatch): Promise<MemoBatchResult> {
   requireSignedIn(viewer);
-  const { db, engine } = ctx.store;
+  const { engine } = ctx.store;
   const step = BATCH_STEPS[input.action];
   const ids = [...new Set(input.ids)];
   const result: MemoBatchResult = { changed: 0, refused: [] };
   const live: LiveChange[] = [];
-  const queued = await db.transaction().execute(async (tx) => {
+  const queued = await liveTransaction(ctx, async (tx) => {
     const context: StepContext = { tx, engine, actor: viewer, input };
     const slices = new TimeSlices();
     const webhooks: WebhookRow[] = await subscribedWebhooks(tx, viewer, step.event);
@@ -68,7 +68,7 @@ export async function batchMemos(ctx: AppContext, viewer: Viewer, input: MemoBat
       for (const memo of allowed) {
         if (!changedNow.has(memo.id)) continue;
         const before = { visibility: memo.visibility, row_status: memo.row_status };
-        if (step.event === "memo.deleted") live.push({ type: "memo.deleted", memo: liveMemo(memo) });
+        if (step.event === "memo.deleted") live.push({ type: "memo.trashed", memo: liveMemo(memo) });
         else live.push({ type: "memo.updated", memo: { ...liveMemo(memo), ...step.after?.(input) }, before });
       }
       result.changed += done.changed.length;

@@ -51,7 +51,7 @@ import { notifyMentions } from "./inbox.service.js";
 import { indexContent, originOf, reviseMemo, storableTags } from "./memo-revise.js";
 import { nextCursor, positionAfter } from "./memo-cursor.js";
 import { type ParsedMemoQuery, readMemoList } from "./memo-query.js";
-import { liveMemo, publishLive } from "./live-feed.js";
+import { liveMemo, liveTransaction, publishLive } from "./live-feed.js";
 
 /**
  * The memo `id`, when `viewer` may do `action` to it; 404 or 403 otherwise. The routes that change a memo ask it
@@ -105,7 +105,7 @@ export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCre
   // Chosen here, so the live note can name the memo without reading it again.
   const memoUid = uid ?? newMemoUid();
   let visibility: Visibility = "PRIVATE";
-  const id = await db.transaction().execute(async (tx) => {
+  const id = await liveTransaction(ctx, async (tx) => {
     await assertOwnResources(tx, viewer, resourceIds);
     // None asked for: the account's memoVisibility setting (PRIVATE by default).
     visibility = input.visibility || (await readUserSetting(tx, viewer.id, "memoVisibility"));
@@ -132,7 +132,7 @@ export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCre
     return memoId;
   });
   afterCommit(ctx, queued);
-  publishLive(ctx, [{ type: "memo.created", memo: { uid: memoUid, creator_id: viewer.id, visibility, row_status: "NORMAL" } }]);
+  publishLive(ctx, [{ type: "memo.created", memo: { id, uid: memoUid, creator_id: viewer.id, visibility, row_status: "NORMAL" } }]);
   return composeOne(db, id);
 }
 
@@ -146,7 +146,7 @@ export async function patchMemo(ctx: AppContext, viewer: Viewer, id: number, inp
   if (input.rowStatus !== undefined) update.row_status = input.rowStatus;
   if (input.createdTs !== undefined) update.created_ts = input.createdTs;
   if (input.location !== undefined) update.location = input.location;
-  const queued = await db.transaction().execute(async (tx) => {
+  const queued = await liveTransaction(ctx, async (tx) => {
     await assertOwnResources(tx, viewer, input.resourceIdList ?? []);
     // Compared on the locked row, so a change landing in between cannot slip through on either engine.
     if (!(await reviseMemo(tx, ctx.store.engine, id, update, originOf(viewer!), input.baseUpdatedTs))) {

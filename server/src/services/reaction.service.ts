@@ -26,7 +26,7 @@ import { requireMemo } from "./memo-access.js";
 import { composeMemos } from "./memo-compose.js";
 import { composeReactions } from "./reaction-compose.js";
 import { afterCommit, queueEvents, subscribedWebhooks } from "./webhook-events.js";
-import { liveMemo, publishLive } from "./live-feed.js";
+import { liveMemo, liveTransaction, publishLive } from "./live-feed.js";
 
 async function memoReactions(db: Db, viewer: Viewer, memoIds: readonly number[]): Promise<Reaction[]> {
   const reactions = await composeReactions(db, viewer, "memo", memoIds);
@@ -49,7 +49,7 @@ type Reacted = { memo: MemoListRow; comment?: CommentRow };
  */
 async function react(ctx: AppContext, actor: Actor, { memo, comment }: Reacted, emoji: string): Promise<void> {
   const target: ReactionTarget = comment ? "comment" : "memo";
-  const queued = await ctx.store.db.transaction().execute(async (tx) => {
+  const queued = await liveTransaction(ctx, async (tx) => {
     if (!(await insertReaction(tx, target, comment?.id ?? memo.id, actor.id, emoji))) return false;
     await notifyReaction(tx, actor, memo, emoji, comment);
     const author = { ...actor, id: comment?.creator_id ?? memo.creator_id };
@@ -67,7 +67,9 @@ async function react(ctx: AppContext, actor: Actor, { memo, comment }: Reacted, 
     ]);
   });
   afterCommit(ctx, queued);
-  publishLive(ctx, [{ type: "reaction.upserted", memo: liveMemo(memo), ...(comment && { comment: { uid: comment.uid } }) }]);
+  publishLive(ctx, [
+    { type: "reaction.upserted", memo: liveMemo(memo), ...(comment && { comment: { id: comment.id, uid: comment.uid } }) },
+  ]);
 }
 
 export async function addReaction(ctx: AppContext, viewer: Viewer, memoId: number, emoji: string): Promise<Reaction[]> {
@@ -98,7 +100,7 @@ export async function removeCommentReaction(ctx: AppContext, viewer: Viewer, com
   const { comment, memo } = await requireComment(db, commentId);
   authorizeCommentReaction(viewer, comment, memo);
   await deleteReaction(db, "comment", commentId, viewer.id, emoji);
-  publishLive(ctx, [{ type: "reaction.deleted", memo: liveMemo(memo), comment: { uid: comment.uid } }]);
+  publishLive(ctx, [{ type: "reaction.deleted", memo: liveMemo(memo), comment: { id: comment.id, uid: comment.uid } }]);
   return commentReactions(db, viewer, [commentId]);
 }
 

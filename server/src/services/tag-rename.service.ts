@@ -19,6 +19,7 @@ import {
   tagEntryPage,
 } from "../store/sql/tag-rename.store.js";
 import { TimeSlices } from "./import/yield.js";
+import { publishLive } from "./live-feed.js";
 import { contentRefusal, type EditOrigin, reviseMemoTexts } from "./memo-revise.js";
 
 /** Memo_tag entries read per statement while collecting the memos to rewrite. */
@@ -139,5 +140,7 @@ export async function renameTag(ctx: AppContext, viewer: Viewer, input: TagRenam
   requireSignedIn(viewer);
   const { db, engine } = ctx.store;
   if (input.dryRun) return preview(db, engine, viewer.id, input.from, input.to);
-  return db.transaction().execute((tx) => rename(tx, engine, viewer.id, input.from, input.to));
+  const result = await db.transaction().execute((tx) => rename(tx, engine, viewer.id, input.from, input.to));
+  publishLive(ctx, [{ type: "tag.renamed", userId: viewer.id, from: input.from, to: input.to }]);
+  return result;
 }

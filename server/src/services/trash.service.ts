@@ -85,7 +85,7 @@ export async function trashMemo(ctx: AppContext, viewer: Viewer, id: number): Pr
   authorizeMemo(viewer, "delete", memo);
   const queued = await ctx.store.db.transaction().execute((tx) => trashMemoIn(tx, viewer!, memo));
   afterCommit(ctx, queued);
-  publishLive(ctx, [{ type: "memo.deleted", memo: liveMemo(memo) }]);
+  publishLive(ctx, [{ type: "memo.trashed", memo: liveMemo(memo) }]);
 }
 
 /** A trashed memo as a list row (its pins and files are still linked under its id). */
@@ -175,7 +175,7 @@ export async function restoreTrashedMemo(ctx: AppContext, viewer: Viewer, id: nu
   });
   afterCommit(ctx, queued);
   // Back in the lists of whoever may read it.
-  publishLive(ctx, [{ type: "memo.created", memo: liveMemo(restored) }]);
+  publishLive(ctx, [{ type: "memo.restored", memo: liveMemo({ ...restored, id }) }]);
   const [memo] = await composeMemos(db, [await requireMemo(db, id)]);
   return memo!;
 }

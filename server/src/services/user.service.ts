@@ -49,6 +49,7 @@ import {
   updateUser,
 } from "../store/sql/user.store.js";
 import { requireSignedIn } from "../policies/utils.js";
+import { publishLive } from "./live-feed.js";
 
 /** `id` is within the id range already (the route's pathId refuses anything past 2^31 − 1 on both engines). */
 async function requireUser(db: Db, id: number): Promise<UserRow> {
@@ -286,6 +287,7 @@ export async function upsertSetting(ctx: AppContext, viewer: Viewer, input: User
     if (input.key === "memoDisplayTsOption") await refreshDisplayTimes(tx, viewer.id, value as "created_ts" | "updated_ts");
     return saved;
   });
+  publishLive(ctx, [{ type: "user.settings.updated", userId: viewer.id, key: input.key }]);
   return presentUserSetting(row);
 }
 

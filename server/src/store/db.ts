@@ -7,11 +7,12 @@ import { Kysely, type LogEvent, PostgresDialect, type Transaction } from "kysely
 import type pg from "pg";
 import type { Database } from "./schema.js";
 import { FullTextMerger } from "./sqlite/fulltext-merger.js";
-import { type ChangeChannel, localChangeChannel } from "./change-channel.js";
-import { PostgresChangeChannel } from "./postgres/pg-change-channel.js";
+import { HubLiveLog, type LiveLog } from "./live-log.js";
+import { PostgresLiveLogEngine } from "./postgres/pg-live-log.js";
 import { PostgresDataVersion, writeNoticingPool } from "./postgres/pg-data-version.js";
 import { SearchTurns } from "./search-turns.js";
 import { registerSqlFunctions } from "./sqlite/sqlite-functions.mjs";
+import { sqliteLiveLogEngine } from "./sqlite/sqlite-live-log.js";
 import { PooledSqliteDialect, ReaderPool, SqlitePool } from "./sqlite/sqlite-pool.js";
 
 export type Engine = "sqlite" | "postgres";
@@ -57,8 +58,8 @@ export interface DatabaseHandle {
   readerThreads(): number | null;
   /** Ends the reader threads that have nothing to do now (SQLite; the next read starts one again). */
   endIdleReaders(): void;
-  /** Messages about committed changes to every server process on the database (change-channel.ts). */
-  changes: ChangeChannel;
+  /** The live event log: committed changes told to the live streams of every server process (live-log.ts). */
+  live: LiveLog;
   close(): Promise<void>;
 }
 
@@ -117,8 +118,11 @@ export function openSqlite(file: string, options: SqliteOptions = DEFAULT_SQLITE
     waitingReads: () => pool.readers?.waiting ?? 0,
     readerThreads: () => pool.readers?.threads ?? 0,
     endIdleReaders: () => pool.readers?.endIdle(),
-    changes: localChangeChannel(),
-    close: () => pool.close(),
+    live: new HubLiveLog(db, sqliteLiveLogEngine(pool)),
+    close: async () => {
+      await handle.live.close();
+      await pool.close();
+    },
   };
   return handle;
 }
@@ -154,7 +158,7 @@ export function openPostgres(dsn: string, searchBudgetMs = DEFAULT_SQLITE_OPTION
   const log = timedBy(() => handle);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: writeNoticingPool(pool, () => version.wrote()) }), log });
   const searchDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: searchPool }), log });
-  const changes = new PostgresChangeChannel(pg, dsn, db);
+  const live = new HubLiveLog(db, new PostgresLiveLogEngine(pg, dsn, pool));
   const handle: DatabaseHandle = {
     db,
     searchDb,
@@ -169,9 +173,9 @@ export function openPostgres(dsn: string, searchBudgetMs = DEFAULT_SQLITE_OPTION
     waitingReads: () => pool.waitingCount + searchPool.waitingCount,
     readerThreads: () => null,
     endIdleReaders: () => {},
-    changes,
+    live,
     close: async () => {
-      await changes.close();
+      await live.close();
       await version.close();
       await Promise.all([db.destroy(), searchDb.destroy()]);
     },

@@ -191,6 +191,13 @@ interface TrashPurgeTable {
   requested_ts: number;
 }
 
+/** One change told on live streams (migration 052): its id is the event's, `body` the change as JSON. */
+interface LiveEventTable {
+  id: Generated<number>;
+  created_ms: number;
+  body: string;
+}
+
 interface MemoOrganizerTable {
   id: Generated<number>;
   memo_id: number;
@@ -427,6 +434,7 @@ export interface Database {
   two_factor_lock: TwoFactorLockTable;
   sso_second_factor: SsoSecondFactorTable;
   resource_thumbnail: ResourceThumbnailTable;
+  live_event: LiveEventTable;
 }
 
 export type AccessTokenRow = Selectable<AccessTokenTable>;

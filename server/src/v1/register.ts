@@ -2,6 +2,7 @@
 // each in a scope of its own (Connect reads its bodies itself; REST reads JSON), both from the declared services.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
+import type { EventStreams } from "../http/event-streams.js";
 import type { RestVerb } from "./transport/http-rule.js";
 import { registerConnectRoutes } from "./transport/connect.js";
 import { registerRestRoutes } from "./transport/rest.js";
@@ -15,10 +16,10 @@ declare module "fastify" {
   }
 }
 
-export async function registerV1(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerV1(app: FastifyInstance, ctx: AppContext, streams: EventStreams): Promise<void> {
   await app.register(async (scope) => registerConnectRoutes(scope, ctx, V1_SERVICES));
   await app.register(async (scope) => {
     registerRestRoutes(scope, ctx, V1_SERVICES);
-    registerSseRoute(scope, ctx);
+    registerSseRoute(scope, ctx, streams);
   });
 }

@@ -13,6 +13,8 @@ import { insertInboxItems } from "../../src/store/sql/inbox.store.js";
 import { appTokenOf } from "../oauth-flow.js";
 import { expectPolicyStatuses, type Outcome } from "../policy-status.js";
 import { CREDENTIAL_KINDS, type CredentialKind, callerOf } from "../credential-kinds.js";
+import { streamOptionsOf } from "../live-stream.js";
+import { listen } from "../v1-client.js";
 
 type Caller = "anon" | "owner" | "member" | "admin" | "host";
 type Kind = `${Visibility}/${"NORMAL" | "ARCHIVED"}`;
@@ -938,4 +940,55 @@ describe("v1 account RPCs of an administrator by credential", () => {
       await expectPolicyStatuses(route, expected, async (kind) => call(await callerAs(kind)));
     });
   }
+});
+
+/**
+ * GET /api/events by the kind of credential, over real HTTP (the stream never ends, so its status is read and the
+ * request aborted): every signed-in credential opens it (what each then hears is events-audience.test.ts's); a
+ * visitor, a share link's token and an app's MCP token do not.
+ */
+describe("the live event stream by credential", () => {
+  let t: TestApp;
+  let member: TestUser;
+  let host: TestUser;
+  let base: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    host = await signUpHost(t);
+    member = await createUser(t, host, "member");
+    base = await listen(t);
+  });
+  afterAll(() => t.close());
+
+  async function statusOf(options: { headers?: Record<string, string>; query?: string }): Promise<number> {
+    const abort = new AbortController();
+    const response = await fetch(`${base}/api/events${options.query ?? ""}`, { headers: options.headers, signal: abort.signal });
+    abort.abort();
+    return response.status;
+  }
+
+  const expected: Record<CredentialKind | "none" | "share link" | "MCP app token", number> = {
+    none: 401,
+    session: 200,
+    "read token": 200,
+    "read-write token": 200,
+    "open ID": 200,
+    "?openId=": 200,
+    "share link": 401,
+    "MCP app token": 403,
+  };
+  it(`GET /api/events: ${Object.entries(expected)
+    .map(([kind, status]) => `${kind}=${status}`)
+    .join(" ")}`, async () => {
+    const memo = await createMemo(member, "shared", "PRIVATE");
+    const link = await member.client.post(`/api/memo/${memo.id}/share`, {});
+    const got: Record<string, number> = {
+      none: await statusOf({}),
+      "share link": await statusOf({ headers: { authorization: `Bearer ${link.body.data.token}` } }),
+      "MCP app token": await statusOf({ headers: { authorization: `Bearer ${await appTokenOf(t, member)}` } }),
+    };
+    for (const kind of CREDENTIAL_KINDS) got[kind] = await statusOf(await streamOptionsOf(t, member, kind));
+    expect(got).toEqual(expected);
+  });
 });

@@ -42,7 +42,7 @@ const V1_ROUTES = [
 ];
 
 /** Routes without the HEAD Fastify adds to every GET. */
-const WITHOUT_HEAD: RouteName[] = ["export.archive", "sso.start", "sso.callback"];
+const WITHOUT_HEAD: RouteName[] = ["export.archive", "sso.start", "sso.callback", "events.stream"];
 
 let t: TestApp;
 let host: TestUser;

@@ -45,6 +45,7 @@ describe("the transfer's classes of tables", () => {
     expect(plan.skipped.map((step) => step.table)).toEqual([
       "auth_failure",
       "mcp_rate",
+      "live_event",
       "two_factor_failure",
       "two_factor_lock",
       "resource_thumbnail",

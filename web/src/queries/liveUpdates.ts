@@ -1,47 +1,107 @@
-// Live updates: while someone is signed in and online, the app keeps the server's event stream open
-// (GET /api/v1/sse, memos' own) and refreshes what is on screen when a memo, comment or reaction changes on another
-// device, tab or server process. An event names what changed by its v1 name, which the app does not key by: the
-// memo lists and details on screen, their comments and reactions, and the inbox are refreshed, a burst of events at
-// once; an author's calendar, heat map and counts only when one of that author's memos changed (the event names
-// it), so a busy instance does not reload a member's own calendar for everyone else's memos. A lost stream is
-// opened again after a pause that grows, and whatever changed meanwhile is read afresh.
+// Live updates: while someone is signed in and online, the app keeps the server's event stream open (GET /api/events)
+// and refreshes what is on screen when something changes on another device, tab or server process, a burst of events
+// at once (only the queries in use are read again): the memo lists and details, their comments and reactions for a
+// memo's change, an author's calendar, heat map and counts only for that author's memos (the event names the author);
+// the bell and the inbox for an inbox event; the account's settings for a settings event; tags and lists for a renamed
+// tag or a finished import. A lost stream is opened again after a pause that grows, sending the last event id read
+// (Last-Event-ID): the server sends what was missed, or `reset` when it cannot, and then everything is read afresh.
+import type { LiveEventData } from "@memos/common";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useOnline } from "../offline/useOnline";
 import { keys } from "./keys";
 import { useMe } from "./session";
 
-const SSE_PATH = "/api/v1/sse";
+const EVENTS_PATH = "/api/events";
 /** Events within this long of each other are one refresh. */
 const BURST_MS = 250;
 const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 30_000;
 
-/** What any event may have changed, as the app caches it: lists, a memo, its comments and reactions, the inbox. */
-const REFRESHED = [["comments"], ["comment-count"], ["reactions"], keys.inbox] as const;
-
 /** The memo queries keyed by one author (their calendar, heat map and counts): refreshed for that author's changes. */
 const BY_AUTHOR = new Set(["calendar", "stats", "amount"]);
 
-/** Refreshes what is on screen, once per burst of events (only the queries in use are read again). */
-function refresher(client: QueryClient): { event(creatorId: number | undefined): void; stop(): void } {
+/** What a memo's change may have changed besides the memo lists: its comments, reactions and counts. */
+const MEMO_PARTS = [["comments"], ["comment-count"], ["reactions"]] as const;
+
+/** What a burst of events asks to be read again. */
+interface Burst {
+  /** The authors whose memos changed; null once a change did not say whose (then every author's queries). */
+  authors: Set<number> | null;
+  memos: boolean;
+  inbox: boolean;
+  me: boolean;
+  tags: boolean;
+  /** Everything the app keeps of the server (a `reset`, or a stream opened again without resuming). */
+  everything: boolean;
+}
+
+const emptyBurst = (): Burst => ({ authors: new Set(), memos: false, inbox: false, me: false, tags: false, everything: false });
+
+/** Adds an event's refreshes to the burst; undefined is "anything may have changed". */
+function add(burst: Burst, event: LiveEventData | undefined): void {
+  if (event === undefined || event.type === "reset") {
+    burst.everything = true;
+    return;
+  }
+  switch (event.type) {
+    case "inbox.created":
+    case "inbox.updated":
+      burst.inbox = true;
+      return;
+    case "user.settings.updated":
+      burst.me = true;
+      // The display time orders every list.
+      if (event.key === "memoDisplayTsOption") {
+        burst.memos = true;
+        burst.authors = null;
+      }
+      return;
+    case "tag.renamed":
+    case "import.finished":
+      burst.tags = true;
+      burst.memos = true;
+      burst.authors = null;
+      return;
+    default:
+      burst.memos = true;
+      burst.authors?.add(event.creatorId);
+  }
+}
+
+/** Refreshes what is on screen, once per burst of events. */
+function refresher(client: QueryClient): { event(event: LiveEventData | undefined): void; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | null = null;
-  // The authors of the burst's changes; null once one did not say whose (then every author's queries).
-  let authors: Set<number> | null = new Set();
+  let burst = emptyBurst();
+  const refresh = (done: Burst) => {
+    if (done.everything) {
+      void client.invalidateQueries();
+      return;
+    }
+    if (done.memos) {
+      const changed = done.authors;
+      void client.invalidateQueries({
+        queryKey: keys.memos.all,
+        predicate: ({ queryKey }) => !BY_AUTHOR.has(String(queryKey[1])) || changed === null || changed.has(Number(queryKey[2])),
+      });
+      for (const queryKey of MEMO_PARTS) void client.invalidateQueries({ queryKey });
+    }
+    if (done.inbox) void client.invalidateQueries({ queryKey: keys.inbox });
+    if (done.me) void client.invalidateQueries({ queryKey: keys.me });
+    if (done.tags) {
+      void client.invalidateQueries({ queryKey: keys.tags });
+      void client.invalidateQueries({ queryKey: keys.shortcuts });
+    }
+  };
   return {
-    event(creatorId) {
-      if (creatorId === undefined) authors = null;
-      else authors?.add(creatorId);
+    event(event) {
+      add(burst, event);
       if (timer !== null) return;
       timer = setTimeout(() => {
         timer = null;
-        const changed = authors;
-        authors = new Set();
-        void client.invalidateQueries({
-          queryKey: keys.memos.all,
-          predicate: ({ queryKey }) => !BY_AUTHOR.has(String(queryKey[1])) || changed === null || changed.has(Number(queryKey[2])),
-        });
-        for (const queryKey of REFRESHED) void client.invalidateQueries({ queryKey });
+        const done = burst;
+        burst = emptyBurst();
+        refresh(done);
       }, BURST_MS);
     },
     stop() {
@@ -50,18 +110,25 @@ function refresher(client: QueryClient): { event(creatorId: number | undefined):
   };
 }
 
-/** The author an event names (`creatorId`), or undefined when it names none. */
-function creatorOf(message: string): number | undefined {
+/** An event's JSON, or undefined when it cannot be read (then anything may have changed). */
+function parse(data: string): LiveEventData | undefined {
   try {
-    const { creatorId } = JSON.parse(message.slice("data: ".length)) as { creatorId?: unknown };
-    return Number.isSafeInteger(creatorId) ? (creatorId as number) : undefined;
+    const event = JSON.parse(data) as LiveEventData;
+    return typeof event?.type === "string" ? event : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Reads one stream until it ends; calls `event` for each `data:` message with the author it names. */
-async function readStream(body: ReadableStream<Uint8Array>, event: (creatorId: number | undefined) => void): Promise<void> {
+/**
+ * Reads one stream until it ends, as EventSource reads it: an `id:` line moves the last id (also in a message without
+ * data: the server's keep-alive), a `data:` line makes an event.
+ */
+async function readStream(
+  body: ReadableStream<Uint8Array>,
+  onId: (id: string) => void,
+  onEvent: (event: LiveEventData | undefined) => void,
+) {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
@@ -71,28 +138,51 @@ async function readStream(body: ReadableStream<Uint8Array>, event: (creatorId: n
     buffer += decoder.decode(value, { stream: true });
     const messages = buffer.split("\n\n");
     buffer = messages.pop() ?? "";
-    for (const message of messages) if (message.startsWith("data: ")) event(creatorOf(message));
+    for (const message of messages) {
+      let data: string | undefined;
+      for (const line of message.split("\n")) {
+        if (line.startsWith("id: ")) onId(line.slice(4));
+        else if (line.startsWith("data: ")) data = line.slice(6);
+      }
+      if (data !== undefined) onEvent(parse(data));
+    }
   }
 }
 
-/** Keeps the stream open while `active`; resolves when `signal` aborts. */
-async function follow(client: QueryClient, signal: AbortSignal): Promise<void> {
+/**
+ * The last event id each user's stream read, kept while the page lives: sent when a stream is opened again (after a
+ * drop, or after the browser was offline), so the server sends what was missed.
+ */
+const lastRead = new Map<number, string>();
+
+/** Keeps the stream open; resolves when `signal` aborts. */
+async function follow(client: QueryClient, userId: number, signal: AbortSignal): Promise<void> {
   const refresh = refresher(client);
   let retry = FIRST_RETRY_MS;
   let opened = false;
+  let lastId = lastRead.get(userId);
   try {
     while (!signal.aborted) {
       try {
-        const response = await fetch(SSE_PATH, { headers: { accept: "text/event-stream" }, credentials: "same-origin", signal });
+        const headers: Record<string, string> = { accept: "text/event-stream" };
+        if (lastId !== undefined) headers["last-event-id"] = lastId;
+        const response = await fetch(EVENTS_PATH, { headers, credentials: "same-origin", signal });
         // Signed out meanwhile (or no such stream here): nothing to follow until the user changes.
         if (response.status === 401 || response.status === 403 || response.status === 404) return;
         if (response.ok && response.body) {
-          // A stream opened again: what changed while it was down is read afresh.
-          if (opened) refresh.event(undefined);
+          // Opened again without an id to resume from: what changed while it was down is read afresh.
+          if (opened && lastId === undefined) refresh.event(undefined);
           opened = true;
           retry = FIRST_RETRY_MS;
           document.documentElement.dataset.liveUpdates = "on";
-          await readStream(response.body, refresh.event);
+          await readStream(
+            response.body,
+            (id) => {
+              lastId = id;
+              lastRead.set(userId, id);
+            },
+            refresh.event,
+          );
         }
       } catch {
         if (signal.aborted) return;
@@ -115,7 +205,7 @@ export function useLiveUpdates(): void {
   useEffect(() => {
     if (userId === undefined || !online) return;
     const abort = new AbortController();
-    void follow(client, abort.signal);
+    void follow(client, userId, abort.signal);
     return () => abort.abort();
   }, [client, userId, online]);
 }

@@ -30,6 +30,7 @@ import { ssoRoutes } from "./sso.js";
 import { oauthRoutes } from "./oauth.js";
 import { mcpRoutes } from "./mcp.js";
 import { opsRoutes } from "./ops.js";
+import { eventsRoutes } from "./events.js";
 
 export const ROUTES = {
   ...docsRoutes,
@@ -44,6 +45,7 @@ export const ROUTES = {
   ...reactionRoutes,
   ...commentRoutes,
   ...inboxRoutes,
+  ...eventsRoutes,
   ...shareRoutes,
   ...shortcutRoutes,
   ...resourceRoutes,
@@ -93,6 +95,7 @@ export const AREAS: Record<Area, string> = {
   reaction: "Emoji reactions on memos",
   comment: "Comments on memos (not memos: no memo list shows them)",
   inbox: "Mentions, reactions and comments that concern the caller",
+  events: "Live events: what changed, as it changes (Server-Sent Events)",
   trash: "Deleted memos, until they are restored or purged",
   share: "Private share links to one memo",
   system: "Server status and system settings",

@@ -107,6 +107,7 @@ const TRANSFER_TABLES: readonly TableClass[] = [
   { name: "memo_fts_vocab", engine: "sqlite", class: "derived", by: "memo_fts (a view of its terms)" },
   { name: "auth_failure", class: "skipped", reason: "failed sign-ins count for 15 minutes; the limits start afresh" },
   { name: "mcp_rate", class: "skipped", reason: "MCP request buckets, full again within a minute" },
+  { name: "live_event", class: "skipped", reason: "recent live events, for streams to resume; their clients read afresh" },
   { name: "two_factor_failure", class: "skipped", reason: "wrong two-factor codes count for 15 minutes; the cap starts afresh" },
   { name: "two_factor_lock", class: "skipped", reason: "a lock of an account's app codes lasts 15 minutes; it ends with the transfer" },
   { name: "resource_thumbnail", class: "skipped", reason: "thumbnails are a cache: each is made again when first viewed" },

@@ -1,85 +1,61 @@
 // GET /api/v1/sse: memos' live event stream, which its web client (0.30) keeps open to refresh what changed elsewhere.
-// Each note of a committed change (services/live-feed.ts, from every server process on the database) that the
-// caller may read (policies/live.policy.ts) is one `data: {"type", "name", "parent"?, "creatorId"}` event; a comment starts the
-// stream, another every 30 s keeps proxies from closing it. A client that stops reading, a lost channel, or the
-// server closing ends the stream: the client reconnects and reads afresh.
+// Each event of the live log (services/live-feed.ts, from every server process on the database) that the caller may
+// hear of (policies/live.policy.ts) and that memos has a name for is one `data: {"type", "name", "parent"?,
+// "creatorId"}` event (v1/presenters/live-event.presenter.ts); a comment starts the stream, another keeps proxies from
+// closing it. A client that stops reading, a lost log, or the server closing ends the stream: the client reconnects
+// and reads afresh (memos' stream has no ids to resume from; ours, GET /api/events, has).
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.js";
+import type { EventStream, EventStreams } from "../../http/event-streams.js";
 import { mayHearLive } from "../../policies/live.policy.js";
 import { type LiveChange, listenLive } from "../../services/live-feed.js";
+import type { LiveEventRow } from "../../store/live-log.js";
+import { presentV1LiveEvent } from "../presenters/live-event.presenter.js";
 import { restError } from "./errors.js";
 
 export const SSE_PATH = "/api/v1/sse";
 
-const HEARTBEAT_MS = 30_000;
-/** What may wait unread for a client before its stream is ended (it reconnects and reads afresh). */
-const MAX_UNREAD_BYTES = 256 * 1024;
-
-/**
- * The event memos' client reads: a comment's change names the comment and its memo as `parent`. `creatorId` (the
- * memo's author, which memos' client ignores) lets our web app refresh a user's own calendar and counts only when
- * the change is to one of their memos.
- */
-function eventOf(change: LiveChange): { type: string; name: string; parent?: string; creatorId: number } {
-  const memo = `memos/${change.memo.uid}`;
-  const creatorId = change.memo.creator_id;
-  if (change.type === "memo.comment.created" || !change.comment) return { type: change.type, name: memo, creatorId };
-  return { type: change.type, name: `memos/${change.comment.uid}`, parent: memo, creatorId };
+/** Each row's event as memos' stream sends it (null: none), written once however many streams send it. */
+const frames = new WeakMap<LiveEventRow, string | null>();
+function frameOf(row: LiveEventRow, change: LiveChange): string | null {
+  if (frames.has(row)) return frames.get(row)!;
+  const event = presentV1LiveEvent(change);
+  const frame = event && `data: ${JSON.stringify(event)}\n\n`;
+  frames.set(row, frame);
+  return frame;
 }
 
-export function registerSseRoute(scope: FastifyInstance, ctx: AppContext): void {
-  const open = new Set<() => void>();
-  // Streams never end by themselves: closing the server ends them, or it would wait for their clients forever.
-  scope.addHook("preClose", async () => {
-    for (const end of [...open]) end();
-  });
+export function registerSseRoute(scope: FastifyInstance, ctx: AppContext, streams: EventStreams): void {
   scope.route({
     method: "GET",
     url: SSE_PATH,
     config: { access: "signed-in", v1: { rpc: "SSE", verb: "GET" } },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const viewer = request.viewer;
-      const raw = reply.raw;
-      let ended = false;
-      // Notes that come before the stream has started (while the channel gets ready) are before its promise.
-      let started = false;
+      let stream: EventStream | null = null;
+      let lost = false;
       const feed = listenLive(ctx, {
-        change: (change) => {
-          if (!started || ended || !mayHearLive(viewer, change)) return;
-          raw.write(`data: ${JSON.stringify(eventOf(change))}\n\n`);
-          if (raw.writableLength > MAX_UNREAD_BYTES) end();
+        row: (row, change) => {
+          if (!stream || !mayHearLive(viewer, change)) return;
+          const frame = frameOf(row, change);
+          if (frame) stream.write(frame);
         },
-        lost: () => end(),
+        lost: () => {
+          lost = true;
+          stream?.end();
+        },
       });
-      const heartbeat = setInterval(() => raw.write(": heartbeat\n\n"), HEARTBEAT_MS);
-      heartbeat.unref();
-      function end(): void {
-        if (ended) return;
-        ended = true;
-        clearInterval(heartbeat);
-        feed.stop();
-        open.delete(end);
-        raw.end();
-      }
       try {
         await feed.ready;
+        if (lost) throw new Error("lost");
       } catch {
-        end();
+        feed.stop();
         const { status, body } = restError(new ConnectError("live updates are not available now", Code.Unavailable));
         return reply.status(status).send(body);
       }
-      open.add(end);
-      request.raw.on("close", end);
-      reply.hijack();
-      raw.writeHead(200, {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache",
-        connection: "keep-alive",
-        "x-accel-buffering": "no",
-      });
-      raw.write(": connected\n\n");
-      started = true;
+      stream = streams.open(request, reply, { first: ": connected\n\n", keepAlive: () => ": heartbeat\n\n", ended: () => feed.stop() });
+      return reply;
     },
   });
 }
