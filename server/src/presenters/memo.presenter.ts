@@ -17,5 +17,6 @@ export function presentMemo(row: MemoListRow, creator: UserRow, resources: Resou
     displayTs: Number(row.display_ts),
     creator: presentUser(creator, PUBLIC_DISCLOSURE),
     resourceList: resources,
+    ...(row.space_id != null && { spaceId: row.space_id }),
   };
 }

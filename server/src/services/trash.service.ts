@@ -103,6 +103,7 @@ const asListRow = (row: MemoTrashRow): MemoListRow => ({
   edit_source: row.edit_source,
   edit_token_id: row.edit_token_id,
   property_flags: row.property_flags,
+  space_id: row.space_id,
   pinned: 0,
 });
 

@@ -42,6 +42,8 @@ export const memoCreateSchema = z.object({
   visibility: optional(z.union([visibilitySchema, z.literal("")])),
   resourceIdList: optional(z.array(bodyId).max(1000)),
   createdTs: optional(createdTs),
+  /** Our addition (issue 47): post the memo to this space of the caller's (owner or editor); it is then PRIVATE to all but the space's members. */
+  spaceId: optional(bodyId),
 });
 
 export const memoPatchSchema = z.object({
@@ -232,6 +234,10 @@ export const memoEntitySchema = z
     displayTs: z.int(),
     creator: userEntitySchema,
     resourceList: z.array(resourceEntitySchema),
+    spaceId: z
+      .int()
+      .optional()
+      .describe("Our addition (issue 47): the space the memo is posted to; its visibility is then PRIVATE and its space's members read it"),
     accessToken: z
       .object({ id: z.int(), name: z.string() })
       .optional()

@@ -20,6 +20,7 @@ const MEMO_COLUMNS = [
   "edit_token_id",
   "uid",
   "property_flags",
+  "space_id",
 ] as const;
 
 /** Moves the memo into the trash. Run inside a transaction; its memo_tag rows go first (the counters' triggers). */
