@@ -28,6 +28,7 @@ import { memoHandlers } from "./routes/memo.routes.js";
 import { resourceHandlers } from "./routes/resource.routes.js";
 import { rssHandlers } from "./routes/rss.routes.js";
 import { shareHandlers } from "./routes/share.routes.js";
+import { spaceHandlers } from "./routes/space.routes.js";
 import { shortcutHandlers } from "./routes/shortcut.routes.js";
 import { staticRoutes } from "./routes/static.routes.js";
 import { systemHandlers } from "./routes/system.routes.js";
@@ -142,6 +143,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     ...commentHandlers(ctx),
     ...inboxHandlers(ctx),
     ...shareHandlers(ctx),
+    ...spaceHandlers(ctx),
     ...shortcutHandlers(ctx),
     ...resourceHandlers(ctx),
     ...tagHandlers(ctx),

@@ -32,6 +32,8 @@ export const INPUT_LIMITS = {
   /** Other query values: ids, enums, numbers. */
   queryValue: 256,
   tokenName: 128,
+  /** A space's name (issue 47). */
+  spaceName: 128,
   webhookName: 128,
   webhookUrl: 2048,
   webhookSecret: 256,

@@ -23,8 +23,7 @@ export function authorizeSpace(role: SpaceRole | null, action: SpaceAction, spac
   if (action === "read") return;
   if (action === "post" && !canPostToSpace(role))
     throw forbidden("Only the space's owner and editors post to it", { reason: "auth.forbidden" });
-  if (action === "manage" && !canManageSpace(role))
-    throw forbidden("Only the space's owner manages it", { reason: "auth.forbidden" });
+  if (action === "manage" && !canManageSpace(role)) throw forbidden("Only the space's owner manages it", { reason: "auth.forbidden" });
   if (action === "leave" && !canLeaveSpace(role))
     throw conflict("The owner cannot leave the space: transfer it or delete it", { reason: "space.owner-stays" });
 }

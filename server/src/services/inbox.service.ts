@@ -56,7 +56,14 @@ async function mentionItems(tx: Db, actor: Actor, changes: readonly MentionChang
   const byName = new Map(users.map((user) => [usernameKey(user.username), user]));
   // Those named in a memo of a space hear of it as its members (policies/memo.policy.ts): their roles in those spaces.
   const spaceIds = [...new Set(changes.flatMap(({ after }) => (after.memo.space_id != null ? [after.memo.space_id] : [])))];
-  const roles = spaceIds.length > 0 && users.length > 0 ? await listSpaceRolesOfUsers(tx, users.map((user) => user.id), spaceIds) : new Map();
+  const roles =
+    spaceIds.length > 0 && users.length > 0
+      ? await listSpaceRolesOfUsers(
+          tx,
+          users.map((user) => user.id),
+          spaceIds,
+        )
+      : new Map();
   return changes.flatMap(({ before, after }, index) => {
     const earlier = new Set(before ? extractMentions(before.content).map(usernameKey) : []);
     return named[index]!.flatMap((name) => {
@@ -165,7 +172,13 @@ export async function notifyTwoFactorLocked(tx: Db, userId: number, untilTs: num
 const factsOf = (row: InboxRow) =>
   row.memo_id === null
     ? { memo_id: null }
-    : { memo_id: row.memo_id, creator_id: row.creator_id!, visibility: row.visibility!, row_status: row.row_status!, space_id: row.space_id };
+    : {
+        memo_id: row.memo_id,
+        creator_id: row.creator_id!,
+        visibility: row.visibility!,
+        row_status: row.row_status!,
+        space_id: row.space_id,
+      };
 
 async function unreadCount(db: Db, owner: Actor): Promise<number> {
   const rows = await listInboxItems(db, owner.id, UNREAD_CAP, { unread: true });

@@ -7,7 +7,11 @@ import { findMemoFacts } from "../store/sql/memo/memo.store.js";
 import { listSpaceRolesOfUser } from "../store/sql/space.store.js";
 
 /** Reads the viewer's memberships when a memo of `memos` is in a space and they were not read yet for this request. */
-export async function knowSpaceRoles(db: Db, viewer: Viewer, memos: ReadonlyArray<{ space_id?: number | null } | undefined>): Promise<void> {
+export async function knowSpaceRoles(
+  db: Db,
+  viewer: Viewer,
+  memos: ReadonlyArray<{ space_id?: number | null } | undefined>,
+): Promise<void> {
   if (viewer === null || viewer.spaceRoles !== undefined) return;
   if (!memos.some((memo) => memo?.space_id != null)) return;
   viewer.spaceRoles = await listSpaceRolesOfUser(db, viewer.id);

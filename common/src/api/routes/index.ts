@@ -17,6 +17,7 @@ import { rssRoutes } from "./rss.js";
 import { sessionRoutes } from "./session.js";
 import { shareRoutes } from "./share.js";
 import { shortcutRoutes } from "./shortcut.js";
+import { spaceRoutes } from "./space.js";
 import { systemRoutes } from "./system.js";
 import { inboxRoutes } from "./inbox.js";
 import { reactionRoutes } from "./reaction.js";
@@ -45,6 +46,7 @@ export const ROUTES = {
   ...commentRoutes,
   ...inboxRoutes,
   ...shareRoutes,
+  ...spaceRoutes,
   ...shortcutRoutes,
   ...resourceRoutes,
   ...tagRoutes,
@@ -95,6 +97,7 @@ export const AREAS: Record<Area, string> = {
   inbox: "Mentions, reactions and comments that concern the caller",
   trash: "Deleted memos, until they are restored or purged",
   share: "Private share links to one memo",
+  space: "Spaces: shared collections of memos with members (owner, editors, readers)",
   system: "Server status and system settings",
   export: "Your data as a zip archive",
   import: "Archives from memos and other note apps into your account",

@@ -118,17 +118,9 @@ export async function removeSpaceMember(db: Db, spaceId: number, userId: number)
   await db.deleteFrom("space_member").where("space_id", "=", spaceId).where("user_id", "=", userId).execute();
 }
 
-/** The ids of the space's memos in the list (not the trash), a batch at a time from `afterId` (the feed's index). */
-export async function spaceMemoIds(db: Db, spaceId: number, afterId: number, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom("memo")
-    .select("id")
-    .where("space_id", "=", spaceId)
-    .where("id", ">", afterId)
-    .orderBy("id")
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
+/** A batch of the space's memos in the list (not the trash): their ids and authors, through the feed's index. */
+export function spaceMemosBatch(db: Db, spaceId: number, limit: number): Promise<{ id: number; creator_id: number }[]> {
+  return db.selectFrom("memo").select(["id", "creator_id"]).where("space_id", "=", spaceId).limit(limit).execute();
 }
 
 /**
