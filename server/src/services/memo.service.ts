@@ -308,8 +308,8 @@ export async function exploreMemos(ctx: AppContext, viewer: Viewer, input: MemoL
 }
 
 /**
- * `GET /api/space/:spaceId/memo`: the space's NORMAL memos, every member's, newest first, filtered as a list is (tag,
- * search, times); a member's only (policies/space.policy.ts). Walked by the space's display index at any size.
+ * `GET /api/space/:spaceId/memo`: the space's NORMAL memos, every member's, newest first, filtered by tag or search
+ * as a list is; a member's only (policies/space.policy.ts). Walked by the space's display index at any size.
  */
 export async function spaceMemos(
   ctx: AppContext,
@@ -320,7 +320,7 @@ export async function spaceMemos(
 ): Promise<MemoPageResult> {
   authorizeSpace(viewer === null ? null : await findSpaceRole(ctx.store.db, spaceId, viewer.id), "read", spaceId);
   const parsed = readMemoList(input);
-  const filter: MemoFilter = { ...parsed.narrowing, pinned: undefined, spaceId, rowStatus: "NORMAL", creatorId: parsed.creatorId };
+  const filter: MemoFilter = { ...parsed.narrowing, pinned: undefined, spaceId, rowStatus: "NORMAL" };
   const page = { pinnedFirst: false, limit: parsed.limit, offset: parsed.offset, after: parsed.after };
   const rows = await selectPage(ctx, caller, parsed, filter, page);
   return { memos: await composeMemos(ctx.store.db, rows), nextCursor: nextCursor(rows, parsed.limit, false) };

@@ -4,7 +4,7 @@ import { hasTooManySearchTerms, SEARCH_TERMS_REFUSAL } from "../../domain/memo-l
 import { MAX_SEARCH_TERMS } from "../../domain/search.js";
 import { SPACE_MEMBER_ROLES, SPACE_ROLES } from "../../domain/spaces.js";
 import { INPUT_LIMITS } from "../input-limits.js";
-import { optional, optionalQueryId, queryInt, text, wholeIssue } from "../schema-parts.js";
+import { optional, queryInt, text, wholeIssue } from "../schema-parts.js";
 import { bodyId, unixSeconds } from "../shared-schemas.js";
 
 const spaceName = text(INPUT_LIMITS.spaceName).refine((name) => name.trim().length > 0, { message: "must not be empty" });
@@ -37,7 +37,6 @@ export type SpaceInvitationCreate = z.infer<typeof spaceInvitationCreateSchema>;
 
 /** `GET /api/space/:spaceId/memo`: the feed's filter and page (a memo list's, without what a feed has no use for). */
 export const spaceMemoListQuerySchema = z.object({
-  creatorId: optionalQueryId("creatorId"),
   tag: optional(text(INPUT_LIMITS.tag)),
   search: optional(
     text(INPUT_LIMITS.searchText).superRefine((value, context) => {
