@@ -172,6 +172,23 @@ describe("spaces", () => {
     expect(own.text).toContain(marker);
   });
 
+  it("lets a v1 client of a member read a space memo as PRIVATE and its author edit it in place; public, it leaves the space", async () => {
+    const { editor, reader, space, marker, editorMemo } = await family();
+    const row = await t.ctx.store.db.selectFrom("memo").select("uid").where("id", "=", editorMemo.id).executeTakeFirstOrThrow();
+    const read = await reader.client.get(`/api/v1/memos/${row.uid}`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.visibility).toBe("PRIVATE");
+    const edited = await editor.client.patch(`/api/v1/memos/${row.uid}?updateMask=content,visibility`, {
+      content: `${marker} by editor, edited`,
+      visibility: "PRIVATE",
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(await feed(reader.client, space.id)).toContain(`${marker} by editor, edited`);
+    const shared = await editor.client.patch(`/api/v1/memos/${row.uid}?updateMask=visibility`, { visibility: "PUBLIC" });
+    expect(shared.status, shared.text).toBe(200);
+    expect(await feed(reader.client, space.id)).toEqual([`${marker} by owner #${marker}tag`]);
+  });
+
   it("takes a memo out of its space when its author makes it public or protected", async () => {
     const { owner, reader, space, marker, ownerMemo } = await family();
     const patched = await ok<Memo>(owner.client.patch(`/api/memo/${ownerMemo.id}`, { visibility: "PROTECTED" }));
