@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "../client.js";
 import { expectError } from "../expect.js";
 import { anonymous, createMemo, createUser, signUpHost, type TestUser } from "../factories.js";
+import { connectMcp } from "../mcp-client.js";
+import { callTool, toolError } from "../mcp-tools.js";
 import { createTestApp, type TestApp } from "../harness.js";
 
 describe("spaces", () => {
@@ -187,6 +189,34 @@ describe("spaces", () => {
     const shared = await editor.client.patch(`/api/v1/memos/${row.uid}?updateMask=visibility`, { visibility: "PUBLIC" });
     expect(shared.status, shared.text).toBe(200);
     expect(await feed(reader.client, space.id)).toEqual([`${marker} by owner #${marker}tag`]);
+  });
+
+  it("shows a space memo through MCP to its members by id only, and to nobody else at all", async () => {
+    const { reader, ownerMemo, marker } = await family();
+    const outsider = await user();
+    const mcpOf = async (member: TestUser) => {
+      const token = await ok<{ token: string }>(member.client.post("/api/access-token", { name: "mcp", scope: "read" }));
+      return connectMcp(t, token.token);
+    };
+    for (const [who, member] of [
+      ["outsider", outsider],
+      ["reader", reader],
+    ] as const) {
+      const mcp = await mcpOf(member);
+      try {
+        for (const [tool, args] of [
+          ["search_memos", { query: marker }],
+          ["recent_memos", {}],
+          ["list_tags", {}],
+        ] as const) {
+          expect(JSON.stringify(await callTool(mcp, tool, args)), `${who} ${tool}`).not.toContain(marker);
+        }
+        if (who === "reader") expect(JSON.stringify(await callTool(mcp, "get_memo", { id: ownerMemo.id }))).toContain(marker);
+        else expect(await toolError(mcp, "get_memo", { id: ownerMemo.id })).not.toContain(marker);
+      } finally {
+        await mcp.close().catch(() => undefined);
+      }
+    }
   });
 
   it("takes a memo out of its space when its author makes it public or protected", async () => {
