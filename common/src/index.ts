@@ -1,5 +1,6 @@
 export * from "./api/index.js";
 export * from "./domain/access.js";
+export * from "./domain/spaces.js";
 export * from "./domain/constants.js";
 export * from "./domain/version.js";
 export * from "./domain/filter.js";

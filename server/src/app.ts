@@ -28,6 +28,7 @@ import { memoHandlers } from "./routes/memo.routes.js";
 import { resourceHandlers } from "./routes/resource.routes.js";
 import { rssHandlers } from "./routes/rss.routes.js";
 import { shareHandlers } from "./routes/share.routes.js";
+import { spaceHandlers } from "./routes/space.routes.js";
 import { shortcutHandlers } from "./routes/shortcut.routes.js";
 import { staticRoutes } from "./routes/static.routes.js";
 import { systemHandlers } from "./routes/system.routes.js";
@@ -149,6 +150,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     ...inboxHandlers(ctx),
     ...eventsHandlers(ctx, streams),
     ...shareHandlers(ctx),
+    ...spaceHandlers(ctx),
     ...shortcutHandlers(ctx),
     ...resourceHandlers(ctx),
     ...tagHandlers(ctx),

@@ -1,5 +1,5 @@
 // What every service receives: the config and the database.
-import type { AccessTokenScope, Role } from "@memos/common";
+import type { AccessTokenScope, Role, SpaceRole } from "@memos/common";
 import type { Config } from "./config.js";
 import type { BackupSchedule } from "./services/backup.service.js";
 import type { DatabaseHandle } from "./store/db.js";
@@ -31,6 +31,11 @@ export interface Actor {
    * app it was issued to through OAuth (valid at the MCP endpoint only), null for a token the user made.
    */
   token?: { id: number; scope: AccessTokenScope; oauthClientId?: number | null };
+  /**
+   * The spaces the user is a member of, with their roles: read once a request judges a memo of a space
+   * (services/space-access.ts). Absent: not read, and the policies refuse as they would a non-member.
+   */
+  spaceRoles?: ReadonlyMap<number, SpaceRole>;
 }
 
 export type Viewer = Actor | null;

@@ -132,6 +132,14 @@ export async function fullInstance(options: TestAppOptions = {}): Promise<FullIn
   ok(await alice.client.post("/api/tag", { name: "zeta" }));
   ok(await alice.client.post("/api/shortcut", { title: "work", payload: "[]" }));
 
+  // A space of alice's (issue 47): the host its editor, an invitation link, a memo of each in it.
+  const space = await alice.client.post("/api/space", { name: "Family" });
+  ok(space);
+  ok(await alice.client.post(`/api/space/${space.body.data.id}/member`, { username: host.user.username, role: "editor" }));
+  ok(await alice.client.post(`/api/space/${space.body.data.id}/invitation`, { role: "reader" }));
+  await createMemo(alice, "in the space #family", "PRIVATE", { spaceId: space.body.data.id });
+  await createMemo(host, "the host's memo in alice's space", "PRIVATE", { spaceId: space.body.data.id });
+
   // The host mentions alice, reacts, comments with a file; alice reacts to the comment; the host closes comments
   // on a memo of his own.
   const hostMemo = await createMemo(host, "hello @alice", "PUBLIC");

@@ -29,6 +29,7 @@ export * from "./schemas/reaction.js";
 export * from "./schemas/resource.js";
 export * from "./schemas/session.js";
 export * from "./schemas/share.js";
+export * from "./schemas/space.js";
 export * from "./schemas/shortcut.js";
 export * from "./schemas/sso.js";
 export * from "./schemas/system.js";

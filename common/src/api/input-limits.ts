@@ -38,6 +38,8 @@ export const INPUT_LIMITS = {
   /** A memo's place's name. */
   locationPlaceholder: 256,
   tokenName: 128,
+  /** A space's name (issue 47). */
+  spaceName: 128,
   webhookName: 128,
   webhookUrl: 2048,
   webhookSecret: 256,

@@ -146,6 +146,16 @@ export const ERROR_REASONS = {
   "tag.invalid-name": { status: 400, description: "A tag name that is empty or not a tag" },
   "shortcut.not-found": { status: 404, description: "No such shortcut, or not the caller's" },
   "share.not-found": { status: 404, description: "No such share link: unknown, revoked, expired, or its memo is in the trash" },
+  "space.not-found": { status: 404, description: "No such space, or the caller is not a member of it" },
+  "space.invitation-not-found": {
+    status: 404,
+    description: "No such invitation to a space: unknown, revoked or expired (one answer for all)",
+  },
+  "space.owner-stays": {
+    status: 409,
+    description: "The owner's membership of a space changes only by a transfer: the owner neither leaves nor is removed",
+  },
+  "space.user-not-found": { status: 404, description: "An invitation by username names no active account", params: ["username"] },
   "access-token.not-found": { status: 404, description: "No such access token, or not the caller's" },
   "inbox.not-found": { status: 404, description: "No such inbox item, or not the caller's (or its memo is hidden from them now)" },
   "oauth.unknown-client": { status: 400, description: "An authorization request from a client that is not registered here" },

@@ -29,6 +29,8 @@ describe("redactSecrets", () => {
     ["/api/share/Zm9vYmFy", "/api/share/[redacted]"],
     ["/api/share/Zm9vYmFy/resource/12", "/api/share/[redacted]/resource/12"],
     ["/api/memo/12/share/3", "/api/memo/12/share/3"],
+    ["POST /api/space-invitation/Zm9vYmFy 200", "POST /api/space-invitation/[redacted] 200"],
+    ["/api/space/3/invitation/4", "/api/space/3/invitation/4"],
     ["/api/v1/shares/Zm9vYmFy/memo", "/api/v1/shares/[redacted]/memo"],
     ["DELETE /api/v1/memos/abc/shares/Zm9vYmFy 200", "DELETE /api/v1/memos/abc/shares/[redacted] 200"],
     ["otpauth://totp/memos:ann?secret=JBSWY3DP&issuer=memos", "otpauth://totp/memos:ann?secret=[redacted]&issuer=memos"],

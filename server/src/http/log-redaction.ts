@@ -53,9 +53,10 @@ const SESSION_PAIR = new RegExp(`((?:${SESSION_COOKIE}|${REFRESH_COOKIE})=)[^\\s
 const SESSION_BEARER = new RegExp(`${SESSION_BEARER_PREFIX}[^\\s"';,]+`, "g");
 /**
  * A share link's token in a path: the page `/s/<token>`, the API's `/api/share/<token>[/…]`, and v1's
- * `/api/v1/shares/<token>/memo` and `memos/<uid>/shares/<token>` (a share's name as its creation gives it).
+ * `/api/v1/shares/<token>/memo` and `memos/<uid>/shares/<token>` (a share's name as its creation gives it); and an
+ * invitation to a space, `/space-invitation/<token>` and `/api/space-invitation/<token>`.
  */
-const SHARE_PATH = /(\/s\/|\/api\/share\/|\/shares\/)[^/?#\s"'<>]+/g;
+const SHARE_PATH = /(\/s\/|\/api\/share\/|\/shares\/|\/space-invitation\/)[^/?#\s"'<>]+/g;
 
 /** `text` with every credential it quotes replaced by "[redacted]". */
 export function redactSecrets(text: string): string {

@@ -24,7 +24,13 @@ export const mayHearOf = (user: Actor, memo: MemoFacts): boolean => canReadMemo(
 /** An inbox row as the policy sees it: about a memo (with its facts), or about the account (`memo_id` null). */
 type InboxItemFacts =
   | { memo_id: null }
-  | { memo_id: number; creator_id: number; visibility: MemoFacts["visibility"]; row_status: MemoFacts["row_status"] };
+  | {
+      memo_id: number;
+      creator_id: number;
+      visibility: MemoFacts["visibility"];
+      row_status: MemoFacts["row_status"];
+      space_id?: number | null;
+    };
 
 /** Whether the inbox's `owner` is shown the item: an account's item always, a memo's while they may read the memo. */
 export const mayShowInboxItem = (owner: Actor, item: InboxItemFacts): boolean =>

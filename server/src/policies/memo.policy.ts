@@ -2,6 +2,7 @@
 import { canEditMemo, canPinMemo, type MemoBatchRefusal, type RowStatus, VISIBILITIES, type Visibility } from "@memos/common";
 import type { Actor, Viewer } from "../context.js";
 import { badRequest, forbidden, notFound, unauthenticated } from "../errors.js";
+import { spaceRoleOf } from "./space.policy.js";
 import { isSelf } from "./utils.js";
 
 export type MemoAction = "read" | "update" | "delete" | "pin" | "link-resource";
@@ -11,12 +12,18 @@ interface MemoFacts {
   creator_id: number;
   visibility: Visibility;
   row_status: RowStatus;
+  /** The memo's space (migration 051); absent or null: none. */
+  space_id?: number | null;
 }
 
-/** Others see a NORMAL memo by visibility; an archived memo is its creator's alone. */
+/**
+ * Others see a NORMAL memo by visibility; an archived memo is its creator's alone. A memo posted to a space (private
+ * by visibility) is read by the space's members too, whatever their role.
+ */
 export function canReadMemo(viewer: Viewer, memo: MemoFacts): boolean {
   if (isSelf(viewer, memo.creator_id)) return true;
   if (memo.row_status !== "NORMAL") return false;
+  if (memo.space_id != null && spaceRoleOf(viewer, memo.space_id) !== null) return true;
   if (memo.visibility === "PUBLIC") return true;
   if (memo.visibility === "PROTECTED") return viewer !== null;
   return false;

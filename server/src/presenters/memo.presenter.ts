@@ -19,5 +19,6 @@ export function presentMemo(row: MemoListRow, creator: UserRow, resources: Resou
     creator: presentUser(creator, PUBLIC_DISCLOSURE),
     resourceList: resources,
     location: locationOf(row),
+    ...(row.space_id != null && { spaceId: row.space_id }),
   };
 }

@@ -9,6 +9,7 @@ import type { Db } from "../store/db.js";
 import { type CommentRow, findComment, listCommentResources } from "../store/sql/comment.store.js";
 import { findMemoById } from "../store/sql/memo/memo.store.js";
 import { composeReactions } from "./reaction-compose.js";
+import { knowSpaceRoles } from "./space-access.js";
 
 /** The comments' reactions as the viewer sees them (`mine`), per comment and emoji. */
 export async function commentReactions(db: Db, viewer: Viewer, commentIds: readonly number[]): Promise<CommentReaction[]> {
@@ -37,10 +38,14 @@ export async function composeComment(db: Db, viewer: Viewer, id: number): Promis
   return comment as Comment;
 }
 
-/** The comment and its memo's facts; 404 when either is gone (a memo in the trash hides its comments). */
-export async function requireComment(db: Db, id: number) {
+/**
+ * The comment and its memo's facts; 404 when either is gone (a memo in the trash hides its comments). With `viewer`,
+ * their memberships of spaces are read when the memo is in one (space-access.ts).
+ */
+export async function requireComment(db: Db, id: number, viewer?: Viewer) {
   const comment = await findComment(db, id);
   const memo = comment && (await findMemoById(db, comment.memo_id));
   if (!comment || !memo) throw commentNotFound(id);
+  if (viewer !== undefined) await knowSpaceRoles(db, viewer, [memo]);
   return { comment, memo };
 }

@@ -26,11 +26,11 @@ import {
   setCommentResources,
   updateCommentContent,
 } from "../store/sql/comment.store.js";
-import { findMemoFacts } from "../store/sql/memo/memo.store.js";
 import { memoUidTaken, newMemoUid } from "../store/sql/memo/memo-uid.js";
 import { readSystemSetting } from "../store/sql/settings.js";
 import { composeComment, composeComments, requireComment } from "./comment-compose.js";
 import { requireMemo } from "./memo-access.js";
+import { knownFacts } from "./space-access.js";
 import { notifyComment, notifyCommentMentions } from "./inbox.service.js";
 import { composeMemos } from "./memo-compose.js";
 import { assertOwnResources } from "./memo.service.js";
@@ -40,7 +40,7 @@ import { liveMemo, liveTransaction, publishLive } from "./live-feed.js";
 
 export async function listMemoComments(ctx: AppContext, viewer: Viewer, memoId: number, query: CommentListQuery): Promise<CommentPage> {
   const { db } = ctx.store;
-  const memo = await requireMemo(db, memoId);
+  const memo = await requireMemo(db, memoId, viewer);
   authorizeMemo(viewer, "read", memo);
   const limit = query.limit ?? DEFAULT_HISTORY_PAGE;
   const rows = await listComments(db, memoId, query.after, limit + 1);
@@ -56,7 +56,7 @@ export async function listMemoComments(ctx: AppContext, viewer: Viewer, memoId: 
 /** `GET /api/memo/comment-count`: the counts of the memos the caller may read (others left out, as if none). */
 export async function countMemoComments(ctx: AppContext, viewer: Viewer, memoIds: readonly number[]): Promise<CommentCount[]> {
   const { db } = ctx.store;
-  const readable = (await findMemoFacts(db, memoIds)).filter((memo) => canSeeComments(viewer, memo)).map((memo) => memo.id);
+  const readable = (await knownFacts(db, viewer, memoIds)).filter((memo) => canSeeComments(viewer, memo)).map((memo) => memo.id);
   return countComments(db, readable);
 }
 
@@ -69,7 +69,7 @@ export async function createComment(
   { uid }: { uid?: string } = {},
 ): Promise<Comment> {
   const { db } = ctx.store;
-  const memo = await requireMemo(db, memoId);
+  const memo = await requireMemo(db, memoId, viewer);
   const state = { disabled: await readSystemSetting(db, "disableComments"), closed: await isCommentClosed(db, memoId) };
   authorizeComment(viewer, memo, state);
   assertStorableComment(input.content);
@@ -103,14 +103,14 @@ export async function createComment(
 /** One comment, for whoever may read its memo (v1 names a comment as a memo); 404 as the comment's other routes otherwise. */
 export async function getComment(ctx: AppContext, viewer: Viewer, id: number): Promise<Comment> {
   const { db } = ctx.store;
-  const { memo } = await requireComment(db, id);
+  const { memo } = await requireComment(db, id, viewer);
   if (!canSeeComments(viewer, memo)) throw notFound(`Comment not found: ${id}`, { reason: "comment.not-found" });
   return composeComment(db, viewer, id);
 }
 
 export async function updateComment(ctx: AppContext, viewer: Viewer, id: number, patch: CommentPatch): Promise<Comment> {
   const { db } = ctx.store;
-  const { comment, memo } = await requireComment(db, id);
+  const { comment, memo } = await requireComment(db, id, viewer);
   authorizeCommentChange(viewer, "edit", comment, memo);
   if (patch.content !== undefined) assertStorableComment(patch.content);
   await liveTransaction(ctx, async (tx) => {
@@ -129,7 +129,7 @@ export async function updateComment(ctx: AppContext, viewer: Viewer, id: number,
 
 export async function removeComment(ctx: AppContext, viewer: Viewer, id: number): Promise<true> {
   const { db } = ctx.store;
-  const { comment, memo } = await requireComment(db, id);
+  const { comment, memo } = await requireComment(db, id, viewer);
   authorizeCommentChange(viewer, "delete", comment, memo);
   await db.transaction().execute((tx) => deleteComment(tx, id));
   publishLive(ctx, [{ type: "comment.deleted", memo: liveMemo(memo), comment: { id, uid: comment.uid } }]);
@@ -138,7 +138,7 @@ export async function removeComment(ctx: AppContext, viewer: Viewer, id: number)
 
 export async function closeComments(ctx: AppContext, viewer: Viewer, memoId: number, closed: boolean): Promise<{ closed: boolean }> {
   const { db } = ctx.store;
-  const memo = await requireMemo(db, memoId);
+  const memo = await requireMemo(db, memoId, viewer);
   authorizeCommentClose(viewer, memo);
   await setCommentClosed(db, memoId, closed);
   return { closed };

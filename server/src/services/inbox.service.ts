@@ -26,10 +26,18 @@ import {
   markInboxUnread,
   mentionsTold,
 } from "../store/sql/inbox.store.js";
+import { listSpaceRolesOfUsers } from "../store/sql/space.store.js";
 import { findUsersByUsernames } from "../store/sql/user.store.js";
 import { noteLive, publishLive } from "./live-feed.js";
+import { knowSpaceRoles } from "./space-access.js";
 
-type MemoFacts = { id: number; creator_id: number; visibility: "PUBLIC" | "PROTECTED" | "PRIVATE"; row_status: "NORMAL" | "ARCHIVED" };
+type MemoFacts = {
+  id: number;
+  creator_id: number;
+  visibility: "PUBLIC" | "PROTECTED" | "PRIVATE";
+  row_status: "NORMAL" | "ARCHIVED";
+  space_id?: number | null;
+};
 
 /** Unread items counted up to this (the bell says 99+ past it). */
 const UNREAD_CAP = 100;
@@ -47,12 +55,22 @@ async function mentionItems(tx: Db, actor: Actor, changes: readonly MentionChang
   const named = changes.map(({ after }) => extractMentions(after.content));
   const users = await findUsersByUsernames(tx, [...new Set(named.flat())]);
   const byName = new Map(users.map((user) => [usernameKey(user.username), user]));
+  // Those named in a memo of a space hear of it as its members (policies/memo.policy.ts): their roles in those spaces.
+  const spaceIds = [...new Set(changes.flatMap(({ after }) => (after.memo.space_id != null ? [after.memo.space_id] : [])))];
+  const roles =
+    spaceIds.length > 0 && users.length > 0
+      ? await listSpaceRolesOfUsers(
+          tx,
+          users.map((user) => user.id),
+          spaceIds,
+        )
+      : new Map();
   return changes.flatMap(({ before, after }, index) => {
     const earlier = new Set(before ? extractMentions(before.content).map(usernameKey) : []);
     return named[index]!.flatMap((name) => {
       const user = byName.get(usernameKey(name));
       if (!user || user.id === actor.id || user.row_status !== "NORMAL") return [];
-      const reader = asReader(user);
+      const reader = { ...asReader(user), spaceRoles: roles.get(user.id) ?? new Map() };
       if (!mayHearOf(reader, after.memo)) return [];
       if (before && earlier.has(usernameKey(name)) && mayHearOf(reader, before.memo)) return [];
       return [{ user_id: user.id, kind: "mention" as const, memo_id: after.memo.id, actor_id: actor.id }];
@@ -162,10 +180,17 @@ export async function notifyTwoFactorLocked(tx: Db, userId: number, untilTs: num
 const factsOf = (row: InboxRow) =>
   row.memo_id === null
     ? { memo_id: null }
-    : { memo_id: row.memo_id, creator_id: row.creator_id!, visibility: row.visibility!, row_status: row.row_status! };
+    : {
+        memo_id: row.memo_id,
+        creator_id: row.creator_id!,
+        visibility: row.visibility!,
+        row_status: row.row_status!,
+        space_id: row.space_id,
+      };
 
 async function unreadCount(db: Db, owner: Actor): Promise<number> {
   const rows = await listInboxItems(db, owner.id, UNREAD_CAP, { unread: true });
+  await knowSpaceRoles(db, owner, rows);
   return rows.filter((row) => mayShowInboxItem(owner, factsOf(row))).length;
 }
 
@@ -175,6 +200,7 @@ export async function listInbox(ctx: AppContext, viewer: Viewer, query: InboxQue
   const limit = query.limit ?? DEFAULT_HISTORY_PAGE;
   const rows = await listInboxItems(db, viewer.id, limit + 1, { beforeId: query.before, unread: query.unread === "true" });
   const page = rows.slice(0, limit);
+  await knowSpaceRoles(db, viewer, page);
   const items: InboxItem[] = page.filter((row) => mayShowInboxItem(viewer, factsOf(row))).map(presentInboxItem);
   return { items, unread: await unreadCount(db, viewer), next: rows.length > limit ? page[page.length - 1]!.id : null };
 }
@@ -199,6 +225,7 @@ export async function listInboxRows(
   authorizeInboxOwner(viewer, ownerId);
   const rows = await listInboxItems(ctx.store.db, ownerId, query.limit + 1, { beforeId: query.beforeId, kinds: query.kinds });
   const page = rows.slice(0, query.limit);
+  await knowSpaceRoles(ctx.store.db, viewer, page);
   return {
     rows: page.filter((row) => mayShowInboxItem(viewer, factsOf(row))),
     next: rows.length > query.limit ? page[page.length - 1]!.id : null,
@@ -209,6 +236,7 @@ export async function listInboxRows(
 async function shownItem(ctx: AppContext, viewer: Viewer, ownerId: number, id: number): Promise<InboxRow> {
   authorizeInboxOwner(viewer, ownerId);
   const row = await findInboxItem(ctx.store.db, ownerId, id);
+  await knowSpaceRoles(ctx.store.db, viewer, [row]);
   if (!row || !mayShowInboxItem(viewer, factsOf(row))) throw notFound(`Inbox item not found: ${id}`, { reason: "inbox.not-found" });
   return row;
 }

@@ -18,10 +18,11 @@ import {
   type Visibility,
   type WebhookEvent,
 } from "@memos/common";
-import type { AppContext, Viewer } from "../context.js";
+import type { Actor, AppContext, Viewer } from "../context.js";
 import { badRequest, conflict, isCancelledRegex, notFound, unauthenticated } from "../errors.js";
 import { amountScopes, authorizeMemo, exploreScope, type MemoAction, memoListScope, statsScope } from "../policies/memo.policy.js";
 import { canSeeMemoToken } from "../policies/access-token.policy.js";
+import { authorizeSpace } from "../policies/space.policy.js";
 import { authorizeResourceLink } from "../policies/resource.policy.js";
 import { findAccessTokenName } from "../store/sql/access-token.store.js";
 import type { Db } from "../store/db.js";
@@ -43,6 +44,7 @@ import {
 import { memoUidTaken, newMemoUid } from "../store/sql/memo/memo-uid.js";
 import { findResourcesByIds, linkResources } from "../store/sql/resource.store.js";
 import { readUserSetting } from "../store/sql/settings.js";
+import { findSpaceRole } from "../store/sql/space.store.js";
 import { requireMemo } from "./memo-access.js";
 import { composeMemos } from "./memo-compose.js";
 import { presentCalendarDay } from "../presenters/memo-calendar.presenter.js";
@@ -58,7 +60,7 @@ import { liveMemo, liveTransaction, publishLive } from "./live-feed.js";
  * before the body is validated too (v0 answered these before a 400).
  */
 export async function authorizedMemo(ctx: AppContext, viewer: Viewer, id: number, action: MemoAction): Promise<MemoListRow> {
-  const memo = await requireMemo(ctx.store.db, id);
+  const memo = await requireMemo(ctx.store.db, id, viewer);
   authorizeMemo(viewer, action, memo);
   return memo;
 }
@@ -107,8 +109,10 @@ export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCre
   let visibility: Visibility = "PRIVATE";
   const id = await liveTransaction(ctx, async (tx) => {
     await assertOwnResources(tx, viewer, resourceIds);
-    // None asked for: the account's memoVisibility setting (PRIVATE by default).
-    visibility = input.visibility || (await readUserSetting(tx, viewer.id, "memoVisibility"));
+    // A memo posted to a space is private by visibility (migration 051); none asked for: the account's
+    // memoVisibility setting (PRIVATE by default).
+    if (input.spaceId !== undefined) await assertMayPostToSpace(tx, viewer, input);
+    visibility = input.spaceId !== undefined ? "PRIVATE" : input.visibility || (await readUserSetting(tx, viewer.id, "memoVisibility"));
     if (uid !== undefined && (await memoUidTaken(tx, uid)))
       throw conflict(`Memo uid already taken: ${uid}`, { reason: "input.conflict", field: "uid" });
     const memoId = await insertMemo(tx, {
@@ -120,12 +124,13 @@ export async function createMemo(ctx: AppContext, viewer: Viewer, input: MemoCre
       content: input.content,
       visibility,
       location: input.location ?? null,
+      space_id: input.spaceId ?? null,
       ...(input.createdTs !== undefined ? { created_ts: input.createdTs, updated_ts: input.createdTs } : {}),
     });
     await indexContent(tx, memoId, viewer.id, input.content, tags);
     await linkResources(tx, memoId, resourceIds);
     await notifyMentions(tx, viewer, {
-      memo: { id: memoId, creator_id: viewer.id, visibility, row_status: "NORMAL" },
+      memo: { id: memoId, creator_id: viewer.id, visibility, row_status: "NORMAL", space_id: input.spaceId ?? null },
       content: input.content,
     });
     queued = await queueWebhookEvent(tx, viewer, "memo.created", memoKey(memoId), async () => ({ memo: await composeOne(tx, memoId) }));
@@ -302,6 +307,33 @@ export async function exploreMemos(ctx: AppContext, viewer: Viewer, input: MemoL
   const page = { pinnedFirst: false, limit: parsed.limit, offset: parsed.offset, after: parsed.after, order: parsed.order };
   const rows = await selectPage(ctx, caller, parsed, filter, page);
   return { memos: await composeMemos(ctx.store.db, rows), nextCursor: nextCursor(rows, parsed.limit, false, parsed.order) };
+}
+
+/**
+ * `GET /api/space/:spaceId/memo`: the space's NORMAL memos, every member's, newest first, filtered by tag or search
+ * as a list is; a member's only (policies/space.policy.ts). Walked by the space's display index at any size.
+ */
+export async function spaceMemos(
+  ctx: AppContext,
+  viewer: Viewer,
+  spaceId: number,
+  input: MemoListInput,
+  caller: string,
+): Promise<MemoPageResult> {
+  authorizeSpace(viewer === null ? null : await findSpaceRole(ctx.store.db, spaceId, viewer.id), "read", spaceId);
+  const parsed = readMemoList(input);
+  const filter: MemoFilter = { ...parsed.narrowing, pinned: undefined, spaceId, rowStatus: "NORMAL" };
+  const page = { pinnedFirst: false, limit: parsed.limit, offset: parsed.offset, after: parsed.after };
+  const rows = await selectPage(ctx, caller, parsed, filter, page);
+  return { memos: await composeMemos(ctx.store.db, rows), nextCursor: nextCursor(rows, parsed.limit, false) };
+}
+
+/** Posting to a space: its owner and editors only, and never with a visibility beyond the space's. */
+async function assertMayPostToSpace(db: Db, viewer: Actor, input: MemoCreate): Promise<void> {
+  const spaceId = input.spaceId!;
+  authorizeSpace(await findSpaceRole(db, spaceId, viewer.id), "post", spaceId);
+  if (input.visibility && input.visibility !== "PRIVATE")
+    throw badRequest("Invalid visibility: a memo posted to a space is shown to its members only", { field: "visibility" });
 }
 
 /**

@@ -10,7 +10,7 @@ import { authorizeMemo } from "../policies/memo.policy.js";
 import { authorizeCommentReaction, authorizeReaction, canSeeReactions } from "../policies/reaction.policy.js";
 import type { Db } from "../store/db.js";
 import type { CommentRow } from "../store/sql/comment.store.js";
-import { findMemoFacts, type MemoListRow } from "../store/sql/memo/memo.store.js";
+import type { MemoListRow } from "../store/sql/memo/memo.store.js";
 import {
   deleteReaction,
   findOwnReactionEntry,
@@ -23,6 +23,7 @@ import {
 import { commentReactions, composeComments, requireComment } from "./comment-compose.js";
 import { notifyReaction } from "./inbox.service.js";
 import { requireMemo } from "./memo-access.js";
+import { knownFacts } from "./space-access.js";
 import { composeMemos } from "./memo-compose.js";
 import { composeReactions } from "./reaction-compose.js";
 import { afterCommit, queueEvents, subscribedWebhooks } from "./webhook-events.js";
@@ -36,7 +37,7 @@ async function memoReactions(db: Db, viewer: Viewer, memoIds: readonly number[])
 /** `GET /api/reaction?memoIds=`: the reactions of the memos the caller may read (others left out, as if none). */
 export async function listMemoReactions(ctx: AppContext, viewer: Viewer, memoIds: readonly number[]): Promise<Reaction[]> {
   const { db } = ctx.store;
-  const readable = (await findMemoFacts(db, memoIds)).filter((memo) => canSeeReactions(viewer, memo)).map((memo) => memo.id);
+  const readable = (await knownFacts(db, viewer, memoIds)).filter((memo) => canSeeReactions(viewer, memo)).map((memo) => memo.id);
   return memoReactions(db, viewer, readable);
 }
 
@@ -73,7 +74,7 @@ async function react(ctx: AppContext, actor: Actor, { memo, comment }: Reacted, 
 }
 
 export async function addReaction(ctx: AppContext, viewer: Viewer, memoId: number, emoji: string): Promise<Reaction[]> {
-  const memo = await requireMemo(ctx.store.db, memoId);
+  const memo = await requireMemo(ctx.store.db, memoId, viewer);
   authorizeReaction(viewer, memo);
   await react(ctx, viewer, { memo }, emoji);
   return memoReactions(ctx.store.db, viewer, [memoId]);
@@ -81,7 +82,7 @@ export async function addReaction(ctx: AppContext, viewer: Viewer, memoId: numbe
 
 export async function removeReaction(ctx: AppContext, viewer: Viewer, memoId: number, emoji: string): Promise<Reaction[]> {
   const { db } = ctx.store;
-  const memo = await requireMemo(db, memoId);
+  const memo = await requireMemo(db, memoId, viewer);
   authorizeReaction(viewer, memo);
   await deleteReaction(db, "memo", memoId, viewer.id, emoji);
   publishLive(ctx, [{ type: "reaction.deleted", memo: liveMemo(memo) }]);
@@ -89,7 +90,7 @@ export async function removeReaction(ctx: AppContext, viewer: Viewer, memoId: nu
 }
 
 export async function addCommentReaction(ctx: AppContext, viewer: Viewer, commentId: number, emoji: string): Promise<CommentReaction[]> {
-  const { comment, memo } = await requireComment(ctx.store.db, commentId);
+  const { comment, memo } = await requireComment(ctx.store.db, commentId, viewer);
   authorizeCommentReaction(viewer, comment, memo);
   await react(ctx, viewer, { memo, comment }, emoji);
   return commentReactions(ctx.store.db, viewer, [commentId]);
@@ -97,7 +98,7 @@ export async function addCommentReaction(ctx: AppContext, viewer: Viewer, commen
 
 export async function removeCommentReaction(ctx: AppContext, viewer: Viewer, commentId: number, emoji: string): Promise<CommentReaction[]> {
   const { db } = ctx.store;
-  const { comment, memo } = await requireComment(db, commentId);
+  const { comment, memo } = await requireComment(db, commentId, viewer);
   authorizeCommentReaction(viewer, comment, memo);
   await deleteReaction(db, "comment", commentId, viewer.id, emoji);
   publishLive(ctx, [{ type: "reaction.deleted", memo: liveMemo(memo), comment: { id: comment.id, uid: comment.uid } }]);
@@ -114,10 +115,10 @@ export interface ReactedRef {
 async function authorizeSeeing(ctx: AppContext, viewer: Viewer, ref: ReactedRef): Promise<void> {
   const { db } = ctx.store;
   if (ref.target === "memo") {
-    authorizeMemo(viewer, "read", await requireMemo(db, ref.id));
+    authorizeMemo(viewer, "read", await requireMemo(db, ref.id, viewer));
     return;
   }
-  const { comment, memo } = await requireComment(db, ref.id);
+  const { comment, memo } = await requireComment(db, ref.id, viewer);
   if (!canSeeReactions(viewer, memo)) throw notFound(`Comment not found: ${comment.id}`, { reason: "comment.not-found" });
 }
 

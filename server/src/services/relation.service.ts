@@ -4,17 +4,17 @@ import type { AppContext, Viewer } from "../context.js";
 import { authorizeMemo, canReadMemo } from "../policies/memo.policy.js";
 import { relatedScope, scopeShows } from "../policies/relation.policy.js";
 import { presentRelatedMemo } from "../presenters/relation.presenter.js";
-import { findMemoFacts } from "../store/sql/memo/memo.store.js";
 import { backlinkMemos, countBacklinks, linkedMemos } from "../store/sql/memo/relation.store.js";
 import { MAX_MEMO_LINKS } from "@memos/common";
 import { requireMemo } from "./memo-access.js";
+import { knownFacts } from "./space-access.js";
 
 /** Backlinks a page: a memo referenced by thousands reads one page of its index range at a time. */
 const BACKLINK_PAGE = 50;
 
 export async function getMemoRelation(ctx: AppContext, viewer: Viewer, memoId: number, query: { before?: number }): Promise<MemoRelation> {
   const db = ctx.store.db;
-  authorizeMemo(viewer, "read", await requireMemo(db, memoId));
+  authorizeMemo(viewer, "read", await requireMemo(db, memoId, viewer));
   const scope = relatedScope(viewer);
   const links = (await linkedMemos(db, memoId, MAX_MEMO_LINKS)).filter((row) => scopeShows(scope, row));
   const page = await backlinkMemos(db, memoId, (row) => scopeShows(scope, row), BACKLINK_PAGE + 1, query.before);
@@ -27,6 +27,6 @@ export async function getMemoRelation(ctx: AppContext, viewer: Viewer, memoId: n
 /** `GET /api/memo/relation-count`: the backlink counts of the memos the caller may read (others left out, as if none). */
 export async function countMemoBacklinks(ctx: AppContext, viewer: Viewer, memoIds: readonly number[]): Promise<RelationCount[]> {
   const db = ctx.store.db;
-  const readable = (await findMemoFacts(db, memoIds)).filter((memo) => canReadMemo(viewer, memo)).map((memo) => memo.id);
+  const readable = (await knownFacts(db, viewer, memoIds)).filter((memo) => canReadMemo(viewer, memo)).map((memo) => memo.id);
   return countBacklinks(db, readable, relatedScope(viewer));
 }

@@ -36,6 +36,7 @@ import {
 } from "../store/files/resource-bytes.js";
 import type { ResourceRow } from "../store/schema.js";
 import { requireMemo } from "./memo-access.js";
+import { knowSpaceRoles } from "./space-access.js";
 import { assertOwnResources } from "./memo.service.js";
 import { afterCommit, queueWebhookEvent } from "./webhook-events.js";
 import { requireSignedIn } from "../policies/utils.js";
@@ -263,7 +264,7 @@ export async function deleteResources(ctx: AppContext, viewer: Viewer, ids: read
 /** `POST /api/memo/:id/resource`: the memo must be the caller's, and so must the resource. */
 export async function linkResourceToMemo(ctx: AppContext, viewer: Viewer, memoId: number, resourceId: number): Promise<Resource> {
   const { db } = ctx.store;
-  authorizeMemo(viewer, "link-resource", await requireMemo(db, memoId));
+  authorizeMemo(viewer, "link-resource", await requireMemo(db, memoId, viewer));
   const resource = await requireResource(db, resourceId);
   authorizeResourceLink(viewer, resource);
   await linkResources(db, memoId, [resourceId]);
@@ -272,7 +273,7 @@ export async function linkResourceToMemo(ctx: AppContext, viewer: Viewer, memoId
 
 export async function listMemoResources(ctx: AppContext, viewer: Viewer, memoId: number): Promise<Resource[]> {
   const { db } = ctx.store;
-  authorizeMemo(viewer, "read", await requireMemo(db, memoId));
+  authorizeMemo(viewer, "read", await requireMemo(db, memoId, viewer));
   const links = await listLinkedResources(db, [memoId]);
   return links.sort((a, b) => b.id - a.id).map((link) => presentResource(link));
 }
@@ -283,7 +284,7 @@ export async function listMemoResources(ctx: AppContext, viewer: Viewer, memoId:
  */
 export async function replaceMemoResources(ctx: AppContext, viewer: Viewer, memoId: number, ids: readonly number[]): Promise<void> {
   const { db } = ctx.store;
-  authorizeMemo(viewer, "link-resource", await requireMemo(db, memoId));
+  authorizeMemo(viewer, "link-resource", await requireMemo(db, memoId, viewer));
   await db.transaction().execute(async (tx) => {
     await assertOwnResources(tx, viewer, [...ids]);
     const current = new Set((await listLinkedResources(tx, [memoId])).map((link) => link.id));
@@ -298,7 +299,7 @@ export async function replaceMemoResources(ctx: AppContext, viewer: Viewer, memo
 
 export async function unlinkResourceFromMemo(ctx: AppContext, viewer: Viewer, memoId: number, resourceId: number): Promise<void> {
   const { db } = ctx.store;
-  authorizeMemo(viewer, "link-resource", await requireMemo(db, memoId));
+  authorizeMemo(viewer, "link-resource", await requireMemo(db, memoId, viewer));
   if (!(await unlinkResource(db, memoId, resourceId))) {
     throw notFound(`Resource ${resourceId} is not linked to memo ${memoId}`, { reason: "resource.not-linked" });
   }
@@ -319,6 +320,7 @@ export async function readableResource(ctx: AppContext, viewer: Viewer, id: numb
   const missing = notFound(`Resource not found: ${id}`, { reason: "resource.not-found" });
   if (!resource || (filename !== undefined && resource.filename !== filename)) throw missing;
   const memos = canReadResourceFile(viewer, resource, false) ? [] : await findMemoFactsOfResource(db, id);
+  await knowSpaceRoles(db, viewer, memos);
   const readable = memos.some((memo) => canReadMemo(viewer, memo));
   if (!canReadResourceFile(viewer, resource, readable)) throw missing;
   return resource;

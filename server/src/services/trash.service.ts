@@ -106,6 +106,7 @@ const asListRow = (row: MemoTrashRow): MemoListRow => ({
   location_placeholder: row.location_placeholder,
   location_latitude: row.location_latitude,
   location_longitude: row.location_longitude,
+  space_id: row.space_id,
   pinned: 0,
 });
 

@@ -1,7 +1,7 @@
 // Row types of the tables, as Kysely sees them, and the Database they make (sign-in's tables are in schema-sign-in.ts,
 // OAuth's in schema-oauth.ts). Timestamps are Unix seconds.
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
-import type { AccessTokenScope, RevisionSource, Role, RowStatus, Visibility, WebhookDeliveryStatus } from "@memos/common";
+import type { AccessTokenScope, RevisionSource, Role, RowStatus, SpaceRole, Visibility, WebhookDeliveryStatus } from "@memos/common";
 import type { McpRateTable, OAuthClientTable, OAuthCodeTable } from "./schema-oauth.js";
 import type {
   AuthFailureTable,
@@ -76,6 +76,11 @@ interface MemoTable {
   /** Its place's coordinates (degrees, checked in range); null when it has no place or a name only. */
   location_latitude: Generated<number | null>;
   location_longitude: Generated<number | null>;
+  /**
+   * The space the memo is posted to (migration 051), with `visibility` PRIVATE: only the space's members read it
+   * besides its author. Null: no space.
+   */
+  space_id: Generated<number | null>;
 }
 
 /** A version a memo's content, visibility or place replaced (migration 027; the place, 049). */
@@ -180,6 +185,8 @@ interface MemoTrashTable {
   location_placeholder: Generated<string | null>;
   location_latitude: Generated<number | null>;
   location_longitude: Generated<number | null>;
+  /** The memo's space, kept while it waits here (migration 051). */
+  space_id: Generated<number | null>;
 }
 
 /** A recorded purge of trashed memos (migration 044): a creator's trash emptied, or, without one, the expiry of every trash. */
@@ -340,6 +347,31 @@ interface ResourceThumbnailTable {
   created_ts: number;
 }
 
+/** A shared collection of memos (migration 051); its owner is the member of role `owner`. */
+interface SpaceTable {
+  id: Generated<number>;
+  name: string;
+  created_ts: number;
+}
+
+/** A member of a space and their role in it (migration 051). */
+interface SpaceMemberTable {
+  space_id: number;
+  user_id: number;
+  role: SpaceRole;
+  created_ts: number;
+}
+
+/** An invitation link to a space (migration 051): only the SHA-256 of its token is kept; revoking deletes it. */
+interface SpaceInvitationTable {
+  id: Generated<number>;
+  space_id: number;
+  token_hash: string;
+  role: Exclude<SpaceRole, "owner">;
+  created_ts: number;
+  expires_ts: number | null;
+}
+
 /** A user's webhook (migration 012); `events` is JSON text of the event names. */
 interface WebhookTable {
   id: Generated<number>;
@@ -418,6 +450,9 @@ export interface Database {
   comment_reaction: CommentReactionTable;
   inbox_item: InboxItemTable;
   memo_share: MemoShareTable;
+  space: SpaceTable;
+  space_member: SpaceMemberTable;
+  space_invitation: SpaceInvitationTable;
   memo_relation: MemoRelationTable;
   user_totp: UserTotpTable;
   user_avatar: UserAvatarTable;
@@ -439,6 +474,8 @@ export interface Database {
 
 export type AccessTokenRow = Selectable<AccessTokenTable>;
 export type MemoShareRow = Selectable<MemoShareTable>;
+export type SpaceRow = Selectable<SpaceTable>;
+export type SpaceInvitationRow = Selectable<SpaceInvitationTable>;
 export type TrashPurgeRow = Selectable<TrashPurgeTable>;
 export type WebhookRow = Selectable<WebhookTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;

@@ -992,3 +992,183 @@ describe("the live event stream by credential", () => {
     expect(got).toEqual(expected);
   });
 });
+
+/**
+ * The space routes (issue 47) by the caller's role in the space, then by the owner's credential. A space answers a
+ * non-member (an administrator and the host too) as one that does not exist: 404. Each call gets a space of its own
+ * (owner, editor, reader), so a deletion, a departure or a transfer spares the next.
+ */
+describe("space routes by role and by credential", () => {
+  let t: TestApp;
+  let host: TestUser;
+  let seq = 0;
+  type Role = "anon" | "owner" | "editor" | "reader" | "outsider" | "admin";
+  let users: Record<Exclude<Role, "anon">, TestUser>;
+  let extra: TestUser;
+
+  /** A space of the owner's with the editor and the reader, an invitation and the memo of the owner in it. */
+  async function freshSpace() {
+    const { owner, editor, reader } = users;
+    const space = (await owner.client.post("/api/space", { name: `space ${++seq}` })).body.data as { id: number };
+    for (const [member, role] of [
+      [editor, "editor"],
+      [reader, "reader"],
+    ] as const)
+      expect((await owner.client.post(`/api/space/${space.id}/member`, { username: member.user.username, role })).status).toBe(200);
+    const invitation = (await owner.client.post(`/api/space/${space.id}/invitation`, { role: "reader" })).body.data as {
+      id: number;
+      token: string;
+    };
+    return { id: space.id, invitation };
+  }
+
+  type Call = (client: Client) => Promise<{ status: number }>;
+  const CALLS: Array<[string, Call, Record<Role, number>, "read" | "write"]> = [
+    ["GET /api/space", (c) => c.get("/api/space"), { anon: 401, owner: 200, editor: 200, reader: 200, outsider: 200, admin: 200 }, "read"],
+    [
+      "POST /api/space",
+      (c) => c.post("/api/space", { name: "new" }),
+      { anon: 401, owner: 200, editor: 200, reader: 200, outsider: 200, admin: 200 },
+      "write",
+    ],
+    [
+      "GET /api/space/:spaceId",
+      async (c) => c.get(`/api/space/${(await freshSpace()).id}`),
+      { anon: 401, owner: 200, editor: 200, reader: 200, outsider: 404, admin: 404 },
+      "read",
+    ],
+    [
+      "PATCH /api/space/:spaceId",
+      async (c) => c.patch(`/api/space/${(await freshSpace()).id}`, { name: "renamed" }),
+      { anon: 401, owner: 200, editor: 403, reader: 403, outsider: 404, admin: 404 },
+      "write",
+    ],
+    [
+      "DELETE /api/space/:spaceId",
+      async (c) => c.delete(`/api/space/${(await freshSpace()).id}?memos=private`),
+      { anon: 401, owner: 200, editor: 403, reader: 403, outsider: 404, admin: 404 },
+      "write",
+    ],
+    [
+      "POST /api/space/:spaceId/transfer",
+      async (c) => c.post(`/api/space/${(await freshSpace()).id}/transfer`, { userId: users.editor.user.id }),
+      { anon: 401, owner: 200, editor: 403, reader: 403, outsider: 404, admin: 404 },
+      "write",
+    ],
+    [
+      "GET /api/space/:spaceId/memo",
+      async (c) => c.get(`/api/space/${(await freshSpace()).id}/memo`),
+      { anon: 401, owner: 200, editor: 200, reader: 200, outsider: 404, admin: 404 },
+      "read",
+    ],
+    [
+      "POST /api/memo (with spaceId)",
+      async (c) => c.post("/api/memo", { content: "to the space", spaceId: (await freshSpace()).id }),
+      { anon: 401, owner: 200, editor: 200, reader: 403, outsider: 404, admin: 404 },
+      "write",
+    ],
+    [
+      "GET /api/space/:spaceId/member",
+      async (c) => c.get(`/api/space/${(await freshSpace()).id}/member`),
+      { anon: 401, owner: 200, editor: 200, reader: 200, outsider: 404, admin: 404 },
+      "read",
+    ],
+    [
+      "POST /api/space/:spaceId/member",
+      async (c) => c.post(`/api/space/${(await freshSpace()).id}/member`, { username: extra.user.username, role: "reader" }),
+      { anon: 401, owner: 200, editor: 403, reader: 403, outsider: 404, admin: 404 },
+      "write",
+    ],
+    [
+      "PATCH /api/space/:spaceId/member/:userId",
+      async (c) => c.patch(`/api/space/${(await freshSpace()).id}/member/${users.reader.user.id}`, { role: "editor" }),
+      { anon: 401, owner: 200, editor: 403, reader: 403, outsider: 404, admin: 404 },
+      "write",
+    ],
+    [
+      "DELETE /api/space/:spaceId/member/:userId",
+      async (c) => c.delete(`/api/space/${(await freshSpace()).id}/member/${users.reader.user.id}`),
+      { anon: 401, owner: 200, editor: 403, reader: 403, outsider: 404, admin: 404 },
+      "write",
+    ],
+    [
+      "POST /api/space/:spaceId/leave",
+      async (c) => c.post(`/api/space/${(await freshSpace()).id}/leave`),
+      { anon: 401, owner: 409, editor: 200, reader: 200, outsider: 404, admin: 404 },
+      "write",
+    ],
+    [
+      "GET /api/space/:spaceId/invitation",
+      async (c) => c.get(`/api/space/${(await freshSpace()).id}/invitation`),
+      { anon: 401, owner: 200, editor: 403, reader: 403, outsider: 404, admin: 404 },
+      "read",
+    ],
+    [
+      "POST /api/space/:spaceId/invitation",
+      async (c) => c.post(`/api/space/${(await freshSpace()).id}/invitation`, { role: "editor" }),
+      { anon: 401, owner: 200, editor: 403, reader: 403, outsider: 404, admin: 404 },
+      "write",
+    ],
+    [
+      "DELETE /api/space/:spaceId/invitation/:invitationId",
+      async (c) => {
+        const space = await freshSpace();
+        return c.delete(`/api/space/${space.id}/invitation/${space.invitation.id}`);
+      },
+      { anon: 401, owner: 200, editor: 403, reader: 403, outsider: 404, admin: 404 },
+      "write",
+    ],
+    [
+      "POST /api/space-invitation/:token",
+      async (c) => c.post(`/api/space-invitation/${(await freshSpace()).invitation.token}`),
+      { anon: 401, owner: 200, editor: 200, reader: 200, outsider: 200, admin: 200 },
+      "write",
+    ],
+  ];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    host = await signUpHost(t);
+    users = {
+      owner: await createUser(t, host, "owner"),
+      editor: await createUser(t, host, "editor"),
+      reader: await createUser(t, host, "reader"),
+      outsider: await createUser(t, host, "outsider"),
+      admin: await createUser(t, host, "admin", "ADMIN"),
+    };
+    extra = await createUser(t, host, "extra");
+  });
+  afterAll(() => t.close());
+
+  for (const [route, call, expected] of CALLS) {
+    it(`${route} by role: ${Object.entries(expected)
+      .map(([role, status]) => `${role}=${status}`)
+      .join(" ")}`, async () => {
+      await expectPolicyStatuses(route, expected, async (role) => call(role === "anon" ? anonymous(t) : users[role].client));
+    });
+  }
+
+  it("by the owner's credential: reads for every credential, writes not with a read token; a share link or an app's MCP token opens none", async () => {
+    const memo = await createMemo(users.owner, "shared", "PRIVATE");
+    const link = (await users.owner.client.post(`/api/memo/${memo.id}/share`, {})).body.data.token as string;
+    const mcpToken = await appTokenOf(t, users.owner);
+    for (const [route, call, expected, kind] of CALLS) {
+      const success = expected.owner;
+      const table: Record<CredentialKind | "share link" | "MCP token", number> = {
+        session: success,
+        "read token": kind === "read" ? success : 403,
+        "read-write token": success,
+        "open ID": success,
+        "?openId=": success,
+        "share link": 401,
+        "MCP token": 403,
+      };
+      await expectPolicyStatuses(route, table, async (credential) => {
+        if (credential === "share link") return call(anonymous(t).withToken(link));
+        if (credential === "MCP token") return call(anonymous(t).withToken(mcpToken));
+        return call(await callerOf(t, users.owner, credential));
+      });
+    }
+    expect(CREDENTIAL_KINDS).toEqual(["session", "read token", "read-write token", "open ID", "?openId="]);
+  });
+});

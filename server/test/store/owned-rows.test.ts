@@ -26,6 +26,7 @@ const OWNER_BY_NAME: Record<string, Owner> = {
 
 /** The other `*_id` columns, and what they hold: none of the four. */
 const OTHER_IDS: Record<string, string> = {
+  space_id: "a space (migration 051: its members and invitations go with it; its memos go back to their authors)",
   webhook_id: "a webhook (its deliveries go with it: WEBHOOK_OWNED)",
   provider_id: "an identity provider",
   oauth_client_id: "an OAuth client",

@@ -17,6 +17,7 @@ import { rssRoutes } from "./rss.js";
 import { sessionRoutes } from "./session.js";
 import { shareRoutes } from "./share.js";
 import { shortcutRoutes } from "./shortcut.js";
+import { spaceRoutes } from "./space.js";
 import { systemRoutes } from "./system.js";
 import { inboxRoutes } from "./inbox.js";
 import { reactionRoutes } from "./reaction.js";
@@ -47,6 +48,7 @@ export const ROUTES = {
   ...inboxRoutes,
   ...eventsRoutes,
   ...shareRoutes,
+  ...spaceRoutes,
   ...shortcutRoutes,
   ...resourceRoutes,
   ...tagRoutes,
@@ -98,6 +100,7 @@ export const AREAS: Record<Area, string> = {
   events: "Live events: what changed, as it changes (Server-Sent Events)",
   trash: "Deleted memos, until they are restored or purged",
   share: "Private share links to one memo",
+  space: "Spaces: shared collections of memos with members (owner, editors, readers)",
   system: "Server status and system settings",
   export: "Your data as a zip archive",
   import: "Archives from memos and other note apps into your account",

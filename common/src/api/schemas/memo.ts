@@ -76,6 +76,8 @@ export const memoCreateSchema = z.object({
   createdTs: optional(createdTs),
   /** Our addition: the memo's place; null or absent is none. */
   location: locationField,
+  /** Our addition (issue 47): post the memo to this space of the caller's (owner or editor); it is then PRIVATE to all but the space's members. */
+  spaceId: optional(bodyId),
 });
 
 export const memoPatchSchema = z.object({
@@ -307,6 +309,10 @@ export const memoEntitySchema = z
     creator: userEntitySchema,
     resourceList: z.array(resourceEntitySchema),
     location: memoLocationEntitySchema.nullable().describe("Our addition: the memo's place; null when it has none"),
+    spaceId: z
+      .int()
+      .optional()
+      .describe("Our addition (issue 47): the space the memo is posted to; its visibility is then PRIVATE and its space's members read it"),
     accessToken: z
       .object({ id: z.int(), name: z.string() })
       .optional()

@@ -73,6 +73,7 @@ function itemsQuery(db: Db, userId: number) {
       "m.visibility",
       "m.row_status",
       "m.content",
+      "m.space_id",
     ])
     .where("i.user_id", "=", userId)
     .where((eb) => eb.or([eb("i.memo_id", "is", null), eb.and([eb("m.id", "is not", null), eb("u.id", "is not", null)])]));

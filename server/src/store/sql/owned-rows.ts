@@ -68,6 +68,8 @@ export const USER_OWNED = [
   ["sso_second_factor", "user_id"],
   ["oauth_code", "user_id"],
   ["webhook", "user_id"],
+  // Its memberships of others' spaces; the spaces it owned were deleted first (deleteSpacesOwnedBy).
+  ["space_member", "user_id"],
   // After "memo": the triggers that keep these counters run on its delete first.
   ["memo_count", "creator_id"],
   ["memo_tag_count", "creator_id"],

@@ -5,6 +5,7 @@ import type { Db } from "../db.js";
 import type { NewUser, UserRow } from "../schema.js";
 import { nowSeconds } from "../time.js";
 import { COMMENT_OWNED, deleteOwned, MEMO_OWNED, RESOURCE_OWNED, USER_OWNED, WEBHOOK_OWNED } from "./owned-rows.js";
+import { deleteSpacesOwnedBy } from "./space.store.js";
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom("user").selectAll().where("id", "=", id).executeTakeFirst();
@@ -80,6 +81,8 @@ export async function updateUser(db: Db, id: number, update: UserUpdate): Promis
  * same table lists (owned-rows.ts) drive `deleteOrphans`, so the two can never disagree about what a user owns.
  */
 export async function deleteUserCascade(db: Db, id: number): Promise<void> {
+  // Before its memos and memberships go: the spaces it owned are deleted, their other members' memos theirs again.
+  await deleteSpacesOwnedBy(db, id);
   const memoIds = db
     .selectFrom("memo")
     .select("id")

@@ -7,6 +7,7 @@ import type { Db } from "../../db.js";
 import { nowSeconds } from "../../time.js";
 import { UPDATED_TS_CHOSEN } from "./display-time.js";
 import { baseQuery } from "./memo-filter.js";
+import { leavesSpace } from "./memo.store.js";
 import type { MemoListRow } from "./memo-page.js";
 import { PINNED } from "./memo-walk.js";
 
@@ -56,7 +57,7 @@ export async function setRowStatus(db: Db, ids: readonly number[], from: RowStat
   return moved;
 }
 
-/** Sets the visibility of the memos `ids`, as a change of each saying what wrote it (services/memo-revise.ts). */
+/** Sets the visibility of the memos `ids` (one made public or protected leaves its space: leavesSpace), as a change of each saying what wrote it (services/memo-revise.ts). */
 export async function setVisibility(
   db: Db,
   ids: readonly number[],
@@ -67,7 +68,7 @@ export async function setVisibility(
   for (const batch of batches(ids)) {
     await db
       .updateTable("memo")
-      .set({ ...edit, visibility, updated_ts: now, display_ts: displayAfterChange(now) })
+      .set({ ...edit, visibility, ...leavesSpace(visibility), updated_ts: now, display_ts: displayAfterChange(now) })
       .where("id", "in", batch)
       .execute();
   }

@@ -8,6 +8,8 @@ import { fullTextMatches, holdsCharacters, isExactPhrase, KEY_ID_MASK, trigramSe
 
 export interface MemoFilter {
   creatorId?: number;
+  /** The memos posted to this space (migration 051): a space's feed, walked by idx_memo_space_display. */
+  spaceId?: number;
   /** The visibilities the caller may see; undefined means all. */
   visibilities?: Visibility[];
   rowStatus?: RowStatus;
@@ -326,6 +328,7 @@ export function tagsBetween(engine: Engine, after: string, before: string, creat
 export function applyFilter(query: ReturnType<typeof baseQuery>, engine: Engine, filter: MemoFilter) {
   let q = query;
   if (filter.creatorId !== undefined) q = q.where("m.creator_id", "=", filter.creatorId);
+  if (filter.spaceId !== undefined) q = q.where("m.space_id", "=", filter.spaceId);
   if (filter.visibilities !== undefined) {
     q = q.where(visibilityCondition(filter.visibilities));
   }

@@ -227,6 +227,8 @@ export interface NewMemo {
   uid?: string;
   /** Its place; none when left out. */
   location?: MemoLocation | null;
+  /** The space it is posted to (its visibility then PRIVATE), if any. */
+  space_id?: number | null;
 }
 
 export async function insertMemo(db: Db, memo: NewMemo): Promise<number> {
@@ -281,6 +283,13 @@ export function lockMemos(db: Db, engine: Engine, ids: readonly number[]): Promi
     .execute();
 }
 
+/**
+ * A memo of a space is private by visibility (migration 051): given another visibility, it leaves its space, so no
+ * memo is ever both shared beyond the space and in it.
+ */
+export const leavesSpace = (visibility: Visibility | undefined): { space_id?: null } =>
+  visibility !== undefined && visibility !== "PRIVATE" ? { space_id: null } : {};
+
 /** Updates the memo; with `expectedUpdatedTs`, only while its updated_ts is still that. Whether a row was updated. */
 export async function updateMemo(db: Db, id: number, update: MemoUpdate, expectedUpdatedTs?: number): Promise<boolean> {
   const now = nowSeconds();
@@ -291,6 +300,7 @@ export async function updateMemo(db: Db, id: number, update: MemoUpdate, expecte
     .set({
       ...columns,
       ...(location !== undefined && locationColumns(location)),
+      ...leavesSpace(update.visibility),
       ...(update.content !== undefined && { property_flags: memoPropertyFlags(update.content) }),
       updated_ts: now,
       display_ts: sql<number>`CASE WHEN ${sql.raw(UPDATED_TS_CHOSEN)} THEN CAST(${now} AS BIGINT) ELSE CAST(${createdTs} AS BIGINT) END`,
@@ -373,7 +383,7 @@ export function findMemoFactsOfResource(db: Db, resourceId: number) {
   return db
     .selectFrom("memo_resource as mr")
     .innerJoin("memo as m", "m.id", "mr.memo_id")
-    .select(["m.id", "m.creator_id", "m.visibility", "m.row_status"])
+    .select(["m.id", "m.creator_id", "m.visibility", "m.row_status", "m.space_id"])
     .where("mr.resource_id", "=", resourceId)
     .unionAll(
       // A comment's file is read by whoever may read the comment's memo.
@@ -381,7 +391,7 @@ export function findMemoFactsOfResource(db: Db, resourceId: number) {
         .selectFrom("memo_comment_resource as cr")
         .innerJoin("memo_comment as c", "c.id", "cr.comment_id")
         .innerJoin("memo as m", "m.id", "c.memo_id")
-        .select(["m.id", "m.creator_id", "m.visibility", "m.row_status"])
+        .select(["m.id", "m.creator_id", "m.visibility", "m.row_status", "m.space_id"])
         .where("cr.resource_id", "=", resourceId),
     )
     .execute();
@@ -439,5 +449,5 @@ export async function replaceTagsOfMemos(db: Db, memos: ReadonlyArray<{ id: numb
 /** The visibility facts of the memos (the reactions of a page, judged memo by memo), in one statement. */
 export function findMemoFacts(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom("memo").select(["id", "creator_id", "visibility", "row_status"]).where("id", "in", ids).execute();
+  return db.selectFrom("memo").select(["id", "creator_id", "visibility", "row_status", "space_id"]).where("id", "in", ids).execute();
 }

@@ -22,6 +22,7 @@ const MEMO_COLUMNS = [
   "uid",
   "property_flags",
   ...LOCATION_COLUMNS,
+  "space_id",
 ] as const;
 
 /** Moves the memo into the trash. Run inside a transaction; its memo_tag rows go first (the counters' triggers). */
