@@ -8,7 +8,8 @@ import type { DatabaseHandle, Db, Engine } from "../db.js";
 import { applyMigrations, PG_MIGRATION_LOCK } from "../migrate.js";
 import { copyInstanceSettings } from "./copy-instance.js";
 import { copyAttachments, copyInbox, copyMemos, copyReactions, copyReferences, copyShares } from "./copy-memos.js";
-import { copyUserSettings, copyUsers, noteSignInLinks } from "./copy-people.js";
+import { copyUserSettings, copyUsers } from "./copy-people.js";
+import { copySignInProviders } from "./copy-sign-in.js";
 import { detectMemosDatabase, type MemosDatabase } from "./detect.js";
 import { dropAside, keptSchemaOf, moveAside } from "./move-aside.js";
 import { ConversionTally, type Source } from "./source.js";
@@ -37,7 +38,7 @@ export async function copyEverything(tx: Db, engine: Engine, source: Source): Pr
   const storage = await copyInstanceSettings(tx, source, tally);
   await copyUsers(tx, source, tally);
   await copyUserSettings(tx, source, tally, now);
-  await noteSignInLinks(source, tally);
+  await copySignInProviders(tx, source, tally, now);
   const memos = await copyMemos(tx, source, tally);
   await copyReferences(tx, source, memos, tally);
   await copyReactions(tx, source, memos, tally);

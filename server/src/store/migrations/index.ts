@@ -44,6 +44,7 @@ import { oauthGrantedScope } from "./045-oauth-granted-scope.js";
 import { memoUid } from "./046-memo-uid.js";
 import { commentResourceUid } from "./047-comment-resource-uid.js";
 import { memoPropertyFlagsMigration } from "./048-memo-property-flags.js";
+import { oauth2IdentityProvider } from "./050-oauth2-identity-provider.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -94,4 +95,5 @@ export const MIGRATIONS: Migration[] = [
   memoUid,
   commentResourceUid,
   memoPropertyFlagsMigration,
+  oauth2IdentityProvider,
 ];
