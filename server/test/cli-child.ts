@@ -7,10 +7,14 @@ const CLI = fileURLToPath(new URL("../src/cli/index.ts", import.meta.url));
 /** tsx's loader by its full address: the commands run in a folder of the test's own. */
 const ARGS = ["--import", import.meta.resolve("tsx"), CLI];
 
-/** Runs a command to its end: its exit code and what it printed. */
-export function runCli(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [...ARGS, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+/** Runs a command to its end: its exit code (null when a signal ended it: which one) and what it printed. */
+export function runCli(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): { status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [...ARGS, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env } });
+  return { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
 }
 
 /**

@@ -2,14 +2,19 @@
 // memos left it, one copy of it is kept (SQLite: `<file>.bak-memos-<version>`, not one more per start; PostgreSQL: no
 // schema of kept tables until a conversion commits), and the start that finishes converts it. The killed starts are
 // `npm run storage` runs (they open the database as the server does, through openStore), killed while the
-// conversion's transaction holds the write lock (SQLite) or the migration lock (PostgreSQL).
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+// conversion's transaction holds the write lock (SQLite) or the migration lock (PostgreSQL). Then, deterministically,
+// at each named moment of the conversion (MEMOS_TEST_KILL_AT, store/memos-import/kill-point.ts): before the commit
+// the database is the untouched original (SQLite: byte for byte; PostgreSQL: memos' schema as it was, no kept
+// schema), after it the finished result, and the next start finishes either way.
+import { createHash } from "node:crypto";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../src/store/open.js";
-import { killCliWhen } from "./cli-child.js";
+import { CONVERSION_MOMENTS } from "../src/store/memos-import/kill-point.js";
+import { killCliWhen, runCli } from "./cli-child.js";
 import { TEST_DRIVER, withPgClient } from "./harness.js";
 import { backupsIn, type Dump, dump } from "./legacy-v010-fixture.js";
 import { buildMemosDatabase, buildMemosPostgres } from "./memos-fixture/build.js";
@@ -134,3 +139,130 @@ describe.skipIf(TEST_DRIVER !== "postgres")("a first start on a memos 0.30 Postg
     expect(await dumpPgSchema(database.dsn, "memos_0_30_0")).toEqual(original);
   }, 90_000);
 });
+
+/** Memos enough for three of the conversion's batches of 500, so `memos-batch` falls mid-copy. */
+const BULK = 1200;
+const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
+
+describe.skipIf(TEST_DRIVER === "postgres")("a first start on a memos 0.30 database killed at each moment of its conversion", () => {
+  let template: string;
+  let original: Dump;
+  let originalSha: string;
+  const kept = "memos_prod.db.bak-memos-0.30.0";
+
+  beforeAll(async () => {
+    template = join(mkdtempSync(join(tmpdir(), "memos-kill-at-")), "memos_prod.db");
+    await buildMemosDatabase(template, 30);
+    const db = new SQLite(template);
+    // memos runs SQLite in WAL mode, as we do: the header says so already, and opening the file changes no byte.
+    db.pragma("journal_mode = WAL");
+    db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${BULK})
+      INSERT INTO memo (uid, creator_id, content, visibility) SELECT 'bulk-' || i, 1, 'bulk memo ' || i || ' #bulk', 'PRIVATE' FROM n`);
+    db.close();
+    original = dump(template);
+    originalSha = sha256(template);
+  });
+  afterAll(() => rmSync(join(template, ".."), { recursive: true, force: true }));
+
+  it.each(CONVERSION_MOMENTS)(
+    "killed at %s: the original or the result, and the next start finishes",
+    async (moment) => {
+      const dir = mkdtempSync(join(tmpdir(), `memos-kill-at-${moment}-`));
+      try {
+        const file = join(dir, "memos_prod.db");
+        copyFileSync(template, file);
+        const run = runCli(["storage", "--to", "db", "--data", dir], dir, { MEMOS_TEST_KILL_AT: moment });
+        expect(run.signal, `${run.stdout}${run.stderr}`).toBe("SIGKILL");
+        if (moment === "committed") {
+          expect("schema_migration" in dump(file)).toBe(true);
+        } else {
+          // What the killed transaction left in the WAL is never part of the file: closing a connection drops it.
+          new SQLite(file).close();
+          expect(sha256(file), "the file changed").toBe(originalSha);
+          expect(dump(file)).toEqual(original);
+        }
+        expect(backupsIn(dir)).toEqual([kept]);
+        expect(dump(join(dir, kept))).toEqual(original);
+        const { store, converted } = await openStore({ driver: "sqlite", dsn: file, sqliteReaders: 0 });
+        try {
+          if (moment === "committed") expect(converted).toBeNull();
+          else expect(converted).toMatchObject({ from: "0.30.0", counts: expect.objectContaining({ memos: BULK + 4, comments: 1 }) });
+          const memos = await store.db
+            .selectFrom("memo")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow();
+          expect(Number(memos.n)).toBe(BULK + 4);
+        } finally {
+          await store.close();
+        }
+        expect(backupsIn(dir)).toEqual([kept]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
+});
+
+describe.skipIf(TEST_DRIVER !== "postgres")(
+  "a first start on a memos 0.30 PostgreSQL database killed at each moment of its conversion",
+  () => {
+    it.each(CONVERSION_MOMENTS)(
+      "killed at %s: memos' schema as it was or the result, and the next start finishes",
+      async (moment) => {
+        const dir = mkdtempSync(join(tmpdir(), `memos-kill-at-pg-${moment}-`));
+        const database = await createPgDatabase("memos_kill_at");
+        const probe = new pg.Client({ connectionString: database.dsn });
+        try {
+          await buildMemosPostgres(database.dsn, dir, 30);
+          await withPgClient(database.dsn, (client) =>
+            client.query(
+              `INSERT INTO memo (uid, creator_id, content, visibility) SELECT 'bulk-' || n, 1, 'bulk memo ' || n || ' #bulk', 'PRIVATE' FROM generate_series(1, ${BULK}) AS n`,
+            ),
+          );
+          const original = await dumpPgSchema(database.dsn, "public");
+          const run = runCli(["storage", "--to", "db", "--data", dir, "--dsn", database.dsn], dir, { MEMOS_TEST_KILL_AT: moment });
+          expect(run.signal, `${run.stdout}${run.stderr}`).toBe("SIGKILL");
+          await probe.connect();
+          // The killed client's transaction ends with its connection: wait until the server has let go of its lock.
+          const converting = async () =>
+            (
+              await probe.query<{ n: string }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = $1", [
+                PG_MIGRATION_LOCK,
+              ])
+            ).rows[0]!.n !== "0";
+          while (await converting()) await new Promise((resolve) => setImmediate(resolve));
+          if (moment === "committed") {
+            expect(await dumpPgSchema(database.dsn, "memos_0_30_0")).toEqual(original);
+          } else {
+            expect(await dumpPgSchema(database.dsn, "public"), "memos' tables changed").toEqual(original);
+            expect(await dumpPgSchema(database.dsn, "memos_0_30_0")).toEqual({});
+          }
+          const { store, converted } = await openStore({ driver: "postgres", dsn: database.dsn });
+          try {
+            if (moment === "committed") expect(converted).toBeNull();
+            else
+              expect(converted).toMatchObject({
+                from: "0.30.0",
+                kept: "memos_0_30_0",
+                counts: expect.objectContaining({ memos: BULK + 4 }),
+              });
+            const memos = await store.db
+              .selectFrom("memo")
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .executeTakeFirstOrThrow();
+            expect(Number(memos.n)).toBe(BULK + 4);
+          } finally {
+            await store.close();
+          }
+          expect(await dumpPgSchema(database.dsn, "memos_0_30_0")).toEqual(original);
+        } finally {
+          await probe.end().catch(() => undefined);
+          await database.drop();
+          rmSync(dir, { recursive: true, force: true });
+        }
+      },
+      60_000,
+    );
+  },
+);

@@ -51,7 +51,7 @@ export async function tearDownSso(sso: SsoSetup | undefined): Promise<void> {
 export class Browser {
   readonly cookies = new Map<string, string>();
   constructor(
-    private readonly sso: SsoSetup,
+    private readonly sso: Pick<SsoSetup, "t" | "providerId">,
     session?: Client,
   ) {
     const [name, value] = (session?.cookie ?? "").split("=");
@@ -93,7 +93,7 @@ export async function ssoSignIn(sso: SsoSetup, sub: string, browser = new Browse
 }
 
 /** The account an answer signed in (it must have). */
-export async function meOf(sso: SsoSetup, response: Response) {
+export async function meOf(sso: Pick<SsoSetup, "t">, response: Response) {
   expect([response.status, response.headers.location], response.text).toEqual([302, "/"]);
   const me = await anonymous(sso.t).withCookie(sessionCookieFrom(response.headers)).get("/api/user/me");
   expect(me.status, me.text).toBe(200);

@@ -85,7 +85,7 @@ export const ERROR_REASONS = {
   "identity-provider.not-found": { status: 404, description: "No such identity provider" },
   "identity-provider.insecure-issuer": {
     status: 400,
-    description: "An http:// issuer without --oidc-allow-private (only https issuers otherwise)",
+    description: "An http:// issuer (or OAuth 2 URL) without --oidc-allow-private (only https ones otherwise)",
   },
   "identity.not-found": { status: 404, description: "No such linked identity of the caller's" },
   "identity.last-sign-in-method": {

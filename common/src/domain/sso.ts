@@ -6,6 +6,16 @@ import { USERNAME_RULE } from "./validation.js";
 export const SSO_USER_ROLES = ["USER", "ADMIN"] as const;
 export type SsoUserRole = (typeof SSO_USER_ROLES)[number];
 
+/**
+ * The kinds of provider: OpenID Connect (endpoints discovered from the issuer, an ID token) or plain OAuth 2 as memos
+ * has them (an authorization, a token and a user-info URL, the account read from the user info by a field mapping).
+ */
+export const SSO_PROVIDER_TYPES = ["OIDC", "OAUTH2"] as const;
+export type SsoProviderType = (typeof SSO_PROVIDER_TYPES)[number];
+
+/** A plain OAuth 2 provider's URLs and identifier field, each required (its field's name). */
+export const OAUTH2_REQUIRED_FIELDS = ["authUrl", "tokenUrl", "userInfoUrl", "usernameClaim"] as const;
+
 /** The claim a new user's name is read from, unless the host names another. */
 export const DEFAULT_USERNAME_CLAIM = "preferred_username";
 export const DEFAULT_SSO_SCOPES = "openid profile email";

@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import type { Actor, Viewer } from "../context.js";
 import { HttpError } from "../errors.js";
 import {
-  assertIssuerAllowed,
   assertMayRemovePasskey,
   assertMayUnlink,
   assertPasswordSignIn,
+  assertProviderUrlsAllowed,
   authorizeIdentityProviders,
   secondFactorAfterSso,
   showsIdentityProvider,
@@ -71,7 +71,11 @@ describe.each<[string, boolean, number]>([
   ["http://id.example.com", false, 400],
   ["http://127.0.0.1:9000", true, 200],
 ])("issuer %s with private targets allowed %s", (issuer, allowPrivate, status) => {
-  it(`is ${status}`, () => expect(statusOf(() => assertIssuerAllowed(issuer, allowPrivate))).toBe(status));
+  it(`is ${status}`, () => expect(statusOf(() => assertProviderUrlsAllowed({ issuer }, allowPrivate))).toBe(status));
+  it(`is ${status} as an OAuth 2 provider's token URL beside an https authorization URL`, () =>
+    expect(statusOf(() => assertProviderUrlsAllowed({ authUrl: "https://idp.example/auth", tokenUrl: issuer }, allowPrivate))).toBe(
+      status,
+    ));
 });
 
 describe.each<[string, { hasPassword: boolean; passkeys: number; identities: number }, number]>([

@@ -22,12 +22,17 @@ export function showsIdentityProvider(viewer: Viewer, provider: { enabled: boole
   return provider.enabled || isAdmin(viewer);
 }
 
-/** An http:// issuer sends the client secret and the tokens in the clear: only where private targets are allowed. */
-export function assertIssuerAllowed(issuer: string, allowPrivate: boolean): void {
-  if (!allowPrivate && !/^https:\/\//i.test(issuer)) {
-    throw badRequest("Malformatted identity provider request: issuer: must be an https URL (http only with --oidc-allow-private)", {
+/**
+ * An http:// provider URL (an OIDC issuer, an OAuth 2 provider's authorization, token or user-info URL) sends the
+ * client secret, the code or the tokens in the clear: only where private targets are allowed. `urls` by field name.
+ */
+export function assertProviderUrlsAllowed(urls: Record<string, string | undefined>, allowPrivate: boolean): void {
+  if (allowPrivate) return;
+  for (const [field, url] of Object.entries(urls)) {
+    if (url === undefined || url === "" || /^https:\/\//i.test(url)) continue;
+    throw badRequest(`Malformatted identity provider request: ${field}: must be an https URL (http only with --oidc-allow-private)`, {
       reason: "identity-provider.insecure-issuer",
-      field: "issuer",
+      field,
     });
   }
 }

@@ -5,8 +5,15 @@ import type { IdentityProviderRow } from "../store/schema-sign-in.js";
 export function presentIdentityProvider(row: IdentityProviderRow): IdentityProvider {
   return {
     id: row.id,
+    type: row.type,
     name: row.name,
     issuer: row.issuer,
+    authUrl: row.auth_url,
+    tokenUrl: row.token_url,
+    userInfoUrl: row.user_info_url,
+    displayNameField: row.display_name_field,
+    emailField: row.email_field,
+    avatarUrlField: row.avatar_url_field,
     clientId: row.client_id,
     hasSecret: row.client_secret !== "",
     scopes: row.scopes,

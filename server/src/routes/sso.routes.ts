@@ -7,7 +7,8 @@ import { viewerOf } from "../http/request-context.js";
 import type { Handlers } from "../http/route-table.js";
 import { getSsoOptions, listOwnIdentities, unlinkIdentity } from "../services/identity-provider.service.js";
 import { passSsoSecondFactor } from "../services/sso-second-factor.service.js";
-import { finishSso, SsoError, startSso } from "../services/sso.service.js";
+import { SsoError } from "../services/sso-error.js";
+import { finishSso, startSso } from "../services/sso.service.js";
 import { sessionClient, setSessionCookie } from "./auth.routes.js";
 
 /** Where a failure sends the browser: the sign-in page, or the app when the flow was a link. */

@@ -5,14 +5,15 @@ import {
   type IdentityProvider,
   type IdentityProviderCreate,
   type IdentityProviderPatch,
+  missingProviderField,
   type SsoOptions,
   type UserIdentity,
 } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
-import { notFound } from "../errors.js";
+import { badRequest, notFound } from "../errors.js";
 import { authorizeSessionChange } from "../policies/credential.policy.js";
 import { requireSignedIn } from "../policies/utils.js";
-import { assertIssuerAllowed, assertMayUnlink, authorizeIdentityProviders, showsIdentityProvider } from "../policies/sso.policy.js";
+import { assertMayUnlink, assertProviderUrlsAllowed, authorizeIdentityProviders, showsIdentityProvider } from "../policies/sso.policy.js";
 import { presentIdentityProvider, presentUserIdentity } from "../presenters/identity-provider.presenter.js";
 import {
   deleteIdentityProvider as deleteProviderRows,
@@ -52,17 +53,35 @@ export async function getShownIdentityProvider(ctx: AppContext, viewer: Viewer, 
   return provider;
 }
 
+/** The URLs a provider's requests go to, by field: each https unless private targets are allowed. */
+const urlsOf = (input: IdentityProviderPatch) => ({
+  issuer: input.issuer,
+  authUrl: input.authUrl,
+  tokenUrl: input.tokenUrl,
+  userInfoUrl: input.userInfoUrl,
+});
+
 /** `input` is valid already (the route's schema, identityProviderCreateSchema). */
 export async function createIdentityProvider(ctx: AppContext, viewer: Viewer, input: IdentityProviderCreate): Promise<IdentityProvider> {
   authorizeIdentityProviders(viewer, "write");
-  assertIssuerAllowed(input.issuer, ctx.config.oidcAllowPrivate);
+  assertProviderUrlsAllowed(urlsOf(input), ctx.config.oidcAllowPrivate);
+  const oauth2 = input.type === "OAUTH2";
   const now = nowSeconds();
   const row = await insertIdentityProvider(ctx.store.db, {
+    type: input.type ?? "OIDC",
     name: input.name,
-    issuer: input.issuer,
+    // Each type keeps its own URLs only, so a provider never holds a URL it does not use.
+    issuer: oauth2 ? "" : (input.issuer ?? ""),
+    auth_url: oauth2 ? (input.authUrl ?? "") : "",
+    token_url: oauth2 ? (input.tokenUrl ?? "") : "",
+    user_info_url: oauth2 ? (input.userInfoUrl ?? "") : "",
+    display_name_field: oauth2 ? (input.displayNameField ?? "") : "",
+    email_field: oauth2 ? (input.emailField ?? "") : "",
+    avatar_url_field: oauth2 ? (input.avatarUrlField ?? "") : "",
     client_id: input.clientId,
     client_secret: input.clientSecret ?? "",
-    scopes: input.scopes ?? DEFAULT_SSO_SCOPES,
+    // memos' OAuth 2 providers name their own scopes (GitHub's are not OpenID's).
+    scopes: input.scopes ?? (oauth2 ? "" : DEFAULT_SSO_SCOPES),
     username_claim: input.usernameClaim ?? DEFAULT_USERNAME_CLAIM,
     create_users: flag(input.createUsers ?? false),
     new_user_role: input.newUserRole ?? "USER",
@@ -81,10 +100,28 @@ export async function patchIdentityProvider(
   input: IdentityProviderPatch,
 ): Promise<IdentityProvider> {
   authorizeIdentityProviders(viewer, "write");
-  if (input.issuer !== undefined) assertIssuerAllowed(input.issuer, ctx.config.oidcAllowPrivate);
+  assertProviderUrlsAllowed(urlsOf(input), ctx.config.oidcAllowPrivate);
+  const current = await findIdentityProvider(ctx.store.db, id);
+  if (!current) throw providerNotFound();
+  // The provider as it would be: a type's required fields must stay (an OAuth 2 provider without its token URL).
+  const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  const after = { ...presentIdentityProvider(current), ...given };
+  const missing = missingProviderField(after);
+  if (missing) {
+    throw badRequest(`Malformatted identity provider request: ${missing}: is required for a provider of type ${after.type}`, {
+      field: missing,
+    });
+  }
   const update: IdentityProviderUpdate = {
+    ...(input.type !== undefined && { type: input.type }),
     ...(input.name !== undefined && { name: input.name }),
     ...(input.issuer !== undefined && { issuer: input.issuer }),
+    ...(input.authUrl !== undefined && { auth_url: input.authUrl }),
+    ...(input.tokenUrl !== undefined && { token_url: input.tokenUrl }),
+    ...(input.userInfoUrl !== undefined && { user_info_url: input.userInfoUrl }),
+    ...(input.displayNameField !== undefined && { display_name_field: input.displayNameField }),
+    ...(input.emailField !== undefined && { email_field: input.emailField }),
+    ...(input.avatarUrlField !== undefined && { avatar_url_field: input.avatarUrlField }),
     ...(input.clientId !== undefined && { client_id: input.clientId }),
     ...(input.clientSecret !== undefined && { client_secret: input.clientSecret }),
     ...(input.scopes !== undefined && { scopes: input.scopes }),

@@ -1,5 +1,5 @@
-// The single sign-on browser flow (OpenID Connect, authorization code with PKCE, state and nonce) through
-// openid-client. `startSso` keeps the flow in the database (state hashed as the key, 10 minutes, single use) and
+// The single sign-on browser flow (OpenID Connect through openid-client, or plain OAuth 2 through sso-oauth2.ts;
+// authorization code with PKCE, state and, for OIDC, nonce). `startSso` keeps the flow in the database (state hashed as the key, 10 minutes, single use) and
 // sends the browser to the provider; `finishSso` takes the flow back by the state the provider returns, exchanges
 // the code, checks the ID token and its nonce, and signs in, creates or links the account (policies/sso.policy.ts); a
 // sign-in of an account with its own second factor then passes that first (services/sso-second-factor.service.ts).
@@ -9,7 +9,6 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import {
   DEFAULT_SSO_SCOPES,
   SSO_CALLBACK_PATH,
-  type SsoFailure,
   usernameFromClaim,
   usernameWithSuffix,
   MAX_NICKNAME_BYTES,
@@ -27,6 +26,8 @@ import { authorizeSessionChange, isSessionCaller } from "../policies/credential.
 import { ssoOutcome } from "../policies/sso.policy.js";
 import { lockUntilCommit } from "../store/dialect.js";
 import type { Db } from "../store/db.js";
+import { SsoError } from "./sso-error.js";
+import { oauth2Account, oauth2AuthorizationUrl, type SsoAccount } from "./sso-oauth2.js";
 import { type SsoSecondFactorStart, startSsoSecondFactor } from "./sso-second-factor.service.js";
 import { mustSetUpTwoFactor } from "./two-factor.service.js";
 import type { IdentityProviderRow } from "../store/schema-sign-in.js";
@@ -53,18 +54,6 @@ export const OPEN_FLOWS_PER_ADDRESS = 30;
 const REQUEST_TIMEOUT_MS = 10_000;
 /** A provider's discovered configuration is reused for this long (and while its issuer, client ID and secret stay). */
 const DISCOVERY_TTL_MS = 10 * 60_000;
-
-export class SsoError extends Error {
-  /** The flow was a link: the failure goes back to the app, not the sign-in page. */
-  linking = false;
-  constructor(
-    readonly failure: SsoFailure,
-    /** For the log: what went wrong, without codes, states or tokens. */
-    readonly detail: string,
-  ) {
-    super(`${failure}: ${detail}`);
-  }
-}
 
 const hashState = (state: string) => createHash("sha256").update(state).digest("hex");
 
@@ -148,9 +137,11 @@ export async function startSso(
   const provider = await findIdentityProvider(ctx.store.db, input.providerId);
   if (!provider || Number(provider.enabled) !== 1)
     throw new SsoError("provider-disabled", `provider ${input.providerId} unknown or disabled`);
-  const config = await configurationOf(ctx, provider);
+  const oauth2 = provider.type === "OAUTH2";
+  const config = oauth2 ? undefined : await configurationOf(ctx, provider);
   const oidc = await openidClient();
   const state = oidc.randomState();
+  // A plain OAuth 2 provider has no ID token to hold a nonce; the flow keeps one all the same (never sent).
   const nonce = oidc.randomNonce();
   const verifier = oidc.randomPKCECodeVerifier();
   const redirectUri = await redirectUriOf(ctx, input.requestOrigin);
@@ -167,10 +158,12 @@ export async function startSso(
     return_to: input.returnTo ?? null,
     address_key: address,
   });
+  const codeChallenge = await oidc.calculatePKCECodeChallenge(verifier);
+  if (!config) return { location: oauth2AuthorizationUrl(provider, { redirectUri, state, codeChallenge }), browserToken };
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
     scope: provider.scopes || DEFAULT_SSO_SCOPES,
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge: codeChallenge,
     code_challenge_method: "S256",
     state,
     nonce,
@@ -294,32 +287,10 @@ async function finishFlow(
   }
   const error = params.get("error");
   if (error) throw new SsoError("provider-error", `the provider answered ${error.slice(0, 64)}`);
-  const config = await configurationOf(ctx, provider);
-  // A client-run flow hands over the code alone: the provider it is exchanged at is the one the client names, so
-  // RFC 9207's `iss`, which a provider that supports it adds to its callback, is said here.
-  if (flow.expected_state === undefined && !params.has("iss")) params.set("iss", config.serverMetadata().issuer);
-  const callbackUrl = new URL(flow.redirect_uri);
-  callbackUrl.search = params.toString();
-  const oidc = await openidClient();
-  let tokens: Awaited<ReturnType<typeof Oidc.authorizationCodeGrant>>;
-  try {
-    tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
-      pkceCodeVerifier: flow.code_verifier,
-      expectedState: flow.expected_state,
-      expectedNonce: flow.nonce,
-      idTokenExpected: true,
-    });
-  } catch (cause) {
-    throw providerFailure(cause);
-  }
-  const claims = tokens.claims();
-  if (!claims?.sub) throw new SsoError("provider-error", "no subject in the ID token");
-  const subject = claims.sub;
+  const account =
+    provider.type === "OAUTH2" ? await oauth2AccountOf(ctx, provider, flow, params) : await oidcAccountOf(ctx, provider, flow, params, log);
+  const { subject } = account;
   const { db } = ctx.store;
-  // A new account may need the userinfo endpoint's claims: asked before the transaction, which waits on no network.
-  const mayCreate = flow.link_user_id === null && (await findIdentityBySubject(db, provider.id, subject)) === undefined;
-  const userinfo =
-    mayCreate && claims[provider.username_claim] === undefined ? await userInfo(config, tokens.access_token, subject, log) : {};
   const result = await db.transaction().execute(async (tx) => {
     await lockUntilCommit(tx, ctx.store.engine, `memos:sso:${provider.id}:${subject}`);
     const identity = await findIdentityBySubject(tx, provider.id, subject);
@@ -343,8 +314,7 @@ async function finishFlow(
         await touchUserIdentity(tx, identity!.id);
         return { userId: outcome.userId, linked: false };
       case "create": {
-        const all: Record<string, unknown> = { ...userinfo, ...claims };
-        const created = await createSsoUser(tx, ctx.store.engine, provider, all, subject);
+        const created = await createSsoUser(tx, ctx.store.engine, provider, account);
         await insertUserIdentity(tx, { user_id: created, provider_id: provider.id, subject });
         return { userId: created, linked: false };
       }
@@ -355,6 +325,63 @@ async function finishFlow(
   if (secondFactor) return { secondFactor, linked: false };
   const { token } = await startSession(db, result.userId, client, await mustSetUpTwoFactor(db, result.userId));
   return { sessionToken: token, linked: false };
+}
+
+/** The account a plain OAuth 2 provider's code names: the state was checked by taking the flow. */
+async function oauth2AccountOf(
+  ctx: AppContext,
+  provider: IdentityProviderRow,
+  flow: CodeExchange,
+  params: URLSearchParams,
+): Promise<SsoAccount> {
+  const code = params.get("code");
+  if (!code) throw new SsoError("provider-error", "no code in the callback");
+  try {
+    return await oauth2Account(
+      provider,
+      { code, redirectUri: flow.redirect_uri, codeVerifier: flow.code_verifier },
+      { allowPrivate: ctx.config.oidcAllowPrivate, timeoutMs: REQUEST_TIMEOUT_MS },
+    );
+  } catch (cause) {
+    throw providerFailure(cause);
+  }
+}
+
+/** The account an OpenID provider's code names: its ID token checked (state, nonce, PKCE), its `sub` the key. */
+async function oidcAccountOf(
+  ctx: AppContext,
+  provider: IdentityProviderRow,
+  flow: CodeExchange,
+  params: URLSearchParams,
+  log: ErrorLog,
+): Promise<SsoAccount> {
+  const config = await configurationOf(ctx, provider);
+  // A client-run flow hands over the code alone: the provider it is exchanged at is the one the client names, so
+  // RFC 9207's `iss`, which a provider that supports it adds to its callback, is said here.
+  if (flow.expected_state === undefined && !params.has("iss")) params.set("iss", config.serverMetadata().issuer);
+  const callbackUrl = new URL(flow.redirect_uri);
+  callbackUrl.search = params.toString();
+  const oidc = await openidClient();
+  let tokens: Awaited<ReturnType<typeof Oidc.authorizationCodeGrant>>;
+  try {
+    tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+      pkceCodeVerifier: flow.code_verifier,
+      expectedState: flow.expected_state,
+      expectedNonce: flow.nonce,
+      idTokenExpected: true,
+    });
+  } catch (cause) {
+    throw providerFailure(cause);
+  }
+  const claims = tokens.claims();
+  if (!claims?.sub) throw new SsoError("provider-error", "no subject in the ID token");
+  const subject = claims.sub;
+  // A new account may need the userinfo endpoint's claims: asked before the transaction, which waits on no network.
+  const mayCreate = flow.link_user_id === null && (await findIdentityBySubject(ctx.store.db, provider.id, subject)) === undefined;
+  const userinfo =
+    mayCreate && claims[provider.username_claim] === undefined ? await userInfo(config, tokens.access_token, subject, log) : {};
+  const all: Record<string, unknown> = { ...userinfo, ...claims };
+  return { subject, usernames: [all[provider.username_claim], all.email, subject], name: all.name, email: all.email };
 }
 
 /** The userinfo endpoint's claims, when the ID token lacks the username claim; none when it fails. */
@@ -376,21 +403,15 @@ function fitNickname(name: string): string {
   return fitted;
 }
 
-/** A name from the chosen claim, else the email's local part, else the subject; made valid and unique. */
-async function createSsoUser(
-  tx: Db,
-  engine: "sqlite" | "postgres",
-  provider: IdentityProviderRow,
-  claims: Record<string, unknown>,
-  subject: string,
-) {
-  const candidates = [claims[provider.username_claim], claims.email, subject].filter((value): value is string => typeof value === "string");
+/** A name from the account's candidates (OIDC: the chosen claim, the email's local part, the subject); valid and unique. */
+async function createSsoUser(tx: Db, engine: "sqlite" | "postgres", provider: IdentityProviderRow, account: SsoAccount) {
+  const candidates = account.usernames.filter((value): value is string => typeof value === "string");
   const base = candidates.map(usernameFromClaim).find((name) => name !== "" && validateUsername(name) === null) ?? "user";
   await lockUntilCommit(tx, engine, "memos:signup");
   let username = base;
   for (let suffix = 2; (await findUserByUsernameKey(tx, username)) !== undefined; suffix++) username = usernameWithSuffix(base, suffix);
-  const nickname = typeof claims.name === "string" ? fitNickname(claims.name) || username : username;
-  const email = typeof claims.email === "string" && validateEmail(claims.email) === null ? claims.email : "";
+  const nickname = typeof account.name === "string" ? fitNickname(account.name) || username : username;
+  const email = typeof account.email === "string" && validateEmail(account.email) === null ? account.email : "";
   const user = await createUser(tx, {
     username,
     nickname,

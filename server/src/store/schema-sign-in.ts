@@ -90,11 +90,21 @@ export interface SsoSecondFactorTable {
   expires_ts: number;
 }
 
-/** A host's OpenID Connect provider (migration 037). Booleans are 0/1 on both engines. */
+/**
+ * A host's provider (migration 037): OpenID Connect, or plain OAuth 2 (050: its URLs and user-info field mapping;
+ * `username_claim` is then the identifier field). Booleans are 0/1 on both engines.
+ */
 export interface IdentityProviderTable {
   id: Generated<number>;
+  type: Generated<"OIDC" | "OAUTH2">;
   name: string;
   issuer: string;
+  auth_url: Generated<string>;
+  token_url: Generated<string>;
+  user_info_url: Generated<string>;
+  display_name_field: Generated<string>;
+  email_field: Generated<string>;
+  avatar_url_field: Generated<string>;
   client_id: string;
   client_secret: string;
   scopes: string;

@@ -25,7 +25,9 @@ import {
 import { dumpPgSchema } from "../memos-fixture/dump.js";
 import { createPgDatabase, type PgDatabase } from "../pg-database.js";
 import { MEMOS_MINORS } from "../memos-fixture/schemas.js";
+import { signInAtOAuth2, startOAuth2Server } from "../oauth2-provider.js";
 import { getRaw } from "../raw.js";
+import { Browser, meOf } from "../sso-fixture.js";
 import { listen, rest } from "../v1-client.js";
 
 describe.each(MEMOS_MINORS)(`opening a memos 0.%i ${TEST_DRIVER} database in place`, (minor) => {
@@ -36,7 +38,11 @@ describe.each(MEMOS_MINORS)(`opening a memos 0.%i ${TEST_DRIVER} database in pla
   let t: TestApp;
   const kept = `memos_prod.db.bak-memos-${schemaVersionOf(minor)}`;
   const keptSchema = `memos_${schemaVersionOf(minor).replaceAll(".", "_")}`;
-  const start = () => createTestApp(pg ? { driver: "postgres", dsn: pg.dsn, data: dir } : { sqliteFile: file, data: dir });
+  // Private targets allowed: the converted identity provider is pointed at an OAuth 2 server on loopback.
+  const start = () =>
+    createTestApp(
+      pg ? { driver: "postgres", dsn: pg.dsn, data: dir, oidcAllowPrivate: true } : { sqliteFile: file, data: dir, oidcAllowPrivate: true },
+    );
   const current = () => (pg ? dumpPgSchema(pg.dsn, "public") : dump(file));
 
   beforeAll(async () => {
@@ -192,6 +198,53 @@ describe.each(MEMOS_MINORS)(`opening a memos 0.%i ${TEST_DRIVER} database in pla
     const status = (await anonymous(t).get("/api/status")).body.data;
     expect(status).toMatchObject({ allowSignUp: false, additionalStyle: "body { color: teal; }" });
     expect(status.customizedProfile).toMatchObject({ name: "Olive's memos", description: "Moved over" });
+  });
+
+  it("brings memos' OAuth 2 provider over with its secret and links (before 0.28: by username), and signs the linked user in through it", async () => {
+    const olive = await signIn(t, "olive", PASSWORDS.olive);
+    const providers = (await olive.get("/api/identity-provider")).body.data;
+    expect(providers).toEqual([
+      expect.objectContaining({
+        type: "OAUTH2",
+        name: "Company SSO",
+        authUrl: "https://sso.example.com/auth",
+        tokenUrl: "https://sso.example.com/token",
+        userInfoUrl: "https://sso.example.com/me",
+        clientId: "cid",
+        hasSecret: true,
+        scopes: "openid",
+        usernameClaim: "sub",
+        createUsers: true,
+        enabled: true,
+      }),
+    ]);
+    expect(JSON.stringify(providers)).not.toContain('"secret"');
+    const subject = minor >= 28 ? "ursula@sso" : "ursula";
+    const ursula = await signIn(t, "ursula", PASSWORDS.ursula);
+    expect((await ursula.get("/api/user/me/identity")).body.data).toEqual([
+      expect.objectContaining({ providerName: "Company SSO", subject }),
+    ]);
+    // The provider's URLs pointed at a real OAuth 2 server on loopback (the secret kept): its account signs in as Ursula.
+    const server = await startOAuth2Server(["http://memos.test/auth/oidc/callback"], { there: { sub: subject } });
+    try {
+      const id = providers[0].id as number;
+      const repointed = await olive.patch(`/api/identity-provider/${id}`, {
+        authUrl: `${server.base}/authorize`,
+        tokenUrl: `${server.base}/token`,
+        userInfoUrl: `${server.base}/user`,
+        clientId: server.clientId,
+        clientSecret: server.clientSecret,
+      });
+      expect(repointed.status, repointed.text).toBe(200);
+      const profile = (await anonymous(t).get("/api/status")).body.data.customizedProfile;
+      const setting = { name: "customizedProfile", value: JSON.stringify({ ...profile, externalUrl: "http://memos.test" }) };
+      expect((await olive.post("/api/system/setting", setting)).status).toBe(200);
+      const browser = new Browser({ t, providerId: id });
+      const me = await meOf({ t }, await browser.callback(await signInAtOAuth2(await browser.start(), "there")));
+      expect([me.id, me.username]).toEqual([3, "ursula"]);
+    } finally {
+      await server.close();
+    }
   });
 
   it("continues ids after the old rows: new users, memos, comments and attachments", async () => {

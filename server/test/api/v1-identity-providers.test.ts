@@ -1,5 +1,5 @@
 // The v1 IdentityProviderService on both transports: our OpenID Connect providers as OAUTH2 providers (the issuer in
-// auth_url), the list public for the sign-in page (the disabled ones to administrators only), changes an
+// auth_url; plain OAuth 2 ones with their URLs: sso-oauth2.test.ts), the list public for the sign-in page (the disabled ones to administrators only), changes an
 // administrator's from a session, the client secret written and never read back, bad input refused by field name.
 import { Code } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -116,8 +116,13 @@ describe("identity providers", () => {
       [provider(" "), /^invalid identity_provider\.title: /],
       [provider("x", { authUrl: "ftp://id.example.com" }), /^invalid identity_provider\.config\.oauth2_config\.auth_url: /],
       [provider("x", { authUrl: "http://id.example.com" }), /^invalid identity_provider\.config\.oauth2_config\.auth_url: .*https/],
-      [provider("x", { tokenUrl: "https://id.example.com/token" }), /^invalid identity_provider\.config\.oauth2_config\.token_url: /],
-      [provider("x", { userInfoUrl: "https://id.example.com/me" }), /user_info_url: /],
+      // A token or user-info URL makes it a plain OAuth 2 provider, which needs both.
+      [
+        provider("x", { tokenUrl: "https://id.example.com/token" }),
+        /^invalid identity_provider\.config\.oauth2_config\.user_info_url: is required/,
+      ],
+      [provider("x", { userInfoUrl: "https://id.example.com/me" }), /token_url: is required/],
+      [provider("x", { tokenUrl: "http://id.example.com/token", userInfoUrl: "https://id.example.com/me" }), /token_url: .*https/],
       [provider("x", { clientId: "" }), /^invalid identity_provider\.config\.oauth2_config\.client_id: /],
       [provider("x", { fieldMapping: { avatarUrl: "picture" } }), /field_mapping\.avatar_url: /],
       [{ title: "x" }, /^invalid identity_provider\.config: /],

@@ -8,7 +8,9 @@ import type { DatabaseHandle, Db, Engine } from "../db.js";
 import { applyMigrations, PG_MIGRATION_LOCK } from "../migrate.js";
 import { copyInstanceSettings } from "./copy-instance.js";
 import { copyAttachments, copyInbox, copyMemos, copyReactions, copyReferences, copyShares } from "./copy-memos.js";
-import { copyUserSettings, copyUsers, noteSignInLinks } from "./copy-people.js";
+import { copyUserSettings, copyUsers } from "./copy-people.js";
+import { copySignInProviders } from "./copy-sign-in.js";
+import { killPoint } from "./kill-point.js";
 import { detectMemosDatabase, type MemosDatabase } from "./detect.js";
 import { dropAside, keptSchemaOf, moveAside } from "./move-aside.js";
 import { ConversionTally, type Source } from "./source.js";
@@ -37,7 +39,8 @@ export async function copyEverything(tx: Db, engine: Engine, source: Source): Pr
   const storage = await copyInstanceSettings(tx, source, tally);
   await copyUsers(tx, source, tally);
   await copyUserSettings(tx, source, tally, now);
-  await noteSignInLinks(source, tally);
+  await copySignInProviders(tx, source, tally, now);
+  killPoint("people-copied");
   const memos = await copyMemos(tx, source, tally);
   await copyReferences(tx, source, memos, tally);
   await copyReactions(tx, source, memos, tally);
@@ -54,9 +57,13 @@ export async function copyEverything(tx: Db, engine: Engine, source: Source): Pr
 
 async function convert(tx: Db, handle: DatabaseHandle, found: MemosDatabase): Promise<ConversionTally> {
   const source = await moveAside(tx, handle.engine, found);
+  killPoint("moved-aside");
   await applyMigrations(tx, handle.engine);
+  killPoint("migrated");
   const tally = await copyEverything(tx, handle.engine, source);
+  killPoint("copied");
   await dropAside(tx, source);
+  killPoint("dropped");
   return tally;
 }
 
@@ -85,12 +92,15 @@ export async function openMemosDatabase(handle: DatabaseHandle): Promise<MemosCo
   const kept = handle.sqliteFile
     ? await backupBeforeMigration(handle.db, handle.sqliteFile, `memos-${found.version}`)
     : keptSchemaOf(found.version);
+  killPoint("copy-kept");
   const tally = await handle.db.transaction().execute(async (tx) => {
     await claimWriter(tx, handle);
+    killPoint("claimed");
     // Read again inside the transaction: another instance may have converted it meanwhile.
     const again = await detectMemosDatabase(tx, handle.engine);
     return again === null ? null : convert(tx, handle, again);
   });
   if (tally === null) return null;
+  killPoint("committed");
   return { from: found.version, kept, counts: tally.counts, leftBehind: tally.leftBehind, ms: Date.now() - started };
 }

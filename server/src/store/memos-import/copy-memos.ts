@@ -7,6 +7,7 @@ import { extractTags, readLocation } from "@memos/common";
 import type { Insertable } from "kysely";
 import type { Db } from "../db.js";
 import type { Database } from "../schema.js";
+import { killPoint } from "./kill-point.js";
 import { allRows, batchesOf, blobOf, type ConversionTally, jsonObject, type Source, secondsOf, textOf } from "./source.js";
 import { REACTION_EMOJI } from "./versions.js";
 
@@ -150,6 +151,7 @@ export async function copyMemos(tx: Db, source: Source, tally: ConversionTally):
     if (pins.length > 0) await tx.insertInto("memo_organizer").values(pins).execute();
     tally.add("memos", rows.length);
     tally.add("tags", tags.length);
+    killPoint("memos-batch");
     tally.add("pins", pins.length);
     // Comments whose memo is copied by now (ids grow with time, so nearly all): copied batch by batch; the others
     // wait for their memo.

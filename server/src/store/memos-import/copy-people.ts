@@ -1,6 +1,6 @@
 // Accounts and what belongs to them: users (their bcrypt hashes kept, so old passwords sign in), preferences, saved
-// views, personal access tokens (0.26+: they keep working), webhooks; what we cannot take (older JWT tokens, OAuth 2
-// providers and their links) is told in the tally.
+// views, personal access tokens (0.26+: they keep working), webhooks; what we cannot take (older JWT tokens) is told
+// in the tally. Identity providers and their links: copy-sign-in.ts.
 import { randomBytes, randomUUID } from "node:crypto";
 import { type APPEARANCES, LOCALES, type Role, usernameKey, type Visibility, WEBHOOK_EVENTS } from "@memos/common";
 import type { Db } from "../db.js";
@@ -214,14 +214,4 @@ async function copyToken(tx: Db, userId: number, token: Record<string, unknown>,
     .execute();
   // Named without "token": the log redacts values under such names, and a count is no credential.
   tally.add("PATs");
-}
-
-export async function noteSignInLinks(source: Source, tally: ConversionTally): Promise<void> {
-  const providers = await allRows<{ name: string; type: string }>(source, "idp");
-  if (providers.length > 0)
-    tally.leave(
-      `${providers.length} identity providers (${providers.map((idp) => `${idp.name} (${idp.type})`).join(", ")}): memos speaks OAuth 2, we OpenID Connect; add them again in Settings › Single sign-on`,
-    );
-  const links = await allRows<unknown>(source, "user_identity");
-  if (links.length > 0) tally.leave(`${links.length} linked sign-in identities: each user links their provider again once it is added`);
 }

@@ -74,7 +74,7 @@ export function IdentityProvidersCard() {
       row={(provider) => ({
         name: provider.name,
         badges: provider.enabled ? null : <span className="text-xs text-zinc-600 dark:text-zinc-400">{t("sso.providers.disabled")}</span>,
-        details: [{ code: provider.issuer }],
+        details: [{ code: provider.type === "OAUTH2" ? provider.authUrl : provider.issuer }],
         actions: (
           <>
             <IconButton label={t("sso.providers.edit-named", { name: provider.name })} onClick={() => setEditing(provider)}>
