@@ -1,6 +1,7 @@
 // Spaces (issue 47): make, rename, transfer and delete a space; its members and invitation links. Who may do what is
 // policies/space.policy.ts, from the caller's own membership row; the feed is memo.service's spaceMemos.
 import { randomBytes } from "node:crypto";
+import { setImmediate } from "node:timers/promises";
 import {
   type CreatedSpaceInvitation,
   type Space,
@@ -25,6 +26,7 @@ import {
   addSpaceMember,
   deleteSpace as deleteSpaceRows,
   deleteSpaceInvitation,
+  detachSpaceMemos,
   findSpace,
   findSpaceInvitationByHash,
   findSpaceRole,
@@ -42,8 +44,21 @@ import { findUserByUsernameKey } from "../store/sql/user.store.js";
 import { nowSeconds } from "../store/time.js";
 import { trashMemosIn } from "./trash.service.js";
 
-/** Memos moved to the trash per statement when a space is deleted with `memos=trash`. */
-const TRASH_BATCH = 500;
+/**
+ * Memos let go of per transaction when a space is deleted or a member leaves: SQLite runs its statements on the main
+ * thread, so its batches stay small (as the trash's purges); PostgreSQL's wait on the network. The event loop gets a
+ * turn between batches, so a space of 100k memos holds no request up.
+ */
+const RELEASE_BATCH = { sqlite: 100, postgres: 500 } as const;
+
+/** The space's memos (of one author when given) back to their authors, a batch per transaction. */
+async function releaseMemos(ctx: AppContext, spaceId: number, creatorId?: number): Promise<void> {
+  const { db, engine } = ctx.store;
+  for (const table of ["memo", "memo_trash"] as const) {
+    while ((await db.transaction().execute((tx) => detachSpaceMemos(tx, table, spaceId, creatorId, RELEASE_BATCH[engine]))) > 0)
+      await setImmediate();
+  }
+}
 
 /** The caller's role in the space, once `action` is allowed by it; 404 to a non-member, whatever the space. */
 async function authorized(db: Db, viewer: Viewer, spaceId: number, action: SpaceAction): Promise<{ actor: Actor; role: SpaceRole }> {
@@ -85,23 +100,22 @@ export async function renameSpace(ctx: AppContext, viewer: Viewer, spaceId: numb
 
 /**
  * Deletes the space; no memo of it is lost: each goes back to its author, as a private memo or (`memos=trash`) to
- * their trash, in the same transaction as the space's rows.
+ * their trash, a batch per transaction, then the space's rows go with whatever was posted meanwhile.
  */
 export async function deleteSpace(ctx: AppContext, viewer: Viewer, spaceId: number, query: SpaceDeleteQuery): Promise<void> {
-  const { db } = ctx.store;
+  const { db, engine } = ctx.store;
   await authorized(db, viewer, spaceId, "manage");
-  await db.transaction().execute(async (tx) => {
-    if (query.memos === "trash") {
-      // Each batch leaves `memo` for the trash, so the next one starts at the feed index's first entry again.
-      for (
-        let batch = await spaceMemosBatch(tx, spaceId, TRASH_BATCH);
-        batch.length > 0;
-        batch = await spaceMemosBatch(tx, spaceId, TRASH_BATCH)
-      )
+  if (query.memos === "trash") {
+    // Each batch leaves `memo` for the trash, so the next one starts at the feed index's first entry again.
+    const trashed = (tx: Db) =>
+      spaceMemosBatch(tx, spaceId, RELEASE_BATCH[engine]).then(async (batch) => {
         await trashMemosIn(tx, batch);
-    }
-    await deleteSpaceRows(tx, spaceId);
-  });
+        return batch.length;
+      });
+    while ((await db.transaction().execute(trashed)) > 0) await setImmediate();
+  }
+  await releaseMemos(ctx, spaceId);
+  await db.transaction().execute((tx) => deleteSpaceRows(tx, spaceId));
 }
 
 export async function transferSpace(ctx: AppContext, viewer: Viewer, spaceId: number, newOwnerId: number): Promise<Space> {
@@ -162,12 +176,14 @@ export async function removeMember(ctx: AppContext, viewer: Viewer, spaceId: num
   const { db } = ctx.store;
   const { actor } = await authorized(db, viewer, spaceId, "manage");
   authorizeMemberChange(actor, await requireMember(db, spaceId, userId));
+  await releaseMemos(ctx, spaceId, userId);
   await db.transaction().execute((tx) => removeSpaceMember(tx, spaceId, userId));
 }
 
 export async function leaveSpace(ctx: AppContext, viewer: Viewer, spaceId: number): Promise<void> {
   const { db } = ctx.store;
   const { actor } = await authorized(db, viewer, spaceId, "leave");
+  await releaseMemos(ctx, spaceId, actor.id);
   await db.transaction().execute((tx) => removeSpaceMember(tx, spaceId, actor.id));
 }
 

@@ -320,6 +320,30 @@ describe("spaces", () => {
     }
   });
 
+  it("lets go of a space's memos a batch at a time: none is left in it, whatever its size", async () => {
+    for (const memos of ["private", "trash"] as const) {
+      const { owner, editor, space } = await family();
+      const rows = Array.from({ length: 1_100 }, (_, i) => ({
+        creator_id: i % 2 === 0 ? owner.user.id : editor.user.id,
+        content: `bulk ${i}`,
+        visibility: "PRIVATE" as const,
+        space_id: space.id,
+      }));
+      await t.ctx.store.db.insertInto("memo").values(rows).execute();
+      expect((await editor.client.post(`/api/space/${space.id}/leave`)).status).toBe(200);
+      const left = async (creator: number) =>
+        (await t.ctx.store.db.selectFrom("memo").select("id").where("space_id", "=", space.id).where("creator_id", "=", creator).execute())
+          .length;
+      expect([await left(editor.user.id), await left(owner.user.id)]).toEqual([0, 551]);
+      expect((await owner.client.delete(`/api/space/${space.id}`, { query: { memos } })).status).toBe(200);
+      for (const table of ["memo", "memo_trash"] as const) {
+        expect(await t.ctx.store.db.selectFrom(table).select("creator_id").where("space_id", "=", space.id).execute()).toEqual([]);
+      }
+      const inTrash = await t.ctx.store.db.selectFrom("memo_trash").select("memo_id").where("creator_id", "=", owner.user.id).execute();
+      expect(inTrash.length).toBe(memos === "trash" ? 551 : 0);
+    }
+  });
+
   it("deletes the spaces of a deleted account, its members keeping their memos", async () => {
     const { owner, editor, reader, space, editorMemo } = await family();
     expect((await host.client.delete(`/api/user/${owner.user.id}`)).status).toBe(200);

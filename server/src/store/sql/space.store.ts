@@ -118,6 +118,30 @@ export async function removeSpaceMember(db: Db, spaceId: number, userId: number)
   await db.deleteFrom("space_member").where("space_id", "=", spaceId).where("user_id", "=", userId).execute();
 }
 
+/**
+ * Gives up to `limit` of the space's memos (in the list or the trash; of one author when given) back to their
+ * authors: a batch of what removeSpaceMember and deleteSpace do, so a large space is let go of a batch per
+ * transaction (space.service.ts) and those two find little left. How many it gave back.
+ */
+export async function detachSpaceMemos(
+  db: Db,
+  table: "memo" | "memo_trash",
+  spaceId: number,
+  creatorId: number | undefined,
+  limit: number,
+): Promise<number> {
+  const key = table === "memo" ? "id" : "memo_id";
+  const batch = db
+    .selectFrom(table)
+    .select(key)
+    .where("space_id", "=", spaceId)
+    .$if(creatorId !== undefined, (query) => query.where("creator_id", "=", creatorId!))
+    .limit(limit);
+  // biome-ignore lint/suspicious/noExplicitAny: the two tables' keys differ in name, so no one Kysely type names both
+  const result = await (db.updateTable(table) as any).set({ space_id: null }).where(key, "in", batch).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** A batch of the space's memos in the list (not the trash): their ids and authors, through the feed's index. */
 export function spaceMemosBatch(db: Db, spaceId: number, limit: number): Promise<{ id: number; creator_id: number }[]> {
   return db.selectFrom("memo").select(["id", "creator_id"]).where("space_id", "=", spaceId).limit(limit).execute();
