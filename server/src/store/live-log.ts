@@ -68,6 +68,8 @@ export class HubLiveLog implements LiveLog {
   #again = false;
   #appends = 0;
   #closed = false;
+  /** Moves with each stop: a start that outlived its stop leaves the hub to the next one. */
+  #generation = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -115,15 +117,19 @@ export class HubLiveLog implements LiveLog {
 
   async #start(): Promise<void> {
     if (this.#closed) throw new Error("the live event log is closed");
+    const generation = this.#generation;
+    const current = () => generation === this.#generation;
     try {
       await this.engine.connect(
-        () => this.#grew(),
-        () => this.#lost(),
+        () => current() && this.#grew(),
+        () => current() && this.#lost(),
       );
       // Once the appends are heard: every row after this one will be read.
-      this.#position = await lastLiveEventId(this.db);
+      const position = await lastLiveEventId(this.db);
+      if (!current()) throw new Error("live updates were stopped");
+      this.#position = position;
     } catch (error) {
-      this.#lost();
+      if (current()) this.#lost();
       throw error;
     }
     if (this.#again) this.#grew();
@@ -176,6 +182,7 @@ export class HubLiveLog implements LiveLog {
   }
 
   #stop(): void {
+    this.#generation += 1;
     this.#position = null;
     this.#started = null;
     this.#again = false;
