@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Memo } from "@memos/common";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../../src/store/open.js";
 import { anonymous, signIn } from "../factories.js";
@@ -244,6 +245,55 @@ describe.each(MEMOS_MINORS)(`opening a memos 0.%i ${TEST_DRIVER} database in pla
       expect([me.id, me.username]).toEqual([3, "ursula"]);
     } finally {
       await server.close();
+    }
+  });
+
+  it("keeps the counters and indexes as a row-by-row copy would (PostgreSQL makes them after the copy)", async () => {
+    const db = t.ctx.store.db;
+    const counts = await db
+      .selectFrom("memo_count")
+      .select(["creator_id", "row_status", "visibility", "n"])
+      .orderBy(["creator_id", "row_status", "visibility"])
+      .execute();
+    const recounted = await db
+      .selectFrom("memo")
+      .select(["creator_id", "row_status", "visibility", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy(["creator_id", "row_status", "visibility"])
+      .orderBy(["creator_id", "row_status", "visibility"])
+      .execute();
+    expect(counts.map((row) => ({ ...row, n: Number(row.n) }))).toEqual(recounted.map((row) => ({ ...row, n: Number(row.n) })));
+    const tagCounts = await db
+      .selectFrom("memo_tag_count")
+      .select(["creator_id", "tag", "n"])
+      .where("n", ">", 0)
+      .orderBy(["creator_id", "tag"])
+      .execute();
+    const tagRecount = await db
+      .selectFrom("memo_tag")
+      .innerJoin("memo", "memo.id", "memo_tag.memo_id")
+      .select(["memo.creator_id", "memo_tag.tag", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("memo.row_status", "=", "NORMAL")
+      .groupBy(["memo.creator_id", "memo_tag.tag"])
+      .orderBy(["memo.creator_id", "memo_tag.tag"])
+      .execute();
+    expect(tagCounts.map((row) => ({ ...row, n: Number(row.n) }))).toEqual(tagRecount.map((row) => ({ ...row, n: Number(row.n) })));
+    const tags = await db
+      .selectFrom("memo_tag")
+      .innerJoin("memo", "memo.id", "memo_tag.memo_id")
+      .select(["memo_tag.creator_id as tagCreator", "memo.creator_id", "memo_tag.display_ts", "memo.display_ts as memoDisplay"])
+      .execute();
+    for (const tag of tags) expect([tag.tagCreator, Number(tag.display_ts)]).toEqual([tag.creator_id, Number(tag.memoDisplay)]);
+    if (pg) {
+      const fresh = await createTestApp({ driver: "postgres" });
+      try {
+        const indexesOf = (of: TestApp) =>
+          sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`.execute(
+            of.ctx.store.db,
+          );
+        expect((await indexesOf(t)).rows).toEqual((await indexesOf(fresh)).rows);
+      } finally {
+        await fresh.close();
+      }
     }
   });
 

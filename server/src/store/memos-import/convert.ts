@@ -10,6 +10,7 @@ import { copyInstanceSettings } from "./copy-instance.js";
 import { copyAttachments, copyInbox, copyMemos, copyReactions, copyReferences, copyShares } from "./copy-memos.js";
 import { copyUserSettings, copyUsers } from "./copy-people.js";
 import { copySignInProviders } from "./copy-sign-in.js";
+import { setDerivedDataAside } from "./bulk-load.js";
 import { killPoint } from "./kill-point.js";
 import { detectMemosDatabase, type MemosDatabase } from "./detect.js";
 import { dropAside, keptSchemaOf, moveAside } from "./move-aside.js";
@@ -41,12 +42,14 @@ export async function copyEverything(tx: Db, engine: Engine, source: Source): Pr
   await copyUserSettings(tx, source, tally, now);
   await copySignInProviders(tx, source, tally, now);
   killPoint("people-copied");
+  const makeDerivedData = engine === "postgres" ? await setDerivedDataAside(tx) : undefined;
   const memos = await copyMemos(tx, source, tally);
   await copyReferences(tx, source, memos, tally);
   await copyReactions(tx, source, memos, tally);
   await copyAttachments(tx, source, memos, tally, storage);
   await copyShares(tx, source, memos, tally);
   await copyInbox(tx, source, memos, tally);
+  await makeDerivedData?.();
   if (engine === "postgres")
     for (const table of KEPT_ID_TABLES)
       await sql`SELECT setval(pg_get_serial_sequence(${`"${table}"`}, 'id'), GREATEST((SELECT MAX(id) FROM ${sql.table(table)}), 1))`.execute(

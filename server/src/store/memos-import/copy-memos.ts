@@ -109,7 +109,8 @@ export async function copyMemos(tx: Db, source: Source, tally: ConversionTally):
   const pending: Array<{ memo: MemosMemo; memoId: number }> = [];
   for await (const memos of batchesOf<MemosMemo>(source, "memo", MEMO_BATCH)) {
     const rows: Insertable<Database["memo"]>[] = [];
-    const tags: Array<{ memo_id: number; tag: string }> = [];
+    // With the memo's creator and display time, which the insert trigger would otherwise look up row by row.
+    const tags: Array<{ memo_id: number; tag: string; creator_id: number; display_ts: number }> = [];
     const pins: Array<{ memo_id: number; user_id: number; pinned: number }> = [];
     for (const memo of memos) {
       const id = Number(memo.id);
@@ -136,7 +137,8 @@ export async function copyMemos(tx: Db, source: Source, tally: ConversionTally):
         location_latitude: place?.latitude ?? null,
         location_longitude: place?.longitude ?? null,
       });
-      for (const tag of tagsOf(memo)) tags.push({ memo_id: id, tag });
+      for (const tag of tagsOf(memo))
+        tags.push({ memo_id: id, tag, creator_id: Number(memo.creator_id), display_ts: secondsOf(memo.created_ts) });
       const pinned =
         source.shape.pinnedFrom === "column" ? Boolean(Number(memo.pinned)) : pinnedByOrganizer.has(`${id}:${memo.creator_id}`);
       if (pinned) pins.push({ memo_id: id, user_id: Number(memo.creator_id), pinned: 1 });
