@@ -46,11 +46,11 @@ import { commentResourceUid } from "./047-comment-resource-uid.js";
 import { memoPropertyFlagsMigration } from "./048-memo-property-flags.js";
 import { memoLocation } from "./049-memo-location.js";
 import { updatedOrderIndexes } from "./050-updated-order-indexes.js";
-import { oauth2IdentityProvider } from "./050-oauth2-identity-provider.js";
 import { spaces } from "./051-spaces.js";
 import { liveEvent } from "./052-live-event.js";
 import { userAvatar } from "./053-user-avatar.js";
 import { resourceThumbnail } from "./054-resource-thumbnail.js";
+import { oauth2IdentityProvider } from "./055-oauth2-identity-provider.js";
 import type { Migration } from "./types.js";
 
 /** Every migration, in the order it runs. Append only. */
@@ -103,9 +103,9 @@ export const MIGRATIONS: Migration[] = [
   memoPropertyFlagsMigration,
   memoLocation,
   updatedOrderIndexes,
-  oauth2IdentityProvider,
   spaces,
   liveEvent,
   userAvatar,
   resourceThumbnail,
+  oauth2IdentityProvider,
 ];

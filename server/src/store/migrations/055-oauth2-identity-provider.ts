@@ -5,7 +5,7 @@
 import type { Migration } from "./types.js";
 
 export const oauth2IdentityProvider: Migration = {
-  name: "050-oauth2-identity-provider",
+  name: "055-oauth2-identity-provider",
   statements: () => [
     "ALTER TABLE identity_provider ADD COLUMN type TEXT NOT NULL DEFAULT 'OIDC' CHECK (type IN ('OIDC', 'OAUTH2'))",
     ...["auth_url", "token_url", "user_info_url", "display_name_field", "email_field", "avatar_url_field"].map(
