@@ -5,6 +5,7 @@
 import type { MemoProperty, RowStatus, Visibility } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { amountScopes, listableScopes, statsScope } from "../policies/memo.policy.js";
+import type { Db, Engine } from "../store/db.js";
 import {
   countMemoStats,
   countTagStats,
@@ -12,7 +13,15 @@ import {
   listPinnedStats,
   type MemoTimes,
   type StatScope,
+  type TimesCursor,
 } from "../store/sql/memo/user-stats.store.js";
+import { readInPages } from "./paged-read.js";
+
+/**
+ * Memo times read at once: an account of 100,000 memos is read in 20 pages, each built into objects between two
+ * turns of the event loop (a few milliseconds each), never the whole list in one.
+ */
+const TIMES_PAGE = 5000;
 
 export interface UserStats {
   total: number;
@@ -64,27 +73,43 @@ const narrowed = (scope: readonly Visibility[] | undefined, asked: readonly Visi
 
 const newestCreatedFirst = (a: { createdTs: number }, b: { createdTs: number }) => b.createdTs - a.createdTs;
 
-/** Each creator's entries, in their order. */
-function byCreator(times: readonly MemoTimes[]): Map<number, MemoTimes[]> {
-  const runs = new Map<number, MemoTimes[]>();
-  for (const time of times) {
-    const run = runs.get(time.creatorId);
-    if (run) run.push(time);
-    else runs.set(time.creatorId, [time]);
-  }
-  return runs;
+/** A creator's times in the scope, newest created first, read a page at a time (paged-read.ts). */
+function creatorTimes(db: Db, engine: Engine, scope: StatScope, creatorId: number): Promise<MemoTimes[]> {
+  return readInPages<MemoTimes, TimesCursor>(async (before) => {
+    const page = await listMemoTimes(db, engine, { ...scope, creatorId }, { before, limit: TIMES_PAGE });
+    return { rows: page.times, next: page.next };
+  });
+}
+
+/**
+ * Lists each newest created first, merged into one in that order; on a tie, the earlier list's first (what a stable
+ * sort of them one after another gives), in one pass.
+ */
+function mergeNewestFirst(lists: readonly MemoTimes[][]): MemoTimes[] {
+  return lists.reduce((merged, list) => {
+    const out: MemoTimes[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < merged.length && j < list.length) out.push(merged[i]!.createdTs >= list[j]!.createdTs ? merged[i++]! : list[j++]!);
+    while (i < merged.length) out.push(merged[i++]!);
+    while (j < list.length) out.push(list[j++]!);
+    return out;
+  });
 }
 
 async function statsIn(ctx: AppContext, scopes: readonly StatScope[]): Promise<Map<number, UserStats>> {
   const { db, engine } = ctx.store;
   const parts = await Promise.all(
     scopes.map(async (scope) => {
-      const [counts, tags, pins, times] = await Promise.all([
+      const [counts, tags, pins] = await Promise.all([
         countMemoStats(db, engine, scope),
         countTagStats(db, engine, scope),
         listPinnedStats(db, engine, scope),
-        listMemoTimes(db, engine, scope),
       ]);
+      // The times of each creator the counts found, by the stats index's range of that creator, a page at a time.
+      const times = new Map<number, MemoTimes[]>();
+      for (const creatorId of counts.map((count) => count.creatorId).sort((a, b) => a - b))
+        times.set(creatorId, await creatorTimes(db, engine, scope, creatorId));
       return { counts, tags, pins, times };
     }),
   );
@@ -107,10 +132,7 @@ async function statsIn(ctx: AppContext, scopes: readonly StatScope[]): Promise<M
   // Each scope's times come by creator, newest created first; a creator in several scopes (the caller: shared and
   // private memos) has theirs merged the same way.
   const timesOf = new Map<number, MemoTimes[][]>();
-  for (const part of parts)
-    for (const [creatorId, times] of byCreator(part.times)) timesOf.set(creatorId, [...(timesOf.get(creatorId) ?? []), times]);
-  for (const [creatorId, lists] of timesOf) {
-    of(creatorId).times = lists.length === 1 ? lists[0]! : lists.flat().sort(newestCreatedFirst);
-  }
+  for (const part of parts) for (const [creatorId, times] of part.times) timesOf.set(creatorId, [...(timesOf.get(creatorId) ?? []), times]);
+  for (const [creatorId, lists] of timesOf) of(creatorId).times = lists.length === 1 ? lists[0]! : mergeNewestFirst(lists);
   return stats;
 }

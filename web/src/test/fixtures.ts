@@ -11,6 +11,7 @@ export const userFixture = (overrides: Partial<User> = {}): User => ({
   role: "USER",
   email: "",
   nickname: "",
+  avatarUrl: "",
   openId: "",
   userSettingList: null,
   ...overrides,

@@ -10,8 +10,8 @@ import { UserBanner } from "./UserBanner";
 afterEach(cleanup);
 
 /** The banner of a user with `memos` memos and `tags` tags, its queries answered from the cache. */
-function renderBanner(memos: number, tags: number, role: "HOST" | "ADMIN" | "USER" = "USER") {
-  const user = userFixture({ id: 7, createdTs: Math.floor(Date.now() / 1000), role });
+function renderBanner(memos: number, tags: number, role: "HOST" | "ADMIN" | "USER" = "USER", avatarUrl = "") {
+  const user = userFixture({ id: 7, createdTs: Math.floor(Date.now() / 1000), role, avatarUrl, nickname: "Ann" });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
   client.setQueryData(keys.memos.amount(user.id), memos);
   client.setQueryData(
@@ -54,5 +54,14 @@ describe("UserBanner", () => {
   it("gives a member no badge", () => {
     renderBanner(1, 1, "USER");
     expect(screen.queryByText("Member", { exact: true })).toBeNull();
+  });
+
+  it("shows the user's avatar when they have one, their initial otherwise", () => {
+    renderBanner(1, 1, "USER", "/file/users/ann/avatar");
+    expect(document.querySelector("img")?.getAttribute("src")).toBe("/file/users/ann/avatar");
+    cleanup();
+    renderBanner(1, 1, "USER");
+    expect(document.querySelector("img")).toBeNull();
+    expect(screen.getByText("A", { exact: true })).toBeTruthy();
   });
 });

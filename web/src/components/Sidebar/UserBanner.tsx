@@ -1,4 +1,4 @@
-// The top of the sidebar: the user's name with a badge for the host and admins (the role's name, as Settings says it), the menu, and the counts of
+// The top of the sidebar: the user's avatar (or initial) and name with a badge for the host and admins (the role's name, as Settings says it), the menu, and the counts of
 // memos, tags and days (compact from 10,000: 501K). Signed-out visitors away from /u/:id see the instance's name
 // instead.
 import { isAdminRole, type User } from "@memos/common";
@@ -79,7 +79,9 @@ export function UserBanner({ user, me, visitor }: UserBannerProps) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center gap-2 pl-2">
-        {user ? (
+        {user?.avatarUrl ? (
+          <img src={user.avatarUrl} alt="" aria-hidden className="size-9 shrink-0 rounded-full object-cover" />
+        ) : user ? (
           <span
             aria-hidden
             className="flex size-9 shrink-0 items-center justify-center rounded-full bg-green-600/10 text-base font-semibold text-accent uppercase dark:bg-green-500/15 dark:text-green-400"
