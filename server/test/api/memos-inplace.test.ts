@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Memo } from "@memos/common";
+import { type Memo, memoPropertyFlags } from "@memos/common";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../../src/store/open.js";
@@ -130,6 +130,9 @@ describe.each(MEMOS_MINORS)(`opening a memos 0.%i ${TEST_DRIVER} database in pla
     expect(travel.map((m) => m.id).sort()).toEqual([1, 2]);
     const explore = (await anonymous(t).get("/api/memo/all")).body.data as Memo[];
     expect(explore.map((m) => m.id)).toEqual([1]);
+    // Each memo's property flags are written with it, as every write path does (v1's stats and filters read them).
+    const flags = await t.ctx.store.db.selectFrom("memo").select(["id", "content", "property_flags"]).execute();
+    expect(flags.map((row) => [row.id, row.property_flags])).toEqual(flags.map((row) => [row.id, memoPropertyFlags(row.content)]));
   });
 
   it("turns the COMMENT memo into a comment with its file and reaction", async () => {

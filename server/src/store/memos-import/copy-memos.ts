@@ -3,7 +3,7 @@
 // database, files under the data folder, links), share links and the inbox follow.
 import { createHash } from "node:crypto";
 import { isAbsolute, normalize } from "node:path";
-import { extractTags, readLocation } from "@memos/common";
+import { extractTags, memoPropertyFlags, readLocation } from "@memos/common";
 import type { Insertable } from "kysely";
 import type { Db } from "../db.js";
 import type { Database } from "../schema.js";
@@ -132,6 +132,8 @@ export async function copyMemos(tx: Db, source: Source, tally: ConversionTally):
         display_ts: secondsOf(memo.created_ts),
         row_status: memo.row_status,
         content: memo.content,
+        // Read by v1's stats and property filters without the text (migration 048).
+        property_flags: memoPropertyFlags(memo.content),
         visibility: memo.visibility,
         location_placeholder: place?.placeholder ?? null,
         location_latitude: place?.latitude ?? null,
