@@ -5,6 +5,7 @@ export * from "./domain/constants.js";
 export * from "./domain/version.js";
 export * from "./domain/filter.js";
 export * from "./domain/search.js";
+export * from "./domain/search-expression.js";
 export * from "./domain/memo-list.js";
 export * from "./domain/tag-edit.js";
 export * from "./domain/tags.js";

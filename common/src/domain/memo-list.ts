@@ -3,6 +3,7 @@
 // this and nothing else, and applies the rules whoever asks (the query's schema applies them first, with the same
 // words, so a bad query string is refused before any service runs).
 import type { MemoTypeFilter, RowStatus, Visibility } from "./constants.js";
+import type { MemoProperty } from "./memo-properties.js";
 import { MAX_SEARCH_TERMS, parseSearch } from "./search.js";
 
 /** Which memos: every field narrows; absent fields do not. */
@@ -22,6 +23,8 @@ export interface MemoListFilter {
   fromTs?: number;
   toTs?: number;
   type?: MemoTypeFilter;
+  /** Properties of the text each memo must have (read from its stored flags, migration 048). */
+  has?: MemoProperty[];
 }
 
 /**

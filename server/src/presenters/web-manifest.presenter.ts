@@ -25,5 +25,8 @@ export function presentWebManifest(profile: CustomizedProfile) {
       { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
       { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
     ],
+    // The installed app is offered in the system's share sheet: a shared page opens the editor with its title,
+    // text and link (web/src/router: /share).
+    share_target: { action: "/share", method: "GET", params: { title: "title", text: "text", url: "url" } },
   };
 }

@@ -108,6 +108,9 @@ export function readMemoList(input: MemoListInput): ParsedMemoQuery {
       fromTs: input.fromTs,
       toTs: input.toTs,
       type: input.type,
+      ...(input.has && input.has.length > 0
+        ? { conditions: input.has.map((property) => ({ test: { kind: "property" as const, property }, negated: false })) }
+        : {}),
     },
     limit,
     offset: input.offset ?? 0,

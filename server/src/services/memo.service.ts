@@ -219,7 +219,7 @@ async function withRegexGuard<T>(query: Promise<T>): Promise<T> {
 }
 
 /**
- * A page of a list. A search may scan: it runs on the budgeted handle, so it answers or gives up instead of
+ * A page of a list. A search (or a property filter) may scan: it runs on the budgeted handle, so it answers or gives up instead of
  * holding the server, and in the caller's turn (store/search-turns.ts), so one caller's slow searches never queue
  * another's.
  */
@@ -230,7 +230,8 @@ function selectPage(ctx: AppContext, caller: string, parsed: ParsedMemoQuery, fi
 /** Runs a read of the list's filter: as a search (budgeted, in the caller's turn) when the filter holds text. */
 function asSearch<T>(ctx: AppContext, caller: string, parsed: ParsedMemoQuery, read: (db: AppContext["store"]["db"]) => Promise<T>) {
   const { store } = ctx;
-  if (!parsed.narrowing.text) return read(store.db);
+  // Text, or a property of it (`has`), is checked memo by memo: a search's budget and turns.
+  if (!parsed.narrowing.text && (parsed.narrowing.conditions?.length ?? 0) === 0) return read(store.db);
   return store.searchTurns.run(caller, () => withRegexGuard(read(store.searchDb)));
 }
 

@@ -1,6 +1,7 @@
 // Routes and their entry rules. Pages load lazily behind a centred full-size spinner.
 import { lazy, Suspense, type ComponentType } from "react";
-import { createBrowserRouter, matchRoutes, Navigate, useParams } from "react-router";
+import { createBrowserRouter, matchRoutes, Navigate, useParams, useSearchParams } from "react-router";
+import { addToDraft } from "../components/MemoEditor/sharedCapture";
 import { FullPageSpinner } from "../components/ui/Spinner";
 import { withAllStrings } from "../i18n";
 import { authLoader, embedLoader, homeLoader, oauthLoader, publicLoader, twoFactorLoader, userPageLoader } from "./loaders";
@@ -40,6 +41,13 @@ function MemosShareLink() {
   return <Navigate to={`/s/${encodeURIComponent(token)}`} replace />;
 }
 
+/** A share to the app (`/share?title=&text=&url=`): added to the new memo's draft, then the editor on the home page. */
+function ShareCapture() {
+  const [params] = useSearchParams();
+  addToDraft({ title: params.get("title"), text: params.get("text"), url: params.get("url") });
+  return <Navigate to="/" replace />;
+}
+
 const routes = [
   { path: "/auth", loader: authLoader, element: page("/auth") },
   { path: "/two-factor", loader: twoFactorLoader, element: page("/two-factor") },
@@ -55,6 +63,8 @@ const routes = [
   { path: "/s/:token", element: page("/s/:token") },
   // memos 0.2x's address of a share link (`/memos/shares/<token>`): links made there keep working after the move.
   { path: "/memos/shares/:token", element: <MemosShareLink /> },
+  // The installed app's share target (the manifest's share_target) and the "Save to memos" bookmarklet.
+  { path: "/share", loader: homeLoader, element: <ShareCapture /> },
   { path: "*", element: <Navigate to="/" replace /> },
 ];
 

@@ -12,6 +12,7 @@ import {
 } from "../../domain/constants.js";
 import { REVISION_SOURCES } from "../../domain/history.js";
 import { LATITUDE_LIMIT, LONGITUDE_LIMIT, locationProblem, MAX_MAP_PLACES } from "../../domain/memo-location.js";
+import { MEMO_PROPERTIES, type MemoProperty } from "../../domain/memo-properties.js";
 import {
   DURATION_REFUSAL,
   hasTooManySearchTerms,
@@ -142,6 +143,21 @@ const visibilityList = text(INPUT_LIMITS.queryValue).transform((raw, context): V
   return values.length > 0 ? (values as Visibility[]) : undefined;
 });
 
+/** `has=hasLink,hasTaskList`: properties each memo must have (common's memo-properties.ts), comma-separated. */
+const propertyList = text(INPUT_LIMITS.queryValue).transform((raw, context): MemoProperty[] | undefined => {
+  const values = [
+    ...new Set(
+      raw
+        .split(",")
+        .map((value) => value.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const refused = values.find((value) => !(MEMO_PROPERTIES as readonly string[]).includes(value));
+  if (refused !== undefined) context.addIssue(wholeIssue(`Invalid has: ${refused} (${MEMO_PROPERTIES.join(", ")})`, raw));
+  return values.length > 0 ? (values as MemoProperty[]) : undefined;
+});
+
 /** `rowStatus=ARCHIVED`; empty is absent; v0's "Invalid rowStatus: X" otherwise. */
 const rowStatusQuery = text(INPUT_LIMITS.queryValue).transform((raw, context): RowStatus | undefined => {
   if (raw === "") return undefined;
@@ -169,6 +185,8 @@ const memoFilterQuery = z.object({
   ),
   visibility: optional(visibilityList),
   type: optional(z.enum(MEMO_TYPE_FILTERS)),
+  /** Our addition: properties of the text each memo must have (the search box's `has:task`). */
+  has: optional(propertyList),
   from: optional(queryInt(0)),
   to: optional(queryInt(0)),
 });
