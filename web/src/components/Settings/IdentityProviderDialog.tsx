@@ -36,7 +36,7 @@ const URL_LABELS = {
 
 /** The server refused a URL (an http one without private targets allowed): said beside its field, not in a toast. */
 const refusedUrl = (error: unknown): UrlField | null =>
-  error instanceof ApiError && error.field !== undefined && error.field in URL_LABELS ? (error.field as UrlField) : null;
+  error instanceof ApiError && error.field != null && error.field in URL_LABELS ? (error.field as UrlField) : null;
 
 export function IdentityProviderDialog({
   open,
