@@ -105,6 +105,7 @@ export function refreshAround(client: QueryClient) {
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "count"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "stats"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "calendar"] });
+  void client.invalidateQueries({ queryKey: [...keys.memos.all, "places"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "amount"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "daily-review"] });
   void client.invalidateQueries({ queryKey: keys.memos.relations });
