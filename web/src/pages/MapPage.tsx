@@ -41,10 +41,15 @@ export default function MapPage() {
         <ul className="flex flex-col divide-y divide-zinc-100 dark:divide-zinc-700" data-testid="places-list">
           {list.map((place) => (
             <li key={place.id}>
-              <Link to={`/m/${place.id}`} className="flex items-start gap-2 rounded-lg px-2 py-2 hover:bg-zinc-50 dark:hover:bg-zinc-700/50">
+              <Link
+                to={`/m/${place.id}`}
+                className="flex items-start gap-2 rounded-lg px-2 py-2 hover:bg-zinc-50 dark:hover:bg-zinc-700/50"
+              >
                 <MapPin className="mt-0.5 size-4 shrink-0 text-green-700 dark:text-green-400" aria-hidden />
                 <span className="min-w-0">
-                  <span className="block truncate text-sm font-medium text-zinc-800 dark:text-zinc-100">{locationLabel(place.location)}</span>
+                  <span className="block truncate text-sm font-medium text-zinc-800 dark:text-zinc-100">
+                    {locationLabel(place.location)}
+                  </span>
                   <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">{place.snippet}</span>
                 </span>
               </Link>

@@ -8,7 +8,7 @@ const CHIP =
   "inline-flex max-w-full items-center gap-1 rounded-full border border-zinc-200 px-2 py-0.5 text-xs text-zinc-600 dark:border-zinc-700 dark:text-zinc-300";
 
 /** The map's address focused on a place (MapPage reads it). */
-export const mapPath = (location: MemoLocation, memoId?: number) =>
+const mapPath = (location: MemoLocation, memoId?: number) =>
   `/map?lat=${location.latitude}&lng=${location.longitude}${memoId === undefined ? "" : `&memo=${memoId}`}`;
 
 /** `onClear`: the editor's chip, which removes the place instead of opening the map. */
@@ -25,7 +25,12 @@ export function PlaceChip({ location, memoId, onClear }: { location: MemoLocatio
     return (
       <span className={CHIP} data-testid="place-chip">
         {body}
-        <button type="button" onClick={onClear} aria-label={t("place.remove")} className="rounded-full p-0.5 hover:bg-zinc-100 dark:hover:bg-zinc-700">
+        <button
+          type="button"
+          onClick={onClear}
+          aria-label={t("place.remove")}
+          className="rounded-full p-0.5 hover:bg-zinc-100 dark:hover:bg-zinc-700"
+        >
           <X className="size-3" aria-hidden />
         </button>
       </span>
@@ -37,7 +42,12 @@ export function PlaceChip({ location, memoId, onClear }: { location: MemoLocatio
       </span>
     );
   return (
-    <Link to={mapPath(location, memoId)} className={`${CHIP} hover:bg-zinc-100 dark:hover:bg-zinc-700`} title={t("place.show-on-map")} data-testid="place-chip">
+    <Link
+      to={mapPath(location, memoId)}
+      className={`${CHIP} hover:bg-zinc-100 dark:hover:bg-zinc-700`}
+      title={t("place.show-on-map")}
+      data-testid="place-chip"
+    >
       {body}
     </Link>
   );
