@@ -6,11 +6,12 @@ import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { AppShell } from "../components/layout/AppShell";
+import { withAllStrings } from "../i18n";
 import { Sidebar } from "../components/Sidebar/Sidebar";
 import { useMemoPlaces } from "../queries/places";
 import { useStatus } from "../queries/session";
 
-const PlacesMap = lazy(() => import("../components/Place/PlacesMap"));
+const PlacesMap = lazy(withAllStrings(() => import("../components/Place/PlacesMap")));
 
 const DEFAULT_TILES = { url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png", attribution: "© OpenStreetMap contributors" };
 
