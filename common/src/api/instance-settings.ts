@@ -33,7 +33,7 @@ export type InstanceSettingWebKind =
   | { kind: "row" }
   /** Its own editor elsewhere in the section (the profile dialog, the history group, the code editors, the sign-in card). */
   | { kind: "editor" }
-  /** Not shown: the server's own. */
+  /** Not shown: the server's own, or a host's setting written through the API only (the map's tiles). */
   | { kind: "none" };
 
 interface InstanceSettingEntry {
@@ -55,6 +55,23 @@ interface InstanceSettingEntry {
 }
 
 const boolean = z.boolean();
+
+/**
+ * Where the map page (/map) draws its tiles from: a URL template with `{z}`, `{x}` and `{y}` (and `{s}` for a
+ * server's subdomains), and the words of its attribution, shown as text. OpenStreetMap's own tiles by default; a
+ * host without the internet points it at a tile server of their own (the page lists the places without tiles).
+ */
+const mapTilesSchema = z.object({
+  url: z
+    .string()
+    .max(2048)
+    .regex(/^https?:\/\/\S*\{z\}\S*\{x\}\S*\{y\}\S*$/, "must be an http(s) URL template with {z}, {x} and {y}"),
+  attribution: z.string().max(1024),
+});
+export const DEFAULT_MAP_TILES = {
+  url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+  attribution: "© OpenStreetMap contributors",
+};
 
 export const INSTANCE_SETTINGS = {
   allowSignUp: {
@@ -131,6 +148,13 @@ export const INSTANCE_SETTINGS = {
     writer: "admin",
     status: { schema: z.int().describe("How many days a deleted memo stays in the trash (an addition)") },
     web: { kind: "editor" },
+  },
+  mapTiles: {
+    schema: mapTilesSchema,
+    default: DEFAULT_MAP_TILES,
+    writer: "admin",
+    status: { schema: mapTilesSchema.describe("Where the map page draws its tiles from, and their attribution (an addition)") },
+    web: { kind: "none" },
   },
   additionalStyle: { schema: z.string(), default: "", writer: "host", status: { schema: z.string() }, web: { kind: "editor" } },
   additionalScript: { schema: z.string(), default: "", writer: "host", status: { schema: z.string() }, web: { kind: "editor" } },

@@ -55,3 +55,12 @@ export const memoIdList = text(INPUT_LIMITS.queryValue).transform((raw, context)
   }
   return [...new Set(ids.map(Number))];
 });
+
+/** A memo's place as answered (common's memo-location.ts): in a Memo, wherever a route answers one (the trash's restore too). */
+export const memoLocationEntitySchema = z
+  .object({
+    placeholder: z.string().describe("The place's name; empty when only its coordinates are known"),
+    latitude: z.number().nullable().describe("Degrees north, -90 … 90; null when only the name is known"),
+    longitude: z.number().nullable().describe("Degrees east, -180 … 180; null exactly when latitude is"),
+  })
+  .meta({ id: "MemoLocation" });

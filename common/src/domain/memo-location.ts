@@ -22,7 +22,8 @@ export function locationProblem(location: MemoLocation): { field: "placeholder" 
     return { field: "longitude", message: `must be between -${LONGITUDE_LIMIT} and ${LONGITUDE_LIMIT}` };
   if ((latitude === null) !== (longitude === null))
     return { field: latitude === null ? "latitude" : "longitude", message: "latitude and longitude go together" };
-  if (location.placeholder.trim() === "" && latitude === null) return { field: "placeholder", message: "a place needs a name or coordinates" };
+  if (location.placeholder.trim() === "" && latitude === null)
+    return { field: "placeholder", message: "a place needs a name or coordinates" };
   return null;
 }
 

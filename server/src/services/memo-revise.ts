@@ -131,8 +131,7 @@ export async function reviseMemo(
   const contentChanges = update.content !== undefined && update.content !== before.content;
   const tags = contentChanges ? storableTags(update.content!) : [];
   const locationChanges = update.location !== undefined && !sameLocation(update.location, locationOf(before));
-  const versionChanges =
-    contentChanges || locationChanges || (update.visibility !== undefined && update.visibility !== before.visibility);
+  const versionChanges = contentChanges || locationChanges || (update.visibility !== undefined && update.visibility !== before.visibility);
   const now = nowSeconds();
   if (versionChanges) {
     const rule = await readSystemSetting(tx, "memoHistory");

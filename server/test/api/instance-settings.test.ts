@@ -18,6 +18,7 @@ const WRITTEN: { [K in WritableInstanceSettingName]: InstanceSettings[K] } = {
   disableProjectInfo: true,
   memoHistory: { enabled: false, keepAllDays: 7, dailyDays: 90 },
   trashRetentionDays: 12,
+  mapTiles: { url: "http://127.0.0.1:1/{z}/{x}/{y}.png", attribution: "Our own tiles" },
   additionalStyle: "body { color: teal }",
   additionalScript: 'console.log("hi")',
   customizedProfile: { name: "Mine", locale: "de" },

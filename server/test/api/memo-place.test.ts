@@ -101,7 +101,12 @@ describe("GET /api/memo/place", () => {
     const [memo] = (await owner.client.get("/api/memo")).body.data;
     const link = await owner.client.post(`/api/memo/${memo.id}/share`, {});
     expectError(await anonymous(t).withToken(link.body.data.token).get("/api/memo/place"), 401);
-    expectError(await anonymous(t).withToken(await appTokenOf(t, owner)).get("/api/memo/place"), 403);
+    expectError(
+      await anonymous(t)
+        .withToken(await appTokenOf(t, owner))
+        .get("/api/memo/place"),
+      403,
+    );
   });
 });
 

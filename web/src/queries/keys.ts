@@ -1,5 +1,5 @@
 // Query-key factory: every cache entry of server data is named here, so mutations can invalidate by prefix.
-import type { QueryInput } from "@memos/common";
+import type { BoundingBox, QueryInput } from "@memos/common";
 
 /** A memo list's query, as the list route takes it (the key names the list by it). */
 export type MemoListParams = QueryInput<"memo.list">;
@@ -41,6 +41,8 @@ export const keys = {
     amount: (userId: number) => ["memos", "amount", userId] as const,
     /** A month of the calendar: its days' counts and first memos, keyed by the month's first local midnight. */
     calendar: (creatorId: number, from: number) => ["memos", "calendar", creatorId, from] as const,
+    /** The map's places of the caller's memos, in a box (null: everywhere). */
+    places: (box: BoundingBox | null) => ["memos", "places", box] as const,
     /** One day of the user's memos, read whole for the daily review (not a paged list). */
     dailyReview: (params: MemoListParams) => ["memos", "daily-review", params] as const,
   },

@@ -1,5 +1,5 @@
 // Memo lists (pages of 30, infinite), one memo, and the mutations that keep every cached list in step.
-import type { Memo, MemoPatchRequest, Resource, User, Visibility } from "@memos/common";
+import type { Memo, MemoLocation, MemoPatchRequest, Resource, User, Visibility } from "@memos/common";
 import { DEFAULT_MEMO_PAGE_SIZE, MAX_LIST_LIMIT, NEXT_CURSOR_HEADER } from "@memos/common/domain/constants";
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/client";
@@ -105,6 +105,7 @@ export function refreshAround(client: QueryClient) {
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "count"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "stats"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "calendar"] });
+  void client.invalidateQueries({ queryKey: [...keys.memos.all, "places"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "amount"] });
   void client.invalidateQueries({ queryKey: [...keys.memos.all, "daily-review"] });
   void client.invalidateQueries({ queryKey: keys.memos.relations });
@@ -115,6 +116,7 @@ export interface MemoDraft {
   content: string;
   visibility: Visibility;
   resourceIdList: number[];
+  location: MemoLocation | null;
 }
 
 /** The memo as the user sees it: with the changes waiting in the outbox, else the cached copy. */
@@ -146,7 +148,11 @@ export function useCreateMemo() {
     mutationFn: ({ resources, ...draft }: MemoDraft & { resources: Resource[] }) =>
       sendOrQueue(
         () => api.call("memo.create", { body: draft }),
-        () => queueCreate({ content: draft.content, visibility: draft.visibility, resources }, client.getQueryData<User>(keys.me)!),
+        () =>
+          queueCreate(
+            { content: draft.content, visibility: draft.visibility, resources, location: draft.location },
+            client.getQueryData<User>(keys.me)!,
+          ),
       ),
     onSuccess: ({ value: memo, queued }) => {
       if (queued) return;

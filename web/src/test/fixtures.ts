@@ -45,6 +45,7 @@ export function memoFixture(overrides: Partial<Memo> = {}): Memo {
     pinned: false,
     creator,
     resourceList: [],
+    location: null,
     ...overrides,
   };
 }

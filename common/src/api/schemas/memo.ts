@@ -27,6 +27,7 @@ import { optional, optionalQueryId, queryInt, type ReasonParams, text, wholeIssu
 import {
   bodyId,
   memoContent,
+  memoLocationEntitySchema,
   memoIdList,
   memoSelection,
   pageLimit,
@@ -305,14 +306,6 @@ export const relationCountQuerySchema = z.object({ memoIds: memoIdList });
 export const relationQuerySchema = z.object({ before: optionalQueryId("before") });
 
 // Answers.
-export const memoLocationEntitySchema = z
-  .object({
-    placeholder: z.string().describe("The place's name; empty when only its coordinates are known"),
-    latitude: z.number().nullable().describe("Degrees north, -90 … 90; null when only the name is known"),
-    longitude: z.number().nullable().describe("Degrees east, -180 … 180; null exactly when latitude is"),
-  })
-  .meta({ id: "MemoLocation" });
-
 export const memoEntitySchema = z
   .object({
     id: z.int(),

@@ -13,13 +13,15 @@ export const memoLocation: Migration = {
   name: "049-memo-location",
   statements: (engine) => {
     const real = engine === "sqlite" ? "REAL" : "DOUBLE PRECISION";
-    return ["memo", "memo_trash", "memo_revision"].flatMap((table) => [
-      `ALTER TABLE ${table} ADD COLUMN location_placeholder TEXT`,
-      `ALTER TABLE ${table} ADD COLUMN location_latitude ${real} ${LATITUDE}`,
-      `ALTER TABLE ${table} ADD COLUMN location_longitude ${real} ${LONGITUDE}`,
-    ]).concat([
-      `CREATE INDEX idx_memo_creator_location ON memo (creator_id, row_status, location_latitude, location_longitude)
+    return ["memo", "memo_trash", "memo_revision"]
+      .flatMap((table) => [
+        `ALTER TABLE ${table} ADD COLUMN location_placeholder TEXT`,
+        `ALTER TABLE ${table} ADD COLUMN location_latitude ${real} ${LATITUDE}`,
+        `ALTER TABLE ${table} ADD COLUMN location_longitude ${real} ${LONGITUDE}`,
+      ])
+      .concat([
+        `CREATE INDEX idx_memo_creator_location ON memo (creator_id, row_status, location_latitude, location_longitude)
         WHERE location_latitude IS NOT NULL`,
-    ]);
+      ]);
   },
 };

@@ -23,6 +23,7 @@ import { CommentCount } from "./CommentCount";
 import { attachmentsToShow, isImage, MemoResources } from "./MemoResources";
 import { useMemoActions } from "./useMemoActions";
 import { VisibilityBadge } from "./VisibilityBadge";
+import { PlaceChip } from "../Place/PlaceChip";
 
 const MemoEditor = lazy(withAllStrings(() => import("../MemoEditor/MemoEditor").then((module) => ({ default: module.MemoEditor }))));
 /** The file name at the end of an image URL, for the viewer's caption. */
@@ -162,6 +163,11 @@ export function MemoCard({ memo, readOnly = false, showCreator = false, showDeta
           marks={marks}
         />
         <MemoResources resources={attachmentsToShow(memo.content, memo.resourceList)} onPreview={preview} />
+        {memo.location ? (
+          <div>
+            <PlaceChip location={memo.location} memoId={memo.id} />
+          </div>
+        ) : null}
         <div className="flex flex-wrap items-center gap-x-1.5">
           <ReactionBar memo={memo} canReact={reactable} />
           {showDetail && !isTempId(memo.id) ? (

@@ -1,5 +1,5 @@
-// The editor's tool buttons: tag picker, checkbox, code block, upload, pick resources, preview, full screen.
-import { CheckSquare, Code, Eye, ImagePlus, Maximize2, Minimize2, Paperclip } from "lucide-react";
+// The editor's tool buttons: tag picker, checkbox, code block, upload, pick resources, place, preview, full screen.
+import { CheckSquare, Code, Eye, ImagePlus, MapPin, Maximize2, Minimize2, Paperclip } from "lucide-react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { IconButton } from "../ui/Button";
@@ -15,6 +15,9 @@ export interface EditorToolbarProps {
   onCode: () => void;
   onFiles: (files: File[]) => void;
   onPickResources: () => void;
+  /** Opens the place form; `placed`: the memo has a place. */
+  onPlace: () => void;
+  placed: boolean;
   onToggleFullscreen: () => void;
 }
 
@@ -46,6 +49,9 @@ export function EditorToolbar(props: EditorToolbarProps) {
       />
       <IconButton label={t("editor.pick-resource")} onClick={props.onPickResources}>
         <Paperclip className="size-4" aria-hidden />
+      </IconButton>
+      <IconButton label={t("place.title")} onClick={props.onPlace} aria-pressed={props.placed}>
+        <MapPin className="size-4" aria-hidden />
       </IconButton>
       <IconButton label={t("editor.preview")} onClick={props.onTogglePreview} aria-pressed={props.previewing}>
         <Eye className="size-4" aria-hidden />

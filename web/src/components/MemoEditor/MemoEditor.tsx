@@ -1,6 +1,6 @@
 // The memo editor: a plain textarea with markdown helpers, attachments, visibility and save. Without a memo it
 // writes a new one; with a memo it edits that memo in place. Both drafts are kept across reloads (useDraft).
-import type { Memo, Resource, Visibility } from "@memos/common";
+import type { Memo, MemoLocation, Resource, Visibility } from "@memos/common";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from "react";
 import { withAllStrings } from "../../i18n";
 import { useTranslation } from "react-i18next";
@@ -12,6 +12,7 @@ import { toast } from "../../state/toast";
 import { NEW_MEMO_EDITOR_ATTRIBUTE } from "../keyboard/useKeyboardShortcuts";
 import { MemoContent } from "../Memo/MemoContent";
 import { Button } from "../ui/Button";
+import { PlaceChip } from "../Place/PlaceChip";
 import { AttachmentList } from "./AttachmentList";
 import { EditorToolbar } from "./EditorToolbar";
 import { ownMemoPath } from "./memoLinkComplete";
@@ -26,6 +27,7 @@ import { useUploads } from "./useUploads";
 import { VisibilitySelect } from "./VisibilitySelect";
 
 const ResourcePicker = lazy(withAllStrings(() => import("./ResourcePicker")));
+const PlaceDialog = lazy(withAllStrings(() => import("../Place/PlaceDialog")));
 
 export interface MemoEditorProps {
   /** The memo to edit; omitted for a new memo. */
@@ -45,6 +47,8 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
     () => memo?.visibility ?? userSetting<Visibility>(me, "memoVisibility", "PRIVATE"),
   );
   const [resources, setResources] = useState<Resource[]>(() => memo?.resourceList ?? []);
+  const [location, setLocation] = useState<MemoLocation | null>(() => memo?.location ?? null);
+  const [placing, setPlacing] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   // The text rendered as it will show, in place of the text box (which stays, hidden, with its caret and undo).
   const [previewing, setPreviewing] = useState(false);
@@ -86,13 +90,14 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
         const removed = memo.resourceList.filter((resource) => !resourceIdList.includes(resource.id));
         // Queued offline, the outbox detaches them when it sends the edit.
         if (!willQueue()) await Promise.all(removed.map((resource) => unlink.mutateAsync({ memoId: memo.id, resourceId: resource.id })));
-        await patch.mutateAsync({ id: memo.id, patch: { content, visibility, resourceIdList }, resources });
+        await patch.mutateAsync({ id: memo.id, patch: { content, visibility, resourceIdList, location }, resources });
         clear();
         onDone?.();
       } else {
-        await create.mutateAsync({ content, visibility, resourceIdList, resources });
+        await create.mutateAsync({ content, visibility, resourceIdList, resources, location });
         clear();
         setResources([]);
+        setLocation(null);
         setFullscreen(false);
         // The next memo starts from the user's default visibility, never from the last memo's choice.
         touchedVisibility.current = false;
@@ -258,6 +263,11 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
         uploads={uploads}
         onRemove={(id) => setResources((list) => list.filter((item) => item.id !== id))}
       />
+      {location ? (
+        <div className="px-3 pb-1.5">
+          <PlaceChip location={location} onClear={() => setLocation(null)} />
+        </div>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-zinc-100 px-2 py-1.5 dark:border-zinc-700/70">
         <EditorToolbar
           fullscreen={fullscreen}
@@ -277,6 +287,8 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
             textarea.current?.focus();
           }}
           onPickResources={() => setPicking(true)}
+          onPlace={() => setPlacing(true)}
+          placed={location !== null}
           onToggleFullscreen={() => {
             toggledFullscreen.current = true;
             setFullscreen((value) => !value);
@@ -317,6 +329,11 @@ export function MemoEditor({ memo, onDone, autoFocus = false }: MemoEditorProps)
               textarea.current?.focus();
             }}
           />
+        </Suspense>
+      ) : null}
+      {placing ? (
+        <Suspense fallback={null}>
+          <PlaceDialog value={location} onClose={() => setPlacing(false)} onChange={setLocation} />
         </Suspense>
       ) : null}
     </div>

@@ -1,6 +1,6 @@
 // The sidebar's entries. Daily review, resources, settings, archived and trash open dialogs (pushed on the
 // dialog stack); Home and Explore are pages, and so is Resources on phones.
-import { Archive, CalendarDays, CalendarRange, Compass, House, LogIn, Paperclip, Settings, Trash2 } from "lucide-react";
+import { Archive, CalendarDays, CalendarRange, Compass, House, LogIn, MapPin, Paperclip, Settings, Trash2 } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
@@ -86,6 +86,9 @@ export function Navigation({ signedIn, owner }: { signedIn: boolean; owner: bool
                 {t("sidebar.resources")}
               </LinkEntry>
             )}
+            <LinkEntry to="/map" icon={MapPin}>
+              {t("sidebar.map")}
+            </LinkEntry>
             <DialogEntry dialog="setting" icon={Settings}>
               {t("sidebar.setting")}
             </DialogEntry>

@@ -17,6 +17,12 @@ function applyPatch(memo: Memo, patch: MemoPatchRequest, resources?: Resource[])
     rowStatus: patch.rowStatus ?? memo.rowStatus,
   };
   if (patch.createdTs !== undefined) next.displayTs = next.createdTs = patch.createdTs;
+  if (patch.location !== undefined)
+    next.location = patch.location && {
+      placeholder: patch.location.placeholder ?? "",
+      latitude: patch.location.latitude ?? null,
+      longitude: patch.location.longitude ?? null,
+    };
   if (patch.resourceIdList) {
     const known = new Map([...memo.resourceList, ...(resources ?? [])].map((resource) => [resource.id, resource]));
     next.resourceList = patch.resourceIdList.flatMap((id) => known.get(id) ?? []);
@@ -123,7 +129,10 @@ export type Verdict = { action: "send" } | { action: "drop" } | { action: "confl
 /** Changes to what the memo says or shows are checked against edits made elsewhere; pins and archiving are not. */
 export const editsContent = (change: Change) =>
   change.kind === "patch" &&
-  (change.patch.content !== undefined || change.patch.visibility !== undefined || change.patch.resourceIdList !== undefined);
+  (change.patch.content !== undefined ||
+    change.patch.visibility !== undefined ||
+    change.patch.resourceIdList !== undefined ||
+    change.patch.location !== undefined);
 
 export function classify(entry: ChangeEntry, server: Memo | null): Verdict {
   if (entry.change.kind === "delete") return server ? { action: "send" } : { action: "drop" };

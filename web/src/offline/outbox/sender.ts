@@ -35,6 +35,7 @@ async function sendCreate(entry: CreateEntry, rest: OutboxEntry[], transport: Tr
     content: memo.content,
     visibility: memo.visibility,
     resourceIdList: realIds(memo.resourceList),
+    location: memo.location,
   });
   if (memo.pinned) created = await transport.pinMemo(created.id, true);
   if (memo.rowStatus !== "NORMAL") created = await transport.patchMemo(created.id, { rowStatus: memo.rowStatus });

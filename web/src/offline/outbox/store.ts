@@ -1,6 +1,6 @@
 // The outbox as the app sees it: the signed-in user's entries mirrored from IndexedDB (and kept in step across
 // tabs), the functions that queue a write, and the runs that send the queue when the network is back.
-import type { Memo, Resource, User, Visibility } from "@memos/common";
+import type { Memo, MemoLocation, Resource, User, Visibility } from "@memos/common";
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import { create } from "zustand";
 import { ApiError, api } from "../../api/client";
@@ -86,6 +86,7 @@ export interface NewMemo {
   content: string;
   visibility: Visibility;
   resources: Resource[];
+  location: MemoLocation | null;
 }
 
 export async function queueCreate(draft: NewMemo, me: User): Promise<Memo> {
@@ -103,6 +104,7 @@ export async function queueCreate(draft: NewMemo, me: User): Promise<Memo> {
     pinned: false,
     creator: me,
     resourceList: draft.resources,
+    location: draft.location,
   };
   const entry: CreateEntry = { seq, userId: owner(), kind: "create", memoId: memo.id, memo, state: { status: "pending" } };
   await commit([...useOutbox.getState().entries, entry]);
