@@ -1,6 +1,13 @@
 // Memo queries. Every list is paged, filtered and ordered in the database; the page is composed by the
 // caller with a fixed number of batched look-ups (creators, resources), never one per memo.
-import { type MemoListOrder, type MemoLocation, memoPropertyFlags, type RevisionSource, type RowStatus, type Visibility } from "@memos/common";
+import {
+  type MemoListOrder,
+  type MemoLocation,
+  memoPropertyFlags,
+  type RevisionSource,
+  type RowStatus,
+  type Visibility,
+} from "@memos/common";
 import { sql } from "kysely";
 import { batches } from "../../batches.js";
 import { newMemoUid } from "./memo-uid.js";
