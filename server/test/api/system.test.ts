@@ -41,6 +41,7 @@ describe("ping and status", () => {
       disableComments: false,
       memoHistory: { enabled: true, keepAllDays: 30, dailyDays: 365 },
       trashRetentionDays: 30,
+      mapTiles: { url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png", attribution: "© OpenStreetMap contributors" },
       additionalStyle: "",
       additionalScript: "",
       customizedProfile: { name: "memos", logoUrl: "", description: "", locale: "en", appearance: "system", externalUrl: "" },
