@@ -176,7 +176,7 @@ export async function fullInstance(options: TestAppOptions = {}): Promise<FullIn
   const hooks = await webhooks(alice, flaky, refusing);
 
   // What the transfer leaves behind: a sign-in failure, a wrong two-factor code and a lock of the codes (as ten
-  // would leave it), a token's MCP bucket.
+  // would leave it), a token's MCP bucket, a kept thumbnail.
   expect((await anonymous(t).post("/api/auth/signin", { username: "alice", password: "wrong-password" })).status).toBe(401);
   const wrongCode = await anonymous(t).post("/api/auth/signin", { username: "alice", password: PASSWORD, code: "000000" });
   expect(wrongCode.status, wrongCode.text).toBe(401);
@@ -185,6 +185,8 @@ export async function fullInstance(options: TestAppOptions = {}): Promise<FullIn
     .withToken(token)
     .post("/mcp", { jsonrpc: "2.0", id: 1, method: "tools/list" }, { headers: { accept: "application/json, text/event-stream" } });
   expect(mcp.status, mcp.text).toBeLessThan(500);
+  // A thumbnail asked for (kept as "the file itself": these bytes are no image), made again after a transfer.
+  ok(await alice.client.get(`/o/r/${file.id}/photo.png`, { query: { thumbnail: "1" } }));
 
   // A v0.10 activity row, as an upgraded instance keeps them.
   await sql`INSERT INTO activity (creator_id, created_ts, type, level, payload) VALUES (${alice.user.id}, 1700000000, 'user.signin', 'INFO', '{}')`.execute(

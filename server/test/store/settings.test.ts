@@ -89,6 +89,7 @@ describe("stored settings", () => {
       customizedProfile: {},
       memoHistory: { enabled: true, keepAllDays: 30, dailyDays: 365 },
       trashRetentionDays: 30,
+      mapTiles: { url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png", attribution: "© OpenStreetMap contributors" },
       requireTwoFactor: false,
       serverId: expect.any(String),
       // v0's session secret: a migrated instance has the row, nothing reads it.
