@@ -18,7 +18,12 @@ const RICH_DIR = "assets/rich";
  * less, and a browser that accepts brotli gets them gzipped, on that first use only.
  */
 const FIRST_USE_ONLY = ["**/zxcvbn-*.js", `**/${RICH_DIR}/**`];
-const isFirstUseOnly = (path: string) => /\/zxcvbn-[^/]*\.js$/.test(path) || path.includes(`/${RICH_DIR}/`);
+/**
+ * Written as .gz alone: the first-use files, and the map page's Leaflet (precached, so the page opens offline, but
+ * its brotli copy would be 50 KB more of the image for one page).
+ */
+const isGzipOnly = (path: string) =>
+  /\/(zxcvbn-[^/]*|leaflet[^/]*)\.js$/.test(path) || /\/PlacesMap-[^/]*\.css$/.test(path) || path.includes(`/${RICH_DIR}/`);
 
 /**
  * Writes a .br and a .gz beside every text file of the build, compressed once at their best: the server sends them
@@ -45,7 +50,7 @@ function precompress(): Plugin {
         for (const file of walk(outDir)) {
           if (!TEXT.test(file) || statSync(file).size < 1024) continue;
           const bytes = readFileSync(file);
-          if (!isFirstUseOnly(file.split(sep).join("/")))
+          if (!isGzipOnly(file.split(sep).join("/")))
             writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
           writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
         }

@@ -15,11 +15,12 @@ test.describe.configure({ mode: "serial" });
  * descriptions it was 222 KB, 220 once small shared chunks were inlined and the selection bar and the sidebar's
  * dialogs left for first use, and 185 with the first screen in one file (no module wrappers) and only the strings its
  * code names; 185.9 with the live updates' follower and the math and callout rules the first screen's cards need
- * (KaTeX and Mermaid themselves load on first use). The ceiling leaves 2 KB of room over that, so that a small change
+ * (KaTeX and Mermaid themselves load on first use); 189.1 with a memo's place chip, the list-order select, the search
+ * box's suggestions and the resumable event stream. The ceiling leaves 3 KB of room over that, so that a small change
  * is not a failure here; issue 49's goal is ≤ 200. Most of it is React, React Router, TanStack Query, i18next, marked
  * and highlight.js. Lower it as parts leave the first screen.
  */
-const CEILING_BYTES = 188 * 1000;
+const CEILING_BYTES = 192 * 1000;
 /** The demo host (server/src/seed/demo.ts). */
 const DEMO_HOST = { username: "demohero", password: "secret" };
 
@@ -78,12 +79,12 @@ async function measure(page: Page, path: string): Promise<number> {
   return total;
 }
 
-test("`/` signed in on the demo data loads at most 188 KB of JavaScript, and no zod", async ({ page, baseURL }) => {
+test("`/` signed in on the demo data loads at most 192 KB of JavaScript, and no zod", async ({ page, baseURL }) => {
   const response = await page.context().request.post(`${baseURL}/api/auth/signin`, { data: DEMO_HOST });
   expect(response.ok()).toBe(true);
   expect(await measure(page, "/")).toBeLessThanOrEqual(CEILING_BYTES);
 });
 
-test("`/explore` as a visitor on the demo data loads at most 188 KB of JavaScript, and no zod", async ({ page }) => {
+test("`/explore` as a visitor on the demo data loads at most 192 KB of JavaScript, and no zod", async ({ page }) => {
   expect(await measure(page, "/explore")).toBeLessThanOrEqual(CEILING_BYTES);
 });

@@ -60,7 +60,16 @@ export function packagesToKeep(root, { external }) {
  * `yaml/dist`); `.package-lock.json` is npm's hidden lockfile, read by npm alone. The check after the pruning loads
  * the bundle, so a part removed here that something needed fails the build.
  */
-const NEVER_LOADED = ["yaml/browser", ".package-lock.json"];
+const NEVER_LOADED = [
+  "yaml/browser",
+  ".package-lock.json",
+  // lru-cache (under @fastify/static's glob) builds itself four ways for each module system: Node's `node` condition
+  // picks dist/*/node; the `browser` and `react-native` builds are 290 KB Node never reads.
+  "lru-cache/dist/commonjs/browser",
+  "lru-cache/dist/commonjs/react-native",
+  "lru-cache/dist/esm/browser",
+  "lru-cache/dist/esm/react-native",
+];
 
 /** Removes NEVER_LOADED under `modulesDir`; returns how many were there. */
 function trimUnloaded(modulesDir) {
