@@ -86,9 +86,12 @@ export function Navigation({ signedIn, owner }: { signedIn: boolean; owner: bool
                 {t("sidebar.resources")}
               </LinkEntry>
             )}
-            <LinkEntry to="/map" icon={MapPin}>
-              {t("sidebar.map")}
-            </LinkEntry>
+            {/* On a phone, as the calendar: no room for another row; a memo's place chip opens the map. */}
+            {desktop ? (
+              <LinkEntry to="/map" icon={MapPin}>
+                {t("sidebar.map")}
+              </LinkEntry>
+            ) : null}
             <DialogEntry dialog="setting" icon={Settings}>
               {t("sidebar.setting")}
             </DialogEntry>
