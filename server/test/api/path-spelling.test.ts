@@ -108,26 +108,30 @@ describe.runIf(TEST_DRIVER === "sqlite")("every spelling of every route answers 
     }
   });
 
-  it.each(Object.keys(callers))("as %s", async (caller) => {
-    const headers = callers[caller]!();
-    const mismatches: string[] = [];
-    const plainStatuses = new Set<number>();
-    for (const { method, url } of routes) {
-      const path = concrete(url);
-      const plain = (await raw.send(method, path, headers)).status;
-      plainStatuses.add(plain);
-      // The absolute form of a request target (`GET http://host/api/user HTTP/1.1`) is routed by its path too.
-      const targets = [...spellings(path), `http://127.0.0.1:${raw.port}${path}`, `http://127.0.0.1:${raw.port}${encodedLetters(path)}`];
-      for (const target of targets) {
-        const { status } = await raw.send(method, target, headers);
-        if (status !== plain && status !== 404) mismatches.push(`${method} ${target}: ${status}, the route answers ${plain}`);
+  it.each(Object.keys(callers))(
+    "as %s",
+    async (caller) => {
+      const headers = callers[caller]!();
+      const mismatches: string[] = [];
+      const plainStatuses = new Set<number>();
+      for (const { method, url } of routes) {
+        const path = concrete(url);
+        const plain = (await raw.send(method, path, headers)).status;
+        plainStatuses.add(plain);
+        // The absolute form of a request target (`GET http://host/api/user HTTP/1.1`) is routed by its path too.
+        const targets = [...spellings(path), `http://127.0.0.1:${raw.port}${path}`, `http://127.0.0.1:${raw.port}${encodedLetters(path)}`];
+        for (const target of targets) {
+          const { status } = await raw.send(method, target, headers);
+          if (status !== plain && status !== 404) mismatches.push(`${method} ${target}: ${status}, the route answers ${plain}`);
+        }
       }
-    }
-    expect(mismatches).toEqual([]);
-    // The routes were judged, not all missed: the plain paths answer the caller's whole range.
-    expect([...plainStatuses]).toEqual(expect.arrayContaining(caller === "anonymous" ? [200, 401] : [200, 403]));
-    // Some 300 routes, each in a dozen spellings, over real HTTP: up to half a minute per caller on a loaded machine.
-  }, 120_000);
+      expect(mismatches).toEqual([]);
+      // The routes were judged, not all missed: the plain paths answer the caller's whole range.
+      expect([...plainStatuses]).toEqual(expect.arrayContaining(caller === "anonymous" ? [200, 401] : [200, 403]));
+      // Some 300 routes, each in a dozen spellings, over real HTTP: up to half a minute per caller on a loaded machine.
+    },
+    120_000,
+  );
 
   it("an anonymous visitor cannot list the accounts through /%61pi/user", async () => {
     for (const target of [
