@@ -39,6 +39,8 @@ const reports = mkdtempSync(join(tmpdir(), "memos-test-"));
 /** @type {{name: string, passed: number, failed: number, skipped: number, note?: string, indent?: boolean, ms?: number}[]} */
 const suites = [];
 const notices = [];
+/** The slowest Vitest files of each project and Playwright specs: printed after the summary's lines. */
+const slowFiles = [];
 /** The background build of the container image (step b2) while it runs. */
 let containerPrepChild = null;
 /** What the container suite prints, kept until the browser suite has printed its own (see containerSuite). */
@@ -90,6 +92,10 @@ function finish() {
     total.passed += suite.passed;
     total.failed += suite.failed;
     total.skipped += suite.skipped;
+  }
+  if (slowFiles.length > 0) {
+    console.log("slowest files:");
+    for (const { file, ms } of slowFiles.sort((a, b) => b.ms - a.ms).slice(0, 12)) console.log(`  ${duration(ms).padStart(6)}  ${file}`);
   }
   console.log("──────────────────────────────────────────────");
   console.log(`${"time".padEnd(width)}${duration(Date.now() - started, { minutes: true })}`);
@@ -270,7 +276,9 @@ const containerRun = containerSuite().catch((error) => {
         failed: entry.failed + entry.brokenFiles,
         skipped: entry.skipped,
         indent: true,
+        note: entry.fileMs === undefined ? undefined : `files ${duration(entry.fileMs)}`,
       });
+      slowFiles.push(...(entry.slowest ?? []).map(({ file, ms }) => ({ file: `${name} ${file}`, ms })));
     }
     if (pgError !== null && !PG_REQUIRED) {
       suites.push({ name: PG_PROJECT, passed: 0, failed: 0, skipped: pgSkipped, note: "not run: PostgreSQL not reachable", indent: true });
@@ -313,11 +321,25 @@ async function e2eSuite() {
           notes.push(`exit code ${code} with no failed test`);
         }
         record("e2e (playwright)", counts, notes.join("; ") || undefined, ms);
+        slowFiles.push(...slowestSpecs(report));
       }
     }
   } else {
     say("e2e: no e2e/playwright.config.ts yet; skipping the end-to-end suite");
   }
+}
+
+/** Playwright's report: each spec file's time (every attempt of every test in it, summed), the 5 slowest. */
+function slowestSpecs(report) {
+  const specMs = (suite) =>
+    (suite.specs ?? []).reduce(
+      (sum, spec) => sum + spec.tests.reduce((inner, test) => inner + test.results.reduce((all, result) => all + result.duration, 0), 0),
+      0,
+    ) + (suite.suites ?? []).reduce((sum, child) => sum + specMs(child), 0);
+  return (report.suites ?? [])
+    .map((suite) => ({ file: `e2e ${suite.file ?? suite.title}`, ms: specMs(suite) }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 5);
 }
 
 // (h) The container suite, once its image is built (started in (b2)): Vitest's container project. It runs beside

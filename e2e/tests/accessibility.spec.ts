@@ -3,36 +3,18 @@
 // and dialog, on desktop and on a phone (whose layout differs: the header, the drawer, settings as pages). In the
 // dark theme only the colours change, so only the contrast is checked there.
 // The browser asks for reduced motion (playwright.config.ts), so colours are final as soon as they are drawn.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import type { MemosApi } from "../support/api";
+import { type AxeScan, severeViolations } from "../support/axe";
 import { expect, screenshot, signInPage, test } from "../support/fixtures";
 import { openSettings, openSidebar } from "../support/ui";
 
-interface Scan {
-  /** Only these axe rules (all when absent). */
-  rules?: string[];
-  /** Only this part of the page (a dialog), else the whole page. */
-  include?: string;
-}
-
 /** Every rule in the light theme; in the dark one, the contrast. */
-const RULES: Record<"light" | "dark", Scan> = { light: {}, dark: { rules: ["color-contrast"] } };
+const RULES: Record<"light" | "dark", AxeScan> = { light: {}, dark: { rules: ["color-contrast"] } };
 
-/** Runs axe on the page (or a part of it) and fails with a readable list of serious and critical problems. */
-async function expectAccessible(page: Page, testInfo: TestInfo, name: string, { rules, include }: Scan = {}): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  let builder = new AxeBuilder({ page });
-  if (rules) builder = builder.withRules(rules);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  const severe = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => {
-      const nodes = violation.nodes.map((node) => `    ${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1).join(" ")}`);
-      return `${violation.id} (${violation.impact}): ${violation.help}\n${nodes.join("\n")}`;
-    });
-  expect.soft(severe, `${name}: axe found`).toEqual([]);
+/** Runs axe on the page (or a part of it), fails softly with a readable list of serious and critical problems. */
+async function expectAccessible(page: Page, testInfo: TestInfo, name: string, scan: AxeScan = {}): Promise<void> {
+  expect.soft(await severeViolations(page, scan), `${name}: axe found`).toEqual([]);
   await screenshot(page, testInfo, `a11y-${name}`, { fullPage: false });
 }
 
@@ -56,7 +38,7 @@ async function scanPages(
   baseURL: string,
   credentials: { username: string; password: string },
   label: string,
-  scan: Scan,
+  scan: AxeScan,
 ) {
   await page.goto("/auth");
   await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
@@ -87,7 +69,7 @@ async function seededHome(page: Page, api: MemosApi): Promise<void> {
 }
 
 /** The dialogs of the home page, opened one after another (the keyboard's on desktop only). */
-async function scanDialogs(page: Page, testInfo: TestInfo, label: string, scan: Scan, { keyboard }: { keyboard: boolean }) {
+async function scanDialogs(page: Page, testInfo: TestInfo, label: string, scan: AxeScan, { keyboard }: { keyboard: boolean }) {
   const dialogScan = { ...scan, include: "dialog[open]" };
 
   for (const section of ["My account", "Preferences"] as const) {
@@ -111,7 +93,7 @@ async function scanDialogs(page: Page, testInfo: TestInfo, label: string, scan: 
 }
 
 // axe reads the whole page for each scan; several scans a test, on a busy machine that takes a while.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 60_000 });
 
 for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {
@@ -158,4 +140,14 @@ test("asking for reduced motion (as this suite does) turns transitions and anima
   expect(await motion()).toEqual(["0s", "0s"]);
   await page.emulateMedia({ reducedMotion: "no-preference" });
   expect(await motion()).toEqual(["0.2s", "1s"]);
+});
+
+test("the check finds what it is there for: a button without a name, text without contrast, only where asked", async ({ page }) => {
+  await page.setContent(
+    `<html lang="en"><title>Probe</title><main><button></button><p style="color:#eee;background:#fff">faint words</p></main></html>`,
+  );
+  const ids = (found: string[]) => found.map((entry) => entry.split(" ")[0]).sort();
+  expect(ids(await severeViolations(page))).toEqual(["button-name", "color-contrast"]);
+  expect(ids(await severeViolations(page, { rules: ["color-contrast"] }))).toEqual(["color-contrast"]);
+  expect(await severeViolations(page, { include: "p", rules: ["button-name"] })).toEqual([]);
 });

@@ -1,20 +1,8 @@
 // Links between memos: typing `[[` in the editor offers the user's memos (searched as they type, chosen by keyboard),
 // the saved memo links to the chosen one, and that memo's page lists it under Referenced by (and the first under Links).
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expectAccessible } from "../support/axe";
 import { expect, screenshot, test } from "../support/fixtures";
 import { editor, memoCard } from "../support/ui";
-
-/** No serious or critical axe violation in `include` (`rules`: only those, e.g. contrast in the dark theme). */
-async function expectAccessible(page: Page, include: string, rules?: string[]): Promise<void> {
-  let builder = new AxeBuilder({ page }).include(include);
-  if (rules) builder = builder.withRules(rules);
-  const { violations } = await builder.analyze();
-  const severe = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((node) => `${node.target.join(" ")} ${node.failureSummary}`).join("; ")}`);
-  expect.soft(severe).toEqual([]);
-}
 
 test("[[ picks a memo to link, and the linked memo's page shows Referenced by @phone", async ({ page, signedIn }, testInfo) => {
   const target = await signedIn.api.createMemo("Trip plan for the coast\nday one: the cliffs");
@@ -30,7 +18,7 @@ test("[[ picks a memo to link, and the linked memo's page shows Referenced by @p
   await expect(list.getByRole("option").first()).toContainText("Trip plan for the coast");
   await expect(box).toHaveAttribute("aria-controls", (await list.getAttribute("id"))!);
   await screenshot(page, testInfo, "memo-link-picker", { fullPage: false });
-  await expectAccessible(page, "[role=listbox]");
+  await expectAccessible(page, { include: "[role=listbox]" });
   await box.press("Enter");
   await expect(list).toBeHidden();
   await expect(box).toHaveValue(`Packing, see [Trip plan for the coast](/m/${target.id})`);
@@ -42,10 +30,10 @@ test("[[ picks a memo to link, and the linked memo's page shows Referenced by @p
   const referenced = page.getByRole("region", { name: "Referenced by" });
   await expect(referenced.getByRole("link")).toHaveText([/^Packing, see/]);
   await screenshot(page, testInfo, "memo-referenced-by", { fullPage: false });
-  await expectAccessible(page, "main");
+  await expectAccessible(page, { include: "main" });
   await page.emulateMedia({ colorScheme: "dark" });
   await screenshot(page, testInfo, "memo-referenced-by-dark", { fullPage: false });
-  await expectAccessible(page, "main", ["color-contrast"]);
+  await expectAccessible(page, { include: "main", rules: ["color-contrast"] });
   await page.emulateMedia({ colorScheme: "light" });
   await referenced.getByRole("link").click();
   await expect(page).toHaveURL(/\/m\/\d+$/);
@@ -86,10 +74,10 @@ test("a card shows how many memos its viewer may see reference it, a link to its
   await expect(memoCard(page, "Public route, see").getByTestId("backlink-count")).toHaveCount(0);
   if (testInfo.project.name === "phone") expect((await count.boundingBox())!.height).toBeGreaterThanOrEqual(40);
   await screenshot(page, testInfo, "memo-backlink-count", { fullPage: false });
-  await expectAccessible(page, "main");
+  await expectAccessible(page, { include: "main" });
   await page.emulateMedia({ colorScheme: "dark" });
   await screenshot(page, testInfo, "memo-backlink-count-dark", { fullPage: false });
-  await expectAccessible(page, "main", ["color-contrast"]);
+  await expectAccessible(page, { include: "main", rules: ["color-contrast"] });
   await page.emulateMedia({ colorScheme: "light" });
   await count.click();
   await expect(page).toHaveURL(new RegExp(`/m/${target.id}$`));

@@ -3,8 +3,8 @@
 // diagram is a picture in the app's theme (redrawn when it changes), the broken one shows its source and Mermaid's
 // message, the callout its icon and title; the memo page and the embed draw the same. A diagram that tries links,
 // clicks and script runs nothing.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "@playwright/test";
+import { expectAccessible } from "../support/axe";
 import { expect, screenshot, test } from "../support/fixtures";
 import { memoCard, writeMemo } from "../support/ui";
 
@@ -60,16 +60,6 @@ async function expectDrawn(scope: ReturnType<Page["locator"]>): Promise<void> {
   await expect(callout).toContainText("Back up before upgrading.");
 }
 
-async function expectAccessible(page: Page, include: string, rules?: string[]): Promise<void> {
-  let builder = new AxeBuilder({ page }).include(include);
-  if (rules) builder = builder.withRules(rules);
-  const { violations } = await builder.analyze();
-  const severe = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((node) => `${node.target.join(" ")} ${node.failureSummary}`).join("; ")}`);
-  expect.soft(severe).toEqual([]);
-}
-
 test("@phone math, a diagram, a broken diagram and a callout render in the card, the memo page and the embed", async ({
   page,
   signedIn,
@@ -87,7 +77,7 @@ test("@phone math, a diagram, a broken diagram and a callout render in the card,
   await expectDrawn(card);
   expect(rich.some((request) => request.url().includes("/katex"))).toBe(true);
   await screenshot(page, testInfo, "rich-memo", { fullPage: false });
-  await expectAccessible(page, "article");
+  await expectAccessible(page, { include: "article" });
 
   // The diagram follows the app's theme: drawn again, darker, when it turns dark.
   const diagram = card.getByRole("img", { name: "Diagram" });
@@ -97,7 +87,7 @@ test("@phone math, a diagram, a broken diagram and a callout render in the card,
   await expect.poll(() => diagram.getAttribute("src")).not.toBe(lightSrc);
   await expectDrawn(card);
   await screenshot(page, testInfo, "rich-memo-dark", { fullPage: false });
-  await expectAccessible(page, "article", ["color-contrast"]);
+  await expectAccessible(page, { include: "article", rules: ["color-contrast"] });
   await page.emulateMedia({ colorScheme: "light" });
 
   // A memo's own page and its embed (a public memo) draw the same.

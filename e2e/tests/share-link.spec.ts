@@ -1,23 +1,10 @@
 // A private share link: the author makes one from the memo's menu and copies it; a visitor with no session opens it
 // in a browser of their own and sees that memo and its image, and nothing leading further; once revoked, the same
 // link says it does not work.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { makePng } from "../support/api";
+import { expectAccessible } from "../support/axe";
 import { expect, screenshot, test } from "../support/fixtures";
 import { allowClipboard, memoAction, memoCard, readClipboard, toast } from "../support/ui";
-
-/** No serious or critical axe violation (in the dark theme, only contrast changes). */
-async function expectAccessible(page: Page, include: string | null, rules?: string[]): Promise<void> {
-  let builder = new AxeBuilder({ page });
-  if (rules) builder = builder.withRules(rules);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  const severe = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((node) => `${node.target.join(" ")} ${node.failureSummary}`).join("; ")}`);
-  expect.soft(severe).toEqual([]);
-}
 
 test("a private memo shared by link: opened without a session with its image, then revoked", async ({
   page,
@@ -49,10 +36,10 @@ test("a private memo shared by link: opened without a session with its image, th
   await expect(rows.first()).toContainText(/Created .* · expires /);
   await expect(rows.first()).toContainText("Last opened: never");
   await screenshot(page, testInfo, "share-link-dialog", { fullPage: false });
-  await expectAccessible(page, "dialog[open]");
+  await expectAccessible(page, { include: "dialog[open]" });
   await page.emulateMedia({ colorScheme: "dark" });
   await screenshot(page, testInfo, "share-link-dialog-dark", { fullPage: false });
-  await expectAccessible(page, "dialog[open]", ["color-contrast"]);
+  await expectAccessible(page, { include: "dialog[open]", rules: ["color-contrast"] });
 
   // A visitor's own browser: no cookie of the author's.
   const visitor = await browser.newContext({
@@ -78,10 +65,10 @@ test("a private memo shared by link: opened without a session with its image, th
   // Nothing on the page leads into the instance: no links at all.
   await expect(visitorPage.locator("a[href^='/']")).toHaveCount(0);
   await screenshot(visitorPage, testInfo, "share-link-page");
-  await expectAccessible(visitorPage, null);
+  await expectAccessible(visitorPage);
   await visitorPage.emulateMedia({ colorScheme: "dark" });
   await screenshot(visitorPage, testInfo, "share-link-page-dark");
-  await expectAccessible(visitorPage, null, ["color-contrast"]);
+  await expectAccessible(visitorPage, { rules: ["color-contrast"] });
 
   // The author sees it was opened (the list is read again when the dialog opens).
   await page.keyboard.press("Escape");

@@ -37,6 +37,8 @@ export interface TestApp {
  * The databases are named after the run (`inject("pgRunPrefix")`), whose global teardown drops them all.
  */
 const freePgDatabases: string[] = [];
+/** Each database's reset statement: its tables and sequences are the migrations', read once. */
+const pgResets = new Map<string, string>();
 /** Kept across a reset: what the migrations recorded. */
 const KEPT_TABLES = new Set(["schema_migration", "migration_history"]);
 
@@ -73,24 +75,29 @@ async function takePgDatabase(fresh = false): Promise<{ dsn: string; release(): 
     dsn,
     async release() {
       await withPgClient(dsn, async (client) => {
-        const { rows } = await client.query<{ name: string }>(
-          "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
-        );
-        const tables = rows.map((row) => row.name).filter((table) => !KEPT_TABLES.has(table));
         // DELETE, not TRUNCATE: a TRUNCATE gives every table new files and waits for them on disk (~0.6 s for
         // our tables), where deleting a test's few rows costs milliseconds. Foreign keys are not checked meanwhile
         // (replica role), and every sequence starts again at 1, as RESTART IDENTITY did.
-        const sequences = await client.query<{ name: string }>("SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public'");
-        await client.query(
-          [
+        let reset = pgResets.get(name);
+        if (reset === undefined) {
+          const { rows } = await client.query<{ name: string }>(
+            "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
+          );
+          const tables = rows.map((row) => row.name).filter((table) => !KEPT_TABLES.has(table));
+          const sequences = await client.query<{ name: string }>(
+            "SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public'",
+          );
+          reset = [
             "SET synchronous_commit = off",
             "BEGIN",
             "SET LOCAL session_replication_role = replica",
             ...tables.map((table) => `DELETE FROM "${table}"`),
             ...sequences.rows.map(({ name: sequence }) => `ALTER SEQUENCE "${sequence}" RESTART WITH 1`),
             "COMMIT",
-          ].join(";\n"),
-        );
+          ].join(";\n");
+          pgResets.set(name, reset);
+        }
+        await client.query(reset);
       });
       freePgDatabases.push(name);
     },

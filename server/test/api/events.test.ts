@@ -95,7 +95,11 @@ describe("the live event stream", () => {
     );
     await t.ctx.store.live.append(bodies);
     const tooMany = await open({ lastEventId: lastId });
-    expect(tooMany.events.map((event) => event.data)).toEqual([{ type: "reset" }]);
+    expect(tooMany.events[0]?.data).toEqual({ type: "reset" });
+    // PostgreSQL: this process may hear of the 501 rows after the stream opened (NOTIFY comes when it comes); the reset
+    // then carries the position the process had reached, and what it hears later follows it, never an older row.
+    const resetId = Number(tooMany.events[0]!.id);
+    for (const event of tooMany.events.slice(1)) expect(Number(event.id)).toBeGreaterThan(resetId);
   });
 
   it("writes keep-alives on the interval, carrying the position past events the caller may not read", async () => {

@@ -31,7 +31,13 @@ import { getRaw } from "../raw.js";
 import { Browser, meOf } from "../sso-fixture.js";
 import { listen, rest } from "../v1-client.js";
 
-describe.each(MEMOS_MINORS)(`opening a memos 0.%i ${TEST_DRIVER} database in place`, (minor) => {
+/**
+ * PostgreSQL converts every version but 0.29 and 0.30: their schema and rows are 0.28's in memos' PostgreSQL (only the
+ * version recorded differs), so they would test nothing 0.28 does not (memos-inplace-killed.test.ts converts 0.30 there).
+ */
+const MINORS = TEST_DRIVER === "postgres" ? MEMOS_MINORS.filter((minor) => minor !== 29 && minor !== 30) : MEMOS_MINORS;
+
+describe.each(MINORS)(`opening a memos 0.%i ${TEST_DRIVER} database in place`, (minor) => {
   let dir: string;
   let file: string;
   let pg: PgDatabase | undefined;

@@ -1,7 +1,8 @@
 // The moments of a memos conversion at which a test kills it, deterministically: with MEMOS_TEST_KILL_AT naming one,
 // the process sends itself SIGKILL there (as a crash or an OOM kill would stop it), so every moment is hit on every
-// run instead of one a timing happens to catch (server/test/memos-inplace-killed.test.ts). Unset, nothing happens.
-export const CONVERSION_MOMENTS = [
+// run instead of one a timing happens to catch (server/test/memos-inplace-killed.test.ts kills at five of them). Unset,
+// nothing happens.
+const CONVERSION_MOMENTS = [
   /** The copy is kept (SQLite: the file beside it), the transaction not begun. */
   "copy-kept",
   /** The transaction holds the write (SQLite) or migration (PostgreSQL) lock; nothing written yet. */
