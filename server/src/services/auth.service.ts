@@ -15,17 +15,9 @@ import { OWN_ACCOUNT_DISCLOSURE } from "../policies/user.policy.js";
 import { presentUser } from "../presenters/user.presenter.js";
 import { lockUntilCommit } from "../store/dialect.js";
 import { readSystemSetting } from "../store/sql/settings.js";
-import { deleteSession, findLiveSession, touchSession } from "../store/sql/session.store.js";
+import { deleteSession, findLiveSessionActor, touchSession } from "../store/sql/session.store.js";
 import { nowSeconds } from "../store/time.js";
-import {
-  createUser,
-  findHost,
-  findUserById,
-  findUserByOpenId,
-  findUserByUsername,
-  findUserByUsernameKey,
-  updateUser,
-} from "../store/sql/user.store.js";
+import { createUser, findHost, findUserByOpenId, findUserByUsername, findUserByUsernameKey, updateUser } from "../store/sql/user.store.js";
 import { actorOfAccessToken } from "./access-token.service.js";
 import { actorOfSessionBearer } from "./session-bearer.service.js";
 import { checkSecondFactor, type SecondFactorMissing, secondFactorRequired } from "./two-factor.service.js";
@@ -147,14 +139,12 @@ export async function resolveActor(ctx: AppContext, credentials: Credentials): P
   }
   if (!credentials.sessionToken) return null;
   const sessionId = hashToken(credentials.sessionToken);
-  const session = await findLiveSession(db, sessionId);
+  const session = await findLiveSessionActor(db, sessionId);
   if (!session) return null;
-  const user = await findUserById(db, session.user_id);
-  if (!user) return null;
-  assertActiveAccount(user);
+  assertActiveAccount(session);
   const now = nowSeconds();
   const stale = now - SESSION_ACTIVITY_RESOLUTION_SECONDS;
   if (Number(session.last_active_ts) < stale) await touchSession(db, sessionId, now, credentials.address, stale);
   const pending = session.two_factor_pending === 1 ? { twoFactorPending: true } : {};
-  return { id: user.id, role: user.role, username: user.username, via: "session", sessionId, ...pending };
+  return { id: session.id, role: session.role, username: session.username, via: "session", sessionId, ...pending };
 }

@@ -12,6 +12,20 @@ export function findLiveSession(db: Db, id: string): Promise<Selectable<SessionT
   return db.selectFrom("session").selectAll().where("id", "=", id).where("expires_ts", ">", nowSeconds()).executeTakeFirst();
 }
 
+/**
+ * A live session with the account it signs in, in one read (every request with a session cookie asks): null when the
+ * session is gone, expired, or its user deleted.
+ */
+export function findLiveSessionActor(db: Db, id: string) {
+  return db
+    .selectFrom("session")
+    .innerJoin("user", "user.id", "session.user_id")
+    .select(["session.last_active_ts", "session.two_factor_pending", "user.id", "user.role", "user.username", "user.row_status"])
+    .where("session.id", "=", id)
+    .where("session.expires_ts", ">", nowSeconds())
+    .executeTakeFirst();
+}
+
 /** A user's live sessions, the most recently active first. */
 export function listLiveSessions(db: Db, userId: number): Promise<Selectable<SessionTable>[]> {
   return db
