@@ -6,7 +6,7 @@ import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from "fastify";
 import type { AppContext } from "./context.js";
 import { badRequest, handleError } from "./errors.js";
-import { registerAccessHook } from "./http/access.js";
+import { registerAccessHook, stillActs } from "./http/access.js";
 import { registerBodyMeter } from "./http/body-limits.js";
 import { registerInputGuard } from "./http/input-guard.js";
 import { loggerOptions, redactSecrets } from "./http/log-redaction.js";
@@ -133,7 +133,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await registerOpenApi(app);
 
   // The live event streams of this app (ours and the v1 API's), their keep-alives and their end when it closes.
-  const streams = new EventStreams(app, options.liveKeepAliveMs ?? KEEP_ALIVE_MS);
+  const streams = new EventStreams(app, options.liveKeepAliveMs ?? KEEP_ALIVE_MS, (request) => stillActs(ctx, request));
   // Every route of the table (common/src/api/routes), with its area's handler.
   const handlers = {
     ...docsHandlers(),

@@ -108,3 +108,23 @@ export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void 
     if ((access === "signed-in" || access === "session") && request.viewer === null) throw unauthenticated();
   });
 }
+
+/**
+ * Whether the credential of a request that resolved to an account (a live stream's) still resolves to that account
+ * with the same role: false once its session is signed out or expired, its token revoked, or the account archived,
+ * deleted or given another role. A failure that is not the credential's (the database unreachable) is not held against it.
+ */
+export async function stillActs(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
+  const before = request.viewer;
+  if (before === null) return true;
+  try {
+    const now = await resolveActor(ctx, {
+      ...tokenCredentials(request),
+      sessionToken: request.cookies[SESSION_COOKIE],
+      address: request.ip,
+    });
+    return now !== null && now.id === before.id && now.role === before.role;
+  } catch (error) {
+    return !(error instanceof HttpError);
+  }
+}

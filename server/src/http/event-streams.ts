@@ -1,7 +1,9 @@
 // Server-Sent Events responses (GET /api/events, GET /api/v1/sse): the open streams of one app, written to raw (the
 // reply is hijacked: no compression or serializer may hold an event back), each ended when its client goes, when it
 // leaves too much unread, or when the app closes. One timer per app, not one per stream, writes each open stream's
-// keep-alive on an interval, so that proxies do not close a quiet stream (many close one idle for 60 s).
+// keep-alive on an interval, so that proxies do not close a quiet stream (many close one idle for 60 s). On the same
+// tick each stream's credential is checked again (`stillActs`): a session signed out, a token revoked or an account
+// archived or changed ends its streams within one interval, on whichever server process holds them.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /** The keep-alive interval unless the app is told another (tests make it short). */
@@ -27,6 +29,8 @@ export class EventStreams {
   constructor(
     scope: FastifyInstance,
     private readonly keepAliveMs: number,
+    /** Whether the request's credential still acts for the same account, as when its stream opened. */
+    private readonly stillActs: (request: FastifyRequest) => Promise<boolean> = async () => true,
   ) {
     // Streams never end by themselves: closing the server ends them, or it would wait for their clients forever.
     scope.addHook("preClose", async () => {
@@ -51,6 +55,8 @@ export class EventStreams {
     }
     const raw = reply.raw;
     const streams = this;
+    /** A check of the credential under way (a slow one is not started again on the next tick). */
+    let checking = false;
     const stream: Open = {
       ended: false,
       write(text) {
@@ -60,6 +66,17 @@ export class EventStreams {
       },
       keepAlive() {
         this.write(options.keepAlive());
+        if (checking || this.ended) return;
+        checking = true;
+        void streams.stillActs(request).then(
+          (acts) => {
+            checking = false;
+            if (!acts) this.end();
+          },
+          () => {
+            checking = false;
+          },
+        );
       },
       end() {
         if (this.ended) return;
