@@ -1,7 +1,9 @@
 // Link previews (v1 GetLinkMetadata): a page's title, description and image, fetched by the server on a signed-in
 // caller's behalf. Every hop goes through the outgoing-address rule (outbound/guarded-fetch.ts: public addresses
 // only unless --link-preview-allow-private), with a short time limit, the first bytes of the page read and no more,
-// and answers kept briefly, so a page linked in a busy feed is fetched once.
+// and answers kept briefly, so a page linked in a busy feed is fetched once. A server fetches a few pages at once and
+// lets a bounded number of callers wait for a turn; past that a caller is told to come back (503), so no number of
+// requests makes it open connections without end.
 import type { AppContext } from "../context.js";
 import { HttpError } from "../errors.js";
 import { guardedFetch, RefusedTargetError } from "../outbound/guarded-fetch.js";
@@ -17,6 +19,40 @@ const MAX_URL_LENGTH = 2048;
 const KEPT_MS = 10 * 60_000;
 const FAILURE_KEPT_MS = 60_000;
 const MAX_KEPT = 500;
+
+/** Pages one server fetches at once, and callers that may wait for a turn; past both, a 503 with Retry-After. */
+const MAX_FETCHING = 8;
+const MAX_WAITING = 64;
+
+interface Turns {
+  fetching: number;
+  waiting: Array<() => void>;
+}
+
+const turnsByApp = new WeakMap<AppContext, Turns>();
+
+class BusyError extends HttpError {
+  constructor() {
+    super(503, "Too many link previews are being fetched now; try again shortly", { headers: { "retry-after": "5" } });
+  }
+}
+
+/** Runs `work` when one of the server's turns is free (waiting for one), or refuses when too many already wait. */
+async function inTurn<T>(ctx: AppContext, work: () => Promise<T>): Promise<T> {
+  const turns = turnsByApp.get(ctx) ?? { fetching: 0, waiting: [] };
+  turnsByApp.set(ctx, turns);
+  if (turns.fetching < MAX_FETCHING) turns.fetching += 1;
+  else if (turns.waiting.length >= MAX_WAITING) throw new BusyError();
+  // A turn that ends is handed to the first waiting caller, so `fetching` stays as it is.
+  else await new Promise<void>((resolve) => turns.waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = turns.waiting.shift();
+    if (next) next();
+    else turns.fetching -= 1;
+  }
+}
 
 interface Kept {
   until: number;
@@ -105,9 +141,16 @@ export async function linkPreview(ctx: AppContext, input: string): Promise<HtmlM
   if (kept.size >= MAX_KEPT) {
     for (const [key, entry] of kept) if (entry.until <= now || kept.size >= MAX_KEPT) kept.delete(key);
   }
-  const entry: Kept = { until: now + KEPT_MS, answer: fetchMeta(ctx, url).catch((error) => Promise.reject(failureOf(error))) };
-  // A failure is kept for less time: a page that was down may be back soon.
-  entry.answer.catch(() => {
+  const entry: Kept = {
+    until: now + KEPT_MS,
+    answer: inTurn(ctx, () => fetchMeta(ctx, url)).catch((error) => Promise.reject(failureOf(error))),
+  };
+  // A failure is kept for less time: a page that was down may be back soon. A busy server's refusal is not kept.
+  entry.answer.catch((error: unknown) => {
+    if (error instanceof BusyError) {
+      if (kept.get(url.href) === entry) kept.delete(url.href);
+      return;
+    }
     entry.until = Math.min(entry.until, Date.now() + FAILURE_KEPT_MS);
   });
   kept.set(url.href, entry);

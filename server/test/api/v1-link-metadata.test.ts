@@ -4,7 +4,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Code } from "@connectrpc/connect";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MemoService } from "../../src/v1/gen/memos/api/v1/memo_service_pb.js";
 import type { TestApp } from "../harness.js";
 import { connectClient, failure, rest, startV1Instance } from "../v1-client.js";
@@ -128,6 +128,48 @@ describe("link metadata", () => {
       );
     } finally {
       t.ctx.config.linkPreviewAllowPrivate = true;
+    }
+  });
+});
+
+describe("link previews at once", () => {
+  it("fetches at most 8 pages at once; callers past those wait their turn, and past 64 waiting are told to come back", async () => {
+    // A page server that holds every answer until the test lets it go.
+    const held: Array<() => void> = [];
+    let open = 0;
+    let most = 0;
+    const slow = createServer((_request, response) => {
+      open += 1;
+      most = Math.max(most, open);
+      held.push(() => {
+        open -= 1;
+        response.writeHead(200, { "content-type": "text/html" }).end("<title>Held page</title>");
+      });
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    const slowSite = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    const preview = (path: string) =>
+      rest(base, "GET", `/api/v1/memos/-/linkMetadata?url=${encodeURIComponent(`${slowSite}${path}`)}`, { token: hostToken });
+    try {
+      const calls = Array.from({ length: 8 + 64 }, (_, i) => preview(`/page-${i}`));
+      await vi.waitFor(() => expect(held).toHaveLength(8));
+      // The 8 fetching and the 64 waiting are all there is room for: one more is refused at once, and not kept.
+      const refused = await preview("/one-more");
+      expect([refused.status, refused.body.code]).toEqual([503, Code.Unavailable]);
+      for (let released = 0; released < 72; released++) {
+        await vi.waitFor(() => expect(held.length).toBeGreaterThan(0));
+        held.shift()!();
+      }
+      const answers = await Promise.all(calls);
+      expect(answers.map((answer) => [answer.status, answer.body.title])).toEqual(calls.map(() => [200, "Held page"]));
+      expect(most).toBe(8);
+      const again = preview("/one-more");
+      await vi.waitFor(() => expect(held).toHaveLength(1));
+      held.shift()!();
+      expect((await again).body.title).toBe("Held page");
+    } finally {
+      for (const release of held.splice(0)) release();
+      await new Promise((resolve) => slow.close(resolve));
     }
   });
 });

@@ -24,6 +24,8 @@ function codeOfStatus(status: number): Code {
     case 429:
     case 507:
       return Code.ResourceExhausted;
+    case 503:
+      return Code.Unavailable;
     default:
       return Code.Internal;
   }
