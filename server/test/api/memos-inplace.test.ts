@@ -18,6 +18,7 @@ import {
   LOCAL_FILE,
   MEMOS,
   MEMOS_PAT,
+  OLIVE_AVATAR,
   PASSWORDS,
   PHOTO,
   SHARE_TOKEN,
@@ -184,6 +185,14 @@ describe.each(MINORS)(`opening a memos 0.%i ${TEST_DRIVER} database in place`, (
     const comment = await rest(base, "GET", "/api/v1/memos/ursula-comment");
     expect(comment.status).toBe(200);
     expect(comment.body).toMatchObject({ name: "memos/ursula-comment", parent: "memos/olive-first-memo" });
+  });
+
+  it("brings an avatar memos kept as an image's data: URL over, served where memos served it; one that is no image stays behind", async () => {
+    const olive = await getRaw(t, null, "/file/users/olive/avatar");
+    expect([olive.statusCode, olive.headers["content-type"]]).toEqual([200, "image/png"]);
+    expect(Buffer.compare(olive.rawPayload, Buffer.from(OLIVE_AVATAR.split(",")[1]!, "base64"))).toBe(0);
+    expect((await anonymous(t).get("/api/user/name/olive")).body.data.avatarUrl).toBe("/file/users/olive/avatar");
+    expect((await getRaw(t, null, "/file/users/ursula/avatar")).statusCode).toBe(404);
   });
 
   it("keeps preferences, webhooks, saved views, the inbox, share links and the instance settings", async () => {

@@ -9,6 +9,9 @@ import { withPgClient } from "../harness.js";
 import { mysqlConnection } from "./mysql-server.js";
 import { type MemosMinor, mysqlSchema, postgresSchema, sqliteSchema } from "./schemas.js";
 
+/** Olive's avatar as memos keeps one (a data: URL): a 1×1 PNG, which comes over. Ursula's is no image and does not. */
+export const OLIVE_AVATAR =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 export const PASSWORDS = { olive: "olive-old-secret", adam: "adam-old-secret", ursula: "ursula-old-secret" } as const;
 export const PHOTO = Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 7) % 256));
 export const COMMENT_FILE = Buffer.from("bytes of a file on a comment");
@@ -207,7 +210,7 @@ async function fill(run: Run, minor: MemosMinor, data: string, recorded: string)
     "olive@example.com",
     "Olive",
     goBcrypt(PASSWORDS.olive),
-    "",
+    OLIVE_AVATAR,
     "The owner",
   );
   await insertUser(2, 1_699_000_100, 1_699_000_100, "NORMAL", "adam", "ADMIN", "", "Adam", goBcrypt(PASSWORDS.adam), "", "");

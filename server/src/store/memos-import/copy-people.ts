@@ -1,9 +1,11 @@
-// Accounts and what belongs to them: users (their bcrypt hashes kept, so old passwords sign in), preferences, saved
+// Accounts and what belongs to them: users (their bcrypt hashes kept, so old passwords sign in; their avatars when
+// memos kept a PNG, JPEG, GIF or WebP data: URL as our avatars take it), preferences, saved
 // views, personal access tokens (0.26+: they keep working), webhooks; what we cannot take (older JWT tokens) is told
 // in the tally. Identity providers and their links: copy-sign-in.ts.
 import { randomBytes, randomUUID } from "node:crypto";
-import { type APPEARANCES, LOCALES, type Role, usernameKey, type Visibility, WEBHOOK_EVENTS } from "@memos/common";
+import { type APPEARANCES, LOCALES, type Role, readAvatarDataUrl, usernameKey, type Visibility, WEBHOOK_EVENTS } from "@memos/common";
 import type { Db } from "../db.js";
+import { saveUserAvatar } from "../sql/user-avatar.store.js";
 import { allRows, type ConversionTally, jsonObject, type Source, secondsOf, textOf } from "./source.js";
 
 interface MemosUser {
@@ -39,9 +41,12 @@ export async function copyUsers(tx: Db, source: Source, tally: ConversionTally):
   const users = await allRows<MemosUser>(source, "user");
   const host = hostId(users);
   const keys = new Set<string>();
-  let profiles = 0;
+  let descriptions = 0;
+  let avatarsLeft = 0;
   for (const user of users.sort((a, b) => a.id - b.id)) {
     const key = usernameKey(user.username);
+    const avatar = user.avatar_url === "" ? null : readAvatarDataUrl(user.avatar_url);
+    const avatarTs = avatar?.ok ? secondsOf(user.updated_ts) : null;
     const role: Role = user.id === host ? "HOST" : user.role === "ADMIN" || user.role === "HOST" ? "ADMIN" : "USER";
     await tx
       .insertInto("user")
@@ -58,13 +63,19 @@ export async function copyUsers(tx: Db, source: Source, tally: ConversionTally):
         open_id: randomUUID(),
         // memos 0.30 compares names byte for byte: a second name differing only by case keeps no key (as v0.10's did).
         username_key: keys.has(key) ? null : key,
+        avatar_ts: avatarTs,
       })
       .execute();
     keys.add(key);
-    if (user.avatar_url !== "" || user.description !== "") profiles++;
+    if (avatar?.ok)
+      await saveUserAvatar(tx, Number(user.id), { mimeType: avatar.mimeType, bytes: Buffer.from(avatar.bytes), updatedTs: avatarTs! });
+    else if (avatar) avatarsLeft++;
+    if (user.description !== "") descriptions++;
     tally.add("users");
   }
-  if (profiles > 0) tally.leave(`${profiles} users' avatar or description (we keep neither; set the nickname instead)`);
+  if (descriptions > 0) tally.leave(`${descriptions} users' description (we keep none; set the nickname instead)`);
+  if (avatarsLeft > 0)
+    tally.leave(`${avatarsLeft} users' avatar that is not a PNG, JPEG, GIF or WebP data: URL of at most 256 KiB (set it again)`);
 }
 
 const THEMES: Record<string, (typeof APPEARANCES)[number]> = {
