@@ -19,6 +19,7 @@ import { build } from "./build.mjs";
 import { baseImagesCached } from "./container/base-image.mjs";
 import { ensureInstalled } from "./lib/install.mjs";
 import { runOnSupportedNode } from "./lib/node-runtime.mjs";
+import { SlowFiles } from "./lib/slow-files.mjs";
 import { ensureSystemPackages } from "./lib/system-packages.mjs";
 import { keepTypecheckState, typecheckArgs } from "./lib/typecheck-cache.mjs";
 import { ROOT, bin, run, say } from "./lib/util.mjs";
@@ -40,7 +41,7 @@ const reports = mkdtempSync(join(tmpdir(), "memos-test-"));
 const suites = [];
 const notices = [];
 /** The slowest Vitest files of each project and Playwright specs: printed after the summary's lines. */
-const slowFiles = [];
+const slowFiles = new SlowFiles();
 /** The background build of the container image (step b2) while it runs. */
 let containerPrepChild = null;
 /** What the container suite prints, kept until the browser suite has printed its own (see containerSuite). */
@@ -93,10 +94,7 @@ function finish() {
     total.failed += suite.failed;
     total.skipped += suite.skipped;
   }
-  if (slowFiles.length > 0) {
-    console.log("slowest files:");
-    for (const { file, ms } of slowFiles.sort((a, b) => b.ms - a.ms).slice(0, 12)) console.log(`  ${duration(ms).padStart(6)}  ${file}`);
-  }
+  slowFiles.print(duration);
   console.log("──────────────────────────────────────────────");
   console.log(`${"time".padEnd(width)}${duration(Date.now() - started, { minutes: true })}`);
   console.log(countsLine(total));
@@ -278,7 +276,7 @@ const containerRun = containerSuite().catch((error) => {
         indent: true,
         note: entry.fileMs === undefined ? undefined : `files ${duration(entry.fileMs)}`,
       });
-      slowFiles.push(...(entry.slowest ?? []).map(({ file, ms }) => ({ file: `${name} ${file}`, ms })));
+      slowFiles.addVitestProject(name, entry.slowest);
     }
     if (pgError !== null && !PG_REQUIRED) {
       suites.push({ name: PG_PROJECT, passed: 0, failed: 0, skipped: pgSkipped, note: "not run: PostgreSQL not reachable", indent: true });
@@ -321,25 +319,12 @@ async function e2eSuite() {
           notes.push(`exit code ${code} with no failed test`);
         }
         record("e2e (playwright)", counts, notes.join("; ") || undefined, ms);
-        slowFiles.push(...slowestSpecs(report));
+        slowFiles.addPlaywrightReport(report);
       }
     }
   } else {
     say("e2e: no e2e/playwright.config.ts yet; skipping the end-to-end suite");
   }
-}
-
-/** Playwright's report: each spec file's time (every attempt of every test in it, summed), the 5 slowest. */
-function slowestSpecs(report) {
-  const specMs = (suite) =>
-    (suite.specs ?? []).reduce(
-      (sum, spec) => sum + spec.tests.reduce((inner, test) => inner + test.results.reduce((all, result) => all + result.duration, 0), 0),
-      0,
-    ) + (suite.suites ?? []).reduce((sum, child) => sum + specMs(child), 0);
-  return (report.suites ?? [])
-    .map((suite) => ({ file: `e2e ${suite.file ?? suite.title}`, ms: specMs(suite) }))
-    .sort((a, b) => b.ms - a.ms)
-    .slice(0, 5);
 }
 
 // (h) The container suite, once its image is built (started in (b2)): Vitest's container project. It runs beside

@@ -146,5 +146,5 @@ export async function resolveActor(ctx: AppContext, credentials: Credentials): P
   const stale = now - SESSION_ACTIVITY_RESOLUTION_SECONDS;
   if (Number(session.last_active_ts) < stale) await touchSession(db, sessionId, now, credentials.address, stale);
   const pending = session.two_factor_pending === 1 ? { twoFactorPending: true } : {};
-  return { id: session.id, role: session.role, username: session.username, via: "session", sessionId, ...pending };
+  return { id: session.user_id, role: session.role, username: session.username, via: "session", sessionId, ...pending };
 }

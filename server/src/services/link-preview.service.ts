@@ -20,7 +20,7 @@ const KEPT_MS = 10 * 60_000;
 const FAILURE_KEPT_MS = 60_000;
 const MAX_KEPT = 500;
 
-/** Pages one server fetches at once, and callers that may wait for a turn; past both, a 503 with Retry-After. */
+/** Pages one server fetches at once, and callers that may wait for a turn; past both, a 503 (v1: Unavailable). */
 const MAX_FETCHING = 8;
 const MAX_WAITING = 64;
 
@@ -33,7 +33,7 @@ const turnsByApp = new WeakMap<AppContext, Turns>();
 
 class BusyError extends HttpError {
   constructor() {
-    super(503, "Too many link previews are being fetched now; try again shortly", { headers: { "retry-after": "5" } });
+    super(503, "Too many link previews are being fetched now; try again shortly");
   }
 }
 

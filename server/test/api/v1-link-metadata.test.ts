@@ -133,41 +133,49 @@ describe("link metadata", () => {
 });
 
 describe("link previews at once", () => {
-  it("fetches at most 8 pages at once; callers past those wait their turn, and past 64 waiting are told to come back", async () => {
-    // A page server that holds every answer until the test lets it go.
+  it("fetches at most 8 pages at once; callers past those wait their turn, and past 64 waiting are told to come back", {
+    timeout: 60_000,
+  }, async () => {
+    // A page server that holds every answer until the test opens it, then answers at once.
     const held: Array<() => void> = [];
+    let opened = false;
     let open = 0;
     let most = 0;
     const slow = createServer((_request, response) => {
       open += 1;
       most = Math.max(most, open);
-      held.push(() => {
+      const answer = () => {
         open -= 1;
         response.writeHead(200, { "content-type": "text/html" }).end("<title>Held page</title>");
-      });
+      };
+      if (opened) answer();
+      else held.push(answer);
     });
     await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
     const slowSite = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
     const preview = (path: string) =>
       rest(base, "GET", `/api/v1/memos/-/linkMetadata?url=${encodeURIComponent(`${slowSite}${path}`)}`, { token: hostToken });
+    // The requests the instance has had for these pages: the 73rd goes once the 72 are in.
+    let arrived = 0;
+    const count = (request: { url?: string }) => {
+      if (request.url?.includes("linkMetadata") && request.url.includes("page-")) arrived += 1;
+    };
+    t.app.server.on("request", count);
     try {
       const calls = Array.from({ length: 8 + 64 }, (_, i) => preview(`/page-${i}`));
-      await vi.waitFor(() => expect(held).toHaveLength(8));
+      await vi.waitFor(() => expect([arrived, held.length]).toEqual([72, 8]), { timeout: 10_000 });
       // The 8 fetching and the 64 waiting are all there is room for: one more is refused at once, and not kept.
       const refused = await preview("/one-more");
       expect([refused.status, refused.body.code]).toEqual([503, Code.Unavailable]);
-      for (let released = 0; released < 72; released++) {
-        await vi.waitFor(() => expect(held.length).toBeGreaterThan(0));
-        held.shift()!();
-      }
+      expect(held).toHaveLength(8);
+      opened = true;
+      for (const release of held.splice(0)) release();
       const answers = await Promise.all(calls);
       expect(answers.map((answer) => [answer.status, answer.body.title])).toEqual(calls.map(() => [200, "Held page"]));
       expect(most).toBe(8);
-      const again = preview("/one-more");
-      await vi.waitFor(() => expect(held).toHaveLength(1));
-      held.shift()!();
-      expect((await again).body.title).toBe("Held page");
+      expect((await preview("/one-more")).body.title).toBe("Held page");
     } finally {
+      t.app.server.off("request", count);
       for (const release of held.splice(0)) release();
       await new Promise((resolve) => slow.close(resolve));
     }

@@ -20,7 +20,7 @@ export function findLiveSessionActor(db: Db, id: string) {
   return db
     .selectFrom("session")
     .innerJoin("user", "user.id", "session.user_id")
-    .select(["session.last_active_ts", "session.two_factor_pending", "user.id", "user.role", "user.username", "user.row_status"])
+    .select(["session.last_active_ts", "session.two_factor_pending", "user.id as user_id", "user.role", "user.username", "user.row_status"])
     .where("session.id", "=", id)
     .where("session.expires_ts", ">", nowSeconds())
     .executeTakeFirst();
