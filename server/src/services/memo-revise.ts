@@ -19,16 +19,8 @@ import { badRequest } from "../errors.js";
 import type { Db, Engine } from "../store/db.js";
 import type { MemoRow } from "../store/schema.js";
 import { setVisibility } from "../store/sql/memo/memo-batch.store.js";
-import {
-  lockMemo,
-  lockMemos,
-  type MemoText,
-  type MemoUpdate,
-  replaceMemoTags,
-  replaceTagsOfMemos,
-  updateMemo,
-  updateMemoContents,
-} from "../store/sql/memo/memo.store.js";
+import { lockMemo, lockMemos, type MemoText, type MemoUpdate, updateMemo, updateMemoContents } from "../store/sql/memo/memo.store.js";
+import { replaceMemoTags, replaceTagsOfMemos } from "../store/sql/memo/memo-tag.store.js";
 import { replaceRelationsOfMemos } from "../store/sql/memo/relation.store.js";
 import { locationOf } from "../store/sql/memo/memo-location.js";
 import {

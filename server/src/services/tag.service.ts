@@ -2,7 +2,7 @@
 import { isValidTagName, type TagCount, type TagCreate, type TagSubtreeCount } from "@memos/common";
 import type { AppContext, Viewer } from "../context.js";
 import { badRequest, type ErrorDetail, notFound } from "../errors.js";
-import { countMemoTagsOfCreator, countSubtreeMemos, listMemoTagsOfCreator } from "../store/sql/memo/memo.store.js";
+import { countMemoTagsOfCreator, countSubtreeMemos, listMemoTagsOfCreator } from "../store/sql/memo/memo-tag.store.js";
 import { deleteTag as removeTag, listTagNames, upsertTags } from "../store/sql/tag.store.js";
 import { requireSignedIn } from "../policies/utils.js";
 
